@@ -1,0 +1,124 @@
+import http from 'node:http';
+import { ApolloServer } from '@apollo/server';
+import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
+import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import { expressMiddleware } from '@as-integrations/express5';
+import cookieParser from 'cookie-parser';
+import express from 'express';
+import type { DataSource } from 'typeorm';
+import type { Env } from './config/env';
+import { resolveJwtSecret } from './config/jwt-secret';
+import { createLoaders, type GraphQLContext } from './graphql/context';
+import { createErrorFormatter } from './graphql/errors';
+import { graphqlLimits } from './graphql/limits';
+import { createSchema } from './graphql/schema';
+import { clientFilesRouter, playgroundFile } from './http/client-files';
+import { errorHandler, notFoundHandler } from './http/errors';
+import { healthRouter } from './http/health';
+import { requestContext } from './http/request-context';
+import { securityHeaders } from './http/security';
+import type { AppLogger } from './logger';
+import type { AuthDeps } from './modules/auth/auth.service';
+import { authenticateWithPassword, createPassport, identifyViewer } from './modules/auth/passport';
+import { sessionCookie } from './modules/auth/session-cookie';
+import { createMailer } from './modules/mail/mailer';
+import { legacyCatalogueRouter } from './rest/legacy-catalogue.router';
+import { legacyUsersRouter } from './rest/legacy-users.router';
+import { legacyEnrollmentRouter } from './rest/legacy-enrollment.router';
+import { stripeWebhookRouter } from './rest/stripe-webhook.router';
+import { testModeRouter } from './rest/test-mode.router';
+import type { PurchaseDeps } from './modules/payment/purchase.service';
+import { createPaymentProvider } from './payments/create-provider';
+import { TestModeProvider } from './payments/test-mode.provider';
+
+export const BODY_LIMIT = '100kb';
+
+export interface AppDeps {
+  env: Env;
+  db: DataSource;
+  log: AppLogger;
+}
+
+export interface App {
+  server: http.Server;
+  apollo: ApolloServer<GraphQLContext>;
+  services: { auth: AuthDeps; payments: PurchaseDeps };
+}
+
+/** Builds the whole HTTP face of the product (GraphQL, REST shims, health, client) without listening. */
+export async function createApp({ env, db, log }: AppDeps): Promise<App> {
+  const app = express();
+  const server = http.createServer(app);
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback');
+
+  const limits = graphqlLimits({ suggestions: env.graphqlSuggestions });
+  const apollo = new ApolloServer<GraphQLContext>({
+    schema: await createSchema(),
+    formatError: createErrorFormatter(log),
+    csrfPrevention: true,
+    introspection: env.graphqlIntrospection,
+    includeStacktraceInErrorResponses: false,
+    allowBatchedHttpRequests: false,
+    validationRules: limits.validationRules,
+    // index.ts owns shutdown: it drains HTTP, then closes the database.
+    stopOnTerminationSignals: false,
+    plugins: [...limits.plugins, ApolloServerPluginDrainHttpServer({ httpServer: server }), ApolloServerPluginLandingPageDisabled()],
+  });
+  await apollo.start();
+
+  const jwtSecret = resolveJwtSecret(env);
+  const mailer = createMailer(db, log, env.smtpUrl, env.mailFrom);
+  const auth: AuthDeps = { db, jwtSecret, mailer, publicUrl: env.publicUrl };
+  const provider = createPaymentProvider(env, db, jwtSecret);
+  const payments: PurchaseDeps = { db, provider, publishableKey: env.stripePublishableKey ?? null, mailer, publicUrl: env.publicUrl, log };
+  const passport = createPassport(db, jwtSecret);
+  const secureCookies = env.publicUrl.startsWith('https:');
+
+  app.use(requestContext(log));
+  app.use(securityHeaders());
+  app.use(healthRouter(db));
+  // Webhooks are verified against the exact bytes received, so they are read before any JSON parsing.
+  app.use(stripeWebhookRouter(payments));
+  app.use(cookieParser());
+  app.use(identifyViewer(passport));
+
+  const playground = env.graphqlPlayground ? playgroundFile(env.clientDist) : undefined;
+  app.get('/graphql', (req, res, next) => {
+    const wantsPage = req.accepts(['json', 'html']) === 'html' && req.query.query === undefined;
+    if (!wantsPage || !playground) return next();
+    res.setHeader('Cache-Control', 'no-cache');
+    res.sendFile(playground);
+  });
+  app.use(
+    '/graphql',
+    express.json({ limit: BODY_LIMIT }),
+    expressMiddleware(apollo, {
+      context: async ({ req, res }): Promise<GraphQLContext> => ({
+        db,
+        log: req.log,
+        requestId: req.id,
+        viewer: req.viewer,
+        authProblem: req.authProblem,
+        clientAddress: req.ip ?? 'unknown',
+        session: sessionCookie(req, res, secureCookies),
+        auth,
+        checkPassword: (email, password) => authenticateWithPassword(passport, req, res, email, password),
+        payments,
+        loaders: createLoaders(db, req.viewer),
+      }),
+    }),
+  );
+
+  app.use(express.json({ limit: BODY_LIMIT }));
+  app.use(legacyCatalogueRouter(db));
+  app.use(legacyUsersRouter(db));
+  app.use(legacyEnrollmentRouter(payments));
+  if (provider instanceof TestModeProvider) app.use(testModeRouter(provider, payments));
+  app.use('/api', notFoundHandler);
+  app.use(clientFilesRouter(env.clientDist));
+  app.use(notFoundHandler);
+  app.use(errorHandler);
+
+  return { server, apollo, services: { auth, payments } };
+}

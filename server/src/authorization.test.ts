@@ -1,0 +1,189 @@
+/**
+ * Who may do what: every GraphQL query and mutation, and every REST path, against a visitor,
+ * a student, the course's instructor, another instructor and an admin. "Refused" means the
+ * UNAUTHENTICATED or FORBIDDEN code (401 or 403 over REST); anything else (an answer, a
+ * validation error, not found) means the caller got past the gate.
+ */
+import { getIntrospectionQuery, type IntrospectionQuery } from 'graphql';
+import type { DataSource } from 'typeorm';
+import { Course } from './modules/course/course.entity';
+import { Lesson } from './modules/course/lesson.entity';
+import { Role } from './modules/user/role';
+import { startTestApp, type TestApp } from './test/app';
+import { closeTestDatabase, openTestDatabase } from './test/database';
+import { makeCourse, makeUser } from './test/factories';
+import { HttpClient, signedInClient } from './test/http-client';
+
+type Actor = 'visitor' | 'student' | 'instructor' | 'otherInstructor' | 'admin';
+const actors: Actor[] = ['visitor', 'student', 'instructor', 'otherInstructor', 'admin'];
+const letter: Record<Actor, string> = { visitor: 'A', student: 'S', instructor: 'I', otherInstructor: 'O', admin: 'D' };
+
+let db: DataSource;
+let app: TestApp;
+const clients = {} as Record<Actor, HttpClient>;
+const ids = {} as { course: string; paidCourse: string; draft: string; lesson: string; studentId: string };
+
+beforeAll(async () => {
+  db = await openTestDatabase();
+  app = await startTestApp(db);
+  const password = 'a shared password';
+  const student = await makeUser(db, { email: 'student@example.com' }, password);
+  const instructor = await makeUser(db, { email: 'teacher@example.com', role: Role.INSTRUCTOR }, password);
+  await makeUser(db, { email: 'rival@example.com', role: Role.INSTRUCTOR }, password);
+  await makeUser(db, { email: 'boss@example.com', role: Role.ADMIN }, password);
+  await makeUser(db, { email: 'second-admin@example.com', role: Role.ADMIN, previousRole: Role.INSTRUCTOR }, password);
+  for (const email of ['promote-me@example.com', 'close-me@example.com', 'throwaway@example.com']) await makeUser(db, { email }, password);
+  const owned = { instructorId: instructor.id, instructorEmail: instructor.email };
+  const course = await makeCourse(db, { ...owned, price: 0, name: 'Free algebra' });
+  const paid = await makeCourse(db, { ...owned, price: 12, name: 'Paid physics' });
+  const draft = await makeCourse(db, { ...owned, published: false, name: 'Draft chemistry' });
+  Object.assign(ids, {
+    course: course.id,
+    paidCourse: paid.id,
+    draft: draft.id,
+    lesson: (await db.getRepository(Lesson).findOneByOrFail({ courseId: course.id, position: 1 })).id,
+    studentId: student.id,
+  });
+  clients.visitor = new HttpClient(app.url);
+  clients.student = await signedInClient(app.url, 'student@example.com', password);
+  clients.instructor = await signedInClient(app.url, 'teacher@example.com', password);
+  clients.otherInstructor = await signedInClient(app.url, 'rival@example.com', password);
+  clients.admin = await signedInClient(app.url, 'boss@example.com', password);
+  await clients.student.graphql(`mutation ($id: ID!) { purchaseCourse(input: { courseId: $id }) { status } }`, { id: course.id });
+  expect(await db.getRepository(Course).count()).toBe(3);
+});
+afterAll(async () => {
+  await app.close();
+  await closeTestDatabase(db);
+});
+
+type Check = (client: HttpClient, actor: Actor) => Promise<boolean>;
+
+/** GraphQL: true when the gate let the caller through. */
+const gql =
+  (query: string, variables: (actor: Actor) => Record<string, unknown> = () => ({})): Check =>
+  async (client, actor) => {
+    const body = await client.graphql(query, variables(actor));
+    const code = body.errors?.[0]?.extensions?.code;
+    return code !== 'UNAUTHENTICATED' && code !== 'FORBIDDEN';
+  };
+
+const rest =
+  (method: string, path: () => string, body?: () => unknown): Check =>
+  async (client) => {
+    const payload = body?.();
+    const res = await client.request(path(), {
+      method,
+      headers: payload === undefined ? {} : { 'content-type': 'application/json' },
+      body: payload === undefined ? undefined : JSON.stringify(payload),
+    });
+    const text = await res.text();
+    if (process.env.DEBUG_AUTHZ) console.log(method, path(), res.status, text.slice(0, 200));
+    return res.status !== 401 && res.status !== 403;
+  };
+
+const everyone = 'ASIOD';
+const signedIn = 'SIOD';
+const staff = 'IOD';
+
+/** Operation name -> [who is allowed (letters of the actors), the call]. */
+const graphqlTable: Record<string, [string, Check]> = {
+  blogs: [everyone, gql('{ blogs { total } }')],
+  course: [everyone, gql('query ($id: ID!) { course(id: $id) { name } }', () => ({ id: ids.course }))],
+  courses: [everyone, gql('{ courses { total } }')],
+  reviews: [everyone, gql('{ reviews { total } }')],
+  searchCourses: [everyone, gql('{ searchCourses(text: "algebra") { name } }')],
+  recommendedCourses: [everyone, gql('{ recommendedCourses { name } }')],
+  paymentSettings: [everyone, gql('{ paymentSettings { testMode } }')],
+  me: [everyone, gql('{ me { email } }')],
+  myEnrollments: [signedIn, gql('{ myEnrollments { id } }')],
+  enrollment: [signedIn, gql('query ($id: ID!) { enrollment(courseId: $id) { id } }', () => ({ id: ids.course }))],
+  instructorOverview: [staff, gql('{ instructorOverview { totalStudents } }')],
+  managedCourses: [staff, gql('{ managedCourses { total } }')],
+  managedCourse: ['ID', gql('query ($id: ID!) { managedCourse(id: $id) { name } }', () => ({ id: ids.draft }))],
+  instructorStudents: [staff, gql('{ instructorStudents { total } }')],
+  adminSummary: ['D', gql('{ adminSummary { students } }')],
+  users: ['D', gql('{ users { total } }')],
+
+  signUp: [everyone, gql('mutation ($input: SignUpInput!) { signUp(input: $input) { accessToken } }', (actor) => ({
+    input: { name: 'New Person', email: `new-${actor}@example.com`, password: 'a long password', phone: '01712345678', date: '2000-01-01', role: 'STUDENT' },
+  }))],
+  login: [everyone, gql('mutation { login(email: "throwaway@example.com", password: "a shared password") { accessToken } }')],
+  refreshSession: [everyone, gql('mutation { refreshSession { accessToken } }')],
+  logout: [everyone, gql('mutation { logout }')],
+  requestPasswordReset: [everyone, gql('mutation { requestPasswordReset(email: "throwaway@example.com") }')],
+  resetPassword: [everyone, gql('mutation { resetPassword(token: "not-a-token", password: "a long password") }')],
+  updateProfile: [signedIn, gql('mutation { updateProfile(input: { eduQualification: "HSC" }) { name } }')],
+  purchaseCourse: ['S', gql('mutation ($id: ID!) { purchaseCourse(input: { courseId: $id, paymentMethod: "pm_card_visa" }) { status } }', () => ({ id: ids.paidCourse }))],
+  confirmPurchase: ['S', gql('mutation { confirmPurchase(paymentId: "00000000-0000-4000-8000-000000000000") { status } }')],
+  refundEnrollment: ['D', gql('mutation { refundEnrollment(enrollmentId: "00000000-0000-4000-8000-000000000000", refundCase: COURSE_CANCELLED) { percent } }')],
+  setLessonCompleted: ['S', gql('mutation ($id: ID!) { setLessonCompleted(lessonId: $id, completed: true) { completed } }', () => ({ id: ids.lesson }))],
+  saveLessonPosition: ['S', gql('mutation ($id: ID!) { saveLessonPosition(lessonId: $id, seconds: 5) { lastPosition } }', () => ({ id: ids.lesson }))],
+  createCourse: [staff, gql('mutation { createCourse(input: {}) { id } }')],
+  updateCourse: ['ID', gql('mutation ($id: ID!) { updateCourse(id: $id, input: {}) { id } }', () => ({ id: ids.course }))],
+  setCoursePublished: ['ID', gql('mutation ($id: ID!) { setCoursePublished(id: $id, published: true) { id } }', () => ({ id: ids.course }))],
+  deleteCourse: ['ID', gql('mutation ($id: ID!) { deleteCourse(id: $id) }', () => ({ id: ids.course }))],
+  makeAdmin: ['D', gql('mutation { makeAdmin(email: "promote-me@example.com") { role } }')],
+  removeAdmin: ['D', gql('mutation { removeAdmin(email: "second-admin@example.com") { role } }')],
+  deleteUser: ['D', gql('mutation { deleteUser(email: "close-me@example.com") { email } }')],
+  submitReview: ['S', gql('mutation ($id: ID!) { submitReview(input: { courseId: $id, rating: 5, text: "Clear lessons" }) { id } }', () => ({ id: ids.course }))],
+  setReviewHidden: ['D', gql('mutation { setReviewHidden(id: "00000000-0000-4000-8000-000000000000", hidden: true) { id } }')],
+  openBlog: [everyone, gql('mutation { openBlog(id: "00000000-0000-4000-8000-000000000000") { id } }')],
+  createBlog: [staff, gql('mutation { createBlog(input: {}) { id } }')],
+  setBlogHidden: ['D', gql('mutation { setBlogHidden(id: "00000000-0000-4000-8000-000000000000", hidden: true) { id } }')],
+  submitComplaint: [everyone, gql('mutation { submitComplaint(input: {}) }')],
+  submitContactMessage: [everyone, gql('mutation { submitContactMessage(input: {}) }')],
+  subscribe: [everyone, gql('mutation { subscribe(email: "reader@example.com") }')],
+  inbox: ['D', gql('{ inbox(kind: COMPLAINT) { total } }')],
+  setInboxHandled: ['D', gql('mutation { setInboxHandled(id: "00000000-0000-4000-8000-000000000000", handled: true) { id } }')],
+};
+
+const restTable: Record<string, [string, Check]> = {
+  'GET /api/courses': [everyone, rest('GET', () => '/api/courses')],
+  'GET /api/courses/{id}': [everyone, rest('GET', () => `/api/courses/${ids.course}`)],
+  'GET /api/courses/searchCourse/{text}': [everyone, rest('GET', () => '/api/courses/searchCourse/algebra')],
+  'POST /api/courses': [staff, rest('POST', () => '/api/courses', () => ({}))],
+  'GET /Course.json': [everyone, rest('GET', () => '/Course.json')],
+  'GET /reviews.json': [everyone, rest('GET', () => '/reviews.json')],
+  'GET /blogs.json': [everyone, rest('GET', () => '/blogs.json')],
+  'GET /api/users': ['D', rest('GET', () => '/api/users')],
+  'GET /api/users/getUserByEmail/{email}': ['SD', rest('GET', () => '/api/users/getUserByEmail/student@example.com')],
+  'GET /api/users/{id}': ['SD', rest('GET', () => `/api/users/${ids.studentId}`)],
+  // Only the person themself may record their own profile.
+  'POST /api/users': ['S', rest('POST', () => '/api/users', () => ({ email: 'student@example.com', name: 'Student' }))],
+  'PUT /api/users/{email}': ['D', rest('PUT', () => '/api/users/throwaway@example.com')],
+  'DELETE /api/users/{email}': ['D', rest('DELETE', () => '/api/users/second-admin@example.com')],
+  'GET /api/enroll/{email}': ['SD', rest('GET', () => '/api/enroll/student@example.com')],
+  // Nobody may record an enrollment without a payment the server saw succeed.
+  'POST /api/enroll': ['', rest('POST', () => '/api/enroll', () => ({ courseID: ids.paidCourse, transactionID: 'txn_made_up' }))],
+  'POST /payment': ['S', rest('POST', () => '/payment', () => ({ courseID: ids.paidCourse, amount: 1, token: 'tok_visa' }))],
+  'POST /create-checkout-session': ['S', rest('POST', () => '/create-checkout-session', () => ({}))],
+  // Provider events are checked by their signature, not by who sends them.
+  'POST /webhooks/stripe': [everyone, rest('POST', () => '/webhooks/stripe', () => ({}))],
+  'POST /test-mode/payment-methods': [everyone, rest('POST', () => '/test-mode/payment-methods', () => ({}))],
+  'GET /healthz': [everyone, rest('GET', () => '/healthz')],
+  'GET /readyz': [everyone, rest('GET', () => '/readyz')],
+};
+
+describe('authorization', () => {
+  it('has a row for every GraphQL query and mutation', async () => {
+    const { data } = await clients.visitor.graphql<IntrospectionQuery>(getIntrospectionQuery());
+    const root = (name: string) => data!.__schema.types.find((t) => t.name === name) as unknown as { fields: Array<{ name: string }> };
+    const operations = [...root('Query').fields, ...root('Mutation').fields].map((f) => f.name).sort();
+    expect(operations).toEqual(Object.keys(graphqlTable).sort());
+  });
+
+  for (const [table, rows] of [['GraphQL', graphqlTable], ['REST', restTable]] as const) {
+    for (const [operation, [allowed, check]] of Object.entries(rows)) {
+      it(`${table} ${operation}: allowed for ${allowed || 'nobody'}`, async () => {
+        const outcome: Record<string, boolean> = {};
+        const expected: Record<string, boolean> = {};
+        for (const actor of actors) {
+          outcome[actor] = await check(clients[actor], actor);
+          expected[actor] = allowed.includes(letter[actor]);
+        }
+        expect(outcome).toEqual(expected);
+      });
+    }
+  }
+});

@@ -1,0 +1,17 @@
+import { Blog } from '../modules/blog/blog.entity';
+import { Course } from '../modules/course/course.entity';
+import { Lesson } from '../modules/course/lesson.entity';
+import { PasswordReset } from '../modules/auth/password-reset.entity';
+import { RefreshToken } from '../modules/auth/refresh-token.entity';
+import { OutboxMessage } from '../modules/mail/outbox-message.entity';
+import { Review } from '../modules/review/review.entity';
+import { User } from '../modules/user/user.entity';
+import { RateLimit } from '../shared/rate-limit.entity';
+import { Enrollment } from '../modules/enrollment/enrollment.entity';
+import { Payment } from '../modules/payment/payment.entity';
+import { Refund } from '../modules/payment/refund.entity';
+import { TestModePayment } from '../payments/test-mode-payment.entity';
+import { LessonProgress } from '../modules/progress/lesson-progress.entity';
+import { InboxMessage } from '../modules/inbox/inbox-message.entity';
+
+export const entities = [Course, Lesson, Review, Blog, User, RefreshToken, PasswordReset, OutboxMessage, RateLimit, Payment, Enrollment, Refund, TestModePayment, LessonProgress, InboxMessage];

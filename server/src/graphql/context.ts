@@ -1,0 +1,52 @@
+import type DataLoader from 'dataloader';
+import type { DataSource } from 'typeorm';
+import type { AppLogger } from '../logger';
+import type { AuthDeps } from '../modules/auth/auth.service';
+import type { SessionCookie } from '../modules/auth/session-cookie';
+import type { Viewer } from '../modules/auth/viewer';
+import type { Course } from '../modules/course/course.entity';
+import { createCourseByIdLoader } from '../modules/course/course.service';
+import type { Lesson } from '../modules/course/lesson.entity';
+import { createOwnedCourseLoader } from '../modules/enrollment/enrollment.service';
+import type { PurchaseDeps } from '../modules/payment/purchase.service';
+import type { LessonProgress } from '../modules/progress/lesson-progress.entity';
+import { createProgressByLessonLoader } from '../modules/progress/progress.service';
+import { createRatingByCourseLoader, type CourseRating } from '../modules/review/review.service';
+import { createLessonsByCourseLoader } from '../modules/course/lesson.service';
+import type { User } from '../modules/user/user.entity';
+
+export interface Loaders {
+  lessonsByCourse: DataLoader<string, Lesson[]>;
+  courseById: DataLoader<string, Course | null>;
+  /** Whether the viewer owns each course. */
+  ownedCourse: DataLoader<string, boolean>;
+  progressByLesson: DataLoader<string, LessonProgress | null>;
+  ratingByCourse: DataLoader<string, CourseRating>;
+}
+
+/** Per-request context: loaders are new for every request, never shared between them. */
+export interface GraphQLContext {
+  db: DataSource;
+  log: AppLogger;
+  requestId: string;
+  viewer: Viewer | null;
+  /** Set when a bearer token was sent but refused, so "sign in again" can be said. */
+  authProblem?: 'invalid-token';
+  clientAddress: string;
+  session: SessionCookie;
+  auth: AuthDeps;
+  /** Checks an email and password through passport-local. */
+  checkPassword(email: string, password: string): Promise<User>;
+  payments: PurchaseDeps;
+  loaders: Loaders;
+}
+
+export function createLoaders(db: DataSource, viewer: Viewer | null): Loaders {
+  return {
+    lessonsByCourse: createLessonsByCourseLoader(db),
+    courseById: createCourseByIdLoader(db),
+    ownedCourse: createOwnedCourseLoader(db, viewer),
+    progressByLesson: createProgressByLessonLoader(db, viewer),
+    ratingByCourse: createRatingByCourseLoader(db),
+  };
+}

@@ -1,0 +1,49 @@
+import crypto from 'node:crypto';
+import { unwrapResolverError } from '@apollo/server/errors';
+import type { GraphQLFormattedError } from 'graphql';
+import { AppError } from '../shared/errors';
+import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from '../shared/database-down';
+import type { AppLogger } from '../logger';
+
+/** Codes that Apollo Server and graphql-js give to requests that are malformed, safe to show as they are. */
+const clientErrorCodes = new Set([
+  'GRAPHQL_PARSE_FAILED',
+  'GRAPHQL_VALIDATION_FAILED',
+  'BAD_USER_INPUT',
+  'BAD_REQUEST',
+  'PERSISTED_QUERY_NOT_FOUND',
+  'PERSISTED_QUERY_NOT_SUPPORTED',
+  'OPERATION_RESOLUTION_FAILURE',
+]);
+
+/**
+ * Domain errors keep their message and code; malformed requests keep graphql-js's message;
+ * anything else is logged with a reference id and masked.
+ */
+export function createErrorFormatter(log: AppLogger) {
+  return (formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError => {
+    const original = unwrapResolverError(error);
+    if (original instanceof AppError) {
+      return {
+        message: original.message,
+        locations: formatted.locations,
+        path: formatted.path,
+        extensions: { code: original.code, ...(original.details ?? {}) },
+      };
+    }
+    const code = formatted.extensions?.code;
+    if (typeof code === 'string' && clientErrorCodes.has(code)) {
+      return { message: formatted.message, locations: formatted.locations, path: formatted.path, extensions: { code } };
+    }
+    if (isDatabaseUnavailable(original)) {
+      return { message: DATABASE_UNAVAILABLE, path: formatted.path, extensions: { code: 'SERVICE_UNAVAILABLE' } };
+    }
+    const reference = crypto.randomUUID();
+    log.error({ err: original, reference, path: formatted.path }, 'unexpected GraphQL error');
+    return {
+      message: `Something went wrong on our side. Reference: ${reference}`,
+      path: formatted.path,
+      extensions: { code: 'INTERNAL_SERVER_ERROR', reference },
+    };
+  };
+}

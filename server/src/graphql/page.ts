@@ -1,0 +1,34 @@
+import { Field, Int, ObjectType, type ClassType } from 'type-graphql';
+import type { Page } from '../shared/paging';
+
+/** A page of a long list, with the total so clients can show page numbers. */
+export function PageOf<T extends object>(itemType: ClassType<T>) {
+  @ObjectType()
+  abstract class PageClass {
+    @Field(() => [itemType])
+    items: T[];
+
+    countTotal: () => Promise<number>;
+
+    @Field(() => Int)
+    offset: number;
+
+    @Field(() => Int)
+    limit: number;
+
+    @Field(() => Int, { description: 'How many items match, over all pages' })
+    total(): Promise<number> {
+      return this.countTotal();
+    }
+
+    @Field(() => Boolean, { description: 'Whether items follow this page' })
+    async hasMore(): Promise<boolean> {
+      return this.offset + this.items.length < (await this.countTotal());
+    }
+  }
+  return PageClass;
+}
+
+export function toPage<P extends object, T>(PageClass: new () => P, page: Page<T>): P {
+  return Object.assign(new PageClass(), page);
+}

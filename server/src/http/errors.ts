@@ -1,0 +1,37 @@
+import crypto from 'node:crypto';
+import type { NextFunction, Request, Response } from 'express';
+import { AppError } from '../shared/errors';
+import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from '../shared/database-down';
+
+export const ROUTE_NOT_FOUND = 'Route not found!';
+export const SOMETHING_WENT_WRONG = 'Something went wrong!';
+
+export function notFoundHandler(_req: Request, res: Response) {
+  res.status(404).json({ message: ROUTE_NOT_FOUND });
+}
+
+/** Domain errors keep their message; body errors say what was wrong; anything else is logged and masked. */
+export function errorHandler(error: unknown, req: Request, res: Response, _next: NextFunction) {
+  if (error instanceof AppError) {
+    res.status(error.httpStatus).json({ message: error.message, code: error.code });
+    return;
+  }
+  const bodyError = error as { type?: string; status?: number };
+  if (bodyError.type === 'entity.too.large') {
+    res.status(413).json({ message: 'The request body is too large' });
+    return;
+  }
+  if (bodyError.type === 'entity.parse.failed') {
+    res.status(400).json({ message: 'The request body is not valid JSON' });
+    return;
+  }
+  if (isDatabaseUnavailable(error)) {
+    req.log?.warn({ err: error }, 'database unavailable');
+    res.setHeader('Retry-After', '5');
+    res.status(503).json({ message: DATABASE_UNAVAILABLE });
+    return;
+  }
+  const reference = crypto.randomUUID();
+  req.log?.error({ err: error, reference }, 'unexpected error');
+  res.status(500).json({ message: SOMETHING_WENT_WRONG, reference });
+}

@@ -1,0 +1,62 @@
+import 'reflect-metadata';
+import type { AddressInfo } from 'node:net';
+import { ConfigError, loadEnv } from './config/env';
+import { createApp } from './app';
+import { openDatabase } from './db/database';
+import { seedDemoData } from './db/seed/seed';
+import { createLogger } from './logger';
+import { reconcileUnsettledPayments } from './modules/payment/purchase.service';
+import { ensureAdmin, seedDemoAccounts } from './modules/user/account-bootstrap';
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+async function main() {
+  const env = loadEnv();
+  const log = createLogger(env.logLevel);
+  const database = await openDatabase(env, log);
+  if (await seedDemoData(database.dataSource)) log.info('empty database: demo catalogue loaded');
+  if (env.nodeEnv !== 'production' && (await seedDemoAccounts(database.dataSource))) log.info('demo accounts created');
+  if (env.adminEmail && env.adminPassword) await ensureAdmin(database.dataSource, log, env.adminEmail, env.adminPassword);
+  const { server, apollo, services } = await createApp({ env, db: database.dataSource, log });
+  // Payments a crash left between the provider's answer and our write are settled now.
+  const reconciled = await reconcileUnsettledPayments(services.payments);
+  if (reconciled > 0) log.info({ reconciled }, 'unsettled payments checked with the provider');
+
+  await new Promise<void>((resolve) => server.listen(env.port, resolve));
+  const { port } = server.address() as AddressInfo;
+  log.info({ port, url: `http://localhost:${port}` }, 'Shikhon is serving the site and the API');
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'shutting down: finishing requests in flight');
+    const forced = setTimeout(() => {
+      log.error('shutdown took too long: closing open connections');
+      server.closeAllConnections();
+    }, SHUTDOWN_GRACE_MS - 2000);
+    forced.unref();
+    try {
+      // Apollo's drain plugin stops the listener and waits for requests in flight.
+      await apollo.stop();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await database.close();
+      log.info('stopped cleanly');
+      process.exit(0);
+    } catch (error) {
+      log.error({ err: error }, 'error while shutting down');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+main().catch((error) => {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+  } else {
+    console.error('Shikhon could not start:', error instanceof Error ? error.message : error);
+  }
+  process.exit(1);
+});

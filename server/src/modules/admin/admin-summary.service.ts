@@ -1,0 +1,46 @@
+import type { DataSource } from 'typeorm';
+import type { Viewer } from '../auth/viewer';
+import { PaymentStatus } from '../payment/payment.entity';
+import { requireAdmin } from './user-admin.service';
+import type { Role } from '../user/role';
+
+export interface AdminSummary {
+  students: number;
+  instructors: number;
+  admins: number;
+  courses: number;
+  publishedCourses: number;
+  enrollments: number;
+  revenue: number;
+  recentSignUps: Array<{ id: string; name: string; email: string; role: Role; createdAt: Date }>;
+  recentPurchases: Array<{ id: string; studentName: string; courseName: string; amount: number; createdAt: Date }>;
+}
+
+/** Live totals for the admin dashboard. */
+export async function adminSummary(db: DataSource, viewer: Viewer): Promise<AdminSummary> {
+  requireAdmin(viewer);
+  const [totals] = (await db.query(
+    `SELECT
+       (SELECT COUNT(*)::int FROM "user" WHERE role = 'STUDENT' AND "deletedAt" IS NULL) AS students,
+       (SELECT COUNT(*)::int FROM "user" WHERE role = 'INSTRUCTOR' AND "deletedAt" IS NULL) AS instructors,
+       (SELECT COUNT(*)::int FROM "user" WHERE role = 'ADMIN' AND "deletedAt" IS NULL) AS admins,
+       (SELECT COUNT(*)::int FROM course) AS courses,
+       (SELECT COUNT(*)::int FROM course WHERE published) AS "publishedCourses",
+       (SELECT COUNT(*)::int FROM enrollment WHERE "revokedAt" IS NULL) AS enrollments,
+       (SELECT COALESCE(SUM("amountCents" - "refundedCents"), 0)::int FROM payment WHERE status IN ($1, $2)) AS revenue_cents`,
+    [PaymentStatus.SUCCEEDED, PaymentStatus.REFUNDED],
+  )) as Array<Omit<AdminSummary, 'revenue' | 'recentSignUps' | 'recentPurchases'> & { revenue_cents: number }>;
+  const recentSignUps = (await db.query(
+    `SELECT id, name, email, role, "createdAt" FROM "user" WHERE "deletedAt" IS NULL ORDER BY "createdAt" DESC, id LIMIT 5`,
+  )) as AdminSummary['recentSignUps'];
+  const recentPurchases = (
+    (await db.query(
+      `SELECT p.id, u.name AS "studentName", c.name AS "courseName", p."amountCents", p."createdAt"
+       FROM payment p JOIN "user" u ON u.id = p."studentId" JOIN course c ON c.id = p."courseId"
+       WHERE p.status = $1 ORDER BY p."createdAt" DESC, p.id LIMIT 5`,
+      [PaymentStatus.SUCCEEDED],
+    )) as Array<{ id: string; studentName: string; courseName: string; amountCents: number; createdAt: Date }>
+  ).map(({ amountCents, ...row }) => ({ ...row, amount: amountCents / 100 }));
+  const { revenue_cents, ...counts } = totals;
+  return { ...counts, revenue: revenue_cents / 100, recentSignUps, recentPurchases };
+}

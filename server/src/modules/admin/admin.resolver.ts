@@ -1,0 +1,82 @@
+import { Arg, Args, ArgsType, Authorized, Ctx, Field, Float, ID, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
+import { requireViewer } from '../../graphql/auth-checker';
+import type { GraphQLContext } from '../../graphql/context';
+import { PageOf, toPage } from '../../graphql/page';
+import { PageArgs } from '../../graphql/page-args';
+import { Role } from '../user/role';
+import { User } from '../user/user.entity';
+import { adminSummary } from './admin-summary.service';
+import { deleteUser, listUsers, makeAdmin, removeAdmin } from './user-admin.service';
+
+@ObjectType()
+class RecentSignUp {
+  @Field(() => ID) id: string;
+  @Field() name: string;
+  @Field() email: string;
+  @Field(() => Role) role: Role;
+  @Field() createdAt: Date;
+}
+
+@ObjectType()
+class RecentPurchase {
+  @Field(() => ID) id: string;
+  @Field() studentName: string;
+  @Field() courseName: string;
+  @Field(() => Float) amount: number;
+  @Field() createdAt: Date;
+}
+
+@ObjectType({ description: 'Live totals for the admin dashboard' })
+class AdminSummary {
+  @Field(() => Int) students: number;
+  @Field(() => Int) instructors: number;
+  @Field(() => Int) admins: number;
+  @Field(() => Int) courses: number;
+  @Field(() => Int) publishedCourses: number;
+  @Field(() => Int) enrollments: number;
+  @Field(() => Float, { description: 'Dollars received, less refunds' }) revenue: number;
+  @Field(() => [RecentSignUp]) recentSignUps: RecentSignUp[];
+  @Field(() => [RecentPurchase]) recentPurchases: RecentPurchase[];
+}
+
+@ObjectType({ description: 'A page of accounts' })
+class UserPage extends PageOf(User) {}
+
+@ArgsType()
+class UserListArgs extends PageArgs {
+  @Field(() => Role, { nullable: true }) role?: Role | null;
+  @Field(() => String, { nullable: true, description: 'Part of a name or an email' }) search?: string | null;
+}
+
+@Resolver()
+export class AdminResolver {
+  @Authorized(Role.ADMIN)
+  @Query(() => AdminSummary)
+  adminSummary(@Ctx() ctx: GraphQLContext): Promise<AdminSummary> {
+    return adminSummary(ctx.db, requireViewer(ctx));
+  }
+
+  @Authorized(Role.ADMIN)
+  @Query(() => UserPage, { description: 'Accounts by role, newest first' })
+  async users(@Args(() => UserListArgs) args: UserListArgs, @Ctx() ctx: GraphQLContext): Promise<UserPage> {
+    return toPage(UserPage, await listUsers(ctx.db, requireViewer(ctx), args, args));
+  }
+
+  @Authorized(Role.ADMIN)
+  @Mutation(() => User)
+  async makeAdmin(@Arg('email') email: string, @Ctx() ctx: GraphQLContext): Promise<User> {
+    return (await makeAdmin(ctx.db, requireViewer(ctx), email)).user;
+  }
+
+  @Authorized(Role.ADMIN)
+  @Mutation(() => User, { description: 'Back to the role the user had before; never the last admin, never oneself' })
+  removeAdmin(@Arg('email') email: string, @Ctx() ctx: GraphQLContext): Promise<User> {
+    return removeAdmin(ctx.db, requireViewer(ctx), email);
+  }
+
+  @Authorized(Role.ADMIN)
+  @Mutation(() => User, { description: 'Closes an account: sign-in refused, history kept' })
+  deleteUser(@Arg('email') email: string, @Ctx() ctx: GraphQLContext): Promise<User> {
+    return deleteUser(ctx.db, requireViewer(ctx), email);
+  }
+}

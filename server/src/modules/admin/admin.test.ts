@@ -1,0 +1,102 @@
+import type { DataSource } from 'typeorm';
+import { startTestApp, type TestApp } from '../../test/app';
+import { closeTestDatabase, openTestDatabase, resetDatabase } from '../../test/database';
+import { makeCourse, makeUser } from '../../test/factories';
+import { HttpClient, signedInClient } from '../../test/http-client';
+import { Role } from '../user/role';
+import { User } from '../user/user.entity';
+
+let db: DataSource;
+let app: TestApp;
+let admin: HttpClient;
+
+beforeAll(async () => {
+  db = await openTestDatabase();
+  app = await startTestApp(db);
+});
+afterAll(async () => {
+  await app.close();
+  await closeTestDatabase(db);
+});
+beforeEach(async () => {
+  await resetDatabase(db);
+  await makeUser(db, { email: 'boss@example.com', name: 'Boss', role: Role.ADMIN }, 'boss password');
+  admin = await signedInClient(app.url, 'boss@example.com', 'boss password');
+});
+
+const roleOf = async (email: string) => (await db.getRepository(User).findOneByOrFail({ email })).role;
+
+describe('admin', () => {
+  it('sums users by role, courses, enrollments and revenue', async () => {
+    await makeUser(db, { email: 't@example.com', role: Role.INSTRUCTOR });
+    await makeUser(db, { email: 'buyer@example.com', name: 'Buyer' }, 'buyer password');
+    const course = await makeCourse(db, { price: 30, name: 'Physics' });
+    await makeCourse(db, { published: false });
+    const buyer = await signedInClient(app.url, 'buyer@example.com', 'buyer password');
+    await buyer.graphql(`mutation ($id: ID!) { purchaseCourse(input: { courseId: $id, paymentMethod: "pm_card_visa" }) { status } }`, { id: course.id });
+    const { data } = await admin.graphql(`{ adminSummary { students instructors admins courses publishedCourses enrollments revenue recentPurchases { studentName courseName amount } } }`);
+    expect(data).toEqual({
+      adminSummary: { students: 1, instructors: 1, admins: 1, courses: 2, publishedCourses: 1, enrollments: 1, revenue: 30, recentPurchases: [{ studentName: 'Buyer', courseName: 'Physics', amount: 30 }] },
+    });
+  });
+
+  it('lists users by role, searched and paged', async () => {
+    for (let i = 0; i < 3; i++) await makeUser(db, { email: `s${i}@example.com`, name: `Student ${i}` });
+    await makeUser(db, { email: 'teacher@example.com', name: 'Teacher', role: Role.INSTRUCTOR });
+    const page = await admin.graphql<{ users: { total: number; items: Array<{ email: string }> } }>(`{ users(role: STUDENT, limit: 2) { total items { email } } }`);
+    expect(page.data!.users.total).toBe(3);
+    expect(page.data!.users.items).toHaveLength(2);
+    const found = await admin.graphql<{ users: { items: Array<{ email: string }> } }>(`{ users(search: "teach") { items { email } } }`);
+    expect(found.data!.users.items).toEqual([{ email: 'teacher@example.com' }]);
+  });
+
+  it('promotes a user and demotes them back to their previous role, keeping the account', async () => {
+    await makeUser(db, { email: 'teacher@example.com', role: Role.INSTRUCTOR });
+    await admin.graphql(`mutation { makeAdmin(email: "teacher@example.com") { role } }`);
+    expect(await roleOf('teacher@example.com')).toBe(Role.ADMIN);
+    const { data } = await admin.graphql(`mutation { removeAdmin(email: "teacher@example.com") { role } }`);
+    expect(data).toEqual({ removeAdmin: { role: 'INSTRUCTOR' } });
+  });
+
+  it('refuses to remove the last admin, or an admin\'s own role', async () => {
+    const own = await admin.graphql(`mutation { removeAdmin(email: "boss@example.com") { role } }`);
+    expect(own.errors![0]).toMatchObject({ message: 'You cannot remove your own admin role', extensions: { code: 'FORBIDDEN' } });
+    await makeUser(db, { email: 'second@example.com', role: Role.ADMIN }, 'second password');
+    const second = await signedInClient(app.url, 'second@example.com', 'second password');
+    await second.graphql(`mutation { removeAdmin(email: "boss@example.com") { role } }`);
+    expect(await roleOf('boss@example.com')).toBe(Role.STUDENT);
+    const closed = await second.graphql(`mutation { deleteUser(email: "second@example.com") { email } }`);
+    expect(closed.errors![0].extensions?.code).toBe('FORBIDDEN');
+  });
+
+  it('keeps at least one admin when two remove each other at once', async () => {
+    await makeUser(db, { email: 'second@example.com', role: Role.ADMIN }, 'second password');
+    const second = await signedInClient(app.url, 'second@example.com', 'second password');
+    await Promise.all([
+      admin.graphql(`mutation { removeAdmin(email: "second@example.com") { role } }`),
+      second.graphql(`mutation { removeAdmin(email: "boss@example.com") { role } }`),
+    ]);
+    expect(await db.getRepository(User).countBy({ role: Role.ADMIN })).toBe(1);
+  });
+
+  it('closes an account: sign-in refused, the record kept', async () => {
+    await makeUser(db, { email: 'leaver@example.com' }, 'leaver password');
+    await admin.graphql(`mutation { deleteUser(email: "leaver@example.com") { email } }`);
+    const login = await new HttpClient(app.url).graphql(`mutation { login(email: "leaver@example.com", password: "leaver password") { accessToken } }`);
+    expect(login.errors![0].message).toBe('This account is closed. Contact us to reopen it.');
+    expect(await db.getRepository(User).countBy({ email: 'leaver@example.com' })).toBe(1);
+  });
+
+  it('keeps the legacy admin paths and their shapes', async () => {
+    await makeUser(db, { email: 'teacher@example.com', name: 'Teacher', role: Role.INSTRUCTOR });
+    const list = (await (await admin.request('/api/users')).json()) as Array<{ email: string; role: string }>;
+    expect(list.map((u) => [u.email, u.role]).sort()).toEqual([['boss@example.com', 'admin'], ['teacher@example.com', 'instructor']]);
+    const put = await admin.request('/api/users/teacher@example.com', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: '{"title":"x"}' });
+    expect(await put.json()).toEqual({ acknowledged: true, matchedCount: 1, modifiedCount: 1, upsertedId: null, upsertedCount: 0 });
+    const again = await admin.request('/api/users/teacher@example.com', { method: 'PUT' });
+    expect(((await again.json()) as { modifiedCount: number }).modifiedCount).toBe(0);
+    const del = await admin.request('/api/users/teacher@example.com', { method: 'DELETE' });
+    expect(await del.json()).toEqual({ acknowledged: true, deletedCount: 1 });
+    expect(await roleOf('teacher@example.com')).toBe(Role.INSTRUCTOR);
+  });
+});

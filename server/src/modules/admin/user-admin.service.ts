@@ -1,0 +1,92 @@
+import { IsNull, type DataSource, type EntityManager } from 'typeorm';
+import { AppError, notFound } from '../../shared/errors';
+import { fetchPage, parsePage, type Page } from '../../shared/paging';
+import { escapeLike } from '../../shared/text-rules';
+import { endAllSessions } from '../auth/session.service';
+import { normalizeEmail } from '../auth/sign-up-rules';
+import type { Viewer } from '../auth/viewer';
+import { Role } from '../user/role';
+import { User } from '../user/user.entity';
+
+export const LAST_ADMIN = 'The last admin cannot be removed';
+export const NOT_OWN_ADMIN_ROLE = 'You cannot remove your own admin role';
+
+export function requireAdmin(viewer: Viewer): void {
+  if (viewer.role !== Role.ADMIN) throw new AppError('FORBIDDEN', 'Only admins can do this');
+}
+
+/** Accounts, newest first, by role and searched by name or email; closed accounts are left out. */
+export async function listUsers(
+  db: DataSource,
+  viewer: Viewer,
+  filter: { role?: Role | null; search?: string | null },
+  paging: { offset?: number; limit?: number },
+): Promise<Page<User>> {
+  requireAdmin(viewer);
+  const page = parsePage(paging.offset, paging.limit, 20);
+  const query = () => {
+    const qb = db.getRepository(User).createQueryBuilder('u').where('u."deletedAt" IS NULL');
+    if (filter.role) qb.andWhere('u.role = :role', { role: filter.role });
+    const text = filter.search?.trim();
+    if (text) qb.andWhere('(u.name ILIKE :text OR u.email ILIKE :text)', { text: `%${escapeLike(text)}%` });
+    return qb;
+  };
+  return fetchPage(
+    page,
+    () => query().orderBy('u.createdAt', 'DESC').addOrderBy('u.id', 'ASC').offset(page.offset).limit(page.limit).getMany(),
+    () => query().getCount(),
+  );
+}
+
+async function activeUserByEmail(db: DataSource, email: string): Promise<User> {
+  const user = await db.getRepository(User).findOneBy({ email: normalizeEmail(email ?? ''), deletedAt: IsNull() });
+  if (!user) throw notFound('No user has this email');
+  return user;
+}
+
+/** Role changes happen one at a time, so two admins cannot remove each other and leave none. */
+async function withRoleLock<T>(db: DataSource, work: (manager: EntityManager) => Promise<T>): Promise<T> {
+  return db.transaction(async (manager) => {
+    await manager.query(`SELECT pg_advisory_xact_lock(hashtext('user-roles'))`);
+    return work(manager);
+  });
+}
+
+/** Promotes a user to admin, remembering their role to restore if the admin role is removed. */
+export async function makeAdmin(db: DataSource, viewer: Viewer, email: string): Promise<{ user: User; changed: boolean }> {
+  requireAdmin(viewer);
+  const user = await activeUserByEmail(db, email);
+  if (user.role === Role.ADMIN) return { user, changed: false };
+  await db.getRepository(User).update(user.id, { role: Role.ADMIN, previousRole: user.role });
+  return { user: await db.getRepository(User).findOneByOrFail({ id: user.id }), changed: true };
+}
+
+/** Takes the admin role away, back to the role the user had; never the last admin, never oneself. */
+export async function removeAdmin(db: DataSource, viewer: Viewer, email: string): Promise<User> {
+  requireAdmin(viewer);
+  return withRoleLock(db, async (manager) => {
+    const users = manager.getRepository(User);
+    const user = await users.findOneBy({ email: normalizeEmail(email ?? ''), deletedAt: IsNull() });
+    if (!user) throw notFound('No user has this email');
+    if (user.id === viewer.id) throw new AppError('FORBIDDEN', NOT_OWN_ADMIN_ROLE);
+    if (user.role !== Role.ADMIN) throw new AppError('CONFLICT', 'This user is not an admin');
+    if ((await users.countBy({ role: Role.ADMIN, deletedAt: IsNull() })) <= 1) throw new AppError('CONFLICT', LAST_ADMIN);
+    await users.update(user.id, { role: user.previousRole ?? Role.STUDENT, previousRole: null });
+    return users.findOneByOrFail({ id: user.id });
+  });
+}
+
+/** Closes an account: sign-in is refused from now on, its history (enrollments, payments) stays. */
+export async function deleteUser(db: DataSource, viewer: Viewer, email: string): Promise<User> {
+  requireAdmin(viewer);
+  return withRoleLock(db, async (manager) => {
+    const users = manager.getRepository(User);
+    const user = await users.findOneBy({ email: normalizeEmail(email ?? ''), deletedAt: IsNull() });
+    if (!user) throw notFound('No user has this email');
+    if (user.id === viewer.id) throw new AppError('FORBIDDEN', 'You cannot close your own account here');
+    if (user.role === Role.ADMIN && (await users.countBy({ role: Role.ADMIN, deletedAt: IsNull() })) <= 1) throw new AppError('CONFLICT', LAST_ADMIN);
+    await users.update(user.id, { deletedAt: new Date() });
+    await endAllSessions(manager, user.id);
+    return users.findOneByOrFail({ id: user.id });
+  });
+}

@@ -1,0 +1,89 @@
+import { Arg, Ctx, Field, InputType, Mutation, ObjectType, Resolver } from 'type-graphql';
+import type { GraphQLContext } from '../../graphql/context';
+import { Role } from '../user/role';
+import { User } from '../user/user.entity';
+import { requestPasswordReset, resetPassword, signUp } from './auth.service';
+import { endSession, refreshSession, startSession, type IssuedSession } from './session.service';
+
+@InputType({ description: 'A new account; every field is required' })
+class SignUpInput {
+  @Field(() => String, { nullable: true })
+  name?: string | null;
+
+  @Field(() => String, { nullable: true })
+  email?: string | null;
+
+  @Field(() => String, { nullable: true })
+  password?: string | null;
+
+  @Field(() => String, { nullable: true })
+  phone?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'Date of birth, YYYY-MM-DD' })
+  date?: string | null;
+
+  @Field(() => Role, { nullable: true, description: 'STUDENT or INSTRUCTOR' })
+  role?: Role | null;
+}
+
+@ObjectType({ description: 'A signed-in session: a short-lived access token for the Authorization header' })
+class AuthPayload {
+  @Field()
+  accessToken: string;
+
+  @Field(() => User)
+  user: User;
+}
+
+function answer(ctx: GraphQLContext, session: IssuedSession): AuthPayload {
+  if (session.refreshToken) ctx.session.write(session.refreshToken);
+  return { accessToken: session.accessToken, user: session.user };
+}
+
+@Resolver()
+export class AuthResolver {
+  @Mutation(() => AuthPayload, { description: 'Creates a student or instructor account and signs in' })
+  async signUp(@Arg('input', () => SignUpInput) input: SignUpInput, @Ctx() ctx: GraphQLContext): Promise<AuthPayload> {
+    return answer(ctx, await signUp(ctx.auth, input, ctx.clientAddress));
+  }
+
+  @Mutation(() => AuthPayload)
+  async login(@Arg('email') email: string, @Arg('password') password: string, @Ctx() ctx: GraphQLContext): Promise<AuthPayload> {
+    const user = await ctx.checkPassword(email, password);
+    return answer(ctx, await startSession(ctx.db, ctx.auth.jwtSecret, user));
+  }
+
+  @Mutation(() => AuthPayload, {
+    nullable: true,
+    description: 'A new access token from the refresh cookie; null when the browser has no session',
+  })
+  async refreshSession(@Ctx() ctx: GraphQLContext): Promise<AuthPayload | null> {
+    const cookie = ctx.session.read();
+    if (!cookie) return null;
+    try {
+      return answer(ctx, await refreshSession(ctx.db, ctx.auth.jwtSecret, cookie));
+    } catch (error) {
+      ctx.session.clear();
+      throw error;
+    }
+  }
+
+  @Mutation(() => Boolean, { description: 'Ends this sign-in' })
+  async logout(@Ctx() ctx: GraphQLContext): Promise<boolean> {
+    await endSession(ctx.db, ctx.session.read());
+    ctx.session.clear();
+    return true;
+  }
+
+  @Mutation(() => Boolean, { description: 'Emails a reset link if the address has an account; the answer is the same either way' })
+  async requestPasswordReset(@Arg('email') email: string, @Ctx() ctx: GraphQLContext): Promise<boolean> {
+    await requestPasswordReset(ctx.auth, email, ctx.clientAddress);
+    return true;
+  }
+
+  @Mutation(() => Boolean, { description: 'Sets a new password with the token from the reset email; ends every sign-in' })
+  async resetPassword(@Arg('token') token: string, @Arg('password') password: string, @Ctx() ctx: GraphQLContext): Promise<boolean> {
+    await resetPassword(ctx.auth, token, password);
+    return true;
+  }
+}

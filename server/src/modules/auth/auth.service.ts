@@ -1,0 +1,94 @@
+import { IsNull, MoreThan, type DataSource } from 'typeorm';
+import { AppError } from '../../shared/errors';
+import { randomToken, sha256 } from '../../shared/hashing';
+import { hitRateLimit, limits } from '../../shared/rate-limit';
+import type { Mailer } from '../mail/mailer';
+import { defaultAvatar } from '../user/role';
+import { User } from '../user/user.entity';
+import { hashPassword, verifyPassword } from './password';
+import { PasswordReset } from './password-reset.entity';
+import { endAllSessions, startSession, type IssuedSession } from './session.service';
+import { checkEmail, checkPassword, normalizeEmail, raiseFieldErrors, validateSignUp, type SignUpFields } from './sign-up-rules';
+
+export const WRONG_CREDENTIALS = 'Wrong email or password';
+export const ACCOUNT_CLOSED = 'This account is closed. Contact us to reopen it.';
+export const EMAIL_TAKEN = 'An account with this email already exists';
+export const RESET_LINK_INVALID = 'This reset link is invalid or has expired. Ask for a new one.';
+export const RESET_TOKEN_TTL_MINUTES = 30;
+
+export interface AuthDeps {
+  db: DataSource;
+  jwtSecret: string;
+  mailer: Mailer;
+  publicUrl: string;
+}
+
+/** Creates a student or instructor account and signs the person in. */
+export async function signUp(deps: AuthDeps, input: SignUpFields, clientAddress: string): Promise<IssuedSession> {
+  const valid = validateSignUp(input);
+  await hitRateLimit(deps.db, limits.signUpPerAddress, clientAddress);
+  const users = deps.db.getRepository(User);
+  if (await users.existsBy({ email: valid.email })) throw new AppError('CONFLICT', EMAIL_TAKEN, { fields: { email: EMAIL_TAKEN } });
+  const passwordHash = await hashPassword(valid.password);
+  let user: User;
+  try {
+    user = await users.save({ ...valid, passwordHash, image: defaultAvatar[valid.role], previousRole: null, deletedAt: null });
+  } catch (error) {
+    // Two sign-ups with one address at the same moment: the unique index decides.
+    if ((error as { code?: string }).code === '23505') throw new AppError('CONFLICT', EMAIL_TAKEN, { fields: { email: EMAIL_TAKEN } });
+    throw error;
+  }
+  return startSession(deps.db, deps.jwtSecret, user);
+}
+
+/** Checks an email and password; one message for every failure, so it reveals nothing. */
+export async function verifyCredentials(db: DataSource, email: string, password: string, clientAddress: string): Promise<User> {
+  const normalized = normalizeEmail(email ?? '');
+  await hitRateLimit(db, limits.loginPerAddress, clientAddress);
+  if (normalized) await hitRateLimit(db, limits.loginPerAccount, normalized);
+  const user = normalized ? await db.getRepository(User).findOneBy({ email: normalized }) : null;
+  const matches = await verifyPassword(user?.passwordHash, password ?? '');
+  if (!user || !matches) throw new AppError('UNAUTHENTICATED', WRONG_CREDENTIALS);
+  if (user.deletedAt) throw new AppError('FORBIDDEN', ACCOUNT_CLOSED);
+  return user;
+}
+
+/** Sends a single-use reset link when the address has an account; answers the same either way. */
+export async function requestPasswordReset(deps: AuthDeps, email: string, clientAddress: string): Promise<void> {
+  raiseFieldErrors({ email: checkEmail(email) });
+  const normalized = normalizeEmail(email);
+  await hitRateLimit(deps.db, limits.resetPerAddress, clientAddress);
+  await hitRateLimit(deps.db, limits.resetPerAccount, normalized);
+  const user = await deps.db.getRepository(User).findOneBy({ email: normalized, deletedAt: IsNull() });
+  if (!user) return;
+  const token = randomToken();
+  await deps.db.getRepository(PasswordReset).save({
+    userId: user.id,
+    tokenHash: sha256(token),
+    expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MINUTES * 60_000),
+    usedAt: null,
+  });
+  const link = new URL(`/reset-password?token=${encodeURIComponent(token)}`, deps.publicUrl).toString();
+  await deps.mailer.send({
+    to: user.email,
+    subject: 'Reset your Shikhon password',
+    text: `Hello ${user.name},\n\nSomeone (we hope you) asked to reset the password of your Shikhon account.\nOpen this link within ${RESET_TOKEN_TTL_MINUTES} minutes to choose a new one:\n\n${link}\n\nIf you did not ask, ignore this message: your password stays as it is.\n`,
+  });
+}
+
+/** Sets a new password with a valid reset token, uses the token up and ends every sign-in. */
+export async function resetPassword(deps: AuthDeps, token: string, password: string): Promise<void> {
+  raiseFieldErrors({ password: checkPassword(password) });
+  const passwordHash = await hashPassword(password);
+  await deps.db.transaction(async (manager) => {
+    const resets = manager.getRepository(PasswordReset);
+    const reset = await resets.findOne({
+      where: { tokenHash: sha256(token ?? ''), usedAt: IsNull(), expiresAt: MoreThan(new Date()) },
+      lock: { mode: 'pessimistic_write' },
+    });
+    if (!reset) throw new AppError('BAD_USER_INPUT', RESET_LINK_INVALID);
+    await resets.update(reset.id, { usedAt: new Date() });
+    await manager.getRepository(User).update(reset.userId, { passwordHash });
+    await endAllSessions(manager, reset.userId);
+  });
+}

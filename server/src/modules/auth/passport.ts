@@ -1,0 +1,76 @@
+import type { NextFunction, Request, Response } from 'express';
+import { Passport } from 'passport';
+
+type Authenticator = InstanceType<typeof Passport>;
+import { ExtractJwt, Strategy as JwtStrategy } from 'passport-jwt';
+import { Strategy as LocalStrategy } from 'passport-local';
+import { IsNull, type DataSource } from 'typeorm';
+import { AppError } from '../../shared/errors';
+import { User } from '../user/user.entity';
+import { TOKEN_ALGORITHM, TOKEN_AUDIENCE, TOKEN_ISSUER } from './access-token';
+import { verifyCredentials, WRONG_CREDENTIALS } from './auth.service';
+import { toViewer, type Viewer } from './viewer';
+
+declare module 'express-serve-static-core' {
+  interface Request {
+    viewer: Viewer | null;
+    /** Set when a bearer token was sent but refused (expired, tampered, unknown account). */
+    authProblem?: 'invalid-token';
+  }
+}
+
+/** passport-jwt checks bearer tokens (one pinned algorithm); passport-local checks email and password. */
+export function createPassport(db: DataSource, jwtSecret: string): Authenticator {
+  const passport = new Passport();
+  passport.use(
+    'jwt',
+    new JwtStrategy(
+      {
+        jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
+        secretOrKey: jwtSecret,
+        algorithms: [TOKEN_ALGORITHM],
+        issuer: TOKEN_ISSUER,
+        audience: TOKEN_AUDIENCE,
+      },
+      (payload: { sub?: string }, done: (error: unknown, user?: User | false) => void) => {
+        if (!payload.sub || !/^[0-9a-f-]{36}$/i.test(payload.sub)) return done(null, false);
+        db.getRepository(User)
+          .findOneBy({ id: payload.sub, deletedAt: IsNull() })
+          .then((user) => done(null, user ?? false), done);
+      },
+    ),
+  );
+  passport.use(
+    'local',
+    new LocalStrategy({ usernameField: 'email', passwordField: 'password', passReqToCallback: true, session: false }, (req, email, password, done) => {
+      verifyCredentials(db, email, password, req.ip ?? 'unknown').then((user) => done(null, user), done);
+    }),
+  );
+  return passport;
+}
+
+/** Sets req.viewer from the bearer token, if any; a refused token leaves the request anonymous. */
+export function identifyViewer(passport: Authenticator) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    req.viewer = null;
+    if (!req.headers.authorization) return next();
+    passport.authenticate('jwt', { session: false }, (error: unknown, user: User | false) => {
+      if (error) return next(error);
+      if (user) req.viewer = toViewer(user);
+      else req.authProblem = 'invalid-token';
+      next();
+    })(req, res, next);
+  };
+}
+
+/** Runs passport-local for a sign-in that arrives as GraphQL arguments. */
+export function authenticateWithPassword(passport: Authenticator, req: Request, res: Response, email: string, password: string): Promise<User> {
+  const request = Object.assign(Object.create(req) as Request, { body: { email, password } });
+  return new Promise((resolve, reject) => {
+    passport.authenticate('local', { session: false }, (error: unknown, user: User | false) => {
+      if (error) reject(error);
+      else if (!user) reject(new AppError('UNAUTHENTICATED', WRONG_CREDENTIALS));
+      else resolve(user);
+    })(request, res, reject);
+  });
+}

@@ -1,0 +1,43 @@
+import { Arg, Args, Authorized, Ctx, Field, ID, InputType, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
+import { requireViewer } from '../../graphql/auth-checker';
+import type { GraphQLContext } from '../../graphql/context';
+import { PageArgs } from '../../graphql/page-args';
+import { PageOf, toPage } from '../../graphql/page';
+import { Role } from '../user/role';
+import { Blog } from './blog.entity';
+import { createBlog, listBlogs, openBlog, setBlogHidden } from './blog.service';
+
+@ObjectType({ description: 'A page of blog posts' })
+class BlogPage extends PageOf(Blog) {}
+
+@InputType()
+class BlogInput {
+  @Field(() => String, { nullable: true }) title?: string | null;
+  @Field(() => String, { nullable: true, description: 'Image URL' }) img?: string | null;
+  @Field(() => String, { nullable: true }) description?: string | null;
+}
+
+@Resolver(() => Blog)
+export class BlogResolver {
+  @Query(() => BlogPage, { description: 'Blog posts, newest first' })
+  async blogs(@Args(() => PageArgs) args: PageArgs, @Ctx() ctx: GraphQLContext): Promise<BlogPage> {
+    return toPage(BlogPage, await listBlogs(ctx.db, args));
+  }
+
+  @Mutation(() => Blog, { description: 'Opens a post to read it, counting one read' })
+  openBlog(@Arg('id', () => ID) id: string, @Ctx() ctx: GraphQLContext): Promise<Blog> {
+    return openBlog(ctx.db, id);
+  }
+
+  @Authorized(Role.INSTRUCTOR, Role.ADMIN)
+  @Mutation(() => Blog)
+  createBlog(@Arg('input', () => BlogInput) input: BlogInput, @Ctx() ctx: GraphQLContext): Promise<Blog> {
+    return createBlog(ctx.db, requireViewer(ctx), input);
+  }
+
+  @Authorized(Role.ADMIN)
+  @Mutation(() => Blog)
+  setBlogHidden(@Arg('id', () => ID) id: string, @Arg('hidden') hidden: boolean, @Ctx() ctx: GraphQLContext): Promise<Blog> {
+    return setBlogHidden(ctx.db, requireViewer(ctx), id, hidden);
+  }
+}

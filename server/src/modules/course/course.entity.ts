@@ -1,0 +1,111 @@
+import { Field, Float, ID, Int, ObjectType } from 'type-graphql';
+import {
+  Check,
+  Column,
+  CreateDateColumn,
+  Entity,
+  Index,
+  JoinColumn,
+  ManyToOne,
+  OneToMany,
+  PrimaryGeneratedColumn,
+  UpdateDateColumn,
+} from 'typeorm';
+import { numericToNumber } from '../../shared/numeric';
+import { CourseCategory } from './course.enums';
+import type { Lesson } from './lesson.entity';
+import { User } from '../user/user.entity';
+
+@ObjectType({ description: 'A course on sale in the catalogue' })
+@Entity('course')
+@Check('course_price_not_negative', '"price" >= 0')
+@Check('course_class_level_range', '"classLevel" IS NULL OR ("classLevel" BETWEEN 1 AND 12)')
+// Search index over name, instructor and description; declared in the migration (an expression index).
+@Index('course_search_trgm', { synchronize: false })
+export class Course {
+  @Field(() => ID)
+  @PrimaryGeneratedColumn('uuid')
+  id: string;
+
+  @Field()
+  @Column({ type: 'text' })
+  name: string;
+
+  @Field()
+  @Column({ type: 'text' })
+  description: string;
+
+  @Field(() => Float, { description: 'Price in dollars' })
+  @Column({ type: 'numeric', precision: 10, scale: 2, transformer: numericToNumber })
+  price: number;
+
+  @Field(() => String, { nullable: true })
+  @Column({ type: 'text', nullable: true })
+  photoURL: string | null;
+
+  @Field(() => String, { nullable: true, description: 'Rating text, shown as-is' })
+  @Column({ type: 'text', nullable: true })
+  ratings: string | null;
+
+  @Field({ description: "The instructor's name" })
+  @Column({ type: 'text' })
+  instructor: string;
+
+  @Field(() => String, { nullable: true })
+  @Column({ type: 'text', nullable: true })
+  instructorEmail: string | null;
+
+  /** The instructor's account, who may edit the course and see its students and revenue. */
+  @Index()
+  @Column({ type: 'uuid', nullable: true })
+  instructorId: string | null;
+
+  @ManyToOne(() => User, { onDelete: 'SET NULL' })
+  @JoinColumn({ name: 'instructorId' })
+  instructorUser?: User;
+
+  @Field(() => [String])
+  @Column({ type: 'text', array: true, default: () => "'{}'" })
+  keyPoints: string[];
+
+  @Field(() => String, { nullable: true, description: 'Who the course is for' })
+  @Column({ type: 'text', nullable: true })
+  targetedPeoples: string | null;
+
+  @Field(() => String, { nullable: true, description: 'Why a learner needs the course' })
+  @Column({ type: 'text', nullable: true })
+  whyNeed: string | null;
+
+  @Field(() => CourseCategory)
+  @Column({ type: 'enum', enum: CourseCategory, enumName: 'course_category' })
+  @Index()
+  category: CourseCategory;
+
+  @Field(() => Int, { nullable: true, description: 'Class 1 to 12, for school courses' })
+  @Column({ type: 'smallint', nullable: true })
+  @Index()
+  classLevel: number | null;
+
+  @Field({ description: 'Shown in the Trending Courses section' })
+  @Column({ type: 'boolean', default: false })
+  trending: boolean;
+
+  @Field({ description: 'Drafts are seen only by their instructor and admins' })
+  @Column({ type: 'boolean', default: true })
+  published: boolean;
+
+  @Field(() => Date, { nullable: true, description: 'For live courses: when the course starts' })
+  @Column({ type: 'timestamptz', nullable: true })
+  startsAt: Date | null;
+
+  @OneToMany('Lesson', (lesson: Lesson) => lesson.course)
+  lessonRows?: Lesson[];
+
+  @Field()
+  @CreateDateColumn({ type: 'timestamptz' })
+  createdAt: Date;
+
+  @Field()
+  @UpdateDateColumn({ type: 'timestamptz' })
+  updatedAt: Date;
+}

@@ -1,0 +1,73 @@
+import { Arg, Args, ArgsType, Ctx, Field, FieldResolver, ID, Int, ObjectType, Query, Resolver, Root } from 'type-graphql';
+import type { GraphQLContext } from '../../graphql/context';
+import { PageOf, toPage } from '../../graphql/page';
+import { PageArgs } from '../../graphql/page-args';
+import { Course } from './course.entity';
+import { CourseCategory, HomeSection } from './course.enums';
+import { findCourse, listCourses, recommendCourses, SEARCH_DEFAULT_LIMIT, searchCourses } from './course.service';
+import { Lesson } from './lesson.entity';
+import { canWatchCourse } from '../progress/entitlement';
+
+@ObjectType({ description: 'A page of courses' })
+class CoursePage extends PageOf(Course) {}
+
+@ArgsType()
+class CoursesArgs extends PageArgs {
+  @Field(() => HomeSection, { nullable: true, description: 'Only the courses of one home page section' })
+  section?: HomeSection | null;
+
+  @Field(() => CourseCategory, { nullable: true })
+  category?: CourseCategory | null;
+
+  @Field(() => Int, { nullable: true, description: 'Only the courses of one class, 1 to 12' })
+  classLevel?: number | null;
+
+  @Field(() => Boolean, { nullable: true, description: 'true: only free courses; false: only paid ones' })
+  free?: boolean | null;
+}
+
+@Resolver(() => Course)
+export class CourseResolver {
+  @Query(() => CoursePage, { description: 'Published courses, newest first, filtered and paged' })
+  async courses(@Args(() => CoursesArgs) args: CoursesArgs, @Ctx() ctx: GraphQLContext): Promise<CoursePage> {
+    const page = await listCourses(ctx.db, args, args);
+    return toPage(CoursePage, page);
+  }
+
+  @Query(() => Course, { nullable: true })
+  course(@Arg('id', () => ID) id: string, @Ctx() ctx: GraphQLContext): Promise<Course | null> {
+    return findCourse(ctx.db, id);
+  }
+
+  @Query(() => [Course], { description: 'Courses whose name, instructor or description match every word, best first' })
+  searchCourses(
+    @Arg('text') text: string,
+    @Arg('limit', () => Int, { defaultValue: SEARCH_DEFAULT_LIMIT }) limit: number,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<Course[]> {
+    return searchCourses(ctx.db, text, limit);
+  }
+
+  @Query(() => [Course], { description: 'Courses to suggest: for a signed-in student, ones they do not own' })
+  recommendedCourses(@Arg('limit', () => Int, { defaultValue: 4 }) limit: number, @Ctx() ctx: GraphQLContext): Promise<Course[]> {
+    return recommendCourses(ctx.db, ctx.viewer?.id ?? null, limit);
+  }
+
+  @FieldResolver(() => [Lesson])
+  lessons(@Root() course: Course, @Ctx() ctx: GraphQLContext): Promise<Lesson[]> {
+    return ctx.loaders.lessonsByCourse.load(course.id);
+  }
+
+  @FieldResolver(() => Int)
+  async lessonCount(@Root() course: Course, @Ctx() ctx: GraphQLContext): Promise<number> {
+    return (await ctx.loaders.lessonsByCourse.load(course.id)).length;
+  }
+}
+
+@Resolver(() => Lesson)
+export class LessonResolver {
+  @FieldResolver(() => String, { nullable: true, description: 'Only for the enrolled student, the course instructor and admins' })
+  async videoURL(@Root() lesson: Lesson, @Ctx() ctx: GraphQLContext): Promise<string | null> {
+    return (await canWatchCourse(ctx.viewer, lesson.courseId, ctx.loaders)) ? lesson.videoURL : null;
+  }
+}

@@ -1,0 +1,109 @@
+import DataLoader from 'dataloader';
+import { In, type DataSource, type SelectQueryBuilder } from 'typeorm';
+import { badInput } from '../../shared/errors';
+import { fetchPage, parsePage, type Page } from '../../shared/paging';
+import { Course } from './course.entity';
+import { CourseCategory, HomeSection } from './course.enums';
+import { applySearch } from './course.search';
+
+export interface CourseFilter {
+  section?: HomeSection | null;
+  category?: CourseCategory | null;
+  classLevel?: number | null;
+  free?: boolean | null;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isUuid = (value: string) => UUID.test(value);
+
+function publishedCourses(db: DataSource): SelectQueryBuilder<Course> {
+  return db.getRepository(Course).createQueryBuilder('course').where('course.published = true');
+}
+
+function applyFilter(qb: SelectQueryBuilder<Course>, filter: CourseFilter): SelectQueryBuilder<Course> {
+  switch (filter.section) {
+    case HomeSection.FREE:
+      qb.andWhere('course.price = 0');
+      break;
+    case HomeSection.PROFESSIONAL_SKILL:
+      qb.andWhere('course.category = :professional', { professional: CourseCategory.PROFESSIONAL });
+      break;
+    case HomeSection.TRENDING:
+      qb.andWhere('course.trending = true');
+      break;
+    case HomeSection.CLASS_1_TO_12:
+      qb.andWhere('course.category = :school', { school: CourseCategory.SCHOOL });
+      break;
+  }
+  if (filter.category) qb.andWhere('course.category = :category', { category: filter.category });
+  if (filter.classLevel !== undefined && filter.classLevel !== null) {
+    if (!Number.isInteger(filter.classLevel) || filter.classLevel < 1 || filter.classLevel > 12) {
+      throw badInput('classLevel must be a class from 1 to 12', { field: 'classLevel' });
+    }
+    qb.andWhere('course.classLevel = :classLevel', { classLevel: filter.classLevel });
+  }
+  if (filter.free === true) qb.andWhere('course.price = 0');
+  if (filter.free === false) qb.andWhere('course.price > 0');
+  return qb;
+}
+
+/** The catalogue: published courses, newest first, filtered and paged, with the total count. */
+export async function listCourses(
+  db: DataSource,
+  filter: CourseFilter,
+  paging: { offset?: number; limit?: number },
+): Promise<Page<Course>> {
+  const page = parsePage(paging.offset, paging.limit);
+  const matching = () => applyFilter(publishedCourses(db), filter);
+  return fetchPage(
+    page,
+    () => matching().orderBy('course.createdAt', 'DESC').addOrderBy('course.id', 'ASC').offset(page.offset).limit(page.limit).getMany(),
+    () => matching().getCount(),
+  );
+}
+
+/** Every published course, for the legacy list path, in pages of at most `limit`. */
+export async function listAllCourses(db: DataSource, offset = 0, limit?: number): Promise<Course[]> {
+  const qb = publishedCourses(db).orderBy('course.createdAt', 'DESC').addOrderBy('course.id', 'ASC').offset(offset);
+  if (limit !== undefined) qb.limit(limit);
+  return qb.getMany();
+}
+
+/** One published course, or null when the id is unknown or not a course id at all. */
+export async function findCourse(db: DataSource, id: string): Promise<Course | null> {
+  if (!isUuid(id)) return null;
+  return publishedCourses(db).andWhere('course.id = :id', { id }).getOne();
+}
+
+export const SEARCH_DEFAULT_LIMIT = 20;
+export const SEARCH_MAX_LIMIT = 50;
+
+/** Ranked search over name, instructor and description. */
+export async function searchCourses(db: DataSource, text: string, limit = SEARCH_DEFAULT_LIMIT): Promise<Course[]> {
+  if (!Number.isInteger(limit) || limit < 1 || limit > SEARCH_MAX_LIMIT) {
+    throw badInput(`limit must be a whole number from 1 to ${SEARCH_MAX_LIMIT}`, { field: 'limit' });
+  }
+  return applySearch(publishedCourses(db), text).limit(limit).getMany();
+}
+
+/** Per request: courses by id, published or not (an owner still sees a course taken off sale), in one query. */
+export function createCourseByIdLoader(db: DataSource): DataLoader<string, Course | null> {
+  return new DataLoader(async (ids: readonly string[]) => {
+    const courses = await db.getRepository(Course).findBy({ id: In([...ids]) });
+    const byId = new Map(courses.map((course) => [course.id, course]));
+    return ids.map((id) => byId.get(id) ?? null);
+  });
+}
+
+/** Courses to suggest to a student: published, not owned, trending first. */
+export async function recommendCourses(db: DataSource, studentId: string | null, limit: number): Promise<Course[]> {
+  if (!Number.isInteger(limit) || limit < 1 || limit > 12) throw badInput('limit must be a whole number from 1 to 12', { field: 'limit' });
+  const qb = publishedCourses(db);
+  if (studentId) {
+    qb.andWhere(
+      `NOT EXISTS (SELECT 1 FROM enrollment e WHERE e."courseId" = course.id AND e."studentId" = :studentId AND e."revokedAt" IS NULL)`,
+      { studentId },
+    );
+  }
+  return qb.orderBy('course.trending', 'DESC').addOrderBy('course.createdAt', 'DESC').addOrderBy('course.id', 'ASC').limit(limit).getMany();
+}

@@ -1,0 +1,186 @@
+import type { DataSource } from 'typeorm';
+import { countStatements } from '../../db/query-counter';
+import { startTestApp, type TestApp } from '../../test/app';
+import { clientOperations } from '../../test/client-operations';
+import { closeTestDatabase, openTestDatabase, resetDatabase } from '../../test/database';
+import { makeCourse } from '../../test/factories';
+import { CourseCategory } from './course.enums';
+
+let db: DataSource;
+let app: TestApp;
+
+beforeAll(async () => {
+  db = await openTestDatabase();
+  app = await startTestApp(db);
+});
+afterAll(async () => {
+  await app.close();
+  await closeTestDatabase(db);
+});
+beforeEach(() => resetDatabase(db));
+
+type CoursePage = { total: number; offset: number; limit: number; hasMore: boolean; items: Array<{ name: string; price: number }> };
+
+async function courses(args: string): Promise<CoursePage> {
+  const { body } = await app.graphql<{ courses: CoursePage }>(
+    `{ courses${args} { total offset limit hasMore items { name price } } }`,
+  );
+  expect(body.errors).toBeUndefined();
+  return body.data!.courses;
+}
+
+async function errorOf(query: string) {
+  const { body } = await app.graphql(query);
+  expect(body.data ?? null).toBeNull();
+  return body.errors![0];
+}
+
+describe('the catalogue', () => {
+  it('pages through courses newest first with the total count', async () => {
+    for (let i = 1; i <= 5; i++) await makeCourse(db, { name: `Course number ${i}` });
+    const first = await courses('(limit: 2)');
+    expect(first).toMatchObject({ total: 5, offset: 0, limit: 2, hasMore: true });
+    expect(first.items.map((c) => c.name)).toEqual(['Course number 5', 'Course number 4']);
+    const last = await courses('(offset: 4, limit: 2)');
+    expect(last.items.map((c) => c.name)).toEqual(['Course number 1']);
+    expect(last.hasMore).toBe(false);
+    const beyond = await courses('(offset: 10, limit: 2)');
+    expect(beyond).toMatchObject({ total: 5, items: [], hasMore: false });
+  });
+
+  it.each([
+    ['(limit: 0)', 'limit must be a whole number from 1 to 50'],
+    ['(limit: 51)', 'limit must be a whole number from 1 to 50'],
+    ['(offset: -1)', 'offset must be a whole number from 0 to 100000'],
+    ['(classLevel: 13)', 'classLevel must be a class from 1 to 12'],
+    ['(classLevel: 0)', 'classLevel must be a class from 1 to 12'],
+  ])('refuses courses%s with a clear message', async (args, message) => {
+    const error = await errorOf(`{ courses${args} { total } }`);
+    expect(error.message).toBe(message);
+    expect(error.extensions?.code).toBe('BAD_USER_INPUT');
+  });
+
+  it('refuses an unknown home section with a validation error', async () => {
+    const error = await errorOf('{ courses(section: POPULAR) { total } }');
+    expect(error.extensions?.code).toBe('GRAPHQL_VALIDATION_FAILED');
+    expect(error.message).toContain('POPULAR');
+  });
+
+  it('filters by home section, class level and price', async () => {
+    await makeCourse(db, { name: 'Free Python', price: 0, trending: true });
+    await makeCourse(db, { name: 'Paid Design', price: 30 });
+    await makeCourse(db, { name: 'Class 9 Physics', price: 15, category: CourseCategory.SCHOOL, classLevel: 9, trending: true });
+    await makeCourse(db, { name: 'Class 5 Maths', price: 0, category: CourseCategory.SCHOOL, classLevel: 5 });
+    const names = async (args: string) => (await courses(args)).items.map((c) => c.name).sort();
+
+    expect(await names('(section: FREE)')).toEqual(['Class 5 Maths', 'Free Python']);
+    expect(await names('(section: PROFESSIONAL_SKILL)')).toEqual(['Free Python', 'Paid Design']);
+    expect(await names('(section: TRENDING)')).toEqual(['Class 9 Physics', 'Free Python']);
+    expect(await names('(section: CLASS_1_TO_12)')).toEqual(['Class 5 Maths', 'Class 9 Physics']);
+    expect(await names('(classLevel: 9)')).toEqual(['Class 9 Physics']);
+    expect(await names('(free: false)')).toEqual(['Class 9 Physics', 'Paid Design']);
+    expect(await names('(section: CLASS_1_TO_12, free: true)')).toEqual(['Class 5 Maths']);
+  });
+
+  it('never lists unpublished courses', async () => {
+    await makeCourse(db, { name: 'Draft course', published: false });
+    await makeCourse(db, { name: 'Live course' });
+    expect((await courses('')).items.map((c) => c.name)).toEqual(['Live course']);
+  });
+});
+
+describe('one course', () => {
+  it('answers a course with its lessons in order and no video address for a visitor', async () => {
+    const course = await makeCourse(db, { name: 'Algebra', keyPoints: ['Sets', 'Functions'] }, ['Intro', 'Sets', 'Functions']);
+    const { body } = await app.graphql<{ course: { name: string; keyPoints: string[]; lessons: Array<{ title: string; position: number; videoURL: string | null }> } }>(
+      `query ($id: ID!) { course(id: $id) { name keyPoints lessons { title position videoURL } } }`,
+      { id: course.id },
+    );
+    expect(body.data!.course.name).toBe('Algebra');
+    expect(body.data!.course.keyPoints).toEqual(['Sets', 'Functions']);
+    expect(body.data!.course.lessons).toEqual([
+      { title: 'Intro', position: 1, videoURL: null },
+      { title: 'Sets', position: 2, videoURL: null },
+      { title: 'Functions', position: 3, videoURL: null },
+    ]);
+  });
+
+  it.each(['00000000-0000-4000-8000-000000000000', 'not-a-course-id'])('answers null for the unknown id %s', async (id) => {
+    const { body } = await app.graphql(`query ($id: ID!) { course(id: $id) { name } }`, { id });
+    expect(body.errors).toBeUndefined();
+    expect(body.data).toEqual({ course: null });
+  });
+});
+
+describe('search', () => {
+  async function search(text: string): Promise<string[]> {
+    const { body } = await app.graphql<{ searchCourses: Array<{ name: string }> }>(
+      `query ($text: String!) { searchCourses(text: $text) { name } }`,
+      { text },
+    );
+    expect(body.errors).toBeUndefined();
+    return body.data!.searchCourses.map((c) => c.name);
+  }
+
+  beforeEach(async () => {
+    await makeCourse(db, { name: 'Class 9 Physics', instructor: 'Anisul Hoque', description: 'Motion, force and energy.' });
+    await makeCourse(db, { name: 'Class 11 Chemistry', instructor: 'Farhana Rahman', description: 'Atoms and the physics of bonds.' });
+    await makeCourse(db, { name: 'Web Development', instructor: 'Tanvir Ahmed', description: 'HTML, CSS and React.' });
+    await makeCourse(db, { name: 'Hidden physics draft', published: false });
+  });
+
+  it('matches whatever the case', async () => {
+    expect(await search('PHYSICS')).toEqual(['Class 9 Physics', 'Class 11 Chemistry']);
+  });
+
+  it('matches part of a word and ranks a name match above a description match', async () => {
+    expect(await search('phys')).toEqual(['Class 9 Physics', 'Class 11 Chemistry']);
+  });
+
+  it('finds courses by instructor', async () => {
+    expect(await search('farhana')).toEqual(['Class 11 Chemistry']);
+  });
+
+  it('needs every word to match', async () => {
+    expect(await search('physics motion')).toEqual(['Class 9 Physics']);
+    expect(await search('  react   html ')).toEqual(['Web Development']);
+  });
+
+  it('answers an empty list when nothing matches', async () => {
+    expect(await search('astronomy')).toEqual([]);
+  });
+
+  it('treats wildcard characters as plain text', async () => {
+    expect(await search('%')).toEqual([]);
+    expect(await search('_')).toEqual([]);
+  });
+
+  it.each([
+    ['', 'Type something to search for'],
+    ['   ', 'Type something to search for'],
+    ['x'.repeat(101), 'Search text must be at most 100 characters'],
+  ])('refuses the search text %j with a clear message', async (text, message) => {
+    const { body } = await app.graphql(`query ($text: String!) { searchCourses(text: $text) { name } }`, { text });
+    expect(body.errors![0].message).toBe(message);
+    expect(body.errors![0].extensions?.code).toBe('BAD_USER_INPUT');
+  });
+});
+
+describe('the home page', () => {
+  it('runs the same small number of SQL statements however many courses there are', async () => {
+    const run = async () => {
+      const { result, statements } = await countStatements(() => app.execute(clientOperations(), 'HomePage'));
+      expect(result.errors).toBeUndefined();
+      return statements;
+    };
+    for (let i = 0; i < 6; i++) await makeCourse(db, { trending: i % 2 === 0, price: i % 3 === 0 ? 0 : 12 });
+    const few = await run();
+    for (let i = 0; i < 40; i++) {
+      await makeCourse(db, { trending: i % 2 === 0, price: i % 3 === 0 ? 0 : 12, category: i % 4 === 0 ? CourseCategory.SCHOOL : CourseCategory.PROFESSIONAL, classLevel: i % 4 === 0 ? 7 : null });
+    }
+    const many = await run();
+    expect(many).toBe(few);
+    // One query for each of the four sections and one for the reviews.
+    expect(many).toBe(5);
+  });
+});

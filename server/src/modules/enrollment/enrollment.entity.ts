@@ -1,0 +1,80 @@
+import { Field, Float, ID, ObjectType } from 'type-graphql';
+import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import { numericToNumber } from '../../shared/numeric';
+import { Course } from '../course/course.entity';
+import { Payment, type BillingDetails } from '../payment/payment.entity';
+import { User } from '../user/user.entity';
+
+/** A student's access to a course, with the course as it was when bought. */
+@ObjectType({ description: "A student's enrollment in a course" })
+@Entity('enrollment')
+// One active enrollment per student and course; a refunded one no longer counts.
+@Index('enrollment_active_student_course', ['studentId', 'courseId'], { unique: true, where: '"revokedAt" IS NULL' })
+export class Enrollment {
+  @Field(() => ID)
+  @PrimaryGeneratedColumn('uuid')
+  id: string;
+
+  @Index()
+  @Column({ type: 'uuid' })
+  studentId: string;
+
+  @ManyToOne(() => User)
+  @JoinColumn({ name: 'studentId' })
+  student?: User;
+
+  @Field(() => ID)
+  @Index()
+  @Column({ type: 'uuid' })
+  courseId: string;
+
+  @ManyToOne(() => Course)
+  @JoinColumn({ name: 'courseId' })
+  courseRow?: Course;
+
+  @Column({ type: 'uuid', nullable: true })
+  paymentId: string | null;
+
+  @ManyToOne(() => Payment)
+  @JoinColumn({ name: 'paymentId' })
+  payment?: Payment;
+
+  @Field()
+  @Column({ type: 'text' })
+  courseName: string;
+
+  @Field()
+  @Column({ type: 'text' })
+  courseDescription: string;
+
+  @Field(() => String, { nullable: true })
+  @Column({ type: 'text', nullable: true })
+  courseImage: string | null;
+
+  @Field()
+  @Column({ type: 'text' })
+  email: string;
+
+  @Field(() => String, { nullable: true, description: "The payment's transaction reference" })
+  @Column({ type: 'text', nullable: true })
+  transactionID: string | null;
+
+  @Field(() => Float, { nullable: true, description: 'The amount paid, in dollars' })
+  @Column({ type: 'numeric', precision: 10, scale: 2, nullable: true, transformer: numericToNumber })
+  transactionAmount: number | null;
+
+  @Column({ type: 'jsonb', nullable: true })
+  billingDetails: BillingDetails | null;
+
+  @Field()
+  @CreateDateColumn({ type: 'timestamptz' })
+  createdAt: Date;
+
+  /** The lesson the student watched last, where the player resumes. */
+  @Column({ type: 'uuid', nullable: true })
+  lastLessonId: string | null;
+
+  /** Set when the enrollment is refunded: access ends, the record stays. */
+  @Column({ type: 'timestamptz', nullable: true })
+  revokedAt: Date | null;
+}

@@ -1,0 +1,53 @@
+import { Field, ID, ObjectType, registerEnumType } from 'type-graphql';
+import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+
+export enum InboxKind {
+  COMPLAINT = 'COMPLAINT',
+  CONTACT = 'CONTACT',
+  SUBSCRIPTION = 'SUBSCRIPTION',
+}
+registerEnumType(InboxKind, { name: 'InboxKind' });
+
+/** What visitors send: complaints, contact messages and newsletter subscriptions, for the admins. */
+@ObjectType({ description: 'A complaint, contact message or subscription' })
+@Entity('inbox_message')
+// The same address subscribes once.
+@Index('inbox_subscription_email', ['email'], { unique: true, where: `"kind" = 'SUBSCRIPTION'` })
+export class InboxMessage {
+  @Field(() => ID)
+  @PrimaryGeneratedColumn('uuid')
+  id: string;
+
+  @Field(() => InboxKind)
+  @Index()
+  @Column({ type: 'enum', enum: InboxKind, enumName: 'inbox_kind' })
+  kind: InboxKind;
+
+  @Field(() => String, { nullable: true })
+  @Column({ type: 'text', nullable: true })
+  name: string | null;
+
+  @Field()
+  @Column({ type: 'text' })
+  email: string;
+
+  @Field(() => String, { nullable: true })
+  @Column({ type: 'text', nullable: true })
+  phone: string | null;
+
+  @Field(() => String, { nullable: true })
+  @Column({ type: 'text', nullable: true })
+  subject: string | null;
+
+  @Field(() => String, { nullable: true })
+  @Column({ type: 'text', nullable: true })
+  message: string | null;
+
+  @Field()
+  @Column({ type: 'boolean', default: false })
+  handled: boolean;
+
+  @Field()
+  @CreateDateColumn({ type: 'timestamptz' })
+  createdAt: Date;
+}

@@ -1,0 +1,105 @@
+import { In, Not, type DataSource } from 'typeorm';
+import { AppError, notFound } from '../../shared/errors';
+import { fetchPage, parsePage, type Page } from '../../shared/paging';
+import type { Viewer } from '../auth/viewer';
+import { Course } from '../course/course.entity';
+import { isUuid } from '../course/course.service';
+import { Lesson } from '../course/lesson.entity';
+import { Enrollment } from '../enrollment/enrollment.entity';
+import { Payment } from '../payment/payment.entity';
+import { teaches } from '../progress/entitlement';
+import { Role } from '../user/role';
+import { validateCourse, type CourseDraft } from './course-input';
+
+export const COURSE_HAS_STUDENTS = 'This course has students, so it cannot be deleted. Unpublish it instead.';
+
+export interface LessonEdit {
+  id?: string | null;
+  title?: string | null;
+  videoURL?: string | null;
+}
+
+function requireStaff(viewer: Viewer): void {
+  if (viewer.role !== Role.INSTRUCTOR && viewer.role !== Role.ADMIN) throw new AppError('FORBIDDEN', 'Only instructors can publish courses');
+}
+
+/** A course the viewer may edit: their own, or any for an admin. Drafts included. */
+export async function editableCourse(db: DataSource, viewer: Viewer, id: string): Promise<Course> {
+  requireStaff(viewer);
+  const course = isUuid(id) ? await db.getRepository(Course).findOneBy({ id }) : null;
+  if (!course) throw notFound('Course not found');
+  if (viewer.role !== Role.ADMIN && !teaches(viewer, course)) throw new AppError('FORBIDDEN', 'You can only edit your own courses');
+  return course;
+}
+
+/** Writes the ordered lessons: known ids keep their id (and students' progress), new ones are added, missing ones go. */
+async function writeLessons(db: DataSource, courseId: string, lessons: Array<{ title: string; videoURL: string }>, edits: LessonEdit[]) {
+  await db.transaction(async (manager) => {
+    const repo = manager.getRepository(Lesson);
+    const existing = new Set((await repo.find({ select: { id: true }, where: { courseId } })).map((l) => l.id));
+    const keep = edits.map((edit) => (edit.id && existing.has(edit.id) ? edit.id : null));
+    await repo.delete({ courseId, ...(keep.some(Boolean) ? { id: Not(In(keep.filter(Boolean) as string[])) } : {}) });
+    // Positions are unique per course: move the kept lessons out of the way before renumbering.
+    await manager.query(`UPDATE lesson SET position = -position WHERE "courseId" = $1`, [courseId]);
+    for (const [index, lesson] of lessons.entries()) {
+      const id = keep[index];
+      if (id) await repo.update(id, { ...lesson, position: index + 1 });
+      else await repo.insert({ ...lesson, courseId, position: index + 1 });
+    }
+  });
+}
+
+/** A new course by the signed-in instructor, as a draft until they publish it. */
+export async function createCourse(db: DataSource, viewer: Viewer, draft: CourseDraft & { lessons?: LessonEdit[] | null }): Promise<Course> {
+  requireStaff(viewer);
+  const { lessons, ...fields } = validateCourse(draft);
+  const course = await db.getRepository(Course).save({
+    ...fields,
+    instructor: viewer.name,
+    instructorEmail: viewer.email,
+    instructorId: viewer.id,
+    ratings: null,
+    trending: false,
+    published: false,
+  });
+  await writeLessons(db, course.id, lessons, []);
+  return db.getRepository(Course).findOneByOrFail({ id: course.id });
+}
+
+export async function updateCourse(db: DataSource, viewer: Viewer, id: string, draft: CourseDraft & { lessons?: LessonEdit[] | null }): Promise<Course> {
+  const course = await editableCourse(db, viewer, id);
+  const { lessons, ...fields } = validateCourse(draft);
+  await db.getRepository(Course).update(course.id, fields);
+  await writeLessons(db, course.id, lessons, draft.lessons ?? []);
+  return db.getRepository(Course).findOneByOrFail({ id: course.id });
+}
+
+export async function setCoursePublished(db: DataSource, viewer: Viewer, id: string, published: boolean): Promise<Course> {
+  const course = await editableCourse(db, viewer, id);
+  await db.getRepository(Course).update(course.id, { published });
+  return { ...course, published };
+}
+
+/** Deletes a course nobody has bought; one with students can only be unpublished. */
+export async function deleteCourse(db: DataSource, viewer: Viewer, id: string): Promise<void> {
+  const course = await editableCourse(db, viewer, id);
+  const bought = (await db.getRepository(Enrollment).existsBy({ courseId: course.id })) || (await db.getRepository(Payment).existsBy({ courseId: course.id }));
+  if (bought) throw new AppError('CONFLICT', COURSE_HAS_STUDENTS);
+  await db.getRepository(Course).delete(course.id);
+}
+
+/** The instructor's own courses (every course for an admin), drafts included, newest first. */
+export async function listInstructorCourses(db: DataSource, viewer: Viewer, paging: { offset?: number; limit?: number }): Promise<Page<Course>> {
+  requireStaff(viewer);
+  const page = parsePage(paging.offset, paging.limit);
+  const query = () => {
+    const qb = db.getRepository(Course).createQueryBuilder('course');
+    if (viewer.role !== Role.ADMIN) qb.where('course."instructorId" = :id', { id: viewer.id });
+    return qb;
+  };
+  return fetchPage(
+    page,
+    () => query().orderBy('course.createdAt', 'DESC').addOrderBy('course.id', 'ASC').offset(page.offset).limit(page.limit).getMany(),
+    () => query().getCount(),
+  );
+}

@@ -1,0 +1,78 @@
+import type { DataSource } from 'typeorm';
+import { AppError } from '../../shared/errors';
+import { fetchPage, parsePage, type Page } from '../../shared/paging';
+import { escapeLike } from '../../shared/text-rules';
+import type { Viewer } from '../auth/viewer';
+import { PaymentStatus } from '../payment/payment.entity';
+import { Role } from '../user/role';
+
+export interface InstructorOverview {
+  totalRevenue: number;
+  averageRating: number | null;
+  totalCourses: number;
+  totalStudents: number;
+}
+
+export interface InstructorStudentRow {
+  enrollmentId: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  courseName: string;
+  enrolledAt: Date;
+}
+
+function requireInstructor(viewer: Viewer): void {
+  if (viewer.role !== Role.INSTRUCTOR && viewer.role !== Role.ADMIN) throw new AppError('FORBIDDEN', 'This is for instructors only');
+}
+
+/** Revenue, rating, courses and students of the instructor's own courses, from the payments and enrollments. */
+export async function instructorOverview(db: DataSource, viewer: Viewer): Promise<InstructorOverview> {
+  requireInstructor(viewer);
+  const [row] = (await db.query(
+    `SELECT
+       (SELECT COALESCE(SUM(p."amountCents" - p."refundedCents"), 0)::int FROM payment p JOIN course c ON c.id = p."courseId"
+         WHERE c."instructorId" = $1 AND p.status IN ($2, $3)) AS revenue_cents,
+       (SELECT AVG(r.rating) FROM review r JOIN course c ON c.id = r."courseId"
+         WHERE c."instructorId" = $1 AND NOT r.hidden AND r.rating IS NOT NULL) AS average_rating,
+       (SELECT COUNT(*)::int FROM course c WHERE c."instructorId" = $1) AS courses,
+       (SELECT COUNT(DISTINCT e."studentId")::int FROM enrollment e JOIN course c ON c.id = e."courseId"
+         WHERE c."instructorId" = $1 AND e."revokedAt" IS NULL) AS students`,
+    [viewer.id, PaymentStatus.SUCCEEDED, PaymentStatus.REFUNDED],
+  )) as Array<{ revenue_cents: number; average_rating: string | null; courses: number; students: number }>;
+  return {
+    totalRevenue: row.revenue_cents / 100,
+    averageRating: row.average_rating === null ? null : Math.round(Number(row.average_rating) * 10) / 10,
+    totalCourses: row.courses,
+    totalStudents: row.students,
+  };
+}
+
+/** The students enrolled in the instructor's courses, with the course, searchable by name, email or course. */
+export async function instructorStudents(
+  db: DataSource,
+  viewer: Viewer,
+  search: string | null | undefined,
+  paging: { offset?: number; limit?: number },
+): Promise<Page<InstructorStudentRow>> {
+  requireInstructor(viewer);
+  const page = parsePage(paging.offset, paging.limit, 20);
+  const params: unknown[] = [viewer.id];
+  let where = `c."instructorId" = $1 AND e."revokedAt" IS NULL`;
+  const text = search?.trim();
+  if (text) {
+    params.push(`%${escapeLike(text)}%`);
+    where += ` AND (u.name ILIKE $2 OR u.email ILIKE $2 OR c.name ILIKE $2)`;
+  }
+  const from = `FROM enrollment e JOIN course c ON c.id = e."courseId" JOIN "user" u ON u.id = e."studentId" WHERE ${where}`;
+  return fetchPage(
+    page,
+    async () =>
+      (await db.query(
+        `SELECT e.id AS "enrollmentId", u.name, u.email, u.phone, c.name AS "courseName", e."createdAt" AS "enrolledAt" ${from}
+         ORDER BY e."createdAt" DESC, e.id LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+        [...params, page.limit, page.offset],
+      )) as InstructorStudentRow[],
+    async () => ((await db.query(`SELECT COUNT(*)::int AS n ${from}`, params)) as Array<{ n: number }>)[0].n,
+  );
+}

@@ -1,0 +1,114 @@
+import { Arg, Args, ArgsType, Authorized, Ctx, Field, Float, ID, InputType, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
+import { requireViewer } from '../../graphql/auth-checker';
+import type { GraphQLContext } from '../../graphql/context';
+import { PageOf, toPage } from '../../graphql/page';
+import { PageArgs } from '../../graphql/page-args';
+import { Course } from '../course/course.entity';
+import { CourseCategory } from '../course/course.enums';
+import { Role } from '../user/role';
+import { createCourse, deleteCourse, editableCourse, listInstructorCourses, setCoursePublished, updateCourse } from './course-authoring.service';
+import { instructorOverview, instructorStudents } from './instructor-stats.service';
+
+@InputType({ description: 'One lesson, in order; give the id of a lesson that exists to keep it (and its progress)' })
+class LessonInput {
+  @Field(() => ID, { nullable: true }) id?: string | null;
+  @Field(() => String, { nullable: true }) title?: string | null;
+  @Field(() => String, { nullable: true }) videoURL?: string | null;
+}
+
+@InputType({ description: 'Every field of a course an instructor writes' })
+class CourseInput {
+  @Field(() => String, { nullable: true }) name?: string | null;
+  @Field(() => String, { nullable: true }) description?: string | null;
+  @Field(() => Float, { nullable: true, description: 'Dollars' }) price?: number | null;
+  @Field(() => String, { nullable: true }) photoURL?: string | null;
+  @Field(() => CourseCategory, { nullable: true }) category?: CourseCategory | null;
+  @Field(() => Int, { nullable: true }) classLevel?: number | null;
+  @Field(() => [String], { nullable: true }) keyPoints?: string[] | null;
+  @Field(() => String, { nullable: true }) targetedPeoples?: string | null;
+  @Field(() => String, { nullable: true }) whyNeed?: string | null;
+  @Field(() => Date, { nullable: true }) startsAt?: Date | null;
+  @Field(() => [LessonInput], { nullable: true }) lessons?: LessonInput[] | null;
+}
+
+@ObjectType({ description: "An instructor's figures, from their own courses" })
+class InstructorOverview {
+  @Field(() => Float, { description: 'Dollars received, less refunds' }) totalRevenue: number;
+  @Field(() => Float, { nullable: true }) averageRating: number | null;
+  @Field(() => Int) totalCourses: number;
+  @Field(() => Int) totalStudents: number;
+}
+
+@ObjectType({ description: 'A student enrolled in one of the instructor’s courses' })
+class InstructorStudent {
+  @Field(() => ID) enrollmentId: string;
+  @Field() name: string;
+  @Field() email: string;
+  @Field(() => String, { nullable: true }) phone: string | null;
+  @Field() courseName: string;
+  @Field() enrolledAt: Date;
+}
+
+@ObjectType({ description: 'A page of courses an instructor manages' })
+class ManagedCoursePage extends PageOf(Course) {}
+
+@ObjectType({ description: 'A page of students' })
+class InstructorStudentPage extends PageOf(InstructorStudent) {}
+
+@ArgsType()
+class StudentSearchArgs extends PageArgs {
+  @Field(() => String, { nullable: true, description: 'Part of a name, an email or a course name' })
+  search?: string | null;
+}
+
+@Resolver()
+export class InstructorResolver {
+  @Authorized(Role.INSTRUCTOR, Role.ADMIN)
+  @Query(() => InstructorOverview)
+  instructorOverview(@Ctx() ctx: GraphQLContext): Promise<InstructorOverview> {
+    return instructorOverview(ctx.db, requireViewer(ctx));
+  }
+
+  @Authorized(Role.INSTRUCTOR, Role.ADMIN)
+  @Query(() => ManagedCoursePage, { description: "The instructor's own courses (all for an admin), drafts included" })
+  async managedCourses(@Args(() => PageArgs) args: PageArgs, @Ctx() ctx: GraphQLContext): Promise<ManagedCoursePage> {
+    return toPage(ManagedCoursePage, await listInstructorCourses(ctx.db, requireViewer(ctx), args));
+  }
+
+  @Authorized(Role.INSTRUCTOR, Role.ADMIN)
+  @Query(() => Course, { description: 'A course to edit: the instructor’s own, or any for an admin' })
+  managedCourse(@Arg('id', () => ID) id: string, @Ctx() ctx: GraphQLContext): Promise<Course> {
+    return editableCourse(ctx.db, requireViewer(ctx), id);
+  }
+
+  @Authorized(Role.INSTRUCTOR, Role.ADMIN)
+  @Query(() => InstructorStudentPage)
+  async instructorStudents(@Args(() => StudentSearchArgs) args: StudentSearchArgs, @Ctx() ctx: GraphQLContext): Promise<InstructorStudentPage> {
+    return toPage(InstructorStudentPage, await instructorStudents(ctx.db, requireViewer(ctx), args.search, args));
+  }
+
+  @Authorized(Role.INSTRUCTOR, Role.ADMIN)
+  @Mutation(() => Course, { description: 'A new course, as a draft' })
+  createCourse(@Arg('input', () => CourseInput) input: CourseInput, @Ctx() ctx: GraphQLContext): Promise<Course> {
+    return createCourse(ctx.db, requireViewer(ctx), input);
+  }
+
+  @Authorized(Role.INSTRUCTOR, Role.ADMIN)
+  @Mutation(() => Course)
+  updateCourse(@Arg('id', () => ID) id: string, @Arg('input', () => CourseInput) input: CourseInput, @Ctx() ctx: GraphQLContext): Promise<Course> {
+    return updateCourse(ctx.db, requireViewer(ctx), id, input);
+  }
+
+  @Authorized(Role.INSTRUCTOR, Role.ADMIN)
+  @Mutation(() => Course, { description: 'Publishes a draft, or takes a course off sale (its students keep it)' })
+  setCoursePublished(@Arg('id', () => ID) id: string, @Arg('published') published: boolean, @Ctx() ctx: GraphQLContext): Promise<Course> {
+    return setCoursePublished(ctx.db, requireViewer(ctx), id, published);
+  }
+
+  @Authorized(Role.INSTRUCTOR, Role.ADMIN)
+  @Mutation(() => Boolean, { description: 'Deletes a course nobody has bought' })
+  async deleteCourse(@Arg('id', () => ID) id: string, @Ctx() ctx: GraphQLContext): Promise<boolean> {
+    await deleteCourse(ctx.db, requireViewer(ctx), id);
+    return true;
+  }
+}

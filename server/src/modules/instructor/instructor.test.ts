@@ -1,0 +1,148 @@
+import type { DataSource } from 'typeorm';
+import { startTestApp, type TestApp } from '../../test/app';
+import { closeTestDatabase, openTestDatabase, resetDatabase } from '../../test/database';
+import { makeCourse, makeUser } from '../../test/factories';
+import { signedInClient, type HttpClient } from '../../test/http-client';
+import { Course } from '../course/course.entity';
+import { Lesson } from '../course/lesson.entity';
+import { Role } from '../user/role';
+import type { User } from '../user/user.entity';
+import { Review } from '../review/review.entity';
+
+let db: DataSource;
+let app: TestApp;
+let teacher: User;
+let instructor: HttpClient;
+
+beforeAll(async () => {
+  db = await openTestDatabase();
+  app = await startTestApp(db);
+});
+afterAll(async () => {
+  await app.close();
+  await closeTestDatabase(db);
+});
+beforeEach(async () => {
+  await resetDatabase(db);
+  teacher = await makeUser(db, { email: 'teacher@example.com', name: 'Anisul Hoque', role: Role.INSTRUCTOR }, 'teacher password');
+  instructor = await signedInClient(app.url, 'teacher@example.com', 'teacher password');
+});
+
+const buy = async (email: string, courseId: string, paymentMethod = 'pm_card_visa') => {
+  await makeUser(db, { email, name: email.split('@')[0] }, 'buyer password');
+  const student = await signedInClient(app.url, email, 'buyer password');
+  return student.graphql(`mutation ($id: ID!, $pm: String) { purchaseCourse(input: { courseId: $id, paymentMethod: $pm }) { status } }`, { id: courseId, pm: paymentMethod });
+};
+
+const validCourse = {
+  name: 'Class 9 Physics',
+  description: 'Motion, force and energy.',
+  price: 15,
+  photoURL: 'https://images.example/physics.png',
+  category: 'SCHOOL',
+  classLevel: 9,
+  keyPoints: ['Motion', 'Force'],
+  targetedPeoples: 'Class 9 students',
+  whyNeed: 'The base of SSC physics',
+  lessons: [
+    { title: 'Motion', videoURL: '/media/videos/lesson-1.webm' },
+    { title: 'Force', videoURL: 'https://www.youtube.com/embed/abc' },
+  ],
+};
+const CREATE = `mutation ($input: CourseInput!) { createCourse(input: $input) { id name published instructor lessons { id title position } } }`;
+type Created = { createCourse: { id: string; name: string; published: boolean; instructor: string; lessons: Array<{ id: string; title: string; position: number }> } };
+
+describe('the instructor overview', () => {
+  it('computes revenue, rating, courses and students from their own courses only', async () => {
+    const own = await makeCourse(db, { instructorId: teacher.id, price: 20 });
+    const ownFree = await makeCourse(db, { instructorId: teacher.id, price: 0 });
+    const someoneElses = await makeCourse(db, { price: 50 });
+    await buy('a@example.com', own.id);
+    await buy('b@example.com', own.id);
+    await buy('b2@example.com', own.id, 'pm_card_chargeDeclined');
+    await buy('c@example.com', ownFree.id, '');
+    await buy('d@example.com', someoneElses.id);
+    // Ratings come from the stars students gave the instructor's own courses.
+    await db.getRepository(Review).save([
+      { name: 'a', text: 'Good', courseId: own.id, rating: 4 },
+      { name: 'c', text: 'Great', courseId: ownFree.id, rating: 5 },
+      { name: 'x', text: 'Hidden', courseId: own.id, rating: 1, hidden: true },
+      { name: 'd', text: 'Elsewhere', courseId: someoneElses.id, rating: 1 },
+    ]);
+    const { data } = await instructor.graphql(`{ instructorOverview { totalRevenue averageRating totalCourses totalStudents } }`);
+    expect(data).toEqual({ instructorOverview: { totalRevenue: 40, averageRating: 4.5, totalCourses: 2, totalStudents: 3 } });
+    const students = await instructor.graphql<{ instructorStudents: { total: number; items: Array<{ email: string; courseName: string }> } }>(
+      `{ instructorStudents(search: "A@EXAMPLE", limit: 10) { total items { email courseName } } }`,
+    );
+    expect(students.data!.instructorStudents).toEqual({ total: 1, items: [{ email: 'a@example.com', courseName: own.name }] });
+  });
+});
+
+describe('writing courses', () => {
+  it('creates a draft with its ordered lessons, then publishes it into the catalogue and search', async () => {
+    const { data, errors } = await instructor.graphql<Created>(CREATE, { input: validCourse });
+    expect(errors).toBeUndefined();
+    const created = data!.createCourse;
+    expect(created).toMatchObject({ name: 'Class 9 Physics', published: false, instructor: 'Anisul Hoque' });
+    expect(created.lessons.map((l) => [l.position, l.title])).toEqual([[1, 'Motion'], [2, 'Force']]);
+    const before = await app.graphql<{ searchCourses: unknown[] }>(`{ searchCourses(text: "physics") { id } }`);
+    expect(before.body.data!.searchCourses).toEqual([]);
+    await instructor.graphql(`mutation ($id: ID!) { setCoursePublished(id: $id, published: true) { published } }`, { id: created.id });
+    const after = await app.graphql<{ searchCourses: Array<{ id: string }> }>(`{ searchCourses(text: "physics") { id } }`);
+    expect(after.body.data!.searchCourses).toEqual([{ id: created.id }]);
+  });
+
+  it('names every wrong field', async () => {
+    const { errors } = await instructor.graphql(CREATE, {
+      input: { ...validCourse, name: ' ', price: -1, category: 'SCHOOL', classLevel: 13, photoURL: 'ftp://x', lessons: [{ title: '', videoURL: 'nope' }] },
+    });
+    expect(errors![0].extensions?.fields).toEqual({
+      name: 'Name is required',
+      price: 'Price must be from 0 to 10000 dollars, with at most 2 decimals',
+      photoURL: 'Photo URL must start with https://',
+      classLevel: 'A school course needs a class from 1 to 12',
+      'lessons.0.title': 'Lesson 1 needs a title',
+      'lessons.0.videoURL': 'Lesson 1: the video URL must be a web address',
+    });
+    expect(await db.getRepository(Course).count()).toBe(0);
+  });
+
+  it('reorders, keeps, adds and removes lessons on edit, keeping the ids of kept lessons', async () => {
+    const created = (await instructor.graphql<Created>(CREATE, { input: validCourse })).data!.createCourse;
+    const [motion, force] = created.lessons;
+    const { data } = await instructor.graphql<{ updateCourse: { lessons: Array<{ id: string; title: string; position: number }> } }>(
+      `mutation ($id: ID!, $input: CourseInput!) { updateCourse(id: $id, input: $input) { lessons { id title position } } }`,
+      { id: created.id, input: { ...validCourse, lessons: [{ id: force.id, title: 'Force and motion', videoURL: '/media/videos/lesson-2.webm' }, { title: 'Energy', videoURL: '/media/videos/lesson-3.webm' }] } },
+    );
+    expect(data!.updateCourse.lessons.map((l) => [l.position, l.title])).toEqual([[1, 'Force and motion'], [2, 'Energy']]);
+    expect(data!.updateCourse.lessons[0].id).toBe(force.id);
+    expect(await db.getRepository(Lesson).existsBy({ id: motion.id })).toBe(false);
+  });
+
+  it('lets only the owner or an admin edit, and refuses to delete a course with students', async () => {
+    const course = await makeCourse(db, { instructorId: teacher.id, price: 0 });
+    await makeUser(db, { email: 'rival@example.com', role: Role.INSTRUCTOR }, 'rival password');
+    const rival = await signedInClient(app.url, 'rival@example.com', 'rival password');
+    const stolen = await rival.graphql(`mutation ($id: ID!) { setCoursePublished(id: $id, published: false) { id } }`, { id: course.id });
+    expect(stolen.errors![0]).toMatchObject({ message: 'You can only edit your own courses', extensions: { code: 'FORBIDDEN' } });
+    await buy('learner@example.com', course.id, '');
+    const deleted = await instructor.graphql(`mutation ($id: ID!) { deleteCourse(id: $id) }`, { id: course.id });
+    expect(deleted.errors![0]).toMatchObject({ message: 'This course has students, so it cannot be deleted. Unpublish it instead.', extensions: { code: 'CONFLICT' } });
+    const unpublished = await instructor.graphql<{ setCoursePublished: { published: boolean } }>(`mutation ($id: ID!) { setCoursePublished(id: $id, published: false) { published } }`, { id: course.id });
+    expect(unpublished.data!.setCoursePublished.published).toBe(false);
+    const empty = await makeCourse(db, { instructorId: teacher.id });
+    expect((await instructor.graphql(`mutation ($id: ID!) { deleteCourse(id: $id) }`, { id: empty.id })).data).toEqual({ deleteCourse: true });
+  });
+
+  it('creates a course through the legacy POST /api/courses, published, in the old shape', async () => {
+    const res = await instructor.request('/api/courses', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Sketch from A-Z', price: 350, description: 'Design', photoURL: '/media/courses/design.svg', keyPoints: ['Symbols'], videos: { contents: [{ title: 'Intro', videoURL: '/media/videos/lesson-1.webm' }] } }),
+    });
+    expect(res.status).toBe(201);
+    const body = (await res.json()) as { id: string; name: string; instructor: string; videos: { contents: Array<{ title: string; videoURL: string | null }> } };
+    expect(body).toMatchObject({ name: 'Sketch from A-Z', instructor: 'Anisul Hoque', videos: { contents: [{ title: 'Intro', videoURL: '/media/videos/lesson-1.webm' }] } });
+    expect((await db.getRepository(Course).findOneByOrFail({ id: body.id })).published).toBe(true);
+  });
+});

@@ -1,0 +1,83 @@
+import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { Course } from '../course/course.entity';
+import { User } from '../user/user.entity';
+import type { BillingDetailsInput } from '../../payments/provider';
+
+export enum PaymentStatus {
+  PENDING = 'PENDING',
+  REQUIRES_ACTION = 'REQUIRES_ACTION',
+  SUCCEEDED = 'SUCCEEDED',
+  FAILED = 'FAILED',
+  REFUNDED = 'REFUNDED',
+}
+
+/** The billing details the card widget collected, as given. */
+export type BillingDetails = BillingDetailsInput;
+
+/** One attempt to pay for a course, as the provider reported it. Amounts are in cents. */
+@Entity('payment')
+@Index('payment_student_course', ['studentId', 'courseId'])
+export class Payment {
+  @PrimaryGeneratedColumn('uuid')
+  id: string;
+
+  @Column({ type: 'uuid' })
+  studentId: string;
+
+  @ManyToOne(() => User)
+  @JoinColumn({ name: 'studentId' })
+  student?: User;
+
+  @Column({ type: 'uuid' })
+  courseId: string;
+
+  @ManyToOne(() => Course)
+  @JoinColumn({ name: 'courseId' })
+  course?: Course;
+
+  @Column({ type: 'text' })
+  provider: string;
+
+  /** The provider's payment (a Stripe PaymentIntent id). */
+  @Index({ unique: true, where: '"providerRef" IS NOT NULL' })
+  @Column({ type: 'text', nullable: true })
+  providerRef: string | null;
+
+  @Column({ type: 'int' })
+  amountCents: number;
+
+  @Column({ type: 'text', default: 'usd' })
+  currency: string;
+
+  @Index()
+  @Column({ type: 'enum', enum: PaymentStatus, enumName: 'payment_status' })
+  status: PaymentStatus;
+
+  /** The client's key for this purchase: a retried request finds this payment again. */
+  @Index({ unique: true })
+  @Column({ type: 'text' })
+  idempotencyKey: string;
+
+  @Column({ type: 'jsonb', nullable: true })
+  billingDetails: BillingDetails | null;
+
+  @Column({ type: 'text', nullable: true })
+  failureMessage: string | null;
+
+  /** The provider's balance transaction (or charge) of a successful payment. */
+  @Column({ type: 'text', nullable: true })
+  transactionRef: string | null;
+
+  @Column({ type: 'int', default: 0 })
+  refundedCents: number;
+
+  /** When the old client's POST /api/enroll was accepted for this payment (once only). */
+  @Column({ type: 'timestamptz', nullable: true })
+  legacyEnrollRecordedAt: Date | null;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  createdAt: Date;
+
+  @UpdateDateColumn({ type: 'timestamptz' })
+  updatedAt: Date;
+}

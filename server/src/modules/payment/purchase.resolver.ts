@@ -1,0 +1,113 @@
+import { Arg, Authorized, Ctx, Field, Float, ID, Int, InputType, Mutation, ObjectType, registerEnumType, Resolver } from 'type-graphql';
+import { requireViewer } from '../../graphql/auth-checker';
+import type { GraphQLContext } from '../../graphql/context';
+import { Enrollment } from '../enrollment/enrollment.entity';
+import { Role } from '../user/role';
+import { confirmPurchase, purchaseCourse, type PurchaseOutcome } from './purchase.service';
+import { RefundCase } from './refund-policy';
+import { refundEnrollment } from './refund.service';
+
+enum PurchaseStatus {
+  SUCCEEDED = 'SUCCEEDED',
+  REQUIRES_ACTION = 'REQUIRES_ACTION',
+  FAILED = 'FAILED',
+}
+registerEnumType(PurchaseStatus, { name: 'PurchaseStatus' });
+
+@InputType()
+class AddressInput {
+  @Field(() => String, { nullable: true }) line1?: string | null;
+  @Field(() => String, { nullable: true }) line2?: string | null;
+  @Field(() => String, { nullable: true }) city?: string | null;
+  @Field(() => String, { nullable: true }) state?: string | null;
+  @Field(() => String, { nullable: true }) postalCode?: string | null;
+  @Field(() => String, { nullable: true }) country?: string | null;
+}
+
+@InputType()
+class BillingDetailsInput {
+  @Field(() => String, { nullable: true }) name?: string | null;
+  @Field(() => String, { nullable: true }) email?: string | null;
+  @Field(() => String, { nullable: true }) phone?: string | null;
+  @Field(() => AddressInput, { nullable: true }) address?: AddressInput | null;
+}
+
+@InputType()
+class PurchaseInput {
+  @Field(() => ID)
+  courseId: string;
+
+  @Field(() => String, { nullable: true, description: 'A Stripe PaymentMethod id or test id (pm_card_visa, tok_visa, ...); not needed for a free course' })
+  paymentMethod?: string | null;
+
+  @Field(() => BillingDetailsInput, { nullable: true })
+  billingDetails?: BillingDetailsInput | null;
+
+  @Field(() => String, { nullable: true, description: 'The same key for a retried request gives the first answer' })
+  idempotencyKey?: string | null;
+}
+
+@ObjectType()
+class PurchaseResult {
+  @Field(() => PurchaseStatus)
+  status: PurchaseStatus;
+
+  @Field(() => Enrollment, { nullable: true })
+  enrollment: Enrollment | null;
+
+  @Field(() => ID, { nullable: true, description: 'For confirmPurchase after a required action' })
+  paymentId: string | null;
+
+  @Field(() => String, { nullable: true, description: 'For the card widget to finish a required action (3-D Secure)' })
+  clientSecret: string | null;
+
+  @Field(() => String, { nullable: true })
+  message: string | null;
+}
+
+@ObjectType()
+class RefundResult {
+  @Field(() => ID)
+  id: string;
+
+  @Field(() => Int)
+  percent: number;
+
+  @Field(() => Float, { description: 'Dollars paid back' })
+  amount: number;
+}
+
+const toResult = (outcome: PurchaseOutcome): PurchaseResult => ({
+  status: PurchaseStatus[outcome.status],
+  enrollment: outcome.enrollment,
+  paymentId: outcome.payment?.id ?? null,
+  clientSecret: outcome.clientSecret,
+  message: outcome.message,
+});
+
+@Resolver()
+export class PurchaseResolver {
+  @Authorized(Role.STUDENT)
+  @Mutation(() => PurchaseResult, { description: 'Buys a course at its price in the catalogue; a free course enrolls at once' })
+  async purchaseCourse(@Arg('input', () => PurchaseInput) input: PurchaseInput, @Ctx() ctx: GraphQLContext): Promise<PurchaseResult> {
+    return toResult(await purchaseCourse(ctx.payments, requireViewer(ctx), input));
+  }
+
+  @Authorized(Role.STUDENT)
+  @Mutation(() => PurchaseResult, { description: 'Records a payment after the card widget finished a required action' })
+  async confirmPurchase(@Arg('paymentId', () => ID) paymentId: string, @Ctx() ctx: GraphQLContext): Promise<PurchaseResult> {
+    return toResult(await confirmPurchase(ctx.payments, requireViewer(ctx), paymentId));
+  }
+
+  @Authorized(Role.ADMIN)
+  @Mutation(() => RefundResult, { description: 'Refunds an enrollment as the refund policy allows and ends its access' })
+  async refundEnrollment(
+    @Arg('enrollmentId', () => ID) enrollmentId: string,
+    @Arg('refundCase', () => RefundCase) refundCase: RefundCase,
+    @Arg('reportedAt', () => Date, { nullable: true, description: 'When a schedule issue was reported' }) reportedAt: Date | null,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<RefundResult> {
+    const refund = await refundEnrollment(ctx.payments, requireViewer(ctx), { enrollmentId, refundCase, reportedAt });
+    return { id: refund.id, percent: refund.percent, amount: refund.amountCents / 100 };
+  }
+}

@@ -1,0 +1,271 @@
+import type { DataSource } from 'typeorm';
+import { signWebhookPayload } from '../../payments/webhook-signature';
+import { TestModePayment } from '../../payments/test-mode-payment.entity';
+import { startTestApp, type TestApp } from '../../test/app';
+import { closeTestDatabase, openTestDatabase, resetDatabase } from '../../test/database';
+import { makeCourse, makeUser } from '../../test/factories';
+import { signedInClient, type HttpClient } from '../../test/http-client';
+import type { Course } from '../course/course.entity';
+import { Enrollment } from '../enrollment/enrollment.entity';
+import { OutboxMessage } from '../mail/outbox-message.entity';
+import { Role } from '../user/role';
+import type { User } from '../user/user.entity';
+import { Payment, PaymentStatus } from './payment.entity';
+import { reconcileUnsettledPayments } from './purchase.service';
+
+const WEBHOOK_SECRET = 'whsec_test_secret_for_webhooks';
+let db: DataSource;
+let app: TestApp;
+
+beforeAll(async () => {
+  db = await openTestDatabase();
+  app = await startTestApp(db, { STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, PUBLIC_URL: 'http://shikhon.local' });
+});
+afterAll(async () => {
+  await app.close();
+  await closeTestDatabase(db);
+});
+beforeEach(() => resetDatabase(db));
+
+const PURCHASE = `mutation ($input: PurchaseInput!) {
+  purchaseCourse(input: $input) { status message clientSecret paymentId enrollment { id courseName transactionID transactionAmount course { id isEnrolled } } }
+}`;
+type PurchaseAnswer = {
+  purchaseCourse: {
+    status: string;
+    message: string | null;
+    clientSecret: string | null;
+    paymentId: string | null;
+    enrollment: { id: string; courseName: string; transactionID: string | null; transactionAmount: number; course: { id: string; isEnrolled: boolean } } | null;
+  };
+};
+
+let student: User;
+let buyer: HttpClient;
+let course: Course;
+
+beforeEach(async () => {
+  student = await makeUser(db, { email: 'buyer@example.com' }, 'buyer password');
+  buyer = await signedInClient(app.url, 'buyer@example.com', 'buyer password');
+  course = await makeCourse(db, { name: 'Class 9 Physics', price: 15.5 });
+});
+
+const buy = (client: HttpClient, paymentMethod: string, extra: Record<string, unknown> = {}) =>
+  client.graphql<PurchaseAnswer>(PURCHASE, { input: { courseId: course.id, paymentMethod, ...extra } });
+const enrollments = () => db.getRepository(Enrollment).count();
+const charges = () => db.getRepository(TestModePayment).count({ where: { status: 'succeeded' } });
+
+describe('buying a course', () => {
+  it('charges the price from the database in cents and enrolls the student, with a receipt', async () => {
+    const { data, errors } = await buy(buyer, 'pm_card_visa', { billingDetails: { name: 'Rahim', address: { city: 'Dhaka', country: 'BD' } } });
+    expect(errors).toBeUndefined();
+    const result = data!.purchaseCourse;
+    expect(result.status).toBe('SUCCEEDED');
+    expect(result.enrollment).toMatchObject({ courseName: 'Class 9 Physics', transactionAmount: 15.5, course: { id: course.id, isEnrolled: true } });
+    expect(result.enrollment!.transactionID).toMatch(/^txn_test_/);
+    const [payment] = await db.getRepository(Payment).find();
+    expect(payment).toMatchObject({ amountCents: 1550, currency: 'usd', status: PaymentStatus.SUCCEEDED, billingDetails: { name: 'Rahim', address: { city: 'Dhaka', country: 'BD' } } });
+    const [providerPayment] = await db.getRepository(TestModePayment).find();
+    expect(providerPayment.amountCents).toBe(1550);
+    const receipt = await db.getRepository(OutboxMessage).findOneByOrFail({ to: 'buyer@example.com' });
+    expect(receipt.subject).toBe('Your Shikhon receipt: Class 9 Physics');
+    expect(receipt.text).toContain('$15.50');
+    const mine = await buyer.graphql<{ myEnrollments: Array<{ courseName: string }> }>(`{ myEnrollments { courseName } }`);
+    expect(mine.data!.myEnrollments).toEqual([{ courseName: 'Class 9 Physics' }]);
+  });
+
+  it.each([
+    ['pm_card_chargeDeclined', 'Your card was declined.'],
+    ['tok_chargeDeclined', 'Your card was declined.'],
+    ['pm_card_chargeDeclinedInsufficientFunds', 'Your card has insufficient funds.'],
+    ['pm_card_chargeDeclinedExpiredCard', 'Your card has expired.'],
+    ['pm_card_chargeDeclinedIncorrectCvc', "Your card's security code is incorrect."],
+    ['pm_not_a_test_method', 'No such PaymentMethod. Use a test card, token or payment method in test mode.'],
+  ])('declines %s with "%s", charging and enrolling nothing', async (method, message) => {
+    const { data } = await buy(buyer, method);
+    expect(data!.purchaseCourse).toMatchObject({ status: 'FAILED', message, enrollment: null });
+    expect(await enrollments()).toBe(0);
+    expect(await charges()).toBe(0);
+    expect(await db.getRepository(OutboxMessage).count()).toBe(0);
+  });
+
+  it('lets the student try another card after a decline', async () => {
+    await buy(buyer, 'pm_card_chargeDeclined');
+    expect((await buy(buyer, 'tok_visa')).data!.purchaseCourse.status).toBe('SUCCEEDED');
+  });
+
+  it('asks for 3-D Secure, then enrolls once the bank approves', async () => {
+    const first = (await buy(buyer, 'pm_card_authenticationRequired')).data!.purchaseCourse;
+    expect(first).toMatchObject({ status: 'REQUIRES_ACTION', enrollment: null });
+    expect(first.clientSecret).toMatch(/_secret_/);
+    expect(await enrollments()).toBe(0);
+    const providerRef = first.clientSecret!.split('_secret_')[0];
+    const approve = await buyer.request(`/test-mode/payments/${providerRef}/authenticate`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ clientSecret: first.clientSecret, approve: true }),
+    });
+    expect(approve.status).toBe(200);
+    const confirmed = await buyer.graphql<{ confirmPurchase: { status: string; enrollment: { courseName: string } } }>(
+      `mutation ($id: ID!) { confirmPurchase(paymentId: $id) { status enrollment { courseName } } }`,
+      { id: first.paymentId },
+    );
+    expect(confirmed.data!.confirmPurchase).toEqual({ status: 'SUCCEEDED', enrollment: { courseName: 'Class 9 Physics' } });
+    expect(await enrollments()).toBe(1);
+  });
+
+  it('fails the payment when the 3-D Secure check is refused', async () => {
+    const first = (await buy(buyer, 'pm_card_threeDSecure2Required')).data!.purchaseCourse;
+    const providerRef = first.clientSecret!.split('_secret_')[0];
+    await buyer.request(`/test-mode/payments/${providerRef}/authenticate`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ clientSecret: first.clientSecret, approve: false }),
+    });
+    const confirmed = await buyer.graphql<{ confirmPurchase: { status: string; message: string } }>(
+      `mutation ($id: ID!) { confirmPurchase(paymentId: $id) { status message } }`,
+      { id: first.paymentId },
+    );
+    expect(confirmed.data!.confirmPurchase.status).toBe('FAILED');
+    expect(confirmed.data!.confirmPurchase.message).toMatch(/unable to authenticate/);
+    expect(await enrollments()).toBe(0);
+  });
+
+  it('refuses a second purchase of an owned course without charging', async () => {
+    await buy(buyer, 'pm_card_visa');
+    const { errors } = await buy(buyer, 'pm_card_visa');
+    expect(errors![0]).toMatchObject({ message: 'You already own this course', extensions: { code: 'CONFLICT' } });
+    expect(await charges()).toBe(1);
+  });
+
+  it('refuses a purchase by an instructor or an admin', async () => {
+    await makeUser(db, { email: 'teacher@example.com', role: Role.INSTRUCTOR }, 'teacher password');
+    const teacher = await signedInClient(app.url, 'teacher@example.com', 'teacher password');
+    const { errors } = await buy(teacher, 'pm_card_visa');
+    expect(errors![0]).toMatchObject({ extensions: { code: 'FORBIDDEN' } });
+    expect(await db.getRepository(Payment).count()).toBe(0);
+  });
+
+  it('refuses an anonymous purchase, an unpublished course and an unknown course', async () => {
+    const anonymous = await buy(new (buyer.constructor as typeof HttpClient)(app.url), 'pm_card_visa');
+    expect(anonymous.errors![0].extensions?.code).toBe('UNAUTHENTICATED');
+    const draft = await makeCourse(db, { published: false });
+    const hidden = await buyer.graphql(PURCHASE, { input: { courseId: draft.id, paymentMethod: 'pm_card_visa' } });
+    expect(hidden.errors![0]).toMatchObject({ message: 'Course not found', extensions: { code: 'NOT_FOUND' } });
+    const unknown = await buyer.graphql(PURCHASE, { input: { courseId: 'nope', paymentMethod: 'pm_card_visa' } });
+    expect(unknown.errors![0].message).toBe('Course not found');
+    expect(await db.getRepository(Payment).count()).toBe(0);
+  });
+
+  it('enrolls in a free course without any payment', async () => {
+    const free = await makeCourse(db, { price: 0 });
+    const { data } = await buyer.graphql<PurchaseAnswer>(PURCHASE, { input: { courseId: free.id } });
+    expect(data!.purchaseCourse.status).toBe('SUCCEEDED');
+    expect(data!.purchaseCourse.enrollment!.transactionAmount).toBe(0);
+    expect(await db.getRepository(Payment).count()).toBe(0);
+  });
+
+  it('asks for a card for a paid course', async () => {
+    const { errors } = await buyer.graphql(PURCHASE, { input: { courseId: course.id } });
+    expect(errors![0]).toMatchObject({ message: 'Choose a card to pay with', extensions: { code: 'BAD_USER_INPUT' } });
+  });
+
+  it('gives 20 identical purchases at once one charge and one enrollment', async () => {
+    const answers = await Promise.all(Array.from({ length: 20 }, () => buy(buyer, 'pm_card_visa', { idempotencyKey: 'checkout-attempt-1' })));
+    for (const answer of answers) expect(answer.data!.purchaseCourse.status).toBe('SUCCEEDED');
+    expect(await charges()).toBe(1);
+    expect(await db.getRepository(Payment).count()).toBe(1);
+    expect(await enrollments()).toBe(1);
+    expect(await db.getRepository(OutboxMessage).count()).toBe(1);
+  });
+
+  it('gives a double click without a key one charge and one enrollment', async () => {
+    const answers = await Promise.all(Array.from({ length: 5 }, () => buy(buyer, 'pm_card_visa')));
+    const succeeded = answers.filter((a) => a.data?.purchaseCourse.status === 'SUCCEEDED');
+    expect(succeeded).toHaveLength(1);
+    for (const answer of answers.filter((a) => a.errors)) expect(answer.errors![0].extensions?.code).toBe('CONFLICT');
+    expect(await charges()).toBe(1);
+    expect(await enrollments()).toBe(1);
+  });
+});
+
+describe('webhooks', () => {
+  const post = (body: string, signature: string) =>
+    fetch(`${app.url}/webhooks/stripe`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body });
+
+  async function paidButUnrecorded() {
+    // The provider took the money, but our server stopped before writing it down.
+    const payment = await db.getRepository(Payment).save({
+      studentId: student.id, courseId: course.id, provider: 'test', providerRef: null, amountCents: 1550, currency: 'usd',
+      status: PaymentStatus.PENDING, idempotencyKey: 'crash-1', billingDetails: null, failureMessage: null, transactionRef: null,
+    });
+    const provider = app.services.payments.provider;
+    const intent = await provider.createPayment({ amountCents: 1550, currency: 'usd', description: 'x', metadata: { paymentId: payment.id }, idempotencyKey: `create-${payment.id}` });
+    await provider.confirmPayment(intent.id, { paymentMethod: 'pm_card_visa', returnUrl: 'http://x', idempotencyKey: `confirm-${payment.id}` });
+    return { payment, intentId: intent.id };
+  }
+
+  const event = (intentId: string, paymentId: string) =>
+    JSON.stringify({ id: 'evt_1', object: 'event', type: 'payment_intent.succeeded', data: { object: { id: intentId, object: 'payment_intent', metadata: { paymentId } } } });
+
+  it('refuses an event with a wrong signature and changes nothing', async () => {
+    const { payment, intentId } = await paidButUnrecorded();
+    const body = event(intentId, payment.id);
+    const res = await post(body, signWebhookPayload(body, 'whsec_somebody_else'));
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ message: 'Invalid webhook signature' });
+    expect((await post(body, 't=1,v1=abc')).status).toBe(400);
+    expect(await enrollments()).toBe(0);
+  });
+
+  it('records a paid payment from its event, once however often the event comes', async () => {
+    const { payment, intentId } = await paidButUnrecorded();
+    const body = event(intentId, payment.id);
+    for (let i = 0; i < 3; i++) {
+      const res = await post(body, signWebhookPayload(body, WEBHOOK_SECRET));
+      expect(res.status).toBe(200);
+    }
+    expect(await enrollments()).toBe(1);
+    expect(await db.getRepository(OutboxMessage).count()).toBe(1);
+    expect((await db.getRepository(Payment).findOneByOrFail({ id: payment.id })).status).toBe(PaymentStatus.SUCCEEDED);
+  });
+
+  it('does not trust an event whose payment the provider says was not paid', async () => {
+    const payment = await db.getRepository(Payment).save({
+      studentId: student.id, courseId: course.id, provider: 'test', providerRef: null, amountCents: 1550, currency: 'usd',
+      status: PaymentStatus.PENDING, idempotencyKey: 'unpaid-1', billingDetails: null, failureMessage: null, transactionRef: null,
+    });
+    const intent = await app.services.payments.provider.createPayment({ amountCents: 1550, currency: 'usd', description: 'x', metadata: {}, idempotencyKey: 'c-unpaid' });
+    const body = event(intent.id, payment.id);
+    await post(body, signWebhookPayload(body, WEBHOOK_SECRET));
+    expect(await enrollments()).toBe(0);
+  });
+
+  it('recovers a crash between the payment and our write when the server starts again', async () => {
+    const { payment, intentId } = await paidButUnrecorded();
+    await db.getRepository(Payment).update(payment.id, { providerRef: intentId });
+    expect(await reconcileUnsettledPayments(app.services.payments)).toBe(1);
+    expect(await enrollments()).toBe(1);
+  });
+
+  it('recovers even when the crash came before the provider reference was written', async () => {
+    await paidButUnrecorded();
+    await reconcileUnsettledPayments(app.services.payments);
+    expect(await enrollments()).toBe(1);
+    expect(await charges()).toBe(1);
+  });
+});
+
+describe('around the checkout', () => {
+  it('tells the checkout page that payments are in test mode', async () => {
+    const { data } = await buyer.graphql(`{ paymentSettings { provider testMode publishableKey } }`);
+    expect(data).toEqual({ paymentSettings: { provider: 'test', testMode: true, publishableKey: null } });
+  });
+
+  it('recommends courses the student does not own', async () => {
+    const other = await makeCourse(db, { name: 'Another course' });
+    await buy(buyer, 'pm_card_visa');
+    const { data } = await buyer.graphql<{ recommendedCourses: Array<{ id: string }> }>(`{ recommendedCourses(limit: 4) { id } }`);
+    expect(data!.recommendedCourses.map((c) => c.id)).toEqual([other.id]);
+  });
+});

@@ -1,0 +1,35 @@
+import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { RefundCase } from './refund-policy';
+
+/** A refund an admin granted under the refund policy. */
+@Entity('refund')
+export class Refund {
+  @PrimaryGeneratedColumn('uuid')
+  id: string;
+
+  @Index()
+  @Column({ type: 'uuid' })
+  paymentId: string;
+
+  @Index({ unique: true })
+  @Column({ type: 'uuid' })
+  enrollmentId: string;
+
+  @Column({ type: 'enum', enum: RefundCase, enumName: 'refund_case' })
+  refundCase: RefundCase;
+
+  @Column({ type: 'smallint' })
+  percent: number;
+
+  @Column({ type: 'int' })
+  amountCents: number;
+
+  @Column({ type: 'text' })
+  providerRef: string;
+
+  @Column({ type: 'uuid' })
+  adminId: string;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  createdAt: Date;
+}

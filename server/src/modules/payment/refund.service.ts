@@ -1,0 +1,56 @@
+import { IsNull } from 'typeorm';
+import { AppError, notFound } from '../../shared/errors';
+import type { Viewer } from '../auth/viewer';
+import { Course } from '../course/course.entity';
+import { Enrollment } from '../enrollment/enrollment.entity';
+import { Role } from '../user/role';
+import { Payment, PaymentStatus } from './payment.entity';
+import type { PurchaseDeps } from './purchase.service';
+import { decideRefund, type RefundCase } from './refund-policy';
+import { Refund } from './refund.entity';
+
+/** An admin refunds an enrollment as the policy allows: the provider pays back, access ends, all is recorded. */
+export async function refundEnrollment(
+  deps: PurchaseDeps,
+  viewer: Viewer,
+  input: { enrollmentId: string; refundCase: RefundCase; reportedAt?: Date | null },
+): Promise<Refund> {
+  if (viewer.role !== Role.ADMIN) throw new AppError('FORBIDDEN', 'Only admins can refund');
+  const enrollment = /^[0-9a-f-]{36}$/i.test(input.enrollmentId)
+    ? await deps.db.getRepository(Enrollment).findOneBy({ id: input.enrollmentId, revokedAt: IsNull() })
+    : null;
+  if (!enrollment) throw notFound('Enrollment not found');
+  const payment = enrollment.paymentId ? await deps.db.getRepository(Payment).findOneBy({ id: enrollment.paymentId }) : null;
+  if (!payment || payment.status !== PaymentStatus.SUCCEEDED || !payment.providerRef) {
+    throw new AppError('CONFLICT', 'This enrollment has no payment to refund');
+  }
+  const course = await deps.db.getRepository(Course).findOneByOrFail({ id: enrollment.courseId });
+  const decision = decideRefund({
+    refundCase: input.refundCase,
+    startsAt: course.startsAt ?? enrollment.createdAt,
+    requestedAt: new Date(),
+    reportedAt: input.reportedAt,
+  });
+  if (decision.percent === 0) throw new AppError('CONFLICT', decision.rule);
+  const amountCents = Math.round((payment.amountCents * decision.percent) / 100);
+  const providerRefund = await deps.provider.refund({ paymentRef: payment.providerRef, amountCents, idempotencyKey: `refund-${enrollment.id}` });
+  const refund = await deps.db.transaction(async (manager) => {
+    await manager.getRepository(Payment).update(payment.id, { status: PaymentStatus.REFUNDED, refundedCents: amountCents });
+    await manager.getRepository(Enrollment).update(enrollment.id, { revokedAt: new Date() });
+    return manager.getRepository(Refund).save({
+      paymentId: payment.id,
+      enrollmentId: enrollment.id,
+      refundCase: input.refundCase,
+      percent: decision.percent,
+      amountCents,
+      providerRef: providerRefund.id,
+      adminId: viewer.id,
+    });
+  });
+  await deps.mailer.send({
+    to: enrollment.email,
+    subject: `Your refund for ${enrollment.courseName}`,
+    text: `We refunded $${(amountCents / 100).toFixed(2)} (${decision.percent}%) of your payment for ${enrollment.courseName}.\n${decision.rule}\nThe money reaches your card within 7-10 working days. Your access to the course has ended.\n`,
+  });
+  return refund;
+}

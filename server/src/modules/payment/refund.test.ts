@@ -1,0 +1,88 @@
+import type { DataSource } from 'typeorm';
+import { TestModePayment } from '../../payments/test-mode-payment.entity';
+import { startTestApp, type TestApp } from '../../test/app';
+import { closeTestDatabase, openTestDatabase, resetDatabase } from '../../test/database';
+import { makeCourse, makeUser } from '../../test/factories';
+import { signedInClient, type HttpClient } from '../../test/http-client';
+import { Course } from '../course/course.entity';
+import { Role } from '../user/role';
+import { Payment, PaymentStatus } from './payment.entity';
+
+let db: DataSource;
+let app: TestApp;
+beforeAll(async () => {
+  db = await openTestDatabase();
+  app = await startTestApp(db);
+});
+afterAll(async () => {
+  await app.close();
+  await closeTestDatabase(db);
+});
+beforeEach(() => resetDatabase(db));
+
+const REFUND = `mutation ($id: ID!, $case: RefundCase!, $reportedAt: DateTimeISO) {
+  refundEnrollment(enrollmentId: $id, refundCase: $case, reportedAt: $reportedAt) { percent amount }
+}`;
+
+async function boughtCourse(startsAt: Date | null) {
+  const course = await makeCourse(db, { price: 20, startsAt });
+  await makeUser(db, { email: 'buyer@example.com' }, 'buyer password');
+  await makeUser(db, { email: 'boss@example.com', role: Role.ADMIN }, 'boss password');
+  const buyer = await signedInClient(app.url, 'buyer@example.com', 'buyer password');
+  const admin = await signedInClient(app.url, 'boss@example.com', 'boss password');
+  const { data } = await buyer.graphql<{ purchaseCourse: { enrollment: { id: string } } }>(
+    `mutation ($input: PurchaseInput!) { purchaseCourse(input: $input) { enrollment { id } } }`,
+    { input: { courseId: course.id, paymentMethod: 'pm_card_visa' } },
+  );
+  return { course, buyer, admin, enrollmentId: data!.purchaseCourse.enrollment.id };
+}
+
+const owns = async (buyer: HttpClient, courseId: string) =>
+  (await buyer.graphql<{ course: { isEnrolled: boolean } }>(`query ($id: ID!) { course(id: $id) { isEnrolled } }`, { id: courseId })).data!.course.isEnrolled;
+
+describe('refunds', () => {
+  it('refunds a cancelled live course in full through the provider and ends access', async () => {
+    const { course, buyer, admin, enrollmentId } = await boughtCourse(new Date(Date.now() + 7 * 24 * 3600 * 1000));
+    expect(await owns(buyer, course.id)).toBe(true);
+    const { data, errors } = await admin.graphql(REFUND, { id: enrollmentId, case: 'COURSE_CANCELLED' });
+    expect(errors).toBeUndefined();
+    expect(data).toEqual({ refundEnrollment: { percent: 100, amount: 20 } });
+    expect(await owns(buyer, course.id)).toBe(false);
+    expect((await db.getRepository(TestModePayment).findOneByOrFail({})).refundedCents).toBe(2000);
+    expect((await db.getRepository(Payment).findOneByOrFail({})).status).toBe(PaymentStatus.REFUNDED);
+    const again = await admin.graphql(REFUND, { id: enrollmentId, case: 'COURSE_CANCELLED' });
+    expect(again.errors![0].message).toBe('Enrollment not found');
+  });
+
+  it('refunds 80% for a schedule issue reported within 2 days of the start', async () => {
+    const { admin, enrollmentId } = await boughtCourse(null);
+    const { data } = await admin.graphql(REFUND, { id: enrollmentId, case: 'SCHEDULE_ISSUE', reportedAt: new Date().toISOString() });
+    expect(data).toEqual({ refundEnrollment: { percent: 80, amount: 16 } });
+    expect((await db.getRepository(TestModePayment).findOneByOrFail({})).refundedCents).toBe(1600);
+  });
+
+  it('refuses a refund the policy does not give, and keeps the access', async () => {
+    const { course, buyer, admin, enrollmentId } = await boughtCourse(new Date(Date.now() - 3 * 24 * 3600 * 1000));
+    const { errors } = await admin.graphql(REFUND, { id: enrollmentId, case: 'LEARNER_CANCELLED' });
+    expect(errors![0]).toMatchObject({ message: 'No refund once 2 days have passed since the start.', extensions: { code: 'CONFLICT' } });
+    expect(await owns(buyer, course.id)).toBe(true);
+    expect((await db.getRepository(TestModePayment).findOneByOrFail({})).refundedCents).toBe(0);
+  });
+
+  it('lets only admins refund', async () => {
+    const { buyer, enrollmentId } = await boughtCourse(null);
+    const { errors } = await buyer.graphql(REFUND, { id: enrollmentId, case: 'COURSE_CANCELLED' });
+    expect(errors![0].extensions?.code).toBe('FORBIDDEN');
+  });
+
+  it('lets a refunded student buy the course again', async () => {
+    const { course, buyer, admin, enrollmentId } = await boughtCourse(null);
+    await admin.graphql(REFUND, { id: enrollmentId, case: 'COURSE_CANCELLED' });
+    await db.getRepository(Course).update(course.id, { startsAt: null });
+    const { data } = await buyer.graphql<{ purchaseCourse: { status: string } }>(
+      `mutation ($input: PurchaseInput!) { purchaseCourse(input: $input) { status } }`,
+      { input: { courseId: course.id, paymentMethod: 'pm_card_visa' } },
+    );
+    expect(data!.purchaseCourse.status).toBe('SUCCEEDED');
+  });
+});

@@ -1,0 +1,29 @@
+import type DataLoader from 'dataloader';
+import type { Viewer } from '../auth/viewer';
+import type { Course } from '../course/course.entity';
+import { Role } from '../user/role';
+
+export interface EntitlementLoaders {
+  courseById: DataLoader<string, Course | null>;
+  ownedCourse: DataLoader<string, boolean>;
+}
+
+/** Whether the viewer is the course's instructor (by account, or by the email of an imported course). */
+export function teaches(viewer: Viewer, course: Pick<Course, 'instructorId' | 'instructorEmail'>): boolean {
+  if (viewer.role !== Role.INSTRUCTOR) return false;
+  return course.instructorId === viewer.id || (course.instructorId === null && course.instructorEmail?.toLowerCase() === viewer.email);
+}
+
+/**
+ * Whether the viewer may watch a course's lesson videos: the enrolled student, the course's own
+ * instructor, or an admin. Every path that hands out a video address asks this one function.
+ */
+export async function canWatchCourse(viewer: Viewer | null, courseId: string, loaders: EntitlementLoaders): Promise<boolean> {
+  if (!viewer) return false;
+  if (viewer.role === Role.ADMIN) return true;
+  if (viewer.role === Role.INSTRUCTOR) {
+    const course = await loaders.courseById.load(courseId);
+    return course !== null && teaches(viewer, course);
+  }
+  return loaders.ownedCourse.load(courseId);
+}

@@ -1,0 +1,99 @@
+import { Arg, Authorized, Ctx, Field, FieldResolver, ID, Int, Mutation, ObjectType, Resolver, Root } from 'type-graphql';
+import { requireViewer } from '../../graphql/auth-checker';
+import type { GraphQLContext } from '../../graphql/context';
+import { Lesson } from '../course/lesson.entity';
+import { Enrollment } from '../enrollment/enrollment.entity';
+import { Role } from '../user/role';
+import { courseProgress, resumeLesson, saveLessonPosition, setLessonCompleted } from './progress.service';
+
+@ObjectType({ description: 'Completed lessons over all lessons of a course' })
+class CourseProgress {
+  @Field(() => Int)
+  completed: number;
+
+  @Field(() => Int)
+  total: number;
+
+  @Field(() => Int, { description: 'Whole percent, rounded down' })
+  percent: number;
+}
+
+@ObjectType({ description: "A student's progress in one lesson" })
+class LessonProgressResult {
+  @Field(() => ID)
+  lessonId: string;
+
+  @Field()
+  completed: boolean;
+
+  @Field(() => Date, { nullable: true })
+  completedAt: Date | null;
+
+  @Field(() => Int, { description: 'Where the video stopped, in seconds' })
+  lastPosition: number;
+
+  @Field(() => CourseProgress, { description: "The course's progress after this change" })
+  courseProgress: CourseProgress;
+}
+
+async function answer(ctx: GraphQLContext, lessonId: string, courseId: string, row: { completedAt: Date | null; lastPositionSeconds: number }) {
+  const viewer = requireViewer(ctx);
+  return {
+    lessonId,
+    completed: row.completedAt !== null,
+    completedAt: row.completedAt,
+    lastPosition: row.lastPositionSeconds,
+    courseProgress: await courseProgress(ctx.db, viewer.id, courseId),
+  };
+}
+
+@Resolver()
+export class ProgressResolver {
+  @Authorized(Role.STUDENT)
+  @Mutation(() => LessonProgressResult, { description: "Marks a lesson done or not done; answers the lesson's progress" })
+  async setLessonCompleted(
+    @Arg('lessonId', () => ID) lessonId: string,
+    @Arg('completed') completed: boolean,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<LessonProgressResult> {
+    const row = await setLessonCompleted(ctx.db, requireViewer(ctx), lessonId, completed);
+    return answer(ctx, lessonId, row.courseId, row);
+  }
+
+  @Authorized(Role.STUDENT)
+  @Mutation(() => LessonProgressResult, { description: 'Remembers where the video of a lesson stopped' })
+  async saveLessonPosition(
+    @Arg('lessonId', () => ID) lessonId: string,
+    @Arg('seconds', () => Int) seconds: number,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<LessonProgressResult> {
+    const row = await saveLessonPosition(ctx.db, requireViewer(ctx), lessonId, seconds);
+    return answer(ctx, lessonId, row.courseId, row);
+  }
+}
+
+@Resolver(() => Enrollment)
+export class EnrollmentProgressResolver {
+  @FieldResolver(() => CourseProgress)
+  progress(@Root() enrollment: Enrollment, @Ctx() ctx: GraphQLContext): Promise<CourseProgress> {
+    return courseProgress(ctx.db, enrollment.studentId, enrollment.courseId);
+  }
+
+  @FieldResolver(() => Lesson, { nullable: true, description: 'Where the player resumes' })
+  resumeLesson(@Root() enrollment: Enrollment, @Ctx() ctx: GraphQLContext): Promise<Lesson | null> {
+    return resumeLesson(ctx.db, enrollment);
+  }
+}
+
+@Resolver(() => Lesson)
+export class LessonProgressResolver {
+  @FieldResolver(() => Boolean, { description: 'Whether the signed-in student finished this lesson' })
+  async completed(@Root() lesson: Lesson, @Ctx() ctx: GraphQLContext): Promise<boolean> {
+    return Boolean((await ctx.loaders.progressByLesson.load(lesson.id))?.completedAt);
+  }
+
+  @FieldResolver(() => Int, { description: "Where the signed-in student's video stopped, in seconds" })
+  async lastPosition(@Root() lesson: Lesson, @Ctx() ctx: GraphQLContext): Promise<number> {
+    return (await ctx.loaders.progressByLesson.load(lesson.id))?.lastPositionSeconds ?? 0;
+  }
+}

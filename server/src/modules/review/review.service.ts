@@ -1,0 +1,96 @@
+import DataLoader from 'dataloader';
+import { In, type DataSource } from 'typeorm';
+import { AppError, badInput, notFound } from '../../shared/errors';
+import { fetchPage, parsePage, type Page } from '../../shared/paging';
+import type { Viewer } from '../auth/viewer';
+import { Course } from '../course/course.entity';
+import { isUuid } from '../course/course.service';
+import { findActiveEnrollment } from '../enrollment/enrollment.service';
+import { Role } from '../user/role';
+import { User } from '../user/user.entity';
+import { Review } from './review.entity';
+
+export const ONLY_ENROLLED_REVIEW = 'Only students enrolled in this course can review it';
+
+/** Learner reviews, newest first, optionally of one course; hidden ones never. */
+export async function listReviews(db: DataSource, paging: { offset?: number; limit?: number }, courseId?: string | null): Promise<Page<Review>> {
+  const page = parsePage(paging.offset, paging.limit);
+  if (courseId && !isUuid(courseId)) return fetchPage(page, async () => [], async () => 0);
+  const where = { hidden: false, ...(courseId ? { courseId } : {}) };
+  const repository = db.getRepository(Review);
+  return fetchPage(
+    page,
+    () => repository.find({ where, order: { createdAt: 'DESC', id: 'ASC' }, skip: page.offset, take: page.limit }),
+    () => repository.count({ where }),
+  );
+}
+
+/** Every shown review, newest first, for the legacy static file path. */
+export function listAllReviews(db: DataSource): Promise<Review[]> {
+  return db.getRepository(Review).find({ where: { hidden: false }, order: { createdAt: 'DESC', id: 'ASC' } });
+}
+
+export interface ReviewDraft {
+  courseId: string;
+  rating?: number | null;
+  text?: string | null;
+  title?: string | null;
+}
+
+/** A student's review of a course they are enrolled in; a second review of the course replaces the first. */
+export async function submitReview(db: DataSource, viewer: Viewer, draft: ReviewDraft): Promise<Review> {
+  if (viewer.role !== Role.STUDENT) throw new AppError('FORBIDDEN', ONLY_ENROLLED_REVIEW);
+  const course = isUuid(draft.courseId) ? await db.getRepository(Course).findOneBy({ id: draft.courseId }) : null;
+  if (!course) throw notFound('Course not found');
+  if (!(await findActiveEnrollment(db, viewer.id, course.id))) throw new AppError('FORBIDDEN', ONLY_ENROLLED_REVIEW);
+  const problems: Record<string, string> = {};
+  const rating = draft.rating ?? 0;
+  if (!Number.isInteger(rating) || rating < 1 || rating > 5) problems.rating = 'Choose a rating from 1 to 5 stars';
+  const text = draft.text?.trim() ?? '';
+  if (!text) problems.text = 'Write a few words about the course';
+  else if (text.length > 2000) problems.text = 'A review must be at most 2000 characters';
+  const title = draft.title?.trim() || null;
+  if (title && title.length > 120) problems.title = 'The title must be at most 120 characters';
+  const first = Object.values(problems)[0];
+  if (first) throw badInput(first, { fields: problems });
+  const author = await db.getRepository(User).findOneByOrFail({ id: viewer.id });
+  await db
+    .createQueryBuilder()
+    .insert()
+    .into(Review)
+    .values({ authorId: viewer.id, courseId: course.id, rating, text, title, name: author.name, img: author.image, info: `Student from ${course.name}`, hidden: false })
+    .orUpdate(['rating', 'text', 'title', 'name', 'img', 'info', 'updatedAt'], ['authorId', 'courseId'], { indexPredicate: '"authorId" IS NOT NULL' })
+    .execute();
+  return db.getRepository(Review).findOneByOrFail({ authorId: viewer.id, courseId: course.id });
+}
+
+export async function setReviewHidden(db: DataSource, viewer: Viewer, id: string, hidden: boolean): Promise<Review> {
+  if (viewer.role !== Role.ADMIN) throw new AppError('FORBIDDEN', 'Only admins can hide reviews');
+  const review = isUuid(id) ? await db.getRepository(Review).findOneBy({ id }) : null;
+  if (!review) throw notFound('Review not found');
+  await db.getRepository(Review).update(review.id, { hidden });
+  return { ...review, hidden };
+}
+
+export interface CourseRating {
+  average: number | null;
+  count: number;
+}
+
+/** Per request: each course's average stars and number of ratings, from its shown reviews, in one query. */
+export function createRatingByCourseLoader(db: DataSource): DataLoader<string, CourseRating> {
+  return new DataLoader(async (courseIds: readonly string[]) => {
+    const rows = (await db
+      .getRepository(Review)
+      .createQueryBuilder('r')
+      .select('r."courseId"', 'courseId')
+      .addSelect('AVG(r.rating)', 'average')
+      .addSelect('COUNT(*)::int', 'count')
+      .where({ courseId: In([...courseIds]), hidden: false })
+      .andWhere('r.rating IS NOT NULL')
+      .groupBy('r."courseId"')
+      .getRawMany()) as Array<{ courseId: string; average: string; count: number }>;
+    const byCourse = new Map(rows.map((row) => [row.courseId, { average: Math.round(Number(row.average) * 10) / 10, count: row.count }]));
+    return courseIds.map((id) => byCourse.get(id) ?? { average: null, count: 0 });
+  });
+}

@@ -1,0 +1,18 @@
+import { registerEnumType } from 'type-graphql';
+
+export enum Role {
+  STUDENT = 'STUDENT',
+  INSTRUCTOR = 'INSTRUCTOR',
+  ADMIN = 'ADMIN',
+}
+registerEnumType(Role, { name: 'Role' });
+
+/** The roles a person may choose at sign-up; admins are made by other admins. */
+export const SIGN_UP_ROLES: readonly Role[] = [Role.STUDENT, Role.INSTRUCTOR];
+
+/** The fixed avatar each role starts with. */
+export const defaultAvatar: Record<Role, string> = {
+  [Role.STUDENT]: '/media/people/student.svg',
+  [Role.INSTRUCTOR]: '/media/people/instructor.svg',
+  [Role.ADMIN]: '/media/people/instructor.svg',
+};

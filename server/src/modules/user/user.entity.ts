@@ -1,0 +1,63 @@
+import { Field, ID, ObjectType } from 'type-graphql';
+import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { Role } from './role';
+
+@ObjectType({ description: 'A person with an account: student, instructor or admin' })
+@Entity('user')
+@Index('user_email_unique', ['email'], { unique: true })
+export class User {
+  @Field(() => ID)
+  @PrimaryGeneratedColumn('uuid')
+  id: string;
+
+  @Field()
+  @Column({ type: 'text' })
+  name: string;
+
+  /** Stored lower-cased, so addresses are unique whatever their case. */
+  @Field()
+  @Column({ type: 'text' })
+  email: string;
+
+  @Column({ type: 'text' })
+  passwordHash: string;
+
+  @Field(() => String, { nullable: true })
+  @Column({ type: 'text', nullable: true })
+  phone: string | null;
+
+  @Field(() => String, { nullable: true, description: 'Date of birth, YYYY-MM-DD' })
+  @Column({ type: 'date', nullable: true })
+  date: string | null;
+
+  @Field(() => Role)
+  @Column({ type: 'enum', enum: Role, enumName: 'user_role', default: Role.STUDENT })
+  role: Role;
+
+  /** The role an admin had before promotion, restored when the admin role is removed. */
+  @Column({ type: 'enum', enum: Role, enumName: 'user_role', nullable: true })
+  previousRole: Role | null;
+
+  @Field(() => String, { nullable: true, description: 'Avatar URL' })
+  @Column({ type: 'text', nullable: true })
+  image: string | null;
+
+  @Field(() => String, { nullable: true, description: 'Education' })
+  @Column({ type: 'text', nullable: true })
+  eduQualification: string | null;
+
+  @Field(() => String, { nullable: true })
+  @Column({ type: 'text', nullable: true })
+  contactEmail: string | null;
+
+  /** Set when an admin closes the account: sign-in is refused, history is kept. */
+  @Column({ type: 'timestamptz', nullable: true })
+  deletedAt: Date | null;
+
+  @Field()
+  @CreateDateColumn({ type: 'timestamptz' })
+  createdAt: Date;
+
+  @UpdateDateColumn({ type: 'timestamptz' })
+  updatedAt: Date;
+}

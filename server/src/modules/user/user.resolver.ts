@@ -1,0 +1,40 @@
+import { Arg, Authorized, Ctx, Field, InputType, Mutation, Query, Resolver } from 'type-graphql';
+import type { GraphQLContext } from '../../graphql/context';
+import { requireViewer } from '../../graphql/auth-checker';
+import { User } from './user.entity';
+import { findViewerUser, updateProfile } from './user.service';
+
+@InputType({ description: 'Profile fields to change; a field left out stays as it is, an empty one is cleared' })
+class ProfileInput {
+  @Field(() => String, { nullable: true })
+  name?: string | null;
+
+  @Field(() => String, { nullable: true })
+  phone?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'Date of birth, YYYY-MM-DD' })
+  date?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'Avatar URL' })
+  image?: string | null;
+
+  @Field(() => String, { nullable: true })
+  eduQualification?: string | null;
+
+  @Field(() => String, { nullable: true })
+  contactEmail?: string | null;
+}
+
+@Resolver(() => User)
+export class UserResolver {
+  @Query(() => User, { nullable: true, description: 'The signed-in person, or null' })
+  async me(@Ctx() ctx: GraphQLContext): Promise<User | null> {
+    return ctx.viewer ? findViewerUser(ctx.db, ctx.viewer) : null;
+  }
+
+  @Authorized()
+  @Mutation(() => User, { description: "Changes the signed-in person's own profile" })
+  updateProfile(@Arg('input', () => ProfileInput) input: ProfileInput, @Ctx() ctx: GraphQLContext): Promise<User> {
+    return updateProfile(ctx.db, requireViewer(ctx), input);
+  }
+}

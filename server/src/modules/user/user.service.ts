@@ -1,0 +1,69 @@
+import { IsNull, type DataSource } from 'typeorm';
+import { AppError, notFound } from '../../shared/errors';
+import { checkWebAddress } from '../../shared/text-rules';
+import type { Viewer } from '../auth/viewer';
+import { checkBirthDate, checkEmail, checkName, checkPhone, normalizeEmail, raiseFieldErrors } from '../auth/sign-up-rules';
+import { Role } from './role';
+import { User } from './user.entity';
+
+export interface ProfileChanges {
+  name?: string | null;
+  phone?: string | null;
+  date?: string | null;
+  image?: string | null;
+  eduQualification?: string | null;
+  contactEmail?: string | null;
+}
+
+const blankToNull = (value: string | null | undefined) => (value?.trim() ? value.trim() : null);
+
+function checkImageUrl(image: string | null): string | null {
+  if (!image) return null;
+  if (image.length > 500) return 'Avatar URL must be at most 500 characters';
+  return checkWebAddress(image, 'Avatar URL');
+}
+
+/** The person's own account (never someone else's). */
+export async function findViewerUser(db: DataSource, viewer: Viewer): Promise<User> {
+  const user = await db.getRepository(User).findOneBy({ id: viewer.id, deletedAt: IsNull() });
+  if (!user) throw new AppError('UNAUTHENTICATED', 'Your session has ended. Please sign in again.');
+  return user;
+}
+
+/** Changes the signed-in person's own profile; email and role are not changed here. */
+export async function updateProfile(db: DataSource, viewer: Viewer, changes: ProfileChanges): Promise<User> {
+  const user = await findViewerUser(db, viewer);
+  const next = {
+    name: changes.name === undefined ? user.name : changes.name?.trim() ?? '',
+    phone: changes.phone === undefined ? user.phone : blankToNull(changes.phone),
+    date: changes.date === undefined ? user.date : blankToNull(changes.date),
+    image: changes.image === undefined ? user.image : blankToNull(changes.image),
+    eduQualification: changes.eduQualification === undefined ? user.eduQualification : blankToNull(changes.eduQualification),
+    contactEmail: changes.contactEmail === undefined ? user.contactEmail : blankToNull(changes.contactEmail),
+  };
+  raiseFieldErrors({
+    name: checkName(next.name),
+    phone: next.phone === null ? null : checkPhone(next.phone),
+    date: next.date === null ? null : checkBirthDate(next.date),
+    image: checkImageUrl(next.image),
+    eduQualification: (next.eduQualification?.length ?? 0) > 200 ? 'Education must be at most 200 characters' : null,
+    contactEmail: next.contactEmail === null ? null : checkEmail(next.contactEmail, 'Contact email'),
+  });
+  if (next.contactEmail) next.contactEmail = normalizeEmail(next.contactEmail);
+  await db.getRepository(User).update(user.id, next);
+  return db.getRepository(User).findOneByOrFail({ id: user.id });
+}
+
+/** A person's account for the legacy look-ups: the person themself or an admin only. */
+export async function findUserFor(db: DataSource, viewer: Viewer, where: { id: string } | { email: string }): Promise<User | null> {
+  const lookup = 'email' in where ? { email: normalizeEmail(where.email) } : where;
+  const isSelf = 'email' in lookup ? lookup.email === viewer.email : lookup.id === viewer.id;
+  if (!isSelf && viewer.role !== Role.ADMIN) throw new AppError('FORBIDDEN', 'You can only see your own account');
+  if ('id' in lookup && !/^[0-9a-f-]{36}$/i.test(lookup.id)) return null;
+  return db.getRepository(User).findOneBy({ ...lookup, deletedAt: IsNull() });
+}
+
+export function requireUser(user: User | null): User {
+  if (!user) throw notFound('No such user');
+  return user;
+}

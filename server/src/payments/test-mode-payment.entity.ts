@@ -1,0 +1,45 @@
+import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
+
+/** The offline provider's own record of a payment (its PaymentIntent), kept like Stripe keeps one. */
+@Entity('test_mode_payment')
+export class TestModePayment {
+  @PrimaryColumn({ type: 'text' })
+  id: string;
+
+  @Column({ type: 'int' })
+  amountCents: number;
+
+  @Column({ type: 'text' })
+  currency: string;
+
+  @Column({ type: 'text' })
+  status: string;
+
+  @Column({ type: 'text' })
+  clientSecret: string;
+
+  @Column({ type: 'text', nullable: true })
+  paymentMethod: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  failureMessage: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  transactionRef: string | null;
+
+  @Column({ type: 'int', default: 0 })
+  refundedCents: number;
+
+  @Column({ type: 'jsonb', default: {} })
+  metadata: Record<string, string>;
+
+  /** Stripe answers a repeated request with the same idempotency key with the first answer. */
+  @Column({ type: 'text', unique: true })
+  createKey: string;
+
+  @Column({ type: 'text', nullable: true })
+  confirmKey: string | null;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  createdAt: Date;
+}

@@ -1,0 +1,24 @@
+import Stripe from 'stripe';
+import { InvalidWebhookSignature, type WebhookEvent } from './provider';
+
+// Only the package's webhook helpers are used here; they make no request.
+const helpers = new Stripe('sk_test_webhook_helpers_only');
+
+/** Verifies a Stripe-Signature header (both providers sign the same way) and reads the event. */
+export function verifyStripeSignature(rawBody: Buffer, signature: string | undefined, secret: string): WebhookEvent {
+  if (!signature) throw new InvalidWebhookSignature('Missing Stripe-Signature header');
+  let event: Stripe.Event;
+  try {
+    event = helpers.webhooks.constructEvent(rawBody, signature, secret);
+  } catch (error) {
+    throw new InvalidWebhookSignature(error instanceof Error ? error.message : 'Invalid signature');
+  }
+  const object = event.data.object as { object?: string; id?: string; payment_intent?: string | null; metadata?: Record<string, string> | null };
+  const paymentRef = object.object === 'payment_intent' ? (object.id ?? null) : (object.payment_intent ?? null);
+  return { id: event.id, type: event.type, paymentRef, metadata: object.metadata ?? {} };
+}
+
+/** Signs a payload as Stripe does, for events the offline provider sends and for tests. */
+export function signWebhookPayload(payload: string, secret: string): string {
+  return helpers.webhooks.generateTestHeaderString({ payload, secret });
+}

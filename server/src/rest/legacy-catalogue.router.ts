@@ -1,0 +1,96 @@
+import { Router, type Request } from 'express';
+import type { DataSource } from 'typeorm';
+import { listAllBlogs } from '../modules/blog/blog.service';
+import { createCourseByIdLoader, findCourse, listAllCourses, searchCourses, SEARCH_MAX_LIMIT } from '../modules/course/course.service';
+import { createLessonsByCourseLoader } from '../modules/course/lesson.service';
+import { createOwnedCourseLoader } from '../modules/enrollment/enrollment.service';
+import { canWatchCourse } from '../modules/progress/entitlement';
+import type { Course } from '../modules/course/course.entity';
+import { listAllReviews } from '../modules/review/review.service';
+import { badInput } from '../shared/errors';
+import { requireViewer } from '../graphql/auth-checker';
+import { CourseCategory } from '../modules/course/course.enums';
+import { createCourse, setCoursePublished } from '../modules/instructor/course-authoring.service';
+import { toLegacyBlog, toLegacyCourse, toLegacyReview, toLegacySampleCourse } from './legacy-shapes';
+
+const LEGACY_LIST_MAX = 1000;
+
+function optionalWholeNumber(req: Request, name: string, max: number): number | undefined {
+  const raw = req.query[name];
+  if (raw === undefined) return undefined;
+  const value = Number(raw);
+  if (typeof raw !== 'string' || !Number.isInteger(value) || value < 0 || value > max) {
+    throw badInput(`${name} must be a whole number from 0 to ${max}`);
+  }
+  return value;
+}
+
+/** The old catalogue paths, on the same services as GraphQL. */
+export function legacyCatalogueRouter(db: DataSource): Router {
+  const router = Router();
+
+  async function withLessons(req: Request, courses: Course[]) {
+    const lessonsByCourse = createLessonsByCourseLoader(db);
+    const loaders = { courseById: createCourseByIdLoader(db), ownedCourse: createOwnedCourseLoader(db, req.viewer) };
+    return Promise.all(
+      courses.map(async (course) => {
+        const lessons = await lessonsByCourse.load(course.id);
+        const entitled = await canWatchCourse(req.viewer, course.id, loaders);
+        return toLegacyCourse(course, lessons, (lesson) => (entitled ? lesson.videoURL : null));
+      }),
+    );
+  }
+
+  router.get('/api/courses', async (req, res) => {
+    const offset = optionalWholeNumber(req, 'offset', 1_000_000) ?? 0;
+    const limit = optionalWholeNumber(req, 'limit', LEGACY_LIST_MAX);
+    res.json(await withLessons(req, await listAllCourses(db, offset, limit)));
+  });
+
+  router.get('/api/courses/searchCourse/:text', async (req, res) => {
+    res.json(await withLessons(req, await searchCourses(db, String(req.params.text), SEARCH_MAX_LIMIT)));
+  });
+
+  router.get('/api/courses/:id', async (req, res) => {
+    const course = await findCourse(db, String(req.params.id));
+    res.json(course ? (await withLessons(req, [course]))[0] : null);
+  });
+
+  // The old create path, for instructors and admins: the course is published at once, as it was.
+  router.post('/api/courses', async (req, res) => {
+    const viewer = requireViewer(req);
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    const str = (value: unknown) => (typeof value === 'string' ? value : null);
+    const videos = body.videos as { contents?: unknown } | undefined;
+    const contents = Array.isArray(videos?.contents) ? (videos.contents as Array<Record<string, unknown> | null>) : [];
+    const category = Object.values(CourseCategory).includes(body.category as CourseCategory) ? (body.category as CourseCategory) : CourseCategory.PROFESSIONAL;
+    const course = await createCourse(db, viewer, {
+      name: str(body.name),
+      description: str(body.description),
+      price: typeof body.price === 'number' ? body.price : NaN,
+      photoURL: str(body.photoURL),
+      category,
+      classLevel: typeof body.classLevel === 'number' ? body.classLevel : null,
+      keyPoints: Array.isArray(body.keyPoints) ? body.keyPoints.map(String) : [],
+      targetedPeoples: str(body.targetedPeoples),
+      whyNeed: str(body.whyNeed),
+      lessons: contents.map((c) => ({ title: str(c?.title), videoURL: str(c?.videoURL) })),
+    });
+    const published = await setCoursePublished(db, viewer, course.id, true);
+    res.status(201).json((await withLessons(req, [published]))[0]);
+  });
+
+  router.get('/Course.json', async (_req, res) => {
+    res.json((await listAllCourses(db)).map(toLegacySampleCourse));
+  });
+
+  router.get('/reviews.json', async (_req, res) => {
+    res.json((await listAllReviews(db)).map(toLegacyReview));
+  });
+
+  router.get('/blogs.json', async (_req, res) => {
+    res.json((await listAllBlogs(db)).map(toLegacyBlog));
+  });
+
+  return router;
+}

@@ -1,0 +1,119 @@
+import type { DataSource } from 'typeorm';
+import { startTestApp, type TestApp } from '../test/app';
+import { closeTestDatabase, openTestDatabase, resetDatabase } from '../test/database';
+import { makeCourse } from '../test/factories';
+import { Blog } from '../modules/blog/blog.entity';
+import { Review } from '../modules/review/review.entity';
+
+// Legacy answers are checked field by field against the old shapes.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type LegacyAnswer = { status: number; body: any };
+
+let db: DataSource;
+let app: TestApp;
+
+beforeAll(async () => {
+  db = await openTestDatabase();
+  app = await startTestApp(db);
+});
+afterAll(async () => {
+  await app.close();
+  await closeTestDatabase(db);
+});
+beforeEach(() => resetDatabase(db));
+
+const get = async (path: string): Promise<LegacyAnswer> => {
+  const res = await fetch(app.url + path, { headers: { accept: 'application/json' } });
+  return { status: res.status, body: await res.json() };
+};
+
+describe('the legacy catalogue paths', () => {
+  it('GET /api/courses answers every course as the old course document', async () => {
+    const course = await makeCourse(db, { name: 'Algebra', price: 12.5, keyPoints: ['Sets'] }, ['Intro', 'Sets']);
+    await makeCourse(db, { name: 'Draft', published: false });
+    const { status, body } = await get('/api/courses');
+    expect(status).toBe(200);
+    expect(body).toEqual([
+      {
+        _id: course.id,
+        id: course.id,
+        name: 'Algebra',
+        price: 12.5,
+        instructor: 'Test Instructor',
+        instructorEmail: 'instructor@example.com',
+        photoURL: '/media/courses/math.svg',
+        description: course.description,
+        targetedPeoples: 'Everyone',
+        whyNeed: 'Because',
+        keyPoints: ['Sets'],
+        ratings: '4.5 ratings out of 5',
+        videos: { contents: [{ title: 'Intro', videoURL: null }, { title: 'Sets', videoURL: null }] },
+      },
+    ]);
+  });
+
+  it('GET /api/courses pages when asked and refuses bad paging', async () => {
+    for (let i = 1; i <= 3; i++) await makeCourse(db, { name: `C${i}` });
+    expect((await get('/api/courses?offset=1&limit=1')).body.map((c: { name: string }) => c.name)).toEqual(['C2']);
+    const bad = await get('/api/courses?limit=-4');
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe('limit must be a whole number from 0 to 1000');
+  });
+
+  it('GET /api/courses/{id} answers one course, or null for an unknown id', async () => {
+    const course = await makeCourse(db, { name: 'Biology' });
+    expect((await get(`/api/courses/${course.id}`)).body).toMatchObject({ id: course.id, name: 'Biology' });
+    expect(await get('/api/courses/00000000-0000-4000-8000-000000000000')).toEqual({ status: 200, body: null });
+    expect(await get('/api/courses/42')).toEqual({ status: 200, body: null });
+  });
+
+  it('GET /api/courses/searchCourse/{text} searches like GraphQL', async () => {
+    await makeCourse(db, { name: 'Class 9 Physics' });
+    await makeCourse(db, { name: 'Web Development' });
+    const { body } = await get('/api/courses/searchCourse/PHYS');
+    expect(body.map((c: { name: string }) => c.name)).toEqual(['Class 9 Physics']);
+    expect((await get('/api/courses/searchCourse/zoology')).body).toEqual([]);
+  });
+
+  it('serves Course.json, reviews.json and blogs.json in the old shapes', async () => {
+    const course = await makeCourse(db, { name: 'Sketch from A-Z', price: 350, ratings: '4.1 ratings out of 5' });
+    const review = await db.getRepository(Review).save({ name: 'Masud', info: 'Student', text: 'Great', img: '/a.svg' });
+    const blog = await db.getRepository(Blog).save({ title: 'Maths', author: 'Srib', reads: 1075, description: 'd', img: '/b.svg' });
+    expect((await get('/Course.json')).body).toEqual([
+      { _id: course.id, name: 'Sketch from A-Z', img: '/media/courses/math.svg', des: course.description, rating: '4.1 ratings out of 5', price: '$ 350' },
+    ]);
+    expect((await get('/reviews.json')).body).toEqual([{ _id: review.id, name: 'Masud', info: 'Student', text: 'Great', img: '/a.svg' }]);
+    expect((await get('/blogs.json')).body).toEqual([
+      { _id: blog.id, title: 'Maths', author: 'Srib', reads: '1075', description: 'd', img: '/b.svg' },
+    ]);
+  });
+
+  it("answers an unknown API path with 404 and 'Route not found!'", async () => {
+    expect(await get('/api/nothing/here')).toEqual({ status: 404, body: { message: 'Route not found!' } });
+    const res = await fetch(`${app.url}/api/courses`, { method: 'DELETE' });
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ message: 'Route not found!' });
+  });
+});
+
+describe('when the database fails', () => {
+  it("answers 500 and 'Something went wrong!' without details", async () => {
+    const broken = await openTestDatabase();
+    const brokenApp = await startTestApp(broken);
+    await broken.query('DROP TABLE "lesson", "course" CASCADE');
+    try {
+      const { status, body } = await fetchJson(`${brokenApp.url}/api/courses`);
+      expect(status).toBe(500);
+      expect(body.message).toBe('Something went wrong!');
+      expect(JSON.stringify(body)).not.toMatch(/relation|SELECT|course"/i);
+    } finally {
+      await brokenApp.close();
+      await closeTestDatabase(broken);
+    }
+  });
+});
+
+async function fetchJson(url: string): Promise<LegacyAnswer> {
+  const res = await fetch(url);
+  return { status: res.status, body: await res.json() };
+}

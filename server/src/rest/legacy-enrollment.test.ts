@@ -1,0 +1,98 @@
+import type { DataSource } from 'typeorm';
+import { startTestApp, type TestApp } from '../test/app';
+import { closeTestDatabase, openTestDatabase, resetDatabase } from '../test/database';
+import { makeCourse, makeUser } from '../test/factories';
+import { HttpClient, signedInClient } from '../test/http-client';
+import type { Course } from '../modules/course/course.entity';
+import { Enrollment } from '../modules/enrollment/enrollment.entity';
+import { Payment } from '../modules/payment/payment.entity';
+import { Role } from '../modules/user/role';
+
+let db: DataSource;
+let app: TestApp;
+let course: Course;
+let buyer: HttpClient;
+
+beforeAll(async () => {
+  db = await openTestDatabase();
+  app = await startTestApp(db);
+});
+afterAll(async () => {
+  await app.close();
+  await closeTestDatabase(db);
+});
+beforeEach(async () => {
+  await resetDatabase(db);
+  course = await makeCourse(db, { name: 'WordPress for Beginners', price: 25 });
+  await makeUser(db, { email: 'buyer@example.com' }, 'buyer password');
+  buyer = await signedInClient(app.url, 'buyer@example.com', 'buyer password');
+});
+
+const postJson = (client: HttpClient, path: string, body: unknown) =>
+  client.request(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+
+describe('the legacy payment and enrollment paths', () => {
+  it('charges with POST /payment, then records the enrollment once with POST /api/enroll', async () => {
+    const paid = await postJson(buyer, '/payment', { amount: 2500, token: 'tok_visa', courseID: course.id });
+    expect(paid.status).toBe(200);
+    const charge = (await paid.json()) as { status: string; data: { balance_transaction: string; amount: number; billing_details: object } };
+    expect(charge).toMatchObject({ status: 'succeeded', data: { amount: 2500, billing_details: {} } });
+    expect(charge.data.balance_transaction).toMatch(/^txn_test_/);
+
+    const enrollBody = {
+      courseID: course.id, courseName: 'anything', courseDescription: 'x', courseImage: 'x', email: 'buyer@example.com',
+      transactionID: charge.data.balance_transaction, transactionAmount: 1, billingDetails: {},
+    };
+    const enrolled = await postJson(buyer, '/api/enroll', enrollBody);
+    expect(enrolled.status).toBe(201);
+    expect(await enrolled.json()).toMatchObject({ acknowledged: true });
+    const again = await postJson(buyer, '/api/enroll', enrollBody);
+    expect(again.status).toBe(409);
+    expect(await db.getRepository(Enrollment).count()).toBe(1);
+
+    const list = (await (await buyer.request('/api/enroll/buyer@example.com')).json()) as Array<Record<string, unknown>>;
+    expect(list).toEqual([
+      expect.objectContaining({ courseID: course.id, courseName: 'WordPress for Beginners', email: 'buyer@example.com', transactionID: charge.data.balance_transaction, transactionAmount: 25 }),
+    ]);
+  });
+
+  it('refuses an amount that is not the price of the course, charging nothing', async () => {
+    const res = await postJson(buyer, '/payment', { amount: 100, token: 'tok_visa', courseID: course.id });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ message: 'The amount does not match the price of the course' });
+    expect(await db.getRepository(Payment).count()).toBe(0);
+  });
+
+  it('answers a declined card with a failure status that is not 200', async () => {
+    const res = await postJson(buyer, '/payment', { amount: 2500, token: 'tok_chargeDeclined', courseID: course.id });
+    expect(res.status).toBe(402);
+    expect(await res.json()).toMatchObject({ status: 'Failure', error: 'Your card was declined.' });
+    expect(await db.getRepository(Enrollment).count()).toBe(0);
+  });
+
+  it('refuses an enrollment without a payment this server saw succeed', async () => {
+    const res = await postJson(buyer, '/api/enroll', { courseID: course.id, transactionID: 'txn_made_up', email: 'buyer@example.com' });
+    expect(res.status).toBe(403);
+    expect(await db.getRepository(Enrollment).count()).toBe(0);
+  });
+
+  it('needs a signed-in student, and shows enrollments only to their owner or an admin', async () => {
+    expect((await postJson(new HttpClient(app.url), '/payment', { amount: 2500, token: 'tok_visa', courseID: course.id })).status).toBe(401);
+    expect((await new HttpClient(app.url).request('/api/enroll/buyer@example.com')).status).toBe(401);
+    await makeUser(db, { email: 'other@example.com' }, 'other password');
+    const other = await signedInClient(app.url, 'other@example.com', 'other password');
+    expect((await other.request('/api/enroll/buyer@example.com')).status).toBe(403);
+    await makeUser(db, { email: 'boss@example.com', role: Role.ADMIN }, 'boss password');
+    const admin = await signedInClient(app.url, 'boss@example.com', 'boss password');
+    expect((await admin.request('/api/enroll/buyer@example.com')).status).toBe(200);
+  });
+
+  it('starts a checkout session priced by the server that returns to the course page', async () => {
+    const res = await postJson(buyer, '/create-checkout-session', { PRICE_ID: 'price_from_client', price: 1, courseID: course.id });
+    expect(res.status).toBe(200);
+    const session = (await res.json()) as { id: string; url: string };
+    expect(session.id).toMatch(/^cs_test_/);
+    const [payment] = await db.getRepository(Payment).find();
+    expect(payment.amountCents).toBe(2500);
+  });
+});

@@ -1,0 +1,83 @@
+import { Router, type Request } from 'express';
+import type { DataSource } from 'typeorm';
+import { requireViewer } from '../graphql/auth-checker';
+import { findUserFor, findViewerUser, updateProfile } from '../modules/user/user.service';
+import type { User } from '../modules/user/user.entity';
+import { AppError } from '../shared/errors';
+import { listUsers, makeAdmin, removeAdmin, requireAdmin } from '../modules/admin/user-admin.service';
+import { normalizeEmail } from '../modules/auth/sign-up-rules';
+
+/** The old user document: roles in lower case, `createdOn` for the creation time. */
+export function toLegacyUser(user: User) {
+  return {
+    _id: user.id,
+    id: user.id,
+    role: user.role.toLowerCase(),
+    name: user.name,
+    email: user.email,
+    phone: user.phone,
+    image: user.image,
+    date: user.date,
+    eduQualification: user.eduQualification,
+    contactEmail: user.contactEmail,
+    createdOn: user.createdAt.toISOString(),
+  };
+}
+
+const viewerOf = (req: Request) => requireViewer(req);
+
+/** The old user paths a signed-in person uses; accounts themselves are created by sign-up. */
+export function legacyUsersRouter(db: DataSource): Router {
+  const router = Router();
+
+  // The old client posted its profile record before creating the account; now the account exists
+  // first, so this records the profile fields of the signed-in person (role and email stay).
+  router.post('/api/users', async (req, res) => {
+    const viewer = viewerOf(req);
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    if (typeof body.email === 'string' && normalizeEmail(body.email) !== viewer.email) {
+      throw new AppError('FORBIDDEN', 'You can only record your own profile');
+    }
+    const text = (key: string) => (typeof body[key] === 'string' ? (body[key] as string) : undefined);
+    const user = await updateProfile(db, viewer, { name: text('name'), phone: text('phone'), date: text('date'), image: text('image') });
+    res.status(201).json({ acknowledged: true, insertedId: user.id });
+  });
+
+  // The admin list: every active account (the old path had no paging; `offset`/`limit` may be given).
+  router.get('/api/users', async (req, res) => {
+    const viewer = viewerOf(req);
+    requireAdmin(viewer);
+    const all: User[] = [];
+    for (let offset = 0; ; offset += 50) {
+      const page = await listUsers(db, viewer, {}, { offset, limit: 50 });
+      all.push(...page.items);
+      if (page.items.length < 50) break;
+    }
+    res.json(all.map(toLegacyUser));
+  });
+
+  // Make Admin: the old client reads modifiedCount and shows 'Failed to Make an admin' on a 403.
+  router.put('/api/users/:email', async (req, res) => {
+    const { changed } = await makeAdmin(db, viewerOf(req), String(req.params.email));
+    res.json({ acknowledged: true, matchedCount: 1, modifiedCount: changed ? 1 : 0, upsertedId: null, upsertedCount: 0 });
+  });
+
+  // Remove Admin: the old client called DELETE and read deletedCount; the account itself stays.
+  router.delete('/api/users/:email', async (req, res) => {
+    await removeAdmin(db, viewerOf(req), String(req.params.email));
+    res.json({ acknowledged: true, deletedCount: 1 });
+  });
+
+  router.get('/api/users/getUserByEmail/:email', async (req, res) => {
+    const user = await findUserFor(db, viewerOf(req), { email: String(req.params.email) });
+    res.json(user ? toLegacyUser(user) : null);
+  });
+
+  router.get('/api/users/:id', async (req, res) => {
+    const viewer = viewerOf(req);
+    const user = req.params.id === 'me' ? await findViewerUser(db, viewer) : await findUserFor(db, viewer, { id: String(req.params.id) });
+    res.json(user ? toLegacyUser(user) : null);
+  });
+
+  return router;
+}

@@ -1,0 +1,37 @@
+import express, { Router } from 'express';
+import { settleFromProvider, type PurchaseDeps } from '../modules/payment/purchase.service';
+import { InvalidWebhookSignature } from '../payments/provider';
+
+const PAYMENT_EVENTS = new Set([
+  'payment_intent.succeeded',
+  'payment_intent.payment_failed',
+  'payment_intent.requires_action',
+  'payment_intent.canceled',
+  'checkout.session.completed',
+  'checkout.session.async_payment_succeeded',
+]);
+
+/**
+ * POST /webhooks/stripe: signature-verified provider events. An event only says which payment to
+ * look at; what the provider's own record says is what gets written, once, however often it arrives.
+ */
+export function stripeWebhookRouter(deps: PurchaseDeps): Router {
+  const router = Router();
+  router.post('/webhooks/stripe', express.raw({ type: '*/*', limit: '1mb' }), async (req, res) => {
+    let event;
+    try {
+      event = deps.provider.verifyWebhook(req.body as Buffer, req.get('stripe-signature'));
+    } catch (error) {
+      if (error instanceof InvalidWebhookSignature) {
+        res.status(400).json({ message: 'Invalid webhook signature' });
+        return;
+      }
+      throw error;
+    }
+    if (PAYMENT_EVENTS.has(event.type)) {
+      await settleFromProvider(deps, { providerRef: event.paymentRef, paymentId: event.metadata.paymentId });
+    }
+    res.json({ received: true });
+  });
+  return router;
+}

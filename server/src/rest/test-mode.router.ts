@@ -1,0 +1,53 @@
+import { Router } from 'express';
+import { recordProviderResult, type PurchaseDeps } from '../modules/payment/purchase.service';
+import { Payment } from '../modules/payment/payment.entity';
+import { badInput } from '../shared/errors';
+import { CardError, tokenizeTestCard } from '../payments/test-cards';
+import type { TestModeProvider } from '../payments/test-mode.provider';
+
+/**
+ * What Stripe.js and Stripe's hosted 3-D Secure page do, for the offline test mode:
+ * turning a typed test card into a payment method, and answering an authentication challenge.
+ */
+export function testModeRouter(provider: TestModeProvider, deps: PurchaseDeps): Router {
+  const router = Router();
+
+  router.post('/test-mode/payment-methods', (req, res) => {
+    const body = (req.body ?? {}) as { number?: unknown; expMonth?: unknown; expYear?: unknown; cvc?: unknown };
+    try {
+      res.json(
+        tokenizeTestCard({
+          number: String(body.number ?? ''),
+          expMonth: Number(body.expMonth),
+          expYear: Number(body.expYear),
+          cvc: String(body.cvc ?? ''),
+        }),
+      );
+    } catch (error) {
+      if (error instanceof CardError) {
+        res.status(402).json({ error: { code: error.code, message: error.message } });
+        return;
+      }
+      throw error;
+    }
+  });
+
+  router.post('/test-mode/payments/:id/authenticate', async (req, res) => {
+    const body = (req.body ?? {}) as { clientSecret?: unknown; approve?: unknown };
+    if (typeof body.clientSecret !== 'string' || typeof body.approve !== 'boolean') {
+      throw badInput('clientSecret and approve are required');
+    }
+    let result;
+    try {
+      result = await provider.authenticate(String(req.params.id), body.clientSecret, body.approve);
+    } catch {
+      throw badInput('This payment does not wait for authentication');
+    }
+    // Stripe would now send a webhook; the offline provider records the outcome straight away.
+    const payment = await deps.db.getRepository(Payment).findOneBy({ providerRef: result.id });
+    if (payment) await recordProviderResult(deps, payment.id, result);
+    res.json({ status: result.status });
+  });
+
+  return router;
+}

@@ -1,0 +1,15 @@
+/** Errors that mean the database cannot be reached right now (down, restarting, refusing connections). */
+const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08006']);
+
+export const DATABASE_UNAVAILABLE = 'The service is briefly unavailable. Please try again in a moment.';
+
+export function isDatabaseUnavailable(error: unknown): boolean {
+  type Cause = { code?: string; message?: string; cause?: unknown; driverError?: unknown; thrownValue?: unknown };
+  for (let current = error as Cause | undefined; current; ) {
+    if (current.code && UNREACHABLE_CODES.has(current.code)) return true;
+    if (/Connection terminated|timeout exceeded when trying to connect|Connection is not established/i.test(current.message ?? '')) return true;
+    // TypeORM keeps the driver's error; graphql-js wraps values that are not Errors (pg throws some).
+    current = (current.driverError ?? current.cause ?? current.thrownValue) as Cause | undefined;
+  }
+  return false;
+}

@@ -1,0 +1,35 @@
+import type { DataSource } from 'typeorm';
+import { AppError } from './errors';
+
+export interface Limit {
+  /** What is counted, e.g. `login-ip`. */
+  name: string;
+  max: number;
+  windowSeconds: number;
+}
+
+/** Counts one attempt for `key` and refuses it, with a clear message, once the window's limit is passed. */
+export async function hitRateLimit(db: DataSource, limit: Limit, subject: string): Promise<void> {
+  const [row] = (await db.query(
+    `INSERT INTO rate_limit (key, hits, "resetAt") VALUES ($1, 1, now() + make_interval(secs => $2))
+     ON CONFLICT (key) DO UPDATE SET
+       hits = CASE WHEN rate_limit."resetAt" <= now() THEN 1 ELSE rate_limit.hits + 1 END,
+       "resetAt" = CASE WHEN rate_limit."resetAt" <= now() THEN now() + make_interval(secs => $2) ELSE rate_limit."resetAt" END
+     RETURNING hits, "resetAt"`,
+    [`${limit.name}:${subject.toLowerCase()}`, limit.windowSeconds],
+  )) as Array<{ hits: number; resetAt: Date }>;
+  if (row.hits > limit.max) {
+    const minutes = Math.max(1, Math.ceil((new Date(row.resetAt).getTime() - Date.now()) / 60_000));
+    throw new AppError('TOO_MANY_REQUESTS', `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
+  }
+}
+
+// Per-address limits are generous: a school lab or a mobile operator puts many learners behind one address.
+export const limits = {
+  loginPerAddress: { name: 'login-ip', max: 100, windowSeconds: 15 * 60 },
+  loginPerAccount: { name: 'login-account', max: 10, windowSeconds: 15 * 60 },
+  signUpPerAddress: { name: 'signup-ip', max: 50, windowSeconds: 60 * 60 },
+  resetPerAddress: { name: 'reset-ip', max: 30, windowSeconds: 60 * 60 },
+  resetPerAccount: { name: 'reset-account', max: 3, windowSeconds: 60 * 60 },
+  formsPerAddress: { name: 'forms-ip', max: 30, windowSeconds: 60 * 60 },
+} satisfies Record<string, Limit>;

@@ -1,0 +1,71 @@
+import type { AddressInfo } from 'node:net';
+import type { DataSource } from 'typeorm';
+import type { ApolloServer } from '@apollo/server';
+import { createApp, type App } from '../app';
+import { createLoaders, type GraphQLContext } from '../graphql/context';
+import { loadEnv, type Env } from '../config/env';
+import { noSessionCookie } from '../modules/auth/session-cookie';
+import { testLog } from './database';
+
+export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
+
+export interface GraphQLBody<T> {
+  data?: T;
+  errors?: Array<{ message: string; extensions?: Record<string, unknown> }>;
+}
+
+export interface TestApp {
+  url: string;
+  apollo: ApolloServer<GraphQLContext>;
+  services: App['services'];
+  /** Runs an operation in-process with a fresh per-request context, as an HTTP request would. */
+  execute(document: string, operationName?: string, variables?: Record<string, unknown>): Promise<{ data?: unknown; errors?: unknown }>;
+  graphql<T = Record<string, unknown>>(query: string, variables?: Record<string, unknown>): Promise<{ status: number; body: GraphQLBody<T> }>;
+  close(): Promise<void>;
+}
+
+/** The real HTTP app on a free port, over the given database. */
+export async function startTestApp(db: DataSource, envOverrides: Record<string, string> = {}): Promise<TestApp> {
+  const env: Env = loadEnv({ NODE_ENV: 'test', DATA_DIR: '/tmp/unused', JWT_SECRET: TEST_JWT_SECRET, ...envOverrides });
+  const { server, apollo, services } = await createApp({ env, db, log: testLog });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url,
+    apollo,
+    services,
+    async execute(document, operationName, variables) {
+      const response = await apollo.executeOperation(
+        { query: document, operationName, variables },
+        {
+          contextValue: {
+            db,
+            log: testLog,
+            requestId: 'test',
+            viewer: null,
+            clientAddress: '127.0.0.1',
+            session: noSessionCookie,
+            auth: services.auth,
+            checkPassword: () => Promise.reject(new Error('not available in-process')),
+            payments: services.payments,
+            loaders: createLoaders(db, null),
+          },
+        },
+      );
+      if (response.body.kind !== 'single') throw new Error('unexpected incremental response');
+      return response.body.singleResult as { data?: unknown; errors?: unknown };
+    },
+    async graphql<T>(query: string, variables?: Record<string, unknown>) {
+      const res = await fetch(`${url}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ query, variables }),
+      });
+      return { status: res.status, body: (await res.json()) as GraphQLBody<T> };
+    },
+    async close() {
+      await apollo.stop();
+      server.closeAllConnections();
+    },
+  };
+}
