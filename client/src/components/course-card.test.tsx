@@ -1,0 +1,32 @@
+import { screen } from '@testing-library/react';
+import { renderRoute } from '../test/render';
+import { CourseCard } from './course-card';
+
+const course = {
+  __typename: 'Course' as const,
+  id: '6c1f3c52-5b1e-4d0c-9a43-0b7f1f7e2a10',
+  name: 'Class 9 Physics',
+  description: 'Motion, force and energy.',
+  price: 15,
+  photoURL: '/media/courses/physics.svg',
+  ratings: '4.8 ratings out of 5',
+  instructor: 'Anisul Hoque',
+};
+
+describe('a course card', () => {
+  it('shows the course and sends Preview and Enroll Now to its own page', () => {
+    renderRoute(<CourseCard course={course} />);
+    expect(screen.getByText('Class 9 Physics')).toBeInTheDocument();
+    expect(screen.getByText('Price: $15')).toBeInTheDocument();
+    expect(screen.getByText('4.8 ratings out of 5')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Preview' })).toHaveAttribute('href', `/course/${course.id}`);
+    expect(screen.getByRole('link', { name: 'Enroll Now' })).toHaveAttribute('href', `/course/${course.id}`);
+  });
+
+  it('in search results shows the description and BUY NOW', () => {
+    renderRoute(<CourseCard course={course} variant="search" />);
+    expect(screen.getByText('Motion, force and energy.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'BUY NOW' })).toHaveAttribute('href', `/course/${course.id}`);
+    expect(screen.queryByRole('link', { name: 'Preview' })).toBeNull();
+  });
+});

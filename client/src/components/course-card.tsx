@@ -1,0 +1,76 @@
+import { Box, Button, Card, Flex, HStack, Image, Text } from '@chakra-ui/react';
+import { Star } from 'lucide-react';
+import { Link as RouterLink } from 'react-router-dom';
+import type { CourseCard_CourseFragment } from '../gql/graphql';
+import { priceLabel, truncate } from '../lib/format';
+import { courseImageFallback, paths } from '../lib/paths';
+
+interface CourseCardProps {
+  course: CourseCard_CourseFragment;
+  /** catalogue: Preview and Enroll Now; search: description and BUY NOW. */
+  variant?: 'catalogue' | 'search';
+  /** Above-the-fold cards load their image at once. */
+  eager?: boolean;
+}
+
+export function CourseCard({ course, variant = 'catalogue', eager = false }: CourseCardProps) {
+  const to = paths.course(course.id);
+  return (
+    <Card.Root overflow="hidden" size="sm" height="100%" data-testid="course-card">
+      <Image
+        src={course.photoURL || courseImageFallback}
+        alt={course.name}
+        htmlWidth="640"
+        htmlHeight="360"
+        width="100%"
+        aspectRatio={16 / 9}
+        objectFit="cover"
+        loading={eager ? 'eager' : 'lazy'}
+        decoding="async"
+        sizes="(max-width: 768px) 100vw, (max-width: 1200px) 50vw, 25vw"
+      />
+      <Card.Body gap="2">
+        <Card.Title fontSize="md" lineHeight="short">
+          {course.name}
+        </Card.Title>
+        <Text fontSize="sm" color="gray.600">
+          {course.instructor}
+        </Text>
+        {variant === 'search' && (
+          <Text fontSize="sm" color="gray.700">
+            {truncate(course.description, 140)}
+          </Text>
+        )}
+        <Flex justify="space-between" align="center" mt="auto" gap="2" wrap="wrap">
+          <Text fontWeight="bold" color="blue.800">
+            {priceLabel(course.price)}
+          </Text>
+          {course.ratings && (
+            <HStack gap="1" fontSize="xs" color="gray.700">
+              <Star size={14} fill="#f59e0b" color="#f59e0b" aria-hidden />
+              <Text>{course.ratings}</Text>
+            </HStack>
+          )}
+        </Flex>
+      </Card.Body>
+      <Card.Footer gap="2">
+        {variant === 'catalogue' ? (
+          <>
+            <Button asChild variant="outline" size="sm" flex="1">
+              <RouterLink to={to}>Preview</RouterLink>
+            </Button>
+            <Button asChild colorPalette="blue" size="sm" flex="1">
+              <RouterLink to={to}>Enroll Now</RouterLink>
+            </Button>
+          </>
+        ) : (
+          <Box flex="1">
+            <Button asChild colorPalette="blue" size="sm" width="100%">
+              <RouterLink to={to}>BUY NOW</RouterLink>
+            </Button>
+          </Box>
+        )}
+      </Card.Footer>
+    </Card.Root>
+  );
+}

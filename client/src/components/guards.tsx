@@ -1,0 +1,34 @@
+import { Center, Spinner } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import type { Role } from '../gql/graphql';
+import { useSession } from '../lib/session-context';
+import { paths } from '../lib/paths';
+import { ErrorState } from './states';
+
+function SessionLoading() {
+  return (
+    <Center minH="50vh" role="status" aria-label="Checking your sign-in">
+      <Spinner size="xl" />
+    </Center>
+  );
+}
+
+/** The spec's login guard: a spinner while the session loads, then /login remembering where to come back. */
+export function RequireAuth({ children }: { children?: ReactNode }) {
+  const { state } = useSession();
+  const location = useLocation();
+  if (state.status === 'loading') return <SessionLoading />;
+  if (state.status === 'signedOut') return <Navigate to={paths.login} replace state={{ from: location }} />;
+  return children ?? <Outlet />;
+}
+
+/** The staff areas also check the role (the server checks it again for every operation). */
+export function RequireRole({ roles, children }: { roles: Role[]; children?: ReactNode }) {
+  const { state } = useSession();
+  const location = useLocation();
+  if (state.status === 'loading') return <SessionLoading />;
+  if (state.status === 'signedOut') return <Navigate to={paths.login} replace state={{ from: location }} />;
+  if (!roles.includes(state.user.role)) return <ErrorState message="This area is for staff only. Your account cannot open it." />;
+  return children ?? <Outlet />;
+}

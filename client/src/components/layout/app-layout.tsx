@@ -1,0 +1,33 @@
+import { Box, Flex } from '@chakra-ui/react';
+import { lazy, Suspense, useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router-dom';
+import { FullScreenLoading } from '../states';
+// The footer sits below the fold: its code loads after the page's own.
+const Footer = lazy(() => import('./footer').then((module) => ({ default: module.Footer })));
+import { Header } from './header';
+
+/** A new page starts at its top (the browser restores the position on back and forward itself). */
+function ScrollToTop() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
+  return null;
+}
+
+export function AppLayout() {
+  return (
+    <Flex direction="column" minH="100vh">
+      <Header />
+      <Box as="main" flex="1">
+        <Suspense fallback={<FullScreenLoading />}>
+          <Outlet />
+        </Suspense>
+      </Box>
+      <Suspense fallback={null}>
+        <Footer />
+      </Suspense>
+      <ScrollToTop />
+    </Flex>
+  );
+}

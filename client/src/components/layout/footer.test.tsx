@@ -1,0 +1,15 @@
+import { screen } from '@testing-library/react';
+import { renderRoute } from '../../test/render';
+import { Footer } from './footer';
+
+describe('the footer', () => {
+  it('links every footer page and says Copyright 2022', () => {
+    renderRoute(<Footer />);
+    const hrefs = screen.getAllByRole('link').map((a) => a.getAttribute('href'));
+    expect(hrefs).toEqual([
+      '/contact', '/about', '/termsAndCondition', '/privacyAndPolicy', '/RefundPolicy', '/blog',
+      '/career', '/support', '/complain-box', '/success-story', '/reviews',
+    ]);
+    expect(screen.getByText(/Copyright 2022/)).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,36 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ChakraProvider } from '@chakra-ui/react';
+import { system } from '../app/theme';
+import { Pager } from './pager';
+
+const renderPager = (offset: number, total: number, onChange = jest.fn()) => {
+  render(
+    <ChakraProvider value={system}>
+      <Pager offset={offset} limit={20} total={total} onChange={onChange} />
+    </ChakraProvider>,
+  );
+  return onChange;
+};
+
+describe('the pager', () => {
+  it('is absent when everything fits on one page', () => {
+    renderPager(0, 20);
+    expect(screen.queryByRole('navigation')).toBeNull();
+  });
+
+  it('moves between pages and stops at the ends', async () => {
+    const onChange = renderPager(20, 45);
+    expect(screen.getByText('Page 2 of 3')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(onChange).toHaveBeenLastCalledWith(40);
+    await userEvent.click(screen.getByRole('button', { name: 'Previous' }));
+    expect(onChange).toHaveBeenLastCalledWith(0);
+  });
+
+  it('disables Previous on the first page and Next on the last', () => {
+    renderPager(40, 45);
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Previous' })).toBeEnabled();
+  });
+});

@@ -1,0 +1,33 @@
+import { Card, HStack, Image, Text } from '@chakra-ui/react';
+import type { ReviewCard_ReviewFragment } from '../gql/graphql';
+import { StarRating } from './star-rating';
+
+export function ReviewCard({ review }: { review: ReviewCard_ReviewFragment }) {
+  return (
+    <Card.Root size="sm" height="100%" data-testid="review-card">
+      <Card.Body gap="3">
+        <HStack gap="3">
+          <Image
+            src={review.img || '/media/people/avatar-1.svg'}
+            alt=""
+            width="48px"
+            height="48px"
+            borderRadius="full"
+            loading="lazy"
+          />
+          <div>
+            <Text fontWeight="semibold">{review.name}</Text>
+            {review.info && (
+              <Text fontSize="sm" color="gray.600">
+                {review.info}
+              </Text>
+            )}
+          </div>
+        </HStack>
+        {review.rating && <StarRating value={review.rating} />}
+        {review.title && <Text fontWeight="semibold">{review.title}</Text>}
+        <Text color="gray.700">{review.text}</Text>
+      </Card.Body>
+    </Card.Root>
+  );
+}

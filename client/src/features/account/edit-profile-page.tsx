@@ -1,0 +1,98 @@
+import { Alert, Button, Container, Field, Heading, HStack, Input, Stack } from '@chakra-ui/react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { ErrorState, InlineLoading } from '../../components/states';
+import { useMyProfileQuery, useUpdateProfileMutation } from '../../gql/hooks';
+import { describeError } from '../../lib/graphql-errors';
+import { messages } from '../../lib/messages';
+import { paths } from '../../lib/paths';
+import { useSession } from '../../lib/session-context';
+import { toaster } from '../../lib/toaster';
+
+const fields = [
+  { name: 'name', label: 'Name', type: 'text' },
+  { name: 'phone', label: 'Phone', type: 'tel' },
+  { name: 'date', label: 'Date of birth', type: 'date' },
+  { name: 'image', label: 'Avatar URL', type: 'url' },
+  { name: 'eduQualification', label: 'Education', type: 'text' },
+  { name: 'contactEmail', label: 'Contact email', type: 'email' },
+] as const;
+type FieldName = (typeof fields)[number]['name'];
+
+export default function EditProfilePage() {
+  const { state, session } = useSession();
+  const navigate = useNavigate();
+  const signedIn = state.status === 'signedIn';
+  const { data, loading, error: loadError, refetch } = useMyProfileQuery({ skip: !signedIn });
+  const [values, setValues] = useState<Record<FieldName, string> | null>(null);
+  const [error, setError] = useState<{ message: string; fields: Record<string, string> } | null>(null);
+  const [update, { loading: saving }] = useUpdateProfileMutation();
+
+  useEffect(() => {
+    const me = data?.me;
+    if (me && !values) {
+      setValues({
+        name: me.name,
+        phone: me.phone ?? '',
+        date: me.date ?? '',
+        image: me.image ?? '',
+        eduQualification: me.eduQualification ?? '',
+        contactEmail: me.contactEmail ?? '',
+      });
+    }
+  }, [data, values]);
+
+  if (state.status === 'loading' || (signedIn && loading && !data)) return <InlineLoading />;
+  if (!signedIn) return <ErrorState message={messages.noUserLoggedIn} />;
+  if (loadError && !data) return <ErrorState onRetry={() => void refetch()} />;
+  if (!values) return <InlineLoading />;
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setError(null);
+    try {
+      const { data: saved } = await update({ variables: { input: values } });
+      if (saved) {
+        session.updateUser({ name: saved.updateProfile.name, image: saved.updateProfile.image });
+        toaster.create({ title: 'Your profile is saved', type: 'success' });
+        navigate(paths.myProfile);
+      }
+    } catch (failure) {
+      const described = describeError(failure);
+      setError(/sign in/i.test(described.message) ? { message: messages.noUserLoggedIn, fields: {} } : described);
+    }
+  };
+
+  return (
+    <Container maxW="xl" py="10">
+      <form onSubmit={submit} noValidate aria-label="Edit profile">
+        <Stack gap="4">
+          <Heading as="h1" size="xl">
+            Edit Profile
+          </Heading>
+          {fields.map((field) => (
+            <Field.Root key={field.name} invalid={Boolean(error?.fields[field.name])} required={field.name === 'name'}>
+              <Field.Label>{field.label}</Field.Label>
+              <Input name={field.name} type={field.type} value={values[field.name]} onChange={(e) => setValues({ ...values, [field.name]: e.target.value })} />
+              <Field.ErrorText>{error?.fields[field.name]}</Field.ErrorText>
+            </Field.Root>
+          ))}
+          {error && (
+            <Alert.Root status="error">
+              <Alert.Indicator />
+              <Alert.Title>{error.message}</Alert.Title>
+            </Alert.Root>
+          )}
+          <HStack gap="3">
+            <Button type="submit" colorPalette="blue" disabled={saving}>
+              {saving ? 'Saving...' : 'Save'}
+            </Button>
+            <Button asChild variant="outline">
+              <RouterLink to={paths.myProfile}>Cancel</RouterLink>
+            </Button>
+          </HStack>
+        </Stack>
+      </form>
+    </Container>
+  );
+}

@@ -1,0 +1,97 @@
+import { Alert, Button, Field, Input, Link, Stack, Text } from '@chakra-ui/react';
+import { useState, type FormEvent } from 'react';
+import { Link as RouterLink, Navigate, useLocation, useNavigate, type Location } from 'react-router-dom';
+import { AlertDialog, type AlertContent } from '../../components/alert-dialog';
+import { useLoginMutation, useRequestPasswordResetMutation } from '../../gql/hooks';
+import { describeError } from '../../lib/graphql-errors';
+import { messages } from '../../lib/messages';
+import { paths } from '../../lib/paths';
+import { useSession } from '../../lib/session-context';
+import { toaster } from '../../lib/toaster';
+import { AuthCard } from './components/auth-card';
+
+/** Where to go after signing in: the page the guard sent the visitor from, or home. */
+export function returnPath(state: unknown): string {
+  const from = (state as { from?: Location } | null)?.from;
+  return from ? `${from.pathname}${from.search ?? ''}${from.hash ?? ''}` : paths.home;
+}
+
+export default function LoginPage() {
+  const { state, session } = useSession();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [alert, setAlert] = useState<AlertContent | null>(null);
+  const [login, { loading }] = useLoginMutation();
+  const [requestReset, { loading: sendingReset }] = useRequestPasswordResetMutation();
+  const target = returnPath(location.state);
+
+  if (state.status === 'signedIn' && !loading) return <Navigate to={target} replace />;
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setError(null);
+    try {
+      const { data } = await login({ variables: { email, password } });
+      if (data) {
+        session.signedIn(data.login);
+        navigate(target, { replace: true });
+      }
+    } catch (failure) {
+      setError(describeError(failure).message);
+    }
+  };
+
+  const forgotPassword = async () => {
+    if (!email.trim()) {
+      setAlert({ status: 'error', title: messages.forgotPasswordEmpty, text: 'Type your email above, then press Forgot Password again.' });
+      return;
+    }
+    try {
+      await requestReset({ variables: { email } });
+      toaster.create({ title: messages.forgotPasswordSent, type: 'success' });
+    } catch (failure) {
+      setError(describeError(failure).message);
+    }
+  };
+
+  return (
+    <AuthCard title="Login">
+      <form onSubmit={submit} noValidate aria-label="Login">
+        <Stack gap="4">
+          <Field.Root required>
+            <Field.Label>Email</Field.Label>
+            <Input type="email" name="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+          </Field.Root>
+          <Field.Root required>
+            <Field.Label>Password</Field.Label>
+            <Input type="password" name="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+          </Field.Root>
+          {error && (
+            <Alert.Root status="error">
+              <Alert.Indicator />
+              <Alert.Title>{error}</Alert.Title>
+            </Alert.Root>
+          )}
+          <Button type="submit" colorPalette="blue" disabled={loading}>
+            {loading ? 'Logging in...' : 'Login'}
+          </Button>
+          <Button type="button" variant="plain" color="blue.700" onClick={() => void forgotPassword()} disabled={sendingReset} alignSelf="start" px="0">
+            Forgot Password
+          </Button>
+          <Text fontSize="sm">
+            New here?{' '}
+            <Link asChild color="blue.700">
+              <RouterLink to={paths.signUp} state={location.state}>
+                Create an account
+              </RouterLink>
+            </Link>
+          </Text>
+        </Stack>
+      </form>
+      <AlertDialog alert={alert} onClose={() => setAlert(null)} />
+    </AuthCard>
+  );
+}

@@ -1,0 +1,116 @@
+import { Alert, Button, Checkbox, Field, HStack, Input, Link, RadioGroup, Stack, Text } from '@chakra-ui/react';
+import { useState, type FormEvent } from 'react';
+import { Link as RouterLink, Navigate, useLocation, useNavigate } from 'react-router-dom';
+import type { Role } from '../../gql/graphql';
+import { useSignUpMutation } from '../../gql/hooks';
+import { describeError } from '../../lib/graphql-errors';
+import { messages } from '../../lib/messages';
+import { paths } from '../../lib/paths';
+import { useSession } from '../../lib/session-context';
+import { toaster } from '../../lib/toaster';
+import { AuthCard } from './components/auth-card';
+import { returnPath } from './login-page';
+
+const fields = [
+  { name: 'name', label: 'Name', type: 'text', autoComplete: 'name' },
+  { name: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
+  { name: 'password', label: 'Password', type: 'password', autoComplete: 'new-password' },
+  { name: 'phone', label: 'Phone', type: 'tel', autoComplete: 'tel' },
+  { name: 'date', label: 'Date of birth', type: 'date', autoComplete: 'bday' },
+] as const;
+
+type FieldName = (typeof fields)[number]['name'];
+
+export default function SignUpPage() {
+  const { state, session } = useSession();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [role, setRole] = useState<Role | ''>('STUDENT');
+  const [values, setValues] = useState<Record<FieldName, string>>({ name: '', email: '', password: '', phone: '', date: '' });
+  const [agreed, setAgreed] = useState(false);
+  const [error, setError] = useState<{ message: string; fields: Record<string, string> } | null>(null);
+  const [signUp, { loading }] = useSignUpMutation();
+
+  if (state.status === 'signedIn' && !loading) return <Navigate to={returnPath(location.state)} replace />;
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!role) {
+      toaster.create({ title: messages.selectRole, type: 'error' });
+      return;
+    }
+    setError(null);
+    try {
+      const { data } = await signUp({ variables: { input: { ...values, role } } });
+      if (data) {
+        session.signedIn(data.signUp);
+        navigate(returnPath(location.state), { replace: true });
+      }
+    } catch (failure) {
+      setError(describeError(failure));
+    }
+  };
+
+  return (
+    <AuthCard title="Create your account">
+      <form onSubmit={submit} noValidate aria-label="Sign up">
+        <Stack gap="4">
+          <Field.Root>
+            <Field.Label id="role-label">I am a</Field.Label>
+            <RadioGroup.Root value={role} onValueChange={(e) => setRole((e.value ?? '') as Role | '')} aria-labelledby="role-label" colorPalette="blue">
+              <HStack gap="6">
+                {(['STUDENT', 'INSTRUCTOR'] as const).map((value) => (
+                  <RadioGroup.Item key={value} value={value}>
+                    <RadioGroup.ItemHiddenInput />
+                    <RadioGroup.ItemIndicator />
+                    <RadioGroup.ItemText>{value === 'STUDENT' ? 'Student' : 'Instructor'}</RadioGroup.ItemText>
+                  </RadioGroup.Item>
+                ))}
+              </HStack>
+            </RadioGroup.Root>
+          </Field.Root>
+          {fields.map((field) => (
+            <Field.Root key={field.name} required invalid={Boolean(error?.fields[field.name])}>
+              <Field.Label>{field.label}</Field.Label>
+              <Input
+                name={field.name}
+                type={field.type}
+                autoComplete={field.autoComplete}
+                value={values[field.name]}
+                onChange={(e) => setValues({ ...values, [field.name]: e.target.value })}
+              />
+              <Field.ErrorText>{error?.fields[field.name]}</Field.ErrorText>
+            </Field.Root>
+          ))}
+          <Checkbox.Root checked={agreed} onCheckedChange={(e) => setAgreed(e.checked === true)} colorPalette="blue">
+            <Checkbox.HiddenInput />
+            <Checkbox.Control />
+            <Checkbox.Label>
+              I accept the{' '}
+              <Link asChild color="blue.700">
+                <RouterLink to={paths.terms}>Terms and Condition</RouterLink>
+              </Link>
+            </Checkbox.Label>
+          </Checkbox.Root>
+          {error && (
+            <Alert.Root status="error">
+              <Alert.Indicator />
+              <Alert.Title>{error.message}</Alert.Title>
+            </Alert.Root>
+          )}
+          <Button type="submit" colorPalette="blue" disabled={!agreed || loading}>
+            {loading ? 'Creating your account...' : 'Sign Up'}
+          </Button>
+          <Text fontSize="sm">
+            Already have an account?{' '}
+            <Link asChild color="blue.700">
+              <RouterLink to={paths.login} state={location.state}>
+                Login
+              </RouterLink>
+            </Link>
+          </Text>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,17 @@
+import { DashboardLayout } from '../../components/dashboard-layout';
+
+export default function AdminLayout() {
+  return (
+    <DashboardLayout
+      title="Admin"
+      links={[
+        { to: '/admin-dashboard', label: 'Summary', end: true },
+        { to: '/admin-dashboard/all-users', label: 'All Users' },
+        { to: '/admin-dashboard/all-Student', label: 'All Students' },
+        { to: '/admin-dashboard/all-Instructor', label: 'All Instructors' },
+        { to: '/admin-dashboard/all-Admin', label: 'All Admins' },
+        { to: '/admin-dashboard/inbox', label: 'Inbox' },
+      ]}
+    />
+  );
+}

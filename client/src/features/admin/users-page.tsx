@@ -1,0 +1,127 @@
+import { Badge, Button, Heading, HStack, Input, Stack, Table } from '@chakra-ui/react';
+import { useState } from 'react';
+import { PagedView } from '../../components/paged-view';
+import type { Role } from '../../gql/graphql';
+import { useAdminUsersQuery, useCloseAccountMutation, useMakeAdminMutation, useRemoveAdminMutation } from '../../gql/hooks';
+import { describeError } from '../../lib/graphql-errors';
+import { messages } from '../../lib/messages';
+import { toaster } from '../../lib/toaster';
+
+const PAGE_SIZE = 20;
+const titles: Record<string, string> = { all: 'All Users', STUDENT: 'All Students', INSTRUCTOR: 'All Instructors', ADMIN: 'All Admins' };
+
+/** One list of accounts; fetched when the role, the search or the page changes, never in a loop. */
+export function UsersPage({ role }: { role: Role | null }) {
+  const [search, setSearch] = useState('');
+  const [offset, setOffset] = useState(0);
+  const { data, previousData, loading, error, refetch } = useAdminUsersQuery({
+    variables: { role, search: search.trim() || null, offset, limit: PAGE_SIZE },
+    fetchPolicy: 'cache-and-network',
+  });
+  const [makeAdmin] = useMakeAdminMutation();
+  const [removeAdmin] = useRemoveAdminMutation();
+  const [closeAccount] = useCloseAccountMutation();
+  const page = (data ?? previousData)?.users;
+
+  const promote = async (email: string) => {
+    try {
+      await makeAdmin({ variables: { email } });
+      toaster.create({ title: messages.makeAdminDone, type: 'success' });
+      await refetch();
+    } catch {
+      toaster.create({ title: messages.makeAdminFailed, type: 'error' });
+    }
+  };
+  const demote = async (email: string, name: string) => {
+    try {
+      await removeAdmin({ variables: { email } });
+      toaster.create({ title: messages.adminRemoved(name), type: 'success' });
+      await refetch();
+    } catch (failure) {
+      toaster.create({ title: describeError(failure).message, type: 'error' });
+    }
+  };
+  const close = async (email: string) => {
+    if (!window.confirm(`Close the account of ${email}? They will not be able to sign in.`)) return;
+    try {
+      await closeAccount({ variables: { email } });
+      toaster.create({ title: 'The account is closed', type: 'success' });
+      await refetch();
+    } catch (failure) {
+      toaster.create({ title: describeError(failure).message, type: 'error' });
+    }
+  };
+
+  return (
+    <Stack gap="5">
+      <Heading as="h1" size="xl">
+        {titles[role ?? 'all']}
+      </Heading>
+      <Input
+        placeholder="Search by name or email"
+        aria-label="Search users"
+        maxW="md"
+        value={search}
+        onChange={(e) => {
+          setSearch(e.target.value);
+          setOffset(0);
+        }}
+      />
+      <PagedView
+          page={page}
+          loading={loading}
+          failed={Boolean(error)}
+          onRetry={() => void refetch()}
+          empty="No users here."
+          onPage={setOffset}
+        >
+          {(items) => (
+            <Table.ScrollArea borderWidth="1px" borderRadius="md">
+            <Table.Root size="sm">
+              <Table.Header>
+                <Table.Row>
+                  <Table.ColumnHeader>Name</Table.ColumnHeader>
+                  <Table.ColumnHeader>Email</Table.ColumnHeader>
+                  <Table.ColumnHeader>Role</Table.ColumnHeader>
+                  <Table.ColumnHeader>Actions</Table.ColumnHeader>
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {items.map((user) => (
+                  <Table.Row key={user.id} data-testid="user-row">
+                    <Table.Cell>{user.name}</Table.Cell>
+                    <Table.Cell>{user.email}</Table.Cell>
+                    <Table.Cell>
+                      <Badge>{user.role.toLowerCase()}</Badge>
+                    </Table.Cell>
+                    <Table.Cell>
+                      <HStack gap="2">
+                        {user.role === 'ADMIN' ? (
+                          <Button size="xs" colorPalette="orange" onClick={() => void demote(user.email, user.name)}>
+                            Remove Admin
+                          </Button>
+                        ) : (
+                          <Button size="xs" colorPalette="blue" onClick={() => void promote(user.email)}>
+                            Make Admin
+                          </Button>
+                        )}
+                        <Button size="xs" variant="ghost" colorPalette="red" onClick={() => void close(user.email)}>
+                          Close account
+                        </Button>
+                      </HStack>
+                    </Table.Cell>
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table.Root>
+          </Table.ScrollArea>
+          )}
+        </PagedView>
+    </Stack>
+  );
+}
+
+export const AllUsersPage = () => <UsersPage role={null} />;
+export const AllStudentsPage = () => <UsersPage role="STUDENT" />;
+export const AllInstructorsPage = () => <UsersPage role="INSTRUCTOR" />;
+export const AllAdminsPage = () => <UsersPage role="ADMIN" />;

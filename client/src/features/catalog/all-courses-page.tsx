@@ -1,0 +1,106 @@
+import { Button, Container, Heading, HStack, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { useSearchParams } from 'react-router-dom';
+import { CourseCard } from '../../components/course-card';
+import { Pager } from '../../components/pager';
+import { EmptyState, ErrorState, FullScreenLoading } from '../../components/states';
+import type { HomeSection } from '../../gql/graphql';
+import { useAllCoursesQuery } from '../../gql/hooks';
+import { homeSectionTitles } from '../../lib/messages';
+
+export const ALL_COURSES_PAGE_SIZE = 20;
+
+const sectionFilters: Array<{ value: HomeSection | ''; label: string }> = [
+  { value: '', label: 'All courses' },
+  { value: 'FREE', label: 'Free' },
+  { value: 'PROFESSIONAL_SKILL', label: 'Professional skills' },
+  { value: 'CLASS_1_TO_12', label: 'Class 1 to 12' },
+  { value: 'TRENDING', label: 'Trending' },
+];
+
+function wholeNumber(raw: string | null, min: number, max: number): number | undefined {
+  const n = Number(raw);
+  return raw !== null && Number.isInteger(n) && n >= min && n <= max ? n : undefined;
+}
+
+export default function AllCoursesPage() {
+  const [params, setParams] = useSearchParams();
+  const section = sectionFilters.some((f) => f.value === params.get('section')) ? (params.get('section') as HomeSection) : undefined;
+  const classLevel = wholeNumber(params.get('class'), 1, 12);
+  const offset = wholeNumber(params.get('offset'), 0, 100_000) ?? 0;
+  const { data, previousData, loading, error, refetch } = useAllCoursesQuery({
+    variables: { offset, limit: ALL_COURSES_PAGE_SIZE, section: section ?? null, classLevel: classLevel ?? null },
+  });
+  const page = (data ?? previousData)?.courses;
+
+  const update = (changes: Record<string, string | undefined>) => {
+    const next = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value) next.set(key, value);
+      else next.delete(key);
+    }
+    setParams(next);
+  };
+
+  return (
+    <Container maxW="7xl" py="8">
+      <Stack gap="6">
+        <Heading as="h1" size="2xl">
+          All Courses
+        </Heading>
+        <HStack gap="2" wrap="wrap" role="group" aria-label="Filter courses">
+          {sectionFilters.map((filter) => (
+            <Button
+              key={filter.label}
+              size="sm"
+              variant={(section ?? '') === filter.value ? 'solid' : 'outline'}
+              colorPalette="blue"
+              aria-pressed={(section ?? '') === filter.value}
+              onClick={() => update({ section: filter.value || undefined, offset: undefined })}
+            >
+              {filter.label}
+            </Button>
+          ))}
+          <NativeSelect.Root size="sm" width="40">
+            <NativeSelect.Field
+              aria-label="Class"
+              value={classLevel ?? ''}
+              onChange={(e) => update({ class: e.target.value || undefined, offset: undefined })}
+            >
+              <option value="">Any class</option>
+              {Array.from({ length: 12 }, (_, i) => (
+                <option key={i + 1} value={i + 1}>
+                  Class {i + 1}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </HStack>
+        {section && (
+          <Text color="gray.600">{homeSectionTitles[section]}</Text>
+        )}
+        {loading && !page ? (
+          <FullScreenLoading />
+        ) : error && !page ? (
+          <ErrorState onRetry={() => void refetch()} />
+        ) : page && page.items.length === 0 ? (
+          <EmptyState>No courses match these filters yet.</EmptyState>
+        ) : page ? (
+          <>
+            <SimpleGrid columns={{ base: 2, md: 3, lg: 5 }} gap="4" aria-busy={loading}>
+              {page.items.map((course, i) => (
+                <CourseCard key={course.id} course={course} eager={i < 4} />
+              ))}
+            </SimpleGrid>
+            <Pager
+              offset={page.offset}
+              limit={page.limit}
+              total={page.total}
+              onChange={(next) => update({ offset: next ? String(next) : undefined })}
+            />
+          </>
+        ) : null}
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,25 @@
+import { Heading, SimpleGrid, Stack } from '@chakra-ui/react';
+import { CourseCard } from '../../../components/course-card';
+import { EmptyState } from '../../../components/states';
+import type { CourseCard_CourseFragment } from '../../../gql/graphql';
+
+/** A home page section: its title and its first four courses in a 1, 2 or 4 column grid. */
+export function CourseSection({ title, courses, eager = false }: { title: string; courses: CourseCard_CourseFragment[]; eager?: boolean }) {
+  const id = title.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+  return (
+    <Stack as="section" aria-labelledby={id} gap="5" py="8">
+      <Heading as="h2" id={id} size="xl">
+        {title}
+      </Heading>
+      {courses.length === 0 ? (
+        <EmptyState>No courses here yet. New ones are on the way.</EmptyState>
+      ) : (
+        <SimpleGrid columns={{ base: 1, md: 2, lg: 4 }} gap="5">
+          {courses.slice(0, 4).map((course) => (
+            <CourseCard key={course.id} course={course} eager={eager} />
+          ))}
+        </SimpleGrid>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,317 @@
+import { Alert, Box, Button, Card, Checkbox, Container, Dialog, Field, Grid, Heading, Input, Portal, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { CreditCard, ShieldCheck } from 'lucide-react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
+import { EmptyState, ErrorState, FullScreenLoading } from '../../components/states';
+import type { PurchaseCourseMutation } from '../../gql/graphql';
+import { useCheckoutPageQuery, useConfirmPurchaseMutation, usePurchaseCourseMutation } from '../../gql/hooks';
+import { formatDollars } from '../../lib/format';
+import { describeError } from '../../lib/graphql-errors';
+import { messages } from '../../lib/messages';
+import { paths } from '../../lib/paths';
+import { useSession } from '../../lib/session-context';
+import { toaster } from '../../lib/toaster';
+import { answerTestAuthentication, loadStripe, tokenizeTestCard, type StripeCardElement } from './card-payment';
+import { AddressFields, emptyAddress, missingAddressFields, type Address } from './components/address-fields';
+import { OrderSummary } from './components/order-summary';
+
+type Outcome = PurchaseCourseMutation['purchaseCourse'];
+const PAYMENT_NOTICE_MS = 4000;
+
+function paymentFailed(reason?: string | null) {
+  toaster.create({ title: messages.paymentFailed, description: reason ?? undefined, type: 'error', duration: PAYMENT_NOTICE_MS });
+}
+
+/** The test mode's stand-in for the bank's 3-D Secure page. */
+function TestAuthenticationDialog({ open, onAnswer }: { open: boolean; onAnswer(approve: boolean): void }) {
+  return (
+    <Dialog.Root open={open} role="alertdialog" placement="center" closeOnInteractOutside={false}>
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content mx="4">
+            <Dialog.Header>
+              <Dialog.Title>Confirm this payment (test mode 3-D Secure)</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <Text>Your bank asks you to confirm this payment. In test mode you choose what the bank answers.</Text>
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Button variant="outline" onClick={() => onAnswer(false)}>
+                Fail authentication
+              </Button>
+              <Button colorPalette="blue" onClick={() => onAnswer(true)}>
+                Complete authentication
+              </Button>
+            </Dialog.Footer>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
+
+export default function CheckoutPage() {
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const { state } = useSession();
+  const { data, loading, error, refetch } = useCheckoutPageQuery({ variables: { id }, fetchPolicy: 'cache-and-network' });
+  const [purchase] = usePurchaseCourseMutation({
+    update(cache, result) {
+      // An owned course shows Enrolled everywhere at once.
+      if (result.data?.purchaseCourse.status === 'SUCCEEDED') {
+        cache.modify({ id: cache.identify({ __typename: 'Course', id }), fields: { isEnrolled: () => true } });
+      }
+    },
+  });
+  const [confirm] = useConfirmPurchaseMutation();
+  const viewer = state.status === 'signedIn' ? state.user : null;
+  const [billingName, setBillingName] = useState(viewer?.name ?? '');
+  const [billingEmail, setBillingEmail] = useState(viewer?.email ?? '');
+  const [billing, setBilling] = useState<Address>(emptyAddress);
+  const [shipping, setShipping] = useState<Address>(emptyAddress);
+  const [sameShipping, setSameShipping] = useState(true);
+  const [card, setCard] = useState({ number: '', expiry: '', cvc: '' });
+  const [showErrors, setShowErrors] = useState(false);
+  const [cardError, setCardError] = useState<string | null>(null);
+  const [paying, setPaying] = useState(false);
+  const [pendingAction, setPendingAction] = useState<Outcome | null>(null);
+  // One key per checkout attempt: a retried or doubled submit is one payment.
+  const attemptKey = useRef(crypto.randomUUID());
+  const stripeCard = useRef<StripeCardElement | null>(null);
+  const stripeMount = useRef<HTMLDivElement | null>(null);
+  const settings = data?.paymentSettings;
+
+  useEffect(() => {
+    if (!settings?.publishableKey || !stripeMount.current) return;
+    let cancelled = false;
+    void loadStripe(settings.publishableKey).then((stripe) => {
+      if (cancelled || !stripeMount.current) return;
+      stripeCard.current = stripe.elements().create('card', { hidePostalCode: true });
+      stripeCard.current.mount(stripeMount.current);
+    });
+    return () => {
+      cancelled = true;
+      stripeCard.current?.destroy();
+    };
+  }, [settings?.publishableKey]);
+
+  if (loading && !data) return <FullScreenLoading />;
+  if (error && !data) return <ErrorState onRetry={() => void refetch()} />;
+  const course = data?.course;
+  if (!course) {
+    return (
+      <EmptyState>
+        <Text mb="4">This course does not exist or is no longer offered.</Text>
+        <Button asChild colorPalette="blue">
+          <RouterLink to={paths.allCourses}>See all courses</RouterLink>
+        </Button>
+      </EmptyState>
+    );
+  }
+
+  /** Shows the outcome; 'awaiting' while the test mode's bank page waits for the visitor. */
+  const finish = async (outcome: Outcome): Promise<'done' | 'awaiting'> => {
+    if (outcome.status === 'SUCCEEDED') {
+      toaster.create({ title: messages.paymentDone, type: 'success', duration: PAYMENT_NOTICE_MS });
+      navigate(paths.myCourses);
+      return 'done';
+    }
+    if (outcome.status === 'REQUIRES_ACTION' && outcome.clientSecret && outcome.paymentId) {
+      if (settings?.publishableKey) {
+        const stripe = await loadStripe(settings.publishableKey);
+        const action = await stripe.handleNextAction({ clientSecret: outcome.clientSecret });
+        if (action.error) {
+          paymentFailed(action.error.message);
+          return 'done';
+        }
+        const confirmed = await confirm({ variables: { paymentId: outcome.paymentId } });
+        return finish(confirmed.data!.confirmPurchase);
+      }
+      setPendingAction(outcome);
+      return 'awaiting';
+    }
+    attemptKey.current = crypto.randomUUID();
+    paymentFailed(outcome.message);
+    return 'done';
+  };
+
+  const answerAuthentication = async (approve: boolean) => {
+    const outcome = pendingAction!;
+    setPendingAction(null);
+    try {
+      await answerTestAuthentication(outcome.clientSecret!, approve);
+      const confirmed = await confirm({ variables: { paymentId: outcome.paymentId! } });
+      await finish(confirmed.data!.confirmPurchase);
+    } catch (failure) {
+      paymentFailed(describeError(failure).message);
+    } finally {
+      setPaying(false);
+    }
+  };
+
+  const pay = async (e: FormEvent) => {
+    e.preventDefault();
+    setShowErrors(true);
+    setCardError(null);
+    const shippingAddress = sameShipping ? billing : shipping;
+    if (!billingName.trim() || missingAddressFields(billing).length > 0 || missingAddressFields(shippingAddress).length > 0) return;
+    setPaying(true);
+    let awaiting = false;
+    try {
+      let paymentMethod: string;
+      if (settings?.publishableKey && stripeCard.current) {
+        const stripe = await loadStripe(settings.publishableKey);
+        const created = await stripe.createPaymentMethod({ type: 'card', card: stripeCard.current, billing_details: { name: billingName, email: billingEmail } });
+        if (!created.paymentMethod) {
+          setCardError(created.error?.message ?? 'Your card could not be read.');
+          return paymentFailed(created.error?.message);
+        }
+        paymentMethod = created.paymentMethod.id;
+      } else {
+        const tokenized = await tokenizeTestCard(card);
+        if (!tokenized.ok) {
+          setCardError(tokenized.message);
+          return paymentFailed(tokenized.message);
+        }
+        paymentMethod = tokenized.paymentMethod;
+      }
+      const { data: result } = await purchase({
+        variables: {
+          input: {
+            courseId: course.id,
+            paymentMethod,
+            idempotencyKey: attemptKey.current,
+            billingDetails: { name: billingName, email: billingEmail || null, address: { ...billing } },
+          },
+        },
+      });
+      awaiting = (await finish(result!.purchaseCourse)) === 'awaiting';
+    } catch (failure) {
+      attemptKey.current = crypto.randomUUID();
+      paymentFailed(describeError(failure).message);
+    } finally {
+      if (!awaiting) setPaying(false);
+    }
+  };
+
+  const enrollFree = async () => {
+    setPaying(true);
+    try {
+      const { data: result } = await purchase({ variables: { input: { courseId: course.id, idempotencyKey: attemptKey.current } } });
+      if (result?.purchaseCourse.status === 'SUCCEEDED') {
+        toaster.create({ title: 'You are enrolled', type: 'success', duration: PAYMENT_NOTICE_MS });
+        navigate(paths.myCourses);
+      }
+    } catch (failure) {
+      toaster.create({ title: describeError(failure).message, type: 'error' });
+    } finally {
+      setPaying(false);
+    }
+  };
+
+  const price = `$${formatDollars(course.price)}`;
+  return (
+    <Container maxW="6xl" py="8">
+      <Heading as="h1" size="2xl" mb="6">
+        Checkout
+      </Heading>
+      <Grid templateColumns={{ base: '1fr', lg: '2fr 3fr' }} gap="8" alignItems="start">
+        <OrderSummary course={course} />
+        {course.isEnrolled ? null : course.price === 0 ? (
+          <Card.Root>
+            <Card.Body gap="4">
+              <Heading as="h2" size="md">
+                This course is free
+              </Heading>
+              <Text>No card is needed. Enroll and start learning at once.</Text>
+              <Button colorPalette="blue" alignSelf="start" disabled={paying} onClick={() => void enrollFree()}>
+                {paying ? 'Enrolling...' : 'Enroll for free'}
+              </Button>
+            </Card.Body>
+          </Card.Root>
+        ) : null}
+        {course.isEnrolled ? (
+          <Card.Root>
+            <Card.Body gap="4">
+              <Text fontWeight="semibold">You are already enrolled in this course.</Text>
+              <Button asChild colorPalette="blue" alignSelf="start">
+                <RouterLink to={`/myCoursePlay/${course.id}`}>Go to course</RouterLink>
+              </Button>
+            </Card.Body>
+          </Card.Root>
+        ) : course.price === 0 ? null : (
+          <Card.Root>
+            <form onSubmit={pay} noValidate aria-label="Pay With Credit Card">
+            <Card.Body gap="5">
+              <Heading as="h2" size="md" display="flex" alignItems="center" gap="2">
+                <CreditCard aria-hidden /> Pay With Credit Card
+              </Heading>
+              {settings?.testMode && (
+                <Alert.Root status="info">
+                  <Alert.Indicator />
+                  <Box>
+                    <Alert.Title>Test mode: no real money moves.</Alert.Title>
+                    <Alert.Description>
+                      Use the card 4242 4242 4242 4242 with any future date and any CVC. 4000 0000 0000 0002 is declined;
+                      4000 0027 6000 3184 asks for 3-D Secure.
+                    </Alert.Description>
+                  </Box>
+                </Alert.Root>
+              )}
+              <SimpleGrid columns={{ base: 1, sm: 2 }} gap="3">
+                <Field.Root required invalid={showErrors && !billingName.trim()}>
+                  <Field.Label>Name on card</Field.Label>
+                  <Input autoComplete="cc-name" value={billingName} onChange={(e) => setBillingName(e.target.value)} />
+                  <Field.ErrorText>Required</Field.ErrorText>
+                </Field.Root>
+                <Field.Root>
+                  <Field.Label>Email for the receipt</Field.Label>
+                  <Input type="email" autoComplete="email" value={billingEmail} onChange={(e) => setBillingEmail(e.target.value)} />
+                </Field.Root>
+              </SimpleGrid>
+              <AddressFields prefix="Billing" value={billing} onChange={setBilling} showErrors={showErrors} />
+              <Checkbox.Root checked={sameShipping} onCheckedChange={(e) => setSameShipping(e.checked === true)}>
+                <Checkbox.HiddenInput />
+                <Checkbox.Control />
+                <Checkbox.Label>Shipping address is the same as billing</Checkbox.Label>
+              </Checkbox.Root>
+              {!sameShipping && <AddressFields prefix="Shipping" value={shipping} onChange={setShipping} showErrors={showErrors} />}
+              {settings?.publishableKey ? (
+                <Field.Root invalid={Boolean(cardError)}>
+                  <Field.Label>Card</Field.Label>
+                  <Box ref={stripeMount} w="100%" p="3" borderWidth="1px" borderRadius="md" />
+                  <Field.ErrorText>{cardError}</Field.ErrorText>
+                </Field.Root>
+              ) : (
+                <SimpleGrid columns={{ base: 1, sm: 4 }} gap="3">
+                  <Field.Root gridColumn={{ sm: 'span 2' }} invalid={Boolean(cardError)}>
+                    <Field.Label>Card number</Field.Label>
+                    <Input inputMode="numeric" autoComplete="cc-number" placeholder="4242 4242 4242 4242" value={card.number} onChange={(e) => setCard({ ...card, number: e.target.value })} />
+                    <Field.ErrorText>{cardError}</Field.ErrorText>
+                  </Field.Root>
+                  <Field.Root>
+                    <Field.Label>Expiry</Field.Label>
+                    <Input autoComplete="cc-exp" placeholder="MM/YY" value={card.expiry} onChange={(e) => setCard({ ...card, expiry: e.target.value })} />
+                  </Field.Root>
+                  <Field.Root>
+                    <Field.Label>CVC</Field.Label>
+                    <Input inputMode="numeric" autoComplete="cc-csc" placeholder="123" value={card.cvc} onChange={(e) => setCard({ ...card, cvc: e.target.value })} />
+                  </Field.Root>
+                </SimpleGrid>
+              )}
+              <Button type="submit" colorPalette="blue" size="lg" disabled={paying}>
+                <ShieldCheck aria-hidden /> {paying ? 'Paying...' : `Pay Now ${price}`}
+              </Button>
+              <Stack gap="1" fontSize="sm" color="gray.600">
+                <Text>You pay {price} once. The course is yours at once after payment.</Text>
+              </Stack>
+            </Card.Body>
+            </form>
+          </Card.Root>
+        )}
+      </Grid>
+      <TestAuthenticationDialog open={pendingAction !== null} onAnswer={(approve) => void answerAuthentication(approve)} />
+    </Container>
+  );
+}

@@ -1,0 +1,49 @@
+import { Box, Card, Flex, Heading, HStack, Image, Separator, Stack, Text } from '@chakra-ui/react';
+import { formatDollars, truncate } from '../../../lib/format';
+import { courseImageFallback } from '../../../lib/paths';
+
+interface OrderSummaryProps {
+  course: { name: string; photoURL?: string | null; instructor: string; price: number };
+}
+
+function Line({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {
+  return (
+    <Flex justify="space-between" fontWeight={strong ? 'bold' : 'normal'}>
+      <Text>{label}</Text>
+      <Text>{value}</Text>
+    </Flex>
+  );
+}
+
+/** The spec's order summary: a name over 25 characters shows its first 20 and an ellipsis. */
+export function OrderSummary({ course }: OrderSummaryProps) {
+  const price = `$${formatDollars(course.price)}`;
+  return (
+    <Card.Root>
+      <Card.Body gap="4">
+        <Heading as="h2" size="md">
+          Order summary
+        </Heading>
+        <HStack gap="3" align="start">
+          <Image src={course.photoURL || courseImageFallback} alt="" htmlWidth="96" htmlHeight="54" width="96px" borderRadius="md" />
+          <Box>
+            <Text fontWeight="semibold" title={course.name}>
+              {truncate(course.name, 25, 20)}
+            </Text>
+            <Text fontSize="sm" color="gray.600">
+              {course.instructor}
+            </Text>
+          </Box>
+        </HStack>
+        <Stack gap="2">
+          <Line label={`1 x ${price}`} value={price} />
+          <Separator />
+          <Line label="Subtotal" value={price} />
+          <Line label="Shipping" value="Not valid" />
+          <Separator />
+          <Line label="Total" value={price} strong />
+        </Stack>
+      </Card.Body>
+    </Card.Root>
+  );
+}

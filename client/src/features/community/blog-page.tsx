@@ -1,0 +1,87 @@
+import { Button, Card, Container, Heading, HStack, Image, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Link as RouterLink } from 'react-router-dom';
+import { Eye } from 'lucide-react';
+import { useState } from 'react';
+import { PagedView } from '../../components/paged-view';
+import { useBlogsPageQuery, useSetBlogHiddenMutation } from '../../gql/hooks';
+import { paths } from '../../lib/paths';
+import { useSession } from '../../lib/session-context';
+
+const PAGE_SIZE = 9;
+
+export default function BlogPage() {
+  const [offset, setOffset] = useState(0);
+  const { data, previousData, loading, error, refetch } = useBlogsPageQuery({ variables: { offset, limit: PAGE_SIZE } });
+  const page = (data ?? previousData)?.blogs;
+  const { state } = useSession();
+  const isAdmin = state.status === 'signedIn' && state.user.role === 'ADMIN';
+  const canWrite = state.status === 'signedIn' && state.user.role !== 'STUDENT';
+  const [setHidden] = useSetBlogHiddenMutation();
+  const hide = async (id: string) => {
+    await setHidden({ variables: { id, hidden: true } });
+    await refetch();
+  };
+  return (
+    <Container maxW="7xl" py="8">
+      <Stack gap="6">
+        <HStack justify="space-between">
+          <Heading as="h1" size="2xl">
+            Blogs
+          </Heading>
+          {canWrite && (
+            <Button asChild colorPalette="blue" size="sm">
+              <RouterLink to={paths.addBlog}>Add Blog</RouterLink>
+            </Button>
+          )}
+        </HStack>
+        <PagedView
+          page={page}
+          loading={loading}
+          failed={Boolean(error)}
+          onRetry={() => void refetch()}
+          empty="No blog posts yet."
+          onPage={setOffset}
+        >
+          {(items) => (
+            <SimpleGrid columns={{ base: 1, md: 2, lg: 3 }} gap="6">
+              {items.map((blog) => (
+                <Card.Root key={blog.id} overflow="hidden" data-testid="blog-card">
+                  <Image
+                    src={blog.img || '/media/blog/blog-math.svg'}
+                    alt=""
+                    htmlWidth="640"
+                    htmlHeight="360"
+                    width="100%"
+                    aspectRatio={16 / 9}
+                    objectFit="cover"
+                    loading="lazy"
+                  />
+                  <Card.Body gap="2">
+                    <Card.Title>
+                      <Link asChild>
+                        <RouterLink to={`/blog/${blog.id}`}>{blog.title}</RouterLink>
+                      </Link>
+                    </Card.Title>
+                    <Text color="gray.700">{blog.description}</Text>
+                  </Card.Body>
+                  <Card.Footer justifyContent="space-between" color="gray.600" fontSize="sm">
+                    <Text>By {blog.author}</Text>
+                    <HStack gap="1">
+                      <Eye size={16} aria-hidden />
+                      <Text>{blog.reads} reads</Text>
+                    </HStack>
+                    {isAdmin && (
+                      <Button size="xs" variant="ghost" colorPalette="red" onClick={() => void hide(blog.id)}>
+                        Hide
+                      </Button>
+                    )}
+                  </Card.Footer>
+                </Card.Root>
+              ))}
+            </SimpleGrid>
+          )}
+        </PagedView>
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,61 @@
+import { Button, Container, Heading, HStack, SimpleGrid, Stack } from '@chakra-ui/react';
+import { Link as RouterLink } from 'react-router-dom';
+import { useState } from 'react';
+import { PagedView } from '../../components/paged-view';
+import { ReviewCard } from '../../components/review-card';
+import { useReviewsPageQuery, useSetReviewHiddenMutation } from '../../gql/hooks';
+import { useSession } from '../../lib/session-context';
+
+const PAGE_SIZE = 12;
+
+export default function ReviewsPage() {
+  const [offset, setOffset] = useState(0);
+  const { data, previousData, loading, error, refetch } = useReviewsPageQuery({ variables: { offset, limit: PAGE_SIZE } });
+  const page = (data ?? previousData)?.reviews;
+  const { state } = useSession();
+  const isAdmin = state.status === 'signedIn' && state.user.role === 'ADMIN';
+  const [setHidden] = useSetReviewHiddenMutation();
+  const hide = async (id: string) => {
+    await setHidden({ variables: { id, hidden: true } });
+    await refetch();
+  };
+  return (
+    <Container maxW="7xl" py="8">
+      <Stack gap="6">
+        <HStack justify="space-between">
+          <Heading as="h1" size="2xl">
+            Reviews
+          </Heading>
+          {state.status === 'signedIn' && state.user.role === 'STUDENT' && (
+            <Button asChild colorPalette="blue" size="sm">
+              <RouterLink to="/addReview">Add Review</RouterLink>
+            </Button>
+          )}
+        </HStack>
+        <PagedView
+          page={page}
+          loading={loading}
+          failed={Boolean(error)}
+          onRetry={() => void refetch()}
+          empty="No reviews yet."
+          onPage={setOffset}
+        >
+          {(items) => (
+            <SimpleGrid columns={{ base: 1, md: 2, lg: 4 }} gap="5">
+              {items.map((review) => (
+                <Stack key={review.id} gap="1">
+                  <ReviewCard review={review} />
+                  {isAdmin && (
+                    <Button size="xs" variant="ghost" colorPalette="red" alignSelf="start" onClick={() => void hide(review.id)}>
+                      Hide
+                    </Button>
+                  )}
+                </Stack>
+              ))}
+            </SimpleGrid>
+          )}
+        </PagedView>
+      </Stack>
+    </Container>
+  );
+}

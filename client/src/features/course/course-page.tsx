@@ -1,0 +1,213 @@
+import { Alert, Badge, Box, Button, Card, Container, Flex, Grid, Heading, HStack, Image, Link, List, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { BookOpen, CheckCircle2, Clock, FileText, ListChecks, PlayCircle, Users } from 'lucide-react';
+import { Link as RouterLink, useLocation, useParams, useSearchParams } from 'react-router-dom';
+import { EmptyState, ErrorState, FullScreenLoading } from '../../components/states';
+import { useCoursePageQuery } from '../../gql/hooks';
+import { formatDollars } from '../../lib/format';
+import { messages } from '../../lib/messages';
+import { courseImageFallback, paths } from '../../lib/paths';
+import { CourseReviews } from './components/course-reviews';
+
+/** The payment-return message of the page, when the query string carries one. */
+export function paymentReturnMessage(search: URLSearchParams): string | null {
+  if (search.has('success')) return messages.orderPlaced;
+  if (search.has('canceled')) return messages.orderCanceled;
+  return null;
+}
+
+/** Fixed figures the specification shows on the course page. */
+const courseFacts = [
+  { Icon: BookOpen, title: 'Course Content', value: '500 hours + Length' },
+  { Icon: ListChecks, title: 'Total quiz', value: '120+ Quizzes' },
+  { Icon: FileText, title: 'Total Assignment', value: '12 Assignment' },
+];
+
+const placeholderFigures = [
+  { Icon: Clock, value: '1+ Hour' },
+  { Icon: PlayCircle, value: '83 videos' },
+  { Icon: ListChecks, value: '83 quizzes' },
+];
+
+export default function CoursePage() {
+  const { id = '' } = useParams();
+  const [search] = useSearchParams();
+  const notice = (useLocation().state as { notice?: string } | null)?.notice;
+  const returnMessage = paymentReturnMessage(search);
+  const { data, loading, error, refetch } = useCoursePageQuery({ variables: { id }, skip: returnMessage !== null, fetchPolicy: 'cache-and-network' });
+
+  if (returnMessage) {
+    return (
+      <Container maxW="3xl" py="20" textAlign="center">
+        <Text fontSize="xl" role="status">
+          {returnMessage}
+        </Text>
+      </Container>
+    );
+  }
+  if (loading && !data) return <FullScreenLoading />;
+  if (error) return <ErrorState onRetry={() => void refetch()} />;
+  const course = data?.course;
+  if (!course) {
+    return (
+      <EmptyState>
+        <Heading as="h1" size="xl" mb="3" color="gray.800">
+          Course not found
+        </Heading>
+        <Text mb="4">This course does not exist or is no longer offered.</Text>
+        <Button asChild colorPalette="blue">
+          <RouterLink to={paths.allCourses}>See all courses</RouterLink>
+        </Button>
+      </EmptyState>
+    );
+  }
+
+  return (
+    <Container maxW="7xl" py="8">
+      {notice && (
+        <Alert.Root status="info" mb="6">
+          <Alert.Indicator />
+          <Alert.Title>{notice}</Alert.Title>
+        </Alert.Root>
+      )}
+      <Grid templateColumns={{ base: '1fr', lg: '2fr 1fr' }} gap="10">
+        <Stack gap="6">
+          <Stack gap="3">
+            <HStack gap="2">
+              <Badge colorPalette="blue">{course.category === 'SCHOOL' ? `Class ${course.classLevel ?? ''}`.trim() : 'Professional skill'}</Badge>
+              {course.ratings && <Badge colorPalette="orange">{course.ratings}</Badge>}
+            </HStack>
+            <Heading as="h1" size={{ base: '2xl', md: '3xl' }}>
+              {course.name}
+            </Heading>
+            <Text fontSize="lg" color="gray.700">
+              {course.description}
+            </Text>
+          </Stack>
+
+          <Card.Root size="sm" variant="subtle">
+            <Card.Body>
+              <HStack gap="4">
+                <Image src="/media/people/team-1.svg" alt="" boxSize="56px" borderRadius="full" objectFit="cover" />
+                <Stack gap="0">
+                  <Text fontSize="sm" color="gray.600">
+                    Course Tutor
+                  </Text>
+                  <Text fontWeight="semibold">{course.instructor}</Text>
+                  {course.instructorEmail && (
+                    <Text fontSize="sm" color="gray.600">
+                      {course.instructorEmail}
+                    </Text>
+                  )}
+                </Stack>
+              </HStack>
+            </Card.Body>
+          </Card.Root>
+
+          <SimpleGrid columns={{ base: 1, sm: 3 }} gap="3">
+            {courseFacts.map(({ Icon, title, value }) => (
+              <Stack key={title} p="4" borderWidth="1px" borderRadius="md" gap="1">
+                <Icon aria-hidden />
+                <Text fontWeight="semibold">{title}</Text>
+                <Text color="gray.600">{value}</Text>
+              </Stack>
+            ))}
+          </SimpleGrid>
+
+          {course.keyPoints.length > 0 && (
+            <Stack gap="3">
+              <Heading as="h2" size="lg">
+                What you will learn
+              </Heading>
+              <List.Root gap="2" variant="plain">
+                {course.keyPoints.map((point) => (
+                  <List.Item key={point}>
+                    <List.Indicator asChild color="green.600">
+                      <CheckCircle2 size={18} />
+                    </List.Indicator>
+                    {point}
+                  </List.Item>
+                ))}
+              </List.Root>
+            </Stack>
+          )}
+          {course.targetedPeoples && (
+            <Stack gap="2">
+              <Heading as="h2" size="lg">
+                Who this course is for
+              </Heading>
+              <Text color="gray.700">{course.targetedPeoples}</Text>
+            </Stack>
+          )}
+          {course.whyNeed && (
+            <Stack gap="2">
+              <Heading as="h2" size="lg">
+                Why you need this course
+              </Heading>
+              <Text color="gray.700">{course.whyNeed}</Text>
+            </Stack>
+          )}
+          <CourseReviews courseId={course.id} />
+          <Stack gap="2">
+            <Heading as="h2" size="lg">
+              Lessons ({course.lessonCount})
+            </Heading>
+            <List.Root as="ol" gap="1" ps="5">
+              {course.lessons.map((lesson) => (
+                <List.Item key={lesson.id}>{lesson.title}</List.Item>
+              ))}
+            </List.Root>
+          </Stack>
+        </Stack>
+
+        {/* On a phone the price and the enroll button come first. */}
+        <Box order={{ base: -1, lg: 0 }}>
+          <Card.Root position={{ lg: 'sticky' }} top="24" overflow="hidden">
+            <Image
+              src={course.photoURL || courseImageFallback}
+              alt={course.name}
+              htmlWidth="640"
+              htmlHeight="360"
+              width="100%"
+              aspectRatio={16 / 9}
+              objectFit="cover"
+            />
+            <Card.Body gap="4">
+              <Text fontSize="3xl" fontWeight="bold" color="blue.800">
+                ${formatDollars(course.price)}
+              </Text>
+              <Stack gap="2" color="gray.700" fontSize="sm">
+                <HStack>
+                  <Users size={16} aria-hidden /> <Text>Enrolled students: 110+</Text>
+                </HStack>
+                {placeholderFigures.map(({ Icon, value }) => (
+                  <HStack key={value}>
+                    <Icon size={16} aria-hidden /> <Text>{value}</Text>
+                  </HStack>
+                ))}
+              </Stack>
+              {course.isEnrolled ? (
+                <>
+                  <Badge colorPalette="green" size="lg" alignSelf="start">
+                    Enrolled
+                  </Badge>
+                  <Button asChild colorPalette="green" size="lg">
+                    <RouterLink to={`/myCoursePlay/${course.id}`}>Go to course</RouterLink>
+                  </Button>
+                </>
+              ) : (
+                <Button asChild colorPalette="blue" size="lg">
+                  <RouterLink to={paths.enroll(course.id)}>Course Enroll</RouterLink>
+                </Button>
+              )}
+              <Flex justify="center">
+                <Link asChild color="blue.700">
+                  <RouterLink to={paths.contact}>Have a question? Contact us</RouterLink>
+                </Link>
+              </Flex>
+            </Card.Body>
+          </Card.Root>
+        </Box>
+      </Grid>
+    </Container>
+  );
+}

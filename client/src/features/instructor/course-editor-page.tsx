@@ -1,0 +1,194 @@
+import { Alert, Box, Button, Field, Heading, HStack, IconButton, Input, NativeSelect, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
+import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { ErrorState, InlineLoading } from '../../components/states';
+import type { CourseCategory } from '../../gql/graphql';
+import { useCreateCourseMutation, useManagedCourseQuery, useSetCoursePublishedMutation, useUpdateCourseMutation } from '../../gql/hooks';
+import { describeError } from '../../lib/graphql-errors';
+import { toaster } from '../../lib/toaster';
+import { emptyCourseForm, moveLesson, newLessonRow, toCourseInput, type CourseForm } from './course-form';
+
+type Problems = { message: string; fields: Record<string, string> } | null;
+
+/** Upload Course: every field of a course and its ordered lessons, saved as a draft or published. */
+export default function CourseEditorPage() {
+  const { id } = useParams();
+  const navigate = useNavigate();
+  const editing = Boolean(id);
+  const { data, loading, error } = useManagedCourseQuery({ variables: { id: id ?? '' }, skip: !editing, fetchPolicy: 'network-only' });
+  const [form, setForm] = useState<CourseForm | null>(editing ? null : emptyCourseForm());
+  const [problems, setProblems] = useState<Problems>(null);
+  const [saving, setSaving] = useState(false);
+  const [create] = useCreateCourseMutation();
+  const [update] = useUpdateCourseMutation();
+  const [setPublished] = useSetCoursePublishedMutation();
+
+  useEffect(() => {
+    const course = data?.managedCourse;
+    if (!course || form) return;
+    setForm({
+      name: course.name,
+      description: course.description,
+      price: String(course.price),
+      photoURL: course.photoURL ?? '',
+      category: course.category,
+      classLevel: course.classLevel ? String(course.classLevel) : '',
+      keyPoints: course.keyPoints.join('\n'),
+      targetedPeoples: course.targetedPeoples ?? '',
+      whyNeed: course.whyNeed ?? '',
+      lessons: course.lessons.map((lesson) => newLessonRow({ id: lesson.id, title: lesson.title, videoURL: lesson.videoURL ?? '' })),
+    });
+  }, [data, form]);
+
+  if (editing && loading && !form) return <InlineLoading />;
+  if (editing && error) return <ErrorState message={describeError(error).message} />;
+  if (!form) return <InlineLoading />;
+
+  const set = (changes: Partial<CourseForm>) => setForm({ ...form, ...changes });
+  const setLesson = (index: number, changes: Partial<CourseForm['lessons'][number]>) =>
+    set({ lessons: form.lessons.map((lesson, i) => (i === index ? { ...lesson, ...changes } : lesson)) });
+
+  const save = async (publish: boolean) => {
+    setProblems(null);
+    setSaving(true);
+    try {
+      const input = toCourseInput(form);
+      const saved = editing
+        ? (await update({ variables: { id: id!, input } })).data!.updateCourse
+        : (await create({ variables: { input } })).data!.createCourse;
+      if (publish !== saved.published) await setPublished({ variables: { id: saved.id, published: publish } });
+      toaster.create({ title: publish ? 'The course is published' : 'The course is saved as a draft', type: 'success' });
+      navigate('/instructor-dashboard');
+    } catch (failure) {
+      setProblems(describeError(failure));
+    } finally {
+      setSaving(false);
+    }
+  };
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    void save(true);
+  };
+  const problem = (field: string) => problems?.fields[field];
+
+  const textField = (field: 'name' | 'photoURL' | 'targetedPeoples' | 'whyNeed', label: string, required = false) => (
+    <Field.Root required={required} invalid={Boolean(problem(field))}>
+      <Field.Label>{label}</Field.Label>
+      <Input value={form[field]} onChange={(e) => set({ [field]: e.target.value })} />
+      <Field.ErrorText>{problem(field)}</Field.ErrorText>
+    </Field.Root>
+  );
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Course">
+      <Stack gap="5">
+        <Heading as="h1" size="xl">
+          {editing ? 'Edit course' : 'Upload Course'}
+        </Heading>
+        {textField('name', 'Course name', true)}
+        <Field.Root required invalid={Boolean(problem('description'))}>
+          <Field.Label>Description</Field.Label>
+          <Textarea rows={4} value={form.description} onChange={(e) => set({ description: e.target.value })} />
+          <Field.ErrorText>{problem('description')}</Field.ErrorText>
+        </Field.Root>
+        <SimpleGrid columns={{ base: 1, sm: 3 }} gap="4">
+          <Field.Root required invalid={Boolean(problem('price'))}>
+            <Field.Label>Price (dollars)</Field.Label>
+            <Input type="number" min="0" step="0.01" value={form.price} onChange={(e) => set({ price: e.target.value })} />
+            <Field.ErrorText>{problem('price')}</Field.ErrorText>
+          </Field.Root>
+          <Field.Root required invalid={Boolean(problem('category'))}>
+            <Field.Label>Category</Field.Label>
+            <NativeSelect.Root>
+              <NativeSelect.Field value={form.category} onChange={(e) => set({ category: e.target.value as CourseCategory })}>
+                <option value="PROFESSIONAL">Professional skill</option>
+                <option value="SCHOOL">School (class 1 to 12)</option>
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </Field.Root>
+          <Field.Root invalid={Boolean(problem('classLevel'))} disabled={form.category !== 'SCHOOL'}>
+            <Field.Label>Class</Field.Label>
+            <NativeSelect.Root>
+              <NativeSelect.Field value={form.classLevel} onChange={(e) => set({ classLevel: e.target.value })}>
+                <option value="">Choose a class</option>
+                {Array.from({ length: 12 }, (_, i) => (
+                  <option key={i + 1} value={i + 1}>
+                    Class {i + 1}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+            <Field.ErrorText>{problem('classLevel')}</Field.ErrorText>
+          </Field.Root>
+        </SimpleGrid>
+        {textField('photoURL', 'Photo URL')}
+        <Field.Root invalid={Boolean(problem('keyPoints'))}>
+          <Field.Label>Key points</Field.Label>
+          <Textarea rows={4} value={form.keyPoints} onChange={(e) => set({ keyPoints: e.target.value })} />
+          <Field.HelperText>One per line.</Field.HelperText>
+          <Field.ErrorText>{problem('keyPoints')}</Field.ErrorText>
+        </Field.Root>
+        {textField('targetedPeoples', 'Who the course is for')}
+        {textField('whyNeed', 'Why learners need it')}
+
+        <Stack gap="3">
+          <Heading as="h2" size="md">
+            Lessons
+          </Heading>
+          {problem('lessons') && <Text color="red.600">{problem('lessons')}</Text>}
+          {form.lessons.map((lesson, index) => (
+            <Box key={lesson.key} borderWidth="1px" borderRadius="md" p="3" data-testid="lesson-row">
+              <HStack gap="3" align="start" flexWrap={{ base: 'wrap', md: 'nowrap' }}>
+                <Text fontWeight="bold" pt="8">
+                  {index + 1}.
+                </Text>
+                <Field.Root invalid={Boolean(problem(`lessons.${index}.title`))}>
+                  <Field.Label>Lesson {index + 1} title</Field.Label>
+                  <Input value={lesson.title} onChange={(e) => setLesson(index, { title: e.target.value })} />
+                  <Field.ErrorText>{problem(`lessons.${index}.title`)}</Field.ErrorText>
+                </Field.Root>
+                <Field.Root invalid={Boolean(problem(`lessons.${index}.videoURL`))}>
+                  <Field.Label>Lesson {index + 1} video URL</Field.Label>
+                  <Input value={lesson.videoURL} onChange={(e) => setLesson(index, { videoURL: e.target.value })} />
+                  <Field.ErrorText>{problem(`lessons.${index}.videoURL`)}</Field.ErrorText>
+                </Field.Root>
+                <HStack pt="7">
+                  <IconButton aria-label={`Move lesson ${index + 1} up`} size="sm" variant="ghost" disabled={index === 0} onClick={() => set({ lessons: moveLesson(form.lessons, index, -1) })}>
+                    <ArrowUp />
+                  </IconButton>
+                  <IconButton aria-label={`Move lesson ${index + 1} down`} size="sm" variant="ghost" disabled={index === form.lessons.length - 1} onClick={() => set({ lessons: moveLesson(form.lessons, index, 1) })}>
+                    <ArrowDown />
+                  </IconButton>
+                  <IconButton aria-label={`Remove lesson ${index + 1}`} size="sm" variant="ghost" colorPalette="red" onClick={() => set({ lessons: form.lessons.filter((_, i) => i !== index) })}>
+                    <Trash2 />
+                  </IconButton>
+                </HStack>
+              </HStack>
+            </Box>
+          ))}
+          <Button variant="outline" alignSelf="start" onClick={() => set({ lessons: [...form.lessons, newLessonRow()] })}>
+            <Plus aria-hidden /> Add lesson
+          </Button>
+        </Stack>
+
+        {problems && (
+          <Alert.Root status="error">
+            <Alert.Indicator />
+            <Alert.Title>{problems.message}</Alert.Title>
+          </Alert.Root>
+        )}
+        <HStack gap="3">
+          <Button type="submit" colorPalette="blue" disabled={saving}>
+            Save and publish
+          </Button>
+          <Button variant="outline" disabled={saving} onClick={() => void save(false)}>
+            Save as draft
+          </Button>
+        </HStack>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,16 @@
+import { emptyCourseForm, moveLesson, newLessonRow, toCourseInput } from './course-form';
+
+describe('the course form', () => {
+  it('sends key points one per line, the price as a number and a class only for school courses', () => {
+    const form = { ...emptyCourseForm(), name: 'Algebra', price: '12.5', keyPoints: ' Sets \n\nFunctions ', classLevel: '9' };
+    expect(toCourseInput(form)).toMatchObject({ name: 'Algebra', price: 12.5, keyPoints: ['Sets', 'Functions'], classLevel: null, category: 'PROFESSIONAL' });
+    expect(toCourseInput({ ...form, category: 'SCHOOL' }).classLevel).toBe(9);
+  });
+
+  it('moves lessons up and down, not past the ends', () => {
+    const lessons = [newLessonRow({ title: 'A' }), newLessonRow({ title: 'B' }), newLessonRow({ title: 'C' })];
+    expect(moveLesson(lessons, 2, -1).map((l) => l.title)).toEqual(['A', 'C', 'B']);
+    expect(moveLesson(lessons, 0, -1)).toBe(lessons);
+    expect(moveLesson(lessons, 2, 1)).toBe(lessons);
+  });
+});

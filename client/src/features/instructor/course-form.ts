@@ -1,0 +1,62 @@
+import type { CourseCategory, CourseInput } from '../../gql/graphql';
+
+export interface LessonRow {
+  key: string;
+  id: string | null;
+  title: string;
+  videoURL: string;
+}
+
+export interface CourseForm {
+  name: string;
+  description: string;
+  price: string;
+  photoURL: string;
+  category: CourseCategory;
+  classLevel: string;
+  keyPoints: string;
+  targetedPeoples: string;
+  whyNeed: string;
+  lessons: LessonRow[];
+}
+
+let rowKey = 0;
+export const newLessonRow = (lesson: Partial<LessonRow> = {}): LessonRow => ({ key: `row-${(rowKey += 1)}`, id: null, title: '', videoURL: '', ...lesson });
+
+export const emptyCourseForm = (): CourseForm => ({
+  name: '',
+  description: '',
+  price: '0',
+  photoURL: '',
+  category: 'PROFESSIONAL',
+  classLevel: '',
+  keyPoints: '',
+  targetedPeoples: '',
+  whyNeed: '',
+  lessons: [newLessonRow()],
+});
+
+/** The form as the API takes it: key points one per line, numbers parsed, lessons in their order. */
+export function toCourseInput(form: CourseForm): CourseInput {
+  return {
+    name: form.name,
+    description: form.description,
+    price: form.price.trim() === '' ? null : Number(form.price),
+    photoURL: form.photoURL || null,
+    category: form.category,
+    classLevel: form.category === 'SCHOOL' && form.classLevel ? Number(form.classLevel) : null,
+    keyPoints: form.keyPoints.split('\n').map((line) => line.trim()).filter(Boolean),
+    targetedPeoples: form.targetedPeoples || null,
+    whyNeed: form.whyNeed || null,
+    lessons: form.lessons.map((lesson) => ({ id: lesson.id, title: lesson.title, videoURL: lesson.videoURL })),
+  };
+}
+
+/** Moves a lesson one place up (-1) or down (+1). */
+export function moveLesson(lessons: LessonRow[], index: number, step: -1 | 1): LessonRow[] {
+  const target = index + step;
+  if (target < 0 || target >= lessons.length) return lessons;
+  const next = [...lessons];
+  [next[index], next[target]] = [next[target], next[index]];
+  return next;
+}

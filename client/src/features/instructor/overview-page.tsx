@@ -1,0 +1,114 @@
+import { Badge, Button, Heading, HStack, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { StatCard } from '../../components/dashboard-layout';
+import { Pager } from '../../components/pager';
+import { EmptyState, ErrorState, InlineLoading } from '../../components/states';
+import { useDeleteCourseMutation, useInstructorOverviewQuery, useSetCoursePublishedMutation } from '../../gql/hooks';
+import { formatDollars } from '../../lib/format';
+import { describeError } from '../../lib/graphql-errors';
+import { paths } from '../../lib/paths';
+import { toaster } from '../../lib/toaster';
+
+const PAGE_SIZE = 10;
+
+export default function InstructorOverviewPage() {
+  const [offset, setOffset] = useState(0);
+  const { data, previousData, loading, error, refetch } = useInstructorOverviewQuery({ variables: { offset, limit: PAGE_SIZE }, fetchPolicy: 'cache-and-network' });
+  const [setPublished] = useSetCoursePublishedMutation();
+  const [deleteCourse] = useDeleteCourseMutation();
+  const shown = data ?? previousData;
+  if (loading && !shown) return <InlineLoading />;
+  if (error && !shown) return <ErrorState onRetry={() => void refetch()} />;
+  if (!shown) return null;
+  const { instructorOverview: figures, managedCourses: courses } = shown;
+
+  const act = async (work: () => Promise<unknown>, done: string) => {
+    try {
+      await work();
+      toaster.create({ title: done, type: 'success' });
+      await refetch();
+    } catch (failure) {
+      toaster.create({ title: describeError(failure).message, type: 'error' });
+    }
+  };
+
+  return (
+    <Stack gap="6">
+      <Heading as="h1" size="xl">
+        Overview
+      </Heading>
+      <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="4">
+        <StatCard label="Total Revenue" value={`$${formatDollars(figures.totalRevenue)}`} />
+        <StatCard label="Average Rating" value={figures.averageRating === null ? 'No ratings yet' : String(figures.averageRating)} />
+        <StatCard label="Total Course" value={String(figures.totalCourses)} />
+        <StatCard label="Total Students" value={String(figures.totalStudents)} />
+      </SimpleGrid>
+      <HStack justify="space-between">
+        <Heading as="h2" size="lg">
+          Your courses
+        </Heading>
+        <Button asChild colorPalette="blue" size="sm">
+          <RouterLink to="/instructor-dashboard/upload-course">New course</RouterLink>
+        </Button>
+      </HStack>
+      {courses.items.length === 0 ? (
+        <EmptyState>You have no courses yet. Upload your first one.</EmptyState>
+      ) : (
+        <Table.ScrollArea borderWidth="1px" borderRadius="md">
+          <Table.Root size="sm">
+            <Table.Header>
+              <Table.Row>
+                <Table.ColumnHeader>Course</Table.ColumnHeader>
+                <Table.ColumnHeader>Price</Table.ColumnHeader>
+                <Table.ColumnHeader>Lessons</Table.ColumnHeader>
+                <Table.ColumnHeader>State</Table.ColumnHeader>
+                <Table.ColumnHeader>Actions</Table.ColumnHeader>
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {courses.items.map((course) => (
+                <Table.Row key={course.id} data-testid="managed-course">
+                  <Table.Cell>
+                    <Text fontWeight="semibold">{course.name}</Text>
+                  </Table.Cell>
+                  <Table.Cell>${formatDollars(course.price)}</Table.Cell>
+                  <Table.Cell>{course.lessonCount}</Table.Cell>
+                  <Table.Cell>
+                    <Badge colorPalette={course.published ? 'green' : 'gray'}>{course.published ? 'Published' : 'Draft'}</Badge>
+                  </Table.Cell>
+                  <Table.Cell>
+                    <HStack gap="2" wrap="wrap">
+                      <Button asChild size="xs" variant="outline">
+                        <RouterLink to={paths.course(course.id)}>See Details</RouterLink>
+                      </Button>
+                      <Button asChild size="xs" variant="outline">
+                        <RouterLink to={`/instructor-dashboard/upload-course/${course.id}`}>Edit</RouterLink>
+                      </Button>
+                      <Button
+                        size="xs"
+                        colorPalette={course.published ? 'orange' : 'green'}
+                        onClick={() =>
+                          void act(
+                            () => setPublished({ variables: { id: course.id, published: !course.published } }),
+                            course.published ? 'The course is unpublished' : 'The course is published',
+                          )
+                        }
+                      >
+                        {course.published ? 'Unpublish' : 'Publish'}
+                      </Button>
+                      <Button size="xs" variant="ghost" colorPalette="red" onClick={() => void act(() => deleteCourse({ variables: { id: course.id } }), 'The course is deleted')}>
+                        Delete
+                      </Button>
+                    </HStack>
+                  </Table.Cell>
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </Table.Root>
+        </Table.ScrollArea>
+      )}
+      <Pager offset={courses.offset} limit={courses.limit} total={courses.total} onChange={setOffset} />
+    </Stack>
+  );
+}

@@ -1,0 +1,68 @@
+import { Button, Card, Container, Grid, Heading, HStack, Image, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Link as RouterLink } from 'react-router-dom';
+import { CourseCard } from '../../components/course-card';
+import { EmptyState, ErrorState, FullScreenLoading } from '../../components/states';
+import { useMyCoursesQuery } from '../../gql/hooks';
+import { courseImageFallback, paths } from '../../lib/paths';
+
+/** The student's enrolled courses, each with Start Course, and courses they do not own yet. */
+export default function MyCoursesPage() {
+  const { data, loading, error, refetch } = useMyCoursesQuery({ fetchPolicy: 'cache-and-network' });
+  if (loading && !data) return <FullScreenLoading />;
+  if (error && !data) return <ErrorState onRetry={() => void refetch()} />;
+  const enrollments = data?.myEnrollments ?? [];
+  return (
+    <Container maxW="7xl" py="8">
+      <Grid templateColumns={{ base: '1fr', lg: '3fr 1fr' }} gap="10">
+        <Stack gap="5">
+          <Heading as="h1" size="2xl">
+            My Courses
+          </Heading>
+          {enrollments.length === 0 ? (
+            <EmptyState>
+              <Text mb="4">You have not enrolled in a course yet.</Text>
+              <Button asChild colorPalette="blue">
+                <RouterLink to={paths.allCourses}>Browse courses</RouterLink>
+              </Button>
+            </EmptyState>
+          ) : (
+            enrollments.map((enrollment) => (
+              <Card.Root key={enrollment.id} flexDirection={{ base: 'column', sm: 'row' }} overflow="hidden" data-testid="enrollment">
+                <Image
+                  src={enrollment.courseImage || courseImageFallback}
+                  alt=""
+                  htmlWidth="640"
+                  htmlHeight="360"
+                  width={{ base: '100%', sm: '220px' }}
+                  aspectRatio={16 / 9}
+                  objectFit="cover"
+                />
+                <Card.Body gap="2">
+                  <Card.Title>{enrollment.courseName}</Card.Title>
+                  <Text fontSize="sm" color="gray.600">
+                    {enrollment.course.instructor} · {enrollment.course.lessonCount} lessons
+                  </Text>
+                  <HStack mt="auto">
+                    <Button asChild colorPalette="blue" size="sm">
+                      <RouterLink to={`/myCourseplay/${enrollment.courseId}`}>Start Course</RouterLink>
+                    </Button>
+                  </HStack>
+                </Card.Body>
+              </Card.Root>
+            ))
+          )}
+        </Stack>
+        <Stack as="aside" aria-labelledby="recommended" gap="4">
+          <Heading as="h2" id="recommended" size="lg">
+            Recommended for you
+          </Heading>
+          <SimpleGrid columns={{ base: 1, md: 2, lg: 1 }} gap="4">
+            {data?.recommendedCourses.map((course) => (
+              <CourseCard key={course.id} course={course} />
+            ))}
+          </SimpleGrid>
+        </Stack>
+      </Grid>
+    </Container>
+  );
+}

@@ -1,0 +1,62 @@
+import { AspectRatio, Box } from '@chakra-ui/react';
+import { useEffect, useRef } from 'react';
+import { isVideoFile } from '../player-logic';
+
+interface LessonVideoProps {
+  title: string;
+  url: string;
+  startAt: number;
+  onEnded(): void;
+  /** Called now and then while playing, and on pause, with the position in seconds. */
+  onPosition(seconds: number): void;
+}
+
+const SAVE_EVERY_SECONDS = 10;
+
+export function LessonVideo({ title, url, startAt, onEnded, onPosition }: LessonVideoProps) {
+  const video = useRef<HTMLVideoElement | null>(null);
+  const lastSaved = useRef(startAt);
+
+  useEffect(() => {
+    lastSaved.current = startAt;
+  }, [url, startAt]);
+
+  if (!isVideoFile(url)) {
+    return (
+      <AspectRatio ratio={16 / 9} bg="black" borderRadius="md" overflow="hidden">
+        <iframe src={url} title={title} loading="lazy" allow="accelerometer; encrypted-media; gyroscope; picture-in-picture; fullscreen" allowFullScreen />
+      </AspectRatio>
+    );
+  }
+  return (
+    <Box bg="black" borderRadius="md" overflow="hidden">
+      <video
+        key={url}
+        ref={video}
+        src={url}
+        title={title}
+        controls
+        preload="metadata"
+        playsInline
+        style={{ width: '100%', aspectRatio: '16 / 9', display: 'block' }}
+        onLoadedMetadata={(e) => {
+          if (startAt > 0 && startAt < e.currentTarget.duration) e.currentTarget.currentTime = startAt;
+        }}
+        onTimeUpdate={(e) => {
+          const now = Math.floor(e.currentTarget.currentTime);
+          if (Math.abs(now - lastSaved.current) >= SAVE_EVERY_SECONDS) {
+            lastSaved.current = now;
+            onPosition(now);
+          }
+        }}
+        onPause={(e) => {
+          const now = Math.floor(e.currentTarget.currentTime);
+          lastSaved.current = now;
+          onPosition(now);
+        }}
+        onEnded={onEnded}
+        data-testid="lesson-video"
+      />
+    </Box>
+  );
+}

@@ -1,0 +1,41 @@
+import { filterLessons, initialLesson, isVideoFile, lessonLabel, neighbour } from './player-logic';
+
+const lessons = [
+  { id: 'a', title: 'Sets and their notation', completed: false, lastPosition: 0 },
+  { id: 'b', title: 'Functions', completed: false, lastPosition: 0 },
+  { id: 'c', title: 'Graphs of functions', completed: false, lastPosition: 0 },
+];
+
+describe('the course player', () => {
+  it('cuts a lesson title at 60 characters', () => {
+    expect(lessonLabel('x'.repeat(61))).toBe(`${'x'.repeat(60)}...`);
+    expect(lessonLabel('Short title')).toBe('Short title');
+  });
+
+  it('plays files and streams in a video element and other addresses in a frame', () => {
+    expect(isVideoFile('/media/videos/lesson-1.webm')).toBe(true);
+    expect(isVideoFile('https://cdn.example/stream/master.m3u8?token=1')).toBe(true);
+    expect(isVideoFile('https://www.youtube.com/embed/ysz5S6PUM-U')).toBe(false);
+  });
+
+  it('filters the lesson list by the search text, whatever the case', () => {
+    expect(filterLessons(lessons, 'FUNCTION').map((l) => l.id)).toEqual(['b', 'c']);
+    expect(filterLessons(lessons, '  ').map((l) => l.id)).toEqual(['a', 'b', 'c']);
+  });
+
+  it('moves to the previous and next lesson, stopping at the ends', () => {
+    expect(neighbour(lessons, 'b', 1)?.id).toBe('c');
+    expect(neighbour(lessons, 'b', -1)?.id).toBe('a');
+    expect(neighbour(lessons, 'c', 1)).toBeNull();
+    expect(neighbour(lessons, 'a', -1)).toBeNull();
+    expect(neighbour(lessons, null, 1)).toBeNull();
+  });
+
+  it('opens on nothing at first, on the resume lesson once started, or on the lesson in the address', () => {
+    expect(initialLesson(lessons, null, 'a')).toBeNull();
+    const started = lessons.map((l) => (l.id === 'b' ? { ...l, lastPosition: 30 } : l));
+    expect(initialLesson(started, null, 'b')).toBe('b');
+    expect(initialLesson(started, 'c', 'b')).toBe('c');
+    expect(initialLesson(started, 'unknown', 'b')).toBe('b');
+  });
+});

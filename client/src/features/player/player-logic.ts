@@ -1,0 +1,36 @@
+import { truncate } from '../../lib/format';
+
+export const LESSON_TITLE_MAX = 60;
+
+/** A lesson title in the list: cut at 60 characters. */
+export const lessonLabel = (title: string) => truncate(title, LESSON_TITLE_MAX);
+
+/** Files (and HLS streams) play in a <video>; anything else is an embed page shown in an iframe. */
+export function isVideoFile(url: string): boolean {
+  const path = url.split(/[?#]/)[0].toLowerCase();
+  return /\.(mp4|webm|ogg|ogv|m3u8)$/.test(path);
+}
+
+/** The lessons whose title contains the search text, case-insensitively. */
+export function filterLessons<T extends { title: string }>(lessons: T[], search: string): T[] {
+  const text = search.trim().toLowerCase();
+  return text ? lessons.filter((lesson) => lesson.title.toLowerCase().includes(text)) : lessons;
+}
+
+/** The lesson before or after the current one, or null at the ends. */
+export function neighbour<T extends { id: string }>(lessons: T[], currentId: string | null, step: -1 | 1): T | null {
+  const index = lessons.findIndex((lesson) => lesson.id === currentId);
+  if (index === -1) return null;
+  return lessons[index + step] ?? null;
+}
+
+/** Where the player opens: the lesson in the address, else the resume lesson once the student has started. */
+export function initialLesson(
+  lessons: Array<{ id: string; completed: boolean; lastPosition: number }>,
+  requested: string | null,
+  resumeId: string | null,
+): string | null {
+  if (requested && lessons.some((lesson) => lesson.id === requested)) return requested;
+  const started = lessons.some((lesson) => lesson.completed || lesson.lastPosition > 0);
+  return started && resumeId ? resumeId : null;
+}

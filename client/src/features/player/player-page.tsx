@@ -1,0 +1,141 @@
+import { Badge, Box, Button, Container, Flex, Grid, Heading, HStack, Input, Progress, Stack, Switch, Text } from '@chakra-ui/react';
+import { CheckCircle2, ChevronLeft, ChevronRight, Circle, Search } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { Navigate, useParams, useSearchParams } from 'react-router-dom';
+import { ErrorState, FullScreenLoading } from '../../components/states';
+import { useCoursePlayerQuery } from '../../gql/hooks';
+import { messages } from '../../lib/messages';
+import { paths } from '../../lib/paths';
+import { LessonVideo } from './components/lesson-video';
+import { filterLessons, initialLesson, lessonLabel, neighbour } from './player-logic';
+import { useLessonProgress } from './use-lesson-progress';
+
+export const NOT_ENROLLED = 'Enroll in this course to watch its lessons.';
+
+export default function PlayerPage() {
+  const { id = '' } = useParams();
+  const [params, setParams] = useSearchParams();
+  const { data, loading, error, refetch } = useCoursePlayerQuery({ variables: { id }, fetchPolicy: 'cache-and-network' });
+  const [search, setSearch] = useState('');
+  const lessons = useMemo(() => data?.course?.lessons ?? [], [data]);
+  const { progress, markCompleted, rememberPosition } = useLessonProgress(data?.enrollment?.progress ?? null);
+
+  if (loading && !data) return <FullScreenLoading />;
+  if (error && !data) return <ErrorState onRetry={() => void refetch()} />;
+  const course = data?.course;
+  const entitled = Boolean(data?.enrollment) || lessons.some((lesson) => lesson.videoURL);
+  if (!course || !entitled) {
+    return <Navigate to={course ? paths.course(course.id) : paths.allCourses} replace state={{ notice: NOT_ENROLLED }} />;
+  }
+
+  const currentId = initialLesson(lessons, params.get('lesson'), data?.enrollment?.resumeLesson?.id ?? null);
+  const current = lessons.find((lesson) => lesson.id === currentId) ?? null;
+  const tracksProgress = Boolean(data?.enrollment);
+  // Opening a lesson makes it the one to resume at, even before its video plays.
+  const choose = (lessonId: string) => {
+    setParams({ lesson: lessonId }, { replace: false });
+    const lesson = lessons.find((candidate) => candidate.id === lessonId);
+    if (tracksProgress && lesson) rememberPosition(lesson.id, lesson.lastPosition);
+  };
+  const previous = neighbour(lessons, currentId, -1);
+  const next = neighbour(lessons, currentId, 1);
+  const visible = filterLessons(lessons, search);
+
+  return (
+    <Container maxW="7xl" py="6">
+      <Grid templateColumns={{ base: '1fr', lg: '2fr 1fr' }} gap="6" alignItems="start">
+        <Stack gap="4">
+          <Heading as="h1" size="xl">
+            {course.name}
+          </Heading>
+          {current?.videoURL ? (
+            <>
+              <LessonVideo
+                key={current.id}
+                title={current.title}
+                url={current.videoURL}
+                startAt={current.lastPosition}
+                onEnded={() => tracksProgress && !current.completed && void markCompleted(current.id, true)}
+                onPosition={(seconds) => tracksProgress && rememberPosition(current.id, seconds)}
+              />
+              <Heading as="h2" size="md" data-testid="current-lesson">
+                {current.position}. {current.title}
+              </Heading>
+              <Flex gap="3" wrap="wrap" align="center" justify="space-between">
+                <HStack gap="2">
+                  <Button variant="outline" disabled={!previous} onClick={() => previous && choose(previous.id)}>
+                    <ChevronLeft aria-hidden /> Previous
+                  </Button>
+                  <Button variant="outline" disabled={!next} onClick={() => next && choose(next.id)}>
+                    Next <ChevronRight aria-hidden />
+                  </Button>
+                </HStack>
+                {tracksProgress && (
+                  <Switch.Root checked={current.completed} onCheckedChange={(e) => void markCompleted(current.id, e.checked)} colorPalette="green">
+                    <Switch.HiddenInput />
+                    <Switch.Control />
+                    <Switch.Label>Completed</Switch.Label>
+                  </Switch.Root>
+                )}
+              </Flex>
+            </>
+          ) : (
+            <Flex aspectRatio={16 / 9} bg="gray.100" borderRadius="md" align="center" justify="center" px="4" textAlign="center">
+              <Text fontSize="lg" color="gray.700">
+                {messages.selectVideo}
+              </Text>
+            </Flex>
+          )}
+        </Stack>
+
+        <Stack as="aside" aria-label="Lessons" gap="4" borderWidth="1px" borderRadius="md" p="4">
+          {progress && (
+            <Stack gap="1">
+              <Flex justify="space-between" fontSize="sm">
+                <Text fontWeight="semibold">Your progress</Text>
+                <Text data-testid="progress-text">
+                  {progress.completed} of {progress.total} lessons · {progress.percent}%
+                </Text>
+              </Flex>
+              <Progress.Root value={progress.percent} colorPalette="green" size="sm" aria-label="Course progress">
+                <Progress.Track>
+                  <Progress.Range />
+                </Progress.Track>
+              </Progress.Root>
+            </Stack>
+          )}
+          <HStack gap="2">
+            <Search size={18} aria-hidden />
+            <Input size="sm" placeholder="Search lessons" aria-label="Search lessons" value={search} onChange={(e) => setSearch(e.target.value)} />
+          </HStack>
+          <Stack as="ol" gap="1" listStyleType="none" aria-label="Lesson list">
+            {visible.length === 0 && <Text color="gray.600">No lesson matches your search.</Text>}
+            {visible.map((lesson) => (
+              <Box as="li" key={lesson.id}>
+                <Button
+                  variant={lesson.id === currentId ? 'subtle' : 'ghost'}
+                  colorPalette={lesson.id === currentId ? 'blue' : 'gray'}
+                  width="100%"
+                  justifyContent="start"
+                  whiteSpace="normal"
+                  textAlign="start"
+                  height="auto"
+                  py="2"
+                  aria-current={lesson.id === currentId ? 'true' : undefined}
+                  onClick={() => choose(lesson.id)}
+                  data-testid="lesson-item"
+                >
+                  {lesson.completed ? <CheckCircle2 color="#16a34a" aria-label="Done" /> : <Circle aria-label="Not done" />}
+                  <Text as="span" flex="1">
+                    {lesson.position}. {lessonLabel(lesson.title)}
+                  </Text>
+                  {!lesson.videoURL && <Badge>Locked</Badge>}
+                </Button>
+              </Box>
+            ))}
+          </Stack>
+        </Stack>
+      </Grid>
+    </Container>
+  );
+}

@@ -1,0 +1,51 @@
+import { useRef, useState } from 'react';
+import type { CoursePlayerQuery } from '../../gql/graphql';
+import { useSaveLessonPositionMutation, useSetLessonCompletedMutation } from '../../gql/hooks';
+import { describeError } from '../../lib/graphql-errors';
+import { toaster } from '../../lib/toaster';
+
+type Progress = NonNullable<CoursePlayerQuery['enrollment']>['progress'];
+
+/** Marking lessons done and saving positions; keeps the lesson list and the course progress current. */
+export function useLessonProgress(initial: Progress | null) {
+  const [progress, setProgress] = useState<Progress | null>(initial);
+  // Saves go one after another, so the server sees them in the order they happened (the last one
+  // decides where the player resumes).
+  const queue = useRef<Promise<unknown>>(Promise.resolve());
+  const inOrder = <T>(send: () => Promise<T>): Promise<T> => {
+    const next = queue.current.then(send, send);
+    queue.current = next.catch(() => undefined);
+    return next;
+  };
+  const [setCompleted] = useSetLessonCompletedMutation();
+  const [savePosition] = useSaveLessonPositionMutation();
+
+  const markCompleted = async (lessonId: string, completed: boolean) => {
+    try {
+      const { data } = await inOrder(() => setCompleted({
+        variables: { lessonId, completed },
+        update(cache, result) {
+          const answer = result.data?.setLessonCompleted;
+          if (!answer) return;
+          cache.modify({ id: cache.identify({ __typename: 'Lesson', id: lessonId }), fields: { completed: () => answer.completed } });
+        },
+      }));
+      if (data) setProgress(data.setLessonCompleted.courseProgress);
+    } catch (error) {
+      toaster.create({ title: 'Your progress could not be saved', description: describeError(error).message, type: 'error' });
+    }
+  };
+
+  const rememberPosition = (lessonId: string, seconds: number) => {
+    void inOrder(() =>
+      savePosition({
+        variables: { lessonId, seconds },
+        update(cache) {
+          cache.modify({ id: cache.identify({ __typename: 'Lesson', id: lessonId }), fields: { lastPosition: () => seconds } });
+        },
+      }),
+    ).catch(() => undefined);
+  };
+
+  return { progress: progress ?? initial, markCompleted, rememberPosition };
+}

@@ -1,0 +1,36 @@
+import { ApolloClient, ApolloLink, CombinedGraphQLErrors, HttpLink, InMemoryCache } from '@apollo/client';
+import { ErrorLink } from '@apollo/client/link/error';
+import { SetContextLink } from '@apollo/client/link/context';
+import { Observable } from 'rxjs';
+import type { Session } from './session';
+
+const isSessionEnded = (error: unknown) =>
+  CombinedGraphQLErrors.is(error) && error.errors.some((e) => e.extensions?.code === 'UNAUTHENTICATED');
+
+/**
+ * Every request carries the in-memory access token. When the server says the token has run out,
+ * the session is refreshed once from its cookie and the request is sent again.
+ */
+export function createApolloClient(session: Session, uri = '/graphql') {
+  const withToken = new SetContextLink((context) => {
+    const token = session.getToken();
+    return token ? { headers: { ...context.headers, authorization: `Bearer ${token}` } } : {};
+  });
+  const retryAfterRefresh = new ErrorLink(({ error, operation, forward }) => {
+    const sentToken = Boolean(operation.getContext().headers?.authorization);
+    if (!sentToken || operation.getContext().skipSessionRetry || !isSessionEnded(error)) return;
+    return new Observable<ApolloLink.Result>((subscriber) => {
+      void session.refresh().then((ok) => {
+        if (!ok) return subscriber.error(error);
+        operation.setContext({ skipSessionRetry: true });
+        forward(operation).subscribe(subscriber);
+      });
+    });
+  });
+  const client = new ApolloClient({
+    link: ApolloLink.from([retryAfterRefresh, withToken, new HttpLink({ uri, credentials: 'same-origin' })]),
+    cache: new InMemoryCache(),
+  });
+  session.attach(client);
+  return client;
+}

@@ -1,0 +1,22 @@
+import { priceLabel, truncate } from './format';
+
+describe('prices', () => {
+  it("shows 'Price: $' plus the value", () => {
+    expect(priceLabel(49)).toBe('Price: $49');
+    expect(priceLabel(0)).toBe('Price: $0');
+    expect(priceLabel(12.5)).toBe('Price: $12.50');
+  });
+});
+
+describe('truncate', () => {
+  it('cuts a checkout name over 25 characters to its first 20 plus an ellipsis', () => {
+    expect(truncate('Class 10 Higher Mathematics (SSC)', 25, 20)).toBe('Class 10 Higher Math...');
+    expect(truncate('Exactly twenty-five chars', 25, 20)).toBe('Exactly twenty-five chars');
+  });
+
+  it('cuts a lesson title at 60 characters', () => {
+    const title = 'x'.repeat(61);
+    expect(truncate(title, 60)).toBe(`${'x'.repeat(60)}...`);
+    expect(truncate('x'.repeat(60), 60)).toBe('x'.repeat(60));
+  });
+});

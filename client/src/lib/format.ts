@@ -1,0 +1,13 @@
+/** 'Price: $' plus the value, as the specification shows prices. */
+export function priceLabel(price: number): string {
+  return `Price: $${formatDollars(price)}`;
+}
+
+export function formatDollars(price: number): string {
+  return Number.isInteger(price) ? String(price) : price.toFixed(2);
+}
+
+/** Cuts a text longer than `max` characters to its first `keep` characters plus an ellipsis. */
+export function truncate(text: string, max: number, keep = max): string {
+  return text.length > max ? `${text.slice(0, keep)}...` : text;
+}

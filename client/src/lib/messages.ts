@@ -1,0 +1,36 @@
+/**
+ * Every user-facing text the specification quotes, word for word, in one place so each text has
+ * one home (and can be translated). Components import from here; tests check these strings.
+ */
+export const messages = {
+  loading: 'loading...',
+  searchNoResults: 'No course found with your query!',
+  subscribeThanks: 'Thanks for subscribing!',
+  contactEmptyTitle: 'Please fill up all the fields',
+  contactEmptyText: 'Your Input fields is Empty!',
+  contactSentTitle: 'Massage Sent Successfully!',
+  contactSentText: 'We will get back to you as soon as Possiable!',
+  orderPlaced: 'Order placed! You will receive an email confirmation.',
+  orderCanceled: "Order canceled -- continue to shop around and checkout when you're ready.",
+  selectRole: 'You should select your role',
+  forgotPasswordEmpty: 'Please, write your email id.',
+  forgotPasswordSent: 'Your forgotten password email is send',
+  makeAdminFailed: 'Failed to Make an admin',
+  makeAdminDone: 'Successfully made an admin',
+  adminRemoved: (name: string) => `Admin: ${name} is deleted.`,
+  paymentFailed: 'Payment was not successful',
+  paymentDone: 'Payment was successful',
+  noUserLoggedIn: 'No user is logged in',
+  selectVideo: 'Please select a video to play!',
+} as const;
+
+/** The home page's course sections, in the order the page shows them. */
+export const homeSectionTitles = {
+  FREE: 'Start your Learning with our Free Courses',
+  PROFESSIONAL_SKILL: 'Courses for Professional Skill Development',
+  TRENDING: 'Trending Courses',
+  CLASS_1_TO_12: 'Courses for Class 1 to 12',
+} as const;
+
+export const supportToast = 'Opening our live support session in a new tab';
+export const loadFailed = 'We could not load this. Check your connection and try again.';

@@ -1,0 +1,27 @@
+/** Route paths and link builders: the one place the client's URLs are spelled. */
+export const paths = {
+  home: '/',
+  about: '/about',
+  privacy: '/privacyAndPolicy',
+  terms: '/termsAndCondition',
+  refund: '/RefundPolicy',
+  contact: '/contact',
+  login: '/login',
+  signUp: '/signUp',
+  search: '/search',
+  blog: '/blog',
+  addBlog: '/addblog',
+  reviews: '/reviews',
+  allCourses: '/allCourses',
+  myProfile: '/myprofile',
+  editProfile: '/editProfile',
+  myCourses: '/mycourses',
+  resetPassword: '/reset-password',
+  course: (id: string) => `/course/${id}`,
+  details: (id: string) => `/details/${id}`,
+  enroll: (id: string) => `/enroll/${id}`,
+  searchFor: (text: string) => `/search?q=${encodeURIComponent(text)}`,
+} as const;
+
+/** Course images of the demo catalogue are ours; others are shown as given. */
+export const courseImageFallback = '/media/courses/programming.svg';
