@@ -1,0 +1,56 @@
+import assert from 'node:assert/strict';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+export const baseUrl = process.env.E2E_BASE_URL ?? 'http://localhost:4000';
+
+/** Debian's Chromium, headless, with nothing reaching out to the internet. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+export interface Visit {
+  page: Page;
+  context: BrowserContext;
+  /** Fails the test when the page logged an error or threw. */
+  assertNoErrors(): void;
+  close(): Promise<void>;
+}
+
+export async function openPage(browser: Browser, viewport = { width: 1280, height: 900 }): Promise<Visit> {
+  const context = await browser.newContext({ viewport, baseURL: baseUrl });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(String(error)));
+  return {
+    page,
+    context,
+    assertNoErrors: () => assert.deepEqual(errors, []),
+    close: () => context.close(),
+  };
+}
+
+/** Waits until the page shows `text` exactly somewhere. */
+export async function expectText(page: Page, text: string): Promise<void> {
+  await page.getByText(text, { exact: true }).first().waitFor({ state: 'visible', timeout: 10_000 });
+}
+
+export async function firstCourseId(): Promise<string> {
+  const res = await fetch(`${baseUrl}/api/courses?limit=1`);
+  const [course] = (await res.json()) as Array<{ id: string }>;
+  return course.id;
+}

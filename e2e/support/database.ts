@@ -1,0 +1,14 @@
+import { Client } from 'pg';
+
+/** Reads the newest mail sent to `to` from the server's outbox (no SMTP in the browser tests). */
+export async function latestMailTo(to: string): Promise<{ subject: string; text: string }> {
+  const client = new Client({ connectionString: process.env.E2E_DATABASE_URL });
+  await client.connect();
+  try {
+    const { rows } = await client.query('SELECT subject, text FROM outbox_message WHERE "to" = $1 ORDER BY "createdAt" DESC LIMIT 1', [to]);
+    if (!rows[0]) throw new Error(`no mail to ${to} in the outbox`);
+    return rows[0] as { subject: string; text: string };
+  } finally {
+    await client.end();
+  }
+}

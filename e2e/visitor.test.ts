@@ -1,0 +1,265 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Browser } from 'playwright-core';
+import { expectText, firstCourseId, launchBrowser, openPage } from './support/browser';
+
+// Texts the specification quotes, checked word for word.
+const sectionTitles = [
+  'Start your Learning with our Free Courses',
+  'Courses for Professional Skill Development',
+  'Trending Courses',
+  'Courses for Class 1 to 12',
+];
+
+let browser: Browser;
+before(async () => {
+  browser = await launchBrowser();
+});
+after(() => browser.close());
+
+describe('a visitor browsing the site', () => {
+  it('sees the home page: hero, the four course sections of four courses, statistics, reviews, partners', async () => {
+    for (const path of ['/', '/home']) {
+      const visit = await openPage(browser);
+      const { page } = visit;
+      await page.goto(path);
+      await expectText(page, 'Studying Online is now much easier');
+      await expectText(page, 'Join Free');
+      await expectText(page, 'Watch how it works');
+      for (const title of sectionTitles) {
+        const section = page.getByRole('region', { name: title });
+        await section.waitFor();
+        assert.equal(await section.getByTestId('course-card').count(), 4, `${title} shows four courses`);
+      }
+      for (const figure of ['200+', '5000+', '100+']) await expectText(page, figure);
+      for (const words of ['New Courses', 'New Students', 'New Teachers']) await expectText(page, words);
+      assert.ok((await page.getByTestId('review-card').count()) >= 4);
+      assert.equal(await page.getByRole('region', { name: 'Our partners' }).getByRole('img').count(), 6);
+      await expectText(page, 'Available On');
+      await page.getByText('Join Free').click();
+      await page.waitForURL('**/login');
+      visit.assertNoErrors();
+      await visit.close();
+    }
+  });
+
+  it('opens a course from a card and sees its detail page', async () => {
+    const visit = await openPage(browser);
+    const { page } = visit;
+    await page.goto('/');
+    const section = page.getByRole('region', { name: 'Trending Courses' });
+    const card = section.getByTestId('course-card').first();
+    const name = (await card.getByRole('heading').textContent())!.trim();
+    await card.getByRole('link', { name: 'Enroll Now' }).click();
+    await page.waitForURL(/\/course\/[0-9a-f-]{36}$/);
+    await page.getByRole('heading', { level: 1, name }).waitFor();
+    await expectText(page, 'Course Tutor');
+    for (const text of ['Course Content', '500 hours + Length', 'Total quiz', '120+ Quizzes', 'Total Assignment', '12 Assignment']) {
+      await expectText(page, text);
+    }
+    await expectText(page, 'What you will learn');
+    await expectText(page, 'Who this course is for');
+    await expectText(page, 'Why you need this course');
+    const enroll = page.getByRole('link', { name: 'Course Enroll' });
+    assert.match((await enroll.getAttribute('href'))!, /^\/enroll\/[0-9a-f-]{36}$/);
+    assert.equal(await page.getByRole('link', { name: /Contact us/ }).getAttribute('href'), '/contact');
+    visit.assertNoErrors();
+    await visit.close();
+  });
+
+  it('shows only the payment-return message on a course page after checkout', async () => {
+    const id = await firstCourseId();
+    const visit = await openPage(browser);
+    const { page } = visit;
+    await page.goto(`/course/${id}?success=true`);
+    await expectText(page, 'Order placed! You will receive an email confirmation.');
+    assert.equal(await page.getByText('Course Enroll').count(), 0);
+    await page.goto(`/details/${id}?canceled=true`);
+    await expectText(page, "Order canceled -- continue to shop around and checkout when you're ready.");
+    await page.goto(`/details/${id}`);
+    await page.getByRole('link', { name: 'Course Enroll' }).waitFor();
+    visit.assertNoErrors();
+    await visit.close();
+  });
+
+  it('lists all courses, each card linking to its own course, with pages', async () => {
+    const visit = await openPage(browser);
+    const { page } = visit;
+    await page.goto('/allcourses');
+    await page.getByRole('heading', { name: 'All Courses' }).waitFor();
+    const cards = page.getByTestId('course-card');
+    await cards.first().waitFor();
+    assert.equal(await cards.count(), 20);
+    const names = await cards.getByRole('heading').allTextContents();
+    assert.equal(new Set(names).size, names.length, 'every card shows its own course');
+    const hrefs = await cards.getByRole('link', { name: 'Preview' }).evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+    assert.equal(new Set(hrefs).size, hrefs.length, 'every card links to its own course');
+    await cards.nth(2).getByRole('link', { name: 'Preview' }).click();
+    await page.getByRole('heading', { level: 1, name: names[2] }).waitFor();
+    await page.goBack();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByText('Page 2 of 2').waitFor();
+    await page.getByRole('button', { name: 'Class 1 to 12' }).click();
+    await page.waitForURL(/section=CLASS_1_TO_12/);
+    // The filtered list fits on one page: the pager goes once it has arrived.
+    await page.getByRole('navigation', { name: 'Pages' }).waitFor({ state: 'detached' });
+    for (const name of await cards.getByRole('heading').allTextContents()) assert.match(name, /^Class \d+/);
+    visit.assertNoErrors();
+    await visit.close();
+  });
+
+  it('searches from the header, keeps the search in the address, and says when nothing matches', async () => {
+    const visit = await openPage(browser);
+    const { page } = visit;
+    await page.goto('/');
+    await page.getByRole('searchbox', { name: 'Search courses' }).or(page.getByLabel('Search courses')).first().fill('physics');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await page.waitForURL('**/search?q=physics');
+    const cards = page.getByTestId('course-card');
+    await cards.first().waitFor();
+    for (const name of await cards.getByRole('heading').allTextContents()) assert.match(name, /Physics/);
+    assert.match((await cards.first().textContent())!, /Price: \$/);
+    await cards.first().getByRole('link', { name: 'BUY NOW' }).waitFor();
+    await page.reload();
+    await cards.first().waitFor();
+    await page.goto('/search?q=zoologyastronomy');
+    await expectText(page, 'No course found with your query!');
+    visit.assertNoErrors();
+    await visit.close();
+  });
+
+  it('reads the reviews and the blog', async () => {
+    const visit = await openPage(browser);
+    const { page } = visit;
+    await page.goto('/reviews');
+    await page.getByTestId('review-card').first().waitFor();
+    await expectText(page, 'Masud');
+    await page.goto('/blog');
+    await page.getByTestId('blog-card').first().waitFor();
+    await expectText(page, 'JavaScript for Server Design');
+    visit.assertNoErrors();
+    await visit.close();
+  });
+
+  it('reads the static pages, with the refund policy as written', async () => {
+    const visit = await openPage(browser);
+    const { page } = visit;
+    await page.goto('/privacyAndPolicy');
+    await page.getByRole('heading', { name: 'Privacy Policy', level: 1 }).waitFor();
+    await page.goto('/termsAndCondition');
+    await page.getByRole('heading', { name: 'Terms and Condition', level: 1 }).waitFor();
+    await page.goto('/RefundPolicy');
+    for (const rule of [
+      'A cancelled live course gives a 100% refund within 7-10 working days.',
+      'A learner cancelling at least 1 day before the start gets a full refund within 7-10 working days.',
+      'Schedule issues must be reported within 2 days of the start. If they cannot be accommodated, there is an 80% refund within 7-10 working days.',
+      'No refund once 2 days have passed since the start.',
+      'Cancellation is by email or by calling account managers.',
+    ]) {
+      await expectText(page, rule);
+    }
+    visit.assertNoErrors();
+    await visit.close();
+  });
+
+  it('moves the about page team carousel two slides at a time, looping', async () => {
+    const visit = await openPage(browser);
+    const { page } = visit;
+    await page.goto('/about');
+    await page.getByRole('heading', { name: 'Our story' }).waitFor();
+    await page.getByRole('heading', { name: 'Our foundation' }).waitFor();
+    const dots = page.getByRole('button', { name: /^Show slides/ });
+    assert.equal(await dots.count(), 4);
+    // Waits until the dot of `label` is the current one (the click returns before React renders).
+    const current = (label: string) => page.locator(`[aria-current="true"][aria-label="${label}"]`).waitFor();
+    await current('Show slides 1 and 2');
+    await page.getByRole('button', { name: 'Next slides' }).click();
+    await current('Show slides 3 and 4');
+    await page.getByRole('button', { name: 'Previous slides' }).click();
+    await page.getByRole('button', { name: 'Previous slides' }).click();
+    await current('Show slides 7 and 8');
+    await page.getByRole('button', { name: 'Next slides' }).click();
+    await current('Show slides 1 and 2');
+    visit.assertNoErrors();
+    await visit.close();
+  });
+
+  it('checks the contact form: empty fields alert, then the success message and home', async () => {
+    const visit = await openPage(browser);
+    const { page } = visit;
+    await page.goto('/contact');
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await expectText(page, 'Please fill up all the fields');
+    await expectText(page, 'Your Input fields is Empty!');
+    await page.getByRole('button', { name: 'OK' }).click();
+    await page.getByLabel('Name', { exact: true }).fill('Rahim');
+    await page.getByLabel('Email', { exact: true }).fill('rahim@example.com');
+    await page.getByLabel('Message', { exact: true }).fill('When does the next class 9 batch start?');
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await expectText(page, 'Massage Sent Successfully!');
+    await expectText(page, 'We will get back to you as soon as Possiable!');
+    await page.getByRole('button', { name: 'OK' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    visit.assertNoErrors();
+    await visit.close();
+  });
+
+  it('subscribes from the footer and sees the thanks toast with the input cleared', async () => {
+    const visit = await openPage(browser);
+    const { page } = visit;
+    await page.goto('/about');
+    const email = page.getByLabel('Your email');
+    await email.fill('learner@example.com');
+    await page.getByRole('button', { name: 'Subscribe' }).click();
+    await expectText(page, 'Thanks for subscribing!');
+    assert.equal(await email.inputValue(), '');
+    for (const label of ['Contact', 'About Us', 'Terms and Condition', 'Privacy Policy', 'Refund Policy', 'Blog', 'Career', 'Support', 'Complain Box', 'Success Story', 'Reviews']) {
+      await page.getByRole('contentinfo').getByRole('link', { name: label, exact: true }).waitFor();
+    }
+    await expectText(page, 'Copyright 2022 Shikhon. All rights reserved.');
+    visit.assertNoErrors();
+    await visit.close();
+  });
+
+  it('shows the not-found image, which leads home', async () => {
+    const visit = await openPage(browser);
+    const { page } = visit;
+    await page.goto('/no/such/page');
+    await page.getByRole('link', { name: 'Page not found. Go back home' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    visit.assertNoErrors();
+    await visit.close();
+  });
+
+  it('opens and closes the mobile menu at phone width', async () => {
+    const visit = await openPage(browser, { width: 390, height: 844 });
+    const { page } = visit;
+    await page.goto('/');
+    const login = page.getByRole('navigation', { name: 'Mobile' });
+    assert.equal(await login.count(), 0);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await login.waitFor();
+    await login.getByRole('link', { name: 'Courses' }).waitFor();
+    await login.getByRole('link', { name: 'Login' }).waitFor();
+    await login.getByRole('link', { name: 'Registration' }).waitFor();
+    await page.getByRole('button', { name: 'Close menu' }).click();
+    await login.waitFor({ state: 'detached' });
+    visit.assertNoErrors();
+    await visit.close();
+  });
+
+  it('offers the GraphQL playground at /graphql, bundled with the site', async () => {
+    const visit = await openPage(browser);
+    const { page } = visit;
+    const requests: string[] = [];
+    page.on('request', (request) => requests.push(request.url()));
+    await page.goto('/graphql');
+    await page.getByText('query TrendingCourses').first().waitFor();
+    await page.getByRole('button', { name: /execute query/i }).click();
+    await page.getByText('"total"').first().waitFor();
+    const origin = new URL(page.url()).origin;
+    assert.deepEqual(requests.filter((url) => !url.startsWith(origin) && !url.startsWith('data:') && !url.startsWith('blob:')), []);
+    visit.assertNoErrors();
+    await visit.close();
+  });
+});
