@@ -16,7 +16,28 @@ let app: TestApp;
 let clients: HttpClient[];
 let operations: Array<{ kind: 'query' | 'mutation'; name: string; object: boolean; args: Array<{ name: string; type: string }> }>;
 
-const LEAKS = /(stack|at \w+ \(|SELECT |INSERT |UPDATE |relation "|syntax error at or near|QueryFailedError)/i;
+// Case matters: SQL keywords leak in capitals, while "select" is an ordinary word in our messages.
+const LEAKS = /("stack"|\bat \S+ \(\/|\bSELECT |\bINSERT INTO|\bUPDATE "|relation "|syntax error at or near|QueryFailedError)/;
+
+/** Everything stored, except the rate-limit counters a refused sign-in is meant to bump. */
+async function storedFingerprint(): Promise<string> {
+  const tables: Array<{ name: string }> = await db.query(
+    `SELECT table_name AS name FROM information_schema.tables
+      WHERE table_schema = 'public' AND table_type = 'BASE TABLE' AND table_name NOT IN ('rate_limit', 'migrations')
+      ORDER BY table_name`,
+  );
+  const parts = tables.map(
+    ({ name }) => `SELECT '${name}' || ':' || md5(coalesce(string_agg(t::text, ',' ORDER BY t::text), '')) AS part FROM "${name}" t`,
+  );
+  const rows: Array<{ part: string }> = await db.query(parts.join(' UNION ALL '));
+  return rows.map((row) => row.part).join(' ');
+}
+
+/** A refused answer: errors and no value for the operation. */
+function refused(text: string, operationName: string): boolean {
+  const body = JSON.parse(text) as { errors?: unknown[]; data?: Record<string, unknown> | null };
+  return Boolean(body.errors?.length) && (body.data == null || body.data[operationName] == null);
+}
 
 beforeAll(async () => {
   db = await openTestDatabase();
@@ -63,7 +84,29 @@ const anyValue = fc.oneof(
 );
 
 describe('abuse', () => {
-  it('answers every GraphQL operation with generated variables without a 500 or a leak', async () => {
+  it('refuses the NUL character in variables, document strings, REST bodies and paths, storing nothing', async () => {
+    const before = await storedFingerprint();
+    const signUp = 'mutation($input: SignUpInput!) { signUp(input: $input) { accessToken } }';
+    const input = { name: 'A\u0000', email: 'nul@example.com', password: 'long enough', phone: '01712345678', birthDate: '2000-01-01', role: 'student' };
+    const answers = [
+      await clients[0].request('/graphql', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: signUp, variables: { input } }) }),
+      await clients[0].request('/graphql', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ query: 'mutation { login(email: "a\\u0000@example.com", password: "x") { accessToken } }' }),
+      }),
+      await clients[2].request('/api/courses', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Bad\u0000' }) }),
+      await clients[0].request('/api/courses/searchCourse/a%00b'),
+    ];
+    for (const res of answers) {
+      expect(res.status).toBeLessThan(500);
+      expect(await res.text()).toContain('"Text must not contain the NUL character"');
+    }
+    expect(await storedFingerprint()).toBe(before);
+  });
+
+  it('answers every GraphQL operation with generated variables without a 500, a leak or a write when refused', async () => {
+    let before = await storedFingerprint();
     await fc.assert(
       fc.asyncProperty(fc.nat(), fc.nat(), fc.array(anyValue, { minLength: 5, maxLength: 5 }), async (opIndex, clientIndex, values) => {
         const operation = operations[opIndex % operations.length];
@@ -82,6 +125,8 @@ describe('abuse', () => {
         expect(res.status).toBeLessThan(500);
         expect(text).not.toMatch(LEAKS);
         expect(text).not.toContain('INTERNAL_SERVER_ERROR');
+        if (refused(text, operation.name)) expect(await storedFingerprint()).toBe(before);
+        else before = await storedFingerprint();
       }),
       { numRuns: 300 },
     );

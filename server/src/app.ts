@@ -15,6 +15,7 @@ import { createSchema } from './graphql/schema';
 import { clientFilesRouter, playgroundFile } from './http/client-files';
 import { errorHandler, notFoundHandler } from './http/errors';
 import { healthRouter } from './http/health';
+import { noNulInGraphQLStrings, refuseNulCharacters } from './http/nul-characters';
 import { requestContext } from './http/request-context';
 import { securityHeaders } from './http/security';
 import type { AppLogger } from './logger';
@@ -60,7 +61,7 @@ export async function createApp({ env, db, log }: AppDeps): Promise<App> {
     introspection: env.graphqlIntrospection,
     includeStacktraceInErrorResponses: false,
     allowBatchedHttpRequests: false,
-    validationRules: limits.validationRules,
+    validationRules: [...limits.validationRules, noNulInGraphQLStrings],
     // index.ts owns shutdown: it drains HTTP, then closes the database.
     stopOnTerminationSignals: false,
     plugins: [...limits.plugins, ApolloServerPluginDrainHttpServer({ httpServer: server }), ApolloServerPluginLandingPageDisabled()],
@@ -93,6 +94,7 @@ export async function createApp({ env, db, log }: AppDeps): Promise<App> {
   app.use(
     '/graphql',
     express.json({ limit: BODY_LIMIT }),
+    refuseNulCharacters,
     expressMiddleware(apollo, {
       context: async ({ req, res }): Promise<GraphQLContext> => ({
         db,
@@ -110,7 +112,7 @@ export async function createApp({ env, db, log }: AppDeps): Promise<App> {
     }),
   );
 
-  app.use(express.json({ limit: BODY_LIMIT }));
+  app.use(express.json({ limit: BODY_LIMIT }), refuseNulCharacters);
   app.use(legacyCatalogueRouter(db));
   app.use(legacyUsersRouter(db));
   app.use(legacyEnrollmentRouter(payments));
