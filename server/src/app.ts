@@ -56,10 +56,10 @@ export async function createApp({ env, db, log }: AppDeps): Promise<App> {
   const limits = graphqlLimits({ suggestions: env.graphqlSuggestions });
   const apollo = new ApolloServer<GraphQLContext>({
     schema: await createSchema(),
-    formatError: createErrorFormatter(log),
+    formatError: createErrorFormatter(log, { stacktraces: env.graphqlStacktraces }),
     csrfPrevention: true,
     introspection: env.graphqlIntrospection,
-    includeStacktraceInErrorResponses: false,
+    includeStacktraceInErrorResponses: env.graphqlStacktraces,
     allowBatchedHttpRequests: false,
     validationRules: [...limits.validationRules, noNulInGraphQLStrings],
     // index.ts owns shutdown: it drains HTTP, then closes the database.

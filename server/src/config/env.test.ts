@@ -9,6 +9,14 @@ describe('configuration', () => {
     expect(env.graphqlPlayground).toBe(true);
     expect(env.graphqlIntrospection).toBe(true);
     expect(env.graphqlSuggestions).toBe(true);
+    expect(env.graphqlStacktraces).toBe(true);
+  });
+
+  it('shows stack traces only in development unless set', () => {
+    const secret = 'x'.repeat(32);
+    expect(loadEnv({ NODE_ENV: 'test' }).graphqlStacktraces).toBe(false);
+    expect(loadEnv({ NODE_ENV: 'production', JWT_SECRET: secret }).graphqlStacktraces).toBe(false);
+    expect(loadEnv({ NODE_ENV: 'production', JWT_SECRET: secret, GRAPHQL_STACKTRACES: 'true' }).graphqlStacktraces).toBe(true);
   });
 
   it('turns introspection and suggestions off in production unless set', () => {

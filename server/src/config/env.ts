@@ -15,12 +15,12 @@ export interface Env {
   stripeWebhookSecret?: string;
   smtpUrl?: string;
   mailFrom: string;
-  redisUrl?: string;
   publicUrl: string;
   logLevel: string;
   graphqlPlayground: boolean;
   graphqlIntrospection: boolean;
   graphqlSuggestions: boolean;
+  graphqlStacktraces: boolean;
   clientDist: string;
 }
 
@@ -98,6 +98,8 @@ export function loadEnv(src: Source = process.env): Env {
   const development = nodeEnv !== 'production';
   const graphqlIntrospection = parseBoolean('GRAPHQL_INTROSPECTION', optional(src, 'GRAPHQL_INTROSPECTION'), development || graphqlPlayground, problems);
   const graphqlSuggestions = parseBoolean('GRAPHQL_SUGGESTIONS', optional(src, 'GRAPHQL_SUGGESTIONS'), development, problems);
+  // Only a developer's own machine shows stack traces by default; tests see what production sees.
+  const graphqlStacktraces = parseBoolean('GRAPHQL_STACKTRACES', optional(src, 'GRAPHQL_STACKTRACES'), nodeEnv === 'development', problems);
 
   if (problems.length > 0) {
     throw new ConfigError(`Invalid configuration:\n- ${problems.join('\n- ')}`);
@@ -116,12 +118,12 @@ export function loadEnv(src: Source = process.env): Env {
     stripeWebhookSecret,
     smtpUrl: optional(src, 'SMTP_URL'),
     mailFrom: optional(src, 'MAIL_FROM') ?? 'Shikhon <no-reply@shikhon.local>',
-    redisUrl: optional(src, 'REDIS_URL'),
     publicUrl,
     logLevel: optional(src, 'LOG_LEVEL') ?? (nodeEnv === 'test' ? 'silent' : 'info'),
     graphqlPlayground,
     graphqlIntrospection,
     graphqlSuggestions,
+    graphqlStacktraces,
     clientDist: path.resolve(optional(src, 'CLIENT_DIST') ?? path.join(repoRoot, 'client', 'dist')),
   };
 }

@@ -20,7 +20,7 @@ const clientErrorCodes = new Set([
  * Domain errors keep their message and code; malformed requests keep graphql-js's message;
  * anything else is logged with a reference id and masked.
  */
-export function createErrorFormatter(log: AppLogger) {
+export function createErrorFormatter(log: AppLogger, options: { stacktraces: boolean }) {
   return (formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError => {
     const original = unwrapResolverError(error);
     if (original instanceof AppError) {
@@ -43,7 +43,11 @@ export function createErrorFormatter(log: AppLogger) {
     return {
       message: `Something went wrong on our side. Reference: ${reference}`,
       path: formatted.path,
-      extensions: { code: 'INTERNAL_SERVER_ERROR', reference },
+      extensions: {
+        code: 'INTERNAL_SERVER_ERROR',
+        reference,
+        ...(options.stacktraces && original instanceof Error ? { stacktrace: original.stack?.split('\n') } : {}),
+      },
     };
   };
 }

@@ -103,6 +103,21 @@ describe('security', () => {
       await closeTestDatabase(other);
     }
   });
+
+  it('adds the stack trace to a masked error when GRAPHQL_STACKTRACES is on', async () => {
+    const other = await openTestDatabase();
+    const otherApp = await startTestApp(other, { GRAPHQL_STACKTRACES: 'true' });
+    await other.query('DROP TABLE "lesson", "course" CASCADE');
+    try {
+      const { body } = await otherApp.graphql('{ courses { items { name } } }');
+      const error = body.errors![0];
+      expect(error.message).toMatch(/^Something went wrong on our side\. Reference: /);
+      expect((error.extensions?.stacktrace as string[])[0]).toMatch(/relation "course" does not exist/);
+    } finally {
+      await otherApp.close();
+      await closeTestDatabase(other);
+    }
+  });
 });
 
 describe('pages', () => {
