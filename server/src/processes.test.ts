@@ -1,0 +1,169 @@
+/**
+ * The server as real processes: two copies sharing one database keep purchases and rate limits
+ * right, and SIGTERM under load lets requests in flight finish before a clean exit.
+ */
+import http from 'node:http';
+import type { DataSource } from 'typeorm';
+import { closeTestDatabase, openTestDatabase } from './test/database';
+import { makeCourse, makeUser } from './test/factories';
+import { HttpClient, signedInClient } from './test/http-client';
+import { startServerProcess, type ServerProcess } from './test/server-process';
+import { Enrollment } from './modules/enrollment/enrollment.entity';
+import { TestModePayment } from './payments/test-mode-payment.entity';
+import { ALREADY_OWNED, PAYMENT_IN_PROGRESS } from './modules/payment/purchase.service';
+import { WRONG_CREDENTIALS } from './modules/auth/auth.service';
+
+jest.setTimeout(120_000);
+
+const PURCHASE = `mutation ($input: PurchaseInput!) { purchaseCourse(input: $input) { status enrollment { id } } }`;
+type PurchaseAnswer = { purchaseCourse: { status: string; enrollment: { id: string } | null } };
+const LOGIN = `mutation ($email: String!, $password: String!) { login(email: $email, password: $password) { accessToken } }`;
+
+describe('two server processes on one database', () => {
+  let db: DataSource;
+  let servers: ServerProcess[];
+
+  beforeAll(async () => {
+    db = await openTestDatabase();
+    await makeUser(db, { email: 'racer@example.com' }, 'racer password');
+    await makeUser(db, { email: 'target@example.com' }, 'the right password');
+    servers = await Promise.all([startServerProcess(db), startServerProcess(db)]);
+  });
+  afterAll(async () => {
+    await Promise.all((servers ?? []).map((server) => server.stop()));
+    await closeTestDatabase(db);
+  });
+
+  /** The same student signed in on both copies (one sign-in, the token works on either). */
+  async function studentOnBoth(): Promise<HttpClient[]> {
+    const first = await signedInClient(servers[0].url, 'racer@example.com', 'racer password');
+    const second = new HttpClient(servers[1].url);
+    second.token = first.token;
+    return [first, second];
+  }
+
+  const enrollmentsIn = (courseId: string) => db.getRepository(Enrollment).countBy({ courseId });
+  const chargesFor = async (courseId: string) =>
+    (await db.getRepository(TestModePayment).find({ where: { status: 'succeeded' } })).filter((p) => p.metadata.courseId === courseId).length;
+
+  it('enrolls once and charges once when one purchase is sent to both copies at the same moment', async () => {
+    const clients = await studentOnBoth();
+    for (const round of [1, 2, 3]) {
+      const course = await makeCourse(db, { name: `Raced course ${round}`, price: 12 });
+      const answers = await Promise.all(
+        clients.map((client) =>
+          client.graphql<PurchaseAnswer>(PURCHASE, { input: { courseId: course.id, paymentMethod: 'pm_card_visa', idempotencyKey: `round-${round}` } }),
+        ),
+      );
+      // The retry answers what the first request did: both see the same success.
+      expect(answers.map((a) => a.data?.purchaseCourse.status)).toEqual(['SUCCEEDED', 'SUCCEEDED']);
+      expect(answers[0].data!.purchaseCourse.enrollment!.id).toBe(answers[1].data!.purchaseCourse.enrollment!.id);
+      expect(await enrollmentsIn(course.id)).toBe(1);
+      expect(await chargesFor(course.id)).toBe(1);
+    }
+  });
+
+  it('refuses the second of two different purchases of one course raced across the copies', async () => {
+    const clients = await studentOnBoth();
+    for (const round of [1, 2, 3]) {
+      const course = await makeCourse(db, { name: `Twice bought ${round}`, price: 9 });
+      const answers = await Promise.all(
+        clients.map((client, i) =>
+          client.graphql<PurchaseAnswer>(PURCHASE, { input: { courseId: course.id, paymentMethod: 'pm_card_visa', idempotencyKey: `copy-${i}-${round}` } }),
+        ),
+      );
+      const succeeded = answers.filter((a) => a.data?.purchaseCourse.status === 'SUCCEEDED');
+      const refused = answers.filter((a) => a.errors?.length);
+      expect(succeeded).toHaveLength(1);
+      expect(refused).toHaveLength(1);
+      expect([ALREADY_OWNED, PAYMENT_IN_PROGRESS]).toContain(refused[0].errors![0].message);
+      expect(await enrollmentsIn(course.id)).toBe(1);
+      expect(await chargesFor(course.id)).toBe(1);
+    }
+  });
+
+  it('counts wrong passwords for one account across both copies', async () => {
+    const messages: string[] = [];
+    for (let attempt = 0; attempt < 11; attempt++) {
+      const { errors } = await new HttpClient(servers[attempt % 2].url).graphql(LOGIN, { email: 'target@example.com', password: `guess ${attempt}` });
+      messages.push(errors![0].message);
+    }
+    expect(messages.slice(0, 10)).toEqual(Array(10).fill(WRONG_CREDENTIALS));
+    expect(messages[10]).toMatch(/^Too many attempts\. Please try again in \d+ minutes?\.$/);
+    // Even the right password waits now, on either copy.
+    const { errors } = await new HttpClient(servers[1].url).graphql(LOGIN, { email: 'target@example.com', password: 'the right password' });
+    expect(errors![0].message).toMatch(/^Too many attempts/);
+  });
+});
+
+describe('SIGTERM under load', () => {
+  let db: DataSource;
+  let server: ServerProcess;
+
+  beforeAll(async () => {
+    db = await openTestDatabase();
+    await makeCourse(db, { name: 'Steady course' });
+    server = await startServerProcess(db);
+  });
+  afterAll(async () => {
+    await server.stop();
+    await closeTestDatabase(db);
+  });
+
+  /** A GraphQL request whose body is sent in two halves, so it is in flight for as long as we wait. */
+  function slowRequest(url: string, query: string) {
+    const body = JSON.stringify({ query });
+    const target = new URL('/graphql', url);
+    const req = http.request({ host: target.hostname, port: target.port, path: target.pathname, method: 'POST', agent: false, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } });
+    const answer = new Promise<{ status: number; text: string }>((resolve, reject) => {
+      req.on('response', (res) => {
+        let text = '';
+        res.on('data', (chunk) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode!, text }));
+      });
+      req.on('error', reject);
+    });
+    req.write(body.slice(0, 10));
+    return { finish: () => req.end(body.slice(10)), answer };
+  }
+
+  it('finishes requests in flight, refuses new ones and exits cleanly within 10 seconds', async () => {
+    const query = '{ courses { total items { name } } }';
+    const statuses: number[] = [];
+    let loading = true;
+    // Load from a few clients until the server goes away; a refused connection ends a client.
+    const load = Promise.all(
+      Array.from({ length: 8 }, async () => {
+        while (loading) {
+          try {
+            const res = await fetch(`${server.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query }) });
+            statuses.push(res.status);
+            await res.text();
+          } catch {
+            return;
+          }
+        }
+      }),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const inFlight = slowRequest(server.url, query);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+
+    server.child.kill('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await expect(fetch(`${server.url}/healthz`)).rejects.toThrow();
+    inFlight.finish();
+
+    const finished = await inFlight.answer;
+    expect(finished.status).toBe(200);
+    expect(JSON.parse(finished.text)).toEqual({ data: { courses: { total: 1, items: [{ name: 'Steady course' }] } } });
+    expect(await server.exited).toBe(0);
+    loading = false;
+    await load;
+    expect(statuses.length).toBeGreaterThan(0);
+    expect(statuses.every((status) => status === 200)).toBe(true);
+    // Exiting within 10 s: the server force-closes connections after 8 s, and logs it; it never had to.
+    expect(server.logs.some((line) => line.includes('stopped cleanly'))).toBe(true);
+    expect(server.logs.some((line) => line.includes('shutdown took too long'))).toBe(false);
+  });
+});
