@@ -11,6 +11,7 @@ import { resolveJwtSecret } from './config/jwt-secret';
 import { createLoaders, type GraphQLContext } from './graphql/context';
 import { createErrorFormatter } from './graphql/errors';
 import { graphqlLimits } from './graphql/limits';
+import { PublicResponseCache } from './graphql/public-response-cache';
 import { createSchema } from './graphql/schema';
 import { clientFilesRouter, playgroundFile } from './http/client-files';
 import { errorHandler, notFoundHandler } from './http/errors';
@@ -44,6 +45,7 @@ export interface App {
   server: http.Server;
   apollo: ApolloServer<GraphQLContext>;
   services: { auth: AuthDeps; payments: PurchaseDeps };
+  responseCache: PublicResponseCache | null;
 }
 
 /** Builds the whole HTTP face of the product (GraphQL, REST shims, health, client) without listening. */
@@ -54,6 +56,7 @@ export async function createApp({ env, db, log }: AppDeps): Promise<App> {
   app.set('trust proxy', 'loopback');
 
   const limits = graphqlLimits({ suggestions: env.graphqlSuggestions });
+  const responseCache = env.graphqlResponseCache ? new PublicResponseCache((db.options as { url: string }).url, log) : null;
   const apollo = new ApolloServer<GraphQLContext>({
     schema: await createSchema(),
     formatError: createErrorFormatter(log, { stacktraces: env.graphqlStacktraces }),
@@ -64,7 +67,12 @@ export async function createApp({ env, db, log }: AppDeps): Promise<App> {
     validationRules: [...limits.validationRules, noNulInGraphQLStrings],
     // index.ts owns shutdown: it drains HTTP, then closes the database.
     stopOnTerminationSignals: false,
-    plugins: [...limits.plugins, ApolloServerPluginDrainHttpServer({ httpServer: server }), ApolloServerPluginLandingPageDisabled()],
+    plugins: [
+      ...limits.plugins,
+      ...(responseCache ? [responseCache.plugin()] : []),
+      ApolloServerPluginDrainHttpServer({ httpServer: server }),
+      ApolloServerPluginLandingPageDisabled(),
+    ],
   });
   await apollo.start();
 
@@ -95,6 +103,7 @@ export async function createApp({ env, db, log }: AppDeps): Promise<App> {
     '/graphql',
     express.json({ limit: BODY_LIMIT }),
     refuseNulCharacters,
+    ...(responseCache ? [responseCache.serve] : []),
     expressMiddleware(apollo, {
       context: async ({ req, res }): Promise<GraphQLContext> => ({
         db,
@@ -122,5 +131,5 @@ export async function createApp({ env, db, log }: AppDeps): Promise<App> {
   app.use(notFoundHandler);
   app.use(errorHandler);
 
-  return { server, apollo, services: { auth, payments } };
+  return { server, apollo, services: { auth, payments }, responseCache };
 }

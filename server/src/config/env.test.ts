@@ -10,6 +10,7 @@ describe('configuration', () => {
     expect(env.graphqlIntrospection).toBe(true);
     expect(env.graphqlSuggestions).toBe(true);
     expect(env.graphqlStacktraces).toBe(true);
+    expect(env.graphqlResponseCache).toBe(true);
   });
 
   it('shows stack traces only in development unless set', () => {

@@ -21,6 +21,7 @@ export interface Env {
   graphqlIntrospection: boolean;
   graphqlSuggestions: boolean;
   graphqlStacktraces: boolean;
+  graphqlResponseCache: boolean;
   clientDist: string;
 }
 
@@ -99,6 +100,7 @@ export function loadEnv(src: Source = process.env): Env {
   const graphqlIntrospection = parseBoolean('GRAPHQL_INTROSPECTION', optional(src, 'GRAPHQL_INTROSPECTION'), development || graphqlPlayground, problems);
   const graphqlSuggestions = parseBoolean('GRAPHQL_SUGGESTIONS', optional(src, 'GRAPHQL_SUGGESTIONS'), development, problems);
   // Only a developer's own machine shows stack traces by default; tests see what production sees.
+  const graphqlResponseCache = parseBoolean('GRAPHQL_RESPONSE_CACHE', optional(src, 'GRAPHQL_RESPONSE_CACHE'), true, problems);
   const graphqlStacktraces = parseBoolean('GRAPHQL_STACKTRACES', optional(src, 'GRAPHQL_STACKTRACES'), nodeEnv === 'development', problems);
 
   if (problems.length > 0) {
@@ -124,6 +126,7 @@ export function loadEnv(src: Source = process.env): Env {
     graphqlIntrospection,
     graphqlSuggestions,
     graphqlStacktraces,
+    graphqlResponseCache,
     clientDist: path.resolve(optional(src, 'CLIENT_DIST') ?? path.join(repoRoot, 'client', 'dist')),
   };
 }

@@ -26,7 +26,8 @@ export interface TestApp {
 
 /** The real HTTP app on a free port, over the given database. */
 export async function startTestApp(db: DataSource, envOverrides: Record<string, string> = {}): Promise<TestApp> {
-  const env: Env = loadEnv({ NODE_ENV: 'test', DATA_DIR: '/tmp/unused', JWT_SECRET: TEST_JWT_SECRET, ...envOverrides });
+  // The public response cache is proven by its own tests; elsewhere a write is read back at once.
+  const env: Env = loadEnv({ NODE_ENV: 'test', DATA_DIR: '/tmp/unused', JWT_SECRET: TEST_JWT_SECRET, GRAPHQL_RESPONSE_CACHE: 'false', ...envOverrides });
   const { server, apollo, services } = await createApp({ env, db, log: testLog });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

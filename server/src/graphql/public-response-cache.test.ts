@@ -1,0 +1,95 @@
+import type { DataSource } from 'typeorm';
+import { Course } from '../modules/course/course.entity';
+import { startTestApp, type TestApp } from '../test/app';
+import { closeTestDatabase, openTestDatabase } from '../test/database';
+import { makeCourse, makeUser } from '../test/factories';
+import { HttpClient, signedInClient } from '../test/http-client';
+
+let db: DataSource;
+let app: TestApp;
+let course: Course;
+
+beforeAll(async () => {
+  db = await openTestDatabase();
+  course = await makeCourse(db, { name: 'Cached Chemistry', price: 0 });
+  await makeUser(db, { email: 'learner@example.com' }, 'learner password');
+  app = await startTestApp(db, { GRAPHQL_RESPONSE_CACHE: 'true' });
+});
+afterAll(async () => {
+  await app.close();
+  await closeTestDatabase(db);
+});
+
+const CATALOGUE = '{ courses(limit: 4) { total items { id name isEnrolled } } }';
+
+async function ask(client: HttpClient, query: string, variables?: Record<string, unknown>) {
+  const res = await client.request('/graphql', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query, variables }) });
+  return { cached: res.headers.get('x-response-cache') === 'hit', body: await res.json() };
+}
+
+/** Change notices arrive asynchronously; ask until the answer shows the change. */
+async function askUntil(query: string, shows: (body: unknown) => boolean) {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const answer = await ask(new HttpClient(app.url), query);
+    if (shows(answer.body)) return answer;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error('the change never showed');
+}
+
+const namesIn = (body: unknown) => (body as { data: { courses: { items: Array<{ name: string }> } } }).data.courses.items.map((c) => c.name);
+
+describe('public response cache', () => {
+  it('answers an anonymous catalogue query again from the cache, with the same body', async () => {
+    const anonymous = new HttpClient(app.url);
+    const first = await ask(anonymous, CATALOGUE);
+    const second = await ask(anonymous, CATALOGUE);
+    expect(first.cached).toBe(false);
+    expect(second).toEqual({ cached: true, body: first.body });
+    expect(namesIn(second.body)).toEqual(['Cached Chemistry']);
+  });
+
+  it('never answers a signed-in visitor from the cache', async () => {
+    const learner = await signedInClient(app.url, 'learner@example.com', 'learner password');
+    await learner.graphql('mutation ($input: PurchaseInput!) { purchaseCourse(input: $input) { status } }', { input: { courseId: course.id } });
+    await ask(new HttpClient(app.url), CATALOGUE);
+    const mine = await ask(learner, CATALOGUE);
+    expect(mine.cached).toBe(false);
+    expect(mine.body.data.courses.items[0].isEnrolled).toBe(true);
+    expect((await ask(new HttpClient(app.url), CATALOGUE)).body.data.courses.items[0].isEnrolled).toBe(false);
+  });
+
+  it('forgets its answers when a course changes', async () => {
+    await ask(new HttpClient(app.url), CATALOGUE);
+    await db.getRepository(Course).update(course.id, { name: 'Renamed Chemistry' });
+    const fresh = await askUntil(CATALOGUE, (body) => namesIn(body)[0] === 'Renamed Chemistry');
+    expect(fresh.cached).toBe(false);
+    expect((await ask(new HttpClient(app.url), CATALOGUE)).cached).toBe(true);
+  });
+
+  it('keeps private, failing and mutating operations out of the cache', async () => {
+    const anonymous = new HttpClient(app.url);
+    for (const query of ['{ me { id } }', '{ courses(limit: 500) { total } }', '{ courses(limit: 4) { items { name } } me { id } }']) {
+      await ask(anonymous, query);
+      expect((await ask(anonymous, query)).cached).toBe(false);
+    }
+    const signUp = 'mutation ($email: String!) { requestPasswordReset(email: $email) }';
+    await ask(anonymous, signUp, { email: 'nobody@example.com' });
+    expect((await ask(anonymous, signUp, { email: 'nobody@example.com' })).cached).toBe(false);
+  });
+
+  it('serves nothing stale after losing the database connection that brings change notices', async () => {
+    await ask(new HttpClient(app.url), CATALOGUE);
+    expect((await ask(new HttpClient(app.url), CATALOGUE)).cached).toBe(true);
+    await db.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query = 'LISTEN catalogue_changed' AND datname = current_database()`);
+    await db.getRepository(Course).update(course.id, { name: 'Chemistry while unheard' });
+    const answer = await askUntil(CATALOGUE, (body) => namesIn(body)[0] === 'Chemistry while unheard');
+    expect(answer.cached).toBe(false);
+    // Once listening again it caches again.
+    await askUntil(CATALOGUE, () => true);
+    for (let attempt = 0; attempt < 100 && !(await ask(new HttpClient(app.url), CATALOGUE)).cached; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect((await ask(new HttpClient(app.url), CATALOGUE)).cached).toBe(true);
+  });
+});

@@ -1,0 +1,135 @@
+import type { ApolloServerPlugin } from '@apollo/server';
+import type { NextFunction, Request, Response } from 'express';
+import { Kind, type OperationDefinitionNode } from 'graphql';
+import { Client } from 'pg';
+import type { AppLogger } from '../logger';
+import type { GraphQLContext } from './context';
+
+/** Root fields whose answer is the same for every anonymous visitor. */
+const PUBLIC_FIELDS = new Set(['courses', 'course', 'searchCourses', 'recommendedCourses', 'reviews', 'blogs', '__typename']);
+const MAX_ENTRIES = 500;
+const MAX_BODY_BYTES = 512 * 1024;
+const RECONNECT_MS = 2000;
+export const CATALOGUE_CHANGED = 'catalogue_changed';
+
+interface OperationRequest {
+  query?: unknown;
+  variables?: unknown;
+  operationName?: unknown;
+}
+
+function keyOf(body: OperationRequest | undefined): string | null {
+  if (!body || typeof body.query !== 'string') return null;
+  return JSON.stringify([body.operationName ?? null, body.query, body.variables ?? null]);
+}
+
+const onlyPublicFields = (operation: OperationDefinitionNode) =>
+  operation.operation === 'query' &&
+  operation.selectionSet.selections.every((selection) => selection.kind === Kind.FIELD && PUBLIC_FIELDS.has(selection.name.value));
+
+/**
+ * Answers to anonymous catalogue queries, kept in memory and served before GraphQL runs. Every copy
+ * of the server listens for the database's `catalogue_changed` notices (sent by triggers on the
+ * catalogue's tables) and empties its cache on each; while it cannot listen, it caches nothing.
+ */
+export class PublicResponseCache {
+  private readonly entries = new Map<string, string>();
+  private listener: Client | null = null;
+  private listening = false;
+  /** Bumped on every change notice, so an answer computed before a change is never stored after it. */
+  private generation = 0;
+  private stopped = false;
+  private reconnectTimer: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly databaseUrl: string,
+    private readonly log: AppLogger,
+  ) {}
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  private forgetAll() {
+    this.generation += 1;
+    this.entries.clear();
+  }
+
+  async start(): Promise<void> {
+    const client = new Client({ connectionString: this.databaseUrl, connectionTimeoutMillis: 2000 });
+    client.on('notification', () => this.forgetAll());
+    client.on('error', (error) => this.log.warn({ err: error }, 'response cache: lost the change notices'));
+    client.on('end', () => {
+      this.listening = false;
+      this.forgetAll();
+      if (!this.stopped) this.scheduleReconnect();
+    });
+    this.listener = client;
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${CATALOGUE_CHANGED}`);
+      this.forgetAll();
+      this.listening = true;
+    } catch (error) {
+      this.log.warn({ err: error }, 'response cache: cannot listen for changes; caching paused');
+      await client.end().catch(() => undefined);
+      if (!this.stopped) this.scheduleReconnect();
+    }
+  }
+
+  private scheduleReconnect() {
+    if (this.reconnectTimer) return;
+    this.reconnectTimer = setTimeout(() => {
+      this.reconnectTimer = null;
+      if (!this.stopped) void this.start();
+    }, RECONNECT_MS);
+    this.reconnectTimer.unref();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
+    this.listening = false;
+    this.entries.clear();
+    await this.listener?.end().catch(() => undefined);
+  }
+
+  /** Express middleware for POST /graphql, after the body is parsed and the viewer is known. */
+  serve = (req: Request, res: Response, next: NextFunction) => {
+    if (!this.listening || req.method !== 'POST' || req.viewer || req.authProblem) return next();
+    const key = keyOf(req.body as OperationRequest);
+    const body = key === null ? undefined : this.entries.get(key);
+    if (body === undefined) return next();
+    // Most recently used last, so the oldest entry is the first to go.
+    this.entries.delete(key!);
+    this.entries.set(key!, body);
+    res.status(200).set({ 'content-type': 'application/json; charset=utf-8', 'x-response-cache': 'hit' }).send(body);
+  };
+
+  /** Apollo plugin that stores successful anonymous answers to public queries. */
+  plugin(): ApolloServerPlugin<GraphQLContext> {
+    const cache = this;
+    return {
+      async serverWillStart() {
+        await cache.start();
+        return { serverWillStop: () => cache.stop() };
+      },
+      async requestDidStart({ contextValue }) {
+        if (!cache.listening || contextValue.viewer || contextValue.authProblem) return;
+        const generation = cache.generation;
+        return {
+          async willSendResponse({ request, response, operation }) {
+            if (!operation || !onlyPublicFields(operation) || response.body.kind !== 'single') return;
+            if (response.body.singleResult.errors || (response.http.status ?? 200) !== 200) return;
+            if (generation !== cache.generation || !cache.listening) return;
+            const key = keyOf(request as OperationRequest);
+            const body = `${JSON.stringify(response.body.singleResult)}\n`;
+            if (key === null || body.length > MAX_BODY_BYTES) return;
+            cache.entries.set(key, body);
+            if (cache.entries.size > MAX_ENTRIES) cache.entries.delete(cache.entries.keys().next().value!);
+          },
+        };
+      },
+    };
+  }
+}
