@@ -24,7 +24,8 @@ const CATALOGUE = '{ courses(limit: 4) { total items { id name isEnrolled } } }'
 
 async function ask(client: HttpClient, query: string, variables?: Record<string, unknown>) {
   const res = await client.request('/graphql', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query, variables }) });
-  return { cached: res.headers.get('x-response-cache') === 'hit', body: await res.json() };
+  type Answer = { data: { courses: { items: Array<{ isEnrolled: boolean }> } } };
+  return { cached: res.headers.get('x-response-cache') === 'hit', body: (await res.json()) as Answer };
 }
 
 /** Change notices arrive asynchronously; ask until the answer shows the change. */

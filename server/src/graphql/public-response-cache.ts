@@ -108,28 +108,31 @@ export class PublicResponseCache {
 
   /** Apollo plugin that stores successful anonymous answers to public queries. */
   plugin(): ApolloServerPlugin<GraphQLContext> {
-    const cache = this;
     return {
-      async serverWillStart() {
-        await cache.start();
-        return { serverWillStop: () => cache.stop() };
+      serverWillStart: async () => {
+        await this.start();
+        return { serverWillStop: () => this.stop() };
       },
-      async requestDidStart({ contextValue }) {
-        if (!cache.listening || contextValue.viewer || contextValue.authProblem) return;
-        const generation = cache.generation;
+      requestDidStart: async ({ contextValue }) => {
+        if (!this.listening || contextValue.viewer || contextValue.authProblem) return;
+        const generation = this.generation;
         return {
-          async willSendResponse({ request, response, operation }) {
+          willSendResponse: async ({ request, response, operation }) => {
             if (!operation || !onlyPublicFields(operation) || response.body.kind !== 'single') return;
             if (response.body.singleResult.errors || (response.http.status ?? 200) !== 200) return;
-            if (generation !== cache.generation || !cache.listening) return;
+            if (generation !== this.generation || !this.listening) return;
             const key = keyOf(request as OperationRequest);
             const body = `${JSON.stringify(response.body.singleResult)}\n`;
             if (key === null || body.length > MAX_BODY_BYTES) return;
-            cache.entries.set(key, body);
-            if (cache.entries.size > MAX_ENTRIES) cache.entries.delete(cache.entries.keys().next().value!);
+            this.store(key, body);
           },
         };
       },
     };
+  }
+
+  private store(key: string, body: string) {
+    this.entries.set(key, body);
+    if (this.entries.size > MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
   }
 }
