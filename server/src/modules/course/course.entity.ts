@@ -22,6 +22,11 @@ import { User } from '../user/user.entity';
 @Check('course_class_level_range', '"classLevel" IS NULL OR ("classLevel" BETWEEN 1 AND 12)')
 // Search index over name, instructor and description; declared in the migration (an expression index).
 @Index('course_search_trgm', { synchronize: false })
+// Listing indexes with sort order and filters TypeORM cannot declare: see the CatalogueListingIndexes migration.
+@Index('course_newest', { synchronize: false })
+@Index('course_newest_by_category', { synchronize: false })
+@Index('course_newest_free', { synchronize: false })
+@Index('course_newest_trending', { synchronize: false })
 export class Course {
   @Field(() => ID)
   @PrimaryGeneratedColumn('uuid')

@@ -4,6 +4,7 @@ import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, Update
 @ObjectType({ description: "A learner's review, shown on the home page and on /reviews" })
 @Entity('review')
 // One review per student and course; writing again replaces it.
+@Index('review_newest_shown', { synchronize: false })
 @Index('review_author_course', ['authorId', 'courseId'], { unique: true, where: '"authorId" IS NOT NULL' })
 export class Review {
   @Field(() => ID)

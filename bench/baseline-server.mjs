@@ -1,0 +1,84 @@
+// The benchmark's yardstick: a minimal node:http server that runs the same SQL as the product's
+// catalogue reads with pg and answers the same JSON. No framework, no GraphQL, no logging.
+import http from 'node:http';
+import pg from 'pg';
+
+const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
+pg.types.setTypeParser(1700, Number); // numeric prices, as the product's entity transformer does
+
+const CARD = `"id", "name", "description", "price", "photoURL", "ratings", "instructor"`;
+const NEWEST = `ORDER BY "createdAt" DESC, "id" ASC LIMIT 4`;
+const sections = {
+  free: `SELECT ${CARD} FROM "course" WHERE "published" = true AND "price" = 0 ${NEWEST}`,
+  professional: `SELECT ${CARD} FROM "course" WHERE "published" = true AND "category" = 'PROFESSIONAL' ${NEWEST}`,
+  trending: `SELECT ${CARD} FROM "course" WHERE "published" = true AND "trending" = true ${NEWEST}`,
+  school: `SELECT ${CARD} FROM "course" WHERE "published" = true AND "category" = 'SCHOOL' ${NEWEST}`,
+};
+const REVIEWS = `SELECT "id", "name", "img", "text", "info", "rating", "title" FROM "review" WHERE "hidden" = false ORDER BY "createdAt" DESC, "id" ASC LIMIT 8`;
+const COURSE = `SELECT * FROM "course" WHERE "published" = true AND "id" = $1`;
+const LESSONS = `SELECT "id", "title", "videoURL", "position" FROM "lesson" WHERE "courseId" = $1 ORDER BY "position" ASC`;
+const SEARCH = `SELECT ${CARD}, (CASE WHEN lower("name") LIKE $1 THEN 2 WHEN lower("name") LIKE $2 THEN 1 ELSE 0 END) + word_similarity($3, lower("name")) AS "rank"
+  FROM "course" WHERE "published" = true AND lower("name" || ' ' || "instructor" || ' ' || "description") LIKE $4
+  ORDER BY "rank" DESC, "name" ASC, "id" ASC LIMIT 20`;
+
+const card = ({ id, name, description, price, photoURL, ratings, instructor }) => ({ id, name, description, price, photoURL, ratings, instructor });
+
+async function home() {
+  const queries = { ...sections, reviews: REVIEWS };
+  const entries = await Promise.all(Object.entries(queries).map(async ([key, sql]) => [key, { items: (await pool.query(sql)).rows }]));
+  return { data: Object.fromEntries(entries) };
+}
+
+async function coursePage(id) {
+  const [course] = (await pool.query(COURSE, [id])).rows;
+  if (!course) return { data: { course: null } };
+  const lessons = (await pool.query(LESSONS, [id])).rows;
+  const { id: _id, name, description, price, photoURL, ratings, instructor, instructorEmail, keyPoints, targetedPeoples, whyNeed, category, classLevel } = course;
+  return {
+    data: {
+      course: {
+        id: _id, name, description, price, photoURL, ratings, instructor, instructorEmail, keyPoints, targetedPeoples, whyNeed,
+        category, classLevel, lessonCount: lessons.length, isEnrolled: false,
+        lessons: lessons.map(({ id: lessonId, title, position }) => ({ id: lessonId, title, position })),
+      },
+    },
+  };
+}
+
+async function search(text) {
+  const words = text.toLowerCase().trim();
+  const rows = (await pool.query(SEARCH, [`${words}%`, `%${words}%`, words, `%${words}%`])).rows;
+  return { data: { searchCourses: rows.map(card) } };
+}
+
+async function legacyCourse(id) {
+  const [course] = (await pool.query(COURSE, [id])).rows;
+  if (!course) return null;
+  const lessons = (await pool.query(LESSONS, [id])).rows;
+  return {
+    _id: course.id, id: course.id, name: course.name, price: course.price, instructor: course.instructor, instructorEmail: course.instructorEmail,
+    photoURL: course.photoURL, description: course.description, targetedPeoples: course.targetedPeoples, whyNeed: course.whyNeed,
+    keyPoints: course.keyPoints, ratings: course.ratings,
+    videos: { contents: lessons.map((lesson) => ({ title: lesson.title, videoURL: null })) },
+  };
+}
+
+const server = http.createServer(async (req, res) => {
+  try {
+    const url = new URL(req.url, 'http://baseline');
+    let body;
+    if (url.pathname === '/home') body = await home();
+    else if (url.pathname.startsWith('/course/')) body = await coursePage(url.pathname.slice('/course/'.length));
+    else if (url.pathname === '/search') body = await search(url.searchParams.get('text') ?? '');
+    else if (url.pathname.startsWith('/api/courses/')) body = await legacyCourse(url.pathname.slice('/api/courses/'.length));
+    else {
+      res.writeHead(404).end();
+      return;
+    }
+    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify(body));
+  } catch (error) {
+    res.writeHead(500).end(String(error));
+  }
+});
+server.listen(0, '127.0.0.1', () => console.log(JSON.stringify({ port: server.address().port })));
+process.on('SIGTERM', () => server.close(() => pool.end().then(() => process.exit(0))));

@@ -1,0 +1,46 @@
+// A large catalogue for the benchmarks, made inside PostgreSQL with generate_series: instructors,
+// courses spread over every home section and class, five lessons each, and reviews.
+const SUBJECTS = [
+  'Physics', 'Chemistry', 'Biology', 'Mathematics', 'Higher Math', 'Bangla', 'English Grammar', 'ICT', 'Accounting', 'Economics',
+  'Web Development', 'Graphic Design', 'Digital Marketing', 'Python', 'Spoken English', 'Freelancing', 'Data Analysis', 'Video Editing',
+  'Excel', 'IELTS Preparation', 'Photography', 'Android Apps', 'Public Speaking', 'Bookkeeping', 'Agriculture', 'General Science',
+];
+
+export async function generateCatalogue(client, { courses, instructors }) {
+  const subjects = `ARRAY[${SUBJECTS.map((s) => `'${s}'`).join(', ')}]`;
+  await client.query('BEGIN');
+  await client.query(
+    `INSERT INTO "user" ("name", "email", "passwordHash", "role", "phone", "image")
+     SELECT 'Instructor ' || i, 'bench-instructor-' || i || '@shikhon.test', 'not-a-real-hash', 'INSTRUCTOR', '01700' || lpad(i::text, 6, '0'), '/media/people/instructor.svg'
+     FROM generate_series(1, $1) AS i`,
+    [instructors],
+  );
+  await client.query(
+    `WITH teachers AS (SELECT id, name, email, row_number() OVER (ORDER BY email) AS n FROM "user" WHERE email LIKE 'bench-instructor-%')
+     INSERT INTO "course" ("name", "description", "price", "photoURL", "ratings", "instructor", "instructorEmail", "instructorId", "keyPoints",
+                           "targetedPeoples", "whyNeed", "category", "classLevel", "trending", "published", "createdAt")
+     SELECT (${subjects})[1 + i % ${SUBJECTS.length}] || CASE WHEN i % 3 = 0 THEN ' for Class ' || (1 + i % 12) ELSE ' Essentials' END || ' Batch ' || (i % 10000),
+            'Learn ' || (${subjects})[1 + i % ${SUBJECTS.length}] || ' step by step with practice sets, quizzes and recorded classes in Bangla and English.',
+            CASE WHEN i % 10 = 0 THEN 0 ELSE 5 + (i % 40) END,
+            '/media/courses/math.svg', '4.5 ratings out of 5', t.name, t.email, t.id,
+            ARRAY['Clear lessons', 'Practice sets', 'Certificate'], 'Students and working people', 'To learn a useful skill',
+            (CASE WHEN i % 3 = 0 THEN 'SCHOOL' ELSE 'PROFESSIONAL' END)::course_category,
+            CASE WHEN i % 3 = 0 THEN 1 + i % 12 END, i % 17 = 0, i % 50 <> 0,
+            now() - make_interval(mins => i)
+     FROM generate_series(1, $1) AS i JOIN teachers t ON t.n = 1 + i % $2`,
+    [courses, instructors],
+  );
+  await client.query(
+    `INSERT INTO "lesson" ("courseId", "title", "videoURL", "position")
+     SELECT c.id, 'Lesson ' || p || ': ' || c.name, '/media/videos/lesson-' || (1 + p % 4) || '.webm', p
+     FROM "course" c CROSS JOIN generate_series(1, 5) AS p WHERE c."instructorEmail" LIKE 'bench-instructor-%'`,
+  );
+  await client.query(
+    `INSERT INTO "review" ("name", "img", "text", "info", "courseId", "rating", "title", "createdAt")
+     SELECT 'Learner ' || n, '/media/people/student.svg', 'Clear lessons and useful practice sets.', 'Class ' || (1 + n % 12) || ' student',
+            c.id, 1 + n % 5, 'Worth it', now() - make_interval(mins => n::int)
+     FROM (SELECT id, row_number() OVER () AS n FROM "course" WHERE "instructorEmail" LIKE 'bench-instructor-%') c`,
+  );
+  await client.query('COMMIT');
+  await client.query('ANALYZE');
+}

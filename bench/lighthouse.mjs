@@ -1,0 +1,77 @@
+// npm run lighthouse: Lighthouse's mobile defaults (simulated slow 4G, a mid-range phone) with
+// Debian's Chromium on the built site, for the home, catalogue and course pages.
+// Options: --no-build. Results: printed and written to bench/results/lighthouse.md.
+import { execSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { root, startFreshDatabase, startProduct, stopProcess } from './product.mjs';
+
+const TARGETS = { performance: 90, accessibility: 95, lcpMs: 2500 };
+
+async function main() {
+  if (!process.argv.includes('--no-build')) execSync('npm run build', { cwd: root, stdio: 'inherit' });
+  const database = await startFreshDatabase();
+  const product = await startProduct(database.url, 'lighthouse');
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  try {
+    const res = await fetch(`${product.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: '{ courses(limit: 1, section: PROFESSIONAL_SKILL) { items { id } } }' }),
+    });
+    const courseId = (await res.json()).data.courses.items[0].id;
+    const pages = [
+      ['Home', '/'],
+      ['Catalogue', '/allCourses'],
+      ['Course', `/course/${courseId}`],
+    ];
+    const rows = [];
+    for (const [name, route] of pages) {
+      const { lhr } = await lighthouse(product.url + route, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices'] });
+      const score = (id) => Math.round(lhr.categories[id].score * 100);
+      const audit = (id) => lhr.audits[id].numericValue;
+      const row = {
+        name,
+        route,
+        performance: score('performance'),
+        accessibility: score('accessibility'),
+        bestPractices: score('best-practices'),
+        lcp: Math.round(audit('largest-contentful-paint')),
+        cls: audit('cumulative-layout-shift').toFixed(3),
+        tbt: Math.round(audit('total-blocking-time')),
+        failing: Object.values(lhr.audits).filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode === 'binary').map((a) => a.id),
+      };
+      rows.push(row);
+      console.log(`${name}: performance ${row.performance}, accessibility ${row.accessibility}, best practices ${row.bestPractices}, LCP ${row.lcp} ms, CLS ${row.cls}, TBT ${row.tbt} ms`);
+    }
+    const met = (ok) => (ok ? 'met' : 'NOT met');
+    const report = `# Lighthouse results
+
+Measured ${new Date().toISOString().slice(0, 10)} with Lighthouse ${lighthouse.version ?? '12'} (mobile defaults: simulated slow 4G and a mid-range phone)
+and Debian's Chromium, on the built site served by the product with the demo catalogue. Command: \`npm run lighthouse\`.
+
+| Page | Performance | Accessibility | Best practices | LCP (ms) | CLS | TBT (ms) | Binary audits not passed |
+|---|---|---|---|---|---|---|---|
+${rows.map((r) => `| ${r.name} (\`${r.route.replace(/[0-9a-f-]{36}/, '{id}')}\`) | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.lcp} | ${r.cls} | ${r.tbt} | ${r.failing.join(', ') || 'none'} |`).join('\n')}
+
+Targets: performance at least ${TARGETS.performance} (${met(rows.every((r) => r.performance >= TARGETS.performance))}), accessibility at least ${TARGETS.accessibility} (${met(rows.every((r) => r.accessibility >= TARGETS.accessibility))}), LCP at most ${TARGETS.lcpMs} ms (${met(rows.every((r) => r.lcp <= TARGETS.lcpMs))}).
+`;
+    fs.mkdirSync(path.join(root, 'bench', 'results'), { recursive: true });
+    fs.writeFileSync(path.join(root, 'bench', 'results', 'lighthouse.md'), report);
+    console.log(`\n${report}\nwritten to bench/results/lighthouse.md`);
+  } finally {
+    chrome.kill();
+    await stopProcess(product.child);
+    await database.stop();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,55 @@
+// Starting the built product and a throwaway PostgreSQL for the measuring scripts (bench, lighthouse).
+import { spawn } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { startTestPostgres } from '../server/test-support/start-postgres.mjs';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const tmp = path.join(root, 'bench', 'tmp');
+fs.mkdirSync(tmp, { recursive: true });
+
+/** Resolves with the match once the child prints a line matching `pattern` on stdout. */
+export function waitForLine(child, pattern) {
+  return new Promise((resolve, reject) => {
+    let seen = '';
+    child.stdout.on('data', (chunk) => {
+      seen += chunk;
+      const match = pattern.exec(seen);
+      if (match) resolve(match);
+    });
+    child.once('exit', (code) => reject(new Error(`exited with ${code}:\n${seen}`)));
+  });
+}
+
+/** A fresh, empty database on a throwaway PostgreSQL: its URL and a function that removes it all. */
+export async function startFreshDatabase() {
+  const postgres = await startTestPostgres();
+  const admin = new pg.Client({ connectionString: postgres.url });
+  await admin.connect();
+  await admin.query('CREATE DATABASE bench');
+  await admin.end();
+  return { url: postgres.url.replace(/\/postgres$/, '/bench'), stop: () => postgres.stop() };
+}
+
+/** The built server (`npm run build` first) as in production; its log goes to bench/tmp/{name}.log. */
+export async function startProduct(databaseUrl, name, env = {}) {
+  const logFile = path.join(tmp, `${name}.log`);
+  const child = spawn(process.execPath, ['server/dist/server/src/index.js'], {
+    cwd: root,
+    env: { PATH: process.env.PATH, NODE_ENV: 'production', JWT_SECRET: crypto.randomBytes(32).toString('hex'), DATABASE_URL: databaseUrl, PORT: '0', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  child.stdout.pipe(fs.createWriteStream(logFile));
+  const [, port] = await waitForLine(child, /"port":(\d+)/);
+  return { child, url: `http://127.0.0.1:${port}`, logFile };
+}
+
+export const stopProcess = (child) =>
+  new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once('exit', resolve);
+    child.kill('SIGTERM');
+  });
