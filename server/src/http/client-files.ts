@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import express, { Router } from 'express';
+import express, { Router, type NextFunction, type Request, type Response } from 'express';
 
 /**
  * The built client: hashed assets cached for a year, everything else revalidated, and the
@@ -9,21 +9,55 @@ import express, { Router } from 'express';
 export function clientFilesRouter(clientDist: string): Router {
   const router = Router();
   const indexFile = path.join(clientDist, 'index.html');
+  router.use(precompressed(clientDist));
   router.use(
     express.static(clientDist, {
       index: false,
-      setHeaders(res, file) {
-        const immutable = file.includes(`${path.sep}assets${path.sep}`);
-        res.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
-      },
+      setHeaders: (res, file) => res.setHeader('Cache-Control', cacheControlFor(file)),
     }),
   );
   router.get(/.*/, (req, res, next) => {
     if (!req.accepts('html') || !fs.existsSync(indexFile)) return next();
     res.setHeader('Cache-Control', 'no-cache');
-    res.sendFile(indexFile);
+    sendPossiblyCompressed(req, res, indexFile);
   });
   return router;
+}
+
+/** Hashed assets never change under their name; other files are checked again after five minutes. */
+const cacheControlFor = (file: string) =>
+  file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'public, max-age=300';
+
+/** The Brotli or gzip copy the build wrote next to `file`, if the browser takes it; else the file. */
+function sendPossiblyCompressed(req: Request, res: Response, file: string) {
+  res.vary('Accept-Encoding');
+  // Brotli first whatever order the browser lists them in; nothing compressed to a client that names none.
+  const named = req.headers['accept-encoding'] !== undefined;
+  const encoding = !named ? null : req.acceptsEncodings('br') === 'br' ? 'br' : req.acceptsEncodings('gzip') === 'gzip' ? 'gzip' : null;
+  const suffix = encoding === 'br' ? '.br' : encoding === 'gzip' ? '.gz' : null;
+  if (suffix && fs.existsSync(file + suffix)) {
+    res.type(path.extname(file));
+    res.setHeader('Content-Encoding', encoding);
+    res.sendFile(file + suffix);
+    return;
+  }
+  res.sendFile(file);
+}
+
+/** Hashed assets and other built files, from their precompressed copies when there are some. */
+function precompressed(clientDist: string) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    let file: string;
+    try {
+      file = path.join(clientDist, path.normalize(decodeURIComponent(req.path)));
+    } catch {
+      return next();
+    }
+    if (!file.startsWith(clientDist + path.sep) || !fs.existsSync(`${file}.gz`)) return next();
+    res.setHeader('Cache-Control', cacheControlFor(file));
+    sendPossiblyCompressed(req, res, file);
+  };
 }
 
 /** The GraphQL playground page, built with the client (no CDN). */

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import type { DataSource } from 'typeorm';
 import { startTestApp, type TestApp } from '../test/app';
 import { closeTestDatabase, openTestDatabase } from '../test/database';
@@ -8,12 +9,17 @@ import { closeTestDatabase, openTestDatabase } from '../test/database';
 let db: DataSource;
 let app: TestApp;
 let clientDist: string;
+const APP_SCRIPT = `console.log(${JSON.stringify('a built script '.repeat(200))});`;
 
 beforeAll(async () => {
   db = await openTestDatabase();
   clientDist = fs.mkdtempSync(path.join(os.tmpdir(), 'client-dist-'));
   fs.writeFileSync(path.join(clientDist, 'index.html'), '<!doctype html><title>Shikhon app</title>');
   fs.writeFileSync(path.join(clientDist, 'playground.html'), '<!doctype html><title>GraphQL playground</title>');
+  fs.mkdirSync(path.join(clientDist, 'assets'));
+  fs.writeFileSync(path.join(clientDist, 'assets', 'app-abc123.js'), APP_SCRIPT);
+  fs.writeFileSync(path.join(clientDist, 'assets', 'app-abc123.js.br'), zlib.brotliCompressSync(APP_SCRIPT));
+  fs.writeFileSync(path.join(clientDist, 'assets', 'app-abc123.js.gz'), zlib.gzipSync(APP_SCRIPT));
   app = await startTestApp(db, { CLIENT_DIST: clientDist });
 });
 afterAll(async () => {
@@ -121,6 +127,22 @@ describe('security', () => {
 });
 
 describe('pages', () => {
+  it('sends the precompressed copy of a built file to a browser that takes it, and the file to one that does not', async () => {
+    const asset = (encoding: string) => fetch(`${app.url}/assets/app-abc123.js`, { headers: { 'accept-encoding': encoding } });
+    const brotli = await asset('gzip, deflate, br');
+    expect(brotli.headers.get('content-encoding')).toBe('br');
+    expect(brotli.headers.get('content-type')).toMatch(/^(application|text)\/javascript/);
+    expect(brotli.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(brotli.headers.get('vary')).toMatch(/Accept-Encoding/i);
+    expect(await brotli.text()).toBe(APP_SCRIPT);
+    const gzip = await asset('gzip');
+    expect(gzip.headers.get('content-encoding')).toBe('gzip');
+    expect(await gzip.text()).toBe(APP_SCRIPT);
+    const plain = await asset('identity');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toBe(APP_SCRIPT);
+  });
+
   it('shows the bundled GraphQL playground to a browser on GET /graphql', async () => {
     const res = await fetch(`${app.url}/graphql`, { headers: { accept: 'text/html' } });
     expect(res.status).toBe(200);
