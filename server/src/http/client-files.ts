@@ -35,7 +35,7 @@ function sendPossiblyCompressed(req: Request, res: Response, file: string) {
   const named = req.headers['accept-encoding'] !== undefined;
   const encoding = !named ? null : req.acceptsEncodings('br') === 'br' ? 'br' : req.acceptsEncodings('gzip') === 'gzip' ? 'gzip' : null;
   const suffix = encoding === 'br' ? '.br' : encoding === 'gzip' ? '.gz' : null;
-  if (suffix && fs.existsSync(file + suffix)) {
+  if (encoding && suffix && fs.existsSync(file + suffix)) {
     res.type(path.extname(file));
     res.setHeader('Content-Encoding', encoding);
     res.sendFile(file + suffix);
