@@ -111,7 +111,7 @@ async function main() {
       const at10 = { product: await load(scenario.product.url, scenario.request, 10, DURATION), baseline: await load(baseline.url, scenario.baseline, 10, DURATION) };
       const atKnee = { product: await knee(scenario.product.url, scenario.request), baseline: await knee(baseline.url, scenario.baseline) };
       results.push({ ...scenario, sql, at10, atKnee });
-      console.log(`${scenario.name}: ${Math.round(at10.product.rps)} req/s vs baseline ${Math.round(at10.baseline.rps)} (${Math.round((100 * at10.product.rps) / at10.baseline.rps)}%), p99 ${at10.product.p99} ms, ${sql} SQL`);
+      console.log(`${scenario.name}: ${Math.round(at10.product.rps)} req/s vs baseline ${Math.round(at10.baseline.rps)}, p99 ${at10.product.p99} ms, ${sql} SQL`);
     }
     writeReport(results, rows[0]);
   } finally {
@@ -121,7 +121,7 @@ async function main() {
 }
 
 function writeReport(results, catalogue) {
-  const pct = (a, b) => `${Math.round((100 * a) / b)}%`;
+  const pct = (a, b) => (b > 0 ? `${Math.round((100 * a) / b)}%` : "n/a");
   const row = (r) =>
     `| ${r.name} | ${Math.round(r.at10.product.rps)} | ${Math.round(r.at10.baseline.rps)} | **${pct(r.at10.product.rps, r.at10.baseline.rps)}** | ${r.at10.product.p50} / ${r.at10.product.p97_5} / ${r.at10.product.p99} | ${r.at10.baseline.p50} / ${r.at10.baseline.p99} | ${r.atKnee.product.connections}: ${Math.round(r.atKnee.product.rps)} req/s, p99 ${r.atKnee.product.p99} | ${r.atKnee.baseline.connections}: ${Math.round(r.atKnee.baseline.rps)} req/s, p99 ${r.atKnee.baseline.p99} | ${pct(r.atKnee.product.rps, r.atKnee.baseline.rps)} | ${r.sql} |`;
   const home = results[0];
