@@ -17,9 +17,22 @@ const sections = {
 const REVIEWS = `SELECT "id", "name", "img", "text", "info", "rating", "title" FROM "review" WHERE "hidden" = false ORDER BY "createdAt" DESC, "id" ASC LIMIT 8`;
 const COURSE = `SELECT * FROM "course" WHERE "published" = true AND "id" = $1`;
 const LESSONS = `SELECT "id", "title", "videoURL", "position" FROM "lesson" WHERE "courseId" = $1 ORDER BY "position" ASC`;
-const SEARCH = `SELECT ${CARD}, (CASE WHEN lower("name") LIKE $1 THEN 2 WHEN lower("name") LIKE $2 THEN 1 ELSE 0 END) + word_similarity($3, lower("name")) AS "rank"
-  FROM "course" WHERE "published" = true AND lower("name" || ' ' || "instructor" || ' ' || "description") LIKE $4
-  ORDER BY "rank" DESC, "name" ASC, "id" ASC LIMIT 20`;
+// The product's search (server/src/modules/course/course.search.ts): $1 the phrase as a name prefix,
+// $2 the phrase anywhere in the name, then each word anywhere in the course's text. Up to 200
+// matches are ranked directly; more are walked tier by tier along the name index.
+const NAME_KEY = `(lower(c."name") COLLATE "C")`;
+const DOCUMENT = `lower(c."name" || ' ' || c."instructor" || ' ' || c."description")`;
+const everyTerm = (termCount, first) => Array.from({ length: termCount }, (_, i) => `${DOCUMENT} LIKE $${i + first}`).join(' AND ');
+const matchesSql = (termCount) => `SELECT c."id" FROM "course" c WHERE c."published" AND ${everyTerm(termCount, 1)} LIMIT 201`;
+const RANK_SQL = `SELECT ${CARD} FROM "course" c WHERE c."published" AND c."id" = ANY($3)
+  ORDER BY CASE WHEN ${NAME_KEY} LIKE $1 THEN 2 WHEN ${NAME_KEY} LIKE $2 THEN 1 ELSE 0 END DESC, ${NAME_KEY}, c."id" LIMIT 20`;
+function walkSql(termCount) {
+  const tier = (rank, nameTest) => `(SELECT c."id", ${rank} AS "tier", ${NAME_KEY} AS "key" FROM "course" c
+    WHERE c."published" AND ${nameTest} AND ${everyTerm(termCount, 3)} ORDER BY ${NAME_KEY}, c."id" LIMIT 20)`;
+  return `SELECT ${CARD} FROM "course" JOIN (${tier(2, `${NAME_KEY} LIKE $1`)} UNION ALL ${tier(1, `${NAME_KEY} LIKE $2 AND NOT (${NAME_KEY} LIKE $1)`)}
+    UNION ALL ${tier(0, `NOT (${NAME_KEY} LIKE $1) AND NOT (${NAME_KEY} LIKE $2)`)}) ranked USING ("id")
+    WHERE "course"."published" ORDER BY ranked."tier" DESC, ranked."key", "id" LIMIT 20`;
+}
 
 const card = ({ id, name, description, price, photoURL, ratings, instructor }) => ({ id, name, description, price, photoURL, ratings, instructor });
 
@@ -46,8 +59,13 @@ async function coursePage(id) {
 }
 
 async function search(text) {
-  const words = text.toLowerCase().trim();
-  const rows = (await pool.query(SEARCH, [`${words}%`, `%${words}%`, words, `%${words}%`])).rows;
+  const phrase = text.toLowerCase().trim().replace(/\s+/g, ' ');
+  const terms = [...new Set(phrase.split(' '))].map((term) => `%${term}%`);
+  const name = [`${phrase}%`, `%${phrase}%`];
+  const matches = (await pool.query(matchesSql(terms.length), terms)).rows;
+  let rows = [];
+  if (matches.length > 200) rows = (await pool.query(walkSql(terms.length), [...name, ...terms])).rows;
+  else if (matches.length > 0) rows = (await pool.query(RANK_SQL, [...name, matches.map((match) => match.id)])).rows;
   return { data: { searchCourses: rows.map(card) } };
 }
 

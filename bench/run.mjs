@@ -1,6 +1,6 @@
 // npm run bench: builds, starts the product against a fresh PostgreSQL holding a generated catalogue,
 // and measures its catalogue reads against a minimal node:http + pg server doing the same SQL.
-// Options: --no-build, --courses N (default 100000), --duration S (default 8).
+// Options: --no-build, --courses N (default 100000), --duration S (default 8), --only TEXT (scenarios whose name holds TEXT).
 import { spawn, execSync } from 'node:child_process';
 import { deepStrictEqual } from 'node:assert';
 import fs from 'node:fs';
@@ -96,15 +96,18 @@ async function main() {
       { name: 'Home page query, no cache', product: uncached, request: graphql(HOME), baseline: { path: '/home' } },
       { name: 'Home page query, public response cache', product: cached, request: graphql(HOME), baseline: { path: '/home' } },
       { name: 'Course page query', product: uncached, request: graphql(COURSE_PAGE, { id: courseId }), baseline: { path: `/course/${courseId}` } },
-      { name: 'Search, selective ("physics batch 4821")', product: uncached, request: graphql(SEARCH, { text: 'physics batch 4821' }), baseline: { path: '/search?text=physics%20batch%204821' } },
-      { name: 'Search, common word ("learn")', product: uncached, request: graphql(SEARCH, { text: 'learn' }), baseline: { path: '/search?text=learn' } },
+      { name: 'Search, selective ("physics batch 4810", one match)', product: uncached, request: graphql(SEARCH, { text: 'physics batch 4810' }), baseline: { path: '/search?text=physics%20batch%204810' }, results: 1 },
+      { name: 'Search, common word ("learn")', product: uncached, request: graphql(SEARCH, { text: 'learn' }), baseline: { path: '/search?text=learn' }, results: 20 },
       { name: 'GET /api/courses/{id}', product: uncached, request: { path: `/api/courses/${courseId}` }, baseline: { path: `/api/courses/${courseId}` } },
     ];
 
+    const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : '';
     const results = [];
-    for (const scenario of scenarios) {
+    for (const scenario of scenarios.filter((s) => s.name.includes(only))) {
       // Same answer from both, or the comparison means nothing.
-      deepStrictEqual(await fetchJson(scenario.product.url, scenario.request), await fetchJson(baseline.url, scenario.baseline), `${scenario.name}: answers differ`);
+      const answer = await fetchJson(scenario.product.url, scenario.request);
+      deepStrictEqual(answer, await fetchJson(baseline.url, scenario.baseline), `${scenario.name}: answers differ`);
+      if (scenario.results !== undefined) deepStrictEqual(answer.data.searchCourses.length, scenario.results, `${scenario.name}: unexpected number of courses`);
       const sql = await statementsFor(scenario.product, scenario.request);
       await load(scenario.product.url, scenario.request, 10, 2); // warm-up
       await load(baseline.url, scenario.baseline, 10, 2);
@@ -113,7 +116,8 @@ async function main() {
       results.push({ ...scenario, sql, at10, atKnee });
       console.log(`${scenario.name}: ${Math.round(at10.product.rps)} req/s vs baseline ${Math.round(at10.baseline.rps)}, p99 ${at10.product.p99} ms, ${sql} SQL`);
     }
-    writeReport(results, rows[0]);
+    if (only) console.log('--only: a partial run, bench/results/latest.md left as it was');
+    else writeReport(results, rows[0]);
   } finally {
     await Promise.all(processes.map(stopProcess));
     await database.stop();
@@ -135,7 +139,7 @@ Catalogue: ${catalogue.courses} courses, ${catalogue.lessons} lessons, ${catalog
 The product, the baseline (\`bench/baseline-server.mjs\`: node:http + pg, the same SQL, the same JSON, checked equal before
 measuring) and autocannon share the machine, so ratios are the figures to read; absolute numbers are noisy.
 
-Command: \`npm run bench\` (options: \`--no-build\`, \`--courses N\`, \`--duration S\`; this run: ${DURATION} s per measurement).
+Command: \`npm run bench\` (options: \`--no-build\`, \`--courses N\`, \`--duration S\`, \`--only TEXT\`; this run: ${DURATION} s per measurement).
 
 Columns: requests per second at 10 connections for the product and the baseline, their ratio, latency in ms (p50 / p97.5 / p99),
 the knee (the highest connection count, of ${STEPS.join(', ')}, before p99 more than doubles from one connection) and the SQL

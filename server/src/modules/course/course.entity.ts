@@ -27,6 +27,9 @@ import { User } from '../user/user.entity';
 @Index('course_newest_by_category', { synchronize: false })
 @Index('course_newest_free', { synchronize: false })
 @Index('course_newest_trending', { synchronize: false })
+// Name indexes for the search tiers: see the SearchIndexes migration.
+@Index('course_search_name_order', { synchronize: false })
+@Index('course_search_name_trgm', { synchronize: false })
 export class Course {
   @Field(() => ID)
   @PrimaryGeneratedColumn('uuid')

@@ -4,7 +4,7 @@ import { badInput } from '../../shared/errors';
 import { fetchPage, parsePage, type Page } from '../../shared/paging';
 import { Course } from './course.entity';
 import { CourseCategory, HomeSection } from './course.enums';
-import { applySearch } from './course.search';
+import { DIRECT_RANKING_MAX, parseSearchText, rankMatches, walkTiers, whereEveryTerm } from './course.search';
 
 export interface CourseFilter {
   section?: HomeSection | null;
@@ -78,12 +78,24 @@ export async function findCourse(db: DataSource, id: string): Promise<Course | n
 export const SEARCH_DEFAULT_LIMIT = 20;
 export const SEARCH_MAX_LIMIT = 50;
 
-/** Ranked search over name, instructor and description. */
+/**
+ * Ranked search over name, instructor and description (rules in course.search.ts). A rare word
+ * is answered by ranking its few matches; a common one by walking the name index tier by tier.
+ */
 export async function searchCourses(db: DataSource, text: string, limit = SEARCH_DEFAULT_LIMIT): Promise<Course[]> {
   if (!Number.isInteger(limit) || limit < 1 || limit > SEARCH_MAX_LIMIT) {
     throw badInput(`limit must be a whole number from 1 to ${SEARCH_MAX_LIMIT}`, { field: 'limit' });
   }
-  return applySearch(publishedCourses(db), text).limit(limit).getMany();
+  const search = parseSearchText(text);
+  const matches: Array<{ id: string }> = await whereEveryTerm(publishedCourses(db).select('course.id', 'id'), search)
+    .limit(DIRECT_RANKING_MAX + 1)
+    .getRawMany();
+  if (matches.length === 0) return [];
+  if (matches.length <= DIRECT_RANKING_MAX) {
+    const ids = matches.map((match) => match.id);
+    return rankMatches(publishedCourses(db).andWhere('course.id IN (:...ids)', { ids }), search).limit(limit).getMany();
+  }
+  return walkTiers(publishedCourses(db), search, limit).limit(limit).getMany();
 }
 
 /** Per request: courses by id, published or not (an owner still sees a course taken off sale), in one query. */

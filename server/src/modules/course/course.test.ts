@@ -4,7 +4,9 @@ import { startTestApp, type TestApp } from '../../test/app';
 import { clientOperations } from '../../test/client-operations';
 import { closeTestDatabase, openTestDatabase, resetDatabase } from '../../test/database';
 import { makeCourse } from '../../test/factories';
+import { Course } from './course.entity';
 import { CourseCategory } from './course.enums';
+import { DIRECT_RANKING_MAX } from './course.search';
 
 let db: DataSource;
 let app: TestApp;
@@ -135,6 +137,32 @@ describe('search', () => {
 
   it('matches part of a word and ranks a name match above a description match', async () => {
     expect(await search('phys')).toEqual(['Class 9 Physics', 'Class 11 Chemistry']);
+  });
+
+  it('ranks names starting with the phrase, then names containing it, then other matches, alphabetically within each', async () => {
+    await makeCourse(db, { name: 'physics for Beginners', description: 'Start here.' });
+    await makeCourse(db, { name: 'Physics Olympiad', description: 'Hard problems.' });
+    await makeCourse(db, { name: 'Astrophysics Today', description: 'Stars.' });
+    expect(await search('physics')).toEqual([
+      'physics for Beginners',
+      'Physics Olympiad',
+      'Astrophysics Today',
+      'Class 9 Physics',
+      'Class 11 Chemistry',
+    ]);
+  });
+
+  // Up to DIRECT_RANKING_MAX matches are ranked directly; more are answered by walking the name index.
+  it.each([25, DIRECT_RANKING_MAX + 5])('keeps the best matches when %i more courses match than the list holds', async (fillers) => {
+    const template = await makeCourse(db, { name: 'Zoology and physics', description: 'Animals.' });
+    const { id: _id, ...fields } = template;
+    await db.getRepository(Course).insert(
+      Array.from({ length: fillers }, (_, i) => ({ ...fields, name: `Course ${String(i).padStart(3, '0')}`, description: 'Learn with physics labs.' })),
+    );
+    const names = await search('physics');
+    expect(names).toHaveLength(20);
+    expect(names.slice(0, 3)).toEqual(['Class 9 Physics', 'Zoology and physics', 'Class 11 Chemistry']);
+    expect(names.slice(3)).toEqual(Array.from({ length: 17 }, (_, i) => `Course ${String(i).padStart(3, '0')}`));
   });
 
   it('finds courses by instructor', async () => {
