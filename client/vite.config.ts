@@ -1,9 +1,21 @@
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defaultClientConditions, defineConfig } from 'vite';
 
-export default defineConfig({
+// react-router's package exports point at its development build (extra checks and warnings);
+// production bundles take the production build it ships beside it.
+const reactRouterProduction = [
+  { find: /^react-router$/, replacement: resolve(__dirname, '../node_modules/react-router/dist/production/index.mjs') },
+  { find: /^react-router\/dom$/, replacement: resolve(__dirname, '../node_modules/react-router/dist/production/dom-export.mjs') },
+];
+
+export default defineConfig(({ command }) => ({
   plugins: [react()],
+  resolve: {
+    alias: command === 'build' ? reactRouterProduction : [],
+    // rxjs (under Apollo Client) ships ES5 code with helpers unless asked for its ES2015 build.
+    conditions: ['es2015', ...defaultClientConditions],
+  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -15,6 +27,9 @@ export default defineConfig({
         if (warning.code === 'MODULE_LEVEL_DIRECTIVE') return;
         warn(warning);
       },
+      // Chakra and Ark build every component's anatomy at module load; marked pure, the anatomies of
+      // components the client never uses are left out of the bundle.
+      treeshake: { manualPureFunctions: ['createAnatomy'] },
       input: {
         main: resolve(__dirname, 'index.html'),
         playground: resolve(__dirname, 'playground.html'),
@@ -27,4 +42,4 @@ export default defineConfig({
       '/api': 'http://localhost:4000',
     },
   },
-});
+}));

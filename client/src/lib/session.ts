@@ -1,5 +1,5 @@
 import type { ApolloClient } from '@apollo/client';
-import { LogoutDocument, RefreshSessionDocument, type SessionUser_UserFragment } from '../gql/session-documents';
+import { LogoutDocument, RefreshSessionDocument, type SessionUser_UserFragment } from '../features/account/api/session.generated';
 
 export type SessionUser = SessionUser_UserFragment;
 export type SessionState = { status: 'loading' } | { status: 'signedOut' } | { status: 'signedIn'; user: SessionUser };

@@ -2,7 +2,7 @@ import { Alert, Button, Container, Field, Heading, HStack, Input, Stack } from '
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { ErrorState, InlineLoading } from '../../components/states';
-import { useMyProfileQuery, useUpdateProfileMutation } from '../../gql/hooks';
+import { useMyProfileQuery, useUpdateProfileMutation } from './api/profile.generated';
 import { describeError } from '../../lib/graphql-errors';
 import { messages } from '../../lib/messages';
 import { paths } from '../../lib/paths';

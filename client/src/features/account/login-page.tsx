@@ -2,7 +2,8 @@ import { Alert, Button, Field, Input, Link, Stack, Text } from '@chakra-ui/react
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink, Navigate, useLocation, useNavigate, type Location } from 'react-router-dom';
 import { AlertDialog, type AlertContent } from '../../components/alert-dialog';
-import { useLoginMutation, useRequestPasswordResetMutation } from '../../gql/hooks';
+import { useRequestPasswordResetMutation } from './api/password.generated';
+import { useLoginMutation } from './api/sign-in.generated';
 import { describeError } from '../../lib/graphql-errors';
 import { messages } from '../../lib/messages';
 import { paths } from '../../lib/paths';

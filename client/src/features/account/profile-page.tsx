@@ -1,7 +1,7 @@
 import { Avatar, Button, Card, Container, DataList, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { ErrorState, InlineLoading } from '../../components/states';
-import { useMyProfileQuery } from '../../gql/hooks';
+import { useMyProfileQuery } from './api/profile.generated';
 import { paths } from '../../lib/paths';
 
 const roleLabel = { STUDENT: 'Student', INSTRUCTOR: 'Instructor', ADMIN: 'Admin' } as const;

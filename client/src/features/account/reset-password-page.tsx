@@ -1,7 +1,7 @@
 import { Alert, Button, Field, Input, Link, Stack, Text } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
-import { useResetPasswordMutation } from '../../gql/hooks';
+import { useResetPasswordMutation } from './api/password.generated';
 import { describeError } from '../../lib/graphql-errors';
 import { paths } from '../../lib/paths';
 import { AuthCard } from './components/auth-card';

@@ -2,7 +2,7 @@ import { Alert, Button, Checkbox, Field, HStack, Input, Link, RadioGroup, Stack,
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import type { Role } from '../../gql/graphql';
-import { useSignUpMutation } from '../../gql/hooks';
+import { useSignUpMutation } from './api/sign-in.generated';
 import { describeError } from '../../lib/graphql-errors';
 import { messages } from '../../lib/messages';
 import { paths } from '../../lib/paths';

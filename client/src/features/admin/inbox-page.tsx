@@ -2,7 +2,7 @@ import { Badge, Button, Heading, HStack, Stack, Table, Text } from '@chakra-ui/r
 import { useState } from 'react';
 import { PagedView } from '../../components/paged-view';
 import type { InboxKind } from '../../gql/graphql';
-import { useAdminInboxQuery, useSetInboxHandledMutation } from '../../gql/hooks';
+import { useAdminInboxQuery, useSetInboxHandledMutation } from './api/inbox.generated';
 
 const kinds: Array<{ kind: InboxKind; label: string }> = [
   { kind: 'COMPLAINT', label: 'Complaints' },

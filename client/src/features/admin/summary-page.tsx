@@ -1,7 +1,7 @@
 import { Heading, SimpleGrid, Stack, Table } from '@chakra-ui/react';
 import { StatCard } from '../../components/dashboard-layout';
 import { ErrorState, InlineLoading } from '../../components/states';
-import { useAdminSummaryQuery } from '../../gql/hooks';
+import { useAdminSummaryQuery } from './api/admin.generated';
 import { formatDollars } from '../../lib/format';
 
 const day = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });

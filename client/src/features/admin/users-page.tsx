@@ -2,7 +2,7 @@ import { Badge, Button, Heading, HStack, Input, Stack, Table } from '@chakra-ui/
 import { useState } from 'react';
 import { PagedView } from '../../components/paged-view';
 import type { Role } from '../../gql/graphql';
-import { useAdminUsersQuery, useCloseAccountMutation, useMakeAdminMutation, useRemoveAdminMutation } from '../../gql/hooks';
+import { useAdminUsersQuery, useCloseAccountMutation, useMakeAdminMutation, useRemoveAdminMutation } from './api/admin.generated';
 import { describeError } from '../../lib/graphql-errors';
 import { messages } from '../../lib/messages';
 import { toaster } from '../../lib/toaster';

@@ -4,7 +4,7 @@ import { CourseCard } from '../../components/course-card';
 import { Pager } from '../../components/pager';
 import { EmptyState, ErrorState, FullScreenLoading } from '../../components/states';
 import type { HomeSection } from '../../gql/graphql';
-import { useAllCoursesQuery } from '../../gql/hooks';
+import { useAllCoursesQuery } from './api/all-courses.generated';
 import { homeSectionTitles } from '../../lib/messages';
 
 export const ALL_COURSES_PAGE_SIZE = 20;

@@ -1,6 +1,6 @@
 import { Container } from '@chakra-ui/react';
 import { ErrorState, FullScreenLoading } from '../../components/states';
-import { useHomePageQuery } from '../../gql/hooks';
+import { useHomePageQuery } from './api/home-page.generated';
 import { homeSectionTitles } from '../../lib/messages';
 import { useSession } from '../../lib/session-context';
 import { CourseSection } from './components/course-section';

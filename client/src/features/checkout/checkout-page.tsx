@@ -4,7 +4,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { EmptyState, ErrorState, FullScreenLoading } from '../../components/states';
 import type { PurchaseCourseMutation } from '../../gql/graphql';
-import { useCheckoutPageQuery, useConfirmPurchaseMutation, usePurchaseCourseMutation } from '../../gql/hooks';
+import { useCheckoutPageQuery, useConfirmPurchaseMutation, usePurchaseCourseMutation } from './api/checkout.generated';
 import { formatDollars } from '../../lib/format';
 import { describeError } from '../../lib/graphql-errors';
 import { messages } from '../../lib/messages';

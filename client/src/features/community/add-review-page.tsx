@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { StarRating } from '../../components/star-rating';
 import { EmptyState, ErrorState, InlineLoading } from '../../components/states';
-import { useAddReviewPageQuery, useSubmitReviewMutation } from '../../gql/hooks';
+import { useAddReviewPageQuery, useSubmitReviewMutation } from './api/voices.generated';
 import { describeError } from '../../lib/graphql-errors';
 import { paths } from '../../lib/paths';
 import { toaster } from '../../lib/toaster';

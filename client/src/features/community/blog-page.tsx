@@ -3,7 +3,8 @@ import { Link as RouterLink } from 'react-router-dom';
 import { Eye } from 'lucide-react';
 import { useState } from 'react';
 import { PagedView } from '../../components/paged-view';
-import { useBlogsPageQuery, useSetBlogHiddenMutation } from '../../gql/hooks';
+import { useBlogsPageQuery } from './api/blogs-page.generated';
+import { useSetBlogHiddenMutation } from './api/voices.generated';
 import { paths } from '../../lib/paths';
 import { useSession } from '../../lib/session-context';
 

@@ -3,7 +3,7 @@ import { Eye } from 'lucide-react';
 import { useEffect } from 'react';
 import { useParams } from 'react-router-dom';
 import { ErrorState, InlineLoading } from '../../components/states';
-import { useOpenBlogMutation } from '../../gql/hooks';
+import { useOpenBlogMutation } from './api/voices.generated';
 import { describeError } from '../../lib/graphql-errors';
 
 /** One blog post; opening it counts one read. */

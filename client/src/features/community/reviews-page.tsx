@@ -3,7 +3,8 @@ import { Link as RouterLink } from 'react-router-dom';
 import { useState } from 'react';
 import { PagedView } from '../../components/paged-view';
 import { ReviewCard } from '../../components/review-card';
-import { useReviewsPageQuery, useSetReviewHiddenMutation } from '../../gql/hooks';
+import { useReviewsPageQuery } from './api/reviews-page.generated';
+import { useSetReviewHiddenMutation } from './api/voices.generated';
 import { useSession } from '../../lib/session-context';
 
 const PAGE_SIZE = 12;

@@ -2,7 +2,7 @@ import { Alert, Badge, Box, Button, Card, Container, Flex, Grid, Heading, HStack
 import { BookOpen, CheckCircle2, Clock, FileText, ListChecks, PlayCircle, Users } from 'lucide-react';
 import { Link as RouterLink, useLocation, useParams, useSearchParams } from 'react-router-dom';
 import { EmptyState, ErrorState, FullScreenLoading } from '../../components/states';
-import { useCoursePageQuery } from '../../gql/hooks';
+import { useCoursePageQuery } from './api/course-page.generated';
 import { formatDollars } from '../../lib/format';
 import { messages } from '../../lib/messages';
 import { courseImageFallback, paths } from '../../lib/paths';

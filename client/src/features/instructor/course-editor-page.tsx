@@ -4,7 +4,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { ErrorState, InlineLoading } from '../../components/states';
 import type { CourseCategory } from '../../gql/graphql';
-import { useCreateCourseMutation, useManagedCourseQuery, useSetCoursePublishedMutation, useUpdateCourseMutation } from '../../gql/hooks';
+import { useCreateCourseMutation, useManagedCourseQuery, useSetCoursePublishedMutation, useUpdateCourseMutation } from './api/instructor.generated';
 import { describeError } from '../../lib/graphql-errors';
 import { toaster } from '../../lib/toaster';
 import { emptyCourseForm, moveLesson, newLessonRow, toCourseInput, type CourseForm } from './course-form';

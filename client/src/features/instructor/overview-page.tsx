@@ -4,7 +4,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { StatCard } from '../../components/dashboard-layout';
 import { Pager } from '../../components/pager';
 import { EmptyState, ErrorState, InlineLoading } from '../../components/states';
-import { useDeleteCourseMutation, useInstructorOverviewQuery, useSetCoursePublishedMutation } from '../../gql/hooks';
+import { useDeleteCourseMutation, useInstructorOverviewQuery, useSetCoursePublishedMutation } from './api/instructor.generated';
 import { formatDollars } from '../../lib/format';
 import { describeError } from '../../lib/graphql-errors';
 import { paths } from '../../lib/paths';

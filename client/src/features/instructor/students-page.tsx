@@ -1,7 +1,7 @@
 import { Heading, Input, Stack, Table } from '@chakra-ui/react';
 import { useState } from 'react';
 import { PagedView } from '../../components/paged-view';
-import { useInstructorStudentsQuery } from '../../gql/hooks';
+import { useInstructorStudentsQuery } from './api/instructor.generated';
 
 const PAGE_SIZE = 20;
 

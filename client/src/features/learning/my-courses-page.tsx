@@ -2,7 +2,7 @@ import { Button, Card, Container, Grid, Heading, HStack, Image, SimpleGrid, Stac
 import { Link as RouterLink } from 'react-router-dom';
 import { CourseCard } from '../../components/course-card';
 import { EmptyState, ErrorState, FullScreenLoading } from '../../components/states';
-import { useMyCoursesQuery } from '../../gql/hooks';
+import { useMyCoursesQuery } from './api/my-courses.generated';
 import { courseImageFallback, paths } from '../../lib/paths';
 
 /** The student's enrolled courses, each with Start Course, and courses they do not own yet. */

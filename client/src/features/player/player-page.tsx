@@ -3,7 +3,7 @@ import { CheckCircle2, ChevronLeft, ChevronRight, Circle, Search } from 'lucide-
 import { useMemo, useState } from 'react';
 import { Navigate, useParams, useSearchParams } from 'react-router-dom';
 import { ErrorState, FullScreenLoading } from '../../components/states';
-import { useCoursePlayerQuery } from '../../gql/hooks';
+import { useCoursePlayerQuery } from './api/player.generated';
 import { messages } from '../../lib/messages';
 import { paths } from '../../lib/paths';
 import { LessonVideo } from './components/lesson-video';

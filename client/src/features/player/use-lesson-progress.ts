@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import type { CoursePlayerQuery } from '../../gql/graphql';
-import { useSaveLessonPositionMutation, useSetLessonCompletedMutation } from '../../gql/hooks';
+import { useSaveLessonPositionMutation, useSetLessonCompletedMutation } from './api/player.generated';
 import { describeError } from '../../lib/graphql-errors';
 import { toaster } from '../../lib/toaster';
 

@@ -2,7 +2,7 @@ import { Container, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import { CourseCard } from '../../components/course-card';
 import { EmptyState, ErrorState, InlineLoading } from '../../components/states';
-import { useSearchCoursesQuery } from '../../gql/hooks';
+import { useSearchCoursesQuery } from './api/search-courses.generated';
 import { messages } from '../../lib/messages';
 
 /** Results for the text in the URL (?q=), or in the navigation state as the spec's header sends it. */

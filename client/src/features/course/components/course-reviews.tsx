@@ -1,7 +1,7 @@
 import { Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { ReviewCard } from '../../../components/review-card';
 import { StarRating } from '../../../components/star-rating';
-import { useCourseReviewsQuery } from '../../../gql/hooks';
+import { useCourseReviewsQuery } from '../api/course-reviews.generated';
 
 /** The course's rating and its newest reviews (loaded after the course itself). */
 export function CourseReviews({ courseId }: { courseId: string }) {
