@@ -1,7 +1,9 @@
-import { Arg, Args, ArgsType, Ctx, Field, FieldResolver, ID, Int, ObjectType, Query, Resolver, Root } from 'type-graphql';
+import type { GraphQLResolveInfo } from 'graphql';
+import { Arg, Args, ArgsType, Ctx, Field, FieldResolver, ID, Info, Int, ObjectType, Query, Resolver, Root } from 'type-graphql';
 import type { GraphQLContext } from '../../graphql/context';
 import { PageOf, toPage } from '../../graphql/page';
 import { PageArgs } from '../../graphql/page-args';
+import { selectedFieldNames } from '../../graphql/selected-fields';
 import { Course } from './course.entity';
 import { CourseCategory, HomeSection } from './course.enums';
 import { findCourse, listCourses, recommendCourses, SEARCH_DEFAULT_LIMIT, searchCourses } from './course.service';
@@ -29,8 +31,8 @@ class CoursesArgs extends PageArgs {
 @Resolver(() => Course)
 export class CourseResolver {
   @Query(() => CoursePage, { description: 'Published courses, newest first, filtered and paged' })
-  async courses(@Args(() => CoursesArgs) args: CoursesArgs, @Ctx() ctx: GraphQLContext): Promise<CoursePage> {
-    const page = await listCourses(ctx.db, args, args);
+  async courses(@Args(() => CoursesArgs) args: CoursesArgs, @Ctx() ctx: GraphQLContext, @Info() info: GraphQLResolveInfo): Promise<CoursePage> {
+    const page = await listCourses(ctx.db, args, args, selectedFieldNames(info, ['items']));
     return toPage(CoursePage, page);
   }
 

@@ -1,5 +1,6 @@
 import DataLoader from 'dataloader';
 import { In, type DataSource, type SelectQueryBuilder } from 'typeorm';
+import { entityReader } from '../../db/entity-reader';
 import { badInput } from '../../shared/errors';
 import { fetchPage, parsePage, type Page } from '../../shared/paging';
 import { Course } from './course.entity';
@@ -20,45 +21,59 @@ function publishedCourses(db: DataSource): SelectQueryBuilder<Course> {
   return db.getRepository(Course).createQueryBuilder('course').where('course.published = true');
 }
 
-function applyFilter(qb: SelectQueryBuilder<Course>, filter: CourseFilter): SelectQueryBuilder<Course> {
+/** The SQL conditions of a catalogue filter (published ones only) with their parameters, numbered from $1. */
+function filterConditions(filter: CourseFilter): { sql: string; parameters: unknown[] } {
+  const conditions = ['"published"'];
+  const parameters: unknown[] = [];
+  const parameter = (value: unknown) => `$${parameters.push(value)}`;
   switch (filter.section) {
     case HomeSection.FREE:
-      qb.andWhere('course.price = 0');
+      conditions.push('"price" = 0');
       break;
     case HomeSection.PROFESSIONAL_SKILL:
-      qb.andWhere('course.category = :professional', { professional: CourseCategory.PROFESSIONAL });
+      conditions.push(`"category" = ${parameter(CourseCategory.PROFESSIONAL)}`);
       break;
     case HomeSection.TRENDING:
-      qb.andWhere('course.trending = true');
+      conditions.push('"trending"');
       break;
     case HomeSection.CLASS_1_TO_12:
-      qb.andWhere('course.category = :school', { school: CourseCategory.SCHOOL });
+      conditions.push(`"category" = ${parameter(CourseCategory.SCHOOL)}`);
       break;
   }
-  if (filter.category) qb.andWhere('course.category = :category', { category: filter.category });
+  if (filter.category) conditions.push(`"category" = ${parameter(filter.category)}`);
   if (filter.classLevel !== undefined && filter.classLevel !== null) {
     if (!Number.isInteger(filter.classLevel) || filter.classLevel < 1 || filter.classLevel > 12) {
       throw badInput('classLevel must be a class from 1 to 12', { field: 'classLevel' });
     }
-    qb.andWhere('course.classLevel = :classLevel', { classLevel: filter.classLevel });
+    conditions.push(`"classLevel" = ${parameter(filter.classLevel)}`);
   }
-  if (filter.free === true) qb.andWhere('course.price = 0');
-  if (filter.free === false) qb.andWhere('course.price > 0');
-  return qb;
+  if (filter.free === true) conditions.push('"price" = 0');
+  if (filter.free === false) conditions.push('"price" > 0');
+  return { sql: conditions.join(' AND '), parameters };
 }
 
-/** The catalogue: published courses, newest first, filtered and paged, with the total count. */
+/**
+ * The catalogue: published courses, newest first, filtered and paged, with the total count.
+ * `fields`: the course properties the caller reads (all when undefined).
+ */
 export async function listCourses(
   db: DataSource,
   filter: CourseFilter,
   paging: { offset?: number; limit?: number },
+  fields?: ReadonlySet<string>,
 ): Promise<Page<Course>> {
   const page = parsePage(paging.offset, paging.limit);
-  const matching = () => applyFilter(publishedCourses(db), filter);
+  const where = filterConditions(filter);
+  const courses = entityReader(db, Course);
+  const pageAt = where.parameters.length;
   return fetchPage(
     page,
-    () => matching().orderBy('course.createdAt', 'DESC').addOrderBy('course.id', 'ASC').offset(page.offset).limit(page.limit).getMany(),
-    () => matching().getCount(),
+    () =>
+      courses.many(
+        `SELECT ${courses.selectListOf(fields)} FROM "course" WHERE ${where.sql} ORDER BY "createdAt" DESC, "id" ASC LIMIT $${pageAt + 1} OFFSET $${pageAt + 2}`,
+        [...where.parameters, page.limit, page.offset],
+      ),
+    async () => (await db.query(`SELECT count(*)::int AS "count" FROM "course" WHERE ${where.sql}`, where.parameters))[0].count,
   );
 }
 
@@ -72,7 +87,8 @@ export async function listAllCourses(db: DataSource, offset = 0, limit?: number)
 /** One published course, or null when the id is unknown or not a course id at all. */
 export async function findCourse(db: DataSource, id: string): Promise<Course | null> {
   if (!isUuid(id)) return null;
-  return publishedCourses(db).andWhere('course.id = :id', { id }).getOne();
+  const courses = entityReader(db, Course);
+  return courses.one(`SELECT ${courses.selectList} FROM "course" WHERE "published" AND "id" = $1`, [id]);
 }
 
 export const SEARCH_DEFAULT_LIMIT = 20;

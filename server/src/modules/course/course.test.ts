@@ -84,6 +84,15 @@ describe('the catalogue', () => {
     expect(await names('(section: CLASS_1_TO_12, free: true)')).toEqual(['Class 5 Maths']);
   });
 
+  it('answers every asked field, through fragments and beside computed ones', async () => {
+    await makeCourse(db, { name: 'Class 9 Physics', price: 12.5, keyPoints: ['Motion'], instructor: 'Anisul Hoque' }, ['Welcome', 'Forces', 'Energy']);
+    const { body } = await app.graphql<{ courses: { items: unknown[] } }>(
+      `{ courses { items { ...Card lessonCount keyPoints } } } fragment Card on Course { name price instructor }`,
+    );
+    expect(body.errors).toBeUndefined();
+    expect(body.data!.courses.items).toEqual([{ name: 'Class 9 Physics', price: 12.5, instructor: 'Anisul Hoque', lessonCount: 3, keyPoints: ['Motion'] }]);
+  });
+
   it('never lists unpublished courses', async () => {
     await makeCourse(db, { name: 'Draft course', published: false });
     await makeCourse(db, { name: 'Live course' });

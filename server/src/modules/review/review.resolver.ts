@@ -1,8 +1,10 @@
-import { Arg, Args, ArgsType, Authorized, Ctx, Field, FieldResolver, Float, ID, InputType, Int, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
+import type { GraphQLResolveInfo } from 'graphql';
+import { Arg, Args, ArgsType, Authorized, Ctx, Field, FieldResolver, Float, ID, Info, InputType, Int, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
 import { requireViewer } from '../../graphql/auth-checker';
 import type { GraphQLContext } from '../../graphql/context';
 import { PageArgs } from '../../graphql/page-args';
 import { PageOf, toPage } from '../../graphql/page';
+import { selectedFieldNames } from '../../graphql/selected-fields';
 import { Course } from '../course/course.entity';
 import { Role } from '../user/role';
 import { Review } from './review.entity';
@@ -28,8 +30,8 @@ class ReviewInput {
 @Resolver(() => Review)
 export class ReviewResolver {
   @Query(() => ReviewPage, { description: 'Learner reviews, newest first' })
-  async reviews(@Args(() => ReviewArgs) args: ReviewArgs, @Ctx() ctx: GraphQLContext): Promise<ReviewPage> {
-    return toPage(ReviewPage, await listReviews(ctx.db, args, args.courseId));
+  async reviews(@Args(() => ReviewArgs) args: ReviewArgs, @Ctx() ctx: GraphQLContext, @Info() info: GraphQLResolveInfo): Promise<ReviewPage> {
+    return toPage(ReviewPage, await listReviews(ctx.db, args, args.courseId, selectedFieldNames(info, ['items'])));
   }
 
   @Authorized(Role.STUDENT)

@@ -1,5 +1,6 @@
 import DataLoader from 'dataloader';
 import { In, type DataSource } from 'typeorm';
+import { entityReader } from '../../db/entity-reader';
 import { AppError, badInput, notFound } from '../../shared/errors';
 import { fetchPage, parsePage, type Page } from '../../shared/paging';
 import type { Viewer } from '../auth/viewer';
@@ -12,16 +13,29 @@ import { Review } from './review.entity';
 
 export const ONLY_ENROLLED_REVIEW = 'Only students enrolled in this course can review it';
 
-/** Learner reviews, newest first, optionally of one course; hidden ones never. */
-export async function listReviews(db: DataSource, paging: { offset?: number; limit?: number }, courseId?: string | null): Promise<Page<Review>> {
+/**
+ * Learner reviews, newest first, optionally of one course; hidden ones never. `fields`: the review
+ * properties the caller reads (all when undefined).
+ */
+export async function listReviews(
+  db: DataSource,
+  paging: { offset?: number; limit?: number },
+  courseId?: string | null,
+  fields?: ReadonlySet<string>,
+): Promise<Page<Review>> {
   const page = parsePage(paging.offset, paging.limit);
   if (courseId && !isUuid(courseId)) return fetchPage(page, async () => [], async () => 0);
-  const where = { hidden: false, ...(courseId ? { courseId } : {}) };
-  const repository = db.getRepository(Review);
+  const where = courseId ? { sql: 'NOT "hidden" AND "courseId" = $1', parameters: [courseId] } : { sql: 'NOT "hidden"', parameters: [] };
+  const reviews = entityReader(db, Review);
+  const at = where.parameters.length;
   return fetchPage(
     page,
-    () => repository.find({ where, order: { createdAt: 'DESC', id: 'ASC' }, skip: page.offset, take: page.limit }),
-    () => repository.count({ where }),
+    () =>
+      reviews.many(
+        `SELECT ${reviews.selectListOf(fields)} FROM "review" WHERE ${where.sql} ORDER BY "createdAt" DESC, "id" ASC LIMIT $${at + 1} OFFSET $${at + 2}`,
+        [...where.parameters, page.limit, page.offset],
+      ),
+    async () => (await db.query(`SELECT count(*)::int AS "count" FROM "review" WHERE ${where.sql}`, where.parameters))[0].count,
   );
 }
 

@@ -1,0 +1,72 @@
+import type { DataSource, EntityTarget, ObjectLiteral } from 'typeorm';
+
+/**
+ * Reads entities with hand-written SQL for the hottest catalogue paths. TypeORM's query builder and
+ * its hydration cost more CPU than the query itself (about 0.35 ms a statement on the bench
+ * machine); here the column list is built once from the entity's metadata and rows become
+ * entities through the same metadata, column transformers included.
+ */
+export class EntityReader<T extends ObjectLiteral> {
+  private readonly columns;
+  private readonly prototype: object;
+
+  constructor(
+    private readonly db: DataSource,
+    entity: EntityTarget<T>,
+  ) {
+    const metadata = db.getMetadata(entity);
+    this.columns = metadata.columns.map((column) => ({
+      select: `"${column.databaseName}" AS "${column.propertyName}"`,
+      property: column.propertyName,
+      primary: column.isPrimary,
+      transformer: Array.isArray(column.transformer) ? undefined : column.transformer,
+    }));
+    if (metadata.columns.some((column) => Array.isArray(column.transformer))) {
+      throw new Error(`${metadata.name}: chains of column transformers are not supported here`);
+    }
+    this.prototype = (metadata.target as { prototype: object }).prototype;
+  }
+
+  /** The entity's columns, for `SELECT ${reader.selectList} FROM ...` (no table alias needed). */
+  get selectList(): string {
+    return this.columns.map((column) => column.select).join(', ');
+  }
+
+  /**
+   * Only the columns behind `properties` (and the primary key), for a client that asked for a few
+   * fields; the entities then hold only those. Every column when `properties` is undefined.
+   */
+  selectListOf(properties: ReadonlySet<string> | undefined): string {
+    if (!properties) return this.selectList;
+    return this.columns
+      .filter((column) => column.primary || properties.has(column.property))
+      .map((column) => column.select)
+      .join(', ');
+  }
+
+  async many(sql: string, parameters: unknown[] = []): Promise<T[]> {
+    const rows: Array<Record<string, unknown>> = await this.db.query(sql, parameters);
+    return rows.map((row) => {
+      const entity = Object.create(this.prototype) as Record<string, unknown>;
+      for (const { property, transformer } of this.columns) {
+        if (property in row) entity[property] = transformer ? transformer.from(row[property]) : row[property];
+      }
+      return entity as T;
+    });
+  }
+
+  async one(sql: string, parameters: unknown[] = []): Promise<T | null> {
+    return (await this.many(sql, parameters))[0] ?? null;
+  }
+}
+
+const readers = new WeakMap<DataSource, Map<unknown, EntityReader<ObjectLiteral>>>();
+
+/** The reader of `entity` for this data source, made once. */
+export function entityReader<T extends ObjectLiteral>(db: DataSource, entity: EntityTarget<T>): EntityReader<T> {
+  let byEntity = readers.get(db);
+  if (!byEntity) readers.set(db, (byEntity = new Map()));
+  let reader = byEntity.get(entity);
+  if (!reader) byEntity.set(entity, (reader = new EntityReader(db, entity) as EntityReader<ObjectLiteral>));
+  return reader as EntityReader<T>;
+}
