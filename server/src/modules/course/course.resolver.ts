@@ -46,8 +46,9 @@ export class CourseResolver {
     @Arg('text') text: string,
     @Arg('limit', () => Int, { defaultValue: SEARCH_DEFAULT_LIMIT }) limit: number,
     @Ctx() ctx: GraphQLContext,
+    @Info() info: GraphQLResolveInfo,
   ): Promise<Course[]> {
-    return searchCourses(ctx.db, text, limit);
+    return searchCourses(ctx.db, text, limit, selectedFieldNames(info));
   }
 
   @Query(() => [Course], { description: 'Courses to suggest: for a signed-in student, ones they do not own' })

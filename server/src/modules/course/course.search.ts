@@ -1,7 +1,5 @@
-import type { SelectQueryBuilder } from 'typeorm';
 import { badInput } from '../../shared/errors';
 import { escapeLike } from '../../shared/text-rules';
-import type { Course } from './course.entity';
 
 export const MAX_SEARCH_LENGTH = 100;
 export const MAX_SEARCH_TERMS = 8;
@@ -9,23 +7,18 @@ export const MAX_SEARCH_TERMS = 8;
 export const DIRECT_RANKING_MAX = 200;
 
 /** Must match the expression of the "course_search_trgm" index in the migrations. */
-const documentSql = (alias: string) => `lower(${alias}."name" || ' ' || ${alias}."instructor" || ' ' || ${alias}."description")`;
+const DOCUMENT = `lower(c."name" || ' ' || c."instructor" || ' ' || c."description")`;
 /** Must match the expressions of the "course_search_name_*" indexes (SearchIndexes migration). */
-const nameKeySql = (alias: string) => `(lower(${alias}."name") COLLATE "C")`;
-
-/**
- * The ranking, best first: names starting with the whole phrase, names containing it, then the
- * other matches; alphabetical by lower-cased name within a tier.
- */
-const tiers = (alias: string) => [
-  { rank: 2, nameTest: `${nameKeySql(alias)} LIKE :prefix` },
-  { rank: 1, nameTest: `${nameKeySql(alias)} LIKE :anywhere` },
-  { rank: 0, nameTest: 'true' },
-];
+const NAME_KEY = `(lower(c."name") COLLATE "C")`;
 
 export interface ParsedSearch {
   phrase: string;
   terms: string[];
+}
+
+export interface Statement {
+  sql: string;
+  parameters: unknown[];
 }
 
 /** Splits the visitor's text into lower-cased words; refuses empty or oversized searches. */
@@ -39,29 +32,47 @@ export function parseSearchText(text: string): ParsedSearch {
   return { phrase, terms };
 }
 
-function searchParameters({ phrase, terms }: ParsedSearch): Record<string, unknown> {
-  const parameters: Record<string, unknown> = { prefix: `${escapeLike(phrase)}%`, anywhere: `%${escapeLike(phrase)}%` };
-  terms.forEach((term, i) => (parameters[`term${i}`] = `%${escapeLike(term)}%`));
-  return parameters;
+/** Positional parameters ($1, $2, ...) collected while a statement is written. */
+class Parameters {
+  readonly values: unknown[] = [];
+  add(value: unknown): string {
+    return `$${this.values.push(value)}`;
+  }
 }
 
 /** Every word must appear (as a whole or part of a word) in the name, instructor or description. */
-export function whereEveryTerm(qb: SelectQueryBuilder<Course>, search: ParsedSearch): SelectQueryBuilder<Course> {
-  const document = documentSql(qb.alias);
-  search.terms.forEach((_, i) => qb.andWhere(`${document} LIKE :term${i}`));
-  return qb.setParameters(searchParameters(search));
+function everyTerm(search: ParsedSearch, parameters: Parameters): string {
+  return search.terms.map((term) => `${DOCUMENT} LIKE ${parameters.add(`%${escapeLike(term)}%`)}`).join(' AND ');
 }
 
-/** Orders a small set of matches (found with whereEveryTerm) by the ranking. */
-export function rankMatches(qb: SelectQueryBuilder<Course>, search: ParsedSearch): SelectQueryBuilder<Course> {
-  const whens = tiers(qb.alias).map(({ rank, nameTest }) => `WHEN ${nameTest} THEN ${rank}`).join(' ');
-  return qb
-    .addSelect(`CASE ${whens} END`, 'search_tier')
-    .addSelect(nameKeySql(qb.alias), 'search_key')
-    .setParameters(searchParameters(search))
-    .orderBy('search_tier', 'DESC')
-    .addOrderBy('search_key', 'ASC')
-    .addOrderBy(`${qb.alias}.id`, 'ASC');
+/**
+ * The ranking, best first: names starting with the whole phrase, names containing it, then the
+ * other matches; alphabetical by lower-cased name within a tier.
+ */
+function tiers(search: ParsedSearch, parameters: Parameters) {
+  const prefix = parameters.add(`${escapeLike(search.phrase)}%`);
+  const anywhere = parameters.add(`%${escapeLike(search.phrase)}%`);
+  return [
+    { rank: 2, nameTest: `${NAME_KEY} LIKE ${prefix}` },
+    { rank: 1, nameTest: `${NAME_KEY} LIKE ${anywhere}` },
+    { rank: 0, nameTest: 'true' },
+  ];
+}
+
+/** The ids of up to DIRECT_RANKING_MAX + 1 published matches, in no order. */
+export function matchingIds(search: ParsedSearch): Statement {
+  const parameters = new Parameters();
+  const sql = `SELECT c."id" FROM "course" c WHERE c."published" AND ${everyTerm(search, parameters)} LIMIT ${DIRECT_RANKING_MAX + 1}`;
+  return { sql, parameters: parameters.values };
+}
+
+/** The best `limit` of a few matches (found by matchingIds), ranked; `selectList` from the course reader. */
+export function rankMatches(search: ParsedSearch, ids: string[], limit: number, selectList: string): Statement {
+  const parameters = new Parameters();
+  const whens = tiers(search, parameters).map(({ rank, nameTest }) => `WHEN ${nameTest} THEN ${rank}`).join(' ');
+  const sql = `SELECT ${selectList} FROM "course" c WHERE c."published" AND c."id" = ANY(${parameters.add(ids)})
+    ORDER BY CASE ${whens} END DESC, ${NAME_KEY}, c."id" LIMIT ${parameters.add(limit)}`;
+  return { sql, parameters: parameters.values };
 }
 
 /**
@@ -69,20 +80,19 @@ export function rankMatches(qb: SelectQueryBuilder<Course>, search: ParsedSearch
  * name index until it has `limit` rows instead of ranking every match (a word found in nearly every
  * course took seconds at 100,000 courses when ranked in one piece).
  */
-export function walkTiers(qb: SelectQueryBuilder<Course>, search: ParsedSearch, limit: number): SelectQueryBuilder<Course> {
-  const everyTerm = search.terms.map((_, i) => `${documentSql('c')} LIKE :term${i}`).join(' AND ');
-  const ranked = tiers('c')
+export function walkTiers(search: ParsedSearch, limit: number, selectList: string): Statement {
+  const parameters = new Parameters();
+  const terms = everyTerm(search, parameters);
+  const max = parameters.add(limit);
+  const ranked = tiers(search, parameters)
     .map(({ rank, nameTest }, i, all) => {
       const notBetter = all.slice(0, i).map((better) => `NOT (${better.nameTest})`);
-      return `(SELECT c."id", ${rank} AS "tier", ${nameKeySql('c')} AS "key" FROM "course" c
-        WHERE c."published" AND ${[nameTest, ...notBetter, everyTerm].join(' AND ')}
-        ORDER BY ${nameKeySql('c')}, c."id" LIMIT :searchLimit)`;
+      return `(SELECT c."id", ${rank} AS "tier", ${NAME_KEY} AS "key" FROM "course" c
+        WHERE c."published" AND ${[nameTest, ...notBetter, terms].join(' AND ')}
+        ORDER BY ${NAME_KEY}, c."id" LIMIT ${max})`;
     })
     .join(' UNION ALL ');
-  return qb
-    .innerJoin(`(${ranked})`, 'ranked', `ranked."id" = ${qb.alias}."id"`)
-    .setParameters({ ...searchParameters(search), searchLimit: limit })
-    .orderBy('ranked."tier"', 'DESC')
-    .addOrderBy('ranked."key"', 'ASC')
-    .addOrderBy(`${qb.alias}.id`, 'ASC');
+  const sql = `SELECT ${selectList} FROM "course" JOIN (${ranked}) ranked USING ("id")
+    ORDER BY ranked."tier" DESC, ranked."key", "id" LIMIT ${max}`;
+  return { sql, parameters: parameters.values };
 }

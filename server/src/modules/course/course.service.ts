@@ -5,7 +5,7 @@ import { badInput } from '../../shared/errors';
 import { fetchPage, parsePage, type Page } from '../../shared/paging';
 import { Course } from './course.entity';
 import { CourseCategory, HomeSection } from './course.enums';
-import { DIRECT_RANKING_MAX, parseSearchText, rankMatches, walkTiers, whereEveryTerm } from './course.search';
+import { DIRECT_RANKING_MAX, matchingIds, parseSearchText, rankMatches, walkTiers } from './course.search';
 
 export interface CourseFilter {
   section?: HomeSection | null;
@@ -97,21 +97,22 @@ export const SEARCH_MAX_LIMIT = 50;
 /**
  * Ranked search over name, instructor and description (rules in course.search.ts). A rare word
  * is answered by ranking its few matches; a common one by walking the name index tier by tier.
+ * `fields`: the course properties the caller reads (all when undefined).
  */
-export async function searchCourses(db: DataSource, text: string, limit = SEARCH_DEFAULT_LIMIT): Promise<Course[]> {
+export async function searchCourses(db: DataSource, text: string, limit = SEARCH_DEFAULT_LIMIT, fields?: ReadonlySet<string>): Promise<Course[]> {
   if (!Number.isInteger(limit) || limit < 1 || limit > SEARCH_MAX_LIMIT) {
     throw badInput(`limit must be a whole number from 1 to ${SEARCH_MAX_LIMIT}`, { field: 'limit' });
   }
   const search = parseSearchText(text);
-  const matches: Array<{ id: string }> = await whereEveryTerm(publishedCourses(db).select('course.id', 'id'), search)
-    .limit(DIRECT_RANKING_MAX + 1)
-    .getRawMany();
+  const ids = matchingIds(search);
+  const matches: Array<{ id: string }> = await db.query(ids.sql, ids.parameters);
   if (matches.length === 0) return [];
-  if (matches.length <= DIRECT_RANKING_MAX) {
-    const ids = matches.map((match) => match.id);
-    return rankMatches(publishedCourses(db).andWhere('course.id IN (:...ids)', { ids }), search).limit(limit).getMany();
-  }
-  return walkTiers(publishedCourses(db), search, limit).limit(limit).getMany();
+  const courses = entityReader(db, Course);
+  const ranked =
+    matches.length <= DIRECT_RANKING_MAX
+      ? rankMatches(search, matches.map((match) => match.id), limit, courses.selectListOf(fields))
+      : walkTiers(search, limit, courses.selectListOf(fields));
+  return courses.many(ranked.sql, ranked.parameters);
 }
 
 /** Per request: courses by id, published or not (an owner still sees a course taken off sale), in one query. */
