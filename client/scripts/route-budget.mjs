@@ -26,8 +26,10 @@ const rows = routes
   .sort((a, b) => a.route.localeCompare(b.route));
 console.log('JavaScript loaded first, gzip:');
 for (const row of rows) console.log(`  ${row.route.padEnd(44)} ${row.kb.toFixed(1).padStart(7)} KB`);
-const home = rows.find((row) => row.route === 'catalog/home-page.tsx');
-if (!home) throw new Error('the home route is missing from the build manifest');
+// The home page is bundled into the entry (it is where most visits start); if it is ever split
+// out again, its own row counts.
+const home = rows.find((row) => row.route === 'catalog/home-page.tsx') ?? { kb: gzipKb(closure(entry)) };
+console.log(`  ${'the entry (home page included)'.padEnd(44)} ${home.kb.toFixed(1).padStart(7)} KB`);
 if (home.kb > HOME_BUDGET_KB) {
   console.error(`The home route loads ${home.kb.toFixed(1)} KB of gzip JavaScript, over its budget of ${HOME_BUDGET_KB} KB.`);
   process.exit(1);

@@ -5,12 +5,14 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { Providers } from './app/providers';
+import { prefetchFirstPage } from './app/prefetch';
 import { AppRoutes } from './app/router';
 import { createApolloClient } from './lib/apollo';
 import { createSession } from './lib/session';
 
 const session = createSession();
 const client = createApolloClient(session);
+prefetchFirstPage(client, window.location.pathname);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

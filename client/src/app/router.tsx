@@ -3,8 +3,10 @@ import { Navigate, useRoutes, type RouteObject } from 'react-router-dom';
 import { AppLayout } from '../components/layout/app-layout';
 import { RequireAuth, RequireRole } from '../components/guards';
 import NotFoundPage from '../components/not-found';
+// The landing page comes with the first download: lazily, it would wait for one more round trip.
+import HomePage from '../features/catalog/home-page';
 
-/** Screens load on demand, so a visitor downloads only the code of the page they open. */
+/** Other screens load on demand, so a visitor downloads only the code of the page they open. */
 const screen = (load: () => Promise<{ default: ComponentType }>) => {
   const Screen = lazy(load);
   return { element: <Screen /> };
@@ -19,8 +21,8 @@ export const routes: RouteObject[] = [
   {
     element: <AppLayout />,
     children: [
-      { index: true, ...screen(() => import('../features/catalog/home-page')) },
-      { path: 'home', ...screen(() => import('../features/catalog/home-page')) },
+      { index: true, element: <HomePage /> },
+      { path: 'home', element: <HomePage /> },
       { path: 'allCourses', ...screen(() => import('../features/catalog/all-courses-page')) },
       { path: 'search', ...screen(() => import('../features/search/search-page')) },
       { path: 'course/:id', ...screen(() => import('../features/course/course-page')) },

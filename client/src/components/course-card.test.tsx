@@ -23,6 +23,13 @@ describe('a course card', () => {
     expect(screen.getByRole('link', { name: 'Enroll Now' })).toHaveAttribute('href', `/course/${course.id}`);
   });
 
+  it('titles the course one level below the list it sits in', () => {
+    renderRoute(<CourseCard course={course} />);
+    expect(screen.getByRole('heading', { level: 3, name: 'Class 9 Physics' })).toBeInTheDocument();
+    renderRoute(<CourseCard course={{ ...course, id: 'other', name: 'Class 10 Physics' }} titleAs="h2" />);
+    expect(screen.getByRole('heading', { level: 2, name: 'Class 10 Physics' })).toBeInTheDocument();
+  });
+
   it('in search results shows the description and BUY NOW', () => {
     renderRoute(<CourseCard course={course} variant="search" />);
     expect(screen.getByText('Motion, force and energy.')).toBeInTheDocument();

@@ -11,9 +11,11 @@ interface CourseCardProps {
   variant?: 'catalogue' | 'search';
   /** Above-the-fold cards load their image at once. */
   eager?: boolean;
+  /** The course name's heading level: one below the heading the card list sits under. */
+  titleAs?: 'h2' | 'h3';
 }
 
-export function CourseCard({ course, variant = 'catalogue', eager = false }: CourseCardProps) {
+export function CourseCard({ course, variant = 'catalogue', eager = false, titleAs = 'h3' }: CourseCardProps) {
   const to = paths.course(course.id);
   return (
     <Card.Root overflow="hidden" size="sm" height="100%" data-testid="course-card">
@@ -30,7 +32,7 @@ export function CourseCard({ course, variant = 'catalogue', eager = false }: Cou
         sizes="(max-width: 768px) 100vw, (max-width: 1200px) 50vw, 25vw"
       />
       <Card.Body gap="2">
-        <Card.Title fontSize="md" lineHeight="short">
+        <Card.Title as={titleAs} fontSize="md" lineHeight="short">
           {course.name}
         </Card.Title>
         <Text fontSize="sm" color="gray.600">

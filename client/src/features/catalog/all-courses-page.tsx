@@ -89,7 +89,7 @@ export default function AllCoursesPage() {
           <>
             <SimpleGrid columns={{ base: 2, md: 3, lg: 5 }} gap="4" aria-busy={loading}>
               {page.items.map((course, i) => (
-                <CourseCard key={course.id} course={course} eager={i < 4} />
+                <CourseCard key={course.id} course={course} eager={i < 4} titleAs="h2" />
               ))}
             </SimpleGrid>
             <Pager

@@ -37,7 +37,7 @@ export default function SearchPage() {
         ) : (
           <SimpleGrid columns={{ base: 1, md: 2, lg: 4 }} gap="5">
             {data?.searchCourses.map((course, i) => (
-              <CourseCard key={course.id} course={course} variant="search" eager={i < 4} />
+              <CourseCard key={course.id} course={course} variant="search" eager={i < 4} titleAs="h2" />
             ))}
           </SimpleGrid>
         )}

@@ -1,0 +1,31 @@
+import { ApolloClient, ApolloLink, InMemoryCache } from '@apollo/client';
+import { of } from 'rxjs';
+import { prefetchFirstPage } from './prefetch';
+
+/** A client whose network records what was asked for. */
+function recordingClient() {
+  const asked: Array<{ operation: string; variables: Record<string, unknown> }> = [];
+  const link = new ApolloLink((operation) => {
+    asked.push({ operation: operation.operationName ?? '', variables: operation.variables });
+    return of({ data: { course: null } });
+  });
+  return { client: new ApolloClient({ link, cache: new InMemoryCache() }), asked };
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
+
+describe('the first page data', () => {
+  it.each(['/course/7b0f', '/details/7b0f', '/Course/7b0f'])('asks for the course of %s while its code loads', async (path) => {
+    const { client, asked } = recordingClient();
+    prefetchFirstPage(client, path);
+    await settle();
+    expect(asked).toEqual([{ operation: 'CoursePage', variables: { id: '7b0f' } }]);
+  });
+
+  it.each(['/', '/about', '/course'])('asks for nothing on %s', async (path) => {
+    const { client, asked } = recordingClient();
+    prefetchFirstPage(client, path);
+    await settle();
+    expect(asked).toEqual([]);
+  });
+});
