@@ -1,3 +1,4 @@
+import { SqlParameters } from '../../db/sql-parameters';
 import { badInput } from '../../shared/errors';
 import { escapeLike } from '../../shared/text-rules';
 
@@ -32,16 +33,8 @@ export function parseSearchText(text: string): ParsedSearch {
   return { phrase, terms };
 }
 
-/** Positional parameters ($1, $2, ...) collected while a statement is written. */
-class Parameters {
-  readonly values: unknown[] = [];
-  add(value: unknown): string {
-    return `$${this.values.push(value)}`;
-  }
-}
-
 /** Every word must appear (as a whole or part of a word) in the name, instructor or description. */
-function everyTerm(search: ParsedSearch, parameters: Parameters): string {
+function everyTerm(search: ParsedSearch, parameters: SqlParameters): string {
   return search.terms.map((term) => `${DOCUMENT} LIKE ${parameters.add(`%${escapeLike(term)}%`)}`).join(' AND ');
 }
 
@@ -49,7 +42,7 @@ function everyTerm(search: ParsedSearch, parameters: Parameters): string {
  * The ranking, best first: names starting with the whole phrase, names containing it, then the
  * other matches; alphabetical by lower-cased name within a tier.
  */
-function tiers(search: ParsedSearch, parameters: Parameters) {
+function tiers(search: ParsedSearch, parameters: SqlParameters) {
   const prefix = parameters.add(`${escapeLike(search.phrase)}%`);
   const anywhere = parameters.add(`%${escapeLike(search.phrase)}%`);
   return [
@@ -61,14 +54,14 @@ function tiers(search: ParsedSearch, parameters: Parameters) {
 
 /** The ids of up to DIRECT_RANKING_MAX + 1 published matches, in no order. */
 export function matchingIds(search: ParsedSearch): Statement {
-  const parameters = new Parameters();
+  const parameters = new SqlParameters();
   const sql = `SELECT c."id" FROM "course" c WHERE c."published" AND ${everyTerm(search, parameters)} LIMIT ${DIRECT_RANKING_MAX + 1}`;
   return { sql, parameters: parameters.values };
 }
 
 /** The best `limit` of a few matches (found by matchingIds), ranked; `selectList` from the course reader. */
 export function rankMatches(search: ParsedSearch, ids: string[], limit: number, selectList: string): Statement {
-  const parameters = new Parameters();
+  const parameters = new SqlParameters();
   const whens = tiers(search, parameters).map(({ rank, nameTest }) => `WHEN ${nameTest} THEN ${rank}`).join(' ');
   const sql = `SELECT ${selectList} FROM "course" c WHERE c."published" AND c."id" = ANY(${parameters.add(ids)})
     ORDER BY CASE ${whens} END DESC, ${NAME_KEY}, c."id" LIMIT ${parameters.add(limit)}`;
@@ -81,7 +74,7 @@ export function rankMatches(search: ParsedSearch, ids: string[], limit: number, 
  * course took seconds at 100,000 courses when ranked in one piece).
  */
 export function walkTiers(search: ParsedSearch, limit: number, selectList: string): Statement {
-  const parameters = new Parameters();
+  const parameters = new SqlParameters();
   const terms = everyTerm(search, parameters);
   const max = parameters.add(limit);
   const ranked = tiers(search, parameters)

@@ -1,6 +1,7 @@
 import DataLoader from 'dataloader';
 import { In, type DataSource, type SelectQueryBuilder } from 'typeorm';
 import { entityReader } from '../../db/entity-reader';
+import { SqlParameters } from '../../db/sql-parameters';
 import { badInput } from '../../shared/errors';
 import { fetchPage, parsePage, type Page } from '../../shared/paging';
 import { Course } from './course.entity';
@@ -21,35 +22,33 @@ function publishedCourses(db: DataSource): SelectQueryBuilder<Course> {
   return db.getRepository(Course).createQueryBuilder('course').where('course.published = true');
 }
 
-/** The SQL conditions of a catalogue filter (published ones only) with their parameters, numbered from $1. */
-function filterConditions(filter: CourseFilter): { sql: string; parameters: unknown[] } {
+/** The SQL conditions of a catalogue filter (published courses only), their values added to `parameters`. */
+function filterConditions(filter: CourseFilter, parameters: SqlParameters): string {
   const conditions = ['"published"'];
-  const parameters: unknown[] = [];
-  const parameter = (value: unknown) => `$${parameters.push(value)}`;
   switch (filter.section) {
     case HomeSection.FREE:
       conditions.push('"price" = 0');
       break;
     case HomeSection.PROFESSIONAL_SKILL:
-      conditions.push(`"category" = ${parameter(CourseCategory.PROFESSIONAL)}`);
+      conditions.push(`"category" = ${parameters.add(CourseCategory.PROFESSIONAL)}`);
       break;
     case HomeSection.TRENDING:
       conditions.push('"trending"');
       break;
     case HomeSection.CLASS_1_TO_12:
-      conditions.push(`"category" = ${parameter(CourseCategory.SCHOOL)}`);
+      conditions.push(`"category" = ${parameters.add(CourseCategory.SCHOOL)}`);
       break;
   }
-  if (filter.category) conditions.push(`"category" = ${parameter(filter.category)}`);
+  if (filter.category) conditions.push(`"category" = ${parameters.add(filter.category)}`);
   if (filter.classLevel !== undefined && filter.classLevel !== null) {
     if (!Number.isInteger(filter.classLevel) || filter.classLevel < 1 || filter.classLevel > 12) {
       throw badInput('classLevel must be a class from 1 to 12', { field: 'classLevel' });
     }
-    conditions.push(`"classLevel" = ${parameter(filter.classLevel)}`);
+    conditions.push(`"classLevel" = ${parameters.add(filter.classLevel)}`);
   }
   if (filter.free === true) conditions.push('"price" = 0');
   if (filter.free === false) conditions.push('"price" > 0');
-  return { sql: conditions.join(' AND '), parameters };
+  return conditions.join(' AND ');
 }
 
 /**
@@ -63,17 +62,16 @@ export async function listCourses(
   fields?: ReadonlySet<string>,
 ): Promise<Page<Course>> {
   const page = parsePage(paging.offset, paging.limit);
-  const where = filterConditions(filter);
   const courses = entityReader(db, Course);
-  const pageAt = where.parameters.length;
+  const parameters = new SqlParameters();
+  const where = filterConditions(filter, parameters);
+  const filterValues = [...parameters.values];
+  const sql = `SELECT ${courses.selectListOf(fields)} FROM "course" WHERE ${where}
+    ORDER BY "createdAt" DESC, "id" ASC LIMIT ${parameters.add(page.limit)} OFFSET ${parameters.add(page.offset)}`;
   return fetchPage(
     page,
-    () =>
-      courses.many(
-        `SELECT ${courses.selectListOf(fields)} FROM "course" WHERE ${where.sql} ORDER BY "createdAt" DESC, "id" ASC LIMIT $${pageAt + 1} OFFSET $${pageAt + 2}`,
-        [...where.parameters, page.limit, page.offset],
-      ),
-    async () => (await db.query(`SELECT count(*)::int AS "count" FROM "course" WHERE ${where.sql}`, where.parameters))[0].count,
+    () => courses.many(sql, parameters.values),
+    async () => (await db.query(`SELECT count(*)::int AS "count" FROM "course" WHERE ${where}`, filterValues))[0].count,
   );
 }
 

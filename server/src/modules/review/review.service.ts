@@ -1,6 +1,7 @@
 import DataLoader from 'dataloader';
 import { In, type DataSource } from 'typeorm';
 import { entityReader } from '../../db/entity-reader';
+import { SqlParameters } from '../../db/sql-parameters';
 import { AppError, badInput, notFound } from '../../shared/errors';
 import { fetchPage, parsePage, type Page } from '../../shared/paging';
 import type { Viewer } from '../auth/viewer';
@@ -25,17 +26,16 @@ export async function listReviews(
 ): Promise<Page<Review>> {
   const page = parsePage(paging.offset, paging.limit);
   if (courseId && !isUuid(courseId)) return fetchPage(page, async () => [], async () => 0);
-  const where = courseId ? { sql: 'NOT "hidden" AND "courseId" = $1', parameters: [courseId] } : { sql: 'NOT "hidden"', parameters: [] };
+  const parameters = new SqlParameters();
+  const where = courseId ? `NOT "hidden" AND "courseId" = ${parameters.add(courseId)}` : 'NOT "hidden"';
+  const filterValues = [...parameters.values];
   const reviews = entityReader(db, Review);
-  const at = where.parameters.length;
+  const sql = `SELECT ${reviews.selectListOf(fields)} FROM "review" WHERE ${where}
+    ORDER BY "createdAt" DESC, "id" ASC LIMIT ${parameters.add(page.limit)} OFFSET ${parameters.add(page.offset)}`;
   return fetchPage(
     page,
-    () =>
-      reviews.many(
-        `SELECT ${reviews.selectListOf(fields)} FROM "review" WHERE ${where.sql} ORDER BY "createdAt" DESC, "id" ASC LIMIT $${at + 1} OFFSET $${at + 2}`,
-        [...where.parameters, page.limit, page.offset],
-      ),
-    async () => (await db.query(`SELECT count(*)::int AS "count" FROM "review" WHERE ${where.sql}`, where.parameters))[0].count,
+    () => reviews.many(sql, parameters.values),
+    async () => (await db.query(`SELECT count(*)::int AS "count" FROM "review" WHERE ${where}`, filterValues))[0].count,
   );
 }
 
