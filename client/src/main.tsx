@@ -12,7 +12,7 @@ import { createSession } from './lib/session';
 
 const session = createSession();
 const client = createApolloClient(session);
-prefetchFirstPage(client, window.location.pathname);
+prefetchFirstPage(client, window.location);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -15,16 +15,22 @@ function recordingClient() {
 const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
 
 describe('the first page data', () => {
-  it.each(['/course/7b0f', '/details/7b0f', '/Course/7b0f'])('asks for the course of %s while its code loads', async (path) => {
+  it.each(['/course/7b0f', '/details/7b0f', '/Course/7b0f'])('asks for the course of %s while its code loads', async (pathname) => {
     const { client, asked } = recordingClient();
-    prefetchFirstPage(client, path);
+    prefetchFirstPage(client, { pathname, search: '' });
     await settle();
     expect(asked).toEqual([{ operation: 'CoursePage', variables: { id: '7b0f' } }]);
   });
 
-  it.each(['/', '/about', '/course'])('asks for nothing on %s', async (path) => {
+  it.each([
+    ['/', ''],
+    ['/about', ''],
+    ['/course', ''],
+    ['/course/7b0f', '?success=true'],
+    ['/course/7b0f', '?canceled=true'],
+  ])('asks for nothing on %s%s', async (pathname, search) => {
     const { client, asked } = recordingClient();
-    prefetchFirstPage(client, path);
+    prefetchFirstPage(client, { pathname, search });
     await settle();
     expect(asked).toEqual([]);
   });

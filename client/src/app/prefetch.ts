@@ -1,14 +1,16 @@
 import type { ApolloClient } from '@apollo/client';
 import { matchPath } from 'react-router-dom';
+import { paymentReturnMessage } from '../features/course/payment-return';
 
 /**
  * The data of the page a visit starts on, asked for while the page's code is still downloading;
  * otherwise the query would wait for that code to arrive and render, one more round trip on a
  * phone network. The page's own query then finds the answer in flight or in the cache.
  */
-export function prefetchFirstPage(client: ApolloClient, pathname: string): void {
+export function prefetchFirstPage(client: ApolloClient, { pathname, search }: Pick<Location, 'pathname' | 'search'>): void {
   const course = matchPath('/course/:id', pathname) ?? matchPath('/details/:id', pathname);
-  if (course?.params.id) {
+  // Back from a payment, the course page shows only a message and asks for nothing.
+  if (course?.params.id && paymentReturnMessage(new URLSearchParams(search)) === null) {
     const variables = { id: course.params.id };
     void import('../features/course/api/course-page.generated')
       .then(({ CoursePageDocument }) => client.query({ query: CoursePageDocument, variables }))

@@ -4,16 +4,10 @@ import { Link as RouterLink, useLocation, useParams, useSearchParams } from 'rea
 import { EmptyState, ErrorState, FullScreenLoading } from '../../components/states';
 import { useCoursePageQuery } from './api/course-page.generated';
 import { formatDollars } from '../../lib/format';
-import { messages } from '../../lib/messages';
 import { courseImageFallback, paths } from '../../lib/paths';
 import { CourseReviews } from './components/course-reviews';
+import { paymentReturnMessage } from './payment-return';
 
-/** The payment-return message of the page, when the query string carries one. */
-export function paymentReturnMessage(search: URLSearchParams): string | null {
-  if (search.has('success')) return messages.orderPlaced;
-  if (search.has('canceled')) return messages.orderCanceled;
-  return null;
-}
 
 /** Fixed figures the specification shows on the course page. */
 const courseFacts = [

@@ -1,4 +1,4 @@
-import { paymentReturnMessage } from './course-page';
+import { paymentReturnMessage } from './payment-return';
 
 describe('the course page after a payment', () => {
   it('shows the order message for ?success and the cancel message for ?canceled', () => {
