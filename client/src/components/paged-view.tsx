@@ -1,3 +1,4 @@
+import { Table } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { Pager } from './pager';
 import { EmptyState, ErrorState, InlineLoading } from './states';
@@ -31,5 +32,33 @@ export function PagedView<T>({ page, loading, failed, onRetry, empty, onPage, ch
       {children(page.items)}
       <Pager offset={page.offset} limit={page.limit} total={page.total} onChange={onPage} />
     </>
+  );
+}
+
+interface PagedTableProps<T> extends Omit<PagedViewProps<T>, 'children'> {
+  columns: string[];
+  /** One Table.Row for an item. */
+  row(item: T): ReactNode;
+}
+
+/** A paged list shown as a table with a header row (the dashboards' lists). */
+export function PagedTable<T>({ columns, row, ...view }: PagedTableProps<T>) {
+  return (
+    <PagedView {...view}>
+      {(items) => (
+        <Table.ScrollArea borderWidth="1px" borderRadius="md">
+          <Table.Root size="sm">
+            <Table.Header>
+              <Table.Row>
+                {columns.map((column) => (
+                  <Table.ColumnHeader key={column}>{column}</Table.ColumnHeader>
+                ))}
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>{items.map(row)}</Table.Body>
+          </Table.Root>
+        </Table.ScrollArea>
+      )}
+    </PagedView>
   );
 }

@@ -1,6 +1,6 @@
 import { Badge, Button, Heading, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import { PagedView } from '../../components/paged-view';
+import { PagedTable } from '../../components/paged-view';
 import type { InboxKind } from '../../gql/graphql';
 import { useAdminInboxQuery, useSetInboxHandledMutation } from './api/inbox.generated';
 
@@ -47,52 +47,37 @@ export default function InboxPage() {
           Only not handled
         </Button>
       </HStack>
-      <PagedView
-          page={page}
-          loading={loading}
-          failed={Boolean(error)}
-          onRetry={() => void refetch()}
-          empty="Nothing here."
-          onPage={setOffset}
-        >
-          {(items) => (
-            <Table.ScrollArea borderWidth="1px" borderRadius="md">
-            <Table.Root size="sm">
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeader>From</Table.ColumnHeader>
-                  <Table.ColumnHeader>Message</Table.ColumnHeader>
-                  <Table.ColumnHeader>State</Table.ColumnHeader>
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {items.map((item) => (
-                  <Table.Row key={item.id} data-testid="inbox-row">
-                    <Table.Cell>
-                      <Text fontWeight="semibold">{item.name ?? item.email}</Text>
-                      <Text fontSize="sm" color="gray.600">
-                        {item.email} {item.phone ? `· ${item.phone}` : ''}
-                      </Text>
-                    </Table.Cell>
-                    <Table.Cell>
-                      {item.subject && <Text fontWeight="semibold">{item.subject}</Text>}
-                      <Text whiteSpace="pre-line">{item.message ?? 'Subscribed to the newsletter'}</Text>
-                    </Table.Cell>
-                    <Table.Cell>
-                      <HStack gap="2">
-                        <Badge colorPalette={item.handled ? 'green' : 'orange'}>{item.handled ? 'Handled' : 'Not handled'}</Badge>
-                        <Button size="xs" variant="outline" onClick={() => void setHandled({ variables: { id: item.id, handled: !item.handled } }).then(() => refetch())}>
-                          {item.handled ? 'Reopen' : 'Mark handled'}
-                        </Button>
-                      </HStack>
-                    </Table.Cell>
-                  </Table.Row>
-                ))}
-              </Table.Body>
-            </Table.Root>
-          </Table.ScrollArea>
-          )}
-        </PagedView>
+      <PagedTable
+        page={page}
+        loading={loading}
+        failed={Boolean(error)}
+        onRetry={() => void refetch()}
+        empty="Nothing here."
+        onPage={setOffset}
+        columns={['From', 'Message', 'State']}
+        row={(item) => (
+          <Table.Row key={item.id} data-testid="inbox-row">
+            <Table.Cell>
+              <Text fontWeight="semibold">{item.name ?? item.email}</Text>
+              <Text fontSize="sm" color="gray.600">
+                {item.email} {item.phone ? `· ${item.phone}` : ''}
+              </Text>
+            </Table.Cell>
+            <Table.Cell>
+              {item.subject && <Text fontWeight="semibold">{item.subject}</Text>}
+              <Text whiteSpace="pre-line">{item.message ?? 'Subscribed to the newsletter'}</Text>
+            </Table.Cell>
+            <Table.Cell>
+              <HStack gap="2">
+                <Badge colorPalette={item.handled ? 'green' : 'orange'}>{item.handled ? 'Handled' : 'Not handled'}</Badge>
+                <Button size="xs" variant="outline" onClick={() => void setHandled({ variables: { id: item.id, handled: !item.handled } }).then(() => refetch())}>
+                  {item.handled ? 'Reopen' : 'Mark handled'}
+                </Button>
+              </HStack>
+            </Table.Cell>
+          </Table.Row>
+        )}
+      />
     </Stack>
   );
 }

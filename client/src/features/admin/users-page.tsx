@@ -1,6 +1,6 @@
 import { Badge, Button, Heading, HStack, Input, Stack, Table } from '@chakra-ui/react';
 import { useState } from 'react';
-import { PagedView } from '../../components/paged-view';
+import { PagedTable } from '../../components/paged-view';
 import type { Role } from '../../gql/graphql';
 import { useAdminUsersQuery, useCloseAccountMutation, useMakeAdminMutation, useRemoveAdminMutation } from './api/admin.generated';
 import { describeError } from '../../lib/graphql-errors';
@@ -67,56 +67,40 @@ export function UsersPage({ role }: { role: Role | null }) {
           setOffset(0);
         }}
       />
-      <PagedView
-          page={page}
-          loading={loading}
-          failed={Boolean(error)}
-          onRetry={() => void refetch()}
-          empty="No users here."
-          onPage={setOffset}
-        >
-          {(items) => (
-            <Table.ScrollArea borderWidth="1px" borderRadius="md">
-            <Table.Root size="sm">
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeader>Name</Table.ColumnHeader>
-                  <Table.ColumnHeader>Email</Table.ColumnHeader>
-                  <Table.ColumnHeader>Role</Table.ColumnHeader>
-                  <Table.ColumnHeader>Actions</Table.ColumnHeader>
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {items.map((user) => (
-                  <Table.Row key={user.id} data-testid="user-row">
-                    <Table.Cell>{user.name}</Table.Cell>
-                    <Table.Cell>{user.email}</Table.Cell>
-                    <Table.Cell>
-                      <Badge>{user.role.toLowerCase()}</Badge>
-                    </Table.Cell>
-                    <Table.Cell>
-                      <HStack gap="2">
-                        {user.role === 'ADMIN' ? (
-                          <Button size="xs" colorPalette="orange" onClick={() => void demote(user.email, user.name)}>
-                            Remove Admin
-                          </Button>
-                        ) : (
-                          <Button size="xs" colorPalette="blue" onClick={() => void promote(user.email)}>
-                            Make Admin
-                          </Button>
-                        )}
-                        <Button size="xs" variant="ghost" colorPalette="red" onClick={() => void close(user.email)}>
-                          Close account
-                        </Button>
-                      </HStack>
-                    </Table.Cell>
-                  </Table.Row>
-                ))}
-              </Table.Body>
-            </Table.Root>
-          </Table.ScrollArea>
-          )}
-        </PagedView>
+      <PagedTable
+        page={page}
+        loading={loading}
+        failed={Boolean(error)}
+        onRetry={() => void refetch()}
+        empty="No users here."
+        onPage={setOffset}
+        columns={['Name', 'Email', 'Role', 'Actions']}
+        row={(user) => (
+          <Table.Row key={user.id} data-testid="user-row">
+            <Table.Cell>{user.name}</Table.Cell>
+            <Table.Cell>{user.email}</Table.Cell>
+            <Table.Cell>
+              <Badge>{user.role.toLowerCase()}</Badge>
+            </Table.Cell>
+            <Table.Cell>
+              <HStack gap="2">
+                {user.role === 'ADMIN' ? (
+                  <Button size="xs" colorPalette="orange" onClick={() => void demote(user.email, user.name)}>
+                    Remove Admin
+                  </Button>
+                ) : (
+                  <Button size="xs" colorPalette="blue" onClick={() => void promote(user.email)}>
+                    Make Admin
+                  </Button>
+                )}
+                <Button size="xs" variant="ghost" colorPalette="red" onClick={() => void close(user.email)}>
+                  Close account
+                </Button>
+              </HStack>
+            </Table.Cell>
+          </Table.Row>
+        )}
+      />
     </Stack>
   );
 }

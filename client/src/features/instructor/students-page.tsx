@@ -1,6 +1,6 @@
 import { Heading, Input, Stack, Table } from '@chakra-ui/react';
 import { useState } from 'react';
-import { PagedView } from '../../components/paged-view';
+import { PagedTable } from '../../components/paged-view';
 import { useInstructorStudentsQuery } from './api/instructor.generated';
 
 const PAGE_SIZE = 20;
@@ -26,39 +26,23 @@ export default function InstructorStudentsPage() {
           setOffset(0);
         }}
       />
-      <PagedView
-          page={page}
-          loading={loading}
-          failed={Boolean(error)}
-          onRetry={() => void refetch()}
-          empty="No students yet."
-          onPage={setOffset}
-        >
-          {(items) => (
-            <Table.ScrollArea borderWidth="1px" borderRadius="md">
-            <Table.Root size="sm">
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeader>Name</Table.ColumnHeader>
-                  <Table.ColumnHeader>Course</Table.ColumnHeader>
-                  <Table.ColumnHeader>Email</Table.ColumnHeader>
-                  <Table.ColumnHeader>Phone</Table.ColumnHeader>
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {items.map((row) => (
-                  <Table.Row key={row.enrollmentId}>
-                    <Table.Cell>{row.name}</Table.Cell>
-                    <Table.Cell>{row.courseName}</Table.Cell>
-                    <Table.Cell>{row.email}</Table.Cell>
-                    <Table.Cell>{row.phone ?? ''}</Table.Cell>
-                  </Table.Row>
-                ))}
-              </Table.Body>
-            </Table.Root>
-          </Table.ScrollArea>
-          )}
-        </PagedView>
+      <PagedTable
+        page={page}
+        loading={loading}
+        failed={Boolean(error)}
+        onRetry={() => void refetch()}
+        empty="No students yet."
+        onPage={setOffset}
+        columns={['Name', 'Course', 'Email', 'Phone']}
+        row={(row) => (
+          <Table.Row key={row.enrollmentId}>
+            <Table.Cell>{row.name}</Table.Cell>
+            <Table.Cell>{row.courseName}</Table.Cell>
+            <Table.Cell>{row.email}</Table.Cell>
+            <Table.Cell>{row.phone ?? ''}</Table.Cell>
+          </Table.Row>
+        )}
+      />
     </Stack>
   );
 }
