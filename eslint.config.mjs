@@ -3,7 +3,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'client/src/gql/**', '**/*.generated.ts', 'e2e/.build/**', '.data/**', 'bench/tmp/**'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', '**/dist-server/**', 'client/src/gql/**', '**/*.generated.ts', 'e2e/.build/**', '.data/**', 'bench/tmp/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

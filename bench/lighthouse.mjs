@@ -9,6 +9,17 @@ import lighthouse from 'lighthouse';
 import { root, startFreshDatabase, startProduct, stopProcess } from './product.mjs';
 
 const TARGETS = { performance: 90, accessibility: 95, lcpMs: 2500 };
+const ATTEMPTS = 3;
+
+/** One page's report. Lighthouse sometimes fails to record a trace (NO_NAVSTART); such a run is repeated. */
+async function audit(url, port) {
+  for (let attempt = 1; ; attempt++) {
+    const { lhr } = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices'] });
+    if (!lhr.runtimeError) return lhr;
+    if (attempt === ATTEMPTS) throw new Error(`Lighthouse failed ${ATTEMPTS} times on ${url}: ${lhr.runtimeError.code}`);
+    console.log(`Lighthouse could not measure ${url} (${lhr.runtimeError.code}); trying again`);
+  }
+}
 
 async function main() {
   if (!process.argv.includes('--no-build')) execSync('npm run build', { cwd: root, stdio: 'inherit' });
@@ -32,18 +43,18 @@ async function main() {
     ];
     const rows = [];
     for (const [name, route] of pages) {
-      const { lhr } = await lighthouse(product.url + route, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices'] });
+      const lhr = await audit(product.url + route, chrome.port);
       const score = (id) => Math.round(lhr.categories[id].score * 100);
-      const audit = (id) => lhr.audits[id].numericValue;
+      const metric = (id) => lhr.audits[id].numericValue;
       const row = {
         name,
         route,
         performance: score('performance'),
         accessibility: score('accessibility'),
         bestPractices: score('best-practices'),
-        lcp: Math.round(audit('largest-contentful-paint')),
-        cls: audit('cumulative-layout-shift').toFixed(3),
-        tbt: Math.round(audit('total-blocking-time')),
+        lcp: Math.round(metric('largest-contentful-paint')),
+        cls: metric('cumulative-layout-shift').toFixed(3),
+        tbt: Math.round(metric('total-blocking-time')),
         failing: Object.values(lhr.audits).filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode === 'binary').map((a) => a.id),
       };
       rows.push(row);

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
-import { defaultClientConditions, defineConfig } from 'vite';
+import { defaultClientConditions, defineConfig, type BuildOptions } from 'vite';
 
 // react-router's package exports point at its development build (extra checks and warnings);
 // production bundles take the production build it ships beside it.
@@ -9,33 +9,51 @@ const reactRouterProduction = [
   { find: /^react-router\/dom$/, replacement: resolve(__dirname, '../node_modules/react-router/dist/production/dom-export.mjs') },
 ];
 
-export default defineConfig(({ command }) => ({
+// The server's build of the pages it renders (src/server-entry.tsx): one CommonJS file with every
+// library inside, so the server can require it without resolving the client's packages.
+const serverRenderBuild: BuildOptions = {
+  outDir: 'dist-server',
+  copyPublicDir: false,
+  emptyOutDir: true,
+  rollupOptions: {
+    input: resolve(__dirname, 'src/server-entry.tsx'),
+    output: { format: 'cjs', entryFileNames: 'server-entry.cjs', inlineDynamicImports: true },
+  },
+};
+
+/** The browser's build: the site and the playground. */
+const browserBuild: BuildOptions = {
+  outDir: 'dist',
+  emptyOutDir: true,
+  manifest: true,
+  sourcemap: false,
+  rollupOptions: {
+    onwarn(warning, warn) {
+      // Library files carry "use client"-style directives that a bundle does not need.
+      if (warning.code === 'MODULE_LEVEL_DIRECTIVE') return;
+      warn(warning);
+    },
+    // Chakra and Ark build every component's anatomy at module load; marked pure, the anatomies of
+    // components the client never uses are left out of the bundle.
+    treeshake: { manualPureFunctions: ['createAnatomy'] },
+    input: {
+      main: resolve(__dirname, 'index.html'),
+      playground: resolve(__dirname, 'playground.html'),
+    },
+  },
+};
+
+export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [react()],
   resolve: {
     alias: command === 'build' ? reactRouterProduction : [],
     // rxjs (under Apollo Client) ships ES5 code with helpers unless asked for its ES2015 build.
     conditions: ['es2015', ...defaultClientConditions],
   },
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    manifest: true,
-    sourcemap: false,
-    rollupOptions: {
-      onwarn(warning, warn) {
-        // Library files carry "use client"-style directives that a bundle does not need.
-        if (warning.code === 'MODULE_LEVEL_DIRECTIVE') return;
-        warn(warning);
-      },
-      // Chakra and Ark build every component's anatomy at module load; marked pure, the anatomies of
-      // components the client never uses are left out of the bundle.
-      treeshake: { manualPureFunctions: ['createAnatomy'] },
-      input: {
-        main: resolve(__dirname, 'index.html'),
-        playground: resolve(__dirname, 'playground.html'),
-      },
-    },
-  },
+  ssr: { noExternal: true },
+  // The server's bundle runs the libraries' production builds whatever NODE_ENV the server has.
+  define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
+  build: isSsrBuild ? serverRenderBuild : browserBuild,
   server: {
     proxy: {
       '/graphql': 'http://localhost:4000',

@@ -99,6 +99,8 @@ describe('accounts', () => {
     await signUp(page, { name: 'Forgetful Learner', email, password: 'the old password' });
     await page.getByRole('button', { name: /Account menu/ }).click();
     await page.getByRole('menuitem', { name: 'Logout' }).click();
+    // Signed out once the header offers registration again; leaving earlier could cut the sign-out short.
+    await page.getByRole('link', { name: 'Registration' }).waitFor();
     await page.goto('/login');
     await page.getByRole('button', { name: 'Forgot Password' }).click();
     await expectText(page, 'Please, write your email id.');

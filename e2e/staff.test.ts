@@ -76,6 +76,7 @@ describe('staff', () => {
     await student.goto('/');
     await student.getByRole('button', { name: /Account menu/ }).click();
     await student.getByRole('menuitem', { name: 'Logout' }).click();
+    await student.getByRole('link', { name: 'Registration' }).waitFor();
     await student.goto('/login');
     await logIn(student, email, 'a good password');
     await student.getByRole('button', { name: /Account menu/ }).click();

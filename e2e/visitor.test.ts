@@ -115,6 +115,7 @@ describe('a visitor browsing the site', () => {
     await page.getByRole('searchbox', { name: 'Search courses' }).or(page.getByLabel('Search courses')).first().fill('physics');
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await page.waitForURL('**/search?q=physics');
+    await page.getByRole('heading', { level: 1, name: 'Search results for "physics"' }).waitFor();
     const cards = page.getByTestId('course-card');
     await cards.first().waitFor();
     for (const name of await cards.getByRole('heading').allTextContents()) assert.match(name, /Physics/);

@@ -31,6 +31,20 @@ export interface Visit {
 export async function openPage(browser: Browser, viewport = { width: 1280, height: 900 }): Promise<Visit> {
   const context = await browser.newContext({ viewport, baseURL: baseUrl });
   const page = await context.newPage();
+  // A page the server rendered shows before its scripts take over; a test acts on it only after.
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  const interactive = () => page.waitForFunction(() => !document.getElementById('root') || 'interactive' in document.documentElement.dataset);
+  page.goto = async (...args) => {
+    const response = await goto(...args);
+    await interactive();
+    return response;
+  };
+  page.reload = async (...args) => {
+    const response = await reload(...args);
+    await interactive();
+    return response;
+  };
   const errors: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(message.text());

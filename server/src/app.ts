@@ -1,4 +1,5 @@
 import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { ApolloServer } from '@apollo/server';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
 import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
@@ -14,6 +15,7 @@ import { graphqlLimits } from './graphql/limits';
 import { PublicResponseCache } from './graphql/public-response-cache';
 import { createSchema } from './graphql/schema';
 import { clientFilesRouter, playgroundFile } from './http/client-files';
+import { pageRenderer } from './http/server-rendered-pages';
 import { errorHandler, notFoundHandler } from './http/errors';
 import { healthRouter } from './http/health';
 import { noNulInGraphQLStrings, refuseNulCharacters } from './http/nul-characters';
@@ -130,7 +132,14 @@ export async function createApp({ env, db, log }: AppDeps): Promise<App> {
   app.use(legacyEnrollmentRouter(payments));
   if (provider instanceof TestModeProvider) app.use(testModeRouter(provider, payments));
   app.use('/api', notFoundHandler);
-  app.use(clientFilesRouter(env.clientDist));
+  const renderPage = pageRenderer({
+    clientDist: env.clientDist,
+    // Pages are rendered with this server's own GraphQL answers, asked over loopback like a visitor.
+    graphqlUrl: () => `http://127.0.0.1:${(server.address() as AddressInfo).port}/graphql`,
+    cache: responseCache,
+    log,
+  });
+  app.use(clientFilesRouter(env.clientDist, renderPage));
   app.use(notFoundHandler);
   app.use(errorHandler);
 

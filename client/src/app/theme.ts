@@ -39,6 +39,8 @@ import {
   tokens,
 } from '@chakra-ui/react/theme';
 
+const SYSTEM_FONTS = "system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans', 'Noto Sans Bengali', sans-serif";
+
 /**
  * Chakra's design tokens with only the recipes of the components the product uses: the full
  * default theme carries every component's styles, which a phone on a slow network would download.
@@ -54,9 +56,11 @@ const config = defineConfig({
     keyframes,
     tokens: {
       ...tokens,
+      // The phone's own typeface: nothing to download before text shows, no reflow when a web font
+      // arrives, and Bangla text drawn in the same family the phone uses everywhere else.
       fonts: {
-        heading: { value: "'Inter', system-ui, sans-serif" },
-        body: { value: "'Inter', system-ui, sans-serif" },
+        heading: { value: SYSTEM_FONTS },
+        body: { value: SYSTEM_FONTS },
         mono: tokens?.fonts?.mono ?? { value: 'monospace' },
       },
     },

@@ -28,6 +28,7 @@ export function CourseCard({ course, variant = 'catalogue', eager = false, title
         aspectRatio={16 / 9}
         objectFit="cover"
         loading={eager ? 'eager' : 'lazy'}
+        fetchPriority={eager ? 'high' : 'auto'}
         decoding="async"
         sizes="(max-width: 768px) 100vw, (max-width: 1200px) 50vw, 25vw"
       />

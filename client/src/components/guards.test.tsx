@@ -4,7 +4,7 @@ import { render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { system } from '../app/theme';
 import { createSession, type Session } from '../lib/session';
-import { SessionProvider } from '../lib/session-context';
+import { SessionProvider, StartSession } from '../lib/session-context';
 import { RequireAuth, RequireRole } from './guards';
 
 function LoginProbe() {
@@ -24,6 +24,7 @@ function renderGuarded(session: Session, guard: 'auth' | 'admin') {
             </Route>
           </Routes>
         </MemoryRouter>
+        <StartSession />
       </SessionProvider>
     </ChakraProvider>,
   );

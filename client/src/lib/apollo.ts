@@ -11,7 +11,10 @@ const isSessionEnded = (error: unknown) =>
  * Every request carries the in-memory access token. When the server says the token has run out,
  * the session is refreshed once from its cookie and the request is sent again.
  */
-export function createApolloClient(session: Session, uri = '/graphql') {
+export function createApolloClient(
+  session: Session,
+  { uri = '/graphql', fetch, ssrMode = false }: { uri?: string; fetch?: typeof globalThis.fetch; ssrMode?: boolean } = {},
+) {
   const withToken = new SetContextLink((context) => {
     const token = session.getToken();
     return token ? { headers: { ...context.headers, authorization: `Bearer ${token}` } } : {};
@@ -28,8 +31,9 @@ export function createApolloClient(session: Session, uri = '/graphql') {
     });
   });
   const client = new ApolloClient({
-    link: ApolloLink.from([retryAfterRefresh, withToken, new HttpLink({ uri, credentials: 'same-origin' })]),
+    link: ApolloLink.from([retryAfterRefresh, withToken, new HttpLink({ uri, fetch, credentials: 'same-origin' })]),
     cache: new InMemoryCache(),
+    ssrMode,
   });
   session.attach(client);
   return client;

@@ -4,10 +4,20 @@ import type { Session, SessionState } from './session';
 const SessionContext = createContext<Session | null>(null);
 
 export function SessionProvider({ session, children }: { session: Session; children: ReactNode }) {
-  useEffect(() => {
-    if (session.getState().status === 'loading') void session.refresh();
-  }, [session]);
   return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
+}
+
+/**
+ * Brings back the sign-in from its cookie once the page's content is drawn. Placed beside that
+ * content: on a page rendered on the server, the content is hydrated as every visitor first saw
+ * it, and only then may the session change what it shows.
+ */
+export function StartSession() {
+  const session = useContext(SessionContext);
+  useEffect(() => {
+    if (session?.getState().status === 'loading') void session.refresh();
+  }, [session]);
+  return null;
 }
 
 export function useSession(): { state: SessionState; session: Session } {

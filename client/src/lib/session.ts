@@ -10,15 +10,16 @@ const REFRESH_EVERY_MS = 12 * 60 * 1000;
 /**
  * The browser's sign-in: the access token lives only in memory; the httpOnly refresh cookie
  * (which scripts cannot read) brings it back after a reload. Tabs tell each other about sign-out.
+ * A page rendered on the server has no tab to talk to (`shareAcrossTabs: false`) and stays 'loading'.
  */
-export function createSession() {
+export function createSession({ shareAcrossTabs = true }: { shareAcrossTabs?: boolean } = {}) {
   let client: ApolloClient | undefined;
   let token: string | null = null;
   let state: SessionState = { status: 'loading' };
   let refreshing: Promise<boolean> | null = null;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const listeners = new Set<() => void>();
-  const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel('shikhon-session');
+  const channel = !shareAcrossTabs || typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel('shikhon-session');
 
   const setState = (next: SessionState) => {
     state = next;

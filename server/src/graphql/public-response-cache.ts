@@ -8,6 +8,7 @@ import type { GraphQLContext } from './context';
 /** Root fields whose answer is the same for every anonymous visitor. */
 const PUBLIC_FIELDS = new Set(['courses', 'course', 'searchCourses', 'recommendedCourses', 'reviews', 'blogs', '__typename']);
 const MAX_ENTRIES = 500;
+const MAX_DERIVED_ENTRIES = 100;
 const MAX_BODY_BYTES = 512 * 1024;
 const RECONNECT_MS = 2000;
 export const CATALOGUE_CHANGED = 'catalogue_changed';
@@ -34,6 +35,9 @@ const onlyPublicFields = (operation: OperationDefinitionNode) =>
  */
 export class PublicResponseCache {
   private readonly entries = new Map<string, string>();
+  /** Other things made only from public data (server-rendered pages), by key. */
+  private readonly derived = new Map<string, unknown>();
+  private readonly deriving = new Map<string, Promise<unknown>>();
   private listener: Client | null = null;
   private listening = false;
   /** Bumped on every change notice, so an answer computed before a change is never stored after it. */
@@ -53,6 +57,7 @@ export class PublicResponseCache {
   private forgetAll() {
     this.generation += 1;
     this.entries.clear();
+    this.derived.clear();
   }
 
   async start(): Promise<void> {
@@ -91,6 +96,7 @@ export class PublicResponseCache {
     if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
     this.listening = false;
     this.entries.clear();
+    this.derived.clear();
     await this.listener?.end().catch(() => undefined);
   }
 
@@ -129,6 +135,29 @@ export class PublicResponseCache {
         };
       },
     };
+  }
+
+  /**
+   * What `make` gives for `key`, made once and kept until the catalogue changes; `make` must use
+   * only what every anonymous visitor sees. Visitors asking at the same time share one making.
+   * Null answers are not kept; while change notices cannot be heard, nothing is kept.
+   */
+  remember<T>(key: string, make: () => Promise<T | null>): Promise<T | null> {
+    if (this.derived.has(key)) return Promise.resolve(this.derived.get(key) as T);
+    const inFlight = this.deriving.get(key);
+    if (inFlight) return inFlight as Promise<T | null>;
+    const generation = this.generation;
+    const making = make()
+      .then((value) => {
+        if (value !== null && this.listening && generation === this.generation) {
+          this.derived.set(key, value);
+          if (this.derived.size > MAX_DERIVED_ENTRIES) this.derived.delete(this.derived.keys().next().value!);
+        }
+        return value;
+      })
+      .finally(() => this.deriving.delete(key));
+    this.deriving.set(key, making);
+    return making;
   }
 
   private store(key: string, body: string) {

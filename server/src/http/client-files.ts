@@ -1,12 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
+import type { PageRenderer, PageResponse } from './server-rendered-pages';
 
 /**
  * The built client: hashed assets cached for a year, everything else revalidated, and the
- * single-page app's index.html for any other GET that asks for a page.
+ * single-page app's index.html for any other GET that asks for a page: rendered on the server
+ * with its content when `renderPage` renders that page, as it comes from the build otherwise.
  */
-export function clientFilesRouter(clientDist: string): Router {
+export function clientFilesRouter(clientDist: string, renderPage?: PageRenderer): Router {
   const router = Router();
   const indexFile = path.join(clientDist, 'index.html');
   router.use(precompressed(clientDist));
@@ -16,10 +18,12 @@ export function clientFilesRouter(clientDist: string): Router {
       setHeaders: (res, file) => res.setHeader('Cache-Control', cacheControlFor(file)),
     }),
   );
-  router.get(/.*/, (req, res, next) => {
+  router.get(/.*/, async (req, res, next) => {
     if (!req.accepts('html') || !fs.existsSync(indexFile)) return next();
     res.setHeader('Cache-Control', 'no-cache');
-    sendPossiblyCompressed(req, res, indexFile);
+    const rendered = renderPage && (await renderPage(req.originalUrl));
+    if (rendered) sendRendered(req, res, rendered);
+    else sendPossiblyCompressed(req, res, indexFile);
   });
   return router;
 }
@@ -28,12 +32,24 @@ export function clientFilesRouter(clientDist: string): Router {
 const cacheControlFor = (file: string) =>
   file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'public, max-age=300';
 
+/** Brotli first whatever order the browser lists them in; nothing compressed to a client that names none. */
+function encodingFor(req: Request): 'br' | 'gzip' | null {
+  if (req.headers['accept-encoding'] === undefined) return null;
+  return req.acceptsEncodings('br') === 'br' ? 'br' : req.acceptsEncodings('gzip') === 'gzip' ? 'gzip' : null;
+}
+
+function sendRendered(req: Request, res: Response, page: PageResponse) {
+  const encoding = encodingFor(req);
+  res.vary('Accept-Encoding');
+  res.type('html');
+  if (encoding) res.setHeader('Content-Encoding', encoding);
+  res.send(page[encoding ?? 'identity']);
+}
+
 /** The Brotli or gzip copy the build wrote next to `file`, if the browser takes it; else the file. */
 function sendPossiblyCompressed(req: Request, res: Response, file: string) {
   res.vary('Accept-Encoding');
-  // Brotli first whatever order the browser lists them in; nothing compressed to a client that names none.
-  const named = req.headers['accept-encoding'] !== undefined;
-  const encoding = !named ? null : req.acceptsEncodings('br') === 'br' ? 'br' : req.acceptsEncodings('gzip') === 'gzip' ? 'gzip' : null;
+  const encoding = encodingFor(req);
   const suffix = encoding === 'br' ? '.br' : encoding === 'gzip' ? '.gz' : null;
   if (encoding && suffix && fs.existsSync(file + suffix)) {
     res.type(path.extname(file));

@@ -1,9 +1,11 @@
 import { Box, Flex } from '@chakra-ui/react';
-import { lazy, Suspense, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
+import { preloadable } from '../../lib/preloadable';
+import { StartSession } from '../../lib/session-context';
 import { FullScreenLoading } from '../states';
 // The footer sits below the fold: its code loads after the page's own.
-const Footer = lazy(() => import('./footer').then((module) => ({ default: module.Footer })));
+export const Footer = preloadable(async () => (await import('./footer')).Footer);
 import { Header } from './header';
 
 /** A new page starts at its top (the browser restores the position on back and forward itself). */
@@ -15,6 +17,14 @@ function ScrollToTop() {
   return null;
 }
 
+/** Marks the page as taken over by its scripts (the browser tests wait for it before acting). */
+function MarkInteractive() {
+  useEffect(() => {
+    document.documentElement.dataset.interactive = '';
+  }, []);
+  return null;
+}
+
 export function AppLayout() {
   return (
     <Flex direction="column" minH="100vh">
@@ -22,6 +32,8 @@ export function AppLayout() {
       <Box as="main" flex="1">
         <Suspense fallback={<FullScreenLoading />}>
           <Outlet />
+          <StartSession />
+          <MarkInteractive />
         </Suspense>
       </Box>
       <Suspense fallback={null}>

@@ -56,7 +56,8 @@ function SearchBox({ onSearch }: { onSearch?: () => void }) {
     onSearch?.();
   };
   return (
-    <form role="search" onSubmit={submit} style={{ width: '100%' }}>
+    // Before the scripts run, the browser itself sends the form to the search page.
+    <form role="search" action={paths.search} onSubmit={submit} style={{ width: '100%' }}>
       <HStack gap="0">
         <Input
           name="q"

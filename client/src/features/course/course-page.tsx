@@ -164,6 +164,7 @@ export default function CoursePage() {
               width="100%"
               aspectRatio={16 / 9}
               objectFit="cover"
+              fetchPriority="high"
             />
             <Card.Body gap="4">
               <Text fontSize="3xl" fontWeight="bold" color="blue.800">

@@ -1,0 +1,28 @@
+import { SERVER_STATE_ID } from './server-state';
+
+export interface RenderedPage {
+  /** The markup of everything inside `#root`. */
+  html: string;
+  /** Apollo's cache after the render: the answers the browser would otherwise ask for again. */
+  state: unknown;
+}
+
+/**
+ * The built index.html with the rendered page inside `#root` and its data beside it, in a JSON
+ * script element that is never run (so the content security policy needs no inline scripts).
+ * The page's scripts are started by /start-scripts.js once the page is on screen.
+ */
+export function pageHtml(template: string, page: RenderedPage): string {
+  // Inside a script element, only "<" can end it early; JSON can say it as \u003c.
+  const state = JSON.stringify(page.state).replace(/</g, '\\u003c');
+  let entry = '';
+  const preload: string[] = [];
+  const withoutScripts = template
+    .replace(/<script type="module" crossorigin src="([^"]+)"><\/script>/, (_, src: string) => ((entry = src), ''))
+    .replace(/<link rel="modulepreload" crossorigin href="([^"]+)">/g, (_, href: string) => (preload.push(href), ''));
+  if (!entry) throw new Error('index.html has no module script to start');
+  const starter = `<script defer src="/start-scripts.js" data-entry="${entry}" data-preload="${preload.join(' ')}"></script>`;
+  return withoutScripts
+    .replace('</head>', () => `${starter}</head>`)
+    .replace('<div id="root"></div>', () => `<div id="root">${page.html}</div><script type="application/json" id="${SERVER_STATE_ID}">${state}</script>`);
+}

@@ -1,0 +1,68 @@
+import { prerenderStatic } from '@apollo/client/react/ssr';
+import { renderToString } from 'react-dom/server';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { matchPath, StaticRouter } from 'react-router-dom';
+import type { RenderedPage } from './app/page-html';
+import { Providers } from './app/providers';
+import { AppRoutes } from './app/router';
+import { createApolloClient } from './lib/apollo';
+import { createSession } from './lib/session';
+
+export { pageHtml } from './app/page-html';
+
+/**
+ * The pages a visit most often starts on. The server sends them as HTML with their data, so a phone
+ * on a slow network shows the page before the scripts arrive; the scripts then take it over
+ * (main.tsx hydrates). Other pages are drawn in the browser.
+ */
+export const serverRenderedPages = ['/', '/home', '/allCourses', '/course/:id', '/details/:id'];
+
+export interface RenderOptions {
+  /** Where this server answers GraphQL (the render asks it as an anonymous visitor). */
+  graphqlUrl: string;
+  fetch?: typeof globalThis.fetch;
+  /** A render that takes longer is given up, and the page is drawn in the browser instead. */
+  timeoutMs: number;
+}
+
+/**
+ * The page at `url` as a visitor who is not signed in sees it before anything changes, or null when
+ * it is not a server-rendered page or its data could not be read (the browser then draws it, with
+ * its own loading and error states, rather than the server sending an error page that stays).
+ */
+export async function renderPage(url: string, { graphqlUrl, fetch = globalThis.fetch, timeoutMs }: RenderOptions): Promise<RenderedPage | null> {
+  const { pathname } = new URL(url, 'http://localhost');
+  if (!serverRenderedPages.some((pattern) => matchPath(pattern, pathname))) return null;
+
+  let dataFailed = false;
+  const watchedFetch: typeof globalThis.fetch = async (input, init) => {
+    const res = await fetch(input, init);
+    const body = res.ok ? ((await res.clone().json()) as { errors?: unknown[] }) : null;
+    if (!body || body.errors) dataFailed = true;
+    return res;
+  };
+  const session = createSession({ shareAcrossTabs: false });
+  const client = createApolloClient(session, { uri: graphqlUrl, fetch: watchedFetch, ssrMode: true });
+  const signal = AbortSignal.timeout(timeoutMs);
+  const tree = (
+    <Providers client={client} session={session}>
+      <StaticRouter location={url}>
+        <AppRoutes />
+      </StaticRouter>
+    </Providers>
+  );
+  try {
+    // The first passes wait for the page's code and data; the last one, with both at hand, draws
+    // everything at once. A streamed render would finish late parts with inline scripts, which
+    // the content security policy refuses.
+    const { aborted } = await prerenderStatic({
+      tree,
+      signal,
+      ignoreResults: true,
+      renderFunction: (element) => prerenderToNodeStream(element, { signal }),
+    });
+    return aborted || dataFailed ? null : { html: renderToString(tree), state: client.extract() };
+  } finally {
+    client.stop();
+  }
+}

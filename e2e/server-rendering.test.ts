@@ -1,0 +1,73 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Browser } from 'playwright-core';
+import { baseUrl, expectText, firstCourseId, launchBrowser, openPage } from './support/browser';
+
+let browser: Browser;
+before(async () => {
+  browser = await launchBrowser();
+});
+after(() => browser.close());
+
+async function courseName(id: string): Promise<string> {
+  const res = await fetch(`${baseUrl}/api/courses/${id}`);
+  return ((await res.json()) as { name: string }).name;
+}
+
+describe('pages sent with their content', () => {
+  it('sends a course page as HTML with the course and its data, and no inline script to run', async () => {
+    const id = await firstCourseId();
+    const res = await fetch(`${baseUrl}/course/${id}`, { headers: { accept: 'text/html' } });
+    const html = await res.text();
+    assert.equal(res.status, 200);
+    assert.match(html, new RegExp(`<h1[^>]*>${(await courseName(id)).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}</h1>`));
+    assert.match(html, /<script type="application\/json" id="server-state">\{.*"Course:/s);
+    const scripts = html.match(/<script\b[^>]*>/g) ?? [];
+    assert.deepEqual(
+      scripts.filter((tag) => !/\bsrc="/.test(tag) && !/type="application\/json"/.test(tag)),
+      [],
+      'every script that runs comes from a file (the content security policy allows no inline ones)',
+    );
+  });
+
+  it('shows the catalogue and the home page to a browser that runs no scripts, with working links', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false, baseURL: baseUrl });
+    const page = await context.newPage();
+    await page.goto('/');
+    await expectText(page, 'Studying Online is now much easier');
+    await page.getByRole('region', { name: 'Trending Courses' }).getByTestId('course-card').first().waitFor();
+
+    await page.goto('/allCourses');
+    await page.getByRole('heading', { level: 1, name: 'All Courses' }).waitFor();
+    const card = page.getByTestId('course-card').first();
+    const name = (await card.getByRole('heading').textContent())!.trim();
+    assert.ok((await page.getByTestId('course-card').count()) > 4);
+    await card.getByRole('link').first().click();
+    await page.waitForURL(/\/course\/[0-9a-f-]{36}$/);
+    await page.getByRole('heading', { level: 1, name }).waitFor();
+    await context.close();
+  });
+
+  it('is taken over by its scripts without drawing anything again: no hydration error, and it reacts', async () => {
+    const visit = await openPage(browser, { width: 390, height: 844 });
+    const { page } = visit;
+    await page.goto('/allCourses');
+    await page.getByRole('button', { name: 'Free', exact: true }).click();
+    await page.waitForURL(/section=FREE/);
+    await expectText(page, 'Start your Learning with our Free Courses');
+    await page.goto(`/course/${await firstCourseId()}`);
+    await expectText(page, 'Course Tutor');
+    visit.assertNoErrors();
+    await visit.close();
+  });
+
+  it('sends a search typed before the scripts run to the search page', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false, baseURL: baseUrl });
+    const page = await context.newPage();
+    await page.goto('/');
+    await page.getByRole('search').first().getByLabel('Search courses').fill('physics');
+    await page.getByRole('search').first().getByRole('button', { name: 'Search' }).click();
+    await page.waitForURL('**/search?q=physics');
+    await context.close();
+  });
+});

@@ -1,0 +1,118 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { DataSource } from 'typeorm';
+import { Course } from '../modules/course/course.entity';
+import { startTestApp, type TestApp } from '../test/app';
+import { closeTestDatabase, openTestDatabase } from '../test/database';
+import { makeCourse } from '../test/factories';
+import { renderBundleFile } from './server-rendered-pages';
+
+// The client's real renderer is built by `npm run build` and proven by the browser tests
+// (e2e/server-rendering.test.ts). Here a small renderer with the same exports stands in for it, so
+// these tests prove the server's side: which answer a page gets, the loopback GraphQL read, the
+// cache and the fallback to the plain page.
+const RENDERER = `
+let renders = 0;
+exports.renderCount = () => renders;
+exports.renderPage = async (url, { graphqlUrl }) => {
+  if (url.startsWith('/broken')) throw new Error('the renderer failed');
+  if (!url.startsWith('/allCourses')) return null;
+  renders += 1;
+  const res = await fetch(graphqlUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ query: '{ courses(limit: 5) { items { name } } }' }),
+  });
+  const { data } = await res.json();
+  return { html: '<ul>' + data.courses.items.map((c) => '<li>' + c.name + '</li>').join('') + '</ul>', state: data };
+};
+exports.pageHtml = (template, page) => template.replace('<div id="root"></div>', '<div id="root">' + page.html + '</div>');
+`;
+const INDEX = '<!doctype html><title>Shikhon</title><div id="root"></div>';
+
+let db: DataSource;
+let work: string;
+let clientDist: string;
+let course: Course;
+
+beforeAll(async () => {
+  db = await openTestDatabase();
+  course = await makeCourse(db, { name: 'Rendered Biology' });
+  work = fs.mkdtempSync(path.join(os.tmpdir(), 'rendered-pages-'));
+  clientDist = path.join(work, 'dist');
+  fs.mkdirSync(clientDist);
+  fs.writeFileSync(path.join(clientDist, 'index.html'), INDEX);
+  fs.mkdirSync(path.dirname(renderBundleFile(clientDist)));
+  fs.writeFileSync(renderBundleFile(clientDist), RENDERER);
+});
+afterAll(async () => {
+  await closeTestDatabase(db);
+  fs.rmSync(work, { recursive: true, force: true });
+});
+
+// The same module instance the server required, so its count is the server's.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const renderCount = () => (require(renderBundleFile(clientDist)) as { renderCount(): number }).renderCount();
+const openPage = (app: TestApp, pagePath: string) => fetch(app.url + pagePath, { headers: { accept: 'text/html', 'accept-encoding': 'gzip, br' } });
+
+describe('pages rendered on the server', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp(db, { CLIENT_DIST: clientDist, GRAPHQL_RESPONSE_CACHE: 'true' });
+  });
+  afterAll(() => app.close());
+
+  it('come with their content, read from this server as an anonymous visitor, compressed', async () => {
+    const res = await openPage(app, '/allCourses');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(res.headers.get('content-encoding')).toBe('br');
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    expect(await res.text()).toBe('<!doctype html><title>Shikhon</title><div id="root"><ul><li>Rendered Biology</li></ul></div>');
+  });
+
+  it('are rendered once until the catalogue changes', async () => {
+    await openPage(app, '/allCourses?section=FREE');
+    const before = renderCount();
+    expect(await (await openPage(app, '/allCourses?section=FREE')).text()).toContain('<li>Rendered Biology</li>');
+    expect(renderCount()).toBe(before);
+
+    await db.getRepository(Course).update(course.id, { name: 'Renamed Biology' });
+    let text = '';
+    for (let attempt = 0; attempt < 100 && !text.includes('Renamed Biology'); attempt++) {
+      text = await (await openPage(app, '/allCourses?section=FREE')).text();
+      if (!text.includes('Renamed Biology')) await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(text).toContain('<li>Renamed Biology</li>');
+    expect(renderCount()).toBe(before + 1);
+  });
+
+  it('fall back to the plain page for pages the client draws itself, or when rendering fails', async () => {
+    for (const pagePath of ['/login', '/broken']) {
+      const res = await openPage(app, pagePath);
+      expect(res.status).toBe(200);
+      expect(await res.text()).toBe(INDEX);
+    }
+  });
+
+  it('are not sent to requests that do not ask for a page', async () => {
+    const res = await fetch(`${app.url}/allCourses`, { headers: { accept: 'application/json' } });
+    expect(res.status).toBe(404);
+  });
+});
+
+describe('pages rendered on the server without the public response cache', () => {
+  it('are rendered for every visit, so a change shows at once', async () => {
+    const app = await startTestApp(db, { CLIENT_DIST: clientDist, GRAPHQL_RESPONSE_CACHE: 'false' });
+    try {
+      const before = renderCount();
+      await openPage(app, '/allCourses?offset=0');
+      await db.getRepository(Course).update(course.id, { name: 'Uncached Biology' });
+      expect(await (await openPage(app, '/allCourses?offset=0')).text()).toContain('<li>Uncached Biology</li>');
+      expect(renderCount()).toBe(before + 2);
+    } finally {
+      await app.close();
+    }
+  });
+});

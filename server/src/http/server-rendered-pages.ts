@@ -1,0 +1,80 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import type { PublicResponseCache } from '../graphql/public-response-cache';
+import type { AppLogger } from '../logger';
+
+/** What the client's server entry (client/src/server-entry.tsx, built into client/dist-server) exports. */
+interface PageRenderBundle {
+  renderPage(url: string, options: { graphqlUrl: string; timeoutMs: number }): Promise<RenderedPage | null>;
+  pageHtml(template: string, page: RenderedPage): string;
+}
+interface RenderedPage {
+  html: string;
+  state: unknown;
+}
+
+/** A rendered page in each encoding a browser may take. */
+export interface PageResponse {
+  identity: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+}
+
+export type PageRenderer = (url: string) => Promise<PageResponse | null>;
+
+/** Past this, a visitor is better served by the page drawn in the browser than by waiting on. */
+const RENDER_TIMEOUT_MS = 1500;
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/** Where the client's build puts the server's page renderer, next to the built client. */
+export const renderBundleFile = (clientDist: string) => path.join(clientDist, '..', 'dist-server', 'server-entry.cjs');
+
+/**
+ * The pages the client renders on the server (the home page, catalogue, course pages), as every
+ * anonymous visitor sees them first; null for other pages, or when there is no renderer or it
+ * fails, and the browser then draws the page from the plain index.html. With the public response
+ * cache, each page is rendered once until the catalogue changes.
+ */
+export function pageRenderer(options: {
+  clientDist: string;
+  graphqlUrl: () => string;
+  cache: PublicResponseCache | null;
+  log: AppLogger;
+}): PageRenderer {
+  const { clientDist, graphqlUrl, cache, log } = options;
+  let loaded: { bundle: PageRenderBundle; template: string } | null | undefined;
+  // Loaded on the first page asked for: the renderer carries React and the whole client.
+  const load = () => {
+    if (loaded !== undefined) return loaded;
+    const file = renderBundleFile(clientDist);
+    const indexFile = path.join(clientDist, 'index.html');
+    loaded = null;
+    if (fs.existsSync(file) && fs.existsSync(indexFile)) {
+      // The renderer is a built file found at run time, not a module of this program.
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      loaded = { bundle: require(file) as PageRenderBundle, template: fs.readFileSync(indexFile, 'utf8') };
+    }
+    return loaded;
+  };
+
+  const render = async (url: string): Promise<PageResponse | null> => {
+    const renderer = load();
+    const page = renderer && (await renderer.bundle.renderPage(url, { graphqlUrl: graphqlUrl(), timeoutMs: RENDER_TIMEOUT_MS }));
+    if (!renderer || !page) return null;
+    const identity = Buffer.from(renderer.bundle.pageHtml(renderer.template, page));
+    const [br, gzipped] = await Promise.all([brotli(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }), gzip(identity)]);
+    return { identity, br, gzip: gzipped };
+  };
+
+  return async (url) => {
+    try {
+      return await (cache ? cache.remember(`page ${url}`, () => render(url)) : render(url));
+    } catch (error) {
+      log.warn({ err: error, url }, 'server rendering failed; the browser draws the page');
+      return null;
+    }
+  };
+}
