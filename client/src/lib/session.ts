@@ -47,11 +47,15 @@ export function createSession({ shareAcrossTabs = true }: { shareAcrossTabs?: bo
     },
 
     signedIn({ accessToken, user }: { accessToken: string; user: SessionUser }) {
+      const wasSignedIn = state.status === 'signedIn';
       token = accessToken;
       clearTimeout(timer);
       timer = setTimeout(() => void session.refresh(), REFRESH_EVERY_MS);
       setState({ status: 'signedIn', user });
       channel?.postMessage('signed-in');
+      // What the page shows was read as a visitor (a server-rendered page always is); some of it
+      // depends on who is looking, such as whether they own the course.
+      if (!wasSignedIn) void client?.refetchQueries({ include: 'active' });
     },
 
     updateUser(user: Partial<SessionUser>) {
