@@ -19,6 +19,7 @@ exports.renderPage = async (url, { graphqlUrl }) => {
   if (url.startsWith('/broken')) throw new Error('the renderer failed');
   if (!url.startsWith('/allCourses')) return null;
   renders += 1;
+  if (url.includes('slow')) await new Promise((resolve) => setTimeout(resolve, 300));
   const res = await fetch(graphqlUrl, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -94,6 +95,12 @@ describe('pages rendered on the server', () => {
       expect(res.status).toBe(200);
       expect(await res.text()).toBe(INDEX);
     }
+  });
+
+  it('give way to the plain page while two are being rendered', async () => {
+    const answers = await Promise.all(['a', 'b', 'c'].map(async (n) => (await openPage(app, `/allCourses?slow=${n}`)).text()));
+    expect(answers.filter((text) => text === INDEX)).toHaveLength(1);
+    expect(answers.filter((text) => text.includes('<li>'))).toHaveLength(2);
   });
 
   it('are not sent to requests that do not ask for a page', async () => {

@@ -26,6 +26,11 @@ export type PageRenderer = (url: string) => Promise<PageResponse | null>;
 
 /** Past this, a visitor is better served by the page drawn in the browser than by waiting on. */
 const RENDER_TIMEOUT_MS = 1500;
+/**
+ * A render costs tens of milliseconds of CPU; beyond this many at once (a burst of distinct
+ * addresses), visitors get the plain page, which their browser draws, rather than a slower server.
+ */
+const MAX_CONCURRENT_RENDERS = 2;
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
@@ -60,10 +65,13 @@ export function pageRenderer(options: {
     return loaded;
   };
 
+  let rendering = 0;
   const render = async (url: string): Promise<PageResponse | null> => {
     const renderer = load();
-    const page = renderer && (await renderer.bundle.renderPage(url, { graphqlUrl: graphqlUrl(), timeoutMs: RENDER_TIMEOUT_MS }));
-    if (!renderer || !page) return null;
+    if (!renderer || rendering >= MAX_CONCURRENT_RENDERS) return null;
+    rendering += 1;
+    const page = await renderer.bundle.renderPage(url, { graphqlUrl: graphqlUrl(), timeoutMs: RENDER_TIMEOUT_MS }).finally(() => (rendering -= 1));
+    if (!page) return null;
     const identity = Buffer.from(renderer.bundle.pageHtml(renderer.template, page));
     const [br, gzipped] = await Promise.all([brotli(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }), gzip(identity)]);
     return { identity, br, gzip: gzipped };
