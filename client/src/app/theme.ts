@@ -39,6 +39,13 @@ import {
   tokens,
 } from '@chakra-ui/react/theme';
 
+/** The colour families the client uses (alerts and toasts take theirs from these too). */
+const USED_PALETTES = new Set(['gray', 'blue', 'red', 'green', 'orange']);
+const ALL_PALETTES = ['gray', 'red', 'orange', 'yellow', 'green', 'teal', 'blue', 'cyan', 'purple', 'pink'];
+/** Colour tokens without the families nobody uses: each one is CSS variables in every page and work at start-up. */
+const usedColors = <T extends Record<string, unknown>>(colors: T): T =>
+  Object.fromEntries(Object.entries(colors).filter(([name]) => !ALL_PALETTES.includes(name) || USED_PALETTES.has(name))) as T;
+
 const SYSTEM_FONTS = "system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans', 'Noto Sans Bengali', sans-serif";
 
 /**
@@ -56,6 +63,7 @@ const config = defineConfig({
     keyframes,
     tokens: {
       ...tokens,
+      colors: usedColors(tokens.colors ?? {}),
       // The phone's own typeface: nothing to download before text shows, no reflow when a web font
       // arrives, and Bangla text drawn in the same family the phone uses everywhere else.
       fonts: {
@@ -64,7 +72,7 @@ const config = defineConfig({
         mono: tokens?.fonts?.mono ?? { value: 'monospace' },
       },
     },
-    semanticTokens,
+    semanticTokens: { ...semanticTokens, colors: usedColors(semanticTokens.colors ?? {}) },
     textStyles,
     layerStyles,
     animationStyles,

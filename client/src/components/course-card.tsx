@@ -56,13 +56,14 @@ export function CourseCard({ course, variant = 'catalogue', eager = false, title
           )}
         </Flex>
       </Card.Body>
-      <Card.Footer gap="2">
+      {/* On a narrow phone the two buttons stack rather than spill out of the card. */}
+      <Card.Footer gap="2" flexWrap="wrap">
         {variant === 'catalogue' ? (
           <>
-            <Button asChild variant="outline" size="sm" flex="1">
+            <Button asChild variant="outline" size="sm" flex="1" minW="fit-content">
               <RouterLink to={to}>Preview</RouterLink>
             </Button>
-            <Button asChild colorPalette="blue" size="sm" flex="1">
+            <Button asChild colorPalette="blue" size="sm" flex="1" minW="fit-content">
               <RouterLink to={to}>Enroll Now</RouterLink>
             </Button>
           </>
