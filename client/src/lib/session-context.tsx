@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useSyncExternalStore, type ReactNode } from 'react';
+import { createContext, startTransition, useContext, useEffect, useState, type ReactNode } from 'react';
 import type { Session, SessionState } from './session';
 
 const SessionContext = createContext<Session | null>(null);
@@ -23,7 +23,12 @@ export function StartSession() {
 export function useSession(): { state: SessionState; session: Session } {
   const session = useContext(SessionContext);
   if (!session) throw new Error('useSession needs a SessionProvider');
-  const state = useSyncExternalStore(session.subscribe, session.getState, session.getState);
+  const [state, setState] = useState(session.getState);
+  useEffect(() => {
+    const update = () => startTransition(() => setState(session.getState()));
+    update();
+    return session.subscribe(update);
+  }, [session]);
   return { state, session };
 }
 

@@ -40,7 +40,7 @@ export function createSession({ shareAcrossTabs = true }: { shareAcrossTabs?: bo
     getState: () => state,
     subscribe(listener: () => void) {
       listeners.add(listener);
-      return () => listeners.delete(listener);
+      return () => void listeners.delete(listener);
     },
     attach(apollo: ApolloClient) {
       client = apollo;
