@@ -64,7 +64,56 @@ export default function CoursePage() {
         </Alert.Root>
       )}
       <Grid templateColumns={{ base: '1fr', lg: '2fr 1fr' }} gap="10">
-        <Stack gap="6">
+        {/* First in the page, as a phone shows it: drawn as the HTML arrives, nothing moves below it. */}
+        <Box gridColumn={{ lg: '2' }} gridRow={{ lg: '1' }}>
+          <Card.Root position={{ lg: 'sticky' }} top="24" overflow="hidden">
+            <Image
+              src={course.photoURL || courseImageFallback}
+              alt={course.name}
+              htmlWidth="640"
+              htmlHeight="360"
+              width="100%"
+              aspectRatio={16 / 9}
+              objectFit="cover"
+              fetchPriority="high"
+            />
+            <Card.Body gap="4">
+              <Text fontSize="3xl" fontWeight="bold" color="blue.800">
+                ${formatDollars(course.price)}
+              </Text>
+              <Stack gap="2" color="gray.700" fontSize="sm">
+                <HStack>
+                  <Users size={16} aria-hidden /> <Text>Enrolled students: 110+</Text>
+                </HStack>
+                {placeholderFigures.map(({ Icon, value }) => (
+                  <HStack key={value}>
+                    <Icon size={16} aria-hidden /> <Text>{value}</Text>
+                  </HStack>
+                ))}
+              </Stack>
+              {course.isEnrolled ? (
+                <>
+                  <Badge colorPalette="green" size="lg" alignSelf="start">
+                    Enrolled
+                  </Badge>
+                  <Button asChild colorPalette="green" size="lg">
+                    <RouterLink to={`/myCoursePlay/${course.id}`}>Go to course</RouterLink>
+                  </Button>
+                </>
+              ) : (
+                <Button asChild colorPalette="blue" size="lg">
+                  <RouterLink to={paths.enroll(course.id)}>Course Enroll</RouterLink>
+                </Button>
+              )}
+              <Flex justify="center">
+                <Link asChild color="blue.700">
+                  <RouterLink to={paths.contact}>Have a question? Contact us</RouterLink>
+                </Link>
+              </Flex>
+            </Card.Body>
+          </Card.Root>
+        </Box>
+        <Stack gap="6" gridColumn={{ lg: '1' }} gridRow={{ lg: '1' }}>
           <Stack gap="3">
             <HStack gap="2">
               <Badge colorPalette="blue">{course.category === 'SCHOOL' ? `Class ${course.classLevel ?? ''}`.trim() : 'Professional skill'}</Badge>
@@ -152,56 +201,6 @@ export default function CoursePage() {
             </List.Root>
           </Stack>
         </Stack>
-
-        {/* On a phone the price and the enroll button come first. */}
-        <Box order={{ base: -1, lg: 0 }}>
-          <Card.Root position={{ lg: 'sticky' }} top="24" overflow="hidden">
-            <Image
-              src={course.photoURL || courseImageFallback}
-              alt={course.name}
-              htmlWidth="640"
-              htmlHeight="360"
-              width="100%"
-              aspectRatio={16 / 9}
-              objectFit="cover"
-              fetchPriority="high"
-            />
-            <Card.Body gap="4">
-              <Text fontSize="3xl" fontWeight="bold" color="blue.800">
-                ${formatDollars(course.price)}
-              </Text>
-              <Stack gap="2" color="gray.700" fontSize="sm">
-                <HStack>
-                  <Users size={16} aria-hidden /> <Text>Enrolled students: 110+</Text>
-                </HStack>
-                {placeholderFigures.map(({ Icon, value }) => (
-                  <HStack key={value}>
-                    <Icon size={16} aria-hidden /> <Text>{value}</Text>
-                  </HStack>
-                ))}
-              </Stack>
-              {course.isEnrolled ? (
-                <>
-                  <Badge colorPalette="green" size="lg" alignSelf="start">
-                    Enrolled
-                  </Badge>
-                  <Button asChild colorPalette="green" size="lg">
-                    <RouterLink to={`/myCoursePlay/${course.id}`}>Go to course</RouterLink>
-                  </Button>
-                </>
-              ) : (
-                <Button asChild colorPalette="blue" size="lg">
-                  <RouterLink to={paths.enroll(course.id)}>Course Enroll</RouterLink>
-                </Button>
-              )}
-              <Flex justify="center">
-                <Link asChild color="blue.700">
-                  <RouterLink to={paths.contact}>Have a question? Contact us</RouterLink>
-                </Link>
-              </Flex>
-            </Card.Body>
-          </Card.Root>
-        </Box>
       </Grid>
     </Container>
   );
