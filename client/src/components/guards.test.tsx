@@ -2,7 +2,7 @@ import type { ApolloClient } from '@apollo/client';
 import { ChakraProvider } from '@chakra-ui/react';
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { system } from '../app/theme';
+import { themeSystem } from '../app/theme';
 import { createSession, type Session } from '../lib/session';
 import { SessionProvider, StartSession } from '../lib/session-context';
 import { RequireAuth, RequireRole } from './guards';
@@ -14,7 +14,7 @@ function LoginProbe() {
 
 function renderGuarded(session: Session, guard: 'auth' | 'admin') {
   render(
-    <ChakraProvider value={system}>
+    <ChakraProvider value={themeSystem()}>
       <SessionProvider session={session}>
         <MemoryRouter initialEntries={['/private']}>
           <Routes>

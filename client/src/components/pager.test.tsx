@@ -1,12 +1,12 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ChakraProvider } from '@chakra-ui/react';
-import { system } from '../app/theme';
+import { themeSystem } from '../app/theme';
 import { Pager } from './pager';
 
 const renderPager = (offset: number, total: number, onChange = jest.fn()) => {
   render(
-    <ChakraProvider value={system}>
+    <ChakraProvider value={themeSystem()}>
       <Pager offset={offset} limit={20} total={total} onChange={onChange} />
     </ChakraProvider>,
   );

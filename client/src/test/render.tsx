@@ -4,7 +4,7 @@ import { ChakraProvider } from '@chakra-ui/react';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation, type Location } from 'react-router-dom';
-import { system } from '../app/theme';
+import { themeSystem } from '../app/theme';
 import { Toaster } from '../components/toaster';
 
 function LocationProbe({ onChange }: { onChange(location: Location): void }) {
@@ -25,7 +25,7 @@ export function renderRoute(element: ReactElement, { path = '/', at, otherPaths 
   const client = new ApolloClient({ link: new HttpLink({ uri: 'http://127.0.0.1:9/graphql' }), cache: new InMemoryCache() });
   const utils = render(
     <ApolloProvider client={client}>
-    <ChakraProvider value={system}>
+    <ChakraProvider value={themeSystem()}>
       <MemoryRouter initialEntries={[at ?? path]}>
         <Routes>
           <Route path={path} element={element} />
