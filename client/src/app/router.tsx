@@ -1,24 +1,24 @@
-import type { ComponentType } from 'react';
+import { lazy, type ComponentType } from 'react';
 import { Navigate, useRoutes, type RouteObject } from 'react-router-dom';
 import { AppLayout } from '../components/layout/app-layout';
 import { RequireAuth, RequireRole } from '../components/guards';
 import NotFoundPage from '../components/not-found';
-import { preloadable } from '../lib/preloadable';
 // The landing page comes with the first download: lazily, it would wait for one more round trip.
 import HomePage from '../features/catalog/home-page';
 
 /**
- * Other screens load on demand, so a visitor downloads only the code of the page they open. The
- * route's `handle.preload` loads it ahead (see first-screen.ts).
+ * Other screens load on demand, so a visitor downloads only the code of the page they open. On a
+ * server-rendered page, React keeps a screen's HTML on screen until its code arrives, then
+ * hydrates it: each part is taken over as soon as it can be, in pieces a slow phone handles well.
  */
 const screen = (load: () => Promise<{ default: ComponentType }>) => {
-  const Screen = preloadable(async () => (await load()).default);
-  return { element: <Screen />, handle: { preload: Screen.preload } };
+  const Screen = lazy(load);
+  return { element: <Screen /> };
 };
 
 const named = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) => {
-  const Screen = preloadable(async () => (await load())[name]);
-  return { element: <Screen />, handle: { preload: Screen.preload } };
+  const Screen = lazy(async (): Promise<{ default: ComponentType }> => ({ default: (await load())[name] }));
+  return { element: <Screen /> };
 };
 
 export const routes: RouteObject[] = [

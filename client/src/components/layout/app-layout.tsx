@@ -1,11 +1,10 @@
 import { Box, Flex } from '@chakra-ui/react';
-import { Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
-import { preloadable } from '../../lib/preloadable';
 import { StartSession } from '../../lib/session-context';
 import { FullScreenLoading } from '../states';
 // The footer sits below the fold: its code loads after the page's own.
-export const Footer = preloadable(async () => (await import('./footer')).Footer);
+const Footer = lazy(async () => ({ default: (await import('./footer')).Footer }));
 import { Header } from './header';
 
 /** A new page starts at its top (the browser restores the position on back and forward itself). */
