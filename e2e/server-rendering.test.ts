@@ -61,6 +61,32 @@ describe('pages sent with their content', () => {
     await visit.close();
   });
 
+  it('holds a phone page still while it arrives over a slow network and its scripts take over', async () => {
+    const visit = await openPage(browser, { width: 390, height: 844 });
+    const { page, context } = visit;
+    const network = await context.newCDPSession(page);
+    await network.send('Network.enable');
+    // Slow enough that each page's HTML arrives, and is drawn, in several pieces.
+    await network.send('Network.emulateNetworkConditions', { offline: false, latency: 100, downloadThroughput: 50_000, uploadThroughput: 50_000 });
+    await page.addInitScript(() => {
+      const measured = window as unknown as { layoutShift: number };
+      measured.layoutShift = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as unknown as Array<{ value: number; hadRecentInput: boolean }>) {
+          if (!entry.hadRecentInput) measured.layoutShift += entry.value;
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    for (const path of ['/', '/allCourses', `/course/${await firstCourseId()}`]) {
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+      const shift = await page.evaluate(() => (window as unknown as { layoutShift: number }).layoutShift);
+      assert.ok(shift < 0.05, `${path} moved while it arrived (layout shift ${shift.toFixed(3)})`);
+    }
+    visit.assertNoErrors();
+    await visit.close();
+  });
+
   it('sends a search typed before the scripts run to the search page', async () => {
     const context = await browser.newContext({ javaScriptEnabled: false, baseURL: baseUrl });
     const page = await context.newPage();
