@@ -11,16 +11,25 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 export const tmp = path.join(root, 'bench', 'tmp');
 fs.mkdirSync(tmp, { recursive: true });
 
-/** Resolves with the match once the child prints a line matching `pattern` on stdout. */
+/**
+ * Resolves with the match once the child prints a line matching `pattern` on stdout. It stops
+ * reading then: the product logs every request, and holding on to all of it would load the very
+ * process that measures it, more with every request.
+ */
 export function waitForLine(child, pattern) {
   return new Promise((resolve, reject) => {
     let seen = '';
-    child.stdout.on('data', (chunk) => {
+    const onData = (chunk) => {
       seen += chunk;
       const match = pattern.exec(seen);
-      if (match) resolve(match);
-    });
-    child.once('exit', (code) => reject(new Error(`exited with ${code}:\n${seen}`)));
+      if (!match) return;
+      child.stdout.off('data', onData);
+      child.off('exit', onExit);
+      resolve(match);
+    };
+    const onExit = (code) => reject(new Error(`exited with ${code}:\n${seen}`));
+    child.stdout.on('data', onData);
+    child.once('exit', onExit);
   });
 }
 
