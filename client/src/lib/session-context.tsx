@@ -20,6 +20,11 @@ export function StartSession() {
   return null;
 }
 
+/**
+ * The sign-in state, updated as a transition. (useSyncExternalStore would make every change an
+ * urgent render: the first one, as the session comes back, forced the rest of a server-rendered
+ * page to hydrate in one piece that held a slow phone's main thread.)
+ */
 export function useSession(): { state: SessionState; session: Session } {
   const session = useContext(SessionContext);
   if (!session) throw new Error('useSession needs a SessionProvider');
