@@ -113,7 +113,8 @@ export default function CheckoutPage() {
   /** Shows the outcome; 'awaiting' while the test mode's bank page waits for the visitor. */
   const finish = async (outcome: Outcome): Promise<'done' | 'awaiting'> => {
     if (outcome.status === 'SUCCEEDED') {
-      toaster.create({ title: messages.paymentDone, type: 'success', duration: PAYMENT_NOTICE_MS });
+      // A message on success says what else happened (a payment for a course already owned is refunded).
+      toaster.create({ title: messages.paymentDone, description: outcome.message ?? undefined, type: 'success', duration: PAYMENT_NOTICE_MS });
       navigate(paths.myCourses);
       return 'done';
     }

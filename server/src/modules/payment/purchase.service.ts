@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { In, type DataSource, type EntityManager } from 'typeorm';
+import { Brackets, In, type DataSource, type EntityManager } from 'typeorm';
 import type { AppLogger } from '../../logger';
 import type { BillingDetailsInput, PaymentProvider, ProviderPayment } from '../../payments/provider';
 import { AppError, badInput, notFound } from '../../shared/errors';
@@ -18,6 +18,7 @@ export const ALREADY_OWNED = 'You already own this course';
 export const PAYMENT_IN_PROGRESS = 'A payment for this course is already in progress. Please wait a moment.';
 export const PAYMENT_NOT_SUCCESSFUL = 'Payment was not successful';
 export const COURSE_NOT_FOUND = 'Course not found';
+export const SECOND_PAYMENT_REFUNDED = 'You already own this course, so this payment was refunded to your card.';
 /** A payment still unsettled after this long was interrupted, not in progress. */
 const STALE_PAYMENT_SECONDS = 120;
 
@@ -94,7 +95,7 @@ async function sendReceipt(deps: PurchaseDeps, payment: Payment, enrollment: Enr
  * transaction. Safe to call any number of times for the same payment (retries, webhooks, reconciliation).
  */
 export async function recordProviderResult(deps: PurchaseDeps, paymentId: string, result: ProviderPayment): Promise<PurchaseOutcome> {
-  const { payment, enrollment, created } = await deps.db.transaction(async (manager) => {
+  const { payment, enrollment, created, alreadyOwned } = await deps.db.transaction(async (manager) => {
     const payments = manager.getRepository(Payment);
     const head = await payments.findOneBy({ id: paymentId });
     if (!head) throw notFound('Payment not found');
@@ -118,14 +119,47 @@ export async function recordProviderResult(deps: PurchaseDeps, paymentId: string
       });
       await payments.save(current);
     }
-    if (current.status !== PaymentStatus.SUCCEEDED) return { payment: current, enrollment: null, created: false };
+    const paid = current.status === PaymentStatus.SUCCEEDED || current.status === PaymentStatus.REFUNDED;
+    if (!paid) return { payment: current, enrollment: null, created: false, alreadyOwned: false };
+    // Paid for a course the student owns by another payment (a 3-D Secure check finished after
+    // paying with another card): this payment is given back below, if it is not already.
+    const owned = await findActiveEnrollment(manager, current.studentId, current.courseId);
+    if (owned && owned.paymentId !== current.id) return { payment: current, enrollment: owned, created: false, alreadyOwned: true };
+    if (current.status === PaymentStatus.REFUNDED) return { payment: current, enrollment: null, created: false, alreadyOwned: false };
     const course = await manager.getRepository(Course).findOneByOrFail({ id: current.courseId });
     const student = await manager.getRepository(User).findOneByOrFail({ id: current.studentId });
     const granted = await grantEnrollment(manager, student, course, current);
-    return { payment: current, ...granted };
+    return { payment: current, ...granted, alreadyOwned: false };
   });
+  if (alreadyOwned && enrollment) return refundSecondPayment(deps, payment, enrollment);
   if (created && enrollment) await sendReceipt(deps, payment, enrollment);
   return outcomeOf(payment, enrollment, result);
+}
+
+/**
+ * Pays back in full a payment for a course the student already owns. When the provider cannot be
+ * reached, the payment stays as it is and reconciliation tries again (no enrollment refers to it).
+ */
+async function refundSecondPayment(deps: PurchaseDeps, payment: Payment, owned: Enrollment): Promise<PurchaseOutcome> {
+  const outcome = { status: 'SUCCEEDED' as const, enrollment: owned, clientSecret: null };
+  if (payment.status === PaymentStatus.REFUNDED) return { ...outcome, payment, message: SECOND_PAYMENT_REFUNDED };
+  try {
+    await deps.provider.refund({ paymentRef: payment.providerRef!, amountCents: payment.amountCents, idempotencyKey: `second-payment-${payment.id}` });
+  } catch (error) {
+    deps.log.error({ err: error, paymentId: payment.id }, 'refunding a second payment for an owned course failed');
+    return { ...outcome, payment, message: ALREADY_OWNED };
+  }
+  const refunded = { status: PaymentStatus.REFUNDED, refundedCents: payment.amountCents };
+  // Only the call that marks it refunded tells the student (webhooks and the browser may both get here).
+  const { affected } = await deps.db.getRepository(Payment).update({ id: payment.id, status: PaymentStatus.SUCCEEDED }, refunded);
+  if (affected) {
+    await deps.mailer.send({
+      to: owned.email,
+      subject: `Your payment for ${owned.courseName} was refunded`,
+      text: `You already own ${owned.courseName}, so we refunded your second payment of $${(payment.amountCents / 100).toFixed(2)} in full.\nThe money reaches your card within 7-10 working days. Your access to the course is unchanged.\n`,
+    });
+  }
+  return { ...outcome, payment: Object.assign(payment, refunded), message: SECOND_PAYMENT_REFUNDED };
 }
 
 async function waitUntilSettled(db: DataSource, paymentId: string): Promise<Payment> {
@@ -244,7 +278,8 @@ export async function settleFromProvider(deps: PurchaseDeps, ref: { providerRef:
 
 /**
  * At start: payments left unsettled (a crash between the provider's answer and our write) are asked
- * about again, so no student who paid is left without the course.
+ * about again, so no student who paid is left without the course; and paid payments no enrollment
+ * refers to (for a course already owned, whose refund did not go through) are refunded again.
  */
 export async function reconcileUnsettledPayments(
   deps: PurchaseDeps,
@@ -253,7 +288,13 @@ export async function reconcileUnsettledPayments(
   const query = deps.db
     .getRepository(Payment)
     .createQueryBuilder('payment')
-    .where('payment.status IN (:...statuses)', { statuses: [PaymentStatus.PENDING, PaymentStatus.REQUIRES_ACTION] })
+    .where(
+      new Brackets((either) =>
+        either
+          .where('payment.status IN (:...statuses)', { statuses: [PaymentStatus.PENDING, PaymentStatus.REQUIRES_ACTION] })
+          .orWhere('payment.status = :paid AND NOT EXISTS (SELECT 1 FROM "enrollment" e WHERE e."paymentId" = payment.id)', { paid: PaymentStatus.SUCCEEDED }),
+      ),
+    )
     .andWhere(`payment."createdAt" <= now() - make_interval(secs => :age)`, { age: scope.olderThanSeconds ?? 0 });
   if (scope.studentId) query.andWhere('payment."studentId" = :studentId', { studentId: scope.studentId });
   if (scope.courseId) query.andWhere('payment."courseId" = :courseId', { courseId: scope.courseId });

@@ -11,7 +11,7 @@ import { OutboxMessage } from '../mail/outbox-message.entity';
 import { Role } from '../user/role';
 import type { User } from '../user/user.entity';
 import { Payment, PaymentStatus } from './payment.entity';
-import { reconcileUnsettledPayments } from './purchase.service';
+import { reconcileUnsettledPayments, SECOND_PAYMENT_REFUNDED } from './purchase.service';
 
 const WEBHOOK_SECRET = 'whsec_test_secret_for_webhooks';
 let db: DataSource;
@@ -129,6 +129,59 @@ describe('buying a course', () => {
     expect(confirmed.data!.confirmPurchase.status).toBe('FAILED');
     expect(confirmed.data!.confirmPurchase.message).toMatch(/unable to authenticate/);
     expect(await enrollments()).toBe(0);
+  });
+
+  describe('a 3-D Secure check finished after paying with another card', () => {
+    const approve = async (clientSecret: string) => {
+      const res = await buyer.request(`/test-mode/payments/${clientSecret.split('_secret_')[0]}/authenticate`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ clientSecret, approve: true }),
+      });
+      expect(res.status).toBe(200);
+    };
+    const confirm = (paymentId: string) =>
+      buyer.graphql<{ confirmPurchase: { status: string; message: string | null; enrollment: { id: string } | null } }>(
+        `mutation ($id: ID!) { confirmPurchase(paymentId: $id) { status message enrollment { id } } }`,
+        { id: paymentId },
+      );
+    const refundNotices = () => db.getRepository(OutboxMessage).countBy({ subject: 'Your payment for Class 9 Physics was refunded' });
+
+    it('refunds the later payment in full and keeps the one enrollment, telling the student once', async () => {
+      const waiting = (await buy(buyer, 'pm_card_authenticationRequired')).data!.purchaseCourse;
+      const paid = (await buy(buyer, 'pm_card_visa')).data!.purchaseCourse;
+      expect(paid.status).toBe('SUCCEEDED');
+      await approve(waiting.clientSecret!);
+
+      const answer = (await confirm(waiting.paymentId!)).data!.confirmPurchase;
+      expect(answer).toEqual({ status: 'SUCCEEDED', message: SECOND_PAYMENT_REFUNDED, enrollment: { id: paid.enrollment!.id } });
+      expect(await enrollments()).toBe(1);
+      expect(await db.getRepository(Payment).findOneByOrFail({ id: waiting.paymentId! })).toMatchObject({ status: PaymentStatus.REFUNDED, refundedCents: 1550 });
+      expect(await db.getRepository(Payment).findOneByOrFail({ id: paid.paymentId! })).toMatchObject({ status: PaymentStatus.SUCCEEDED, refundedCents: 0 });
+      const providerRows = await db.getRepository(TestModePayment).find({ order: { createdAt: 'ASC' } });
+      expect(providerRows.map((row) => row.refundedCents).sort()).toEqual([0, 1550]);
+
+      await confirm(waiting.paymentId!);
+      expect(await refundNotices()).toBe(1);
+    });
+
+    it('refunds it when the server next looks, if the refund could not be made at once', async () => {
+      const waiting = (await buy(buyer, 'pm_card_authenticationRequired')).data!.purchaseCourse;
+      await buy(buyer, 'pm_card_visa');
+      await approve(waiting.clientSecret!);
+      // As if the refund had failed: paid at the provider and recorded as paid, with no enrollment referring to it.
+      const { providerRef } = await db.getRepository(Payment).findOneByOrFail({ id: waiting.paymentId! });
+      await db.getRepository(TestModePayment).update(providerRef!, { refundedCents: 0 });
+      await db.getRepository(Payment).update(waiting.paymentId!, { status: PaymentStatus.SUCCEEDED, refundedCents: 0 });
+      await db.getRepository(OutboxMessage).delete({ subject: 'Your payment for Class 9 Physics was refunded' });
+
+      expect(await reconcileUnsettledPayments(app.services.payments)).toBe(1);
+      expect(await db.getRepository(Payment).findOneByOrFail({ id: waiting.paymentId! })).toMatchObject({ status: PaymentStatus.REFUNDED });
+      expect((await db.getRepository(TestModePayment).findOneByOrFail({ id: providerRef! })).refundedCents).toBe(1550);
+      expect(await enrollments()).toBe(1);
+      expect(await refundNotices()).toBe(1);
+      expect(await reconcileUnsettledPayments(app.services.payments)).toBe(0);
+    });
   });
 
   it('refuses a second purchase of an owned course without charging', async () => {
