@@ -1,9 +1,10 @@
-import { Box, Button, Card, Flex, HStack, Image, Text } from '@chakra-ui/react';
+import { Box, Button, Card, Flex, HStack, Text } from '@chakra-ui/react';
 import { Star } from 'lucide-react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { CourseCard_CourseFragment } from '../gql/graphql';
 import { priceLabel, truncate } from '../lib/format';
-import { courseImageFallback, paths } from '../lib/paths';
+import { paths } from '../lib/paths';
+import { CourseImage } from './course-image';
 
 interface CourseCardProps {
   course: CourseCard_CourseFragment;
@@ -19,17 +20,10 @@ export function CourseCard({ course, variant = 'catalogue', eager = false, title
   const to = paths.course(course.id);
   return (
     <Card.Root overflow="hidden" size="sm" height="100%" data-testid="course-card">
-      <Image
-        src={course.photoURL || courseImageFallback}
+      <CourseImage
+        src={course.photoURL}
         alt={course.name}
-        htmlWidth="640"
-        htmlHeight="360"
-        width="100%"
-        aspectRatio={16 / 9}
-        objectFit="cover"
-        loading={eager ? 'eager' : 'lazy'}
-        fetchPriority={eager ? 'high' : 'auto'}
-        decoding="async"
+        eager={eager}
         sizes="(max-width: 768px) 100vw, (max-width: 1200px) 50vw, 25vw"
       />
       <Card.Body gap="2">

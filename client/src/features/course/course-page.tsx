@@ -4,7 +4,8 @@ import { Link as RouterLink, useLocation, useParams, useSearchParams } from 'rea
 import { EmptyState, ErrorState, FullScreenLoading } from '../../components/states';
 import { useCoursePageQuery } from './api/course-page.generated';
 import { formatDollars } from '../../lib/format';
-import { courseImageFallback, paths } from '../../lib/paths';
+import { paths } from '../../lib/paths';
+import { CourseImage } from '../../components/course-image';
 import { CourseReviews } from './components/course-reviews';
 import { paymentReturnMessage } from './payment-return';
 
@@ -67,16 +68,7 @@ export default function CoursePage() {
         {/* First in the page, as a phone shows it: drawn as the HTML arrives, nothing moves below it. */}
         <Box gridColumn={{ lg: '2' }} gridRow={{ lg: '1' }}>
           <Card.Root position={{ lg: 'sticky' }} top="24" overflow="hidden">
-            <Image
-              src={course.photoURL || courseImageFallback}
-              alt={course.name}
-              htmlWidth="640"
-              htmlHeight="360"
-              width="100%"
-              aspectRatio={16 / 9}
-              objectFit="cover"
-              fetchPriority="high"
-            />
+            <CourseImage src={course.photoURL} alt={course.name} eager />
             <Card.Body gap="4">
               <Text fontSize="3xl" fontWeight="bold" color="blue.800">
                 ${formatDollars(course.price)}

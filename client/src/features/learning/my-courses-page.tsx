@@ -1,9 +1,10 @@
-import { Button, Card, Container, Grid, Heading, HStack, Image, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Button, Card, Container, Grid, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { CourseCard } from '../../components/course-card';
 import { EmptyState, ErrorState, FullScreenLoading } from '../../components/states';
 import { useMyCoursesQuery } from './api/my-courses.generated';
-import { courseImageFallback, paths } from '../../lib/paths';
+import { paths } from '../../lib/paths';
+import { CourseImage } from '../../components/course-image';
 
 /** The student's enrolled courses, each with Start Course, and courses they do not own yet. */
 export default function MyCoursesPage() {
@@ -28,15 +29,7 @@ export default function MyCoursesPage() {
           ) : (
             enrollments.map((enrollment) => (
               <Card.Root key={enrollment.id} flexDirection={{ base: 'column', sm: 'row' }} overflow="hidden" data-testid="enrollment">
-                <Image
-                  src={enrollment.courseImage || courseImageFallback}
-                  alt=""
-                  htmlWidth="640"
-                  htmlHeight="360"
-                  width={{ base: '100%', sm: '220px' }}
-                  aspectRatio={16 / 9}
-                  objectFit="cover"
-                />
+                <CourseImage src={enrollment.courseImage} alt="" width={{ base: '100%', sm: '220px' }} />
                 <Card.Body gap="2">
                   <Card.Title>{enrollment.courseName}</Card.Title>
                   <Text fontSize="sm" color="gray.600">
