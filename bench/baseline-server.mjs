@@ -18,17 +18,35 @@ const REVIEWS = `SELECT "id", "name", "img", "text", "info", "rating", "title" F
 const COURSE = `SELECT * FROM "course" WHERE "published" = true AND "id" = $1`;
 const LESSONS = `SELECT "id", "title", "videoURL", "position" FROM "lesson" WHERE "courseId" = $1 ORDER BY "position" ASC`;
 // The product's search (server/src/modules/course/course.search.ts): $1 the phrase as a name prefix,
-// $2 the phrase anywhere in the name, then each word anywhere in the course's text. Up to 200
-// matches are ranked directly; more are walked tier by tier along the name index.
+// $2 the phrase anywhere in the name, then each word anywhere in the course's text: with LIKE, or,
+// for a word common in a sample of the catalogue (search-word-sample.ts), with strpos. Up to 200
+// matches are ranked directly; more are walked tier by tier along the name index, at once when the
+// sample shows most courses match.
 const NAME_KEY = `(lower(c."name") COLLATE "C")`;
 const DOCUMENT = `lower(c."name" || ' ' || c."instructor" || ' ' || c."description")`;
-const everyTerm = (termCount, first) => Array.from({ length: termCount }, (_, i) => `${DOCUMENT} LIKE $${i + first}`).join(' AND ');
-const matchesSql = (termCount) => `SELECT c."id" FROM "course" c WHERE c."published" AND ${everyTerm(termCount, 1)} LIMIT 201`;
+const SAMPLE_SQL = `SELECT ${DOCUMENT} AS "document" FROM "course" c
+  TABLESAMPLE BERNOULLI (least(100, 100.0 * 1000 / greatest((SELECT "reltuples" FROM "pg_class" WHERE "oid" = '"course"'::regclass), 1)))
+  WHERE c."published" LIMIT 2000`;
+const sample = (await pool.query(SAMPLE_SQL)).rows.map((row) => row.document);
+function judgeWords(terms) {
+  if (sample.length < 100) return { common: new Set(), matchesMany: false };
+  const share = (holds) => sample.filter(holds).length / sample.length;
+  const matchesMany = share((document) => terms.every((term) => document.includes(term))) >= 0.2;
+  if (terms.length < 2) return { common: new Set(), matchesMany };
+  const shares = terms.map((term) => ({ term, share: share((document) => document.includes(term)) }));
+  const rarest = shares.reduce((rarer, next) => (next.share < rarer.share ? next : rarer));
+  return { common: new Set(shares.filter((word) => word !== rarest && word.share >= 0.2).map((word) => word.term)), matchesMany };
+}
+/** Each word's test and value: [sql with $n, value]. */
+const wordTests = (terms, common, first) =>
+  terms.map((term, i) => (common.has(term) ? [`strpos(${DOCUMENT}, $${i + first}) > 0`, term] : [`${DOCUMENT} LIKE $${i + first}`, `%${term}%`]));
+const everyTerm = (tests) => tests.map(([sql]) => sql).join(' AND ');
+const matchesSql = (tests) => `SELECT c."id" FROM "course" c WHERE c."published" AND ${everyTerm(tests)} LIMIT 201`;
 const RANK_SQL = `SELECT ${CARD} FROM "course" c WHERE c."published" AND c."id" = ANY($3)
   ORDER BY CASE WHEN ${NAME_KEY} LIKE $1 THEN 2 WHEN ${NAME_KEY} LIKE $2 THEN 1 ELSE 0 END DESC, ${NAME_KEY}, c."id" LIMIT 20`;
-function walkSql(termCount) {
+function walkSql(tests) {
   const tier = (rank, nameTest) => `(SELECT c."id", ${rank} AS "tier", ${NAME_KEY} AS "key" FROM "course" c
-    WHERE c."published" AND ${nameTest} AND ${everyTerm(termCount, 3)} ORDER BY ${NAME_KEY}, c."id" LIMIT 20)`;
+    WHERE c."published" AND ${nameTest} AND ${everyTerm(tests)} ORDER BY ${NAME_KEY}, c."id" LIMIT 20)`;
   return `SELECT ${CARD} FROM "course" JOIN (${tier(2, `${NAME_KEY} LIKE $1`)} UNION ALL ${tier(1, `${NAME_KEY} LIKE $2 AND NOT (${NAME_KEY} LIKE $1)`)}
     UNION ALL ${tier(0, `NOT (${NAME_KEY} LIKE $1) AND NOT (${NAME_KEY} LIKE $2)`)}) ranked USING ("id")
     WHERE "course"."published" ORDER BY ranked."tier" DESC, ranked."key", "id" LIMIT 20`;
@@ -60,11 +78,18 @@ async function coursePage(id) {
 
 async function search(text) {
   const phrase = text.toLowerCase().trim().replace(/\s+/g, ' ');
-  const terms = [...new Set(phrase.split(' '))].map((term) => `%${term}%`);
+  const terms = [...new Set(phrase.split(' '))];
+  const { common, matchesMany } = judgeWords(terms);
   const name = [`${phrase}%`, `%${phrase}%`];
-  const matches = (await pool.query(matchesSql(terms.length), terms)).rows;
+  const walk = async () => {
+    const walkTests = wordTests(terms, common, 3);
+    return (await pool.query(walkSql(walkTests), [...name, ...walkTests.map(([, value]) => value)])).rows;
+  };
+  if (matchesMany) return { data: { searchCourses: (await walk()).map(card) } };
+  const matchTests = wordTests(terms, common, 1);
+  const matches = (await pool.query(matchesSql(matchTests), matchTests.map(([, value]) => value))).rows;
   let rows = [];
-  if (matches.length > 200) rows = (await pool.query(walkSql(terms.length), [...name, ...terms])).rows;
+  if (matches.length > 200) rows = await walk();
   else if (matches.length > 0) rows = (await pool.query(RANK_SQL, [...name, matches.map((match) => match.id)])).rows;
   return { data: { searchCourses: rows.map(card) } };
 }

@@ -20,6 +20,11 @@ export function countInto<T>(tally: Tally, fn: () => T): T {
   return tallies.run(tally, fn);
 }
 
+/** Runs `fn` outside any tally: background work that a request only sets off is not that request's. */
+export function uncounted<T>(fn: () => T): T {
+  return tallies.exit(fn);
+}
+
 /** TypeORM logger: counts statements for the current request, logs failures and slow queries. */
 export class CountingOrmLogger implements OrmLogger {
   constructor(private readonly sink: Pick<Logger, 'warn' | 'error'>) {}

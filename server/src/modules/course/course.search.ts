@@ -7,14 +7,16 @@ export const MAX_SEARCH_TERMS = 8;
 /** Up to this many matches are ranked directly; beyond it, the name index is walked tier by tier. */
 export const DIRECT_RANKING_MAX = 200;
 
-/** Must match the expression of the "course_search_trgm" index in the migrations. */
-const DOCUMENT = `lower(c."name" || ' ' || c."instructor" || ' ' || c."description")`;
+/** A course's searched text. Must match the expression of the "course_search_trgm" index in the migrations. */
+export const SEARCH_DOCUMENT = `lower(c."name" || ' ' || c."instructor" || ' ' || c."description")`;
 /** Must match the expressions of the "course_search_name_*" indexes (SearchIndexes migration). */
 const NAME_KEY = `(lower(c."name") COLLATE "C")`;
 
 export interface ParsedSearch {
   phrase: string;
   terms: string[];
+  /** Terms found in most courses (search-word-sample.ts): checked on the rows the others found, not in the index. */
+  common?: ReadonlySet<string>;
 }
 
 export interface Statement {
@@ -33,9 +35,19 @@ export function parseSearchText(text: string): ParsedSearch {
   return { phrase, terms };
 }
 
-/** Every word must appear (as a whole or part of a word) in the name, instructor or description. */
+/**
+ * Every word must appear (as a whole or part of a word) in the name, instructor or description.
+ * A common word is tested with strpos, which the trigram index cannot answer, so PostgreSQL tests
+ * it on the rows that the other words found in the index.
+ */
 function everyTerm(search: ParsedSearch, parameters: SqlParameters): string {
-  return search.terms.map((term) => `${DOCUMENT} LIKE ${parameters.add(`%${escapeLike(term)}%`)}`).join(' AND ');
+  return search.terms
+    .map((term) =>
+      search.common?.has(term)
+        ? `strpos(${SEARCH_DOCUMENT}, ${parameters.add(term)}) > 0`
+        : `${SEARCH_DOCUMENT} LIKE ${parameters.add(`%${escapeLike(term)}%`)}`,
+    )
+    .join(' AND ');
 }
 
 /**

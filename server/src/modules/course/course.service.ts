@@ -6,7 +6,8 @@ import { badInput } from '../../shared/errors';
 import { fetchPage, parsePage, type Page } from '../../shared/paging';
 import { Course } from './course.entity';
 import { CourseCategory, HomeSection } from './course.enums';
-import { DIRECT_RANKING_MAX, matchingIds, parseSearchText, rankMatches, walkTiers } from './course.search';
+import { DIRECT_RANKING_MAX, matchingIds, parseSearchText, rankMatches, walkTiers, type ParsedSearch, type Statement } from './course.search';
+import { judgeSearchWords } from './search-word-sample';
 
 export interface CourseFilter {
   section?: HomeSection | null;
@@ -95,22 +96,31 @@ export const SEARCH_MAX_LIMIT = 50;
 /**
  * Ranked search over name, instructor and description (rules in course.search.ts). A rare word
  * is answered by ranking its few matches; a common one by walking the name index tier by tier.
+ * How common the words are is judged on a sample of the catalogue (search-word-sample.ts) and,
+ * when the sample cannot tell, by counting up to DIRECT_RANKING_MAX + 1 matches first.
  * `fields`: the course properties the caller reads (all when undefined).
  */
 export async function searchCourses(db: DataSource, text: string, limit = SEARCH_DEFAULT_LIMIT, fields?: ReadonlySet<string>): Promise<Course[]> {
   if (!Number.isInteger(limit) || limit < 1 || limit > SEARCH_MAX_LIMIT) {
     throw badInput(`limit must be a whole number from 1 to ${SEARCH_MAX_LIMIT}`, { field: 'limit' });
   }
-  const search = parseSearchText(text);
+  const parsed = parseSearchText(text);
+  const words = judgeSearchWords(db, parsed.terms);
+  const search = { ...parsed, common: words.common };
+  const courses = entityReader(db, Course);
+  const selectList = courses.selectListOf(fields);
+  const ranked = words.matchesMany ? walkTiers(search, limit, selectList) : await rankOrWalk(db, search, limit, selectList);
+  return ranked ? courses.many(ranked.sql, ranked.parameters) : [];
+}
+
+/** Counts up to DIRECT_RANKING_MAX + 1 matches, then ranks them directly or walks the name index; null when none match. */
+async function rankOrWalk(db: DataSource, search: ParsedSearch, limit: number, selectList: string): Promise<Statement | null> {
   const ids = matchingIds(search);
   const matches: Array<{ id: string }> = await db.query(ids.sql, ids.parameters);
-  if (matches.length === 0) return [];
-  const courses = entityReader(db, Course);
-  const ranked =
-    matches.length <= DIRECT_RANKING_MAX
-      ? rankMatches(search, matches.map((match) => match.id), limit, courses.selectListOf(fields))
-      : walkTiers(search, limit, courses.selectListOf(fields));
-  return courses.many(ranked.sql, ranked.parameters);
+  if (matches.length === 0) return null;
+  return matches.length <= DIRECT_RANKING_MAX
+    ? rankMatches(search, matches.map((match) => match.id), limit, selectList)
+    : walkTiers(search, limit, selectList);
 }
 
 /** Per request: courses by id, published or not (an owner still sees a course taken off sale), in one query. */

@@ -7,6 +7,7 @@ import { makeCourse } from '../../test/factories';
 import { Course } from './course.entity';
 import { CourseCategory } from './course.enums';
 import { DIRECT_RANKING_MAX } from './course.search';
+import { judgeSearchWords, MIN_SAMPLE, refreshWordSample } from './search-word-sample';
 
 let db: DataSource;
 let app: TestApp;
@@ -190,6 +191,41 @@ describe('search', () => {
   it('treats wildcard characters as plain text', async () => {
     expect(await search('%')).toEqual([]);
     expect(await search('_')).toEqual([]);
+  });
+
+  describe('with a word found in most courses', () => {
+    beforeEach(async () => {
+      const { id: _id, ...fields } = await makeCourse(db, { name: 'Class 8 Biology Batch 1', description: 'Cells and plants.' });
+      await db.getRepository(Course).insert(Array.from({ length: MIN_SAMPLE }, (_, i) => ({ ...fields, name: `Class 8 Biology Batch ${i + 2}` })));
+      await makeCourse(db, { name: 'Physics Batch 7', description: 'Waves and sound.' });
+      await db.query('ANALYZE "course"');
+      await refreshWordSample(db);
+    });
+
+    it('judges words by a sample of the published catalogue', () => {
+      expect(judgeSearchWords(db, ['physics', 'batch', 'biology'])).toEqual({ common: new Set(['batch', 'biology']), matchesMany: false });
+      expect(judgeSearchWords(db, ['batch', 'biology'])).toEqual({ common: new Set(['batch']), matchesMany: true });
+      expect(judgeSearchWords(db, ['batch'])).toEqual({ common: new Set(), matchesMany: true });
+      // Only an unpublished course holds "draft": rare in what visitors can find.
+      expect(judgeSearchWords(db, ['draft', 'class'])).toEqual({ common: new Set(['class']), matchesMany: false });
+    });
+
+    it('ranks the matches of common words at once by walking the names, without counting them first', async () => {
+      const names = await search('biology batch');
+      expect(names).toHaveLength(20);
+      expect(names.slice(0, 3)).toEqual(['Class 8 Biology Batch 1', 'Class 8 Biology Batch 10', 'Class 8 Biology Batch 100']);
+      const statementsFor = async (text: string) =>
+        (await countStatements(() => app.execute('query ($text: String!) { searchCourses(text: $text) { name } }', undefined, { text }))).statements;
+      expect(await statementsFor('biology batch')).toBe(1);
+      expect(await statementsFor('physics')).toBe(2);
+    });
+
+    it('still needs every word, common or not, to match', async () => {
+      expect(await search('physics batch')).toEqual(['Physics Batch 7']);
+      expect(await search('batch motion')).toEqual([]);
+      expect(await search('biology batch 17')).toEqual(['Class 8 Biology Batch 17']);
+      expect(await search('batch %')).toEqual([]);
+    });
   });
 
   it.each([

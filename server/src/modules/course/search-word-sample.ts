@@ -1,0 +1,80 @@
+import type { DataSource } from 'typeorm';
+import { uncounted } from '../../db/query-counter';
+import { SEARCH_DOCUMENT } from './course.search';
+
+/** About this many published courses, drawn at random, tell how common a search word is. */
+export const SAMPLE_SIZE = 1000;
+/** With fewer sampled courses the catalogue is small, and every word is looked up in the index. */
+export const MIN_SAMPLE = 100;
+/** A word found in at least this share of the sample is common. */
+export const COMMON_SHARE = 0.2;
+const MAX_AGE_MS = 10 * 60_000;
+
+const SAMPLE_SQL = `SELECT ${SEARCH_DOCUMENT} AS "document" FROM "course" c
+  TABLESAMPLE BERNOULLI (least(100, 100.0 * ${SAMPLE_SIZE} / greatest((SELECT "reltuples" FROM "pg_class" WHERE "oid" = '"course"'::regclass), 1)))
+  WHERE c."published" LIMIT ${2 * SAMPLE_SIZE}`;
+
+export interface WordJudgement {
+  /**
+   * The words found in most courses, save the rarest: a word like "class" or "learn" narrows the
+   * matches little but makes PostgreSQL read most of the trigram index, so it is better checked on
+   * the rows that the rarer words found.
+   */
+  common: Set<string>;
+  /** Whether a common share of the courses holds every word: the matches need no counting first. */
+  matchesMany: boolean;
+}
+
+const NOTHING_KNOWN: WordJudgement = { common: new Set(), matchesMany: false };
+
+/** How common a search's words are in `documents`, a sample of the catalogue. */
+export function judgeWords(terms: readonly string[], documents: readonly string[]): WordJudgement {
+  if (documents.length < MIN_SAMPLE) return NOTHING_KNOWN;
+  const share = (holds: (document: string) => boolean) => documents.filter(holds).length / documents.length;
+  const matchesMany = share((document) => terms.every((term) => document.includes(term))) >= COMMON_SHARE;
+  if (terms.length < 2) return { common: new Set(), matchesMany };
+  const shares = terms.map((term) => ({ term, share: share((document) => document.includes(term)) }));
+  const rarest = shares.reduce((rarer, next) => (next.share < rarer.share ? next : rarer));
+  return { common: new Set(shares.filter((word) => word !== rarest && word.share >= COMMON_SHARE).map((word) => word.term)), matchesMany };
+}
+
+interface Sample {
+  documents: string[];
+  takenAt: number;
+  loading: Promise<void> | null;
+}
+
+const samples = new WeakMap<DataSource, Sample>();
+
+function sampleOf(db: DataSource): Sample {
+  let sample = samples.get(db);
+  if (!sample) {
+    sample = { documents: [], takenAt: 0, loading: null };
+    samples.set(db, sample);
+  }
+  return sample;
+}
+
+/** Draws a new sample now; a failure keeps the old one, and the next search tries again. */
+export function refreshWordSample(db: DataSource): Promise<void> {
+  const sample = sampleOf(db);
+  sample.loading ??= uncounted(async () => {
+    try {
+      const rows: Array<{ document: string }> = await db.query(SAMPLE_SQL);
+      sample.documents = rows.map((row) => row.document);
+      sample.takenAt = Date.now();
+    } catch {
+      // The database is away or closing; searches still work without a sample, only slower.
+    } finally {
+      sample.loading = null;
+    }
+  });
+  return sample.loading;
+}
+
+/** How common a search's words are, by the current sample; a sample older than ten minutes is redrawn in the background. */
+export function judgeSearchWords(db: DataSource, terms: readonly string[]): WordJudgement {
+  const sample = sampleOf(db);
+  if (Date.now() - sample.takenAt > MAX_AGE_MS) void refreshWordSample(db);
+  return judgeWords(terms, sample.documents);
+}
