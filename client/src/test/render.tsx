@@ -5,7 +5,6 @@ import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation, type Location } from 'react-router-dom';
 import { themeSystem } from '../app/theme';
-import { Toaster } from '../components/toaster';
 
 function LocationProbe({ onChange }: { onChange(location: Location): void }) {
   onChange(useLocation());
@@ -35,7 +34,6 @@ export function renderRoute(element: ReactElement, { path = '/', at, otherPaths 
         </Routes>
         <LocationProbe onChange={(location) => (current.location = location)} />
       </MemoryRouter>
-      <Toaster />
     </ChakraProvider>
     </ApolloProvider>,
   );
