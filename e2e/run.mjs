@@ -66,6 +66,8 @@ try {
   const files = fs.readdirSync(path.join(e2eDir, '.build')).filter((f) => f.endsWith('.test.js')).sort();
   const only = process.argv.slice(2);
   const selected = only.length ? files.filter((f) => only.some((o) => f.includes(o))) : files;
+  // node --test with no files would look for tests everywhere, the server's compiled ones included.
+  if (selected.length === 0) throw new Error(`no browser test file names hold ${only.join(' or ')}; the files are ${files.join(', ')}`);
   const run = spawnSync(
     process.execPath,
     ['--test', '--test-concurrency=1', ...selected.map((f) => path.join(e2eDir, '.build', f))],

@@ -63,6 +63,25 @@ describe('a visitor browsing the site', () => {
     const enroll = page.getByRole('link', { name: 'Course Enroll' });
     assert.match((await enroll.getAttribute('href'))!, /^\/enroll\/[0-9a-f-]{36}$/);
     assert.equal(await page.getByRole('link', { name: /Contact us/ }).getAttribute('href'), '/contact');
+    // A keyboard or screen reader meets the title, then the price card, then the details...
+    const title = page.getByRole('heading', { level: 1, name });
+    const tutor = page.getByText('Course Tutor');
+    const follows = async (first: typeof title, then: typeof title) =>
+      first.evaluate((a, b) => Boolean(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING), await then.elementHandle());
+    assert.ok(await follows(title, enroll), 'the title comes before the price card');
+    assert.ok(await follows(enroll, tutor), 'the price card comes before the details');
+    // ...as a phone shows them, one under the other without overlapping; a wide screen puts the
+    // price card in a column beside them, level with the title.
+    const picture = page.getByRole('img', { name });
+    const contact = page.getByRole('link', { name: /Contact us/ });
+    const boxes = () => Promise.all([title, picture, enroll, contact, tutor].map(async (part) => (await part.boundingBox())!));
+    const [titleBox, pictureBox, enrollBox, , tutorBox] = await boxes();
+    assert.ok(enrollBox.x > titleBox.x + titleBox.width / 2 && enrollBox.x > tutorBox.x + 300, 'the price card sits in the right column');
+    assert.ok(Math.abs(pictureBox.y - titleBox.y) < 80, 'the price card starts level with the title');
+    await page.setViewportSize({ width: 390, height: 844 });
+    const [phoneTitle, phonePicture, , phoneContact, phoneTutor] = await boxes();
+    assert.ok(phoneTitle.y + phoneTitle.height <= phonePicture.y, 'on a phone the price card comes below the title');
+    assert.ok(phoneContact.y + phoneContact.height < phoneTutor.y, 'on a phone the details come below the price card');
     visit.assertNoErrors();
     await visit.close();
   });

@@ -64,10 +64,23 @@ export default function CoursePage() {
           <Alert.Title>{notice}</Alert.Title>
         </Alert.Root>
       )}
-      <Grid templateColumns={{ base: '1fr', lg: '2fr 1fr' }} gap="10">
-        {/* First in the page, as a phone shows it: drawn as the HTML arrives, nothing moves below it. */}
-        <Box gridColumn={{ lg: '2' }} gridRow={{ lg: '1' }}>
-          <Card.Root position={{ lg: 'sticky' }} top="24" overflow="hidden">
+      {/* The page's order is the phone's (title, price card, details), so what the HTML draws first
+          never moves as the rest arrives, and a keyboard or screen reader meets the title first. */}
+      <Grid templateColumns={{ base: '1fr', lg: '2fr 1fr' }} columnGap="10" rowGap={{ base: '8', lg: '6' }}>
+        <Stack gap="3" gridColumn={{ lg: '1' }} gridRow={{ lg: '1' }}>
+          <HStack gap="2">
+            <Badge colorPalette="blue">{course.category === 'SCHOOL' ? `Class ${course.classLevel ?? ''}`.trim() : 'Professional skill'}</Badge>
+            {course.ratings && <Badge colorPalette="orange">{course.ratings}</Badge>}
+          </HStack>
+          <Heading as="h1" size={{ base: '2xl', md: '3xl' }}>
+            {course.name}
+          </Heading>
+          <Text fontSize="lg" color="gray.700">
+            {course.description}
+          </Text>
+        </Stack>
+        <Box gridColumn={{ lg: '2' }} gridRow={{ lg: '1 / span 2' }}>
+          <Card.Root position={{ lg: 'sticky' }} top={{ lg: '24' }} overflow="hidden">
             <CourseImage src={course.photoURL} alt={course.name} eager />
             <Card.Body gap="4">
               <Text fontSize="3xl" fontWeight="bold" color="blue.800">
@@ -105,20 +118,7 @@ export default function CoursePage() {
             </Card.Body>
           </Card.Root>
         </Box>
-        <Stack gap="6" gridColumn={{ lg: '1' }} gridRow={{ lg: '1' }}>
-          <Stack gap="3">
-            <HStack gap="2">
-              <Badge colorPalette="blue">{course.category === 'SCHOOL' ? `Class ${course.classLevel ?? ''}`.trim() : 'Professional skill'}</Badge>
-              {course.ratings && <Badge colorPalette="orange">{course.ratings}</Badge>}
-            </HStack>
-            <Heading as="h1" size={{ base: '2xl', md: '3xl' }}>
-              {course.name}
-            </Heading>
-            <Text fontSize="lg" color="gray.700">
-              {course.description}
-            </Text>
-          </Stack>
-
+        <Stack gap="6" gridColumn={{ lg: '1' }} gridRow={{ lg: '2' }}>
           <Card.Root size="sm" variant="subtle">
             <Card.Body>
               <HStack gap="4">
