@@ -55,10 +55,9 @@ function sampleOf(db: DataSource): Sample {
   return sample;
 }
 
-/** Draws a new sample now; a failure keeps the old one, and the next search tries again. */
-export function refreshWordSample(db: DataSource): Promise<void> {
-  const sample = sampleOf(db);
-  sample.loading ??= uncounted(async () => {
+/** Draws a sample; a failure keeps the old one, and a later search tries again. */
+function draw(db: DataSource, sample: Sample): Promise<void> {
+  sample.loading = uncounted(async () => {
     try {
       const rows: Array<{ document: string }> = await db.query(SAMPLE_SQL);
       sample.documents = rows.map((row) => row.document);
@@ -72,9 +71,16 @@ export function refreshWordSample(db: DataSource): Promise<void> {
   return sample.loading;
 }
 
+/** Draws a new sample of the catalogue as it is now, after any drawing already under way. */
+export async function refreshWordSample(db: DataSource): Promise<void> {
+  const sample = sampleOf(db);
+  await sample.loading;
+  await draw(db, sample);
+}
+
 /** How common a search's words are, by the current sample; a sample older than ten minutes is redrawn in the background. */
 export function judgeSearchWords(db: DataSource, terms: readonly string[]): WordJudgement {
   const sample = sampleOf(db);
-  if (Date.now() - sample.takenAt > MAX_AGE_MS) void refreshWordSample(db);
+  if (Date.now() - sample.takenAt > MAX_AGE_MS && !sample.loading) void draw(db, sample);
   return judgeWords(terms, sample.documents);
 }
