@@ -25,11 +25,9 @@ export interface WordJudgement {
   matchesMany: boolean;
 }
 
-const NOTHING_KNOWN: WordJudgement = { common: new Set(), matchesMany: false };
-
 /** How common a search's words are in `documents`, a sample of the catalogue. */
 export function judgeWords(terms: readonly string[], documents: readonly string[]): WordJudgement {
-  if (documents.length < MIN_SAMPLE) return NOTHING_KNOWN;
+  if (documents.length < MIN_SAMPLE) return { common: new Set(), matchesMany: false };
   const share = (holds: (document: string) => boolean) => documents.filter(holds).length / documents.length;
   const matchesMany = share((document) => terms.every((term) => document.includes(term))) >= COMMON_SHARE;
   if (terms.length < 2) return { common: new Set(), matchesMany };
