@@ -1,6 +1,7 @@
 import { Blog } from '../modules/blog/blog.entity';
 import { Course } from '../modules/course/course.entity';
 import { Lesson } from '../modules/course/lesson.entity';
+import { EmailVerification } from '../modules/auth/email-verification.entity';
 import { PasswordReset } from '../modules/auth/password-reset.entity';
 import { RefreshToken } from '../modules/auth/refresh-token.entity';
 import { OutboxMessage } from '../modules/mail/outbox-message.entity';
@@ -14,4 +15,4 @@ import { TestModePayment } from '../payments/test-mode-payment.entity';
 import { LessonProgress } from '../modules/progress/lesson-progress.entity';
 import { InboxMessage } from '../modules/inbox/inbox-message.entity';
 
-export const entities = [Course, Lesson, Review, Blog, User, RefreshToken, PasswordReset, OutboxMessage, RateLimit, Payment, Enrollment, Refund, TestModePayment, LessonProgress, InboxMessage];
+export const entities = [Course, Lesson, Review, Blog, User, RefreshToken, PasswordReset, EmailVerification, OutboxMessage, RateLimit, Payment, Enrollment, Refund, TestModePayment, LessonProgress, InboxMessage];

@@ -102,6 +102,11 @@ export class Course {
   @Column({ type: 'boolean', default: true })
   published: boolean;
 
+  /** Set when an instructor who is not yet approved publishes: the course waits for an admin ("In review"). */
+  @Field(() => Date, { nullable: true, description: 'When the course was sent to admins for review; null when not in review' })
+  @Column({ type: 'timestamptz', nullable: true })
+  reviewRequestedAt: Date | null;
+
   @Field(() => Date, { nullable: true, description: 'For live courses: when the course starts' })
   @Column({ type: 'timestamptz', nullable: true })
   startsAt: Date | null;

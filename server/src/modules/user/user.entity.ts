@@ -19,8 +19,26 @@ export class User {
   @Column({ type: 'text' })
   email: string;
 
-  @Column({ type: 'text' })
-  passwordHash: string;
+  /** Null for an account made for someone (imported, or a demo course's teacher): it signs in only after a password reset. */
+  @Column({ type: 'text', nullable: true })
+  passwordHash: string | null;
+
+  /** When the person proved they read this address; nothing is keyed on an address before that. */
+  @Column({ type: 'timestamptz', nullable: true })
+  emailVerifiedAt: Date | null;
+
+  /** Raised on logout, password change or reset and role change: access tokens of an older version stop working. */
+  @Column({ type: 'integer', default: 0 })
+  sessionVersion: number;
+
+  /** When an admin approved this instructor: approved instructors publish directly, others go to review. */
+  @Column({ type: 'timestamptz', nullable: true })
+  instructorApprovedAt: Date | null;
+
+  /** Why an admin turned this instructor down, shown to them; cleared when they submit again. */
+  @Field(() => String, { nullable: true, description: "Why an admin turned down this instructor's courses (instructors see it)" })
+  @Column({ type: 'text', nullable: true })
+  instructorRejection: string | null;
 
   @Field(() => String, { nullable: true })
   @Column({ type: 'text', nullable: true })
