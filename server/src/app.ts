@@ -55,7 +55,7 @@ export async function createApp({ env, db, log }: AppDeps): Promise<App> {
   const app = express();
   const server = http.createServer(app);
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  app.set('trust proxy', env.trustProxy);
 
   const limits = graphqlLimits({ suggestions: env.graphqlSuggestions });
   const responseCache = env.graphqlResponseCache ? new PublicResponseCache((db.options as { url: string }).url, log) : null;
@@ -130,7 +130,8 @@ export async function createApp({ env, db, log }: AppDeps): Promise<App> {
   app.use(legacyCatalogueRouter(db));
   app.use(legacyUsersRouter(db));
   app.use(legacyEnrollmentRouter(payments));
-  if (provider instanceof TestModeProvider) app.use(testModeRouter(provider, payments));
+  // The offline gateway never exists in production (env.ts refuses to start without a real provider there).
+  if (provider instanceof TestModeProvider && env.nodeEnv !== 'production') app.use(testModeRouter(provider, payments));
   app.use('/api', notFoundHandler);
   const renderPage = pageRenderer({
     clientDist: env.clientDist,

@@ -14,8 +14,11 @@ async function main() {
   const env = loadEnv();
   const log = createLogger(env.logLevel);
   const database = await openDatabase(env, log);
-  if (await seedDemoData(database.dataSource)) log.info('empty database: demo catalogue loaded');
-  if (env.nodeEnv !== 'production' && (await seedDemoAccounts(database.dataSource))) log.info('demo accounts created');
+  // Production never gets demo data: no demo catalogue, no demo accounts with published passwords.
+  if (env.nodeEnv !== 'production') {
+    if (await seedDemoData(database.dataSource)) log.info('empty database: demo catalogue loaded');
+    if (await seedDemoAccounts(database.dataSource)) log.info('demo accounts created');
+  }
   if (env.adminEmail && env.adminPassword) await ensureAdmin(database.dataSource, log, env.adminEmail, env.adminPassword);
   const { server, apollo, services } = await createApp({ env, db: database.dataSource, log });
   // Payments a crash left between the provider's answer and our write are settled now.

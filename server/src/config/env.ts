@@ -14,6 +14,10 @@ export interface Env {
   stripePublishableKey?: string;
   stripeWebhookSecret?: string;
   smtpUrl?: string;
+  /** PAYMENTS=off: no payment provider; paid purchases are refused with a clear message. */
+  paymentsOff: boolean;
+  /** Express's `trust proxy`: how many reverse proxies (or which addresses) stand before the server. */
+  trustProxy: number | string[];
   mailFrom: string;
   publicUrl: string;
   logLevel: string;
@@ -52,6 +56,21 @@ function parseBoolean(name: string, raw: string | undefined, fallback: boolean, 
   return fallback;
 }
 
+const stripeMode = (key: string) => (/_live_/.test(key) ? 'live' : 'test');
+
+/** TRUST_PROXY: a hop count (1 behind one reverse proxy) or a comma-separated list of proxy addresses/subnets. */
+function parseTrustProxy(raw: string | undefined, problems: string[]): number | string[] {
+  // Unset: only a proxy on this machine (loopback) is believed about the client's address.
+  if (raw === undefined) return ['loopback'];
+  if (/^\d+$/.test(raw)) return Number(raw);
+  const addresses = raw.split(',').map((a) => a.trim()).filter(Boolean);
+  if (addresses.length === 0 || addresses.some((a) => !/^[0-9a-fA-F:.]+(\/\d{1,3})?$|^(loopback|linklocal|uniquelocal)$/.test(a))) {
+    problems.push(`TRUST_PROXY must be a number of proxies or a list of proxy addresses (got "${raw}")`);
+    return 0;
+  }
+  return addresses;
+}
+
 export function loadEnv(src: Source = process.env): Env {
   const problems: string[] = [];
   const nodeEnvRaw = optional(src, 'NODE_ENV') ?? 'development';
@@ -67,7 +86,6 @@ export function loadEnv(src: Source = process.env): Env {
 
   const jwtSecret = optional(src, 'JWT_SECRET');
   if (jwtSecret && jwtSecret.length < 32) problems.push('JWT_SECRET must be at least 32 characters long');
-  if (!jwtSecret && nodeEnv === 'production') problems.push('JWT_SECRET is required in production');
 
   const adminEmail = optional(src, 'ADMIN_EMAIL');
   const adminPassword = optional(src, 'ADMIN_PASSWORD');
@@ -76,10 +94,21 @@ export function loadEnv(src: Source = process.env): Env {
   }
 
   const stripeSecretKey = optional(src, 'STRIPE_SECRET_KEY');
+  const stripePublishableKey = optional(src, 'STRIPE_PUBLISHABLE_KEY');
   const stripeWebhookSecret = optional(src, 'STRIPE_WEBHOOK_SECRET');
   if (stripeSecretKey && !stripeWebhookSecret) {
     problems.push('STRIPE_WEBHOOK_SECRET is required when STRIPE_SECRET_KEY is set');
   }
+  if (stripeSecretKey && !stripePublishableKey) {
+    problems.push('STRIPE_PUBLISHABLE_KEY is required when STRIPE_SECRET_KEY is set (the checkout page needs it)');
+  }
+  if (stripeSecretKey && stripePublishableKey && stripeMode(stripeSecretKey) !== stripeMode(stripePublishableKey)) {
+    problems.push('STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY must both be test keys or both be live keys');
+  }
+
+  const paymentsRaw = optional(src, 'PAYMENTS');
+  if (paymentsRaw !== undefined && paymentsRaw !== 'off') problems.push(`PAYMENTS can only be "off" (got "${paymentsRaw}")`);
+  const paymentsOff = paymentsRaw === 'off';
 
   const port = parsePort(optional(src, 'PORT'), problems);
   const publicUrl = optional(src, 'PUBLIC_URL') ?? `http://localhost:${port}`;
@@ -87,6 +116,18 @@ export function loadEnv(src: Source = process.env): Env {
     new URL(publicUrl);
   } catch {
     problems.push(`PUBLIC_URL must be an absolute URL (got "${publicUrl}")`);
+  }
+  const trustProxy = parseTrustProxy(optional(src, 'TRUST_PROXY'), problems);
+  const smtpUrl = optional(src, 'SMTP_URL');
+
+  if (nodeEnv === 'production') {
+    // Production refuses to start rather than run with offline payments, a log for a mailbox or an unsafe address.
+    const missing: string[] = [];
+    if (!paymentsOff && !stripeSecretKey) missing.push('STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET (or PAYMENTS=off)');
+    if (!smtpUrl) missing.push('SMTP_URL');
+    if (!publicUrl.startsWith('https://')) missing.push('an https:// PUBLIC_URL');
+    if (!jwtSecret) missing.push('JWT_SECRET');
+    if (missing.length > 0) throw new ConfigError(`Refusing to start in production without: ${missing.join('; ')}.`);
   }
 
   const graphqlPlayground = parseBoolean(
@@ -116,9 +157,11 @@ export function loadEnv(src: Source = process.env): Env {
     adminEmail,
     adminPassword,
     stripeSecretKey,
-    stripePublishableKey: optional(src, 'STRIPE_PUBLISHABLE_KEY'),
+    stripePublishableKey,
     stripeWebhookSecret,
-    smtpUrl: optional(src, 'SMTP_URL'),
+    smtpUrl,
+    paymentsOff,
+    trustProxy,
     mailFrom: optional(src, 'MAIL_FROM') ?? 'Shikhon <no-reply@shikhon.local>',
     publicUrl,
     logLevel: optional(src, 'LOG_LEVEL') ?? (nodeEnv === 'test' ? 'silent' : 'info'),

@@ -11,6 +11,7 @@ import { EnrollmentProgressResolver, LessonProgressResolver, ProgressResolver } 
 import { CourseRatingResolver, ReviewResolver } from '../modules/review/review.resolver';
 import { InboxResolver } from '../modules/inbox/inbox.resolver';
 import { AdminResolver } from '../modules/admin/admin.resolver';
+import { CourseReviewResolver } from '../modules/admin/course-review.resolver';
 import { InstructorResolver } from '../modules/instructor/instructor.resolver';
 import { UserResolver } from '../modules/user/user.resolver';
 import { authChecker } from './auth-checker';
@@ -31,6 +32,7 @@ export const resolvers = [
   LessonProgressResolver,
   InstructorResolver,
   AdminResolver,
+  CourseReviewResolver,
   CourseRatingResolver,
   InboxResolver,
 ] as const;

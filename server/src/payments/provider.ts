@@ -42,7 +42,7 @@ export interface WebhookEvent {
 export class InvalidWebhookSignature extends Error {}
 
 export interface PaymentProvider {
-  readonly name: 'stripe' | 'test';
+  readonly name: 'stripe' | 'test' | 'off';
   readonly testMode: boolean;
   createPayment(input: {
     amountCents: number;

@@ -5,7 +5,7 @@ import { findCourse } from '../modules/course/course.service';
 import { Enrollment } from '../modules/enrollment/enrollment.entity';
 import { listEnrollmentsOf } from '../modules/enrollment/enrollment.service';
 import { Payment, PaymentStatus } from '../modules/payment/payment.entity';
-import { COURSE_NOT_FOUND, ONLY_STUDENTS_BUY, priceInCents, purchaseCourse, type PurchaseDeps } from '../modules/payment/purchase.service';
+import { COURSE_NOT_FOUND, ONLY_STUDENTS_BUY, priceInCents, purchaseCourse, requirePayments, type PurchaseDeps } from '../modules/payment/purchase.service';
 import { Role } from '../modules/user/role';
 import type { BillingDetailsInput } from '../payments/provider';
 import { AppError, badInput, notFound } from '../shared/errors';
@@ -97,6 +97,7 @@ export function legacyEnrollmentRouter(deps: PurchaseDeps): Router {
     if (viewer.role !== Role.STUDENT) throw new AppError('FORBIDDEN', ONLY_STUDENTS_BUY);
     const course = await findCourse(deps.db, courseIdOf(bodyOf(req)));
     if (!course) throw notFound(COURSE_NOT_FOUND);
+    requirePayments(deps);
     const back = (flag: string) => new URL(`/course/${course.id}?${flag}=true`, deps.publicUrl).toString();
     const payment = await deps.db.getRepository(Payment).save({
       studentId: viewer.id,

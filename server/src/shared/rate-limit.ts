@@ -24,12 +24,21 @@ export async function hitRateLimit(db: DataSource, limit: Limit, subject: string
   }
 }
 
+/** Forgets the attempts counted for `key`, e.g. after a successful sign-in. */
+export async function clearRateLimit(db: DataSource, limit: Limit, subject: string): Promise<void> {
+  await db.query(`DELETE FROM rate_limit WHERE key = $1`, [`${limit.name}:${subject.toLowerCase()}`]);
+}
+
 // Per-address limits are generous: a school lab or a mobile operator puts many learners behind one address.
 export const limits = {
   loginPerAddress: { name: 'login-ip', max: 100, windowSeconds: 15 * 60 },
-  loginPerAccount: { name: 'login-account', max: 10, windowSeconds: 15 * 60 },
+  // Failed sign-ins: 10 per account from one address, then a far larger cap per account from everywhere,
+  // so a stranger's guesses cannot lock the owner out while a spread-out attack still stops (OWASP ASVS 2.2.1).
+  loginPerAccountAndAddress: { name: 'login-account-ip', max: 10, windowSeconds: 15 * 60 },
+  loginPerAccount: { name: 'login-account', max: 100, windowSeconds: 60 * 60 },
   signUpPerAddress: { name: 'signup-ip', max: 50, windowSeconds: 60 * 60 },
   resetPerAddress: { name: 'reset-ip', max: 30, windowSeconds: 60 * 60 },
   resetPerAccount: { name: 'reset-account', max: 3, windowSeconds: 60 * 60 },
+  verifyPerAccount: { name: 'verify-account', max: 5, windowSeconds: 60 * 60 },
   formsPerAddress: { name: 'forms-ip', max: 30, windowSeconds: 60 * 60 },
 } satisfies Record<string, Limit>;

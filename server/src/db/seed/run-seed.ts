@@ -6,6 +6,7 @@ import { seedDemoData } from './seed';
 
 async function main() {
   const env = loadEnv();
+  if (env.nodeEnv === 'production') throw new Error('The demo data is never loaded in production.');
   const log = createLogger('info');
   const database = await openDatabase(env, log);
   try {

@@ -10,10 +10,12 @@ export const TOKEN_ALGORITHM = 'HS256' as const;
 export interface AccessClaims {
   sub: string;
   role: Role;
+  /** The account's session version when the token was signed; a raised version ends the token at once. */
+  sv: number;
 }
 
 export function signAccessToken(secret: string, claims: AccessClaims): string {
-  return jwt.sign({ role: claims.role }, secret, {
+  return jwt.sign({ role: claims.role, sv: claims.sv }, secret, {
     algorithm: TOKEN_ALGORITHM,
     subject: claims.sub,
     issuer: TOKEN_ISSUER,

@@ -1,8 +1,10 @@
-import { Arg, Ctx, Field, InputType, Mutation, ObjectType, Resolver } from 'type-graphql';
+import { Arg, Authorized, Ctx, Field, InputType, Mutation, ObjectType, Resolver } from 'type-graphql';
 import type { GraphQLContext } from '../../graphql/context';
 import { Role } from '../user/role';
 import { User } from '../user/user.entity';
-import { requestPasswordReset, resetPassword, signUp } from './auth.service';
+import { changePassword, requestPasswordReset, resetPassword, signUp } from './auth.service';
+import { resendVerificationEmail, verifyEmail } from './email-verification.service';
+import { requireViewer } from '../../graphql/auth-checker';
 import { endSession, refreshSession, startSession, type IssuedSession } from './session.service';
 
 @InputType({ description: 'A new account; every field is required' })
@@ -70,7 +72,7 @@ export class AuthResolver {
 
   @Mutation(() => Boolean, { description: 'Ends this sign-in' })
   async logout(@Ctx() ctx: GraphQLContext): Promise<boolean> {
-    await endSession(ctx.db, ctx.session.read());
+    await endSession(ctx.db, ctx.session.read(), ctx.viewer?.id ?? null);
     ctx.session.clear();
     return true;
   }
@@ -85,5 +87,27 @@ export class AuthResolver {
   async resetPassword(@Arg('token') token: string, @Arg('password') password: string, @Ctx() ctx: GraphQLContext): Promise<boolean> {
     await resetPassword(ctx.auth, token, password);
     return true;
+  }
+
+  @Authorized()
+  @Mutation(() => AuthPayload, { description: 'Changes the password: every other sign-in ends, this one gets a new session' })
+  async changePassword(
+    @Arg('currentPassword') currentPassword: string,
+    @Arg('newPassword') newPassword: string,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<AuthPayload> {
+    return answer(ctx, await changePassword(ctx.auth, requireViewer(ctx), currentPassword, newPassword, ctx.clientAddress));
+  }
+
+  @Mutation(() => Boolean, { description: 'Confirms an email address with the token from the emailed link' })
+  async verifyEmail(@Arg('token') token: string, @Ctx() ctx: GraphQLContext): Promise<boolean> {
+    await verifyEmail(ctx.db, token);
+    return true;
+  }
+
+  @Authorized()
+  @Mutation(() => Boolean, { description: 'Emails a new confirmation link; false when the address is already confirmed' })
+  resendVerificationEmail(@Ctx() ctx: GraphQLContext): Promise<boolean> {
+    return resendVerificationEmail(ctx.auth, requireViewer(ctx));
   }
 }

@@ -1,11 +1,13 @@
 import { IsNull, MoreThan, type DataSource } from 'typeorm';
-import { AppError } from '../../shared/errors';
+import { AppError, badInput } from '../../shared/errors';
 import { randomToken, sha256 } from '../../shared/hashing';
-import { hitRateLimit, limits } from '../../shared/rate-limit';
+import { clearRateLimit, hitRateLimit, limits } from '../../shared/rate-limit';
 import type { Mailer } from '../mail/mailer';
 import { defaultAvatar } from '../user/role';
 import { User } from '../user/user.entity';
+import type { Viewer } from './viewer';
 import { hashPassword, verifyPassword } from './password';
+import { sendVerificationEmail } from './email-verification.service';
 import { PasswordReset } from './password-reset.entity';
 import { endAllSessions, startSession, type IssuedSession } from './session.service';
 import { checkEmail, checkPassword, normalizeEmail, raiseFieldErrors, validateSignUp, type SignUpFields } from './sign-up-rules';
@@ -38,18 +40,24 @@ export async function signUp(deps: AuthDeps, input: SignUpFields, clientAddress:
     if ((error as { code?: string }).code === '23505') throw new AppError('CONFLICT', EMAIL_TAKEN, { fields: { email: EMAIL_TAKEN } });
     throw error;
   }
+  await sendVerificationEmail(deps, user);
   return startSession(deps.db, deps.jwtSecret, user);
 }
 
 /** Checks an email and password; one message for every failure, so it reveals nothing. */
 export async function verifyCredentials(db: DataSource, email: string, password: string, clientAddress: string): Promise<User> {
   const normalized = normalizeEmail(email ?? '');
+  const accountAtAddress = `${normalized}|${clientAddress}`;
   await hitRateLimit(db, limits.loginPerAddress, clientAddress);
-  if (normalized) await hitRateLimit(db, limits.loginPerAccount, normalized);
+  if (normalized) {
+    await hitRateLimit(db, limits.loginPerAccountAndAddress, accountAtAddress);
+    await hitRateLimit(db, limits.loginPerAccount, normalized);
+  }
   const user = normalized ? await db.getRepository(User).findOneBy({ email: normalized }) : null;
   const matches = await verifyPassword(user?.passwordHash, password ?? '');
   if (!user || !matches) throw new AppError('UNAUTHENTICATED', WRONG_CREDENTIALS);
   if (user.deletedAt) throw new AppError('FORBIDDEN', ACCOUNT_CLOSED);
+  await clearRateLimit(db, limits.loginPerAccountAndAddress, accountAtAddress);
   return user;
 }
 
@@ -88,7 +96,31 @@ export async function resetPassword(deps: AuthDeps, token: string, password: str
     });
     if (!reset) throw new AppError('BAD_USER_INPUT', RESET_LINK_INVALID);
     await resets.update(reset.id, { usedAt: new Date() });
-    await manager.getRepository(User).update(reset.userId, { passwordHash });
+    // The link reached the account's address, so the address is confirmed too.
+    await manager
+      .createQueryBuilder()
+      .update(User)
+      .set({ passwordHash, emailVerifiedAt: () => 'COALESCE("emailVerifiedAt", now())' })
+      .where('id = :id', { id: reset.userId })
+      .execute();
     await endAllSessions(manager, reset.userId);
   });
+}
+
+export const WRONG_CURRENT_PASSWORD = 'Your current password is not right';
+
+/** Changes a signed-in person's password: every other sign-in ends, this browser gets a new session. */
+export async function changePassword(deps: AuthDeps, viewer: Viewer, currentPassword: string, newPassword: string, clientAddress: string): Promise<IssuedSession> {
+  raiseFieldErrors({ newPassword: checkPassword(newPassword) });
+  await hitRateLimit(deps.db, limits.loginPerAccountAndAddress, `${viewer.email}|${clientAddress}`);
+  const user = await deps.db.getRepository(User).findOneByOrFail({ id: viewer.id });
+  if (!(await verifyPassword(user.passwordHash, currentPassword ?? ''))) {
+    throw badInput(WRONG_CURRENT_PASSWORD, { fields: { currentPassword: WRONG_CURRENT_PASSWORD } });
+  }
+  const passwordHash = await hashPassword(newPassword);
+  await deps.db.transaction(async (manager) => {
+    await manager.getRepository(User).update(user.id, { passwordHash });
+    await endAllSessions(manager, user.id);
+  });
+  return startSession(deps.db, deps.jwtSecret, await deps.db.getRepository(User).findOneByOrFail({ id: user.id }));
 }

@@ -32,11 +32,12 @@ export function createPassport(db: DataSource, jwtSecret: string): Authenticator
         issuer: TOKEN_ISSUER,
         audience: TOKEN_AUDIENCE,
       },
-      (payload: { sub?: string }, done: (error: unknown, user?: User | false) => void) => {
+      (payload: { sub?: string; sv?: number }, done: (error: unknown, user?: User | false) => void) => {
         if (!payload.sub || !/^[0-9a-f-]{36}$/i.test(payload.sub)) return done(null, false);
         db.getRepository(User)
           .findOneBy({ id: payload.sub, deletedAt: IsNull() })
-          .then((user) => done(null, user ?? false), done);
+          // A token from before a logout, password change or reset carries an older session version.
+          .then((user) => done(null, user && user.sessionVersion === payload.sv ? user : false), done);
       },
     ),
   );

@@ -10,7 +10,7 @@ export function hashPassword(password: string): Promise<string> {
 /** A hash of nothing in particular, checked when no account matches, so both answers take as long. */
 let decoy: Promise<string> | undefined;
 
-export async function verifyPassword(passwordHash: string | undefined, password: string): Promise<boolean> {
+export async function verifyPassword(passwordHash: string | null | undefined, password: string): Promise<boolean> {
   if (!passwordHash) {
     decoy ??= hashPassword('decoy password that matches nothing');
     await verify(await decoy, password).catch(() => false);

@@ -36,7 +36,7 @@ async function createRefreshToken(tokens: Repository<RefreshToken>, userId: stri
 /** A new sign-in: an access token and the first refresh token of a new family. */
 export async function startSession(db: DataSource, jwtSecret: string, user: User): Promise<IssuedSession> {
   const { value } = await createRefreshToken(db.getRepository(RefreshToken), user.id, crypto.randomUUID());
-  return { accessToken: signAccessToken(jwtSecret, { sub: user.id, role: user.role }), refreshToken: value, user };
+  return { accessToken: signAccessToken(jwtSecret, { sub: user.id, role: user.role, sv: user.sessionVersion }), refreshToken: value, user };
 }
 
 function parseCookieValue(value: string): { id: string; secret: string } | null {
@@ -59,11 +59,14 @@ export async function refreshSession(db: DataSource, jwtSecret: string, cookieVa
     if (!token || !valid || token.expiresAt.getTime() <= Date.now()) throw new AppError('UNAUTHENTICATED', SESSION_ENDED);
     const user = await manager.getRepository(User).findOne({ where: { id: token.userId, deletedAt: IsNull() } });
     if (!user) throw new AppError('UNAUTHENTICATED', SESSION_ENDED);
-    const accessToken = signAccessToken(jwtSecret, { sub: user.id, role: user.role });
+    const accessToken = signAccessToken(jwtSecret, { sub: user.id, role: user.role, sv: user.sessionVersion });
 
     if (token.revokedAt) {
-      const concurrent = token.replacedBy !== null && Date.now() - token.revokedAt.getTime() < CONCURRENT_REFRESH_GRACE_MS;
-      if (concurrent) return { accessToken, refreshToken: null, user };
+      const recentlyReplaced = token.replacedBy !== null && Date.now() - token.revokedAt.getTime() < CONCURRENT_REFRESH_GRACE_MS;
+      // The grace is for a family still signed in: after logout (or a reset) no token of it revives.
+      if (recentlyReplaced && (await tokens.existsBy({ familyId: token.familyId, revokedAt: IsNull() }))) {
+        return { accessToken, refreshToken: null, user };
+      }
       // A replaced token presented again: someone kept a copy. The whole family goes.
       await tokens.update({ familyId: token.familyId, revokedAt: IsNull() }, { revokedAt: new Date() });
       return 'reused';
@@ -77,16 +80,25 @@ export async function refreshSession(db: DataSource, jwtSecret: string, cookieVa
   return outcome;
 }
 
-/** Ends the sign-in the cookie belongs to (its whole family). */
-export async function endSession(db: DataSource, cookieValue: string | undefined): Promise<void> {
+/** Access tokens signed before this stop working; other signed-in browsers get new ones from their refresh cookie. */
+export async function endAccessTokens(manager: EntityManager, userId: string): Promise<void> {
+  await manager.getRepository(User).increment({ id: userId }, 'sessionVersion', 1);
+}
+
+/** Ends the sign-in the cookie belongs to (its whole family), and the access tokens already handed out. */
+export async function endSession(db: DataSource, cookieValue: string | undefined, viewerId: string | null): Promise<void> {
   const parsed = cookieValue ? parseCookieValue(cookieValue) : null;
-  if (!parsed) return;
-  const token = await db.getRepository(RefreshToken).findOneBy({ id: parsed.id });
-  if (!token || !sameHash(token.secretHash, sha256(parsed.secret))) return;
-  await db.getRepository(RefreshToken).update({ familyId: token.familyId, revokedAt: IsNull() }, { revokedAt: new Date() });
+  const token = parsed ? await db.getRepository(RefreshToken).findOneBy({ id: parsed.id }) : null;
+  const owned = token !== null && sameHash(token.secretHash, sha256(parsed!.secret));
+  await db.transaction(async (manager) => {
+    if (owned) await manager.getRepository(RefreshToken).update({ familyId: token.familyId, revokedAt: IsNull() }, { revokedAt: new Date() });
+    const userId = owned ? token.userId : viewerId;
+    if (userId) await endAccessTokens(manager, userId);
+  });
 }
 
 /** Ends every sign-in of a person, e.g. after a password reset. */
 export async function endAllSessions(manager: EntityManager, userId: string): Promise<void> {
   await manager.getRepository(RefreshToken).update({ userId, revokedAt: IsNull() }, { revokedAt: new Date() });
+  await endAccessTokens(manager, userId);
 }

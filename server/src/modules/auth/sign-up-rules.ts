@@ -1,4 +1,5 @@
 import { AppError, badInput } from '../../shared/errors';
+import { isCommonPassword } from './common-passwords';
 import { type Role, SIGN_UP_ROLES } from '../user/role';
 
 export const SELECT_ROLE = 'You should select your role';
@@ -42,10 +43,16 @@ export function checkEmail(email: string | null | undefined, label = 'Email'): s
   return null;
 }
 
+export const MAX_PASSWORD_LENGTH = 128;
+export const COMMON_PASSWORD = 'This password is one of the most common ones. Choose one that is harder to guess.';
+
+/** Length counts characters as a person sees them (code points), so any language's letters are welcome. */
 export function checkPassword(password: string | null | undefined): string | null {
   if (!password) return 'Password is required';
-  if (password.length < MIN_PASSWORD_LENGTH) return `Password must be at least ${MIN_PASSWORD_LENGTH} characters`;
-  if (password.length > 128) return 'Password must be at most 128 characters';
+  const length = [...password].length;
+  if (length < MIN_PASSWORD_LENGTH) return `Password must be at least ${MIN_PASSWORD_LENGTH} characters`;
+  if (length > MAX_PASSWORD_LENGTH) return `Password must be at most ${MAX_PASSWORD_LENGTH} characters`;
+  if (isCommonPassword(password)) return COMMON_PASSWORD;
   return null;
 }
 

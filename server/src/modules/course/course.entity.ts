@@ -107,6 +107,11 @@ export class Course {
   @Column({ type: 'timestamptz', nullable: true })
   reviewRequestedAt: Date | null;
 
+  /** Why an admin sent the course back from review, for its instructor; cleared when it is sent again. */
+  @Field(() => String, { nullable: true, description: 'Why an admin sent this course back from review' })
+  @Column({ type: 'text', nullable: true })
+  reviewNote: string | null;
+
   @Field(() => Date, { nullable: true, description: 'For live courses: when the course starts' })
   @Column({ type: 'timestamptz', nullable: true })
   startsAt: Date | null;

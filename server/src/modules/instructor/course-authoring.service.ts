@@ -1,4 +1,4 @@
-import { In, Not, type DataSource } from 'typeorm';
+import { In, IsNull, Not, type DataSource } from 'typeorm';
 import { AppError, notFound } from '../../shared/errors';
 import { fetchPage, parsePage, type Page } from '../../shared/paging';
 import type { Viewer } from '../auth/viewer';
@@ -8,7 +8,9 @@ import { Lesson } from '../course/lesson.entity';
 import { Enrollment } from '../enrollment/enrollment.entity';
 import { Payment } from '../payment/payment.entity';
 import { teaches } from '../progress/entitlement';
+import { requireVerifiedEmail } from '../auth/email-verification.service';
 import { Role } from '../user/role';
+import { User } from '../user/user.entity';
 import { validateCourse, type CourseDraft } from './course-input';
 
 export const COURSE_HAS_STUDENTS = 'This course has students, so it cannot be deleted. Unpublish it instead.';
@@ -74,10 +76,27 @@ export async function updateCourse(db: DataSource, viewer: Viewer, id: string, d
   return db.getRepository(Course).findOneByOrFail({ id: course.id });
 }
 
+/**
+ * Publishing: admins and approved instructors put the course on sale at once; an instructor not yet
+ * approved sends it to admins for review ("In review"). Either way the instructor's address must be
+ * confirmed. Unpublishing takes it off sale (its students keep it) and out of review.
+ */
 export async function setCoursePublished(db: DataSource, viewer: Viewer, id: string, published: boolean): Promise<Course> {
   const course = await editableCourse(db, viewer, id);
-  await db.getRepository(Course).update(course.id, { published });
-  return { ...course, published };
+  let changes: Pick<Course, 'published' | 'reviewRequestedAt' | 'reviewNote'>;
+  if (!published) {
+    changes = { published: false, reviewRequestedAt: null, reviewNote: course.reviewNote };
+  } else if (viewer.role === Role.ADMIN) {
+    changes = { published: true, reviewRequestedAt: null, reviewNote: null };
+  } else {
+    await requireVerifiedEmail(db, viewer.id);
+    const approved = await db.getRepository(User).existsBy({ id: viewer.id, instructorApprovedAt: Not(IsNull()) });
+    changes = approved
+      ? { published: true, reviewRequestedAt: null, reviewNote: null }
+      : { published: false, reviewRequestedAt: course.reviewRequestedAt ?? new Date(), reviewNote: null };
+  }
+  await db.getRepository(Course).update(course.id, changes);
+  return { ...course, ...changes };
 }
 
 /** Deletes a course nobody has bought; one with students can only be unpublished. */

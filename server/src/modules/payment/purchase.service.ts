@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { Brackets, In, type DataSource, type EntityManager } from 'typeorm';
 import type { AppLogger } from '../../logger';
+import { PAYMENTS_OFF } from '../../payments/payments-off.provider';
 import type { BillingDetailsInput, PaymentProvider, ProviderPayment } from '../../payments/provider';
 import { AppError, badInput, notFound } from '../../shared/errors';
 import type { Viewer } from '../auth/viewer';
@@ -50,6 +51,11 @@ export interface PurchaseOutcome {
 
 /** The server's price: dollars from the database, charged in cents. */
 export const priceInCents = (course: Course) => Math.round(course.price * 100);
+
+/** With PAYMENTS=off a paid purchase is refused before anything is written. */
+export function requirePayments(deps: PurchaseDeps): void {
+  if (deps.provider.name === 'off') throw new AppError('PAYMENT_FAILED', PAYMENTS_OFF);
+}
 
 /** Purchases of one course by one student happen one at a time, across every server copy. */
 async function lockPurchase(manager: EntityManager, studentId: string, courseId: string): Promise<void> {
@@ -190,6 +196,7 @@ export async function purchaseCourse(deps: PurchaseDeps, viewer: Viewer, request
     return { status: 'SUCCEEDED', enrollment, payment: null, clientSecret: null, message: null };
   }
 
+  requirePayments(deps);
   const idempotencyKey = `${viewer.id}:${request.idempotencyKey?.trim() || crypto.randomUUID()}`;
   // A payment of this course left unsettled by an earlier failure is settled first, so it cannot charge twice.
   await reconcileUnsettledPayments(deps, { olderThanSeconds: STALE_PAYMENT_SECONDS, studentId: viewer.id, courseId: course.id });

@@ -8,10 +8,12 @@ export interface EntitlementLoaders {
   ownedCourse: DataLoader<string, boolean>;
 }
 
-/** Whether the viewer is the course's instructor (by account, or by the email of an imported course). */
-export function teaches(viewer: Viewer, course: Pick<Course, 'instructorId' | 'instructorEmail'>): boolean {
-  if (viewer.role !== Role.INSTRUCTOR) return false;
-  return course.instructorId === viewer.id || (course.instructorId === null && course.instructorEmail?.toLowerCase() === viewer.email);
+/**
+ * Whether the viewer is the course's instructor: by account only. The public `instructorEmail` proves
+ * nothing (anyone can sign up with it); a course with no instructor account is edited by admins.
+ */
+export function teaches(viewer: Viewer, course: Pick<Course, 'instructorId'>): boolean {
+  return viewer.role === Role.INSTRUCTOR && course.instructorId === viewer.id;
 }
 
 /**

@@ -35,11 +35,6 @@ export class User {
   @Column({ type: 'timestamptz', nullable: true })
   instructorApprovedAt: Date | null;
 
-  /** Why an admin turned this instructor down, shown to them; cleared when they submit again. */
-  @Field(() => String, { nullable: true, description: "Why an admin turned down this instructor's courses (instructors see it)" })
-  @Column({ type: 'text', nullable: true })
-  instructorRejection: string | null;
-
   @Field(() => String, { nullable: true })
   @Column({ type: 'text', nullable: true })
   phone: string | null;

@@ -1,4 +1,4 @@
-import { Arg, Authorized, Ctx, Field, InputType, Mutation, Query, Resolver } from 'type-graphql';
+import { Arg, Authorized, Ctx, Field, FieldResolver, InputType, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { GraphQLContext } from '../../graphql/context';
 import { requireViewer } from '../../graphql/auth-checker';
 import { User } from './user.entity';
@@ -36,5 +36,15 @@ export class UserResolver {
   @Mutation(() => User, { description: "Changes the signed-in person's own profile" })
   updateProfile(@Arg('input', () => ProfileInput) input: ProfileInput, @Ctx() ctx: GraphQLContext): Promise<User> {
     return updateProfile(ctx.db, requireViewer(ctx), input);
+  }
+
+  @FieldResolver(() => Boolean, { description: 'Whether the person confirmed their email address' })
+  emailVerified(@Root() user: User): boolean {
+    return user.emailVerifiedAt !== null && user.emailVerifiedAt !== undefined;
+  }
+
+  @FieldResolver(() => Boolean, { description: 'For instructors: whether an admin approved them, so their courses publish without review' })
+  instructorApproved(@Root() user: User): boolean {
+    return user.instructorApprovedAt !== null && user.instructorApprovedAt !== undefined;
   }
 }

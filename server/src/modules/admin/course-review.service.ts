@@ -1,0 +1,68 @@
+import type { DataSource } from 'typeorm';
+import { AppError, badInput, notFound } from '../../shared/errors';
+import { fetchPage, parsePage, type Page } from '../../shared/paging';
+import type { Viewer } from '../auth/viewer';
+import { Course } from '../course/course.entity';
+import { isUuid } from '../course/course.service';
+import { User } from '../user/user.entity';
+import { requireAdmin } from './user-admin.service';
+
+export const REVIEW_REASON_REQUIRED = 'Say why the course is sent back, so its instructor can fix it';
+export const MAX_REVIEW_REASON_LENGTH = 1000;
+export const NOT_IN_REVIEW = 'This course is not waiting for review';
+
+/** Courses sent for review by instructors not yet approved, oldest request first. */
+export async function listCoursesInReview(db: DataSource, viewer: Viewer, paging: { offset?: number; limit?: number }): Promise<Page<Course>> {
+  requireAdmin(viewer);
+  const page = parsePage(paging.offset, paging.limit, 20);
+  const query = () => db.getRepository(Course).createQueryBuilder('course').where('course."reviewRequestedAt" IS NOT NULL AND NOT course.published');
+  return fetchPage(
+    page,
+    () => query().orderBy('course."reviewRequestedAt"', 'ASC').addOrderBy('course.id', 'ASC').offset(page.offset).limit(page.limit).getMany(),
+    () => query().getCount(),
+  );
+}
+
+async function courseInReview(db: DataSource, courseId: string): Promise<Course> {
+  const course = isUuid(courseId) ? await db.getRepository(Course).findOneBy({ id: courseId }) : null;
+  if (!course) throw notFound('Course not found');
+  if (!course.reviewRequestedAt || course.published) throw new AppError('CONFLICT', NOT_IN_REVIEW);
+  return course;
+}
+
+/**
+ * Approves the course's instructor: this course and their other courses in review go on sale, and
+ * their later courses publish directly.
+ */
+export async function approveCourseReview(db: DataSource, viewer: Viewer, courseId: string): Promise<Course> {
+  requireAdmin(viewer);
+  const course = await courseInReview(db, courseId);
+  await db.transaction(async (manager) => {
+    if (course.instructorId) {
+      await manager.getRepository(User).update(course.instructorId, { instructorApprovedAt: new Date() });
+      await manager
+        .createQueryBuilder()
+        .update(Course)
+        .set({ published: true, reviewRequestedAt: null, reviewNote: null })
+        .where('"instructorId" = :id AND "reviewRequestedAt" IS NOT NULL', { id: course.instructorId })
+        .execute();
+    } else {
+      await manager.getRepository(Course).update(course.id, { published: true, reviewRequestedAt: null, reviewNote: null });
+    }
+  });
+  return db.getRepository(Course).findOneByOrFail({ id: course.id });
+}
+
+/** Sends a course back to its instructor as a draft, with the reason they will see. */
+export async function rejectCourseReview(db: DataSource, viewer: Viewer, courseId: string, reason: string): Promise<Course> {
+  requireAdmin(viewer);
+  const note = reason?.trim() ?? '';
+  if (!note) throw badInput(REVIEW_REASON_REQUIRED, { fields: { reason: REVIEW_REASON_REQUIRED } });
+  if (note.length > MAX_REVIEW_REASON_LENGTH) {
+    const tooLong = `The reason must be at most ${MAX_REVIEW_REASON_LENGTH} characters`;
+    throw badInput(tooLong, { fields: { reason: tooLong } });
+  }
+  const course = await courseInReview(db, courseId);
+  await db.getRepository(Course).update(course.id, { reviewRequestedAt: null, reviewNote: note });
+  return db.getRepository(Course).findOneByOrFail({ id: course.id });
+}

@@ -1,0 +1,66 @@
+import { IsNull, MoreThan, type DataSource, type EntityManager } from 'typeorm';
+import { AppError } from '../../shared/errors';
+import { randomToken, sha256 } from '../../shared/hashing';
+import { hitRateLimit, limits } from '../../shared/rate-limit';
+import { User } from '../user/user.entity';
+import type { AuthDeps } from './auth.service';
+import { EmailVerification } from './email-verification.entity';
+import type { Viewer } from './viewer';
+
+export const VERIFY_LINK_INVALID = 'This verification link is invalid or has expired. Ask for a new one from your profile.';
+export const VERIFY_TOKEN_TTL_HOURS = 48;
+
+/** Emails a link that proves the person reads their address. */
+export async function sendVerificationEmail(deps: AuthDeps, user: Pick<User, 'id' | 'email' | 'name'>): Promise<void> {
+  const token = randomToken();
+  await deps.db.getRepository(EmailVerification).save({
+    userId: user.id,
+    email: user.email,
+    tokenHash: sha256(token),
+    expiresAt: new Date(Date.now() + VERIFY_TOKEN_TTL_HOURS * 3600_000),
+    usedAt: null,
+  });
+  const link = new URL(`/verify-email?token=${encodeURIComponent(token)}`, deps.publicUrl).toString();
+  await deps.mailer.send({
+    to: user.email,
+    subject: 'Confirm your email for Shikhon',
+    text: `Hello ${user.name},\n\nPlease confirm that this is your email address by opening this link within ${VERIFY_TOKEN_TTL_HOURS} hours:\n\n${link}\n\nIf you did not create a Shikhon account, ignore this message.\n`,
+  });
+}
+
+/** Sends a new link to the signed-in person, unless their address is already confirmed. */
+export async function resendVerificationEmail(deps: AuthDeps, viewer: Viewer): Promise<boolean> {
+  const user = await deps.db.getRepository(User).findOneByOrFail({ id: viewer.id });
+  if (user.emailVerifiedAt) return false;
+  await hitRateLimit(deps.db, limits.verifyPerAccount, user.id);
+  await sendVerificationEmail(deps, user);
+  return true;
+}
+
+/** Uses up a verification link; the address is confirmed only if the account still has the address the link was sent to. */
+export async function verifyEmail(db: DataSource, token: string): Promise<User> {
+  return db.transaction(async (manager) => {
+    const links = manager.getRepository(EmailVerification);
+    const link = await links.findOne({
+      where: { tokenHash: sha256(token ?? ''), usedAt: IsNull(), expiresAt: MoreThan(new Date()) },
+      lock: { mode: 'pessimistic_write' },
+    });
+    if (!link) throw new AppError('BAD_USER_INPUT', VERIFY_LINK_INVALID);
+    await links.update(link.id, { usedAt: new Date() });
+    const user = await manager.getRepository(User).findOneBy({ id: link.userId, deletedAt: IsNull() });
+    if (!user || user.email !== link.email) throw new AppError('BAD_USER_INPUT', VERIFY_LINK_INVALID);
+    if (!user.emailVerifiedAt) {
+      user.emailVerifiedAt = new Date();
+      await manager.getRepository(User).update(user.id, { emailVerifiedAt: user.emailVerifiedAt });
+    }
+    return user;
+  });
+}
+
+export const UNVERIFIED_EMAIL = 'Confirm your email address first: open the link we sent you, or ask for a new one from your profile.';
+
+/** Anything keyed on an address (publishing as an instructor, taking the admin role) waits for it to be confirmed. */
+export async function requireVerifiedEmail(manager: EntityManager | DataSource, userId: string): Promise<void> {
+  const user = await manager.getRepository(User).findOne({ select: { id: true, emailVerifiedAt: true }, where: { id: userId } });
+  if (!user?.emailVerifiedAt) throw new AppError('FORBIDDEN', UNVERIFIED_EMAIL);
+}
