@@ -18,6 +18,15 @@ type Actor = 'visitor' | 'student' | 'instructor' | 'otherInstructor' | 'admin';
 const actors: Actor[] = ['visitor', 'student', 'instructor', 'otherInstructor', 'admin'];
 const letter: Record<Actor, string> = { visitor: 'A', student: 'S', instructor: 'I', otherInstructor: 'O', admin: 'D' };
 
+const sharedPassword = 'a shared password';
+const emailOf: Record<Actor, string> = {
+  visitor: '',
+  student: 'student@example.com',
+  instructor: 'teacher@example.com',
+  otherInstructor: 'rival@example.com',
+  admin: 'boss@example.com',
+};
+
 let db: DataSource;
 let app: TestApp;
 const clients = {} as Record<Actor, HttpClient>;
@@ -26,7 +35,7 @@ const ids = {} as { course: string; paidCourse: string; draft: string; lesson: s
 beforeAll(async () => {
   db = await openTestDatabase();
   app = await startTestApp(db);
-  const password = 'a shared password';
+  const password = sharedPassword;
   const student = await makeUser(db, { email: 'student@example.com' }, password);
   const instructor = await makeUser(db, { email: 'teacher@example.com', role: Role.INSTRUCTOR }, password);
   await makeUser(db, { email: 'rival@example.com', role: Role.INSTRUCTOR }, password);
@@ -110,7 +119,18 @@ const graphqlTable: Record<string, [string, Check]> = {
   }))],
   login: [everyone, gql('mutation { login(email: "throwaway@example.com", password: "a shared password") { accessToken } }')],
   refreshSession: [everyone, gql('mutation { refreshSession { accessToken } }')],
-  logout: [everyone, gql('mutation { logout }')],
+  // Logging out ends the account's access tokens, so the actor signs in again for the rows after this one.
+  logout: [everyone, async (client, actor) => {
+    const allowed = await gql('mutation { logout }')(client, actor);
+    if (actor !== 'visitor') clients[actor] = await signedInClient(app.url, emailOf[actor], sharedPassword);
+    return allowed;
+  }],
+  changePassword: [signedIn, gql('mutation { changePassword(currentPassword: "not it", newPassword: "a long password") { accessToken } }')],
+  verifyEmail: [everyone, gql('mutation { verifyEmail(token: "not-a-token") }')],
+  resendVerificationEmail: [signedIn, gql('mutation { resendVerificationEmail }')],
+  coursesInReview: ['D', gql('{ coursesInReview { total } }')],
+  approveCourseReview: ['D', gql('mutation ($id: ID!) { approveCourseReview(courseId: $id) { id } }', () => ({ id: ids.draft }))],
+  rejectCourseReview: ['D', gql('mutation ($id: ID!) { rejectCourseReview(courseId: $id, reason: "Too short") { id } }', () => ({ id: ids.draft }))],
   requestPasswordReset: [everyone, gql('mutation { requestPasswordReset(email: "throwaway@example.com") }')],
   resetPassword: [everyone, gql('mutation { resetPassword(token: "not-a-token", password: "a long password") }')],
   updateProfile: [signedIn, gql('mutation { updateProfile(input: { eduQualification: "HSC" }) { name } }')],

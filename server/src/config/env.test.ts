@@ -1,5 +1,16 @@
 import { ConfigError, loadEnv } from './env';
 
+/** Everything production insists on. */
+const production = {
+  NODE_ENV: 'production',
+  JWT_SECRET: 'x'.repeat(32),
+  STRIPE_SECRET_KEY: 'sk_live_123',
+  STRIPE_PUBLISHABLE_KEY: 'pk_live_123',
+  STRIPE_WEBHOOK_SECRET: 'whsec_123',
+  SMTP_URL: 'smtp://mail.example.com:587',
+  PUBLIC_URL: 'https://shikhon.example.com',
+};
+
 describe('configuration', () => {
   it('starts with sensible defaults on a fresh machine', () => {
     const env = loadEnv({});
@@ -14,17 +25,15 @@ describe('configuration', () => {
   });
 
   it('shows stack traces only in development unless set', () => {
-    const secret = 'x'.repeat(32);
     expect(loadEnv({ NODE_ENV: 'test' }).graphqlStacktraces).toBe(false);
-    expect(loadEnv({ NODE_ENV: 'production', JWT_SECRET: secret }).graphqlStacktraces).toBe(false);
-    expect(loadEnv({ NODE_ENV: 'production', JWT_SECRET: secret, GRAPHQL_STACKTRACES: 'true' }).graphqlStacktraces).toBe(true);
+    expect(loadEnv(production).graphqlStacktraces).toBe(false);
+    expect(loadEnv({ ...production, GRAPHQL_STACKTRACES: 'true' }).graphqlStacktraces).toBe(true);
   });
 
   it('turns introspection and suggestions off in production unless set', () => {
-    const secret = 'x'.repeat(32);
-    const production = loadEnv({ NODE_ENV: 'production', JWT_SECRET: secret });
-    expect([production.graphqlIntrospection, production.graphqlSuggestions]).toEqual([false, false]);
-    const opened = loadEnv({ NODE_ENV: 'production', JWT_SECRET: secret, GRAPHQL_INTROSPECTION: 'true', GRAPHQL_SUGGESTIONS: 'yes' });
+    const closed = loadEnv(production);
+    expect([closed.graphqlIntrospection, closed.graphqlSuggestions]).toEqual([false, false]);
+    const opened = loadEnv({ ...production, GRAPHQL_INTROSPECTION: 'true', GRAPHQL_SUGGESTIONS: 'yes' });
     expect([opened.graphqlIntrospection, opened.graphqlSuggestions]).toEqual([true, true]);
   });
 
@@ -43,14 +52,47 @@ describe('configuration', () => {
     );
   });
 
-  it('requires a JWT secret and turns the playground off in production unless asked', () => {
-    expect(() => loadEnv({ NODE_ENV: 'production' })).toThrow('JWT_SECRET is required in production');
-    const secret = 'x'.repeat(32);
-    expect(loadEnv({ NODE_ENV: 'production', JWT_SECRET: secret }).graphqlPlayground).toBe(false);
-    expect(loadEnv({ NODE_ENV: 'production', JWT_SECRET: secret, GRAPHQL_PLAYGROUND: 'true' }).graphqlPlayground).toBe(true);
+  it('turns the playground off in production unless asked', () => {
+    expect(loadEnv(production).graphqlPlayground).toBe(false);
+    expect(loadEnv({ ...production, GRAPHQL_PLAYGROUND: 'true' }).graphqlPlayground).toBe(true);
   });
 
-  it('needs the webhook secret when Stripe is configured', () => {
-    expect(() => loadEnv({ STRIPE_SECRET_KEY: 'sk_test_123' })).toThrow('STRIPE_WEBHOOK_SECRET is required when STRIPE_SECRET_KEY is set');
+  it('refuses to start in production without each thing it needs, naming them on one line', () => {
+    expect(() => loadEnv({ NODE_ENV: 'production' })).toThrow(
+      new ConfigError(
+        'Refusing to start in production without: STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET (or PAYMENTS=off); SMTP_URL; an https:// PUBLIC_URL; JWT_SECRET.',
+      ),
+    );
+    const without = (name: keyof typeof production) => () => loadEnv({ ...production, [name]: '' });
+    expect(without('JWT_SECRET')).toThrow('without: JWT_SECRET.');
+    expect(without('SMTP_URL')).toThrow('without: SMTP_URL.');
+    expect(without('STRIPE_SECRET_KEY')).toThrow('without: STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET (or PAYMENTS=off).');
+    expect(without('STRIPE_PUBLISHABLE_KEY')).toThrow('STRIPE_PUBLISHABLE_KEY is required when STRIPE_SECRET_KEY is set');
+    expect(without('STRIPE_WEBHOOK_SECRET')).toThrow('STRIPE_WEBHOOK_SECRET is required when STRIPE_SECRET_KEY is set');
+    expect(() => loadEnv({ ...production, PUBLIC_URL: 'http://shikhon.example.com' })).toThrow('without: an https:// PUBLIC_URL.');
+    expect(loadEnv(production).nodeEnv).toBe('production');
+  });
+
+  it('starts in production with payments switched off explicitly, and only with "off"', () => {
+    const { STRIPE_SECRET_KEY: _s, STRIPE_PUBLISHABLE_KEY: _p, STRIPE_WEBHOOK_SECRET: _w, ...noStripe } = production;
+    expect(loadEnv({ ...noStripe, PAYMENTS: 'off' }).paymentsOff).toBe(true);
+    expect(() => loadEnv({ ...noStripe, PAYMENTS: 'no' })).toThrow('PAYMENTS can only be "off" (got "no")');
+  });
+
+  it('needs the webhook secret and a publishable key of the same mode when Stripe is configured', () => {
+    expect(() => loadEnv({ STRIPE_SECRET_KEY: 'sk_test_123', STRIPE_PUBLISHABLE_KEY: 'pk_test_1' })).toThrow(
+      'STRIPE_WEBHOOK_SECRET is required when STRIPE_SECRET_KEY is set',
+    );
+    expect(() => loadEnv({ STRIPE_SECRET_KEY: 'sk_test_123', STRIPE_WEBHOOK_SECRET: 'whsec_1' })).toThrow('STRIPE_PUBLISHABLE_KEY is required');
+    expect(() => loadEnv({ STRIPE_SECRET_KEY: 'sk_live_123', STRIPE_PUBLISHABLE_KEY: 'pk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' })).toThrow(
+      'STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY must both be test keys or both be live keys',
+    );
+  });
+
+  it('reads TRUST_PROXY as a hop count or a list of proxy addresses', () => {
+    expect(loadEnv({}).trustProxy).toEqual(['loopback']);
+    expect(loadEnv({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadEnv({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.4' }).trustProxy).toEqual(['10.0.0.0/8', '192.168.1.4']);
+    expect(() => loadEnv({ TRUST_PROXY: 'my proxy' })).toThrow('TRUST_PROXY must be a number of proxies or a list of proxy addresses');
   });
 });

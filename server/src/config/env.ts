@@ -120,7 +120,7 @@ export function loadEnv(src: Source = process.env): Env {
   const trustProxy = parseTrustProxy(optional(src, 'TRUST_PROXY'), problems);
   const smtpUrl = optional(src, 'SMTP_URL');
 
-  if (nodeEnv === 'production') {
+  if (nodeEnv === 'production' && problems.length === 0) {
     // Production refuses to start rather than run with offline payments, a log for a mailbox or an unsafe address.
     const missing: string[] = [];
     if (!paymentsOff && !stripeSecretKey) missing.push('STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET (or PAYMENTS=off)');

@@ -42,7 +42,10 @@ export async function makeCourse(
 let userSequence = 0;
 const passwordHashes = new Map<string, Promise<string>>();
 
-/** A valid account (student unless told otherwise) whose password is `password`. */
+/**
+ * A valid account (student unless told otherwise) whose password is `password`, with a confirmed
+ * address; an instructor is approved to publish unless told otherwise.
+ */
 export async function makeUser(db: DataSource, overrides: Partial<User> = {}, password = 'correct horse battery'): Promise<User> {
   userSequence += 1;
   if (!passwordHashes.has(password)) passwordHashes.set(password, hashPassword(password));
@@ -54,6 +57,8 @@ export async function makeUser(db: DataSource, overrides: Partial<User> = {}, pa
     date: '2005-05-05',
     role: Role.STUDENT,
     image: '/media/people/student.svg',
+    emailVerifiedAt: new Date(),
+    instructorApprovedAt: overrides.role === Role.INSTRUCTOR ? new Date() : null,
     ...overrides,
   });
 }

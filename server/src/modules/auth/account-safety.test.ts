@@ -1,0 +1,295 @@
+import type { DataSource } from 'typeorm';
+import { startTestApp, type TestApp } from '../../test/app';
+import { closeTestDatabase, openTestDatabase, resetDatabase } from '../../test/database';
+import { makeCourse, makeUser } from '../../test/factories';
+import { HttpClient, signedInClient } from '../../test/http-client';
+import { Course } from '../course/course.entity';
+import { OutboxMessage } from '../mail/outbox-message.entity';
+import { Role } from '../user/role';
+import { User } from '../user/user.entity';
+
+let db: DataSource;
+let app: TestApp;
+
+beforeAll(async () => {
+  db = await openTestDatabase();
+  app = await startTestApp(db, { PUBLIC_URL: 'http://shikhon.local' });
+});
+afterAll(async () => {
+  await app.close();
+  await closeTestDatabase(db);
+});
+beforeEach(() => resetDatabase(db));
+
+const SIGN_UP = `mutation ($input: SignUpInput!) { signUp(input: $input) { accessToken user { id emailVerified } } }`;
+const LOGIN = `mutation ($email: String!, $password: String!) { login(email: $email, password: $password) { accessToken } }`;
+const ME = `{ me { email emailVerified } }`;
+const REFRESH = `mutation { refreshSession { accessToken } }`;
+const signUpInput = (email: string, role = 'STUDENT') => ({
+  name: 'Karim Uddin',
+  email,
+  password: 'a long password',
+  phone: '+880 1712-345678',
+  date: '1995-01-01',
+  role,
+});
+
+/** A browser that says it comes from `address` (the server trusts a proxy on loopback, as the tests are). */
+function browserAt(address: string): HttpClient {
+  const browser = new HttpClient(app.url);
+  const request = browser.request.bind(browser);
+  browser.request = (path, init = {}) => request(path, { ...init, headers: { ...(init.headers as Record<string, string>), 'x-forwarded-for': address } });
+  return browser;
+}
+
+async function signUp(email: string, role = 'STUDENT'): Promise<HttpClient> {
+  const browser = new HttpClient(app.url);
+  const { data, errors } = await browser.graphql<{ signUp: { accessToken: string } }>(SIGN_UP, { input: signUpInput(email, role) });
+  if (!data) throw new Error(JSON.stringify(errors));
+  browser.token = data.signUp.accessToken;
+  return browser;
+}
+
+const verificationToken = async (email: string) => {
+  const message = await db.getRepository(OutboxMessage).findOneOrFail({ where: { to: email, subject: 'Confirm your email for Shikhon' }, order: { createdAt: 'DESC' } });
+  return decodeURIComponent(/http:\/\/shikhon\.local\/verify-email\?token=(\S+)/.exec(message.text)![1]);
+};
+
+describe('course ownership', () => {
+  it("does not hand a course to whoever signs up with its public instructor email", async () => {
+    const course = await makeCourse(db, { instructorId: null, instructorEmail: 'famous.teacher@example.com' });
+    const squatter = await signUp('famous.teacher@example.com', 'INSTRUCTOR');
+    await db.getRepository(User).update({ email: 'famous.teacher@example.com' }, { emailVerifiedAt: new Date(), instructorApprovedAt: new Date() });
+    const edit = await squatter.graphql(`mutation ($id: ID!) { updateCourse(id: $id, input: { name: "Mine now" }) { id } }`, { id: course.id });
+    expect(edit.errors![0].extensions?.code).toBe('FORBIDDEN');
+    const publish = await squatter.graphql(`mutation ($id: ID!) { setCoursePublished(id: $id, published: false) { id } }`, { id: course.id });
+    expect(publish.errors![0].extensions?.code).toBe('FORBIDDEN');
+    const lessons = await squatter.graphql<{ course: { lessons: Array<{ videoURL: string | null }> } }>(
+      `query ($id: ID!) { course(id: $id) { lessons { videoURL } } }`,
+      { id: course.id },
+    );
+    expect(lessons.data!.course.lessons.map((l) => l.videoURL)).toEqual([null, null]);
+    expect((await db.getRepository(Course).findOneByOrFail({ id: course.id })).name).toBe(course.name);
+  });
+
+  it('lets an admin edit a course that has no instructor account', async () => {
+    const course = await makeCourse(db, { instructorId: null });
+    await makeUser(db, { email: 'boss@example.com', role: Role.ADMIN }, 'admin password');
+    const admin = await signedInClient(app.url, 'boss@example.com', 'admin password');
+    const edit = await admin.graphql(`mutation ($id: ID!) { setCoursePublished(id: $id, published: false) { published } }`, { id: course.id });
+    expect(edit.data).toEqual({ setCoursePublished: { published: false } });
+  });
+});
+
+describe('email verification', () => {
+  it('mails a link at sign-up; the link confirms the address once', async () => {
+    const browser = await signUp('Nadia@Example.com');
+    expect((await browser.graphql(ME)).data).toEqual({ me: { email: 'nadia@example.com', emailVerified: false } });
+    const token = await verificationToken('nadia@example.com');
+    expect((await new HttpClient(app.url).graphql(`mutation ($t: String!) { verifyEmail(token: $t) }`, { t: token })).data).toEqual({ verifyEmail: true });
+    expect((await browser.graphql(ME)).data).toEqual({ me: { email: 'nadia@example.com', emailVerified: true } });
+    const again = await new HttpClient(app.url).graphql(`mutation ($t: String!) { verifyEmail(token: $t) }`, { t: token });
+    expect(again.errors![0].message).toBe('This verification link is invalid or has expired. Ask for a new one from your profile.');
+  });
+
+  it('keeps only the hash of the link and refuses an expired one', async () => {
+    await signUp('nadia@example.com');
+    const token = await verificationToken('nadia@example.com');
+    const [row] = (await db.query(`SELECT "tokenHash" FROM email_verification`)) as Array<{ tokenHash: string }>;
+    expect(row.tokenHash).not.toContain(token);
+    await db.query(`UPDATE email_verification SET "expiresAt" = now() - interval '1 second'`);
+    const late = await new HttpClient(app.url).graphql(`mutation ($t: String!) { verifyEmail(token: $t) }`, { t: token });
+    expect(late.errors![0].extensions?.code).toBe('BAD_USER_INPUT');
+    expect((await db.getRepository(User).findOneByOrFail({ email: 'nadia@example.com' })).emailVerifiedAt).toBeNull();
+  });
+
+  it('sends a new link on request, and none once the address is confirmed', async () => {
+    const browser = await signUp('nadia@example.com');
+    expect((await browser.graphql(`mutation { resendVerificationEmail }`)).data).toEqual({ resendVerificationEmail: true });
+    expect(await db.getRepository(OutboxMessage).countBy({ to: 'nadia@example.com', subject: 'Confirm your email for Shikhon' })).toBe(2);
+    await new HttpClient(app.url).graphql(`mutation ($t: String!) { verifyEmail(token: $t) }`, { t: await verificationToken('nadia@example.com') });
+    expect((await browser.graphql(`mutation { resendVerificationEmail }`)).data).toEqual({ resendVerificationEmail: false });
+  });
+
+  it('lets a student buy before confirming the address', async () => {
+    const course = await makeCourse(db, { price: 0 });
+    const browser = await signUp('nadia@example.com');
+    const bought = await browser.graphql(`mutation ($id: ID!) { purchaseCourse(input: { courseId: $id }) { status } }`, { id: course.id });
+    expect(bought.data).toEqual({ purchaseCourse: { status: 'SUCCEEDED' } });
+  });
+
+  it('confirms the address when a password reset link is used', async () => {
+    await makeUser(db, { email: 'imported@example.com', emailVerifiedAt: null, passwordHash: null });
+    await new HttpClient(app.url).graphql(`mutation { requestPasswordReset(email: "imported@example.com") }`);
+    const message = await db.getRepository(OutboxMessage).findOneByOrFail({ to: 'imported@example.com' });
+    const token = decodeURIComponent(/token=(\S+)/.exec(message.text)![1]);
+    await new HttpClient(app.url).graphql(`mutation ($t: String!) { resetPassword(token: $t, password: "a brand new password") }`, { t: token });
+    expect((await db.getRepository(User).findOneByOrFail({ email: 'imported@example.com' })).emailVerifiedAt).not.toBeNull();
+  });
+
+  it('keeps an account without a password from signing in until it sets one', async () => {
+    await makeUser(db, { email: 'imported@example.com', passwordHash: null });
+    const { errors } = await new HttpClient(app.url).graphql(LOGIN, { email: 'imported@example.com', password: '' });
+    expect(errors![0].message).toBe('Wrong email or password');
+  });
+});
+
+describe('publishing by new instructors', () => {
+  const PUBLISH = `mutation ($id: ID!) { setCoursePublished(id: $id, published: true) { published reviewRequestedAt } }`;
+
+  async function newInstructor(overrides: Partial<User> = {}) {
+    const user = await makeUser(db, { email: 'new.teacher@example.com', role: Role.INSTRUCTOR, instructorApprovedAt: null, ...overrides }, 'teacher password');
+    const course = await makeCourse(db, { instructorId: user.id, published: false, name: 'Class 8 Science' });
+    return { user, course, client: await signedInClient(app.url, 'new.teacher@example.com', 'teacher password') };
+  }
+
+  async function admin() {
+    await makeUser(db, { email: 'boss@example.com', role: Role.ADMIN }, 'admin password');
+    return signedInClient(app.url, 'boss@example.com', 'admin password');
+  }
+
+  it('refuses to publish for an instructor whose address is not confirmed', async () => {
+    const { course, client } = await newInstructor({ emailVerifiedAt: null });
+    const { errors } = await client.graphql(PUBLISH, { id: course.id });
+    expect(errors![0]).toMatchObject({ extensions: { code: 'FORBIDDEN' } });
+    expect(errors![0].message).toMatch(/^Confirm your email address first/);
+    expect(await db.getRepository(Course).findOneByOrFail({ id: course.id })).toMatchObject({ published: false, reviewRequestedAt: null });
+  });
+
+  it('sends the course of an instructor not yet approved to review instead of the catalogue', async () => {
+    const { course, client } = await newInstructor();
+    const { data } = await client.graphql<{ setCoursePublished: { published: boolean; reviewRequestedAt: string | null } }>(PUBLISH, { id: course.id });
+    expect(data!.setCoursePublished.published).toBe(false);
+    expect(data!.setCoursePublished.reviewRequestedAt).not.toBeNull();
+    const catalogue = await new HttpClient(app.url).graphql<{ searchCourses: unknown[] }>(`{ searchCourses(text: "science") { id } }`);
+    expect(catalogue.data!.searchCourses).toEqual([]);
+  });
+
+  it('shows the admin the queue; a rejection comes back to the instructor with its reason', async () => {
+    const { course, client } = await newInstructor();
+    await client.graphql(PUBLISH, { id: course.id });
+    const boss = await admin();
+    const queue = await boss.graphql<{ coursesInReview: { total: number; items: Array<{ id: string }> } }>(`{ coursesInReview { total items { id } } }`);
+    expect(queue.data!.coursesInReview).toEqual({ total: 1, items: [{ id: course.id }] });
+    const empty = await boss.graphql(`mutation ($id: ID!) { rejectCourseReview(courseId: $id, reason: "  ") { id } }`, { id: course.id });
+    expect(empty.errors![0].message).toBe('Say why the course is sent back, so its instructor can fix it');
+    await boss.graphql(`mutation ($id: ID!) { rejectCourseReview(courseId: $id, reason: "Lesson 2 has no sound") { id } }`, { id: course.id });
+    const seen = await client.graphql<{ managedCourse: Record<string, unknown> }>(`query ($id: ID!) { managedCourse(id: $id) { published reviewRequestedAt reviewNote } }`, { id: course.id });
+    expect(seen.data!.managedCourse).toEqual({ published: false, reviewRequestedAt: null, reviewNote: 'Lesson 2 has no sound' });
+    expect((await boss.graphql<{ coursesInReview: { total: number } }>(`{ coursesInReview { total } }`)).data!.coursesInReview.total).toBe(0);
+  });
+
+  it('publishes on approval, and the approved instructor publishes directly afterwards', async () => {
+    const { user, course, client } = await newInstructor();
+    await client.graphql(PUBLISH, { id: course.id });
+    const boss = await admin();
+    const approved = await boss.graphql(`mutation ($id: ID!) { approveCourseReview(courseId: $id) { published } }`, { id: course.id });
+    expect(approved.data).toEqual({ approveCourseReview: { published: true } });
+    const next = await makeCourse(db, { instructorId: user.id, published: false });
+    const direct = await client.graphql<{ setCoursePublished: { published: boolean } }>(PUBLISH, { id: next.id });
+    expect(direct.data!.setCoursePublished.published).toBe(true);
+    expect((await client.graphql(`{ me { instructorApproved } }`)).data).toEqual({ me: { instructorApproved: true } });
+  });
+
+  it('applies the same rule to the legacy POST /api/courses', async () => {
+    const { client } = await newInstructor();
+    const res = await client.request('/api/courses', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Sketching', price: 5, description: 'Lines', photoURL: '/media/courses/design.svg', keyPoints: ['Lines'], videos: { contents: [{ title: 'Intro', videoURL: '/media/videos/lesson-1.webm' }] } }),
+    });
+    expect(res.status).toBe(201);
+    const created = await db.getRepository(Course).findOneByOrFail({ name: 'Sketching' });
+    expect(created.published).toBe(false);
+    expect(created.reviewRequestedAt).not.toBeNull();
+  });
+});
+
+describe('sign-in limits', () => {
+  it("does not let a stranger's wrong guesses lock the owner out", async () => {
+    await makeUser(db, { email: 'owner@example.com' }, 'right password');
+    const stranger = browserAt('203.0.113.9');
+    for (let i = 0; i < 12; i++) await stranger.graphql(LOGIN, { email: 'owner@example.com', password: `guess ${i}` });
+    const blocked = await stranger.graphql(LOGIN, { email: 'owner@example.com', password: 'right password' });
+    expect(blocked.errors![0].extensions?.code).toBe('TOO_MANY_REQUESTS');
+    const owner = await browserAt('198.51.100.20').graphql(LOGIN, { email: 'owner@example.com', password: 'right password' });
+    expect(owner.errors).toBeUndefined();
+  });
+
+  it('still stops guesses spread over many addresses', async () => {
+    await makeUser(db, { email: 'owner@example.com' }, 'right password');
+    for (let i = 0; i < 100; i++) await browserAt(`203.0.113.${i}`).graphql(LOGIN, { email: 'owner@example.com', password: `guess ${i}` });
+    const next = await browserAt('198.51.100.20').graphql(LOGIN, { email: 'owner@example.com', password: 'guess' });
+    expect(next.errors![0].extensions?.code).toBe('TOO_MANY_REQUESTS');
+  });
+});
+
+describe('sessions end when they should', () => {
+  async function signedIn() {
+    await makeUser(db, { email: 'rahim@example.com' }, 'right password');
+    return signedInClient(app.url, 'rahim@example.com', 'right password');
+  }
+  const meOf = async (browser: HttpClient) => (await browser.graphql<{ me: { email: string } | null }>(`{ me { email } }`)).data?.me ?? null;
+
+  it('ends the access token at once on logout', async () => {
+    const browser = await signedIn();
+    const token = browser.token;
+    expect(await meOf(browser)).toEqual({ email: 'rahim@example.com' });
+    await browser.graphql(`mutation { logout }`);
+    const stolen = new HttpClient(app.url);
+    stolen.token = token;
+    expect(await meOf(stolen)).toBeNull();
+  });
+
+  it('ends the access tokens of every browser on a password change, and keeps this one signed in', async () => {
+    const browser = await signedIn();
+    const other = await signedInClient(app.url, 'rahim@example.com', 'right password');
+    const wrong = await browser.graphql(`mutation { changePassword(currentPassword: "not it", newPassword: "a brand new password") { accessToken } }`);
+    expect(wrong.errors![0].message).toBe('Your current password is not right');
+    const changed = await browser.graphql<{ changePassword: { accessToken: string } }>(
+      `mutation { changePassword(currentPassword: "right password", newPassword: "a brand new password") { accessToken } }`,
+    );
+    browser.token = changed.data!.changePassword.accessToken;
+    expect(await meOf(browser)).toEqual({ email: 'rahim@example.com' });
+    expect(await meOf(other)).toBeNull();
+    expect((await other.graphql(REFRESH)).errors![0].extensions?.code).toBe('UNAUTHENTICATED');
+    expect((await browser.graphql(REFRESH)).errors).toBeUndefined();
+  });
+
+  it('ends the access token on a password reset', async () => {
+    const browser = await signedIn();
+    await new HttpClient(app.url).graphql(`mutation { requestPasswordReset(email: "rahim@example.com") }`);
+    const message = await db.getRepository(OutboxMessage).findOneByOrFail({ to: 'rahim@example.com' });
+    const token = decodeURIComponent(/token=(\S+)/.exec(message.text)![1]);
+    await new HttpClient(app.url).graphql(`mutation ($t: String!) { resetPassword(token: $t, password: "a brand new password") }`, { t: token });
+    expect(await meOf(browser)).toBeNull();
+  });
+
+  it('never revives a logged-out session through the two-tabs grace', async () => {
+    const browser = await signedIn();
+    const firstCookie = browser.cookies.get('shikhon_refresh')!;
+    await browser.graphql(REFRESH);
+    await browser.graphql(`mutation { logout }`);
+    const otherTab = new HttpClient(app.url);
+    otherTab.cookies.set('shikhon_refresh', firstCookie);
+    expect((await otherTab.graphql(REFRESH)).errors![0].extensions?.code).toBe('UNAUTHENTICATED');
+  });
+});
+
+describe('passwords', () => {
+  it('refuses one of the most common passwords', async () => {
+    const { errors } = await new HttpClient(app.url).graphql(SIGN_UP, { input: { ...signUpInput('a@example.com'), password: 'Password1' } });
+    expect(errors![0].extensions).toMatchObject({ fields: { password: 'This password is one of the most common ones. Choose one that is harder to guess.' } });
+  });
+
+  it('accepts any script, counts characters rather than bytes, and allows up to 128', async () => {
+    const bangla = 'আমার সোনার বাংলা';
+    for (const [i, password] of [bangla, 'ক'.repeat(128)].entries()) {
+      const { errors } = await new HttpClient(app.url).graphql(SIGN_UP, { input: { ...signUpInput(`p${i}@example.com`), password } });
+      expect(errors).toBeUndefined();
+    }
+    expect((await new HttpClient(app.url).graphql(LOGIN, { email: 'p0@example.com', password: bangla })).errors).toBeUndefined();
+    const { errors } = await new HttpClient(app.url).graphql(SIGN_UP, { input: { ...signUpInput('long@example.com'), password: 'ক'.repeat(129) } });
+    expect(errors![0].extensions).toMatchObject({ fields: { password: 'Password must be at most 128 characters' } });
+  });
+});
