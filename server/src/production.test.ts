@@ -1,0 +1,125 @@
+/**
+ * NODE_ENV=production as an operator runs it: refuses an unsafe configuration, loads no demo data,
+ * mounts no offline payment routes, logs and keeps no secret, and marks the refresh cookie Secure.
+ */
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import type { DataSource } from 'typeorm';
+import { closeTestDatabase, openTestDatabase } from './test/database';
+import { makeCourse } from './test/factories';
+import { HttpClient } from './test/http-client';
+import { databaseUrlOf, startServerProcess, type ServerProcess } from './test/server-process';
+import { startSmtpSink, type SmtpSink } from './test/smtp-sink';
+import { Course } from './modules/course/course.entity';
+import { User } from './modules/user/user.entity';
+import { OutboxMessage } from './modules/mail/outbox-message.entity';
+import { SENT_BODY } from './modules/mail/mailer';
+import { Payment } from './modules/payment/payment.entity';
+import { PAYMENTS_OFF } from './payments/payments-off.provider';
+
+jest.setTimeout(120_000);
+
+let db: DataSource;
+let smtp: SmtpSink;
+
+beforeAll(async () => {
+  db = await openTestDatabase();
+  smtp = await startSmtpSink();
+});
+afterAll(async () => {
+  await smtp.close();
+  await closeTestDatabase(db);
+});
+
+const productionEnv = () => ({
+  NODE_ENV: 'production',
+  PUBLIC_URL: 'https://shikhon.example.com',
+  SMTP_URL: smtp.url,
+  PAYMENTS: 'off',
+  LOG_LEVEL: 'info',
+});
+
+/** Runs the server with `env` until it exits by itself (or 60 s pass): its exit code and output. */
+function runUntilExit(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', 'src/index.ts'], {
+      cwd: path.resolve(__dirname, '..'),
+      env: { PATH: process.env.PATH, PORT: '0', DATABASE_URL: databaseUrlOf(db), ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (c: Buffer) => (output += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (output += c.toString()));
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`the server kept running:\n${output}`));
+    }, 60_000);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      resolve({ code, output });
+    });
+  });
+}
+
+describe('production refuses an unsafe configuration', () => {
+  // Each variable alone is covered by config/env.test.ts; here the real process exits on it.
+  it('exits non-zero with one line naming everything missing', async () => {
+    const { code, output } = await runUntilExit({ NODE_ENV: 'production', PUBLIC_URL: 'http://shikhon.example.com' });
+    expect(code).not.toBe(0);
+    expect(output.trim().split('\n')).toEqual([
+      'Refusing to start in production without: STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET (or PAYMENTS=off); SMTP_URL; an https:// PUBLIC_URL; JWT_SECRET.',
+    ]);
+  });
+});
+
+describe('a production server', () => {
+  let server: ServerProcess;
+  beforeAll(async () => {
+    server = await startServerProcess(db, productionEnv());
+  });
+  afterAll(() => server?.stop());
+
+  it('loads no demo catalogue and no demo accounts into an empty database', async () => {
+    expect(await db.getRepository(Course).count()).toBe(0);
+    expect(await db.getRepository(User).count()).toBe(0);
+  });
+
+  it('never mounts the offline payment routes', async () => {
+    const res = await fetch(`${server.url}/test-mode/payment-methods`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    expect(res.status).toBe(404);
+  });
+
+  it('sends the verification mail, then keeps no link in the outbox or the log; the refresh cookie is Secure', async () => {
+    const browser = new HttpClient(server.url);
+    const { errors, setCookies } = await browser.graphql(`mutation ($input: SignUpInput!) { signUp(input: $input) { accessToken } }`, {
+      input: { name: 'Operator Test', email: 'first@example.com', password: 'a long password', phone: '01712345678', date: '1990-01-01', role: 'STUDENT' },
+    });
+    expect(errors).toBeUndefined();
+    expect(setCookies[0]).toMatch(/; Secure/);
+    const sent = smtp.messages.map((m) => m.replace(/=\r\n/g, '')).find((m) => m.includes('verify-email?token'));
+    expect(sent).toBeDefined();
+    const token = /verify-email\?token=([A-Za-z0-9_=-]+)/.exec(sent!)![1];
+    const row = await db.getRepository(OutboxMessage).findOneByOrFail({ to: 'first@example.com' });
+    expect(row.sentAt).not.toBeNull();
+    expect(row.text).toBe(SENT_BODY);
+    const logs = server.logs.join('\n');
+    expect(logs).not.toContain(token);
+    expect(logs).not.toContain('verify-email');
+    expect(logs).not.toContain('a long password');
+  });
+
+  it('refuses a paid purchase with PAYMENTS=off and writes nothing, while free courses still enroll', async () => {
+    const paid = await makeCourse(db, { price: 12 });
+    const free = await makeCourse(db, { price: 0 });
+    const browser = new HttpClient(server.url);
+    const { data } = await browser.graphql<{ signUp: { accessToken: string } }>(`mutation ($input: SignUpInput!) { signUp(input: $input) { accessToken } }`, {
+      input: { name: 'Buyer', email: 'buyer@example.com', password: 'a long password', phone: '01712345678', date: '1990-01-01', role: 'STUDENT' },
+    });
+    browser.token = data!.signUp.accessToken;
+    const BUY = `mutation ($id: ID!) { purchaseCourse(input: { courseId: $id, paymentMethod: "pm_card_visa" }) { status } }`;
+    const refused = await browser.graphql(BUY, { id: paid.id });
+    expect(refused.errors![0]).toMatchObject({ message: PAYMENTS_OFF, extensions: { code: 'PAYMENT_FAILED' } });
+    expect(await db.getRepository(Payment).count()).toBe(0);
+    expect((await browser.graphql(BUY, { id: free.id })).data).toEqual({ purchaseCourse: { status: 'SUCCEEDED' } });
+  });
+});
