@@ -3,6 +3,7 @@ import { Navigate, useRoutes, type RouteObject } from 'react-router-dom';
 import { AppLayout } from '../components/layout/app-layout';
 import { RequireAuth, RequireRole } from '../components/guards';
 import NotFoundPage from '../components/not-found';
+import { VerifyEmailNotice } from '../features/account/verify-email-notice';
 // The landing page comes with the first download: lazily, it would wait for one more round trip.
 import HomePage from '../features/catalog/home-page';
 
@@ -23,7 +24,7 @@ const named = <K extends string>(load: () => Promise<Record<K, ComponentType>>, 
 
 export const routes: RouteObject[] = [
   {
-    element: <AppLayout />,
+    element: <AppLayout notice={<VerifyEmailNotice />} />,
     children: [
       { index: true, element: <HomePage /> },
       { path: 'home', element: <HomePage /> },
@@ -42,6 +43,7 @@ export const routes: RouteObject[] = [
       { path: 'login', ...screen(() => import('../features/account/login-page')) },
       { path: 'signUp', ...screen(() => import('../features/account/sign-up-page')) },
       { path: 'reset-password', ...screen(() => import('../features/account/reset-password-page')) },
+      { path: 'verify-email', ...screen(() => import('../features/account/verify-email-page')) },
       { path: 'editProfile', ...screen(() => import('../features/account/edit-profile-page')) },
       {
         element: <RequireAuth />,
@@ -85,6 +87,7 @@ export const routes: RouteObject[] = [
               { path: 'all-Instructor', ...named(() => import('../features/admin/users-page'), 'AllInstructorsPage') },
               { path: 'all-Admin', ...named(() => import('../features/admin/users-page'), 'AllAdminsPage') },
               { path: 'inbox', ...screen(() => import('../features/admin/inbox-page')) },
+              { path: 'course-review', ...screen(() => import('../features/admin/course-review-page')) },
             ],
           },
         ],

@@ -17,6 +17,8 @@ export const paths = {
   editProfile: '/editProfile',
   myCourses: '/mycourses',
   resetPassword: '/reset-password',
+  verifyEmail: '/verify-email',
+  courseReview: '/admin-dashboard/course-review',
   course: (id: string) => `/course/${id}`,
   details: (id: string) => `/details/${id}`,
   enroll: (id: string) => `/enroll/${id}`,

@@ -1,5 +1,5 @@
 import { Box, Flex } from '@chakra-ui/react';
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { StartSession } from '../../lib/session-context';
 import { FullScreenLoading } from '../states';
@@ -24,10 +24,12 @@ function MarkInteractive() {
   return null;
 }
 
-export function AppLayout() {
+/** `notice`: a line under the header for the signed-in person (given by the app, which knows the features). */
+export function AppLayout({ notice }: { notice?: ReactNode }) {
   return (
     <Flex direction="column" minH="100vh">
       <Header />
+      {notice}
       <Box as="main" flex="1">
         <Suspense fallback={<FullScreenLoading />}>
           <Outlet />

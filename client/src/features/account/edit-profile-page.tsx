@@ -1,7 +1,8 @@
-import { Alert, Button, Container, Field, Heading, HStack, Input, Stack } from '@chakra-ui/react';
+import { Alert, Box, Button, Container, Field, Heading, HStack, Input, Stack } from '@chakra-ui/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { ErrorState, InlineLoading } from '../../components/states';
+import { ChangePasswordForm } from './components/change-password-form';
 import { useMyProfileQuery, useUpdateProfileMutation } from './api/profile.generated';
 import { describeError } from '../../lib/graphql-errors';
 import { messages } from '../../lib/messages';
@@ -93,6 +94,9 @@ export default function EditProfilePage() {
           </HStack>
         </Stack>
       </form>
+      <Box mt="10">
+        <ChangePasswordForm />
+      </Box>
     </Container>
   );
 }

@@ -1,3 +1,4 @@
+import { paths } from '../../lib/paths';
 import { DashboardLayout } from '../../components/dashboard-layout';
 
 export default function AdminLayout() {
@@ -11,6 +12,7 @@ export default function AdminLayout() {
         { to: '/admin-dashboard/all-Instructor', label: 'All Instructors' },
         { to: '/admin-dashboard/all-Admin', label: 'All Admins' },
         { to: '/admin-dashboard/inbox', label: 'Inbox' },
+        { to: paths.courseReview, label: 'Course review' },
       ]}
     />
   );

@@ -8,11 +8,19 @@ import { useDeleteCourseMutation, useInstructorOverviewQuery, useSetCoursePublis
 import { formatDollars } from '../../lib/format';
 import { describeError } from '../../lib/graphql-errors';
 import { paths } from '../../lib/paths';
+import { useSession } from '../../lib/session-context';
 import { toaster } from '../../lib/toaster';
 
 const PAGE_SIZE = 10;
 
+function CourseStateBadge({ course }: { course: { published: boolean; reviewRequestedAt?: string | null } }) {
+  if (course.published) return <Badge colorPalette="green">Published</Badge>;
+  if (course.reviewRequestedAt) return <Badge colorPalette="purple">In review</Badge>;
+  return <Badge colorPalette="gray">Draft</Badge>;
+}
+
 export default function InstructorOverviewPage() {
+  const { state } = useSession();
   const [offset, setOffset] = useState(0);
   const { data, previousData, loading, error, refetch } = useInstructorOverviewQuery({ variables: { offset, limit: PAGE_SIZE }, fetchPolicy: 'cache-and-network' });
   const [setPublished] = useSetCoursePublishedMutation();
@@ -23,10 +31,10 @@ export default function InstructorOverviewPage() {
   if (!shown) return null;
   const { instructorOverview: figures, managedCourses: courses } = shown;
 
-  const act = async (work: () => Promise<unknown>, done: string) => {
+  const act = async <T,>(work: () => Promise<T>, done: string | ((result: T) => string)) => {
     try {
-      await work();
-      toaster.create({ title: done, type: 'success' });
+      const result = await work();
+      toaster.create({ title: typeof done === 'string' ? done : done(result), type: 'success' });
       await refetch();
     } catch (failure) {
       toaster.create({ title: describeError(failure).message, type: 'error' });
@@ -44,6 +52,11 @@ export default function InstructorOverviewPage() {
         <StatCard label="Total Course" value={String(figures.totalCourses)} />
         <StatCard label="Total Students" value={String(figures.totalStudents)} />
       </SimpleGrid>
+      {state.status === 'signedIn' && state.user.role === 'INSTRUCTOR' && !state.user.instructorApproved && (
+        <Text bg="blue.50" borderRadius="md" p="3" data-testid="review-notice">
+          Your first courses are checked by an admin before they go on sale: Publish sends a course for review. Once you are approved, your courses publish directly.
+        </Text>
+      )}
       <HStack justify="space-between">
         <Heading as="h2" size="lg">
           Your courses
@@ -75,7 +88,12 @@ export default function InstructorOverviewPage() {
                   <Table.Cell>${formatDollars(course.price)}</Table.Cell>
                   <Table.Cell>{course.lessonCount}</Table.Cell>
                   <Table.Cell>
-                    <Badge colorPalette={course.published ? 'green' : 'gray'}>{course.published ? 'Published' : 'Draft'}</Badge>
+                    <CourseStateBadge course={course} />
+                    {course.reviewNote && !course.published && !course.reviewRequestedAt && (
+                      <Text fontSize="sm" color="red.700" mt="1" data-testid="review-note">
+                        Sent back by an admin: {course.reviewNote}
+                      </Text>
+                    )}
                   </Table.Cell>
                   <Table.Cell>
                     <HStack gap="2" wrap="wrap">
@@ -90,12 +108,19 @@ export default function InstructorOverviewPage() {
                         colorPalette={course.published ? 'orange' : 'green'}
                         onClick={() =>
                           void act(
-                            () => setPublished({ variables: { id: course.id, published: !course.published } }),
-                            course.published ? 'The course is unpublished' : 'The course is published',
+                            () => setPublished({ variables: { id: course.id, published: !course.published && !course.reviewRequestedAt } }),
+                            (result) =>
+                              course.published
+                                ? 'The course is unpublished'
+                                : course.reviewRequestedAt
+                                  ? 'The course is withdrawn from review'
+                                  : result.data?.setCoursePublished.published
+                                  ? 'The course is published'
+                                  : 'The course is sent for review. An admin will check it soon.',
                           )
                         }
                       >
-                        {course.published ? 'Unpublish' : 'Publish'}
+                        {course.published ? 'Unpublish' : course.reviewRequestedAt ? 'Withdraw from review' : 'Publish'}
                       </Button>
                       <Button size="xs" variant="ghost" colorPalette="red" onClick={() => void act(() => deleteCourse({ variables: { id: course.id } }), 'The course is deleted')}>
                         Delete

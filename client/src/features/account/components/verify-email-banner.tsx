@@ -1,0 +1,35 @@
+import { Alert, Button, Container, HStack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { describeError } from '../../../lib/graphql-errors';
+import { toaster } from '../../../lib/toaster';
+import { useResendVerificationEmailMutation } from '../api/verification.generated';
+
+/** For a signed-in person whose address is not confirmed yet: a reminder with "Resend". Buying is not blocked. */
+export default function VerifyEmailBanner({ email }: { email: string }) {
+  const [resend, { loading }] = useResendVerificationEmailMutation();
+  const [sent, setSent] = useState(false);
+  const send = async () => {
+    try {
+      await resend();
+      setSent(true);
+      toaster.create({ title: `We sent a new link to ${email}`, type: 'success' });
+    } catch (failure) {
+      toaster.create({ title: describeError(failure).message, type: 'error' });
+    }
+  };
+  return (
+    <Alert.Root status="info" borderRadius="0" data-testid="verify-email-banner">
+      <Container maxW="6xl" px="0">
+        <HStack justify="space-between" wrap="wrap" gap="2">
+          <HStack gap="2" align="start">
+            <Alert.Indicator />
+            <Text>Please confirm your email address: open the link we sent to {email}.</Text>
+          </HStack>
+          <Button size="sm" minH="44px" variant="outline" onClick={() => void send()} loading={loading} disabled={sent}>
+            {sent ? 'Sent' : 'Resend'}
+          </Button>
+        </HStack>
+      </Container>
+    </Alert.Root>
+  );
+}
