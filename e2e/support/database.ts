@@ -12,3 +12,14 @@ export async function latestMailTo(to: string): Promise<{ subject: string; text:
     await client.end();
   }
 }
+
+/** Runs one statement against the server's database, for setting up what the browser cannot. */
+export async function sql(text: string, values: unknown[] = []): Promise<Array<Record<string, unknown>>> {
+  const client = new Client({ connectionString: process.env.E2E_DATABASE_URL });
+  await client.connect();
+  try {
+    return (await client.query(text, values)).rows as Array<Record<string, unknown>>;
+  } finally {
+    await client.end();
+  }
+}

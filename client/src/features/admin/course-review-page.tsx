@@ -78,6 +78,7 @@ function ReviewCard({ course, onDone }: { course: ReviewedCourse; onDone(): void
         </HStack>
         {rejecting && (
           <form
+            noValidate
             onSubmit={(e) => {
               e.preventDefault();
               setReasonError(null);
