@@ -11,6 +11,7 @@ import { EnrollmentProgressResolver, LessonProgressResolver, ProgressResolver } 
 import { CourseRatingResolver, ReviewResolver } from '../modules/review/review.resolver';
 import { InboxResolver } from '../modules/inbox/inbox.resolver';
 import { AdminResolver } from '../modules/admin/admin.resolver';
+import { AuditResolver } from '../modules/audit/audit.resolver';
 import { InstructorResolver } from '../modules/instructor/instructor.resolver';
 import { UserResolver } from '../modules/user/user.resolver';
 import { authChecker } from './auth-checker';
@@ -33,6 +34,7 @@ export const resolvers = [
   AdminResolver,
   CourseRatingResolver,
   InboxResolver,
+  AuditResolver,
 ] as const;
 
 export function createSchema(): Promise<GraphQLSchema> {
