@@ -85,6 +85,7 @@ export const routes: RouteObject[] = [
               { path: 'all-Instructor', ...named(() => import('../features/admin/users-page'), 'AllInstructorsPage') },
               { path: 'all-Admin', ...named(() => import('../features/admin/users-page'), 'AllAdminsPage') },
               { path: 'inbox', ...screen(() => import('../features/admin/inbox-page')) },
+              { path: 'audit-log', ...screen(() => import('../features/admin/audit-log-page')) },
             ],
           },
         ],

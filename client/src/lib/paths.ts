@@ -17,6 +17,7 @@ export const paths = {
   editProfile: '/editProfile',
   myCourses: '/mycourses',
   resetPassword: '/reset-password',
+  auditLog: '/admin-dashboard/audit-log',
   course: (id: string) => `/course/${id}`,
   details: (id: string) => `/details/${id}`,
   enroll: (id: string) => `/enroll/${id}`,

@@ -1,4 +1,5 @@
 import { DashboardLayout } from '../../components/dashboard-layout';
+import { paths } from '../../lib/paths';
 
 export default function AdminLayout() {
   return (
@@ -11,6 +12,7 @@ export default function AdminLayout() {
         { to: '/admin-dashboard/all-Instructor', label: 'All Instructors' },
         { to: '/admin-dashboard/all-Admin', label: 'All Admins' },
         { to: '/admin-dashboard/inbox', label: 'Inbox' },
+        { to: paths.auditLog, label: 'Audit log' },
       ]}
     />
   );
