@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { logIn, newEmail, signUp } from './support/accounts';
 import { expectText, launchBrowser, openPage } from './support/browser';
 
@@ -9,6 +9,17 @@ before(async () => {
   browser = await launchBrowser();
 });
 after(() => browser.close());
+
+/** The names of the GraphQL operations the page sends from now on. */
+function sentOperations(page: Page): string[] {
+  const names: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() !== 'POST' || !request.url().endsWith('/graphql')) return;
+    const body = request.postDataJSON() as { operationName?: string } | null;
+    if (body?.operationName) names.push(body.operationName);
+  });
+  return names;
+}
 
 describe('staff', () => {
   it('an instructor uploads a course, publishes it and finds it in the catalogue and search', async () => {
@@ -42,6 +53,22 @@ describe('staff', () => {
     await page.getByRole('heading', { level: 1, name }).waitFor();
     const lessons = await page.getByRole('listitem').filter({ hasText: /^(Samas|Sandhi)$/ }).allTextContents();
     assert.deepEqual(lessons, ['Samas', 'Sandhi']);
+
+    // Deleting asks first; Cancel sends nothing.
+    await page.goto('/instructor-dashboard');
+    const sent = sentOperations(page);
+    const row = page.getByTestId('managed-course').filter({ hasText: name });
+    await row.getByRole('button', { name: 'Delete' }).click();
+    const dialog = page.getByRole('alertdialog');
+    await dialog.getByText(`Delete ${name}?`).waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    assert.deepEqual(sent.filter((op) => op === 'DeleteCourse'), []);
+    await row.getByRole('button', { name: 'Delete' }).click();
+    await dialog.getByRole('button', { name: 'Delete course' }).click();
+    await expectText(page, 'The course is deleted');
+    await row.waitFor({ state: 'detached' });
+    assert.deepEqual(sent.filter((op) => op === 'DeleteCourse'), ['DeleteCourse']);
     visit.assertNoErrors();
     await visit.close();
   });
@@ -65,10 +92,21 @@ describe('staff', () => {
     await page.getByRole('link', { name: 'All Students' }).click();
     await page.getByLabel('Search users').fill(email);
     const row = page.getByTestId('user-row').filter({ hasText: email });
+    const sent = sentOperations(page);
     await row.getByRole('button', { name: 'Make Admin' }).click();
+    const dialog = page.getByRole('alertdialog');
+    await dialog.getByText('Make Rising Student an admin?').waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    assert.deepEqual(sent.filter((op) => op === 'MakeAdmin'), []);
+    await row.getByRole('button', { name: 'Make Admin' }).click();
+    await dialog.getByRole('button', { name: 'Make Admin' }).click();
     await expectText(page, 'Successfully made an admin');
     await page.getByRole('link', { name: 'All Admins' }).click();
     await page.getByTestId('user-row').filter({ hasText: email }).waitFor();
+    await page.getByRole('link', { name: 'Audit log' }).click();
+    await page.getByRole('heading', { name: 'Audit log' }).waitFor();
+    await page.getByTestId('audit-row').filter({ hasText: email }).filter({ hasText: 'Made admin' }).filter({ hasText: 'By admin@shikhon.test' }).waitFor();
     adminVisit.assertNoErrors();
     await adminVisit.close();
 
@@ -95,7 +133,47 @@ describe('staff', () => {
     await page.goto('/admin-dashboard/all-Admin');
     const own = page.getByTestId('user-row').filter({ hasText: 'admin@shikhon.test' });
     await own.getByRole('button', { name: 'Remove Admin' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Remove Admin' }).click();
     await expectText(page, 'You cannot remove your own admin role');
+    visit.assertNoErrors();
+    await visit.close();
+  });
+
+  it('on a phone, an admin closes an account only after confirming and finds it in the audit log', async () => {
+    const email = newEmail('leaving');
+    const studentVisit = await openPage(browser);
+    await signUp(studentVisit.page, { name: 'Leaving Student', email, password: 'a good password' });
+    await studentVisit.page.getByRole('button', { name: /Account menu/ }).waitFor();
+    await studentVisit.close();
+
+    const visit = await openPage(browser);
+    const { page } = visit;
+    await page.goto('/login');
+    await logIn(page, 'admin@shikhon.test', 'Admin123!');
+    await page.getByRole('button', { name: /Account menu/ }).waitFor();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/admin-dashboard/all-Student');
+    await page.getByLabel('Search users').fill(email);
+    const row = page.getByTestId('user-row').filter({ hasText: email });
+    const sent = sentOperations(page);
+    await row.getByRole('button', { name: 'Close account' }).click();
+    const dialog = page.getByRole('alertdialog');
+    await dialog.getByText('Close the account of Leaving Student?').waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    assert.deepEqual(sent.filter((op) => op === 'CloseAccount'), []);
+    await row.getByRole('button', { name: 'Close account' }).click();
+    await dialog.getByRole('button', { name: 'Close account' }).click();
+    await expectText(page, 'The account is closed');
+    await row.waitFor({ state: 'detached' });
+
+    await page.getByRole('link', { name: 'Audit log' }).click();
+    await page.getByLabel('Action').selectOption('CLOSE_ACCOUNT');
+    const entry = page.getByTestId('audit-row').filter({ hasText: email });
+    await entry.getByText('Closed account').waitFor();
+    await page.getByLabel('Action').selectOption('REFUND_ENROLLMENT');
+    await entry.waitFor({ state: 'detached' });
+    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'the audit log fits the phone without sideways scrolling');
     visit.assertNoErrors();
     await visit.close();
   });

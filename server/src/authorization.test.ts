@@ -113,6 +113,7 @@ const graphqlTable: Record<string, [string, Check]> = {
   instructorStudents: [staff, gql('{ instructorStudents { total } }')],
   adminSummary: ['D', gql('{ adminSummary { students } }')],
   users: ['D', gql('{ users { total } }')],
+  auditLog: ['D', gql('{ auditLog { total } }')],
 
   signUp: [everyone, gql('mutation ($input: SignUpInput!) { signUp(input: $input) { accessToken } }', (actor) => ({
     input: { name: 'New Person', email: `new-${actor}@example.com`, password: 'a long password', phone: '01712345678', date: '2000-01-01', role: 'STUDENT' },

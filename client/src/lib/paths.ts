@@ -19,6 +19,7 @@ export const paths = {
   resetPassword: '/reset-password',
   verifyEmail: '/verify-email',
   courseReview: '/admin-dashboard/course-review',
+  auditLog: '/admin-dashboard/audit-log',
   course: (id: string) => `/course/${id}`,
   details: (id: string) => `/details/${id}`,
   enroll: (id: string) => `/enroll/${id}`,

@@ -14,5 +14,6 @@ import { Refund } from '../modules/payment/refund.entity';
 import { TestModePayment } from '../payments/test-mode-payment.entity';
 import { LessonProgress } from '../modules/progress/lesson-progress.entity';
 import { InboxMessage } from '../modules/inbox/inbox-message.entity';
+import { AuditEntry } from '../modules/audit/audit.entity';
 
-export const entities = [Course, Lesson, Review, Blog, User, RefreshToken, PasswordReset, EmailVerification, OutboxMessage, RateLimit, Payment, Enrollment, Refund, TestModePayment, LessonProgress, InboxMessage];
+export const entities = [Course, Lesson, Review, Blog, User, RefreshToken, PasswordReset, EmailVerification, OutboxMessage, RateLimit, Payment, Enrollment, Refund, TestModePayment, LessonProgress, InboxMessage, AuditEntry];

@@ -12,6 +12,7 @@ import { CourseRatingResolver, ReviewResolver } from '../modules/review/review.r
 import { InboxResolver } from '../modules/inbox/inbox.resolver';
 import { AdminResolver } from '../modules/admin/admin.resolver';
 import { CourseReviewResolver } from '../modules/admin/course-review.resolver';
+import { AuditResolver } from '../modules/audit/audit.resolver';
 import { InstructorResolver } from '../modules/instructor/instructor.resolver';
 import { UserResolver } from '../modules/user/user.resolver';
 import { authChecker } from './auth-checker';
@@ -35,6 +36,7 @@ export const resolvers = [
   CourseReviewResolver,
   CourseRatingResolver,
   InboxResolver,
+  AuditResolver,
 ] as const;
 
 export function createSchema(): Promise<GraphQLSchema> {

@@ -64,6 +64,7 @@ export function legacyCatalogueRouter(db: DataSource): Router {
     const videos = body.videos as { contents?: unknown } | undefined;
     const contents = Array.isArray(videos?.contents) ? (videos.contents as Array<Record<string, unknown> | null>) : [];
     const category = Object.values(CourseCategory).includes(body.category as CourseCategory) ? (body.category as CourseCategory) : CourseCategory.PROFESSIONAL;
+    const address = req.ip ?? 'unknown';
     const course = await createCourse(db, viewer, {
       name: str(body.name),
       description: str(body.description),
@@ -75,8 +76,8 @@ export function legacyCatalogueRouter(db: DataSource): Router {
       targetedPeoples: str(body.targetedPeoples),
       whyNeed: str(body.whyNeed),
       lessons: contents.map((c) => ({ title: str(c?.title), videoURL: str(c?.videoURL) })),
-    });
-    const published = await setCoursePublished(db, viewer, course.id, true);
+    }, address);
+    const published = await setCoursePublished(db, viewer, course.id, true, address);
     res.status(201).json((await withLessons(req, [published]))[0]);
   });
 

@@ -4,6 +4,8 @@ import type { GraphQLBody } from './app';
 export class HttpClient {
   cookies = new Map<string, string>();
   token?: string;
+  /** Sent with every request, e.g. `x-forwarded-for` to act from another address (loopback proxies are trusted). */
+  headers: Record<string, string> = {};
 
   constructor(private readonly baseUrl: string) {}
 
@@ -24,6 +26,7 @@ export class HttpClient {
 
   async request(path: string, init: RequestInit = {}): Promise<Response> {
     const headers = new Headers(init.headers);
+    for (const [name, value] of Object.entries(this.headers)) headers.set(name, value);
     const cookie = this.cookieHeader();
     if (cookie) headers.set('cookie', cookie);
     if (this.token) headers.set('authorization', `Bearer ${this.token}`);

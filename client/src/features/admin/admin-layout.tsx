@@ -1,5 +1,5 @@
-import { paths } from '../../lib/paths';
 import { DashboardLayout } from '../../components/dashboard-layout';
+import { paths } from '../../lib/paths';
 
 export default function AdminLayout() {
   return (
@@ -13,6 +13,7 @@ export default function AdminLayout() {
         { to: '/admin-dashboard/all-Admin', label: 'All Admins' },
         { to: '/admin-dashboard/inbox', label: 'Inbox' },
         { to: paths.courseReview, label: 'Course review' },
+        { to: paths.auditLog, label: 'Audit log' },
       ]}
     />
   );

@@ -1,5 +1,6 @@
 import { Badge, Button, Heading, HStack, Input, Stack, Table } from '@chakra-ui/react';
 import { useState } from 'react';
+import { useConfirm } from '../../components/confirm-dialog';
 import { PagedTable } from '../../components/paged-view';
 import type { Role } from '../../gql/graphql';
 import { useAdminUsersQuery, useCloseAccountMutation, useMakeAdminMutation, useRemoveAdminMutation } from './api/admin.generated';
@@ -21,6 +22,7 @@ export function UsersPage({ role }: { role: Role | null }) {
   const [makeAdmin] = useMakeAdminMutation();
   const [removeAdmin] = useRemoveAdminMutation();
   const [closeAccount] = useCloseAccountMutation();
+  const confirm = useConfirm();
   const page = (data ?? previousData)?.users;
 
   const promote = async (email: string) => {
@@ -42,7 +44,6 @@ export function UsersPage({ role }: { role: Role | null }) {
     }
   };
   const close = async (email: string) => {
-    if (!window.confirm(`Close the account of ${email}? They will not be able to sign in.`)) return;
     try {
       await closeAccount({ variables: { email } });
       toaster.create({ title: 'The account is closed', type: 'success' });
@@ -85,15 +86,50 @@ export function UsersPage({ role }: { role: Role | null }) {
             <Table.Cell>
               <HStack gap="2">
                 {user.role === 'ADMIN' ? (
-                  <Button size="xs" colorPalette="orange" onClick={() => void demote(user.email, user.name)}>
+                  <Button
+                    size="xs"
+                    colorPalette="orange"
+                    onClick={() =>
+                      confirm.ask({
+                        title: `Remove ${user.name} as admin?`,
+                        consequence: `${user.email} goes back to their earlier role and can no longer open the admin dashboard.`,
+                        confirmLabel: 'Remove Admin',
+                        onConfirm: () => demote(user.email, user.name),
+                      })
+                    }
+                  >
                     Remove Admin
                   </Button>
                 ) : (
-                  <Button size="xs" colorPalette="blue" onClick={() => void promote(user.email)}>
+                  <Button
+                    size="xs"
+                    colorPalette="blue"
+                    onClick={() =>
+                      confirm.ask({
+                        title: `Make ${user.name} an admin?`,
+                        consequence: `${user.email} will be able to manage every user, course and refund.`,
+                        confirmLabel: 'Make Admin',
+                        destructive: false,
+                        onConfirm: () => promote(user.email),
+                      })
+                    }
+                  >
                     Make Admin
                   </Button>
                 )}
-                <Button size="xs" variant="ghost" colorPalette="red" onClick={() => void close(user.email)}>
+                <Button
+                  size="xs"
+                  variant="ghost"
+                  colorPalette="red"
+                  onClick={() =>
+                    confirm.ask({
+                      title: `Close the account of ${user.name}?`,
+                      consequence: `${user.email} will not be able to sign in and is signed out everywhere. Their enrollments and payments are kept.`,
+                      confirmLabel: 'Close account',
+                      onConfirm: () => close(user.email),
+                    })
+                  }
+                >
                   Close account
                 </Button>
               </HStack>
@@ -101,6 +137,7 @@ export function UsersPage({ role }: { role: Role | null }) {
           </Table.Row>
         )}
       />
+      {confirm.dialog}
     </Stack>
   );
 }

@@ -1,6 +1,7 @@
 import { Badge, Button, Heading, HStack, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
+import { useConfirm } from '../../components/confirm-dialog';
 import { StatCard } from '../../components/dashboard-layout';
 import { Pager } from '../../components/pager';
 import { EmptyState, ErrorState, InlineLoading } from '../../components/states';
@@ -25,6 +26,7 @@ export default function InstructorOverviewPage() {
   const { data, previousData, loading, error, refetch } = useInstructorOverviewQuery({ variables: { offset, limit: PAGE_SIZE }, fetchPolicy: 'cache-and-network' });
   const [setPublished] = useSetCoursePublishedMutation();
   const [deleteCourse] = useDeleteCourseMutation();
+  const confirm = useConfirm();
   const shown = data ?? previousData;
   if (loading && !shown) return <InlineLoading />;
   if (error && !shown) return <ErrorState onRetry={() => void refetch()} />;
@@ -122,7 +124,19 @@ export default function InstructorOverviewPage() {
                       >
                         {course.published ? 'Unpublish' : course.reviewRequestedAt ? 'Withdraw from review' : 'Publish'}
                       </Button>
-                      <Button size="xs" variant="ghost" colorPalette="red" onClick={() => void act(() => deleteCourse({ variables: { id: course.id } }), 'The course is deleted')}>
+                      <Button
+                        size="xs"
+                        variant="ghost"
+                        colorPalette="red"
+                        onClick={() =>
+                          confirm.ask({
+                            title: `Delete ${course.name}?`,
+                            consequence: 'The course and its lessons are removed for good. A course someone has bought cannot be deleted; unpublish it instead.',
+                            confirmLabel: 'Delete course',
+                            onConfirm: () => act(() => deleteCourse({ variables: { id: course.id } }), 'The course is deleted'),
+                          })
+                        }
+                      >
                         Delete
                       </Button>
                     </HStack>
@@ -134,6 +148,7 @@ export default function InstructorOverviewPage() {
         </Table.ScrollArea>
       )}
       <Pager offset={courses.offset} limit={courses.limit} total={courses.total} onChange={setOffset} />
+      {confirm.dialog}
     </Stack>
   );
 }

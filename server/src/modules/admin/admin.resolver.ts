@@ -65,18 +65,18 @@ export class AdminResolver {
   @Authorized(Role.ADMIN)
   @Mutation(() => User)
   async makeAdmin(@Arg('email') email: string, @Ctx() ctx: GraphQLContext): Promise<User> {
-    return (await makeAdmin(ctx.db, requireViewer(ctx), email)).user;
+    return (await makeAdmin(ctx.db, requireViewer(ctx), email, ctx.clientAddress)).user;
   }
 
   @Authorized(Role.ADMIN)
   @Mutation(() => User, { description: 'Back to the role the user had before; never the last admin, never oneself' })
   removeAdmin(@Arg('email') email: string, @Ctx() ctx: GraphQLContext): Promise<User> {
-    return removeAdmin(ctx.db, requireViewer(ctx), email);
+    return removeAdmin(ctx.db, requireViewer(ctx), email, ctx.clientAddress);
   }
 
   @Authorized(Role.ADMIN)
   @Mutation(() => User, { description: 'Closes an account: sign-in refused, history kept' })
   deleteUser(@Arg('email') email: string, @Ctx() ctx: GraphQLContext): Promise<User> {
-    return deleteUser(ctx.db, requireViewer(ctx), email);
+    return deleteUser(ctx.db, requireViewer(ctx), email, ctx.clientAddress);
   }
 }

@@ -21,12 +21,12 @@ export class CourseReviewResolver {
   @Authorized(Role.ADMIN)
   @Mutation(() => Course, { description: "Approves the course's instructor: their courses in review go on sale, later ones publish directly" })
   approveCourseReview(@Arg('courseId', () => ID) courseId: string, @Ctx() ctx: GraphQLContext): Promise<Course> {
-    return approveCourseReview(ctx.db, requireViewer(ctx), courseId);
+    return approveCourseReview(ctx.db, requireViewer(ctx), courseId, ctx.clientAddress);
   }
 
   @Authorized(Role.ADMIN)
   @Mutation(() => Course, { description: 'Sends a course back to its instructor as a draft, with the reason they will see' })
   rejectCourseReview(@Arg('courseId', () => ID) courseId: string, @Arg('reason') reason: string, @Ctx() ctx: GraphQLContext): Promise<Course> {
-    return rejectCourseReview(ctx.db, requireViewer(ctx), courseId, reason);
+    return rejectCourseReview(ctx.db, requireViewer(ctx), courseId, reason, ctx.clientAddress);
   }
 }

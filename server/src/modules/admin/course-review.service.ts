@@ -1,6 +1,8 @@
 import type { DataSource } from 'typeorm';
 import { AppError, badInput, notFound } from '../../shared/errors';
 import { fetchPage, parsePage, type Page } from '../../shared/paging';
+import { AuditAction, AuditTarget } from '../audit/audit.entity';
+import { recordAudit } from '../audit/audit.service';
 import type { Viewer } from '../auth/viewer';
 import { Course } from '../course/course.entity';
 import { isUuid } from '../course/course.service';
@@ -34,7 +36,7 @@ async function courseInReview(db: DataSource, courseId: string): Promise<Course>
  * Approves the course's instructor: this course and their other courses in review go on sale, and
  * their later courses publish directly.
  */
-export async function approveCourseReview(db: DataSource, viewer: Viewer, courseId: string): Promise<Course> {
+export async function approveCourseReview(db: DataSource, viewer: Viewer, courseId: string, address: string): Promise<Course> {
   requireAdmin(viewer);
   const course = await courseInReview(db, courseId);
   await db.transaction(async (manager) => {
@@ -49,12 +51,14 @@ export async function approveCourseReview(db: DataSource, viewer: Viewer, course
     } else {
       await manager.getRepository(Course).update(course.id, { published: true, reviewRequestedAt: null, reviewNote: null });
     }
+    const detail = { name: course.name, instructorId: course.instructorId };
+    await recordAudit(manager, { viewer, address, action: AuditAction.APPROVE_COURSE_REVIEW, targetType: AuditTarget.COURSE, targetId: course.id, detail });
   });
   return db.getRepository(Course).findOneByOrFail({ id: course.id });
 }
 
 /** Sends a course back to its instructor as a draft, with the reason they will see. */
-export async function rejectCourseReview(db: DataSource, viewer: Viewer, courseId: string, reason: string): Promise<Course> {
+export async function rejectCourseReview(db: DataSource, viewer: Viewer, courseId: string, reason: string, address: string): Promise<Course> {
   requireAdmin(viewer);
   const note = reason?.trim() ?? '';
   if (!note) throw badInput(REVIEW_REASON_REQUIRED, { fields: { reason: REVIEW_REASON_REQUIRED } });
@@ -63,6 +67,10 @@ export async function rejectCourseReview(db: DataSource, viewer: Viewer, courseI
     throw badInput(tooLong, { fields: { reason: tooLong } });
   }
   const course = await courseInReview(db, courseId);
-  await db.getRepository(Course).update(course.id, { reviewRequestedAt: null, reviewNote: note });
+  await db.transaction(async (manager) => {
+    await manager.getRepository(Course).update(course.id, { reviewRequestedAt: null, reviewNote: note });
+    const detail = { name: course.name, reason: note };
+    await recordAudit(manager, { viewer, address, action: AuditAction.REJECT_COURSE_REVIEW, targetType: AuditTarget.COURSE, targetId: course.id, detail });
+  });
   return db.getRepository(Course).findOneByOrFail({ id: course.id });
 }

@@ -7,6 +7,8 @@ import { normalizeEmail } from '../auth/sign-up-rules';
 import type { Viewer } from '../auth/viewer';
 import { Role } from '../user/role';
 import { User } from '../user/user.entity';
+import { AuditAction, AuditTarget } from '../audit/audit.entity';
+import { recordAudit } from '../audit/audit.service';
 
 export const LAST_ADMIN = 'The last admin cannot be removed';
 export const NOT_OWN_ADMIN_ROLE = 'You cannot remove your own admin role';
@@ -38,7 +40,7 @@ export async function listUsers(
   );
 }
 
-async function activeUserByEmail(db: DataSource, email: string): Promise<User> {
+async function activeUserByEmail(db: DataSource | EntityManager, email: string): Promise<User> {
   const user = await db.getRepository(User).findOneBy({ email: normalizeEmail(email ?? ''), deletedAt: IsNull() });
   if (!user) throw notFound('No user has this email');
   return user;
@@ -53,16 +55,19 @@ async function withRoleLock<T>(db: DataSource, work: (manager: EntityManager) =>
 }
 
 /** Promotes a user to admin, remembering their role to restore if the admin role is removed. */
-export async function makeAdmin(db: DataSource, viewer: Viewer, email: string): Promise<{ user: User; changed: boolean }> {
+export async function makeAdmin(db: DataSource, viewer: Viewer, email: string, address: string): Promise<{ user: User; changed: boolean }> {
   requireAdmin(viewer);
-  const user = await activeUserByEmail(db, email);
-  if (user.role === Role.ADMIN) return { user, changed: false };
-  await db.getRepository(User).update(user.id, { role: Role.ADMIN, previousRole: user.role });
-  return { user: await db.getRepository(User).findOneByOrFail({ id: user.id }), changed: true };
+  return withRoleLock(db, async (manager) => {
+    const user = await activeUserByEmail(manager, email);
+    if (user.role === Role.ADMIN) return { user, changed: false };
+    await manager.getRepository(User).update(user.id, { role: Role.ADMIN, previousRole: user.role });
+    await recordAudit(manager, { viewer, address, action: AuditAction.MAKE_ADMIN, targetType: AuditTarget.USER, targetId: user.id, detail: { email: user.email, previousRole: user.role } });
+    return { user: await manager.getRepository(User).findOneByOrFail({ id: user.id }), changed: true };
+  });
 }
 
 /** Takes the admin role away, back to the role the user had; never the last admin, never oneself. */
-export async function removeAdmin(db: DataSource, viewer: Viewer, email: string): Promise<User> {
+export async function removeAdmin(db: DataSource, viewer: Viewer, email: string, address: string): Promise<User> {
   requireAdmin(viewer);
   return withRoleLock(db, async (manager) => {
     const users = manager.getRepository(User);
@@ -71,13 +76,15 @@ export async function removeAdmin(db: DataSource, viewer: Viewer, email: string)
     if (user.id === viewer.id) throw new AppError('FORBIDDEN', NOT_OWN_ADMIN_ROLE);
     if (user.role !== Role.ADMIN) throw new AppError('CONFLICT', 'This user is not an admin');
     if ((await users.countBy({ role: Role.ADMIN, deletedAt: IsNull() })) <= 1) throw new AppError('CONFLICT', LAST_ADMIN);
-    await users.update(user.id, { role: user.previousRole ?? Role.STUDENT, previousRole: null });
+    const role = user.previousRole ?? Role.STUDENT;
+    await users.update(user.id, { role, previousRole: null });
+    await recordAudit(manager, { viewer, address, action: AuditAction.REMOVE_ADMIN, targetType: AuditTarget.USER, targetId: user.id, detail: { email: user.email, newRole: role } });
     return users.findOneByOrFail({ id: user.id });
   });
 }
 
 /** Closes an account: sign-in is refused from now on, its history (enrollments, payments) stays. */
-export async function deleteUser(db: DataSource, viewer: Viewer, email: string): Promise<User> {
+export async function deleteUser(db: DataSource, viewer: Viewer, email: string, address: string): Promise<User> {
   requireAdmin(viewer);
   return withRoleLock(db, async (manager) => {
     const users = manager.getRepository(User);
@@ -87,6 +94,7 @@ export async function deleteUser(db: DataSource, viewer: Viewer, email: string):
     if (user.role === Role.ADMIN && (await users.countBy({ role: Role.ADMIN, deletedAt: IsNull() })) <= 1) throw new AppError('CONFLICT', LAST_ADMIN);
     await users.update(user.id, { deletedAt: new Date() });
     await endAllSessions(manager, user.id);
+    await recordAudit(manager, { viewer, address, action: AuditAction.CLOSE_ACCOUNT, targetType: AuditTarget.USER, targetId: user.id, detail: { email: user.email, role: user.role } });
     return users.findOneByOrFail({ id: user.id });
   });
 }

@@ -177,6 +177,8 @@ describe('publishing by new instructors', () => {
     const seen = await client.graphql<{ managedCourse: Record<string, unknown> }>(`query ($id: ID!) { managedCourse(id: $id) { published reviewRequestedAt reviewNote } }`, { id: course.id });
     expect(seen.data!.managedCourse).toEqual({ published: false, reviewRequestedAt: null, reviewNote: 'Lesson 2 has no sound' });
     expect((await boss.graphql<{ coursesInReview: { total: number } }>(`{ coursesInReview { total } }`)).data!.coursesInReview.total).toBe(0);
+    const [rejected] = (await db.query(`SELECT detail FROM audit_entry WHERE action = 'REJECT_COURSE_REVIEW'`)) as Array<{ detail: { reason: string } }>;
+    expect(rejected.detail.reason).toBe('Lesson 2 has no sound');
   });
 
   it('publishes on approval, and the approved instructor publishes directly afterwards', async () => {
@@ -189,6 +191,12 @@ describe('publishing by new instructors', () => {
     const direct = await client.graphql<{ setCoursePublished: { published: boolean } }>(PUBLISH, { id: next.id });
     expect(direct.data!.setCoursePublished.published).toBe(true);
     expect((await client.graphql(`{ me { instructorApproved } }`)).data).toEqual({ me: { instructorApproved: true } });
+    const actions = (await db.query(`SELECT action, "actorEmail" FROM audit_entry ORDER BY "createdAt"`)) as Array<{ action: string; actorEmail: string }>;
+    expect(actions).toEqual([
+      { action: 'SUBMIT_COURSE_FOR_REVIEW', actorEmail: 'new.teacher@example.com' },
+      { action: 'APPROVE_COURSE_REVIEW', actorEmail: 'boss@example.com' },
+      { action: 'PUBLISH_COURSE', actorEmail: 'new.teacher@example.com' },
+    ]);
   });
 
   it('applies the same rule to the legacy POST /api/courses', async () => {

@@ -1,6 +1,8 @@
-import { In, IsNull, Not, type DataSource } from 'typeorm';
+import { In, IsNull, Not, type DataSource, type EntityManager } from 'typeorm';
 import { AppError, notFound } from '../../shared/errors';
 import { fetchPage, parsePage, type Page } from '../../shared/paging';
+import { AuditAction, AuditTarget } from '../audit/audit.entity';
+import { recordAudit } from '../audit/audit.service';
 import type { Viewer } from '../auth/viewer';
 import { Course } from '../course/course.entity';
 import { isUuid } from '../course/course.service';
@@ -35,44 +37,50 @@ export async function editableCourse(db: DataSource, viewer: Viewer, id: string)
 }
 
 /** Writes the ordered lessons: known ids keep their id (and students' progress), new ones are added, missing ones go. */
-async function writeLessons(db: DataSource, courseId: string, lessons: Array<{ title: string; videoURL: string }>, edits: LessonEdit[]) {
-  await db.transaction(async (manager) => {
-    const repo = manager.getRepository(Lesson);
-    const existing = new Set((await repo.find({ select: { id: true }, where: { courseId } })).map((l) => l.id));
-    const keep = edits.map((edit) => (edit.id && existing.has(edit.id) ? edit.id : null));
-    await repo.delete({ courseId, ...(keep.some(Boolean) ? { id: Not(In(keep.filter(Boolean) as string[])) } : {}) });
-    // Positions are unique per course: move the kept lessons out of the way before renumbering.
-    await manager.query(`UPDATE lesson SET position = -position WHERE "courseId" = $1`, [courseId]);
-    for (const [index, lesson] of lessons.entries()) {
-      const id = keep[index];
-      if (id) await repo.update(id, { ...lesson, position: index + 1 });
-      else await repo.insert({ ...lesson, courseId, position: index + 1 });
-    }
-  });
+async function writeLessons(manager: EntityManager, courseId: string, lessons: Array<{ title: string; videoURL: string }>, edits: LessonEdit[]) {
+  const repo = manager.getRepository(Lesson);
+  const existing = new Set((await repo.find({ select: { id: true }, where: { courseId } })).map((l) => l.id));
+  const keep = edits.map((edit) => (edit.id && existing.has(edit.id) ? edit.id : null));
+  await repo.delete({ courseId, ...(keep.some(Boolean) ? { id: Not(In(keep.filter(Boolean) as string[])) } : {}) });
+  // Positions are unique per course: move the kept lessons out of the way before renumbering.
+  await manager.query(`UPDATE lesson SET position = -position WHERE "courseId" = $1`, [courseId]);
+  for (const [index, lesson] of lessons.entries()) {
+    const id = keep[index];
+    if (id) await repo.update(id, { ...lesson, position: index + 1 });
+    else await repo.insert({ ...lesson, courseId, position: index + 1 });
+  }
 }
 
-/** A new course by the signed-in instructor, as a draft until they publish it. */
-export async function createCourse(db: DataSource, viewer: Viewer, draft: CourseDraft & { lessons?: LessonEdit[] | null }): Promise<Course> {
+/** A new course by the signed-in instructor, as a draft until they publish it; `address` is the client's, for the audit log. */
+export async function createCourse(db: DataSource, viewer: Viewer, draft: CourseDraft & { lessons?: LessonEdit[] | null }, address: string): Promise<Course> {
   requireStaff(viewer);
   const { lessons, ...fields } = validateCourse(draft);
-  const course = await db.getRepository(Course).save({
-    ...fields,
-    instructor: viewer.name,
-    instructorEmail: viewer.email,
-    instructorId: viewer.id,
-    ratings: null,
-    trending: false,
-    published: false,
+  const id = await db.transaction(async (manager) => {
+    const course = await manager.getRepository(Course).save({
+      ...fields,
+      instructor: viewer.name,
+      instructorEmail: viewer.email,
+      instructorId: viewer.id,
+      ratings: null,
+      trending: false,
+      published: false,
+    });
+    await writeLessons(manager, course.id, lessons, []);
+    await recordAudit(manager, { viewer, address, action: AuditAction.CREATE_COURSE, targetType: AuditTarget.COURSE, targetId: course.id, detail: { name: course.name, lessons: lessons.length } });
+    return course.id;
   });
-  await writeLessons(db, course.id, lessons, []);
-  return db.getRepository(Course).findOneByOrFail({ id: course.id });
+  return db.getRepository(Course).findOneByOrFail({ id });
 }
 
-export async function updateCourse(db: DataSource, viewer: Viewer, id: string, draft: CourseDraft & { lessons?: LessonEdit[] | null }): Promise<Course> {
+export async function updateCourse(db: DataSource, viewer: Viewer, id: string, draft: CourseDraft & { lessons?: LessonEdit[] | null }, address: string): Promise<Course> {
   const course = await editableCourse(db, viewer, id);
   const { lessons, ...fields } = validateCourse(draft);
-  await db.getRepository(Course).update(course.id, fields);
-  await writeLessons(db, course.id, lessons, draft.lessons ?? []);
+  const changed = (Object.keys(fields) as Array<keyof typeof fields>).filter((key) => JSON.stringify(fields[key]) !== JSON.stringify(course[key]));
+  await db.transaction(async (manager) => {
+    await manager.getRepository(Course).update(course.id, fields);
+    await writeLessons(manager, course.id, lessons, draft.lessons ?? []);
+    await recordAudit(manager, { viewer, address, action: AuditAction.UPDATE_COURSE, targetType: AuditTarget.COURSE, targetId: course.id, detail: { name: fields.name, changed, lessons: lessons.length } });
+  });
   return db.getRepository(Course).findOneByOrFail({ id: course.id });
 }
 
@@ -81,7 +89,7 @@ export async function updateCourse(db: DataSource, viewer: Viewer, id: string, d
  * approved sends it to admins for review ("In review"). Either way the instructor's address must be
  * confirmed. Unpublishing takes it off sale (its students keep it) and out of review.
  */
-export async function setCoursePublished(db: DataSource, viewer: Viewer, id: string, published: boolean): Promise<Course> {
+export async function setCoursePublished(db: DataSource, viewer: Viewer, id: string, published: boolean, address: string): Promise<Course> {
   const course = await editableCourse(db, viewer, id);
   let changes: Pick<Course, 'published' | 'reviewRequestedAt' | 'reviewNote'>;
   if (!published) {
@@ -95,16 +103,23 @@ export async function setCoursePublished(db: DataSource, viewer: Viewer, id: str
       ? { published: true, reviewRequestedAt: null, reviewNote: null }
       : { published: false, reviewRequestedAt: course.reviewRequestedAt ?? new Date(), reviewNote: null };
   }
-  await db.getRepository(Course).update(course.id, changes);
+  await db.transaction(async (manager) => {
+    await manager.getRepository(Course).update(course.id, changes);
+    const action = changes.published ? AuditAction.PUBLISH_COURSE : changes.reviewRequestedAt ? AuditAction.SUBMIT_COURSE_FOR_REVIEW : AuditAction.UNPUBLISH_COURSE;
+    await recordAudit(manager, { viewer, address, action, targetType: AuditTarget.COURSE, targetId: course.id, detail: { name: course.name } });
+  });
   return { ...course, ...changes };
 }
 
 /** Deletes a course nobody has bought; one with students can only be unpublished. */
-export async function deleteCourse(db: DataSource, viewer: Viewer, id: string): Promise<void> {
+export async function deleteCourse(db: DataSource, viewer: Viewer, id: string, address: string): Promise<void> {
   const course = await editableCourse(db, viewer, id);
   const bought = (await db.getRepository(Enrollment).existsBy({ courseId: course.id })) || (await db.getRepository(Payment).existsBy({ courseId: course.id }));
   if (bought) throw new AppError('CONFLICT', COURSE_HAS_STUDENTS);
-  await db.getRepository(Course).delete(course.id);
+  await db.transaction(async (manager) => {
+    await manager.getRepository(Course).delete(course.id);
+    await recordAudit(manager, { viewer, address, action: AuditAction.DELETE_COURSE, targetType: AuditTarget.COURSE, targetId: course.id, detail: { name: course.name } });
+  });
 }
 
 /** The instructor's own courses (every course for an admin), drafts included, newest first. */

@@ -90,25 +90,25 @@ export class InstructorResolver {
   @Authorized(Role.INSTRUCTOR, Role.ADMIN)
   @Mutation(() => Course, { description: 'A new course, as a draft' })
   createCourse(@Arg('input', () => CourseInput) input: CourseInput, @Ctx() ctx: GraphQLContext): Promise<Course> {
-    return createCourse(ctx.db, requireViewer(ctx), input);
+    return createCourse(ctx.db, requireViewer(ctx), input, ctx.clientAddress);
   }
 
   @Authorized(Role.INSTRUCTOR, Role.ADMIN)
   @Mutation(() => Course)
   updateCourse(@Arg('id', () => ID) id: string, @Arg('input', () => CourseInput) input: CourseInput, @Ctx() ctx: GraphQLContext): Promise<Course> {
-    return updateCourse(ctx.db, requireViewer(ctx), id, input);
+    return updateCourse(ctx.db, requireViewer(ctx), id, input, ctx.clientAddress);
   }
 
   @Authorized(Role.INSTRUCTOR, Role.ADMIN)
   @Mutation(() => Course, { description: 'Publishes a draft, or takes a course off sale (its students keep it)' })
   setCoursePublished(@Arg('id', () => ID) id: string, @Arg('published') published: boolean, @Ctx() ctx: GraphQLContext): Promise<Course> {
-    return setCoursePublished(ctx.db, requireViewer(ctx), id, published);
+    return setCoursePublished(ctx.db, requireViewer(ctx), id, published, ctx.clientAddress);
   }
 
   @Authorized(Role.INSTRUCTOR, Role.ADMIN)
   @Mutation(() => Boolean, { description: 'Deletes a course nobody has bought' })
   async deleteCourse(@Arg('id', () => ID) id: string, @Ctx() ctx: GraphQLContext): Promise<boolean> {
-    await deleteCourse(ctx.db, requireViewer(ctx), id);
+    await deleteCourse(ctx.db, requireViewer(ctx), id, ctx.clientAddress);
     return true;
   }
 }

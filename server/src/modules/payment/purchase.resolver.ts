@@ -107,7 +107,7 @@ export class PurchaseResolver {
     @Arg('reportedAt', () => Date, { nullable: true, description: 'When a schedule issue was reported' }) reportedAt: Date | null,
     @Ctx() ctx: GraphQLContext,
   ): Promise<RefundResult> {
-    const refund = await refundEnrollment(ctx.payments, requireViewer(ctx), { enrollmentId, refundCase, reportedAt });
+    const refund = await refundEnrollment(ctx.payments, requireViewer(ctx), { enrollmentId, refundCase, reportedAt }, ctx.clientAddress);
     return { id: refund.id, percent: refund.percent, amount: refund.amountCents / 100 };
   }
 }

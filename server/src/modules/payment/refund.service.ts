@@ -1,5 +1,7 @@
 import { IsNull } from 'typeorm';
 import { AppError, notFound } from '../../shared/errors';
+import { AuditAction, AuditTarget } from '../audit/audit.entity';
+import { recordAudit } from '../audit/audit.service';
 import type { Viewer } from '../auth/viewer';
 import { Course } from '../course/course.entity';
 import { Enrollment } from '../enrollment/enrollment.entity';
@@ -14,6 +16,7 @@ export async function refundEnrollment(
   deps: PurchaseDeps,
   viewer: Viewer,
   input: { enrollmentId: string; refundCase: RefundCase; reportedAt?: Date | null },
+  address: string,
 ): Promise<Refund> {
   if (viewer.role !== Role.ADMIN) throw new AppError('FORBIDDEN', 'Only admins can refund');
   const enrollment = /^[0-9a-f-]{36}$/i.test(input.enrollmentId)
@@ -37,7 +40,7 @@ export async function refundEnrollment(
   const refund = await deps.db.transaction(async (manager) => {
     await manager.getRepository(Payment).update(payment.id, { status: PaymentStatus.REFUNDED, refundedCents: amountCents });
     await manager.getRepository(Enrollment).update(enrollment.id, { revokedAt: new Date() });
-    return manager.getRepository(Refund).save({
+    const saved = await manager.getRepository(Refund).save({
       paymentId: payment.id,
       enrollmentId: enrollment.id,
       refundCase: input.refundCase,
@@ -46,6 +49,15 @@ export async function refundEnrollment(
       providerRef: providerRefund.id,
       adminId: viewer.id,
     });
+    await recordAudit(manager, {
+      viewer,
+      address,
+      action: AuditAction.REFUND_ENROLLMENT,
+      targetType: AuditTarget.ENROLLMENT,
+      targetId: enrollment.id,
+      detail: { student: enrollment.email, course: enrollment.courseName, refundCase: input.refundCase, percent: decision.percent, amountCents },
+    });
+    return saved;
   });
   await deps.mailer.send({
     to: enrollment.email,

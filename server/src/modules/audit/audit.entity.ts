@@ -1,0 +1,78 @@
+import { GraphQLJSONObject } from 'graphql-scalars';
+import { Field, ID, ObjectType, registerEnumType } from 'type-graphql';
+import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+
+/** What an admin or instructor did. */
+export enum AuditAction {
+  MAKE_ADMIN = 'MAKE_ADMIN',
+  REMOVE_ADMIN = 'REMOVE_ADMIN',
+  CLOSE_ACCOUNT = 'CLOSE_ACCOUNT',
+  REFUND_ENROLLMENT = 'REFUND_ENROLLMENT',
+  CREATE_COURSE = 'CREATE_COURSE',
+  UPDATE_COURSE = 'UPDATE_COURSE',
+  PUBLISH_COURSE = 'PUBLISH_COURSE',
+  UNPUBLISH_COURSE = 'UNPUBLISH_COURSE',
+  DELETE_COURSE = 'DELETE_COURSE',
+  SUBMIT_COURSE_FOR_REVIEW = 'SUBMIT_COURSE_FOR_REVIEW',
+  APPROVE_COURSE_REVIEW = 'APPROVE_COURSE_REVIEW',
+  REJECT_COURSE_REVIEW = 'REJECT_COURSE_REVIEW',
+}
+registerEnumType(AuditAction, { name: 'AuditAction' });
+
+/** A few facts about an action, as plain JSON. */
+export type AuditDetail = Record<string, string | number | boolean | null | string[]>;
+
+/** What kind of record an action was done to. */
+export enum AuditTarget {
+  USER = 'USER',
+  COURSE = 'COURSE',
+  ENROLLMENT = 'ENROLLMENT',
+}
+registerEnumType(AuditTarget, { name: 'AuditTarget' });
+
+/**
+ * One admin or instructor action: who (their id and email then), what, to which record, when and
+ * from which client address. Rows are only ever added; nothing refers to them and they refer to
+ * nothing, so they outlive the accounts and courses they name.
+ */
+@ObjectType({ description: 'One admin or instructor action, as it happened' })
+@Entity('audit_entry')
+@Index('audit_entry_newest', ['createdAt', 'id'])
+@Index('audit_entry_action_newest', ['action', 'createdAt', 'id'])
+export class AuditEntry {
+  @Field(() => ID)
+  @PrimaryGeneratedColumn('uuid')
+  id: string;
+
+  @Field(() => ID)
+  @Column({ type: 'uuid' })
+  actorId: string;
+
+  @Field({ description: 'The email the actor had when acting' })
+  @Column({ type: 'text' })
+  actorEmail: string;
+
+  @Field(() => AuditAction)
+  @Column({ type: 'text' })
+  action: AuditAction;
+
+  @Field(() => AuditTarget)
+  @Column({ type: 'text' })
+  targetType: AuditTarget;
+
+  @Field(() => ID)
+  @Column({ type: 'text' })
+  targetId: string;
+
+  @Field(() => GraphQLJSONObject, { description: 'A few facts about the action (names, amounts); never secrets' })
+  @Column({ type: 'jsonb', default: () => `'{}'` })
+  detail: AuditDetail;
+
+  @Field({ description: 'The client address as the server saw it' })
+  @Column({ type: 'text' })
+  address: string;
+
+  @Field()
+  @CreateDateColumn({ type: 'timestamptz' })
+  createdAt: Date;
+}
