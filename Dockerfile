@@ -1,5 +1,6 @@
 # The product in one image: the built client and server. Configure it with the variables in .env.example.
-FROM node:20-bookworm-slim AS build
+# Node 24: a supported LTS (Node 20's support ended in April 2026; the code generator's dependencies ask for 22.15+).
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY server/package.json server/
@@ -8,7 +9,7 @@ RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build && npm prune --omit=dev
 
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 ENV NODE_ENV=production
 WORKDIR /app
 COPY --from=build /app /app
