@@ -34,6 +34,9 @@ import { testModeRouter } from './rest/test-mode.router';
 import type { PurchaseDeps } from './modules/payment/purchase.service';
 import { createPaymentProvider } from './payments/create-provider';
 import { TestModeProvider } from './payments/test-mode.provider';
+import { createSslcommerz } from './payments/sslcommerz/create-sslcommerz';
+import { sslcommerzSandboxRouter } from './payments/sslcommerz/sandbox.router';
+import { sslcommerzRouter } from './rest/sslcommerz.router';
 
 export const BODY_LIMIT = '100kb';
 
@@ -85,7 +88,18 @@ export async function createApp({ env, db, log }: AppDeps): Promise<App> {
   const mailer = createMailer(db, log, env.smtpUrl, env.mailFrom);
   const auth: AuthDeps = { db, jwtSecret, mailer, publicUrl: env.publicUrl };
   const provider = createPaymentProvider(env, db, jwtSecret);
-  const payments: PurchaseDeps = { db, provider, publishableKey: env.stripePublishableKey ?? null, mailer, publicUrl: env.publicUrl, log };
+  const selfUrl = () => `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const sslcommerz = createSslcommerz(env, jwtSecret, selfUrl);
+  const payments: PurchaseDeps = {
+    db,
+    provider,
+    sslcommerz: sslcommerz?.provider ?? null,
+    usdToBdt: env.usdToBdt,
+    publishableKey: env.stripePublishableKey ?? null,
+    mailer,
+    publicUrl: env.publicUrl,
+    log,
+  };
   const passport = createPassport(db, jwtSecret);
   const secureCookies = env.publicUrl.startsWith('https:');
 
@@ -130,6 +144,8 @@ export async function createApp({ env, db, log }: AppDeps): Promise<App> {
   app.use(legacyCatalogueRouter(db));
   app.use(legacyUsersRouter(db));
   app.use(legacyEnrollmentRouter(payments));
+  if (sslcommerz) app.use(sslcommerzRouter(payments, sslcommerz.credentials.storePassword, env.publicUrl));
+  if (sslcommerz?.offline) app.use(sslcommerzSandboxRouter(db, sslcommerz.credentials, env.publicUrl, log));
   // The offline gateway never exists in production (env.ts refuses to start without a real provider there).
   if (provider instanceof TestModeProvider && env.nodeEnv !== 'production') app.use(testModeRouter(provider, payments));
   app.use('/api', notFoundHandler);

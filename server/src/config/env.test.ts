@@ -60,13 +60,13 @@ describe('configuration', () => {
   it('refuses to start in production without each thing it needs, naming them on one line', () => {
     expect(() => loadEnv({ NODE_ENV: 'production' })).toThrow(
       new ConfigError(
-        'Refusing to start in production without: STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET (or PAYMENTS=off); SMTP_URL; an https:// PUBLIC_URL; JWT_SECRET.',
+        'Refusing to start in production without: a payment provider: STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET, or SSLCOMMERZ_STORE_ID and SSLCOMMERZ_STORE_PASSWORD (or PAYMENTS=off); SMTP_URL; an https:// PUBLIC_URL; JWT_SECRET.',
       ),
     );
     const without = (name: keyof typeof production) => () => loadEnv({ ...production, [name]: '' });
     expect(without('JWT_SECRET')).toThrow('without: JWT_SECRET.');
     expect(without('SMTP_URL')).toThrow('without: SMTP_URL.');
-    expect(without('STRIPE_SECRET_KEY')).toThrow('without: STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET (or PAYMENTS=off).');
+    expect(without('STRIPE_SECRET_KEY')).toThrow('without: a payment provider: STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET, or SSLCOMMERZ_STORE_ID and SSLCOMMERZ_STORE_PASSWORD (or PAYMENTS=off).');
     expect(without('STRIPE_PUBLISHABLE_KEY')).toThrow('STRIPE_PUBLISHABLE_KEY is required when STRIPE_SECRET_KEY is set');
     expect(without('STRIPE_WEBHOOK_SECRET')).toThrow('STRIPE_WEBHOOK_SECRET is required when STRIPE_SECRET_KEY is set');
     expect(() => loadEnv({ ...production, PUBLIC_URL: 'http://shikhon.example.com' })).toThrow('without: an https:// PUBLIC_URL.');
@@ -77,6 +77,11 @@ describe('configuration', () => {
     const { STRIPE_SECRET_KEY: _s, STRIPE_PUBLISHABLE_KEY: _p, STRIPE_WEBHOOK_SECRET: _w, ...noStripe } = production;
     expect(loadEnv({ ...noStripe, PAYMENTS: 'off' }).paymentsOff).toBe(true);
     expect(() => loadEnv({ ...noStripe, PAYMENTS: 'no' })).toThrow('PAYMENTS can only be "off" (got "no")');
+    expect(loadEnv({ ...noStripe, SSLCOMMERZ_STORE_ID: 'shikhon01', SSLCOMMERZ_STORE_PASSWORD: 'secret', SSLCOMMERZ_LIVE: 'true' })).toMatchObject({
+      sslcommerzStoreId: 'shikhon01',
+      sslcommerzLive: true,
+    });
+    expect(() => loadEnv({ ...noStripe, SSLCOMMERZ_STORE_ID: 'shikhon01' })).toThrow('SSLCOMMERZ_STORE_ID and SSLCOMMERZ_STORE_PASSWORD must be set together');
   });
 
   it('needs the webhook secret and a publishable key of the same mode when Stripe is configured', () => {
@@ -87,6 +92,12 @@ describe('configuration', () => {
     expect(() => loadEnv({ STRIPE_SECRET_KEY: 'sk_live_123', STRIPE_PUBLISHABLE_KEY: 'pk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' })).toThrow(
       'STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY must both be test keys or both be live keys',
     );
+  });
+
+  it('reads the taka rate, 120 unless set', () => {
+    expect(loadEnv({}).usdToBdt).toBe(120);
+    expect(loadEnv({ USD_TO_BDT: '121.5' }).usdToBdt).toBe(121.5);
+    expect(() => loadEnv({ USD_TO_BDT: 'lots' })).toThrow('USD_TO_BDT must be a positive number of taka for one dollar (got "lots")');
   });
 
   it('reads TRUST_PROXY as a hop count or a list of proxy addresses', () => {

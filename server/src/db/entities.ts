@@ -12,8 +12,9 @@ import { Enrollment } from '../modules/enrollment/enrollment.entity';
 import { Payment } from '../modules/payment/payment.entity';
 import { Refund } from '../modules/payment/refund.entity';
 import { TestModePayment } from '../payments/test-mode-payment.entity';
+import { SandboxTransaction } from '../payments/sslcommerz/sandbox-transaction.entity';
 import { LessonProgress } from '../modules/progress/lesson-progress.entity';
 import { InboxMessage } from '../modules/inbox/inbox-message.entity';
 import { AuditEntry } from '../modules/audit/audit.entity';
 
-export const entities = [Course, Lesson, Review, Blog, User, RefreshToken, PasswordReset, EmailVerification, OutboxMessage, RateLimit, Payment, Enrollment, Refund, TestModePayment, LessonProgress, InboxMessage, AuditEntry];
+export const entities = [Course, Lesson, Review, Blog, User, RefreshToken, PasswordReset, EmailVerification, OutboxMessage, RateLimit, Payment, Enrollment, Refund, TestModePayment, SandboxTransaction, LessonProgress, InboxMessage, AuditEntry];

@@ -1,4 +1,5 @@
 import { badInput } from '../../shared/errors';
+import { DEFAULT_USD_TO_BDT, proposeTakaPrice } from '../../shared/money';
 import { checkWebAddress } from '../../shared/text-rules';
 import { CourseCategory } from '../course/course.enums';
 
@@ -11,6 +12,8 @@ export interface CourseDraft {
   name?: string | null;
   description?: string | null;
   price?: number | null;
+  /** Whole taka; left out, it is proposed from the dollar price. */
+  priceBDT?: number | null;
   photoURL?: string | null;
   category?: CourseCategory | null;
   classLevel?: number | null;
@@ -25,6 +28,7 @@ export interface ValidCourse {
   name: string;
   description: string;
   price: number;
+  priceBDT: number;
   photoURL: string | null;
   category: CourseCategory;
   classLevel: number | null;
@@ -38,8 +42,10 @@ export interface ValidCourse {
 export const MAX_LESSONS = 200;
 const text = (value: string | null | undefined) => value?.trim() ?? '';
 
+export const MAX_TAKA_PRICE = 1_000_000;
+
 /** Every rule of a course an instructor writes, with one message per field that is wrong. */
-export function validateCourse(draft: CourseDraft): ValidCourse {
+export function validateCourse(draft: CourseDraft, usdToBdt = DEFAULT_USD_TO_BDT): ValidCourse {
   const problems: Record<string, string> = {};
   const name = text(draft.name);
   if (!name) problems.name = 'Name is required';
@@ -50,6 +56,12 @@ export function validateCourse(draft: CourseDraft): ValidCourse {
   const price = draft.price ?? NaN;
   if (!Number.isFinite(price) || price < 0 || price > 10_000 || Math.round(price * 100) !== price * 100) {
     problems.price = 'Price must be from 0 to 10000 dollars, with at most 2 decimals';
+  }
+  const priceBDT = draft.priceBDT ?? (Number.isFinite(price) ? proposeTakaPrice(price, usdToBdt) : 0);
+  if (!Number.isInteger(priceBDT) || priceBDT < 0 || priceBDT > MAX_TAKA_PRICE) {
+    problems.priceBDT = `The taka price must be a whole number from 0 to ${MAX_TAKA_PRICE.toLocaleString('en-IN')}`;
+  } else if (!problems.price && (priceBDT === 0) !== (price === 0)) {
+    problems.priceBDT = 'A free course is free in both currencies: set both prices to 0, or neither';
   }
   const photoURL = text(draft.photoURL) || null;
   if (photoURL) {
@@ -83,6 +95,7 @@ export function validateCourse(draft: CourseDraft): ValidCourse {
     name,
     description,
     price,
+    priceBDT,
     photoURL,
     category: category!,
     classLevel: category === CourseCategory.SCHOOL ? classLevel : null,

@@ -21,6 +21,7 @@ class CourseInput {
   @Field(() => String, { nullable: true }) name?: string | null;
   @Field(() => String, { nullable: true }) description?: string | null;
   @Field(() => Float, { nullable: true, description: 'Dollars' }) price?: number | null;
+  @Field(() => Int, { nullable: true, description: 'Whole taka; left out, proposed from the dollar price at USD_TO_BDT' }) priceBDT?: number | null;
   @Field(() => String, { nullable: true }) photoURL?: string | null;
   @Field(() => CourseCategory, { nullable: true }) category?: CourseCategory | null;
   @Field(() => Int, { nullable: true }) classLevel?: number | null;
@@ -90,13 +91,13 @@ export class InstructorResolver {
   @Authorized(Role.INSTRUCTOR, Role.ADMIN)
   @Mutation(() => Course, { description: 'A new course, as a draft' })
   createCourse(@Arg('input', () => CourseInput) input: CourseInput, @Ctx() ctx: GraphQLContext): Promise<Course> {
-    return createCourse(ctx.db, requireViewer(ctx), input, ctx.clientAddress);
+    return createCourse(ctx.db, requireViewer(ctx), input, ctx.clientAddress, ctx.payments.usdToBdt);
   }
 
   @Authorized(Role.INSTRUCTOR, Role.ADMIN)
   @Mutation(() => Course)
   updateCourse(@Arg('id', () => ID) id: string, @Arg('input', () => CourseInput) input: CourseInput, @Ctx() ctx: GraphQLContext): Promise<Course> {
-    return updateCourse(ctx.db, requireViewer(ctx), id, input, ctx.clientAddress);
+    return updateCourse(ctx.db, requireViewer(ctx), id, input, ctx.clientAddress, ctx.payments.usdToBdt);
   }
 
   @Authorized(Role.INSTRUCTOR, Role.ADMIN)

@@ -1,4 +1,5 @@
-import { Ctx, Field, ObjectType, Query, Resolver } from 'type-graphql';
+import { Ctx, Field, Float, ObjectType, Query, Resolver } from 'type-graphql';
+import { PaymentProviderChoice } from './purchase.resolver';
 import type { GraphQLContext } from '../../graphql/context';
 
 @ObjectType({ description: 'What the checkout page needs to show the right card widget' })
@@ -11,6 +12,12 @@ class PaymentSettings {
 
   @Field(() => String, { nullable: true, description: "Stripe's publishable key, for Stripe's card element" })
   publishableKey: string | null;
+
+  @Field(() => [PaymentProviderChoice], { description: 'The ways to pay on this site, local (SSLCOMMERZ) first' })
+  providers: PaymentProviderChoice[];
+
+  @Field(() => Float, { description: 'Taka for one dollar, for proposing taka prices' })
+  usdToBdt: number;
 }
 
 @Resolver()
@@ -18,6 +25,7 @@ export class PaymentSettingsResolver {
   @Query(() => PaymentSettings)
   paymentSettings(@Ctx() ctx: GraphQLContext): PaymentSettings {
     const { provider } = ctx.payments;
-    return { provider: provider.name, testMode: provider.testMode, publishableKey: ctx.payments.publishableKey };
+    const providers = provider.name === 'off' ? [] : [...(ctx.payments.sslcommerz ? [PaymentProviderChoice.SSLCOMMERZ] : []), PaymentProviderChoice.STRIPE];
+    return { provider: provider.name, testMode: provider.testMode, publishableKey: ctx.payments.publishableKey, providers, usdToBdt: ctx.payments.usdToBdt };
   }
 }

@@ -1,5 +1,6 @@
 import { IsNull } from 'typeorm';
 import { AppError, notFound } from '../../shared/errors';
+import { formatMoney } from '../../shared/money';
 import { AuditAction, AuditTarget } from '../audit/audit.entity';
 import { recordAudit } from '../audit/audit.service';
 import type { Viewer } from '../auth/viewer';
@@ -7,7 +8,7 @@ import { Course } from '../course/course.entity';
 import { Enrollment } from '../enrollment/enrollment.entity';
 import { Role } from '../user/role';
 import { Payment, PaymentStatus } from './payment.entity';
-import type { PurchaseDeps } from './purchase.service';
+import { providerFor, type PurchaseDeps } from './purchase.service';
 import { decideRefund, type RefundCase } from './refund-policy';
 import { Refund } from './refund.entity';
 
@@ -36,7 +37,7 @@ export async function refundEnrollment(
   });
   if (decision.percent === 0) throw new AppError('CONFLICT', decision.rule);
   const amountCents = Math.round((payment.amountCents * decision.percent) / 100);
-  const providerRefund = await deps.provider.refund({ paymentRef: payment.providerRef, amountCents, idempotencyKey: `refund-${enrollment.id}` });
+  const providerRefund = await providerFor(deps, payment.provider).refund({ paymentRef: payment.providerRef, amountCents, idempotencyKey: `refund-${enrollment.id}` });
   const refund = await deps.db.transaction(async (manager) => {
     await manager.getRepository(Payment).update(payment.id, { status: PaymentStatus.REFUNDED, refundedCents: amountCents });
     await manager.getRepository(Enrollment).update(enrollment.id, { revokedAt: new Date() });
@@ -47,6 +48,8 @@ export async function refundEnrollment(
       percent: decision.percent,
       amountCents,
       providerRef: providerRefund.id,
+      // SSLCommerz pays back later: its refund query tells when (reconciliation asks).
+      status: payment.provider === 'sslcommerz' ? 'processing' : 'succeeded',
       adminId: viewer.id,
     });
     await recordAudit(manager, {
@@ -62,7 +65,7 @@ export async function refundEnrollment(
   await deps.mailer.send({
     to: enrollment.email,
     subject: `Your refund for ${enrollment.courseName}`,
-    text: `We refunded $${(amountCents / 100).toFixed(2)} (${decision.percent}%) of your payment for ${enrollment.courseName}.\n${decision.rule}\nThe money reaches your card within 7-10 working days. Your access to the course has ended.\n`,
+    text: `We refunded ${formatMoney(amountCents, payment.currency)} (${decision.percent}%) of your payment for ${enrollment.courseName}.\n${decision.rule}\nThe money reaches your ${payment.provider === 'sslcommerz' ? 'account' : 'card'} within 7-10 working days. Your access to the course has ended.\n`,
   });
   return refund;
 }
