@@ -132,6 +132,32 @@ describe('abuse', () => {
     );
   });
 
+  it('answers generated and broken GraphQL documents with a 4xx, never a 500', async () => {
+    const pieces = ['{', '}', '(', ')', ':', '$', '@', '...', 'query', 'mutation', 'subscription', 'fragment', 'on', 'courses', 'items', 'limit:', '50', '"x"', '#', 'a', ' ', '\n'];
+    const documents = fc.oneof(
+      fc.string({ maxLength: 60 }),
+      fc.array(fc.constantFrom(...pieces), { maxLength: 40 }).map((parts) => parts.join('')),
+      fc.nat().map((cut) => {
+        const operation = operations[cut % operations.length];
+        const text = `${operation.kind} { ${operation.name}${operation.object ? ' { __typename }' : ''} }`;
+        return text.slice(0, cut % (text.length + 1));
+      }),
+    );
+    await fc.assert(
+      fc.asyncProperty(documents, fc.nat(), async (query, clientIndex) => {
+        const res = await clients[clientIndex % clients.length].request('/graphql', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ query }),
+        });
+        const text = await res.text();
+        expect(res.status).toBeLessThan(500);
+        expect(text).not.toContain('INTERNAL_SERVER_ERROR');
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it('answers every REST path with generated bodies and path parts without a 500 or a leak', async () => {
     const paths = ['/api/courses', '/api/courses/X', '/api/courses/searchCourse/X', '/api/users', '/api/users/X', '/api/users/getUserByEmail/X', '/api/enroll/X', '/api/enroll', '/payment', '/create-checkout-session', '/webhooks/stripe', '/test-mode/payment-methods', '/test-mode/payments/X/authenticate', '/Course.json'];
     await fc.assert(
@@ -141,9 +167,12 @@ describe('abuse', () => {
         fc.string({ minLength: 1, maxLength: 30 }),
         anyValue,
         fc.nat(),
-        async (path, method, part, body, clientIndex) => {
+        fc.boolean(),
+        async (path, method, part, body, clientIndex, raw) => {
           const client = clients[clientIndex % clients.length];
-          const res = await client.request(path.replace('X', encodeURIComponent(part)), {
+          // Raw parts carry what a hand-written address may: a lone `%`, `%ZZ`, a broken UTF-8 escape.
+          const rawPart = raw ? `${part.replace(/[/?#]/g, '')}%${part.slice(0, 2)}` : encodeURIComponent(part);
+          const res = await client.request(path.replace('X', rawPart), {
             method,
             headers: method === 'GET' ? {} : { 'content-type': 'application/json' },
             body: method === 'GET' ? undefined : JSON.stringify(body),

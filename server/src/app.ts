@@ -66,6 +66,7 @@ export async function createApp({ env, db, log }: AppDeps): Promise<App> {
     introspection: env.graphqlIntrospection,
     includeStacktraceInErrorResponses: env.graphqlStacktraces,
     allowBatchedHttpRequests: false,
+    parseOptions: limits.parseOptions,
     validationRules: [...limits.validationRules, noNulInGraphQLStrings],
     // index.ts owns shutdown: it drains HTTP, then closes the database.
     stopOnTerminationSignals: false,

@@ -4,6 +4,7 @@ import { closeTestDatabase, openTestDatabase, resetDatabase } from '../test/data
 import { makeCourse } from '../test/factories';
 import { Blog } from '../modules/blog/blog.entity';
 import { Review } from '../modules/review/review.entity';
+import { BAD_PERCENT_ENCODING } from '../http/errors';
 
 // Legacy answers are checked field by field against the old shapes.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -94,6 +95,13 @@ describe('the legacy catalogue paths', () => {
     expect(res.status).toBe(404);
     expect(await res.json()).toEqual({ message: 'Route not found!' });
   });
+
+  it.each(['/api/users/%ZZ', '/api/enroll/%ZZ', '/api/courses/searchCourse/%ZZ', '/api/courses/%E0%A4%A', '/api/users/getUserByEmail/100%'])(
+    'answers 400 to the path %s, whose %%-escape cannot be decoded',
+    async (path) => {
+      expect(await get(path)).toEqual({ status: 400, body: { message: BAD_PERCENT_ENCODING, code: 'BAD_USER_INPUT' } });
+    },
+  );
 });
 
 describe('when the database fails', () => {
