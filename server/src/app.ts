@@ -8,9 +8,10 @@ import cookieParser from 'cookie-parser';
 import express from 'express';
 import type { DataSource } from 'typeorm';
 import type { Env } from './config/env';
+import type { DatabaseState } from './db/embedded';
 import { resolveJwtSecret } from './config/jwt-secret';
 import { createLoaders, type GraphQLContext } from './graphql/context';
-import { createErrorFormatter } from './graphql/errors';
+import { createErrorFormatter, serviceUnavailableStatus } from './graphql/errors';
 import { graphqlLimits } from './graphql/limits';
 import { PublicResponseCache } from './graphql/public-response-cache';
 import { createSchema } from './graphql/schema';
@@ -41,6 +42,8 @@ export interface AppDeps {
   env: Env;
   db: DataSource;
   log: AppLogger;
+  /** The embedded database's state, for /healthz (openDatabase's `state`). */
+  databaseState?: () => DatabaseState;
 }
 
 export interface App {
@@ -51,7 +54,7 @@ export interface App {
 }
 
 /** Builds the whole HTTP face of the product (GraphQL, REST shims, health, client) without listening. */
-export async function createApp({ env, db, log }: AppDeps): Promise<App> {
+export async function createApp({ env, db, log, databaseState }: AppDeps): Promise<App> {
   const app = express();
   const server = http.createServer(app);
   app.disable('x-powered-by');
@@ -72,6 +75,7 @@ export async function createApp({ env, db, log }: AppDeps): Promise<App> {
     stopOnTerminationSignals: false,
     plugins: [
       ...limits.plugins,
+      serviceUnavailableStatus,
       ...(responseCache ? [responseCache.plugin()] : []),
       ApolloServerPluginDrainHttpServer({ httpServer: server }),
       ApolloServerPluginLandingPageDisabled(),
@@ -92,7 +96,7 @@ export async function createApp({ env, db, log }: AppDeps): Promise<App> {
 
   app.use(requestContext(log));
   app.use(securityHeaders());
-  app.use(healthRouter(db));
+  app.use(healthRouter(db, databaseState));
   // Webhooks are verified against the exact bytes received, so they are read before any JSON parsing.
   app.use(stripeWebhookRouter(payments));
   app.use(cookieParser());

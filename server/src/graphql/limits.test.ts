@@ -19,8 +19,6 @@ afterAll(async () => {
   await closeTestDatabase(db);
 });
 
-const firstError = async (query: string) => (await app.graphql(query)).body.errors![0];
-
 describe('GraphQL limits', () => {
   it('lets the client\'s own deepest queries through', async () => {
     const query = `{ courses { items { lessons { id title } } } reviews { items { name } } }`;

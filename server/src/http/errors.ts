@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
 import { AppError } from '../shared/errors';
-import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from '../shared/database-down';
+import { DATABASE_UNAVAILABLE, isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../shared/database-down';
 
 export const ROUTE_NOT_FOUND = 'Route not found!';
 export const SOMETHING_WENT_WRONG = 'Something went wrong!';
@@ -39,7 +39,7 @@ export function errorHandler(error: unknown, req: Request, res: Response, _next:
   }
   if (isDatabaseUnavailable(error)) {
     req.log?.warn({ err: error }, 'database unavailable');
-    res.setHeader('Retry-After', '5');
+    res.setHeader('Retry-After', RETRY_AFTER_SECONDS);
     res.status(503).json({ message: DATABASE_UNAVAILABLE });
     return;
   }
