@@ -105,6 +105,26 @@ describe('abuse', () => {
     expect(await storedFingerprint()).toBe(before);
   });
 
+  it('refuses any text over 10000 characters, in GraphQL variables, GraphQL strings, REST bodies and query strings, storing nothing', async () => {
+    const before = await storedFingerprint();
+    const long = 'x'.repeat(10_001);
+    const post = (path: string, body: unknown, client = clients[0]) =>
+      client.request(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const contact = 'mutation ($input: ContactInput!) { submitContactMessage(input: $input) }';
+    const answers = [
+      [await post('/graphql', { query: contact, variables: { input: { name: 'A', email: 'a@example.com', message: long } } }), 'variables.input.message must be at most 10000 characters'],
+      [await post('/graphql', { query: `mutation { submitContactMessage(input: { name: "A", email: "a@example.com", message: "${long}" }) }` }), 'A text in the query must be at most 10000 characters'],
+      [await post('/api/courses', { name: long, description: 'd' }, clients[2]), 'name must be at most 10000 characters'],
+      [await clients[0].request(`/api/courses?offset=0&sort=${long}`), 'sort must be at most 10000 characters'],
+    ] as const;
+    for (const [res, message] of answers) {
+      expect(res.status).toBe(400);
+      const body = (await res.json()) as { message?: string; errors?: Array<{ message: string }> };
+      expect(body.message ?? body.errors![0].message).toBe(message);
+    }
+    expect(await storedFingerprint()).toBe(before);
+  });
+
   it('answers every GraphQL operation with generated variables without a 500, a leak or a write when refused', async () => {
     let before = await storedFingerprint();
     await fc.assert(

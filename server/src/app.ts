@@ -21,6 +21,7 @@ import { errorHandler, notFoundHandler } from './http/errors';
 import { healthRouter } from './http/health';
 import { noNulInGraphQLStrings, refuseNulCharacters } from './http/nul-characters';
 import { requestContext } from './http/request-context';
+import { noOverlongGraphQLStrings, refuseOverlongText } from './http/text-limits';
 import { securityHeaders } from './http/security';
 import type { AppLogger } from './logger';
 import type { AuthDeps } from './modules/auth/auth.service';
@@ -70,7 +71,7 @@ export async function createApp({ env, db, log, databaseState }: AppDeps): Promi
     includeStacktraceInErrorResponses: env.graphqlStacktraces,
     allowBatchedHttpRequests: false,
     parseOptions: limits.parseOptions,
-    validationRules: [...limits.validationRules, noNulInGraphQLStrings],
+    validationRules: [...limits.validationRules, noNulInGraphQLStrings, noOverlongGraphQLStrings],
     // index.ts owns shutdown: it drains HTTP, then closes the database.
     stopOnTerminationSignals: false,
     plugins: [
@@ -113,6 +114,7 @@ export async function createApp({ env, db, log, databaseState }: AppDeps): Promi
     '/graphql',
     express.json({ limit: BODY_LIMIT }),
     refuseNulCharacters,
+    refuseOverlongText((req) => ({ variables: (req.body as { variables?: unknown } | undefined)?.variables })),
     ...(responseCache ? [responseCache.serve] : []),
     expressMiddleware(apollo, {
       context: async ({ req, res }): Promise<GraphQLContext> => ({
@@ -131,7 +133,7 @@ export async function createApp({ env, db, log, databaseState }: AppDeps): Promi
     }),
   );
 
-  app.use(express.json({ limit: BODY_LIMIT }), refuseNulCharacters);
+  app.use(express.json({ limit: BODY_LIMIT }), refuseNulCharacters, refuseOverlongText((req) => req.query), refuseOverlongText((req) => req.body));
   app.use(legacyCatalogueRouter(db));
   app.use(legacyUsersRouter(db));
   app.use(legacyEnrollmentRouter(payments));
