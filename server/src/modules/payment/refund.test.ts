@@ -74,6 +74,19 @@ describe('refunds', () => {
     }
   });
 
+  it('pays back once when a refund is retried after the provider refunded but nothing was written', async () => {
+    const { course, buyer, admin, enrollmentId } = await boughtCourse(null);
+    // As if a first attempt reached the provider and the server stopped before its writes.
+    const payment = await db.getRepository(Payment).findOneByOrFail({});
+    const first = await app.services.payments.provider.refund({ paymentRef: payment.providerRef!, amountCents: 2000, idempotencyKey: `refund-${enrollmentId}` });
+    const { data, errors } = await admin.graphql(REFUND, { id: enrollmentId, case: 'COURSE_CANCELLED' });
+    expect(errors).toBeUndefined();
+    expect(data).toEqual({ refundEnrollment: { percent: 100, amount: 20 } });
+    expect((await db.getRepository(TestModePayment).findOneByOrFail({})).refundedCents).toBe(2000);
+    expect((await db.getRepository(Refund).findOneByOrFail({})).providerRef).toBe(first.id);
+    expect(await owns(buyer, course.id)).toBe(false);
+  });
+
   it('refunds 80% for a schedule issue reported within 2 days of the start', async () => {
     const { admin, enrollmentId } = await boughtCourse(null);
     const { data } = await admin.graphql(REFUND, { id: enrollmentId, case: 'SCHEDULE_ISSUE', reportedAt: new Date().toISOString() });
