@@ -13,6 +13,7 @@ import { resolveJwtSecret } from './config/jwt-secret';
 import { createLoaders, type GraphQLContext } from './graphql/context';
 import { createErrorFormatter, serviceUnavailableStatus } from './graphql/errors';
 import { graphqlLimits } from './graphql/limits';
+import { operationLogPlugin } from './graphql/operation-log';
 import { PublicResponseCache } from './graphql/public-response-cache';
 import { createSchema } from './graphql/schema';
 import { clientFilesRouter, playgroundFile } from './http/client-files';
@@ -77,6 +78,7 @@ export async function createApp({ env, db, log, databaseState }: AppDeps): Promi
     plugins: [
       ...limits.plugins,
       serviceUnavailableStatus,
+      operationLogPlugin,
       ...(responseCache ? [responseCache.plugin()] : []),
       ApolloServerPluginDrainHttpServer({ httpServer: server }),
       ApolloServerPluginLandingPageDisabled(),
@@ -129,6 +131,7 @@ export async function createApp({ env, db, log, databaseState }: AppDeps): Promi
         checkPassword: (email, password) => authenticateWithPassword(passport, req, res, email, password),
         payments,
         loaders: createLoaders(db, req.viewer),
+        logFields: req.logFields,
       }),
     }),
   );
