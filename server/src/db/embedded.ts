@@ -136,6 +136,8 @@ function supervise(cluster: Cluster, log: Pick<Logger, 'info' | 'warn' | 'error'
         log.warn({ attempt: index + 1, err: error }, 'embedded PostgreSQL did not restart');
         continue;
       }
+      // The server began shutting down while this attempt was starting the cluster.
+      if (stopping) return cluster.stop();
       state = 'up';
       watch();
       log.info({ attempt: index + 1 }, 'embedded PostgreSQL restarted');
