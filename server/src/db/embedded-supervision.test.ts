@@ -17,7 +17,8 @@ let server: ServerProcess;
 
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shikhon-supervised-'));
-  server = await startServerProcess(null, { DATA_DIR: dataDir });
+  // Without the public response cache, every answer below comes from the database.
+  server = await startServerProcess(null, { DATA_DIR: dataDir, GRAPHQL_RESPONSE_CACHE: 'false' });
 });
 afterAll(async () => {
   await server?.stop();
@@ -89,6 +90,7 @@ describe('the supervised embedded PostgreSQL', () => {
   });
 
   it('fails /healthz when the cluster cannot be brought back', async () => {
+    await waitFor('the database serving', async () => ((await fetch(`${server.url}/readyz`)).status === 200 ? true : undefined), 30);
     const { pid } = postmaster();
     // The cluster's folder is gone (a lost volume): no restart can succeed.
     fs.renameSync(path.join(dataDir, 'postgres'), path.join(dataDir, 'postgres-lost'));
