@@ -8,10 +8,12 @@ import cookieParser from 'cookie-parser';
 import express from 'express';
 import type { DataSource } from 'typeorm';
 import type { Env } from './config/env';
+import type { DatabaseState } from './db/embedded';
 import { resolveJwtSecret } from './config/jwt-secret';
 import { createLoaders, type GraphQLContext } from './graphql/context';
-import { createErrorFormatter } from './graphql/errors';
+import { createErrorFormatter, serviceUnavailableStatus } from './graphql/errors';
 import { graphqlLimits } from './graphql/limits';
+import { operationLogPlugin } from './graphql/operation-log';
 import { PublicResponseCache } from './graphql/public-response-cache';
 import { createSchema } from './graphql/schema';
 import { clientFilesRouter, playgroundFile } from './http/client-files';
@@ -20,6 +22,7 @@ import { errorHandler, notFoundHandler } from './http/errors';
 import { healthRouter } from './http/health';
 import { noNulInGraphQLStrings, refuseNulCharacters } from './http/nul-characters';
 import { requestContext } from './http/request-context';
+import { noOverlongGraphQLStrings, refuseOverlongText } from './http/text-limits';
 import { securityHeaders } from './http/security';
 import type { AppLogger } from './logger';
 import type { AuthDeps } from './modules/auth/auth.service';
@@ -44,6 +47,8 @@ export interface AppDeps {
   env: Env;
   db: DataSource;
   log: AppLogger;
+  /** The embedded database's state, for /healthz (openDatabase's `state`). */
+  databaseState?: () => DatabaseState;
 }
 
 export interface App {
@@ -54,7 +59,7 @@ export interface App {
 }
 
 /** Builds the whole HTTP face of the product (GraphQL, REST shims, health, client) without listening. */
-export async function createApp({ env, db, log }: AppDeps): Promise<App> {
+export async function createApp({ env, db, log, databaseState }: AppDeps): Promise<App> {
   const app = express();
   const server = http.createServer(app);
   app.disable('x-powered-by');
@@ -69,11 +74,14 @@ export async function createApp({ env, db, log }: AppDeps): Promise<App> {
     introspection: env.graphqlIntrospection,
     includeStacktraceInErrorResponses: env.graphqlStacktraces,
     allowBatchedHttpRequests: false,
-    validationRules: [...limits.validationRules, noNulInGraphQLStrings],
+    parseOptions: limits.parseOptions,
+    validationRules: [...limits.validationRules, noNulInGraphQLStrings, noOverlongGraphQLStrings],
     // index.ts owns shutdown: it drains HTTP, then closes the database.
     stopOnTerminationSignals: false,
     plugins: [
       ...limits.plugins,
+      serviceUnavailableStatus,
+      operationLogPlugin,
       ...(responseCache ? [responseCache.plugin()] : []),
       ApolloServerPluginDrainHttpServer({ httpServer: server }),
       ApolloServerPluginLandingPageDisabled(),
@@ -105,7 +113,7 @@ export async function createApp({ env, db, log }: AppDeps): Promise<App> {
 
   app.use(requestContext(log));
   app.use(securityHeaders());
-  app.use(healthRouter(db));
+  app.use(healthRouter(db, databaseState));
   // Webhooks are verified against the exact bytes received, so they are read before any JSON parsing.
   app.use(stripeWebhookRouter(payments));
   app.use(cookieParser());
@@ -122,6 +130,7 @@ export async function createApp({ env, db, log }: AppDeps): Promise<App> {
     '/graphql',
     express.json({ limit: BODY_LIMIT }),
     refuseNulCharacters,
+    refuseOverlongText((req) => ({ variables: (req.body as { variables?: unknown } | undefined)?.variables })),
     ...(responseCache ? [responseCache.serve] : []),
     expressMiddleware(apollo, {
       context: async ({ req, res }): Promise<GraphQLContext> => ({
@@ -136,11 +145,12 @@ export async function createApp({ env, db, log }: AppDeps): Promise<App> {
         checkPassword: (email, password) => authenticateWithPassword(passport, req, res, email, password),
         payments,
         loaders: createLoaders(db, req.viewer),
+        logFields: req.logFields,
       }),
     }),
   );
 
-  app.use(express.json({ limit: BODY_LIMIT }), refuseNulCharacters);
+  app.use(express.json({ limit: BODY_LIMIT }), refuseNulCharacters, refuseOverlongText((req) => req.query), refuseOverlongText((req) => req.body));
   app.use(legacyCatalogueRouter(db));
   app.use(legacyUsersRouter(db));
   app.use(legacyEnrollmentRouter(payments));

@@ -20,7 +20,7 @@ async function main() {
     if (await seedDemoAccounts(database.dataSource)) log.info('demo accounts created');
   }
   if (env.adminEmail && env.adminPassword) await ensureAdmin(database.dataSource, log, env.adminEmail, env.adminPassword);
-  const { server, apollo, services } = await createApp({ env, db: database.dataSource, log });
+  const { server, apollo, services } = await createApp({ env, db: database.dataSource, log, databaseState: database.state });
   // Payments a crash left between the provider's answer and our write are settled now.
   const reconciled = await reconcileUnsettledPayments(services.payments);
   if (reconciled > 0) log.info({ reconciled }, 'unsettled payments checked with the provider');

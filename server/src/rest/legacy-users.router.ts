@@ -6,6 +6,7 @@ import type { User } from '../modules/user/user.entity';
 import { AppError } from '../shared/errors';
 import { listUsers, makeAdmin, removeAdmin, requireAdmin } from '../modules/admin/user-admin.service';
 import { normalizeEmail } from '../modules/auth/sign-up-rules';
+import { legacyPage } from './legacy-page';
 
 /** The old user document: roles in lower case, `createdOn` for the creation time. */
 export function toLegacyUser(user: User) {
@@ -43,17 +44,12 @@ export function legacyUsersRouter(db: DataSource): Router {
     res.status(201).json({ acknowledged: true, insertedId: user.id });
   });
 
-  // The admin list: every active account (the old path had no paging; `offset`/`limit` may be given).
+  // The admin list of active accounts, a page at a time (`offset`/`limit`, like the other legacy lists).
   router.get('/api/users', async (req, res) => {
     const viewer = viewerOf(req);
     requireAdmin(viewer);
-    const all: User[] = [];
-    for (let offset = 0; ; offset += 50) {
-      const page = await listUsers(db, viewer, {}, { offset, limit: 50 });
-      all.push(...page.items);
-      if (page.items.length < 50) break;
-    }
-    res.json(all.map(toLegacyUser));
+    const page = await listUsers(db, viewer, {}, legacyPage(req));
+    res.json(page.items.map(toLegacyUser));
   });
 
   // Make Admin: the old client reads modifiedCount and shows 'Failed to Make an admin' on a 403.

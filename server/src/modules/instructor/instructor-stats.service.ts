@@ -1,7 +1,7 @@
 import type { DataSource } from 'typeorm';
 import { AppError } from '../../shared/errors';
 import { fetchPage, parsePage, type Page } from '../../shared/paging';
-import { escapeLike } from '../../shared/text-rules';
+import { escapeLike, filterText } from '../../shared/text-rules';
 import type { Viewer } from '../auth/viewer';
 import { PaymentStatus } from '../payment/payment.entity';
 import { Role } from '../user/role';
@@ -59,7 +59,7 @@ export async function instructorStudents(
   const page = parsePage(paging.offset, paging.limit, 20);
   const params: unknown[] = [viewer.id];
   let where = `c."instructorId" = $1 AND e."revokedAt" IS NULL`;
-  const text = search?.trim();
+  const text = filterText(search);
   if (text) {
     params.push(`%${escapeLike(text)}%`);
     where += ` AND (u.name ILIKE $2 OR u.email ILIKE $2 OR c.name ILIKE $2)`;
