@@ -14,6 +14,7 @@ import { createErrorFormatter } from './graphql/errors';
 import { graphqlLimits } from './graphql/limits';
 import { PublicResponseCache } from './graphql/public-response-cache';
 import { createSchema } from './graphql/schema';
+import { crossOriginCalls } from './http/cors';
 import { clientFilesRouter, playgroundFile } from './http/client-files';
 import { pageRenderer } from './http/server-rendered-pages';
 import { errorHandler, notFoundHandler } from './http/errors';
@@ -91,6 +92,7 @@ export async function createApp({ env, db, log }: AppDeps): Promise<App> {
 
   app.use(requestContext(log));
   app.use(securityHeaders());
+  app.use(crossOriginCalls(env.corsOrigins));
   app.use(healthRouter(db));
   // Webhooks are verified against the exact bytes received, so they are read before any JSON parsing.
   app.use(stripeWebhookRouter(payments));

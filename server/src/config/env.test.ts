@@ -53,4 +53,18 @@ describe('configuration', () => {
   it('needs the webhook secret when Stripe is configured', () => {
     expect(() => loadEnv({ STRIPE_SECRET_KEY: 'sk_test_123' })).toThrow('STRIPE_WEBHOOK_SECRET is required when STRIPE_SECRET_KEY is set');
   });
+
+  it('allows no other origin by default, and reads CORS_ORIGINS as exact origins', () => {
+    expect(loadEnv({}).corsOrigins).toEqual([]);
+    expect(loadEnv({ CORS_ORIGINS: 'https://old.example.com, http://localhost:3000/,https://OLD.example.com' }).corsOrigins).toEqual([
+      'https://old.example.com',
+      'http://localhost:3000',
+    ]);
+  });
+
+  it('refuses a wildcard or an address with a path in CORS_ORIGINS', () => {
+    expect(() => loadEnv({ CORS_ORIGINS: '*' })).toThrow('CORS_ORIGINS must list origins such as https://old.example.com, separated by commas (got "*")');
+    expect(() => loadEnv({ CORS_ORIGINS: 'https://old.example.com/app' })).toThrow('(got "https://old.example.com/app")');
+    expect(() => loadEnv({ CORS_ORIGINS: 'ftp://old.example.com' })).toThrow('(got "ftp://old.example.com")');
+  });
 });

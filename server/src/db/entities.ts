@@ -13,5 +13,6 @@ import { Refund } from '../modules/payment/refund.entity';
 import { TestModePayment } from '../payments/test-mode-payment.entity';
 import { LessonProgress } from '../modules/progress/lesson-progress.entity';
 import { InboxMessage } from '../modules/inbox/inbox-message.entity';
+import { LegacyRecord } from '../modules/legacy-import/legacy-record.entity';
 
-export const entities = [Course, Lesson, Review, Blog, User, RefreshToken, PasswordReset, OutboxMessage, RateLimit, Payment, Enrollment, Refund, TestModePayment, LessonProgress, InboxMessage];
+export const entities = [Course, Lesson, Review, Blog, User, RefreshToken, PasswordReset, OutboxMessage, RateLimit, Payment, Enrollment, Refund, TestModePayment, LessonProgress, InboxMessage, LegacyRecord];
