@@ -11,8 +11,8 @@ export type ExportRecord =
  * (`{"$oid": …}`, `{"$date": …}`, `{"$numberLong": …}`…) become plain strings and numbers.
  * `onBytes` is told how far into the file the reading is, for a progress bar.
  */
-export async function* readExport(file: string, onBytes: (bytes: number) => void = () => undefined): AsyncGenerator<ExportRecord> {
-  const stream = fs.createReadStream(file, { highWaterMark: 1 << 20 });
+export async function* readExport(file: string, onBytes: (bytes: number) => void = () => undefined, chunkBytes = 1 << 20): AsyncGenerator<ExportRecord> {
+  const stream = fs.createReadStream(file, { highWaterMark: chunkBytes });
   let mode: 'unknown' | 'array' | 'lines' = 'unknown';
   let depth = 0; // nesting inside the current document
   let inString = false;
@@ -44,7 +44,7 @@ export async function* readExport(file: string, onBytes: (bytes: number) => void
     bytes += (chunk as Buffer).length;
     const text = decoder.decode(chunk as Buffer, { stream: true });
     const out: ExportRecord[] = [];
-    let from = -1; // where the current document's text starts in this chunk
+    let from = started ? 0 : -1; // where the current document's text starts in this chunk
     for (let i = 0; i < text.length; i++) {
       const c = text.charCodeAt(i);
       if (c === 10) line += 1;

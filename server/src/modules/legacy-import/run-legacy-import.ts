@@ -77,7 +77,7 @@ async function main() {
     throw new Error(`The database under ${env.dataDir} is in use: stop the server first (or set DATABASE_URL to import into a running PostgreSQL)`);
   }
   const started = Date.now();
-  const database = await openDatabase(env, createLogger('warn'));
+  const database = await openDatabase(env, createLogger('error'));
   try {
     const result = await importLegacyFolder(database.dataSource, folder, {
       dryRun,
@@ -86,7 +86,8 @@ async function main() {
     for (const file of result.ignoredFiles) console.log(`${file}: not an old collection, left alone`);
     console.log(`${result.accountsCreated} accounts created; they sign in after setting a password through "Forgot password"`);
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
-    console.log(dryRun ? `Dry run in ${seconds} s: nothing was saved.` : `Imported in ${seconds} s.`);
+    const peakMegabytes = Math.round(process.resourceUsage().maxRSS / 1024);
+    console.log(`${dryRun ? 'Dry run: nothing was saved' : 'Imported'} in ${seconds} s, peak memory ${peakMegabytes} MB.`);
   } finally {
     await database.close();
   }
