@@ -25,6 +25,22 @@ export function toLegacyEnrollment(enrollment: Enrollment) {
   };
 }
 
+export const PAYMENT_NEEDS_COURSE = 'courseID is required: the server charges the price of the course being bought';
+
+/** The charge as the old API answered it (Stripe's legacy Charge object, the fields its client read). */
+export function toLegacyCharge(payment: Payment) {
+  return {
+    id: payment.providerRef,
+    object: 'charge',
+    status: 'succeeded',
+    paid: true,
+    amount: payment.amountCents,
+    currency: payment.currency,
+    balance_transaction: payment.transactionRef,
+    billing_details: payment.billingDetails ?? {},
+  };
+}
+
 const bodyOf = (req: Request) => (req.body ?? {}) as Record<string, unknown>;
 const courseIdOf = (body: Record<string, unknown>) => {
   const id = body.courseID ?? body.courseId;
@@ -38,13 +54,15 @@ export function legacyEnrollmentRouter(deps: PurchaseDeps): Router {
 
   // The old client charged first ({amount, token}) and enrolled after. The amount is checked against
   // the course's price here, and the payment enrolls the student at once, in one transaction.
+  // The answer is the old one: the charge itself (the old client read `res.data.balance_transaction`).
   router.post('/payment', async (req, res) => {
     const viewer = requireViewer(req);
     if (viewer.role !== Role.STUDENT) throw new AppError('FORBIDDEN', ONLY_STUDENTS_BUY);
     const body = bodyOf(req);
+    if (typeof body.token !== 'string' || !body.token) throw badInput('token is required');
+    if (body.courseID === undefined && body.courseId === undefined) throw badInput(PAYMENT_NEEDS_COURSE);
     const course = await findCourse(deps.db, courseIdOf(body));
     if (!course) throw notFound(COURSE_NOT_FOUND);
-    if (typeof body.token !== 'string' || !body.token) throw badInput('token is required');
     if (Number(body.amount) !== priceInCents(course)) throw badInput('The amount does not match the price of the course');
     const outcome = await purchaseCourse(deps, viewer, {
       courseId: course.id,
@@ -56,15 +74,7 @@ export function legacyEnrollmentRouter(deps: PurchaseDeps): Router {
       res.status(402).json({ status: 'Failure', error: outcome.message, clientSecret: outcome.clientSecret });
       return;
     }
-    res.json({
-      status: 'succeeded',
-      data: {
-        id: outcome.payment.providerRef,
-        balance_transaction: outcome.payment.transactionRef,
-        amount: outcome.payment.amountCents,
-        billing_details: outcome.payment.billingDetails ?? {},
-      },
-    });
+    res.json(toLegacyCharge(outcome.payment));
   });
 
   // Accepted once, and only for a payment this server saw succeed for this student and course.

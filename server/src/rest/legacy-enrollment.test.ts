@@ -35,13 +35,13 @@ describe('the legacy payment and enrollment paths', () => {
   it('charges with POST /payment, then records the enrollment once with POST /api/enroll', async () => {
     const paid = await postJson(buyer, '/payment', { amount: 2500, token: 'tok_visa', courseID: course.id });
     expect(paid.status).toBe(200);
-    const charge = (await paid.json()) as { status: string; data: { balance_transaction: string; amount: number; billing_details: object } };
-    expect(charge).toMatchObject({ status: 'succeeded', data: { amount: 2500, billing_details: {} } });
-    expect(charge.data.balance_transaction).toMatch(/^txn_test_/);
+    const charge = (await paid.json()) as { status: string; balance_transaction: string; amount: number; billing_details: object };
+    expect(charge).toMatchObject({ status: 'succeeded', amount: 2500, currency: 'usd', billing_details: {} });
+    expect(charge.balance_transaction).toMatch(/^txn_test_/);
 
     const enrollBody = {
       courseID: course.id, courseName: 'anything', courseDescription: 'x', courseImage: 'x', email: 'buyer@example.com',
-      transactionID: charge.data.balance_transaction, transactionAmount: 1, billingDetails: {},
+      transactionID: charge.balance_transaction, transactionAmount: 1, billingDetails: {},
     };
     const enrolled = await postJson(buyer, '/api/enroll', enrollBody);
     expect(enrolled.status).toBe(201);
@@ -52,7 +52,7 @@ describe('the legacy payment and enrollment paths', () => {
 
     const list = (await (await buyer.request('/api/enroll/buyer@example.com')).json()) as Array<Record<string, unknown>>;
     expect(list).toEqual([
-      expect.objectContaining({ courseID: course.id, courseName: 'WordPress for Beginners', email: 'buyer@example.com', transactionID: charge.data.balance_transaction, transactionAmount: 25 }),
+      expect.objectContaining({ courseID: course.id, courseName: 'WordPress for Beginners', email: 'buyer@example.com', transactionID: charge.balance_transaction, transactionAmount: 25 }),
     ]);
   });
 
@@ -60,6 +60,13 @@ describe('the legacy payment and enrollment paths', () => {
     const res = await postJson(buyer, '/payment', { amount: 100, token: 'tok_visa', courseID: course.id });
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ message: 'The amount does not match the price of the course' });
+    expect(await db.getRepository(Payment).count()).toBe(0);
+  });
+
+  it('refuses a payment that does not say which course it buys, charging nothing', async () => {
+    const res = await postJson(buyer, '/payment', { amount: 2500, token: 'tok_visa' });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ message: 'courseID is required: the server charges the price of the course being bought' });
     expect(await db.getRepository(Payment).count()).toBe(0);
   });
 
