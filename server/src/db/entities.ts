@@ -14,5 +14,6 @@ import { TestModePayment } from '../payments/test-mode-payment.entity';
 import { LessonProgress } from '../modules/progress/lesson-progress.entity';
 import { InboxMessage } from '../modules/inbox/inbox-message.entity';
 import { LegacyRecord } from '../modules/legacy-import/legacy-record.entity';
+import { LegacyChargeRequest } from '../modules/payment/legacy-charge-request.entity';
 
-export const entities = [Course, Lesson, Review, Blog, User, RefreshToken, PasswordReset, OutboxMessage, RateLimit, Payment, Enrollment, Refund, TestModePayment, LessonProgress, InboxMessage, LegacyRecord];
+export const entities = [Course, Lesson, Review, Blog, User, RefreshToken, PasswordReset, OutboxMessage, RateLimit, Payment, Enrollment, Refund, TestModePayment, LessonProgress, InboxMessage, LegacyRecord, LegacyChargeRequest];
