@@ -54,4 +54,20 @@ describe('reading mongoexport files', () => {
   it('turns Extended JSON dates that are not dates into null', () => {
     expect(fromExtendedJson({ when: { $date: 'someday' }, n: { $numberLong: '42' } })).toEqual({ when: null, n: 42 });
   });
+
+  it('hands out the first documents of a large file before reading the rest (streamed, never loaded whole)', async () => {
+    const doc = JSON.stringify({ _id: 'x', name: 'A course', description: 'd'.repeat(1000) });
+    const file = fileWith(Array.from({ length: 5000 }, () => doc).join('\n'));
+    const total = fs.statSync(file).size;
+    let bytesRead = 0;
+    let readWhenFirstArrived = -1;
+    let count = 0;
+    for await (const record of readExport(file, (bytes) => (bytesRead = bytes))) {
+      if (count === 0) readWhenFirstArrived = bytesRead;
+      count += record.doc ? 1 : 0;
+    }
+    expect(count).toBe(5000);
+    expect(total).toBeGreaterThan(4 << 20);
+    expect(readWhenFirstArrived).toBe(1 << 20);
+  });
 });
