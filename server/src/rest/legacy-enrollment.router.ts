@@ -1,5 +1,6 @@
 import { Router, type Request } from 'express';
-import { IsNull, MoreThan } from 'typeorm';
+import { IsNull, LessThan, MoreThan } from 'typeorm';
+import { hitRateLimit, type Limit } from '../shared/rate-limit';
 import { requireViewer } from '../graphql/auth-checker';
 import { findCourse } from '../modules/course/course.service';
 import { Enrollment } from '../modules/enrollment/enrollment.entity';
@@ -33,6 +34,7 @@ const NO_MATCHING_PAYMENT = 'No successful payment for this course matches this 
 const ENROLLMENT_RECORDED = 'This enrollment is already recorded';
 const MAX_AMOUNT_CENTS = 100_000_000;
 const CHARGE_REQUEST_TTL_MINUTES = 30;
+const CHARGE_REQUESTS_PER_STUDENT: Limit = { name: 'legacy-charge-request', max: 20, windowSeconds: 60 * 60 };
 /** The transaction reference of a charge the old client asked for, made when it enrolls. */
 const PENDING_PREFIX = 'pending_';
 
@@ -115,6 +117,9 @@ export function legacyEnrollmentRouter(deps: PurchaseDeps): Router {
     if (JSON.stringify(billingDetails ?? {}).length > 2000) throw badInput('billingDetails is too long');
 
     if (body.courseID === undefined && body.courseId === undefined) {
+      await hitRateLimit(deps.db, CHARGE_REQUESTS_PER_STUDENT, viewer.id);
+      // Requests never followed by an enrollment are forgotten once expired (their tokens with them).
+      await deps.db.getRepository(LegacyChargeRequest).delete({ expiresAt: LessThan(new Date()), usedAt: IsNull() });
       const request = await deps.db.getRepository(LegacyChargeRequest).save({
         studentId: viewer.id,
         amountCents: amount,

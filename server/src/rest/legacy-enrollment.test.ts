@@ -6,6 +6,7 @@ import { HttpClient, signedInClient } from '../test/http-client';
 import type { Course } from '../modules/course/course.entity';
 import { Enrollment } from '../modules/enrollment/enrollment.entity';
 import { Payment } from '../modules/payment/payment.entity';
+import { LegacyChargeRequest } from '../modules/payment/legacy-charge-request.entity';
 import { Role } from '../modules/user/role';
 
 let db: DataSource;
@@ -96,6 +97,13 @@ describe('the legacy payment and enrollment paths', () => {
     const res = await postJson(other, '/api/enroll', { courseID: course.id, transactionID: pending.balance_transaction, email: 'other@example.com' });
     expect(res.status).toBe(403);
     expect(await db.getRepository(Payment).count()).toBe(0);
+  });
+
+  it('limits how many old charge requests a student makes in an hour', async () => {
+    for (let i = 0; i < 20; i++) expect((await postJson(buyer, '/payment', { amount: 2500, token: 'tok_visa' })).status).toBe(200);
+    const res = await postJson(buyer, '/payment', { amount: 2500, token: 'tok_visa' });
+    expect(res.status).toBe(429);
+    expect(await db.getRepository(LegacyChargeRequest).count()).toBe(20);
   });
 
   it('answers a card declined at enrollment with a failure status, enrolling no one', async () => {

@@ -4,7 +4,8 @@ import path from 'node:path';
 import type { DataSource } from 'typeorm';
 import { closeTestDatabase, openTestDatabase, resetDatabase } from '../../test/database';
 import { makeUser } from '../../test/factories';
-import { verifyCredentials, WRONG_CREDENTIALS } from '../auth/auth.service';
+import { requestPasswordReset, resetPassword, verifyCredentials, WRONG_CREDENTIALS } from '../auth/auth.service';
+import type { MailMessage } from '../mail/mailer';
 import { Blog } from '../blog/blog.entity';
 import { Course } from '../course/course.entity';
 import { CourseCategory } from '../course/course.enums';
@@ -105,6 +106,14 @@ describe('importing the old platform', () => {
     expect([instructor.name, instructor.role, instructor.passwordHash]).toEqual(['Nusrat Jahan', Role.INSTRUCTOR, NO_PASSWORD_YET]);
     await expect(verifyCredentials(db, 'nusrat@example.com', '', '10.0.0.1')).rejects.toThrow(WRONG_CREDENTIALS);
 
+    // The way in: a reset link sent to the address, which sets the first password.
+    const sent: MailMessage[] = [];
+    const auth = { db, jwtSecret: 'x'.repeat(32), publicUrl: 'http://localhost:4000', mailer: { send: async (message: MailMessage) => void sent.push(message) } };
+    await requestPasswordReset(auth, 'nusrat@example.com', '10.0.0.2');
+    const token = new URL(/http\S+/.exec(sent[0].text)![0]).searchParams.get('token')!;
+    await resetPassword(auth, token, 'a new password of hers');
+    expect((await verifyCredentials(db, 'nusrat@example.com', 'a new password of hers', '10.0.0.3')).id).toBe(instructor.id);
+
     const course = await db.getRepository(Course).findOneByOrFail({ id: INSTRUCTOR_COURSE.id });
     expect(course).toMatchObject({ price: 25, instructorId: instructor.id, instructorEmail: 'nusrat@example.com', category: CourseCategory.SCHOOL, classLevel: 9, published: true });
     expect(course.createdAt.toISOString()).toBe('2022-05-01T10:00:00.000Z');
@@ -183,5 +192,20 @@ describe('importing the old platform', () => {
       "the student's email nusrat@example.com belongs to an account opened on the new platform; grant this course by hand once they confirm it",
     ]);
     expect((await db.getRepository(User).findOneByOrFail({ email: 'nusrat@example.com' })).role).toBe(Role.STUDENT);
+  });
+
+  it('updates an imported account from the old data only until its owner has set a password', async () => {
+    const folder = folderWith({ 'users.json': lines([{ _id: 'u1', name: 'Rahim', email: 'rahim@example.com', phone: '+880 1711-000111' }]) });
+    await runImport(folder);
+    fs.writeFileSync(path.join(folder, 'users.json'), lines([{ _id: 'u1', name: 'Rahim Uddin', email: 'rahim@example.com' }]));
+    expect((await runImport(folder)).counts.users).toEqual([1, 0, 1, 0, 0]);
+    expect(await db.getRepository(User).findOneByOrFail({ email: 'rahim@example.com' })).toMatchObject({ name: 'Rahim Uddin', phone: null });
+
+    await db.getRepository(User).update({ email: 'rahim@example.com' }, { passwordHash: 'set by Rahim', name: 'Rahim U.' });
+    fs.writeFileSync(path.join(folder, 'users.json'), lines([{ _id: 'u1', name: 'Someone Else', email: 'rahim@example.com' }]));
+    const third = await runImport(folder);
+    expect(third.counts.users).toEqual([1, 0, 0, 1, 0]);
+    expect(third.summaries[0].notes).toEqual({ 'claimed by its owner since: left as they set it': 1 });
+    expect((await db.getRepository(User).findOneByOrFail({ email: 'rahim@example.com' })).name).toBe('Rahim U.');
   });
 });
