@@ -156,12 +156,13 @@ describe('importing the old platform', () => {
     const users = [
       { _id: { $oid: 'u1' }, role: 'student', name: 'Rahim', email: 'rahim@example.com', phone: '+880 1711-000111', date: '2008-01-02', createdOn: { $date: { $numberLong: '1650000000000' } } },
       { _id: { $oid: 'u2' }, role: 'admin', name: 'Karim', email: 'karim@example.com' },
+      { _id: { $oid: 'u3' }, role: 'student', name: 'Rahim again', email: 'RAHIM@example.com' },
     ];
     const enrollment = { _id: { $oid: 'e1' }, courseID: INSTRUCTOR_COURSE.id, courseName: 'Physics', email: 'rahim@example.com', transactionID: 'txn_old_1', transactionAmount: 25, billingDetails: { name: 'Rahim' } };
     const folder = folderWith({ 'users.json': lines(users), 'Course.json': lines([INSTRUCTOR_COURSE]), 'enrollments.json': lines([enrollment]) });
     const first = await runImport(folder);
-    expect(first.problems).toEqual([]);
-    expect(first.counts).toEqual({ users: [2, 2, 0, 0, 0], courses: [1, 1, 0, 0, 0], enrollments: [1, 1, 0, 0, 0] });
+    expect(first.problems.map((p) => [p.record, p.reason])).toEqual([[3, 'duplicate email rahim@example.com (record 1 has it too)']]);
+    expect(first.counts).toEqual({ users: [3, 2, 0, 0, 1], courses: [1, 1, 0, 0, 0], enrollments: [1, 1, 0, 0, 0] });
     expect(first.summaries[0].notes).toEqual({ 'admin role not carried over (made a student)': 1 });
     const rahim = await db.getRepository(User).findOneByOrFail({ email: 'rahim@example.com' });
     expect([rahim.role, rahim.phone, rahim.date, rahim.passwordHash, rahim.createdAt.toISOString()]).toEqual([Role.STUDENT, '+880 1711-000111', '2008-01-02', '', '2022-04-15T05:20:00.000Z']);
@@ -173,7 +174,7 @@ describe('importing the old platform', () => {
     const changed = { ...INSTRUCTOR_COURSE, price: 30, videos: { contents: [{ title: 'Motion, again', videoURL: 'https://www.youtube.com/embed/a1' }] } };
     fs.writeFileSync(path.join(folder, 'Course.json'), lines([changed]));
     const second = await runImport(folder);
-    expect(second.counts).toEqual({ users: [2, 0, 0, 2, 0], courses: [1, 0, 1, 0, 0], enrollments: [1, 0, 0, 1, 0] });
+    expect(second.counts).toEqual({ users: [3, 0, 0, 2, 1], courses: [1, 0, 1, 0, 0], enrollments: [1, 0, 0, 1, 0] });
     const course = await db.getRepository(Course).findOneByOrFail({ id: INSTRUCTOR_COURSE.id });
     expect(course.price).toBe(30);
     expect(await db.getRepository(Lesson).find({ where: { courseId: course.id } })).toEqual([{ ...lesson, title: 'Motion, again' }]);

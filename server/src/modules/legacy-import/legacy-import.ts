@@ -82,6 +82,8 @@ interface Collection<T> {
   name: string;
   fileNames: string[];
   map(doc: Record<string, unknown>): Mapped<T>;
+  /** A field no two records may share besides `_id`, e.g. a user's email: [label, value]. */
+  uniqueField?(fields: T): [string, string];
   write(run: Run, items: Item<T>[]): Promise<Outcome[]>;
 }
 
@@ -180,6 +182,15 @@ async function importFile<T>(run: Run, collection: Collection<T>, filePath: stri
       continue;
     }
     seen.set(mapped.legacyId, record.index);
+    if (collection.uniqueField) {
+      const [label, value] = collection.uniqueField(mapped.fields);
+      const firstWithValue = seen.get(`${label}\u0000${value}`);
+      if (firstWithValue !== undefined) {
+        fail(record, mapped.legacyId, `duplicate ${label} ${value} (record ${firstWithValue} has it too)`);
+        continue;
+      }
+      seen.set(`${label}\u0000${value}`, record.index);
+    }
     const fingerprint = crypto.createHash('sha256').update(JSON.stringify(mapped.fields)).digest('base64url');
     batch.push({ record, legacyId: mapped.legacyId, fields: mapped.fields, fingerprint });
     if (batch.length >= BATCH_SIZE) {
@@ -279,8 +290,10 @@ const users: Collection<UserFields> = {
   name: 'users',
   fileNames: ['users', 'user'],
   map: mapUser,
+  uniqueField: (fields) => ['email', fields.email],
   async write(run, items) {
-    const wanted = new Map(items.map((item) => [item.fields.email, { name: item.fields.name, role: item.fields.role, fields: item.fields }]));
+    const wanted = new Map<string, { name: string; role: Role; fields: UserFields }>();
+    for (const { fields } of items) if (!wanted.has(fields.email)) wanted.set(fields.email, { name: fields.name, role: fields.role, fields });
     const existing = new Set(
       ((await run.m.query(`SELECT "legacyId" FROM legacy_record WHERE "collection" = $1 AND "legacyId" = ANY($2)`, [ACCOUNTS, [...wanted.keys()]])) as Array<{ legacyId: string }>).map(
         (row) => row.legacyId,

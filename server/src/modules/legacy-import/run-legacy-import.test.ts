@@ -4,6 +4,7 @@ import { promisify } from 'node:util';
 import type { DataSource } from 'typeorm';
 import { closeTestDatabase, openTestDatabase } from '../../test/database';
 import { Course } from '../course/course.entity';
+import { consoleReporter } from './run-legacy-import';
 
 let db: DataSource;
 beforeAll(async () => {
@@ -48,5 +49,18 @@ describe('npm run import:legacy', () => {
     const wrong = await importCommand(['--fast']);
     expect(wrong).toEqual({ code: 1, out: expect.stringContaining('Usage: npm run import:legacy -- <folder of mongoexport files> [--dry-run]') });
     expect((await importCommand(['no/such/folder'])).out).toContain('no/such/folder is not a folder');
+  });
+
+  it('draws a progress bar on a terminal for files over 1 MB, and prints each problem on its own line', () => {
+    const drawn: string[] = [];
+    const lines: string[] = [];
+    const terminal = { write: (text: string) => drawn.push(text) } as unknown as NodeJS.WriteStream;
+    const reporter = consoleReporter((line) => lines.push(line), terminal);
+    reporter.progress('courses', 1000, 2000);
+    expect(drawn).toEqual([]);
+    reporter.progress('courses', 1 << 20, 2 << 20);
+    expect(drawn).toEqual([`\rcourses [${'#'.repeat(15)}${'-'.repeat(15)}] 50%`]);
+    reporter.problem({ collection: 'courses', file: 'Course.json', record: 7, line: 9, legacyId: '7', reason: 'missing name' });
+    expect(lines).toEqual(['Course.json record 7 (line 9, _id 7): missing name']);
   });
 });
