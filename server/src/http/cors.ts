@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express';
 
 const ALLOWED_METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS';
-// What the old client and the GraphQL client send; Apollo's CSRF prevention needs a preflighted header.
+// Named when a preflight asks for none: what the old client and the GraphQL client send.
 const ALLOWED_HEADERS = 'Authorization, Content-Type, Apollo-Require-Preflight, X-Apollo-Operation-Name, Idempotency-Key';
 const PREFLIGHT_MAX_AGE_SECONDS = 600;
 
@@ -21,7 +21,8 @@ export function crossOriginCalls(allowedOrigins: readonly string[]): RequestHand
     res.setHeader('Access-Control-Allow-Credentials', 'true');
     if (req.method === 'OPTIONS' && req.headers['access-control-request-method']) {
       res.setHeader('Access-Control-Allow-Methods', ALLOWED_METHODS);
-      res.setHeader('Access-Control-Allow-Headers', ALLOWED_HEADERS);
+      // A listed origin is trusted with any header its page asks to send.
+      res.setHeader('Access-Control-Allow-Headers', req.headers['access-control-request-headers'] ?? ALLOWED_HEADERS);
       res.setHeader('Access-Control-Max-Age', String(PREFLIGHT_MAX_AGE_SECONDS));
       res.status(204).end();
       return;
