@@ -16,6 +16,7 @@ import { graphqlLimits } from './graphql/limits';
 import { operationLogPlugin } from './graphql/operation-log';
 import { PublicResponseCache } from './graphql/public-response-cache';
 import { createSchema } from './graphql/schema';
+import { crossOriginCalls } from './http/cors';
 import { clientFilesRouter, playgroundFile } from './http/client-files';
 import { pageRenderer } from './http/server-rendered-pages';
 import { errorHandler, notFoundHandler } from './http/errors';
@@ -113,6 +114,7 @@ export async function createApp({ env, db, log, databaseState }: AppDeps): Promi
 
   app.use(requestContext(log));
   app.use(securityHeaders());
+  app.use(crossOriginCalls(env.corsOrigins));
   app.use(healthRouter(db, databaseState));
   // Webhooks are verified against the exact bytes received, so they are read before any JSON parsing.
   app.use(stripeWebhookRouter(payments));

@@ -106,4 +106,18 @@ describe('configuration', () => {
     expect(loadEnv({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.4' }).trustProxy).toEqual(['10.0.0.0/8', '192.168.1.4']);
     expect(() => loadEnv({ TRUST_PROXY: 'my proxy' })).toThrow('TRUST_PROXY must be a number of proxies or a list of proxy addresses');
   });
+
+  it('allows no other origin by default, and reads CORS_ORIGINS as exact origins', () => {
+    expect(loadEnv({}).corsOrigins).toEqual([]);
+    expect(loadEnv({ CORS_ORIGINS: 'https://old.example.com, http://localhost:3000/,https://OLD.example.com' }).corsOrigins).toEqual([
+      'https://old.example.com',
+      'http://localhost:3000',
+    ]);
+  });
+
+  it('refuses a wildcard or an address with a path in CORS_ORIGINS', () => {
+    expect(() => loadEnv({ CORS_ORIGINS: '*' })).toThrow('CORS_ORIGINS must list origins such as https://old.example.com, separated by commas (got "*")');
+    expect(() => loadEnv({ CORS_ORIGINS: 'https://old.example.com/app' })).toThrow('(got "https://old.example.com/app")');
+    expect(() => loadEnv({ CORS_ORIGINS: 'ftp://old.example.com' })).toThrow('(got "ftp://old.example.com")');
+  });
 });

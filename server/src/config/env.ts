@@ -34,6 +34,8 @@ export interface Env {
   graphqlStacktraces: boolean;
   graphqlResponseCache: boolean;
   clientDist: string;
+  /** Origins (scheme://host[:port]) allowed to call the API from a browser, with credentials. */
+  corsOrigins: string[];
 }
 
 export class ConfigError extends Error {}
@@ -53,6 +55,27 @@ function parsePort(raw: string | undefined, problems: string[]): number {
     return 4000;
   }
   return port;
+}
+
+/** CORS_ORIGINS: a comma-separated list of exact origins; `*` is refused, since listed origins may send credentials. */
+function parseOrigins(raw: string | undefined, problems: string[]): string[] {
+  if (raw === undefined) return [];
+  const origins: string[] = [];
+  for (const item of raw.split(',').map((part) => part.trim()).filter(Boolean)) {
+    let url: URL | undefined;
+    try {
+      url = new URL(item);
+    } catch {
+      url = undefined;
+    }
+    const bare = url && (url.protocol === 'http:' || url.protocol === 'https:') && url.pathname === '/' && !url.search && !url.hash && !url.username;
+    if (!url || !bare || item.replace(/\/$/, '').toLowerCase() !== url.origin.toLowerCase()) {
+      problems.push(`CORS_ORIGINS must list origins such as https://old.example.com, separated by commas (got "${item}")`);
+      continue;
+    }
+    if (!origins.includes(url.origin)) origins.push(url.origin);
+  }
+  return origins;
 }
 
 function parseBoolean(name: string, raw: string | undefined, fallback: boolean, problems: string[]): boolean {
@@ -165,6 +188,8 @@ export function loadEnv(src: Source = process.env): Env {
   const graphqlResponseCache = parseBoolean('GRAPHQL_RESPONSE_CACHE', optional(src, 'GRAPHQL_RESPONSE_CACHE'), true, problems);
   const graphqlStacktraces = parseBoolean('GRAPHQL_STACKTRACES', optional(src, 'GRAPHQL_STACKTRACES'), nodeEnv === 'development', problems);
 
+  const corsOrigins = parseOrigins(optional(src, 'CORS_ORIGINS'), problems);
+
   if (problems.length > 0) {
     throw new ConfigError(`Invalid configuration:\n- ${problems.join('\n- ')}`);
   }
@@ -195,6 +220,7 @@ export function loadEnv(src: Source = process.env): Env {
     graphqlSuggestions,
     graphqlStacktraces,
     graphqlResponseCache,
+    corsOrigins,
     clientDist: path.resolve(optional(src, 'CLIENT_DIST') ?? path.join(repoRoot, 'client', 'dist')),
   };
 }

@@ -16,5 +16,28 @@ import { SandboxTransaction } from '../payments/sslcommerz/sandbox-transaction.e
 import { LessonProgress } from '../modules/progress/lesson-progress.entity';
 import { InboxMessage } from '../modules/inbox/inbox-message.entity';
 import { AuditEntry } from '../modules/audit/audit.entity';
+import { LegacyRecord } from '../modules/legacy-import/legacy-record.entity';
+import { LegacyChargeRequest } from '../modules/payment/legacy-charge-request.entity';
 
-export const entities = [Course, Lesson, Review, Blog, User, RefreshToken, PasswordReset, EmailVerification, OutboxMessage, RateLimit, Payment, Enrollment, Refund, TestModePayment, SandboxTransaction, LessonProgress, InboxMessage, AuditEntry];
+export const entities = [
+  Course,
+  Lesson,
+  Review,
+  Blog,
+  User,
+  RefreshToken,
+  PasswordReset,
+  EmailVerification,
+  OutboxMessage,
+  RateLimit,
+  Payment,
+  Enrollment,
+  Refund,
+  TestModePayment,
+  SandboxTransaction,
+  LessonProgress,
+  InboxMessage,
+  AuditEntry,
+  LegacyRecord,
+  LegacyChargeRequest,
+];

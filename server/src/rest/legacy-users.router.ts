@@ -1,9 +1,10 @@
 import { Router, type Request } from 'express';
 import type { DataSource } from 'typeorm';
 import { requireViewer } from '../graphql/auth-checker';
-import { findUserFor, findViewerUser, updateProfile } from '../modules/user/user.service';
+import { findPublicInstructor, findUserFor, findViewerUser, updateProfile } from '../modules/user/user.service';
 import type { User } from '../modules/user/user.entity';
 import { AppError } from '../shared/errors';
+import { Role } from '../modules/user/role';
 import { listUsers, makeAdmin, removeAdmin, requireAdmin } from '../modules/admin/user-admin.service';
 import { normalizeEmail } from '../modules/auth/sign-up-rules';
 import { legacyPage } from './legacy-page';
@@ -23,6 +24,11 @@ export function toLegacyUser(user: User) {
     contactEmail: user.contactEmail,
     createdOn: user.createdAt.toISOString(),
   };
+}
+
+/** What anyone may see of an instructor: name, photo and education (the instructor box's bio). */
+export function toLegacyPublicInstructor(user: User) {
+  return { _id: user.id, id: user.id, role: 'instructor', name: user.name, image: user.image, eduQualification: user.eduQualification };
 }
 
 const viewerOf = (req: Request) => requireViewer(req);
@@ -64,8 +70,19 @@ export function legacyUsersRouter(db: DataSource): Router {
     res.json({ acknowledged: true, deletedCount: 1 });
   });
 
+  // The old course page's instructor box looks its instructor up here, signed in or not: an instructor's
+  // public fields answer anyone; the whole account answers only the person themself or an admin.
   router.get('/api/users/getUserByEmail/:email', async (req, res) => {
-    const user = await findUserFor(db, viewerOf(req), { email: String(req.params.email) });
+    const email = String(req.params.email);
+    const ownOrAdmin = req.viewer && (req.viewer.role === Role.ADMIN || req.viewer.email === normalizeEmail(email));
+    if (!ownOrAdmin) {
+      const instructor = await findPublicInstructor(db, email);
+      if (instructor) {
+        res.json(toLegacyPublicInstructor(instructor));
+        return;
+      }
+    }
+    const user = await findUserFor(db, viewerOf(req), { email });
     res.json(user ? toLegacyUser(user) : null);
   });
 
