@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { Brackets, In, type DataSource, type EntityManager } from 'typeorm';
 import type { AppLogger } from '../../logger';
 import { PAYMENTS_OFF } from '../../payments/payments-off.provider';
+import { PAYMENT_PAGE_EXPIRED } from '../../payments/sslcommerz/sslcommerz.provider';
 import type { BillingDetailsInput, PaymentProvider, ProviderPayment } from '../../payments/provider';
 import { AppError, badInput, notFound } from '../../shared/errors';
 import { formatMoney, toMinorUnits } from '../../shared/money';
@@ -23,7 +24,7 @@ export const COURSE_NOT_FOUND = 'Course not found';
 export const SECOND_PAYMENT_REFUNDED = 'You already own this course, so this payment was refunded to your card.';
 /** A payment left on the gateway's page this long without being paid has expired: the course can be bought again. */
 export const GATEWAY_PAYMENT_MINUTES = 30;
-export const GATEWAY_PAYMENT_EXPIRED = 'The payment was not completed within 30 minutes and has expired';
+export const GATEWAY_PAYMENT_EXPIRED = PAYMENT_PAGE_EXPIRED;
 /** A payment still unsettled after this long was interrupted, not in progress. */
 const STALE_PAYMENT_SECONDS = 120;
 

@@ -4,6 +4,11 @@ import { SANDBOX_PATH } from './sandbox.router';
 import { SslcommerzApi, type SslcommerzCredentials } from './sslcommerz-api';
 import { SslcommerzProvider } from './sslcommerz.provider';
 
+/** The offline imitation's store: a password of this installation's own. */
+export function offlineSandboxCredentials(jwtSecret: string): SslcommerzCredentials {
+  return { storeId: 'shikhon_sandbox', storePassword: crypto.createHash('sha256').update(`sslcommerz-sandbox:${jwtSecret}`).digest('hex').slice(0, 24) };
+}
+
 export interface SslcommerzSetup {
   provider: SslcommerzProvider;
   credentials: SslcommerzCredentials;
@@ -24,8 +29,7 @@ export function createSslcommerz(env: Env, jwtSecret: string, selfUrl: () => str
     return { provider: new SslcommerzProvider(new SslcommerzApi(() => host, credentials), env.publicUrl, !env.sslcommerzLive), credentials, offline: false };
   }
   if (env.nodeEnv === 'production') return null;
-  // The imitation's store has a password of this installation's own.
-  const credentials = { storeId: 'shikhon_sandbox', storePassword: crypto.createHash('sha256').update(`sslcommerz-sandbox:${jwtSecret}`).digest('hex').slice(0, 24) };
+  const credentials = offlineSandboxCredentials(jwtSecret);
   return {
     provider: new SslcommerzProvider(new SslcommerzApi(() => `${selfUrl()}${SANDBOX_PATH}`, credentials), env.publicUrl, true),
     credentials,

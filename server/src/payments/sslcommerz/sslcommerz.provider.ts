@@ -2,6 +2,7 @@ import type { PaymentProvider, ProviderPayment } from '../provider';
 import { SslcommerzApi, SslcommerzApiError, type SslcommerzTransaction } from './sslcommerz-api';
 
 export const SSLCOMMERZ_NOT_COMPLETED = 'The payment was not completed on the payment page';
+export const PAYMENT_PAGE_EXPIRED = 'The payment was not completed in time and has expired. You can buy the course again.';
 
 /** Where SSLCommerz sends the buyer back and its notifications, on our own site. */
 export const sslcommerzPaths = {
@@ -110,13 +111,14 @@ export class SslcommerzProvider implements PaymentProvider {
       if (PAID.has(validated.status) && validated.tran_id === tranId) return paid(validated, tranId);
     }
     const ended = attempts.length > 0 && attempts.every((a) => ENDED.has(a.status));
+    const expired = ended && attempts.every((a) => a.status === 'EXPIRED' || a.status === 'UNATTEMPTED');
     return {
       id: tranId,
       status: ended ? 'failed' : 'requires_action',
       amountCents: 0,
       currency: 'bdt',
       clientSecret: null,
-      failureMessage: ended ? SSLCOMMERZ_NOT_COMPLETED : null,
+      failureMessage: expired ? PAYMENT_PAGE_EXPIRED : ended ? SSLCOMMERZ_NOT_COMPLETED : null,
       transactionRef: null,
       metadata: {},
     };
