@@ -66,6 +66,8 @@ export interface PaymentProvider {
   /** The provider's own record; `notificationId` is what a notification named (SSLCommerz's val_id), checked, never trusted. */
   retrievePayment(id: string, hint?: { notificationId?: string }): Promise<ProviderPayment>;
   refund(input: { paymentRef: string; amountCents: number; idempotencyKey: string }): Promise<{ id: string; amountCents: number }>;
+  /** For providers whose refunds settle later (SSLCommerz): where a refund stands. */
+  refundStatus?(refundRef: string): Promise<'processing' | 'refunded' | 'cancelled'>;
   createCheckoutSession(input: {
     name: string;
     amountCents: number;

@@ -15,6 +15,7 @@ import type { Mailer } from '../mail/mailer';
 import { Role } from '../user/role';
 import { User } from '../user/user.entity';
 import { Payment, PaymentStatus } from './payment.entity';
+import { Refund } from './refund.entity';
 
 export const ONLY_STUDENTS_BUY = 'Only students can buy courses';
 export const ALREADY_OWNED = 'You already own this course';
@@ -412,7 +413,27 @@ export async function reconcileUnsettledPayments(
       deps.log.error({ err: error, paymentId: payment.id }, 'reconciling a payment failed');
     }
   }
+  await settleProcessingRefunds(deps);
   return unsettled.length;
+}
+
+/** Refunds that pay back later (SSLCommerz) are asked about until they are refunded or cancelled. */
+async function settleProcessingRefunds(deps: PurchaseDeps): Promise<void> {
+  const refunds = await deps.db.getRepository(Refund).find({ where: { status: 'processing' } });
+  for (const refund of refunds) {
+    try {
+      const payment = await deps.db.getRepository(Payment).findOneByOrFail({ id: refund.paymentId });
+      const provider = providerFor(deps, payment.provider);
+      const state = provider.refundStatus ? await provider.refundStatus(refund.providerRef) : 'refunded';
+      if (state === 'refunded') await deps.db.getRepository(Refund).update(refund.id, { status: 'succeeded' });
+      if (state === 'cancelled') {
+        await deps.db.getRepository(Refund).update(refund.id, { status: 'failed' });
+        deps.log.error({ refundId: refund.id }, 'the payment provider cancelled a refund: an admin must pay it back another way');
+      }
+    } catch (error) {
+      deps.log.error({ err: error, refundId: refund.id }, 'asking about a refund failed');
+    }
+  }
 }
 
 /**

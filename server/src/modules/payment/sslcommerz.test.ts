@@ -192,5 +192,11 @@ describe('buying with SSLCommerz', () => {
     expect(refund.status).toBe('processing');
     const [sandbox] = (await db.query(`SELECT refunds FROM sslcommerz_sandbox_transaction WHERE status = 'VALIDATED'`)) as Array<{ refunds: Array<{ amountPoisha: number }> }>;
     expect(sandbox.refunds.map((r) => r.amountPoisha)).toEqual([120_000]);
+    await reconcileUnsettledPayments(app.services.payments);
+    expect((await db.getRepository(Refund).findOneByOrFail({ id: refund.id })).status).toBe('processing');
+    // The imitation reports a refund refunded a second after it was asked for.
+    await db.query(`UPDATE sslcommerz_sandbox_transaction SET refunds = jsonb_set(refunds, '{0,requestedAt}', to_jsonb((now() - interval '2 seconds')::text))`);
+    await reconcileUnsettledPayments(app.services.payments);
+    expect((await db.getRepository(Refund).findOneByOrFail({ id: refund.id })).status).toBe('succeeded');
   });
 });
