@@ -11,3 +11,15 @@ export function formatDollars(price: number): string {
 export function truncate(text: string, max: number, keep = max): string {
   return text.length > max ? `${text.slice(0, keep)}...` : text;
 }
+
+const takaFormat = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 });
+
+/** A taka price as Bangladesh writes it: ৳1,200 and ৳1,20,000 (Indian grouping). */
+export function formatTaka(taka: number): string {
+  return `৳${takaFormat.format(taka)}`;
+}
+
+/** A price in the currency it is paid in. */
+export function formatPrice(amount: number, currency: 'usd' | 'bdt'): string {
+  return currency === 'bdt' ? formatTaka(amount) : `$${formatDollars(amount)}`;
+}

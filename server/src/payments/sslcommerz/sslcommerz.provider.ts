@@ -1,5 +1,5 @@
 import type { PaymentProvider, ProviderPayment } from '../provider';
-import { SslcommerzApi, SslcommerzApiError, type SslcommerzTransaction } from './sslcommerz-api';
+import { type SslcommerzApi, SslcommerzApiError, type SslcommerzTransaction } from './sslcommerz-api';
 
 export const SSLCOMMERZ_NOT_COMPLETED = 'The payment was not completed on the payment page';
 export const PAYMENT_PAGE_EXPIRED = 'The payment was not completed in time and has expired. You can buy the course again.';

@@ -21,6 +21,8 @@ export type CourseInput = {
   photoURL?: string | null | undefined;
   /** Dollars */
   price?: number | null | undefined;
+  /** Whole taka; left out, proposed from the dollar price at USD_TO_BDT */
+  priceBDT?: number | null | undefined;
   startsAt?: string | null | undefined;
   targetedPeoples?: string | null | undefined;
   whyNeed?: string | null | undefined;
