@@ -104,6 +104,7 @@ const graphqlTable: Record<string, [string, Check]> = {
   searchCourses: [everyone, gql('{ searchCourses(text: "algebra") { name } }')],
   recommendedCourses: [everyone, gql('{ recommendedCourses { name } }')],
   paymentSettings: [everyone, gql('{ paymentSettings { testMode } }')],
+  proposedTakaPrice: [everyone, gql('{ proposedTakaPrice(dollars: 12) }')],
   me: [everyone, gql('{ me { email } }')],
   myEnrollments: [signedIn, gql('{ myEnrollments { id } }')],
   enrollment: [signedIn, gql('query ($id: ID!) { enrollment(courseId: $id) { id } }', () => ({ id: ids.course }))],

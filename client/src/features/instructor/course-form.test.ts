@@ -7,6 +7,11 @@ describe('the course form', () => {
     expect(toCourseInput({ ...form, category: 'SCHOOL' }).classLevel).toBe(9);
   });
 
+  it('sends the taka price as a whole number, or none for the server to propose', () => {
+    expect(toCourseInput({ ...emptyCourseForm(), price: '12', priceBDT: '1450' }).priceBDT).toBe(1450);
+    expect(toCourseInput({ ...emptyCourseForm(), price: '12', priceBDT: ' ' }).priceBDT).toBeNull();
+  });
+
   it('moves lessons up and down, not past the ends', () => {
     const lessons = [newLessonRow({ title: 'A' }), newLessonRow({ title: 'B' }), newLessonRow({ title: 'C' })];
     expect(moveLesson(lessons, 2, -1).map((l) => l.title)).toEqual(['A', 'C', 'B']);

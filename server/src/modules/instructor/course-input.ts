@@ -49,7 +49,7 @@ const wholeCents = (price: number) => Math.abs(price * 100 - Math.round(price * 
 
 const text = (value: string | null | undefined) => value?.trim() ?? '';
 
-export const MAX_TAKA_PRICE = 1_000_000;
+export const MAX_TAKA_PRICE = 2_000_000;
 
 /** Every rule of a course an instructor writes, with one message per field that is wrong. */
 export function validateCourse(draft: CourseDraft, usdToBdt = DEFAULT_USD_TO_BDT): ValidCourse {
@@ -65,7 +65,9 @@ export function validateCourse(draft: CourseDraft, usdToBdt = DEFAULT_USD_TO_BDT
     problems.price = `Price must be from 0 to ${MAX_PRICE} dollars, with at most 2 decimals`;
   }
   const priceBDT = draft.priceBDT ?? (Number.isFinite(price) ? proposeTakaPrice(price, usdToBdt) : 0);
-  if (!Number.isInteger(priceBDT) || priceBDT < 0 || priceBDT > MAX_TAKA_PRICE) {
+  if (problems.price && draft.priceBDT == null) {
+    // Nothing to propose from a wrong dollar price: its own message says what to fix.
+  } else if (!Number.isInteger(priceBDT) || priceBDT < 0 || priceBDT > MAX_TAKA_PRICE) {
     problems.priceBDT = `The taka price must be a whole number from 0 to ${MAX_TAKA_PRICE.toLocaleString('en-IN')}`;
   } else if (!problems.price && (priceBDT === 0) !== (price === 0)) {
     problems.priceBDT = 'A free course is free in both currencies: set both prices to 0, or neither';

@@ -79,6 +79,19 @@ describe('the instructor overview', () => {
 });
 
 describe('writing courses', () => {
+  it('proposes the taka price from the dollar price unless the instructor sets one, and keeps free courses free in both', async () => {
+    const PRICES = `mutation ($input: CourseInput!) { createCourse(input: $input) { price priceBDT } }`;
+    const proposed = await instructor.graphql<{ createCourse: { priceBDT: number } }>(PRICES, { input: { ...validCourse, price: 12 } });
+    expect(proposed.data!.createCourse).toEqual({ price: 12, priceBDT: 1450 });
+    const own = await instructor.graphql(PRICES, { input: { ...validCourse, price: 12, priceBDT: 1200 } });
+    expect(own.data).toEqual({ createCourse: { price: 12, priceBDT: 1200 } });
+    const mixed = await instructor.graphql(PRICES, { input: { ...validCourse, price: 0, priceBDT: 500 } });
+    expect(mixed.errors![0].extensions).toMatchObject({ fields: { priceBDT: 'A free course is free in both currencies: set both prices to 0, or neither' } });
+    const fraction = await instructor.graphql(PRICES, { input: { ...validCourse, price: 12, priceBDT: -5 } });
+    expect(fraction.errors![0].extensions).toMatchObject({ fields: { priceBDT: 'The taka price must be a whole number from 0 to 20,00,000' } });
+    expect((await app.graphql(`{ proposedTakaPrice(dollars: 9.99) }`)).body.data).toEqual({ proposedTakaPrice: 1200 });
+  });
+
   it('creates a draft with its ordered lessons, then publishes it into the catalogue and search', async () => {
     const { data, errors } = await instructor.graphql<Created>(CREATE, { input: validCourse });
     expect(errors).toBeUndefined();

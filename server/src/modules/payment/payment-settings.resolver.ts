@@ -1,4 +1,6 @@
-import { Ctx, Field, Float, ObjectType, Query, Resolver } from 'type-graphql';
+import { Arg, Ctx, Field, Float, Int, ObjectType, Query, Resolver } from 'type-graphql';
+import { badInput } from '../../shared/errors';
+import { proposeTakaPrice } from '../../shared/money';
 import { PaymentProviderChoice } from './purchase.resolver';
 import type { GraphQLContext } from '../../graphql/context';
 
@@ -27,5 +29,11 @@ export class PaymentSettingsResolver {
     const { provider } = ctx.payments;
     const providers = provider.name === 'off' ? [] : [...(ctx.payments.sslcommerz ? [PaymentProviderChoice.SSLCOMMERZ] : []), PaymentProviderChoice.STRIPE];
     return { provider: provider.name, testMode: provider.testMode, publishableKey: ctx.payments.publishableKey, providers, usdToBdt: ctx.payments.usdToBdt };
+  }
+
+  @Query(() => Int, { description: 'The taka price proposed for a dollar price (at USD_TO_BDT, rounded to a tidy figure)' })
+  proposedTakaPrice(@Arg('dollars', () => Float) dollars: number, @Ctx() ctx: GraphQLContext): number {
+    if (!Number.isFinite(dollars) || dollars < 0 || dollars > 10_000) throw badInput('dollars must be from 0 to 10000');
+    return proposeTakaPrice(dollars, ctx.payments.usdToBdt);
   }
 }
