@@ -1,4 +1,4 @@
-import { formatPrice, formatTaka, priceLabel, truncate } from './format';
+import { formatPrice, formatTaka, formatTotals, priceLabel, truncate } from './format';
 
 describe('prices', () => {
   it("shows 'Price: $' plus the value", () => {
@@ -15,6 +15,11 @@ describe('taka', () => {
     expect(formatTaka(0)).toBe('৳0');
     expect(formatPrice(1200, 'bdt')).toBe('৳1,200');
     expect(formatPrice(12.5, 'usd')).toBe('$12.50');
+  });
+
+  it('shows totals per currency side by side, never summed', () => {
+    expect(formatTotals([{ currency: 'usd', amount: 120 }, { currency: 'bdt', amount: 14500 }])).toBe('$120 · ৳14,500');
+    expect(formatTotals([])).toBe('$0');
   });
 });
 

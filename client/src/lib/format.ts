@@ -23,3 +23,9 @@ export function formatTaka(taka: number): string {
 export function formatPrice(amount: number, currency: 'usd' | 'bdt'): string {
   return currency === 'bdt' ? formatTaka(amount) : `$${formatDollars(amount)}`;
 }
+
+/** Totals kept per currency, side by side and never added up: "$120 · ৳14,500"; "$0" when there are none. */
+export function formatTotals(totals: ReadonlyArray<{ currency: string; amount: number }>): string {
+  if (totals.length === 0) return '$0';
+  return totals.map((total) => formatPrice(total.amount, total.currency === 'bdt' ? 'bdt' : 'usd')).join(' · ');
+}

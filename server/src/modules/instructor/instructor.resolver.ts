@@ -3,6 +3,7 @@ import { requireViewer } from '../../graphql/auth-checker';
 import type { GraphQLContext } from '../../graphql/context';
 import { PageOf, toPage } from '../../graphql/page';
 import { PageArgs } from '../../graphql/page-args';
+import { MoneyTotal } from '../../graphql/money-total';
 import { Course } from '../course/course.entity';
 import { CourseCategory } from '../course/course.enums';
 import { Role } from '../user/role';
@@ -34,7 +35,8 @@ class CourseInput {
 
 @ObjectType({ description: "An instructor's figures, from their own courses" })
 class InstructorOverview {
-  @Field(() => Float, { description: 'Dollars received, less refunds' }) totalRevenue: number;
+  @Field(() => Float, { description: 'Dollars received, less refunds (taka are in revenue)' }) totalRevenue: number;
+  @Field(() => [MoneyTotal], { description: 'Received less refunds, one total per currency' }) revenue: MoneyTotal[];
   @Field(() => Float, { nullable: true }) averageRating: number | null;
   @Field(() => Int) totalCourses: number;
   @Field(() => Int) totalStudents: number;

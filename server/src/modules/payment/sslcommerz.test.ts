@@ -179,6 +179,21 @@ describe('buying with SSLCommerz', () => {
     expect(await paymentsOf()).toHaveLength(1);
   });
 
+  it('keeps revenue per currency for the instructor and the admin, never summed', async () => {
+    const teacher = await makeUser(db, { email: 'teacher@example.com', role: Role.INSTRUCTOR }, 'teacher password');
+    await db.query(`UPDATE course SET "instructorId" = $1`, [teacher.id]);
+    const cardCourse = await makeCourse(db, { price: 15, instructorId: teacher.id });
+    await comeBack(await onGateway(await startBuying(), { ipn: 'now' }));
+    await student.graphql(`mutation ($id: ID!) { purchaseCourse(input: { courseId: $id, paymentMethod: "pm_card_visa" }) { status } }`, { id: cardCourse.id });
+    const instructor = await signedInClient(app.url, 'teacher@example.com', 'teacher password');
+    const overview = await instructor.graphql(`{ instructorOverview { totalRevenue revenue { currency amount } } }`);
+    expect(overview.data).toEqual({ instructorOverview: { totalRevenue: 15, revenue: [{ currency: 'usd', amount: 15 }, { currency: 'bdt', amount: 1200 }] } });
+    await makeUser(db, { email: 'boss@example.com', role: Role.ADMIN }, 'admin password');
+    const admin = await signedInClient(app.url, 'boss@example.com', 'admin password');
+    const summary = await admin.graphql<{ adminSummary: { revenueByCurrency: unknown[] } }>(`{ adminSummary { revenueByCurrency { currency amount } } }`);
+    expect(summary.data!.adminSummary.revenueByCurrency).toEqual([{ currency: 'usd', amount: 15 }, { currency: 'bdt', amount: 1200 }]);
+  });
+
   it('refunds through SSLCommerz and tracks the refund until it settles', async () => {
     await comeBack(await onGateway(await startBuying(), { ipn: 'now' }));
     const enrollment = await db.getRepository(Enrollment).findOneByOrFail({ courseId: course.id });
