@@ -145,6 +145,23 @@ describe('buying with SSLCommerz', () => {
     expect((await paymentsOf())[0].status).toBe(PaymentStatus.HELD);
     const again = await student.graphql(BUY, { input: { courseId: course.id, provider: 'SSLCOMMERZ', billingDetails: { phone: '01712345678' } } });
     expect(again.errors![0].message).toBe(PAYMENT_HELD);
+    await makeUser(db, { email: 'boss@example.com', role: Role.ADMIN }, 'admin password');
+    const admin = await signedInClient(app.url, 'boss@example.com', 'admin password');
+    const held = await admin.graphql<{ payments: { items: Array<{ id: string; amount: number; currency: string; provider: string }> } }>(
+      `{ payments(status: HELD, currency: "bdt") { items { id amount currency provider } } }`,
+    );
+    const [payment] = held.data!.payments.items;
+    expect(payment).toMatchObject({ amount: 1200, currency: 'bdt', provider: 'sslcommerz' });
+    expect((await admin.graphql(`mutation ($id: ID!) { approveHeldPayment(paymentId: $id) }`, { id: payment.id })).data).toEqual({ approveHeldPayment: true });
+    expect(await enrollmentsOf()).toBe(1);
+    const twice = await admin.graphql(`mutation ($id: ID!) { approveHeldPayment(paymentId: $id) }`, { id: payment.id });
+    expect(twice.errors![0].message).toBe('This payment is not held for review');
+  });
+
+  it("lists a student's own payments with amount, currency, provider, status and course", async () => {
+    await comeBack(await onGateway(await startBuying(), { ipn: 'now' }));
+    const { data } = await student.graphql(`{ myPayments { total items { amount currency provider status courseName } } }`);
+    expect(data).toEqual({ myPayments: { total: 1, items: [{ amount: 1200, currency: 'bdt', provider: 'sslcommerz', status: 'SUCCEEDED', courseName: 'Physics – Class 9' }] } });
   });
 
   it('takes the buyer back to the course when they cancel, and lets them buy again', async () => {
