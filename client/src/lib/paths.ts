@@ -20,6 +20,7 @@ export const paths = {
   verifyEmail: '/verify-email',
   courseReview: '/admin-dashboard/course-review',
   auditLog: '/admin-dashboard/audit-log',
+  adminPayments: '/admin-dashboard/payments',
   course: (id: string) => `/course/${id}`,
   details: (id: string) => `/details/${id}`,
   enroll: (id: string) => `/enroll/${id}`,

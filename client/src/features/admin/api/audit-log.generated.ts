@@ -7,6 +7,7 @@ import { useQuery } from '@apollo/client/react';
 import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
 export type AuditAction =
   | 'APPROVE_COURSE_REVIEW'
+  | 'APPROVE_HELD_PAYMENT'
   | 'CLOSE_ACCOUNT'
   | 'CREATE_COURSE'
   | 'DELETE_COURSE'
@@ -22,6 +23,7 @@ export type AuditAction =
 export type AuditTarget =
   | 'COURSE'
   | 'ENROLLMENT'
+  | 'PAYMENT'
   | 'USER';
 
 export type Role =
