@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { newEmail, signUp } from './support/accounts';
+import { logIn, newEmail, signUp } from './support/accounts';
 import { expectText, launchBrowser, openPage } from './support/browser';
 
 let browser: Browser;
@@ -55,8 +55,34 @@ describe('buying a course', () => {
     await expectText(page, 'Order placed! You will receive an email confirmation.');
     await page.goto('/mycourses');
     await page.getByTestId('enrollment').filter({ hasText: name }).waitFor();
+    await page.goto('/myprofile');
+    const record = page.getByTestId('my-payment').filter({ hasText: name });
+    await record.getByText('bKash / Nagad / Rocket / card', { exact: false }).waitFor();
+    await record.getByText('Paid', { exact: true }).waitFor();
+    assert.match((await record.getByText(/^৳[\d,]+$/).textContent())!, /^৳[\d,]+$/);
     visit.assertNoErrors();
     await visit.close();
+
+    // An admin refunds it from the Payments page, asked first.
+    const admin = await openPage(browser);
+    await admin.page.goto('/login');
+    await logIn(admin.page, 'admin@shikhon.test', 'Admin123!');
+    await admin.page.getByRole('button', { name: /Account menu/ }).waitFor();
+    await admin.page.goto('/admin-dashboard/payments');
+    await admin.page.getByLabel('Provider').selectOption('sslcommerz');
+    const payment = admin.page.getByTestId('admin-payment').filter({ hasText: name }).filter({ hasText: 'Bkash Student' });
+    await payment.getByRole('button', { name: 'Refund' }).click();
+    const dialog = admin.page.getByRole('alertdialog');
+    await dialog.getByText(`Refund Bkash Student for ${name}?`).waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await payment.getByText('Paid', { exact: true }).waitFor();
+    await payment.getByRole('button', { name: 'Refund' }).click();
+    await admin.page.getByRole('alertdialog').getByRole('button', { name: 'Refund' }).click();
+    await expectText(admin.page, 'The refund is on its way');
+    await payment.getByText('Refunded', { exact: true }).waitFor();
+    admin.assertNoErrors();
+    await admin.close();
   });
 
   it('comes back from a cancelled SSLCommerz payment with the cancel message and no course', async () => {
