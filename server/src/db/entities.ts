@@ -11,6 +11,7 @@ import { RateLimit } from '../shared/rate-limit.entity';
 import { Enrollment } from '../modules/enrollment/enrollment.entity';
 import { Payment } from '../modules/payment/payment.entity';
 import { Refund } from '../modules/payment/refund.entity';
+import { WebhookEventSeen } from '../modules/payment/webhook-event.entity';
 import { TestModePayment } from '../payments/test-mode-payment.entity';
 import { SandboxTransaction } from '../payments/sslcommerz/sandbox-transaction.entity';
 import { LessonProgress } from '../modules/progress/lesson-progress.entity';
@@ -40,4 +41,5 @@ export const entities = [
   AuditEntry,
   LegacyRecord,
   LegacyChargeRequest,
+  WebhookEventSeen,
 ];

@@ -42,7 +42,12 @@ export interface WebhookEvent {
   type: string;
   /** The payment the event is about, when it is about one. */
   paymentRef: string | null;
+  /** The event's object (a charge, a refund, a Checkout Session...). */
+  objectId?: string | null;
   metadata: Record<string, string>;
+  /** For charge events: the charge's amount and how much of it is refunded. */
+  amountCents?: number | null;
+  amountRefundedCents?: number | null;
 }
 
 export class InvalidWebhookSignature extends Error {}

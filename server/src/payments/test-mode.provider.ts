@@ -20,6 +20,12 @@ function toProviderPayment(row: TestModePayment): ProviderPayment {
   };
 }
 
+const sameMetadata = (a: Record<string, string>, b: Record<string, string>) =>
+  Object.keys(a).length === Object.keys(b).length && Object.entries(a).every(([key, value]) => b[key] === value);
+
+export const IDEMPOTENCY_ERROR =
+  'idempotency_error: Keys for idempotent requests can only be used with the same parameters they were first used with.';
+
 export const UNKNOWN_PAYMENT_METHOD = 'No such PaymentMethod. Use a test card, token or payment method in test mode.';
 
 /**
@@ -43,7 +49,12 @@ export class TestModeProvider implements PaymentProvider {
 
   async createPayment(input: Parameters<PaymentProvider['createPayment']>[0]): Promise<ProviderPayment> {
     const existing = await this.payments.findOneBy({ createKey: input.idempotencyKey });
-    if (existing) return toProviderPayment(existing);
+    if (existing) {
+      // As Stripe: a key stands for one request; the same key with other parameters is refused.
+      const same = existing.amountCents === input.amountCents && existing.currency === input.currency && sameMetadata(existing.metadata, input.metadata);
+      if (!same) throw new Error(IDEMPOTENCY_ERROR);
+      return toProviderPayment(existing);
+    }
     const id = randomId('pi');
     await this.payments
       .createQueryBuilder()

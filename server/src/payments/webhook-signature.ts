@@ -13,9 +13,24 @@ export function verifyStripeSignature(rawBody: Buffer, signature: string | undef
   } catch (error) {
     throw new InvalidWebhookSignature(error instanceof Error ? error.message : 'Invalid signature');
   }
-  const object = event.data.object as { object?: string; id?: string; payment_intent?: string | null; metadata?: Record<string, string> | null };
+  const object = event.data.object as {
+    object?: string;
+    id?: string;
+    payment_intent?: string | null;
+    metadata?: Record<string, string> | null;
+    amount?: number;
+    amount_refunded?: number;
+  };
   const paymentRef = object.object === 'payment_intent' ? (object.id ?? null) : (object.payment_intent ?? null);
-  return { id: event.id, type: event.type, paymentRef, metadata: object.metadata ?? {} };
+  return {
+    id: event.id,
+    type: event.type,
+    paymentRef,
+    objectId: object.id ?? null,
+    metadata: object.metadata ?? {},
+    amountCents: object.amount ?? null,
+    amountRefundedCents: object.amount_refunded ?? null,
+  };
 }
 
 /** Signs a payload as Stripe does, for events the offline provider sends and for tests. */

@@ -1,15 +1,7 @@
 import express, { Router } from 'express';
-import { settleFromProvider, type PurchaseDeps } from '../modules/payment/purchase.service';
+import { handleProviderEvent } from '../modules/payment/provider-events.service';
+import type { PurchaseDeps } from '../modules/payment/purchase.service';
 import { InvalidWebhookSignature } from '../payments/provider';
-
-const PAYMENT_EVENTS = new Set([
-  'payment_intent.succeeded',
-  'payment_intent.payment_failed',
-  'payment_intent.requires_action',
-  'payment_intent.canceled',
-  'checkout.session.completed',
-  'checkout.session.async_payment_succeeded',
-]);
 
 /**
  * POST /webhooks/stripe: signature-verified provider events. An event only says which payment to
@@ -28,9 +20,7 @@ export function stripeWebhookRouter(deps: PurchaseDeps): Router {
       }
       throw error;
     }
-    if (PAYMENT_EVENTS.has(event.type)) {
-      await settleFromProvider(deps, { providerRef: event.paymentRef, paymentId: event.metadata.paymentId });
-    }
+    await handleProviderEvent(deps, event);
     res.json({ received: true });
   });
   return router;

@@ -1,4 +1,4 @@
-import type { DataSource } from 'typeorm';
+import { IsNull, type DataSource } from 'typeorm';
 import { signWebhookPayload } from '../../payments/webhook-signature';
 import { TestModePayment } from '../../payments/test-mode-payment.entity';
 import { startTestApp, type TestApp } from '../../test/app';
@@ -12,6 +12,9 @@ import { Role } from '../user/role';
 import type { User } from '../user/user.entity';
 import { Payment, PaymentStatus } from './payment.entity';
 import { reconcileUnsettledPayments, SECOND_PAYMENT_REFUNDED } from './purchase.service';
+import { CHECKOUT_EXPIRED, DISPUTED, REFUNDED_AT_PROVIDER } from './provider-events.service';
+import { Refund } from './refund.entity';
+import { RefundCase } from './refund-policy';
 
 const WEBHOOK_SECRET = 'whsec_test_secret_for_webhooks';
 let db: DataSource;
@@ -53,6 +56,7 @@ beforeEach(async () => {
 const buy = (client: HttpClient, paymentMethod: string, extra: Record<string, unknown> = {}) =>
   client.graphql<PurchaseAnswer>(PURCHASE, { input: { courseId: course.id, paymentMethod, ...extra } });
 const enrollments = () => db.getRepository(Enrollment).count();
+const activeEnrollments = () => db.getRepository(Enrollment).countBy({ revokedAt: IsNull() });
 const charges = () => db.getRepository(TestModePayment).count({ where: { status: 'succeeded' } });
 
 describe('buying a course', () => {
@@ -253,7 +257,9 @@ describe('webhooks', () => {
       status: PaymentStatus.PENDING, idempotencyKey: 'crash-1', billingDetails: null, failureMessage: null, transactionRef: null,
     });
     const provider = app.services.payments.provider;
-    const intent = await provider.createPayment({ amountCents: 1550, currency: 'usd', description: 'x', metadata: { paymentId: payment.id }, idempotencyKey: `create-${payment.id}` });
+    // The request the purchase made before the crash, exactly (the same key with other parameters is refused).
+    const metadata = { paymentId: payment.id, studentId: student.id, courseId: course.id };
+    const intent = await provider.createPayment({ amountCents: 1550, currency: 'usd', description: course.name, metadata, idempotencyKey: `create-${payment.id}` });
     await provider.confirmPayment(intent.id, { paymentMethod: 'pm_card_visa', returnUrl: 'http://x', idempotencyKey: `confirm-${payment.id}` });
     return { payment, intentId: intent.id };
   }
@@ -292,6 +298,53 @@ describe('webhooks', () => {
     const body = event(intent.id, payment.id);
     await post(body, signWebhookPayload(body, WEBHOOK_SECRET));
     expect(await enrollments()).toBe(0);
+  });
+
+  const chargeEvent = (id: string, type: string, intentId: string, extra: Record<string, unknown> = {}) =>
+    JSON.stringify({ id, object: 'event', type, data: { object: { id: `ch_${id}`, object: 'charge', payment_intent: intentId, amount: 1550, metadata: {}, ...extra } } });
+
+  async function paidAndRecorded() {
+    const { payment, intentId } = await paidButUnrecorded();
+    const body = event(intentId, payment.id);
+    await post(body, signWebhookPayload(body, WEBHOOK_SECRET));
+    expect(await enrollments()).toBe(1);
+    return { payment, intentId };
+  }
+
+  it('ends access when the charge is refunded in full in the provider’s dashboard, and shows why', async () => {
+    const { payment, intentId } = await paidAndRecorded();
+    const partial = chargeEvent('evt_partial', 'charge.refunded', intentId, { amount_refunded: 500 });
+    await post(partial, signWebhookPayload(partial, WEBHOOK_SECRET));
+    expect(await activeEnrollments()).toBe(1);
+    expect((await db.getRepository(Payment).findOneByOrFail({ id: payment.id })).refundedCents).toBe(500);
+    const full = chargeEvent('evt_full', 'charge.refunded', intentId, { amount_refunded: 1550 });
+    for (let i = 0; i < 2; i++) expect((await post(full, signWebhookPayload(full, WEBHOOK_SECRET))).status).toBe(200);
+    expect(await activeEnrollments()).toBe(0);
+    expect(await db.getRepository(Payment).findOneByOrFail({ id: payment.id })).toMatchObject({ status: PaymentStatus.REFUNDED, refundedCents: 1550, failureMessage: REFUNDED_AT_PROVIDER });
+  });
+
+  it('ends access when the card holder disputes the charge', async () => {
+    const { payment, intentId } = await paidAndRecorded();
+    const body = JSON.stringify({ id: 'evt_dispute', object: 'event', type: 'charge.dispute.created', data: { object: { id: 'dp_1', object: 'dispute', payment_intent: intentId, amount: 1550 } } });
+    await post(body, signWebhookPayload(body, WEBHOOK_SECRET));
+    expect(await activeEnrollments()).toBe(0);
+    expect((await db.getRepository(Payment).findOneByOrFail({ id: payment.id })).failureMessage).toBe(DISPUTED);
+  });
+
+  it('marks a refund that failed at the provider, and a Checkout Session that expired', async () => {
+    const { payment } = await paidAndRecorded();
+    const enrollment = await db.getRepository(Enrollment).findOneByOrFail({ paymentId: payment.id });
+    await db.getRepository(Refund).save({ paymentId: payment.id, enrollmentId: enrollment.id, refundCase: RefundCase.COURSE_CANCELLED, percent: 100, amountCents: 1550, providerRef: 're_failed', adminId: student.id });
+    const failed = JSON.stringify({ id: 'evt_refund_failed', object: 'event', type: 'refund.failed', data: { object: { id: 're_failed', object: 'refund', payment_intent: null } } });
+    await post(failed, signWebhookPayload(failed, WEBHOOK_SECRET));
+    expect((await db.getRepository(Refund).findOneByOrFail({ providerRef: 're_failed' })).status).toBe('failed');
+    const pending = await db.getRepository(Payment).save({
+      studentId: student.id, courseId: course.id, provider: 'test', providerRef: null, amountCents: 1550, currency: 'usd',
+      status: PaymentStatus.PENDING, idempotencyKey: 'checkout-1', billingDetails: null, failureMessage: null, transactionRef: null,
+    });
+    const expired = JSON.stringify({ id: 'evt_cs_expired', object: 'event', type: 'checkout.session.expired', data: { object: { id: 'cs_1', object: 'checkout.session', metadata: { paymentId: pending.id } } } });
+    await post(expired, signWebhookPayload(expired, WEBHOOK_SECRET));
+    expect(await db.getRepository(Payment).findOneByOrFail({ id: pending.id })).toMatchObject({ status: PaymentStatus.FAILED, failureMessage: CHECKOUT_EXPIRED });
   });
 
   it('recovers a crash between the payment and our write when the server starts again', async () => {
