@@ -6,14 +6,13 @@ import { findCourse } from '../modules/course/course.service';
 import { Enrollment } from '../modules/enrollment/enrollment.entity';
 import { listEnrollmentsOf } from '../modules/enrollment/enrollment.service';
 import { Payment, PaymentStatus } from '../modules/payment/payment.entity';
-import { COURSE_NOT_FOUND, ONLY_STUDENTS_BUY, PAYMENT_NOT_SUCCESSFUL, priceInCents, purchaseCourse, requirePayments, type PurchaseDeps } from '../modules/payment/purchase.service';
+import { COURSE_NOT_FOUND, ONLY_STUDENTS_BUY, PAYMENT_NOT_SUCCESSFUL, priceInCents, purchaseCourse, startCheckoutSession, type PurchaseDeps } from '../modules/payment/purchase.service';
 import { LegacyChargeRequest } from '../modules/payment/legacy-charge-request.entity';
 import { isUuid } from '../modules/course/course.service';
 import type { Viewer } from '../modules/auth/viewer';
 import { Role } from '../modules/user/role';
 import type { BillingDetailsInput } from '../payments/provider';
 import { AppError, badInput, notFound } from '../shared/errors';
-import crypto from 'node:crypto';
 
 export function toLegacyEnrollment(enrollment: Enrollment) {
   return {
@@ -182,35 +181,9 @@ export function legacyEnrollmentRouter(deps: PurchaseDeps): Router {
   });
 
   // The old Checkout Session path: priced from the database, returning to the course page.
+  // The old Checkout Session path: the same purchase rules, returning to the course page.
   router.post('/create-checkout-session', async (req, res) => {
-    const viewer = requireViewer(req);
-    if (viewer.role !== Role.STUDENT) throw new AppError('FORBIDDEN', ONLY_STUDENTS_BUY);
-    const course = await findCourse(deps.db, courseIdOf(bodyOf(req)));
-    if (!course) throw notFound(COURSE_NOT_FOUND);
-    requirePayments(deps);
-    const back = (flag: string) => new URL(`/course/${course.id}?${flag}=true`, deps.publicUrl).toString();
-    const payment = await deps.db.getRepository(Payment).save({
-      studentId: viewer.id,
-      courseId: course.id,
-      provider: deps.provider.name,
-      providerRef: null,
-      amountCents: priceInCents(course),
-      currency: 'usd',
-      status: PaymentStatus.PENDING,
-      idempotencyKey: `${viewer.id}:checkout:${crypto.randomUUID()}`,
-      billingDetails: null,
-      failureMessage: null,
-      transactionRef: null,
-    });
-    const session = await deps.provider.createCheckoutSession({
-      name: course.name,
-      amountCents: payment.amountCents,
-      currency: 'usd',
-      successUrl: back('success'),
-      cancelUrl: back('canceled'),
-      customerEmail: viewer.email,
-      metadata: { paymentId: payment.id, studentId: viewer.id, courseId: course.id },
-    });
+    const session = await startCheckoutSession(deps, requireViewer(req), courseIdOf(bodyOf(req)));
     res.json({ id: session.id, url: session.url });
   });
 

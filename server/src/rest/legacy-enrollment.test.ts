@@ -1,3 +1,5 @@
+import { reconcileUnsettledPayments } from '../modules/payment/purchase.service';
+import { TestModePayment } from '../payments/test-mode-payment.entity';
 import type { DataSource } from 'typeorm';
 import { startTestApp, type TestApp } from '../test/app';
 import { closeTestDatabase, openTestDatabase, resetDatabase } from '../test/database';
@@ -145,5 +147,19 @@ describe('the legacy payment and enrollment paths', () => {
     expect(session.id).toMatch(/^cs_test_/);
     const [payment] = await db.getRepository(Payment).find();
     expect(payment.amountCents).toBe(2500);
+    expect(payment.actionUrl).toBe(session.url);
+  });
+
+  it('follows the purchase rules: refused for an owned course, and never reconciled into an unrelated payment', async () => {
+    await postJson(buyer, '/create-checkout-session', { courseID: course.id });
+    const before = await db.getRepository(TestModePayment).count();
+    await db.query(`UPDATE payment SET "createdAt" = now() - interval '1 hour'`);
+    await reconcileUnsettledPayments(app.services.payments);
+    expect(await db.getRepository(TestModePayment).count()).toBe(before);
+    const free = await makeCourse(db, { price: 0, priceBDT: 0 });
+    await buyer.graphql(`mutation ($id: ID!) { purchaseCourse(input: { courseId: $id }) { status } }`, { id: free.id });
+    const owned = await postJson(buyer, '/create-checkout-session', { courseID: free.id });
+    expect(owned.status).toBe(409);
+    expect(((await owned.json()) as { message: string }).message).toBe('You already own this course');
   });
 });

@@ -345,6 +345,55 @@ export async function confirmPurchase(deps: PurchaseDeps, viewer: Viewer, paymen
   return recordProviderResult(deps, payment.id, await providerFor(deps, payment.provider).retrievePayment(payment.providerRef));
 }
 
+/**
+ * The old client's Checkout Session: the same rules as any purchase (the database's price, one at a
+ * time per student and course, refused for an owned course or while another payment is in flight).
+ * The session's PaymentIntent is Stripe's to create; its webhook (with our payment id) settles the row.
+ */
+export async function startCheckoutSession(deps: PurchaseDeps, viewer: Viewer, courseId: string): Promise<{ id: string; url: string }> {
+  const course = await purchasableCourse(deps.db, viewer, courseId);
+  requirePayments(deps);
+  const back = (flag: string) => new URL(`/course/${course.id}?${flag}=true`, deps.publicUrl).toString();
+  const payment = await deps.db.transaction(async (manager) => {
+    await lockPurchase(manager, viewer.id, course.id);
+    if (await findActiveEnrollment(manager, viewer.id, course.id)) throw new AppError('CONFLICT', ALREADY_OWNED);
+    const payments = manager.getRepository(Payment);
+    const inFlight = await payments.findOneBy({ studentId: viewer.id, courseId: course.id, status: In([PaymentStatus.PENDING, PaymentStatus.HELD]) });
+    if (inFlight && !inFlight.actionUrl) throw new AppError('CONFLICT', PAYMENT_IN_PROGRESS);
+    return payments.save({
+      studentId: viewer.id,
+      courseId: course.id,
+      provider: deps.provider.name,
+      providerRef: null,
+      amountCents: priceInCents(course),
+      currency: 'usd',
+      status: PaymentStatus.PENDING,
+      idempotencyKey: `${viewer.id}:checkout:${crypto.randomUUID()}`,
+      billingDetails: null,
+      failureMessage: null,
+      transactionRef: null,
+      actionUrl: null,
+    });
+  });
+  try {
+    const session = await deps.provider.createCheckoutSession({
+      name: course.name,
+      amountCents: payment.amountCents,
+      currency: 'usd',
+      successUrl: back('success'),
+      cancelUrl: back('canceled'),
+      customerEmail: viewer.email,
+      metadata: { paymentId: payment.id, studentId: viewer.id, courseId: course.id },
+    });
+    await deps.db.getRepository(Payment).update(payment.id, { actionUrl: session.url });
+    return session;
+  } catch (error) {
+    deps.log.error({ err: error, paymentId: payment.id }, 'the payment provider refused to create a Checkout Session');
+    await deps.db.getRepository(Payment).update(payment.id, { status: PaymentStatus.FAILED, failureMessage: PAYMENT_NOT_SUCCESSFUL });
+    throw new AppError('PAYMENT_FAILED', PAYMENT_NOT_SUCCESSFUL);
+  }
+}
+
 /** A provider event about a payment (webhook): the provider's own record decides, never the event body. */
 export async function settleFromProvider(deps: PurchaseDeps, ref: { providerRef: string | null; paymentId?: string }): Promise<void> {
   const payments = deps.db.getRepository(Payment);
@@ -382,6 +431,8 @@ export async function reconcileUnsettledPayments(
   for (const payment of unsettled) {
     try {
       if (payment.provider === 'off') continue;
+      // A Checkout Session's PaymentIntent is Stripe's to create: its events settle it (or expire it).
+      if (!payment.providerRef && payment.actionUrl && payment.provider !== 'sslcommerz') continue;
       const provider = providerFor(deps, payment.provider);
       if (!payment.providerRef && payment.provider === 'sslcommerz') {
         // The gateway never gave this payment a session: nothing can have been paid.
