@@ -183,7 +183,10 @@ export function legacyEnrollmentRouter(deps: PurchaseDeps): Router {
   // The old Checkout Session path: priced from the database, returning to the course page.
   // The old Checkout Session path: the same purchase rules, returning to the course page.
   router.post('/create-checkout-session', async (req, res) => {
-    const session = await startCheckoutSession(deps, requireViewer(req), courseIdOf(bodyOf(req)));
+    const viewer = requireViewer(req);
+    // Who may buy is answered before what was sent: others are refused whatever the body.
+    if (viewer.role !== Role.STUDENT) throw new AppError('FORBIDDEN', ONLY_STUDENTS_BUY);
+    const session = await startCheckoutSession(deps, viewer, courseIdOf(bodyOf(req)));
     res.json({ id: session.id, url: session.url });
   });
 

@@ -93,7 +93,8 @@ describe('audit log: each action writes exactly one row', () => {
     expect(log.map((r) => r.action)).toEqual(['CREATE_COURSE', 'UPDATE_COURSE', 'PUBLISH_COURSE', 'UNPUBLISH_COURSE', 'DELETE_COURSE']);
     for (const row of log) expect(row).toMatchObject({ actorId: teacher.id, actorEmail: 'teacher@example.com', targetType: 'COURSE', targetId: id, address: TEACHER_ADDRESS });
     expect(log[0].detail).toEqual({ name: 'Class 9 Physics', lessons: 1 });
-    expect(log[1].detail).toEqual({ name: 'Class 9 Physics', changed: ['price'], lessons: 1 });
+    // A new dollar price proposes a new taka price too.
+    expect(log[1].detail).toEqual({ name: 'Class 9 Physics', changed: ['price', 'priceBDT'], lessons: 1 });
     expect(log[4].detail).toEqual({ name: 'Class 9 Physics' });
   });
 

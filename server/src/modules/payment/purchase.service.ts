@@ -160,7 +160,9 @@ export async function recordProviderResult(deps: PurchaseDeps, paymentId: string
     const settled = [PaymentStatus.SUCCEEDED, PaymentStatus.REFUNDED, PaymentStatus.HELD].includes(current.status);
     if (!settled) {
       // Money counts only when it is the order's: same amount, same currency.
-      const paidInFull = result.amountCents === current.amountCents && result.currency.toLowerCase() === current.currency;
+      // An intent made for another order (its metadata names another payment) never pays for this one.
+      const forThisOrder = !result.metadata.paymentId || result.metadata.paymentId === current.id;
+      const paidInFull = forThisOrder && result.amountCents === current.amountCents && result.currency.toLowerCase() === current.currency;
       const paidSomething = result.status === 'succeeded' || result.status === 'held';
       if (paidSomething && !paidInFull) {
         deps.log.error({ paymentId: current.id, expected: [current.amountCents, current.currency], got: [result.amountCents, result.currency] }, 'a payment does not match its order');

@@ -11,7 +11,7 @@ import { OutboxMessage } from '../mail/outbox-message.entity';
 import { Role } from '../user/role';
 import type { User } from '../user/user.entity';
 import { Payment, PaymentStatus } from './payment.entity';
-import { reconcileUnsettledPayments, SECOND_PAYMENT_REFUNDED } from './purchase.service';
+import { reconcileUnsettledPayments, recordProviderResult, SECOND_PAYMENT_REFUNDED } from './purchase.service';
 import { CHECKOUT_EXPIRED, DISPUTED, REFUNDED_AT_PROVIDER } from './provider-events.service';
 import { Refund } from './refund.entity';
 import { RefundCase } from './refund-policy';
@@ -310,6 +310,18 @@ describe('webhooks', () => {
     expect(await enrollments()).toBe(1);
     return { payment, intentId };
   }
+
+  it('never counts an intent made for another order, even for the same amount', async () => {
+    const { intentId } = await paidButUnrecorded();
+    const other = await db.getRepository(Payment).save({
+      studentId: student.id, courseId: course.id, provider: 'test', providerRef: null, amountCents: 1550, currency: 'usd',
+      status: PaymentStatus.PENDING, idempotencyKey: 'other-order', billingDetails: null, failureMessage: null, transactionRef: null,
+    });
+    // The first order's paid intent, offered for the other order (a mistaken or forged pairing).
+    await recordProviderResult(app.services.payments, other.id, await app.services.payments.provider.retrievePayment(intentId));
+    expect((await db.getRepository(Payment).findOneByOrFail({ id: other.id })).status).toBe(PaymentStatus.FAILED);
+    expect(await enrollments()).toBe(0);
+  });
 
   it('ends access when the charge is refunded in full in the provider’s dashboard, and shows why', async () => {
     const { payment, intentId } = await paidAndRecorded();

@@ -3,7 +3,7 @@ import { startTestApp, type TestApp } from '../../test/app';
 import { closeTestDatabase, openTestDatabase, resetDatabase } from '../../test/database';
 import { makeCourse, makeUser } from '../../test/factories';
 import { HttpClient, signedInClient } from '../../test/http-client';
-import type { Course } from '../course/course.entity';
+import { Course } from '../course/course.entity';
 import { Lesson } from '../course/lesson.entity';
 import { Role } from '../user/role';
 import { progressOf } from './progress.service';
@@ -43,7 +43,8 @@ const restVideosSeenBy = async (client: HttpClient) => {
 
 describe('who gets lesson videos', () => {
   it('gives them to the enrolled student, the course instructor and admins', async () => {
-    await makeUser(db, { email: 'owner@example.com', role: Role.INSTRUCTOR }, 'owner password');
+    const owner = await makeUser(db, { email: 'owner@example.com', role: Role.INSTRUCTOR }, 'owner password');
+    await db.getRepository(Course).update(course.id, { instructorId: owner.id });
     await makeUser(db, { email: 'boss@example.com', role: Role.ADMIN }, 'boss password');
     const entitled = [student, await signedInClient(app.url, 'owner@example.com', 'owner password'), await signedInClient(app.url, 'boss@example.com', 'boss password')];
     for (const client of entitled) {
