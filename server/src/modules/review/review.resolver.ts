@@ -17,6 +17,9 @@ class ReviewPage extends PageOf(Review) {}
 class ReviewArgs extends PageArgs {
   @Field(() => ID, { nullable: true, description: 'Only the reviews of one course' })
   courseId?: string | null;
+
+  @Field(() => Int, { nullable: true, description: 'Only reviews of at least this many stars' })
+  minRating?: number | null;
 }
 
 @InputType()
@@ -31,7 +34,7 @@ class ReviewInput {
 export class ReviewResolver {
   @Query(() => ReviewPage, { description: 'Learner reviews, newest first' })
   async reviews(@Args(() => ReviewArgs) args: ReviewArgs, @Ctx() ctx: GraphQLContext, @Info() info: GraphQLResolveInfo): Promise<ReviewPage> {
-    return toPage(ReviewPage, await listReviews(ctx.db, args, args.courseId, selectedFieldNames(info, ['items'])));
+    return toPage(ReviewPage, await listReviews(ctx.db, args, args, selectedFieldNames(info, ['items'])));
   }
 
   @Authorized(Role.STUDENT)

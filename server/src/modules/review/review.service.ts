@@ -14,20 +14,32 @@ import { Review } from './review.entity';
 
 export const ONLY_ENROLLED_REVIEW = 'Only students enrolled in this course can review it';
 
+export interface ReviewFilter {
+  courseId?: string | null;
+  /** Only reviews of at least this many stars (1 to 5). */
+  minRating?: number | null;
+}
+
 /**
- * Learner reviews, newest first, optionally of one course; hidden ones never. `fields`: the review
- * properties the caller reads (all when undefined).
+ * Learner reviews, newest first, optionally of one course or of at least some stars; hidden ones
+ * never. `fields`: the review properties the caller reads (all when undefined).
  */
 export async function listReviews(
   db: DataSource,
   paging: { offset?: number; limit?: number },
-  courseId?: string | null,
+  { courseId, minRating }: ReviewFilter = {},
   fields?: ReadonlySet<string>,
 ): Promise<Page<Review>> {
   const page = parsePage(paging.offset, paging.limit);
+  if (minRating != null && (!Number.isInteger(minRating) || minRating < 1 || minRating > 5)) {
+    throw badInput('minRating must be a whole number from 1 to 5', { field: 'minRating' });
+  }
   if (courseId && !isUuid(courseId)) return fetchPage(page, async () => [], async () => 0);
   const parameters = new SqlParameters();
-  const where = courseId ? `NOT "hidden" AND "courseId" = ${parameters.add(courseId)}` : 'NOT "hidden"';
+  const conditions = ['NOT "hidden"'];
+  if (courseId) conditions.push(`"courseId" = ${parameters.add(courseId)}`);
+  if (minRating != null) conditions.push(`"rating" >= ${parameters.add(minRating)}`);
+  const where = conditions.join(' AND ');
   const filterValues = [...parameters.values];
   const reviews = entityReader(db, Review);
   const sql = `SELECT ${reviews.selectListOf(fields)} FROM "review" WHERE ${where}

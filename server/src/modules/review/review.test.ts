@@ -45,6 +45,18 @@ describe('reviews', () => {
     expect(data).toMatchObject({ course: { averageRating: 3.5, ratingCount: 2 }, reviews: { total: 2 } });
   });
 
+  it('lists only the reviews of at least some stars when asked, and refuses a star count out of range', async () => {
+    const rahim = await enrolledStudent('rahim@example.com');
+    const karim = await enrolledStudent('karim@example.com');
+    await rahim.graphql(REVIEW, { input: { courseId: course.id, rating: 5, text: 'Very clear' } });
+    await karim.graphql(REVIEW, { input: { courseId: course.id, rating: 3, text: 'Fine' } });
+    const HIGH = `query ($min: Int) { reviews(minRating: $min) { total items { text } } }`;
+    expect((await app.graphql(HIGH, { min: 4 })).body.data).toEqual({ reviews: { total: 1, items: [{ text: 'Very clear' }] } });
+    expect((await app.graphql(HIGH, { min: 3 })).body.data.reviews.total).toBe(2);
+    const refused = (await app.graphql(HIGH, { min: 6 })).body;
+    expect(refused.errors[0].message).toBe('minRating must be a whole number from 1 to 5');
+  });
+
   it('keeps one review per student and course: writing again replaces it', async () => {
     const rahim = await enrolledStudent('rahim@example.com');
     await rahim.graphql(REVIEW, { input: { courseId: course.id, rating: 2, text: 'First thoughts' } });
