@@ -54,9 +54,14 @@ describe('on a phone (390 px)', () => {
     const box = page.getByRole('searchbox', { name: 'Search courses' }).or(page.getByRole('textbox', { name: 'Search courses' }));
     await box.waitFor();
     assert.equal(await box.evaluate((el) => el === document.activeElement), true, 'the search box has the focus');
-    await page.keyboard.type('physics');
+    await page.keyboard.type('phisics');
     await page.keyboard.press('Enter');
-    await page.waitForURL('**/search?q=physics');
+    await page.waitForURL('**/search?q=phisics');
+    await expectText(page, 'No course found with your query!');
+    const suggestion = page.getByRole('navigation', { name: 'Did you mean' }).getByRole('link').filter({ hasText: 'Physics' }).first();
+    const name = (await suggestion.textContent())!;
+    await suggestion.click();
+    await page.getByRole('heading', { level: 1, name }).waitFor();
     visit.assertNoErrors();
     await visit.close();
   });

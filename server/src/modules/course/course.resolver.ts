@@ -6,7 +6,7 @@ import { PageArgs } from '../../graphql/page-args';
 import { selectedFieldNames } from '../../graphql/selected-fields';
 import { Course } from './course.entity';
 import { CourseCategory, HomeSection } from './course.enums';
-import { findCourse, isUuid, listCourses, recommendCourses, SEARCH_DEFAULT_LIMIT, searchCourses } from './course.service';
+import { findCourse, isUuid, listCourses, recommendCourses, SEARCH_DEFAULT_LIMIT, searchCourses, suggestCourses } from './course.service';
 import { Lesson } from './lesson.entity';
 import { canWatchCourse } from '../progress/entitlement';
 
@@ -52,6 +52,16 @@ export class CourseResolver {
     @Info() info: GraphQLResolveInfo,
   ): Promise<Course[]> {
     return searchCourses(ctx.db, text, limit, selectedFieldNames(info));
+  }
+
+  @Query(() => [Course], { description: 'Published courses whose names are close to the text, closest first: for a search that found nothing' })
+  similarCourses(
+    @Arg('text') text: string,
+    @Arg('limit', () => Int, { defaultValue: 3 }) limit: number,
+    @Ctx() ctx: GraphQLContext,
+    @Info() info: GraphQLResolveInfo,
+  ): Promise<Course[]> {
+    return suggestCourses(ctx.db, text, limit, selectedFieldNames(info));
   }
 
   @Query(() => [Course], { description: 'Courses to suggest: for a signed-in student, ones they do not own' })
