@@ -4,7 +4,7 @@ import type { Browser } from 'playwright-core';
 import { logIn, newEmail, signUp } from './support/accounts';
 import { expectText, launchBrowser } from './support/browser';
 import { setCoursePublished } from './support/database';
-import { assertNoSidewaysScroll, openPhone, openPhoneMenu, tapInPhoneMenu } from './support/phone';
+import { assertNoSidewaysScroll, openPhone, openPhoneMenu, PHONE, tapInPhoneMenu } from './support/phone';
 
 let browser: Browser;
 before(async () => {
@@ -131,7 +131,63 @@ describe('on a phone (390 px)', () => {
     await tapInPhoneMenu(page, 'Admin Dashboard');
     await page.getByRole('heading', { name: 'Summary' }).waitFor();
     await assertNoSidewaysScroll(page);
+    await page.goto('/admin-dashboard/all-users');
+    const row = page.getByTestId('user-row').first();
+    await row.waitFor();
+    for (const button of await row.getByRole('button').all()) {
+      const box = (await button.boundingBox())!;
+      assert.ok(box.x >= 0 && box.x + box.width <= PHONE.width, `${await button.textContent()} is at ${box.x} to ${box.x + box.width}`);
+    }
+    await assertNoSidewaysScroll(page);
     visit.assertNoErrors();
     await visit.close();
+  });
+
+  it('shows the inbox\'s sender and date, and reopens a closed account whose owner was told how', async () => {
+    const sender = `Inbox Sender ${Date.now()}`;
+    const visitor = await openPhone(browser);
+    await visitor.page.goto('/contact');
+    await visitor.page.getByLabel('Name', { exact: true }).fill(sender);
+    await visitor.page.getByLabel('Email', { exact: true }).fill('sender@example.com');
+    await visitor.page.getByLabel('Message', { exact: true }).fill('Is there a course for Class 5 English?');
+    await visitor.page.getByRole('button', { name: 'Send Message' }).click();
+    await expectText(visitor.page, 'Massage Sent Successfully!');
+    const email = newEmail('closed');
+    await visitor.context.clearCookies();
+    await signUp(visitor.page, { name: 'Leaving Student', email, password: 'a good password' });
+    await visitor.page.getByRole('button', { name: 'Joined' }).waitFor();
+    await visitor.context.clearCookies();
+
+    const visit = await openPhone(browser);
+    const { page } = visit;
+    await page.goto('/login');
+    await logIn(page, 'admin@shikhon.test', 'Admin123!');
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.goto('/admin-dashboard/inbox');
+    await page.getByRole('button', { name: 'Contact messages' }).click();
+    const message = page.getByTestId('inbox-row').filter({ hasText: sender });
+    await message.getByText(`From: ${sender}`).waitFor();
+    assert.match((await message.locator('time').textContent())!, /^\d{1,2} \w{3} \d{4}, \d{2}:\d{2}$/);
+    await assertNoSidewaysScroll(page);
+
+    await page.goto('/admin-dashboard/all-users');
+    await page.getByLabel('Search users').fill(email);
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.getByTestId('user-row').filter({ hasText: email }).getByRole('button', { name: 'Close account' }).click();
+    await expectText(page, 'The account is closed');
+
+    await visitor.page.goto('/login');
+    await logIn(visitor.page, email, 'a good password');
+    await expectText(visitor.page, 'This account is closed. To reopen it, call +880 9612-345678 or send us a message from the Support page; an admin will reopen it.');
+    assert.equal(await visitor.page.getByRole('link', { name: 'Go to the Support page' }).getAttribute('href'), '/support');
+
+    await page.getByRole('button', { name: 'Closed accounts' }).click();
+    await page.getByTestId('user-row').filter({ hasText: email }).getByRole('button', { name: 'Reopen account' }).click();
+    await expectText(page, 'The account is reopened');
+    await logIn(visitor.page, email, 'a good password');
+    await visitor.page.getByRole('button', { name: 'Joined' }).waitFor();
+    visit.assertNoErrors();
+    await visit.close();
+    await visitor.close();
   });
 });

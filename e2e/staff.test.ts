@@ -94,6 +94,16 @@ describe('staff', () => {
     await page.getByRole('button', { name: /Account menu/ }).waitFor();
     await page.goto('/admin-dashboard/all-Admin');
     const own = page.getByTestId('user-row').filter({ hasText: 'admin@shikhon.test' });
+    const asked: string[] = [];
+    page.once('dialog', (dialog) => {
+      asked.push(dialog.message());
+      void dialog.accept();
+    });
+    await own.getByRole('button', { name: 'Remove Admin' }).click();
+    await expectText(page, 'You cannot remove your own admin role');
+    assert.match(asked[0], /demoted/);
+    assert.match(asked[0], /not deleted/);
+    page.once('dialog', (dialog) => void dialog.dismiss());
     await own.getByRole('button', { name: 'Remove Admin' }).click();
     await expectText(page, 'You cannot remove your own admin role');
     visit.assertNoErrors();

@@ -11,3 +11,8 @@ export function formatDollars(price: number): string {
 export function truncate(text: string, max: number, keep = max): string {
   return text.length > max ? `${text.slice(0, keep)}...` : text;
 }
+
+/** A moment as people here read it, in Bangladesh time: "5 Mar 2026, 14:05". */
+export function formatDateTime(iso: string): string {
+  return new Date(iso).toLocaleString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'Asia/Dhaka' });
+}
