@@ -46,6 +46,26 @@ describe('on a phone (390 px)', () => {
     await visit.close();
   });
 
+  it('plays the product tour in a dialog from Watch how it works', async () => {
+    const visit = await openPhone(browser);
+    const { page } = visit;
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Watch how it works' }).click();
+    const dialog = page.getByRole('dialog', { name: 'How Shikhon works' });
+    await dialog.waitFor();
+    assert.equal(new URL(page.url()).hash, '', 'the page did not just scroll down');
+    const video = dialog.getByTestId('tour-video');
+    await page.waitForFunction(() => {
+      const el = document.querySelector('[data-testid="tour-video"]') as HTMLVideoElement | null;
+      return el !== null && el.currentTime > 0.5 && el.videoWidth > 0;
+    });
+    assert.match((await video.getAttribute('src'))!, /^\/media\/videos\/product-tour\.webm$/);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    visit.assertNoErrors();
+    await visit.close();
+  });
+
   it('searches from the bar', async () => {
     const visit = await openPhone(browser);
     const { page } = visit;
