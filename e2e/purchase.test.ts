@@ -169,6 +169,32 @@ describe('buying a course', () => {
     await visit.close();
   });
 
+  it('formats the expiry as it is typed and shows a card\'s problem next to its field', async () => {
+    const visit = await openPage(browser);
+    const { page } = visit;
+    await signUp(page, { name: 'Typing Student', email: newEmail('typing'), password: 'a good password' });
+    await page.getByRole('button', { name: /Account menu/ }).waitFor();
+    await openCheckout(page, 1);
+    await fillCheckout(page, '4242 4242 4242 4242');
+    const expiry = page.getByLabel('Expiry');
+    await expiry.fill('');
+    await expiry.pressSequentially('1229');
+    assert.equal(await expiry.inputValue(), '12/29');
+    await page.getByLabel('CVC').fill('1');
+    await page.getByRole('button', { name: /^Pay Now/ }).click();
+    const cvcField = page.getByRole('group').filter({ has: page.getByLabel('CVC') });
+    await cvcField.getByText("Your card's security code is invalid.").waitFor();
+    await expiry.fill('13/29');
+    await page.getByLabel('CVC').fill('123');
+    await page.getByRole('button', { name: /^Pay Now/ }).click();
+    await page.getByRole('group').filter({ has: expiry }).getByText("Your card's expiration month is invalid.").waitFor();
+    assert.equal(await cvcField.getByText("Your card's security code is invalid.").count(), 0);
+    await page.goto('/mycourses');
+    await expectText(page, 'You have not enrolled in a course yet.');
+    // (The refused cards are answered 402, which the browser logs as errors.)
+    await visit.close();
+  });
+
   it('checks the billing address before any payment', async () => {
     const visit = await openPage(browser);
     const { page } = visit;

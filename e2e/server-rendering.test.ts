@@ -96,4 +96,68 @@ describe('pages sent with their content', () => {
     await page.waitForURL('**/search?q=physics');
     await context.close();
   });
+
+  it('sends the blog, a post, reviews, login and sign-up with their content, and the visitor\'s Login and Registration', async () => {
+    const posts = (await (await fetch(`${baseUrl}/blogs.json`)).json()) as Array<{ _id: string; title: string }>;
+    const pages: Array<[string, RegExp]> = [
+      ['/blog', new RegExp(posts[0].title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))],
+      [`/blog/${posts[0]._id}`, /<h1[^>]*>[^<]+<\/h1>/],
+      ['/reviews', /data-testid="review-card"/],
+      ['/login', /<button[^>]*type="submit"[^>]*>Login<\/button>/],
+      ['/signUp', /Sign Up<\/button>/],
+    ];
+    for (const [path, content] of pages) {
+      const visitor = await (await fetch(`${baseUrl}${path}`, { headers: { accept: 'text/html' } })).text();
+      assert.match(visitor, content, `${path} has its content`);
+      assert.match(visitor, /<div id="root" data-visitor="">/, `${path} is drawn for a visitor`);
+      assert.match(visitor, /href="\/signUp"[^>]*>Registration<\/a>/, `${path} offers Registration`);
+      const returning = await (await fetch(`${baseUrl}${path}`, { headers: { accept: 'text/html', cookie: 'shikhon_signed_in=1' } })).text();
+      assert.match(returning, content, `${path} has its content for a returning user`);
+      assert.doesNotMatch(returning, />Registration<\/a>/, `${path} offers no Registration to a browser that was signed in`);
+    }
+    const context = await browser.newContext({ javaScriptEnabled: false, baseURL: baseUrl });
+    const page = await context.newPage();
+    await page.goto('/login');
+    await page.getByLabel('Email', { exact: true }).waitFor();
+    await page.getByRole('link', { name: 'Registration' }).first().waitFor();
+    await context.close();
+  });
+
+  it('never shows a signed-in user Login or Registration while the page arrives', async () => {
+    const visit = await openPage(browser);
+    const { page } = visit;
+    await page.goto('/login');
+    await page.getByLabel('Email', { exact: true }).fill('student@shikhon.test');
+    await page.getByLabel('Password', { exact: true }).fill('Student123!');
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await page.getByRole('button', { name: 'Account menu for Demo Student' }).waitFor();
+    await page.addInitScript(() => {
+      const seen = window as unknown as { sawRegistration: boolean };
+      seen.sawRegistration = false;
+      const look = () => {
+        if ([...Array.from(document.querySelectorAll('header a'))].some((a) => a.textContent === 'Registration')) seen.sawRegistration = true;
+      };
+      new MutationObserver(look).observe(document, { childList: true, subtree: true });
+    });
+    for (const path of ['/', '/blog', '/reviews']) {
+      await page.goto(path);
+      await page.getByRole('button', { name: 'Account menu for Demo Student' }).waitFor();
+      assert.equal(await page.evaluate(() => (window as unknown as { sawRegistration: boolean }).sawRegistration), false, `${path} showed Registration`);
+    }
+    visit.assertNoErrors();
+    await visit.close();
+  });
+
+  it('a visitor\'s page keeps its Login and Registration as the scripts take it over, with no hydration error', async () => {
+    const visit = await openPage(browser);
+    const { page } = visit;
+    for (const path of ['/login', '/signUp', '/blog', '/reviews']) {
+      await page.goto(path);
+      await page.getByRole('link', { name: 'Registration' }).first().waitFor();
+    }
+    await page.getByRole('link', { name: 'Login' }).first().click();
+    await page.waitForURL('**/login');
+    visit.assertNoErrors();
+    await visit.close();
+  });
 });

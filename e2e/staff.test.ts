@@ -133,7 +133,11 @@ describe('staff', () => {
     await page.goto('/admin-dashboard/all-Admin');
     const own = page.getByTestId('user-row').filter({ hasText: 'admin@shikhon.test' });
     await own.getByRole('button', { name: 'Remove Admin' }).click();
-    await page.getByRole('alertdialog').getByRole('button', { name: 'Remove Admin' }).click();
+    const dialog = page.getByRole('alertdialog');
+    const asked = (await dialog.textContent())!;
+    assert.match(asked, /demoted/);
+    assert.match(asked, /not deleted/);
+    await dialog.getByRole('button', { name: 'Remove Admin' }).click();
     await expectText(page, 'You cannot remove your own admin role');
     visit.assertNoErrors();
     await visit.close();

@@ -3,6 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { logIn, newEmail, signUp } from './support/accounts';
 import { expectText, launchBrowser, openPage } from './support/browser';
+import { enrollInFreeCourse, writeReview } from './support/reviews';
 
 let browser: Browser;
 before(async () => {
@@ -17,6 +18,53 @@ async function signInAsAdmin(page: Page) {
 }
 
 describe('voices', () => {
+  it('shows a student their review with Edit and Delete, and /reviews lists it after the testimonials', async () => {
+    const visit = await openPage(browser);
+    const { page } = visit;
+    const name = `Second Thoughts ${Date.now()}`;
+    await signUp(page, { name, email: newEmail('rethink'), password: 'a good password' });
+    await page.getByRole('button', { name: /Account menu/ }).waitFor();
+    const courseName = await enrollInFreeCourse(page, 3);
+    await writeReview(page, courseName, 3, 'Good, but the audio is quiet.');
+
+    await page.goto('/reviews');
+    const testimonials = page.getByRole('region', { name: 'What our learners say' });
+    await testimonials.getByTestId('review-card').first().waitFor();
+    const written = page.getByRole('region', { name: 'Student reviews' }).getByTestId('review-card');
+    const mine = written.filter({ hasText: name });
+    assert.equal(await written.first().textContent(), await mine.textContent(), 'newest first');
+    await mine.getByText(`Student of ${courseName}`).waitFor();
+    await mine.getByRole('img', { name: '3 out of 5 stars' }).waitFor();
+    assert.equal(await testimonials.getByText(name).count(), 0);
+
+    await page.goto('/addReview');
+    await page.getByLabel('Course', { exact: true }).selectOption({ label: courseName });
+    const yours = page.getByRole('region', { name: 'Your review' });
+    await yours.getByText('Good, but the audio is quiet.').waitFor();
+    assert.equal(await page.getByPlaceholder('Write about Course').count(), 0, 'no form that would silently replace it');
+    await yours.getByRole('button', { name: 'Edit' }).click();
+    assert.equal(await page.getByPlaceholder('Write about Course').inputValue(), 'Good, but the audio is quiet.');
+    await page.getByPlaceholder('Write about Course').fill('Much better with headphones.');
+    await page.getByRole('radio', { name: '5 stars' }).click();
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByRole('heading', { level: 1, name: courseName }).waitFor();
+    await page.getByTestId('review-card').filter({ hasText: name }).getByText('Much better with headphones.').waitFor();
+
+    await page.goto('/addReview');
+    await page.getByLabel('Course', { exact: true }).selectOption({ label: courseName });
+    await yours.getByText('Much better with headphones.').waitFor();
+    await yours.getByRole('button', { name: 'Delete' }).click();
+    await yours.getByRole('button', { name: 'Yes, delete it' }).click();
+    await expectText(page, 'Your review is deleted');
+    await page.getByPlaceholder('Write about Course').waitFor();
+    await page.goto('/reviews');
+    await page.getByRole('heading', { name: 'Student reviews' }).waitFor();
+    await page.getByTestId('review-card').first().waitFor();
+    assert.equal(await page.getByTestId('review-card').filter({ hasText: name }).count(), 0);
+    visit.assertNoErrors();
+    await visit.close();
+  });
+
   it('a student reviews a course they own and sees it on the course page and /reviews', async () => {
     const visit = await openPage(browser);
     const { page } = visit;

@@ -15,9 +15,12 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 // Start-up runs as several tasks (loading the code, building the style system, drawing the page),
 // none holding a slow phone's main thread for the length of all of them.
 async function start() {
-  const session = createSession();
-  const client = createApolloClient(session);
+  const container = document.getElementById('root')!;
   const rendered = serverState(document);
+  // A page drawn for a visitor starts signed out, as drawn, so the header does not change while
+  // the scripts take it over (the session is still checked then).
+  const session = createSession({ assumeSignedOut: Boolean(rendered) && 'visitor' in container.dataset });
+  const client = createApolloClient(session);
   if (rendered) client.cache.restore(rendered);
   else prefetchFirstPage(client, window.location);
 
@@ -34,7 +37,6 @@ async function start() {
       </Providers>
     </StrictMode>
   );
-  const container = document.getElementById('root')!;
   // As a transition, the first render yields to the browser every few milliseconds.
   if (rendered) startTransition(() => void hydrateRoot(container, app));
   else startTransition(() => createRoot(container).render(app));

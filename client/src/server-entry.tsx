@@ -6,7 +6,7 @@ import type { RenderedPage } from './app/page-html';
 import { Providers } from './app/providers';
 import { AppRoutes } from './app/router';
 import { createApolloClient } from './lib/apollo';
-import { createSession } from './lib/session';
+import { createSession, hintsSignedIn } from './lib/session';
 
 export { pageHtml } from './app/page-html';
 
@@ -15,7 +15,15 @@ export { pageHtml } from './app/page-html';
  * on a slow network shows the page before the scripts arrive; the scripts then take it over
  * (main.tsx hydrates). Other pages are drawn in the browser.
  */
-export const serverRenderedPages = ['/', '/home', '/allCourses', '/course/:id', '/details/:id'];
+export const serverRenderedPages = ['/', '/home', '/allCourses', '/course/:id', '/details/:id', '/blog', '/blog/:id', '/reviews', '/login', '/signUp'];
+
+/**
+ * Which of a page's two drawings a request gets (the server caches each apart): a visitor's, with
+ * Login and Registration in the header, unless the browser says it was signed in.
+ */
+export function pageVariant(cookieHeader: string | undefined): 'visitor' | 'returning' {
+  return hintsSignedIn(cookieHeader) ? 'returning' : 'visitor';
+}
 
 export interface RenderOptions {
   /** Where this server answers GraphQL (the render asks it as an anonymous visitor). */
@@ -23,6 +31,8 @@ export interface RenderOptions {
   fetch?: typeof globalThis.fetch;
   /** A render that takes longer is given up, and the page is drawn in the browser instead. */
   timeoutMs: number;
+  /** From pageVariant: 'visitor' draws the header signed out; otherwise it waits for the session. */
+  variant?: 'visitor' | 'returning';
 }
 
 /**
@@ -30,7 +40,7 @@ export interface RenderOptions {
  * it is not a server-rendered page or its data could not be read (the browser then draws it, with
  * its own loading and error states, rather than the server sending an error page that stays).
  */
-export async function renderPage(url: string, { graphqlUrl, fetch = globalThis.fetch, timeoutMs }: RenderOptions): Promise<RenderedPage | null> {
+export async function renderPage(url: string, { graphqlUrl, fetch = globalThis.fetch, timeoutMs, variant = 'returning' }: RenderOptions): Promise<RenderedPage | null> {
   const { pathname } = new URL(url, 'http://localhost');
   if (!serverRenderedPages.some((pattern) => matchPath(pattern, pathname))) return null;
 
@@ -41,7 +51,8 @@ export async function renderPage(url: string, { graphqlUrl, fetch = globalThis.f
     if (!body || body.errors) dataFailed = true;
     return res;
   };
-  const session = createSession({ shareAcrossTabs: false });
+  const visitor = variant === 'visitor';
+  const session = createSession({ shareAcrossTabs: false, assumeSignedOut: visitor });
   const client = createApolloClient(session, { uri: graphqlUrl, fetch: watchedFetch, ssrMode: true });
   const signal = AbortSignal.timeout(timeoutMs);
   const tree = (
@@ -61,7 +72,7 @@ export async function renderPage(url: string, { graphqlUrl, fetch = globalThis.f
       ignoreResults: true,
       renderFunction: (element) => prerenderToNodeStream(element, { signal }),
     });
-    return aborted || dataFailed ? null : { html: renderToString(tree), state: client.extract() };
+    return aborted || dataFailed ? null : { html: renderToString(tree), state: client.extract(), visitor };
   } finally {
     client.stop();
   }

@@ -23,3 +23,14 @@ export async function sql(text: string, values: unknown[] = []): Promise<Array<R
     await client.end();
   }
 }
+
+/** Puts a course on sale or takes it off, as its instructor's dashboard does. */
+export async function setCoursePublished(courseId: string, published: boolean): Promise<void> {
+  const client = new Client({ connectionString: process.env.E2E_DATABASE_URL });
+  await client.connect();
+  try {
+    await client.query('UPDATE course SET published = $2 WHERE id = $1', [courseId, published]);
+  } finally {
+    await client.end();
+  }
+}

@@ -5,6 +5,8 @@ export interface RenderedPage {
   html: string;
   /** Apollo's cache after the render: the answers the browser would otherwise ask for again. */
   state: unknown;
+  /** Drawn for a visitor (signed out): the browser starts signed out too, to match. */
+  visitor?: boolean;
 }
 
 /**
@@ -24,5 +26,5 @@ export function pageHtml(template: string, page: RenderedPage): string {
   const starter = `<script defer src="/start-scripts.js" data-entry="${entry}" data-preload="${preload.join(' ')}"></script>`;
   return withoutScripts
     .replace('</head>', () => `${starter}</head>`)
-    .replace('<div id="root"></div>', () => `<div id="root">${page.html}</div><script type="application/json" id="${SERVER_STATE_ID}">${state}</script>`);
+    .replace('<div id="root"></div>', () => `<div id="root"${page.visitor ? ' data-visitor=""' : ''}>${page.html}</div><script type="application/json" id="${SERVER_STATE_ID}">${state}</script>`);
 }

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { renderRoute } from '../test/render';
 import { CourseCard } from './course-card';
 
@@ -12,6 +12,7 @@ const course = {
   photoURL: '/media/courses/physics.svg',
   ratings: '4.8 ratings out of 5',
   instructor: 'Anisul Hoque',
+  category: 'SCHOOL' as const,
 };
 
 describe('a course card', () => {
@@ -43,5 +44,20 @@ describe('a course card', () => {
     expect(screen.getByText('Motion, force and energy.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'BUY NOW' })).toHaveAttribute('href', `/course/${course.id}`);
     expect(screen.queryByRole('link', { name: 'Preview' })).toBeNull();
+  });
+
+  it('shows its category\'s placeholder when the course has no picture', () => {
+    renderRoute(<CourseCard course={{ ...course, photoURL: null }} />);
+    expect(screen.getByRole('img', { name: 'Class 9 Physics' })).toHaveAttribute('src', '/media/courses/placeholder-school.svg');
+    renderRoute(<CourseCard course={{ ...course, id: 'other', name: 'Excel', photoURL: '', category: 'PROFESSIONAL' }} />);
+    expect(screen.getByRole('img', { name: 'Excel' })).toHaveAttribute('src', '/media/courses/placeholder-professional.svg');
+  });
+
+  it('shows the placeholder instead of a picture that fails to load', () => {
+    renderRoute(<CourseCard course={{ ...course, photoURL: 'https://pictures.example/gone.png' }} />);
+    const picture = screen.getByRole('img', { name: 'Class 9 Physics' });
+    expect(picture).toHaveAttribute('src', 'https://pictures.example/gone.png');
+    fireEvent.error(picture);
+    expect(picture).toHaveAttribute('src', '/media/courses/placeholder-school.svg');
   });
 });

@@ -22,6 +22,7 @@ export function CourseCard({ course, variant = 'catalogue', eager = false, title
     <Card.Root overflow="hidden" size="sm" height="100%" data-testid="course-card">
       <CourseImage
         src={course.photoURL}
+        category={course.category}
         alt={course.name}
         eager={eager}
         sizes="(max-width: 768px) 100vw, (max-width: 1200px) 50vw, 25vw"

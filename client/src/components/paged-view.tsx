@@ -41,13 +41,23 @@ interface PagedTableProps<T> extends Omit<PagedViewProps<T>, 'children'> {
   row(item: T): ReactNode;
 }
 
-/** A paged list shown as a table with a header row (the dashboards' lists). */
+/** Below the md breakpoint (48em) each row is a card of stacked cells: a phone needs no sideways scrolling. */
+const stackedOnPhones = {
+  '@media (max-width: 47.99em)': {
+    '& thead': { display: 'none' },
+    '& tbody, & tr, & td': { display: 'block', width: '100%' },
+    '& tr': { paddingBlock: '0.5rem', borderBottomWidth: '1px' },
+    '& td': { borderBottomWidth: '0', paddingBlock: '0.25rem', overflowWrap: 'anywhere' },
+  },
+};
+
+/** A paged list shown as a table with a header row (the dashboards' lists); on a phone, as stacked cards. */
 export function PagedTable<T>({ columns, row, ...view }: PagedTableProps<T>) {
   return (
     <PagedView {...view}>
       {(items) => (
         <Table.ScrollArea borderWidth="1px" borderRadius="md">
-          <Table.Root size="sm">
+          <Table.Root size="sm" css={stackedOnPhones}>
             <Table.Header>
               <Table.Row>
                 {columns.map((column) => (

@@ -17,9 +17,10 @@ export function ReviewCard({ review }: { review: ReviewCard_ReviewFragment }) {
           />
           <div>
             <Text fontWeight="semibold">{review.name}</Text>
-            {review.info && (
+            {/* A student's review names the course as it is called now; a testimonial has its line. */}
+            {(review.courseName || review.info) && (
               <Text fontSize="sm" color="gray.600">
-                {review.info}
+                {review.courseName ? `Student of ${review.courseName}` : review.info}
               </Text>
             )}
           </div>

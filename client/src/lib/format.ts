@@ -29,3 +29,8 @@ export function formatTotals(totals: ReadonlyArray<{ currency: string; amount: n
   if (totals.length === 0) return '$0';
   return totals.map((total) => formatPrice(total.amount, total.currency === 'bdt' ? 'bdt' : 'usd')).join(' · ');
 }
+
+/** A moment as people here read it, in Bangladesh time: "5 Mar 2026, 14:05". */
+export function formatDateTime(iso: string): string {
+  return new Date(iso).toLocaleString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'Asia/Dhaka' });
+}

@@ -18,6 +18,9 @@ export const messages = {
   makeAdminFailed: 'Failed to Make an admin',
   makeAdminDone: 'Successfully made an admin',
   adminRemoved: (name: string) => `Admin: ${name} is deleted.`,
+  /** Before Remove Admin: the spec's toast says "deleted", but only the role goes. */
+  removeAdminConfirm: (name: string) =>
+    `Remove the admin role of ${name}? The account is demoted to the role it had before (student or instructor), not deleted.`,
   paymentFailed: 'Payment was not successful',
   paymentDone: 'Payment was successful',
   paymentHeld: 'Your payment is received and is being checked. You get the course as soon as it is approved.',

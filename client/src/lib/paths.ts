@@ -26,6 +26,3 @@ export const paths = {
   enroll: (id: string) => `/enroll/${id}`,
   searchFor: (text: string) => `/search?q=${encodeURIComponent(text)}`,
 } as const;
-
-/** Course images of the demo catalogue are ours; others are shown as given. */
-export const courseImageFallback = '/media/courses/programming.svg';

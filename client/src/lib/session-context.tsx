@@ -15,7 +15,7 @@ export function SessionProvider({ session, children }: { session: Session; child
 export function StartSession() {
   const session = useContext(SessionContext);
   useEffect(() => {
-    if (session?.getState().status === 'loading') void session.refresh();
+    if (session?.needsCheck()) void session.refresh();
   }, [session]);
   return null;
 }

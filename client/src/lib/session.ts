@@ -4,6 +4,27 @@ import { LogoutDocument, RefreshSessionDocument, type SessionUser_UserFragment }
 export type SessionUser = SessionUser_UserFragment;
 export type SessionState = { status: 'loading' } | { status: 'signedOut' } | { status: 'signedIn'; user: SessionUser };
 
+/**
+ * A cookie that only tells the server this browser was signed in at its last visit (no secret: the
+ * session itself is the httpOnly refresh cookie, which page requests do not carry). Without it,
+ * the server draws a page's header for a visitor, with Login and Registration.
+ */
+export const SIGNED_IN_HINT_COOKIE = 'shikhon_signed_in';
+
+/** Whether a request's Cookie header says the browser was signed in: if not, it is drawn as a visitor's. */
+export function hintsSignedIn(cookieHeader: string | undefined): boolean {
+  return (cookieHeader ?? '').split(';').some((part) => part.trim().startsWith(`${SIGNED_IN_HINT_COOKIE}=`));
+}
+
+function rememberSignedIn(signedIn: boolean) {
+  if (typeof document === 'undefined') return;
+  const hinted = hintsSignedIn(document.cookie);
+  if (signedIn === hinted) return;
+  document.cookie = signedIn
+    ? `${SIGNED_IN_HINT_COOKIE}=1; path=/; max-age=${30 * 24 * 3600}; samesite=strict`
+    : `${SIGNED_IN_HINT_COOKIE}=; path=/; max-age=0; samesite=strict`;
+}
+
 /** Refresh a little before the 15-minute access token runs out. */
 const REFRESH_EVERY_MS = 12 * 60 * 1000;
 
@@ -12,10 +33,13 @@ const REFRESH_EVERY_MS = 12 * 60 * 1000;
  * (which scripts cannot read) brings it back after a reload. Tabs tell each other about sign-out.
  * A page rendered on the server has no tab to talk to (`shareAcrossTabs: false`) and stays 'loading'.
  */
-export function createSession({ shareAcrossTabs = true }: { shareAcrossTabs?: boolean } = {}) {
+export function createSession({ shareAcrossTabs = true, assumeSignedOut = false }: { shareAcrossTabs?: boolean; assumeSignedOut?: boolean } = {}) {
   let client: ApolloClient | undefined;
   let token: string | null = null;
-  let state: SessionState = { status: 'loading' };
+  // A page the server drew for a visitor with no sign-in hint starts signed out, as drawn; the
+  // session is still checked once the page is taken over.
+  let state: SessionState = assumeSignedOut ? { status: 'signedOut' } : { status: 'loading' };
+  let checked = !assumeSignedOut;
   let refreshing: Promise<boolean> | null = null;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const listeners = new Set<() => void>();
@@ -23,6 +47,8 @@ export function createSession({ shareAcrossTabs = true }: { shareAcrossTabs?: bo
 
   const setState = (next: SessionState) => {
     state = next;
+    checked = true;
+    rememberSignedIn(next.status === 'signedIn');
     listeners.forEach((listener) => listener());
   };
 
@@ -38,6 +64,8 @@ export function createSession({ shareAcrossTabs = true }: { shareAcrossTabs?: bo
   const session = {
     getToken: () => token,
     getState: () => state,
+    /** Whether the session is still to be brought back from its cookie. */
+    needsCheck: () => state.status === 'loading' || !checked,
     subscribe(listener: () => void) {
       listeners.add(listener);
       return () => void listeners.delete(listener);

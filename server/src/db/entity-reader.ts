@@ -44,8 +44,9 @@ export class EntityReader<T extends ObjectLiteral> {
       .join(', ');
   }
 
-  async many(sql: string, parameters: unknown[] = []): Promise<T[]> {
-    const rows: Array<Record<string, unknown>> = await this.db.query(sql, parameters);
+  /** `via`: a transaction's entity manager, to read inside it. */
+  async many(sql: string, parameters: unknown[] = [], via: Pick<DataSource, 'query'> = this.db): Promise<T[]> {
+    const rows: Array<Record<string, unknown>> = await via.query(sql, parameters);
     return rows.map((row) => {
       const entity = Object.create(this.prototype) as Record<string, unknown>;
       for (const { property, transformer } of this.columns) {

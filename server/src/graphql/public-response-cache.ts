@@ -6,7 +6,7 @@ import type { AppLogger } from '../logger';
 import type { GraphQLContext } from './context';
 
 /** Root fields whose answer is the same for every anonymous visitor. */
-const PUBLIC_FIELDS = new Set(['courses', 'course', 'searchCourses', 'recommendedCourses', 'reviews', 'blogs', '__typename']);
+const PUBLIC_FIELDS = new Set(['courses', 'course', 'searchCourses', 'similarCourses', 'recommendedCourses', 'reviews', 'blogs', 'blog', '__typename']);
 const MAX_ENTRIES = 500;
 const MAX_DERIVED_ENTRIES = 100;
 const MAX_BODY_BYTES = 512 * 1024;

@@ -21,7 +21,9 @@ export function clientFilesRouter(clientDist: string, renderPage?: PageRenderer)
   router.get(/.*/, async (req, res, next) => {
     if (!req.accepts('html') || !fs.existsSync(indexFile)) return next();
     res.setHeader('Cache-Control', 'no-cache');
-    const rendered = renderPage && (await renderPage(req.originalUrl));
+    const rendered = renderPage && (await renderPage(req.originalUrl, req.headers.cookie));
+    // A page's drawing depends on the browser's sign-in hint cookie.
+    res.vary('Cookie');
     if (rendered) sendRendered(req, res, rendered);
     else sendPossiblyCompressed(req, res, indexFile);
   });

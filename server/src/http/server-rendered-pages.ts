@@ -7,7 +7,9 @@ import type { AppLogger } from '../logger';
 
 /** What the client's server entry (client/src/server-entry.tsx, built into client/dist-server) exports. */
 interface PageRenderBundle {
-  renderPage(url: string, options: { graphqlUrl: string; timeoutMs: number }): Promise<RenderedPage | null>;
+  renderPage(url: string, options: { graphqlUrl: string; timeoutMs: number; variant?: string }): Promise<RenderedPage | null>;
+  /** Which drawing of a page a request's cookies call for (a visitor's, or one for a returning user). */
+  pageVariant?(cookieHeader: string | undefined): string;
   pageHtml(template: string, page: RenderedPage): string;
 }
 interface RenderedPage {
@@ -22,7 +24,7 @@ export interface PageResponse {
   gzip: Buffer;
 }
 
-export type PageRenderer = (url: string) => Promise<PageResponse | null>;
+export type PageRenderer = (url: string, cookieHeader?: string) => Promise<PageResponse | null>;
 
 /** Past this, a visitor is better served by the page drawn in the browser than by waiting on. */
 const RENDER_TIMEOUT_MS = 1500;
@@ -66,20 +68,22 @@ export function pageRenderer(options: {
   };
 
   let rendering = 0;
-  const render = async (url: string): Promise<PageResponse | null> => {
+  const render = async (url: string, variant: string | undefined): Promise<PageResponse | null> => {
     const renderer = load();
     if (!renderer || rendering >= MAX_CONCURRENT_RENDERS) return null;
     rendering += 1;
-    const page = await renderer.bundle.renderPage(url, { graphqlUrl: graphqlUrl(), timeoutMs: RENDER_TIMEOUT_MS }).finally(() => (rendering -= 1));
+    const page = await renderer.bundle.renderPage(url, { graphqlUrl: graphqlUrl(), timeoutMs: RENDER_TIMEOUT_MS, variant }).finally(() => (rendering -= 1));
     if (!page) return null;
     const identity = Buffer.from(renderer.bundle.pageHtml(renderer.template, page));
     const [br, gzipped] = await Promise.all([brotli(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }), gzip(identity)]);
     return { identity, br, gzip: gzipped };
   };
 
-  return async (url) => {
+  return async (url, cookieHeader) => {
     try {
-      return await (cache ? cache.remember(`page ${url}`, () => render(url)) : render(url));
+      const variant = load()?.bundle.pageVariant?.(cookieHeader);
+      const key = variant ? `page ${variant} ${url}` : `page ${url}`;
+      return await (cache ? cache.remember(key, () => render(url, variant)) : render(url, variant));
     } catch (error) {
       log.warn({ err: error, url }, 'server rendering failed; the browser draws the page');
       return null;

@@ -1,23 +1,36 @@
-import { Avatar, Button, Menu, Portal } from '@chakra-ui/react';
+import { Avatar, Box, Button, Link, Menu, Portal, Stack } from '@chakra-ui/react';
 import { ChevronDown } from 'lucide-react';
-import { useNavigate } from 'react-router-dom';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { paths } from '../../lib/paths';
 import { displayName, useSession } from '../../lib/session-context';
 import type { SessionUser } from '../../lib/session';
+import { accountItems, menuRow } from './account-items';
 
 /** The signed-in header: the person's name with My Profile, My Learning, My Cart, My Wishlist and Logout. */
-export function AccountMenu({ user }: { user: SessionUser }) {
+/**
+ * Logout: home first, then signed out (signing out on a guarded page first would send the person
+ * to the login page instead).
+ */
+function useLogOut() {
   const { session } = useSession();
   const navigate = useNavigate();
+  return () => {
+    navigate(paths.home);
+    void session.signOut();
+  };
+}
+
+export function AccountMenu({ user }: { user: SessionUser }) {
+  const logOut = useLogOut();
+  const navigate = useNavigate();
   const name = displayName(user);
+  const items = accountItems(user);
   return (
     <Menu.Root
       onSelect={({ value }) => {
-        if (value === 'profile') navigate(paths.myProfile);
-        if (value === 'learning') navigate(paths.myCourses);
-        if (value === 'instructor') navigate('/instructor-dashboard');
-        if (value === 'admin') navigate('/admin-dashboard');
-        if (value === 'logout') void session.signOut().then(() => navigate(paths.home));
+        const to = items.find((item) => item.value === value)?.to;
+        if (to) navigate(to);
+        if (value === 'logout') logOut();
       }}
     >
       <Menu.Trigger asChild>
@@ -33,12 +46,11 @@ export function AccountMenu({ user }: { user: SessionUser }) {
       <Portal>
         <Menu.Positioner>
           <Menu.Content>
-            <Menu.Item value="profile">My Profile</Menu.Item>
-            <Menu.Item value="learning">My Learning</Menu.Item>
-            <Menu.Item value="cart">My Cart</Menu.Item>
-            <Menu.Item value="wishlist">My Wishlist</Menu.Item>
-            {(user.role === 'INSTRUCTOR' || user.role === 'ADMIN') && <Menu.Item value="instructor">Instructor Dashboard</Menu.Item>}
-            {user.role === 'ADMIN' && <Menu.Item value="admin">Admin Dashboard</Menu.Item>}
+            {items.map((item) => (
+              <Menu.Item key={item.value} value={item.value}>
+                {item.label}
+              </Menu.Item>
+            ))}
             <Menu.Separator />
             <Menu.Item value="logout">Logout</Menu.Item>
           </Menu.Content>
@@ -47,3 +59,47 @@ export function AccountMenu({ user }: { user: SessionUser }) {
     </Menu.Root>
   );
 }
+
+/** The phone menu's list of the signed-in person's items, each a tall row, with Logout last. */
+export function PhoneAccountMenu({ user, onNavigate }: { user: SessionUser; onNavigate: () => void }) {
+  const logOut = useLogOut();
+  const name = displayName(user);
+  return (
+    <Stack as="ul" gap="0" listStyleType="none" aria-label={`Account of ${name}`}>
+      <Box as="li" {...menuRow} fontWeight="semibold" gap="2">
+        <Avatar.Root size="xs">
+          <Avatar.Fallback name={name} />
+          {user.image && <Avatar.Image src={user.image} alt="" />}
+        </Avatar.Root>
+        {name}
+      </Box>
+      {accountItems(user).map((item) => (
+        <li key={item.value}>
+          {item.to ? (
+            <Link asChild {...menuRow} color="gray.700" onClick={onNavigate}>
+              <RouterLink to={item.to}>{item.label}</RouterLink>
+            </Link>
+          ) : (
+            <Button variant="ghost" {...menuRow} fontWeight="normal" color="gray.700" onClick={onNavigate}>
+              {item.label}
+            </Button>
+          )}
+        </li>
+      ))}
+      <li>
+        <Button
+          variant="ghost"
+          {...menuRow}
+          color="red.700"
+          onClick={() => {
+            onNavigate();
+            logOut();
+          }}
+        >
+          Logout
+        </Button>
+      </li>
+    </Stack>
+  );
+}
+

@@ -1,33 +1,47 @@
 import { Box, Button, Container, Flex, HStack, IconButton, Image, Input, Link, Stack } from '@chakra-ui/react';
 import { Menu as MenuIcon, Search, X } from 'lucide-react';
-import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { Fragment, lazy, Suspense, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { supportToast } from '../../lib/messages';
 import { paths } from '../../lib/paths';
 import { useSession } from '../../lib/session-context';
+import { menuRow } from './account-items';
 // The account menu (and its popover machinery) loads only for signed-in visitors.
 const AccountMenu = lazy(() => import('./account-menu').then((module) => ({ default: module.AccountMenu })));
+const PhoneAccountMenu = lazy(() => import('./account-menu').then((module) => ({ default: module.PhoneAccountMenu })));
 
 export const SUPPORT_URL = 'https://meet.google.com/';
 
+
 /** Category and Organization are dead links in the spec: they go nowhere. */
-function DeadLink({ children }: { children: string }) {
+function DeadLink({ children, row }: { children: string; row?: object }) {
   return (
-    <Link href="#" onClick={(e) => e.preventDefault()} color="gray.700" aria-disabled="true">
+    <Link href="#" onClick={(e) => e.preventDefault()} color="gray.700" aria-disabled="true" {...row}>
       {children}
     </Link>
   );
 }
 
-function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
+/** The header's links; `asRows` stacks them as list items, each a full-width row for the phone menu. */
+function NavLinks({ onNavigate, asRows = false }: { onNavigate?: () => void; asRows?: boolean }) {
+  const row = asRows ? menuRow : undefined;
+  const Item = asRows ? 'li' : Fragment;
   return (
     <>
-      <DeadLink>Category</DeadLink>
-      <DeadLink>Organization</DeadLink>
-      <Link asChild color="gray.700" onClick={onNavigate}>
-        <RouterLink to="/allcourses">Courses</RouterLink>
-      </Link>
+      <Item>
+        <DeadLink row={row}>Category</DeadLink>
+      </Item>
+      <Item>
+        <DeadLink row={row}>Organization</DeadLink>
+      </Item>
+      <Item>
+        <Link asChild color="gray.700" onClick={onNavigate} {...row}>
+          <RouterLink to="/allcourses">Courses</RouterLink>
+        </Link>
+      </Item>
+      <Item>
       <Link
+        {...row}
         href={SUPPORT_URL}
         target="_blank"
         rel="noreferrer"
@@ -39,11 +53,12 @@ function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
       >
         Support
       </Link>
+      </Item>
     </>
   );
 }
 
-function SearchBox({ onSearch }: { onSearch?: () => void }) {
+function SearchBox({ onSearch, autoFocus = false }: { onSearch?: () => void; autoFocus?: boolean }) {
   const navigate = useNavigate();
   const location = useLocation();
   const current = location.pathname.toLowerCase() === '/search' ? new URLSearchParams(location.search).get('q') ?? '' : '';
@@ -64,6 +79,7 @@ function SearchBox({ onSearch }: { onSearch?: () => void }) {
           value={text}
           onChange={(e) => setText(e.target.value)}
           placeholder="Search courses"
+          autoFocus={autoFocus}
           aria-label="Search courses"
           borderEndRadius="0"
           maxLength={100}
@@ -98,13 +114,41 @@ function AccountButtons() {
   );
 }
 
+/** The phone menu's account part: Login and Registration, or the signed-in person's items and Logout. */
+function PhoneAccountItems({ onNavigate }: { onNavigate: () => void }) {
+  const { state } = useSession();
+  if (state.status === 'loading') return null;
+  if (state.status !== 'signedIn') {
+    return (
+      <Stack gap="2">
+        <Button asChild variant="outline" colorPalette="blue" minH="44px" onClick={onNavigate}>
+          <RouterLink to={paths.login}>Login</RouterLink>
+        </Button>
+        <Button asChild colorPalette="blue" minH="44px" onClick={onNavigate}>
+          <RouterLink to={paths.signUp}>Registration</RouterLink>
+        </Button>
+      </Stack>
+    );
+  }
+  return (
+    <Suspense fallback={null}>
+      <PhoneAccountMenu user={state.user} onNavigate={onNavigate} />
+    </Suspense>
+  );
+}
+
 export function Header() {
   const [open, setOpen] = useState(false);
+  const [searchFirst, setSearchFirst] = useState(false);
   const close = () => setOpen(false);
+  const toggle = (withSearch: boolean) => {
+    setSearchFirst(withSearch);
+    setOpen((v) => !v);
+  };
   return (
     <Box as="header" borderBottomWidth="1px" bg="white" position="sticky" top="0" zIndex="sticky">
       <Container maxW="7xl" py="3">
-        <Flex align="center" gap="6">
+        <Flex align="center" gap={{ base: '2', md: '6' }}>
           <Link asChild aria-label="Shikhon home" flexShrink={0}>
             <RouterLink to={paths.home}>
               <Image src="/media/logo.svg" alt="" width="36px" height="36px" />
@@ -123,24 +167,38 @@ export function Header() {
             <AccountButtons />
           </HStack>
           <IconButton
+            aria-label="Search courses"
+            aria-controls="mobile-menu"
+            variant="ghost"
+            size="lg"
+            ms="auto"
+            display={{ base: 'inline-flex', md: 'none' }}
+            onClick={() => toggle(true)}
+          >
+            <Search />
+          </IconButton>
+          <IconButton
             aria-label={open ? 'Close menu' : 'Open menu'}
             aria-expanded={open}
             aria-controls="mobile-menu"
             variant="ghost"
-            ms="auto"
+            size="lg"
+            ms={{ base: '0', md: 'auto' }}
             display={{ base: 'inline-flex', lg: 'none' }}
-            onClick={() => setOpen((v) => !v)}
+            onClick={() => toggle(false)}
           >
             {open ? <X /> : <MenuIcon />}
           </IconButton>
         </Flex>
         {open && (
-          <Stack id="mobile-menu" as="nav" aria-label="Mobile" gap="4" pt="4" pb="2" display={{ lg: 'none' }}>
-            <SearchBox onSearch={close} />
-            <NavLinks onNavigate={close} />
-            <HStack gap="2" onClick={close}>
-              <AccountButtons />
-            </HStack>
+          <Stack id="mobile-menu" as="nav" aria-label="Mobile" gap="3" pt="4" pb="2" display={{ lg: 'none' }}>
+            <SearchBox onSearch={close} autoFocus={searchFirst} />
+            <Stack as="ul" gap="0" listStyleType="none">
+              <NavLinks onNavigate={close} asRows />
+            </Stack>
+            <Box borderTopWidth="1px" pt="3">
+              <PhoneAccountItems onNavigate={close} />
+            </Box>
           </Stack>
         )}
       </Container>

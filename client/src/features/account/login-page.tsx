@@ -73,7 +73,17 @@ export default function LoginPage() {
           {error && (
             <Alert.Root status="error">
               <Alert.Indicator />
-              <Alert.Title>{error}</Alert.Title>
+              <Alert.Content>
+                <Alert.Title>{error}</Alert.Title>
+                {/* A closed account's message names the Support page: one tap away. */}
+                {error.includes('Support page') && (
+                  <Alert.Description>
+                    <Link asChild color="blue.700" fontWeight="semibold">
+                      <RouterLink to="/support">Go to the Support page</RouterLink>
+                    </Link>
+                  </Alert.Description>
+                )}
+              </Alert.Content>
             </Alert.Root>
           )}
           <Button type="submit" colorPalette="blue" disabled={loading}>

@@ -22,6 +22,7 @@ export const auditActionLabels: Record<AuditAction, string> = {
   APPROVE_COURSE_REVIEW: 'Approved instructor',
   REJECT_COURSE_REVIEW: 'Sent course back',
   APPROVE_HELD_PAYMENT: 'Approved held payment',
+  REOPEN_ACCOUNT: 'Reopened account',
 };
 
 const when = (iso: string) =>

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { PagedTable } from '../../components/paged-view';
 import type { InboxKind } from '../../gql/graphql';
 import { useAdminInboxQuery, useSetInboxHandledMutation } from './api/inbox.generated';
+import { formatDateTime } from '../../lib/format';
 
 const kinds: Array<{ kind: InboxKind; label: string }> = [
   { kind: 'COMPLAINT', label: 'Complaints' },
@@ -58,9 +59,12 @@ export default function InboxPage() {
         row={(item) => (
           <Table.Row key={item.id} data-testid="inbox-row">
             <Table.Cell>
-              <Text fontWeight="semibold">{item.name ?? item.email}</Text>
+              <Text fontWeight="semibold">From: {item.name ?? item.email}</Text>
               <Text fontSize="sm" color="gray.600">
                 {item.email} {item.phone ? `· ${item.phone}` : ''}
+              </Text>
+              <Text fontSize="sm" color="gray.600" asChild>
+                <time dateTime={item.createdAt}>{formatDateTime(item.createdAt)}</time>
               </Text>
             </Table.Cell>
             <Table.Cell>

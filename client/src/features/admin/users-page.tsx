@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useConfirm } from '../../components/confirm-dialog';
 import { PagedTable } from '../../components/paged-view';
 import type { Role } from '../../gql/graphql';
-import { useAdminUsersQuery, useCloseAccountMutation, useMakeAdminMutation, useRemoveAdminMutation } from './api/admin.generated';
+import { useAdminUsersQuery, useCloseAccountMutation, useMakeAdminMutation, useRemoveAdminMutation, useReopenAccountMutation } from './api/admin.generated';
 import { describeError } from '../../lib/graphql-errors';
 import { messages } from '../../lib/messages';
 import { toaster } from '../../lib/toaster';
@@ -15,14 +15,16 @@ const titles: Record<string, string> = { all: 'All Users', STUDENT: 'All Student
 export function UsersPage({ role }: { role: Role | null }) {
   const [search, setSearch] = useState('');
   const [offset, setOffset] = useState(0);
+  const [closed, setClosed] = useState(false);
   const { data, previousData, loading, error, refetch } = useAdminUsersQuery({
-    variables: { role, search: search.trim() || null, offset, limit: PAGE_SIZE },
+    variables: { role, search: search.trim() || null, closed: closed || null, offset, limit: PAGE_SIZE },
     fetchPolicy: 'cache-and-network',
   });
   const [makeAdmin] = useMakeAdminMutation();
   const [removeAdmin] = useRemoveAdminMutation();
   const [closeAccount] = useCloseAccountMutation();
   const confirm = useConfirm();
+  const [reopenAccount] = useReopenAccountMutation();
   const page = (data ?? previousData)?.users;
 
   const promote = async (email: string) => {
@@ -53,21 +55,44 @@ export function UsersPage({ role }: { role: Role | null }) {
     }
   };
 
+  const reopen = async (email: string) => {
+    try {
+      await reopenAccount({ variables: { email } });
+      toaster.create({ title: 'The account is reopened', type: 'success' });
+      await refetch();
+    } catch (failure) {
+      toaster.create({ title: describeError(failure).message, type: 'error' });
+    }
+  };
+
   return (
     <Stack gap="5">
       <Heading as="h1" size="xl">
         {titles[role ?? 'all']}
       </Heading>
-      <Input
-        placeholder="Search by name or email"
-        aria-label="Search users"
-        maxW="md"
-        value={search}
-        onChange={(e) => {
-          setSearch(e.target.value);
-          setOffset(0);
-        }}
-      />
+      <HStack gap="3" wrap="wrap">
+        <Input
+          placeholder="Search by name or email"
+          aria-label="Search users"
+          maxW="md"
+          value={search}
+          onChange={(e) => {
+            setSearch(e.target.value);
+            setOffset(0);
+          }}
+        />
+        <Button
+          size="sm"
+          variant={closed ? 'solid' : 'outline'}
+          aria-pressed={closed}
+          onClick={() => {
+            setClosed((v) => !v);
+            setOffset(0);
+          }}
+        >
+          Closed accounts
+        </Button>
+      </HStack>
       <PagedTable
         page={page}
         loading={loading}
@@ -84,15 +109,19 @@ export function UsersPage({ role }: { role: Role | null }) {
               <Badge>{user.role.toLowerCase()}</Badge>
             </Table.Cell>
             <Table.Cell>
-              <HStack gap="2">
-                {user.role === 'ADMIN' ? (
+              <HStack gap="2" wrap="wrap">
+                {closed ? (
+                  <Button size="xs" colorPalette="green" onClick={() => void reopen(user.email)}>
+                    Reopen account
+                  </Button>
+                ) : user.role === 'ADMIN' ? (
                   <Button
                     size="xs"
                     colorPalette="orange"
                     onClick={() =>
                       confirm.ask({
                         title: `Remove ${user.name} as admin?`,
-                        consequence: `${user.email} goes back to their earlier role and can no longer open the admin dashboard.`,
+                        consequence: messages.removeAdminConfirm(user.name),
                         confirmLabel: 'Remove Admin',
                         onConfirm: () => demote(user.email, user.name),
                       })
@@ -117,21 +146,23 @@ export function UsersPage({ role }: { role: Role | null }) {
                     Make Admin
                   </Button>
                 )}
-                <Button
-                  size="xs"
-                  variant="ghost"
-                  colorPalette="red"
-                  onClick={() =>
-                    confirm.ask({
-                      title: `Close the account of ${user.name}?`,
-                      consequence: `${user.email} will not be able to sign in and is signed out everywhere. Their enrollments and payments are kept.`,
-                      confirmLabel: 'Close account',
-                      onConfirm: () => close(user.email),
-                    })
-                  }
-                >
-                  Close account
-                </Button>
+                {!closed && (
+                  <Button
+                    size="xs"
+                    variant="ghost"
+                    colorPalette="red"
+                    onClick={() =>
+                      confirm.ask({
+                        title: `Close the account of ${user.name}?`,
+                        consequence: `${user.email} will not be able to sign in and is signed out everywhere. Their enrollments and payments are kept.`,
+                        confirmLabel: 'Close account',
+                        onConfirm: () => close(user.email),
+                      })
+                    }
+                  >
+                    Close account
+                  </Button>
+                )}
               </HStack>
             </Table.Cell>
           </Table.Row>

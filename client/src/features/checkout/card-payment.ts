@@ -8,7 +8,42 @@ export interface TypedCard {
   cvc: string;
 }
 
-export type CardResult = { ok: true; paymentMethod: string } | { ok: false; message: string };
+export type CardField = 'number' | 'expiry' | 'cvc';
+export type CardResult = { ok: true; paymentMethod: string } | { ok: false; message: string; field: CardField };
+
+export const EXPIRY_FORMAT = 'Enter the expiry date as MM/YY';
+
+/**
+ * The expiry field as the buyer types or pastes: "1229", "12-29" or "12 / 29" read "12/29", and
+ * "122029" or "12.2029" read "12/2029"; a first digit above 1 is a month ("5" reads "05/"). The
+ * slash is added only while typing forward, so deleting it works. `previous`: the field's value
+ * before this change.
+ */
+export function formatExpiry(typed: string, previous = ''): string {
+  const parts = typed.trim().split(/[^\d]+/).filter(Boolean);
+  let month: string;
+  let year: string;
+  if (parts.length >= 2) {
+    month = parts[0].slice(-2).padStart(2, '0');
+    year = parts.slice(1).join('');
+  } else {
+    const digits = parts[0] ?? '';
+    if (digits.length === 0) return '';
+    const monthLength = digits[0] > '1' ? 1 : 2;
+    month = digits.slice(0, monthLength).padStart(monthLength === 1 ? 2 : 0, '0');
+    year = digits.slice(monthLength);
+    if (!year) {
+      const forward = typed.length > previous.length;
+      return month.length === 2 && forward ? `${month}/` : month;
+    }
+  }
+  // A year of two digits or four (2029), as the card shows it.
+  return `${month}/${year.slice(0, 4)}`;
+}
+
+/** Which field a card error from the payment service is about. */
+const fieldOfCode = (code: string | undefined): CardField =>
+  code?.startsWith('invalid_expiry') ? 'expiry' : code === 'invalid_cvc' ? 'cvc' : 'number';
 
 /** "MM/YY" or "MM / YYYY" to month and year; null when it is not a date. */
 export function parseExpiry(expiry: string): { month: number; year: number } | null {
@@ -20,14 +55,15 @@ export function parseExpiry(expiry: string): { month: number; year: number } | n
 
 export async function tokenizeTestCard(card: TypedCard): Promise<CardResult> {
   const expiry = parseExpiry(card.expiry);
-  if (!expiry) return { ok: false, message: 'Enter the expiry date as MM/YY' };
+  if (!expiry) return { ok: false, message: EXPIRY_FORMAT, field: 'expiry' };
   const res = await fetch('/test-mode/payment-methods', {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ number: card.number, expMonth: expiry.month, expYear: expiry.year, cvc: card.cvc }),
   });
-  const body = (await res.json()) as { id?: string; error?: { message: string } };
-  return res.ok && body.id ? { ok: true, paymentMethod: body.id } : { ok: false, message: body.error?.message ?? 'Your card could not be read.' };
+  const body = (await res.json()) as { id?: string; error?: { code?: string; message: string } };
+  if (res.ok && body.id) return { ok: true, paymentMethod: body.id };
+  return { ok: false, message: body.error?.message ?? 'Your card could not be read.', field: fieldOfCode(body.error?.code) };
 }
 
 /** The test mode's 3-D Secure page: the visitor approves or refuses the payment. */

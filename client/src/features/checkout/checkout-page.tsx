@@ -11,7 +11,7 @@ import { messages } from '../../lib/messages';
 import { paths } from '../../lib/paths';
 import { useSession } from '../../lib/session-context';
 import { toaster } from '../../lib/toaster';
-import { answerTestAuthentication, loadStripe, tokenizeTestCard, type StripeCardElement } from './card-payment';
+import { answerTestAuthentication, formatExpiry, loadStripe, tokenizeTestCard, type CardField, type StripeCardElement } from './card-payment';
 import { AddressFields, emptyAddress, missingAddressFields, type Address } from './components/address-fields';
 import { LocalPaymentForm } from './components/local-payment-form';
 import { OrderSummary } from './components/order-summary';
@@ -75,6 +75,7 @@ export default function CheckoutPage() {
   const [card, setCard] = useState({ number: '', expiry: '', cvc: '' });
   const [showErrors, setShowErrors] = useState(false);
   const [cardError, setCardError] = useState<string | null>(null);
+  const [cardErrors, setCardErrors] = useState<Partial<Record<CardField, string>>>({});
   const [paying, setPaying] = useState(false);
   const [pendingAction, setPendingAction] = useState<Outcome | null>(null);
   // One key per checkout attempt: a retried or doubled submit is one payment.
@@ -160,6 +161,7 @@ export default function CheckoutPage() {
     e.preventDefault();
     setShowErrors(true);
     setCardError(null);
+    setCardErrors({});
     const shippingAddress = sameShipping ? billing : shipping;
     if (!billingName.trim() || missingAddressFields(billing).length > 0 || missingAddressFields(shippingAddress).length > 0) return;
     setPaying(true);
@@ -177,7 +179,7 @@ export default function CheckoutPage() {
       } else {
         const tokenized = await tokenizeTestCard(card);
         if (!tokenized.ok) {
-          setCardError(tokenized.message);
+          setCardErrors({ [tokenized.field]: tokenized.message });
           return paymentFailed(tokenized.message);
         }
         paymentMethod = tokenized.paymentMethod;
@@ -316,18 +318,26 @@ export default function CheckoutPage() {
                 </Field.Root>
               ) : (
                 <SimpleGrid columns={{ base: 1, sm: 4 }} gap="3">
-                  <Field.Root gridColumn={{ sm: 'span 2' }} invalid={Boolean(cardError)}>
+                  <Field.Root gridColumn={{ sm: 'span 2' }} invalid={Boolean(cardErrors.number)}>
                     <Field.Label>Card number</Field.Label>
                     <Input inputMode="numeric" autoComplete="cc-number" placeholder="4242 4242 4242 4242" value={card.number} onChange={(e) => setCard({ ...card, number: e.target.value })} />
-                    <Field.ErrorText>{cardError}</Field.ErrorText>
+                    <Field.ErrorText>{cardErrors.number}</Field.ErrorText>
                   </Field.Root>
-                  <Field.Root>
+                  <Field.Root invalid={Boolean(cardErrors.expiry)}>
                     <Field.Label>Expiry</Field.Label>
-                    <Input autoComplete="cc-exp" placeholder="MM/YY" value={card.expiry} onChange={(e) => setCard({ ...card, expiry: e.target.value })} />
+                    <Input
+                      inputMode="numeric"
+                      autoComplete="cc-exp"
+                      placeholder="MM/YY"
+                      value={card.expiry}
+                      onChange={(e) => setCard({ ...card, expiry: formatExpiry(e.target.value, card.expiry) })}
+                    />
+                    <Field.ErrorText>{cardErrors.expiry}</Field.ErrorText>
                   </Field.Root>
-                  <Field.Root>
+                  <Field.Root invalid={Boolean(cardErrors.cvc)}>
                     <Field.Label>CVC</Field.Label>
                     <Input inputMode="numeric" autoComplete="cc-csc" placeholder="123" value={card.cvc} onChange={(e) => setCard({ ...card, cvc: e.target.value })} />
+                    <Field.ErrorText>{cardErrors.cvc}</Field.ErrorText>
                   </Field.Root>
                 </SimpleGrid>
               )}

@@ -2,20 +2,23 @@ import { Container, Heading, HStack, Image, Stack, Text } from '@chakra-ui/react
 import { Eye } from 'lucide-react';
 import { useEffect } from 'react';
 import { useParams } from 'react-router-dom';
-import { ErrorState, InlineLoading } from '../../components/states';
+import { EmptyState, ErrorState, InlineLoading } from '../../components/states';
+import { useBlogPostQuery } from './api/blogs-page.generated';
 import { useOpenBlogMutation } from './api/voices.generated';
-import { describeError } from '../../lib/graphql-errors';
 
-/** One blog post; opening it counts one read. */
+/** One blog post (the server can send it with its content); opening it in the browser counts one read. */
 export default function BlogPostPage() {
   const { id = '' } = useParams();
-  const [open, { data, loading, error }] = useOpenBlogMutation();
+  const { data, loading, error, refetch } = useBlogPostQuery({ variables: { id } });
+  const [open] = useOpenBlogMutation();
+  // The answer updates the post's read count in the cache.
   useEffect(() => {
     void open({ variables: { id } }).catch(() => undefined);
   }, [id, open]);
-  if (error) return <ErrorState message={describeError(error).message} onRetry={() => void open({ variables: { id } }).catch(() => undefined)} />;
-  const post = data?.openBlog;
-  if (loading || !post) return <InlineLoading />;
+  if (loading && !data) return <InlineLoading />;
+  if (error && !data) return <ErrorState onRetry={() => void refetch()} />;
+  const post = data?.blog;
+  if (!post) return <EmptyState>Blog post not found</EmptyState>;
   return (
     <Container maxW="3xl" py="10">
       <Stack gap="5">

@@ -3,6 +3,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { useState } from 'react';
 import { PagedView } from '../../components/paged-view';
 import { ReviewCard } from '../../components/review-card';
+import type { ReviewCard_ReviewFragment } from '../../gql/graphql';
 import { useReviewsPageQuery } from './api/reviews-page.generated';
 import { useSetReviewHiddenMutation } from './api/voices.generated';
 import { useSession } from '../../lib/session-context';
@@ -13,6 +14,7 @@ export default function ReviewsPage() {
   const [offset, setOffset] = useState(0);
   const { data, previousData, loading, error, refetch } = useReviewsPageQuery({ variables: { offset, limit: PAGE_SIZE } });
   const page = (data ?? previousData)?.reviews;
+  const testimonials = (data ?? previousData)?.testimonials.items ?? [];
   const { state } = useSession();
   const isAdmin = state.status === 'signedIn' && state.user.role === 'ADMIN';
   const [setHidden] = useSetReviewHiddenMutation();
@@ -20,6 +22,16 @@ export default function ReviewsPage() {
     await setHidden({ variables: { id, hidden: true } });
     await refetch();
   };
+  const card = (review: ReviewCard_ReviewFragment) => (
+    <Stack key={review.id} gap="1">
+      <ReviewCard review={review} />
+      {isAdmin && (
+        <Button size="xs" variant="ghost" colorPalette="red" alignSelf="start" onClick={() => void hide(review.id)}>
+          Hide
+        </Button>
+      )}
+    </Stack>
+  );
   return (
     <Container maxW="7xl" py="8">
       <Stack gap="6">
@@ -33,6 +45,14 @@ export default function ReviewsPage() {
             </Button>
           )}
         </HStack>
+        {testimonials.length > 0 && (
+          <SimpleGrid as="section" aria-label="What our learners say" columns={{ base: 1, md: 2, lg: 4 }} gap="5">
+            {testimonials.map(card)}
+          </SimpleGrid>
+        )}
+        <Heading as="h2" size="xl" id="student-reviews">
+          Student reviews
+        </Heading>
         <PagedView
           page={page}
           loading={loading}
@@ -42,17 +62,8 @@ export default function ReviewsPage() {
           onPage={setOffset}
         >
           {(items) => (
-            <SimpleGrid columns={{ base: 1, md: 2, lg: 4 }} gap="5">
-              {items.map((review) => (
-                <Stack key={review.id} gap="1">
-                  <ReviewCard review={review} />
-                  {isAdmin && (
-                    <Button size="xs" variant="ghost" colorPalette="red" alignSelf="start" onClick={() => void hide(review.id)}>
-                      Hide
-                    </Button>
-                  )}
-                </Stack>
-              ))}
+            <SimpleGrid as="section" aria-labelledby="student-reviews" columns={{ base: 1, md: 2, lg: 4 }} gap="5">
+              {items.map(card)}
             </SimpleGrid>
           )}
         </PagedView>

@@ -81,7 +81,7 @@ export default function CoursePage() {
         </Stack>
         <Box gridColumn={{ lg: '2' }} gridRow={{ lg: '1 / span 2' }}>
           <Card.Root position={{ lg: 'sticky' }} top={{ lg: '24' }} overflow="hidden">
-            <CourseImage src={course.photoURL} alt={course.name} eager />
+            <CourseImage src={course.photoURL} category={course.category} alt={course.name} eager />
             <Card.Body gap="4">
               <Text fontSize="3xl" fontWeight="bold" color="blue.800">
                 ${formatDollars(course.price)}

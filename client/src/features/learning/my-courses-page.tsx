@@ -29,7 +29,7 @@ export default function MyCoursesPage() {
           ) : (
             enrollments.map((enrollment) => (
               <Card.Root key={enrollment.id} flexDirection={{ base: 'column', sm: 'row' }} overflow="hidden" data-testid="enrollment">
-                <CourseImage src={enrollment.courseImage} alt="" width={{ base: '100%', sm: '220px' }} />
+                <CourseImage src={enrollment.courseImage} category={enrollment.course.category} alt="" width={{ base: '100%', sm: '220px' }} />
                 <Card.Body gap="2">
                   <Card.Title>{enrollment.courseName}</Card.Title>
                   <Text fontSize="sm" color="gray.600">

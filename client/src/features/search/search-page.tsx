@@ -1,9 +1,27 @@
-import { Container, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { useLocation, useSearchParams } from 'react-router-dom';
+import { Container, Heading, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Link as RouterLink, useLocation, useSearchParams } from 'react-router-dom';
 import { CourseCard } from '../../components/course-card';
 import { EmptyState, ErrorState, InlineLoading } from '../../components/states';
-import { useSearchCoursesQuery } from './api/search-courses.generated';
+import { useSearchCoursesQuery, useSimilarCoursesQuery } from './api/search-courses.generated';
+import { paths } from '../../lib/paths';
 import { messages } from '../../lib/messages';
+
+/** For a search that found nothing: courses whose names are close to the text (a typo, a missing letter). */
+function CloseMatches({ text }: { text: string }) {
+  const { data } = useSimilarCoursesQuery({ variables: { text } });
+  const courses = data?.similarCourses ?? [];
+  if (courses.length === 0) return null;
+  return (
+    <Stack as="nav" aria-label="Did you mean" gap="2" mt="4" align="center">
+      <Text color="gray.700">Did you mean:</Text>
+      {courses.map((course) => (
+        <Link key={course.id} asChild color="blue.700" fontWeight="semibold" minH="44px" display="inline-flex" alignItems="center">
+          <RouterLink to={paths.course(course.id)}>{course.name}</RouterLink>
+        </Link>
+      ))}
+    </Stack>
+  );
+}
 
 /** Results for the text in the URL (?q=), or in the navigation state as the spec's header sends it. */
 export default function SearchPage() {
@@ -33,6 +51,7 @@ export default function SearchPage() {
             <Text fontSize="lg" fontWeight="semibold" color="gray.800">
               {messages.searchNoResults}
             </Text>
+            <CloseMatches text={text} />
           </EmptyState>
         ) : (
           <SimpleGrid columns={{ base: 1, md: 2, lg: 4 }} gap="5">

@@ -7,7 +7,7 @@ import { MoneyTotal } from '../../graphql/money-total';
 import { Role } from '../user/role';
 import { User } from '../user/user.entity';
 import { adminSummary } from './admin-summary.service';
-import { deleteUser, listUsers, makeAdmin, removeAdmin } from './user-admin.service';
+import { deleteUser, listUsers, makeAdmin, removeAdmin, reopenAccount } from './user-admin.service';
 
 @ObjectType()
 class RecentSignUp {
@@ -49,6 +49,7 @@ class UserPage extends PageOf(User) {}
 class UserListArgs extends PageArgs {
   @Field(() => Role, { nullable: true }) role?: Role | null;
   @Field(() => String, { nullable: true, description: 'Part of a name or an email' }) search?: string | null;
+  @Field(() => Boolean, { nullable: true, description: 'true: only closed accounts (open ones otherwise)' }) closed?: boolean | null;
 }
 
 @Resolver()
@@ -75,6 +76,12 @@ export class AdminResolver {
   @Mutation(() => User, { description: 'Back to the role the user had before; never the last admin, never oneself' })
   removeAdmin(@Arg('email') email: string, @Ctx() ctx: GraphQLContext): Promise<User> {
     return removeAdmin(ctx.db, requireViewer(ctx), email, ctx.clientAddress);
+  }
+
+  @Authorized(Role.ADMIN)
+  @Mutation(() => User, { description: 'Reopens a closed account: its owner can sign in again' })
+  reopenAccount(@Arg('email') email: string, @Ctx() ctx: GraphQLContext): Promise<User> {
+    return reopenAccount(ctx.db, requireViewer(ctx), email, ctx.clientAddress);
   }
 
   @Authorized(Role.ADMIN)

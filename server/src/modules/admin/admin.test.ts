@@ -83,8 +83,29 @@ describe('admin', () => {
     await makeUser(db, { email: 'leaver@example.com' }, 'leaver password');
     await admin.graphql(`mutation { deleteUser(email: "leaver@example.com") { email } }`);
     const login = await new HttpClient(app.url).graphql(`mutation { login(email: "leaver@example.com", password: "leaver password") { accessToken } }`);
-    expect(login.errors![0].message).toBe('This account is closed. Contact us to reopen it.');
+    expect(login.errors![0].message).toBe('This account is closed. To reopen it, call +880 9612-345678 or send us a message from the Support page; an admin will reopen it.');
     expect(await db.getRepository(User).countBy({ email: 'leaver@example.com' })).toBe(1);
+  });
+
+  it('lists closed accounts apart, and reopens one so its owner can sign in again', async () => {
+    await makeUser(db, { email: 'leaver@example.com', name: 'Leaver' }, 'leaver password');
+    await makeUser(db, { email: 'stayer@example.com', name: 'Stayer' }, 'stayer password');
+    await admin.graphql(`mutation { deleteUser(email: "leaver@example.com") { email } }`);
+    const LIST = `query ($closed: Boolean) { users(closed: $closed) { items { email } } }`;
+    const emails = async (closed: boolean | null) => (await admin.graphql<{ users: { items: Array<{ email: string }> } }>(LIST, { closed })).data!.users.items.map((u) => u.email);
+    expect(await emails(true)).toEqual(['leaver@example.com']);
+    expect(await emails(null)).not.toContain('leaver@example.com');
+    const REOPEN = `mutation ($email: String!) { reopenAccount(email: $email) { email } }`;
+    expect((await admin.graphql(REOPEN, { email: 'stayer@example.com' })).errors![0].message).toBe('This account is not closed');
+    const student = await signedInClient(app.url, 'stayer@example.com', 'stayer password');
+    expect((await student.graphql(REOPEN, { email: 'leaver@example.com' })).errors).toBeDefined();
+    expect(await emails(true)).toEqual(['leaver@example.com']);
+    expect((await admin.graphql(REOPEN, { email: 'LEAVER@example.com' })).data).toEqual({ reopenAccount: { email: 'leaver@example.com' } });
+    expect(await emails(true)).toEqual([]);
+    const reopened = (await db.query(`SELECT "actorEmail", detail FROM audit_entry WHERE action = 'REOPEN_ACCOUNT'`)) as Array<{ actorEmail: string; detail: { email: string } }>;
+    expect(reopened.map((row) => [row.actorEmail, row.detail.email])).toEqual([['boss@example.com', 'leaver@example.com']]);
+    const login = await new HttpClient(app.url).graphql(`mutation { login(email: "leaver@example.com", password: "leaver password") { accessToken } }`);
+    expect(login.errors).toBeUndefined();
   });
 
   it('keeps the legacy admin paths and their shapes', async () => {

@@ -17,18 +17,18 @@ export function requireAdmin(viewer: Viewer): void {
   if (viewer.role !== Role.ADMIN) throw new AppError('FORBIDDEN', 'Only admins can do this');
 }
 
-/** Accounts, newest first, by role and searched by name or email; closed accounts are left out. */
+/** Accounts, newest first, by role and searched by name or email; open ones, or only the closed ones. */
 export async function listUsers(
   db: DataSource,
   viewer: Viewer,
-  filter: { role?: Role | null; search?: string | null },
+  filter: { role?: Role | null; search?: string | null; closed?: boolean | null },
   paging: { offset?: number; limit?: number },
 ): Promise<Page<User>> {
   requireAdmin(viewer);
   const page = parsePage(paging.offset, paging.limit, 20);
   const text = filterText(filter.search);
   const query = () => {
-    const qb = db.getRepository(User).createQueryBuilder('u').where('u."deletedAt" IS NULL');
+    const qb = db.getRepository(User).createQueryBuilder('u').where(filter.closed ? 'u."deletedAt" IS NOT NULL' : 'u."deletedAt" IS NULL');
     if (filter.role) qb.andWhere('u.role = :role', { role: filter.role });
     if (text) qb.andWhere('(u.name ILIKE :text OR u.email ILIKE :text)', { text: `%${escapeLike(text)}%` });
     return qb;
@@ -97,4 +97,18 @@ export async function deleteUser(db: DataSource, viewer: Viewer, email: string, 
     await recordAudit(manager, { viewer, address, action: AuditAction.CLOSE_ACCOUNT, targetType: AuditTarget.USER, targetId: user.id, detail: { email: user.email, role: user.role } });
     return users.findOneByOrFail({ id: user.id });
   });
+}
+
+/** Reopens a closed account: its owner can sign in again with their password. */
+export async function reopenAccount(db: DataSource, viewer: Viewer, email: string, address: string): Promise<User> {
+  requireAdmin(viewer);
+  const users = db.getRepository(User);
+  const user = await users.findOneBy({ email: normalizeEmail(email ?? '') });
+  if (!user) throw notFound('No user has this email');
+  if (!user.deletedAt) throw new AppError('CONFLICT', 'This account is not closed');
+  await db.transaction(async (manager) => {
+    await manager.getRepository(User).update(user.id, { deletedAt: null });
+    await recordAudit(manager, { viewer, address, action: AuditAction.REOPEN_ACCOUNT, targetType: AuditTarget.USER, targetId: user.id, detail: { email: user.email } });
+  });
+  return users.findOneByOrFail({ id: user.id });
 }

@@ -13,7 +13,7 @@ import { endAllSessions, startSession, type IssuedSession } from './session.serv
 import { checkEmail, checkPassword, normalizeEmail, raiseFieldErrors, validateSignUp, type SignUpFields } from './sign-up-rules';
 
 export const WRONG_CREDENTIALS = 'Wrong email or password';
-export const ACCOUNT_CLOSED = 'This account is closed. Contact us to reopen it.';
+export const ACCOUNT_CLOSED = 'This account is closed. To reopen it, call +880 9612-345678 or send us a message from the Support page; an admin will reopen it.';
 export const EMAIL_TAKEN = 'An account with this email already exists';
 export const RESET_LINK_INVALID = 'This reset link is invalid or has expired. Ask for a new one.';
 export const RESET_TOKEN_TTL_MINUTES = 30;

@@ -126,7 +126,7 @@ describe('sign in', () => {
   it('refuses a closed account', async () => {
     await makeUser(db, { email: 'gone@example.com', deletedAt: new Date() }, 'right password');
     const { errors } = await client().graphql(LOGIN, { email: 'gone@example.com', password: 'right password' });
-    expect(errors![0].message).toBe('This account is closed. Contact us to reopen it.');
+    expect(errors![0].message).toBe('This account is closed. To reopen it, call +880 9612-345678 or send us a message from the Support page; an admin will reopen it.');
   });
 
   it('limits sign-in attempts on one account with a clear message', async () => {

@@ -5,7 +5,7 @@ import { PageArgs } from '../../graphql/page-args';
 import { PageOf, toPage } from '../../graphql/page';
 import { Role } from '../user/role';
 import { Blog } from './blog.entity';
-import { createBlog, listBlogs, openBlog, setBlogHidden } from './blog.service';
+import { createBlog, findBlog, listBlogs, openBlog, setBlogHidden } from './blog.service';
 
 @ObjectType({ description: 'A page of blog posts' })
 class BlogPage extends PageOf(Blog) {}
@@ -22,6 +22,11 @@ export class BlogResolver {
   @Query(() => BlogPage, { description: 'Blog posts, newest first' })
   async blogs(@Args(() => PageArgs) args: PageArgs, @Ctx() ctx: GraphQLContext): Promise<BlogPage> {
     return toPage(BlogPage, await listBlogs(ctx.db, args));
+  }
+
+  @Query(() => Blog, { nullable: true, description: 'One shown post (counts no read: openBlog does)' })
+  blog(@Arg('id', () => ID) id: string, @Ctx() ctx: GraphQLContext): Promise<Blog | null> {
+    return findBlog(ctx.db, id);
   }
 
   @Mutation(() => Blog, { description: 'Opens a post to read it, counting one read' })

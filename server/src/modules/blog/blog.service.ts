@@ -23,6 +23,12 @@ export function listAllBlogs(db: DataSource, page: PageRequest): Promise<Blog[]>
   return db.getRepository(Blog).find({ where: { hidden: false }, order: { createdAt: 'DESC', id: 'ASC' }, skip: page.offset, take: page.limit });
 }
 
+/** One shown post, or null; reading it this way counts nothing (the page counts with openBlog). */
+export async function findBlog(db: DataSource, id: string): Promise<Blog | null> {
+  if (!isUuid(id)) return null;
+  return db.getRepository(Blog).findOneBy({ id, hidden: false });
+}
+
 /** Opening a post counts one read. */
 export async function openBlog(db: DataSource, id: string): Promise<Blog> {
   if (!isUuid(id)) throw notFound('Blog post not found');

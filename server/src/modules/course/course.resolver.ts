@@ -6,7 +6,7 @@ import { PageArgs } from '../../graphql/page-args';
 import { selectedFieldNames } from '../../graphql/selected-fields';
 import { Course } from './course.entity';
 import { CourseCategory, HomeSection } from './course.enums';
-import { findCourse, listCourses, recommendCourses, SEARCH_DEFAULT_LIMIT, searchCourses } from './course.service';
+import { findCourse, isUuid, listCourses, recommendCourses, SEARCH_DEFAULT_LIMIT, searchCourses, suggestCourses } from './course.service';
 import { Lesson } from './lesson.entity';
 import { canWatchCourse } from '../progress/entitlement';
 
@@ -36,9 +36,12 @@ export class CourseResolver {
     return toPage(CoursePage, page);
   }
 
-  @Query(() => Course, { nullable: true })
-  course(@Arg('id', () => ID) id: string, @Ctx() ctx: GraphQLContext): Promise<Course | null> {
-    return findCourse(ctx.db, id);
+  @Query(() => Course, { nullable: true, description: 'A published course; one taken off sale only for those who may still watch it' })
+  async course(@Arg('id', () => ID) id: string, @Ctx() ctx: GraphQLContext): Promise<Course | null> {
+    const published = await findCourse(ctx.db, id);
+    if (published || !isUuid(id)) return published;
+    // Unpublishing hides a course from the catalogue and new buyers only: its students keep learning.
+    return (await canWatchCourse(ctx.viewer, id, ctx.loaders)) ? ctx.loaders.courseById.load(id) : null;
   }
 
   @Query(() => [Course], { description: 'Courses whose name, instructor or description match every word, best first' })
@@ -49,6 +52,16 @@ export class CourseResolver {
     @Info() info: GraphQLResolveInfo,
   ): Promise<Course[]> {
     return searchCourses(ctx.db, text, limit, selectedFieldNames(info));
+  }
+
+  @Query(() => [Course], { description: 'Published courses whose names are close to the text, closest first: for a search that found nothing' })
+  similarCourses(
+    @Arg('text') text: string,
+    @Arg('limit', () => Int, { defaultValue: 3 }) limit: number,
+    @Ctx() ctx: GraphQLContext,
+    @Info() info: GraphQLResolveInfo,
+  ): Promise<Course[]> {
+    return suggestCourses(ctx.db, text, limit, selectedFieldNames(info));
   }
 
   @Query(() => [Course], { description: 'Courses to suggest: for a signed-in student, ones they do not own' })

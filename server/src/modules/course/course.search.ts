@@ -11,6 +11,12 @@ export const DIRECT_RANKING_MAX = 200;
 export const SEARCH_DOCUMENT = `lower(c."name" || ' ' || c."instructor" || ' ' || c."description")`;
 /** Must match the expressions of the "course_search_name_*" indexes (SearchIndexes migration). */
 const NAME_KEY = `(lower(c."name") COLLATE "C")`;
+/**
+ * The lower-cased name with every number padded to 12 digits, so that names sort in natural order:
+ * "Class 3" before "Class 10".
+ */
+const NATURAL_NAME_KEY = `((SELECT string_agg(CASE WHEN m.part[1] ~ '^[0-9]' THEN lpad(m.part[1], GREATEST(length(m.part[1]), 12), '0') ELSE m.part[1] END, '' ORDER BY m.n)
+  FROM regexp_matches(lower(c."name"), '[0-9]+|[^0-9]+', 'g') WITH ORDINALITY AS m(part, n)) COLLATE "C")`;
 
 export interface ParsedSearch {
   phrase: string;
@@ -52,7 +58,7 @@ function everyTerm(search: ParsedSearch, parameters: SqlParameters): string {
 
 /**
  * The ranking, best first: names starting with the whole phrase, names containing it, then the
- * other matches; alphabetical by lower-cased name within a tier.
+ * other matches; in natural order of the lower-cased name within a tier.
  */
 function tiers(search: ParsedSearch, parameters: SqlParameters) {
   const prefix = parameters.add(`${escapeLike(search.phrase)}%`);
@@ -62,6 +68,22 @@ function tiers(search: ParsedSearch, parameters: SqlParameters) {
     { rank: 1, nameTest: `${NAME_KEY} LIKE ${anywhere}` },
     { rank: 0, nameTest: 'true' },
   ];
+}
+
+/** How close a course name must be to a search that found nothing to be suggested (pg_trgm word similarity, 0 to 1). */
+export const SUGGESTION_MIN_SIMILARITY = 0.3;
+
+/**
+ * Published courses whose names hold something close to the phrase (a misspelt word, a missing
+ * letter), closest first. Runs after SET LOCAL pg_trgm.word_similarity_threshold, so that the `<%`
+ * test can use the names' trigram index.
+ */
+export function similarNames(search: ParsedSearch, limit: number, selectList: string): Statement {
+  const parameters = new SqlParameters();
+  const phrase = parameters.add(search.phrase);
+  const sql = `SELECT ${selectList} FROM "course" c WHERE c."published" AND ${phrase} <% ${NAME_KEY}
+    ORDER BY word_similarity(${phrase}, ${NAME_KEY}) DESC, ${NATURAL_NAME_KEY}, c."id" LIMIT ${parameters.add(limit)}`;
+  return { sql, parameters: parameters.values };
 }
 
 /** The ids of up to DIRECT_RANKING_MAX + 1 published matches, in no order. */
@@ -76,14 +98,15 @@ export function rankMatches(search: ParsedSearch, ids: string[], limit: number, 
   const parameters = new SqlParameters();
   const whens = tiers(search, parameters).map(({ rank, nameTest }) => `WHEN ${nameTest} THEN ${rank}`).join(' ');
   const sql = `SELECT ${selectList} FROM "course" c WHERE c."published" AND c."id" = ANY(${parameters.add(ids)})
-    ORDER BY CASE ${whens} END DESC, ${NAME_KEY}, c."id" LIMIT ${parameters.add(limit)}`;
+    ORDER BY CASE ${whens} END DESC, ${NATURAL_NAME_KEY}, c."id" LIMIT ${parameters.add(limit)}`;
   return { sql, parameters: parameters.values };
 }
 
 /**
  * The best `limit` matches among many: each tier is its own bounded query, so PostgreSQL walks the
  * name index until it has `limit` rows instead of ranking every match (a word found in nearly every
- * course took seconds at 100,000 courses when ranked in one piece).
+ * course took seconds at 100,000 courses when ranked in one piece). The index holds plain
+ * alphabetical order, so the rows it gives are put in natural order only among themselves.
  */
 export function walkTiers(search: ParsedSearch, limit: number, selectList: string): Statement {
   const parameters = new SqlParameters();
@@ -92,12 +115,12 @@ export function walkTiers(search: ParsedSearch, limit: number, selectList: strin
   const ranked = tiers(search, parameters)
     .map(({ rank, nameTest }, i, all) => {
       const notBetter = all.slice(0, i).map((better) => `NOT (${better.nameTest})`);
-      return `(SELECT c."id", ${rank} AS "tier", ${NAME_KEY} AS "key" FROM "course" c
+      return `(SELECT c."id", ${rank} AS "tier", ${NAME_KEY} AS "key", ${NATURAL_NAME_KEY} AS "natural" FROM "course" c
         WHERE c."published" AND ${[nameTest, ...notBetter, terms].join(' AND ')}
         ORDER BY ${NAME_KEY}, c."id" LIMIT ${max})`;
     })
     .join(' UNION ALL ');
   const sql = `SELECT ${selectList} FROM "course" JOIN (${ranked}) ranked USING ("id")
-    ORDER BY ranked."tier" DESC, ranked."key", "id" LIMIT ${max}`;
+    ORDER BY ranked."tier" DESC, ranked."natural", ranked."key", "id" LIMIT ${max}`;
   return { sql, parameters: parameters.values };
 }

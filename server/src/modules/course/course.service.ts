@@ -6,7 +6,7 @@ import { badInput } from '../../shared/errors';
 import { fetchPage, parsePage, type Page, type PageRequest } from '../../shared/paging';
 import { Course } from './course.entity';
 import { CourseCategory, HomeSection } from './course.enums';
-import { DIRECT_RANKING_MAX, matchingIds, parseSearchText, rankMatches, walkTiers, type ParsedSearch, type Statement } from './course.search';
+import { DIRECT_RANKING_MAX, matchingIds, parseSearchText, rankMatches, similarNames, SUGGESTION_MIN_SIMILARITY, walkTiers, type ParsedSearch, type Statement } from './course.search';
 import { judgeSearchWords } from './search-word-sample';
 
 export interface CourseFilter {
@@ -109,6 +109,21 @@ export async function searchCourses(db: DataSource, text: string, limit = SEARCH
   const selectList = courses.selectListOf(fields);
   const ranked = words.matchesMany ? walkTiers(search, limit, selectList) : await rankOrWalk(db, search, limit, selectList);
   return ranked ? courses.many(ranked.sql, ranked.parameters) : [];
+}
+
+export const SUGGESTIONS_MAX = 5;
+
+/** Close matches for a search that found nothing: published courses with a name near the text. */
+export async function suggestCourses(db: DataSource, text: string, limit = 3, fields?: ReadonlySet<string>): Promise<Course[]> {
+  if (!Number.isInteger(limit) || limit < 1 || limit > SUGGESTIONS_MAX) {
+    throw badInput(`limit must be a whole number from 1 to ${SUGGESTIONS_MAX}`, { field: 'limit' });
+  }
+  const courses = entityReader(db, Course);
+  const { sql, parameters } = similarNames(parseSearchText(text), limit, courses.selectListOf(fields));
+  return db.transaction(async (manager) => {
+    await manager.query(`SET LOCAL pg_trgm.word_similarity_threshold = ${SUGGESTION_MIN_SIMILARITY}`);
+    return courses.many(sql, parameters, manager);
+  });
 }
 
 /** Counts up to DIRECT_RANKING_MAX + 1 matches, then ranks them directly or walks the name index; null when none match. */

@@ -141,6 +141,24 @@ describe('search', () => {
     await makeCourse(db, { name: 'Hidden physics draft', published: false });
   });
 
+  it('puts class numbers in natural order: Class 3 before Class 10', async () => {
+    await makeCourse(db, { name: 'Class 10 Physics', description: 'Light.' });
+    await makeCourse(db, { name: 'Class 3 Science', description: 'Plants and the physics of toys.' });
+    expect(await search('class')).toEqual(['Class 3 Science', 'Class 9 Physics', 'Class 10 Physics', 'Class 11 Chemistry']);
+  });
+
+  it('suggests published courses with close names when a search finds nothing', async () => {
+    const similar = async (text: string) =>
+      (await app.graphql<{ similarCourses: Array<{ name: string }> }>(`query ($text: String!) { similarCourses(text: $text) { name } }`, { text })).body;
+    expect(await search('phisics')).toEqual([]);
+    expect((await similar('phisics')).data!.similarCourses.map((c) => c.name)).toEqual(['Class 9 Physics']);
+    expect((await similar('chemstry')).data!.similarCourses.map((c) => c.name)).toEqual(['Class 11 Chemistry']);
+    expect((await similar('web developmnt')).data!.similarCourses.map((c) => c.name)).toEqual(['Web Development']);
+    expect((await similar('draft')).data!.similarCourses).toEqual([]);
+    expect((await similar('zzzz qqqq')).data!.similarCourses).toEqual([]);
+    expect((await similar('   ')).errors![0].message).toBe('Type something to search for');
+  });
+
   it('matches whatever the case', async () => {
     expect(await search('PHYSICS')).toEqual(['Class 9 Physics', 'Class 11 Chemistry']);
   });
@@ -213,7 +231,9 @@ describe('search', () => {
     it('ranks the matches of common words at once by walking the names, without counting them first', async () => {
       const names = await search('biology batch');
       expect(names).toHaveLength(20);
-      expect(names.slice(0, 3)).toEqual(['Class 8 Biology Batch 1', 'Class 8 Biology Batch 10', 'Class 8 Biology Batch 100']);
+      // The name index gives the first names alphabetically (1, 10, 100, 101, 11, ...), shown in natural order.
+    expect(names.slice(0, 4)).toEqual(['Class 8 Biology Batch 1', 'Class 8 Biology Batch 2', 'Class 8 Biology Batch 10', 'Class 8 Biology Batch 11']);
+    expect(names.slice(-2)).toEqual(['Class 8 Biology Batch 100', 'Class 8 Biology Batch 101']);
       const statementsFor = async (text: string) =>
         (await countStatements(() => app.execute('query ($text: String!) { searchCourses(text: $text) { name } }', undefined, { text }))).statements;
       expect(await statementsFor('biology batch')).toBe(1);

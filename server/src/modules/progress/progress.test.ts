@@ -63,6 +63,21 @@ describe('who gets lesson videos', () => {
     }
   });
 
+  it('keeps a course taken off sale open to its students, and hides it from everyone else and new buyers', async () => {
+    await db.query(`UPDATE course SET published = false WHERE id = $1`, [course.id]);
+    const COURSE = `query ($id: ID!) { course(id: $id) { name lessons { videoURL } } }`;
+    const seen = await student.graphql<{ course: { name: string; lessons: Array<{ videoURL: string | null }> } | null }>(COURSE, { id: course.id });
+    expect(seen.data!.course).toEqual({ name: 'Algebra', lessons: lessons.map((l) => ({ videoURL: l.videoURL })) });
+    await makeUser(db, { email: 'other@example.com' }, 'other password');
+    const other = await signedInClient(app.url, 'other@example.com', 'other password');
+    for (const client of [new HttpClient(app.url), other]) {
+      expect((await client.graphql(COURSE, { id: course.id })).data).toEqual({ course: null });
+    }
+    const buying = await other.graphql(`mutation ($id: ID!) { purchaseCourse(input: { courseId: $id }) { status } }`, { id: course.id });
+    expect(buying.errors).toBeDefined();
+    expect((await student.graphql(COURSE, { id: 'not-a-course' })).data).toEqual({ course: null });
+  });
+
   it('stops giving them after a refund ends the enrollment', async () => {
     await db.query(`UPDATE enrollment SET "revokedAt" = now()`);
     expect(await videosSeenBy(student)).toEqual([null, null, null, null]);

@@ -8,7 +8,7 @@ import { selectedFieldNames } from '../../graphql/selected-fields';
 import { Course } from '../course/course.entity';
 import { Role } from '../user/role';
 import { Review } from './review.entity';
-import { listReviews, setReviewHidden, submitReview } from './review.service';
+import { deleteOwnReview, findOwnReview, listReviews, setReviewHidden, submitReview } from './review.service';
 
 @ObjectType({ description: 'A page of reviews' })
 class ReviewPage extends PageOf(Review) {}
@@ -17,6 +17,12 @@ class ReviewPage extends PageOf(Review) {}
 class ReviewArgs extends PageArgs {
   @Field(() => ID, { nullable: true, description: 'Only the reviews of one course' })
   courseId?: string | null;
+
+  @Field(() => Int, { nullable: true, description: 'Only reviews of at least this many stars' })
+  minRating?: number | null;
+
+  @Field(() => Boolean, { nullable: true, description: 'true: only reviews students wrote here; false: only the testimonials from the old site' })
+  written?: boolean | null;
 }
 
 @InputType()
@@ -31,11 +37,31 @@ class ReviewInput {
 export class ReviewResolver {
   @Query(() => ReviewPage, { description: 'Learner reviews, newest first' })
   async reviews(@Args(() => ReviewArgs) args: ReviewArgs, @Ctx() ctx: GraphQLContext, @Info() info: GraphQLResolveInfo): Promise<ReviewPage> {
-    return toPage(ReviewPage, await listReviews(ctx.db, args, args.courseId, selectedFieldNames(info, ['items'])));
+    const fields = selectedFieldNames(info, ['items']);
+    // The course's name is read through the course.
+    if (fields.has('courseName')) fields.add('courseId');
+    return toPage(ReviewPage, await listReviews(ctx.db, args, args, fields));
+  }
+
+  @Authorized()
+  @Query(() => Review, { nullable: true, description: "The signed-in student's own review of a course, if they wrote one" })
+  myReview(@Arg('courseId', () => ID) courseId: string, @Ctx() ctx: GraphQLContext): Promise<Review | null> {
+    return findOwnReview(ctx.db, requireViewer(ctx), courseId);
   }
 
   @Authorized(Role.STUDENT)
-  @Mutation(() => Review, { description: 'Rates and reviews a course the student is enrolled in; again replaces it' })
+  @Mutation(() => Boolean, { description: "Deletes the student's own review of a course; false when there was none" })
+  deleteMyReview(@Arg('courseId', () => ID) courseId: string, @Ctx() ctx: GraphQLContext): Promise<boolean> {
+    return deleteOwnReview(ctx.db, requireViewer(ctx), courseId);
+  }
+
+  @FieldResolver(() => String, { nullable: true, description: 'The name of the course reviewed' })
+  async courseName(@Root() review: Review, @Ctx() ctx: GraphQLContext): Promise<string | null> {
+    return review.courseId ? ((await ctx.loaders.courseById.load(review.courseId))?.name ?? null) : null;
+  }
+
+  @Authorized(Role.STUDENT)
+  @Mutation(() => Review, { description: 'Rates and reviews a course the student is enrolled in; again edits their review' })
   submitReview(@Arg('input', () => ReviewInput) input: ReviewInput, @Ctx() ctx: GraphQLContext): Promise<Review> {
     return submitReview(ctx.db, requireViewer(ctx), input);
   }

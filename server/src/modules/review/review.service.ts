@@ -14,20 +14,35 @@ import { Review } from './review.entity';
 
 export const ONLY_ENROLLED_REVIEW = 'Only students enrolled in this course can review it';
 
+export interface ReviewFilter {
+  courseId?: string | null;
+  /** Only reviews of at least this many stars (1 to 5). */
+  minRating?: number | null;
+  /** true: only reviews students wrote here; false: only the testimonials imported from the old site. */
+  written?: boolean | null;
+}
+
 /**
- * Learner reviews, newest first, optionally of one course; hidden ones never. `fields`: the review
- * properties the caller reads (all when undefined).
+ * Learner reviews, newest first, optionally of one course or of at least some stars; hidden ones
+ * never. `fields`: the review properties the caller reads (all when undefined).
  */
 export async function listReviews(
   db: DataSource,
   paging: { offset?: number; limit?: number },
-  courseId?: string | null,
+  { courseId, minRating, written }: ReviewFilter = {},
   fields?: ReadonlySet<string>,
 ): Promise<Page<Review>> {
   const page = parsePage(paging.offset, paging.limit);
+  if (minRating != null && (!Number.isInteger(minRating) || minRating < 1 || minRating > 5)) {
+    throw badInput('minRating must be a whole number from 1 to 5', { field: 'minRating' });
+  }
   if (courseId && !isUuid(courseId)) return fetchPage(page, async () => [], async () => 0);
   const parameters = new SqlParameters();
-  const where = courseId ? `NOT "hidden" AND "courseId" = ${parameters.add(courseId)}` : 'NOT "hidden"';
+  const conditions = ['NOT "hidden"'];
+  if (courseId) conditions.push(`"courseId" = ${parameters.add(courseId)}`);
+  if (minRating != null) conditions.push(`"rating" >= ${parameters.add(minRating)}`);
+  if (written != null) conditions.push(written ? '"authorId" IS NOT NULL' : '"authorId" IS NULL');
+  const where = conditions.join(' AND ');
   const filterValues = [...parameters.values];
   const reviews = entityReader(db, Review);
   const sql = `SELECT ${reviews.selectListOf(fields)} FROM "review" WHERE ${where}
@@ -51,7 +66,7 @@ export interface ReviewDraft {
   title?: string | null;
 }
 
-/** A student's review of a course they are enrolled in; a second review of the course replaces the first. */
+/** A student's review of a course they are enrolled in; writing again edits their review. */
 export async function submitReview(db: DataSource, viewer: Viewer, draft: ReviewDraft): Promise<Review> {
   if (viewer.role !== Role.STUDENT) throw new AppError('FORBIDDEN', ONLY_ENROLLED_REVIEW);
   const course = isUuid(draft.courseId) ? await db.getRepository(Course).findOneBy({ id: draft.courseId }) : null;
@@ -76,6 +91,19 @@ export async function submitReview(db: DataSource, viewer: Viewer, draft: Review
     .orUpdate(['rating', 'text', 'title', 'name', 'img', 'info', 'updatedAt'], ['authorId', 'courseId'], { indexPredicate: '"authorId" IS NOT NULL' })
     .execute();
   return db.getRepository(Review).findOneByOrFail({ authorId: viewer.id, courseId: course.id });
+}
+
+/** The viewer's own review of a course, or null. */
+export async function findOwnReview(db: DataSource, viewer: Viewer, courseId: string): Promise<Review | null> {
+  if (!isUuid(courseId)) return null;
+  return db.getRepository(Review).findOneBy({ authorId: viewer.id, courseId });
+}
+
+/** Deletes the viewer's own review of a course; false when there was none. */
+export async function deleteOwnReview(db: DataSource, viewer: Viewer, courseId: string): Promise<boolean> {
+  if (!isUuid(courseId)) return false;
+  const result = await db.getRepository(Review).delete({ authorId: viewer.id, courseId });
+  return (result.affected ?? 0) > 0;
 }
 
 export async function setReviewHidden(db: DataSource, viewer: Viewer, id: string, hidden: boolean): Promise<Review> {

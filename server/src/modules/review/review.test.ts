@@ -45,6 +45,47 @@ describe('reviews', () => {
     expect(data).toMatchObject({ course: { averageRating: 3.5, ratingCount: 2 }, reviews: { total: 2 } });
   });
 
+  it('lists only the reviews of at least some stars when asked, and refuses a star count out of range', async () => {
+    const rahim = await enrolledStudent('rahim@example.com');
+    const karim = await enrolledStudent('karim@example.com');
+    await rahim.graphql(REVIEW, { input: { courseId: course.id, rating: 5, text: 'Very clear' } });
+    await karim.graphql(REVIEW, { input: { courseId: course.id, rating: 3, text: 'Fine' } });
+    const HIGH = `query ($min: Int) { reviews(minRating: $min) { total items { text } } }`;
+    expect((await app.graphql(HIGH, { min: 4 })).body.data).toEqual({ reviews: { total: 1, items: [{ text: 'Very clear' }] } });
+    expect((await app.graphql(HIGH, { min: 3 })).body.data).toMatchObject({ reviews: { total: 2 } });
+    expect((await app.graphql(HIGH, { min: 6 })).body.errors).toMatchObject([{ message: 'minRating must be a whole number from 1 to 5' }]);
+  });
+
+  it('tells the student reviews they wrote from the old site\'s testimonials, with the course\'s name', async () => {
+    await db.getRepository(Review).insert({ name: 'Masud', info: 'Student from Web Design Course', text: 'Best trainers', img: null });
+    const rahim = await enrolledStudent('rahim@example.com');
+    await rahim.graphql(REVIEW, { input: { courseId: course.id, rating: 5, text: 'Very clear' } });
+    const LIST = `query ($written: Boolean) { reviews(written: $written) { total items { text courseName } } }`;
+    expect((await app.graphql(LIST, { written: true })).body.data).toEqual({ reviews: { total: 1, items: [{ text: 'Very clear', courseName: 'Algebra' }] } });
+    expect((await app.graphql(LIST, { written: false })).body.data).toEqual({ reviews: { total: 1, items: [{ text: 'Best trainers', courseName: null }] } });
+    expect((await app.graphql(LIST, {})).body.data).toMatchObject({ reviews: { total: 2 } });
+  });
+
+  it('shows a student their own review, which they can edit and delete', async () => {
+    const rahim = await enrolledStudent('rahim@example.com');
+    const karim = await enrolledStudent('karim@example.com');
+    const MINE = `query ($id: ID!) { myReview(courseId: $id) { text rating } }`;
+    const DELETE = `mutation ($id: ID!) { deleteMyReview(courseId: $id) }`;
+    expect((await rahim.graphql(MINE, { id: course.id })).data).toEqual({ myReview: null });
+    await rahim.graphql(REVIEW, { input: { courseId: course.id, rating: 2, text: 'First thoughts' } });
+    await karim.graphql(REVIEW, { input: { courseId: course.id, rating: 5, text: 'Great' } });
+    expect((await rahim.graphql(MINE, { id: course.id })).data).toEqual({ myReview: { text: 'First thoughts', rating: 2 } });
+    await rahim.graphql(REVIEW, { input: { courseId: course.id, rating: 4, text: 'Better after lesson 3' } });
+    expect((await rahim.graphql(MINE, { id: course.id })).data).toEqual({ myReview: { text: 'Better after lesson 3', rating: 4 } });
+    expect((await rahim.graphql(DELETE, { id: course.id })).data).toEqual({ deleteMyReview: true });
+    expect((await rahim.graphql(DELETE, { id: course.id })).data).toEqual({ deleteMyReview: false });
+    expect((await rahim.graphql(MINE, { id: course.id })).data).toEqual({ myReview: null });
+    expect((await karim.graphql(MINE, { id: course.id })).data).toEqual({ myReview: { text: 'Great', rating: 5 } });
+    const { data } = (await app.graphql(RATING, { id: course.id })).body;
+    expect(data).toMatchObject({ course: { averageRating: 5, ratingCount: 1 } });
+    expect((await new HttpClient(app.url).graphql(DELETE, { id: course.id })).errors).toBeDefined();
+  });
+
   it('keeps one review per student and course: writing again replaces it', async () => {
     const rahim = await enrolledStudent('rahim@example.com');
     await rahim.graphql(REVIEW, { input: { courseId: course.id, rating: 2, text: 'First thoughts' } });

@@ -1,9 +1,14 @@
 import { Box, Button, Container, Flex, Heading, HStack, Image, Link, Stack, Text } from '@chakra-ui/react';
 import { PlayCircle } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { paths } from '../../../lib/paths';
 
+// The dialog's code loads only when a visitor asks for the tour.
+const TourDialog = lazy(async () => ({ default: (await import('./tour-dialog')).TourDialog }));
+
 export function Hero({ signedIn }: { signedIn: boolean }) {
+  const [tourOpen, setTourOpen] = useState(false);
   return (
     <Box bg="blue.50">
       <Container maxW="7xl" py={{ base: '10', md: '16' }}>
@@ -26,7 +31,17 @@ export function Hero({ signedIn }: { signedIn: boolean }) {
                   <RouterLink to={paths.login}>Join Free</RouterLink>
                 </Button>
               )}
-              <Link href="#available-on" color="blue.700" fontWeight="semibold">
+              {/* Without scripts (before they arrive) the link still leads down the page. */}
+              <Link
+                href="#available-on"
+                color="blue.700"
+                fontWeight="semibold"
+                minH="44px"
+                onClick={(e) => {
+                  e.preventDefault();
+                  setTourOpen(true);
+                }}
+              >
                 <PlayCircle size={22} aria-hidden /> Watch how it works
               </Link>
             </HStack>
@@ -42,6 +57,11 @@ export function Hero({ signedIn }: { signedIn: boolean }) {
           />
         </Flex>
       </Container>
+      {tourOpen && (
+        <Suspense fallback={null}>
+          <TourDialog open onClose={() => setTourOpen(false)} />
+        </Suspense>
+      )}
     </Box>
   );
 }

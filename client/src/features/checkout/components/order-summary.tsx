@@ -1,9 +1,10 @@
-import { Box, Card, Flex, Heading, HStack, Image, Separator, Stack, Text } from '@chakra-ui/react';
+import { Box, Card, Flex, Heading, HStack, Separator, Stack, Text } from '@chakra-ui/react';
 import { truncate } from '../../../lib/format';
-import { courseImageFallback } from '../../../lib/paths';
+import { CourseImage } from '../../../components/course-image';
+import type { CourseCategory } from '../../../gql/graphql';
 
 interface OrderSummaryProps {
-  course: { name: string; photoURL?: string | null; instructor: string };
+  course: { name: string; photoURL?: string | null; category?: CourseCategory | null; instructor: string };
   /** The price in the currency the buyer pays in. */
   price: string;
 }
@@ -26,7 +27,7 @@ export function OrderSummary({ course, price }: OrderSummaryProps) {
           Order summary
         </Heading>
         <HStack gap="3" align="start">
-          <Image src={course.photoURL || courseImageFallback} alt="" htmlWidth="96" htmlHeight="54" width="96px" borderRadius="md" />
+          <CourseImage src={course.photoURL} category={course.category} alt="" htmlWidth="96" htmlHeight="54" width="96px" borderRadius="md" flexShrink={0} />
           <Box>
             <Text fontWeight="semibold" title={course.name}>
               {truncate(course.name, 25, 20)}

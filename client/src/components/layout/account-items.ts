@@ -1,0 +1,24 @@
+import { paths } from '../../lib/paths';
+import type { SessionUser } from '../../lib/session';
+
+export interface AccountItem {
+  value: string;
+  label: string;
+  /** Where the item goes; My Cart and My Wishlist have no action (spec). */
+  to?: string;
+}
+
+/** The signed-in person's items, in the header's dropdown and the phone menu alike (Logout comes last, apart). */
+export function accountItems(user: Pick<SessionUser, 'role'>): AccountItem[] {
+  return [
+    { value: 'profile', label: 'My Profile', to: paths.myProfile },
+    { value: 'learning', label: 'My Learning', to: paths.myCourses },
+    { value: 'cart', label: 'My Cart' },
+    { value: 'wishlist', label: 'My Wishlist' },
+    ...(user.role === 'INSTRUCTOR' || user.role === 'ADMIN' ? [{ value: 'instructor', label: 'Instructor Dashboard', to: '/instructor-dashboard' }] : []),
+    ...(user.role === 'ADMIN' ? [{ value: 'admin', label: 'Admin Dashboard', to: '/admin-dashboard' }] : []),
+  ];
+}
+
+/** Every item of the phone menu is a full-width row at least 44 px tall, easy to tap. */
+export const menuRow = { minH: '44px', px: '2', display: 'flex', alignItems: 'center', width: 'full', justifyContent: 'flex-start' } as const;

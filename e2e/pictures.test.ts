@@ -1,0 +1,36 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Browser } from 'playwright-core';
+import { launchBrowser } from './support/browser';
+import { openPhone } from './support/phone';
+
+let browser: Browser;
+before(async () => {
+  browser = await launchBrowser();
+});
+after(() => browser.close());
+
+describe('course pictures', () => {
+  it('a picture that fails to load, even before the scripts run, gives way to its category\'s placeholder', async () => {
+    const visit = await openPhone(browser);
+    const { page } = visit;
+    const pictures = await (await fetch(`${process.env.E2E_BASE_URL}/api/courses?limit=50`)).json() as Array<{ photoURL: string; name: string }>;
+    const gone = pictures[0];
+    await page.route(`**${gone.photoURL}`, (route) => route.fulfill({ status: 404, body: 'gone' }));
+    await page.goto('/allCourses');
+    const card = page.getByTestId('course-card').filter({ has: page.getByRole('heading', { name: gone.name, exact: true }) });
+    const picture = card.getByRole('img', { name: gone.name });
+    await page.waitForFunction((name) => {
+      const img = Array.from(document.querySelectorAll('img')).find((el) => el.alt === name);
+      return img?.getAttribute('src')?.includes('/placeholder-') && img.complete && img.naturalWidth > 0;
+    }, gone.name);
+    assert.match((await picture.getAttribute('src'))!, /\/media\/courses\/placeholder-(school|professional)\.svg$/);
+    // The other pictures, loaded lazily as they scroll into view, keep their own.
+    const last = page.getByTestId('course-card').last().getByRole('img');
+    await last.scrollIntoViewIfNeeded();
+    await page.waitForFunction(() => Array.from(document.querySelectorAll('[data-testid="course-card"] img')).every((img) => (img as HTMLImageElement).complete));
+    const lastSrc = (await last.getAttribute('src'))!;
+    assert.ok(!lastSrc.includes('placeholder'), `the last picture is ${lastSrc}`);
+    await visit.close();
+  });
+});
