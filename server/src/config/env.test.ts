@@ -4,8 +4,8 @@ import { ConfigError, loadEnv } from './env';
 const production = {
   NODE_ENV: 'production',
   JWT_SECRET: 'x'.repeat(32),
-  STRIPE_SECRET_KEY: 'sk_live_123',
-  STRIPE_PUBLISHABLE_KEY: 'pk_live_123',
+  STRIPE_SECRET_KEY: 'sk_live_-not-a-real-key',
+  STRIPE_PUBLISHABLE_KEY: 'pk_live_-not-a-real-key',
   STRIPE_WEBHOOK_SECRET: 'whsec_123',
   SMTP_URL: 'smtp://mail.example.com:587',
   PUBLIC_URL: 'https://shikhon.example.com',
@@ -89,7 +89,7 @@ describe('configuration', () => {
       'STRIPE_WEBHOOK_SECRET is required when STRIPE_SECRET_KEY is set',
     );
     expect(() => loadEnv({ STRIPE_SECRET_KEY: 'sk_test_123', STRIPE_WEBHOOK_SECRET: 'whsec_1' })).toThrow('STRIPE_PUBLISHABLE_KEY is required');
-    expect(() => loadEnv({ STRIPE_SECRET_KEY: 'sk_live_123', STRIPE_PUBLISHABLE_KEY: 'pk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' })).toThrow(
+    expect(() => loadEnv({ STRIPE_SECRET_KEY: 'sk_live_-not-a-real-key', STRIPE_PUBLISHABLE_KEY: 'pk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' })).toThrow(
       'STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY must both be test keys or both be live keys',
     );
   });
