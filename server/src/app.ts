@@ -31,6 +31,7 @@ import { legacyUsersRouter } from './rest/legacy-users.router';
 import { legacyEnrollmentRouter } from './rest/legacy-enrollment.router';
 import { stripeWebhookRouter } from './rest/stripe-webhook.router';
 import { testModeRouter } from './rest/test-mode.router';
+import { certificateRouter } from './modules/certificate/certificate.router';
 import type { PurchaseDeps } from './modules/payment/purchase.service';
 import { createPaymentProvider } from './payments/create-provider';
 import { TestModeProvider } from './payments/test-mode.provider';
@@ -130,6 +131,7 @@ export async function createApp({ env, db, log }: AppDeps): Promise<App> {
   app.use(legacyCatalogueRouter(db));
   app.use(legacyUsersRouter(db));
   app.use(legacyEnrollmentRouter(payments));
+  app.use(certificateRouter(db));
   // The offline gateway never exists in production (env.ts refuses to start without a real provider there).
   if (provider instanceof TestModeProvider && env.nodeEnv !== 'production') app.use(testModeRouter(provider, payments));
   app.use('/api', notFoundHandler);

@@ -1,3 +1,4 @@
+import { Certificate } from '../modules/certificate/certificate.entity';
 import { Blog } from '../modules/blog/blog.entity';
 import { Course } from '../modules/course/course.entity';
 import { Lesson } from '../modules/course/lesson.entity';
@@ -16,4 +17,4 @@ import { LessonProgress } from '../modules/progress/lesson-progress.entity';
 import { InboxMessage } from '../modules/inbox/inbox-message.entity';
 import { AuditEntry } from '../modules/audit/audit.entity';
 
-export const entities = [Course, Lesson, Review, Blog, User, RefreshToken, PasswordReset, EmailVerification, OutboxMessage, RateLimit, Payment, Enrollment, Refund, TestModePayment, LessonProgress, InboxMessage, AuditEntry];
+export const entities = [Course, Lesson, Review, Blog, User, RefreshToken, PasswordReset, EmailVerification, OutboxMessage, RateLimit, Payment, Enrollment, Refund, TestModePayment, LessonProgress, InboxMessage, AuditEntry, Certificate];

@@ -5,7 +5,18 @@ import { CourseCategory } from '../course/course.enums';
 export interface LessonDraft {
   title?: string | null;
   videoURL?: string | null;
+  preview?: boolean | null;
+  durationSeconds?: number | null;
 }
+
+export interface ValidLesson {
+  title: string;
+  videoURL: string;
+  preview: boolean;
+  durationSeconds: number | null;
+}
+
+const MAX_LESSON_SECONDS = 24 * 3600;
 
 export interface CourseDraft {
   name?: string | null;
@@ -32,7 +43,7 @@ export interface ValidCourse {
   targetedPeoples: string | null;
   whyNeed: string | null;
   startsAt: Date | null;
-  lessons: Array<{ title: string; videoURL: string }>;
+  lessons: ValidLesson[];
 }
 
 export const MAX_LESSONS = 200;
@@ -65,7 +76,12 @@ export function validateCourse(draft: CourseDraft): ValidCourse {
   if (category === CourseCategory.PROFESSIONAL && classLevel !== null) problems.classLevel = 'A professional course has no class';
   const keyPoints = (draft.keyPoints ?? []).map((point) => point.trim()).filter(Boolean);
   if (keyPoints.length > 20 || keyPoints.some((point) => point.length > 200)) problems.keyPoints = 'At most 20 key points of 200 characters each';
-  const lessons = (draft.lessons ?? []).map((lesson) => ({ title: text(lesson.title), videoURL: text(lesson.videoURL) }));
+  const lessons: ValidLesson[] = (draft.lessons ?? []).map((lesson) => ({
+    title: text(lesson.title),
+    videoURL: text(lesson.videoURL),
+    preview: lesson.preview ?? false,
+    durationSeconds: lesson.durationSeconds ?? null,
+  }));
   if (lessons.length === 0) problems.lessons = 'Add at least one lesson';
   if (lessons.length > MAX_LESSONS) problems.lessons = `At most ${MAX_LESSONS} lessons`;
   lessons.forEach((lesson, i) => {
@@ -75,6 +91,10 @@ export function validateCourse(draft: CourseDraft): ValidCourse {
     else {
       const problem = checkWebAddress(lesson.videoURL, `Lesson ${i + 1}: the video URL`);
       if (problem) problems[`lessons.${i}.videoURL`] = problem;
+    }
+    const seconds = lesson.durationSeconds;
+    if (seconds !== null && (!Number.isInteger(seconds) || seconds < 1 || seconds > MAX_LESSON_SECONDS)) {
+      problems[`lessons.${i}.durationSeconds`] = `Lesson ${i + 1}: the length must be from 1 second to 24 hours`;
     }
   });
   const first = Object.values(problems)[0];
