@@ -101,6 +101,20 @@ describe('progress', () => {
     expect(mine.enrollment.resumeLesson).toEqual({ title: 'Functions', lastPosition: 95 });
   });
 
+  it('lists My Courses with the course studied last first', async () => {
+    const later = await makeCourse(db, { name: 'Geometry', price: 0 }, ['Points', 'Lines']);
+    await student.graphql(`mutation ($id: ID!) { purchaseCourse(input: { courseId: $id }) { status } }`, { id: later.id });
+    const MY = `{ myEnrollments { courseName lastStudiedAt } }`;
+    type My = { myEnrollments: Array<{ courseName: string; lastStudiedAt: string | null }> };
+    // Neither begun: the one bought last comes first.
+    let mine = (await student.graphql<My>(MY)).data!.myEnrollments;
+    expect(mine).toEqual([{ courseName: 'Geometry', lastStudiedAt: null }, { courseName: 'Algebra', lastStudiedAt: null }]);
+    await student.graphql(POSITION, { id: lessons[1].id, s: 30 });
+    mine = (await student.graphql<My>(MY)).data!.myEnrollments;
+    expect(mine.map((e) => e.courseName)).toEqual(['Algebra', 'Geometry']);
+    expect(mine[0].lastStudiedAt).not.toBeNull();
+  });
+
   it('refuses progress on a course the student does not own, and bad positions', async () => {
     await makeUser(db, { email: 'other@example.com' }, 'other password');
     const other = await signedInClient(app.url, 'other@example.com', 'other password');
