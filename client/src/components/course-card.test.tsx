@@ -11,6 +11,7 @@ const course = {
   photoURL: '/media/courses/physics.svg',
   ratings: '4.8 ratings out of 5',
   instructor: 'Anisul Hoque',
+  firstPreviewLesson: null,
 };
 
 describe('a course card', () => {
@@ -20,6 +21,12 @@ describe('a course card', () => {
     expect(screen.getByText('Price: $15')).toBeInTheDocument();
     expect(screen.getByText('4.8 ratings out of 5')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Preview' })).toHaveAttribute('href', `/course/${course.id}`);
+    expect(screen.getByRole('link', { name: 'Enroll Now' })).toHaveAttribute('href', `/course/${course.id}`);
+  });
+
+  it('sends Preview to the first free preview lesson when the course has one', () => {
+    renderRoute(<CourseCard course={{ ...course, firstPreviewLesson: { id: 'lesson-2' } }} />);
+    expect(screen.getByRole('link', { name: 'Preview' })).toHaveAttribute('href', `/course/${course.id}?preview=lesson-2`);
     expect(screen.getByRole('link', { name: 'Enroll Now' })).toHaveAttribute('href', `/course/${course.id}`);
   });
 

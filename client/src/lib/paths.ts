@@ -21,6 +21,9 @@ export const paths = {
   courseReview: '/admin-dashboard/course-review',
   auditLog: '/admin-dashboard/audit-log',
   course: (id: string) => `/course/${id}`,
+  certificate: (number: string) => `/certificate/${encodeURIComponent(number)}`,
+  /** The course page, playing one of its free preview lessons. */
+  preview: (courseId: string, lessonId: string) => `/course/${courseId}?preview=${lessonId}`,
   details: (id: string) => `/details/${id}`,
   enroll: (id: string) => `/enroll/${id}`,
   searchFor: (text: string) => `/search?q=${encodeURIComponent(text)}`,
