@@ -3,6 +3,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { ErrorState, InlineLoading } from '../../components/states';
 import { useMyProfileQuery } from './api/profile.generated';
 import { paths } from '../../lib/paths';
+import { MyCertificates } from '../certificate/components/my-certificates';
 
 const roleLabel = { STUDENT: 'Student', INSTRUCTOR: 'Instructor', ADMIN: 'Admin' } as const;
 
@@ -48,6 +49,7 @@ export default function ProfilePage() {
           <Button asChild colorPalette="blue" alignSelf="start">
             <RouterLink to={paths.editProfile}>Edit Profile</RouterLink>
           </Button>
+          {user.role === 'STUDENT' && <MyCertificates />}
         </Card.Body>
       </Card.Root>
     </Container>
