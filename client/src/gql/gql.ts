@@ -14,7 +14,7 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
  * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
  */
 type Documents = {
-    "fragment CourseCard_course on Course {\n  id\n  name\n  description\n  price\n  photoURL\n  ratings\n  instructor\n  firstPreviewLesson {\n    id\n  }\n}": typeof types.CourseCard_CourseFragmentDoc,
+    "fragment CourseCard_course on Course {\n  id\n  name\n  description\n  price\n  photoURL\n  ratings\n  instructor\n}": typeof types.CourseCard_CourseFragmentDoc,
     "fragment ReviewCard_review on Review {\n  id\n  name\n  img\n  text\n  info\n  rating\n  title\n}": typeof types.ReviewCard_ReviewFragmentDoc,
     "mutation RequestPasswordReset($email: String!) {\n  requestPasswordReset(email: $email)\n}\n\nmutation ResetPassword($token: String!, $password: String!) {\n  resetPassword(token: $token, password: $password)\n}\n\nmutation ChangePassword($currentPassword: String!, $newPassword: String!) {\n  changePassword(currentPassword: $currentPassword, newPassword: $newPassword) {\n    accessToken\n    user {\n      ...SessionUser_user\n    }\n  }\n}": typeof types.RequestPasswordResetDocument,
     "fragment Profile_user on User {\n  id\n  name\n  email\n  role\n  image\n  phone\n  date\n  eduQualification\n  contactEmail\n  createdAt\n}\n\nquery MyProfile {\n  me {\n    ...Profile_user\n  }\n}\n\nmutation UpdateProfile($input: ProfileInput!) {\n  updateProfile(input: $input) {\n    ...Profile_user\n  }\n}": typeof types.Profile_UserFragmentDoc,
@@ -41,7 +41,7 @@ type Documents = {
     "fragment SessionUser_user on User {\n  id\n  name\n  email\n  role\n  image\n  emailVerified\n  instructorApproved\n}": typeof types.SessionUser_UserFragmentDoc,
 };
 const documents: Documents = {
-    "fragment CourseCard_course on Course {\n  id\n  name\n  description\n  price\n  photoURL\n  ratings\n  instructor\n  firstPreviewLesson {\n    id\n  }\n}": types.CourseCard_CourseFragmentDoc,
+    "fragment CourseCard_course on Course {\n  id\n  name\n  description\n  price\n  photoURL\n  ratings\n  instructor\n}": types.CourseCard_CourseFragmentDoc,
     "fragment ReviewCard_review on Review {\n  id\n  name\n  img\n  text\n  info\n  rating\n  title\n}": types.ReviewCard_ReviewFragmentDoc,
     "mutation RequestPasswordReset($email: String!) {\n  requestPasswordReset(email: $email)\n}\n\nmutation ResetPassword($token: String!, $password: String!) {\n  resetPassword(token: $token, password: $password)\n}\n\nmutation ChangePassword($currentPassword: String!, $newPassword: String!) {\n  changePassword(currentPassword: $currentPassword, newPassword: $newPassword) {\n    accessToken\n    user {\n      ...SessionUser_user\n    }\n  }\n}": types.RequestPasswordResetDocument,
     "fragment Profile_user on User {\n  id\n  name\n  email\n  role\n  image\n  phone\n  date\n  eduQualification\n  contactEmail\n  createdAt\n}\n\nquery MyProfile {\n  me {\n    ...Profile_user\n  }\n}\n\nmutation UpdateProfile($input: ProfileInput!) {\n  updateProfile(input: $input) {\n    ...Profile_user\n  }\n}": types.Profile_UserFragmentDoc,
@@ -85,7 +85,7 @@ export function graphql(source: string): unknown;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "fragment CourseCard_course on Course {\n  id\n  name\n  description\n  price\n  photoURL\n  ratings\n  instructor\n  firstPreviewLesson {\n    id\n  }\n}"): (typeof documents)["fragment CourseCard_course on Course {\n  id\n  name\n  description\n  price\n  photoURL\n  ratings\n  instructor\n  firstPreviewLesson {\n    id\n  }\n}"];
+export function graphql(source: "fragment CourseCard_course on Course {\n  id\n  name\n  description\n  price\n  photoURL\n  ratings\n  instructor\n}"): (typeof documents)["fragment CourseCard_course on Course {\n  id\n  name\n  description\n  price\n  photoURL\n  ratings\n  instructor\n}"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

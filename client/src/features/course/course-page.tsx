@@ -8,7 +8,7 @@ import { paths } from '../../lib/paths';
 import { CourseImage } from '../../components/course-image';
 import { CourseReviews } from './components/course-reviews';
 import { paymentReturnMessage } from './payment-return';
-import { LessonPreview } from './components/lesson-preview';
+import { LessonPreview, lessonToPreview } from './components/lesson-preview';
 
 export default function CoursePage() {
   const { id = '' } = useParams();
@@ -50,7 +50,7 @@ export default function CoursePage() {
     ...(length ? [{ Icon: Clock, key: 'length', value: length }] : []),
     { Icon: PlayCircle, key: 'videos', value: plural(course.lessonCount, 'video') },
   ];
-  const previewId = search.get('preview');
+  const previewLesson = lessonToPreview(course.lessons, search.get('preview'));
   const showPreview = (lessonId: string) => setSearch({ preview: lessonId }, { preventScrollReset: true });
 
   return (
@@ -188,7 +188,7 @@ export default function CoursePage() {
             <Heading as="h2" size="lg">
               Lessons ({course.lessonCount})
             </Heading>
-            {previewId && <LessonPreview lesson={course.lessons.find((lesson) => lesson.id === previewId) ?? null} />}
+            {previewLesson !== undefined && <LessonPreview lesson={previewLesson} />}
             <List.Root as="ol" gap="1" ps="5">
               {course.lessons.map((lesson) => (
                 <List.Item key={lesson.id} data-testid="course-lesson">
