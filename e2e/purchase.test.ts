@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { newEmail, signUp } from './support/accounts';
+import { logIn, newEmail, signUp } from './support/accounts';
 import { expectText, launchBrowser, openPage } from './support/browser';
 
 let browser: Browser;
@@ -10,8 +10,8 @@ before(async () => {
 });
 after(() => browser.close());
 
-/** Opens a paid course from the catalogue and goes to its checkout; answers the course's name. */
-async function openCheckout(page: Page, nth = 0): Promise<string> {
+/** Opens a paid course from the catalogue and goes to its checkout, paying by international card; answers the course's name. */
+async function openCheckout(page: Page, nth = 0, method: 'card' | 'local' = 'card'): Promise<string> {
   await page.goto('/allCourses?section=PROFESSIONAL_SKILL');
   const card = page.getByTestId('course-card').nth(nth);
   await card.waitFor();
@@ -20,6 +20,7 @@ async function openCheckout(page: Page, nth = 0): Promise<string> {
   await page.getByRole('link', { name: 'Course Enroll' }).click();
   await page.waitForURL(/\/enroll\//);
   await page.getByRole('heading', { name: 'Order summary' }).waitFor();
+  if (method === 'card') await page.getByText(/^International card \(Stripe\)/).click();
   return name;
 }
 
@@ -33,6 +34,76 @@ async function fillCheckout(page: Page, cardNumber: string) {
 }
 
 describe('buying a course', () => {
+  it('pays in taka with bKash through SSLCommerz on a phone, then finds the course under My Courses', async () => {
+    const visit = await openPage(browser, { width: 390, height: 844 });
+    const { page } = visit;
+    await signUp(page, { name: 'Bkash Student', email: newEmail('bkash'), password: 'a good password' });
+    await page.waitForURL((url) => url.pathname === '/');
+    const name = await openCheckout(page, 3, 'local');
+    await page.getByRole('radio', { name: /^bKash \/ Nagad \/ Rocket \/ card \(SSLCommerz\) — ৳[\d,]+$/ }).waitFor();
+    assert.equal(await page.getByRole('radio', { name: /SSLCommerz/ }).isChecked(), true, 'local payment is chosen first');
+    await expectText(page, 'Sandbox: no real money moves.');
+    const pay = page.getByRole('button', { name: /^Pay ৳[\d,]+$/ });
+    await pay.click();
+    await expectText(page, 'Enter a Bangladeshi mobile number, like 01712-345678');
+    await page.getByLabel('Mobile number').fill('01712-345678');
+    await pay.click();
+    await page.waitForURL(/\/sslcommerz-sandbox\/gateway\//);
+    for (const method of ['bKash', 'Nagad', 'Rocket', 'Card']) await page.getByRole('heading', { name: method, exact: true }).waitFor();
+    await page.getByRole('form', { name: 'bKash' }).getByRole('button', { name: 'Pay' }).click();
+    await page.waitForURL(/\/course\/[0-9a-f-]{36}\?success=true$/);
+    await expectText(page, 'Order placed! You will receive an email confirmation.');
+    await page.goto('/mycourses');
+    await page.getByTestId('enrollment').filter({ hasText: name }).waitFor();
+    await page.goto('/myprofile');
+    const record = page.getByTestId('my-payment').filter({ hasText: name });
+    await record.getByText('bKash / Nagad / Rocket / card', { exact: false }).waitFor();
+    await record.getByText('Paid', { exact: true }).waitFor();
+    assert.match((await record.getByText(/^৳[\d,]+$/).textContent())!, /^৳[\d,]+$/);
+    visit.assertNoErrors();
+    await visit.close();
+
+    // An admin refunds it from the Payments page, asked first.
+    const admin = await openPage(browser);
+    await admin.page.goto('/login');
+    await logIn(admin.page, 'admin@shikhon.test', 'Admin123!');
+    await admin.page.getByRole('button', { name: /Account menu/ }).waitFor();
+    await admin.page.goto('/admin-dashboard/payments');
+    await admin.page.getByLabel('Provider').selectOption('sslcommerz');
+    const payment = admin.page.getByTestId('admin-payment').filter({ hasText: name }).filter({ hasText: 'Bkash Student' });
+    await payment.getByRole('button', { name: 'Refund' }).click();
+    const dialog = admin.page.getByRole('alertdialog');
+    await dialog.getByText(`Refund Bkash Student for ${name}?`).waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await payment.getByText('Paid', { exact: true }).waitFor();
+    await payment.getByRole('button', { name: 'Refund' }).click();
+    await admin.page.getByRole('alertdialog').getByRole('button', { name: 'Refund' }).click();
+    await expectText(admin.page, 'The refund is on its way');
+    await payment.getByText('Refunded', { exact: true }).waitFor();
+    admin.assertNoErrors();
+    await admin.close();
+  });
+
+  it('comes back from a cancelled SSLCommerz payment with the cancel message and no course', async () => {
+    const visit = await openPage(browser, { width: 390, height: 844 });
+    const { page } = visit;
+    await signUp(page, { name: 'Nagad Student', email: newEmail('nagad'), password: 'a good password' });
+    await page.waitForURL((url) => url.pathname === '/');
+    const name = await openCheckout(page, 4, 'local');
+    await page.getByLabel('Mobile number').fill('01812345678');
+    await page.getByRole('button', { name: /^Pay ৳[\d,]+$/ }).click();
+    await page.waitForURL(/\/sslcommerz-sandbox\/gateway\//);
+    await page.getByRole('form', { name: 'Nagad' }).getByRole('button', { name: 'Cancel' }).click();
+    await page.waitForURL(/\?canceled=true$/);
+    await expectText(page, "Order canceled -- continue to shop around and checkout when you're ready.");
+    await page.goto('/mycourses');
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    assert.equal(await page.getByTestId('enrollment').filter({ hasText: name }).count(), 0);
+    visit.assertNoErrors();
+    await visit.close();
+  });
+
   it('pays with a test card, then finds the course under My Courses and owns it', async () => {
     const visit = await openPage(browser);
     const { page } = visit;

@@ -53,10 +53,12 @@ const databaseUrl = postgres.url.replace(/\/postgres$/, '/e2e');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shikhon-e2e-'));
 const port = await freePort();
 const url = `http://127.0.0.1:${port}`;
+// The old web client's origin (another host name, so another site), allowed through CORS_ORIGINS.
+const oldClientOrigin = `http://localhost:${await freePort()}`;
 const logFile = path.join(dataDir, 'server.log');
 const log = fs.openSync(logFile, 'w');
 const server = spawn(process.execPath, [path.join(root, 'server/dist/server/src/index.js')], {
-  env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: databaseUrl, NODE_ENV: 'development', LOG_LEVEL: 'warn', PUBLIC_URL: url },
+  env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: databaseUrl, NODE_ENV: 'development', LOG_LEVEL: 'warn', PUBLIC_URL: url, CORS_ORIGINS: oldClientOrigin },
   stdio: ['ignore', log, log],
 });
 
@@ -71,7 +73,7 @@ try {
   const run = spawnSync(
     process.execPath,
     ['--test', '--test-concurrency=1', ...selected.map((f) => path.join(e2eDir, '.build', f))],
-    { stdio: 'inherit', env: { ...process.env, E2E_BASE_URL: url, E2E_DATABASE_URL: databaseUrl } },
+    { stdio: 'inherit', env: { ...process.env, E2E_BASE_URL: url, E2E_DATABASE_URL: databaseUrl, E2E_OLD_CLIENT_ORIGIN: oldClientOrigin } },
   );
   status = run.status ?? 1;
 } catch (error) {

@@ -105,6 +105,26 @@ describe('abuse', () => {
     expect(await storedFingerprint()).toBe(before);
   });
 
+  it('refuses any text over 10000 characters, in GraphQL variables, GraphQL strings, REST bodies and query strings, storing nothing', async () => {
+    const before = await storedFingerprint();
+    const long = 'x'.repeat(10_001);
+    const post = (path: string, body: unknown, client = clients[0]) =>
+      client.request(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const contact = 'mutation ($input: ContactInput!) { submitContactMessage(input: $input) }';
+    const answers = [
+      [await post('/graphql', { query: contact, variables: { input: { name: 'A', email: 'a@example.com', message: long } } }), 'variables.input.message must be at most 10000 characters'],
+      [await post('/graphql', { query: `mutation { submitContactMessage(input: { name: "A", email: "a@example.com", message: "${long}" }) }` }), 'A text in the query must be at most 10000 characters'],
+      [await post('/api/courses', { name: long, description: 'd' }, clients[2]), 'name must be at most 10000 characters'],
+      [await clients[0].request(`/api/courses?offset=0&sort=${long}`), 'sort must be at most 10000 characters'],
+    ] as const;
+    for (const [res, message] of answers) {
+      expect(res.status).toBe(400);
+      const body = (await res.json()) as { message?: string; errors?: Array<{ message: string }> };
+      expect(body.message ?? body.errors![0].message).toBe(message);
+    }
+    expect(await storedFingerprint()).toBe(before);
+  });
+
   it('answers every GraphQL operation with generated variables without a 500, a leak or a write when refused', async () => {
     let before = await storedFingerprint();
     await fc.assert(
@@ -132,6 +152,32 @@ describe('abuse', () => {
     );
   });
 
+  it('answers generated and broken GraphQL documents with a 4xx, never a 500', async () => {
+    const pieces = ['{', '}', '(', ')', ':', '$', '@', '...', 'query', 'mutation', 'subscription', 'fragment', 'on', 'courses', 'items', 'limit:', '50', '"x"', '#', 'a', ' ', '\n'];
+    const documents = fc.oneof(
+      fc.string({ maxLength: 60 }),
+      fc.array(fc.constantFrom(...pieces), { maxLength: 40 }).map((parts) => parts.join('')),
+      fc.nat().map((cut) => {
+        const operation = operations[cut % operations.length];
+        const text = `${operation.kind} { ${operation.name}${operation.object ? ' { __typename }' : ''} }`;
+        return text.slice(0, cut % (text.length + 1));
+      }),
+    );
+    await fc.assert(
+      fc.asyncProperty(documents, fc.nat(), async (query, clientIndex) => {
+        const res = await clients[clientIndex % clients.length].request('/graphql', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ query }),
+        });
+        const text = await res.text();
+        expect(res.status).toBeLessThan(500);
+        expect(text).not.toContain('INTERNAL_SERVER_ERROR');
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it('answers every REST path with generated bodies and path parts without a 500 or a leak', async () => {
     const paths = ['/api/courses', '/api/courses/X', '/api/courses/searchCourse/X', '/api/users', '/api/users/X', '/api/users/getUserByEmail/X', '/api/enroll/X', '/api/enroll', '/payment', '/create-checkout-session', '/webhooks/stripe', '/test-mode/payment-methods', '/test-mode/payments/X/authenticate', '/Course.json'];
     await fc.assert(
@@ -141,9 +187,12 @@ describe('abuse', () => {
         fc.string({ minLength: 1, maxLength: 30 }),
         anyValue,
         fc.nat(),
-        async (path, method, part, body, clientIndex) => {
+        fc.boolean(),
+        async (path, method, part, body, clientIndex, raw) => {
           const client = clients[clientIndex % clients.length];
-          const res = await client.request(path.replace('X', encodeURIComponent(part)), {
+          // Raw parts carry what a hand-written address may: a lone `%`, `%ZZ`, a broken UTF-8 escape.
+          const rawPart = raw ? `${part.replace(/[/?#]/g, '')}%${part.slice(0, 2)}` : encodeURIComponent(part);
+          const res = await client.request(path.replace('X', rawPart), {
             method,
             headers: method === 'GET' ? {} : { 'content-type': 'application/json' },
             body: method === 'GET' ? undefined : JSON.stringify(body),

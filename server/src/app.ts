@@ -8,18 +8,22 @@ import cookieParser from 'cookie-parser';
 import express from 'express';
 import type { DataSource } from 'typeorm';
 import type { Env } from './config/env';
+import type { DatabaseState } from './db/embedded';
 import { resolveJwtSecret } from './config/jwt-secret';
 import { createLoaders, type GraphQLContext } from './graphql/context';
-import { createErrorFormatter } from './graphql/errors';
+import { createErrorFormatter, serviceUnavailableStatus } from './graphql/errors';
 import { graphqlLimits } from './graphql/limits';
+import { operationLogPlugin } from './graphql/operation-log';
 import { PublicResponseCache } from './graphql/public-response-cache';
 import { createSchema } from './graphql/schema';
+import { crossOriginCalls } from './http/cors';
 import { clientFilesRouter, playgroundFile } from './http/client-files';
 import { pageRenderer } from './http/server-rendered-pages';
 import { errorHandler, notFoundHandler } from './http/errors';
 import { healthRouter } from './http/health';
 import { noNulInGraphQLStrings, refuseNulCharacters } from './http/nul-characters';
 import { requestContext } from './http/request-context';
+import { noOverlongGraphQLStrings, refuseOverlongText } from './http/text-limits';
 import { securityHeaders } from './http/security';
 import type { AppLogger } from './logger';
 import type { AuthDeps } from './modules/auth/auth.service';
@@ -35,6 +39,9 @@ import { certificateRouter } from './modules/certificate/certificate.router';
 import type { PurchaseDeps } from './modules/payment/purchase.service';
 import { createPaymentProvider } from './payments/create-provider';
 import { TestModeProvider } from './payments/test-mode.provider';
+import { createSslcommerz } from './payments/sslcommerz/create-sslcommerz';
+import { sslcommerzSandboxRouter } from './payments/sslcommerz/sandbox.router';
+import { sslcommerzRouter } from './rest/sslcommerz.router';
 
 export const BODY_LIMIT = '100kb';
 
@@ -42,6 +49,8 @@ export interface AppDeps {
   env: Env;
   db: DataSource;
   log: AppLogger;
+  /** The embedded database's state, for /healthz (openDatabase's `state`). */
+  databaseState?: () => DatabaseState;
 }
 
 export interface App {
@@ -52,7 +61,7 @@ export interface App {
 }
 
 /** Builds the whole HTTP face of the product (GraphQL, REST shims, health, client) without listening. */
-export async function createApp({ env, db, log }: AppDeps): Promise<App> {
+export async function createApp({ env, db, log, databaseState }: AppDeps): Promise<App> {
   const app = express();
   const server = http.createServer(app);
   app.disable('x-powered-by');
@@ -67,11 +76,14 @@ export async function createApp({ env, db, log }: AppDeps): Promise<App> {
     introspection: env.graphqlIntrospection,
     includeStacktraceInErrorResponses: env.graphqlStacktraces,
     allowBatchedHttpRequests: false,
-    validationRules: [...limits.validationRules, noNulInGraphQLStrings],
+    parseOptions: limits.parseOptions,
+    validationRules: [...limits.validationRules, noNulInGraphQLStrings, noOverlongGraphQLStrings],
     // index.ts owns shutdown: it drains HTTP, then closes the database.
     stopOnTerminationSignals: false,
     plugins: [
       ...limits.plugins,
+      serviceUnavailableStatus,
+      operationLogPlugin,
       ...(responseCache ? [responseCache.plugin()] : []),
       ApolloServerPluginDrainHttpServer({ httpServer: server }),
       ApolloServerPluginLandingPageDisabled(),
@@ -86,13 +98,25 @@ export async function createApp({ env, db, log }: AppDeps): Promise<App> {
   const mailer = createMailer(db, log, env.smtpUrl, env.mailFrom);
   const auth: AuthDeps = { db, jwtSecret, mailer, publicUrl: env.publicUrl };
   const provider = createPaymentProvider(env, db, jwtSecret);
-  const payments: PurchaseDeps = { db, provider, publishableKey: env.stripePublishableKey ?? null, mailer, publicUrl: env.publicUrl, log };
+  const selfUrl = () => `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const sslcommerz = createSslcommerz(env, jwtSecret, selfUrl);
+  const payments: PurchaseDeps = {
+    db,
+    provider,
+    sslcommerz: sslcommerz?.provider ?? null,
+    usdToBdt: env.usdToBdt,
+    publishableKey: env.stripePublishableKey ?? null,
+    mailer,
+    publicUrl: env.publicUrl,
+    log,
+  };
   const passport = createPassport(db, jwtSecret);
   const secureCookies = env.publicUrl.startsWith('https:');
 
   app.use(requestContext(log));
   app.use(securityHeaders());
-  app.use(healthRouter(db));
+  app.use(crossOriginCalls(env.corsOrigins));
+  app.use(healthRouter(db, databaseState));
   // Webhooks are verified against the exact bytes received, so they are read before any JSON parsing.
   app.use(stripeWebhookRouter(payments));
   app.use(cookieParser());
@@ -109,6 +133,7 @@ export async function createApp({ env, db, log }: AppDeps): Promise<App> {
     '/graphql',
     express.json({ limit: BODY_LIMIT }),
     refuseNulCharacters,
+    refuseOverlongText((req) => ({ variables: (req.body as { variables?: unknown } | undefined)?.variables })),
     ...(responseCache ? [responseCache.serve] : []),
     expressMiddleware(apollo, {
       context: async ({ req, res }): Promise<GraphQLContext> => ({
@@ -123,14 +148,17 @@ export async function createApp({ env, db, log }: AppDeps): Promise<App> {
         checkPassword: (email, password) => authenticateWithPassword(passport, req, res, email, password),
         payments,
         loaders: createLoaders(db, req.viewer),
+        logFields: req.logFields,
       }),
     }),
   );
 
-  app.use(express.json({ limit: BODY_LIMIT }), refuseNulCharacters);
+  app.use(express.json({ limit: BODY_LIMIT }), refuseNulCharacters, refuseOverlongText((req) => req.query), refuseOverlongText((req) => req.body));
   app.use(legacyCatalogueRouter(db));
   app.use(legacyUsersRouter(db));
   app.use(legacyEnrollmentRouter(payments));
+  if (sslcommerz) app.use(sslcommerzRouter(payments, sslcommerz.credentials.storePassword, env.publicUrl));
+  if (sslcommerz?.offline) app.use(sslcommerzSandboxRouter(db, sslcommerz.credentials, env.publicUrl, log));
   app.use(certificateRouter(db));
   // The offline gateway never exists in production (env.ts refuses to start without a real provider there).
   if (provider instanceof TestModeProvider && env.nodeEnv !== 'production') app.use(testModeRouter(provider, payments));

@@ -9,6 +9,7 @@ import { reconcileUnsettledPayments } from './modules/payment/purchase.service';
 import { ensureAdmin, seedDemoAccounts } from './modules/user/account-bootstrap';
 
 const SHUTDOWN_GRACE_MS = 10_000;
+const RECONCILE_EVERY_MS = 5 * 60_000;
 
 async function main() {
   const env = loadEnv();
@@ -20,19 +21,25 @@ async function main() {
     if (await seedDemoAccounts(database.dataSource)) log.info('demo accounts created');
   }
   if (env.adminEmail && env.adminPassword) await ensureAdmin(database.dataSource, log, env.adminEmail, env.adminPassword);
-  const { server, apollo, services } = await createApp({ env, db: database.dataSource, log });
-  // Payments a crash left between the provider's answer and our write are settled now.
-  const reconciled = await reconcileUnsettledPayments(services.payments);
-  if (reconciled > 0) log.info({ reconciled }, 'unsettled payments checked with the provider');
-
+  const { server, apollo, services } = await createApp({ env, db: database.dataSource, log, databaseState: database.state });
   await new Promise<void>((resolve) => server.listen(env.port, resolve));
   const { port } = server.address() as AddressInfo;
+  // Payments a crash left between the provider's answer and our write are settled now (after
+  // listening: the offline SSLCommerz imitation is called over HTTP); then every few minutes,
+  // for gateway payments whose return and IPN never came, and refunds that settle later.
+  const reconciled = await reconcileUnsettledPayments(services.payments);
+  if (reconciled > 0) log.info({ reconciled }, 'unsettled payments checked with the provider');
+  const reconciling = setInterval(() => {
+    reconcileUnsettledPayments(services.payments, { olderThanSeconds: 120 }).catch((error: unknown) => log.error({ err: error }, 'reconciling payments failed'));
+  }, RECONCILE_EVERY_MS);
+  reconciling.unref();
   log.info({ port, url: `http://localhost:${port}` }, 'Shikhon is serving the site and the API');
 
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
+    clearInterval(reconciling);
     log.info({ signal }, 'shutting down: finishing requests in flight');
     const forced = setTimeout(() => {
       log.error('shutdown took too long: closing open connections');

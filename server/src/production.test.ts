@@ -67,7 +67,7 @@ describe('production refuses an unsafe configuration', () => {
     const { code, output } = await runUntilExit({ NODE_ENV: 'production', PUBLIC_URL: 'http://shikhon.example.com' });
     expect(code).not.toBe(0);
     expect(output.trim().split('\n')).toEqual([
-      'Refusing to start in production without: STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET (or PAYMENTS=off); SMTP_URL; an https:// PUBLIC_URL; JWT_SECRET.',
+      'Refusing to start in production without: a payment provider: STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET, or SSLCOMMERZ_STORE_ID and SSLCOMMERZ_STORE_PASSWORD (or PAYMENTS=off); SMTP_URL; an https:// PUBLIC_URL; JWT_SECRET.',
     ]);
   });
 });

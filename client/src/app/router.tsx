@@ -89,6 +89,7 @@ export const routes: RouteObject[] = [
               { path: 'all-Admin', ...named(() => import('../features/admin/users-page'), 'AllAdminsPage') },
               { path: 'inbox', ...screen(() => import('../features/admin/inbox-page')) },
               { path: 'course-review', ...screen(() => import('../features/admin/course-review-page')) },
+              { path: 'payments', ...screen(() => import('../features/admin/payments-page')) },
               { path: 'audit-log', ...screen(() => import('../features/admin/audit-log-page')) },
             ],
           },

@@ -8,6 +8,7 @@ const course = {
   name: 'Class 9 Physics',
   description: 'Motion, force and energy.',
   price: 15,
+  priceBDT: 1800,
   photoURL: '/media/courses/physics.svg',
   ratings: '4.8 ratings out of 5',
   instructor: 'Anisul Hoque',
@@ -18,6 +19,7 @@ describe('a course card', () => {
     renderRoute(<CourseCard course={course} />);
     expect(screen.getByText('Class 9 Physics')).toBeInTheDocument();
     expect(screen.getByText('Price: $15')).toBeInTheDocument();
+    expect(screen.getByText('৳1,800')).toBeInTheDocument();
     expect(screen.getByText('4.8 ratings out of 5')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Preview' })).toHaveAttribute('href', `/course/${course.id}?preview=first`);
     expect(screen.getByRole('link', { name: 'Enroll Now' })).toHaveAttribute('href', `/course/${course.id}`);
@@ -28,6 +30,12 @@ describe('a course card', () => {
     expect(screen.getByRole('heading', { level: 3, name: 'Class 9 Physics' })).toBeInTheDocument();
     renderRoute(<CourseCard course={{ ...course, id: 'other', name: 'Class 10 Physics' }} titleAs="h2" />);
     expect(screen.getByRole('heading', { level: 2, name: 'Class 10 Physics' })).toBeInTheDocument();
+  });
+
+  it('shows no taka price for a free course', () => {
+    renderRoute(<CourseCard course={{ ...course, price: 0, priceBDT: 0 }} />);
+    expect(screen.getByText('Price: $0')).toBeInTheDocument();
+    expect(screen.queryByText(/৳/)).toBeNull();
   });
 
   it('in search results shows the description and BUY NOW', () => {

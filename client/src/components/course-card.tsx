@@ -2,7 +2,7 @@ import { Box, Button, Card, Flex, HStack, Text } from '@chakra-ui/react';
 import { Star } from 'lucide-react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { CourseCard_CourseFragment } from '../gql/graphql';
-import { priceLabel, truncate } from '../lib/format';
+import { formatTaka, priceLabel, truncate } from '../lib/format';
 import { paths } from '../lib/paths';
 import { CourseImage } from './course-image';
 
@@ -39,9 +39,16 @@ export function CourseCard({ course, variant = 'catalogue', eager = false, title
           </Text>
         )}
         <Flex justify="space-between" align="center" mt="auto" gap="2" wrap="wrap">
-          <Text fontWeight="bold" color="blue.800">
-            {priceLabel(course.price)}
-          </Text>
+          <HStack gap="2">
+            <Text fontWeight="bold" color="blue.800">
+              {priceLabel(course.price)}
+            </Text>
+            {course.priceBDT > 0 && (
+              <Text fontWeight="semibold" color="pink.800">
+                {formatTaka(course.priceBDT)}
+              </Text>
+            )}
+          </HStack>
           {course.ratings && (
             <HStack gap="1" fontSize="xs" color="gray.700">
               <Star size={14} fill="#f59e0b" color="#f59e0b" aria-hidden />

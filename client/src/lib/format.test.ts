@@ -1,10 +1,25 @@
-import { formatDate, formatDuration, formatEnrolled, plural, priceLabel, truncate } from './format';
+import { formatDate, formatDuration, formatEnrolled, formatPrice, formatTaka, formatTotals, plural, priceLabel, truncate } from './format';
 
 describe('prices', () => {
   it("shows 'Price: $' plus the value", () => {
     expect(priceLabel(49)).toBe('Price: $49');
     expect(priceLabel(0)).toBe('Price: $0');
     expect(priceLabel(12.5)).toBe('Price: $12.50');
+  });
+});
+
+describe('taka', () => {
+  it('writes taka with the taka sign and Bangladeshi grouping', () => {
+    expect(formatTaka(1200)).toBe('৳1,200');
+    expect(formatTaka(120000)).toBe('৳1,20,000');
+    expect(formatTaka(0)).toBe('৳0');
+    expect(formatPrice(1200, 'bdt')).toBe('৳1,200');
+    expect(formatPrice(12.5, 'usd')).toBe('$12.50');
+  });
+
+  it('shows totals per currency side by side, never summed', () => {
+    expect(formatTotals([{ currency: 'usd', amount: 120 }, { currency: 'bdt', amount: 14500 }])).toBe('$120 · ৳14,500');
+    expect(formatTotals([])).toBe('$0');
   });
 });
 

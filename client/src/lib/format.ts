@@ -12,6 +12,24 @@ export function truncate(text: string, max: number, keep = max): string {
   return text.length > max ? `${text.slice(0, keep)}...` : text;
 }
 
+const takaFormat = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 });
+
+/** A taka price as Bangladesh writes it: ৳1,200 and ৳1,20,000 (Indian grouping). */
+export function formatTaka(taka: number): string {
+  return `৳${takaFormat.format(taka)}`;
+}
+
+/** A price in the currency it is paid in. */
+export function formatPrice(amount: number, currency: 'usd' | 'bdt'): string {
+  return currency === 'bdt' ? formatTaka(amount) : `$${formatDollars(amount)}`;
+}
+
+/** Totals kept per currency, side by side and never added up: "$120 · ৳14,500"; "$0" when there are none. */
+export function formatTotals(totals: ReadonlyArray<{ currency: string; amount: number }>): string {
+  if (totals.length === 0) return '$0';
+  return totals.map((total) => formatPrice(total.amount, total.currency === 'bdt' ? 'bdt' : 'usd')).join(' · ');
+}
+
 /** "1 lesson", "7 lessons": the count with its noun, singular only for one. */
 export function plural(count: number, singular: string, pluralForm = `${singular}s`): string {
   return `${count} ${count === 1 ? singular : pluralForm}`;

@@ -20,6 +20,8 @@ export const messages = {
   adminRemoved: (name: string) => `Admin: ${name} is deleted.`,
   paymentFailed: 'Payment was not successful',
   paymentDone: 'Payment was successful',
+  paymentHeld: 'Your payment is received and is being checked. You get the course as soon as it is approved.',
+  paymentPending: 'Your payment is being confirmed. The course appears in My Courses as soon as it is.',
   noUserLoggedIn: 'No user is logged in',
   selectVideo: 'Please select a video to play!',
 } as const;

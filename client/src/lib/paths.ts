@@ -23,6 +23,7 @@ export const paths = {
   verifyEmail: '/verify-email',
   courseReview: '/admin-dashboard/course-review',
   auditLog: '/admin-dashboard/audit-log',
+  adminPayments: '/admin-dashboard/payments',
   course: (id: string) => `/course/${id}`,
   certificate: (number: string) => `/certificate/${encodeURIComponent(number)}`,
   /** The course page playing a free preview lesson: the one given, or its first one. */

@@ -60,13 +60,13 @@ describe('configuration', () => {
   it('refuses to start in production without each thing it needs, naming them on one line', () => {
     expect(() => loadEnv({ NODE_ENV: 'production' })).toThrow(
       new ConfigError(
-        'Refusing to start in production without: STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET (or PAYMENTS=off); SMTP_URL; an https:// PUBLIC_URL; JWT_SECRET.',
+        'Refusing to start in production without: a payment provider: STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET, or SSLCOMMERZ_STORE_ID and SSLCOMMERZ_STORE_PASSWORD (or PAYMENTS=off); SMTP_URL; an https:// PUBLIC_URL; JWT_SECRET.',
       ),
     );
     const without = (name: keyof typeof production) => () => loadEnv({ ...production, [name]: '' });
     expect(without('JWT_SECRET')).toThrow('without: JWT_SECRET.');
     expect(without('SMTP_URL')).toThrow('without: SMTP_URL.');
-    expect(without('STRIPE_SECRET_KEY')).toThrow('without: STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET (or PAYMENTS=off).');
+    expect(without('STRIPE_SECRET_KEY')).toThrow('without: a payment provider: STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET, or SSLCOMMERZ_STORE_ID and SSLCOMMERZ_STORE_PASSWORD (or PAYMENTS=off).');
     expect(without('STRIPE_PUBLISHABLE_KEY')).toThrow('STRIPE_PUBLISHABLE_KEY is required when STRIPE_SECRET_KEY is set');
     expect(without('STRIPE_WEBHOOK_SECRET')).toThrow('STRIPE_WEBHOOK_SECRET is required when STRIPE_SECRET_KEY is set');
     expect(() => loadEnv({ ...production, PUBLIC_URL: 'http://shikhon.example.com' })).toThrow('without: an https:// PUBLIC_URL.');
@@ -77,6 +77,11 @@ describe('configuration', () => {
     const { STRIPE_SECRET_KEY: _s, STRIPE_PUBLISHABLE_KEY: _p, STRIPE_WEBHOOK_SECRET: _w, ...noStripe } = production;
     expect(loadEnv({ ...noStripe, PAYMENTS: 'off' }).paymentsOff).toBe(true);
     expect(() => loadEnv({ ...noStripe, PAYMENTS: 'no' })).toThrow('PAYMENTS can only be "off" (got "no")');
+    expect(loadEnv({ ...noStripe, SSLCOMMERZ_STORE_ID: 'shikhon01', SSLCOMMERZ_STORE_PASSWORD: 'secret', SSLCOMMERZ_LIVE: 'true' })).toMatchObject({
+      sslcommerzStoreId: 'shikhon01',
+      sslcommerzLive: true,
+    });
+    expect(() => loadEnv({ ...noStripe, SSLCOMMERZ_STORE_ID: 'shikhon01' })).toThrow('SSLCOMMERZ_STORE_ID and SSLCOMMERZ_STORE_PASSWORD must be set together');
   });
 
   it('needs the webhook secret and a publishable key of the same mode when Stripe is configured', () => {
@@ -89,10 +94,30 @@ describe('configuration', () => {
     );
   });
 
+  it('reads the taka rate, 120 unless set', () => {
+    expect(loadEnv({}).usdToBdt).toBe(120);
+    expect(loadEnv({ USD_TO_BDT: '121.5' }).usdToBdt).toBe(121.5);
+    expect(() => loadEnv({ USD_TO_BDT: 'lots' })).toThrow('USD_TO_BDT must be a positive number of taka for one dollar (got "lots")');
+  });
+
   it('reads TRUST_PROXY as a hop count or a list of proxy addresses', () => {
     expect(loadEnv({}).trustProxy).toEqual(['loopback']);
     expect(loadEnv({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
     expect(loadEnv({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.4' }).trustProxy).toEqual(['10.0.0.0/8', '192.168.1.4']);
     expect(() => loadEnv({ TRUST_PROXY: 'my proxy' })).toThrow('TRUST_PROXY must be a number of proxies or a list of proxy addresses');
+  });
+
+  it('allows no other origin by default, and reads CORS_ORIGINS as exact origins', () => {
+    expect(loadEnv({}).corsOrigins).toEqual([]);
+    expect(loadEnv({ CORS_ORIGINS: 'https://old.example.com, http://localhost:3000/,https://OLD.example.com' }).corsOrigins).toEqual([
+      'https://old.example.com',
+      'http://localhost:3000',
+    ]);
+  });
+
+  it('refuses a wildcard or an address with a path in CORS_ORIGINS', () => {
+    expect(() => loadEnv({ CORS_ORIGINS: '*' })).toThrow('CORS_ORIGINS must list origins such as https://old.example.com, separated by commas (got "*")');
+    expect(() => loadEnv({ CORS_ORIGINS: 'https://old.example.com/app' })).toThrow('(got "https://old.example.com/app")');
+    expect(() => loadEnv({ CORS_ORIGINS: 'ftp://old.example.com' })).toThrow('(got "ftp://old.example.com")');
   });
 });

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { DEFAULT_USD_TO_BDT } from '../shared/money';
 import { repoRoot } from './paths';
 
 /** Every environment variable the server reads, validated once at start. */
@@ -14,6 +15,12 @@ export interface Env {
   stripePublishableKey?: string;
   stripeWebhookSecret?: string;
   smtpUrl?: string;
+  sslcommerzStoreId?: string;
+  sslcommerzStorePassword?: string;
+  /** SSLCOMMERZ_LIVE=true: the live gateway (securepay); otherwise SSLCommerz's sandbox. */
+  sslcommerzLive: boolean;
+  /** Taka for one dollar, for proposing a course's taka price. */
+  usdToBdt: number;
   /** PAYMENTS=off: no payment provider; paid purchases are refused with a clear message. */
   paymentsOff: boolean;
   /** Express's `trust proxy`: how many reverse proxies (or which addresses) stand before the server. */
@@ -27,6 +34,8 @@ export interface Env {
   graphqlStacktraces: boolean;
   graphqlResponseCache: boolean;
   clientDist: string;
+  /** Origins (scheme://host[:port]) allowed to call the API from a browser, with credentials. */
+  corsOrigins: string[];
 }
 
 export class ConfigError extends Error {}
@@ -46,6 +55,27 @@ function parsePort(raw: string | undefined, problems: string[]): number {
     return 4000;
   }
   return port;
+}
+
+/** CORS_ORIGINS: a comma-separated list of exact origins; `*` is refused, since listed origins may send credentials. */
+function parseOrigins(raw: string | undefined, problems: string[]): string[] {
+  if (raw === undefined) return [];
+  const origins: string[] = [];
+  for (const item of raw.split(',').map((part) => part.trim()).filter(Boolean)) {
+    let url: URL | undefined;
+    try {
+      url = new URL(item);
+    } catch {
+      url = undefined;
+    }
+    const bare = url && (url.protocol === 'http:' || url.protocol === 'https:') && url.pathname === '/' && !url.search && !url.hash && !url.username;
+    if (!url || !bare || item.replace(/\/$/, '').toLowerCase() !== url.origin.toLowerCase()) {
+      problems.push(`CORS_ORIGINS must list origins such as https://old.example.com, separated by commas (got "${item}")`);
+      continue;
+    }
+    if (!origins.includes(url.origin)) origins.push(url.origin);
+  }
+  return origins;
 }
 
 function parseBoolean(name: string, raw: string | undefined, fallback: boolean, problems: string[]): boolean {
@@ -106,6 +136,18 @@ export function loadEnv(src: Source = process.env): Env {
     problems.push('STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY must both be test keys or both be live keys');
   }
 
+  const sslcommerzStoreId = optional(src, 'SSLCOMMERZ_STORE_ID');
+  const sslcommerzStorePassword = optional(src, 'SSLCOMMERZ_STORE_PASSWORD');
+  if (Boolean(sslcommerzStoreId) !== Boolean(sslcommerzStorePassword)) {
+    problems.push('SSLCOMMERZ_STORE_ID and SSLCOMMERZ_STORE_PASSWORD must be set together');
+  }
+  const sslcommerzLive = parseBoolean('SSLCOMMERZ_LIVE', optional(src, 'SSLCOMMERZ_LIVE'), false, problems);
+  const usdToBdtRaw = optional(src, 'USD_TO_BDT');
+  const usdToBdt = usdToBdtRaw === undefined ? DEFAULT_USD_TO_BDT : Number(usdToBdtRaw);
+  if (!Number.isFinite(usdToBdt) || usdToBdt <= 0 || usdToBdt > 10_000) {
+    problems.push(`USD_TO_BDT must be a positive number of taka for one dollar (got "${usdToBdtRaw}")`);
+  }
+
   const paymentsRaw = optional(src, 'PAYMENTS');
   if (paymentsRaw !== undefined && paymentsRaw !== 'off') problems.push(`PAYMENTS can only be "off" (got "${paymentsRaw}")`);
   const paymentsOff = paymentsRaw === 'off';
@@ -123,7 +165,9 @@ export function loadEnv(src: Source = process.env): Env {
   if (nodeEnv === 'production' && problems.length === 0) {
     // Production refuses to start rather than run with offline payments, a log for a mailbox or an unsafe address.
     const missing: string[] = [];
-    if (!paymentsOff && !stripeSecretKey) missing.push('STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET (or PAYMENTS=off)');
+    if (!paymentsOff && !stripeSecretKey && !sslcommerzStoreId) {
+      missing.push('a payment provider: STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET, or SSLCOMMERZ_STORE_ID and SSLCOMMERZ_STORE_PASSWORD (or PAYMENTS=off)');
+    }
     if (!smtpUrl) missing.push('SMTP_URL');
     if (!publicUrl.startsWith('https://')) missing.push('an https:// PUBLIC_URL');
     if (!jwtSecret) missing.push('JWT_SECRET');
@@ -144,6 +188,8 @@ export function loadEnv(src: Source = process.env): Env {
   const graphqlResponseCache = parseBoolean('GRAPHQL_RESPONSE_CACHE', optional(src, 'GRAPHQL_RESPONSE_CACHE'), true, problems);
   const graphqlStacktraces = parseBoolean('GRAPHQL_STACKTRACES', optional(src, 'GRAPHQL_STACKTRACES'), nodeEnv === 'development', problems);
 
+  const corsOrigins = parseOrigins(optional(src, 'CORS_ORIGINS'), problems);
+
   if (problems.length > 0) {
     throw new ConfigError(`Invalid configuration:\n- ${problems.join('\n- ')}`);
   }
@@ -160,6 +206,10 @@ export function loadEnv(src: Source = process.env): Env {
     stripePublishableKey,
     stripeWebhookSecret,
     smtpUrl,
+    sslcommerzStoreId,
+    sslcommerzStorePassword,
+    sslcommerzLive,
+    usdToBdt,
     paymentsOff,
     trustProxy,
     mailFrom: optional(src, 'MAIL_FROM') ?? 'Shikhon <no-reply@shikhon.local>',
@@ -170,6 +220,7 @@ export function loadEnv(src: Source = process.env): Env {
     graphqlSuggestions,
     graphqlStacktraces,
     graphqlResponseCache,
+    corsOrigins,
     clientDist: path.resolve(optional(src, 'CLIENT_DIST') ?? path.join(repoRoot, 'client', 'dist')),
   };
 }

@@ -2,10 +2,12 @@ import type { DataSource } from 'typeorm';
 import type { Env } from '../config/env';
 import type { AppLogger } from '../logger';
 import { createDataSource } from './data-source';
-import { startEmbeddedPostgres, type EmbeddedDatabase } from './embedded';
+import { startEmbeddedPostgres, type DatabaseState, type EmbeddedDatabase } from './embedded';
 
 export interface Database {
   dataSource: DataSource;
+  /** The embedded cluster's state; a DATABASE_URL server is looked after by whoever runs it. */
+  state(): DatabaseState;
   close(): Promise<void>;
 }
 
@@ -29,6 +31,7 @@ export async function openDatabase(env: Env, log: AppLogger): Promise<Database> 
   }
   return {
     dataSource,
+    state: () => embedded?.state() ?? 'up',
     async close() {
       if (dataSource.isInitialized) await dataSource.destroy();
       await embedded?.stop();

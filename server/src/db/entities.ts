@@ -13,8 +13,33 @@ import { Enrollment } from '../modules/enrollment/enrollment.entity';
 import { Payment } from '../modules/payment/payment.entity';
 import { Refund } from '../modules/payment/refund.entity';
 import { TestModePayment } from '../payments/test-mode-payment.entity';
+import { SandboxTransaction } from '../payments/sslcommerz/sandbox-transaction.entity';
 import { LessonProgress } from '../modules/progress/lesson-progress.entity';
 import { InboxMessage } from '../modules/inbox/inbox-message.entity';
 import { AuditEntry } from '../modules/audit/audit.entity';
+import { LegacyRecord } from '../modules/legacy-import/legacy-record.entity';
+import { LegacyChargeRequest } from '../modules/payment/legacy-charge-request.entity';
 
-export const entities = [Course, Lesson, Review, Blog, User, RefreshToken, PasswordReset, EmailVerification, OutboxMessage, RateLimit, Payment, Enrollment, Refund, TestModePayment, LessonProgress, InboxMessage, AuditEntry, Certificate];
+export const entities = [
+  Course,
+  Lesson,
+  Review,
+  Blog,
+  User,
+  RefreshToken,
+  PasswordReset,
+  EmailVerification,
+  OutboxMessage,
+  RateLimit,
+  Payment,
+  Enrollment,
+  Refund,
+  TestModePayment,
+  SandboxTransaction,
+  LessonProgress,
+  InboxMessage,
+  AuditEntry,
+  LegacyRecord,
+  LegacyChargeRequest,
+  Certificate,
+];

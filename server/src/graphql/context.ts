@@ -39,6 +39,8 @@ export interface GraphQLContext {
   checkPassword(email: string, password: string): Promise<User>;
   payments: PurchaseDeps;
   loaders: Loaders;
+  /** The request's access log fields, where the operation's name is put. */
+  logFields?: Record<string, unknown>;
 }
 
 export function createLoaders(db: DataSource, viewer: Viewer | null): Loaders {

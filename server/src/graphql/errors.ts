@@ -1,8 +1,9 @@
 import crypto from 'node:crypto';
+import type { ApolloServerPlugin } from '@apollo/server';
 import { unwrapResolverError } from '@apollo/server/errors';
 import type { GraphQLFormattedError } from 'graphql';
 import { AppError } from '../shared/errors';
-import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from '../shared/database-down';
+import { DATABASE_UNAVAILABLE, isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../shared/database-down';
 import type { AppLogger } from '../logger';
 
 /** Codes that Apollo Server and graphql-js give to requests that are malformed, safe to show as they are. */
@@ -51,3 +52,17 @@ export function createErrorFormatter(log: AppLogger, options: { stacktraces: boo
     };
   };
 }
+
+/** An answer that failed because the database is unavailable is a 503 with `Retry-After`, as on REST. */
+export const serviceUnavailableStatus: ApolloServerPlugin = {
+  async requestDidStart() {
+    return {
+      async willSendResponse({ response }) {
+        if (response.body.kind !== 'single') return;
+        if (!response.body.singleResult.errors?.some((error) => error.extensions?.code === 'SERVICE_UNAVAILABLE')) return;
+        response.http.status = 503;
+        response.http.headers.set('retry-after', RETRY_AFTER_SECONDS);
+      },
+    };
+  },
+};

@@ -109,6 +109,8 @@ export class PublicResponseCache {
     // Most recently used last, so the oldest entry is the first to go.
     this.entries.delete(key!);
     this.entries.set(key!, body);
+    const { operationName } = req.body as OperationRequest;
+    Object.assign(req.logFields, { operation: typeof operationName === 'string' ? operationName : undefined, responseCache: 'hit' });
     res.status(200).set({ 'content-type': 'application/json; charset=utf-8', 'x-response-cache': 'hit' }).send(body);
   };
 

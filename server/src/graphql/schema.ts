@@ -7,6 +7,7 @@ import { AuthResolver } from '../modules/auth/auth.resolver';
 import { CourseOwnershipResolver, EnrollmentResolver } from '../modules/enrollment/enrollment.resolver';
 import { PaymentSettingsResolver } from '../modules/payment/payment-settings.resolver';
 import { PurchaseResolver } from '../modules/payment/purchase.resolver';
+import { PaymentHistoryResolver } from '../modules/payment/payment-history.resolver';
 import { EnrollmentProgressResolver, LessonProgressResolver, ProgressResolver } from '../modules/progress/progress.resolver';
 import { CourseRatingResolver, ReviewResolver } from '../modules/review/review.resolver';
 import { InboxResolver } from '../modules/inbox/inbox.resolver';
@@ -28,6 +29,7 @@ export const resolvers = [
   EnrollmentResolver,
   CourseOwnershipResolver,
   PurchaseResolver,
+  PaymentHistoryResolver,
   PaymentSettingsResolver,
   ProgressResolver,
   EnrollmentProgressResolver,

@@ -1,10 +1,18 @@
 import { Router } from 'express';
 import type { DataSource } from 'typeorm';
+import type { DatabaseState } from '../db/embedded';
 
-/** /healthz: the process is up. /readyz: the database answers, within two seconds. */
-export function healthRouter(db: DataSource): Router {
+/**
+ * /healthz: the process can serve; it fails only when its embedded database died and could not be
+ * restarted, so an orchestrator restarts the process. /readyz: the database answers, within two seconds.
+ */
+export function healthRouter(db: DataSource, databaseState: () => DatabaseState = () => 'up'): Router {
   const router = Router();
   router.get('/healthz', (_req, res) => {
+    if (databaseState() === 'failed') {
+      res.status(503).json({ status: 'failed', database: 'could not be restarted' });
+      return;
+    }
     res.json({ status: 'ok' });
   });
   router.get('/readyz', async (_req, res) => {

@@ -56,6 +56,9 @@ describe('security', () => {
     expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    expect(res.headers.get('permissions-policy')).toBe(
+      'camera=(), microphone=(), geolocation=(), display-capture=(), usb=(), serial=(), hid=(), midi=(), magnetometer=(), payment=(self "https://js.stripe.com")',
+    );
     expect(res.headers.get('x-powered-by')).toBeNull();
     expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
   });

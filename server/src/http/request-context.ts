@@ -7,6 +7,8 @@ declare module 'express-serve-static-core' {
   interface Request {
     id: string;
     log: AppLogger;
+    /** Fields for this request's access log line, added by what handles it (GraphQL's operation name). */
+    logFields: Record<string, unknown>;
   }
 }
 
@@ -18,13 +20,22 @@ export function requestContext(log: AppLogger) {
     const incoming = req.get('x-request-id');
     req.id = incoming && SAFE_REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID();
     req.log = log.child({ requestId: req.id });
+    req.logFields = {};
     res.setHeader('X-Request-Id', req.id);
     const started = process.hrtime.bigint();
     const tally = { statements: 0 };
     res.on('finish', () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       req.log.info(
-        { method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10, sql: tally.statements },
+        {
+          method: req.method,
+          // The whole path: inside a mounted router (`/graphql`), req.path is only what follows the mount point.
+          path: req.originalUrl.split('?')[0],
+          ...req.logFields,
+          status: res.statusCode,
+          ms: Math.round(ms * 10) / 10,
+          sql: tally.statements,
+        },
         'request',
       );
     });

@@ -1,4 +1,24 @@
+import type { NextFunction, Request, Response } from 'express';
 import helmet from 'helmet';
+
+/**
+ * Browser features no page of the product uses are off for it and every frame in it; payment is
+ * kept for Stripe's frames. Features a lesson's embedded player asks for through its iframe's
+ * `allow` (full screen, picture-in-picture, encrypted media, motion sensors) keep their defaults,
+ * so they can be given to that frame alone.
+ */
+export const PERMISSIONS_POLICY = [
+  'camera=()',
+  'microphone=()',
+  'geolocation=()',
+  'display-capture=()',
+  'usb=()',
+  'serial=()',
+  'hid=()',
+  'midi=()',
+  'magnetometer=()',
+  'payment=(self "https://js.stripe.com")',
+].join(', ');
 
 /**
  * Security headers with a content security policy the client and the bundled playground satisfy:
@@ -6,7 +26,7 @@ import helmet from 'helmet';
  * lesson embeds may come from other HTTPS hosts.
  */
 export function securityHeaders() {
-  return helmet({
+  const headers = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -28,4 +48,8 @@ export function securityHeaders() {
     },
     crossOriginEmbedderPolicy: false,
   });
+  return (req: Request, res: Response, next: NextFunction) => {
+    res.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
+    headers(req, res, next);
+  };
 }

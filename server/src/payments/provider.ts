@@ -1,6 +1,10 @@
-/** What the product needs from a card payment provider; Stripe and the offline test mode implement it. */
-/** unconfirmed: created but never confirmed with a card; processing: the outcome is not known yet. */
-export type ProviderPaymentStatus = 'unconfirmed' | 'processing' | 'requires_action' | 'succeeded' | 'failed';
+/** What the product needs from a payment provider; Stripe, the offline test mode and SSLCommerz implement it. */
+/**
+ * unconfirmed: created but never confirmed with a card; processing: the outcome is not known yet;
+ * requires_action: the buyer still has to act (3-D Secure, or paying on SSLCommerz's page);
+ * held: paid, but the provider flags it as risky, so an admin decides.
+ */
+export type ProviderPaymentStatus = 'unconfirmed' | 'processing' | 'requires_action' | 'succeeded' | 'held' | 'failed';
 
 export interface ProviderPayment {
   id: string;
@@ -9,6 +13,8 @@ export interface ProviderPayment {
   currency: string;
   /** For the browser to finish a required action (3-D Secure). */
   clientSecret: string | null;
+  /** Where the buyer goes to pay (SSLCommerz's gateway page). */
+  redirectUrl?: string | null;
   failureMessage: string | null;
   /** The balance transaction of a successful payment. */
   transactionRef: string | null;
@@ -42,7 +48,7 @@ export interface WebhookEvent {
 export class InvalidWebhookSignature extends Error {}
 
 export interface PaymentProvider {
-  readonly name: 'stripe' | 'test' | 'off';
+  readonly name: 'stripe' | 'test' | 'off' | 'sslcommerz';
   readonly testMode: boolean;
   createPayment(input: {
     amountCents: number;
@@ -50,13 +56,18 @@ export interface PaymentProvider {
     description: string;
     metadata: Record<string, string>;
     idempotencyKey: string;
+    /** The buyer, for providers that ask (SSLCommerz). */
+    customer?: { name: string; email: string; phone: string } | null;
   }): Promise<ProviderPayment>;
   confirmPayment(
     id: string,
     input: { paymentMethod: string; billingDetails?: BillingDetailsInput | null; returnUrl: string; idempotencyKey: string },
   ): Promise<ProviderPayment>;
-  retrievePayment(id: string): Promise<ProviderPayment>;
+  /** The provider's own record; `notificationId` is what a notification named (SSLCommerz's val_id), checked, never trusted. */
+  retrievePayment(id: string, hint?: { notificationId?: string }): Promise<ProviderPayment>;
   refund(input: { paymentRef: string; amountCents: number; idempotencyKey: string }): Promise<{ id: string; amountCents: number }>;
+  /** For providers whose refunds settle later (SSLCommerz): where a refund stands. */
+  refundStatus?(refundRef: string): Promise<'processing' | 'refunded' | 'cancelled'>;
   createCheckoutSession(input: {
     name: string;
     amountCents: number;

@@ -40,6 +40,10 @@ export class TestModePayment {
   @Column({ type: 'text', nullable: true })
   confirmKey: string | null;
 
+  /** The refunds made, by idempotency key: a repeated refund request answers the first refund. */
+  @Column({ type: 'jsonb', default: {} })
+  refundsByKey: Record<string, { id: string; amountCents: number }>;
+
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt: Date;
 }

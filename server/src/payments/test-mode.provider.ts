@@ -102,9 +102,14 @@ export class TestModeProvider implements PaymentProvider {
     return this.db.transaction(async (manager) => {
       const row = await manager.getRepository(TestModePayment).findOne({ where: { id: input.paymentRef }, lock: { mode: 'pessimistic_write' } });
       if (!row || row.status !== 'succeeded') throw new Error('This payment cannot be refunded');
+      const earlier = row.refundsByKey[input.idempotencyKey];
+      if (earlier) return earlier;
       if (row.refundedCents + input.amountCents > row.amountCents) throw new Error('Refund is greater than the unrefunded amount');
-      await manager.getRepository(TestModePayment).update(row.id, { refundedCents: row.refundedCents + input.amountCents });
-      return { id: randomId('re'), amountCents: input.amountCents };
+      const refund = { id: randomId('re'), amountCents: input.amountCents };
+      await manager
+        .getRepository(TestModePayment)
+        .update(row.id, { refundedCents: row.refundedCents + input.amountCents, refundsByKey: { ...row.refundsByKey, [input.idempotencyKey]: refund } });
+      return refund;
     });
   }
 

@@ -7,23 +7,12 @@ import { createOwnedCourseLoader } from '../modules/enrollment/enrollment.servic
 import { canWatchCourse } from '../modules/progress/entitlement';
 import type { Course } from '../modules/course/course.entity';
 import { listAllReviews } from '../modules/review/review.service';
-import { badInput } from '../shared/errors';
+import { legacyPage } from './legacy-page';
 import { requireViewer } from '../graphql/auth-checker';
 import { CourseCategory } from '../modules/course/course.enums';
 import { createCourse, setCoursePublished } from '../modules/instructor/course-authoring.service';
 import { toLegacyBlog, toLegacyCourse, toLegacyReview, toLegacySampleCourse } from './legacy-shapes';
 
-const LEGACY_LIST_MAX = 1000;
-
-function optionalWholeNumber(req: Request, name: string, max: number): number | undefined {
-  const raw = req.query[name];
-  if (raw === undefined) return undefined;
-  const value = Number(raw);
-  if (typeof raw !== 'string' || !Number.isInteger(value) || value < 0 || value > max) {
-    throw badInput(`${name} must be a whole number from 0 to ${max}`);
-  }
-  return value;
-}
 
 /** The old catalogue paths, on the same services as GraphQL. */
 export function legacyCatalogueRouter(db: DataSource): Router {
@@ -42,9 +31,7 @@ export function legacyCatalogueRouter(db: DataSource): Router {
   }
 
   router.get('/api/courses', async (req, res) => {
-    const offset = optionalWholeNumber(req, 'offset', 1_000_000) ?? 0;
-    const limit = optionalWholeNumber(req, 'limit', LEGACY_LIST_MAX);
-    res.json(await withLessons(req, await listAllCourses(db, offset, limit)));
+    res.json(await withLessons(req, await listAllCourses(db, legacyPage(req))));
   });
 
   router.get('/api/courses/searchCourse/:text', async (req, res) => {
@@ -81,16 +68,16 @@ export function legacyCatalogueRouter(db: DataSource): Router {
     res.status(201).json((await withLessons(req, [published]))[0]);
   });
 
-  router.get('/Course.json', async (_req, res) => {
-    res.json((await listAllCourses(db)).map(toLegacySampleCourse));
+  router.get('/Course.json', async (req, res) => {
+    res.json((await listAllCourses(db, legacyPage(req))).map(toLegacySampleCourse));
   });
 
-  router.get('/reviews.json', async (_req, res) => {
-    res.json((await listAllReviews(db)).map(toLegacyReview));
+  router.get('/reviews.json', async (req, res) => {
+    res.json((await listAllReviews(db, legacyPage(req))).map(toLegacyReview));
   });
 
-  router.get('/blogs.json', async (_req, res) => {
-    res.json((await listAllBlogs(db)).map(toLegacyBlog));
+  router.get('/blogs.json', async (req, res) => {
+    res.json((await listAllBlogs(db, legacyPage(req))).map(toLegacyBlog));
   });
 
   return router;

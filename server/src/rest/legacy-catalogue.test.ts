@@ -4,6 +4,7 @@ import { closeTestDatabase, openTestDatabase, resetDatabase } from '../test/data
 import { makeCourse } from '../test/factories';
 import { Blog } from '../modules/blog/blog.entity';
 import { Review } from '../modules/review/review.entity';
+import { BAD_PERCENT_ENCODING } from '../http/errors';
 
 // Legacy answers are checked field by field against the old shapes.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -55,9 +56,32 @@ describe('the legacy catalogue paths', () => {
   it('GET /api/courses pages when asked and refuses bad paging', async () => {
     for (let i = 1; i <= 3; i++) await makeCourse(db, { name: `C${i}` });
     expect((await get('/api/courses?offset=1&limit=1')).body.map((c: { name: string }) => c.name)).toEqual(['C2']);
-    const bad = await get('/api/courses?limit=-4');
-    expect(bad.status).toBe(400);
-    expect(bad.body.message).toBe('limit must be a whole number from 0 to 1000');
+    for (const [query, message] of [
+      ['limit=-4', 'limit must be a whole number from 1 to 50'],
+      ['limit=51', 'limit must be a whole number from 1 to 50'],
+      ['limit=0', 'limit must be a whole number from 1 to 50'],
+      ['limit=2.5', 'limit must be a whole number from 1 to 50'],
+      ['offset=abc', 'offset must be a whole number from 0 to 100000'],
+      ['offset=100001', 'offset must be a whole number from 0 to 100000'],
+    ]) {
+      expect(await get(`/api/courses?${query}`)).toEqual({ status: 400, body: { message, code: 'BAD_USER_INPUT' } });
+    }
+  });
+
+  it('answers at most a page of 50 on every legacy list, the rest through offset', async () => {
+    const many = 53;
+    for (let i = 0; i < many; i++) await makeCourse(db, { name: `Course ${i}`, createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, many - i)) }, []);
+    await db.getRepository(Review).save(Array.from({ length: many }, (_, i) => ({ name: `R${i}`, text: 't', createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, many - i)) })));
+    await db.getRepository(Blog).save(Array.from({ length: many }, (_, i) => ({ title: `B${i}`, author: 'a', description: 'd', createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, many - i)) })));
+    const names = (body: Array<{ name?: string; title?: string }>) => body.map((item) => item.name ?? item.title);
+    for (const [path, prefix] of [['/api/courses', 'Course '], ['/Course.json', 'Course '], ['/reviews.json', 'R'], ['/blogs.json', 'B']]) {
+      const first = await get(path);
+      expect(first.status).toBe(200);
+      expect(names(first.body)).toEqual(Array.from({ length: 50 }, (_, i) => `${prefix}${i}`));
+      expect(names((await get(`${path}?offset=50`)).body)).toEqual([`${prefix}50`, `${prefix}51`, `${prefix}52`]);
+      expect(names((await get(`${path}?offset=10&limit=2`)).body)).toEqual([`${prefix}10`, `${prefix}11`]);
+      expect((await get(`${path}?limit=51`)).status).toBe(400);
+    }
   });
 
   it('GET /api/courses/{id} answers one course, or null for an unknown id', async () => {
@@ -94,6 +118,13 @@ describe('the legacy catalogue paths', () => {
     expect(res.status).toBe(404);
     expect(await res.json()).toEqual({ message: 'Route not found!' });
   });
+
+  it.each(['/api/users/%ZZ', '/api/enroll/%ZZ', '/api/courses/searchCourse/%ZZ', '/api/courses/%E0%A4%A', '/api/users/getUserByEmail/100%'])(
+    'answers 400 to the path %s, whose %%-escape cannot be decoded',
+    async (path) => {
+      expect(await get(path)).toEqual({ status: 400, body: { message: BAD_PERCENT_ENCODING, code: 'BAD_USER_INPUT' } });
+    },
+  );
 });
 
 describe('when the database fails', () => {

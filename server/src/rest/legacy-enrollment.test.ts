@@ -6,6 +6,7 @@ import { HttpClient, signedInClient } from '../test/http-client';
 import type { Course } from '../modules/course/course.entity';
 import { Enrollment } from '../modules/enrollment/enrollment.entity';
 import { Payment } from '../modules/payment/payment.entity';
+import { LegacyChargeRequest } from '../modules/payment/legacy-charge-request.entity';
 import { Role } from '../modules/user/role';
 
 let db: DataSource;
@@ -35,13 +36,13 @@ describe('the legacy payment and enrollment paths', () => {
   it('charges with POST /payment, then records the enrollment once with POST /api/enroll', async () => {
     const paid = await postJson(buyer, '/payment', { amount: 2500, token: 'tok_visa', courseID: course.id });
     expect(paid.status).toBe(200);
-    const charge = (await paid.json()) as { status: string; data: { balance_transaction: string; amount: number; billing_details: object } };
-    expect(charge).toMatchObject({ status: 'succeeded', data: { amount: 2500, billing_details: {} } });
-    expect(charge.data.balance_transaction).toMatch(/^txn_test_/);
+    const charge = (await paid.json()) as { status: string; balance_transaction: string; amount: number; billing_details: object };
+    expect(charge).toMatchObject({ status: 'succeeded', amount: 2500, currency: 'usd', billing_details: {} });
+    expect(charge.balance_transaction).toMatch(/^txn_test_/);
 
     const enrollBody = {
       courseID: course.id, courseName: 'anything', courseDescription: 'x', courseImage: 'x', email: 'buyer@example.com',
-      transactionID: charge.data.balance_transaction, transactionAmount: 1, billingDetails: {},
+      transactionID: charge.balance_transaction, transactionAmount: 1, billingDetails: {},
     };
     const enrolled = await postJson(buyer, '/api/enroll', enrollBody);
     expect(enrolled.status).toBe(201);
@@ -52,7 +53,7 @@ describe('the legacy payment and enrollment paths', () => {
 
     const list = (await (await buyer.request('/api/enroll/buyer@example.com')).json()) as Array<Record<string, unknown>>;
     expect(list).toEqual([
-      expect.objectContaining({ courseID: course.id, courseName: 'WordPress for Beginners', email: 'buyer@example.com', transactionID: charge.data.balance_transaction, transactionAmount: 25 }),
+      expect.objectContaining({ courseID: course.id, courseName: 'WordPress for Beginners', email: 'buyer@example.com', transactionID: charge.balance_transaction, transactionAmount: 25 }),
     ]);
   });
 
@@ -61,6 +62,56 @@ describe('the legacy payment and enrollment paths', () => {
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ message: 'The amount does not match the price of the course' });
     expect(await db.getRepository(Payment).count()).toBe(0);
+  });
+
+  it('takes the old {amount, token} body as a charge made when the enrollment names the course, at its price', async () => {
+    const asked = await postJson(buyer, '/payment', { amount: 2500, token: 'tok_visa' });
+    expect(asked.status).toBe(200);
+    const pending = (await asked.json()) as { status: string; amount: number; balance_transaction: string };
+    expect(pending).toMatchObject({ status: 'pending', paid: false, amount: 2500 });
+    expect(await db.getRepository(Payment).count()).toBe(0);
+
+    const enrollBody = { courseID: course.id, email: 'buyer@example.com', transactionID: pending.balance_transaction, transactionAmount: 25 };
+    const enrolled = await postJson(buyer, '/api/enroll', enrollBody);
+    expect(enrolled.status).toBe(201);
+    expect(await enrolled.json()).toMatchObject({ acknowledged: true });
+    const [payment] = await db.getRepository(Payment).find();
+    expect([payment.amountCents, payment.courseId, payment.status]).toEqual([2500, course.id, 'SUCCEEDED']);
+    expect(await db.getRepository(Enrollment).countBy({ courseId: course.id })).toBe(1);
+    expect((await postJson(buyer, '/api/enroll', enrollBody)).status).toBe(409);
+    expect(await db.getRepository(Payment).count()).toBe(1);
+  });
+
+  it('refuses, charging nothing, an old charge request whose amount is not the price of the course it enrolls in', async () => {
+    const pending = (await (await postJson(buyer, '/payment', { amount: 100, token: 'tok_visa' })).json()) as { balance_transaction: string };
+    const res = await postJson(buyer, '/api/enroll', { courseID: course.id, transactionID: pending.balance_transaction, email: 'buyer@example.com' });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ message: 'The amount does not match the price of the course' });
+    expect([await db.getRepository(Payment).count(), await db.getRepository(Enrollment).count()]).toEqual([0, 0]);
+  });
+
+  it("does not let anyone else use a student's old charge request", async () => {
+    const pending = (await (await postJson(buyer, '/payment', { amount: 2500, token: 'tok_visa' })).json()) as { balance_transaction: string };
+    await makeUser(db, { email: 'other@example.com' }, 'other password');
+    const other = await signedInClient(app.url, 'other@example.com', 'other password');
+    const res = await postJson(other, '/api/enroll', { courseID: course.id, transactionID: pending.balance_transaction, email: 'other@example.com' });
+    expect(res.status).toBe(403);
+    expect(await db.getRepository(Payment).count()).toBe(0);
+  });
+
+  it('limits how many old charge requests a student makes in an hour', async () => {
+    for (let i = 0; i < 20; i++) expect((await postJson(buyer, '/payment', { amount: 2500, token: 'tok_visa' })).status).toBe(200);
+    const res = await postJson(buyer, '/payment', { amount: 2500, token: 'tok_visa' });
+    expect(res.status).toBe(429);
+    expect(await db.getRepository(LegacyChargeRequest).count()).toBe(20);
+  });
+
+  it('answers a card declined at enrollment with a failure status, enrolling no one', async () => {
+    const pending = (await (await postJson(buyer, '/payment', { amount: 2500, token: 'tok_chargeDeclined' })).json()) as { balance_transaction: string };
+    const res = await postJson(buyer, '/api/enroll', { courseID: course.id, transactionID: pending.balance_transaction, email: 'buyer@example.com' });
+    expect(res.status).toBe(402);
+    expect(await res.json()).toMatchObject({ status: 'Failure', error: 'Your card was declined.' });
+    expect(await db.getRepository(Enrollment).count()).toBe(0);
   });
 
   it('answers a declined card with a failure status that is not 200', async () => {

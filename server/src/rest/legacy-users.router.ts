@@ -1,11 +1,13 @@
 import { Router, type Request } from 'express';
 import type { DataSource } from 'typeorm';
 import { requireViewer } from '../graphql/auth-checker';
-import { findUserFor, findViewerUser, updateProfile } from '../modules/user/user.service';
+import { findPublicInstructor, findUserFor, findViewerUser, updateProfile } from '../modules/user/user.service';
 import type { User } from '../modules/user/user.entity';
 import { AppError } from '../shared/errors';
+import { Role } from '../modules/user/role';
 import { listUsers, makeAdmin, removeAdmin, requireAdmin } from '../modules/admin/user-admin.service';
 import { normalizeEmail } from '../modules/auth/sign-up-rules';
+import { legacyPage } from './legacy-page';
 
 /** The old user document: roles in lower case, `createdOn` for the creation time. */
 export function toLegacyUser(user: User) {
@@ -22,6 +24,11 @@ export function toLegacyUser(user: User) {
     contactEmail: user.contactEmail,
     createdOn: user.createdAt.toISOString(),
   };
+}
+
+/** What anyone may see of an instructor: name, photo and education (the instructor box's bio). */
+export function toLegacyPublicInstructor(user: User) {
+  return { _id: user.id, id: user.id, role: 'instructor', name: user.name, image: user.image, eduQualification: user.eduQualification };
 }
 
 const viewerOf = (req: Request) => requireViewer(req);
@@ -43,17 +50,12 @@ export function legacyUsersRouter(db: DataSource): Router {
     res.status(201).json({ acknowledged: true, insertedId: user.id });
   });
 
-  // The admin list: every active account (the old path had no paging; `offset`/`limit` may be given).
+  // The admin list of active accounts, a page at a time (`offset`/`limit`, like the other legacy lists).
   router.get('/api/users', async (req, res) => {
     const viewer = viewerOf(req);
     requireAdmin(viewer);
-    const all: User[] = [];
-    for (let offset = 0; ; offset += 50) {
-      const page = await listUsers(db, viewer, {}, { offset, limit: 50 });
-      all.push(...page.items);
-      if (page.items.length < 50) break;
-    }
-    res.json(all.map(toLegacyUser));
+    const page = await listUsers(db, viewer, {}, legacyPage(req));
+    res.json(page.items.map(toLegacyUser));
   });
 
   // Make Admin: the old client reads modifiedCount and shows 'Failed to Make an admin' on a 403.
@@ -68,8 +70,19 @@ export function legacyUsersRouter(db: DataSource): Router {
     res.json({ acknowledged: true, deletedCount: 1 });
   });
 
+  // The old course page's instructor box looks its instructor up here, signed in or not: an instructor's
+  // public fields answer anyone; the whole account answers only the person themself or an admin.
   router.get('/api/users/getUserByEmail/:email', async (req, res) => {
-    const user = await findUserFor(db, viewerOf(req), { email: String(req.params.email) });
+    const email = String(req.params.email);
+    const ownOrAdmin = req.viewer && (req.viewer.role === Role.ADMIN || req.viewer.email === normalizeEmail(email));
+    if (!ownOrAdmin) {
+      const instructor = await findPublicInstructor(db, email);
+      if (instructor) {
+        res.json(toLegacyPublicInstructor(instructor));
+        return;
+      }
+    }
+    const user = await findUserFor(db, viewerOf(req), { email });
     res.json(user ? toLegacyUser(user) : null);
   });
 

@@ -2,6 +2,8 @@
 const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08006']);
 
 export const DATABASE_UNAVAILABLE = 'The service is briefly unavailable. Please try again in a moment.';
+/** What a 503 for an unavailable database tells clients in `Retry-After`. */
+export const RETRY_AFTER_SECONDS = '5';
 
 export function isDatabaseUnavailable(error: unknown): boolean {
   type Cause = { code?: string; message?: string; cause?: unknown; driverError?: unknown; thrownValue?: unknown };

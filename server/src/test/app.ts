@@ -1,4 +1,4 @@
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import type { DataSource } from 'typeorm';
 import type { ApolloServer } from '@apollo/server';
 import { createApp, type App } from '../app';
@@ -24,12 +24,26 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
 /** The real HTTP app on a free port, over the given database. */
 export async function startTestApp(db: DataSource, envOverrides: Record<string, string> = {}): Promise<TestApp> {
+  // PUBLIC_URL 'self': the app's own address, for what must call it back (the SSLCommerz imitation's IPN).
+  const port = envOverrides.PUBLIC_URL === 'self' ? await freePort() : 0;
+  const overrides = port ? { ...envOverrides, PUBLIC_URL: `http://127.0.0.1:${port}` } : envOverrides;
   // The public response cache is proven by its own tests; elsewhere a write is read back at once.
-  const env: Env = loadEnv({ NODE_ENV: 'test', DATA_DIR: '/tmp/unused', JWT_SECRET: TEST_JWT_SECRET, GRAPHQL_RESPONSE_CACHE: 'false', ...envOverrides });
+  const env: Env = loadEnv({ NODE_ENV: 'test', DATA_DIR: '/tmp/unused', JWT_SECRET: TEST_JWT_SECRET, GRAPHQL_RESPONSE_CACHE: 'false', ...overrides });
   const { server, apollo, services } = await createApp({ env, db, log: testLog });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     url,

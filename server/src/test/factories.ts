@@ -1,4 +1,5 @@
 import type { DataSource } from 'typeorm';
+import { DEFAULT_USD_TO_BDT, proposeTakaPrice } from '../shared/money';
 import { Course } from '../modules/course/course.entity';
 import { CourseCategory } from '../modules/course/course.enums';
 import { Lesson } from '../modules/course/lesson.entity';
@@ -19,6 +20,7 @@ export async function makeCourse(
     name: `Course ${sequence}`,
     description: `A description of course ${sequence}`,
     price: 10,
+    priceBDT: proposeTakaPrice(overrides.price ?? 10, DEFAULT_USD_TO_BDT),
     photoURL: '/media/courses/math.svg',
     ratings: '4.5 ratings out of 5',
     instructor: 'Test Instructor',

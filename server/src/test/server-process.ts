@@ -23,8 +23,8 @@ export function databaseUrlOf(db: DataSource): string {
   return url.toString();
 }
 
-/** Starts `src/index.ts` against the given database and waits until it serves. */
-export async function startServerProcess(db: DataSource, env: Record<string, string> = {}): Promise<ServerProcess> {
+/** Starts `src/index.ts` against the given database (null: its own embedded one under DATA_DIR) and waits until it serves. */
+export async function startServerProcess(db: DataSource | null, env: Record<string, string> = {}): Promise<ServerProcess> {
   const child = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', 'src/index.ts'], {
     cwd: serverRoot,
     env: {
@@ -32,7 +32,7 @@ export async function startServerProcess(db: DataSource, env: Record<string, str
       NODE_ENV: 'test',
       LOG_LEVEL: 'info',
       PORT: '0',
-      DATABASE_URL: databaseUrlOf(db),
+      ...(db ? { DATABASE_URL: databaseUrlOf(db) } : {}),
       JWT_SECRET: TEST_JWT_SECRET,
       ...env,
     },

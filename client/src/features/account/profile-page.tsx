@@ -1,7 +1,8 @@
-import { Avatar, Button, Card, Container, DataList, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Avatar, Box, Button, Card, Container, DataList, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { ErrorState, InlineLoading } from '../../components/states';
 import { useMyProfileQuery } from './api/profile.generated';
+import { MyPayments } from './components/my-payments';
 import { paths } from '../../lib/paths';
 import { MyCertificates } from '../certificate/components/my-certificates';
 
@@ -52,6 +53,9 @@ export default function ProfilePage() {
           {user.role === 'STUDENT' && <MyCertificates />}
         </Card.Body>
       </Card.Root>
+      <Box mt="8">
+        <MyPayments />
+      </Box>
     </Container>
   );
 }

@@ -12,6 +12,7 @@ export default function AdminLayout() {
         { to: '/admin-dashboard/all-Instructor', label: 'All Instructors' },
         { to: '/admin-dashboard/all-Admin', label: 'All Admins' },
         { to: '/admin-dashboard/inbox', label: 'Inbox' },
+        { to: paths.adminPayments, label: 'Payments' },
         { to: paths.courseReview, label: 'Course review' },
         { to: paths.auditLog, label: 'Audit log' },
       ]}

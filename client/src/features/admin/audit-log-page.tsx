@@ -21,6 +21,7 @@ export const auditActionLabels: Record<AuditAction, string> = {
   SUBMIT_COURSE_FOR_REVIEW: 'Sent course for review',
   APPROVE_COURSE_REVIEW: 'Approved instructor',
   REJECT_COURSE_REVIEW: 'Sent course back',
+  APPROVE_HELD_PAYMENT: 'Approved held payment',
 };
 
 const when = (iso: string) =>

@@ -2,7 +2,7 @@ import { Heading, SimpleGrid, Stack, Table } from '@chakra-ui/react';
 import { StatCard } from '../../components/dashboard-layout';
 import { ErrorState, InlineLoading } from '../../components/states';
 import { useAdminSummaryQuery } from './api/admin.generated';
-import { formatDollars } from '../../lib/format';
+import { formatPrice, formatTotals } from '../../lib/format';
 
 const day = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
 
@@ -22,7 +22,7 @@ export default function AdminSummaryPage() {
         <StatCard label="Admins" value={String(summary.admins)} />
         <StatCard label="Courses" value={`${summary.courses} (${summary.publishedCourses} published)`} />
         <StatCard label="Enrollments" value={String(summary.enrollments)} />
-        <StatCard label="Revenue" value={`$${formatDollars(summary.revenue)}`} />
+        <StatCard label="Revenue" value={formatTotals(summary.revenueByCurrency)} />
       </SimpleGrid>
       <SimpleGrid columns={{ base: 1, lg: 2 }} gap="6">
         <Stack gap="2">
@@ -51,7 +51,7 @@ export default function AdminSummaryPage() {
                 <Table.Row key={purchase.id}>
                   <Table.Cell>{purchase.studentName}</Table.Cell>
                   <Table.Cell>{purchase.courseName}</Table.Cell>
-                  <Table.Cell>${formatDollars(purchase.amount)}</Table.Cell>
+                  <Table.Cell>{formatPrice(purchase.amount, purchase.currency === 'bdt' ? 'bdt' : 'usd')}</Table.Cell>
                 </Table.Row>
               ))}
             </Table.Body>

@@ -1,11 +1,11 @@
-import { Alert, Box, Button, Card, Checkbox, Container, Dialog, Field, Grid, Heading, Input, Portal, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, Card, Checkbox, Container, Dialog, Field, Grid, Heading, Input, Portal, RadioGroup, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { CreditCard, ShieldCheck } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { EmptyState, ErrorState, FullScreenLoading } from '../../components/states';
-import type { PurchaseCourseMutation } from '../../gql/graphql';
+import type { PaymentProvider, PurchaseCourseMutation } from '../../gql/graphql';
 import { useCheckoutPageQuery, useConfirmPurchaseMutation, usePurchaseCourseMutation } from './api/checkout.generated';
-import { formatDollars } from '../../lib/format';
+import { formatDollars, formatTaka } from '../../lib/format';
 import { describeError } from '../../lib/graphql-errors';
 import { messages } from '../../lib/messages';
 import { paths } from '../../lib/paths';
@@ -13,6 +13,7 @@ import { useSession } from '../../lib/session-context';
 import { toaster } from '../../lib/toaster';
 import { answerTestAuthentication, loadStripe, tokenizeTestCard, type StripeCardElement } from './card-payment';
 import { AddressFields, emptyAddress, missingAddressFields, type Address } from './components/address-fields';
+import { LocalPaymentForm } from './components/local-payment-form';
 import { OrderSummary } from './components/order-summary';
 
 type Outcome = PurchaseCourseMutation['purchaseCourse'];
@@ -81,6 +82,10 @@ export default function CheckoutPage() {
   const stripeCard = useRef<StripeCardElement | null>(null);
   const stripeMount = useRef<HTMLDivElement | null>(null);
   const settings = data?.paymentSettings;
+  const providers = settings?.providers ?? [];
+  const [chosen, setChosen] = useState<PaymentProvider | null>(null);
+  // Local payments first: most students pay with bKash or Nagad.
+  const method: PaymentProvider = chosen ?? providers[0] ?? 'STRIPE';
 
   useEffect(() => {
     if (!settings?.publishableKey || !stripeMount.current) return;
@@ -212,13 +217,14 @@ export default function CheckoutPage() {
   };
 
   const price = `$${formatDollars(course.price)}`;
+  const local = method === 'SSLCOMMERZ';
   return (
     <Container maxW="6xl" py="8">
       <Heading as="h1" size="2xl" mb="6">
         Checkout
       </Heading>
       <Grid templateColumns={{ base: '1fr', lg: '2fr 3fr' }} gap="8" alignItems="start">
-        <OrderSummary course={course} />
+        <OrderSummary course={course} price={local ? formatTaka(course.priceBDT) : price} />
         {course.isEnrolled ? null : course.price === 0 ? (
           <Card.Root>
             <Card.Body gap="4">
@@ -242,6 +248,30 @@ export default function CheckoutPage() {
             </Card.Body>
           </Card.Root>
         ) : course.price === 0 ? null : (
+          <Stack gap="4">
+            {providers.length > 1 && (
+              <RadioGroup.Root value={method} onValueChange={(e) => setChosen(e.value as PaymentProvider)} aria-label="How do you want to pay?">
+                <Text fontWeight="semibold" mb="2">
+                  How do you want to pay?
+                </Text>
+                <Stack gap="2">
+                  {providers.map((provider) => (
+                    <RadioGroup.Item key={provider} value={provider} minH="44px" borderWidth="1px" borderRadius="md" px="3">
+                      <RadioGroup.ItemHiddenInput />
+                      <RadioGroup.ItemIndicator />
+                      <RadioGroup.ItemText>
+                        {provider === 'SSLCOMMERZ'
+                          ? `bKash / Nagad / Rocket / card (SSLCommerz) — ${formatTaka(course.priceBDT)}`
+                          : `International card (Stripe) — ${price}`}
+                      </RadioGroup.ItemText>
+                    </RadioGroup.Item>
+                  ))}
+                </Stack>
+              </RadioGroup.Root>
+            )}
+            {local ? (
+              <LocalPaymentForm course={course} buyer={{ name: viewer?.name ?? '', email: viewer?.email ?? '' }} testMode={settings?.testMode ?? false} />
+            ) : (
           <Card.Root>
             <form onSubmit={pay} noValidate aria-label="Pay With Credit Card">
             <Card.Body gap="5">
@@ -310,6 +340,8 @@ export default function CheckoutPage() {
             </Card.Body>
             </form>
           </Card.Root>
+            )}
+          </Stack>
         )}
       </Grid>
       <TestAuthenticationDialog open={pendingAction !== null} onAnswer={(approve) => void answerAuthentication(approve)} />

@@ -3,7 +3,7 @@ import { BookOpen, CheckCircle2, Clock, PlayCircle, Users } from 'lucide-react';
 import { Link as RouterLink, useLocation, useParams, useSearchParams } from 'react-router-dom';
 import { EmptyState, ErrorState, FullScreenLoading } from '../../components/states';
 import { useCoursePageQuery } from './api/course-page.generated';
-import { formatDate, formatDollars, formatDuration, formatEnrolled, plural } from '../../lib/format';
+import { formatDate, formatDollars, formatDuration, formatEnrolled, formatTaka, plural } from '../../lib/format';
 import { paths } from '../../lib/paths';
 import { CourseImage } from '../../components/course-image';
 import { CourseReviews } from './components/course-reviews';
@@ -89,7 +89,18 @@ export default function CoursePage() {
             <Card.Body gap="4">
               <Text fontSize="3xl" fontWeight="bold" color="blue.800">
                 ${formatDollars(course.price)}
+                {course.priceBDT > 0 && (
+                  <Text as="span" fontSize="2xl" color="pink.800">
+                    {' · '}
+                    {formatTaka(course.priceBDT)}
+                  </Text>
+                )}
               </Text>
+              {course.priceBDT > 0 && (
+                <Text fontSize="sm" color="gray.700" mt="-3">
+                  Pay {formatTaka(course.priceBDT)} with bKash, Nagad, Rocket or a local card, or ${formatDollars(course.price)} by international card.
+                </Text>
+              )}
               <Stack gap="2" color="gray.700" fontSize="sm">
                 {figures.map(({ Icon, key, value }) => (
                   <HStack key={key} data-testid={`figure-${key}`}>

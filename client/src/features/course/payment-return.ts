@@ -4,5 +4,7 @@ import { messages } from '../../lib/messages';
 export function paymentReturnMessage(search: URLSearchParams): string | null {
   if (search.has('success')) return messages.orderPlaced;
   if (search.has('canceled')) return messages.orderCanceled;
+  if (search.has('held')) return messages.paymentHeld;
+  if (search.has('pending')) return messages.paymentPending;
   return null;
 }

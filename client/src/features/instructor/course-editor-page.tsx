@@ -4,7 +4,8 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { ErrorState, InlineLoading } from '../../components/states';
 import type { CourseCategory } from '../../gql/graphql';
-import { useCreateCourseMutation, useManagedCourseQuery, useSetCoursePublishedMutation, useUpdateCourseMutation } from './api/instructor.generated';
+import { useCreateCourseMutation, useManagedCourseQuery, useProposedTakaPriceQuery, useSetCoursePublishedMutation, useUpdateCourseMutation } from './api/instructor.generated';
+import { formatTaka } from '../../lib/format';
 import { describeError } from '../../lib/graphql-errors';
 import { toaster } from '../../lib/toaster';
 import { emptyCourseForm, moveLesson, newLessonRow, secondsToMinutes, toCourseInput, type CourseForm } from './course-form';
@@ -12,6 +13,21 @@ import { emptyCourseForm, moveLesson, newLessonRow, secondsToMinutes, toCourseIn
 type Problems = { message: string; fields: Record<string, string> } | null;
 
 /** Upload Course: every field of a course and its ordered lessons, saved as a draft or published. */
+/** The taka price: the instructor's own, or, left empty, the one proposed from the dollar price. */
+function TakaPriceField({ value, dollars, problem, onChange }: { value: string; dollars: string; problem?: string; onChange(value: string): void }) {
+  const amount = Number(dollars);
+  const { data } = useProposedTakaPriceQuery({ variables: { dollars: amount }, skip: dollars.trim() === '' || !Number.isFinite(amount) || amount < 0 });
+  const proposed = data?.proposedTakaPrice;
+  return (
+    <Field.Root invalid={Boolean(problem)}>
+      <Field.Label>Price (taka)</Field.Label>
+      <Input type="number" min="0" step="1" inputMode="numeric" placeholder={proposed === undefined ? '' : String(proposed)} value={value} onChange={(e) => onChange(e.target.value)} />
+      {proposed !== undefined && <Field.HelperText>{value.trim() === '' ? `Left empty: ${formatTaka(proposed)}` : `Proposed: ${formatTaka(proposed)}`}</Field.HelperText>}
+      <Field.ErrorText>{problem}</Field.ErrorText>
+    </Field.Root>
+  );
+}
+
 export default function CourseEditorPage() {
   const { id } = useParams();
   const navigate = useNavigate();
@@ -31,6 +47,7 @@ export default function CourseEditorPage() {
       name: course.name,
       description: course.description,
       price: String(course.price),
+      priceBDT: String(course.priceBDT),
       photoURL: course.photoURL ?? '',
       category: course.category,
       classLevel: course.classLevel ? String(course.classLevel) : '',
@@ -94,12 +111,13 @@ export default function CourseEditorPage() {
           <Textarea rows={4} value={form.description} onChange={(e) => set({ description: e.target.value })} />
           <Field.ErrorText>{problem('description')}</Field.ErrorText>
         </Field.Root>
-        <SimpleGrid columns={{ base: 1, sm: 3 }} gap="4">
+        <SimpleGrid columns={{ base: 1, sm: 2, md: 4 }} gap="4">
           <Field.Root required invalid={Boolean(problem('price'))}>
             <Field.Label>Price (dollars)</Field.Label>
             <Input type="number" min="0" step="0.01" value={form.price} onChange={(e) => set({ price: e.target.value })} />
             <Field.ErrorText>{problem('price')}</Field.ErrorText>
           </Field.Root>
+          <TakaPriceField value={form.priceBDT} dollars={form.price} problem={problem('priceBDT')} onChange={(priceBDT) => set({ priceBDT })} />
           <Field.Root required invalid={Boolean(problem('category'))}>
             <Field.Label>Category</Field.Label>
             <NativeSelect.Root>

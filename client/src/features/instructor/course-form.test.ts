@@ -7,6 +7,11 @@ describe('the course form', () => {
     expect(toCourseInput({ ...form, category: 'SCHOOL' }).classLevel).toBe(9);
   });
 
+  it('sends the taka price as a whole number, or none for the server to propose', () => {
+    expect(toCourseInput({ ...emptyCourseForm(), price: '12', priceBDT: '1450' }).priceBDT).toBe(1450);
+    expect(toCourseInput({ ...emptyCourseForm(), price: '12', priceBDT: ' ' }).priceBDT).toBeNull();
+  });
+
   it('sends each lesson\'s free preview flag and its length in seconds, unknown when left empty', () => {
     const form = { ...emptyCourseForm(), lessons: [newLessonRow({ title: 'A', preview: true, minutes: '9.5' }), newLessonRow({ title: 'B' })] };
     expect(toCourseInput(form).lessons).toEqual([

@@ -15,6 +15,8 @@ export interface CourseForm {
   name: string;
   description: string;
   price: string;
+  /** Whole taka; empty: the server proposes it from the dollar price. */
+  priceBDT: string;
   photoURL: string;
   category: CourseCategory;
   classLevel: string;
@@ -50,6 +52,7 @@ export const emptyCourseForm = (): CourseForm => ({
   name: '',
   description: '',
   price: '0',
+  priceBDT: '',
   photoURL: '',
   category: 'PROFESSIONAL',
   classLevel: '',
@@ -65,6 +68,7 @@ export function toCourseInput(form: CourseForm): CourseInput {
     name: form.name,
     description: form.description,
     price: form.price.trim() === '' ? null : Number(form.price),
+    priceBDT: form.priceBDT.trim() === '' ? null : Number(form.priceBDT),
     photoURL: form.photoURL || null,
     category: form.category,
     classLevel: form.category === 'SCHOOL' && form.classLevel ? Number(form.classLevel) : null,

@@ -6,7 +6,7 @@ import { StatCard } from '../../components/dashboard-layout';
 import { Pager } from '../../components/pager';
 import { EmptyState, ErrorState, InlineLoading } from '../../components/states';
 import { useDeleteCourseMutation, useInstructorOverviewQuery, useSetCoursePublishedMutation } from './api/instructor.generated';
-import { formatDollars } from '../../lib/format';
+import { formatDollars, formatTotals } from '../../lib/format';
 import { describeError } from '../../lib/graphql-errors';
 import { paths } from '../../lib/paths';
 import { useSession } from '../../lib/session-context';
@@ -49,7 +49,7 @@ export default function InstructorOverviewPage() {
         Overview
       </Heading>
       <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="4">
-        <StatCard label="Total Revenue" value={`$${formatDollars(figures.totalRevenue)}`} />
+        <StatCard label="Total Revenue" value={formatTotals(figures.revenue)} />
         <StatCard label="Average Rating" value={figures.averageRating === null ? 'No ratings yet' : String(figures.averageRating)} />
         <StatCard label="Total Course" value={String(figures.totalCourses)} />
         <StatCard label="Total Students" value={String(figures.totalStudents)} />

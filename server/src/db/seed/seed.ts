@@ -3,6 +3,7 @@ import { Blog } from '../../modules/blog/blog.entity';
 import { Course } from '../../modules/course/course.entity';
 import { Lesson } from '../../modules/course/lesson.entity';
 import { Review } from '../../modules/review/review.entity';
+import { DEFAULT_USD_TO_BDT, proposeTakaPrice } from '../../shared/money';
 import { demoBlogs, demoCourses, demoReviews } from './catalogue';
 
 const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/(^-|-$)/g, '');
@@ -29,6 +30,7 @@ async function seedCatalogue(manager: EntityManager, base: number): Promise<void
       name: demo.name,
       description: demo.description,
       price: demo.price,
+      priceBDT: proposeTakaPrice(demo.price, DEFAULT_USD_TO_BDT),
       photoURL: `/media/courses/${demo.image}.svg`,
       ratings: `${demo.rating} ratings out of 5`,
       instructor: demo.instructor,

@@ -1,6 +1,7 @@
 import type { DataSource } from 'typeorm';
 import type { Viewer } from '../auth/viewer';
 import { PaymentStatus } from '../payment/payment.entity';
+import { revenueByCurrency, type MoneyAmount } from '../payment/revenue';
 import { requireAdmin } from './user-admin.service';
 import type { Role } from '../user/role';
 
@@ -11,9 +12,11 @@ export interface AdminSummary {
   courses: number;
   publishedCourses: number;
   enrollments: number;
+  /** Dollars only (kept for integrators); `revenueByCurrency` has every currency. */
   revenue: number;
+  revenueByCurrency: MoneyAmount[];
   recentSignUps: Array<{ id: string; name: string; email: string; role: Role; createdAt: Date }>;
-  recentPurchases: Array<{ id: string; studentName: string; courseName: string; amount: number; createdAt: Date }>;
+  recentPurchases: Array<{ id: string; studentName: string; courseName: string; amount: number; currency: string; createdAt: Date }>;
 }
 
 /** Live totals for the admin dashboard. */
@@ -27,20 +30,21 @@ export async function adminSummary(db: DataSource, viewer: Viewer): Promise<Admi
        (SELECT COUNT(*)::int FROM course) AS courses,
        (SELECT COUNT(*)::int FROM course WHERE published) AS "publishedCourses",
        (SELECT COUNT(*)::int FROM enrollment WHERE "revokedAt" IS NULL) AS enrollments,
-       (SELECT COALESCE(SUM("amountCents" - "refundedCents"), 0)::int FROM payment WHERE status IN ($1, $2)) AS revenue_cents`,
+       (SELECT COALESCE(SUM("amountCents" - "refundedCents"), 0)::int FROM payment WHERE status IN ($1, $2) AND currency = 'usd') AS revenue_cents`,
     [PaymentStatus.SUCCEEDED, PaymentStatus.REFUNDED],
-  )) as Array<Omit<AdminSummary, 'revenue' | 'recentSignUps' | 'recentPurchases'> & { revenue_cents: number }>;
+  )) as Array<Omit<AdminSummary, 'revenue' | 'revenueByCurrency' | 'recentSignUps' | 'recentPurchases'> & { revenue_cents: number }>;
   const recentSignUps = (await db.query(
     `SELECT id, name, email, role, "createdAt" FROM "user" WHERE "deletedAt" IS NULL ORDER BY "createdAt" DESC, id LIMIT 5`,
   )) as AdminSummary['recentSignUps'];
   const recentPurchases = (
     (await db.query(
-      `SELECT p.id, u.name AS "studentName", c.name AS "courseName", p."amountCents", p."createdAt"
+      `SELECT p.id, u.name AS "studentName", c.name AS "courseName", p."amountCents", p.currency, p."createdAt"
        FROM payment p JOIN "user" u ON u.id = p."studentId" JOIN course c ON c.id = p."courseId"
        WHERE p.status = $1 ORDER BY p."createdAt" DESC, p.id LIMIT 5`,
       [PaymentStatus.SUCCEEDED],
-    )) as Array<{ id: string; studentName: string; courseName: string; amountCents: number; createdAt: Date }>
+    )) as Array<{ id: string; studentName: string; courseName: string; amountCents: number; currency: string; createdAt: Date }>
   ).map(({ amountCents, ...row }) => ({ ...row, amount: amountCents / 100 }));
   const { revenue_cents, ...counts } = totals;
-  return { ...counts, revenue: revenue_cents / 100, recentSignUps, recentPurchases };
+  const revenueTotals = await revenueByCurrency(db, 'true', []);
+  return { ...counts, revenue: revenue_cents / 100, revenueByCurrency: revenueTotals, recentSignUps, recentPurchases };
 }

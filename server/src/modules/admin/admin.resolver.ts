@@ -3,6 +3,7 @@ import { requireViewer } from '../../graphql/auth-checker';
 import type { GraphQLContext } from '../../graphql/context';
 import { PageOf, toPage } from '../../graphql/page';
 import { PageArgs } from '../../graphql/page-args';
+import { MoneyTotal } from '../../graphql/money-total';
 import { Role } from '../user/role';
 import { User } from '../user/user.entity';
 import { adminSummary } from './admin-summary.service';
@@ -23,6 +24,7 @@ class RecentPurchase {
   @Field() studentName: string;
   @Field() courseName: string;
   @Field(() => Float) amount: number;
+  @Field({ description: 'usd or bdt' }) currency: string;
   @Field() createdAt: Date;
 }
 
@@ -34,7 +36,8 @@ class AdminSummary {
   @Field(() => Int) courses: number;
   @Field(() => Int) publishedCourses: number;
   @Field(() => Int) enrollments: number;
-  @Field(() => Float, { description: 'Dollars received, less refunds' }) revenue: number;
+  @Field(() => Float, { description: 'Dollars received, less refunds (taka are in revenueByCurrency)' }) revenue: number;
+  @Field(() => [MoneyTotal], { description: 'Received less refunds, one total per currency' }) revenueByCurrency: MoneyTotal[];
   @Field(() => [RecentSignUp]) recentSignUps: RecentSignUp[];
   @Field(() => [RecentPurchase]) recentPurchases: RecentPurchase[];
 }

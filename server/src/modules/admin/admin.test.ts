@@ -91,6 +91,12 @@ describe('admin', () => {
     await makeUser(db, { email: 'teacher@example.com', name: 'Teacher', role: Role.INSTRUCTOR });
     const list = (await (await admin.request('/api/users')).json()) as Array<{ email: string; role: string }>;
     expect(list.map((u) => [u.email, u.role]).sort()).toEqual([['boss@example.com', 'admin'], ['teacher@example.com', 'instructor']]);
+    // A page at a time, like the other legacy lists.
+    const pages = await Promise.all(['?limit=1', '?offset=1&limit=1'].map(async (query) => (await (await admin.request(`/api/users${query}`)).json()) as Array<{ email: string }>));
+    expect(pages.flat().map((u) => u.email).sort()).toEqual(['boss@example.com', 'teacher@example.com']);
+    expect((await admin.request('/api/users?limit=51')).status).toBe(400);
+    const search = await admin.graphql(`query ($s: String) { users(search: $s) { total } }`, { s: 'x'.repeat(101) });
+    expect(search.errors![0].message).toBe('Search must be at most 100 characters');
     const put = await admin.request('/api/users/teacher@example.com', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: '{"title":"x"}' });
     expect(await put.json()).toEqual({ acknowledged: true, matchedCount: 1, modifiedCount: 1, upsertedId: null, upsertedCount: 0 });
     const again = await admin.request('/api/users/teacher@example.com', { method: 'PUT' });

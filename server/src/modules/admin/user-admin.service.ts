@@ -1,7 +1,7 @@
 import { IsNull, type DataSource, type EntityManager } from 'typeorm';
 import { AppError, notFound } from '../../shared/errors';
 import { fetchPage, parsePage, type Page } from '../../shared/paging';
-import { escapeLike } from '../../shared/text-rules';
+import { escapeLike, filterText } from '../../shared/text-rules';
 import { endAllSessions } from '../auth/session.service';
 import { normalizeEmail } from '../auth/sign-up-rules';
 import type { Viewer } from '../auth/viewer';
@@ -26,10 +26,10 @@ export async function listUsers(
 ): Promise<Page<User>> {
   requireAdmin(viewer);
   const page = parsePage(paging.offset, paging.limit, 20);
+  const text = filterText(filter.search);
   const query = () => {
     const qb = db.getRepository(User).createQueryBuilder('u').where('u."deletedAt" IS NULL');
     if (filter.role) qb.andWhere('u.role = :role', { role: filter.role });
-    const text = filter.search?.trim();
     if (text) qb.andWhere('(u.name ILIKE :text OR u.email ILIKE :text)', { text: `%${escapeLike(text)}%` });
     return qb;
   };

@@ -16,6 +16,7 @@ export enum AuditAction {
   SUBMIT_COURSE_FOR_REVIEW = 'SUBMIT_COURSE_FOR_REVIEW',
   APPROVE_COURSE_REVIEW = 'APPROVE_COURSE_REVIEW',
   REJECT_COURSE_REVIEW = 'REJECT_COURSE_REVIEW',
+  APPROVE_HELD_PAYMENT = 'APPROVE_HELD_PAYMENT',
 }
 registerEnumType(AuditAction, { name: 'AuditAction' });
 
@@ -27,6 +28,7 @@ export enum AuditTarget {
   USER = 'USER',
   COURSE = 'COURSE',
   ENROLLMENT = 'ENROLLMENT',
+  PAYMENT = 'PAYMENT',
 }
 registerEnumType(AuditTarget, { name: 'AuditTarget' });
 

@@ -1,6 +1,6 @@
 import type { DataSource } from 'typeorm';
 import { AppError, badInput, notFound } from '../../shared/errors';
-import { fetchPage, parsePage, type Page } from '../../shared/paging';
+import { fetchPage, parsePage, type Page, type PageRequest } from '../../shared/paging';
 import { checkWebAddress } from '../../shared/text-rules';
 import type { Viewer } from '../auth/viewer';
 import { isUuid } from '../course/course.service';
@@ -18,9 +18,9 @@ export async function listBlogs(db: DataSource, paging: { offset?: number; limit
   );
 }
 
-/** Every shown blog, newest first, for the legacy static file path. */
-export function listAllBlogs(db: DataSource): Promise<Blog[]> {
-  return db.getRepository(Blog).find({ where: { hidden: false }, order: { createdAt: 'DESC', id: 'ASC' } });
+/** A page of the shown blogs, newest first, for the legacy static file path. */
+export function listAllBlogs(db: DataSource, page: PageRequest): Promise<Blog[]> {
+  return db.getRepository(Blog).find({ where: { hidden: false }, order: { createdAt: 'DESC', id: 'ASC' }, skip: page.offset, take: page.limit });
 }
 
 /** Opening a post counts one read. */

@@ -47,6 +47,11 @@ export class Course {
   @Column({ type: 'numeric', precision: 10, scale: 2, transformer: numericToNumber })
   price: number;
 
+  /** Whole taka; 0 for a free course (free in both currencies). */
+  @Field(() => Int, { description: 'Price in whole taka (0 for a free course)' })
+  @Column({ type: 'integer', default: 0 })
+  priceBDT: number;
+
   @Field(() => String, { nullable: true })
   @Column({ type: 'text', nullable: true })
   photoURL: string | null;

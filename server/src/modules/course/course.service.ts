@@ -3,7 +3,7 @@ import { In, type DataSource, type SelectQueryBuilder } from 'typeorm';
 import { entityReader } from '../../db/entity-reader';
 import { SqlParameters } from '../../db/sql-parameters';
 import { badInput } from '../../shared/errors';
-import { fetchPage, parsePage, type Page } from '../../shared/paging';
+import { fetchPage, parsePage, type Page, type PageRequest } from '../../shared/paging';
 import { Course } from './course.entity';
 import { CourseCategory, HomeSection } from './course.enums';
 import { DIRECT_RANKING_MAX, matchingIds, parseSearchText, rankMatches, walkTiers, type ParsedSearch, type Statement } from './course.search';
@@ -76,11 +76,9 @@ export async function listCourses(
   );
 }
 
-/** Every published course, for the legacy list path, in pages of at most `limit`. */
-export async function listAllCourses(db: DataSource, offset = 0, limit?: number): Promise<Course[]> {
-  const qb = publishedCourses(db).orderBy('course.createdAt', 'DESC').addOrderBy('course.id', 'ASC').offset(offset);
-  if (limit !== undefined) qb.limit(limit);
-  return qb.getMany();
+/** A page of the published courses, newest first, for the legacy list paths. */
+export async function listAllCourses(db: DataSource, page: PageRequest): Promise<Course[]> {
+  return publishedCourses(db).orderBy('course.createdAt', 'DESC').addOrderBy('course.id', 'ASC').offset(page.offset).limit(page.limit).getMany();
 }
 
 /** One published course, or null when the id is unknown or not a course id at all. */

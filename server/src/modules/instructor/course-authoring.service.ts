@@ -13,6 +13,7 @@ import { teaches } from '../progress/entitlement';
 import { requireVerifiedEmail } from '../auth/email-verification.service';
 import { Role } from '../user/role';
 import { User } from '../user/user.entity';
+import { DEFAULT_USD_TO_BDT } from '../../shared/money';
 import { validateCourse, type CourseDraft, type ValidLesson } from './course-input';
 
 export const COURSE_HAS_STUDENTS = 'This course has students, so it cannot be deleted. Unpublish it instead.';
@@ -60,9 +61,15 @@ async function writeLessons(manager: EntityManager, courseId: string, lessons: V
 }
 
 /** A new course by the signed-in instructor, as a draft until they publish it; `address` is the client's, for the audit log. */
-export async function createCourse(db: DataSource, viewer: Viewer, draft: CourseDraft & { lessons?: LessonEdit[] | null }, address: string): Promise<Course> {
+export async function createCourse(
+  db: DataSource,
+  viewer: Viewer,
+  draft: CourseDraft & { lessons?: LessonEdit[] | null },
+  address: string,
+  usdToBdt = DEFAULT_USD_TO_BDT,
+): Promise<Course> {
   requireStaff(viewer);
-  const { lessons, ...fields } = validateCourse(draft);
+  const { lessons, ...fields } = validateCourse(draft, usdToBdt);
   const id = await db.transaction(async (manager) => {
     const course = await manager.getRepository(Course).save({
       ...fields,
@@ -80,9 +87,16 @@ export async function createCourse(db: DataSource, viewer: Viewer, draft: Course
   return db.getRepository(Course).findOneByOrFail({ id });
 }
 
-export async function updateCourse(db: DataSource, viewer: Viewer, id: string, draft: CourseDraft & { lessons?: LessonEdit[] | null }, address: string): Promise<Course> {
+export async function updateCourse(
+  db: DataSource,
+  viewer: Viewer,
+  id: string,
+  draft: CourseDraft & { lessons?: LessonEdit[] | null },
+  address: string,
+  usdToBdt = DEFAULT_USD_TO_BDT,
+): Promise<Course> {
   const course = await editableCourse(db, viewer, id);
-  const { lessons, ...fields } = validateCourse(draft);
+  const { lessons, ...fields } = validateCourse(draft, usdToBdt);
   const changed = (Object.keys(fields) as Array<keyof typeof fields>).filter((key) => JSON.stringify(fields[key]) !== JSON.stringify(course[key]));
   await db.transaction(async (manager) => {
     await manager.getRepository(Course).update(course.id, fields);

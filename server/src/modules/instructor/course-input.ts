@@ -1,5 +1,6 @@
 import { badInput } from '../../shared/errors';
-import { checkWebAddress } from '../../shared/text-rules';
+import { DEFAULT_USD_TO_BDT, proposeTakaPrice } from '../../shared/money';
+import { checkLength, checkWebAddress } from '../../shared/text-rules';
 import { CourseCategory } from '../course/course.enums';
 
 export interface LessonDraft {
@@ -22,6 +23,8 @@ export interface CourseDraft {
   name?: string | null;
   description?: string | null;
   price?: number | null;
+  /** Whole taka; left out, it is proposed from the dollar price. */
+  priceBDT?: number | null;
   photoURL?: string | null;
   category?: CourseCategory | null;
   classLevel?: number | null;
@@ -36,6 +39,7 @@ export interface ValidCourse {
   name: string;
   description: string;
   price: number;
+  priceBDT: number;
   photoURL: string | null;
   category: CourseCategory;
   classLevel: number | null;
@@ -47,20 +51,37 @@ export interface ValidCourse {
 }
 
 export const MAX_LESSONS = 200;
+export const MAX_PRICE = 10_000;
+/** The most characters of each text of a course. */
+export const COURSE_TEXT_LIMITS = { name: 150, description: 5000, keyPoint: 200, targetedPeoples: 2000, whyNeed: 2000, lessonTitle: 200 } as const;
+
+/** Whole cents: 19.99 and 4.35 are, though 19.99 * 100 is 1998.9999999999998 in floating point. */
+const wholeCents = (price: number) => Math.abs(price * 100 - Math.round(price * 100)) < 1e-6;
+
 const text = (value: string | null | undefined) => value?.trim() ?? '';
 
+export const MAX_TAKA_PRICE = 2_000_000;
+
 /** Every rule of a course an instructor writes, with one message per field that is wrong. */
-export function validateCourse(draft: CourseDraft): ValidCourse {
+export function validateCourse(draft: CourseDraft, usdToBdt = DEFAULT_USD_TO_BDT): ValidCourse {
   const problems: Record<string, string> = {};
   const name = text(draft.name);
   if (!name) problems.name = 'Name is required';
-  else if (name.length > 150) problems.name = 'Name must be at most 150 characters';
+  else if (name.length > COURSE_TEXT_LIMITS.name) problems.name = checkLength(name, COURSE_TEXT_LIMITS.name, 'Name')!;
   const description = text(draft.description);
   if (!description) problems.description = 'Description is required';
-  else if (description.length > 5000) problems.description = 'Description must be at most 5000 characters';
+  else if (description.length > COURSE_TEXT_LIMITS.description) problems.description = checkLength(description, COURSE_TEXT_LIMITS.description, 'Description')!;
   const price = draft.price ?? NaN;
-  if (!Number.isFinite(price) || price < 0 || price > 10_000 || Math.round(price * 100) !== price * 100) {
-    problems.price = 'Price must be from 0 to 10000 dollars, with at most 2 decimals';
+  if (!Number.isFinite(price) || price < 0 || price > MAX_PRICE || !wholeCents(price)) {
+    problems.price = `Price must be from 0 to ${MAX_PRICE} dollars, with at most 2 decimals`;
+  }
+  const priceBDT = draft.priceBDT ?? (Number.isFinite(price) ? proposeTakaPrice(price, usdToBdt) : 0);
+  if (problems.price && draft.priceBDT == null) {
+    // Nothing to propose from a wrong dollar price: its own message says what to fix.
+  } else if (!Number.isInteger(priceBDT) || priceBDT < 0 || priceBDT > MAX_TAKA_PRICE) {
+    problems.priceBDT = `The taka price must be a whole number from 0 to ${MAX_TAKA_PRICE.toLocaleString('en-IN')}`;
+  } else if (!problems.price && (priceBDT === 0) !== (price === 0)) {
+    problems.priceBDT = 'A free course is free in both currencies: set both prices to 0, or neither';
   }
   const photoURL = text(draft.photoURL) || null;
   if (photoURL) {
@@ -75,7 +96,15 @@ export function validateCourse(draft: CourseDraft): ValidCourse {
   }
   if (category === CourseCategory.PROFESSIONAL && classLevel !== null) problems.classLevel = 'A professional course has no class';
   const keyPoints = (draft.keyPoints ?? []).map((point) => point.trim()).filter(Boolean);
-  if (keyPoints.length > 20 || keyPoints.some((point) => point.length > 200)) problems.keyPoints = 'At most 20 key points of 200 characters each';
+  if (keyPoints.length > 20 || keyPoints.some((point) => point.length > COURSE_TEXT_LIMITS.keyPoint)) {
+    problems.keyPoints = `At most 20 key points of ${COURSE_TEXT_LIMITS.keyPoint} characters each`;
+  }
+  const targetedPeoples = text(draft.targetedPeoples) || null;
+  const forWhom = targetedPeoples && checkLength(targetedPeoples, COURSE_TEXT_LIMITS.targetedPeoples, 'Who the course is for');
+  if (forWhom) problems.targetedPeoples = forWhom;
+  const whyNeed = text(draft.whyNeed) || null;
+  const why = whyNeed && checkLength(whyNeed, COURSE_TEXT_LIMITS.whyNeed, 'Why learners need it');
+  if (why) problems.whyNeed = why;
   const lessons: ValidLesson[] = (draft.lessons ?? []).map((lesson) => ({
     title: text(lesson.title),
     videoURL: text(lesson.videoURL),
@@ -86,7 +115,9 @@ export function validateCourse(draft: CourseDraft): ValidCourse {
   if (lessons.length > MAX_LESSONS) problems.lessons = `At most ${MAX_LESSONS} lessons`;
   lessons.forEach((lesson, i) => {
     if (!lesson.title) problems[`lessons.${i}.title`] = `Lesson ${i + 1} needs a title`;
-    else if (lesson.title.length > 200) problems[`lessons.${i}.title`] = `Lesson ${i + 1}: the title must be at most 200 characters`;
+    else if (lesson.title.length > COURSE_TEXT_LIMITS.lessonTitle) {
+      problems[`lessons.${i}.title`] = checkLength(lesson.title, COURSE_TEXT_LIMITS.lessonTitle, `Lesson ${i + 1}: the title`)!;
+    }
     if (!lesson.videoURL) problems[`lessons.${i}.videoURL`] = `Lesson ${i + 1} needs a video URL`;
     else {
       const problem = checkWebAddress(lesson.videoURL, `Lesson ${i + 1}: the video URL`);
@@ -103,12 +134,13 @@ export function validateCourse(draft: CourseDraft): ValidCourse {
     name,
     description,
     price,
+    priceBDT,
     photoURL,
     category: category!,
     classLevel: category === CourseCategory.SCHOOL ? classLevel : null,
     keyPoints,
-    targetedPeoples: text(draft.targetedPeoples) || null,
-    whyNeed: text(draft.whyNeed) || null,
+    targetedPeoples,
+    whyNeed,
     startsAt: draft.startsAt ?? null,
     lessons,
   };

@@ -1,13 +1,16 @@
 import type { DataSource } from 'typeorm';
+import { revenueByCurrency, type MoneyAmount } from '../payment/revenue';
 import { AppError } from '../../shared/errors';
 import { fetchPage, parsePage, type Page } from '../../shared/paging';
-import { escapeLike } from '../../shared/text-rules';
+import { escapeLike, filterText } from '../../shared/text-rules';
 import type { Viewer } from '../auth/viewer';
 import { PaymentStatus } from '../payment/payment.entity';
 import { Role } from '../user/role';
 
 export interface InstructorOverview {
+  /** Dollars only (kept for integrators); `revenue` has every currency. */
   totalRevenue: number;
+  revenue: MoneyAmount[];
   averageRating: number | null;
   totalCourses: number;
   totalStudents: number;
@@ -32,7 +35,7 @@ export async function instructorOverview(db: DataSource, viewer: Viewer): Promis
   const [row] = (await db.query(
     `SELECT
        (SELECT COALESCE(SUM(p."amountCents" - p."refundedCents"), 0)::int FROM payment p JOIN course c ON c.id = p."courseId"
-         WHERE c."instructorId" = $1 AND p.status IN ($2, $3)) AS revenue_cents,
+         WHERE c."instructorId" = $1 AND p.status IN ($2, $3) AND p.currency = 'usd') AS revenue_cents,
        (SELECT AVG(r.rating) FROM review r JOIN course c ON c.id = r."courseId"
          WHERE c."instructorId" = $1 AND NOT r.hidden AND r.rating IS NOT NULL) AS average_rating,
        (SELECT COUNT(*)::int FROM course c WHERE c."instructorId" = $1) AS courses,
@@ -42,6 +45,7 @@ export async function instructorOverview(db: DataSource, viewer: Viewer): Promis
   )) as Array<{ revenue_cents: number; average_rating: string | null; courses: number; students: number }>;
   return {
     totalRevenue: row.revenue_cents / 100,
+    revenue: await revenueByCurrency(db, 'c."instructorId" = $1', [viewer.id]),
     averageRating: row.average_rating === null ? null : Math.round(Number(row.average_rating) * 10) / 10,
     totalCourses: row.courses,
     totalStudents: row.students,
@@ -59,7 +63,7 @@ export async function instructorStudents(
   const page = parsePage(paging.offset, paging.limit, 20);
   const params: unknown[] = [viewer.id];
   let where = `c."instructorId" = $1 AND e."revokedAt" IS NULL`;
-  const text = search?.trim();
+  const text = filterText(search);
   if (text) {
     params.push(`%${escapeLike(text)}%`);
     where += ` AND (u.name ILIKE $2 OR u.email ILIKE $2 OR c.name ILIKE $2)`;

@@ -3,6 +3,7 @@ import { requireViewer } from '../../graphql/auth-checker';
 import type { GraphQLContext } from '../../graphql/context';
 import { PageOf, toPage } from '../../graphql/page';
 import { PageArgs } from '../../graphql/page-args';
+import { MoneyTotal } from '../../graphql/money-total';
 import { Course } from '../course/course.entity';
 import { CourseCategory } from '../course/course.enums';
 import { Role } from '../user/role';
@@ -23,6 +24,7 @@ class CourseInput {
   @Field(() => String, { nullable: true }) name?: string | null;
   @Field(() => String, { nullable: true }) description?: string | null;
   @Field(() => Float, { nullable: true, description: 'Dollars' }) price?: number | null;
+  @Field(() => Int, { nullable: true, description: 'Whole taka; left out, proposed from the dollar price at USD_TO_BDT' }) priceBDT?: number | null;
   @Field(() => String, { nullable: true }) photoURL?: string | null;
   @Field(() => CourseCategory, { nullable: true }) category?: CourseCategory | null;
   @Field(() => Int, { nullable: true }) classLevel?: number | null;
@@ -35,7 +37,8 @@ class CourseInput {
 
 @ObjectType({ description: "An instructor's figures, from their own courses" })
 class InstructorOverview {
-  @Field(() => Float, { description: 'Dollars received, less refunds' }) totalRevenue: number;
+  @Field(() => Float, { description: 'Dollars received, less refunds (taka are in revenue)' }) totalRevenue: number;
+  @Field(() => [MoneyTotal], { description: 'Received less refunds, one total per currency' }) revenue: MoneyTotal[];
   @Field(() => Float, { nullable: true }) averageRating: number | null;
   @Field(() => Int) totalCourses: number;
   @Field(() => Int) totalStudents: number;
@@ -92,13 +95,13 @@ export class InstructorResolver {
   @Authorized(Role.INSTRUCTOR, Role.ADMIN)
   @Mutation(() => Course, { description: 'A new course, as a draft' })
   createCourse(@Arg('input', () => CourseInput) input: CourseInput, @Ctx() ctx: GraphQLContext): Promise<Course> {
-    return createCourse(ctx.db, requireViewer(ctx), input, ctx.clientAddress);
+    return createCourse(ctx.db, requireViewer(ctx), input, ctx.clientAddress, ctx.payments.usdToBdt);
   }
 
   @Authorized(Role.INSTRUCTOR, Role.ADMIN)
   @Mutation(() => Course)
   updateCourse(@Arg('id', () => ID) id: string, @Arg('input', () => CourseInput) input: CourseInput, @Ctx() ctx: GraphQLContext): Promise<Course> {
-    return updateCourse(ctx.db, requireViewer(ctx), id, input, ctx.clientAddress);
+    return updateCourse(ctx.db, requireViewer(ctx), id, input, ctx.clientAddress, ctx.payments.usdToBdt);
   }
 
   @Authorized(Role.INSTRUCTOR, Role.ADMIN)

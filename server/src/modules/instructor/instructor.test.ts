@@ -79,6 +79,19 @@ describe('the instructor overview', () => {
 });
 
 describe('writing courses', () => {
+  it('proposes the taka price from the dollar price unless the instructor sets one, and keeps free courses free in both', async () => {
+    const PRICES = `mutation ($input: CourseInput!) { createCourse(input: $input) { price priceBDT } }`;
+    const proposed = await instructor.graphql<{ createCourse: { priceBDT: number } }>(PRICES, { input: { ...validCourse, price: 12 } });
+    expect(proposed.data!.createCourse).toEqual({ price: 12, priceBDT: 1450 });
+    const own = await instructor.graphql(PRICES, { input: { ...validCourse, price: 12, priceBDT: 1200 } });
+    expect(own.data).toEqual({ createCourse: { price: 12, priceBDT: 1200 } });
+    const mixed = await instructor.graphql(PRICES, { input: { ...validCourse, price: 0, priceBDT: 500 } });
+    expect(mixed.errors![0].extensions).toMatchObject({ fields: { priceBDT: 'A free course is free in both currencies: set both prices to 0, or neither' } });
+    const fraction = await instructor.graphql(PRICES, { input: { ...validCourse, price: 12, priceBDT: -5 } });
+    expect(fraction.errors![0].extensions).toMatchObject({ fields: { priceBDT: 'The taka price must be a whole number from 0 to 20,00,000' } });
+    expect((await app.graphql(`{ proposedTakaPrice(dollars: 9.99) }`)).body.data).toEqual({ proposedTakaPrice: 1200 });
+  });
+
   it('creates a draft with its ordered lessons, then publishes it into the catalogue and search', async () => {
     const { data, errors } = await instructor.graphql<Created>(CREATE, { input: validCourse });
     expect(errors).toBeUndefined();
@@ -105,6 +118,58 @@ describe('writing courses', () => {
       'lessons.0.videoURL': 'Lesson 1: the video URL must be a web address',
     });
     expect(await db.getRepository(Course).count()).toBe(0);
+  });
+
+  it.each([19.99, 4.35, 0.07, 1234.56, 10_000])('accepts the price %p', async (price) => {
+    const { data, errors } = await instructor.graphql<{ createCourse: { price: number } }>(
+      `mutation ($input: CourseInput!) { createCourse(input: $input) { price } }`,
+      { input: { ...validCourse, price } },
+    );
+    expect(errors).toBeUndefined();
+    expect(data!.createCourse.price).toBe(price);
+  });
+
+  it.each([1.005, 19.999, 0.001, 10_000.01])('refuses the price %p', async (price) => {
+    const { errors } = await instructor.graphql(CREATE, { input: { ...validCourse, price } });
+    expect(errors![0].extensions?.fields).toEqual({ price: 'Price must be from 0 to 10000 dollars, with at most 2 decimals' });
+  });
+
+  it('refuses texts over their limits and addresses that are not bounded http(s) URLs, storing nothing', async () => {
+    const longUrl = `https://images.example/${'a'.repeat(2048)}`;
+    const { errors } = await instructor.graphql(CREATE, {
+      input: {
+        ...validCourse,
+        name: 'n'.repeat(151),
+        description: 'd'.repeat(5001),
+        targetedPeoples: 't'.repeat(2001),
+        whyNeed: 'w'.repeat(2001),
+        photoURL: longUrl,
+        keyPoints: ['k'.repeat(201)],
+        lessons: [
+          { title: 'l'.repeat(201), videoURL: 'javascript:alert(1)' },
+          { title: 'Fine', videoURL: 'https://' },
+          { title: 'Also fine', videoURL: `https://videos.example/${'v'.repeat(2048)}` },
+        ],
+      },
+    });
+    expect(errors![0].extensions?.fields).toEqual({
+      name: 'Name must be at most 150 characters',
+      description: 'Description must be at most 5000 characters',
+      photoURL: 'Photo URL must be at most 2048 characters',
+      keyPoints: 'At most 20 key points of 200 characters each',
+      targetedPeoples: 'Who the course is for must be at most 2000 characters',
+      whyNeed: 'Why learners need it must be at most 2000 characters',
+      'lessons.0.title': 'Lesson 1: the title must be at most 200 characters',
+      'lessons.0.videoURL': 'Lesson 1: the video URL must start with https://',
+      'lessons.1.videoURL': 'Lesson 2: the video URL must be a web address',
+      'lessons.2.videoURL': 'Lesson 3: the video URL must be at most 2048 characters',
+    });
+    expect(await db.getRepository(Course).count()).toBe(0);
+  });
+
+  it('refuses a student search over 100 characters', async () => {
+    const { errors } = await instructor.graphql(`query ($s: String) { instructorStudents(search: $s) { total } }`, { s: 'x'.repeat(101) });
+    expect(errors![0]).toMatchObject({ message: 'Search must be at most 100 characters', extensions: { code: 'BAD_USER_INPUT' } });
   });
 
   it('reorders, keeps, adds and removes lessons on edit, keeping the ids of kept lessons', async () => {

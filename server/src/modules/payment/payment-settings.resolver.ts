@@ -1,4 +1,7 @@
-import { Ctx, Field, ObjectType, Query, Resolver } from 'type-graphql';
+import { Arg, Ctx, Field, Float, Int, ObjectType, Query, Resolver } from 'type-graphql';
+import { badInput } from '../../shared/errors';
+import { proposeTakaPrice } from '../../shared/money';
+import { PaymentProviderChoice } from './purchase.resolver';
 import type { GraphQLContext } from '../../graphql/context';
 
 @ObjectType({ description: 'What the checkout page needs to show the right card widget' })
@@ -11,6 +14,12 @@ class PaymentSettings {
 
   @Field(() => String, { nullable: true, description: "Stripe's publishable key, for Stripe's card element" })
   publishableKey: string | null;
+
+  @Field(() => [PaymentProviderChoice], { description: 'The ways to pay on this site, local (SSLCOMMERZ) first' })
+  providers: PaymentProviderChoice[];
+
+  @Field(() => Float, { description: 'Taka for one dollar, for proposing taka prices' })
+  usdToBdt: number;
 }
 
 @Resolver()
@@ -18,6 +27,13 @@ export class PaymentSettingsResolver {
   @Query(() => PaymentSettings)
   paymentSettings(@Ctx() ctx: GraphQLContext): PaymentSettings {
     const { provider } = ctx.payments;
-    return { provider: provider.name, testMode: provider.testMode, publishableKey: ctx.payments.publishableKey };
+    const providers = provider.name === 'off' ? [] : [...(ctx.payments.sslcommerz ? [PaymentProviderChoice.SSLCOMMERZ] : []), PaymentProviderChoice.STRIPE];
+    return { provider: provider.name, testMode: provider.testMode, publishableKey: ctx.payments.publishableKey, providers, usdToBdt: ctx.payments.usdToBdt };
+  }
+
+  @Query(() => Int, { description: 'The taka price proposed for a dollar price (at USD_TO_BDT, rounded to a tidy figure)' })
+  proposedTakaPrice(@Arg('dollars', () => Float) dollars: number, @Ctx() ctx: GraphQLContext): number {
+    if (!Number.isFinite(dollars) || dollars < 0 || dollars > 10_000) throw badInput('dollars must be from 0 to 10000');
+    return proposeTakaPrice(dollars, ctx.payments.usdToBdt);
   }
 }

@@ -9,12 +9,14 @@ export enum PaymentStatus {
   SUCCEEDED = 'SUCCEEDED',
   FAILED = 'FAILED',
   REFUNDED = 'REFUNDED',
+  /** Paid, but SSLCommerz flagged it as risky (risk_level 1): an admin approves or refunds it. */
+  HELD = 'HELD',
 }
 
 /** The billing details the card widget collected, as given. */
 export type BillingDetails = BillingDetailsInput;
 
-/** One attempt to pay for a course, as the provider reported it. Amounts are in cents. */
+/** One attempt to pay for a course, as the provider reported it. Amounts are in minor units (cents or poisha) of `currency`. */
 @Entity('payment')
 @Index('payment_student_course', ['studentId', 'courseId'])
 export class Payment {
@@ -63,6 +65,10 @@ export class Payment {
 
   @Column({ type: 'text', nullable: true })
   failureMessage: string | null;
+
+  /** Where the buyer pays (SSLCommerz's gateway page), so a retried request can send them there again. */
+  @Column({ type: 'text', nullable: true })
+  actionUrl: string | null;
 
   /** The provider's balance transaction (or charge) of a successful payment. */
   @Column({ type: 'text', nullable: true })

@@ -32,10 +32,22 @@ class BillingDetailsInput {
   @Field(() => AddressInput, { nullable: true }) address?: AddressInput | null;
 }
 
+export enum PaymentProviderChoice {
+  STRIPE = 'STRIPE',
+  SSLCOMMERZ = 'SSLCOMMERZ',
+}
+registerEnumType(PaymentProviderChoice, {
+  name: 'PaymentProvider',
+  description: 'STRIPE: international cards, in dollars; SSLCOMMERZ: bKash, Nagad, Rocket and local cards, in taka',
+});
+
 @InputType()
 class PurchaseInput {
   @Field(() => ID)
   courseId: string;
+
+  @Field(() => PaymentProviderChoice, { nullable: true, description: 'Who takes the payment; STRIPE when left out' })
+  provider?: PaymentProviderChoice | null;
 
   @Field(() => String, { nullable: true, description: 'A Stripe PaymentMethod id or test id (pm_card_visa, tok_visa, ...); not needed for a free course' })
   paymentMethod?: string | null;
@@ -61,6 +73,9 @@ class PurchaseResult {
   @Field(() => String, { nullable: true, description: 'For the card widget to finish a required action (3-D Secure)' })
   clientSecret: string | null;
 
+  @Field(() => String, { nullable: true, description: "Where the buyer pays (SSLCommerz's page), for REQUIRES_ACTION" })
+  redirectURL: string | null;
+
   @Field(() => String, { nullable: true })
   message: string | null;
 }
@@ -82,6 +97,7 @@ const toResult = (outcome: PurchaseOutcome): PurchaseResult => ({
   enrollment: outcome.enrollment,
   paymentId: outcome.payment?.id ?? null,
   clientSecret: outcome.clientSecret,
+  redirectURL: outcome.redirectUrl ?? null,
   message: outcome.message,
 });
 

@@ -2,8 +2,10 @@ import crypto from 'node:crypto';
 import { Brackets, In, type DataSource, type EntityManager } from 'typeorm';
 import type { AppLogger } from '../../logger';
 import { PAYMENTS_OFF } from '../../payments/payments-off.provider';
+import { PAYMENT_PAGE_EXPIRED } from '../../payments/sslcommerz/sslcommerz.provider';
 import type { BillingDetailsInput, PaymentProvider, ProviderPayment } from '../../payments/provider';
 import { AppError, badInput, notFound } from '../../shared/errors';
+import { formatMoney, toMinorUnits } from '../../shared/money';
 import type { Viewer } from '../auth/viewer';
 import { Course } from '../course/course.entity';
 import { findCourse } from '../course/course.service';
@@ -13,6 +15,7 @@ import type { Mailer } from '../mail/mailer';
 import { Role } from '../user/role';
 import { User } from '../user/user.entity';
 import { Payment, PaymentStatus } from './payment.entity';
+import { Refund } from './refund.entity';
 
 export const ONLY_STUDENTS_BUY = 'Only students can buy courses';
 export const ALREADY_OWNED = 'You already own this course';
@@ -20,20 +23,32 @@ export const PAYMENT_IN_PROGRESS = 'A payment for this course is already in prog
 export const PAYMENT_NOT_SUCCESSFUL = 'Payment was not successful';
 export const COURSE_NOT_FOUND = 'Course not found';
 export const SECOND_PAYMENT_REFUNDED = 'You already own this course, so this payment was refunded to your card.';
+/** A payment left on the gateway's page this long without being paid has expired: the course can be bought again. */
+export const GATEWAY_PAYMENT_MINUTES = 30;
+export const GATEWAY_PAYMENT_EXPIRED = PAYMENT_PAGE_EXPIRED;
 /** A payment still unsettled after this long was interrupted, not in progress. */
 const STALE_PAYMENT_SECONDS = 120;
 
 export interface PurchaseDeps {
   db: DataSource;
+  /** Cards: Stripe, or its offline test mode. */
   provider: PaymentProvider;
+  /** bKash, Nagad, Rocket and local cards, when configured (or its offline sandbox outside production). */
+  sslcommerz: PaymentProvider | null;
+  /** Taka for one dollar, for proposing taka prices. */
+  usdToBdt: number;
   publishableKey: string | null;
   mailer: Mailer;
   publicUrl: string;
   log: AppLogger;
 }
 
+export type PaymentProviderChoice = 'STRIPE' | 'SSLCOMMERZ';
+
 export interface PurchaseRequest {
   courseId: string;
+  /** Who takes the money; cards through Stripe unless told otherwise. */
+  provider?: PaymentProviderChoice | null;
   paymentMethod?: string | null;
   billingDetails?: BillingDetailsInput | null;
   idempotencyKey?: string | null;
@@ -46,11 +61,26 @@ export interface PurchaseOutcome {
   enrollment: Enrollment | null;
   payment: Payment | null;
   clientSecret: string | null;
+  /** Where the buyer goes to pay (SSLCommerz's page). */
+  redirectUrl?: string | null;
   message: string | null;
 }
 
 /** The server's price: dollars from the database, charged in cents. */
-export const priceInCents = (course: Course) => Math.round(course.price * 100);
+export const priceInCents = (course: Course) => toMinorUnits(course.price);
+
+export const AMOUNT_MISMATCH = 'The amount paid does not match the price of the course. Nothing was granted; contact us.';
+export const PAYMENT_HELD = 'Your payment is received and is being checked. You get the course as soon as it is approved.';
+export const PAY_ON_GATEWAY = 'Pay on the payment page to finish';
+
+/** The provider that took a payment, whatever provider new card purchases use now. */
+export function providerFor(deps: PurchaseDeps, name: string): PaymentProvider {
+  if (name === 'sslcommerz') {
+    if (!deps.sslcommerz) throw new AppError('PAYMENT_FAILED', 'SSLCommerz is not configured on this server');
+    return deps.sslcommerz;
+  }
+  return deps.provider;
+}
 
 /** With PAYMENTS=off a paid purchase is refused before anything is written. */
 export function requirePayments(deps: PurchaseDeps): void {
@@ -60,6 +90,23 @@ export function requirePayments(deps: PurchaseDeps): void {
 /** Purchases of one course by one student happen one at a time, across every server copy. */
 async function lockPurchase(manager: EntityManager, studentId: string, courseId: string): Promise<void> {
   await manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`purchase:${studentId}:${courseId}`]);
+}
+
+export const BANGLADESH_MOBILE = 'Enter a Bangladeshi mobile number, like 01712-345678';
+export const LOCAL_BUYER_NAME = 'Enter your name as the payment page should show it';
+
+/** SSLCommerz asks for the buyer's name, email and mobile number, and nothing more. */
+function checkLocalBuyer(billing: BillingDetailsInput | null | undefined, viewer: Viewer): { name: string; email: string; phone: string } {
+  const name = billing?.name?.trim() || viewer.name;
+  const email = billing?.email?.trim() || viewer.email;
+  const phone = (billing?.phone ?? '').replace(/[\s-]/g, '');
+  const fields: Record<string, string> = {};
+  if (!name || name.length > 100) fields.name = LOCAL_BUYER_NAME;
+  if (email.length > 254 || !/^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/.test(email)) fields.email = 'Enter a valid email address';
+  if (!/^(?:\+?88)?01[3-9]\d{8}$/.test(phone)) fields.phone = BANGLADESH_MOBILE;
+  const first = Object.values(fields)[0];
+  if (first) throw badInput(first, { fields });
+  return { name, email, phone: phone.replace(/^\+?88/, '') };
 }
 
 function checkRequest(request: PurchaseRequest, free: boolean): void {
@@ -82,7 +129,10 @@ function outcomeOf(payment: Payment, enrollment: Enrollment | null, providerPaym
     case PaymentStatus.SUCCEEDED:
       return { status: 'SUCCEEDED', enrollment, payment, clientSecret: null, message: null };
     case PaymentStatus.REQUIRES_ACTION:
+      if (payment.actionUrl) return { status: 'REQUIRES_ACTION', enrollment: null, payment, clientSecret: null, redirectUrl: payment.actionUrl, message: PAY_ON_GATEWAY };
       return { status: 'REQUIRES_ACTION', enrollment: null, payment, clientSecret: providerPayment?.clientSecret ?? null, message: 'Your bank asks you to confirm this payment' };
+    case PaymentStatus.HELD:
+      return { status: 'REQUIRES_ACTION', enrollment: null, payment, clientSecret: null, message: PAYMENT_HELD };
     default:
       return { status: 'FAILED', enrollment: null, payment, clientSecret: null, message: payment.failureMessage ?? PAYMENT_NOT_SUCCESSFUL };
   }
@@ -92,7 +142,7 @@ async function sendReceipt(deps: PurchaseDeps, payment: Payment, enrollment: Enr
   await deps.mailer.send({
     to: enrollment.email,
     subject: `Your Shikhon receipt: ${enrollment.courseName}`,
-    text: `Thank you for your purchase.\n\nCourse: ${enrollment.courseName}\nAmount: $${(payment.amountCents / 100).toFixed(2)}\nTransaction: ${payment.transactionRef ?? payment.id}\nDate: ${enrollment.createdAt.toISOString().slice(0, 10)}\n\nStart learning: ${new URL(`/myCourseplay/${enrollment.courseId}`, deps.publicUrl)}\n`,
+    text: `Thank you for your purchase.\n\nCourse: ${enrollment.courseName}\nAmount: ${formatMoney(payment.amountCents, payment.currency)}\nTransaction: ${payment.transactionRef ?? payment.id}\nDate: ${enrollment.createdAt.toISOString().slice(0, 10)}\n\nStart learning: ${new URL(`/myCourseplay/${enrollment.courseId}`, deps.publicUrl)}\n`,
   });
 }
 
@@ -107,20 +157,30 @@ export async function recordProviderResult(deps: PurchaseDeps, paymentId: string
     if (!head) throw notFound('Payment not found');
     await lockPurchase(manager, head.studentId, head.courseId);
     const current = await payments.findOneOrFail({ where: { id: paymentId }, lock: { mode: 'pessimistic_write' } });
-    const settled = current.status === PaymentStatus.SUCCEEDED || current.status === PaymentStatus.REFUNDED;
+    const settled = [PaymentStatus.SUCCEEDED, PaymentStatus.REFUNDED, PaymentStatus.HELD].includes(current.status);
     if (!settled) {
+      // Money counts only when it is the order's: same amount, same currency.
+      const paidInFull = result.amountCents === current.amountCents && result.currency.toLowerCase() === current.currency;
+      const paidSomething = result.status === 'succeeded' || result.status === 'held';
+      if (paidSomething && !paidInFull) {
+        deps.log.error({ paymentId: current.id, expected: [current.amountCents, current.currency], got: [result.amountCents, result.currency] }, 'a payment does not match its order');
+      }
       const status =
-        result.status === 'succeeded'
-          ? PaymentStatus.SUCCEEDED
-          : result.status === 'requires_action'
-            ? PaymentStatus.REQUIRES_ACTION
-            : result.status === 'failed' || result.status === 'unconfirmed'
-              ? PaymentStatus.FAILED
-              : PaymentStatus.PENDING;
+        paidSomething && !paidInFull
+          ? PaymentStatus.FAILED
+          : result.status === 'succeeded'
+            ? PaymentStatus.SUCCEEDED
+            : result.status === 'held'
+              ? PaymentStatus.HELD
+              : result.status === 'requires_action'
+                ? PaymentStatus.REQUIRES_ACTION
+                : result.status === 'failed' || result.status === 'unconfirmed'
+                  ? PaymentStatus.FAILED
+                  : PaymentStatus.PENDING;
       Object.assign(current, {
         status,
         providerRef: current.providerRef ?? result.id,
-        failureMessage: status === PaymentStatus.FAILED ? (result.failureMessage ?? PAYMENT_NOT_SUCCESSFUL) : null,
+        failureMessage: status === PaymentStatus.FAILED ? (paidSomething ? AMOUNT_MISMATCH : (result.failureMessage ?? PAYMENT_NOT_SUCCESSFUL)) : null,
         transactionRef: result.transactionRef ?? current.transactionRef,
       });
       await payments.save(current);
@@ -150,7 +210,7 @@ async function refundSecondPayment(deps: PurchaseDeps, payment: Payment, owned: 
   const outcome = { status: 'SUCCEEDED' as const, enrollment: owned, clientSecret: null };
   if (payment.status === PaymentStatus.REFUNDED) return { ...outcome, payment, message: SECOND_PAYMENT_REFUNDED };
   try {
-    await deps.provider.refund({ paymentRef: payment.providerRef!, amountCents: payment.amountCents, idempotencyKey: `second-payment-${payment.id}` });
+    await providerFor(deps, payment.provider).refund({ paymentRef: payment.providerRef!, amountCents: payment.amountCents, idempotencyKey: `second-payment-${payment.id}` });
   } catch (error) {
     deps.log.error({ err: error, paymentId: payment.id }, 'refunding a second payment for an owned course failed');
     return { ...outcome, payment, message: ALREADY_OWNED };
@@ -162,7 +222,7 @@ async function refundSecondPayment(deps: PurchaseDeps, payment: Payment, owned: 
     await deps.mailer.send({
       to: owned.email,
       subject: `Your payment for ${owned.courseName} was refunded`,
-      text: `You already own ${owned.courseName}, so we refunded your second payment of $${(payment.amountCents / 100).toFixed(2)} in full.\nThe money reaches your card within 7-10 working days. Your access to the course is unchanged.\n`,
+      text: `You already own ${owned.courseName}, so we refunded your second payment of ${formatMoney(payment.amountCents, payment.currency)} in full.\nThe money reaches your card within 7-10 working days. Your access to the course is unchanged.\n`,
     });
   }
   return { ...outcome, payment: Object.assign(payment, refunded), message: SECOND_PAYMENT_REFUNDED };
@@ -183,8 +243,12 @@ async function waitUntilSettled(db: DataSource, paymentId: string): Promise<Paym
  */
 export async function purchaseCourse(deps: PurchaseDeps, viewer: Viewer, request: PurchaseRequest): Promise<PurchaseOutcome> {
   const course = await purchasableCourse(deps.db, viewer, request.courseId);
-  const amountCents = priceInCents(course);
-  checkRequest(request, amountCents === 0);
+  const local = request.provider === 'SSLCOMMERZ';
+  // Taka through SSLCommerz, dollars through Stripe: always the database's price, never the client's.
+  const amountCents = local ? toMinorUnits(course.priceBDT) : priceInCents(course);
+  const currency = local ? 'bdt' : 'usd';
+  const customer = local && amountCents > 0 ? checkLocalBuyer(request.billingDetails, viewer) : null;
+  if (!local) checkRequest(request, amountCents === 0);
   const student = { id: viewer.id, email: viewer.email };
 
   if (amountCents === 0) {
@@ -197,6 +261,7 @@ export async function purchaseCourse(deps: PurchaseDeps, viewer: Viewer, request
   }
 
   requirePayments(deps);
+  const provider = local ? providerFor(deps, 'sslcommerz') : deps.provider;
   const idempotencyKey = `${viewer.id}:${request.idempotencyKey?.trim() || crypto.randomUUID()}`;
   // A payment of this course left unsettled by an earlier failure is settled first, so it cannot charge twice.
   await reconcileUnsettledPayments(deps, { olderThanSeconds: STALE_PAYMENT_SECONDS, studentId: viewer.id, courseId: course.id });
@@ -206,28 +271,29 @@ export async function purchaseCourse(deps: PurchaseDeps, viewer: Viewer, request
     const replay = await payments.findOneBy({ idempotencyKey });
     if (replay) return { replay };
     if (await findActiveEnrollment(manager, viewer.id, course.id)) throw new AppError('CONFLICT', ALREADY_OWNED);
-    const inFlight = await payments.findOneBy({ studentId: viewer.id, courseId: course.id, status: In([PaymentStatus.PENDING]) });
-    if (inFlight) throw new AppError('CONFLICT', PAYMENT_IN_PROGRESS);
+    const inFlight = await payments.findOneBy({ studentId: viewer.id, courseId: course.id, status: In([PaymentStatus.PENDING, PaymentStatus.HELD]) });
+    if (inFlight) throw new AppError('CONFLICT', inFlight.status === PaymentStatus.HELD ? PAYMENT_HELD : PAYMENT_IN_PROGRESS);
     const payment = await payments.save({
       studentId: viewer.id,
       courseId: course.id,
-      provider: deps.provider.name,
+      provider: provider.name,
       providerRef: null,
       amountCents,
-      currency: 'usd',
+      currency,
       status: PaymentStatus.PENDING,
       idempotencyKey,
       billingDetails: request.billingDetails ?? null,
       failureMessage: null,
       transactionRef: null,
+      actionUrl: null,
     });
     return { payment };
   });
 
   if (started.replay) {
     const payment = await waitUntilSettled(deps.db, started.replay.id);
-    if (payment.status === PaymentStatus.REQUIRES_ACTION && payment.providerRef) {
-      return outcomeOf(payment, null, await deps.provider.retrievePayment(payment.providerRef));
+    if (payment.status === PaymentStatus.REQUIRES_ACTION && payment.providerRef && !payment.actionUrl) {
+      return outcomeOf(payment, null, await provider.retrievePayment(payment.providerRef));
     }
     return outcomeOf(payment, payment.status === PaymentStatus.SUCCEEDED ? await findActiveEnrollment(deps.db, viewer.id, course.id) : null);
   }
@@ -235,18 +301,25 @@ export async function purchaseCourse(deps: PurchaseDeps, viewer: Viewer, request
   const payment = started.payment!;
   let intent: ProviderPayment;
   try {
-    intent = await deps.provider.createPayment({
+    intent = await provider.createPayment({
       amountCents,
-      currency: 'usd',
+      currency,
       description: course.name,
       metadata: { paymentId: payment.id, studentId: viewer.id, courseId: course.id },
       idempotencyKey: `create-${payment.id}`,
+      customer,
     });
     await deps.db.getRepository(Payment).update(payment.id, { providerRef: intent.id });
   } catch (error) {
     deps.log.error({ err: error, paymentId: payment.id }, 'the payment provider refused to create a payment');
     await deps.db.getRepository(Payment).update(payment.id, { status: PaymentStatus.FAILED, failureMessage: PAYMENT_NOT_SUCCESSFUL });
     throw new AppError('PAYMENT_FAILED', PAYMENT_NOT_SUCCESSFUL);
+  }
+  if (intent.redirectUrl) {
+    // The buyer pays on the gateway's page; its return, its IPN or reconciliation settles the payment.
+    const waiting = { status: PaymentStatus.REQUIRES_ACTION, actionUrl: intent.redirectUrl, providerRef: intent.id };
+    await deps.db.getRepository(Payment).update({ id: payment.id, status: PaymentStatus.PENDING }, waiting);
+    return outcomeOf(Object.assign(payment, waiting), null);
   }
   let confirmed: ProviderPayment;
   try {
@@ -269,7 +342,7 @@ export async function confirmPurchase(deps: PurchaseDeps, viewer: Viewer, paymen
   const payment = /^[0-9a-f-]{36}$/i.test(paymentId) ? await deps.db.getRepository(Payment).findOneBy({ id: paymentId }) : null;
   if (!payment || payment.studentId !== viewer.id) throw notFound('Payment not found');
   if (!payment.providerRef) return outcomeOf(payment, null);
-  return recordProviderResult(deps, payment.id, await deps.provider.retrievePayment(payment.providerRef));
+  return recordProviderResult(deps, payment.id, await providerFor(deps, payment.provider).retrievePayment(payment.providerRef));
 }
 
 /** A provider event about a payment (webhook): the provider's own record decides, never the event body. */
@@ -308,20 +381,70 @@ export async function reconcileUnsettledPayments(
   const unsettled = await query.getMany();
   for (const payment of unsettled) {
     try {
-      // Without a recorded reference, the same idempotency key finds the provider's payment again.
+      if (payment.provider === 'off') continue;
+      const provider = providerFor(deps, payment.provider);
+      if (!payment.providerRef && payment.provider === 'sslcommerz') {
+        // The gateway never gave this payment a session: nothing can have been paid.
+        await deps.db.getRepository(Payment).update({ id: payment.id, status: PaymentStatus.PENDING }, { status: PaymentStatus.FAILED, failureMessage: PAYMENT_NOT_SUCCESSFUL });
+        continue;
+      }
+      // Without a recorded reference, the same idempotency key finds the provider's payment again,
+      // so the request must be the very one first sent (Stripe refuses a key reused with other parameters).
+      const course = payment.providerRef ? null : await deps.db.getRepository(Course).findOneBy({ id: payment.courseId });
       const providerPayment = payment.providerRef
-        ? await deps.provider.retrievePayment(payment.providerRef)
-        : await deps.provider.createPayment({
+        ? await provider.retrievePayment(payment.providerRef)
+        : await provider.createPayment({
             amountCents: payment.amountCents,
             currency: payment.currency,
-            description: 'Course purchase',
+            description: course?.name ?? 'Course purchase',
             metadata: { paymentId: payment.id, studentId: payment.studentId, courseId: payment.courseId },
             idempotencyKey: `create-${payment.id}`,
           });
+      const abandoned =
+        providerPayment.status === 'requires_action' && payment.actionUrl !== null && Date.now() - payment.createdAt.getTime() > GATEWAY_PAYMENT_MINUTES * 60_000;
+      if (abandoned) {
+        await deps.db
+          .getRepository(Payment)
+          .update({ id: payment.id, status: PaymentStatus.REQUIRES_ACTION }, { status: PaymentStatus.FAILED, failureMessage: GATEWAY_PAYMENT_EXPIRED });
+        continue;
+      }
       await recordProviderResult(deps, payment.id, providerPayment);
     } catch (error) {
       deps.log.error({ err: error, paymentId: payment.id }, 'reconciling a payment failed');
     }
   }
+  await settleProcessingRefunds(deps);
   return unsettled.length;
+}
+
+/** Refunds that pay back later (SSLCommerz) are asked about until they are refunded or cancelled. */
+async function settleProcessingRefunds(deps: PurchaseDeps): Promise<void> {
+  const refunds = await deps.db.getRepository(Refund).find({ where: { status: 'processing' } });
+  for (const refund of refunds) {
+    try {
+      const payment = await deps.db.getRepository(Payment).findOneByOrFail({ id: refund.paymentId });
+      const provider = providerFor(deps, payment.provider);
+      const state = provider.refundStatus ? await provider.refundStatus(refund.providerRef) : 'refunded';
+      if (state === 'refunded') await deps.db.getRepository(Refund).update(refund.id, { status: 'succeeded' });
+      if (state === 'cancelled') {
+        await deps.db.getRepository(Refund).update(refund.id, { status: 'failed' });
+        deps.log.error({ refundId: refund.id }, 'the payment provider cancelled a refund: an admin must pay it back another way');
+      }
+    } catch (error) {
+      deps.log.error({ err: error, refundId: refund.id }, 'asking about a refund failed');
+    }
+  }
+}
+
+/**
+ * A notification from SSLCommerz (its IPN, or the buyer's return from its page), signature
+ * already checked: the gateway's own validation decides, never the notification's fields. Any
+ * order and any number of times give one payment outcome and one enrollment.
+ */
+export async function settleGatewayNotification(deps: PurchaseDeps, tranId: string, valId: string | undefined): Promise<Payment | null> {
+  const payment = await deps.db.getRepository(Payment).findOneBy({ provider: 'sslcommerz', providerRef: tranId });
+  if (!payment) return null;
+  const result = await providerFor(deps, 'sslcommerz').retrievePayment(tranId, { notificationId: valId || undefined });
+  const outcome = await recordProviderResult(deps, payment.id, result);
+  return outcome.payment;
 }

@@ -171,7 +171,7 @@ describe('buying a course', () => {
       await approve(waiting.clientSecret!);
       // As if the refund had failed: paid at the provider and recorded as paid, with no enrollment referring to it.
       const { providerRef } = await db.getRepository(Payment).findOneByOrFail({ id: waiting.paymentId! });
-      await db.getRepository(TestModePayment).update(providerRef!, { refundedCents: 0 });
+      await db.getRepository(TestModePayment).update(providerRef!, { refundedCents: 0, refundsByKey: {} });
       await db.getRepository(Payment).update(waiting.paymentId!, { status: PaymentStatus.SUCCEEDED, refundedCents: 0 });
       await db.getRepository(OutboxMessage).delete({ subject: 'Your payment for Class 9 Physics was refunded' });
 

@@ -27,6 +27,10 @@ export class Refund {
   @Column({ type: 'text' })
   providerRef: string;
 
+  /** succeeded at once for cards; SSLCommerz refunds are processing until its refund query says refunded. */
+  @Column({ type: 'text', default: 'succeeded' })
+  status: 'processing' | 'succeeded' | 'failed';
+
   @Column({ type: 'uuid' })
   adminId: string;
 

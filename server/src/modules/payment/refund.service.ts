@@ -1,5 +1,5 @@
-import { IsNull } from 'typeorm';
 import { AppError, notFound } from '../../shared/errors';
+import { formatMoney } from '../../shared/money';
 import { AuditAction, AuditTarget } from '../audit/audit.entity';
 import { recordAudit } from '../audit/audit.service';
 import type { Viewer } from '../auth/viewer';
@@ -7,11 +7,23 @@ import { Course } from '../course/course.entity';
 import { Enrollment } from '../enrollment/enrollment.entity';
 import { Role } from '../user/role';
 import { Payment, PaymentStatus } from './payment.entity';
-import type { PurchaseDeps } from './purchase.service';
+import { providerFor, type PurchaseDeps } from './purchase.service';
 import { decideRefund, type RefundCase } from './refund-policy';
 import { Refund } from './refund.entity';
 
-/** An admin refunds an enrollment as the policy allows: the provider pays back, access ends, all is recorded. */
+export const ALREADY_REFUNDED = 'This enrollment has already been refunded';
+export const REFUND_IN_PROGRESS = 'A refund of this enrollment is already in progress. Please wait a moment.';
+
+/** PostgreSQL's answer to FOR UPDATE NOWAIT on a row another transaction holds. */
+const isLockNotAvailable = (error: unknown) => (error as { driverError?: { code?: string } }).driverError?.code === '55P03';
+
+/**
+ * An admin refunds an enrollment as the policy allows: the provider pays back, access ends, all is
+ * recorded. Refunds of one payment happen one at a time, across every server copy: the payment row
+ * is locked (a second refund meanwhile is refused at once, not queued), then the provider is asked
+ * (with an idempotency key, so a retry after a crash pays back only once), then everything is written,
+ * and only then the lock is let go.
+ */
 export async function refundEnrollment(
   deps: PurchaseDeps,
   viewer: Viewer,
@@ -19,34 +31,46 @@ export async function refundEnrollment(
   address: string,
 ): Promise<Refund> {
   if (viewer.role !== Role.ADMIN) throw new AppError('FORBIDDEN', 'Only admins can refund');
-  const enrollment = /^[0-9a-f-]{36}$/i.test(input.enrollmentId)
-    ? await deps.db.getRepository(Enrollment).findOneBy({ id: input.enrollmentId, revokedAt: IsNull() })
-    : null;
-  if (!enrollment) throw notFound('Enrollment not found');
-  const payment = enrollment.paymentId ? await deps.db.getRepository(Payment).findOneBy({ id: enrollment.paymentId }) : null;
-  if (!payment || payment.status !== PaymentStatus.SUCCEEDED || !payment.providerRef) {
-    throw new AppError('CONFLICT', 'This enrollment has no payment to refund');
-  }
-  const course = await deps.db.getRepository(Course).findOneByOrFail({ id: enrollment.courseId });
-  const decision = decideRefund({
-    refundCase: input.refundCase,
-    startsAt: course.startsAt ?? enrollment.createdAt,
-    requestedAt: new Date(),
-    reportedAt: input.reportedAt,
-  });
-  if (decision.percent === 0) throw new AppError('CONFLICT', decision.rule);
-  const amountCents = Math.round((payment.amountCents * decision.percent) / 100);
-  const providerRefund = await deps.provider.refund({ paymentRef: payment.providerRef, amountCents, idempotencyKey: `refund-${enrollment.id}` });
-  const refund = await deps.db.transaction(async (manager) => {
+  if (!/^[0-9a-f-]{36}$/i.test(input.enrollmentId)) throw notFound('Enrollment not found');
+  const { refund, enrollment, decision, amountCents, currency, provider } = await deps.db.transaction(async (manager) => {
+    const found = await manager.getRepository(Enrollment).findOneBy({ id: input.enrollmentId });
+    if (!found) throw notFound('Enrollment not found');
+    const payment = found.paymentId
+      ? await manager
+          .getRepository(Payment)
+          .findOne({ where: { id: found.paymentId }, lock: { mode: 'pessimistic_write', onLocked: 'nowait' } })
+          .catch((error: unknown) => {
+            throw isLockNotAvailable(error) ? new AppError('CONFLICT', REFUND_IN_PROGRESS) : error;
+          })
+      : null;
+    // Read again under the lock: a refund that just finished has ended this enrollment.
+    const enrollment = await manager.getRepository(Enrollment).findOneByOrFail({ id: found.id });
+    if (payment?.status === PaymentStatus.REFUNDED) throw new AppError('CONFLICT', ALREADY_REFUNDED);
+    if (enrollment.revokedAt) throw notFound('Enrollment not found');
+    if (!payment || payment.status !== PaymentStatus.SUCCEEDED || !payment.providerRef) {
+      throw new AppError('CONFLICT', 'This enrollment has no payment to refund');
+    }
+    const course = await manager.getRepository(Course).findOneByOrFail({ id: enrollment.courseId });
+    const decision = decideRefund({
+      refundCase: input.refundCase,
+      startsAt: course.startsAt ?? enrollment.createdAt,
+      requestedAt: new Date(),
+      reportedAt: input.reportedAt,
+    });
+    if (decision.percent === 0) throw new AppError('CONFLICT', decision.rule);
+    const amountCents = Math.round((payment.amountCents * decision.percent) / 100);
+    const providerRefund = await providerFor(deps, payment.provider).refund({ paymentRef: payment.providerRef, amountCents, idempotencyKey: `refund-${enrollment.id}` });
     await manager.getRepository(Payment).update(payment.id, { status: PaymentStatus.REFUNDED, refundedCents: amountCents });
     await manager.getRepository(Enrollment).update(enrollment.id, { revokedAt: new Date() });
-    const saved = await manager.getRepository(Refund).save({
+    const refund = await manager.getRepository(Refund).save({
       paymentId: payment.id,
       enrollmentId: enrollment.id,
       refundCase: input.refundCase,
       percent: decision.percent,
       amountCents,
       providerRef: providerRefund.id,
+      // SSLCommerz pays back later: its refund query tells when (reconciliation asks).
+      status: payment.provider === 'sslcommerz' ? 'processing' : 'succeeded',
       adminId: viewer.id,
     });
     await recordAudit(manager, {
@@ -57,12 +81,12 @@ export async function refundEnrollment(
       targetId: enrollment.id,
       detail: { student: enrollment.email, course: enrollment.courseName, refundCase: input.refundCase, percent: decision.percent, amountCents },
     });
-    return saved;
+    return { refund, enrollment, decision, amountCents, currency: payment.currency, provider: payment.provider };
   });
   await deps.mailer.send({
     to: enrollment.email,
     subject: `Your refund for ${enrollment.courseName}`,
-    text: `We refunded $${(amountCents / 100).toFixed(2)} (${decision.percent}%) of your payment for ${enrollment.courseName}.\n${decision.rule}\nThe money reaches your card within 7-10 working days. Your access to the course has ended.\n`,
+    text: `We refunded ${formatMoney(amountCents, currency)} (${decision.percent}%) of your payment for ${enrollment.courseName}.\n${decision.rule}\nThe money reaches your ${provider === 'sslcommerz' ? 'account' : 'card'} within 7-10 working days. Your access to the course has ended.\n`,
   });
   return refund;
 }

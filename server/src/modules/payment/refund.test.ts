@@ -7,6 +7,8 @@ import { signedInClient, type HttpClient } from '../../test/http-client';
 import { Course } from '../course/course.entity';
 import { Role } from '../user/role';
 import { Payment, PaymentStatus } from './payment.entity';
+import { Refund } from './refund.entity';
+import { ALREADY_REFUNDED, REFUND_IN_PROGRESS } from './refund.service';
 
 let db: DataSource;
 let app: TestApp;
@@ -51,7 +53,38 @@ describe('refunds', () => {
     expect((await db.getRepository(TestModePayment).findOneByOrFail({})).refundedCents).toBe(2000);
     expect((await db.getRepository(Payment).findOneByOrFail({})).status).toBe(PaymentStatus.REFUNDED);
     const again = await admin.graphql(REFUND, { id: enrollmentId, case: 'COURSE_CANCELLED' });
-    expect(again.errors![0].message).toBe('Enrollment not found');
+    expect(again.errors![0]).toMatchObject({ message: ALREADY_REFUNDED, extensions: { code: 'CONFLICT' } });
+  });
+
+  it('gives one refund and three clear refusals when four refunds of one enrollment arrive at once', async () => {
+    for (const round of [1, 2, 3]) {
+      await resetDatabase(db);
+      const { course, buyer, admin, enrollmentId } = await boughtCourse(null);
+      const answers = await Promise.all(Array.from({ length: 4 }, () => admin.graphql(REFUND, { id: enrollmentId, case: 'COURSE_CANCELLED' })));
+      const refunded = answers.filter((answer) => answer.data?.refundEnrollment);
+      const refusals = answers.flatMap((answer) => answer.errors ?? []);
+      expect({ round, refunded: refunded.length, refusals: refusals.length }).toEqual({ round, refunded: 1, refusals: 3 });
+      for (const refusal of refusals) {
+        expect(refusal.extensions?.code).toBe('CONFLICT');
+        expect([ALREADY_REFUNDED, REFUND_IN_PROGRESS]).toContain(refusal.message);
+      }
+      expect((await db.getRepository(TestModePayment).findOneByOrFail({})).refundedCents).toBe(2000);
+      expect(await db.getRepository(Refund).count()).toBe(1);
+      expect(await owns(buyer, course.id)).toBe(false);
+    }
+  });
+
+  it('pays back once when a refund is retried after the provider refunded but nothing was written', async () => {
+    const { course, buyer, admin, enrollmentId } = await boughtCourse(null);
+    // As if a first attempt reached the provider and the server stopped before its writes.
+    const payment = await db.getRepository(Payment).findOneByOrFail({});
+    const first = await app.services.payments.provider.refund({ paymentRef: payment.providerRef!, amountCents: 2000, idempotencyKey: `refund-${enrollmentId}` });
+    const { data, errors } = await admin.graphql(REFUND, { id: enrollmentId, case: 'COURSE_CANCELLED' });
+    expect(errors).toBeUndefined();
+    expect(data).toEqual({ refundEnrollment: { percent: 100, amount: 20 } });
+    expect((await db.getRepository(TestModePayment).findOneByOrFail({})).refundedCents).toBe(2000);
+    expect((await db.getRepository(Refund).findOneByOrFail({})).providerRef).toBe(first.id);
+    expect(await owns(buyer, course.id)).toBe(false);
   });
 
   it('refunds 80% for a schedule issue reported within 2 days of the start', async () => {

@@ -3,7 +3,7 @@ import { In, type DataSource } from 'typeorm';
 import { entityReader } from '../../db/entity-reader';
 import { SqlParameters } from '../../db/sql-parameters';
 import { AppError, badInput, notFound } from '../../shared/errors';
-import { fetchPage, parsePage, type Page } from '../../shared/paging';
+import { fetchPage, parsePage, type Page, type PageRequest } from '../../shared/paging';
 import type { Viewer } from '../auth/viewer';
 import { Course } from '../course/course.entity';
 import { isUuid } from '../course/course.service';
@@ -39,9 +39,9 @@ export async function listReviews(
   );
 }
 
-/** Every shown review, newest first, for the legacy static file path. */
-export function listAllReviews(db: DataSource): Promise<Review[]> {
-  return db.getRepository(Review).find({ where: { hidden: false }, order: { createdAt: 'DESC', id: 'ASC' } });
+/** A page of the shown reviews, newest first, for the legacy static file path. */
+export function listAllReviews(db: DataSource, page: PageRequest): Promise<Review[]> {
+  return db.getRepository(Review).find({ where: { hidden: false }, order: { createdAt: 'DESC', id: 'ASC' }, skip: page.offset, take: page.limit });
 }
 
 export interface ReviewDraft {

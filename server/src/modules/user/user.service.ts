@@ -63,6 +63,19 @@ export async function findUserFor(db: DataSource, viewer: Viewer, where: { id: s
   return db.getRepository(User).findOneBy({ ...lookup, deletedAt: IsNull() });
 }
 
+/**
+ * An instructor anyone may look up by email (the course page's instructor box): an open account
+ * with the instructor role, or one that teaches a published course.
+ */
+export async function findPublicInstructor(db: DataSource, email: string): Promise<User | null> {
+  return db
+    .getRepository(User)
+    .createQueryBuilder('u')
+    .where('u.email = :email AND u."deletedAt" IS NULL', { email: normalizeEmail(email) })
+    .andWhere(`(u.role = :instructor OR EXISTS (SELECT 1 FROM course c WHERE c."instructorId" = u.id AND c.published))`, { instructor: Role.INSTRUCTOR })
+    .getOne();
+}
+
 export function requireUser(user: User | null): User {
   if (!user) throw notFound('No such user');
   return user;

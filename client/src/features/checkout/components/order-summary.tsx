@@ -1,9 +1,11 @@
 import { Box, Card, Flex, Heading, HStack, Image, Separator, Stack, Text } from '@chakra-ui/react';
-import { formatDollars, truncate } from '../../../lib/format';
+import { truncate } from '../../../lib/format';
 import { courseImageFallback } from '../../../lib/paths';
 
 interface OrderSummaryProps {
-  course: { name: string; photoURL?: string | null; instructor: string; price: number };
+  course: { name: string; photoURL?: string | null; instructor: string };
+  /** The price in the currency the buyer pays in. */
+  price: string;
 }
 
 function Line({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {
@@ -16,8 +18,7 @@ function Line({ label, value, strong = false }: { label: string; value: string; 
 }
 
 /** The spec's order summary: a name over 25 characters shows its first 20 and an ellipsis. */
-export function OrderSummary({ course }: OrderSummaryProps) {
-  const price = `$${formatDollars(course.price)}`;
+export function OrderSummary({ course, price }: OrderSummaryProps) {
   return (
     <Card.Root>
       <Card.Body gap="4">

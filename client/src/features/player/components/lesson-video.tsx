@@ -1,6 +1,6 @@
 import { AspectRatio, Box } from '@chakra-ui/react';
 import { useEffect, useRef } from 'react';
-import { isVideoFile } from '../player-logic';
+import { EMBED_ALLOW, embedSandbox, isVideoFile } from '../player-logic';
 
 interface LessonVideoProps {
   title: string;
@@ -24,7 +24,14 @@ export function LessonVideo({ title, url, startAt, onEnded, onPosition }: Lesson
   if (!isVideoFile(url)) {
     return (
       <AspectRatio ratio={16 / 9} bg="black" borderRadius="md" overflow="hidden">
-        <iframe src={url} title={title} loading="lazy" allow="accelerometer; encrypted-media; gyroscope; picture-in-picture; fullscreen" allowFullScreen />
+        <iframe
+          src={url}
+          title={title}
+          loading="lazy"
+          sandbox={embedSandbox(url, typeof window === 'undefined' ? '' : window.location.origin)}
+          allow={EMBED_ALLOW}
+          referrerPolicy="strict-origin-when-cross-origin"
+        />
       </AspectRatio>
     );
   }

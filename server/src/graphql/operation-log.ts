@@ -1,0 +1,19 @@
+import type { ApolloServerPlugin } from '@apollo/server';
+import type { GraphQLContext } from './context';
+
+/**
+ * Names the operation in the request's access log line (every GraphQL request has the same path):
+ * the name the client sent, then the operation actually run (`anonymous query` when it has no name).
+ */
+export const operationLogPlugin: ApolloServerPlugin<GraphQLContext> = {
+  async requestDidStart({ request, contextValue }) {
+    const fields = contextValue.logFields;
+    if (!fields) return;
+    if (request.operationName) fields.operation = request.operationName;
+    return {
+      async didResolveOperation({ operationName, operation }) {
+        fields.operation = operationName ?? `anonymous ${operation?.operation ?? "operation"}`;
+      },
+    };
+  },
+};

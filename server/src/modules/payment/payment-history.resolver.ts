@@ -1,0 +1,61 @@
+import { Arg, Args, ArgsType, Authorized, Ctx, Field, Float, ID, Mutation, ObjectType, Query, registerEnumType, Resolver } from 'type-graphql';
+import { requireViewer } from '../../graphql/auth-checker';
+import type { GraphQLContext } from '../../graphql/context';
+import { PageOf, toPage } from '../../graphql/page';
+import { PageArgs } from '../../graphql/page-args';
+import { Role } from '../user/role';
+import { PaymentStatus } from './payment.entity';
+import { approveHeldPayment, listMyPayments, listPayments } from './payment-history.service';
+
+registerEnumType(PaymentStatus, { name: 'PaymentStatus', description: 'Where a payment stands; HELD: paid but flagged as risky, waiting for an admin' });
+
+@ObjectType({ description: 'One payment: its amount is in whole units of its own currency' })
+class PaymentRecord {
+  @Field(() => ID) id: string;
+  @Field(() => Float) amount: number;
+  @Field({ description: 'usd or bdt' }) currency: string;
+  @Field({ description: 'stripe, test (the offline card test mode) or sslcommerz' }) provider: string;
+  @Field(() => PaymentStatus) status: PaymentStatus;
+  @Field(() => String, { nullable: true }) failureMessage: string | null;
+  @Field(() => ID) courseId: string;
+  @Field() courseName: string;
+  @Field() studentName: string;
+  @Field() studentEmail: string;
+  @Field(() => ID, { nullable: true, description: 'The enrollment this payment gives, while it lasts' }) enrollmentId: string | null;
+  @Field() createdAt: Date;
+}
+
+@ObjectType({ description: 'A page of payments' })
+class PaymentRecordPage extends PageOf(PaymentRecord) {}
+
+@ArgsType()
+class PaymentFilterArgs extends PageArgs {
+  @Field(() => String, { nullable: true, description: 'stripe, test or sslcommerz' }) provider?: string | null;
+  @Field(() => PaymentStatus, { nullable: true }) status?: PaymentStatus | null;
+  @Field(() => String, { nullable: true, description: 'usd or bdt' }) currency?: string | null;
+  @Field(() => Date, { nullable: true, description: 'Made at or after' }) from?: Date | null;
+  @Field(() => Date, { nullable: true, description: 'Made before' }) to?: Date | null;
+}
+
+@Resolver()
+export class PaymentHistoryResolver {
+  @Authorized()
+  @Query(() => PaymentRecordPage, { description: "The signed-in person's payments, newest first" })
+  async myPayments(@Args(() => PageArgs) args: PageArgs, @Ctx() ctx: GraphQLContext): Promise<PaymentRecordPage> {
+    return toPage(PaymentRecordPage, await listMyPayments(ctx.db, requireViewer(ctx), args));
+  }
+
+  @Authorized(Role.ADMIN)
+  @Query(() => PaymentRecordPage, { description: 'Every payment, newest first, filtered by provider, status, currency and date' })
+  async payments(@Args(() => PaymentFilterArgs) args: PaymentFilterArgs, @Ctx() ctx: GraphQLContext): Promise<PaymentRecordPage> {
+    const { offset, limit, ...filter } = args;
+    return toPage(PaymentRecordPage, await listPayments(ctx.db, requireViewer(ctx), filter, { offset, limit }));
+  }
+
+  @Authorized(Role.ADMIN)
+  @Mutation(() => Boolean, { description: 'Approves a payment held as risky: the student gets the course' })
+  async approveHeldPayment(@Arg('paymentId', () => ID) paymentId: string, @Ctx() ctx: GraphQLContext): Promise<boolean> {
+    await approveHeldPayment(ctx.db, requireViewer(ctx), paymentId, ctx.clientAddress);
+    return true;
+  }
+}

@@ -1,0 +1,130 @@
+import type { DataSource, SelectQueryBuilder } from 'typeorm';
+import { AppError, badInput, notFound } from '../../shared/errors';
+import { fetchPage, parsePage, type Page } from '../../shared/paging';
+import { AuditAction, AuditTarget } from '../audit/audit.entity';
+import { recordAudit } from '../audit/audit.service';
+import type { Viewer } from '../auth/viewer';
+import { Course } from '../course/course.entity';
+import { findActiveEnrollment, grantEnrollment } from '../enrollment/enrollment.service';
+import { requireAdmin } from '../admin/user-admin.service';
+import { User } from '../user/user.entity';
+import { Payment, PaymentStatus } from './payment.entity';
+
+/** One payment as people see it: amounts in whole units of its own currency. */
+export interface PaymentRecord {
+  id: string;
+  amount: number;
+  currency: string;
+  provider: string;
+  status: PaymentStatus;
+  failureMessage: string | null;
+  courseId: string;
+  courseName: string;
+  studentName: string;
+  studentEmail: string;
+  enrollmentId: string | null;
+  createdAt: Date;
+}
+
+export interface PaymentFilter {
+  provider?: string | null;
+  status?: PaymentStatus | null;
+  currency?: string | null;
+  from?: Date | null;
+  to?: Date | null;
+}
+
+const PROVIDERS = ['stripe', 'test', 'sslcommerz'];
+
+function records(db: DataSource): SelectQueryBuilder<Payment> {
+  return db
+    .getRepository(Payment)
+    .createQueryBuilder('p')
+    .innerJoin(Course, 'c', 'c.id = p."courseId"')
+    .innerJoin(User, 'u', 'u.id = p."studentId"')
+    .leftJoin('enrollment', 'e', 'e."paymentId" = p.id AND e."revokedAt" IS NULL');
+}
+
+async function readPage(db: DataSource, paging: { offset?: number; limit?: number }, narrow: (qb: SelectQueryBuilder<Payment>) => void): Promise<Page<PaymentRecord>> {
+  const page = parsePage(paging.offset, paging.limit, 20);
+  const query = () => {
+    const qb = records(db);
+    narrow(qb);
+    return qb;
+  };
+  return fetchPage(
+    page,
+    async () => {
+      const rows = (await query()
+        .select([
+          'p.id AS id',
+          'p."amountCents" AS "amountCents"',
+          'p.currency AS currency',
+          'p.provider AS provider',
+          'p.status AS status',
+          'p."failureMessage" AS "failureMessage"',
+          'p."courseId" AS "courseId"',
+          'c.name AS "courseName"',
+          'u.name AS "studentName"',
+          'u.email AS "studentEmail"',
+          'e.id AS "enrollmentId"',
+          'p."createdAt" AS "createdAt"',
+        ])
+        .orderBy('p."createdAt"', 'DESC')
+        .addOrderBy('p.id', 'ASC')
+        .offset(page.offset)
+        .limit(page.limit)
+        .getRawMany()) as Array<Omit<PaymentRecord, 'amount'> & { amountCents: number }>;
+      return rows.map(({ amountCents, ...row }) => ({ ...row, amount: amountCents / 100 }));
+    },
+    () => query().getCount(),
+  );
+}
+
+/** The signed-in person's own payments, newest first. */
+export function listMyPayments(db: DataSource, viewer: Viewer, paging: { offset?: number; limit?: number }): Promise<Page<PaymentRecord>> {
+  return readPage(db, paging, (qb) => qb.where('p."studentId" = :id', { id: viewer.id }));
+}
+
+/** Every payment for admins, newest first, by provider, status, currency and date. */
+export function listPayments(db: DataSource, viewer: Viewer, filter: PaymentFilter, paging: { offset?: number; limit?: number }): Promise<Page<PaymentRecord>> {
+  requireAdmin(viewer);
+  if (filter.provider && !PROVIDERS.includes(filter.provider)) throw badInput(`provider must be one of ${PROVIDERS.join(', ')}`);
+  if (filter.currency && !['usd', 'bdt'].includes(filter.currency)) throw badInput('currency must be usd or bdt');
+  return readPage(db, paging, (qb) => {
+    qb.where('true');
+    if (filter.provider) qb.andWhere('p.provider = :provider', { provider: filter.provider });
+    if (filter.status) qb.andWhere('p.status = :status', { status: filter.status });
+    if (filter.currency) qb.andWhere('p.currency = :currency', { currency: filter.currency });
+    if (filter.from) qb.andWhere('p."createdAt" >= :from', { from: filter.from });
+    if (filter.to) qb.andWhere('p."createdAt" < :to', { to: filter.to });
+  });
+}
+
+export const NOT_HELD = 'This payment is not held for review';
+
+/** An admin approves a payment SSLCommerz flagged as risky: the student gets the course. */
+export async function approveHeldPayment(db: DataSource, viewer: Viewer, paymentId: string, address: string): Promise<void> {
+  requireAdmin(viewer);
+  if (!/^[0-9a-f-]{36}$/i.test(paymentId)) throw notFound('Payment not found');
+  await db.transaction(async (manager) => {
+    const head = await manager.getRepository(Payment).findOneBy({ id: paymentId });
+    if (!head) throw notFound('Payment not found');
+    await manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`purchase:${head.studentId}:${head.courseId}`]);
+    const payment = await manager.getRepository(Payment).findOneOrFail({ where: { id: paymentId }, lock: { mode: 'pessimistic_write' } });
+    if (payment.status !== PaymentStatus.HELD) throw new AppError('CONFLICT', NOT_HELD);
+    if (await findActiveEnrollment(manager, payment.studentId, payment.courseId)) throw new AppError('CONFLICT', 'The student already owns this course: refund this payment instead');
+    await manager.getRepository(Payment).update(payment.id, { status: PaymentStatus.SUCCEEDED });
+    const course = await manager.getRepository(Course).findOneByOrFail({ id: payment.courseId });
+    const student = await manager.getRepository(User).findOneByOrFail({ id: payment.studentId });
+    await grantEnrollment(manager, student, course, { ...payment, status: PaymentStatus.SUCCEEDED });
+    await recordAudit(manager, {
+      viewer,
+      address,
+      action: AuditAction.APPROVE_HELD_PAYMENT,
+      targetType: AuditTarget.PAYMENT,
+      targetId: payment.id,
+      detail: { student: student.email, course: course.name, amountCents: payment.amountCents, currency: payment.currency },
+    });
+  });
+}

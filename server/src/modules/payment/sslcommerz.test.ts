@@ -1,0 +1,234 @@
+/**
+ * Buying with bKash, Nagad, Rocket or a local card through SSLCommerz, against the offline
+ * imitation of its gateway over real HTTP: the buyer's return, the IPN and reconciliation may come
+ * in any order and any number of times, and only the Order Validation API's word grants a course.
+ */
+import type { DataSource } from 'typeorm';
+import { startTestApp, TEST_JWT_SECRET, type TestApp } from '../../test/app';
+import { closeTestDatabase, openTestDatabase, resetDatabase } from '../../test/database';
+import { makeCourse, makeUser } from '../../test/factories';
+import { signedInClient, type HttpClient } from '../../test/http-client';
+import { offlineSandboxCredentials } from '../../payments/sslcommerz/create-sslcommerz';
+import { signNotification } from '../../payments/sslcommerz/sslcommerz-signature';
+import { Role } from '../user/role';
+import { Enrollment } from '../enrollment/enrollment.entity';
+import type { Course } from '../course/course.entity';
+import { Payment, PaymentStatus } from './payment.entity';
+import { AMOUNT_MISMATCH, BANGLADESH_MOBILE, GATEWAY_PAYMENT_EXPIRED, PAYMENT_HELD, reconcileUnsettledPayments } from './purchase.service';
+import { Refund } from './refund.entity';
+
+let db: DataSource;
+let app: TestApp;
+let student: HttpClient;
+let course: Course;
+
+beforeAll(async () => {
+  db = await openTestDatabase();
+  app = await startTestApp(db, { PUBLIC_URL: 'self' });
+});
+afterAll(async () => {
+  await app.close();
+  await closeTestDatabase(db);
+});
+beforeEach(async () => {
+  await resetDatabase(db);
+  await makeUser(db, { email: 'rafi@example.com', name: 'Rafi Hasan' }, 'student password');
+  student = await signedInClient(app.url, 'rafi@example.com', 'student password');
+  course = await makeCourse(db, { name: 'Physics – Class 9', price: 10, priceBDT: 1200 });
+});
+
+const BUY = `mutation ($input: PurchaseInput!) { purchaseCourse(input: $input) { status redirectURL message enrollment { id } } }`;
+type Bought = { purchaseCourse: { status: string; redirectURL: string | null; message: string | null; enrollment: { id: string } | null } };
+
+async function startBuying(buyer = student, key?: string): Promise<string> {
+  const { data, errors } = await buyer.graphql<Bought>(BUY, {
+    input: { courseId: course.id, provider: 'SSLCOMMERZ', billingDetails: { name: 'Rafi Hasan', phone: '01712-345678' }, idempotencyKey: key },
+  });
+  if (!data) throw new Error(JSON.stringify(errors));
+  expect(data.purchaseCourse).toMatchObject({ status: 'REQUIRES_ACTION', enrollment: null });
+  return data.purchaseCourse.redirectURL!;
+}
+
+interface GatewayReturn {
+  action: string;
+  fields: Record<string, string>;
+}
+
+/** What a buyer does on the gateway's page; answers the form that takes them back to us. */
+async function onGateway(redirectURL: string, choice: Record<string, string>): Promise<GatewayReturn> {
+  const res = await fetch(redirectURL, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ method: 'bkash', action: 'pay', ipn: 'now', ...choice }) });
+  const html = await res.text();
+  expect(res.status).toBe(200);
+  const action = /<form id="back" method="post" action="([^"]+)"/.exec(html)![1];
+  const fields = Object.fromEntries([...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m) => [m[1], m[2]]));
+  return { action, fields };
+}
+
+/** The buyer's browser posting the gateway's form back to us. */
+async function comeBack(back: GatewayReturn): Promise<string> {
+  const res = await fetch(back.action, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(back.fields) });
+  expect(res.status).toBe(303);
+  return res.headers.get('location')!;
+}
+
+const postIpn = (fields: Record<string, string>) =>
+  fetch(`${app.url}/payments/sslcommerz/ipn`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields) });
+
+const paymentsOf = () => db.getRepository(Payment).find({ where: { courseId: course.id } });
+const enrollmentsOf = () => db.getRepository(Enrollment).countBy({ courseId: course.id });
+
+describe('buying with SSLCommerz', () => {
+  it('sends the buyer to the gateway for the taka price from the database, and lists bKash, Nagad, Rocket and Card there', async () => {
+    const redirectURL = await startBuying();
+    expect(redirectURL.startsWith(`${app.url}/sslcommerz-sandbox/gateway/`)).toBe(true);
+    const page = await (await fetch(redirectURL)).text();
+    expect(page).toContain('Pay ৳1,200.00');
+    for (const method of ['bKash', 'Nagad', 'Rocket', 'Card']) expect(page).toContain(`<h2>${method}</h2>`);
+    const [payment] = await paymentsOf();
+    expect(payment).toMatchObject({ provider: 'sslcommerz', currency: 'bdt', amountCents: 120_000, status: PaymentStatus.REQUIRES_ACTION });
+  });
+
+  it('asks for a Bangladeshi mobile number and writes nothing without one', async () => {
+    const { errors } = await student.graphql(BUY, { input: { courseId: course.id, provider: 'SSLCOMMERZ', billingDetails: { phone: '12345' } } });
+    expect(errors![0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', fields: { phone: BANGLADESH_MOBILE } });
+    expect(await paymentsOf()).toEqual([]);
+  });
+
+  it('enrolls once when the IPN comes before the buyer returns', async () => {
+    const back = await onGateway(await startBuying(), { ipn: 'now' });
+    expect((await paymentsOf())[0].status).toBe(PaymentStatus.SUCCEEDED);
+    expect(await comeBack(back)).toBe(`${app.url}/course/${course.id}?success=true`);
+    expect(await enrollmentsOf()).toBe(1);
+    expect(await paymentsOf()).toHaveLength(1);
+  });
+
+  it('enrolls once when the buyer returns before the IPN, and the late IPN changes nothing', async () => {
+    const back = await onGateway(await startBuying(), { ipn: 'never' });
+    expect((await paymentsOf())[0].status).toBe(PaymentStatus.REQUIRES_ACTION);
+    expect(await comeBack(back)).toBe(`${app.url}/course/${course.id}?success=true`);
+    expect((await postIpn(back.fields)).status).toBe(200);
+    expect(await enrollmentsOf()).toBe(1);
+    const [payment] = await paymentsOf();
+    expect(payment).toMatchObject({ status: PaymentStatus.SUCCEEDED, transactionRef: back.fields.bank_tran_id });
+  });
+
+  it('enrolls once when the IPN arrives twice and the return races a third copy', async () => {
+    const back = await onGateway(await startBuying(), { ipn: 'twice' });
+    await Promise.all([comeBack(back), postIpn(back.fields), postIpn(back.fields)]);
+    expect(await enrollmentsOf()).toBe(1);
+    expect((await paymentsOf()).map((p) => p.status)).toEqual([PaymentStatus.SUCCEEDED]);
+  });
+
+  it('refuses an unsigned IPN and ignores a signed one the validation API does not know', async () => {
+    await startBuying();
+    const [payment] = await paymentsOf();
+    const forged = { status: 'VALID', tran_id: payment.providerRef!, val_id: 'VALFORGED123', amount: '1200.00', currency: 'BDT', verify_key: 'status,tran_id,val_id,amount,currency' };
+    expect((await postIpn({ ...forged, verify_sign: '0'.repeat(32) })).status).toBe(400);
+    const { storePassword } = offlineSandboxCredentials(TEST_JWT_SECRET);
+    const signed = { ...forged, verify_sign: signNotification(forged, forged.verify_key.split(','), storePassword) };
+    expect((await postIpn(signed)).status).toBe(200);
+    expect(await enrollmentsOf()).toBe(0);
+    expect((await paymentsOf())[0].status).toBe(PaymentStatus.REQUIRES_ACTION);
+  });
+
+  it('grants nothing when the amount paid differs from the order', async () => {
+    const back = await onGateway(await startBuying(), { ipn: 'now', amount: '10.00' });
+    expect(await comeBack(back)).toBe(`${app.url}/course/${course.id}?canceled=true`);
+    expect(await enrollmentsOf()).toBe(0);
+    expect((await paymentsOf())[0]).toMatchObject({ status: PaymentStatus.FAILED, failureMessage: AMOUNT_MISMATCH });
+  });
+
+  it('holds a risky payment for an admin instead of enrolling', async () => {
+    const back = await onGateway(await startBuying(), { ipn: 'now', risk: '1' });
+    expect(await comeBack(back)).toBe(`${app.url}/course/${course.id}?held=true`);
+    expect(await enrollmentsOf()).toBe(0);
+    expect((await paymentsOf())[0].status).toBe(PaymentStatus.HELD);
+    const again = await student.graphql(BUY, { input: { courseId: course.id, provider: 'SSLCOMMERZ', billingDetails: { phone: '01712345678' } } });
+    expect(again.errors![0].message).toBe(PAYMENT_HELD);
+    await makeUser(db, { email: 'boss@example.com', role: Role.ADMIN }, 'admin password');
+    const admin = await signedInClient(app.url, 'boss@example.com', 'admin password');
+    const held = await admin.graphql<{ payments: { items: Array<{ id: string; amount: number; currency: string; provider: string }> } }>(
+      `{ payments(status: HELD, currency: "bdt") { items { id amount currency provider } } }`,
+    );
+    const [payment] = held.data!.payments.items;
+    expect(payment).toMatchObject({ amount: 1200, currency: 'bdt', provider: 'sslcommerz' });
+    expect((await admin.graphql(`mutation ($id: ID!) { approveHeldPayment(paymentId: $id) }`, { id: payment.id })).data).toEqual({ approveHeldPayment: true });
+    expect(await enrollmentsOf()).toBe(1);
+    const twice = await admin.graphql(`mutation ($id: ID!) { approveHeldPayment(paymentId: $id) }`, { id: payment.id });
+    expect(twice.errors![0].message).toBe('This payment is not held for review');
+  });
+
+  it("lists a student's own payments with amount, currency, provider, status and course", async () => {
+    await comeBack(await onGateway(await startBuying(), { ipn: 'now' }));
+    const { data } = await student.graphql(`{ myPayments { total items { amount currency provider status courseName } } }`);
+    expect(data).toEqual({ myPayments: { total: 1, items: [{ amount: 1200, currency: 'bdt', provider: 'sslcommerz', status: 'SUCCEEDED', courseName: 'Physics – Class 9' }] } });
+  });
+
+  it('takes the buyer back to the course when they cancel, and lets them buy again', async () => {
+    const back = await onGateway(await startBuying(), { action: 'cancel', method: 'nagad' });
+    expect(await comeBack(back)).toBe(`${app.url}/course/${course.id}?canceled=true`);
+    expect((await paymentsOf())[0].status).toBe(PaymentStatus.FAILED);
+    await startBuying();
+  });
+
+  it('settles a payment through the transaction query when neither the return nor the IPN arrives', async () => {
+    await onGateway(await startBuying(), { ipn: 'never', method: 'rocket' });
+    expect(await enrollmentsOf()).toBe(0);
+    await reconcileUnsettledPayments(app.services.payments);
+    expect(await enrollmentsOf()).toBe(1);
+    expect((await paymentsOf())[0].status).toBe(PaymentStatus.SUCCEEDED);
+  });
+
+  it('expires a payment abandoned on the gateway after 30 minutes; the course can be bought again', async () => {
+    await startBuying();
+    await db.query(`UPDATE payment SET "createdAt" = now() - interval '31 minutes'`);
+    await db.query(`UPDATE sslcommerz_sandbox_transaction SET "createdAt" = now() - interval '31 minutes'`);
+    await reconcileUnsettledPayments(app.services.payments);
+    expect((await paymentsOf())[0]).toMatchObject({ status: PaymentStatus.FAILED, failureMessage: GATEWAY_PAYMENT_EXPIRED });
+    const back = await onGateway(await startBuying(), { ipn: 'now' });
+    await comeBack(back);
+    expect(await enrollmentsOf()).toBe(1);
+  });
+
+  it('answers a retried purchase with the same gateway page', async () => {
+    const first = await startBuying(student, 'same-click');
+    expect(await startBuying(student, 'same-click')).toBe(first);
+    expect(await paymentsOf()).toHaveLength(1);
+  });
+
+  it('keeps revenue per currency for the instructor and the admin, never summed', async () => {
+    const teacher = await makeUser(db, { email: 'teacher@example.com', role: Role.INSTRUCTOR }, 'teacher password');
+    await db.query(`UPDATE course SET "instructorId" = $1`, [teacher.id]);
+    const cardCourse = await makeCourse(db, { price: 15, instructorId: teacher.id });
+    await comeBack(await onGateway(await startBuying(), { ipn: 'now' }));
+    await student.graphql(`mutation ($id: ID!) { purchaseCourse(input: { courseId: $id, paymentMethod: "pm_card_visa" }) { status } }`, { id: cardCourse.id });
+    const instructor = await signedInClient(app.url, 'teacher@example.com', 'teacher password');
+    const overview = await instructor.graphql(`{ instructorOverview { totalRevenue revenue { currency amount } } }`);
+    expect(overview.data).toEqual({ instructorOverview: { totalRevenue: 15, revenue: [{ currency: 'usd', amount: 15 }, { currency: 'bdt', amount: 1200 }] } });
+    await makeUser(db, { email: 'boss@example.com', role: Role.ADMIN }, 'admin password');
+    const admin = await signedInClient(app.url, 'boss@example.com', 'admin password');
+    const summary = await admin.graphql<{ adminSummary: { revenueByCurrency: unknown[] } }>(`{ adminSummary { revenueByCurrency { currency amount } } }`);
+    expect(summary.data!.adminSummary.revenueByCurrency).toEqual([{ currency: 'usd', amount: 15 }, { currency: 'bdt', amount: 1200 }]);
+  });
+
+  it('refunds through SSLCommerz and tracks the refund until it settles', async () => {
+    await comeBack(await onGateway(await startBuying(), { ipn: 'now' }));
+    const enrollment = await db.getRepository(Enrollment).findOneByOrFail({ courseId: course.id });
+    await db.query(`UPDATE enrollment SET "createdAt" = now()`);
+    await makeUser(db, { email: 'boss@example.com', role: Role.ADMIN }, 'admin password');
+    const admin = await signedInClient(app.url, 'boss@example.com', 'admin password');
+    const { data, errors } = await admin.graphql(`mutation ($id: ID!) { refundEnrollment(enrollmentId: $id, refundCase: COURSE_CANCELLED) { percent amount } }`, { id: enrollment.id });
+    expect(errors).toBeUndefined();
+    expect(data).toEqual({ refundEnrollment: { percent: 100, amount: 1200 } });
+    const refund = await db.getRepository(Refund).findOneByOrFail({ enrollmentId: enrollment.id });
+    expect(refund.status).toBe('processing');
+    const [sandbox] = (await db.query(`SELECT refunds FROM sslcommerz_sandbox_transaction WHERE status = 'VALIDATED'`)) as Array<{ refunds: Array<{ amountPoisha: number }> }>;
+    expect(sandbox.refunds.map((r) => r.amountPoisha)).toEqual([120_000]);
+    await reconcileUnsettledPayments(app.services.payments);
+    expect((await db.getRepository(Refund).findOneByOrFail({ id: refund.id })).status).toBe('processing');
+    // The imitation reports a refund refunded a second after it was asked for.
+    await db.query(`UPDATE sslcommerz_sandbox_transaction SET refunds = jsonb_set(refunds, '{0,requestedAt}', to_jsonb((now() - interval '2 seconds')::text))`);
+    await reconcileUnsettledPayments(app.services.payments);
+    expect((await db.getRepository(Refund).findOneByOrFail({ id: refund.id })).status).toBe('succeeded');
+  });
+});
