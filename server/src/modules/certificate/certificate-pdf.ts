@@ -32,6 +32,11 @@ export function scriptRuns(text: string): Array<{ bengali: boolean; text: string
   return runs;
 }
 
+/** A line's font size: as asked, or smaller in proportion when the line is wider than the room (long names, long titles). */
+export function fitSize(size: number, widthAtSize: number, room: number): number {
+  return widthAtSize > room ? (size * room) / widthAtSize : size;
+}
+
 /** "23 November 2026", in Dhaka time. */
 export function completionDate(date: Date): string {
   return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Asia/Dhaka' }).format(date);
@@ -65,9 +70,11 @@ export async function renderCertificatePdf(facts: CertificateFacts): Promise<Buf
   /** One centred line, mixing the two fonts as the text needs. */
   const centred = (text: string, y: number, size: number, bold = false, color = '#1f2937') => {
     const runs = scriptRuns(text).map((run) => ({ ...run, font: `${run.bengali ? 'bengali' : 'latin'}${bold ? '-bold' : ''}` }));
+    const measure = () => runs.reduce((sum, run) => sum + doc.font(run.font).widthOfString(run.text), 0);
     doc.fontSize(size).fillColor(color);
-    const total = runs.reduce((sum, run) => sum + doc.font(run.font).widthOfString(run.text), 0);
-    let x = Math.max(40, (width - total) / 2);
+    doc.fontSize(fitSize(size, measure(), width - 120));
+    const total = measure();
+    let x = (width - total) / 2;
     for (const run of runs) {
       doc.font(run.font).text(run.text, x, y, { lineBreak: false });
       x += doc.widthOfString(run.text);

@@ -7,7 +7,7 @@ import { pdfText } from '../../test/pdf-text';
 import type { Course } from '../course/course.entity';
 import { Lesson } from '../course/lesson.entity';
 import { Role } from '../user/role';
-import { completionDate, renderCertificatePdf, scriptRuns } from './certificate-pdf';
+import { completionDate, fitSize, renderCertificatePdf, scriptRuns } from './certificate-pdf';
 import { Certificate } from './certificate.entity';
 
 let db: DataSource;
@@ -131,5 +131,13 @@ describe('the certificate PDF', () => {
     // The same facts make the same file.
     expect((await renderCertificatePdf(facts)).equals(pdf)).toBe(true);
     expect(await pdfText(pdf)).toContain('Completed on 23 November 2026');
+  });
+
+  it('sets a very long name or course title smaller so it stays on the page, and all of it is there', async () => {
+    expect(fitSize(22, 400, 600)).toBe(22);
+    expect(fitSize(22, 1200, 600)).toBe(11);
+    const course = `Higher Mathematics ${'and Statistics '.repeat(9)}`.trim();
+    const pdf = await renderCertificatePdf({ number: 'SHK-ABCDEFGHJK', studentName: 'Rahim', course, instructor: 'Nusrat', issuedAt: new Date('2026-11-23T10:00:00Z'), verifyURL: 'https://shikhon.example.com/certificate/SHK-ABCDEFGHJK' });
+    expect((await pdfText(pdf)).replace(/\s+/g, ' ')).toContain(course);
   });
 });
