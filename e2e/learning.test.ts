@@ -48,7 +48,9 @@ describe('learning', () => {
     await page.getByRole('link', { name: 'Start Course' }).first().click();
     await page.waitForURL(/\/myCourseplay\//i);
 
-    await expectText(page, 'Please select a video to play!');
+    // The player opens on the first lesson at once, never on an empty frame.
+    await currentLesson(page, 1);
+    assert.equal(await page.getByText('Please select a video to play!').count(), 0);
     const items = page.getByTestId('lesson-item');
     const total = await items.count();
     assert.ok(total >= 4);
@@ -66,6 +68,13 @@ describe('learning', () => {
       return el.play();
     });
     await expectText(page, `1 of ${total} lessons · ${Math.floor(100 / total)}%`);
+    // The countdown to the next lesson can be cancelled: the player stays.
+    const countdown = page.getByTestId('auto-advance');
+    await countdown.waitFor();
+    await countdown.getByRole('button', { name: 'Cancel' }).click();
+    await countdown.waitFor({ state: 'detached' });
+    await new Promise((resolve) => setTimeout(resolve, 6000));
+    await currentLesson(page, 1);
 
     await page.getByRole('button', { name: 'Next' }).click();
     await currentLesson(page, 2);

@@ -98,6 +98,7 @@ describe('on a phone (390 px)', () => {
     await page.getByRole('link', { name: 'Course Enroll' }).click();
     await page.getByRole('heading', { name: 'Order summary' }).waitFor();
     await assertNoSidewaysScroll(page);
+    await page.getByText(/^International card \(Stripe\)/).click();
     await page.getByLabel('Billing address', { exact: true }).fill('House 12, Road 5, Dhanmondi');
     await page.getByLabel('Billing city', { exact: true }).fill('Dhaka');
     await page.getByLabel('Billing postal code', { exact: true }).fill('1209');

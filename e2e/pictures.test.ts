@@ -14,8 +14,13 @@ describe('course pictures', () => {
   it('a picture that fails to load, even before the scripts run, gives way to its category\'s placeholder', async () => {
     const visit = await openPhone(browser);
     const { page } = visit;
-    const pictures = await (await fetch(`${process.env.E2E_BASE_URL}/api/courses?limit=50`)).json() as Array<{ photoURL: string; name: string }>;
-    const gone = pictures[0];
+    // The first course the catalogue's first page shows.
+    const answer = await fetch(`${process.env.E2E_BASE_URL}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: '{ courses(offset: 0, limit: 20) { items { name photoURL } } }' }),
+    });
+    const gone = ((await answer.json()) as { data: { courses: { items: Array<{ photoURL: string; name: string }> } } }).data.courses.items[0];
     await page.route(`**${gone.photoURL}`, (route) => route.fulfill({ status: 404, body: 'gone' }));
     await page.goto('/allCourses');
     const card = page.getByTestId('course-card').filter({ has: page.getByRole('heading', { name: gone.name, exact: true }) });

@@ -43,6 +43,9 @@ describe('staff', () => {
     await page.getByRole('button', { name: 'Add lesson' }).click();
     await page.getByLabel('Lesson 2 title').fill('Samas');
     await page.getByLabel('Lesson 2 video URL').fill('/media/videos/lesson-2.webm');
+    // Samas is a free preview of 9 minutes; Sandhi's length is not given.
+    await page.getByLabel('Lesson 2 length in minutes').fill('9');
+    await page.getByTestId('lesson-row').nth(1).getByText('Free preview').click();
     await page.getByRole('button', { name: 'Move lesson 2 up' }).click();
     await page.getByRole('button', { name: 'Save and publish' }).click();
     await expectText(page, 'The course is published');
@@ -51,8 +54,12 @@ describe('staff', () => {
     await page.goto(`/search?q=${encodeURIComponent('samas bangla grammar')}`);
     await page.getByTestId('course-card').filter({ hasText: name }).getByRole('link', { name: 'BUY NOW' }).click();
     await page.getByRole('heading', { level: 1, name }).waitFor();
-    const lessons = await page.getByRole('listitem').filter({ hasText: /^(Samas|Sandhi)$/ }).allTextContents();
+    const lessons = await page.getByTestId('course-lesson').evaluateAll((items) => items.map((item) => item.querySelector('span')?.textContent));
     assert.deepEqual(lessons, ['Samas', 'Sandhi']);
+    await page.getByTestId('course-lesson').filter({ hasText: 'Samas' }).getByText('9 min', { exact: true }).waitFor();
+    assert.equal(await page.getByRole('button', { name: /^Preview: / }).count(), 1);
+    await page.getByRole('button', { name: 'Preview: Samas' }).click();
+    await page.getByTestId('lesson-preview').getByTestId('lesson-video').waitFor();
 
     // Deleting asks first; Cancel sends nothing.
     await page.goto('/instructor-dashboard');

@@ -54,9 +54,8 @@ describe('a visitor browsing the site', () => {
     await page.waitForURL(/\/course\/[0-9a-f-]{36}$/);
     await page.getByRole('heading', { level: 1, name }).waitFor();
     await expectText(page, 'Course Tutor');
-    for (const text of ['Course Content', '500 hours + Length', 'Total quiz', '120+ Quizzes', 'Total Assignment', '12 Assignment']) {
-      await expectText(page, text);
-    }
+    await expectText(page, 'Course Content');
+    await page.getByText(/^Enrolled students: \d+$/).waitFor();
     await expectText(page, 'What you will learn');
     await expectText(page, 'Who this course is for');
     await expectText(page, 'Why you need this course');

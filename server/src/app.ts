@@ -35,6 +35,7 @@ import { legacyUsersRouter } from './rest/legacy-users.router';
 import { legacyEnrollmentRouter } from './rest/legacy-enrollment.router';
 import { stripeWebhookRouter } from './rest/stripe-webhook.router';
 import { testModeRouter } from './rest/test-mode.router';
+import { certificateRouter } from './modules/certificate/certificate.router';
 import type { PurchaseDeps } from './modules/payment/purchase.service';
 import { createPaymentProvider } from './payments/create-provider';
 import { TestModeProvider } from './payments/test-mode.provider';
@@ -158,6 +159,7 @@ export async function createApp({ env, db, log, databaseState }: AppDeps): Promi
   app.use(legacyEnrollmentRouter(payments));
   if (sslcommerz) app.use(sslcommerzRouter(payments, sslcommerz.credentials.storePassword, env.publicUrl));
   if (sslcommerz?.offline) app.use(sslcommerzSandboxRouter(db, sslcommerz.credentials, env.publicUrl, log));
+  app.use(certificateRouter(db));
   // The offline gateway never exists in production (env.ts refuses to start without a real provider there).
   if (provider instanceof TestModeProvider && env.nodeEnv !== 'production') app.use(testModeRouter(provider, payments));
   app.use('/api', notFoundHandler);

@@ -113,6 +113,8 @@ const graphqlTable: Record<string, [string, Check]> = {
   proposedTakaPrice: [everyone, gql('{ proposedTakaPrice(dollars: 12) }')],
   me: [everyone, gql('{ me { email } }')],
   myEnrollments: [signedIn, gql('{ myEnrollments { id } }')],
+  certificate: [everyone, gql('{ certificate(number: "SHK-0000000000") { number } }')],
+  myCertificates: [signedIn, gql('{ myCertificates { number } }')],
   enrollment: [signedIn, gql('query ($id: ID!) { enrollment(courseId: $id) { id } }', () => ({ id: ids.course }))],
   instructorOverview: [staff, gql('{ instructorOverview { totalStudents } }')],
   managedCourses: [staff, gql('{ managedCourses { total } }')],
@@ -176,6 +178,8 @@ const restTable: Record<string, [string, Check]> = {
   'GET /Course.json': [everyone, rest('GET', () => '/Course.json')],
   'GET /reviews.json': [everyone, rest('GET', () => '/reviews.json')],
   'GET /blogs.json': [everyone, rest('GET', () => '/blogs.json')],
+  // The number is the key: anyone holding it may download the PDF (it names only what the public page shows).
+  'GET /api/certificates/{number}/pdf': [everyone, rest('GET', () => '/api/certificates/SHK-0000000000/pdf')],
   'GET /api/users': ['D', rest('GET', () => '/api/users')],
   'GET /api/users/getUserByEmail/{email}': ['SD', rest('GET', () => '/api/users/getUserByEmail/student@example.com')],
   'GET /api/users/{id}': ['SD', rest('GET', () => `/api/users/${ids.studentId}`)],

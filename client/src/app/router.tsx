@@ -47,6 +47,7 @@ export const routes: RouteObject[] = [
       { path: 'signUp', ...screen(() => import('../features/account/sign-up-page')) },
       { path: 'reset-password', ...screen(() => import('../features/account/reset-password-page')) },
       { path: 'verify-email', ...screen(() => import('../features/account/verify-email-page')) },
+      { path: 'certificate/:number', ...screen(() => import('../features/certificate/certificate-page')) },
       { path: 'editProfile', ...screen(() => import('../features/account/edit-profile-page')) },
       {
         element: <RequireAuth />,

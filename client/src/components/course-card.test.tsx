@@ -16,13 +16,13 @@ const course = {
 };
 
 describe('a course card', () => {
-  it('shows the course and sends Preview and Enroll Now to its own page', () => {
+  it('shows the course and sends Preview (to its first free preview lesson) and Enroll Now to its own page', () => {
     renderRoute(<CourseCard course={course} />);
     expect(screen.getByText('Class 9 Physics')).toBeInTheDocument();
     expect(screen.getByText('Price: $15')).toBeInTheDocument();
     expect(screen.getByText('৳1,800')).toBeInTheDocument();
     expect(screen.getByText('4.8 ratings out of 5')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Preview' })).toHaveAttribute('href', `/course/${course.id}`);
+    expect(screen.getByRole('link', { name: 'Preview' })).toHaveAttribute('href', `/course/${course.id}?preview=first`);
     expect(screen.getByRole('link', { name: 'Enroll Now' })).toHaveAttribute('href', `/course/${course.id}`);
   });
 

@@ -63,7 +63,7 @@ export function CourseCard({ course, variant = 'catalogue', eager = false, title
         {variant === 'catalogue' ? (
           <>
             <Button asChild variant="outline" size="sm" flex="1" minW="fit-content">
-              <RouterLink to={to}>Preview</RouterLink>
+              <RouterLink to={paths.preview(course.id)}>Preview</RouterLink>
             </Button>
             <Button asChild colorPalette="blue" size="sm" flex="1" minW="fit-content">
               <RouterLink to={to}>Enroll Now</RouterLink>

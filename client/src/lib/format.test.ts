@@ -1,4 +1,4 @@
-import { formatPrice, formatTaka, formatTotals, priceLabel, truncate } from './format';
+import { formatDate, formatDuration, formatEnrolled, formatPrice, formatTaka, formatTotals, plural, priceLabel, truncate } from './format';
 
 describe('prices', () => {
   it("shows 'Price: $' plus the value", () => {
@@ -33,5 +33,31 @@ describe('truncate', () => {
     const title = 'x'.repeat(61);
     expect(truncate(title, 60)).toBe(`${'x'.repeat(60)}...`);
     expect(truncate('x'.repeat(60), 60)).toBe('x'.repeat(60));
+  });
+});
+
+describe('course figures', () => {
+  it('says "1 lesson" but "0 lessons" and "7 lessons"', () => {
+    expect(plural(1, 'lesson')).toBe('1 lesson');
+    expect(plural(0, 'lesson')).toBe('0 lessons');
+    expect(plural(7, 'lesson')).toBe('7 lessons');
+  });
+
+  it('gives video lengths in minutes and hours', () => {
+    expect(formatDuration(20)).toBe('1 min');
+    expect(formatDuration(45 * 60)).toBe('45 min');
+    expect(formatDuration(80 * 60)).toBe('1 h 20 min');
+    expect(formatDuration(7200)).toBe('2 h');
+  });
+
+  it('shows enrolled students as they are below 100 and as "100+" only from 100', () => {
+    expect(formatEnrolled(0)).toBe('0');
+    expect(formatEnrolled(99)).toBe('99');
+    expect(formatEnrolled(100)).toBe('100+');
+    expect(formatEnrolled(257)).toBe('200+');
+  });
+
+  it('writes dates in Dhaka time', () => {
+    expect(formatDate('2026-11-22T20:30:00Z')).toBe('23 November 2026');
   });
 });

@@ -34,3 +34,27 @@ export function formatTotals(totals: ReadonlyArray<{ currency: string; amount: n
 export function formatDateTime(iso: string): string {
   return new Date(iso).toLocaleString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'Asia/Dhaka' });
 }
+
+/** "1 lesson", "7 lessons": the count with its noun, singular only for one. */
+export function plural(count: number, singular: string, pluralForm = `${singular}s`): string {
+  return `${count} ${count === 1 ? singular : pluralForm}`;
+}
+
+/** A video length for people: "45 min", "1 h 20 min", "2 h"; under a minute counts as one. */
+export function formatDuration(seconds: number): string {
+  const minutes = Math.max(1, Math.round(seconds / 60));
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  if (hours === 0) return `${rest} min`;
+  return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
+}
+
+/** Enrolled students as they are; from 100 on, rounded down to the hundred with a plus ("100+", "200+"). */
+export function formatEnrolled(count: number): string {
+  return count >= 100 ? `${Math.floor(count / 100) * 100}+` : String(count);
+}
+
+/** "23 November 2026", in Dhaka time, for dates shown to learners. */
+export function formatDate(value: string | Date): string {
+  return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Asia/Dhaka' }).format(new Date(value));
+}

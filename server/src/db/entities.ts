@@ -1,3 +1,4 @@
+import { Certificate } from '../modules/certificate/certificate.entity';
 import { Blog } from '../modules/blog/blog.entity';
 import { Course } from '../modules/course/course.entity';
 import { Lesson } from '../modules/course/lesson.entity';
@@ -42,4 +43,5 @@ export const entities = [
   LegacyRecord,
   LegacyChargeRequest,
   WebhookEventSeen,
+  Certificate,
 ];

@@ -16,6 +16,7 @@ import { CourseReviewResolver } from '../modules/admin/course-review.resolver';
 import { AuditResolver } from '../modules/audit/audit.resolver';
 import { InstructorResolver } from '../modules/instructor/instructor.resolver';
 import { UserResolver } from '../modules/user/user.resolver';
+import { CertificateResolver } from '../modules/certificate/certificate.resolver';
 import { authChecker } from './auth-checker';
 
 export const resolvers = [
@@ -39,6 +40,7 @@ export const resolvers = [
   CourseRatingResolver,
   InboxResolver,
   AuditResolver,
+  CertificateResolver,
 ] as const;
 
 export function createSchema(): Promise<GraphQLSchema> {

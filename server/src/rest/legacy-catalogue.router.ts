@@ -25,7 +25,7 @@ export function legacyCatalogueRouter(db: DataSource): Router {
       courses.map(async (course) => {
         const lessons = await lessonsByCourse.load(course.id);
         const entitled = await canWatchCourse(req.viewer, course.id, loaders);
-        return toLegacyCourse(course, lessons, (lesson) => (entitled ? lesson.videoURL : null));
+        return toLegacyCourse(course, lessons, (lesson) => (entitled || lesson.preview ? lesson.videoURL : null));
       }),
     );
   }

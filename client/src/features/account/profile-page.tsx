@@ -4,6 +4,7 @@ import { ErrorState, InlineLoading } from '../../components/states';
 import { useMyProfileQuery } from './api/profile.generated';
 import { MyPayments } from './components/my-payments';
 import { paths } from '../../lib/paths';
+import { MyCertificates } from '../certificate/components/my-certificates';
 
 const roleLabel = { STUDENT: 'Student', INSTRUCTOR: 'Instructor', ADMIN: 'Admin' } as const;
 
@@ -49,6 +50,7 @@ export default function ProfilePage() {
           <Button asChild colorPalette="blue" alignSelf="start">
             <RouterLink to={paths.editProfile}>Edit Profile</RouterLink>
           </Button>
+          {user.role === 'STUDENT' && <MyCertificates />}
         </Card.Body>
       </Card.Root>
       <Box mt="8">

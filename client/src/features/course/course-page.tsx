@@ -1,31 +1,18 @@
 import { Alert, Badge, Box, Button, Card, Container, Flex, Grid, Heading, HStack, Image, Link, List, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { BookOpen, CheckCircle2, Clock, FileText, ListChecks, PlayCircle, Users } from 'lucide-react';
+import { BookOpen, CheckCircle2, Clock, PlayCircle, Users } from 'lucide-react';
 import { Link as RouterLink, useLocation, useParams, useSearchParams } from 'react-router-dom';
 import { EmptyState, ErrorState, FullScreenLoading } from '../../components/states';
 import { useCoursePageQuery } from './api/course-page.generated';
-import { formatDollars, formatTaka } from '../../lib/format';
+import { formatDate, formatDollars, formatDuration, formatEnrolled, formatTaka, plural } from '../../lib/format';
 import { paths } from '../../lib/paths';
 import { CourseImage } from '../../components/course-image';
 import { CourseReviews } from './components/course-reviews';
 import { paymentReturnMessage } from './payment-return';
-
-
-/** Fixed figures the specification shows on the course page. */
-const courseFacts = [
-  { Icon: BookOpen, title: 'Course Content', value: '500 hours + Length' },
-  { Icon: ListChecks, title: 'Total quiz', value: '120+ Quizzes' },
-  { Icon: FileText, title: 'Total Assignment', value: '12 Assignment' },
-];
-
-const placeholderFigures = [
-  { Icon: Clock, value: '1+ Hour' },
-  { Icon: PlayCircle, value: '83 videos' },
-  { Icon: ListChecks, value: '83 quizzes' },
-];
+import { LessonPreview, lessonToPreview } from './components/lesson-preview';
 
 export default function CoursePage() {
   const { id = '' } = useParams();
-  const [search] = useSearchParams();
+  const [search, setSearch] = useSearchParams();
   const notice = (useLocation().state as { notice?: string } | null)?.notice;
   const returnMessage = paymentReturnMessage(search);
   const { data, loading, error, refetch } = useCoursePageQuery({ variables: { id }, skip: returnMessage !== null, fetchPolicy: 'cache-and-network' });
@@ -56,6 +43,16 @@ export default function CoursePage() {
     );
   }
 
+  // The course's real figures; where there is no data (quizzes, assignments, unknown lengths) nothing is shown.
+  const length = course.totalDurationSeconds === null ? null : formatDuration(course.totalDurationSeconds);
+  const figures = [
+    { Icon: Users, key: 'students', value: `Enrolled students: ${formatEnrolled(course.enrolledCount)}` },
+    ...(length ? [{ Icon: Clock, key: 'length', value: length }] : []),
+    { Icon: PlayCircle, key: 'videos', value: plural(course.lessonCount, 'video') },
+  ];
+  const previewLesson = lessonToPreview(course.lessons, search.get('preview'));
+  const showPreview = (lessonId: string) => setSearch({ preview: lessonId }, { preventScrollReset: true });
+
   return (
     <Container maxW="7xl" py="8">
       {notice && (
@@ -70,13 +67,20 @@ export default function CoursePage() {
         <Stack gap="3" gridColumn={{ lg: '1' }} gridRow={{ lg: '1' }}>
           <HStack gap="2">
             <Badge colorPalette="blue">{course.category === 'SCHOOL' ? `Class ${course.classLevel ?? ''}`.trim() : 'Professional skill'}</Badge>
-            {course.ratings && <Badge colorPalette="orange">{course.ratings}</Badge>}
+            {course.averageRating !== null && course.averageRating !== undefined && (
+              <Badge colorPalette="orange" data-testid="rating-badge">
+                {course.averageRating} from {plural(course.ratingCount, 'review')}
+              </Badge>
+            )}
           </HStack>
           <Heading as="h1" size={{ base: '2xl', md: '3xl' }}>
             {course.name}
           </Heading>
           <Text fontSize="lg" color="gray.700">
             {course.description}
+          </Text>
+          <Text fontSize="sm" color="gray.600" data-testid="last-updated">
+            Last updated {formatDate(course.contentUpdatedAt)}
           </Text>
         </Stack>
         <Box gridColumn={{ lg: '2' }} gridRow={{ lg: '1 / span 2' }}>
@@ -98,11 +102,8 @@ export default function CoursePage() {
                 </Text>
               )}
               <Stack gap="2" color="gray.700" fontSize="sm">
-                <HStack>
-                  <Users size={16} aria-hidden /> <Text>Enrolled students: 110+</Text>
-                </HStack>
-                {placeholderFigures.map(({ Icon, value }) => (
-                  <HStack key={value}>
+                {figures.map(({ Icon, key, value }) => (
+                  <HStack key={key} data-testid={`figure-${key}`}>
                     <Icon size={16} aria-hidden /> <Text>{value}</Text>
                   </HStack>
                 ))}
@@ -150,13 +151,14 @@ export default function CoursePage() {
           </Card.Root>
 
           <SimpleGrid columns={{ base: 1, sm: 3 }} gap="3">
-            {courseFacts.map(({ Icon, title, value }) => (
-              <Stack key={title} p="4" borderWidth="1px" borderRadius="md" gap="1">
-                <Icon aria-hidden />
-                <Text fontWeight="semibold">{title}</Text>
-                <Text color="gray.600">{value}</Text>
-              </Stack>
-            ))}
+            <Stack p="4" borderWidth="1px" borderRadius="md" gap="1" data-testid="course-content">
+              <BookOpen aria-hidden />
+              <Text fontWeight="semibold">Course Content</Text>
+              <Text color="gray.600">
+                {plural(course.lessonCount, 'lesson')}
+                {length && ` · ${length} Length`}
+              </Text>
+            </Stack>
           </SimpleGrid>
 
           {course.keyPoints.length > 0 && (
@@ -197,9 +199,24 @@ export default function CoursePage() {
             <Heading as="h2" size="lg">
               Lessons ({course.lessonCount})
             </Heading>
+            {previewLesson !== undefined && <LessonPreview lesson={previewLesson} />}
             <List.Root as="ol" gap="1" ps="5">
               {course.lessons.map((lesson) => (
-                <List.Item key={lesson.id}>{lesson.title}</List.Item>
+                <List.Item key={lesson.id} data-testid="course-lesson">
+                  <HStack gap="2" wrap="wrap">
+                    <Text as="span">{lesson.title}</Text>
+                    {lesson.durationSeconds !== null && (
+                      <Text as="span" fontSize="sm" color="gray.600">
+                        {formatDuration(lesson.durationSeconds)}
+                      </Text>
+                    )}
+                    {lesson.preview && (
+                      <Button size="xs" variant="outline" colorPalette="blue" onClick={() => showPreview(lesson.id)} aria-label={`Preview: ${lesson.title}`}>
+                        <PlayCircle size={14} aria-hidden /> Preview
+                      </Button>
+                    )}
+                  </HStack>
+                </List.Item>
               ))}
             </List.Root>
           </Stack>

@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Field, Heading, HStack, IconButton, Input, NativeSelect, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Alert, Box, Button, Checkbox, Field, Heading, HStack, IconButton, Input, NativeSelect, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
 import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
@@ -8,7 +8,7 @@ import { useCreateCourseMutation, useManagedCourseQuery, useProposedTakaPriceQue
 import { formatTaka } from '../../lib/format';
 import { describeError } from '../../lib/graphql-errors';
 import { toaster } from '../../lib/toaster';
-import { emptyCourseForm, moveLesson, newLessonRow, toCourseInput, type CourseForm } from './course-form';
+import { emptyCourseForm, moveLesson, newLessonRow, secondsToMinutes, toCourseInput, type CourseForm } from './course-form';
 
 type Problems = { message: string; fields: Record<string, string> } | null;
 
@@ -54,7 +54,9 @@ export default function CourseEditorPage() {
       keyPoints: course.keyPoints.join('\n'),
       targetedPeoples: course.targetedPeoples ?? '',
       whyNeed: course.whyNeed ?? '',
-      lessons: course.lessons.map((lesson) => newLessonRow({ id: lesson.id, title: lesson.title, videoURL: lesson.videoURL ?? '' })),
+      lessons: course.lessons.map((lesson) =>
+        newLessonRow({ id: lesson.id, title: lesson.title, videoURL: lesson.videoURL ?? '', preview: lesson.preview, minutes: secondsToMinutes(lesson.durationSeconds) }),
+      ),
     });
   }, [data, form]);
 
@@ -173,6 +175,16 @@ export default function CourseEditorPage() {
                   <Input value={lesson.videoURL} onChange={(e) => setLesson(index, { videoURL: e.target.value })} />
                   <Field.ErrorText>{problem(`lessons.${index}.videoURL`)}</Field.ErrorText>
                 </Field.Root>
+                <Field.Root invalid={Boolean(problem(`lessons.${index}.durationSeconds`))} maxW={{ md: '32' }}>
+                  <Field.Label>Length (minutes)</Field.Label>
+                  <Input inputMode="decimal" value={lesson.minutes} onChange={(e) => setLesson(index, { minutes: e.target.value })} aria-label={`Lesson ${index + 1} length in minutes`} />
+                  <Field.ErrorText>{problem(`lessons.${index}.durationSeconds`)}</Field.ErrorText>
+                </Field.Root>
+                <Checkbox.Root checked={lesson.preview} onCheckedChange={(e) => setLesson(index, { preview: e.checked === true })} pt={{ md: '8' }} flexShrink={0}>
+                  <Checkbox.HiddenInput />
+                  <Checkbox.Control />
+                  <Checkbox.Label>Free preview</Checkbox.Label>
+                </Checkbox.Root>
                 <HStack pt="7">
                   <IconButton aria-label={`Move lesson ${index + 1} up`} size="sm" variant="ghost" disabled={index === 0} onClick={() => set({ lessons: moveLesson(form.lessons, index, -1) })}>
                     <ArrowUp />

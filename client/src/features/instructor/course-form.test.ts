@@ -1,4 +1,4 @@
-import { emptyCourseForm, moveLesson, newLessonRow, toCourseInput } from './course-form';
+import { emptyCourseForm, minutesToSeconds, moveLesson, newLessonRow, secondsToMinutes, toCourseInput } from './course-form';
 
 describe('the course form', () => {
   it('sends key points one per line, the price as a number and a class only for school courses', () => {
@@ -10,6 +10,18 @@ describe('the course form', () => {
   it('sends the taka price as a whole number, or none for the server to propose', () => {
     expect(toCourseInput({ ...emptyCourseForm(), price: '12', priceBDT: '1450' }).priceBDT).toBe(1450);
     expect(toCourseInput({ ...emptyCourseForm(), price: '12', priceBDT: ' ' }).priceBDT).toBeNull();
+  });
+
+  it('sends each lesson\'s free preview flag and its length in seconds, unknown when left empty', () => {
+    const form = { ...emptyCourseForm(), lessons: [newLessonRow({ title: 'A', preview: true, minutes: '9.5' }), newLessonRow({ title: 'B' })] };
+    expect(toCourseInput(form).lessons).toEqual([
+      { id: null, title: 'A', videoURL: '', preview: true, durationSeconds: 570 },
+      { id: null, title: 'B', videoURL: '', preview: false, durationSeconds: null },
+    ]);
+    expect(minutesToSeconds(' 12 ')).toBe(720);
+    expect(minutesToSeconds('ten')).toBe(0);
+    expect(secondsToMinutes(570)).toBe('9.5');
+    expect(secondsToMinutes(null)).toBe('');
   });
 
   it('moves lessons up and down, not past the ends', () => {

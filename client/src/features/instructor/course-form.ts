@@ -5,6 +5,10 @@ export interface LessonRow {
   id: string | null;
   title: string;
   videoURL: string;
+  /** A free preview anyone may watch from the course page. */
+  preview: boolean;
+  /** The video's length in minutes as typed; empty when not known. */
+  minutes: string;
 }
 
 export interface CourseForm {
@@ -23,7 +27,26 @@ export interface CourseForm {
 }
 
 let rowKey = 0;
-export const newLessonRow = (lesson: Partial<LessonRow> = {}): LessonRow => ({ key: `row-${(rowKey += 1)}`, id: null, title: '', videoURL: '', ...lesson });
+export const newLessonRow = (lesson: Partial<LessonRow> = {}): LessonRow => ({
+  key: `row-${(rowKey += 1)}`,
+  id: null,
+  title: '',
+  videoURL: '',
+  preview: false,
+  minutes: '',
+  ...lesson,
+});
+
+/** Minutes as typed to whole seconds; empty is unknown (null); what is no number becomes 0, which the server refuses with its message. */
+export function minutesToSeconds(minutes: string): number | null {
+  const text = minutes.trim();
+  if (!text) return null;
+  const value = Number(text);
+  return Number.isFinite(value) ? Math.round(value * 60) : 0;
+}
+
+/** Seconds from the server as minutes for the form ("9", "1.5"). */
+export const secondsToMinutes = (seconds: number | null) => (seconds === null ? '' : String(Math.round((seconds / 60) * 100) / 100));
 
 export const emptyCourseForm = (): CourseForm => ({
   name: '',
@@ -52,7 +75,13 @@ export function toCourseInput(form: CourseForm): CourseInput {
     keyPoints: form.keyPoints.split('\n').map((line) => line.trim()).filter(Boolean),
     targetedPeoples: form.targetedPeoples || null,
     whyNeed: form.whyNeed || null,
-    lessons: form.lessons.map((lesson) => ({ id: lesson.id, title: lesson.title, videoURL: lesson.videoURL })),
+    lessons: form.lessons.map((lesson) => ({
+      id: lesson.id,
+      title: lesson.title,
+      videoURL: lesson.videoURL,
+      preview: lesson.preview,
+      durationSeconds: minutesToSeconds(lesson.minutes),
+    })),
   };
 }
 

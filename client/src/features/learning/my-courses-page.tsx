@@ -1,12 +1,14 @@
-import { Button, Card, Container, Grid, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Badge, Button, Card, Container, Grid, Heading, HStack, Link, Progress, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { CourseCard } from '../../components/course-card';
 import { EmptyState, ErrorState, FullScreenLoading } from '../../components/states';
 import { useMyCoursesQuery } from './api/my-courses.generated';
 import { paths } from '../../lib/paths';
 import { CourseImage } from '../../components/course-image';
+import { plural } from '../../lib/format';
+import { studyState } from './study-state';
 
-/** The student's enrolled courses, each with Start Course, and courses they do not own yet. */
+/** The student's enrolled courses with their progress, the one studied last first, and courses they do not own yet. */
 export default function MyCoursesPage() {
   const { data, loading, error, refetch } = useMyCoursesQuery({ fetchPolicy: 'cache-and-network' });
   if (loading && !data) return <FullScreenLoading />;
@@ -27,22 +29,46 @@ export default function MyCoursesPage() {
               </Button>
             </EmptyState>
           ) : (
-            enrollments.map((enrollment) => (
-              <Card.Root key={enrollment.id} flexDirection={{ base: 'column', sm: 'row' }} overflow="hidden" data-testid="enrollment">
-                <CourseImage src={enrollment.courseImage} category={enrollment.course.category} alt="" width={{ base: '100%', sm: '220px' }} />
-                <Card.Body gap="2">
-                  <Card.Title>{enrollment.courseName}</Card.Title>
-                  <Text fontSize="sm" color="gray.600">
-                    {enrollment.course.instructor} · {enrollment.course.lessonCount} lessons
-                  </Text>
-                  <HStack mt="auto">
-                    <Button asChild colorPalette="blue" size="sm">
-                      <RouterLink to={`/myCourseplay/${enrollment.courseId}`}>Start Course</RouterLink>
-                    </Button>
-                  </HStack>
-                </Card.Body>
-              </Card.Root>
-            ))
+            enrollments.map((enrollment) => {
+              const { progress, certificate } = enrollment;
+              const state = studyState(progress, enrollment.lastStudiedAt);
+              return (
+                <Card.Root key={enrollment.id} flexDirection={{ base: 'column', sm: 'row' }} overflow="hidden" data-testid="enrollment">
+                  <CourseImage src={enrollment.courseImage} category={enrollment.course.category} alt="" width={{ base: '100%', sm: '220px' }} />
+                  <Card.Body gap="2">
+                    <Card.Title>{enrollment.courseName}</Card.Title>
+                    <Text fontSize="sm" color="gray.600">
+                      {enrollment.course.instructor} · {plural(enrollment.course.lessonCount, 'lesson')}
+                    </Text>
+                    <Stack gap="1">
+                      <Text fontSize="sm" data-testid="enrollment-progress">
+                        {progress.completed} of {plural(progress.total, 'lesson')}
+                      </Text>
+                      <Progress.Root value={progress.percent} colorPalette="green" size="sm" aria-label={`Progress in ${enrollment.courseName}`}>
+                        <Progress.Track>
+                          <Progress.Range />
+                        </Progress.Track>
+                      </Progress.Root>
+                    </Stack>
+                    <HStack mt="auto" gap="3" wrap="wrap">
+                      {state === 'completed' && (
+                        <Badge colorPalette="green" size="lg">
+                          Completed
+                        </Badge>
+                      )}
+                      <Button asChild colorPalette="blue" size="sm">
+                        <RouterLink to={`/myCourseplay/${enrollment.courseId}`}>{state === 'new' ? 'Start Course' : state === 'started' ? 'Continue' : 'Watch again'}</RouterLink>
+                      </Button>
+                      {certificate && (
+                        <Link asChild color="blue.700" fontSize="sm">
+                          <RouterLink to={paths.certificate(certificate.number)}>Certificate</RouterLink>
+                        </Link>
+                      )}
+                    </HStack>
+                  </Card.Body>
+                </Card.Root>
+              );
+            })
           )}
         </Stack>
         <Stack as="aside" aria-labelledby="recommended" gap="4">

@@ -31,11 +31,12 @@ describe('the course player', () => {
     expect(neighbour(lessons, null, 1)).toBeNull();
   });
 
-  it('opens on nothing at first, on the resume lesson once started, or on the lesson in the address', () => {
-    expect(initialLesson(lessons, null, 'a')).toBeNull();
-    const started = lessons.map((l) => (l.id === 'b' ? { ...l, lastPosition: 30 } : l));
-    expect(initialLesson(started, null, 'b')).toBe('b');
-    expect(initialLesson(started, 'c', 'b')).toBe('c');
-    expect(initialLesson(started, 'unknown', 'b')).toBe('b');
+  it('opens on the lesson in the address, else the one studied last, else the first lesson', () => {
+    expect(initialLesson(lessons, null, null)).toBe('a');
+    expect(initialLesson(lessons, null, 'b')).toBe('b');
+    expect(initialLesson(lessons, 'c', 'b')).toBe('c');
+    expect(initialLesson(lessons, 'unknown', 'b')).toBe('b');
+    expect(initialLesson(lessons, 'unknown', 'gone')).toBe('a');
+    expect(initialLesson([], null, null)).toBeNull();
   });
 });

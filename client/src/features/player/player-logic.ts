@@ -42,13 +42,13 @@ export function neighbour<T extends { id: string }>(lessons: T[], currentId: str
   return lessons[index + step] ?? null;
 }
 
-/** Where the player opens: the lesson in the address, else the resume lesson once the student has started. */
-export function initialLesson(
-  lessons: Array<{ id: string; completed: boolean; lastPosition: number }>,
-  requested: string | null,
-  resumeId: string | null,
-): string | null {
-  if (requested && lessons.some((lesson) => lesson.id === requested)) return requested;
-  const started = lessons.some((lesson) => lesson.completed || lesson.lastPosition > 0);
-  return started && resumeId ? resumeId : null;
+/** Where the player opens: the lesson in the address, else where the student left off, else the first lesson. */
+export function initialLesson(lessons: Array<{ id: string }>, requested: string | null, resumeId: string | null): string | null {
+  const known = (id: string | null) => id !== null && lessons.some((lesson) => lesson.id === id);
+  if (known(requested)) return requested;
+  if (known(resumeId)) return resumeId;
+  return lessons[0]?.id ?? null;
 }
+
+/** Seconds the player waits, showing a countdown the student can cancel, before moving to the next lesson. */
+export const AUTO_ADVANCE_SECONDS = 5;

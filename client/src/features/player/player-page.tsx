@@ -1,13 +1,15 @@
-import { Badge, Box, Button, Container, Flex, Grid, Heading, HStack, Input, Progress, Stack, Switch, Text } from '@chakra-ui/react';
+import { Alert, Badge, Box, Button, Container, Flex, Grid, Heading, HStack, Input, Link, Progress, Stack, Switch, Text } from '@chakra-ui/react';
 import { CheckCircle2, ChevronLeft, ChevronRight, Circle, Search } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { Navigate, useParams, useSearchParams } from 'react-router-dom';
+import { Link as RouterLink, Navigate, useParams, useSearchParams } from 'react-router-dom';
 import { ErrorState, FullScreenLoading } from '../../components/states';
 import { useCoursePlayerQuery } from './api/player.generated';
 import { messages } from '../../lib/messages';
 import { paths } from '../../lib/paths';
 import { LessonVideo } from './components/lesson-video';
-import { filterLessons, initialLesson, lessonLabel, neighbour } from './player-logic';
+import { AUTO_ADVANCE_SECONDS, filterLessons, initialLesson, lessonLabel, neighbour } from './player-logic';
+import { useCountdown } from './use-countdown';
+import { plural } from '../../lib/format';
 import { useLessonProgress } from './use-lesson-progress';
 
 export const NOT_ENROLLED = 'Enroll in this course to watch its lessons.';
@@ -18,12 +20,15 @@ export default function PlayerPage() {
   const { data, loading, error, refetch } = useCoursePlayerQuery({ variables: { id }, fetchPolicy: 'cache-and-network' });
   const [search, setSearch] = useState('');
   const lessons = useMemo(() => data?.course?.lessons ?? [], [data]);
-  const { progress, markCompleted, rememberPosition } = useLessonProgress(data?.enrollment?.progress ?? null);
+  const { progress, certificate, markCompleted, rememberPosition } = useLessonProgress(data?.enrollment?.progress ?? null, data?.enrollment?.certificate ?? null);
+  const countdown = useCountdown(AUTO_ADVANCE_SECONDS);
 
   if (loading && !data) return <FullScreenLoading />;
   if (error && !data) return <ErrorState onRetry={() => void refetch()} />;
   const course = data?.course;
-  const entitled = Boolean(data?.enrollment) || lessons.some((lesson) => lesson.videoURL);
+  // Free previews give anyone some addresses; the player is for those who may watch every lesson
+  // (students, the course's instructor, admins).
+  const entitled = Boolean(data?.enrollment) || (lessons.length > 0 && lessons.every((lesson) => lesson.videoURL));
   if (!course || !entitled) {
     return <Navigate to={course ? paths.course(course.id) : paths.allCourses} replace state={{ notice: NOT_ENROLLED }} />;
   }
@@ -33,6 +38,7 @@ export default function PlayerPage() {
   const tracksProgress = Boolean(data?.enrollment);
   // Opening a lesson makes it the one to resume at, even before its video plays.
   const choose = (lessonId: string) => {
+    countdown.cancel();
     setParams({ lesson: lessonId }, { replace: false });
     const lesson = lessons.find((candidate) => candidate.id === lessonId);
     if (tracksProgress && lesson) rememberPosition(lesson.id, lesson.lastPosition);
@@ -55,9 +61,24 @@ export default function PlayerPage() {
                 title={current.title}
                 url={current.videoURL}
                 startAt={current.lastPosition}
-                onEnded={() => tracksProgress && !current.completed && void markCompleted(current.id, true)}
+                onEnded={() => {
+                  if (tracksProgress && !current.completed) void markCompleted(current.id, true);
+                  // On to the next lesson after a short countdown the student can cancel.
+                  if (next) countdown.start(() => choose(next.id));
+                }}
                 onPosition={(seconds) => tracksProgress && rememberPosition(current.id, seconds)}
               />
+              {countdown.secondsLeft !== null && next && (
+                <Alert.Root status="info" role="status" data-testid="auto-advance">
+                  <Alert.Indicator />
+                  <Alert.Title flex="1">
+                    Next lesson in {countdown.secondsLeft} s: {lessonLabel(next.title)}
+                  </Alert.Title>
+                  <Button size="sm" variant="outline" onClick={countdown.cancel}>
+                    Cancel
+                  </Button>
+                </Alert.Root>
+              )}
               <Heading as="h2" size="md" data-testid="current-lesson">
                 {current.position}. {current.title}
               </Heading>
@@ -86,6 +107,28 @@ export default function PlayerPage() {
               </Text>
             </Flex>
           )}
+          {tracksProgress && progress && progress.total > 0 && progress.percent === 100 && (
+            <Alert.Root status="success" data-testid="course-completed">
+              <Alert.Indicator />
+              <Alert.Content>
+                <Alert.Title>Congratulations! You have completed this course.</Alert.Title>
+                <Alert.Description>
+                  {certificate ? (
+                    <HStack gap="4" wrap="wrap" mt="1">
+                      <Link asChild color="blue.700" fontWeight="semibold">
+                        <RouterLink to={paths.certificate(certificate.number)}>View your certificate</RouterLink>
+                      </Link>
+                      <Link href={certificate.pdfURL} color="blue.700" download>
+                        Download it (PDF)
+                      </Link>
+                    </HStack>
+                  ) : (
+                    'Your certificate is on its way: reopen this page in a moment.'
+                  )}
+                </Alert.Description>
+              </Alert.Content>
+            </Alert.Root>
+          )}
         </Stack>
 
         <Stack as="aside" aria-label="Lessons" gap="4" borderWidth="1px" borderRadius="md" p="4">
@@ -94,7 +137,7 @@ export default function PlayerPage() {
               <Flex justify="space-between" fontSize="sm">
                 <Text fontWeight="semibold">Your progress</Text>
                 <Text data-testid="progress-text">
-                  {progress.completed} of {progress.total} lessons · {progress.percent}%
+                  {progress.completed} of {plural(progress.total, 'lesson')} · {progress.percent}%
                 </Text>
               </Flex>
               <Progress.Root value={progress.percent} colorPalette="green" size="sm" aria-label="Course progress">

@@ -5,10 +5,12 @@ import { describeError } from '../../lib/graphql-errors';
 import { toaster } from '../../lib/toaster';
 
 type Progress = NonNullable<CoursePlayerQuery['enrollment']>['progress'];
+type Certificate = NonNullable<NonNullable<CoursePlayerQuery['enrollment']>['certificate']>;
 
 /** Marking lessons done and saving positions; keeps the lesson list and the course progress current. */
-export function useLessonProgress(initial: Progress | null) {
+export function useLessonProgress(initial: Progress | null, initialCertificate: Certificate | null) {
   const [progress, setProgress] = useState<Progress | null>(initial);
+  const [certificate, setCertificate] = useState<Certificate | null>(null);
   // Saves go one after another, so the server sees them in the order they happened (the last one
   // decides where the player resumes).
   const queue = useRef<Promise<unknown>>(Promise.resolve());
@@ -30,7 +32,10 @@ export function useLessonProgress(initial: Progress | null) {
           cache.modify({ id: cache.identify({ __typename: 'Lesson', id: lessonId }), fields: { completed: () => answer.completed } });
         },
       }));
-      if (data) setProgress(data.setLessonCompleted.courseProgress);
+      if (data) {
+        setProgress(data.setLessonCompleted.courseProgress);
+        if (data.setLessonCompleted.certificate) setCertificate(data.setLessonCompleted.certificate);
+      }
     } catch (error) {
       toaster.create({ title: 'Your progress could not be saved', description: describeError(error).message, type: 'error' });
     }
@@ -47,5 +52,5 @@ export function useLessonProgress(initial: Progress | null) {
     ).catch(() => undefined);
   };
 
-  return { progress: progress ?? initial, markCompleted, rememberPosition };
+  return { progress: progress ?? initial, certificate: certificate ?? initialCertificate, markCompleted, rememberPosition };
 }

@@ -50,6 +50,8 @@ async function seedCatalogue(manager: EntityManager, base: number): Promise<void
         title,
         position: i + 1,
         videoURL: demoVideoURL(i, demo.lessons.length),
+        // Each demo course opens with a free preview, so visitors can try it.
+        preview: i === 0,
       })),
     );
   }

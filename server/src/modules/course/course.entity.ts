@@ -131,4 +131,9 @@ export class Course {
   @Field()
   @UpdateDateColumn({ type: 'timestamptz' })
   updatedAt: Date;
+
+  /** When the instructor last changed what the course teaches (its fields or lessons): the page's "Last updated". */
+  @Field({ description: 'When the course content last changed (its details or lessons)' })
+  @Column({ type: 'timestamptz', default: () => 'now()' })
+  contentUpdatedAt: Date;
 }

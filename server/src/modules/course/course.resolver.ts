@@ -8,7 +8,9 @@ import { Course } from './course.entity';
 import { CourseCategory, HomeSection } from './course.enums';
 import { findCourse, isUuid, listCourses, recommendCourses, SEARCH_DEFAULT_LIMIT, searchCourses, suggestCourses } from './course.service';
 import { Lesson } from './lesson.entity';
-import { canWatchCourse } from '../progress/entitlement';
+import { canWatchCourse, canWatchLesson } from '../progress/entitlement';
+import { countEnrolled } from '../enrollment/enrollment.service';
+import { totalDurationSeconds } from './lesson.service';
 
 @ObjectType({ description: 'A page of courses' })
 class CoursePage extends PageOf(Course) {}
@@ -78,12 +80,27 @@ export class CourseResolver {
   async lessonCount(@Root() course: Course, @Ctx() ctx: GraphQLContext): Promise<number> {
     return (await ctx.loaders.lessonsByCourse.load(course.id)).length;
   }
+
+  @FieldResolver(() => Int, { nullable: true, description: "The lessons' total video length in seconds; null unless every lesson's length is known" })
+  async totalDurationSeconds(@Root() course: Course, @Ctx() ctx: GraphQLContext): Promise<number | null> {
+    return totalDurationSeconds(await ctx.loaders.lessonsByCourse.load(course.id));
+  }
+
+  @FieldResolver(() => Lesson, { nullable: true, description: 'The first free preview lesson, if the course has one' })
+  async firstPreviewLesson(@Root() course: Course, @Ctx() ctx: GraphQLContext): Promise<Lesson | null> {
+    return (await ctx.loaders.lessonsByCourse.load(course.id)).find((lesson) => lesson.preview) ?? null;
+  }
+
+  @FieldResolver(() => Int, { description: 'How many students are enrolled now (refunded ones not counted)' })
+  enrolledCount(@Root() course: Course, @Ctx() ctx: GraphQLContext): Promise<number> {
+    return countEnrolled(ctx.db, course.id);
+  }
 }
 
 @Resolver(() => Lesson)
 export class LessonResolver {
-  @FieldResolver(() => String, { nullable: true, description: 'Only for the enrolled student, the course instructor and admins' })
+  @FieldResolver(() => String, { nullable: true, description: 'For free previews, anyone; otherwise only the enrolled student, the course instructor and admins' })
   async videoURL(@Root() lesson: Lesson, @Ctx() ctx: GraphQLContext): Promise<string | null> {
-    return (await canWatchCourse(ctx.viewer, lesson.courseId, ctx.loaders)) ? lesson.videoURL : null;
+    return (await canWatchLesson(ctx.viewer, lesson, ctx.loaders)) ? lesson.videoURL : null;
   }
 }

@@ -1,9 +1,10 @@
 import { Field, ID, Int, ObjectType } from 'type-graphql';
-import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
 import type { Course } from './course.entity';
 
 @ObjectType({ description: 'One lesson of a course, in order' })
 @Entity('lesson')
+@Check('lesson_duration_positive', '"durationSeconds" IS NULL OR "durationSeconds" > 0')
 @Index('lesson_course_position', ['courseId', 'position'], { unique: true })
 export class Lesson {
   @Field(() => ID)
@@ -28,4 +29,12 @@ export class Lesson {
   @Field(() => Int, { description: 'Order within the course, from 1' })
   @Column({ type: 'int' })
   position: number;
+
+  @Field({ description: 'A free preview: anyone may watch it from the course page' })
+  @Column({ type: 'boolean', default: false })
+  preview: boolean;
+
+  @Field(() => Int, { nullable: true, description: 'Length of the video in seconds, when the instructor gave it' })
+  @Column({ type: 'int', nullable: true })
+  durationSeconds: number | null;
 }

@@ -15,3 +15,9 @@ export function createLessonsByCourseLoader(db: DataSource): DataLoader<string, 
     return courseIds.map((id) => byCourse.get(id) ?? []);
   });
 }
+
+/** The lessons' total length, only when every lesson's length is known (a partial sum would mislead). */
+export function totalDurationSeconds(lessons: Array<Pick<Lesson, 'durationSeconds'>>): number | null {
+  if (lessons.length === 0 || lessons.some((lesson) => lesson.durationSeconds === null)) return null;
+  return lessons.reduce((sum, lesson) => sum + lesson.durationSeconds!, 0);
+}

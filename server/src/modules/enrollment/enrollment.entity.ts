@@ -74,6 +74,11 @@ export class Enrollment {
   @Column({ type: 'uuid', nullable: true })
   lastLessonId: string | null;
 
+  /** When the student last opened, watched or marked a lesson of the course. */
+  @Field(() => Date, { nullable: true, description: 'When the student last studied this course; null before the first lesson' })
+  @Column({ type: 'timestamptz', nullable: true })
+  lastStudiedAt: Date | null;
+
   /** Set when the enrollment is refunded: access ends, the record stays. */
   @Column({ type: 'timestamptz', nullable: true })
   revokedAt: Date | null;

@@ -9,7 +9,7 @@ import { findActiveEnrollment, listMyEnrollments } from './enrollment.service';
 @Resolver(() => Enrollment)
 export class EnrollmentResolver {
   @Authorized()
-  @Query(() => [Enrollment], { description: "The signed-in student's courses, newest first" })
+  @Query(() => [Enrollment], { description: "The signed-in student's courses, the one studied last first" })
   myEnrollments(@Ctx() ctx: GraphQLContext): Promise<Enrollment[]> {
     return listMyEnrollments(ctx.db, requireViewer(ctx));
   }

@@ -47,9 +47,20 @@ export function findActiveEnrollment(manager: EntityManager | DataSource, studen
   return manager.getRepository(Enrollment).findOneBy({ studentId, courseId, revokedAt: IsNull() });
 }
 
-/** The signed-in student's courses, newest first. */
+/** The signed-in student's courses, the one studied last first (a course not begun counts from when it was bought). */
 export function listMyEnrollments(db: DataSource, viewer: Viewer): Promise<Enrollment[]> {
-  return db.getRepository(Enrollment).find({ where: { studentId: viewer.id, revokedAt: IsNull() }, order: { createdAt: 'DESC', id: 'ASC' } });
+  return db
+    .getRepository(Enrollment)
+    .createQueryBuilder('enrollment')
+    .where('enrollment.studentId = :studentId AND enrollment.revokedAt IS NULL', { studentId: viewer.id })
+    .orderBy('COALESCE(enrollment.lastStudiedAt, enrollment.createdAt)', 'DESC')
+    .addOrderBy('enrollment.id', 'ASC')
+    .getMany();
+}
+
+/** How many students hold the course now: refunded enrollments do not count. */
+export function countEnrolled(db: DataSource, courseId: string): Promise<number> {
+  return db.getRepository(Enrollment).countBy({ courseId, revokedAt: IsNull() });
 }
 
 /** Someone's enrollments for the legacy path: the person themself or an admin. */

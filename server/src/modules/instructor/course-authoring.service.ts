@@ -14,7 +14,7 @@ import { requireVerifiedEmail } from '../auth/email-verification.service';
 import { Role } from '../user/role';
 import { User } from '../user/user.entity';
 import { DEFAULT_USD_TO_BDT } from '../../shared/money';
-import { validateCourse, type CourseDraft } from './course-input';
+import { validateCourse, type CourseDraft, type ValidLesson } from './course-input';
 
 export const COURSE_HAS_STUDENTS = 'This course has students, so it cannot be deleted. Unpublish it instead.';
 
@@ -22,6 +22,8 @@ export interface LessonEdit {
   id?: string | null;
   title?: string | null;
   videoURL?: string | null;
+  preview?: boolean | null;
+  durationSeconds?: number | null;
 }
 
 function requireStaff(viewer: Viewer): void {
@@ -38,10 +40,15 @@ export async function editableCourse(db: DataSource, viewer: Viewer, id: string)
 }
 
 /** Writes the ordered lessons: known ids keep their id (and students' progress), new ones are added, missing ones go. */
-async function writeLessons(manager: EntityManager, courseId: string, lessons: Array<{ title: string; videoURL: string }>, edits: LessonEdit[]) {
+async function writeLessons(manager: EntityManager, courseId: string, lessons: ValidLesson[], edits: LessonEdit[]): Promise<boolean> {
   const repo = manager.getRepository(Lesson);
-  const existing = new Set((await repo.find({ select: { id: true }, where: { courseId } })).map((l) => l.id));
+  const before = await repo.find({ where: { courseId }, order: { position: 'ASC' } });
+  const existing = new Set(before.map((l) => l.id));
   const keep = edits.map((edit) => (edit.id && existing.has(edit.id) ? edit.id : null));
+  const facts = (lesson: ValidLesson, id: string | null) => JSON.stringify([id, lesson.title, lesson.videoURL, lesson.preview, lesson.durationSeconds]);
+  const unchanged =
+    before.length === lessons.length && before.every((lesson, i) => facts(lesson as ValidLesson, lesson.id) === facts(lessons[i], keep[i]));
+  if (unchanged) return false;
   await repo.delete({ courseId, ...(keep.some(Boolean) ? { id: Not(In(keep.filter(Boolean) as string[])) } : {}) });
   // Positions are unique per course: move the kept lessons out of the way before renumbering.
   await manager.query(`UPDATE lesson SET position = -position WHERE "courseId" = $1`, [courseId]);
@@ -50,6 +57,7 @@ async function writeLessons(manager: EntityManager, courseId: string, lessons: A
     if (id) await repo.update(id, { ...lesson, position: index + 1 });
     else await repo.insert({ ...lesson, courseId, position: index + 1 });
   }
+  return true;
 }
 
 /** A new course by the signed-in instructor, as a draft until they publish it; `address` is the client's, for the audit log. */
@@ -92,7 +100,9 @@ export async function updateCourse(
   const changed = (Object.keys(fields) as Array<keyof typeof fields>).filter((key) => JSON.stringify(fields[key]) !== JSON.stringify(course[key]));
   await db.transaction(async (manager) => {
     await manager.getRepository(Course).update(course.id, fields);
-    await writeLessons(manager, course.id, lessons, draft.lessons ?? []);
+    const lessonsChanged = await writeLessons(manager, course.id, lessons, draft.lessons ?? []);
+    // "Last updated" moves only when what the course teaches changed, not on a save that changed nothing.
+    if (changed.length > 0 || lessonsChanged) await manager.getRepository(Course).update(course.id, { contentUpdatedAt: new Date() });
     await recordAudit(manager, { viewer, address, action: AuditAction.UPDATE_COURSE, targetType: AuditTarget.COURSE, targetId: course.id, detail: { name: fields.name, changed, lessons: lessons.length } });
   });
   return db.getRepository(Course).findOneByOrFail({ id: course.id });

@@ -6,7 +6,18 @@ import { CourseCategory } from '../course/course.enums';
 export interface LessonDraft {
   title?: string | null;
   videoURL?: string | null;
+  preview?: boolean | null;
+  durationSeconds?: number | null;
 }
+
+export interface ValidLesson {
+  title: string;
+  videoURL: string;
+  preview: boolean;
+  durationSeconds: number | null;
+}
+
+const MAX_LESSON_SECONDS = 24 * 3600;
 
 export interface CourseDraft {
   name?: string | null;
@@ -36,7 +47,7 @@ export interface ValidCourse {
   targetedPeoples: string | null;
   whyNeed: string | null;
   startsAt: Date | null;
-  lessons: Array<{ title: string; videoURL: string }>;
+  lessons: ValidLesson[];
 }
 
 export const MAX_LESSONS = 200;
@@ -94,7 +105,12 @@ export function validateCourse(draft: CourseDraft, usdToBdt = DEFAULT_USD_TO_BDT
   const whyNeed = text(draft.whyNeed) || null;
   const why = whyNeed && checkLength(whyNeed, COURSE_TEXT_LIMITS.whyNeed, 'Why learners need it');
   if (why) problems.whyNeed = why;
-  const lessons = (draft.lessons ?? []).map((lesson) => ({ title: text(lesson.title), videoURL: text(lesson.videoURL) }));
+  const lessons: ValidLesson[] = (draft.lessons ?? []).map((lesson) => ({
+    title: text(lesson.title),
+    videoURL: text(lesson.videoURL),
+    preview: lesson.preview ?? false,
+    durationSeconds: lesson.durationSeconds ?? null,
+  }));
   if (lessons.length === 0) problems.lessons = 'Add at least one lesson';
   if (lessons.length > MAX_LESSONS) problems.lessons = `At most ${MAX_LESSONS} lessons`;
   lessons.forEach((lesson, i) => {
@@ -106,6 +122,10 @@ export function validateCourse(draft: CourseDraft, usdToBdt = DEFAULT_USD_TO_BDT
     else {
       const problem = checkWebAddress(lesson.videoURL, `Lesson ${i + 1}: the video URL`);
       if (problem) problems[`lessons.${i}.videoURL`] = problem;
+    }
+    const seconds = lesson.durationSeconds;
+    if (seconds !== null && (!Number.isInteger(seconds) || seconds < 1 || seconds > MAX_LESSON_SECONDS)) {
+      problems[`lessons.${i}.durationSeconds`] = `Lesson ${i + 1}: the length must be from 1 second to 24 hours`;
     }
   });
   const first = Object.values(problems)[0];

@@ -15,6 +15,8 @@ class LessonInput {
   @Field(() => ID, { nullable: true }) id?: string | null;
   @Field(() => String, { nullable: true }) title?: string | null;
   @Field(() => String, { nullable: true }) videoURL?: string | null;
+  @Field(() => Boolean, { nullable: true, description: 'A free preview anyone may watch' }) preview?: boolean | null;
+  @Field(() => Int, { nullable: true, description: 'Length of the video in seconds, if known' }) durationSeconds?: number | null;
 }
 
 @InputType({ description: 'Every field of a course an instructor writes' })

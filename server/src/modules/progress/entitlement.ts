@@ -1,6 +1,7 @@
 import type DataLoader from 'dataloader';
 import type { Viewer } from '../auth/viewer';
 import type { Course } from '../course/course.entity';
+import type { Lesson } from '../course/lesson.entity';
 import { Role } from '../user/role';
 
 export interface EntitlementLoaders {
@@ -28,4 +29,9 @@ export async function canWatchCourse(viewer: Viewer | null, courseId: string, lo
     return course !== null && teaches(viewer, course);
   }
   return loaders.ownedCourse.load(courseId);
+}
+
+/** Whether the viewer may watch one lesson: a free preview is open to everyone, any other needs the course. */
+export async function canWatchLesson(viewer: Viewer | null, lesson: Pick<Lesson, 'courseId' | 'preview'>, loaders: EntitlementLoaders): Promise<boolean> {
+  return lesson.preview || canWatchCourse(viewer, lesson.courseId, loaders);
 }

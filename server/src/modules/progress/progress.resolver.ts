@@ -4,6 +4,9 @@ import type { GraphQLContext } from '../../graphql/context';
 import { Lesson } from '../course/lesson.entity';
 import { Enrollment } from '../enrollment/enrollment.entity';
 import { Role } from '../user/role';
+import { Certificate } from '../certificate/certificate.entity';
+import { issueCertificateIfComplete } from '../certificate/certificate.service';
+import { findActiveEnrollment } from '../enrollment/enrollment.service';
 import { courseProgress, resumeLesson, saveLessonPosition, setLessonCompleted } from './progress.service';
 
 @ObjectType({ description: 'Completed lessons over all lessons of a course' })
@@ -34,16 +37,22 @@ class LessonProgressResult {
 
   @Field(() => CourseProgress, { description: "The course's progress after this change" })
   courseProgress: CourseProgress;
+
+  @Field(() => Certificate, { nullable: true, description: 'The certificate, once every lesson of the course is done' })
+  certificate: Certificate | null;
 }
 
 async function answer(ctx: GraphQLContext, lessonId: string, courseId: string, row: { completedAt: Date | null; lastPositionSeconds: number }) {
   const viewer = requireViewer(ctx);
+  const enrollment = await findActiveEnrollment(ctx.db, viewer.id, courseId);
   return {
     lessonId,
     completed: row.completedAt !== null,
     completedAt: row.completedAt,
     lastPosition: row.lastPositionSeconds,
     courseProgress: await courseProgress(ctx.db, viewer.id, courseId),
+    // Finishing the last lesson issues the certificate (once; later answers find it).
+    certificate: enrollment ? await issueCertificateIfComplete(ctx.db, enrollment, ctx.auth.publicUrl) : null,
   };
 }
 
@@ -77,6 +86,11 @@ export class EnrollmentProgressResolver {
   @FieldResolver(() => CourseProgress)
   progress(@Root() enrollment: Enrollment, @Ctx() ctx: GraphQLContext): Promise<CourseProgress> {
     return courseProgress(ctx.db, enrollment.studentId, enrollment.courseId);
+  }
+
+  @FieldResolver(() => Certificate, { nullable: true, description: 'The certificate of this enrollment, once the course is completed' })
+  certificate(@Root() enrollment: Enrollment, @Ctx() ctx: GraphQLContext): Promise<Certificate | null> {
+    return issueCertificateIfComplete(ctx.db, enrollment, ctx.auth.publicUrl);
   }
 
   @FieldResolver(() => Lesson, { nullable: true, description: 'Where the player resumes' })

@@ -3,7 +3,7 @@ import { startTestApp, type TestApp } from '../../test/app';
 import { closeTestDatabase, openTestDatabase, resetDatabase } from '../../test/database';
 import { makeCourse, makeUser } from '../../test/factories';
 import { HttpClient, signedInClient } from '../../test/http-client';
-import { Course } from '../course/course.entity';
+import { type Course } from '../course/course.entity';
 import { Lesson } from '../course/lesson.entity';
 import { Role } from '../user/role';
 import { progressOf } from './progress.service';
@@ -44,7 +44,8 @@ const restVideosSeenBy = async (client: HttpClient) => {
 describe('who gets lesson videos', () => {
   it('gives them to the enrolled student, the course instructor and admins', async () => {
     const owner = await makeUser(db, { email: 'owner@example.com', role: Role.INSTRUCTOR }, 'owner password');
-    await db.getRepository(Course).update(course.id, { instructorId: owner.id });
+    // The instructor is known by account, not by the email printed on the course.
+    await db.query(`UPDATE course SET "instructorId" = $1 WHERE id = $2`, [owner.id, course.id]);
     await makeUser(db, { email: 'boss@example.com', role: Role.ADMIN }, 'boss password');
     const entitled = [student, await signedInClient(app.url, 'owner@example.com', 'owner password'), await signedInClient(app.url, 'boss@example.com', 'boss password')];
     for (const client of entitled) {
@@ -115,6 +116,20 @@ describe('progress', () => {
     await student.graphql(POSITION, { id: lessons[1].id, s: 95 });
     mine = (await student.graphql<Mine>(MINE, { id: course.id })).data!;
     expect(mine.enrollment.resumeLesson).toEqual({ title: 'Functions', lastPosition: 95 });
+  });
+
+  it('lists My Courses with the course studied last first', async () => {
+    const later = await makeCourse(db, { name: 'Geometry', price: 0 }, ['Points', 'Lines']);
+    await student.graphql(`mutation ($id: ID!) { purchaseCourse(input: { courseId: $id }) { status } }`, { id: later.id });
+    const MY = `{ myEnrollments { courseName lastStudiedAt } }`;
+    type My = { myEnrollments: Array<{ courseName: string; lastStudiedAt: string | null }> };
+    // Neither begun: the one bought last comes first.
+    let mine = (await student.graphql<My>(MY)).data!.myEnrollments;
+    expect(mine).toEqual([{ courseName: 'Geometry', lastStudiedAt: null }, { courseName: 'Algebra', lastStudiedAt: null }]);
+    await student.graphql(POSITION, { id: lessons[1].id, s: 30 });
+    mine = (await student.graphql<My>(MY)).data!.myEnrollments;
+    expect(mine.map((e) => e.courseName)).toEqual(['Algebra', 'Geometry']);
+    expect(mine[0].lastStudiedAt).not.toBeNull();
   });
 
   it('refuses progress on a course the student does not own, and bad positions', async () => {

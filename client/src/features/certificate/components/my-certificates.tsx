@@ -1,0 +1,47 @@
+import { Badge, Button, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react';
+import { Download } from 'lucide-react';
+import { Link as RouterLink } from 'react-router-dom';
+import { formatDate } from '../../../lib/format';
+import { paths } from '../../../lib/paths';
+import { useMyCertificatesQuery } from '../api/certificate.generated';
+
+/** The student's certificates on their profile, each to open or download again. */
+export function MyCertificates() {
+  const { data } = useMyCertificatesQuery({ fetchPolicy: 'cache-and-network' });
+  const certificates = data?.myCertificates ?? [];
+  return (
+    <Stack as="section" aria-labelledby="my-certificates" gap="3">
+      <Heading as="h2" id="my-certificates" size="lg">
+        Certificates
+      </Heading>
+      {certificates.length === 0 ? (
+        <Text color="gray.600">Complete a course to earn its certificate.</Text>
+      ) : (
+        <Stack as="ul" gap="3" listStyleType="none">
+          {certificates.map((certificate) => (
+            <HStack as="li" key={certificate.number} gap="3" wrap="wrap" borderWidth="1px" borderRadius="md" p="3" data-testid="my-certificate">
+              <Stack gap="0" flex="1" minW="200px">
+                <Text fontWeight="semibold">{certificate.course}</Text>
+                <Text fontSize="sm" color="gray.600">
+                  {formatDate(certificate.issuedAt)} ·{' '}
+                  <Link asChild color="blue.700">
+                    <RouterLink to={paths.certificate(certificate.number)}>{certificate.number}</RouterLink>
+                  </Link>
+                </Text>
+              </Stack>
+              {certificate.revoked ? (
+                <Badge colorPalette="red">Revoked</Badge>
+              ) : (
+                <Button asChild size="sm" variant="outline" colorPalette="blue">
+                  <a href={certificate.pdfURL} download>
+                    <Download size={16} aria-hidden /> Download
+                  </a>
+                </Button>
+              )}
+            </HStack>
+          ))}
+        </Stack>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,101 @@
+import PDFDocument from 'pdfkit';
+import QRCode from 'qrcode';
+
+/**
+ * Noto Sans Bengali (SIL Open Font License), bundled from @fontsource/noto-sans-bengali: its Bengali
+ * subset shapes Bangla names (conjuncts, vowel signs) through pdfkit's fontkit; its Latin subset
+ * writes everything else in the same typeface.
+ */
+const fontFile = (subset: 'bengali' | 'latin', weight: 400 | 700) =>
+  require.resolve(`@fontsource/noto-sans-bengali/files/noto-sans-bengali-${subset}-${weight}-normal.woff`);
+
+export interface CertificateFacts {
+  number: string;
+  studentName: string;
+  course: string;
+  instructor: string;
+  issuedAt: Date;
+  verifyURL: string;
+}
+
+/** Splits text into runs of Bengali script and of everything else, each drawn with its own font. */
+export function scriptRuns(text: string): Array<{ bengali: boolean; text: string }> {
+  const runs: Array<{ bengali: boolean; text: string }> = [];
+  for (const char of text) {
+    const code = char.codePointAt(0)!;
+    // The Bengali block, and the dandas and joiners Bangla text uses (spaces come from the Latin font).
+    const bengali = (code >= 0x0980 && code <= 0x09ff) || code === 0x0964 || code === 0x0965 || code === 0x200c || code === 0x200d;
+    const last = runs[runs.length - 1];
+    if (last && last.bengali === bengali) last.text += char;
+    else runs.push({ bengali, text: char });
+  }
+  return runs;
+}
+
+/** A line's font size: as asked, or smaller in proportion when the line is wider than the room (long names, long titles). */
+export function fitSize(size: number, widthAtSize: number, room: number): number {
+  return widthAtSize > room ? (size * room) / widthAtSize : size;
+}
+
+/** "23 November 2026", in Dhaka time. */
+export function completionDate(date: Date): string {
+  return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Asia/Dhaka' }).format(date);
+}
+
+/**
+ * The certificate as a landscape A4 PDF. Everything on it comes from the facts given, and the
+ * document's dates are the issue date, so the same facts make the same file.
+ */
+export async function renderCertificatePdf(facts: CertificateFacts): Promise<Buffer> {
+  const qr = await QRCode.toBuffer(facts.verifyURL, { type: 'png', margin: 1, width: 240, errorCorrectionLevel: 'M' });
+  const doc = new PDFDocument({
+    size: 'A4',
+    layout: 'landscape',
+    margin: 0,
+    info: { Title: `Certificate ${facts.number}`, Author: 'Shikhon', CreationDate: facts.issuedAt, ModDate: facts.issuedAt },
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  doc.registerFont('latin', fontFile('latin', 400));
+  doc.registerFont('latin-bold', fontFile('latin', 700));
+  doc.registerFont('bengali', fontFile('bengali', 400));
+  doc.registerFont('bengali-bold', fontFile('bengali', 700));
+  const { width, height } = doc.page;
+
+  /** One centred line, mixing the two fonts as the text needs. */
+  const centred = (text: string, y: number, size: number, bold = false, color = '#1f2937') => {
+    const runs = scriptRuns(text).map((run) => ({ ...run, font: `${run.bengali ? 'bengali' : 'latin'}${bold ? '-bold' : ''}` }));
+    const measure = () => runs.reduce((sum, run) => sum + doc.font(run.font).widthOfString(run.text), 0);
+    doc.fontSize(size).fillColor(color);
+    doc.fontSize(fitSize(size, measure(), width - 120));
+    const total = measure();
+    let x = (width - total) / 2;
+    for (const run of runs) {
+      doc.font(run.font).text(run.text, x, y, { lineBreak: false });
+      x += doc.widthOfString(run.text);
+    }
+  };
+
+  doc.rect(20, 20, width - 40, height - 40).lineWidth(3).stroke('#1e40af');
+  doc.rect(30, 30, width - 60, height - 60).lineWidth(1).stroke('#93c5fd');
+  centred('Shikhon', 70, 20, true, '#1e40af');
+  centred('Certificate of Completion', 110, 34, true);
+  centred('This certifies that', 180, 14, false, '#4b5563');
+  centred(facts.studentName, 205, 30, true, '#111827');
+  centred('has completed the course', 260, 14, false, '#4b5563');
+  centred(facts.course, 285, 22, true, '#111827');
+  centred(`Instructor: ${facts.instructor}`, 330, 14);
+  centred(`Completed on ${completionDate(facts.issuedAt)}`, 355, 14);
+
+  doc.image(qr, width - 190, height - 200, { width: 120 });
+  doc.font('latin').fontSize(11).fillColor('#374151');
+  doc.text(`Certificate number: ${facts.number}`, 60, height - 110, { lineBreak: false });
+  doc.text(`Verify at ${facts.verifyURL}`, 60, height - 92, { lineBreak: false });
+  doc.end();
+  return done;
+}

@@ -1,0 +1,62 @@
+import { randomInt } from 'node:crypto';
+import type { DataSource } from 'typeorm';
+import type { Viewer } from '../auth/viewer';
+import { Course } from '../course/course.entity';
+import type { Enrollment } from '../enrollment/enrollment.entity';
+import { courseProgress } from '../progress/progress.service';
+import { User } from '../user/user.entity';
+import { renderCertificatePdf } from './certificate-pdf';
+import { Certificate } from './certificate.entity';
+
+// Crockford's base 32: no I, L, O or U, so a number read aloud or typed is not mistaken.
+const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+const NUMBER_PATTERN = /^SHK-[0-9A-HJKMNP-TV-Z]{10}$/;
+
+/** A new certificate number, e.g. SHK-7Q2M9XK4TD: 50 random bits, so numbers cannot be guessed. */
+export function newCertificateNumber(): string {
+  let body = '';
+  for (let i = 0; i < 10; i += 1) body += ALPHABET[randomInt(ALPHABET.length)];
+  return `SHK-${body}`;
+}
+
+export const verifyURLOf = (publicUrl: string, number: string) => new URL(`/certificate/${encodeURIComponent(number)}`, publicUrl).toString();
+export const pdfURLOf = (publicUrl: string, number: string) => new URL(`/api/certificates/${encodeURIComponent(number)}/pdf`, publicUrl).toString();
+
+/**
+ * Issues the enrollment's certificate once every lesson of the course is done; answers the
+ * certificate (the one issued before, if any), or null while lessons remain.
+ */
+export async function issueCertificateIfComplete(db: DataSource, enrollment: Enrollment, publicUrl: string): Promise<Certificate | null> {
+  const repo = db.getRepository(Certificate);
+  const existing = await repo.findOne({ where: { enrollmentId: enrollment.id }, relations: { enrollment: true } });
+  if (existing) return existing;
+  if (enrollment.revokedAt) return null;
+  const progress = await courseProgress(db, enrollment.studentId, enrollment.courseId);
+  if (progress.total === 0 || progress.completed < progress.total) return null;
+  const [student, course] = await Promise.all([
+    db.getRepository(User).findOneByOrFail({ id: enrollment.studentId }),
+    db.getRepository(Course).findOneByOrFail({ id: enrollment.courseId }),
+  ]);
+  const number = newCertificateNumber();
+  const issuedAt = new Date();
+  const facts = { number, studentName: student.name, course: course.name, instructor: course.instructor, issuedAt };
+  const pdf = await renderCertificatePdf({ ...facts, verifyURL: verifyURLOf(publicUrl, number) });
+  // Two completions at once (two tabs): the unique enrollment index keeps the first.
+  await repo.createQueryBuilder().insert().values({ ...facts, enrollmentId: enrollment.id, studentId: student.id, courseId: course.id, pdf }).orIgnore().execute();
+  return repo.findOneOrFail({ where: { enrollmentId: enrollment.id }, relations: { enrollment: true } });
+}
+
+/** A certificate by its number, for anyone; null for a number that was never issued. */
+export function findCertificate(db: DataSource, number: string): Promise<Certificate | null> {
+  const normalized = number.trim().toUpperCase();
+  if (!NUMBER_PATTERN.test(normalized)) return Promise.resolve(null);
+  return db.getRepository(Certificate).findOne({ where: { number: normalized }, relations: { enrollment: true } });
+}
+
+/** The signed-in student's certificates, newest first. */
+export function listMyCertificates(db: DataSource, viewer: Viewer): Promise<Certificate[]> {
+  return db.getRepository(Certificate).find({ where: { studentId: viewer.id }, relations: { enrollment: true }, order: { issuedAt: 'DESC' } });
+}
+
+/** A certificate is revoked when its enrollment was refunded. */
+export const isRevoked = (certificate: Certificate) => Boolean(certificate.enrollment?.revokedAt);

@@ -1,0 +1,143 @@
+import type { DataSource } from 'typeorm';
+import { startTestApp, type TestApp } from '../../test/app';
+import { closeTestDatabase, openTestDatabase, resetDatabase } from '../../test/database';
+import { makeCourse, makeUser } from '../../test/factories';
+import { HttpClient, signedInClient } from '../../test/http-client';
+import { pdfText } from '../../test/pdf-text';
+import type { Course } from '../course/course.entity';
+import { Lesson } from '../course/lesson.entity';
+import { Role } from '../user/role';
+import { completionDate, fitSize, renderCertificatePdf, scriptRuns } from './certificate-pdf';
+import { Certificate } from './certificate.entity';
+
+let db: DataSource;
+let app: TestApp;
+let course: Course;
+let lessons: Lesson[];
+let student: HttpClient;
+
+beforeAll(async () => {
+  db = await openTestDatabase();
+  app = await startTestApp(db);
+});
+afterAll(async () => {
+  await app.close();
+  await closeTestDatabase(db);
+});
+beforeEach(async () => {
+  await resetDatabase(db);
+  course = await makeCourse(db, { name: 'Physics for Class 9', price: 20, instructor: 'Nusrat Jahan' }, ['Motion', 'Force', 'Energy']);
+  lessons = await db.getRepository(Lesson).find({ where: { courseId: course.id }, order: { position: 'ASC' } });
+  await makeUser(db, { email: 'student@example.com', name: 'Rahim Uddin' }, 'student password');
+  await makeUser(db, { email: 'boss@example.com', role: Role.ADMIN }, 'boss password');
+  student = await signedInClient(app.url, 'student@example.com', 'student password');
+  await student.graphql(`mutation ($id: ID!) { purchaseCourse(input: { courseId: $id, paymentMethod: "pm_card_visa" }) { status } }`, { id: course.id });
+});
+
+const FIELDS = 'number course studentName instructor issuedAt revoked pdfURL verifyURL';
+const COMPLETE = `mutation ($id: ID!) { setLessonCompleted(lessonId: $id, completed: true) { courseProgress { percent } certificate { ${FIELDS} } } }`;
+type CertificateAnswer = { number: string; course: string; studentName: string; instructor: string; issuedAt: string; revoked: boolean; pdfURL: string; verifyURL: string };
+
+async function completeAll(firstTime = true): Promise<CertificateAnswer> {
+  let last: CertificateAnswer | null = null;
+  for (const lesson of lessons) {
+    const { data } = await student.graphql<{ setLessonCompleted: { certificate: CertificateAnswer | null } }>(COMPLETE, { id: lesson.id });
+    last = data!.setLessonCompleted.certificate;
+    if (firstTime && lesson !== lessons[lessons.length - 1]) expect(last).toBeNull();
+  }
+  return last!;
+}
+
+const pathOf = (url: string) => new URL(url).pathname;
+
+describe('certificates', () => {
+  it('issues one when the last lesson is done, with the student, course, instructor, date and number', async () => {
+    const certificate = await completeAll();
+    expect(certificate).toMatchObject({ course: 'Physics for Class 9', studentName: 'Rahim Uddin', instructor: 'Nusrat Jahan', revoked: false });
+    expect(certificate.number).toMatch(/^SHK-[0-9A-Z]{10}$/);
+    expect(pathOf(certificate.verifyURL)).toBe(`/certificate/${certificate.number}`);
+
+    const response = await student.request(pathOf(certificate.pdfURL));
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/pdf');
+    const text = await pdfText(await response.arrayBuffer());
+    for (const line of ['Certificate of Completion', 'Rahim Uddin', 'Physics for Class 9', 'Instructor: Nusrat Jahan', `Completed on ${completionDate(new Date(certificate.issuedAt))}`, `Certificate number: ${certificate.number}`, `Verify at ${certificate.verifyURL}`]) {
+      expect(text).toContain(line);
+    }
+  });
+
+  it('is issued once: a lesson undone and done again, or a second look, gives the same certificate and the same file', async () => {
+    const first = await completeAll();
+    await student.graphql(`mutation ($id: ID!) { setLessonCompleted(lessonId: $id, completed: false) { lessonId } }`, { id: lessons[0].id });
+    const again = await completeAll(false);
+    expect(again.number).toBe(first.number);
+    expect(await db.getRepository(Certificate).count()).toBe(1);
+    const one = Buffer.from(await (await new HttpClient(app.url).request(pathOf(first.pdfURL))).arrayBuffer());
+    const two = Buffer.from(await (await new HttpClient(app.url).request(pathOf(first.pdfURL))).arrayBuffer());
+    expect(one.equals(two)).toBe(true);
+  });
+
+  it('lists the student’s certificates and shows one to anyone by its number, without email or phone', async () => {
+    const issued = await completeAll();
+    const mine = await student.graphql<{ myCertificates: CertificateAnswer[] }>(`{ myCertificates { ${FIELDS} } }`);
+    expect(mine.data!.myCertificates).toEqual([issued]);
+    const visitor = new HttpClient(app.url);
+    const { data } = await visitor.graphql<{ certificate: CertificateAnswer }>(`query ($n: String!) { certificate(number: $n) { ${FIELDS} } }`, { n: issued.number.toLowerCase() });
+    expect(data!.certificate).toEqual(issued);
+    const withEmail = await visitor.graphql(`query ($n: String!) { certificate(number: $n) { email } }`, { n: issued.number });
+    expect(withEmail.errors![0].extensions?.code).toBe('GRAPHQL_VALIDATION_FAILED');
+    for (const unknown of ['SHK-0000000000', 'nonsense', '']) {
+      expect((await visitor.graphql<{ certificate: null }>(`query ($n: String!) { certificate(number: $n) { number } }`, { n: unknown })).data!.certificate).toBeNull();
+    }
+    expect((await visitor.request('/api/certificates/SHK-0000000000/pdf')).status).toBe(404);
+    expect((await visitor.graphql(`{ myCertificates { number } }`)).errors![0].extensions?.code).toBe('UNAUTHENTICATED');
+  });
+
+  it('gives none while lessons remain', async () => {
+    await student.graphql(COMPLETE, { id: lessons[0].id });
+    const { data } = await student.graphql<{ enrollment: { certificate: null }; myCertificates: [] }>(`query ($id: ID!) { enrollment(courseId: $id) { certificate { number } } myCertificates { number } }`, { id: course.id });
+    expect(data).toEqual({ enrollment: { certificate: null }, myCertificates: [] });
+  });
+
+  it('shows as revoked after a refund, and its PDF is no longer handed out', async () => {
+    const issued = await completeAll();
+    const admin = await signedInClient(app.url, 'boss@example.com', 'boss password');
+    const enrollmentId = (await db.query(`SELECT id FROM enrollment`))[0].id as string;
+    const refund = await admin.graphql(`mutation ($id: ID!) { refundEnrollment(enrollmentId: $id, refundCase: COURSE_CANCELLED) { percent } }`, { id: enrollmentId });
+    expect(refund.errors).toBeUndefined();
+    const { data } = await new HttpClient(app.url).graphql<{ certificate: CertificateAnswer }>(`query ($n: String!) { certificate(number: $n) { revoked studentName } }`, { n: issued.number });
+    expect(data!.certificate).toEqual({ revoked: true, studentName: 'Rahim Uddin' });
+    const pdf = await new HttpClient(app.url).request(pathOf(issued.pdfURL));
+    expect(pdf.status).toBe(403);
+    expect(await pdf.json()).toMatchObject({ message: 'This certificate was revoked' });
+  });
+});
+
+describe('the certificate PDF', () => {
+  it('writes Bangla names with the bundled Bengali font and everything else with its Latin face', async () => {
+    expect(scriptRuns('রহিম উদ্দিন (Rahim)')).toEqual([
+      { bengali: true, text: 'রহিম' },
+      { bengali: false, text: ' ' },
+      { bengali: true, text: 'উদ্দিন' },
+      { bengali: false, text: ' (Rahim)' },
+    ]);
+    const facts = { number: 'SHK-ABCDEFGHJK', studentName: 'রহিম উদ্দিন', course: 'Bangla 101', instructor: 'Nusrat', issuedAt: new Date('2026-11-23T10:00:00Z'), verifyURL: 'https://shikhon.example.com/certificate/SHK-ABCDEFGHJK' };
+    const pdf = await renderCertificatePdf(facts);
+    const latinOnly = await renderCertificatePdf({ ...facts, studentName: 'Rahim Uddin' });
+    // Both faces are embedded (subset names like ABCDEF+NotoSansBengali); the Latin-only one needs one less font.
+    const fonts = (bytes: Buffer) => new Set(bytes.toString('latin1').match(/\/BaseFont \/[A-Z]{6}\+[A-Za-z-]+/g));
+    expect(fonts(pdf).size).toBe(fonts(latinOnly).size + 1);
+    expect([...fonts(pdf)].every((name) => name.includes('NotoSansBengali'))).toBe(true);
+    // The same facts make the same file.
+    expect((await renderCertificatePdf(facts)).equals(pdf)).toBe(true);
+    expect(await pdfText(pdf)).toContain('Completed on 23 November 2026');
+  });
+
+  it('sets a very long name or course title smaller so it stays on the page, and all of it is there', async () => {
+    expect(fitSize(22, 400, 600)).toBe(22);
+    expect(fitSize(22, 1200, 600)).toBe(11);
+    const course = `Higher Mathematics ${'and Statistics '.repeat(9)}`.trim();
+    const pdf = await renderCertificatePdf({ number: 'SHK-ABCDEFGHJK', studentName: 'Rahim', course, instructor: 'Nusrat', issuedAt: new Date('2026-11-23T10:00:00Z'), verifyURL: 'https://shikhon.example.com/certificate/SHK-ABCDEFGHJK' });
+    expect((await pdfText(pdf)).replace(/\s+/g, ' ')).toContain(course);
+  });
+});
