@@ -33,7 +33,11 @@ describe('course pictures', () => {
     // The other pictures, loaded lazily as they scroll into view, keep their own.
     const last = page.getByTestId('course-card').last().getByRole('img');
     await last.scrollIntoViewIfNeeded();
-    await page.waitForFunction(() => Array.from(document.querySelectorAll('[data-testid="course-card"] img')).every((img) => (img as HTMLImageElement).complete));
+    await page.waitForFunction(() => {
+      const cards = document.querySelectorAll('[data-testid="course-card"] img');
+      const lastImage = cards[cards.length - 1] as HTMLImageElement | undefined;
+      return lastImage?.complete === true && lastImage.naturalWidth > 0;
+    });
     const lastSrc = (await last.getAttribute('src'))!;
     assert.ok(!lastSrc.includes('placeholder'), `the last picture is ${lastSrc}`);
     await visit.close();
