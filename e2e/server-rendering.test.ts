@@ -124,6 +124,18 @@ describe('pages sent with their content', () => {
     await context.close();
   });
 
+  it('never lets the browser send a password itself before the scripts run', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false, baseURL: baseUrl });
+    const page = await context.newPage();
+    for (const [path, form, button] of [['/login', 'Login', 'Login'], ['/signUp', 'Sign up', 'Sign Up']]) {
+      await page.goto(path);
+      const sent = page.getByRole('form', { name: form });
+      assert.equal(await sent.getAttribute('method'), 'post', `${path}: a form sent by the browser keeps the password out of the address`);
+      assert.equal(await sent.getByRole('button', { name: button, exact: true }).isDisabled(), true, `${path}: submitting waits for the scripts`);
+    }
+    await context.close();
+  });
+
   it('never shows a signed-in user Login or Registration while the page arrives', async () => {
     const visit = await openPage(browser);
     const { page } = visit;

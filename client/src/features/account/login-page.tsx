@@ -7,6 +7,7 @@ import { useLoginMutation } from './api/sign-in.generated';
 import { describeError } from '../../lib/graphql-errors';
 import { messages } from '../../lib/messages';
 import { paths } from '../../lib/paths';
+import { useHydrated } from '../../lib/use-hydrated';
 import { useSession } from '../../lib/session-context';
 import { toaster } from '../../lib/toaster';
 import { AuthCard } from './components/auth-card';
@@ -18,6 +19,7 @@ export function returnPath(state: unknown): string {
 }
 
 export default function LoginPage() {
+  const hydrated = useHydrated();
   const { state, session } = useSession();
   const location = useLocation();
   const navigate = useNavigate();
@@ -60,7 +62,7 @@ export default function LoginPage() {
 
   return (
     <AuthCard title="Login">
-      <form onSubmit={submit} noValidate aria-label="Login">
+      <form method="post" onSubmit={submit} noValidate aria-label="Login">
         <Stack gap="4">
           <Field.Root required>
             <Field.Label>Email</Field.Label>
@@ -86,7 +88,7 @@ export default function LoginPage() {
               </Alert.Content>
             </Alert.Root>
           )}
-          <Button type="submit" colorPalette="blue" disabled={loading}>
+          <Button type="submit" colorPalette="blue" disabled={!hydrated || loading}>
             {loading ? 'Logging in...' : 'Login'}
           </Button>
           <Button type="button" variant="plain" color="blue.700" onClick={() => void forgotPassword()} disabled={sendingReset} alignSelf="start" px="0">

@@ -6,6 +6,7 @@ import { useSignUpMutation } from './api/sign-in.generated';
 import { describeError } from '../../lib/graphql-errors';
 import { messages } from '../../lib/messages';
 import { paths } from '../../lib/paths';
+import { useHydrated } from '../../lib/use-hydrated';
 import { useSession } from '../../lib/session-context';
 import { toaster } from '../../lib/toaster';
 import { AuthCard } from './components/auth-card';
@@ -22,6 +23,7 @@ const fields = [
 type FieldName = (typeof fields)[number]['name'];
 
 export default function SignUpPage() {
+  const hydrated = useHydrated();
   const { state, session } = useSession();
   const location = useLocation();
   const navigate = useNavigate();
@@ -53,7 +55,7 @@ export default function SignUpPage() {
 
   return (
     <AuthCard title="Create your account">
-      <form onSubmit={submit} noValidate aria-label="Sign up">
+      <form method="post" onSubmit={submit} noValidate aria-label="Sign up">
         <Stack gap="4">
           <Field.Root>
             <Field.Label id="role-label">I am a</Field.Label>
@@ -98,7 +100,7 @@ export default function SignUpPage() {
               <Alert.Title>{error.message}</Alert.Title>
             </Alert.Root>
           )}
-          <Button type="submit" colorPalette="blue" disabled={!agreed || loading}>
+          <Button type="submit" colorPalette="blue" disabled={!hydrated || !agreed || loading}>
             {loading ? 'Creating your account...' : 'Sign Up'}
           </Button>
           <Text fontSize="sm">
