@@ -136,6 +136,25 @@ describe('pages sent with their content', () => {
     await context.close();
   });
 
+  it('keeps an email and password typed while the scripts are still loading, and signs in with them', async () => {
+    const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    // A slow phone: the page's scripts arrive well after its HTML.
+    await page.route('**/assets/**', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await page.goto('/login', { waitUntil: 'commit' });
+    await page.getByLabel('Email', { exact: true }).fill('student@shikhon.test');
+    await page.getByLabel('Password', { exact: true }).fill('Student123!');
+    assert.equal(await page.evaluate(() => 'interactive' in document.documentElement.dataset), false, 'typed before the scripts took over');
+    await page.waitForSelector('html[data-interactive]');
+    assert.equal(await page.getByLabel('Email', { exact: true }).inputValue(), 'student@shikhon.test');
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await page.getByRole('button', { name: 'Joined' }).waitFor();
+    await context.close();
+  });
+
   it('never shows a signed-in user Login or Registration while the page arrives', async () => {
     const visit = await openPage(browser);
     const { page } = visit;

@@ -1,5 +1,5 @@
 import { Alert, Button, Field, Input, Link, Stack, Text } from '@chakra-ui/react';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Link as RouterLink, Navigate, useLocation, useNavigate, type Location } from 'react-router-dom';
 import { AlertDialog, type AlertContent } from '../../components/alert-dialog';
 import { useRequestPasswordResetMutation } from './api/password.generated';
@@ -23,8 +23,10 @@ export default function LoginPage() {
   const { state, session } = useSession();
   const location = useLocation();
   const navigate = useNavigate();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
+  // Read from the fields themselves (not kept in state): what a visitor types while a slow phone
+  // is still loading the scripts survives the scripts taking the page over.
+  const emailField = useRef<HTMLInputElement>(null);
+  const passwordField = useRef<HTMLInputElement>(null);
   const [error, setError] = useState<string | null>(null);
   const [alert, setAlert] = useState<AlertContent | null>(null);
   const [login, { loading }] = useLoginMutation();
@@ -37,7 +39,7 @@ export default function LoginPage() {
     e.preventDefault();
     setError(null);
     try {
-      const { data } = await login({ variables: { email, password } });
+      const { data } = await login({ variables: { email: emailField.current?.value ?? '', password: passwordField.current?.value ?? '' } });
       if (data) {
         session.signedIn(data.login);
         navigate(target, { replace: true });
@@ -48,6 +50,7 @@ export default function LoginPage() {
   };
 
   const forgotPassword = async () => {
+    const email = emailField.current?.value ?? '';
     if (!email.trim()) {
       setAlert({ status: 'error', title: messages.forgotPasswordEmpty, text: 'Type your email above, then press Forgot Password again.' });
       return;
@@ -66,11 +69,11 @@ export default function LoginPage() {
         <Stack gap="4">
           <Field.Root required>
             <Field.Label>Email</Field.Label>
-            <Input type="email" name="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+            <Input ref={emailField} type="email" name="email" autoComplete="email" />
           </Field.Root>
           <Field.Root required>
             <Field.Label>Password</Field.Label>
-            <Input type="password" name="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+            <Input ref={passwordField} type="password" name="password" autoComplete="current-password" />
           </Field.Root>
           {error && (
             <Alert.Root status="error">
