@@ -6,6 +6,7 @@ import { PAYMENT_PAGE_EXPIRED } from '../../payments/sslcommerz/sslcommerz.provi
 import type { BillingDetailsInput, PaymentProvider, ProviderPayment } from '../../payments/provider';
 import { AppError, badInput, notFound } from '../../shared/errors';
 import { formatMoney, toMinorUnits } from '../../shared/money';
+import { checkEmail } from '../auth/sign-up-rules';
 import type { Viewer } from '../auth/viewer';
 import { Course } from '../course/course.entity';
 import { findCourse } from '../course/course.service';
@@ -102,7 +103,8 @@ function checkLocalBuyer(billing: BillingDetailsInput | null | undefined, viewer
   const phone = (billing?.phone ?? '').replace(/[\s-]/g, '');
   const fields: Record<string, string> = {};
   if (!name || name.length > 100) fields.name = LOCAL_BUYER_NAME;
-  if (email.length > 254 || !/^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/.test(email)) fields.email = 'Enter a valid email address';
+  const emailProblem = checkEmail(email);
+  if (emailProblem) fields.email = emailProblem;
   if (!/^(?:\+?88)?01[3-9]\d{8}$/.test(phone)) fields.phone = BANGLADESH_MOBILE;
   const first = Object.values(fields)[0];
   if (first) throw badInput(first, { fields });
