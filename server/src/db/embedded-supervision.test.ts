@@ -99,7 +99,7 @@ describe('the supervised embedded PostgreSQL', () => {
     process.kill(pid, 'SIGKILL');
     const failed = await waitFor('the health check failing', async () => {
       const res = await fetch(`${server.url}/healthz`);
-      return res.status === 503 ? ((await res.json()) as unknown) : undefined;
+      return res.status === 503 ? ((await res.json())) : undefined;
     }, 40);
     expect(failed).toEqual({ status: 'failed', database: 'could not be restarted' });
     expect((await fetch(`${server.url}/api/courses`)).status).toBe(503);

@@ -14,19 +14,11 @@ export type CertificatePageQueryVariables = Exact<{
 
 export type CertificatePageQuery = { certificate: { number: string, course: string, studentName: string, instructor: string, issuedAt: string, revoked: boolean, pdfURL: string, verifyURL: string } | null };
 
-export type MyCertificatesQueryVariables = Exact<{ [key: string]: never; }>;
-
-
-export type MyCertificatesQuery = { myCertificates: Array<{ number: string, course: string, issuedAt: string, revoked: boolean, pdfURL: string, verifyURL: string }> };
-
 
 export const CertificatePageDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"CertificatePage"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"number"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"certificate"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"number"},"value":{"kind":"Variable","name":{"kind":"Name","value":"number"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"number"}},{"kind":"Field","name":{"kind":"Name","value":"course"}},{"kind":"Field","name":{"kind":"Name","value":"studentName"}},{"kind":"Field","name":{"kind":"Name","value":"instructor"}},{"kind":"Field","name":{"kind":"Name","value":"issuedAt"}},{"kind":"Field","name":{"kind":"Name","value":"revoked"}},{"kind":"Field","name":{"kind":"Name","value":"pdfURL"}},{"kind":"Field","name":{"kind":"Name","value":"verifyURL"}}]}}]}}]} as unknown as DocumentNode<CertificatePageQuery, CertificatePageQueryVariables>;
-export const MyCertificatesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"MyCertificates"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"myCertificates"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"number"}},{"kind":"Field","name":{"kind":"Name","value":"course"}},{"kind":"Field","name":{"kind":"Name","value":"issuedAt"}},{"kind":"Field","name":{"kind":"Name","value":"revoked"}},{"kind":"Field","name":{"kind":"Name","value":"pdfURL"}},{"kind":"Field","name":{"kind":"Name","value":"verifyURL"}}]}}]}}]} as unknown as DocumentNode<MyCertificatesQuery, MyCertificatesQueryVariables>;
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type OptionsOf<F> = F extends (document: any, ...options: infer O) => any ? O : never;
 
 export const useCertificatePageQuery = (...options: OptionsOf<typeof useQuery<CertificatePageQuery, CertificatePageQueryVariables>>) =>
   useQuery<CertificatePageQuery, CertificatePageQueryVariables>(CertificatePageDocument, ...options);
-export const useMyCertificatesQuery = (...options: OptionsOf<typeof useQuery<MyCertificatesQuery, MyCertificatesQueryVariables>>) =>
-  useQuery<MyCertificatesQuery, MyCertificatesQueryVariables>(MyCertificatesDocument, ...options);
