@@ -94,8 +94,9 @@ export default function CheckoutPage() {
     let cancelled = false;
     void loadStripe(settings.publishableKey).then((stripe) => {
       if (cancelled || !stripeMount.current) return;
-      stripeCard.current = stripe.elements().create('card', { hidePostalCode: true });
-      stripeCard.current.mount(stripeMount.current);
+      const card = stripe.elements().create('card', { hidePostalCode: true });
+      card.mount(stripeMount.current);
+      stripeCard.current = card;
     });
     return () => {
       cancelled = true;
