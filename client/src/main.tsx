@@ -22,7 +22,7 @@ async function start() {
   const session = createSession({ assumeSignedOut: Boolean(rendered) && 'visitor' in container.dataset });
   const client = createApolloClient(session);
   if (rendered) client.cache.restore(rendered);
-  else prefetchFirstPage(client, window.location);
+  else void prefetchFirstPage(client, window.location);
 
   await nextTask();
   themeSystem();

@@ -123,8 +123,18 @@ describe('SIGTERM under load', () => {
       });
       req.on('error', reject);
     });
+    const connected = new Promise<void>((resolve) => req.on('socket', (socket) => socket.once('connect', () => resolve())));
     req.write(body.slice(0, 10));
-    return { finish: () => req.end(body.slice(10)), answer };
+    return { connected, finish: () => req.end(body.slice(10)), answer };
+  }
+
+  /** Waits, a turn of the event loop at a time, until the condition holds (at most 10 s). */
+  async function until(condition: () => boolean, what: string) {
+    const deadline = Date.now() + 10_000;
+    while (!condition()) {
+      if (Date.now() > deadline) throw new Error(`gave up waiting for ${what}`);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
   }
 
   it('finishes requests in flight, refuses new ones and exits cleanly within 10 seconds', async () => {
@@ -145,13 +155,20 @@ describe('SIGTERM under load', () => {
         }
       }),
     );
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await until(() => statuses.length >= 8, 'the load to be answered');
     const inFlight = slowRequest(server.url, query);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await inFlight.connected;
+    // Every client answered again after the slow request connected: the server has taken it in.
+    const answeredBefore = statuses.length;
+    await until(() => statuses.length >= answeredBefore + 8, 'the server to answer after the slow request connected');
 
     server.child.kill('SIGTERM');
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    await expect(fetch(`${server.url}/healthz`)).rejects.toThrow();
+    await until(() => server.logs.some((line) => line.includes('shutting down')), 'the server to start shutting down');
+    // New connections are refused from the moment the listener closes, which follows shortly.
+    const refusedAt = Date.now() + 10_000;
+    while (await fetch(`${server.url}/healthz`).then(() => true, () => false)) {
+      if (Date.now() > refusedAt) throw new Error('the server kept taking new connections while shutting down');
+    }
     inFlight.finish();
 
     const finished = await inFlight.answer;

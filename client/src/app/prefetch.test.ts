@@ -12,13 +12,10 @@ function recordingClient() {
   return { client: new ApolloClient({ link, cache: new InMemoryCache() }), asked };
 }
 
-const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
-
 describe('the first page data', () => {
   it.each(['/course/7b0f', '/details/7b0f', '/Course/7b0f'])('asks for the course of %s while its code loads', async (pathname) => {
     const { client, asked } = recordingClient();
-    prefetchFirstPage(client, { pathname, search: '' });
-    await settle();
+    await prefetchFirstPage(client, { pathname, search: '' });
     expect(asked).toEqual([{ operation: 'CoursePage', variables: { id: '7b0f' } }]);
   });
 
@@ -30,8 +27,7 @@ describe('the first page data', () => {
     ['/course/7b0f', '?canceled=true'],
   ])('asks for nothing on %s%s', async (pathname, search) => {
     const { client, asked } = recordingClient();
-    prefetchFirstPage(client, { pathname, search });
-    await settle();
+    await prefetchFirstPage(client, { pathname, search });
     expect(asked).toEqual([]);
   });
 });

@@ -7,12 +7,12 @@ import { paymentReturnMessage } from '../features/course/payment-return';
  * otherwise the query would wait for that code to arrive and render, one more round trip on a
  * phone network. The page's own query then finds the answer in flight or in the cache.
  */
-export function prefetchFirstPage(client: ApolloClient, { pathname, search }: Pick<Location, 'pathname' | 'search'>): void {
+export async function prefetchFirstPage(client: ApolloClient, { pathname, search }: Pick<Location, 'pathname' | 'search'>): Promise<void> {
   const course = matchPath('/course/:id', pathname) ?? matchPath('/details/:id', pathname);
   // Back from a payment, the course page shows only a message and asks for nothing.
   if (course?.params.id && paymentReturnMessage(new URLSearchParams(search)) === null) {
     const variables = { id: course.params.id };
-    void import('../features/course/api/course-page.generated')
+    await import('../features/course/api/course-page.generated')
       .then(({ CoursePageDocument }) => client.query({ query: CoursePageDocument, variables }))
       // The page asks again and shows its own error state.
       .catch(() => undefined);

@@ -1,7 +1,7 @@
 import { Box, Button, Card, Flex, HStack, Text } from '@chakra-ui/react';
 import { Star } from 'lucide-react';
 import { Link as RouterLink } from 'react-router-dom';
-import type { CourseCard_CourseFragment } from '../gql/graphql';
+import type { CourseCard_CourseFragment } from './course-card.generated';
 import { formatTaka, priceLabel, truncate } from '../lib/format';
 import { paths } from '../lib/paths';
 import { CourseImage } from './course-image';

@@ -1,6 +1,6 @@
 import { Image, type ImageProps } from '@chakra-ui/react';
 import { useState } from 'react';
-import type { CourseCategory } from '../gql/graphql';
+import type { CourseCategory } from '../gql/types';
 
 /** A neutral picture for a course without one, or whose picture did not load: by its category. */
 export function coursePlaceholder(category: CourseCategory | null | undefined): string {

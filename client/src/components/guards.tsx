@@ -1,7 +1,7 @@
 import { Center, Spinner } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
-import type { Role } from '../gql/graphql';
+import type { Role } from '../gql/types';
 import { useSession } from '../lib/session-context';
 import { paths } from '../lib/paths';
 import { ErrorState } from './states';

@@ -1,5 +1,5 @@
 import { Card, HStack, Image, Text } from '@chakra-ui/react';
-import type { ReviewCard_ReviewFragment } from '../gql/graphql';
+import type { ReviewCard_ReviewFragment } from './review-card.generated';
 import { StarRating } from './star-rating';
 
 export function ReviewCard({ review }: { review: ReviewCard_ReviewFragment }) {

@@ -1,5 +1,6 @@
 import type { ApolloClient } from '@apollo/client';
-import { LogoutDocument, RefreshSessionDocument, type SessionUser_UserFragment } from '../features/account/api/session.generated';
+import { LogoutDocument, RefreshSessionDocument } from './session.generated';
+import type { SessionUser_UserFragment } from './session-user.generated';
 
 export type SessionUser = SessionUser_UserFragment;
 export type SessionState = { status: 'loading' } | { status: 'signedOut' } | { status: 'signedIn'; user: SessionUser };

@@ -69,8 +69,10 @@ describe('the supervised embedded PostgreSQL', () => {
     const before = postmaster().pid;
 
     process.kill(before, 'SIGKILL');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    const meanwhile = await courseName(course.id);
+    const meanwhile = await waitFor('the outage to reach the API', async () => {
+      const answer = await courseName(course.id);
+      return answer.status === 503 ? answer : undefined;
+    }, 10);
     expect(meanwhile).toMatchObject({ status: 503, retryAfter: '5', body: { errors: [{ message: DATABASE_UNAVAILABLE }] } });
     const rest = await fetch(`${server.url}/api/courses/${course.id}`);
     expect(rest.status).toBe(503);
@@ -97,7 +99,7 @@ describe('the supervised embedded PostgreSQL', () => {
     process.kill(pid, 'SIGKILL');
     const failed = await waitFor('the health check failing', async () => {
       const res = await fetch(`${server.url}/healthz`);
-      return res.status === 503 ? ((await res.json()) as unknown) : undefined;
+      return res.status === 503 ? ((await res.json())) : undefined;
     }, 40);
     expect(failed).toEqual({ status: 'failed', database: 'could not be restarted' });
     expect((await fetch(`${server.url}/api/courses`)).status).toBe(503);

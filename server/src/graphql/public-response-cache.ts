@@ -129,7 +129,7 @@ export class PublicResponseCache {
             if (!operation || !onlyPublicFields(operation) || response.body.kind !== 'single') return;
             if (response.body.singleResult.errors || (response.http.status ?? 200) !== 200) return;
             if (generation !== this.generation || !this.listening) return;
-            const key = keyOf(request as OperationRequest);
+            const key = keyOf(request);
             const body = `${JSON.stringify(response.body.singleResult)}\n`;
             if (key === null || body.length > MAX_BODY_BYTES) return;
             this.store(key, body);

@@ -28,7 +28,7 @@ class DatabaseLink {
       client.pipe(upstream).pipe(client);
     });
     await new Promise<void>((resolve) => this.server!.listen(this.port, '127.0.0.1', resolve));
-    this.port = (this.server!.address() as AddressInfo).port;
+    this.port = (this.server.address() as AddressInfo).port;
   }
 
   async down(): Promise<void> {

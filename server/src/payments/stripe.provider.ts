@@ -81,7 +81,7 @@ export class StripeProvider implements PaymentProvider {
       return toProviderPayment(intent);
     } catch (error) {
       if (error instanceof Stripe.errors.StripeCardError) {
-        const intent = error.payment_intent as Stripe.PaymentIntent | undefined;
+        const intent = error.payment_intent;
         const failed = intent ? toProviderPayment(intent) : await this.retrievePayment(id);
         return { ...failed, status: 'failed', failureMessage: error.message };
       }

@@ -86,7 +86,7 @@ export class TestModeProvider implements PaymentProvider {
       else if (outcome.kind === 'decline') Object.assign(changes, { status: 'failed', failureMessage: outcome.message });
       else Object.assign(changes, { status: 'requires_action', failureMessage: null });
       await payments.update(id, changes);
-      return toProviderPayment({ ...row, ...changes } as TestModePayment);
+      return toProviderPayment({ ...row, ...changes });
     });
   }
 

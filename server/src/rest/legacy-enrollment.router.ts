@@ -112,7 +112,7 @@ export function legacyEnrollmentRouter(deps: PurchaseDeps): Router {
     if (body.token.length > 255) throw badInput('token is too long');
     const amount = Number(body.amount);
     if (!Number.isInteger(amount) || amount < 0 || amount > MAX_AMOUNT_CENTS) throw badInput('amount must be a whole number of cents');
-    const billingDetails = (body.billingDetails ?? body.billing_details ?? null) as BillingDetailsInput | null;
+    const billingDetails = (body.billingDetails ?? body.billing_details ?? null);
     if (JSON.stringify(billingDetails ?? {}).length > 2000) throw badInput('billingDetails is too long');
 
     if (body.courseID === undefined && body.courseId === undefined) {

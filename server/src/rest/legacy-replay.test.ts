@@ -44,7 +44,7 @@ beforeEach(async () => {
 function shapeOf(value: unknown): unknown {
   if (Array.isArray(value)) return value.length > 0 ? [shapeOf(value[0])] : [];
   if (value === null) return 'null';
-  if (typeof value === 'object') return Object.fromEntries(Object.keys(value as object).sort().map((key) => [key, shapeOf((value as Record<string, unknown>)[key])]));
+  if (typeof value === 'object') return Object.fromEntries(Object.keys(value).sort().map((key) => [key, shapeOf((value as Record<string, unknown>)[key])]));
   return typeof value;
 }
 

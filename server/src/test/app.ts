@@ -68,7 +68,7 @@ export async function startTestApp(db: DataSource, envOverrides: Record<string, 
         },
       );
       if (response.body.kind !== 'single') throw new Error('unexpected incremental response');
-      return response.body.singleResult as { data?: unknown; errors?: unknown };
+      return response.body.singleResult;
     },
     async graphql<T>(query: string, variables?: Record<string, unknown>) {
       const res = await fetch(`${url}/graphql`, {

@@ -52,8 +52,8 @@ export async function startServerProcess(db: DataSource | null, env: Record<stri
         }
       }
     };
-    child.stdout!.on('data', read);
-    child.stderr!.on('data', read);
+    child.stdout.on('data', read);
+    child.stderr.on('data', read);
     void exited.then((code) => reject(new Error(`server exited with ${code}:\n${logs.join('\n')}`)));
   });
   return {

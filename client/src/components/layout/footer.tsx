@@ -1,7 +1,7 @@
 import { Box, Button, Container, Grid, Heading, HStack, Input, Link, Stack, Text } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { useSubscribeMutation } from '../../features/community/api/voices.generated';
+import { useSubscribeMutation } from './subscribe.generated';
 import { describeError } from '../../lib/graphql-errors';
 import { messages } from '../../lib/messages';
 import { toaster } from '../../lib/toaster';

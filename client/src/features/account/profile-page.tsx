@@ -4,7 +4,7 @@ import { ErrorState, InlineLoading } from '../../components/states';
 import { useMyProfileQuery } from './api/profile.generated';
 import { MyPayments } from './components/my-payments';
 import { paths } from '../../lib/paths';
-import { MyCertificates } from '../certificate/components/my-certificates';
+import { MyCertificates } from './components/my-certificates';
 
 const roleLabel = { STUDENT: 'Student', INSTRUCTOR: 'Instructor', ADMIN: 'Admin' } as const;
 

@@ -1,7 +1,7 @@
 import { Alert, Button, Checkbox, Field, HStack, Input, Link, RadioGroup, Stack, Text } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink, Navigate, useLocation, useNavigate } from 'react-router-dom';
-import type { Role } from '../../gql/graphql';
+import type { Role } from '../../gql/types';
 import { useSignUpMutation } from './api/sign-in.generated';
 import { describeError } from '../../lib/graphql-errors';
 import { messages } from '../../lib/messages';

@@ -1,7 +1,7 @@
 import { Badge, Button, Heading, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { PagedTable } from '../../components/paged-view';
-import type { InboxKind } from '../../gql/graphql';
+import type { InboxKind } from '../../gql/types';
 import { useAdminInboxQuery, useSetInboxHandledMutation } from './api/inbox.generated';
 import { formatDateTime } from '../../lib/format';
 

@@ -2,7 +2,7 @@ import { Badge, Box, Button, Field, Heading, HStack, Input, NativeSelect, Simple
 import { useState } from 'react';
 import { useConfirm } from '../../components/confirm-dialog';
 import { PagedView } from '../../components/paged-view';
-import type { PaymentStatus, RefundCase } from '../../gql/graphql';
+import type { PaymentStatus, RefundCase } from '../../gql/types';
 import { formatPrice } from '../../lib/format';
 import { describeError } from '../../lib/graphql-errors';
 import { paymentDate, paymentStatusLabel, providerLabel } from '../../lib/payment-labels';

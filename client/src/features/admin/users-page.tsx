@@ -2,7 +2,7 @@ import { Badge, Button, Heading, HStack, Input, Stack, Table } from '@chakra-ui/
 import { useState } from 'react';
 import { useConfirm } from '../../components/confirm-dialog';
 import { PagedTable } from '../../components/paged-view';
-import type { Role } from '../../gql/graphql';
+import type { Role } from '../../gql/types';
 import { useAdminUsersQuery, useCloseAccountMutation, useMakeAdminMutation, useRemoveAdminMutation, useReopenAccountMutation } from './api/admin.generated';
 import { describeError } from '../../lib/graphql-errors';
 import { messages } from '../../lib/messages';

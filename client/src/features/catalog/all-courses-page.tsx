@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router-dom';
 import { CourseCard } from '../../components/course-card';
 import { Pager } from '../../components/pager';
 import { EmptyState, ErrorState, FullScreenLoading } from '../../components/states';
-import type { HomeSection } from '../../gql/graphql';
+import type { HomeSection } from '../../gql/types';
 import { useAllCoursesQuery } from './api/all-courses.generated';
 import { homeSectionTitles } from '../../lib/messages';
 

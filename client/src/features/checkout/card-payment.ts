@@ -1,3 +1,7 @@
+import type { Stripe } from '@stripe/stripe-js';
+import { loadStripe as loadStripeJs } from '@stripe/stripe-js/pure';
+
+export type { StripeCardElement } from '@stripe/stripe-js';
 /**
  * Turning a card into a payment method id, as Stripe.js does: in the offline test mode the
  * product's own test endpoint plays Stripe's part; with Stripe configured, Stripe.js itself does it.
@@ -77,26 +81,18 @@ export async function answerTestAuthentication(clientSecret: string, approve: bo
   if (!res.ok) throw new Error('The authentication could not be sent');
 }
 
-interface StripeJs {
-  elements(): { create(type: 'card', options?: object): StripeCardElement };
-  createPaymentMethod(input: { type: 'card'; card: StripeCardElement; billing_details?: object }): Promise<{ paymentMethod?: { id: string }; error?: { message: string } }>;
-  handleNextAction(input: { clientSecret: string }): Promise<{ error?: { message: string } }>;
-}
-export interface StripeCardElement {
-  mount(element: HTMLElement): void;
-  destroy(): void;
-}
+let stripeJs: Promise<Stripe> | undefined;
 
-let stripeJs: Promise<StripeJs> | undefined;
-
-/** Stripe.js must come from Stripe itself (it cannot be bundled); loaded only when Stripe is configured. */
-export function loadStripe(publishableKey: string): Promise<StripeJs> {
-  stripeJs ??= new Promise((resolve, reject) => {
-    const script = document.createElement('script');
-    script.src = 'https://js.stripe.com/v3';
-    script.onload = () => resolve((window as unknown as { Stripe: (key: string) => StripeJs }).Stripe(publishableKey));
-    script.onerror = () => reject(new Error('Stripe could not be loaded. Check your connection and try again.'));
-    document.head.appendChild(script);
+/**
+ * Stripe.js must come from Stripe itself (it cannot be bundled): Stripe's own loader fetches it,
+ * only when Stripe is configured and a card form opens (the `pure` entry loads nothing on import).
+ */
+export function loadStripe(publishableKey: string): Promise<Stripe> {
+  stripeJs ??= loadStripeJs(publishableKey).then((stripe) => {
+    if (!stripe) throw new Error('Stripe could not be loaded. Check your connection and try again.');
+    return stripe;
   });
+  // A failed load (a dropped connection) is tried again the next time.
+  stripeJs.catch(() => (stripeJs = undefined));
   return stripeJs;
 }

@@ -3,7 +3,8 @@ import { CreditCard, ShieldCheck } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { EmptyState, ErrorState, FullScreenLoading } from '../../components/states';
-import type { PaymentProvider, PurchaseCourseMutation } from '../../gql/graphql';
+import type { PaymentProvider } from '../../gql/types';
+import type { PurchaseCourseMutation } from './api/checkout.generated';
 import { useCheckoutPageQuery, useConfirmPurchaseMutation, usePurchaseCourseMutation } from './api/checkout.generated';
 import { formatDollars, formatTaka } from '../../lib/format';
 import { describeError } from '../../lib/graphql-errors';
@@ -93,8 +94,9 @@ export default function CheckoutPage() {
     let cancelled = false;
     void loadStripe(settings.publishableKey).then((stripe) => {
       if (cancelled || !stripeMount.current) return;
-      stripeCard.current = stripe.elements().create('card', { hidePostalCode: true });
-      stripeCard.current.mount(stripeMount.current);
+      const card = stripe.elements().create('card', { hidePostalCode: true });
+      card.mount(stripeMount.current);
+      stripeCard.current = card;
     });
     return () => {
       cancelled = true;

@@ -1,7 +1,7 @@
 import { Alert, Button, Container, Field, Heading, Input, Stack, Textarea } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useCreateBlogMutation } from './api/voices.generated';
+import { useCreateBlogMutation } from './api/blogs.generated';
 import { describeError } from '../../lib/graphql-errors';
 import { paths } from '../../lib/paths';
 import { toaster } from '../../lib/toaster';

@@ -4,7 +4,7 @@ import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { StarRating } from '../../components/star-rating';
 import { EmptyState, ErrorState, InlineLoading } from '../../components/states';
 import { ReviewCard } from '../../components/review-card';
-import { useAddReviewPageQuery, useDeleteMyReviewMutation, useMyReviewQuery, useSubmitReviewMutation } from './api/voices.generated';
+import { useAddReviewPageQuery, useDeleteMyReviewMutation, useMyReviewQuery, useSubmitReviewMutation } from './api/reviews.generated';
 import { describeError } from '../../lib/graphql-errors';
 import { paths } from '../../lib/paths';
 import { toaster } from '../../lib/toaster';

@@ -4,7 +4,7 @@ import { Eye } from 'lucide-react';
 import { useState } from 'react';
 import { PagedView } from '../../components/paged-view';
 import { useBlogsPageQuery } from './api/blogs-page.generated';
-import { useSetBlogHiddenMutation } from './api/voices.generated';
+import { useSetBlogHiddenMutation } from './api/blogs.generated';
 import { paths } from '../../lib/paths';
 import { useSession } from '../../lib/session-context';
 

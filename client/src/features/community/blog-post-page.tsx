@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { useParams } from 'react-router-dom';
 import { EmptyState, ErrorState, InlineLoading } from '../../components/states';
 import { useBlogPostQuery } from './api/blogs-page.generated';
-import { useOpenBlogMutation } from './api/voices.generated';
+import { useOpenBlogMutation } from './api/blogs.generated';
 
 /** One blog post (the server can send it with its content); opening it in the browser counts one read. */
 export default function BlogPostPage() {

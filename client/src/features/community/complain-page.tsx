@@ -2,7 +2,7 @@ import { Button, Container, Field, Heading, Input, SimpleGrid, Stack, Text, Text
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { AlertDialog, type AlertContent } from '../../components/alert-dialog';
-import { useSubmitComplaintMutation } from './api/voices.generated';
+import { useSubmitComplaintMutation } from './api/complaints.generated';
 import { describeError } from '../../lib/graphql-errors';
 import { messages } from '../../lib/messages';
 import { paths } from '../../lib/paths';

@@ -3,9 +3,9 @@ import { Link as RouterLink } from 'react-router-dom';
 import { useState } from 'react';
 import { PagedView } from '../../components/paged-view';
 import { ReviewCard } from '../../components/review-card';
-import type { ReviewCard_ReviewFragment } from '../../gql/graphql';
+import type { ReviewCard_ReviewFragment } from '../../components/review-card.generated';
 import { useReviewsPageQuery } from './api/reviews-page.generated';
-import { useSetReviewHiddenMutation } from './api/voices.generated';
+import { useSetReviewHiddenMutation } from './api/reviews.generated';
 import { useSession } from '../../lib/session-context';
 
 const PAGE_SIZE = 12;

@@ -3,7 +3,7 @@ import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { ErrorState, InlineLoading } from '../../components/states';
-import type { CourseCategory } from '../../gql/graphql';
+import type { CourseCategory } from '../../gql/types';
 import { useCreateCourseMutation, useManagedCourseQuery, useProposedTakaPriceQuery, useSetCoursePublishedMutation, useUpdateCourseMutation } from './api/instructor.generated';
 import { formatTaka } from '../../lib/format';
 import { describeError } from '../../lib/graphql-errors';

@@ -1,4 +1,4 @@
-import type { CourseCategory, CourseInput } from '../../gql/graphql';
+import type { CourseCategory, CourseInput } from '../../gql/types';
 
 export interface LessonRow {
   key: string;

@@ -6,7 +6,7 @@ import { ErrorState, FullScreenLoading } from '../../components/states';
 import { useCoursePlayerQuery } from './api/player.generated';
 import { messages } from '../../lib/messages';
 import { paths } from '../../lib/paths';
-import { LessonVideo } from './components/lesson-video';
+import { LessonVideo } from '../../components/lesson-video';
 import { AUTO_ADVANCE_SECONDS, filterLessons, initialLesson, lessonLabel, neighbour } from './player-logic';
 import { useCountdown } from './use-countdown';
 import { plural } from '../../lib/format';

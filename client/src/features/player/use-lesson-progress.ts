@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import type { CoursePlayerQuery } from '../../gql/graphql';
+import type { CoursePlayerQuery } from './api/player.generated';
 import { useSaveLessonPositionMutation, useSetLessonCompletedMutation } from './api/player.generated';
 import { describeError } from '../../lib/graphql-errors';
 import { toaster } from '../../lib/toaster';

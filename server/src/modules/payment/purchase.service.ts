@@ -302,7 +302,7 @@ export async function purchaseCourse(deps: PurchaseDeps, viewer: Viewer, request
     return outcomeOf(payment, payment.status === PaymentStatus.SUCCEEDED ? await findActiveEnrollment(deps.db, viewer.id, course.id) : null);
   }
 
-  const payment = started.payment!;
+  const payment = started.payment;
   let intent: ProviderPayment;
   try {
     intent = await provider.createPayment({

@@ -121,7 +121,7 @@ export function sslcommerzSandboxRouter(db: DataSource, credentials: SslcommerzC
       bankTranId: outcome === 'VALID' ? random('BTX') : null,
     };
     await transactions().update(row.sessionKey, changes);
-    const done = { ...row, ...changes } as SandboxTransaction;
+    const done = { ...row, ...changes };
     const fields: Record<string, string> = {
       status: outcome,
       tran_id: done.tranId,

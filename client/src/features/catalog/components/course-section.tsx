@@ -1,7 +1,7 @@
 import { Heading, SimpleGrid, Stack } from '@chakra-ui/react';
 import { CourseCard } from '../../../components/course-card';
 import { EmptyState } from '../../../components/states';
-import type { CourseCard_CourseFragment } from '../../../gql/graphql';
+import type { CourseCard_CourseFragment } from '../../../components/course-card.generated';
 
 /** A home page section: its title and its first four courses in a 1, 2 or 4 column grid. */
 export function CourseSection({ title, courses, eager = false }: { title: string; courses: CourseCard_CourseFragment[]; eager?: boolean }) {

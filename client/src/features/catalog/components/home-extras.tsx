@@ -1,6 +1,6 @@
 import { Box, Container, Flex, Heading, Image, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { ReviewCard } from '../../../components/review-card';
-import type { ReviewCard_ReviewFragment } from '../../../gql/graphql';
+import type { ReviewCard_ReviewFragment } from '../../../components/review-card.generated';
 
 export const statistics = ['200+ New Courses', '5000+ New Students', '100+ New Teachers'];
 

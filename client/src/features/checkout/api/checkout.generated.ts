@@ -3,85 +3,32 @@
 type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
+import type * as Types from '../../../gql/types';
+
 import { useMutation, useQuery } from '@apollo/client/react';
 import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
-export type AddressInput = {
-  city?: string | null | undefined;
-  country?: string | null | undefined;
-  line1?: string | null | undefined;
-  line2?: string | null | undefined;
-  postalCode?: string | null | undefined;
-  state?: string | null | undefined;
-};
-
-export type BillingDetailsInput = {
-  address?: AddressInput | null | undefined;
-  email?: string | null | undefined;
-  name?: string | null | undefined;
-  phone?: string | null | undefined;
-};
-
-/** School courses for classes 1 to 12, or professional skill courses */
-export type CourseCategory =
-  | 'PROFESSIONAL'
-  | 'SCHOOL';
-
-/** STRIPE: international cards, in dollars; SSLCOMMERZ: bKash, Nagad, Rocket and local cards, in taka */
-export type PaymentProvider =
-  | 'SSLCOMMERZ'
-  | 'STRIPE';
-
-export type PurchaseInput = {
-  billingDetails?: BillingDetailsInput | null | undefined;
-  courseId: string | number;
-  /** The same key for a retried request gives the first answer */
-  idempotencyKey?: string | null | undefined;
-  /** A Stripe PaymentMethod id or test id (pm_card_visa, tok_visa, ...); not needed for a free course */
-  paymentMethod?: string | null | undefined;
-  /** Who takes the payment; STRIPE when left out */
-  provider?: PaymentProvider | null | undefined;
-};
-
-export type PurchaseStatus =
-  | 'FAILED'
-  | 'REQUIRES_ACTION'
-  | 'SUCCEEDED';
-
-export type Role =
-  | 'ADMIN'
-  | 'INSTRUCTOR'
-  | 'STUDENT';
-
-export type CourseCard_CourseFragment = { id: string, name: string, description: string, price: number, priceBDT: number, photoURL: string | null, category: CourseCategory, ratings: string | null, instructor: string };
-
-export type ReviewCard_ReviewFragment = { id: string, name: string, img: string | null, text: string, info: string | null, rating: number | null, title: string | null, courseName: string | null };
-
 export type CheckoutPageQueryVariables = Exact<{
   id: string | number;
 }>;
 
 
-export type CheckoutPageQuery = { course: { id: string, name: string, photoURL: string | null, category: CourseCategory, instructor: string, price: number, priceBDT: number, isEnrolled: boolean } | null, paymentSettings: { provider: string, testMode: boolean, publishableKey: string | null, providers: Array<PaymentProvider> } };
+export type CheckoutPageQuery = { course: { id: string, name: string, photoURL: string | null, category: Types.CourseCategory, instructor: string, price: number, priceBDT: number, isEnrolled: boolean } | null, paymentSettings: { provider: string, testMode: boolean, publishableKey: string | null, providers: Array<Types.PaymentProvider> } };
 
 export type PurchaseCourseMutationVariables = Exact<{
-  input: PurchaseInput;
+  input: Types.PurchaseInput;
 }>;
 
 
-export type PurchaseCourseMutation = { purchaseCourse: { status: PurchaseStatus, message: string | null, redirectURL: string | null, clientSecret: string | null, paymentId: string | null, enrollment: { id: string, courseId: string } | null } };
+export type PurchaseCourseMutation = { purchaseCourse: { status: Types.PurchaseStatus, message: string | null, redirectURL: string | null, clientSecret: string | null, paymentId: string | null, enrollment: { id: string, courseId: string } | null } };
 
 export type ConfirmPurchaseMutationVariables = Exact<{
   paymentId: string | number;
 }>;
 
 
-export type ConfirmPurchaseMutation = { confirmPurchase: { status: PurchaseStatus, message: string | null, redirectURL: string | null, clientSecret: string | null, paymentId: string | null, enrollment: { id: string, courseId: string } | null } };
+export type ConfirmPurchaseMutation = { confirmPurchase: { status: Types.PurchaseStatus, message: string | null, redirectURL: string | null, clientSecret: string | null, paymentId: string | null, enrollment: { id: string, courseId: string } | null } };
 
-export type SessionUser_UserFragment = { id: string, name: string, email: string, role: Role, image: string | null, emailVerified: boolean, instructorApproved: boolean };
 
-export const CourseCard_CourseFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"CourseCard_course"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Course"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"price"}},{"kind":"Field","name":{"kind":"Name","value":"priceBDT"}},{"kind":"Field","name":{"kind":"Name","value":"photoURL"}},{"kind":"Field","name":{"kind":"Name","value":"category"}},{"kind":"Field","name":{"kind":"Name","value":"ratings"}},{"kind":"Field","name":{"kind":"Name","value":"instructor"}}]}}]} as unknown as DocumentNode<CourseCard_CourseFragment, unknown>;
-export const ReviewCard_ReviewFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ReviewCard_review"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Review"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"img"}},{"kind":"Field","name":{"kind":"Name","value":"text"}},{"kind":"Field","name":{"kind":"Name","value":"info"}},{"kind":"Field","name":{"kind":"Name","value":"rating"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"courseName"}}]}}]} as unknown as DocumentNode<ReviewCard_ReviewFragment, unknown>;
-export const SessionUser_UserFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"SessionUser_user"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"User"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"role"}},{"kind":"Field","name":{"kind":"Name","value":"image"}},{"kind":"Field","name":{"kind":"Name","value":"emailVerified"}},{"kind":"Field","name":{"kind":"Name","value":"instructorApproved"}}]}}]} as unknown as DocumentNode<SessionUser_UserFragment, unknown>;
 export const CheckoutPageDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"CheckoutPage"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"course"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"photoURL"}},{"kind":"Field","name":{"kind":"Name","value":"category"}},{"kind":"Field","name":{"kind":"Name","value":"instructor"}},{"kind":"Field","name":{"kind":"Name","value":"price"}},{"kind":"Field","name":{"kind":"Name","value":"priceBDT"}},{"kind":"Field","name":{"kind":"Name","value":"isEnrolled"}}]}},{"kind":"Field","name":{"kind":"Name","value":"paymentSettings"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"provider"}},{"kind":"Field","name":{"kind":"Name","value":"testMode"}},{"kind":"Field","name":{"kind":"Name","value":"publishableKey"}},{"kind":"Field","name":{"kind":"Name","value":"providers"}}]}}]}}]} as unknown as DocumentNode<CheckoutPageQuery, CheckoutPageQueryVariables>;
 export const PurchaseCourseDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"PurchaseCourse"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"PurchaseInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"purchaseCourse"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"redirectURL"}},{"kind":"Field","name":{"kind":"Name","value":"clientSecret"}},{"kind":"Field","name":{"kind":"Name","value":"paymentId"}},{"kind":"Field","name":{"kind":"Name","value":"enrollment"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"courseId"}}]}}]}}]}}]} as unknown as DocumentNode<PurchaseCourseMutation, PurchaseCourseMutationVariables>;
 export const ConfirmPurchaseDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"ConfirmPurchase"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"paymentId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"confirmPurchase"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"paymentId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"paymentId"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"redirectURL"}},{"kind":"Field","name":{"kind":"Name","value":"clientSecret"}},{"kind":"Field","name":{"kind":"Name","value":"paymentId"}},{"kind":"Field","name":{"kind":"Name","value":"enrollment"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"courseId"}}]}}]}}]}}]} as unknown as DocumentNode<ConfirmPurchaseMutation, ConfirmPurchaseMutationVariables>;

@@ -1,7 +1,7 @@
 import { Box, Card, Flex, Heading, HStack, Separator, Stack, Text } from '@chakra-ui/react';
 import { truncate } from '../../../lib/format';
 import { CourseImage } from '../../../components/course-image';
-import type { CourseCategory } from '../../../gql/graphql';
+import type { CourseCategory } from '../../../gql/types';
 
 interface OrderSummaryProps {
   course: { name: string; photoURL?: string | null; category?: CourseCategory | null; instructor: string };

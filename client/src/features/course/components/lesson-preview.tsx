@@ -1,7 +1,7 @@
 import { Alert, Heading, Stack } from '@chakra-ui/react';
 import { useEffect, useRef } from 'react';
 import { FIRST_PREVIEW } from '../../../lib/paths';
-import { LessonVideo } from '../../player/components/lesson-video';
+import { LessonVideo } from '../../../components/lesson-video';
 
 export const NOT_A_PREVIEW = 'This lesson is not a free preview. Enroll in this course to watch it.';
 

@@ -2,7 +2,7 @@ import { Button, Field, Input, Stack, Textarea } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { AlertDialog, type AlertContent } from '../../../components/alert-dialog';
-import { useSubmitContactMessageMutation } from '../../community/api/voices.generated';
+import { useSubmitContactMessageMutation } from '../api/contact.generated';
 import { describeError } from '../../../lib/graphql-errors';
 import { messages } from '../../../lib/messages';
 import { paths } from '../../../lib/paths';

@@ -1,4 +1,4 @@
-import { renderRoute } from '../../../test/render';
+import { renderRoute } from '../test/render';
 import { LessonVideo } from './lesson-video';
 
 const frameFor = (url: string) => {

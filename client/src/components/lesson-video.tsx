@@ -1,6 +1,6 @@
 import { AspectRatio, Box } from '@chakra-ui/react';
 import { useEffect, useRef } from 'react';
-import { EMBED_ALLOW, embedSandbox, isVideoFile } from '../player-logic';
+import { EMBED_ALLOW, embedSandbox, isVideoFile } from '../lib/video-embed';
 
 interface LessonVideoProps {
   title: string;

@@ -3,7 +3,7 @@ import { Download } from 'lucide-react';
 import { Link as RouterLink } from 'react-router-dom';
 import { formatDate } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
-import { useMyCertificatesQuery } from '../api/certificate.generated';
+import { useMyCertificatesQuery } from '../api/certificates.generated';
 
 /** The student's certificates on their profile, each to open or download again. */
 export function MyCertificates() {
