@@ -5,7 +5,7 @@ import { PageOf, toPage } from '../../graphql/page';
 import { PageArgs } from '../../graphql/page-args';
 import { selectedFieldNames } from '../../graphql/selected-fields';
 import { Course } from './course.entity';
-import { CourseCategory, HomeSection } from './course.enums';
+import { CourseCategory, CourseLanguage, HomeSection } from './course.enums';
 import { findCourse, isUuid, listCourses, recommendCourses, SEARCH_DEFAULT_LIMIT, searchCourses, suggestCourses } from './course.service';
 import { Lesson } from './lesson.entity';
 import { canWatchCourse, canWatchLesson } from '../progress/entitlement';
@@ -28,6 +28,9 @@ class CoursesArgs extends PageArgs {
 
   @Field(() => Boolean, { nullable: true, description: 'true: only free courses; false: only paid ones' })
   free?: boolean | null;
+
+  @Field(() => CourseLanguage, { nullable: true, description: 'Only the courses taught in this language' })
+  language?: CourseLanguage | null;
 }
 
 @Resolver(() => Course)
