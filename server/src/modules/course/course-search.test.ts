@@ -111,6 +111,24 @@ describe.each([
   });
 });
 
+describe('search in one language', () => {
+  const search = async (text: string, language: string) => {
+    const { body } = await app.graphql<{ searchCourses: Array<{ name: string; language: string }> }>(
+      `query ($text: String!, $language: CourseLanguage) { searchCourses(text: $text, language: $language) { name language } }`,
+      { text, language },
+    );
+    expect(body.errors).toBeUndefined();
+    return body.data!.searchCourses;
+  };
+
+  it('answers only the courses taught in the language asked for', async () => {
+    expect(await search('নবম শ্রেণি', 'BN')).toEqual([{ name: 'পদার্থবিজ্ঞান – নবম-দশম শ্রেণি', language: 'BN' }]);
+    expect(await search('নবম শ্রেণি', 'EN')).toEqual([{ name: 'Class 9 Physics', language: 'EN' }]);
+    expect(await search('phisics', 'BN')).toEqual([]);
+    expect(await search('phisics', 'EN')).toEqual([{ name: 'Class 9 Physics', language: 'EN' }, { name: 'Class 10 Chemistry', language: 'EN' }]);
+  });
+});
+
 describe('the indexes behind search', () => {
   beforeAll(async () => {
     // A catalogue large enough for PostgreSQL to prefer an index that fits over reading every published course.

@@ -53,10 +53,11 @@ export class CourseResolver {
   searchCourses(
     @Arg('text') text: string,
     @Arg('limit', () => Int, { defaultValue: SEARCH_DEFAULT_LIMIT }) limit: number,
+    @Arg('language', () => CourseLanguage, { nullable: true, description: 'Only the courses taught in this language' }) language: CourseLanguage | null,
     @Ctx() ctx: GraphQLContext,
     @Info() info: GraphQLResolveInfo,
   ): Promise<Course[]> {
-    return searchCourses(ctx.db, text, limit, selectedFieldNames(info));
+    return searchCourses(ctx.db, text, limit, selectedFieldNames(info), language);
   }
 
   @Query(() => [Course], { description: 'Published courses whose names are close to the text, closest first: for a search that found nothing' })

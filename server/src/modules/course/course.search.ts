@@ -1,6 +1,7 @@
 import { SqlParameters } from '../../db/sql-parameters';
 import { badInput } from '../../shared/errors';
 import { escapeLike } from '../../shared/text-rules';
+import type { CourseLanguage } from './course.enums';
 import { searchText } from './search-text';
 
 export const MAX_SEARCH_LENGTH = 100;
@@ -24,6 +25,13 @@ export interface ParsedSearch {
   terms: string[];
   /** Terms found in most courses (search-word-sample.ts): checked on the rows the others found, not in the index. */
   common?: ReadonlySet<string>;
+  /** Only courses taught in this language. */
+  language?: CourseLanguage | null;
+}
+
+/** The published courses a search may answer: all, or those taught in its language. */
+function searchable(search: ParsedSearch, parameters: SqlParameters): string {
+  return search.language ? `c."published" AND c."language" = ${parameters.add(search.language)}` : 'c."published"';
 }
 
 export interface Statement {
@@ -112,7 +120,7 @@ export function closeMatches(search: ParsedSearch, limit: number, selectList: st
     return closeWords.includes(term) ? `(${exact} OR ${parameters.add(term)} <% ${SEARCH_DOCUMENT})` : exact;
   });
   const closeness = closeWords.map((term) => `word_similarity(${parameters.add(term)}, ${SEARCH_DOCUMENT})`).join(' + ');
-  const sql = `SELECT ${selectList} FROM "course" c WHERE c."published" AND ${conditions.join(' AND ')}
+  const sql = `SELECT ${selectList} FROM "course" c WHERE ${searchable(search, parameters)} AND ${conditions.join(' AND ')}
     ORDER BY word_similarity(${parameters.add(search.phrase)}, ${NAME_KEY}) DESC, ${closeness} DESC, ${NATURAL_NAME_KEY}, c."id" LIMIT ${parameters.add(limit)}`;
   return { sql, parameters: parameters.values };
 }
@@ -120,7 +128,7 @@ export function closeMatches(search: ParsedSearch, limit: number, selectList: st
 /** The ids of up to DIRECT_RANKING_MAX + 1 published matches, in no order. */
 export function matchingIds(search: ParsedSearch): Statement {
   const parameters = new SqlParameters();
-  const sql = `SELECT c."id" FROM "course" c WHERE c."published" AND ${everyTerm(search, parameters)} LIMIT ${DIRECT_RANKING_MAX + 1}`;
+  const sql = `SELECT c."id" FROM "course" c WHERE ${searchable(search, parameters)} AND ${everyTerm(search, parameters)} LIMIT ${DIRECT_RANKING_MAX + 1}`;
   return { sql, parameters: parameters.values };
 }
 
@@ -142,12 +150,13 @@ export function rankMatches(search: ParsedSearch, ids: string[], limit: number, 
 export function walkTiers(search: ParsedSearch, limit: number, selectList: string): Statement {
   const parameters = new SqlParameters();
   const terms = everyTerm(search, parameters);
+  const courses = searchable(search, parameters);
   const max = parameters.add(limit);
   const ranked = tiers(search, parameters)
     .map(({ rank, nameTest }, i, all) => {
       const notBetter = all.slice(0, i).map((better) => `NOT (${better.nameTest})`);
       return `(SELECT c."id", ${rank} AS "tier", ${NAME_KEY} AS "key", ${NATURAL_NAME_KEY} AS "natural" FROM "course" c
-        WHERE c."published" AND ${[nameTest, ...notBetter, terms].join(' AND ')}
+        WHERE ${[courses, nameTest, ...notBetter, terms].join(' AND ')}
         ORDER BY ${NAME_KEY}, c."id" LIMIT ${max})`;
     })
     .join(' UNION ALL ');

@@ -104,13 +104,19 @@ export const SEARCH_MAX_LIMIT = 50;
  * when the sample cannot tell, by counting up to DIRECT_RANKING_MAX + 1 matches first.
  * `fields`: the course properties the caller reads (all when undefined).
  */
-export async function searchCourses(db: DataSource, text: string, limit = SEARCH_DEFAULT_LIMIT, fields?: ReadonlySet<string>): Promise<Course[]> {
+export async function searchCourses(
+  db: DataSource,
+  text: string,
+  limit = SEARCH_DEFAULT_LIMIT,
+  fields?: ReadonlySet<string>,
+  language?: CourseLanguage | null,
+): Promise<Course[]> {
   if (!Number.isInteger(limit) || limit < 1 || limit > SEARCH_MAX_LIMIT) {
     throw badInput(`limit must be a whole number from 1 to ${SEARCH_MAX_LIMIT}`, { field: 'limit' });
   }
   const parsed = parseSearchText(text);
   const words = judgeSearchWords(db, parsed.terms);
-  const search = { ...parsed, common: words.common };
+  const search = { ...parsed, common: words.common, language };
   const courses = entityReader(db, Course);
   const selectList = courses.selectListOf(fields);
   const ranked = words.matchesMany ? walkTiers(search, limit, selectList) : await rankOrWalk(db, search, limit, selectList);
