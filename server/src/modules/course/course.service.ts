@@ -5,7 +5,7 @@ import { SqlParameters } from '../../db/sql-parameters';
 import { badInput } from '../../shared/errors';
 import { fetchPage, parsePage, type Page, type PageRequest } from '../../shared/paging';
 import { Course } from './course.entity';
-import { CourseCategory, CourseLanguage, HomeSection } from './course.enums';
+import { CourseCategory, HomeSection, type CourseLanguage } from './course.enums';
 import { CLOSE_WORD_MIN_SIMILARITY, closeMatches, DIRECT_RANKING_MAX, matchingIds, parseSearchText, rankMatches, similarNames, SUGGESTION_MIN_SIMILARITY, walkTiers, type ParsedSearch, type Statement } from './course.search';
 import { judgeSearchWords } from './search-word-sample';
 
