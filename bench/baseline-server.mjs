@@ -2,11 +2,13 @@
 // catalogue reads with pg and answers the same JSON. No framework, no GraphQL, no logging.
 import http from 'node:http';
 import pg from 'pg';
+// The product's rule for the form in which search compares texts (Bangla class words, digits, NFC), from its build.
+import { searchText } from '../server/dist/server/src/modules/course/search-text.js';
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
 pg.types.setTypeParser(1700, Number); // numeric prices, as the product's entity transformer does
 
-const CARD = `"id", "name", "description", "price", "photoURL", "ratings", "instructor"`;
+const CARD = `"id", "name", "description", "price", "priceBDT", "photoURL", "category", "ratings", "instructor", "language"`;
 const NEWEST = `ORDER BY "createdAt" DESC, "id" ASC LIMIT 4`;
 const sections = {
   free: `SELECT ${CARD} FROM "course" WHERE "published" = true AND "price" = 0 ${NEWEST}`,
@@ -17,13 +19,17 @@ const sections = {
 const REVIEWS = `SELECT "id", "name", "img", "text", "info", "rating", "title" FROM "review" WHERE "hidden" = false ORDER BY "createdAt" DESC, "id" ASC LIMIT 8`;
 const COURSE = `SELECT * FROM "course" WHERE "published" = true AND "id" = $1`;
 const LESSONS = `SELECT "id", "title", "videoURL", "position" FROM "lesson" WHERE "courseId" = $1 ORDER BY "position" ASC`;
-// The product's search (server/src/modules/course/course.search.ts): $1 the phrase as a name prefix,
-// $2 the phrase anywhere in the name, then each word anywhere in the course's text: with LIKE, or,
-// for a word common in a sample of the catalogue (search-word-sample.ts), with strpos. Up to 200
-// matches are ranked directly; more are walked tier by tier along the name index, at once when the
-// sample shows most courses match.
-const NAME_KEY = `(lower(c."name") COLLATE "C")`;
-const DOCUMENT = `lower(c."name" || ' ' || c."instructor" || ' ' || c."description")`;
+// The product's search (server/src/modules/course/course.search.ts), over the course's name and
+// searched text in the form of search-text.ts: $1 the phrase as a name prefix, $2 the phrase
+// anywhere in the name, then each word anywhere in the course's text: with LIKE, or, for a word
+// common in a sample of the catalogue (search-word-sample.ts), with strpos. Up to 200 matches are
+// ranked directly; more are walked tier by tier along the name index, at once when the sample
+// shows most courses match. When nothing matches, close words are looked for (pg_trgm's <%).
+const NAME_KEY = `(c."searchName" COLLATE "C")`;
+const DOCUMENT = `c."searchDocument"`;
+// The name with its numbers padded, so that "Class 3" sorts before "Class 10".
+const NATURAL_NAME_KEY = `((SELECT string_agg(CASE WHEN m.part[1] ~ '^[0-9]' THEN lpad(m.part[1], GREATEST(length(m.part[1]), 12), '0') ELSE m.part[1] END, '' ORDER BY m.n)
+  FROM regexp_matches(c."searchName", '[0-9]+|[^0-9]+', 'g') WITH ORDINALITY AS m(part, n)) COLLATE "C")`;
 const SAMPLE_SQL = `SELECT ${DOCUMENT} AS "document" FROM "course" c
   TABLESAMPLE BERNOULLI (least(100, 100.0 * 1000 / greatest((SELECT "reltuples" FROM "pg_class" WHERE "oid" = '"course"'::regclass), 1)))
   WHERE c."published" LIMIT 2000`;
@@ -43,41 +49,67 @@ const wordTests = (terms, common, first) =>
 const everyTerm = (tests) => tests.map(([sql]) => sql).join(' AND ');
 const matchesSql = (tests) => `SELECT c."id" FROM "course" c WHERE c."published" AND ${everyTerm(tests)} LIMIT 201`;
 const RANK_SQL = `SELECT ${CARD} FROM "course" c WHERE c."published" AND c."id" = ANY($3)
-  ORDER BY CASE WHEN ${NAME_KEY} LIKE $1 THEN 2 WHEN ${NAME_KEY} LIKE $2 THEN 1 ELSE 0 END DESC, ${NAME_KEY}, c."id" LIMIT 20`;
+  ORDER BY CASE WHEN ${NAME_KEY} LIKE $1 THEN 2 WHEN ${NAME_KEY} LIKE $2 THEN 1 ELSE 0 END DESC, ${NATURAL_NAME_KEY}, c."id" LIMIT 20`;
 function walkSql(tests) {
-  const tier = (rank, nameTest) => `(SELECT c."id", ${rank} AS "tier", ${NAME_KEY} AS "key" FROM "course" c
+  const tier = (rank, nameTest) => `(SELECT c."id", ${rank} AS "tier", ${NAME_KEY} AS "key", ${NATURAL_NAME_KEY} AS "natural" FROM "course" c
     WHERE c."published" AND ${nameTest} AND ${everyTerm(tests)} ORDER BY ${NAME_KEY}, c."id" LIMIT 20)`;
   return `SELECT ${CARD} FROM "course" JOIN (${tier(2, `${NAME_KEY} LIKE $1`)} UNION ALL ${tier(1, `${NAME_KEY} LIKE $2 AND NOT (${NAME_KEY} LIKE $1)`)}
     UNION ALL ${tier(0, `NOT (${NAME_KEY} LIKE $1) AND NOT (${NAME_KEY} LIKE $2)`)}) ranked USING ("id")
-    WHERE "course"."published" ORDER BY ranked."tier" DESC, ranked."key", "id" LIMIT 20`;
+    WHERE "course"."published" ORDER BY ranked."tier" DESC, ranked."natural", ranked."key", "id" LIMIT 20`;
 }
 
-const card = ({ id, name, description, price, photoURL, ratings, instructor }) => ({ id, name, description, price, photoURL, ratings, instructor });
+// GraphQL names the language by its enum value (BN, EN); the database holds 'bn' and 'en'.
+const card = ({ id, name, description, price, priceBDT, photoURL, category, ratings, instructor, language }) =>
+  ({ id, name, description, price, priceBDT, photoURL, category, ratings, instructor, language: language.toUpperCase() });
 
 async function home() {
-  const queries = { ...sections, reviews: REVIEWS };
-  const entries = await Promise.all(Object.entries(queries).map(async ([key, sql]) => [key, { items: (await pool.query(sql)).rows }]));
-  return { data: Object.fromEntries(entries) };
+  const entries = await Promise.all(Object.entries(sections).map(async ([key, sql]) => [key, { items: (await pool.query(sql)).rows.map(card) }]));
+  return { data: { ...Object.fromEntries(entries), reviews: { items: (await pool.query(REVIEWS)).rows } } };
 }
 
 async function coursePage(id) {
   const [course] = (await pool.query(COURSE, [id])).rows;
   if (!course) return { data: { course: null } };
   const lessons = (await pool.query(LESSONS, [id])).rows;
-  const { id: _id, name, description, price, photoURL, ratings, instructor, instructorEmail, keyPoints, targetedPeoples, whyNeed, category, classLevel } = course;
+  const { id: _id, name, description, price, photoURL, ratings, instructor, instructorEmail, keyPoints, targetedPeoples, whyNeed, category, classLevel, language } = course;
   return {
     data: {
       course: {
         id: _id, name, description, price, photoURL, ratings, instructor, instructorEmail, keyPoints, targetedPeoples, whyNeed,
-        category, classLevel, lessonCount: lessons.length, isEnrolled: false,
+        category, classLevel, language: language.toUpperCase(), lessonCount: lessons.length, isEnrolled: false,
         lessons: lessons.map(({ id: lessonId, title, position }) => ({ id: lessonId, title, position })),
       },
     },
   };
 }
 
+/** Close matches for a search nothing matched: every word as typed or, for a word that may be misspelt, a close one. */
+async function closeMatches(terms, common, phrase) {
+  const close = terms.filter((term) => [...term].length >= 4 && !/^[0-9]+$/.test(term) && !common.has(term));
+  if (close.length === 0) return [];
+  const values = [];
+  const add = (value) => `$${values.push(value)}`;
+  const conditions = terms.map((term) => {
+    const exact = `${DOCUMENT} LIKE ${add(`%${term}%`)}`;
+    return close.includes(term) ? `(${exact} OR ${add(term)} <% ${DOCUMENT})` : exact;
+  });
+  const closeness = close.map((term) => `word_similarity(${add(term)}, ${DOCUMENT})`).join(' + ');
+  const sql = `SELECT ${CARD} FROM "course" c WHERE c."published" AND ${conditions.join(' AND ')}
+    ORDER BY word_similarity(${add(phrase)}, ${NAME_KEY}) DESC, ${closeness} DESC, ${NATURAL_NAME_KEY}, c."id" LIMIT 20`;
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    await client.query('SET LOCAL pg_trgm.word_similarity_threshold = 0.45');
+    const { rows } = await client.query(sql, values);
+    await client.query('COMMIT');
+    return rows;
+  } finally {
+    client.release();
+  }
+}
+
 async function search(text) {
-  const phrase = text.toLowerCase().trim().replace(/\s+/g, ' ');
+  const phrase = searchText(text).trim().replace(/\s+/g, ' ');
   const terms = [...new Set(phrase.split(' '))];
   const { common, matchesMany } = judgeWords(terms);
   const name = [`${phrase}%`, `%${phrase}%`];
@@ -85,12 +117,15 @@ async function search(text) {
     const walkTests = wordTests(terms, common, 3);
     return (await pool.query(walkSql(walkTests), [...name, ...walkTests.map(([, value]) => value)])).rows;
   };
-  if (matchesMany) return { data: { searchCourses: (await walk()).map(card) } };
-  const matchTests = wordTests(terms, common, 1);
-  const matches = (await pool.query(matchesSql(matchTests), matchTests.map(([, value]) => value))).rows;
   let rows = [];
-  if (matches.length > 200) rows = await walk();
-  else if (matches.length > 0) rows = (await pool.query(RANK_SQL, [...name, matches.map((match) => match.id)])).rows;
+  if (matchesMany) rows = await walk();
+  else {
+    const matchTests = wordTests(terms, common, 1);
+    const matches = (await pool.query(matchesSql(matchTests), matchTests.map(([, value]) => value))).rows;
+    if (matches.length > 200) rows = await walk();
+    else if (matches.length > 0) rows = (await pool.query(RANK_SQL, [...name, matches.map((match) => match.id)])).rows;
+  }
+  if (rows.length === 0) rows = await closeMatches(terms, common, phrase);
   return { data: { searchCourses: rows.map(card) } };
 }
 

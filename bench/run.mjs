@@ -31,7 +31,12 @@ async function startBaseline(databaseUrl) {
   return { child, url: `http://127.0.0.1:${port}` };
 }
 
-const graphql = (query, variables) => ({ path: '/graphql', method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query, variables }) });
+const graphql = (query, variables, operationName) => ({
+  path: '/graphql',
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ query, variables, operationName }),
+});
 
 async function fetchJson(base, request) {
   const res = await fetch(base + request.path, { method: request.method ?? 'GET', headers: request.headers, body: request.body });
@@ -113,8 +118,15 @@ async function main() {
       { name: 'Home page query, no cache', product: uncached, request: graphql(HOME), baseline: { path: '/home' } },
       { name: 'Home page query, public response cache', product: cached, request: graphql(HOME), baseline: { path: '/home' } },
       { name: 'Course page query', product: uncached, request: graphql(COURSE_PAGE, { id: courseId }), baseline: { path: `/course/${courseId}` } },
-      { name: 'Search, selective ("physics batch 4810", one match)', product: uncached, request: graphql(SEARCH, { text: 'physics batch 4810' }), baseline: { path: '/search?text=physics%20batch%204810' }, results: 1 },
-      { name: 'Search, common word ("learn")', product: uncached, request: graphql(SEARCH, { text: 'learn' }), baseline: { path: '/search?text=learn' }, results: 20 },
+      { name: 'Search, selective ("physics batch 4810", one match)', product: uncached, request: graphql(SEARCH, { text: 'physics batch 4810' }, 'SearchCourses'), baseline: { path: '/search?text=physics%20batch%204810' }, results: 1 },
+      { name: 'Search, common word ("learn")', product: uncached, request: graphql(SEARCH, { text: 'learn' }, 'SearchCourses'), baseline: { path: '/search?text=learn' }, results: 20 },
+      {
+        name: 'Search, Bangla class words ("গণিত নবম শ্রেণি")',
+        product: uncached,
+        request: graphql(SEARCH, { text: 'গণিত নবম শ্রেণি' }, 'SearchCourses'),
+        baseline: { path: `/search?text=${encodeURIComponent('গণিত নবম শ্রেণি')}` },
+        results: 20,
+      },
       { name: 'GET /api/courses/{id}', product: uncached, request: { path: `/api/courses/${courseId}` }, baseline: { path: `/api/courses/${courseId}` } },
     ];
 

@@ -116,12 +116,21 @@ describe('a visitor browsing the site', () => {
     await page.getByRole('heading', { level: 1, name: names[2] }).waitFor();
     await page.goBack();
     await page.getByRole('button', { name: 'Next' }).click();
-    await page.getByText('Page 2 of 2').waitFor();
+    await page.getByText('Page 2 of 3').waitFor();
     await page.getByRole('button', { name: 'Class 1 to 12' }).click();
     await page.waitForURL(/section=CLASS_1_TO_12/);
+    await page.getByLabel('Language').selectOption({ label: 'English' });
+    await page.waitForURL(/language=en/);
     // The filtered list fits on one page: the pager goes once it has arrived.
     await page.getByRole('navigation', { name: 'Pages' }).waitFor({ state: 'detached' });
     for (const name of await cards.getByRole('heading').allTextContents()) assert.match(name, /^Class \d+/);
+    await page.getByLabel('Language').selectOption({ label: 'বাংলা' });
+    await page.waitForURL(/language=bn/);
+    await cards.getByRole('heading', { name: 'গণিত – অষ্টম শ্রেণি' }).waitFor();
+    const bangla = await cards.getByRole('heading').allTextContents();
+    assert.ok(bangla.length >= 8, 'the Bangla school courses');
+    for (const name of bangla) assert.match(name, /শ্রেণি|ব্যাকরণ/);
+    assert.equal(await cards.getByText('Language: বাংলা').count(), bangla.length);
     visit.assertNoErrors();
     await visit.close();
   });

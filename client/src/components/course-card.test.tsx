@@ -13,6 +13,7 @@ const course = {
   ratings: '4.8 ratings out of 5',
   instructor: 'Anisul Hoque',
   category: 'SCHOOL' as const,
+  language: 'EN' as const,
 };
 
 describe('a course card', () => {
@@ -24,6 +25,14 @@ describe('a course card', () => {
     expect(screen.getByText('4.8 ratings out of 5')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Preview' })).toHaveAttribute('href', `/course/${course.id}?preview=first`);
     expect(screen.getByRole('link', { name: 'Enroll Now' })).toHaveAttribute('href', `/course/${course.id}`);
+  });
+
+  it('says the language the course is taught in, a Bangla one marked as Bangla for screen readers', () => {
+    renderRoute(<CourseCard course={course} />);
+    expect(screen.getByText('Language:', { exact: false })).toHaveTextContent('Language: English');
+    renderRoute(<CourseCard course={{ ...course, id: 'bangla', name: 'পদার্থবিজ্ঞান – নবম-দশম শ্রেণি', language: 'BN' }} />);
+    expect(screen.getByText('বাংলা')).toHaveAttribute('lang', 'bn');
+    expect(screen.getByRole('heading', { name: 'পদার্থবিজ্ঞান – নবম-দশম শ্রেণি' })).toHaveAttribute('lang', 'bn');
   });
 
   it('titles the course one level below the list it sits in', () => {

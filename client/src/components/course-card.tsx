@@ -5,6 +5,8 @@ import type { CourseCard_CourseFragment } from './course-card.generated';
 import { formatTaka, priceLabel, truncate } from '../lib/format';
 import { paths } from '../lib/paths';
 import { CourseImage } from './course-image';
+import { CourseLanguageLine } from './course-language';
+import { courseLanguageLabels } from '../lib/messages';
 
 interface CourseCardProps {
   course: CourseCard_CourseFragment;
@@ -28,12 +30,13 @@ export function CourseCard({ course, variant = 'catalogue', eager = false, title
         sizes="(max-width: 768px) 100vw, (max-width: 1200px) 50vw, 25vw"
       />
       <Card.Body gap="2">
-        <Card.Title as={titleAs} fontSize="md" lineHeight="short">
+        <Card.Title as={titleAs} fontSize="md" lineHeight="short" lang={courseLanguageLabels[course.language].lang}>
           {course.name}
         </Card.Title>
         <Text fontSize="sm" color="gray.600">
           {course.instructor}
         </Text>
+        <CourseLanguageLine language={course.language} fontSize="xs" color="gray.600" />
         {variant === 'search' && (
           <Text fontSize="sm" color="gray.700">
             {truncate(course.description, 140)}

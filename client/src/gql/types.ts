@@ -70,6 +70,8 @@ export type CourseInput = {
   classLevel?: number | null | undefined;
   description?: string | null | undefined;
   keyPoints?: Array<string> | null | undefined;
+  /** The language the course is taught in; left out, English for a new course and unchanged for an edit */
+  language?: CourseLanguage | null | undefined;
   lessons?: Array<LessonInput> | null | undefined;
   name?: string | null | undefined;
   photoURL?: string | null | undefined;
@@ -81,6 +83,11 @@ export type CourseInput = {
   targetedPeoples?: string | null | undefined;
   whyNeed?: string | null | undefined;
 };
+
+/** The language a course is taught in: Bangla or English */
+export type CourseLanguage =
+  | 'BN'
+  | 'EN';
 
 /** A course section of the home page */
 export type HomeSection =

@@ -37,5 +37,18 @@ export const homeSectionTitles = {
   CLASS_1_TO_12: 'Courses for Class 1 to 12',
 } as const;
 
+/** The language a course is taught in, by its name in that language; `lang` for the element that shows it. */
+export const courseLanguageLabels = {
+  BN: { label: 'বাংলা', lang: 'bn' },
+  EN: { label: 'English', lang: 'en' },
+} as const;
+/** The texts around a course's language: "Language: বাংলা" on cards and pages, the catalogue filter, the editor's field. */
+export const courseLanguageTexts = {
+  prefix: 'Language:',
+  filter: 'Language',
+  any: 'Any language',
+  field: 'Language of teaching',
+} as const;
+
 export const supportToast = 'Opening our live support session in a new tab';
 export const loadFailed = 'We could not load this. Check your connection and try again.';

@@ -15,7 +15,8 @@ export class EntityReader<T extends ObjectLiteral> {
     entity: EntityTarget<T>,
   ) {
     const metadata = db.getMetadata(entity);
-    this.columns = metadata.columns.map((column) => ({
+    // Columns marked `select: false` (such as the course's search columns) are never read here either.
+    this.columns = metadata.columns.filter((column) => column.isSelect).map((column) => ({
       select: `"${column.databaseName}" AS "${column.propertyName}"`,
       property: column.propertyName,
       primary: column.isPrimary,

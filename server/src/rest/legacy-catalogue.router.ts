@@ -9,10 +9,19 @@ import type { Course } from '../modules/course/course.entity';
 import { listAllReviews } from '../modules/review/review.service';
 import { legacyPage } from './legacy-page';
 import { requireViewer } from '../graphql/auth-checker';
-import { CourseCategory } from '../modules/course/course.enums';
+import { CourseCategory, CourseLanguage } from '../modules/course/course.enums';
+import { badInput } from '../shared/errors';
 import { createCourse, setCoursePublished } from '../modules/instructor/course-authoring.service';
 import { toLegacyBlog, toLegacyCourse, toLegacyReview, toLegacySampleCourse } from './legacy-shapes';
 
+/** `?language=bn` or `?language=en`: only the courses taught in it; the answer keeps its old shape. */
+function languageOf(req: Request): CourseLanguage | undefined {
+  const raw = req.query.language;
+  if (raw === undefined) return undefined;
+  const language = Object.values(CourseLanguage).find((value) => value === raw);
+  if (!language) throw badInput('language must be bn or en', { field: 'language' });
+  return language;
+}
 
 /** The old catalogue paths, on the same services as GraphQL. */
 export function legacyCatalogueRouter(db: DataSource): Router {
@@ -31,7 +40,7 @@ export function legacyCatalogueRouter(db: DataSource): Router {
   }
 
   router.get('/api/courses', async (req, res) => {
-    res.json(await withLessons(req, await listAllCourses(db, legacyPage(req))));
+    res.json(await withLessons(req, await listAllCourses(db, legacyPage(req), languageOf(req))));
   });
 
   router.get('/api/courses/searchCourse/:text', async (req, res) => {

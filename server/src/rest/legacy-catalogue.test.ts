@@ -5,6 +5,7 @@ import { makeCourse } from '../test/factories';
 import { Blog } from '../modules/blog/blog.entity';
 import { Review } from '../modules/review/review.entity';
 import { BAD_PERCENT_ENCODING } from '../http/errors';
+import { CourseLanguage } from '../modules/course/course.enums';
 
 // Legacy answers are checked field by field against the old shapes.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -51,6 +52,17 @@ describe('the legacy catalogue paths', () => {
         videos: { contents: [{ title: 'Intro', videoURL: null }, { title: 'Sets', videoURL: null }] },
       },
     ]);
+  });
+
+  it('GET /api/courses?language=bn answers only the courses taught in Bangla, in the old shape', async () => {
+    await makeCourse(db, { name: 'গণিত – অষ্টম শ্রেণি', language: CourseLanguage.BN });
+    await makeCourse(db, { name: 'Algebra' });
+    const bangla = await get('/api/courses?language=bn');
+    expect(bangla.body.map((c: { name: string }) => c.name)).toEqual(['গণিত – অষ্টম শ্রেণি']);
+    expect(Object.keys(bangla.body[0]).sort()).toEqual(Object.keys((await get('/api/courses?language=en')).body[0]).sort());
+    expect((await get('/api/courses?language=en')).body.map((c: { name: string }) => c.name)).toEqual(['Algebra']);
+    expect((await get('/api/courses')).body).toHaveLength(2);
+    expect(await get('/api/courses?language=fr')).toEqual({ status: 400, body: { message: 'language must be bn or en', code: 'BAD_USER_INPUT' } });
   });
 
   it('GET /api/courses pages when asked and refuses bad paging', async () => {

@@ -3,9 +3,9 @@ import { useSearchParams } from 'react-router-dom';
 import { CourseCard } from '../../components/course-card';
 import { Pager } from '../../components/pager';
 import { EmptyState, ErrorState, FullScreenLoading } from '../../components/states';
-import type { HomeSection } from '../../gql/types';
+import type { CourseLanguage, HomeSection } from '../../gql/types';
 import { useAllCoursesQuery } from './api/all-courses.generated';
-import { homeSectionTitles } from '../../lib/messages';
+import { courseLanguageLabels, courseLanguageTexts, homeSectionTitles } from '../../lib/messages';
 
 export const ALL_COURSES_PAGE_SIZE = 20;
 
@@ -17,6 +17,11 @@ const sectionFilters: Array<{ value: HomeSection | ''; label: string }> = [
   { value: 'TRENDING', label: 'Trending' },
 ];
 
+/** `?language=bn` or `?language=en` in the address; anything else is no filter. */
+function languageOf(raw: string | null): CourseLanguage | undefined {
+  return (Object.keys(courseLanguageLabels) as CourseLanguage[]).find((language) => courseLanguageLabels[language].lang === raw);
+}
+
 function wholeNumber(raw: string | null, min: number, max: number): number | undefined {
   const n = Number(raw);
   return raw !== null && Number.isInteger(n) && n >= min && n <= max ? n : undefined;
@@ -26,9 +31,10 @@ export default function AllCoursesPage() {
   const [params, setParams] = useSearchParams();
   const section = sectionFilters.some((f) => f.value === params.get('section')) ? (params.get('section') as HomeSection) : undefined;
   const classLevel = wholeNumber(params.get('class'), 1, 12);
+  const language = languageOf(params.get('language'));
   const offset = wholeNumber(params.get('offset'), 0, 100_000) ?? 0;
   const { data, previousData, loading, error, refetch } = useAllCoursesQuery({
-    variables: { offset, limit: ALL_COURSES_PAGE_SIZE, section: section ?? null, classLevel: classLevel ?? null },
+    variables: { offset, limit: ALL_COURSES_PAGE_SIZE, section: section ?? null, classLevel: classLevel ?? null, language: language ?? null },
   });
   const page = (data ?? previousData)?.courses;
 
@@ -70,6 +76,21 @@ export default function AllCoursesPage() {
               {Array.from({ length: 12 }, (_, i) => (
                 <option key={i + 1} value={i + 1}>
                   Class {i + 1}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+          <NativeSelect.Root size="sm" width="40">
+            <NativeSelect.Field
+              aria-label={courseLanguageTexts.filter}
+              value={language ? courseLanguageLabels[language].lang : ''}
+              onChange={(e) => update({ language: e.target.value || undefined, offset: undefined })}
+            >
+              <option value="">{courseLanguageTexts.any}</option>
+              {(Object.keys(courseLanguageLabels) as CourseLanguage[]).map((value) => (
+                <option key={value} value={courseLanguageLabels[value].lang} lang={courseLanguageLabels[value].lang}>
+                  {courseLanguageLabels[value].label}
                 </option>
               ))}
             </NativeSelect.Field>

@@ -6,6 +6,8 @@ import { useCoursePageQuery } from './api/course-page.generated';
 import { formatDate, formatDollars, formatDuration, formatEnrolled, formatTaka, plural } from '../../lib/format';
 import { paths } from '../../lib/paths';
 import { CourseImage } from '../../components/course-image';
+import { CourseLanguageLine } from '../../components/course-language';
+import { courseLanguageLabels } from '../../lib/messages';
 import { CourseReviews } from './components/course-reviews';
 import { paymentReturnMessage } from './payment-return';
 import { LessonPreview, lessonToPreview } from './components/lesson-preview';
@@ -73,12 +75,13 @@ export default function CoursePage() {
               </Badge>
             )}
           </HStack>
-          <Heading as="h1" size={{ base: '2xl', md: '3xl' }}>
+          <Heading as="h1" size={{ base: '2xl', md: '3xl' }} lang={courseLanguageLabels[course.language].lang}>
             {course.name}
           </Heading>
-          <Text fontSize="lg" color="gray.700">
+          <Text fontSize="lg" color="gray.700" lang={courseLanguageLabels[course.language].lang}>
             {course.description}
           </Text>
+          <CourseLanguageLine language={course.language} fontSize="sm" color="gray.600" />
           <Text fontSize="sm" color="gray.600" data-testid="last-updated">
             Last updated {formatDate(course.contentUpdatedAt)}
           </Text>

@@ -3,9 +3,10 @@ import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { ErrorState, InlineLoading } from '../../components/states';
-import type { CourseCategory } from '../../gql/types';
+import type { CourseCategory, CourseLanguage } from '../../gql/types';
 import { useCreateCourseMutation, useManagedCourseQuery, useProposedTakaPriceQuery, useSetCoursePublishedMutation, useUpdateCourseMutation } from './api/instructor.generated';
 import { formatTaka } from '../../lib/format';
+import { courseLanguageLabels, courseLanguageTexts } from '../../lib/messages';
 import { describeError } from '../../lib/graphql-errors';
 import { toaster } from '../../lib/toaster';
 import { emptyCourseForm, moveLesson, newLessonRow, secondsToMinutes, toCourseInput, type CourseForm } from './course-form';
@@ -51,6 +52,7 @@ export default function CourseEditorPage() {
       photoURL: course.photoURL ?? '',
       category: course.category,
       classLevel: course.classLevel ? String(course.classLevel) : '',
+      language: course.language,
       keyPoints: course.keyPoints.join('\n'),
       targetedPeoples: course.targetedPeoples ?? '',
       whyNeed: course.whyNeed ?? '',
@@ -142,6 +144,20 @@ export default function CourseEditorPage() {
               <NativeSelect.Indicator />
             </NativeSelect.Root>
             <Field.ErrorText>{problem('classLevel')}</Field.ErrorText>
+          </Field.Root>
+          <Field.Root required invalid={Boolean(problem('language'))}>
+            <Field.Label>{courseLanguageTexts.field}</Field.Label>
+            <NativeSelect.Root>
+              <NativeSelect.Field value={form.language} onChange={(e) => set({ language: e.target.value as CourseLanguage })}>
+                {(Object.keys(courseLanguageLabels) as CourseLanguage[]).map((language) => (
+                  <option key={language} value={language} lang={courseLanguageLabels[language].lang}>
+                    {courseLanguageLabels[language].label}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+            <Field.ErrorText>{problem('language')}</Field.ErrorText>
           </Field.Root>
         </SimpleGrid>
         {textField('photoURL', 'Photo URL')}

@@ -7,6 +7,11 @@ describe('the course form', () => {
     expect(toCourseInput({ ...form, category: 'SCHOOL' }).classLevel).toBe(9);
   });
 
+  it('sends the language the course is taught in, English unless chosen', () => {
+    expect(toCourseInput(emptyCourseForm()).language).toBe('EN');
+    expect(toCourseInput({ ...emptyCourseForm(), language: 'BN' }).language).toBe('BN');
+  });
+
   it('sends the taka price as a whole number, or none for the server to propose', () => {
     expect(toCourseInput({ ...emptyCourseForm(), price: '12', priceBDT: '1450' }).priceBDT).toBe(1450);
     expect(toCourseInput({ ...emptyCourseForm(), price: '12', priceBDT: ' ' }).priceBDT).toBeNull();

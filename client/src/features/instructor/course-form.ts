@@ -1,4 +1,4 @@
-import type { CourseCategory, CourseInput } from '../../gql/types';
+import type { CourseCategory, CourseInput, CourseLanguage } from '../../gql/types';
 
 export interface LessonRow {
   key: string;
@@ -20,6 +20,7 @@ export interface CourseForm {
   photoURL: string;
   category: CourseCategory;
   classLevel: string;
+  language: CourseLanguage;
   keyPoints: string;
   targetedPeoples: string;
   whyNeed: string;
@@ -56,6 +57,7 @@ export const emptyCourseForm = (): CourseForm => ({
   photoURL: '',
   category: 'PROFESSIONAL',
   classLevel: '',
+  language: 'EN',
   keyPoints: '',
   targetedPeoples: '',
   whyNeed: '',
@@ -72,6 +74,7 @@ export function toCourseInput(form: CourseForm): CourseInput {
     photoURL: form.photoURL || null,
     category: form.category,
     classLevel: form.category === 'SCHOOL' && form.classLevel ? Number(form.classLevel) : null,
+    language: form.language,
     keyPoints: form.keyPoints.split('\n').map((line) => line.trim()).filter(Boolean),
     targetedPeoples: form.targetedPeoples || null,
     whyNeed: form.whyNeed || null,

@@ -1,8 +1,12 @@
-import { CourseCategory } from '../../modules/course/course.enums';
+import { CourseCategory, CourseLanguage } from '../../modules/course/course.enums';
 
 export interface DemoCourse {
   name: string;
   instructor: string;
+  /** The part of the instructor's address before the @; made from a Latin name when left out. */
+  instructorEmailName?: string;
+  /** English unless told otherwise. */
+  language?: CourseLanguage;
   category: CourseCategory;
   classLevel?: number;
   price: number;
@@ -18,6 +22,7 @@ export interface DemoCourse {
 
 const S = CourseCategory.SCHOOL;
 const P = CourseCategory.PROFESSIONAL;
+const BN = CourseLanguage.BN;
 
 /** The demo catalogue: school courses for several classes and professional skill courses. */
 export const demoCourses: DemoCourse[] = [
@@ -521,6 +526,160 @@ export const demoCourses: DemoCourse[] = [
     targetedPeoples: 'HSC science students preparing for board and admission exams.',
     whyNeed: 'Engineering admission tests ask much of this paper.',
     lessons: ['Complex numbers', 'Polynomials', 'Conics', 'Inverse trigonometric functions', 'Statics', 'Probability'],
+  },
+  // Courses taught in Bangla, for classes 1 to 12 (older than the courses above, so the home sections keep those).
+  {
+    name: 'প্রাথমিক গণিত – প্রথম শ্রেণি',
+    instructor: 'নাসরিন সুলতানা',
+    instructorEmailName: 'nasrin-sultana',
+    language: BN,
+    category: S,
+    classLevel: 1,
+    price: 0,
+    image: 'math',
+    rating: 4.9,
+    description:
+      'ছবি, ছড়া আর খেলার মাধ্যমে ১ থেকে ১০০ পর্যন্ত সংখ্যা চেনা, গোনা, যোগ ও বিয়োগ শেখা। প্রথম শ্রেণির জাতীয় পাঠ্যবই ধরে ছোট ছোট পাঠ, যাতে শিশুরা আনন্দ নিয়ে গণিত শেখে।',
+    keyPoints: ['১ থেকে ১০০ পর্যন্ত সংখ্যা পড়া ও লেখা', 'জিনিস গুনে যোগ ও বিয়োগ', 'আকার চেনা: বৃত্ত, ত্রিভুজ ও চতুর্ভুজ', 'প্রতিটি পাঠের শেষে মজার অনুশীলনী'],
+    targetedPeoples: 'প্রথম শ্রেণির শিক্ষার্থী এবং যে অভিভাবকেরা বাড়িতে সন্তানকে পড়ান।',
+    whyNeed: 'সংখ্যার ধারণা শক্ত হলে পরের সব শ্রেণির গণিত সহজ হয়ে যায়।',
+    lessons: ['সংখ্যা চিনি: ১ থেকে ১০', 'গুনে দেখি: ১১ থেকে ১০০', 'যোগ করতে শিখি', 'বিয়োগ করতে শিখি', 'আকার ও আকৃতি'],
+  },
+  {
+    name: 'ইংরেজি – পঞ্চম শ্রেণি',
+    instructor: 'তানজিলা রহমান',
+    instructorEmailName: 'tanzila-rahman',
+    language: BN,
+    category: S,
+    classLevel: 5,
+    price: 5,
+    image: 'english',
+    rating: 4.6,
+    description:
+      'পঞ্চম শ্রেণির English for Today বইয়ের প্রতিটি অধ্যায় বাংলায় বুঝিয়ে পড়ানো হয়েছে: পড়া, ব্যাকরণ, শব্দভান্ডার আর লেখার অনুশীলন, বার্ষিক পরীক্ষার প্রস্তুতিসহ।',
+    keyPoints: ['পাঠ্যবইয়ের গল্প ও কবিতা বাংলায় ব্যাখ্যা', 'Parts of speech ও বাক্য গঠনের নিয়ম', 'প্রতিদিনের ব্যবহারের ইংরেজি শব্দ', 'অনুচ্ছেদ, চিঠি ও গল্প লেখার কৌশল'],
+    targetedPeoples: 'পঞ্চম শ্রেণির শিক্ষার্থী, যারা ইংরেজি পড়তে ও লিখতে আত্মবিশ্বাসী হতে চায়।',
+    whyNeed: 'প্রাথমিক স্তরের শেষ ধাপে ইংরেজির ভিত্তি শক্ত হলে মাধ্যমিকে ইংরেজি আর ভয়ের বিষয় থাকে না।',
+    lessons: ['Reading: পাঠ্যবইয়ের গল্প', 'Grammar: Noun ও Pronoun', 'Grammar: Verb ও Tense', 'নতুন শব্দ শিখি', 'অনুচ্ছেদ ও চিঠি লেখা'],
+  },
+  {
+    name: 'বিজ্ঞান – ষষ্ঠ শ্রেণি',
+    instructor: 'আরিফুল হক',
+    instructorEmailName: 'ariful-haque',
+    language: BN,
+    category: S,
+    classLevel: 6,
+    price: 0,
+    image: 'science',
+    rating: 4.7,
+    description:
+      'ষষ্ঠ শ্রেণির বিজ্ঞান হাতে-কলমে: উদ্ভিদ ও প্রাণীর জীবন, পদার্থের অবস্থা, আলো, শব্দ আর আমাদের পৃথিবী। প্রতিটি পাঠে বাড়িতে করা যায় এমন ছোট একটি পরীক্ষা।',
+    keyPoints: ['জীব ও জড়ের পার্থক্য', 'পদার্থের তিন অবস্থা', 'আলো ও ছায়ার খেলা', 'বাড়িতে করা যায় এমন সহজ পরীক্ষা'],
+    targetedPeoples: 'ষষ্ঠ শ্রেণির শিক্ষার্থী এবং বিজ্ঞানে আগ্রহী যেকোনো কৌতূহলী মন।',
+    whyNeed: 'চারপাশের ঘটনাকে প্রশ্ন করে বোঝার অভ্যাসই বিজ্ঞানের সব শাখার প্রথম ধাপ।',
+    lessons: ['জীবজগৎ: উদ্ভিদ ও প্রাণী', 'পদার্থ ও তার অবস্থা', 'আলো ও ছায়া', 'শব্দ কীভাবে তৈরি হয়', 'আমাদের পৃথিবী ও সৌরজগৎ'],
+  },
+  {
+    name: 'বাংলা ব্যাকরণ',
+    instructor: 'শাহনাজ পারভীন',
+    instructorEmailName: 'shahnaz-parvin',
+    language: BN,
+    category: S,
+    classLevel: 7,
+    price: 5,
+    image: 'bangla',
+    rating: 4.8,
+    description:
+      'সপ্তম শ্রেণির বাংলা ব্যাকরণ সহজ ভাষায়: ধ্বনি ও বর্ণ, সন্ধি, সমাস, কারক ও বিভক্তি, বাচ্য আর শুদ্ধ বানান। মুখস্থ নয়, উদাহরণ দিয়ে বুঝে শেখা।',
+    keyPoints: ['ধ্বনি, বর্ণ ও শব্দের গঠন', 'সন্ধি ও সমাস চেনার সহজ কৌশল', 'কারক, বিভক্তি ও বাচ্য', 'শুদ্ধ বানান ও বিরামচিহ্নের ব্যবহার'],
+    targetedPeoples: 'ষষ্ঠ থেকে অষ্টম শ্রেণির শিক্ষার্থী, যারা ব্যাকরণ বুঝে শিখতে চায়।',
+    whyNeed: 'শুদ্ধ করে বলা ও লেখার জন্য ব্যাকরণের নিয়ম জানা জরুরি, আর পরীক্ষার ব্যাকরণ অংশে পূর্ণ নম্বর পাওয়া সম্ভব।',
+    lessons: ['ধ্বনি ও বর্ণ', 'সন্ধি', 'সমাস', 'কারক ও বিভক্তি', 'বাচ্য ও বাচ্য পরিবর্তন', 'শুদ্ধ বানান'],
+  },
+  {
+    name: 'গণিত – অষ্টম শ্রেণি',
+    instructor: 'সাইফুল ইসলাম',
+    instructorEmailName: 'saiful-islam',
+    language: BN,
+    category: S,
+    classLevel: 8,
+    price: 8,
+    image: 'math',
+    rating: 4.7,
+    description:
+      'অষ্টম শ্রেণির গণিত বইয়ের প্রতিটি অধ্যায়: মুনাফা, বীজগাণিতিক সূত্র, উৎপাদকে বিশ্লেষণ, সমীকরণ, জ্যামিতি ও পরিসংখ্যান, ধাপে ধাপে সমাধানসহ।',
+    keyPoints: ['বীজগাণিতিক সূত্র ও তাদের প্রয়োগ', 'উৎপাদকে বিশ্লেষণের সহজ পদ্ধতি', 'সরল সমীকরণ ও বাস্তব সমস্যা', 'চতুর্ভুজ ও বৃত্তের জ্যামিতি'],
+    targetedPeoples: 'অষ্টম শ্রেণির শিক্ষার্থী এবং যারা বার্ষিক পরীক্ষার আগে গণিত ঝালিয়ে নিতে চায়।',
+    whyNeed: 'অষ্টম শ্রেণির বীজগণিত ও জ্যামিতিই নবম-দশম শ্রেণির সাধারণ ও উচ্চতর গণিতের ভিত্তি।',
+    lessons: ['মুনাফা', 'বীজগাণিতিক সূত্রাবলি', 'উৎপাদকে বিশ্লেষণ', 'সরল সহসমীকরণ', 'চতুর্ভুজের জ্যামিতি', 'পরিসংখ্যান'],
+  },
+  {
+    name: 'পদার্থবিজ্ঞান – নবম-দশম শ্রেণি',
+    instructor: 'মোস্তফা কামাল',
+    instructorEmailName: 'mostafa-kamal',
+    language: BN,
+    category: S,
+    classLevel: 9,
+    price: 12,
+    image: 'physics',
+    rating: 4.9,
+    description:
+      'এসএসসির পদার্থবিজ্ঞান বাংলায়, ধাপে ধাপে: ভৌত রাশি ও পরিমাপ, গতি, বল, কাজ-ক্ষমতা-শক্তি, তাপ, তরঙ্গ ও শব্দ, আলো আর বিদ্যুৎ। প্রতিটি অধ্যায়ে গাণিতিক সমস্যার সমাধান ও সৃজনশীল প্রশ্ন।',
+    keyPoints: ['নিউটনের গতিসূত্র ও তাদের ব্যবহার', 'কাজ, ক্ষমতা ও শক্তির অঙ্ক', 'আলোর প্রতিফলন ও প্রতিসরণ', 'সৃজনশীল প্রশ্নের উত্তর লেখার কৌশল'],
+    targetedPeoples: 'নবম ও দশম শ্রেণির বিজ্ঞান বিভাগের শিক্ষার্থী এবং এসএসসি পরীক্ষার্থী।',
+    whyNeed: 'পদার্থবিজ্ঞানের ধারণা বুঝে পড়লে প্রকৌশল, চিকিৎসা ও প্রযুক্তির উচ্চশিক্ষার পথ খুলে যায়।',
+    lessons: ['ভৌত রাশি ও পরিমাপ', 'গতি', 'বল', 'কাজ, ক্ষমতা ও শক্তি', 'তরঙ্গ ও শব্দ', 'আলোর প্রতিফলন'],
+  },
+  {
+    name: 'রসায়ন – নবম-দশম শ্রেণি',
+    instructor: 'ফারহানা ইয়াসমিন',
+    instructorEmailName: 'farhana-yasmin',
+    language: BN,
+    category: S,
+    classLevel: 10,
+    price: 12,
+    image: 'chemistry',
+    rating: 4.6,
+    description:
+      'এসএসসির রসায়ন সহজ করে: পদার্থের গঠন, পর্যায় সারণি, রাসায়নিক বন্ধন, মোলের ধারণা, রাসায়নিক বিক্রিয়া আর অম্ল-ক্ষারক, পরীক্ষাগারের নিরাপত্তাসহ।',
+    keyPoints: ['পরমাণুর গঠন ও ইলেকট্রন বিন্যাস', 'পর্যায় সারণি মনে রাখার কৌশল', 'মোল ও রাসায়নিক গণনা', 'রাসায়নিক সমীকরণের সমতাকরণ'],
+    targetedPeoples: 'নবম ও দশম শ্রেণির বিজ্ঞান বিভাগের শিক্ষার্থী।',
+    whyNeed: 'ওষুধ, কৃষি ও শিল্পের সবখানেই রসায়ন; এসএসসিতে ভালো ফলের জন্যও এটি গুরুত্বপূর্ণ বিষয়।',
+    lessons: ['রসায়নের ধারণা', 'পদার্থের অবস্থা', 'পরমাণুর গঠন', 'পর্যায় সারণি', 'রাসায়নিক বন্ধন', 'মোলের ধারণা ও রাসায়নিক গণনা'],
+  },
+  {
+    name: 'জীববিজ্ঞান – একাদশ-দ্বাদশ শ্রেণি',
+    instructor: 'মাহমুদা আক্তার',
+    instructorEmailName: 'mahmuda-akter',
+    language: BN,
+    category: S,
+    classLevel: 11,
+    price: 14,
+    image: 'biology',
+    rating: 4.7,
+    description:
+      'এইচএসসির জীববিজ্ঞানের উদ্ভিদবিজ্ঞান ও প্রাণিবিজ্ঞান: কোষ ও কোষ বিভাজন, অণুজীব, উদ্ভিদের শারীরতত্ত্ব, মানবদেহের তন্ত্র আর জিনতত্ত্ব, চিত্রসহ ব্যাখ্যা।',
+    keyPoints: ['কোষ বিভাজন: মাইটোসিস ও মিয়োসিস', 'সালোকসংশ্লেষণ ও শ্বসন', 'মানব শারীরতত্ত্ব: রক্ত ও সংবহন', 'জিনতত্ত্ব ও বিবর্তন'],
+    targetedPeoples: 'একাদশ ও দ্বাদশ শ্রেণির শিক্ষার্থী এবং মেডিকেল ভর্তি পরীক্ষার প্রার্থী।',
+    whyNeed: 'মেডিকেল ও কৃষি বিশ্ববিদ্যালয়ে ভর্তির জন্য জীববিজ্ঞানের গভীর ধারণা প্রয়োজন।',
+    lessons: ['কোষ ও এর গঠন', 'কোষ বিভাজন', 'অণুজীব', 'উদ্ভিদ শারীরতত্ত্ব', 'মানব শারীরতত্ত্ব', 'জিনতত্ত্ব ও বিবর্তন'],
+  },
+  {
+    name: 'উচ্চতর গণিত – একাদশ-দ্বাদশ শ্রেণি',
+    instructor: 'কামরুল হাসান',
+    instructorEmailName: 'kamrul-hasan',
+    language: BN,
+    category: S,
+    classLevel: 12,
+    price: 15,
+    image: 'math',
+    rating: 4.8,
+    description:
+      'এইচএসসির উচ্চতর গণিতের দুই পত্রের গুরুত্বপূর্ণ অধ্যায়: ম্যাট্রিক্স ও নির্ণায়ক, সরলরেখা, বৃত্ত, ত্রিকোণমিতি, অন্তরীকরণ ও যোগজীকরণ, বোর্ড প্রশ্নের সমাধানসহ।',
+    keyPoints: ['ম্যাট্রিক্স ও নির্ণায়কের নিয়ম', 'সরলরেখা ও বৃত্তের সমীকরণ', 'অন্তরীকরণ ও যোগজীকরণের প্রয়োগ', 'জটিল সংখ্যা ও বহুপদী'],
+    targetedPeoples: 'একাদশ ও দ্বাদশ শ্রেণির বিজ্ঞান বিভাগের শিক্ষার্থী এবং ভর্তি পরীক্ষার প্রার্থী।',
+    whyNeed: 'প্রকৌশল ও বিশ্ববিদ্যালয় ভর্তি পরীক্ষায় উচ্চতর গণিতের ক্যালকুলাস ও জ্যামিতি বারবার আসে।',
+    lessons: ['ম্যাট্রিক্স ও নির্ণায়ক', 'সরলরেখা', 'বৃত্ত', 'ত্রিকোণমিতিক অনুপাত', 'অন্তরীকরণ', 'যোগজীকরণ'],
   },
 ];
 

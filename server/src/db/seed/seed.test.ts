@@ -1,7 +1,7 @@
 import type { DataSource } from 'typeorm';
 import { Course } from '../../modules/course/course.entity';
-import { listCourses } from '../../modules/course/course.service';
-import { HomeSection } from '../../modules/course/course.enums';
+import { listCourses, searchCourses } from '../../modules/course/course.service';
+import { CourseLanguage, HomeSection } from '../../modules/course/course.enums';
 import { Lesson } from '../../modules/course/lesson.entity';
 import { closeTestDatabase, openTestDatabase, resetDatabase } from '../../test/database';
 import { seedDemoData } from './seed';
@@ -31,6 +31,25 @@ describe('the demo data', () => {
       .where(`cardinality(c."keyPoints") = 0 OR c."targetedPeoples" IS NULL OR c."whyNeed" IS NULL`)
       .getCount();
     expect(withoutDetails).toBe(0);
+  });
+
+  it('teaches at least eight courses in Bangla across classes 1 to 12, found by Bangla search', async () => {
+    await seedDemoData(db);
+    const bangla = await db.getRepository(Course).find({ where: { language: CourseLanguage.BN }, order: { classLevel: 'ASC' } });
+    expect(bangla.length).toBeGreaterThanOrEqual(8);
+    const levels = new Set(bangla.map((course) => course.classLevel));
+    expect(levels.has(1) && levels.has(12) && levels.size >= 8).toBe(true);
+    // Bangla names and instructors, with addresses made of Latin letters.
+    for (const course of bangla) {
+      expect(course.name).toMatch(/[\u0980-\u09FF]/);
+      expect(course.instructor).toMatch(/[\u0980-\u09FF]/);
+      expect(course.instructorEmail).toMatch(/^[a-z]+(-[a-z]+)*@shikhon\.example$/);
+    }
+    const maths = (await searchCourses(db, 'গণিত')).map((course) => course.name);
+    expect(maths).toEqual(['গণিত – অষ্টম শ্রেণি', 'উচ্চতর গণিত – একাদশ-দ্বাদশ শ্রেণি', 'প্রাথমিক গণিত – প্রথম শ্রেণি']);
+    expect((await searchCourses(db, 'নবম শ্রেণি')).map((course) => course.name)).toEqual(
+      expect.arrayContaining(['Class 9 Physics: Motion, Force and Energy', 'Class 9 Chemistry: Structure of Matter', 'পদার্থবিজ্ঞান – নবম-দশম শ্রেণি', 'রসায়ন – নবম-দশম শ্রেণি']),
+    );
   });
 
   it('leaves a database that already has courses alone', async () => {

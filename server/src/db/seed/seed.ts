@@ -1,6 +1,7 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { Blog } from '../../modules/blog/blog.entity';
 import { Course } from '../../modules/course/course.entity';
+import { CourseLanguage } from '../../modules/course/course.enums';
 import { Lesson } from '../../modules/course/lesson.entity';
 import { Review } from '../../modules/review/review.entity';
 import { DEFAULT_USD_TO_BDT, proposeTakaPrice } from '../../shared/money';
@@ -34,7 +35,8 @@ async function seedCatalogue(manager: EntityManager, base: number): Promise<void
       photoURL: `/media/courses/${demo.image}.svg`,
       ratings: `${demo.rating} ratings out of 5`,
       instructor: demo.instructor,
-      instructorEmail: `${slug(demo.instructor)}@shikhon.example`,
+      instructorEmail: `${demo.instructorEmailName ?? slug(demo.instructor)}@shikhon.example`,
+      language: demo.language ?? CourseLanguage.EN,
       keyPoints: demo.keyPoints,
       targetedPeoples: demo.targetedPeoples,
       whyNeed: demo.whyNeed,

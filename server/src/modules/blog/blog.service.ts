@@ -40,8 +40,9 @@ export async function openBlog(db: DataSource, id: string): Promise<Blog> {
 /** A post by an instructor or an admin, signed with their name. */
 export async function createBlog(db: DataSource, viewer: Viewer, draft: { title?: string | null; img?: string | null; description?: string | null }): Promise<Blog> {
   if (viewer.role !== Role.INSTRUCTOR && viewer.role !== Role.ADMIN) throw new AppError('FORBIDDEN', 'Only instructors and admins can write blog posts');
-  const title = draft.title?.trim() ?? '';
-  const description = draft.description?.trim() ?? '';
+  // NFC, so that the same Bangla text typed on two keyboards is stored alike.
+  const title = draft.title?.trim().normalize('NFC') ?? '';
+  const description = draft.description?.trim().normalize('NFC') ?? '';
   const img = draft.img?.trim() || null;
   const problems: Record<string, string> = {};
   if (!title) problems.title = 'Title is required';

@@ -12,7 +12,7 @@ import {
   UpdateDateColumn,
 } from 'typeorm';
 import { numericToNumber } from '../../shared/numeric';
-import { CourseCategory } from './course.enums';
+import { CourseCategory, CourseLanguage } from './course.enums';
 import type { Lesson } from './lesson.entity';
 import { User } from '../user/user.entity';
 
@@ -99,6 +99,10 @@ export class Course {
   @Index()
   classLevel: number | null;
 
+  @Field(() => CourseLanguage, { description: 'The language the course is taught in' })
+  @Column({ type: 'enum', enum: CourseLanguage, enumName: 'course_language', default: CourseLanguage.EN })
+  language: CourseLanguage;
+
   @Field({ description: 'Shown in the Trending Courses section' })
   @Column({ type: 'boolean', default: false })
   trending: boolean;
@@ -120,6 +124,17 @@ export class Course {
   @Field(() => Date, { nullable: true, description: 'For live courses: when the course starts' })
   @Column({ type: 'timestamptz', nullable: true })
   startsAt: Date | null;
+
+  /**
+   * The name and the searched text (name, instructor, description) in the form search compares
+   * (search_text: search-text.ts), written by a trigger on every insert and update and read only by
+   * search: see the SearchTextBangla migration.
+   */
+  @Column({ type: 'text', default: '', select: false, insert: false, update: false })
+  searchName?: string;
+
+  @Column({ type: 'text', default: '', select: false, insert: false, update: false })
+  searchDocument?: string;
 
   @OneToMany('Lesson', (lesson: Lesson) => lesson.course)
   lessonRows?: Lesson[];

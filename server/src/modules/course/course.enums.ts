@@ -9,6 +9,13 @@ registerEnumType(CourseCategory, {
   description: 'School courses for classes 1 to 12, or professional skill courses',
 });
 
+/** The language a course is taught in. */
+export enum CourseLanguage {
+  BN = 'bn',
+  EN = 'en',
+}
+registerEnumType(CourseLanguage, { name: 'CourseLanguage', description: 'The language a course is taught in: Bangla or English' });
+
 /** The four course sections of the home page. */
 export enum HomeSection {
   FREE = 'FREE',

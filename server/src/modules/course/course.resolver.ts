@@ -5,7 +5,7 @@ import { PageOf, toPage } from '../../graphql/page';
 import { PageArgs } from '../../graphql/page-args';
 import { selectedFieldNames } from '../../graphql/selected-fields';
 import { Course } from './course.entity';
-import { CourseCategory, HomeSection } from './course.enums';
+import { CourseCategory, CourseLanguage, HomeSection } from './course.enums';
 import { findCourse, isUuid, listCourses, recommendCourses, SEARCH_DEFAULT_LIMIT, searchCourses, suggestCourses } from './course.service';
 import { Lesson } from './lesson.entity';
 import { canWatchCourse, canWatchLesson } from '../progress/entitlement';
@@ -28,6 +28,9 @@ class CoursesArgs extends PageArgs {
 
   @Field(() => Boolean, { nullable: true, description: 'true: only free courses; false: only paid ones' })
   free?: boolean | null;
+
+  @Field(() => CourseLanguage, { nullable: true, description: 'Only the courses taught in this language' })
+  language?: CourseLanguage | null;
 }
 
 @Resolver(() => Course)
@@ -50,10 +53,11 @@ export class CourseResolver {
   searchCourses(
     @Arg('text') text: string,
     @Arg('limit', () => Int, { defaultValue: SEARCH_DEFAULT_LIMIT }) limit: number,
+    @Arg('language', () => CourseLanguage, { nullable: true, description: 'Only the courses taught in this language' }) language: CourseLanguage | null,
     @Ctx() ctx: GraphQLContext,
     @Info() info: GraphQLResolveInfo,
   ): Promise<Course[]> {
-    return searchCourses(ctx.db, text, limit, selectedFieldNames(info));
+    return searchCourses(ctx.db, text, limit, selectedFieldNames(info), language);
   }
 
   @Query(() => [Course], { description: 'Published courses whose names are close to the text, closest first: for a search that found nothing' })

@@ -1,28 +1,37 @@
 import { SqlParameters } from '../../db/sql-parameters';
 import { badInput } from '../../shared/errors';
 import { escapeLike } from '../../shared/text-rules';
+import type { CourseLanguage } from './course.enums';
+import { searchText } from './search-text';
 
 export const MAX_SEARCH_LENGTH = 100;
 export const MAX_SEARCH_TERMS = 8;
 /** Up to this many matches are ranked directly; beyond it, the name index is walked tier by tier. */
 export const DIRECT_RANKING_MAX = 200;
 
-/** A course's searched text. Must match the expression of the "course_search_trgm" index in the migrations. */
-export const SEARCH_DOCUMENT = `lower(c."name" || ' ' || c."instructor" || ' ' || c."description")`;
-/** Must match the expressions of the "course_search_name_*" indexes (SearchIndexes migration). */
-const NAME_KEY = `(lower(c."name") COLLATE "C")`;
+/** A course's searched text (name, instructor, description) in the form search compares (search-text.ts); under the "course_search_trgm" index. */
+export const SEARCH_DOCUMENT = `c."searchDocument"`;
+/** The name in that form; must match the expressions of the "course_search_name_*" indexes (SearchTextBangla migration). */
+const NAME_KEY = `(c."searchName" COLLATE "C")`;
 /**
- * The lower-cased name with every number padded to 12 digits, so that names sort in natural order:
+ * That name with every number padded to 12 digits, so that names sort in natural order:
  * "Class 3" before "Class 10".
  */
 const NATURAL_NAME_KEY = `((SELECT string_agg(CASE WHEN m.part[1] ~ '^[0-9]' THEN lpad(m.part[1], GREATEST(length(m.part[1]), 12), '0') ELSE m.part[1] END, '' ORDER BY m.n)
-  FROM regexp_matches(lower(c."name"), '[0-9]+|[^0-9]+', 'g') WITH ORDINALITY AS m(part, n)) COLLATE "C")`;
+  FROM regexp_matches(c."searchName", '[0-9]+|[^0-9]+', 'g') WITH ORDINALITY AS m(part, n)) COLLATE "C")`;
 
 export interface ParsedSearch {
   phrase: string;
   terms: string[];
   /** Terms found in most courses (search-word-sample.ts): checked on the rows the others found, not in the index. */
   common?: ReadonlySet<string>;
+  /** Only courses taught in this language. */
+  language?: CourseLanguage | null;
+}
+
+/** The published courses a search may answer: all, or those taught in its language. */
+function searchable(search: ParsedSearch, parameters: SqlParameters): string {
+  return search.language ? `c."published" AND c."language" = ${parameters.add(search.language)}` : 'c."published"';
 }
 
 export interface Statement {
@@ -30,13 +39,13 @@ export interface Statement {
   parameters: unknown[];
 }
 
-/** Splits the visitor's text into lower-cased words; refuses empty or oversized searches. */
+/** Splits the visitor's text, in the form search compares (search-text.ts), into words; refuses empty or oversized searches. */
 export function parseSearchText(text: string): ParsedSearch {
-  const phrase = text.trim().replace(/\s+/g, ' ').toLowerCase();
-  if (phrase.length === 0) throw badInput('Type something to search for', { field: 'text' });
-  if (phrase.length > MAX_SEARCH_LENGTH) {
+  if (text.trim().length > MAX_SEARCH_LENGTH) {
     throw badInput(`Search text must be at most ${MAX_SEARCH_LENGTH} characters`, { field: 'text' });
   }
+  const phrase = searchText(text).trim().replace(/\s+/g, ' ');
+  if (phrase.length === 0) throw badInput('Type something to search for', { field: 'text' });
   const terms = [...new Set(phrase.split(' '))].slice(0, MAX_SEARCH_TERMS);
   return { phrase, terms };
 }
@@ -86,10 +95,40 @@ export function similarNames(search: ParsedSearch, limit: number, selectList: st
   return { sql, parameters: parameters.values };
 }
 
+/**
+ * Words at least this long may be misspelt: a search that matches nothing exactly looks for words
+ * close to them. Numbers are never guessed ("class 9" is not "class 8"), nor words common in the
+ * catalogue (they are spelt right, and their trigrams are in most courses).
+ */
+export const CLOSE_WORD_MIN_LENGTH = 4;
+const mayBeMisspelt = (search: ParsedSearch, term: string) => [...term].length >= CLOSE_WORD_MIN_LENGTH && !/^[0-9]+$/.test(term) && !search.common?.has(term);
+/** How close (pg_trgm word similarity, 0 to 1) a word must be to a misspelt one: "phisics" is 0.45 from "physics". */
+export const CLOSE_WORD_MIN_SIMILARITY = 0.45;
+
+/**
+ * For a search that matched nothing exactly: published courses in which every word appears, or,
+ * for a word that may be misspelt, a word close to it, so "phisics" finds Physics. Runs after SET LOCAL pg_trgm.word_similarity_threshold = CLOSE_WORD_MIN_SIMILARITY, so
+ * that the `<%` test is answered by the trigram index. Names closest to the phrase first, then the
+ * closest texts. Null when no word is long enough to be misspelt.
+ */
+export function closeMatches(search: ParsedSearch, limit: number, selectList: string): Statement | null {
+  const closeWords = search.terms.filter((term) => mayBeMisspelt(search, term));
+  if (closeWords.length === 0) return null;
+  const parameters = new SqlParameters();
+  const conditions = search.terms.map((term) => {
+    const exact = `${SEARCH_DOCUMENT} LIKE ${parameters.add(`%${escapeLike(term)}%`)}`;
+    return closeWords.includes(term) ? `(${exact} OR ${parameters.add(term)} <% ${SEARCH_DOCUMENT})` : exact;
+  });
+  const closeness = closeWords.map((term) => `word_similarity(${parameters.add(term)}, ${SEARCH_DOCUMENT})`).join(' + ');
+  const sql = `SELECT ${selectList} FROM "course" c WHERE ${searchable(search, parameters)} AND ${conditions.join(' AND ')}
+    ORDER BY word_similarity(${parameters.add(search.phrase)}, ${NAME_KEY}) DESC, ${closeness} DESC, ${NATURAL_NAME_KEY}, c."id" LIMIT ${parameters.add(limit)}`;
+  return { sql, parameters: parameters.values };
+}
+
 /** The ids of up to DIRECT_RANKING_MAX + 1 published matches, in no order. */
 export function matchingIds(search: ParsedSearch): Statement {
   const parameters = new SqlParameters();
-  const sql = `SELECT c."id" FROM "course" c WHERE c."published" AND ${everyTerm(search, parameters)} LIMIT ${DIRECT_RANKING_MAX + 1}`;
+  const sql = `SELECT c."id" FROM "course" c WHERE ${searchable(search, parameters)} AND ${everyTerm(search, parameters)} LIMIT ${DIRECT_RANKING_MAX + 1}`;
   return { sql, parameters: parameters.values };
 }
 
@@ -111,12 +150,13 @@ export function rankMatches(search: ParsedSearch, ids: string[], limit: number, 
 export function walkTiers(search: ParsedSearch, limit: number, selectList: string): Statement {
   const parameters = new SqlParameters();
   const terms = everyTerm(search, parameters);
+  const courses = searchable(search, parameters);
   const max = parameters.add(limit);
   const ranked = tiers(search, parameters)
     .map(({ rank, nameTest }, i, all) => {
       const notBetter = all.slice(0, i).map((better) => `NOT (${better.nameTest})`);
       return `(SELECT c."id", ${rank} AS "tier", ${NAME_KEY} AS "key", ${NATURAL_NAME_KEY} AS "natural" FROM "course" c
-        WHERE c."published" AND ${[nameTest, ...notBetter, terms].join(' AND ')}
+        WHERE ${[courses, nameTest, ...notBetter, terms].join(' AND ')}
         ORDER BY ${NAME_KEY}, c."id" LIMIT ${max})`;
     })
     .join(' UNION ALL ');

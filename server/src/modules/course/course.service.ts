@@ -1,12 +1,12 @@
 import DataLoader from 'dataloader';
-import { In, type DataSource, type SelectQueryBuilder } from 'typeorm';
+import { In, type DataSource, type EntityManager, type SelectQueryBuilder } from 'typeorm';
 import { entityReader } from '../../db/entity-reader';
 import { SqlParameters } from '../../db/sql-parameters';
 import { badInput } from '../../shared/errors';
 import { fetchPage, parsePage, type Page, type PageRequest } from '../../shared/paging';
 import { Course } from './course.entity';
-import { CourseCategory, HomeSection } from './course.enums';
-import { DIRECT_RANKING_MAX, matchingIds, parseSearchText, rankMatches, similarNames, SUGGESTION_MIN_SIMILARITY, walkTiers, type ParsedSearch, type Statement } from './course.search';
+import { CourseCategory, HomeSection, type CourseLanguage } from './course.enums';
+import { CLOSE_WORD_MIN_SIMILARITY, closeMatches, DIRECT_RANKING_MAX, matchingIds, parseSearchText, rankMatches, similarNames, SUGGESTION_MIN_SIMILARITY, walkTiers, type ParsedSearch, type Statement } from './course.search';
 import { judgeSearchWords } from './search-word-sample';
 
 export interface CourseFilter {
@@ -14,6 +14,7 @@ export interface CourseFilter {
   category?: CourseCategory | null;
   classLevel?: number | null;
   free?: boolean | null;
+  language?: CourseLanguage | null;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -49,6 +50,7 @@ function filterConditions(filter: CourseFilter, parameters: SqlParameters): stri
   }
   if (filter.free === true) conditions.push('"price" = 0');
   if (filter.free === false) conditions.push('"price" > 0');
+  if (filter.language) conditions.push(`"language" = ${parameters.add(filter.language)}`);
   return conditions.join(' AND ');
 }
 
@@ -76,9 +78,11 @@ export async function listCourses(
   );
 }
 
-/** A page of the published courses, newest first, for the legacy list paths. */
-export async function listAllCourses(db: DataSource, page: PageRequest): Promise<Course[]> {
-  return publishedCourses(db).orderBy('course.createdAt', 'DESC').addOrderBy('course.id', 'ASC').offset(page.offset).limit(page.limit).getMany();
+/** A page of the published courses (in one language when asked), newest first, for the legacy list paths. */
+export async function listAllCourses(db: DataSource, page: PageRequest, language?: CourseLanguage): Promise<Course[]> {
+  const qb = publishedCourses(db);
+  if (language) qb.andWhere('course.language = :language', { language });
+  return qb.orderBy('course.createdAt', 'DESC').addOrderBy('course.id', 'ASC').offset(page.offset).limit(page.limit).getMany();
 }
 
 /** One published course, or null when the id is unknown or not a course id at all. */
@@ -92,23 +96,43 @@ export const SEARCH_DEFAULT_LIMIT = 20;
 export const SEARCH_MAX_LIMIT = 50;
 
 /**
- * Ranked search over name, instructor and description (rules in course.search.ts). A rare word
+ * Ranked search over name, instructor and description (rules in course.search.ts; texts compared
+ * in the form of search-text.ts). When nothing matches every word, close matches of misspelt
+ * words are answered instead (closeMatches), so they never rank above exact matches. A rare word
  * is answered by ranking its few matches; a common one by walking the name index tier by tier.
  * How common the words are is judged on a sample of the catalogue (search-word-sample.ts) and,
  * when the sample cannot tell, by counting up to DIRECT_RANKING_MAX + 1 matches first.
  * `fields`: the course properties the caller reads (all when undefined).
  */
-export async function searchCourses(db: DataSource, text: string, limit = SEARCH_DEFAULT_LIMIT, fields?: ReadonlySet<string>): Promise<Course[]> {
+export async function searchCourses(
+  db: DataSource,
+  text: string,
+  limit = SEARCH_DEFAULT_LIMIT,
+  fields?: ReadonlySet<string>,
+  language?: CourseLanguage | null,
+): Promise<Course[]> {
   if (!Number.isInteger(limit) || limit < 1 || limit > SEARCH_MAX_LIMIT) {
     throw badInput(`limit must be a whole number from 1 to ${SEARCH_MAX_LIMIT}`, { field: 'limit' });
   }
   const parsed = parseSearchText(text);
   const words = judgeSearchWords(db, parsed.terms);
-  const search = { ...parsed, common: words.common };
+  const search = { ...parsed, common: words.common, language };
   const courses = entityReader(db, Course);
   const selectList = courses.selectListOf(fields);
   const ranked = words.matchesMany ? walkTiers(search, limit, selectList) : await rankOrWalk(db, search, limit, selectList);
-  return ranked ? courses.many(ranked.sql, ranked.parameters) : [];
+  const found = ranked ? await courses.many(ranked.sql, ranked.parameters) : [];
+  if (found.length > 0) return found;
+  // Nothing holds every word as typed: perhaps a word is misspelt.
+  const close = closeMatches(search, limit, selectList);
+  return close ? withWordSimilarity(db, CLOSE_WORD_MIN_SIMILARITY, (manager) => courses.many(close.sql, close.parameters, manager)) : [];
+}
+
+/** Runs `read` in a transaction where pg_trgm's `<%` means a word similarity of at least `threshold`. */
+function withWordSimilarity<T>(db: DataSource, threshold: number, read: (manager: EntityManager) => Promise<T>): Promise<T> {
+  return db.transaction(async (manager) => {
+    await manager.query(`SET LOCAL pg_trgm.word_similarity_threshold = ${Number(threshold)}`);
+    return read(manager);
+  });
 }
 
 export const SUGGESTIONS_MAX = 5;
@@ -120,10 +144,7 @@ export async function suggestCourses(db: DataSource, text: string, limit = 3, fi
   }
   const courses = entityReader(db, Course);
   const { sql, parameters } = similarNames(parseSearchText(text), limit, courses.selectListOf(fields));
-  return db.transaction(async (manager) => {
-    await manager.query(`SET LOCAL pg_trgm.word_similarity_threshold = ${SUGGESTION_MIN_SIMILARITY}`);
-    return courses.many(sql, parameters, manager);
-  });
+  return withWordSimilarity(db, SUGGESTION_MIN_SIMILARITY, (manager) => courses.many(sql, parameters, manager));
 }
 
 /** Counts up to DIRECT_RANKING_MAX + 1 matches, then ranks them directly or walks the name index; null when none match. */

@@ -5,7 +5,7 @@ import { clientOperations } from '../../test/client-operations';
 import { closeTestDatabase, openTestDatabase, resetDatabase } from '../../test/database';
 import { makeCourse } from '../../test/factories';
 import { Course } from './course.entity';
-import { CourseCategory } from './course.enums';
+import { CourseCategory, CourseLanguage } from './course.enums';
 import { DIRECT_RANKING_MAX } from './course.search';
 import { judgeSearchWords, MIN_SAMPLE, refreshWordSample } from './search-word-sample';
 
@@ -85,6 +85,21 @@ describe('the catalogue', () => {
     expect(await names('(section: CLASS_1_TO_12, free: true)')).toEqual(['Class 5 Maths']);
   });
 
+  it('filters by the language a course is taught in, English unless told otherwise', async () => {
+    await makeCourse(db, { name: 'গণিত – অষ্টম শ্রেণি', language: CourseLanguage.BN, category: CourseCategory.SCHOOL, classLevel: 8 });
+    await makeCourse(db, { name: 'Class 8 Mathematics', category: CourseCategory.SCHOOL, classLevel: 8 });
+    const page = async (args: string) => {
+      const { body } = await app.graphql<{ courses: { total: number; items: Array<{ name: string; language: string }> } }>(`{ courses${args} { total items { name language } } }`);
+      expect(body.errors).toBeUndefined();
+      return body.data!.courses;
+    };
+    expect(await page('(language: BN)')).toEqual({ total: 1, items: [{ name: 'গণিত – অষ্টম শ্রেণি', language: 'BN' }] });
+    expect(await page('(language: EN, classLevel: 8)')).toEqual({ total: 1, items: [{ name: 'Class 8 Mathematics', language: 'EN' }] });
+    expect((await page('')).total).toBe(2);
+    const error = await errorOf('{ courses(language: FR) { total } }');
+    expect(error.extensions?.code).toBe('GRAPHQL_VALIDATION_FAILED');
+  });
+
   it('answers every asked field, through fragments and beside computed ones', async () => {
     await makeCourse(db, { name: 'Class 9 Physics', price: 12.5, keyPoints: ['Motion'], instructor: 'Anisul Hoque' }, ['Welcome', 'Forces', 'Energy']);
     const { body } = await app.graphql<{ courses: { items: unknown[] } }>(
@@ -150,7 +165,7 @@ describe('search', () => {
   it('suggests published courses with close names when a search finds nothing', async () => {
     const similar = async (text: string) =>
       (await app.graphql<{ similarCourses: Array<{ name: string }> }>(`query ($text: String!) { similarCourses(text: $text) { name } }`, { text })).body;
-    expect(await search('phisics')).toEqual([]);
+    expect(await search('zzzz qqqq')).toEqual([]);
     expect((await similar('phisics')).data!.similarCourses.map((c) => c.name)).toEqual(['Class 9 Physics']);
     expect((await similar('chemstry')).data!.similarCourses.map((c) => c.name)).toEqual(['Class 11 Chemistry']);
     expect((await similar('web developmnt')).data!.similarCourses.map((c) => c.name)).toEqual(['Web Development']);

@@ -79,6 +79,19 @@ describe('blogs', () => {
     expect(list.data).toEqual({ blogs: { items: [{ title: 'Study plan' }] } });
   });
 
+  it('keeps a post in Bangla as written, in NFC', async () => {
+    await makeUser(db, { email: 'teacher@example.com', name: 'শাহনাজ পারভীন', role: Role.INSTRUCTOR }, 'a password');
+    const teacher = await signedInClient(app.url, 'teacher@example.com', 'a password');
+    const post = { title: 'এসএসসির প্রস্তুতি: তিন মাসের পরিকল্পনা', description: 'প্রতিটি অধ্যা\u09DFের পর অনুশীলনী করো, আর র\u200D্যাপিড রিভিশন দাও।' };
+    const { data, errors } = await teacher.graphql<{ createBlog: { id: string } }>(`mutation ($input: BlogInput!) { createBlog(input: $input) { id } }`, { input: post });
+    expect(errors).toBeUndefined();
+    const list = await visitor.graphql(`{ blogs { items { title description author } } }`);
+    expect(list.data).toEqual({
+      blogs: { items: [{ title: post.title, description: 'প্রতিটি অধ্যা\u09AF\u09BCের পর অনুশীলনী করো, আর র\u200D্যাপিড রিভিশন দাও।', author: 'শাহনাজ পারভীন' }] },
+    });
+    expect(data!.createBlog.id).toBeTruthy();
+  });
+
   it('refuses students and bad posts, and lets admins hide posts', async () => {
     await makeUser(db, { email: 'student@example.com' }, 'a password');
     const student = await signedInClient(app.url, 'student@example.com', 'a password');

@@ -96,7 +96,8 @@ export async function updateCourse(
   usdToBdt = DEFAULT_USD_TO_BDT,
 ): Promise<Course> {
   const course = await editableCourse(db, viewer, id);
-  const { lessons, ...fields } = validateCourse(draft, usdToBdt);
+  // An editor that does not send the language keeps the course's own.
+  const { lessons, ...fields } = validateCourse({ ...draft, language: draft.language ?? course.language }, usdToBdt);
   const changed = (Object.keys(fields) as Array<keyof typeof fields>).filter((key) => JSON.stringify(fields[key]) !== JSON.stringify(course[key]));
   await db.transaction(async (manager) => {
     await manager.getRepository(Course).update(course.id, fields);

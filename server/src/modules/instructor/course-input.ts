@@ -1,7 +1,7 @@
 import { badInput } from '../../shared/errors';
 import { DEFAULT_USD_TO_BDT, proposeTakaPrice } from '../../shared/money';
 import { checkLength, checkWebAddress } from '../../shared/text-rules';
-import { CourseCategory } from '../course/course.enums';
+import { CourseCategory, CourseLanguage } from '../course/course.enums';
 
 export interface LessonDraft {
   title?: string | null;
@@ -28,6 +28,8 @@ export interface CourseDraft {
   photoURL?: string | null;
   category?: CourseCategory | null;
   classLevel?: number | null;
+  /** Left out: English. */
+  language?: CourseLanguage | null;
   keyPoints?: string[] | null;
   targetedPeoples?: string | null;
   whyNeed?: string | null;
@@ -43,6 +45,7 @@ export interface ValidCourse {
   photoURL: string | null;
   category: CourseCategory;
   classLevel: number | null;
+  language: CourseLanguage;
   keyPoints: string[];
   targetedPeoples: string | null;
   whyNeed: string | null;
@@ -58,7 +61,8 @@ export const COURSE_TEXT_LIMITS = { name: 150, description: 5000, keyPoint: 200,
 /** Whole cents: 19.99 and 4.35 are, though 19.99 * 100 is 1998.9999999999998 in floating point. */
 const wholeCents = (price: number) => Math.abs(price * 100 - Math.round(price * 100)) < 1e-6;
 
-const text = (value: string | null | undefined) => value?.trim() ?? '';
+// NFC, so that the same Bangla text typed on two keyboards is stored alike.
+const text = (value: string | null | undefined) => value?.trim().normalize('NFC') ?? '';
 
 export const MAX_TAKA_PRICE = 2_000_000;
 
@@ -95,7 +99,9 @@ export function validateCourse(draft: CourseDraft, usdToBdt = DEFAULT_USD_TO_BDT
     problems.classLevel = 'A school course needs a class from 1 to 12';
   }
   if (category === CourseCategory.PROFESSIONAL && classLevel !== null) problems.classLevel = 'A professional course has no class';
-  const keyPoints = (draft.keyPoints ?? []).map((point) => point.trim()).filter(Boolean);
+  const language = draft.language ?? CourseLanguage.EN;
+  if (!Object.values(CourseLanguage).includes(language)) problems.language = 'Choose Bangla or English';
+  const keyPoints = (draft.keyPoints ?? []).map((point) => text(point)).filter(Boolean);
   if (keyPoints.length > 20 || keyPoints.some((point) => point.length > COURSE_TEXT_LIMITS.keyPoint)) {
     problems.keyPoints = `At most 20 key points of ${COURSE_TEXT_LIMITS.keyPoint} characters each`;
   }
@@ -138,6 +144,7 @@ export function validateCourse(draft: CourseDraft, usdToBdt = DEFAULT_USD_TO_BDT
     photoURL,
     category: category!,
     classLevel: category === CourseCategory.SCHOOL ? classLevel : null,
+    language,
     keyPoints,
     targetedPeoples,
     whyNeed,

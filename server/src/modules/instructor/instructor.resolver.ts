@@ -5,7 +5,7 @@ import { PageOf, toPage } from '../../graphql/page';
 import { PageArgs } from '../../graphql/page-args';
 import { MoneyTotal } from '../../graphql/money-total';
 import { Course } from '../course/course.entity';
-import { CourseCategory } from '../course/course.enums';
+import { CourseCategory, CourseLanguage } from '../course/course.enums';
 import { Role } from '../user/role';
 import { createCourse, deleteCourse, editableCourse, listInstructorCourses, setCoursePublished, updateCourse } from './course-authoring.service';
 import { instructorOverview, instructorStudents } from './instructor-stats.service';
@@ -28,6 +28,8 @@ class CourseInput {
   @Field(() => String, { nullable: true }) photoURL?: string | null;
   @Field(() => CourseCategory, { nullable: true }) category?: CourseCategory | null;
   @Field(() => Int, { nullable: true }) classLevel?: number | null;
+  @Field(() => CourseLanguage, { nullable: true, description: 'The language the course is taught in; left out, English for a new course and unchanged for an edit' })
+  language?: CourseLanguage | null;
   @Field(() => [String], { nullable: true }) keyPoints?: string[] | null;
   @Field(() => String, { nullable: true }) targetedPeoples?: string | null;
   @Field(() => String, { nullable: true }) whyNeed?: string | null;

@@ -105,6 +105,36 @@ describe('writing courses', () => {
     expect(after.body.data!.searchCourses).toEqual([{ id: created.id }]);
   });
 
+  it('writes a Bangla course as typed (in NFC), in the language the instructor chose, and keeps the language on an edit that leaves it out', async () => {
+    const LANGUAGE = `mutation ($input: CourseInput!) { createCourse(input: $input) { id name description language keyPoints lessons { title } } }`;
+    const english = await instructor.graphql<{ createCourse: { language: string } }>(LANGUAGE, { input: validCourse });
+    expect(english.data!.createCourse.language).toBe('EN');
+    const bangla = {
+      ...validCourse,
+      // য় typed as one character: stored in NFC, as য and a nukta.
+      name: 'পদার্থবিজ্ঞান – নবম-দশম শ্রেণি',
+      description: 'গতি, বল ও শক্তি: প্রতিটি অধ্যা\u09DFে অনুশীলনী।',
+      keyPoints: ['নিউটনের গতিসূত্র'],
+      lessons: [{ title: 'প্রথম অধ্যায়: ভৌত রাশি', videoURL: '/media/videos/lesson-1.webm' }],
+      language: 'BN',
+    };
+    const { data, errors } = await instructor.graphql<{ createCourse: { id: string; name: string; description: string; language: string; keyPoints: string[]; lessons: Array<{ title: string }> } }>(LANGUAGE, { input: bangla });
+    expect(errors).toBeUndefined();
+    expect(data!.createCourse).toMatchObject({
+      name: 'পদার্থবিজ্ঞান – নবম-দশম শ্রেণি',
+      description: 'গতি, বল ও শক্তি: প্রতিটি অধ্যা\u09AF\u09BCে অনুশীলনী।',
+      language: 'BN',
+      keyPoints: ['নিউটনের গতিসূত্র'],
+      lessons: [{ title: 'প্রথম অধ্যায়: ভৌত রাশি' }],
+    });
+    const UPDATE = `mutation ($id: ID!, $input: CourseInput!) { updateCourse(id: $id, input: $input) { language } }`;
+    const { language: _language, ...withoutLanguage } = bangla;
+    expect((await instructor.graphql(UPDATE, { id: data!.createCourse.id, input: withoutLanguage })).data).toEqual({ updateCourse: { language: 'BN' } });
+    expect((await instructor.graphql(UPDATE, { id: data!.createCourse.id, input: { ...bangla, language: 'EN' } })).data).toEqual({ updateCourse: { language: 'EN' } });
+    const wrong = await instructor.graphql(UPDATE, { id: data!.createCourse.id, input: { ...bangla, language: 'FR' } });
+    expect(wrong.errors![0].message).toContain('CourseLanguage');
+  });
+
   it('names every wrong field', async () => {
     const { errors } = await instructor.graphql(CREATE, {
       input: { ...validCourse, name: ' ', price: -1, category: 'SCHOOL', classLevel: 13, photoURL: 'ftp://x', lessons: [{ title: '', videoURL: 'nope' }] },

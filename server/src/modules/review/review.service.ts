@@ -75,10 +75,11 @@ export async function submitReview(db: DataSource, viewer: Viewer, draft: Review
   const problems: Record<string, string> = {};
   const rating = draft.rating ?? 0;
   if (!Number.isInteger(rating) || rating < 1 || rating > 5) problems.rating = 'Choose a rating from 1 to 5 stars';
-  const text = draft.text?.trim() ?? '';
+  // NFC, so that the same Bangla text typed on two keyboards is stored alike.
+  const text = draft.text?.trim().normalize('NFC') ?? '';
   if (!text) problems.text = 'Write a few words about the course';
   else if (text.length > 2000) problems.text = 'A review must be at most 2000 characters';
-  const title = draft.title?.trim() || null;
+  const title = draft.title?.trim().normalize('NFC') || null;
   if (title && title.length > 120) problems.title = 'The title must be at most 120 characters';
   const first = Object.values(problems)[0];
   if (first) throw badInput(first, { fields: problems });

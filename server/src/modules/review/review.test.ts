@@ -45,6 +45,14 @@ describe('reviews', () => {
     expect(data).toMatchObject({ course: { averageRating: 3.5, ratingCount: 2 }, reviews: { total: 2 } });
   });
 
+  it('keeps a review in Bangla as written, in NFC', async () => {
+    const student = await enrolledStudent('nadia@example.com');
+    const text = 'শিক্ষক প্রতিটি অধ্যা\u09DFের অঙ্ক ধাপে ধাপে বুঝিয়েছেন।';
+    const { data } = await student.graphql(REVIEW, { input: { courseId: course.id, rating: 5, text } });
+    expect(data).toMatchObject({ submitReview: { text: 'শিক্ষক প্রতিটি অধ্যা\u09AF\u09BCের অঙ্ক ধাপে ধাপে বুঝিয়েছেন।' } });
+    expect((await app.graphql(RATING, { id: course.id })).body.data).toMatchObject({ reviews: { items: [{ text: 'শিক্ষক প্রতিটি অধ্যা\u09AF\u09BCের অঙ্ক ধাপে ধাপে বুঝিয়েছেন।' }] } });
+  });
+
   it('lists only the reviews of at least some stars when asked, and refuses a star count out of range', async () => {
     const rahim = await enrolledStudent('rahim@example.com');
     const karim = await enrolledStudent('karim@example.com');
