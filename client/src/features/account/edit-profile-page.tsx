@@ -5,10 +5,10 @@ import { ErrorState, InlineLoading } from '../../components/states';
 import { ChangePasswordForm } from './components/change-password-form';
 import { useMyProfileQuery, useUpdateProfileMutation } from './api/profile.generated';
 import { describeError } from '../../lib/graphql-errors';
-import { messages } from '../../lib/messages';
 import { paths } from '../../lib/paths';
 import { useSession } from '../../lib/session-context';
 import { toaster } from '../../lib/toaster';
+import { useT } from '../../lib/i18n';
 
 const fields = [
   { name: 'name', label: 'Name', type: 'text' },
@@ -21,6 +21,7 @@ const fields = [
 type FieldName = (typeof fields)[number]['name'];
 
 export default function EditProfilePage() {
+  const t = useT();
   const { state, session } = useSession();
   const navigate = useNavigate();
   const signedIn = state.status === 'signedIn';
@@ -44,7 +45,7 @@ export default function EditProfilePage() {
   }, [data, values]);
 
   if (state.status === 'loading' || (signedIn && loading && !data)) return <InlineLoading />;
-  if (!signedIn) return <ErrorState message={messages.noUserLoggedIn} />;
+  if (!signedIn) return <ErrorState message={t('account.noUserLoggedIn')} />;
   if (loadError && !data) return <ErrorState onRetry={() => void refetch()} />;
   if (!values) return <InlineLoading />;
 
@@ -60,7 +61,7 @@ export default function EditProfilePage() {
       }
     } catch (failure) {
       const described = describeError(failure);
-      setError(/sign in/i.test(described.message) ? { message: messages.noUserLoggedIn, fields: {} } : described);
+      setError(/sign in/i.test(described.message) ? { message: t('account.noUserLoggedIn'), fields: {} } : described);
     }
   };
 

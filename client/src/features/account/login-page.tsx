@@ -5,12 +5,12 @@ import { AlertDialog, type AlertContent } from '../../components/alert-dialog';
 import { useRequestPasswordResetMutation } from './api/password.generated';
 import { useLoginMutation } from './api/sign-in.generated';
 import { describeError } from '../../lib/graphql-errors';
-import { messages } from '../../lib/messages';
 import { paths } from '../../lib/paths';
 import { useHydrated } from '../../lib/use-hydrated';
 import { useSession } from '../../lib/session-context';
 import { toaster } from '../../lib/toaster';
 import { AuthCard } from './components/auth-card';
+import { useT } from '../../lib/i18n';
 
 /** Where to go after signing in: the page the guard sent the visitor from, or home. */
 export function returnPath(state: unknown): string {
@@ -19,6 +19,7 @@ export function returnPath(state: unknown): string {
 }
 
 export default function LoginPage() {
+  const t = useT();
   const hydrated = useHydrated();
   const { state, session } = useSession();
   const location = useLocation();
@@ -52,12 +53,12 @@ export default function LoginPage() {
   const forgotPassword = async () => {
     const email = emailField.current?.value ?? '';
     if (!email.trim()) {
-      setAlert({ status: 'error', title: messages.forgotPasswordEmpty, text: 'Type your email above, then press Forgot Password again.' });
+      setAlert({ status: 'error', title: t('login.forgotPasswordEmpty'), text: 'Type your email above, then press Forgot Password again.' });
       return;
     }
     try {
       await requestReset({ variables: { email } });
-      toaster.create({ title: messages.forgotPasswordSent, type: 'success' });
+      toaster.create({ title: t('login.forgotPasswordSent'), type: 'success' });
     } catch (failure) {
       setError(describeError(failure).message);
     }

@@ -4,13 +4,13 @@ import { Link as RouterLink, Navigate, useLocation, useNavigate } from 'react-ro
 import type { Role } from '../../gql/graphql';
 import { useSignUpMutation } from './api/sign-in.generated';
 import { describeError } from '../../lib/graphql-errors';
-import { messages } from '../../lib/messages';
 import { paths } from '../../lib/paths';
 import { useHydrated } from '../../lib/use-hydrated';
 import { useSession } from '../../lib/session-context';
 import { toaster } from '../../lib/toaster';
 import { AuthCard } from './components/auth-card';
 import { returnPath } from './login-page';
+import { useT } from '../../lib/i18n';
 
 const fields = [
   { name: 'name', label: 'Name', type: 'text', autoComplete: 'name' },
@@ -23,6 +23,7 @@ const fields = [
 type FieldName = (typeof fields)[number]['name'];
 
 export default function SignUpPage() {
+  const t = useT();
   const hydrated = useHydrated();
   const { state, session } = useSession();
   const location = useLocation();
@@ -38,7 +39,7 @@ export default function SignUpPage() {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!role) {
-      toaster.create({ title: messages.selectRole, type: 'error' });
+      toaster.create({ title: t('signUp.selectRole'), type: 'error' });
       return;
     }
     setError(null);

@@ -5,14 +5,15 @@ import { PagedTable } from '../../components/paged-view';
 import type { Role } from '../../gql/graphql';
 import { useAdminUsersQuery, useCloseAccountMutation, useMakeAdminMutation, useRemoveAdminMutation, useReopenAccountMutation } from './api/admin.generated';
 import { describeError } from '../../lib/graphql-errors';
-import { messages } from '../../lib/messages';
 import { toaster } from '../../lib/toaster';
+import { useT } from '../../lib/i18n';
 
 const PAGE_SIZE = 20;
 const titles: Record<string, string> = { all: 'All Users', STUDENT: 'All Students', INSTRUCTOR: 'All Instructors', ADMIN: 'All Admins' };
 
 /** One list of accounts; fetched when the role, the search or the page changes, never in a loop. */
 export function UsersPage({ role }: { role: Role | null }) {
+  const t = useT();
   const [search, setSearch] = useState('');
   const [offset, setOffset] = useState(0);
   const [closed, setClosed] = useState(false);
@@ -30,16 +31,16 @@ export function UsersPage({ role }: { role: Role | null }) {
   const promote = async (email: string) => {
     try {
       await makeAdmin({ variables: { email } });
-      toaster.create({ title: messages.makeAdminDone, type: 'success' });
+      toaster.create({ title: t('admin.makeAdminDone'), type: 'success' });
       await refetch();
     } catch {
-      toaster.create({ title: messages.makeAdminFailed, type: 'error' });
+      toaster.create({ title: t('admin.makeAdminFailed'), type: 'error' });
     }
   };
   const demote = async (email: string, name: string) => {
     try {
       await removeAdmin({ variables: { email } });
-      toaster.create({ title: messages.adminRemoved(name), type: 'success' });
+      toaster.create({ title: t('admin.adminRemoved', { name }), type: 'success' });
       await refetch();
     } catch (failure) {
       toaster.create({ title: describeError(failure).message, type: 'error' });
@@ -121,7 +122,7 @@ export function UsersPage({ role }: { role: Role | null }) {
                     onClick={() =>
                       confirm.ask({
                         title: `Remove ${user.name} as admin?`,
-                        consequence: messages.removeAdminConfirm(user.name),
+                        consequence: t('admin.removeAdminConfirm', { name: user.name }),
                         confirmLabel: 'Remove Admin',
                         onConfirm: () => demote(user.email, user.name),
                       })

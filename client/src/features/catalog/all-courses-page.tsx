@@ -5,17 +5,25 @@ import { Pager } from '../../components/pager';
 import { EmptyState, ErrorState, FullScreenLoading } from '../../components/states';
 import type { HomeSection } from '../../gql/graphql';
 import { useAllCoursesQuery } from './api/all-courses.generated';
-import { homeSectionTitles } from '../../lib/messages';
+import { useT, type MessageKey } from '../../lib/i18n';
 
 export const ALL_COURSES_PAGE_SIZE = 20;
 
-const sectionFilters: Array<{ value: HomeSection | ''; label: string }> = [
-  { value: '', label: 'All courses' },
-  { value: 'FREE', label: 'Free' },
-  { value: 'PROFESSIONAL_SKILL', label: 'Professional skills' },
-  { value: 'CLASS_1_TO_12', label: 'Class 1 to 12' },
-  { value: 'TRENDING', label: 'Trending' },
+const sectionFilters: Array<{ value: HomeSection | ''; label: MessageKey }> = [
+  { value: '', label: 'catalog.filters.all' },
+  { value: 'FREE', label: 'catalog.filters.free' },
+  { value: 'PROFESSIONAL_SKILL', label: 'catalog.filters.professional' },
+  { value: 'CLASS_1_TO_12', label: 'catalog.filters.school' },
+  { value: 'TRENDING', label: 'catalog.filters.trending' },
 ];
+
+/** Each section's title, as the home page shows it. */
+const sectionTitles: Record<HomeSection, MessageKey> = {
+  FREE: 'home.sections.free',
+  PROFESSIONAL_SKILL: 'home.sections.professional',
+  TRENDING: 'home.sections.trending',
+  CLASS_1_TO_12: 'home.sections.school',
+};
 
 function wholeNumber(raw: string | null, min: number, max: number): number | undefined {
   const n = Number(raw);
@@ -23,6 +31,7 @@ function wholeNumber(raw: string | null, min: number, max: number): number | und
 }
 
 export default function AllCoursesPage() {
+  const t = useT();
   const [params, setParams] = useSearchParams();
   const section = sectionFilters.some((f) => f.value === params.get('section')) ? (params.get('section') as HomeSection) : undefined;
   const classLevel = wholeNumber(params.get('class'), 1, 12);
@@ -45,9 +54,9 @@ export default function AllCoursesPage() {
     <Container maxW="7xl" py="8">
       <Stack gap="6">
         <Heading as="h1" size="2xl">
-          All Courses
+          {t('catalog.title')}
         </Heading>
-        <HStack gap="2" wrap="wrap" role="group" aria-label="Filter courses">
+        <HStack gap="2" wrap="wrap" role="group" aria-label={t('catalog.filter')}>
           {sectionFilters.map((filter) => (
             <Button
               key={filter.label}
@@ -57,19 +66,19 @@ export default function AllCoursesPage() {
               aria-pressed={(section ?? '') === filter.value}
               onClick={() => update({ section: filter.value || undefined, offset: undefined })}
             >
-              {filter.label}
+              {t(filter.label)}
             </Button>
           ))}
           <NativeSelect.Root size="sm" width="40">
             <NativeSelect.Field
-              aria-label="Class"
+              aria-label={t('catalog.class')}
               value={classLevel ?? ''}
               onChange={(e) => update({ class: e.target.value || undefined, offset: undefined })}
             >
-              <option value="">Any class</option>
+              <option value="">{t('catalog.anyClass')}</option>
               {Array.from({ length: 12 }, (_, i) => (
                 <option key={i + 1} value={i + 1}>
-                  Class {i + 1}
+                  {t('catalog.classN', { n: i + 1 })}
                 </option>
               ))}
             </NativeSelect.Field>
@@ -77,14 +86,14 @@ export default function AllCoursesPage() {
           </NativeSelect.Root>
         </HStack>
         {section && (
-          <Text color="gray.600">{homeSectionTitles[section]}</Text>
+          <Text color="gray.600">{t(sectionTitles[section])}</Text>
         )}
         {loading && !page ? (
           <FullScreenLoading />
         ) : error && !page ? (
           <ErrorState onRetry={() => void refetch()} />
         ) : page && page.items.length === 0 ? (
-          <EmptyState>No courses match these filters yet.</EmptyState>
+          <EmptyState>{t('catalog.empty')}</EmptyState>
         ) : page ? (
           <>
             <SimpleGrid columns={{ base: 2, md: 3, lg: 5 }} gap="4" aria-busy={loading}>

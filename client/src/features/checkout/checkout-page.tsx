@@ -7,7 +7,6 @@ import type { PaymentProvider, PurchaseCourseMutation } from '../../gql/graphql'
 import { useCheckoutPageQuery, useConfirmPurchaseMutation, usePurchaseCourseMutation } from './api/checkout.generated';
 import { formatDollars, formatTaka } from '../../lib/format';
 import { describeError } from '../../lib/graphql-errors';
-import { messages } from '../../lib/messages';
 import { paths } from '../../lib/paths';
 import { useSession } from '../../lib/session-context';
 import { toaster } from '../../lib/toaster';
@@ -15,12 +14,13 @@ import { answerTestAuthentication, formatExpiry, loadStripe, tokenizeTestCard, t
 import { AddressFields, emptyAddress, missingAddressFields, type Address } from './components/address-fields';
 import { LocalPaymentForm } from './components/local-payment-form';
 import { OrderSummary } from './components/order-summary';
+import { useT } from '../../lib/i18n';
 
 type Outcome = PurchaseCourseMutation['purchaseCourse'];
 const PAYMENT_NOTICE_MS = 4000;
 
-function paymentFailed(reason?: string | null) {
-  toaster.create({ title: messages.paymentFailed, description: reason ?? undefined, type: 'error', duration: PAYMENT_NOTICE_MS });
+function paymentFailed(title: string, reason?: string | null) {
+  toaster.create({ title, description: reason ?? undefined, type: 'error', duration: PAYMENT_NOTICE_MS });
 }
 
 /** The test mode's stand-in for the bank's 3-D Secure page. */
@@ -53,6 +53,7 @@ function TestAuthenticationDialog({ open, onAnswer }: { open: boolean; onAnswer(
 }
 
 export default function CheckoutPage() {
+  const t = useT();
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const { state } = useSession();
@@ -120,7 +121,7 @@ export default function CheckoutPage() {
   const finish = async (outcome: Outcome): Promise<'done' | 'awaiting'> => {
     if (outcome.status === 'SUCCEEDED') {
       // A message on success says what else happened (a payment for a course already owned is refunded).
-      toaster.create({ title: messages.paymentDone, description: outcome.message ?? undefined, type: 'success', duration: PAYMENT_NOTICE_MS });
+      toaster.create({ title: t('payment.done'), description: outcome.message ?? undefined, type: 'success', duration: PAYMENT_NOTICE_MS });
       navigate(paths.myCourses);
       return 'done';
     }
@@ -129,7 +130,7 @@ export default function CheckoutPage() {
         const stripe = await loadStripe(settings.publishableKey);
         const action = await stripe.handleNextAction({ clientSecret: outcome.clientSecret });
         if (action.error) {
-          paymentFailed(action.error.message);
+          paymentFailed(t('payment.failed'), action.error.message);
           return 'done';
         }
         const confirmed = await confirm({ variables: { paymentId: outcome.paymentId } });
@@ -139,7 +140,7 @@ export default function CheckoutPage() {
       return 'awaiting';
     }
     attemptKey.current = crypto.randomUUID();
-    paymentFailed(outcome.message);
+    paymentFailed(t('payment.failed'), outcome.message);
     return 'done';
   };
 
@@ -151,7 +152,7 @@ export default function CheckoutPage() {
       const confirmed = await confirm({ variables: { paymentId: outcome.paymentId! } });
       await finish(confirmed.data!.confirmPurchase);
     } catch (failure) {
-      paymentFailed(describeError(failure).message);
+      paymentFailed(t('payment.failed'), describeError(failure).message);
     } finally {
       setPaying(false);
     }
@@ -173,14 +174,14 @@ export default function CheckoutPage() {
         const created = await stripe.createPaymentMethod({ type: 'card', card: stripeCard.current, billing_details: { name: billingName, email: billingEmail } });
         if (!created.paymentMethod) {
           setCardError(created.error?.message ?? 'Your card could not be read.');
-          return paymentFailed(created.error?.message);
+          return paymentFailed(t('payment.failed'), created.error?.message);
         }
         paymentMethod = created.paymentMethod.id;
       } else {
         const tokenized = await tokenizeTestCard(card);
         if (!tokenized.ok) {
           setCardErrors({ [tokenized.field]: tokenized.message });
-          return paymentFailed(tokenized.message);
+          return paymentFailed(t('payment.failed'), tokenized.message);
         }
         paymentMethod = tokenized.paymentMethod;
       }
@@ -197,7 +198,7 @@ export default function CheckoutPage() {
       awaiting = (await finish(result!.purchaseCourse)) === 'awaiting';
     } catch (failure) {
       attemptKey.current = crypto.randomUUID();
-      paymentFailed(describeError(failure).message);
+      paymentFailed(t('payment.failed'), describeError(failure).message);
     } finally {
       if (!awaiting) setPaying(false);
     }

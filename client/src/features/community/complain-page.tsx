@@ -4,8 +4,8 @@ import { useNavigate } from 'react-router-dom';
 import { AlertDialog, type AlertContent } from '../../components/alert-dialog';
 import { useSubmitComplaintMutation } from './api/voices.generated';
 import { describeError } from '../../lib/graphql-errors';
-import { messages } from '../../lib/messages';
 import { paths } from '../../lib/paths';
+import { useT } from '../../lib/i18n';
 
 const fields = [
   { name: 'name', label: 'Name', type: 'text' },
@@ -15,6 +15,7 @@ const fields = [
 ] as const;
 
 export default function ComplainPage() {
+  const t = useT();
   const navigate = useNavigate();
   const [form, setForm] = useState({ name: '', email: '', phone: '', subject: '', message: '' });
   const [alert, setAlert] = useState<AlertContent | null>(null);
@@ -23,7 +24,7 @@ export default function ComplainPage() {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (Object.values(form).some((value) => !value.trim())) {
-      setAlert({ status: 'error', title: messages.contactEmptyTitle, text: messages.contactEmptyText });
+      setAlert({ status: 'error', title: t('contact.emptyTitle'), text: t('contact.emptyText') });
       return;
     }
     try {

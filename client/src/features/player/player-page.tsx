@@ -4,17 +4,18 @@ import { useMemo, useState } from 'react';
 import { Link as RouterLink, Navigate, useParams, useSearchParams } from 'react-router-dom';
 import { ErrorState, FullScreenLoading } from '../../components/states';
 import { useCoursePlayerQuery } from './api/player.generated';
-import { messages } from '../../lib/messages';
 import { paths } from '../../lib/paths';
 import { LessonVideo } from './components/lesson-video';
 import { AUTO_ADVANCE_SECONDS, filterLessons, initialLesson, lessonLabel, neighbour } from './player-logic';
 import { useCountdown } from './use-countdown';
 import { plural } from '../../lib/format';
 import { useLessonProgress } from './use-lesson-progress';
+import { useT } from '../../lib/i18n';
 
 export const NOT_ENROLLED = 'Enroll in this course to watch its lessons.';
 
 export default function PlayerPage() {
+  const t = useT();
   const { id = '' } = useParams();
   const [params, setParams] = useSearchParams();
   const { data, loading, error, refetch } = useCoursePlayerQuery({ variables: { id }, fetchPolicy: 'cache-and-network' });
@@ -103,7 +104,7 @@ export default function PlayerPage() {
           ) : (
             <Flex aspectRatio={16 / 9} bg="gray.100" borderRadius="md" align="center" justify="center" px="4" textAlign="center">
               <Text fontSize="lg" color="gray.700">
-                {messages.selectVideo}
+                {t('player.selectVideo')}
               </Text>
             </Flex>
           )}

@@ -3,9 +3,9 @@ import { Smartphone } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
 import { formatTaka } from '../../../lib/format';
 import { describeError } from '../../../lib/graphql-errors';
-import { messages } from '../../../lib/messages';
 import { toaster } from '../../../lib/toaster';
 import { usePurchaseCourseMutation } from '../api/checkout.generated';
+import { useT } from '../../../lib/i18n';
 
 /** 01 then 3 to 9, then 8 digits (an optional +88 first); spaces and dashes allowed. */
 const BANGLADESH_MOBILE = /^(?:\+?88)?01[3-9]\d{8}$/;
@@ -21,6 +21,7 @@ interface LocalPaymentFormProps {
  * the buyer then chooses bKash, Nagad, Rocket or a card on SSLCommerz's own page and comes back.
  */
 export function LocalPaymentForm({ course, buyer, testMode }: LocalPaymentFormProps) {
+  const t = useT();
   const [name, setName] = useState(buyer.name);
   const [email, setEmail] = useState(buyer.email);
   const [phone, setPhone] = useState('');
@@ -50,13 +51,13 @@ export function LocalPaymentForm({ course, buyer, testMode }: LocalPaymentFormPr
         return;
       }
       setLeaving(false);
-      toaster.create({ title: messages.paymentFailed, description: outcome.message ?? undefined, type: 'error', duration: 4000 });
+      toaster.create({ title: t('payment.failed'), description: outcome.message ?? undefined, type: 'error', duration: 4000 });
     } catch (failure) {
       setLeaving(false);
       attemptKey.current = crypto.randomUUID();
       const { message, fields } = describeError(failure);
       if (Object.keys(fields).length > 0) setErrors(fields);
-      else toaster.create({ title: messages.paymentFailed, description: message, type: 'error', duration: 4000 });
+      else toaster.create({ title: t('payment.failed'), description: message, type: 'error', duration: 4000 });
     }
   };
 

@@ -4,11 +4,12 @@ import { useNavigate } from 'react-router-dom';
 import { AlertDialog, type AlertContent } from '../../../components/alert-dialog';
 import { useSubmitContactMessageMutation } from '../../community/api/voices.generated';
 import { describeError } from '../../../lib/graphql-errors';
-import { messages } from '../../../lib/messages';
 import { paths } from '../../../lib/paths';
+import { useT } from '../../../lib/i18n';
 
 /** The message form of the Contact and Support pages: its alerts, and home after a message is sent. */
 export function ContactForm() {
+  const t = useT();
   const navigate = useNavigate();
   const [form, setForm] = useState({ name: '', email: '', message: '' });
   const [alert, setAlert] = useState<AlertContent | null>(null);
@@ -19,12 +20,12 @@ export function ContactForm() {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!form.name.trim() || !form.email.trim() || !form.message.trim()) {
-      setAlert({ status: 'error', title: messages.contactEmptyTitle, text: messages.contactEmptyText });
+      setAlert({ status: 'error', title: t('contact.emptyTitle'), text: t('contact.emptyText') });
       return;
     }
     try {
       await send({ variables: { input: form } });
-      setAlert({ status: 'success', title: messages.contactSentTitle, text: messages.contactSentText });
+      setAlert({ status: 'success', title: t('contact.sentTitle'), text: t('contact.sentText') });
     } catch (failure) {
       setAlert({ status: 'error', title: describeError(failure).message, text: 'Please check the form and try again.' });
     }
