@@ -53,7 +53,7 @@ export default function LoginPage() {
   const forgotPassword = async () => {
     const email = emailField.current?.value ?? '';
     if (!email.trim()) {
-      setAlert({ status: 'error', title: t('login.forgotPasswordEmpty'), text: 'Type your email above, then press Forgot Password again.' });
+      setAlert({ status: 'error', title: t('login.forgotPasswordEmpty'), text: t('login.forgotPasswordHint') });
       return;
     }
     try {
@@ -65,15 +65,15 @@ export default function LoginPage() {
   };
 
   return (
-    <AuthCard title="Login">
-      <form method="post" onSubmit={submit} noValidate aria-label="Login">
+    <AuthCard title={t('login.title')}>
+      <form method="post" onSubmit={submit} noValidate aria-label={t('login.title')}>
         <Stack gap="4">
           <Field.Root required>
-            <Field.Label>Email</Field.Label>
+            <Field.Label>{t('account.field.email')}</Field.Label>
             <Input ref={emailField} type="email" name="email" autoComplete="email" />
           </Field.Root>
           <Field.Root required>
-            <Field.Label>Password</Field.Label>
+            <Field.Label>{t('account.field.password')}</Field.Label>
             <Input ref={passwordField} type="password" name="password" autoComplete="current-password" />
           </Field.Root>
           {error && (
@@ -85,7 +85,7 @@ export default function LoginPage() {
                 {error.includes('Support page') && (
                   <Alert.Description>
                     <Link asChild color="blue.700" fontWeight="semibold">
-                      <RouterLink to="/support">Go to the Support page</RouterLink>
+                      <RouterLink to="/support">{t('login.supportLink')}</RouterLink>
                     </Link>
                   </Alert.Description>
                 )}
@@ -93,16 +93,16 @@ export default function LoginPage() {
             </Alert.Root>
           )}
           <Button type="submit" colorPalette="blue" disabled={!hydrated || loading}>
-            {loading ? 'Logging in...' : 'Login'}
+            {loading ? t('login.loggingIn') : t('login.button')}
           </Button>
           <Button type="button" variant="plain" color="blue.700" onClick={() => void forgotPassword()} disabled={sendingReset} alignSelf="start" px="0">
-            Forgot Password
+            {t('login.forgotPassword')}
           </Button>
           <Text fontSize="sm">
-            New here?{' '}
+            {t('login.newHere')}{' '}
             <Link asChild color="blue.700">
               <RouterLink to={paths.signUp} state={location.state}>
-                Create an account
+                {t('login.createAccount')}
               </RouterLink>
             </Link>
           </Text>
