@@ -27,7 +27,7 @@ export function ContactForm() {
       await send({ variables: { input: form } });
       setAlert({ status: 'success', title: t('contact.sentTitle'), text: t('contact.sentText') });
     } catch (failure) {
-      setAlert({ status: 'error', title: describeError(failure).message, text: 'Please check the form and try again.' });
+      setAlert({ status: 'error', title: describeError(failure).message, text: t('info.contact.checkForm') });
     }
   };
   const close = () => {
@@ -38,22 +38,22 @@ export function ContactForm() {
 
   return (
     <>
-      <form onSubmit={submit} noValidate aria-label="Contact form">
+      <form onSubmit={submit} noValidate aria-label={t('info.contact.form')}>
         <Stack gap="4" maxW="xl">
           <Field.Root>
-            <Field.Label>Name</Field.Label>
+            <Field.Label>{t('info.contact.name')}</Field.Label>
             <Input name="name" value={form.name} onChange={set('name')} autoComplete="name" />
           </Field.Root>
           <Field.Root>
-            <Field.Label>Email</Field.Label>
+            <Field.Label>{t('info.contact.email')}</Field.Label>
             <Input name="email" type="email" value={form.email} onChange={set('email')} autoComplete="email" />
           </Field.Root>
           <Field.Root>
-            <Field.Label>Message</Field.Label>
+            <Field.Label>{t('info.contact.message')}</Field.Label>
             <Textarea name="message" rows={6} value={form.message} onChange={set('message')} />
           </Field.Root>
           <Button type="submit" colorPalette="blue" alignSelf="start" disabled={loading}>
-            Send Message
+            {t('info.contact.send')}
           </Button>
         </Stack>
       </form>
