@@ -60,7 +60,7 @@ export default function EditProfilePage() {
         navigate(paths.myProfile);
       }
     } catch (failure) {
-      const described = describeError(failure);
+      const described = describeError(failure, t);
       setError(/sign in/i.test(described.message) ? { message: t('account.noUserLoggedIn'), fields: {} } : described);
     }
   };

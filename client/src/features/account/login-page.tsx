@@ -46,7 +46,7 @@ export default function LoginPage() {
         navigate(target, { replace: true });
       }
     } catch (failure) {
-      setError(describeError(failure).message);
+      setError(describeError(failure, t).message);
     }
   };
 
@@ -60,7 +60,7 @@ export default function LoginPage() {
       await requestReset({ variables: { email } });
       toaster.create({ title: t('login.forgotPasswordSent'), type: 'success' });
     } catch (failure) {
-      setError(describeError(failure).message);
+      setError(describeError(failure, t).message);
     }
   };
 

@@ -29,7 +29,7 @@ export default function ResetPasswordPage() {
       await reset({ variables: { token, password } });
       setDone(true);
     } catch (failure) {
-      setError(describeError(failure).message);
+      setError(describeError(failure, t).message);
     }
   };
 

@@ -51,7 +51,7 @@ export default function SignUpPage() {
         navigate(returnPath(location.state), { replace: true });
       }
     } catch (failure) {
-      setError(describeError(failure));
+      setError(describeError(failure, t));
     }
   };
 

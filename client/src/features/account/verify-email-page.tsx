@@ -27,8 +27,8 @@ export default function VerifyEmailPage() {
         setOutcome({ ok: true });
         session.updateUser({ emailVerified: true });
       })
-      .catch((failure: unknown) => setOutcome({ ok: false, message: describeError(failure).message }));
-  }, [token, verify, session]);
+      .catch((failure: unknown) => setOutcome({ ok: false, message: describeError(failure, t).message }));
+  }, [token, verify, session, t]);
 
   if (!token) {
     return (

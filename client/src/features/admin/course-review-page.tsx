@@ -27,7 +27,7 @@ function ReviewCard({ course, onDone }: { course: ReviewedCourse; onDone(): void
       toaster.create({ title: done, type: 'success' });
       onDone();
     } catch (failure) {
-      const { message, fields } = describeError(failure);
+      const { message, fields } = describeError(failure, t);
       if (fields.reason) setReasonError(fields.reason);
       else toaster.create({ title: message, type: 'error' });
     }

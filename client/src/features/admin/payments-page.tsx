@@ -67,7 +67,7 @@ export default function PaymentsPage() {
       toaster.create({ title: done, type: 'success' });
       await refetch();
     } catch (failure) {
-      toaster.create({ title: describeError(failure).message, type: 'error' });
+      toaster.create({ title: describeError(failure, t).message, type: 'error' });
     }
   };
 

@@ -42,7 +42,7 @@ export function UsersPage({ role }: { role: Role | null }) {
       toaster.create({ title: t('admin.adminRemoved', { name }), type: 'success' });
       await refetch();
     } catch (failure) {
-      toaster.create({ title: describeError(failure).message, type: 'error' });
+      toaster.create({ title: describeError(failure, t).message, type: 'error' });
     }
   };
   const close = async (email: string) => {
@@ -51,7 +51,7 @@ export function UsersPage({ role }: { role: Role | null }) {
       toaster.create({ title: t('admin.users.closed'), type: 'success' });
       await refetch();
     } catch (failure) {
-      toaster.create({ title: describeError(failure).message, type: 'error' });
+      toaster.create({ title: describeError(failure, t).message, type: 'error' });
     }
   };
 
@@ -61,7 +61,7 @@ export function UsersPage({ role }: { role: Role | null }) {
       toaster.create({ title: t('admin.users.reopened'), type: 'success' });
       await refetch();
     } catch (failure) {
-      toaster.create({ title: describeError(failure).message, type: 'error' });
+      toaster.create({ title: describeError(failure, t).message, type: 'error' });
     }
   };
 

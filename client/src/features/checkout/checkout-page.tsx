@@ -156,7 +156,7 @@ export default function CheckoutPage() {
       const confirmed = await confirm({ variables: { paymentId: outcome.paymentId! } });
       await finish(confirmed.data!.confirmPurchase);
     } catch (failure) {
-      paymentFailed(t('payment.failed'), describeError(failure).message);
+      paymentFailed(t('payment.failed'), describeError(failure, t).message);
     } finally {
       setPaying(false);
     }
@@ -202,7 +202,7 @@ export default function CheckoutPage() {
       awaiting = (await finish(result!.purchaseCourse)) === 'awaiting';
     } catch (failure) {
       attemptKey.current = crypto.randomUUID();
-      paymentFailed(t('payment.failed'), describeError(failure).message);
+      paymentFailed(t('payment.failed'), describeError(failure, t).message);
     } finally {
       if (!awaiting) setPaying(false);
     }
@@ -217,7 +217,7 @@ export default function CheckoutPage() {
         navigate(paths.myCourses);
       }
     } catch (failure) {
-      toaster.create({ title: describeError(failure).message, type: 'error' });
+      toaster.create({ title: describeError(failure, t).message, type: 'error' });
     } finally {
       setPaying(false);
     }

@@ -21,7 +21,7 @@ export default function AddBlogPage() {
       toaster.create({ title: t('community.blog.published'), type: 'success' });
       navigate(paths.blog);
     } catch (failure) {
-      setProblems(describeError(failure));
+      setProblems(describeError(failure, t));
     }
   };
   const field = (name: 'title' | 'img', label: string) => (

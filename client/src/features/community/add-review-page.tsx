@@ -53,7 +53,7 @@ export default function AddReviewPage() {
       await mine.refetch();
       toaster.create({ title: t('community.review.deleted'), type: 'success' });
     } catch (failure) {
-      toaster.create({ title: describeError(failure).message, type: 'error' });
+      toaster.create({ title: describeError(failure, t).message, type: 'error' });
     }
   };
 
@@ -68,7 +68,7 @@ export default function AddReviewPage() {
       toaster.create({ title: t('community.review.thanks'), type: 'success' });
       navigate(paths.course(chosen));
     } catch (failure) {
-      setProblems(describeError(failure));
+      setProblems(describeError(failure, t));
     }
   };
 

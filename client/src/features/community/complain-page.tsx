@@ -31,7 +31,7 @@ export default function ComplainPage() {
       await submitComplaint({ variables: { input: form } });
       setAlert({ status: 'success', title: t('community.complain.sentTitle'), text: t('community.complain.sentText') });
     } catch (failure) {
-      setAlert({ status: 'error', title: describeError(failure).message, text: t('community.complain.checkForm') });
+      setAlert({ status: 'error', title: describeError(failure, t).message, text: t('community.complain.checkForm') });
     }
   };
 

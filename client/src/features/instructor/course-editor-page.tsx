@@ -65,7 +65,7 @@ export default function CourseEditorPage() {
   }, [data, form]);
 
   if (editing && loading && !form) return <InlineLoading />;
-  if (editing && error) return <ErrorState message={describeError(error).message} />;
+  if (editing && error) return <ErrorState message={describeError(error, t).message} />;
   if (!form) return <InlineLoading />;
 
   const set = (changes: Partial<CourseForm>) => setForm({ ...form, ...changes });
@@ -84,7 +84,7 @@ export default function CourseEditorPage() {
       toaster.create({ title: publish ? t('instructor.published') : t('instructor.savedDraft'), type: 'success' });
       navigate('/instructor-dashboard');
     } catch (failure) {
-      setProblems(describeError(failure));
+      setProblems(describeError(failure, t));
     } finally {
       setSaving(false);
     }

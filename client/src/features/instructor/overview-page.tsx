@@ -43,7 +43,7 @@ export default function InstructorOverviewPage() {
       toaster.create({ title: typeof done === 'string' ? done : done(result), type: 'success' });
       await refetch();
     } catch (failure) {
-      toaster.create({ title: describeError(failure).message, type: 'error' });
+      toaster.create({ title: describeError(failure, t).message, type: 'error' });
     }
   };
 

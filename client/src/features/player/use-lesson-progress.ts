@@ -39,7 +39,7 @@ export function useLessonProgress(initial: Progress | null, initialCertificate: 
         if (data.setLessonCompleted.certificate) setCertificate(data.setLessonCompleted.certificate);
       }
     } catch (error) {
-      toaster.create({ title: t('player.saveFailed'), description: describeError(error).message, type: 'error' });
+      toaster.create({ title: t('player.saveFailed'), description: describeError(error, t).message, type: 'error' });
     }
   };
 

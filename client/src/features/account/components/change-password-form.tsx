@@ -31,7 +31,7 @@ export function ChangePasswordForm() {
       setRepeat('');
       toaster.create({ title: t('account.password.changed'), type: 'success' });
     } catch (failure) {
-      const { message, fields } = describeError(failure);
+      const { message, fields } = describeError(failure, t);
       setErrors(Object.keys(fields).length > 0 ? fields : { form: message });
     }
   };

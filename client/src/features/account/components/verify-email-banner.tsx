@@ -16,7 +16,7 @@ export default function VerifyEmailBanner({ email }: { email: string }) {
       setSent(true);
       toaster.create({ title: t('account.verify.resent', { email }), type: 'success' });
     } catch (failure) {
-      toaster.create({ title: describeError(failure).message, type: 'error' });
+      toaster.create({ title: describeError(failure, t).message, type: 'error' });
     }
   };
   return (

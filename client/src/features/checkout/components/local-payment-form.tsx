@@ -56,7 +56,7 @@ export function LocalPaymentForm({ course, buyer, testMode }: LocalPaymentFormPr
     } catch (failure) {
       setLeaving(false);
       attemptKey.current = crypto.randomUUID();
-      const { message, fields } = describeError(failure);
+      const { message, fields } = describeError(failure, t);
       if (Object.keys(fields).length > 0) setErrors(fields);
       else toaster.create({ title: t('payment.failed'), description: message, type: 'error', duration: 4000 });
     }

@@ -27,7 +27,7 @@ export function ContactForm() {
       await send({ variables: { input: form } });
       setAlert({ status: 'success', title: t('contact.sentTitle'), text: t('contact.sentText') });
     } catch (failure) {
-      setAlert({ status: 'error', title: describeError(failure).message, text: t('info.contact.checkForm') });
+      setAlert({ status: 'error', title: describeError(failure, t).message, text: t('info.contact.checkForm') });
     }
   };
   const close = () => {
