@@ -1,12 +1,19 @@
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig, type BuildOptions } from 'vite';
+import { cataloguePlugin } from './scripts/catalogue-plugin';
 
 // react-router's package exports point at its development build (extra checks and warnings);
 // production bundles take the production build it ships beside it.
 const reactRouterProduction = [
   { find: /^react-router$/, replacement: resolve(__dirname, '../node_modules/react-router/dist/production/index.mjs') },
   { find: /^react-router\/dom$/, replacement: resolve(__dirname, '../node_modules/react-router/dist/production/dom-export.mjs') },
+];
+
+// The catalogues arrive parsed (scripts/catalogue-plugin.ts), so the message parser stays out of
+// the bundles: intl-messageformat only calls it for a message given as text.
+const noMessageParser = [
+  { find: /^@formatjs\/icu-messageformat-parser$/, replacement: '@formatjs/icu-messageformat-parser/lib/no-parser.js' },
 ];
 
 // The server's build of the pages it renders (src/server-entry.tsx): one CommonJS file with every
@@ -44,9 +51,9 @@ const browserBuild: BuildOptions = {
 };
 
 export default defineConfig(({ command, isSsrBuild }) => ({
-  plugins: [react()],
+  plugins: [cataloguePlugin(), react()],
   resolve: {
-    alias: command === 'build' ? reactRouterProduction : [],
+    alias: command === 'build' ? [...reactRouterProduction, ...noMessageParser] : [],
     // rxjs (under Apollo Client) ships ES5 code with helpers unless asked for its ES2015 build.
     conditions: ['es2015', ...defaultClientConditions],
   },

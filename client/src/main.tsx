@@ -7,6 +7,7 @@ import { AppRoutes } from './app/router';
 import { serverState } from './app/server-state';
 import { themeSystem } from './app/theme';
 import { createApolloClient } from './lib/apollo';
+import { documentLanguage, loadCatalogue, rememberLanguage } from './lib/i18n';
 import { createSession } from './lib/session';
 
 /** Resolves in a later task, so the browser can paint and answer input between two pieces of work. */
@@ -17,6 +18,10 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 async function start() {
   const container = document.getElementById('root')!;
   const rendered = serverState(document);
+  // The page's catalogue (preloaded by the page) comes first: the page is drawn in its language.
+  const language = documentLanguage(document);
+  const catalogue = loadCatalogue(language);
+  rememberLanguage(document, language);
   // A page drawn for a visitor starts signed out, as drawn, so the header does not change while
   // the scripts take it over (the session is still checked then).
   const session = createSession({ assumeSignedOut: Boolean(rendered) && 'visitor' in container.dataset });
@@ -26,11 +31,12 @@ async function start() {
 
   await nextTask();
   themeSystem();
+  const messages = await catalogue;
   await nextTask();
 
   const app = (
     <StrictMode>
-      <Providers client={client} session={session}>
+      <Providers client={client} session={session} language={language} catalogue={messages}>
         <BrowserRouter>
           <AppRoutes />
         </BrowserRouter>

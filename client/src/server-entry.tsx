@@ -6,6 +6,7 @@ import type { RenderedPage } from './app/page-html';
 import { Providers } from './app/providers';
 import { AppRoutes } from './app/router';
 import { createApolloClient } from './lib/apollo';
+import { isLanguage, loadCatalogue } from './lib/i18n';
 import { createSession, hintsSignedIn } from './lib/session';
 
 export { pageHtml } from './app/page-html';
@@ -33,6 +34,8 @@ export interface RenderOptions {
   timeoutMs: number;
   /** From pageVariant: 'visitor' draws the header signed out; otherwise it waits for the session. */
   variant?: 'visitor' | 'returning';
+  /** The language the server chose for the request ('bn' or 'en'; English when absent). */
+  language?: string;
 }
 
 /**
@@ -40,9 +43,11 @@ export interface RenderOptions {
  * it is not a server-rendered page or its data could not be read (the browser then draws it, with
  * its own loading and error states, rather than the server sending an error page that stays).
  */
-export async function renderPage(url: string, { graphqlUrl, fetch = globalThis.fetch, timeoutMs, variant = 'returning' }: RenderOptions): Promise<RenderedPage | null> {
+export async function renderPage(url: string, { graphqlUrl, fetch = globalThis.fetch, timeoutMs, variant = 'returning', language: asked }: RenderOptions): Promise<RenderedPage | null> {
   const { pathname } = new URL(url, 'http://localhost');
   if (!serverRenderedPages.some((pattern) => matchPath(pattern, pathname))) return null;
+  const language = isLanguage(asked) ? asked : 'en';
+  const catalogue = await loadCatalogue(language);
 
   let dataFailed = false;
   const watchedFetch: typeof globalThis.fetch = async (input, init) => {
@@ -56,7 +61,7 @@ export async function renderPage(url: string, { graphqlUrl, fetch = globalThis.f
   const client = createApolloClient(session, { uri: graphqlUrl, fetch: watchedFetch, ssrMode: true });
   const signal = AbortSignal.timeout(timeoutMs);
   const tree = (
-    <Providers client={client} session={session}>
+    <Providers client={client} session={session} language={language} catalogue={catalogue}>
       <StaticRouter location={url}>
         <AppRoutes />
       </StaticRouter>

@@ -23,6 +23,7 @@ import { errorHandler, notFoundHandler } from './http/errors';
 import { healthRouter } from './http/health';
 import { noNulInGraphQLStrings, refuseNulCharacters } from './http/nul-characters';
 import { requestContext } from './http/request-context';
+import { chooseLanguage } from './http/request-language';
 import { noOverlongGraphQLStrings, refuseOverlongText } from './http/text-limits';
 import { securityHeaders } from './http/security';
 import type { AppLogger } from './logger';
@@ -114,6 +115,7 @@ export async function createApp({ env, db, log, databaseState }: AppDeps): Promi
   const secureCookies = env.publicUrl.startsWith('https:');
 
   app.use(requestContext(log));
+  app.use(chooseLanguage());
   app.use(securityHeaders());
   app.use(crossOriginCalls(env.corsOrigins));
   app.use(healthRouter(db, databaseState));

@@ -2,6 +2,7 @@ import { ApolloProvider } from '@apollo/client/react';
 import { ChakraProvider } from '@chakra-ui/react';
 import type { ApolloClient } from '@apollo/client';
 import { lazy, Suspense, type ReactNode } from 'react';
+import { I18nProvider, type Catalogue, type Language } from '../lib/i18n';
 import type { Session } from '../lib/session';
 import { SessionProvider } from '../lib/session-context';
 import { themeSystem } from './theme';
@@ -9,8 +10,19 @@ import { themeSystem } from './theme';
 // Toasts are created anywhere through the toaster store; the component that shows them loads after the page.
 const Toaster = lazy(async () => ({ default: (await import('../components/toaster')).Toaster }));
 
-export function Providers({ client, session, children }: { client: ApolloClient; session: Session; children: ReactNode }) {
+interface ProvidersProps {
+  client: ApolloClient;
+  session: Session;
+  /** The page's language and its catalogue, loaded before the first render. */
+  language: Language;
+  catalogue: Catalogue;
+  onLanguageChange?(language: Language): void;
+  children: ReactNode;
+}
+
+export function Providers({ client, session, language, catalogue, onLanguageChange, children }: ProvidersProps) {
   return (
+    <I18nProvider language={language} catalogue={catalogue} onLanguageChange={onLanguageChange}>
     <ApolloProvider client={client}>
       <SessionProvider session={session}>
         <ChakraProvider value={themeSystem()}>
@@ -21,5 +33,6 @@ export function Providers({ client, session, children }: { client: ApolloClient;
         </ChakraProvider>
       </SessionProvider>
     </ApolloProvider>
+    </I18nProvider>
   );
 }

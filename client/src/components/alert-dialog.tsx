@@ -1,5 +1,6 @@
 import { Button, Dialog, Flex, Portal, Text } from '@chakra-ui/react';
 import { CircleAlert, CircleCheck } from 'lucide-react';
+import { useT } from '../lib/i18n';
 
 export interface AlertContent {
   status: 'success' | 'error';
@@ -9,6 +10,7 @@ export interface AlertContent {
 
 /** A modal alert with an icon, a title, a text and OK, like the alerts the spec shows. */
 export function AlertDialog({ alert, onClose }: { alert: AlertContent | null; onClose(): void }) {
+  const t = useT();
   return (
     <Dialog.Root open={alert !== null} onOpenChange={(e) => !e.open && onClose()} role="alertdialog" placement="center">
       <Portal>
@@ -28,7 +30,7 @@ export function AlertDialog({ alert, onClose }: { alert: AlertContent | null; on
                 </Dialog.Body>
                 <Dialog.Footer justifyContent="center">
                   <Button colorPalette="blue" onClick={onClose}>
-                    OK
+                    {t('common.ok')}
                   </Button>
                 </Dialog.Footer>
               </>

@@ -2,6 +2,7 @@ import { Button, ChakraProvider } from '@chakra-ui/react';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { themeSystem } from '../app/theme';
+import { WithLanguage } from '../test/render';
 import { useConfirm } from './confirm-dialog';
 
 function DeleteButton({ onDelete }: { onDelete(): Promise<void> }) {
@@ -23,9 +24,11 @@ function DeleteButton({ onDelete }: { onDelete(): Promise<void> }) {
 const renderButton = () => {
   const onDelete = jest.fn(() => Promise.resolve());
   render(
-    <ChakraProvider value={themeSystem()}>
-      <DeleteButton onDelete={onDelete} />
-    </ChakraProvider>,
+    <WithLanguage>
+      <ChakraProvider value={themeSystem()}>
+        <DeleteButton onDelete={onDelete} />
+      </ChakraProvider>
+    </WithLanguage>,
   );
   return onDelete;
 };

@@ -2,11 +2,12 @@ import { Box, Button, Card, Flex, HStack, Text } from '@chakra-ui/react';
 import { Star } from 'lucide-react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { CourseCard_CourseFragment } from './course-card.generated';
-import { formatTaka, priceLabel, truncate } from '../lib/format';
+import { formatDollars, formatTaka, priceLabel, truncate } from '../lib/format';
+import { useLanguage, useT } from '../lib/i18n';
 import { paths } from '../lib/paths';
 import { CourseImage } from './course-image';
 import { CourseLanguageLine } from './course-language';
-import { courseLanguageLabels } from '../lib/messages';
+import { courseLanguageLabels } from '../lib/course-languages';
 
 interface CourseCardProps {
   course: CourseCard_CourseFragment;
@@ -19,6 +20,8 @@ interface CourseCardProps {
 }
 
 export function CourseCard({ course, variant = 'catalogue', eager = false, titleAs = 'h3' }: CourseCardProps) {
+  const t = useT();
+  const { language } = useLanguage();
   const to = paths.course(course.id);
   return (
     <Card.Root overflow="hidden" size="sm" height="100%" data-testid="course-card">
@@ -45,11 +48,11 @@ export function CourseCard({ course, variant = 'catalogue', eager = false, title
         <Flex justify="space-between" align="center" mt="auto" gap="2" wrap="wrap">
           <HStack gap="2">
             <Text fontWeight="bold" color="blue.800">
-              {priceLabel(course.price)}
+              {t('courseCard.price', { price: formatDollars(course.price, language) })}
             </Text>
             {course.priceBDT > 0 && (
               <Text fontWeight="semibold" color="pink.800">
-                {formatTaka(course.priceBDT)}
+                {formatTaka(course.priceBDT, language)}
               </Text>
             )}
           </HStack>
@@ -66,16 +69,16 @@ export function CourseCard({ course, variant = 'catalogue', eager = false, title
         {variant === 'catalogue' ? (
           <>
             <Button asChild variant="outline" size="sm" flex="1" minW="fit-content">
-              <RouterLink to={paths.preview(course.id)}>Preview</RouterLink>
+              <RouterLink to={paths.preview(course.id)}>{t('courseCard.preview')}</RouterLink>
             </Button>
             <Button asChild colorPalette="blue" size="sm" flex="1" minW="fit-content">
-              <RouterLink to={to}>Enroll Now</RouterLink>
+              <RouterLink to={to}>{t('courseCard.enroll')}</RouterLink>
             </Button>
           </>
         ) : (
           <Box flex="1">
             <Button asChild colorPalette="blue" size="sm" width="100%">
-              <RouterLink to={to}>BUY NOW</RouterLink>
+              <RouterLink to={to}>{t('courseCard.buy')}</RouterLink>
             </Button>
           </Box>
         )}

@@ -5,6 +5,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { themeSystem } from '../app/theme';
 import { createSession, type Session } from '../lib/session';
 import { SessionProvider, StartSession } from '../lib/session-context';
+import { WithLanguage } from '../test/render';
 import { RequireAuth, RequireRole } from './guards';
 
 function LoginProbe() {
@@ -14,6 +15,7 @@ function LoginProbe() {
 
 function renderGuarded(session: Session, guard: 'auth' | 'admin') {
   render(
+    <WithLanguage>
     <ChakraProvider value={themeSystem()}>
       <SessionProvider session={session}>
         <MemoryRouter initialEntries={['/private']}>
@@ -26,7 +28,8 @@ function renderGuarded(session: Session, guard: 'auth' | 'admin') {
         </MemoryRouter>
         <StartSession />
       </SessionProvider>
-    </ChakraProvider>,
+    </ChakraProvider>
+    </WithLanguage>,
   );
 }
 

@@ -3,12 +3,14 @@ import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import type { Role } from '../gql/types';
 import { useSession } from '../lib/session-context';
+import { useT } from '../lib/i18n';
 import { paths } from '../lib/paths';
 import { ErrorState } from './states';
 
 function SessionLoading() {
+  const t = useT();
   return (
-    <Center minH="50vh" role="status" aria-label="Checking your sign-in">
+    <Center minH="50vh" role="status" aria-label={t('common.checkingSignIn')}>
       <Spinner size="xl" />
     </Center>
   );
@@ -25,10 +27,11 @@ export function RequireAuth({ children }: { children?: ReactNode }) {
 
 /** The staff areas also check the role (the server checks it again for every operation). */
 export function RequireRole({ roles, children }: { roles: Role[]; children?: ReactNode }) {
+  const t = useT();
   const { state } = useSession();
   const location = useLocation();
   if (state.status === 'loading') return <SessionLoading />;
   if (state.status === 'signedOut') return <Navigate to={paths.login} replace state={{ from: location }} />;
-  if (!roles.includes(state.user.role)) return <ErrorState message="This area is for staff only. Your account cannot open it." />;
+  if (!roles.includes(state.user.role)) return <ErrorState message={t('common.staffOnly')} />;
   return children ?? <Outlet />;
 }

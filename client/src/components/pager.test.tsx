@@ -2,13 +2,17 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ChakraProvider } from '@chakra-ui/react';
 import { themeSystem } from '../app/theme';
+import type { Language } from '../lib/i18n';
+import { WithLanguage } from '../test/render';
 import { Pager } from './pager';
 
-const renderPager = (offset: number, total: number, onChange = jest.fn()) => {
+const renderPager = (offset: number, total: number, onChange = jest.fn(), language: Language = 'en') => {
   render(
-    <ChakraProvider value={themeSystem()}>
-      <Pager offset={offset} limit={20} total={total} onChange={onChange} />
-    </ChakraProvider>,
+    <WithLanguage language={language}>
+      <ChakraProvider value={themeSystem()}>
+        <Pager offset={offset} limit={20} total={total} onChange={onChange} />
+      </ChakraProvider>
+    </WithLanguage>,
   );
   return onChange;
 };
@@ -32,5 +36,12 @@ describe('the pager', () => {
     renderPager(40, 45);
     expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Previous' })).toBeEnabled();
+  });
+
+  it('speaks Bangla on a Bangla page, with Bengali digits', async () => {
+    const onChange = renderPager(20, 45, jest.fn(), 'bn');
+    expect(screen.getByText('পাতা ২ / ৩')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'পরের পাতা' }));
+    expect(onChange).toHaveBeenLastCalledWith(40);
   });
 });

@@ -1,8 +1,10 @@
 import { Card, HStack, Image, Text } from '@chakra-ui/react';
 import type { ReviewCard_ReviewFragment } from './review-card.generated';
 import { StarRating } from './star-rating';
+import { useT } from '../lib/i18n';
 
 export function ReviewCard({ review }: { review: ReviewCard_ReviewFragment }) {
+  const t = useT();
   return (
     <Card.Root size="sm" height="100%" data-testid="review-card">
       <Card.Body gap="3">
@@ -20,7 +22,7 @@ export function ReviewCard({ review }: { review: ReviewCard_ReviewFragment }) {
             {/* A student's review names the course as it is called now; a testimonial has its line. */}
             {(review.courseName || review.info) && (
               <Text fontSize="sm" color="gray.600">
-                {review.courseName ? `Student of ${review.courseName}` : review.info}
+                {review.courseName ? t('community.reviews.studentOf', { course: review.courseName }) : review.info}
               </Text>
             )}
           </div>

@@ -1,10 +1,21 @@
-/** 'Price: $' plus the value, as the specification shows prices. */
+import { localeOf, type Language } from './i18n/languages';
+
+/**
+ * Numbers, money and dates as each language writes them: English as before, Bangla through
+ * `Intl` with bn-BD (Bengali digits, Bangladeshi grouping, Bangla month names). Components pass
+ * the page's language (`useLanguage().language`); English is the default.
+ */
+
+/** 'Price: $' plus the value, as the specification shows prices (English pages). */
 export function priceLabel(price: number): string {
   return `Price: $${formatDollars(price)}`;
 }
 
-export function formatDollars(price: number): string {
-  return Number.isInteger(price) ? String(price) : price.toFixed(2);
+/** A dollar amount without the sign: whole dollars as they are, otherwise with cents ("12.50"). */
+export function formatDollars(price: number, language: Language = 'en'): string {
+  if (language === 'en') return Number.isInteger(price) ? String(price) : price.toFixed(2);
+  const digits = Number.isInteger(price) ? 0 : 2;
+  return new Intl.NumberFormat(localeOf(language), { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: false }).format(price);
 }
 
 /** Cuts a text longer than `max` characters to its first `keep` characters plus an ellipsis. */
@@ -12,49 +23,71 @@ export function truncate(text: string, max: number, keep = max): string {
   return text.length > max ? `${text.slice(0, keep)}...` : text;
 }
 
-const takaFormat = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 });
+/** A whole number with the language's digits and Bangladeshi grouping (1,20,000 / ১,২০,০০০). */
+export function formatNumber(value: number, language: Language = 'en'): string {
+  return new Intl.NumberFormat(language === 'en' ? 'en-IN' : localeOf(language), { maximumFractionDigits: 0 }).format(value);
+}
 
-/** A taka price as Bangladesh writes it: ৳1,200 and ৳1,20,000 (Indian grouping). */
-export function formatTaka(taka: number): string {
-  return `৳${takaFormat.format(taka)}`;
+/** A number in the language's digits, without grouping ("5000" / "৫০০০"). */
+export function formatDigits(value: number, language: Language = 'en'): string {
+  return language === 'en' ? String(value) : new Intl.NumberFormat(localeOf(language), { useGrouping: false, maximumFractionDigits: 2 }).format(value);
+}
+
+/** A taka price as Bangladesh writes it: ৳1,200 and ৳1,20,000 (Indian grouping); ৳১,২০০ in Bangla. */
+export function formatTaka(taka: number, language: Language = 'en'): string {
+  return `৳${formatNumber(taka, language)}`;
 }
 
 /** A price in the currency it is paid in. */
-export function formatPrice(amount: number, currency: 'usd' | 'bdt'): string {
-  return currency === 'bdt' ? formatTaka(amount) : `$${formatDollars(amount)}`;
+export function formatPrice(amount: number, currency: 'usd' | 'bdt', language: Language = 'en'): string {
+  return currency === 'bdt' ? formatTaka(amount, language) : `$${formatDollars(amount, language)}`;
 }
 
 /** Totals kept per currency, side by side and never added up: "$120 · ৳14,500"; "$0" when there are none. */
-export function formatTotals(totals: ReadonlyArray<{ currency: string; amount: number }>): string {
-  if (totals.length === 0) return '$0';
-  return totals.map((total) => formatPrice(total.amount, total.currency === 'bdt' ? 'bdt' : 'usd')).join(' · ');
+export function formatTotals(totals: ReadonlyArray<{ currency: string; amount: number }>, language: Language = 'en'): string {
+  if (totals.length === 0) return formatPrice(0, 'usd', language);
+  return totals.map((total) => formatPrice(total.amount, total.currency === 'bdt' ? 'bdt' : 'usd', language)).join(' · ');
 }
 
-/** A moment as people here read it, in Bangladesh time: "5 Mar 2026, 14:05". */
-export function formatDateTime(iso: string): string {
-  return new Date(iso).toLocaleString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'Asia/Dhaka' });
+/** A moment as people here read it, in Bangladesh time: "5 Mar 2026, 14:05" / "৫ মার্চ, ২০২৬, ১৪:০৫". */
+export function formatDateTime(iso: string, language: Language = 'en'): string {
+  return new Date(iso).toLocaleString(language === 'en' ? 'en-GB' : localeOf(language), {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone: 'Asia/Dhaka',
+  });
 }
 
-/** "1 lesson", "7 lessons": the count with its noun, singular only for one. */
+/** "1 lesson", "7 lessons": the count with its noun, singular only for one (English only; catalogues use ICU plurals). */
 export function plural(count: number, singular: string, pluralForm = `${singular}s`): string {
   return `${count} ${count === 1 ? singular : pluralForm}`;
 }
 
-/** A video length for people: "45 min", "1 h 20 min", "2 h"; under a minute counts as one. */
-export function formatDuration(seconds: number): string {
+/** A video length for people: "45 min", "1 h 20 min", "2 h" (৪৫ মিনিট, ১ ঘণ্টা ২০ মিনিট); under a minute counts as one. */
+export function formatDuration(seconds: number, language: Language = 'en'): string {
   const minutes = Math.max(1, Math.round(seconds / 60));
   const hours = Math.floor(minutes / 60);
   const rest = minutes % 60;
-  if (hours === 0) return `${rest} min`;
-  return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
+  const unit = (value: number, name: 'hour' | 'minute') =>
+    language === 'en'
+      ? `${value} ${name === 'hour' ? 'h' : 'min'}`
+      : new Intl.NumberFormat(localeOf(language), { style: 'unit', unit: name, unitDisplay: 'short' }).format(value);
+  if (hours === 0) return unit(rest, 'minute');
+  return rest === 0 ? unit(hours, 'hour') : `${unit(hours, 'hour')} ${unit(rest, 'minute')}`;
 }
 
 /** Enrolled students as they are; from 100 on, rounded down to the hundred with a plus ("100+", "200+"). */
-export function formatEnrolled(count: number): string {
-  return count >= 100 ? `${Math.floor(count / 100) * 100}+` : String(count);
+export function formatEnrolled(count: number, language: Language = 'en'): string {
+  const shown = count >= 100 ? Math.floor(count / 100) * 100 : count;
+  const digits = language === 'en' ? String(shown) : formatNumber(shown, language);
+  return count >= 100 ? `${digits}+` : digits;
 }
 
-/** "23 November 2026", in Dhaka time, for dates shown to learners. */
-export function formatDate(value: string | Date): string {
-  return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Asia/Dhaka' }).format(new Date(value));
+/** "23 November 2026" / "২৩ নভেম্বর, ২০২৬", in Dhaka time, for dates shown to learners. */
+export function formatDate(value: string | Date, language: Language = 'en'): string {
+  return new Intl.DateTimeFormat(language === 'en' ? 'en-GB' : localeOf(language), { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Asia/Dhaka' }).format(new Date(value));
 }

@@ -1,14 +1,25 @@
-/** How the product names who took a payment and where it stands, wherever payments are listed. */
-export const providerLabel = (provider: string): string =>
-  provider === 'sslcommerz' ? 'bKash / Nagad / Rocket / card' : provider === 'test' ? 'Card (test mode)' : 'Card';
+import { localeOf, type Language, type MessageKey, type Translate } from './i18n';
 
-export const paymentStatusLabel: Record<string, { label: string; palette: string }> = {
-  SUCCEEDED: { label: 'Paid', palette: 'green' },
-  PENDING: { label: 'Processing', palette: 'gray' },
-  REQUIRES_ACTION: { label: 'Waiting for the payer', palette: 'yellow' },
-  HELD: { label: 'Held for review', palette: 'orange' },
-  FAILED: { label: 'Not paid', palette: 'red' },
-  REFUNDED: { label: 'Refunded', palette: 'purple' },
+/** How the product names who took a payment and where it stands, wherever payments are listed. */
+export const providerLabel = (t: Translate, provider: string): string =>
+  t(provider === 'sslcommerz' ? 'payment.provider.sslcommerz' : provider === 'test' ? 'payment.provider.test' : 'payment.provider.card');
+
+const statusPalette: Record<string, string> = {
+  SUCCEEDED: 'green',
+  PENDING: 'gray',
+  REQUIRES_ACTION: 'yellow',
+  HELD: 'orange',
+  FAILED: 'red',
+  REFUNDED: 'purple',
 };
 
-export const paymentDate = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+/** The statuses a payment can have, in the order lists offer them. */
+export const PAYMENT_STATUSES = Object.keys(statusPalette);
+
+export function paymentStatusLabel(t: Translate, status: string): { label: string; palette: string } {
+  const palette = statusPalette[status];
+  return palette ? { label: t(`payment.status.${status}` as MessageKey), palette } : { label: status, palette: 'gray' };
+}
+
+export const paymentDate = (iso: string, language: Language = 'en') =>
+  new Date(iso).toLocaleDateString(language === 'en' ? 'en-GB' : localeOf(language), { day: 'numeric', month: 'short', year: 'numeric' });

@@ -1,7 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
+import type { Language } from '../i18n/languages';
+import { localizedTemplate } from './localized-page';
 import type { PageRenderer, PageResponse } from './server-rendered-pages';
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
 
 /**
  * The built client: hashed assets cached for a year, everything else revalidated, and the
@@ -11,6 +18,7 @@ import type { PageRenderer, PageResponse } from './server-rendered-pages';
 export function clientFilesRouter(clientDist: string, renderPage?: PageRenderer): Router {
   const router = Router();
   const indexFile = path.join(clientDist, 'index.html');
+  const plainPage = plainPages(indexFile);
   router.use(precompressed(clientDist));
   router.use(
     express.static(clientDist, {
@@ -21,13 +29,32 @@ export function clientFilesRouter(clientDist: string, renderPage?: PageRenderer)
   router.get(/.*/, async (req, res, next) => {
     if (!req.accepts('html') || !fs.existsSync(indexFile)) return next();
     res.setHeader('Cache-Control', 'no-cache');
-    const rendered = renderPage && (await renderPage(req.originalUrl, req.headers.cookie));
-    // A page's drawing depends on the browser's sign-in hint cookie.
+    const rendered = renderPage && (await renderPage(req.originalUrl, { cookieHeader: req.headers.cookie, language: req.language }));
+    // A page's drawing depends on the browser's sign-in hint and language cookies, and on the
+    // languages it accepts when it has chosen none.
     res.vary('Cookie');
-    if (rendered) sendRendered(req, res, rendered);
-    else sendPossiblyCompressed(req, res, indexFile);
+    res.vary('Accept-Language');
+    sendRendered(req, res, rendered || (await plainPage(req.language)));
   });
   return router;
+}
+
+/** index.html in each language, compressed once (the build's file changes only with a new build, and a new process). */
+function plainPages(indexFile: string) {
+  const pages = new Map<Language, Promise<PageResponse>>();
+  return (language: Language): Promise<PageResponse> => {
+    let page = pages.get(language);
+    if (!page) {
+      page = (async () => {
+        const identity = Buffer.from(localizedTemplate(await fs.promises.readFile(indexFile, 'utf8'), language));
+        const [br, gzipped] = await Promise.all([brotli(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }), gzip(identity, { level: 9 })]);
+        return { identity, br, gzip: gzipped };
+      })();
+      page.catch(() => pages.delete(language));
+      pages.set(language, page);
+    }
+    return page;
+  };
 }
 
 /** Hashed assets never change under their name; other files are checked again after five minutes. */

@@ -3,11 +3,13 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { PublicResponseCache } from '../graphql/public-response-cache';
+import type { Language } from '../i18n/languages';
 import type { AppLogger } from '../logger';
+import { localizedTemplate } from './localized-page';
 
 /** What the client's server entry (client/src/server-entry.tsx, built into client/dist-server) exports. */
 interface PageRenderBundle {
-  renderPage(url: string, options: { graphqlUrl: string; timeoutMs: number; variant?: string }): Promise<RenderedPage | null>;
+  renderPage(url: string, options: { graphqlUrl: string; timeoutMs: number; variant?: string; language?: Language }): Promise<RenderedPage | null>;
   /** Which drawing of a page a request's cookies call for (a visitor's, or one for a returning user). */
   pageVariant?(cookieHeader: string | undefined): string;
   pageHtml(template: string, page: RenderedPage): string;
@@ -24,7 +26,13 @@ export interface PageResponse {
   gzip: Buffer;
 }
 
-export type PageRenderer = (url: string, cookieHeader?: string) => Promise<PageResponse | null>;
+/** What of a request decides its page: the cookies (the sign-in hint) and the language chosen for it. */
+export interface PageRequest {
+  cookieHeader?: string;
+  language: Language;
+}
+
+export type PageRenderer = (url: string, request: PageRequest) => Promise<PageResponse | null>;
 
 /** Past this, a visitor is better served by the page drawn in the browser than by waiting on. */
 const RENDER_TIMEOUT_MS = 1500;
@@ -68,22 +76,22 @@ export function pageRenderer(options: {
   };
 
   let rendering = 0;
-  const render = async (url: string, variant: string | undefined): Promise<PageResponse | null> => {
+  const render = async (url: string, variant: string | undefined, language: Language): Promise<PageResponse | null> => {
     const renderer = load();
     if (!renderer || rendering >= MAX_CONCURRENT_RENDERS) return null;
     rendering += 1;
-    const page = await renderer.bundle.renderPage(url, { graphqlUrl: graphqlUrl(), timeoutMs: RENDER_TIMEOUT_MS, variant }).finally(() => (rendering -= 1));
+    const page = await renderer.bundle.renderPage(url, { graphqlUrl: graphqlUrl(), timeoutMs: RENDER_TIMEOUT_MS, variant, language }).finally(() => (rendering -= 1));
     if (!page) return null;
-    const identity = Buffer.from(renderer.bundle.pageHtml(renderer.template, page));
+    const identity = Buffer.from(renderer.bundle.pageHtml(localizedTemplate(renderer.template, language), page));
     const [br, gzipped] = await Promise.all([brotli(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }), gzip(identity)]);
     return { identity, br, gzip: gzipped };
   };
 
-  return async (url, cookieHeader) => {
+  return async (url, { cookieHeader, language }) => {
     try {
       const variant = load()?.bundle.pageVariant?.(cookieHeader);
-      const key = variant ? `page ${variant} ${url}` : `page ${url}`;
-      return await (cache ? cache.remember(key, () => render(url, variant)) : render(url, variant));
+      const key = `page ${variant ?? ''} ${language} ${url}`;
+      return await (cache ? cache.remember(key, () => render(url, variant, language)) : render(url, variant, language));
     } catch (error) {
       log.warn({ err: error, url }, 'server rendering failed; the browser draws the page');
       return null;

@@ -1,9 +1,10 @@
+import type { MessageKey } from '../../lib/i18n';
 import { paths } from '../../lib/paths';
 import type { SessionUser } from '../../lib/session';
 
 export interface AccountItem {
   value: string;
-  label: string;
+  label: MessageKey;
   /** Where the item goes; My Cart and My Wishlist have no action (spec). */
   to?: string;
 }
@@ -11,12 +12,12 @@ export interface AccountItem {
 /** The signed-in person's items, in the header's dropdown and the phone menu alike (Logout comes last, apart). */
 export function accountItems(user: Pick<SessionUser, 'role'>): AccountItem[] {
   return [
-    { value: 'profile', label: 'My Profile', to: paths.myProfile },
-    { value: 'learning', label: 'My Learning', to: paths.myCourses },
-    { value: 'cart', label: 'My Cart' },
-    { value: 'wishlist', label: 'My Wishlist' },
-    ...(user.role === 'INSTRUCTOR' || user.role === 'ADMIN' ? [{ value: 'instructor', label: 'Instructor Dashboard', to: '/instructor-dashboard' }] : []),
-    ...(user.role === 'ADMIN' ? [{ value: 'admin', label: 'Admin Dashboard', to: '/admin-dashboard' }] : []),
+    { value: 'profile', label: 'account.profile', to: paths.myProfile },
+    { value: 'learning', label: 'account.learning', to: paths.myCourses },
+    { value: 'cart', label: 'account.cart' },
+    { value: 'wishlist', label: 'account.wishlist' },
+    ...(user.role === 'INSTRUCTOR' || user.role === 'ADMIN' ? [{ value: 'instructor', label: 'account.instructorDashboard' as const, to: '/instructor-dashboard' }] : []),
+    ...(user.role === 'ADMIN' ? [{ value: 'admin', label: 'account.adminDashboard' as const, to: '/admin-dashboard' }] : []),
   ];
 }
 

@@ -1,6 +1,7 @@
 import { Avatar, Box, Button, Link, Menu, Portal, Stack } from '@chakra-ui/react';
 import { ChevronDown } from 'lucide-react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { useT } from '../../lib/i18n';
 import { paths } from '../../lib/paths';
 import { displayName, useSession } from '../../lib/session-context';
 import type { SessionUser } from '../../lib/session';
@@ -21,6 +22,7 @@ function useLogOut() {
 }
 
 export function AccountMenu({ user }: { user: SessionUser }) {
+  const t = useT();
   const logOut = useLogOut();
   const navigate = useNavigate();
   const name = displayName(user);
@@ -34,7 +36,7 @@ export function AccountMenu({ user }: { user: SessionUser }) {
       }}
     >
       <Menu.Trigger asChild>
-        <Button variant="ghost" size="sm" aria-label={`Account menu for ${name}`}>
+        <Button variant="ghost" size="sm" aria-label={t('account.menuFor', { name })}>
           <Avatar.Root size="xs">
             <Avatar.Fallback name={name} />
             {user.image && <Avatar.Image src={user.image} alt="" />}
@@ -48,11 +50,11 @@ export function AccountMenu({ user }: { user: SessionUser }) {
           <Menu.Content>
             {items.map((item) => (
               <Menu.Item key={item.value} value={item.value}>
-                {item.label}
+                {t(item.label)}
               </Menu.Item>
             ))}
             <Menu.Separator />
-            <Menu.Item value="logout">Logout</Menu.Item>
+            <Menu.Item value="logout">{t('account.logout')}</Menu.Item>
           </Menu.Content>
         </Menu.Positioner>
       </Portal>
@@ -62,10 +64,11 @@ export function AccountMenu({ user }: { user: SessionUser }) {
 
 /** The phone menu's list of the signed-in person's items, each a tall row, with Logout last. */
 export function PhoneAccountMenu({ user, onNavigate }: { user: SessionUser; onNavigate: () => void }) {
+  const t = useT();
   const logOut = useLogOut();
   const name = displayName(user);
   return (
-    <Stack as="ul" gap="0" listStyleType="none" aria-label={`Account of ${name}`}>
+    <Stack as="ul" gap="0" listStyleType="none" aria-label={t('account.of', { name })}>
       <Box as="li" {...menuRow} fontWeight="semibold" gap="2">
         <Avatar.Root size="xs">
           <Avatar.Fallback name={name} />
@@ -77,11 +80,11 @@ export function PhoneAccountMenu({ user, onNavigate }: { user: SessionUser; onNa
         <li key={item.value}>
           {item.to ? (
             <Link asChild {...menuRow} color="gray.700" onClick={onNavigate}>
-              <RouterLink to={item.to}>{item.label}</RouterLink>
+              <RouterLink to={item.to}>{t(item.label)}</RouterLink>
             </Link>
           ) : (
             <Button variant="ghost" {...menuRow} fontWeight="normal" color="gray.700" onClick={onNavigate}>
-              {item.label}
+              {t(item.label)}
             </Button>
           )}
         </li>
@@ -96,7 +99,7 @@ export function PhoneAccountMenu({ user, onNavigate }: { user: SessionUser; onNa
             logOut();
           }}
         >
-          Logout
+          {t('account.logout')}
         </Button>
       </li>
     </Stack>

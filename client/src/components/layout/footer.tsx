@@ -3,51 +3,52 @@ import { useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useSubscribeMutation } from './subscribe.generated';
 import { describeError } from '../../lib/graphql-errors';
-import { messages } from '../../lib/messages';
+import { useT, type MessageKey } from '../../lib/i18n';
 import { toaster } from '../../lib/toaster';
 
-export const footerLinks = [
-  { to: '/contact', label: 'Contact' },
-  { to: '/about', label: 'About Us' },
-  { to: '/termsAndCondition', label: 'Terms and Condition' },
-  { to: '/privacyAndPolicy', label: 'Privacy Policy' },
-  { to: '/RefundPolicy', label: 'Refund Policy' },
-  { to: '/blog', label: 'Blog' },
-  { to: '/career', label: 'Career' },
-  { to: '/support', label: 'Support' },
-  { to: '/complain-box', label: 'Complain Box' },
-  { to: '/success-story', label: 'Success Story' },
-  { to: '/reviews', label: 'Reviews' },
+export const footerLinks: { to: string; label: MessageKey }[] = [
+  { to: '/contact', label: 'footer.contact' },
+  { to: '/about', label: 'footer.about' },
+  { to: '/termsAndCondition', label: 'footer.terms' },
+  { to: '/privacyAndPolicy', label: 'footer.privacy' },
+  { to: '/RefundPolicy', label: 'footer.refund' },
+  { to: '/blog', label: 'footer.blog' },
+  { to: '/career', label: 'footer.career' },
+  { to: '/support', label: 'footer.support' },
+  { to: '/complain-box', label: 'footer.complainBox' },
+  { to: '/success-story', label: 'footer.successStory' },
+  { to: '/reviews', label: 'footer.reviews' },
 ];
 
 function SubscribeForm() {
+  const t = useT();
   const [email, setEmail] = useState('');
   const [subscribe, { loading }] = useSubscribeMutation();
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     try {
       await subscribe({ variables: { email } });
-      toaster.create({ title: messages.subscribeThanks, type: 'success' });
+      toaster.create({ title: t('footer.subscribeThanks'), type: 'success' });
       setEmail('');
     } catch (failure) {
       toaster.create({ title: describeError(failure).message, type: 'error' });
     }
   };
   return (
-    <form onSubmit={submit} aria-label="Subscribe">
+    <form onSubmit={submit} aria-label={t('footer.subscribe')}>
       <HStack gap="2">
         <Input
           type="email"
           required
           value={email}
           onChange={(e) => setEmail(e.target.value)}
-          placeholder="Your email"
-          aria-label="Your email"
+          placeholder={t('footer.yourEmail')}
+          aria-label={t('footer.yourEmail')}
           bg="white"
           color="gray.900"
         />
         <Button type="submit" colorPalette="blue" disabled={loading}>
-          Subscribe
+          {t('footer.subscribe')}
         </Button>
       </HStack>
     </form>
@@ -55,19 +56,20 @@ function SubscribeForm() {
 }
 
 export function Footer() {
+  const t = useT();
   return (
     <Box as="footer" bg="gray.900" color="gray.100" mt="16">
       <Container maxW="7xl" py="10">
         <Grid templateColumns={{ base: '1fr', md: '2fr 1fr' }} gap="10">
           <Stack gap="3">
             <Heading as="h2" size="md">
-              Useful links
+              {t('footer.usefulLinks')}
             </Heading>
             <Grid as="ul" listStyleType="none" templateColumns={{ base: 'repeat(2, 1fr)', sm: 'repeat(3, 1fr)' }} gap="2">
               {footerLinks.map((link) => (
                 <li key={link.to}>
                   <Link asChild color="gray.200">
-                    <RouterLink to={link.to}>{link.label}</RouterLink>
+                    <RouterLink to={link.to}>{t(link.label)}</RouterLink>
                   </Link>
                 </li>
               ))}
@@ -75,14 +77,14 @@ export function Footer() {
           </Stack>
           <Stack gap="3">
             <Heading as="h2" size="md">
-              Subscribe
+              {t('footer.subscribe')}
             </Heading>
-            <Text color="gray.300">New courses and study tips, once a week.</Text>
+            <Text color="gray.300">{t('footer.subscribeText')}</Text>
             <SubscribeForm />
           </Stack>
         </Grid>
         <Text mt="10" fontSize="sm" color="gray.400" textAlign="center">
-          Copyright 2022 Shikhon. All rights reserved.
+          {t('footer.copyright')}
         </Text>
       </Container>
     </Box>

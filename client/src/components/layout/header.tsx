@@ -2,10 +2,11 @@ import { Box, Button, Container, Flex, HStack, IconButton, Image, Input, Link, S
 import { Menu as MenuIcon, Search, X } from 'lucide-react';
 import { Fragment, lazy, Suspense, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
-import { supportToast } from '../../lib/messages';
+import { useT } from '../../lib/i18n';
 import { paths } from '../../lib/paths';
 import { useSession } from '../../lib/session-context';
 import { menuRow } from './account-items';
+import { LanguageSwitch } from './language-switch';
 // The account menu (and its popover machinery) loads only for signed-in visitors.
 const AccountMenu = lazy(() => import('./account-menu').then((module) => ({ default: module.AccountMenu })));
 const PhoneAccountMenu = lazy(() => import('./account-menu').then((module) => ({ default: module.PhoneAccountMenu })));
@@ -24,19 +25,20 @@ function DeadLink({ children, row }: { children: string; row?: object }) {
 
 /** The header's links; `asRows` stacks them as list items, each a full-width row for the phone menu. */
 function NavLinks({ onNavigate, asRows = false }: { onNavigate?: () => void; asRows?: boolean }) {
+  const t = useT();
   const row = asRows ? menuRow : undefined;
   const Item = asRows ? 'li' : Fragment;
   return (
     <>
       <Item>
-        <DeadLink row={row}>Category</DeadLink>
+        <DeadLink row={row}>{t('header.category')}</DeadLink>
       </Item>
       <Item>
-        <DeadLink row={row}>Organization</DeadLink>
+        <DeadLink row={row}>{t('header.organization')}</DeadLink>
       </Item>
       <Item>
         <Link asChild color="gray.700" onClick={onNavigate} {...row}>
-          <RouterLink to="/allcourses">Courses</RouterLink>
+          <RouterLink to="/allcourses">{t('header.courses')}</RouterLink>
         </Link>
       </Item>
       <Item>
@@ -47,11 +49,11 @@ function NavLinks({ onNavigate, asRows = false }: { onNavigate?: () => void; asR
         rel="noreferrer"
         color="gray.700"
         onClick={() => {
-          void import('../../lib/toaster').then(({ toaster }) => toaster.create({ title: supportToast, type: 'info' }));
+          void import('../../lib/toaster').then(({ toaster }) => toaster.create({ title: t('header.supportToast'), type: 'info' }));
           onNavigate?.();
         }}
       >
-        Support
+        {t('header.support')}
       </Link>
       </Item>
     </>
@@ -59,6 +61,7 @@ function NavLinks({ onNavigate, asRows = false }: { onNavigate?: () => void; asR
 }
 
 function SearchBox({ onSearch, autoFocus = false }: { onSearch?: () => void; autoFocus?: boolean }) {
+  const t = useT();
   const navigate = useNavigate();
   const location = useLocation();
   const current = location.pathname.toLowerCase() === '/search' ? new URLSearchParams(location.search).get('q') ?? '' : '';
@@ -78,13 +81,13 @@ function SearchBox({ onSearch, autoFocus = false }: { onSearch?: () => void; aut
           name="q"
           value={text}
           onChange={(e) => setText(e.target.value)}
-          placeholder="Search courses"
+          placeholder={t('header.searchPlaceholder')}
           autoFocus={autoFocus}
-          aria-label="Search courses"
+          aria-label={t('header.searchPlaceholder')}
           borderEndRadius="0"
           maxLength={100}
         />
-        <IconButton type="submit" aria-label="Search" colorPalette="blue" borderStartRadius="0">
+        <IconButton type="submit" aria-label={t('header.search')} colorPalette="blue" borderStartRadius="0">
           <Search size={18} />
         </IconButton>
       </HStack>
@@ -93,6 +96,7 @@ function SearchBox({ onSearch, autoFocus = false }: { onSearch?: () => void; aut
 }
 
 function AccountButtons() {
+  const t = useT();
   const { state } = useSession();
   if (state.status === 'signedIn') {
     return (
@@ -105,10 +109,10 @@ function AccountButtons() {
   return (
     <>
       <Button asChild variant="outline" colorPalette="blue" size="sm">
-        <RouterLink to={paths.login}>Login</RouterLink>
+        <RouterLink to={paths.login}>{t('header.login')}</RouterLink>
       </Button>
       <Button asChild colorPalette="blue" size="sm">
-        <RouterLink to={paths.signUp}>Registration</RouterLink>
+        <RouterLink to={paths.signUp}>{t('header.registration')}</RouterLink>
       </Button>
     </>
   );
@@ -116,16 +120,17 @@ function AccountButtons() {
 
 /** The phone menu's account part: Login and Registration, or the signed-in person's items and Logout. */
 function PhoneAccountItems({ onNavigate }: { onNavigate: () => void }) {
+  const t = useT();
   const { state } = useSession();
   if (state.status === 'loading') return null;
   if (state.status !== 'signedIn') {
     return (
       <Stack gap="2">
         <Button asChild variant="outline" colorPalette="blue" minH="44px" onClick={onNavigate}>
-          <RouterLink to={paths.login}>Login</RouterLink>
+          <RouterLink to={paths.login}>{t('header.login')}</RouterLink>
         </Button>
         <Button asChild colorPalette="blue" minH="44px" onClick={onNavigate}>
-          <RouterLink to={paths.signUp}>Registration</RouterLink>
+          <RouterLink to={paths.signUp}>{t('header.registration')}</RouterLink>
         </Button>
       </Stack>
     );
@@ -138,6 +143,7 @@ function PhoneAccountItems({ onNavigate }: { onNavigate: () => void }) {
 }
 
 export function Header() {
+  const t = useT();
   const [open, setOpen] = useState(false);
   const [searchFirst, setSearchFirst] = useState(false);
   const close = () => setOpen(false);
@@ -149,16 +155,17 @@ export function Header() {
     <Box as="header" borderBottomWidth="1px" bg="white" position="sticky" top="0" zIndex="sticky">
       <Container maxW="7xl" py="3">
         <Flex align="center" gap={{ base: '2', md: '6' }}>
-          <Link asChild aria-label="Shikhon home" flexShrink={0}>
+          <Link asChild aria-label={t('header.home')} flexShrink={0}>
             <RouterLink to={paths.home}>
               <Image src="/media/logo.svg" alt="" width="36px" height="36px" />
               <Box as="span" fontWeight="bold" fontSize="xl" color="blue.700" ms="2">
-                Shikhon
+                {t('app.name')}
               </Box>
             </RouterLink>
           </Link>
-          <HStack as="nav" aria-label="Main" gap="5" display={{ base: 'none', lg: 'flex' }}>
+          <HStack as="nav" aria-label={t('header.mainNav')} gap="5" display={{ base: 'none', lg: 'flex' }}>
             <NavLinks />
+            <LanguageSwitch />
           </HStack>
           <Box flex="1" maxW="md" display={{ base: 'none', md: 'block' }}>
             <SearchBox />
@@ -167,7 +174,7 @@ export function Header() {
             <AccountButtons />
           </HStack>
           <IconButton
-            aria-label="Search courses"
+            aria-label={t('header.searchPlaceholder')}
             aria-controls="mobile-menu"
             variant="ghost"
             size="lg"
@@ -178,7 +185,7 @@ export function Header() {
             <Search />
           </IconButton>
           <IconButton
-            aria-label={open ? 'Close menu' : 'Open menu'}
+            aria-label={open ? t('header.closeMenu') : t('header.openMenu')}
             aria-expanded={open}
             aria-controls="mobile-menu"
             variant="ghost"
@@ -191,10 +198,13 @@ export function Header() {
           </IconButton>
         </Flex>
         {open && (
-          <Stack id="mobile-menu" as="nav" aria-label="Mobile" gap="3" pt="4" pb="2" display={{ lg: 'none' }}>
+          <Stack id="mobile-menu" as="nav" aria-label={t('header.phoneNav')} gap="3" pt="4" pb="2" display={{ lg: 'none' }}>
             <SearchBox onSearch={close} autoFocus={searchFirst} />
             <Stack as="ul" gap="0" listStyleType="none">
               <NavLinks onNavigate={close} asRows />
+              <li>
+                <LanguageSwitch onSwitch={close} row={menuRow} />
+              </li>
             </Stack>
             <Box borderTopWidth="1px" pt="3">
               <PhoneAccountItems onNavigate={close} />

@@ -5,22 +5,23 @@ import { ErrorState, InlineLoading } from '../../components/states';
 import { ChangePasswordForm } from './components/change-password-form';
 import { useMyProfileQuery, useUpdateProfileMutation } from './api/profile.generated';
 import { describeError } from '../../lib/graphql-errors';
-import { messages } from '../../lib/messages';
 import { paths } from '../../lib/paths';
 import { useSession } from '../../lib/session-context';
 import { toaster } from '../../lib/toaster';
+import { useT } from '../../lib/i18n';
 
 const fields = [
-  { name: 'name', label: 'Name', type: 'text' },
-  { name: 'phone', label: 'Phone', type: 'tel' },
-  { name: 'date', label: 'Date of birth', type: 'date' },
-  { name: 'image', label: 'Avatar URL', type: 'url' },
-  { name: 'eduQualification', label: 'Education', type: 'text' },
-  { name: 'contactEmail', label: 'Contact email', type: 'email' },
+  { name: 'name', type: 'text' },
+  { name: 'phone', type: 'tel' },
+  { name: 'date', type: 'date' },
+  { name: 'image', type: 'url' },
+  { name: 'eduQualification', type: 'text' },
+  { name: 'contactEmail', type: 'email' },
 ] as const;
 type FieldName = (typeof fields)[number]['name'];
 
 export default function EditProfilePage() {
+  const t = useT();
   const { state, session } = useSession();
   const navigate = useNavigate();
   const signedIn = state.status === 'signedIn';
@@ -44,7 +45,7 @@ export default function EditProfilePage() {
   }, [data, values]);
 
   if (state.status === 'loading' || (signedIn && loading && !data)) return <InlineLoading />;
-  if (!signedIn) return <ErrorState message={messages.noUserLoggedIn} />;
+  if (!signedIn) return <ErrorState message={t('account.noUserLoggedIn')} />;
   if (loadError && !data) return <ErrorState onRetry={() => void refetch()} />;
   if (!values) return <InlineLoading />;
 
@@ -55,25 +56,25 @@ export default function EditProfilePage() {
       const { data: saved } = await update({ variables: { input: values } });
       if (saved) {
         session.updateUser({ name: saved.updateProfile.name, image: saved.updateProfile.image });
-        toaster.create({ title: 'Your profile is saved', type: 'success' });
+        toaster.create({ title: t('account.profileSaved'), type: 'success' });
         navigate(paths.myProfile);
       }
     } catch (failure) {
-      const described = describeError(failure);
-      setError(/sign in/i.test(described.message) ? { message: messages.noUserLoggedIn, fields: {} } : described);
+      const described = describeError(failure, t);
+      setError(/sign in/i.test(described.message) ? { message: t('account.noUserLoggedIn'), fields: {} } : described);
     }
   };
 
   return (
     <Container maxW="xl" py="10">
-      <form onSubmit={submit} noValidate aria-label="Edit profile">
+      <form onSubmit={submit} noValidate aria-label={t('account.editProfile')}>
         <Stack gap="4">
           <Heading as="h1" size="xl">
-            Edit Profile
+            {t('account.editProfile')}
           </Heading>
           {fields.map((field) => (
             <Field.Root key={field.name} invalid={Boolean(error?.fields[field.name])} required={field.name === 'name'}>
-              <Field.Label>{field.label}</Field.Label>
+              <Field.Label>{t(`account.field.${field.name}`)}</Field.Label>
               <Input name={field.name} type={field.type} value={values[field.name]} onChange={(e) => setValues({ ...values, [field.name]: e.target.value })} />
               <Field.ErrorText>{error?.fields[field.name]}</Field.ErrorText>
             </Field.Root>
@@ -86,10 +87,10 @@ export default function EditProfilePage() {
           )}
           <HStack gap="3">
             <Button type="submit" colorPalette="blue" disabled={saving}>
-              {saving ? 'Saving...' : 'Save'}
+              {saving ? t('account.saving') : t('account.save')}
             </Button>
             <Button asChild variant="outline">
-              <RouterLink to={paths.myProfile}>Cancel</RouterLink>
+              <RouterLink to={paths.myProfile}>{t('account.cancel')}</RouterLink>
             </Button>
           </HStack>
         </Stack>

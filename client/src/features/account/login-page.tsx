@@ -5,12 +5,12 @@ import { AlertDialog, type AlertContent } from '../../components/alert-dialog';
 import { useRequestPasswordResetMutation } from './api/password.generated';
 import { useLoginMutation } from './api/sign-in.generated';
 import { describeError } from '../../lib/graphql-errors';
-import { messages } from '../../lib/messages';
 import { paths } from '../../lib/paths';
 import { useHydrated } from '../../lib/use-hydrated';
 import { useSession } from '../../lib/session-context';
 import { toaster } from '../../lib/toaster';
 import { AuthCard } from './components/auth-card';
+import { useT } from '../../lib/i18n';
 
 /** Where to go after signing in: the page the guard sent the visitor from, or home. */
 export function returnPath(state: unknown): string {
@@ -19,6 +19,7 @@ export function returnPath(state: unknown): string {
 }
 
 export default function LoginPage() {
+  const t = useT();
   const hydrated = useHydrated();
   const { state, session } = useSession();
   const location = useLocation();
@@ -45,34 +46,34 @@ export default function LoginPage() {
         navigate(target, { replace: true });
       }
     } catch (failure) {
-      setError(describeError(failure).message);
+      setError(describeError(failure, t).message);
     }
   };
 
   const forgotPassword = async () => {
     const email = emailField.current?.value ?? '';
     if (!email.trim()) {
-      setAlert({ status: 'error', title: messages.forgotPasswordEmpty, text: 'Type your email above, then press Forgot Password again.' });
+      setAlert({ status: 'error', title: t('login.forgotPasswordEmpty'), text: t('login.forgotPasswordHint') });
       return;
     }
     try {
       await requestReset({ variables: { email } });
-      toaster.create({ title: messages.forgotPasswordSent, type: 'success' });
+      toaster.create({ title: t('login.forgotPasswordSent'), type: 'success' });
     } catch (failure) {
-      setError(describeError(failure).message);
+      setError(describeError(failure, t).message);
     }
   };
 
   return (
-    <AuthCard title="Login">
-      <form method="post" onSubmit={submit} noValidate aria-label="Login">
+    <AuthCard title={t('login.title')}>
+      <form method="post" onSubmit={submit} noValidate aria-label={t('login.title')}>
         <Stack gap="4">
           <Field.Root required>
-            <Field.Label>Email</Field.Label>
+            <Field.Label>{t('account.field.email')}</Field.Label>
             <Input ref={emailField} type="email" name="email" autoComplete="email" />
           </Field.Root>
           <Field.Root required>
-            <Field.Label>Password</Field.Label>
+            <Field.Label>{t('account.field.password')}</Field.Label>
             <Input ref={passwordField} type="password" name="password" autoComplete="current-password" />
           </Field.Root>
           {error && (
@@ -84,7 +85,7 @@ export default function LoginPage() {
                 {error.includes('Support page') && (
                   <Alert.Description>
                     <Link asChild color="blue.700" fontWeight="semibold">
-                      <RouterLink to="/support">Go to the Support page</RouterLink>
+                      <RouterLink to="/support">{t('login.supportLink')}</RouterLink>
                     </Link>
                   </Alert.Description>
                 )}
@@ -92,16 +93,16 @@ export default function LoginPage() {
             </Alert.Root>
           )}
           <Button type="submit" colorPalette="blue" disabled={!hydrated || loading}>
-            {loading ? 'Logging in...' : 'Login'}
+            {loading ? t('login.loggingIn') : t('login.button')}
           </Button>
           <Button type="button" variant="plain" color="blue.700" onClick={() => void forgotPassword()} disabled={sendingReset} alignSelf="start" px="0">
-            Forgot Password
+            {t('login.forgotPassword')}
           </Button>
           <Text fontSize="sm">
-            New here?{' '}
+            {t('login.newHere')}{' '}
             <Link asChild color="blue.700">
               <RouterLink to={paths.signUp} state={location.state}>
-                Create an account
+                {t('login.createAccount')}
               </RouterLink>
             </Link>
           </Text>

@@ -5,23 +5,25 @@ import { useMyProfileQuery } from './api/profile.generated';
 import { MyPayments } from './components/my-payments';
 import { paths } from '../../lib/paths';
 import { MyCertificates } from './components/my-certificates';
-
-const roleLabel = { STUDENT: 'Student', INSTRUCTOR: 'Instructor', ADMIN: 'Admin' } as const;
+import { formatDate } from '../../lib/format';
+import { useLanguage, useT, type MessageKey } from '../../lib/i18n';
 
 /** The signed-in person's real profile (the spec's sample identity is not copied). */
 export default function ProfilePage() {
+  const t = useT();
+  const { language } = useLanguage();
   const { data, loading, error, refetch } = useMyProfileQuery({ fetchPolicy: 'cache-and-network' });
   const user = data?.me;
   if (loading && !user) return <InlineLoading />;
   if (error && !user) return <ErrorState onRetry={() => void refetch()} />;
-  if (!user) return <ErrorState message="No user is logged in" />;
-  const rows: Array<[string, string | null | undefined]> = [
-    ['Email', user.email],
-    ['Phone', user.phone],
-    ['Date of birth', user.date],
-    ['Education', user.eduQualification],
-    ['Contact email', user.contactEmail],
-    ['Member since', new Date(user.createdAt).toLocaleDateString('en-GB', { year: 'numeric', month: 'long', day: 'numeric' })],
+  if (!user) return <ErrorState message={t('account.noUserLoggedIn')} />;
+  const rows: Array<[MessageKey, string | null | undefined]> = [
+    ['account.field.email', user.email],
+    ['account.field.phone', user.phone],
+    ['account.field.date', user.date],
+    ['account.field.eduQualification', user.eduQualification],
+    ['account.field.contactEmail', user.contactEmail],
+    ['account.field.memberSince', formatDate(user.createdAt, language)],
   ];
   return (
     <Container maxW="2xl" py="10">
@@ -36,19 +38,19 @@ export default function ProfilePage() {
               <Heading as="h1" size="xl">
                 {user.name}
               </Heading>
-              <Text color="gray.600">{roleLabel[user.role]}</Text>
+              <Text color="gray.600">{t(`account.role.${user.role}`)}</Text>
             </Stack>
           </HStack>
           <DataList.Root orientation="horizontal">
             {rows.map(([label, value]) => (
               <DataList.Item key={label}>
-                <DataList.ItemLabel>{label}</DataList.ItemLabel>
-                <DataList.ItemValue>{value || 'Not given'}</DataList.ItemValue>
+                <DataList.ItemLabel>{t(label)}</DataList.ItemLabel>
+                <DataList.ItemValue>{value || t('account.notGiven')}</DataList.ItemValue>
               </DataList.Item>
             ))}
           </DataList.Root>
           <Button asChild colorPalette="blue" alignSelf="start">
-            <RouterLink to={paths.editProfile}>Edit Profile</RouterLink>
+            <RouterLink to={paths.editProfile}>{t('account.editProfile')}</RouterLink>
           </Button>
           {user.role === 'STUDENT' && <MyCertificates />}
         </Card.Body>

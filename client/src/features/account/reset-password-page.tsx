@@ -5,9 +5,11 @@ import { useResetPasswordMutation } from './api/password.generated';
 import { describeError } from '../../lib/graphql-errors';
 import { paths } from '../../lib/paths';
 import { AuthCard } from './components/auth-card';
+import { useT } from '../../lib/i18n';
 
 /** The page the reset email links to: choose a new password with the token from the link. */
 export default function ResetPasswordPage() {
+  const t = useT();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const [password, setPassword] = useState('');
@@ -20,45 +22,45 @@ export default function ResetPasswordPage() {
     e.preventDefault();
     setError(null);
     if (password !== confirm) {
-      setError('The two passwords are not the same');
+      setError(t('account.password.mismatch'));
       return;
     }
     try {
       await reset({ variables: { token, password } });
       setDone(true);
     } catch (failure) {
-      setError(describeError(failure).message);
+      setError(describeError(failure, t).message);
     }
   };
 
   if (!token) {
     return (
-      <AuthCard title="Reset your password">
-        <Text>This link has no reset code. Open the link from the email again, or ask for a new one on the login page.</Text>
+      <AuthCard title={t('account.reset.title')}>
+        <Text>{t('account.reset.noToken')}</Text>
       </AuthCard>
     );
   }
   if (done) {
     return (
-      <AuthCard title="Password changed">
-        <Text role="status">Your password is changed. Sign in with the new one.</Text>
+      <AuthCard title={t('account.reset.doneTitle')}>
+        <Text role="status">{t('account.reset.done')}</Text>
         <Button asChild colorPalette="blue">
-          <RouterLink to={paths.login}>Login</RouterLink>
+          <RouterLink to={paths.login}>{t('login.button')}</RouterLink>
         </Button>
       </AuthCard>
     );
   }
   return (
-    <AuthCard title="Reset your password">
-      <form onSubmit={submit} noValidate aria-label="Reset password">
+    <AuthCard title={t('account.reset.title')}>
+      <form onSubmit={submit} noValidate aria-label={t('account.reset.form')}>
         <Stack gap="4">
           <Field.Root required>
-            <Field.Label>New password</Field.Label>
+            <Field.Label>{t('account.password.new')}</Field.Label>
             <Input type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
-            <Field.HelperText>At least 8 characters.</Field.HelperText>
+            <Field.HelperText>{t('account.reset.help')}</Field.HelperText>
           </Field.Root>
           <Field.Root required>
-            <Field.Label>Repeat the new password</Field.Label>
+            <Field.Label>{t('account.password.repeat')}</Field.Label>
             <Input type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
           </Field.Root>
           {error && (
@@ -68,10 +70,10 @@ export default function ResetPasswordPage() {
             </Alert.Root>
           )}
           <Button type="submit" colorPalette="blue" disabled={loading}>
-            {loading ? 'Saving...' : 'Save new password'}
+            {loading ? t('account.saving') : t('account.reset.save')}
           </Button>
           <Link asChild color="blue.700" fontSize="sm">
-            <RouterLink to={paths.login}>Back to login</RouterLink>
+            <RouterLink to={paths.login}>{t('account.reset.backToLogin')}</RouterLink>
           </Link>
         </Stack>
       </form>

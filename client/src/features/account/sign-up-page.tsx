@@ -4,25 +4,27 @@ import { Link as RouterLink, Navigate, useLocation, useNavigate } from 'react-ro
 import type { Role } from '../../gql/types';
 import { useSignUpMutation } from './api/sign-in.generated';
 import { describeError } from '../../lib/graphql-errors';
-import { messages } from '../../lib/messages';
 import { paths } from '../../lib/paths';
 import { useHydrated } from '../../lib/use-hydrated';
 import { useSession } from '../../lib/session-context';
 import { toaster } from '../../lib/toaster';
 import { AuthCard } from './components/auth-card';
 import { returnPath } from './login-page';
+import { useLanguage, useT } from '../../lib/i18n';
 
 const fields = [
-  { name: 'name', label: 'Name', type: 'text', autoComplete: 'name' },
-  { name: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
-  { name: 'password', label: 'Password', type: 'password', autoComplete: 'new-password' },
-  { name: 'phone', label: 'Phone', type: 'tel', autoComplete: 'tel' },
-  { name: 'date', label: 'Date of birth', type: 'date', autoComplete: 'bday' },
+  { name: 'name', type: 'text', autoComplete: 'name' },
+  { name: 'email', type: 'email', autoComplete: 'email' },
+  { name: 'password', type: 'password', autoComplete: 'new-password' },
+  { name: 'phone', type: 'tel', autoComplete: 'tel' },
+  { name: 'date', type: 'date', autoComplete: 'bday' },
 ] as const;
 
 type FieldName = (typeof fields)[number]['name'];
 
 export default function SignUpPage() {
+  const t = useT();
+  const { language } = useLanguage();
   const hydrated = useHydrated();
   const { state, session } = useSession();
   const location = useLocation();
@@ -38,7 +40,7 @@ export default function SignUpPage() {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!role) {
-      toaster.create({ title: messages.selectRole, type: 'error' });
+      toaster.create({ title: t('signUp.selectRole'), type: 'error' });
       return;
     }
     setError(null);
@@ -49,23 +51,23 @@ export default function SignUpPage() {
         navigate(returnPath(location.state), { replace: true });
       }
     } catch (failure) {
-      setError(describeError(failure));
+      setError(describeError(failure, t));
     }
   };
 
   return (
-    <AuthCard title="Create your account">
-      <form method="post" onSubmit={submit} noValidate aria-label="Sign up">
+    <AuthCard title={t('signUp.title')}>
+      <form method="post" onSubmit={submit} noValidate aria-label={t('signUp.form')}>
         <Stack gap="4">
           <Field.Root>
-            <Field.Label id="role-label">I am a</Field.Label>
+            <Field.Label id="role-label">{t('signUp.iAmA')}</Field.Label>
             <RadioGroup.Root value={role} onValueChange={(e) => setRole((e.value ?? '') as Role | '')} aria-labelledby="role-label" colorPalette="blue">
               <HStack gap="6">
                 {(['STUDENT', 'INSTRUCTOR'] as const).map((value) => (
                   <RadioGroup.Item key={value} value={value}>
                     <RadioGroup.ItemHiddenInput />
                     <RadioGroup.ItemIndicator />
-                    <RadioGroup.ItemText>{value === 'STUDENT' ? 'Student' : 'Instructor'}</RadioGroup.ItemText>
+                    <RadioGroup.ItemText>{t(`account.role.${value}`)}</RadioGroup.ItemText>
                   </RadioGroup.Item>
                 ))}
               </HStack>
@@ -73,7 +75,7 @@ export default function SignUpPage() {
           </Field.Root>
           {fields.map((field) => (
             <Field.Root key={field.name} required invalid={Boolean(error?.fields[field.name])}>
-              <Field.Label>{field.label}</Field.Label>
+              <Field.Label>{t(`account.field.${field.name}`)}</Field.Label>
               <Input
                 name={field.name}
                 type={field.type}
@@ -88,10 +90,11 @@ export default function SignUpPage() {
             <Checkbox.HiddenInput />
             <Checkbox.Control />
             <Checkbox.Label>
-              I accept the{' '}
+              {t('signUp.acceptBefore')}{' '}
               <Link asChild color="blue.700">
-                <RouterLink to={paths.terms}>Terms and Condition</RouterLink>
+                <RouterLink to={paths.terms}>{t('signUp.terms')}</RouterLink>
               </Link>
+              {language === 'bn' && ` ${t('signUp.acceptAfter')}`}
             </Checkbox.Label>
           </Checkbox.Root>
           {error && (
@@ -101,13 +104,13 @@ export default function SignUpPage() {
             </Alert.Root>
           )}
           <Button type="submit" colorPalette="blue" disabled={!hydrated || !agreed || loading}>
-            {loading ? 'Creating your account...' : 'Sign Up'}
+            {loading ? t('signUp.creating') : t('signUp.button')}
           </Button>
           <Text fontSize="sm">
-            Already have an account?{' '}
+            {t('signUp.haveAccount')}{' '}
             <Link asChild color="blue.700">
               <RouterLink to={paths.login} state={location.state}>
-                Login
+                {t('login.button')}
               </RouterLink>
             </Link>
           </Text>

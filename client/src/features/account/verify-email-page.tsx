@@ -6,9 +6,11 @@ import { paths } from '../../lib/paths';
 import { useSession } from '../../lib/session-context';
 import { useVerifyEmailMutation } from './api/verification.generated';
 import { AuthCard } from './components/auth-card';
+import { useT } from '../../lib/i18n';
 
 /** The page the confirmation email links to: confirms the address once, then says so. */
 export default function VerifyEmailPage() {
+  const t = useT();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const { session } = useSession();
@@ -25,28 +27,28 @@ export default function VerifyEmailPage() {
         setOutcome({ ok: true });
         session.updateUser({ emailVerified: true });
       })
-      .catch((failure: unknown) => setOutcome({ ok: false, message: describeError(failure).message }));
-  }, [token, verify, session]);
+      .catch((failure: unknown) => setOutcome({ ok: false, message: describeError(failure, t).message }));
+  }, [token, verify, session, t]);
 
   if (!token) {
     return (
-      <AuthCard title="Confirm your email">
-        <Text>This link has no confirmation code. Open the link from the email again, or ask for a new one from your profile.</Text>
+      <AuthCard title={t('account.verify.title')}>
+        <Text>{t('account.verify.noToken')}</Text>
       </AuthCard>
     );
   }
   if (!outcome) {
     return (
-      <AuthCard title="Confirm your email">
-        <Spinner aria-label="Confirming your email" />
+      <AuthCard title={t('account.verify.title')}>
+        <Spinner aria-label={t('account.verify.confirming')} />
       </AuthCard>
     );
   }
   return (
-    <AuthCard title={outcome.ok ? 'Email confirmed' : 'Confirm your email'}>
-      <Text role={outcome.ok ? 'status' : 'alert'}>{outcome.ok ? 'Thank you: your email address is confirmed.' : outcome.message}</Text>
+    <AuthCard title={outcome.ok ? t('account.verify.confirmedTitle') : t('account.verify.title')}>
+      <Text role={outcome.ok ? 'status' : 'alert'}>{outcome.ok ? t('account.verify.confirmed') : outcome.message}</Text>
       <Button asChild colorPalette="blue">
-        <RouterLink to={paths.home}>Go to the home page</RouterLink>
+        <RouterLink to={paths.home}>{t('account.goHome')}</RouterLink>
       </Button>
     </AuthCard>
   );

@@ -2,31 +2,31 @@ import { Badge, Box, Heading, NativeSelect, Stack, Text } from '@chakra-ui/react
 import { useState } from 'react';
 import { PagedView } from '../../components/paged-view';
 import { useAuditLogQuery, type AuditLogQuery } from './api/audit-log.generated';
+import { formatDateTime } from '../../lib/format';
+import { useLanguage, useT, type MessageKey } from '../../lib/i18n';
 
 type AuditAction = AuditLogQuery['auditLog']['items'][number]['action'];
 type AuditItem = AuditLogQuery['auditLog']['items'][number];
 
 const PAGE_SIZE = 20;
 
-export const auditActionLabels: Record<AuditAction, string> = {
-  MAKE_ADMIN: 'Made admin',
-  REMOVE_ADMIN: 'Removed admin',
-  CLOSE_ACCOUNT: 'Closed account',
-  REFUND_ENROLLMENT: 'Refunded',
-  CREATE_COURSE: 'Created course',
-  UPDATE_COURSE: 'Edited course',
-  PUBLISH_COURSE: 'Published course',
-  UNPUBLISH_COURSE: 'Unpublished course',
-  DELETE_COURSE: 'Deleted course',
-  SUBMIT_COURSE_FOR_REVIEW: 'Sent course for review',
-  APPROVE_COURSE_REVIEW: 'Approved instructor',
-  REJECT_COURSE_REVIEW: 'Sent course back',
-  APPROVE_HELD_PAYMENT: 'Approved held payment',
-  REOPEN_ACCOUNT: 'Reopened account',
-};
-
-const when = (iso: string) =>
-  new Date(iso).toLocaleString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+const AUDIT_ACTIONS: AuditAction[] = [
+  'MAKE_ADMIN',
+  'REMOVE_ADMIN',
+  'CLOSE_ACCOUNT',
+  'REFUND_ENROLLMENT',
+  'CREATE_COURSE',
+  'UPDATE_COURSE',
+  'PUBLISH_COURSE',
+  'UNPUBLISH_COURSE',
+  'DELETE_COURSE',
+  'SUBMIT_COURSE_FOR_REVIEW',
+  'APPROVE_COURSE_REVIEW',
+  'REJECT_COURSE_REVIEW',
+  'APPROVE_HELD_PAYMENT',
+  'REOPEN_ACCOUNT',
+];
+const actionKey = (action: AuditAction) => `admin.audit.${action}` as MessageKey;
 
 /** The entry's facts in words: `amountCents` as dollars, lists joined, the rest as given. */
 export function describeDetail(detail: Record<string, unknown>): string {
@@ -40,17 +40,19 @@ export function describeDetail(detail: Record<string, unknown>): string {
 }
 
 function AuditRow({ entry }: { entry: AuditItem }) {
+  const t = useT();
+  const { language } = useLanguage();
   return (
     <Box as="li" borderWidth="1px" borderRadius="md" p="3" data-testid="audit-row">
       <Stack gap="1">
         <Box display="flex" flexWrap="wrap" gap="2" alignItems="center" justifyContent="space-between">
-          <Badge colorPalette="blue">{auditActionLabels[entry.action]}</Badge>
+          <Badge colorPalette="blue">{t(actionKey(entry.action))}</Badge>
           <Text asChild fontSize="sm" color="gray.600">
-            <time dateTime={entry.createdAt}>{when(entry.createdAt)}</time>
+            <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt, language)}</time>
           </Text>
         </Box>
         <Text fontSize="sm" wordBreak="break-word">
-          By {entry.actorEmail} from {entry.address}
+          {t('admin.audit.by', { email: entry.actorEmail, address: entry.address })}
         </Text>
         <Text fontSize="sm" color="gray.700" wordBreak="break-word">
           {entry.targetType.toLowerCase()} {entry.targetId}
@@ -63,6 +65,7 @@ function AuditRow({ entry }: { entry: AuditItem }) {
 
 /** What admins and instructors did, newest first, paged, optionally of one kind. */
 export default function AuditLogPage() {
+  const t = useT();
   const [action, setAction] = useState<AuditAction | null>(null);
   const [offset, setOffset] = useState(0);
   const { data, previousData, loading, error, refetch } = useAuditLogQuery({
@@ -73,27 +76,27 @@ export default function AuditLogPage() {
   return (
     <Stack gap="5">
       <Heading as="h1" size="xl">
-        Audit log
+        {t('admin.audit.title')}
       </Heading>
       <NativeSelect.Root size="sm" maxW="xs">
         <NativeSelect.Field
-          aria-label="Action"
+          aria-label={t('admin.audit.action')}
           value={action ?? ''}
           onChange={(e) => {
             setAction((e.target.value || null) as AuditAction | null);
             setOffset(0);
           }}
         >
-          <option value="">All actions</option>
-          {Object.entries(auditActionLabels).map(([value, label]) => (
+          <option value="">{t('admin.audit.allActions')}</option>
+          {AUDIT_ACTIONS.map((value) => (
             <option key={value} value={value}>
-              {label}
+              {t(actionKey(value))}
             </option>
           ))}
         </NativeSelect.Field>
         <NativeSelect.Indicator />
       </NativeSelect.Root>
-      <PagedView page={page} loading={loading} failed={Boolean(error)} onRetry={() => void refetch()} empty="No actions recorded yet." onPage={setOffset}>
+      <PagedView page={page} loading={loading} failed={Boolean(error)} onRetry={() => void refetch()} empty={t('admin.audit.empty')} onPage={setOffset}>
         {(items) => (
           <Stack as="ul" listStyleType="none" gap="2">
             {items.map((entry) => (

@@ -2,16 +2,19 @@ import { Badge, Box, Button, Field, Heading, HStack, Link, Stack, Text, Textarea
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { PagedView } from '../../components/paged-view';
-import { formatDollars } from '../../lib/format';
+import { formatDate, formatDollars } from '../../lib/format';
 import { describeError } from '../../lib/graphql-errors';
 import { paths } from '../../lib/paths';
 import { toaster } from '../../lib/toaster';
+import { useLanguage, useT } from '../../lib/i18n';
 import { useApproveCourseReviewMutation, useCoursesInReviewQuery, useRejectCourseReviewMutation, type CoursesInReviewQuery } from './api/course-review.generated';
 
 const PAGE_SIZE = 10;
 type ReviewedCourse = CoursesInReviewQuery['coursesInReview']['items'][number];
 
 function ReviewCard({ course, onDone }: { course: ReviewedCourse; onDone(): void }) {
+  const t = useT();
+  const { language } = useLanguage();
   const [rejecting, setRejecting] = useState(false);
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | null>(null);
@@ -24,7 +27,7 @@ function ReviewCard({ course, onDone }: { course: ReviewedCourse; onDone(): void
       toaster.create({ title: done, type: 'success' });
       onDone();
     } catch (failure) {
-      const { message, fields } = describeError(failure);
+      const { message, fields } = describeError(failure, t);
       if (fields.reason) setReasonError(fields.reason);
       else toaster.create({ title: message, type: 'error' });
     }
@@ -37,15 +40,18 @@ function ReviewCard({ course, onDone }: { course: ReviewedCourse; onDone(): void
           <Heading as="h2" size="md">
             {course.name}
           </Heading>
-          <Badge colorPalette="purple">In review</Badge>
+          <Badge colorPalette="purple">{t('admin.review.inReview')}</Badge>
         </HStack>
         <Text fontSize="sm" color="gray.700">
-          By {course.instructor}
-          {course.instructorEmail ? ` (${course.instructorEmail})` : ''} · ${formatDollars(course.price)} · sent{' '}
-          {course.reviewRequestedAt ? new Date(course.reviewRequestedAt).toLocaleDateString() : ''}
+          {t('admin.review.byLine', {
+            instructor: course.instructor,
+            email: course.instructorEmail ? ` (${course.instructorEmail})` : '',
+            price: `$${formatDollars(course.price, language)}`,
+            date: course.reviewRequestedAt ? formatDate(course.reviewRequestedAt, language) : '',
+          })}
         </Text>
         <Text fontSize="sm">
-          {course.lessons.length} {course.lessons.length === 1 ? 'lesson' : 'lessons'}:{' '}
+          {t('admin.review.lessons', { count: course.lessons.length })}{' '}
           {course.lessons.map((lesson, i) => (
             <span key={lesson.id}>
               {i > 0 && ', '}
@@ -61,19 +67,19 @@ function ReviewCard({ course, onDone }: { course: ReviewedCourse; onDone(): void
         </Text>
         <HStack gap="2" wrap="wrap">
           <Button asChild size="sm" variant="outline" minH="44px">
-            <RouterLink to={paths.course(course.id)}>See Details</RouterLink>
+            <RouterLink to={paths.course(course.id)}>{t('admin.review.seeDetails')}</RouterLink>
           </Button>
           <Button
             size="sm"
             minH="44px"
             colorPalette="green"
             loading={approving}
-            onClick={() => void run(() => approve({ variables: { courseId: course.id } }), 'The instructor is approved and the course is published')}
+            onClick={() => void run(() => approve({ variables: { courseId: course.id } }), t('admin.review.approved'))}
           >
-            Approve
+            {t('admin.review.approve')}
           </Button>
           <Button size="sm" minH="44px" variant="outline" colorPalette="red" onClick={() => setRejecting((open) => !open)} aria-expanded={rejecting}>
-            Send back
+            {t('admin.review.sendBack')}
           </Button>
         </HStack>
         {rejecting && (
@@ -82,17 +88,17 @@ function ReviewCard({ course, onDone }: { course: ReviewedCourse; onDone(): void
             onSubmit={(e) => {
               e.preventDefault();
               setReasonError(null);
-              void run(() => reject({ variables: { courseId: course.id, reason } }), 'The course is sent back to its instructor');
+              void run(() => reject({ variables: { courseId: course.id, reason } }), t('admin.review.sentBack'));
             }}
           >
             <Stack gap="2">
               <Field.Root invalid={Boolean(reasonError)} required>
-                <Field.Label>Why is it sent back? The instructor will see this.</Field.Label>
+                <Field.Label>{t('admin.review.why')}</Field.Label>
                 <Textarea value={reason} maxLength={1000} onChange={(e) => setReason(e.target.value)} />
                 {reasonError && <Field.ErrorText>{reasonError}</Field.ErrorText>}
               </Field.Root>
               <Button type="submit" size="sm" minH="44px" colorPalette="red" loading={sending} alignSelf="flex-start">
-                Send back to the instructor
+                {t('admin.review.sendBackToInstructor')}
               </Button>
             </Stack>
           </form>
@@ -104,21 +110,22 @@ function ReviewCard({ course, onDone }: { course: ReviewedCourse; onDone(): void
 
 /** Courses by instructors not yet approved: an admin approves the instructor or sends the course back with a reason. */
 export default function CourseReviewPage() {
+  const t = useT();
   const [offset, setOffset] = useState(0);
   const { data, previousData, loading, error, refetch } = useCoursesInReviewQuery({ variables: { offset, limit: PAGE_SIZE }, fetchPolicy: 'cache-and-network' });
   const page = (data ?? previousData)?.coursesInReview;
   return (
     <Stack gap="5">
       <Heading as="h1" size="xl">
-        Course review
+        {t('admin.review.title')}
       </Heading>
-      <Text color="gray.700">New instructors&apos; courses wait here. Approving a course approves its instructor: their later courses publish directly.</Text>
+      <Text color="gray.700">{t('admin.review.text')}</Text>
       <PagedView
         page={page}
         loading={loading}
         failed={Boolean(error)}
         onRetry={() => void refetch()}
-        empty="No course is waiting for review."
+        empty={t('admin.review.empty')}
         onPage={setOffset}
       >
         {(items) => (

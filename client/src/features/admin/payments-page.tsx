@@ -5,18 +5,15 @@ import { PagedView } from '../../components/paged-view';
 import type { PaymentStatus, RefundCase } from '../../gql/types';
 import { formatPrice } from '../../lib/format';
 import { describeError } from '../../lib/graphql-errors';
-import { paymentDate, paymentStatusLabel, providerLabel } from '../../lib/payment-labels';
+import { PAYMENT_STATUSES, paymentDate, paymentStatusLabel, providerLabel } from '../../lib/payment-labels';
+import { useLanguage, useT } from '../../lib/i18n';
 import { toaster } from '../../lib/toaster';
 import { useAdminPaymentsQuery, useApproveHeldPaymentMutation, useRefundEnrollmentMutation, type AdminPaymentsQuery } from './api/payments.generated';
 
 const PAGE_SIZE = 20;
 type PaymentRow = AdminPaymentsQuery['payments']['items'][number];
 
-const refundCases: Array<{ value: RefundCase; label: string }> = [
-  { value: 'COURSE_CANCELLED', label: 'The course was cancelled (100%)' },
-  { value: 'LEARNER_CANCELLED', label: 'The learner cancelled a day before the start (100%)' },
-  { value: 'SCHEDULE_ISSUE', label: 'A schedule issue reported within 2 days (80%)' },
-];
+const refundCases: RefundCase[] = ['COURSE_CANCELLED', 'LEARNER_CANCELLED', 'SCHEDULE_ISSUE'];
 
 function Select({ label, value, onChange, options }: { label: string; value: string; onChange(value: string): void; options: Array<[string, string]> }) {
   return (
@@ -38,6 +35,8 @@ function Select({ label, value, onChange, options }: { label: string; value: str
 
 /** Every payment for admins: filters, held payments to approve, and refunds under the refund policy (each asked for first). */
 export default function PaymentsPage() {
+  const t = useT();
+  const { language } = useLanguage();
   const [filters, setFilters] = useState({ provider: '', status: '', currency: '', from: '', to: '' });
   const [offset, setOffset] = useState(0);
   const { data, previousData, loading, error, refetch } = useAdminPaymentsQuery({
@@ -68,58 +67,68 @@ export default function PaymentsPage() {
       toaster.create({ title: done, type: 'success' });
       await refetch();
     } catch (failure) {
-      toaster.create({ title: describeError(failure).message, type: 'error' });
+      toaster.create({ title: describeError(failure, t).message, type: 'error' });
     }
   };
 
   const askRefund = (payment: PaymentRow) => {
     const chosen = refundCase[payment.id] ?? 'COURSE_CANCELLED';
-    const amount = formatPrice(payment.amount, payment.currency === 'bdt' ? 'bdt' : 'usd');
+    const amount = formatPrice(payment.amount, payment.currency === 'bdt' ? 'bdt' : 'usd', language);
     confirm.ask({
-      title: `Refund ${payment.studentName} for ${payment.courseName}?`,
-      consequence: `${refundCases.find((c) => c.value === chosen)!.label}. The refund policy decides the share of ${amount}; the money goes back through ${providerLabel(payment.provider)} and the student loses access to the course.`,
-      confirmLabel: 'Refund',
-      onConfirm: () => act(() => refund({ variables: { enrollmentId: payment.enrollmentId!, refundCase: chosen } }), 'The refund is on its way'),
+      title: t('admin.payments.refundTitle', { student: payment.studentName, course: payment.courseName }),
+      consequence: t('admin.payments.refundConsequence', { reason: t(`admin.refund.${chosen}`), amount, provider: providerLabel(t, payment.provider) }),
+      confirmLabel: t('admin.payments.refund'),
+      onConfirm: () => act(() => refund({ variables: { enrollmentId: payment.enrollmentId!, refundCase: chosen } }), t('admin.payments.refundSent')),
     });
   };
 
   const askApprove = (payment: PaymentRow) =>
     confirm.ask({
-      title: `Approve the payment of ${payment.studentName}?`,
-      consequence: `SSLCommerz flagged this payment as risky. Approving gives ${payment.studentName} the course ${payment.courseName}.`,
-      confirmLabel: 'Approve',
+      title: t('admin.payments.approveTitle', { student: payment.studentName }),
+      consequence: t('admin.payments.approveConsequence', { student: payment.studentName, course: payment.courseName }),
+      confirmLabel: t('admin.payments.approve'),
       destructive: false,
-      onConfirm: () => act(() => approve({ variables: { paymentId: payment.id } }), 'The payment is approved and the student has the course'),
+      onConfirm: () => act(() => approve({ variables: { paymentId: payment.id } }), t('admin.payments.approved')),
     });
 
   return (
     <Stack gap="5">
       <Heading as="h1" size="xl">
-        Payments
+        {t('admin.payments.title')}
       </Heading>
       <SimpleGrid columns={{ base: 2, md: 5 }} gap="3">
-        <Select label="Provider" value={filters.provider} onChange={(provider) => filter({ provider })} options={[['', 'All'], ['sslcommerz', 'bKash / Nagad / Rocket / card'], ['stripe', 'Card (Stripe)'], ['test', 'Card (test mode)']]} />
         <Select
-          label="Status"
+          label={t('admin.payments.provider')}
+          value={filters.provider}
+          onChange={(provider) => filter({ provider })}
+          options={[['', t('admin.payments.all')], ['sslcommerz', providerLabel(t, 'sslcommerz')], ['stripe', t('admin.payments.stripe')], ['test', providerLabel(t, 'test')]]}
+        />
+        <Select
+          label={t('admin.payments.status')}
           value={filters.status}
           onChange={(status) => filter({ status })}
-          options={[['', 'All'], ...Object.entries(paymentStatusLabel).map(([value, { label }]): [string, string] => [value, label])]}
+          options={[['', t('admin.payments.all')], ...PAYMENT_STATUSES.map((value): [string, string] => [value, paymentStatusLabel(t, value).label])]}
         />
-        <Select label="Currency" value={filters.currency} onChange={(currency) => filter({ currency })} options={[['', 'All'], ['bdt', 'Taka'], ['usd', 'Dollars']]} />
+        <Select
+          label={t('admin.payments.currency')}
+          value={filters.currency}
+          onChange={(currency) => filter({ currency })}
+          options={[['', t('admin.payments.all')], ['bdt', t('admin.payments.taka')], ['usd', t('admin.payments.dollars')]]}
+        />
         <Field.Root>
-          <Field.Label>From</Field.Label>
+          <Field.Label>{t('admin.payments.from')}</Field.Label>
           <Input type="date" value={filters.from} onChange={(e) => filter({ from: e.target.value })} />
         </Field.Root>
         <Field.Root>
-          <Field.Label>To</Field.Label>
+          <Field.Label>{t('admin.payments.to')}</Field.Label>
           <Input type="date" value={filters.to} onChange={(e) => filter({ to: e.target.value })} />
         </Field.Root>
       </SimpleGrid>
-      <PagedView page={page} loading={loading} failed={Boolean(error)} onRetry={() => void refetch()} empty="No payment matches." onPage={setOffset}>
+      <PagedView page={page} loading={loading} failed={Boolean(error)} onRetry={() => void refetch()} empty={t('admin.payments.empty')} onPage={setOffset}>
         {(items) => (
           <Stack gap="2">
             {items.map((payment) => {
-              const status = paymentStatusLabel[payment.status] ?? { label: payment.status, palette: 'gray' };
+              const status = paymentStatusLabel(t, payment.status);
               return (
                 <Box key={payment.id} borderWidth="1px" borderRadius="md" p="3" data-testid="admin-payment">
                   <HStack justify="space-between" align="start" gap="3" wrap="wrap">
@@ -129,7 +138,7 @@ export default function PaymentsPage() {
                         {payment.studentName} · {payment.studentEmail}
                       </Text>
                       <Text fontSize="sm" color="gray.600">
-                        {providerLabel(payment.provider)} · {paymentDate(payment.createdAt)}
+                        {providerLabel(t, payment.provider)} · {paymentDate(payment.createdAt, language)}
                       </Text>
                       {payment.failureMessage && (
                         <Text fontSize="sm" color="red.700">
@@ -138,33 +147,33 @@ export default function PaymentsPage() {
                       )}
                     </Box>
                     <Stack gap="1" align="end">
-                      <Text fontWeight="bold">{formatPrice(payment.amount, payment.currency === 'bdt' ? 'bdt' : 'usd')}</Text>
+                      <Text fontWeight="bold">{formatPrice(payment.amount, payment.currency === 'bdt' ? 'bdt' : 'usd', language)}</Text>
                       <Badge colorPalette={status.palette}>{status.label}</Badge>
                     </Stack>
                   </HStack>
                   {payment.status === 'HELD' && (
                     <Button mt="3" size="sm" minH="44px" colorPalette="green" onClick={() => askApprove(payment)}>
-                      Approve
+                      {t('admin.payments.approve')}
                     </Button>
                   )}
                   {payment.status === 'SUCCEEDED' && payment.enrollmentId && (
                     <HStack mt="3" gap="2" wrap="wrap">
                       <NativeSelect.Root size="sm" maxW="sm">
                         <NativeSelect.Field
-                          aria-label="Refund reason"
+                          aria-label={t('admin.payments.refundReason')}
                           value={refundCase[payment.id] ?? 'COURSE_CANCELLED'}
                           onChange={(e) => setRefundCase({ ...refundCase, [payment.id]: e.target.value as RefundCase })}
                         >
                           {refundCases.map((c) => (
-                            <option key={c.value} value={c.value}>
-                              {c.label}
+                            <option key={c} value={c}>
+                              {t(`admin.refund.${c}`)}
                             </option>
                           ))}
                         </NativeSelect.Field>
                         <NativeSelect.Indicator />
                       </NativeSelect.Root>
                       <Button size="sm" minH="44px" variant="outline" colorPalette="red" onClick={() => askRefund(payment)}>
-                        Refund
+                        {t('admin.payments.refund')}
                       </Button>
                     </HStack>
                   )}

@@ -2,11 +2,14 @@ import { Heading, SimpleGrid, Stack, Table } from '@chakra-ui/react';
 import { StatCard } from '../../components/dashboard-layout';
 import { ErrorState, InlineLoading } from '../../components/states';
 import { useAdminSummaryQuery } from './api/admin.generated';
-import { formatPrice, formatTotals } from '../../lib/format';
-
-const day = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+import { formatDigits, formatPrice, formatTotals } from '../../lib/format';
+import { paymentDate } from '../../lib/payment-labels';
+import { useLanguage, useT } from '../../lib/i18n';
 
 export default function AdminSummaryPage() {
+  const t = useT();
+  const { language } = useLanguage();
+  const count = (value: number) => formatDigits(value, language);
   const { data, loading, error, refetch } = useAdminSummaryQuery({ fetchPolicy: 'cache-and-network' });
   if (loading && !data) return <InlineLoading />;
   if (error && !data) return <ErrorState onRetry={() => void refetch()} />;
@@ -14,28 +17,28 @@ export default function AdminSummaryPage() {
   return (
     <Stack gap="6">
       <Heading as="h1" size="xl">
-        Summary
+        {t('admin.summary.title')}
       </Heading>
       <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="4">
-        <StatCard label="Students" value={String(summary.students)} />
-        <StatCard label="Instructors" value={String(summary.instructors)} />
-        <StatCard label="Admins" value={String(summary.admins)} />
-        <StatCard label="Courses" value={`${summary.courses} (${summary.publishedCourses} published)`} />
-        <StatCard label="Enrollments" value={String(summary.enrollments)} />
-        <StatCard label="Revenue" value={formatTotals(summary.revenueByCurrency)} />
+        <StatCard label={t('admin.summary.students')} value={count(summary.students)} />
+        <StatCard label={t('admin.summary.instructors')} value={count(summary.instructors)} />
+        <StatCard label={t('admin.summary.admins')} value={count(summary.admins)} />
+        <StatCard label={t('admin.summary.courses')} value={t('admin.summary.coursesValue', { courses: summary.courses, published: summary.publishedCourses })} />
+        <StatCard label={t('admin.summary.enrollments')} value={count(summary.enrollments)} />
+        <StatCard label={t('admin.summary.revenue')} value={formatTotals(summary.revenueByCurrency, language)} />
       </SimpleGrid>
       <SimpleGrid columns={{ base: 1, lg: 2 }} gap="6">
         <Stack gap="2">
           <Heading as="h2" size="md">
-            Recent sign-ups
+            {t('admin.summary.recentSignUps')}
           </Heading>
           <Table.Root size="sm">
             <Table.Body>
               {summary.recentSignUps.map((user) => (
                 <Table.Row key={user.id}>
                   <Table.Cell>{user.name}</Table.Cell>
-                  <Table.Cell>{user.role.toLowerCase()}</Table.Cell>
-                  <Table.Cell>{day(user.createdAt)}</Table.Cell>
+                  <Table.Cell>{t(`admin.role.${user.role}`)}</Table.Cell>
+                  <Table.Cell>{paymentDate(user.createdAt, language)}</Table.Cell>
                 </Table.Row>
               ))}
             </Table.Body>
@@ -43,7 +46,7 @@ export default function AdminSummaryPage() {
         </Stack>
         <Stack gap="2">
           <Heading as="h2" size="md">
-            Recent purchases
+            {t('admin.summary.recentPurchases')}
           </Heading>
           <Table.Root size="sm">
             <Table.Body>
@@ -51,7 +54,7 @@ export default function AdminSummaryPage() {
                 <Table.Row key={purchase.id}>
                   <Table.Cell>{purchase.studentName}</Table.Cell>
                   <Table.Cell>{purchase.courseName}</Table.Cell>
-                  <Table.Cell>{formatPrice(purchase.amount, purchase.currency === 'bdt' ? 'bdt' : 'usd')}</Table.Cell>
+                  <Table.Cell>{formatPrice(purchase.amount, purchase.currency === 'bdt' ? 'bdt' : 'usd', language)}</Table.Cell>
                 </Table.Row>
               ))}
             </Table.Body>

@@ -5,14 +5,14 @@ import { PagedTable } from '../../components/paged-view';
 import type { Role } from '../../gql/types';
 import { useAdminUsersQuery, useCloseAccountMutation, useMakeAdminMutation, useRemoveAdminMutation, useReopenAccountMutation } from './api/admin.generated';
 import { describeError } from '../../lib/graphql-errors';
-import { messages } from '../../lib/messages';
 import { toaster } from '../../lib/toaster';
+import { useT } from '../../lib/i18n';
 
 const PAGE_SIZE = 20;
-const titles: Record<string, string> = { all: 'All Users', STUDENT: 'All Students', INSTRUCTOR: 'All Instructors', ADMIN: 'All Admins' };
 
 /** One list of accounts; fetched when the role, the search or the page changes, never in a loop. */
 export function UsersPage({ role }: { role: Role | null }) {
+  const t = useT();
   const [search, setSearch] = useState('');
   const [offset, setOffset] = useState(0);
   const [closed, setClosed] = useState(false);
@@ -30,50 +30,50 @@ export function UsersPage({ role }: { role: Role | null }) {
   const promote = async (email: string) => {
     try {
       await makeAdmin({ variables: { email } });
-      toaster.create({ title: messages.makeAdminDone, type: 'success' });
+      toaster.create({ title: t('admin.makeAdminDone'), type: 'success' });
       await refetch();
     } catch {
-      toaster.create({ title: messages.makeAdminFailed, type: 'error' });
+      toaster.create({ title: t('admin.makeAdminFailed'), type: 'error' });
     }
   };
   const demote = async (email: string, name: string) => {
     try {
       await removeAdmin({ variables: { email } });
-      toaster.create({ title: messages.adminRemoved(name), type: 'success' });
+      toaster.create({ title: t('admin.adminRemoved', { name }), type: 'success' });
       await refetch();
     } catch (failure) {
-      toaster.create({ title: describeError(failure).message, type: 'error' });
+      toaster.create({ title: describeError(failure, t).message, type: 'error' });
     }
   };
   const close = async (email: string) => {
     try {
       await closeAccount({ variables: { email } });
-      toaster.create({ title: 'The account is closed', type: 'success' });
+      toaster.create({ title: t('admin.users.closed'), type: 'success' });
       await refetch();
     } catch (failure) {
-      toaster.create({ title: describeError(failure).message, type: 'error' });
+      toaster.create({ title: describeError(failure, t).message, type: 'error' });
     }
   };
 
   const reopen = async (email: string) => {
     try {
       await reopenAccount({ variables: { email } });
-      toaster.create({ title: 'The account is reopened', type: 'success' });
+      toaster.create({ title: t('admin.users.reopened'), type: 'success' });
       await refetch();
     } catch (failure) {
-      toaster.create({ title: describeError(failure).message, type: 'error' });
+      toaster.create({ title: describeError(failure, t).message, type: 'error' });
     }
   };
 
   return (
     <Stack gap="5">
       <Heading as="h1" size="xl">
-        {titles[role ?? 'all']}
+        {t(`admin.users.title.${role ?? 'all'}`)}
       </Heading>
       <HStack gap="3" wrap="wrap">
         <Input
-          placeholder="Search by name or email"
-          aria-label="Search users"
+          placeholder={t('admin.users.search')}
+          aria-label={t('admin.users.searchLabel')}
           maxW="md"
           value={search}
           onChange={(e) => {
@@ -90,7 +90,7 @@ export function UsersPage({ role }: { role: Role | null }) {
             setOffset(0);
           }}
         >
-          Closed accounts
+          {t('admin.users.closedAccounts')}
         </Button>
       </HStack>
       <PagedTable
@@ -98,21 +98,21 @@ export function UsersPage({ role }: { role: Role | null }) {
         loading={loading}
         failed={Boolean(error)}
         onRetry={() => void refetch()}
-        empty="No users here."
+        empty={t('admin.users.empty')}
         onPage={setOffset}
-        columns={['Name', 'Email', 'Role', 'Actions']}
+        columns={[t('admin.users.colName'), t('admin.users.colEmail'), t('admin.users.colRole'), t('admin.users.colActions')]}
         row={(user) => (
           <Table.Row key={user.id} data-testid="user-row">
             <Table.Cell>{user.name}</Table.Cell>
             <Table.Cell>{user.email}</Table.Cell>
             <Table.Cell>
-              <Badge>{user.role.toLowerCase()}</Badge>
+              <Badge>{t(`admin.role.${user.role}`)}</Badge>
             </Table.Cell>
             <Table.Cell>
               <HStack gap="2" wrap="wrap">
                 {closed ? (
                   <Button size="xs" colorPalette="green" onClick={() => void reopen(user.email)}>
-                    Reopen account
+                    {t('admin.users.reopen')}
                   </Button>
                 ) : user.role === 'ADMIN' ? (
                   <Button
@@ -120,14 +120,14 @@ export function UsersPage({ role }: { role: Role | null }) {
                     colorPalette="orange"
                     onClick={() =>
                       confirm.ask({
-                        title: `Remove ${user.name} as admin?`,
-                        consequence: messages.removeAdminConfirm(user.name),
-                        confirmLabel: 'Remove Admin',
+                        title: t('admin.users.removeTitle', { name: user.name }),
+                        consequence: t('admin.removeAdminConfirm', { name: user.name }),
+                        confirmLabel: t('admin.users.removeAdmin'),
                         onConfirm: () => demote(user.email, user.name),
                       })
                     }
                   >
-                    Remove Admin
+                    {t('admin.users.removeAdmin')}
                   </Button>
                 ) : (
                   <Button
@@ -135,15 +135,15 @@ export function UsersPage({ role }: { role: Role | null }) {
                     colorPalette="blue"
                     onClick={() =>
                       confirm.ask({
-                        title: `Make ${user.name} an admin?`,
-                        consequence: `${user.email} will be able to manage every user, course and refund.`,
-                        confirmLabel: 'Make Admin',
+                        title: t('admin.users.makeTitle', { name: user.name }),
+                        consequence: t('admin.users.makeConsequence', { email: user.email }),
+                        confirmLabel: t('admin.users.makeAdmin'),
                         destructive: false,
                         onConfirm: () => promote(user.email),
                       })
                     }
                   >
-                    Make Admin
+                    {t('admin.users.makeAdmin')}
                   </Button>
                 )}
                 {!closed && (
@@ -153,14 +153,14 @@ export function UsersPage({ role }: { role: Role | null }) {
                     colorPalette="red"
                     onClick={() =>
                       confirm.ask({
-                        title: `Close the account of ${user.name}?`,
-                        consequence: `${user.email} will not be able to sign in and is signed out everywhere. Their enrollments and payments are kept.`,
-                        confirmLabel: 'Close account',
+                        title: t('admin.users.closeTitle', { name: user.name }),
+                        consequence: t('admin.users.closeConsequence', { email: user.email }),
+                        confirmLabel: t('admin.users.closeAccount'),
                         onConfirm: () => close(user.email),
                       })
                     }
                   >
-                    Close account
+                    {t('admin.users.closeAccount')}
                   </Button>
                 )}
               </HStack>

@@ -5,22 +5,30 @@ import { Pager } from '../../components/pager';
 import { EmptyState, ErrorState, FullScreenLoading } from '../../components/states';
 import type { CourseLanguage, HomeSection } from '../../gql/types';
 import { useAllCoursesQuery } from './api/all-courses.generated';
-import { courseLanguageLabels, courseLanguageTexts, homeSectionTitles } from '../../lib/messages';
+import { courseLanguageLabels } from '../../lib/course-languages';
+import { useT, type MessageKey } from '../../lib/i18n';
 
 export const ALL_COURSES_PAGE_SIZE = 20;
 
-const sectionFilters: Array<{ value: HomeSection | ''; label: string }> = [
-  { value: '', label: 'All courses' },
-  { value: 'FREE', label: 'Free' },
-  { value: 'PROFESSIONAL_SKILL', label: 'Professional skills' },
-  { value: 'CLASS_1_TO_12', label: 'Class 1 to 12' },
-  { value: 'TRENDING', label: 'Trending' },
+const sectionFilters: Array<{ value: HomeSection | ''; label: MessageKey }> = [
+  { value: '', label: 'catalog.filters.all' },
+  { value: 'FREE', label: 'catalog.filters.free' },
+  { value: 'PROFESSIONAL_SKILL', label: 'catalog.filters.professional' },
+  { value: 'CLASS_1_TO_12', label: 'catalog.filters.school' },
+  { value: 'TRENDING', label: 'catalog.filters.trending' },
 ];
 
 /** `?language=bn` or `?language=en` in the address; anything else is no filter. */
 function languageOf(raw: string | null): CourseLanguage | undefined {
   return (Object.keys(courseLanguageLabels) as CourseLanguage[]).find((language) => courseLanguageLabels[language].lang === raw);
 }
+/** Each section's title, as the home page shows it. */
+const sectionTitles: Record<HomeSection, MessageKey> = {
+  FREE: 'home.sections.free',
+  PROFESSIONAL_SKILL: 'home.sections.professional',
+  TRENDING: 'home.sections.trending',
+  CLASS_1_TO_12: 'home.sections.school',
+};
 
 function wholeNumber(raw: string | null, min: number, max: number): number | undefined {
   const n = Number(raw);
@@ -28,6 +36,7 @@ function wholeNumber(raw: string | null, min: number, max: number): number | und
 }
 
 export default function AllCoursesPage() {
+  const t = useT();
   const [params, setParams] = useSearchParams();
   const section = sectionFilters.some((f) => f.value === params.get('section')) ? (params.get('section') as HomeSection) : undefined;
   const classLevel = wholeNumber(params.get('class'), 1, 12);
@@ -51,9 +60,9 @@ export default function AllCoursesPage() {
     <Container maxW="7xl" py="8">
       <Stack gap="6">
         <Heading as="h1" size="2xl">
-          All Courses
+          {t('catalog.title')}
         </Heading>
-        <HStack gap="2" wrap="wrap" role="group" aria-label="Filter courses">
+        <HStack gap="2" wrap="wrap" role="group" aria-label={t('catalog.filter')}>
           {sectionFilters.map((filter) => (
             <Button
               key={filter.label}
@@ -63,19 +72,19 @@ export default function AllCoursesPage() {
               aria-pressed={(section ?? '') === filter.value}
               onClick={() => update({ section: filter.value || undefined, offset: undefined })}
             >
-              {filter.label}
+              {t(filter.label)}
             </Button>
           ))}
           <NativeSelect.Root size="sm" width="40">
             <NativeSelect.Field
-              aria-label="Class"
+              aria-label={t('catalog.class')}
               value={classLevel ?? ''}
               onChange={(e) => update({ class: e.target.value || undefined, offset: undefined })}
             >
-              <option value="">Any class</option>
+              <option value="">{t('catalog.anyClass')}</option>
               {Array.from({ length: 12 }, (_, i) => (
                 <option key={i + 1} value={i + 1}>
-                  Class {i + 1}
+                  {t('catalog.classN', { n: i + 1 })}
                 </option>
               ))}
             </NativeSelect.Field>
@@ -83,11 +92,11 @@ export default function AllCoursesPage() {
           </NativeSelect.Root>
           <NativeSelect.Root size="sm" width="40">
             <NativeSelect.Field
-              aria-label={courseLanguageTexts.filter}
+              aria-label={t('courseLanguage.filter')}
               value={language ? courseLanguageLabels[language].lang : ''}
               onChange={(e) => update({ language: e.target.value || undefined, offset: undefined })}
             >
-              <option value="">{courseLanguageTexts.any}</option>
+              <option value="">{t('courseLanguage.any')}</option>
               {(Object.keys(courseLanguageLabels) as CourseLanguage[]).map((value) => (
                 <option key={value} value={courseLanguageLabels[value].lang} lang={courseLanguageLabels[value].lang}>
                   {courseLanguageLabels[value].label}
@@ -98,14 +107,14 @@ export default function AllCoursesPage() {
           </NativeSelect.Root>
         </HStack>
         {section && (
-          <Text color="gray.600">{homeSectionTitles[section]}</Text>
+          <Text color="gray.600">{t(sectionTitles[section])}</Text>
         )}
         {loading && !page ? (
           <FullScreenLoading />
         ) : error && !page ? (
           <ErrorState onRetry={() => void refetch()} />
         ) : page && page.items.length === 0 ? (
-          <EmptyState>No courses match these filters yet.</EmptyState>
+          <EmptyState>{t('catalog.empty')}</EmptyState>
         ) : page ? (
           <>
             <SimpleGrid columns={{ base: 2, md: 3, lg: 5 }} gap="4" aria-busy={loading}>

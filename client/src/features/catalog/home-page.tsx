@@ -1,13 +1,22 @@
 import { Container } from '@chakra-ui/react';
+import { lazy, Suspense } from 'react';
 import { ErrorState, FullScreenLoading } from '../../components/states';
 import { useHomePageQuery } from './api/home-page.generated';
-import { homeSectionTitles } from '../../lib/messages';
+import { useT } from '../../lib/i18n';
 import { useSession } from '../../lib/session-context';
 import { CourseSection } from './components/course-section';
 import { Hero } from './components/hero';
-import { AvailableOn, LearnerReviews, PartnersStrip, StatisticsStrip } from './components/home-extras';
+import { StatisticsStrip } from './components/statistics-strip';
+
+// Below the fold: the page's first download leaves them out. A server-rendered page keeps their
+// HTML on screen until their code arrives, as with the footer.
+const extras = () => import('./components/home-extras');
+const LearnerReviews = lazy(async () => ({ default: (await extras()).LearnerReviews }));
+const PartnersStrip = lazy(async () => ({ default: (await extras()).PartnersStrip }));
+const AvailableOn = lazy(async () => ({ default: (await extras()).AvailableOn }));
 
 export default function HomePage() {
+  const t = useT();
   const { data, loading, error, refetch } = useHomePageQuery();
   const { state } = useSession();
   return (
@@ -20,20 +29,24 @@ export default function HomePage() {
       ) : (
         <>
           <Container maxW="7xl">
-            <CourseSection title={homeSectionTitles.FREE} courses={data.free.items} eager />
-            <CourseSection title={homeSectionTitles.PROFESSIONAL_SKILL} courses={data.professional.items} />
+            <CourseSection id="free-courses" title={t('home.sections.free')} courses={data.free.items} eager />
+            <CourseSection id="professional-courses" title={t('home.sections.professional')} courses={data.professional.items} />
           </Container>
           <StatisticsStrip />
           <Container maxW="7xl">
-            <CourseSection title={homeSectionTitles.TRENDING} courses={data.trending.items} />
-            <CourseSection title={homeSectionTitles.CLASS_1_TO_12} courses={data.school.items} />
-            <LearnerReviews reviews={data.reviews.items} />
+            <CourseSection id="trending-courses" title={t('home.sections.trending')} courses={data.trending.items} />
+            <CourseSection id="school-courses" title={t('home.sections.school')} courses={data.school.items} />
+            <Suspense fallback={null}>
+              <LearnerReviews reviews={data.reviews.items} />
+            </Suspense>
           </Container>
         </>
       )}
       <Container maxW="7xl">
-        <PartnersStrip />
-        <AvailableOn />
+        <Suspense fallback={null}>
+          <PartnersStrip />
+          <AvailableOn />
+        </Suspense>
       </Container>
     </>
   );

@@ -5,12 +5,12 @@ import { EmptyState, ErrorState, FullScreenLoading } from '../../components/stat
 import { formatDate } from '../../lib/format';
 import { paths } from '../../lib/paths';
 import { useCertificatePageQuery } from './api/certificate.generated';
-
-export const CERTIFICATE_VALID = 'This certificate is valid.';
-export const CERTIFICATE_REVOKED = 'This certificate has been revoked.';
+import { useLanguage, useT, type MessageKey } from '../../lib/i18n';
 
 /** /certificate/{number}: anyone can check a certificate; it names the student and course, never their email or phone. */
 export default function CertificatePage() {
+  const t = useT();
+  const { language } = useLanguage();
   const { number = '' } = useParams();
   const { data, loading, error, refetch } = useCertificatePageQuery({ variables: { number }, fetchPolicy: 'network-only' });
   if (loading && !data) return <FullScreenLoading />;
@@ -20,11 +20,11 @@ export default function CertificatePage() {
     return (
       <EmptyState>
         <Heading as="h1" size="xl" mb="3" color="gray.800">
-          Certificate not found
+          {t('certificate.notFound')}
         </Heading>
-        <Text mb="4">No certificate has the number {number}. Check it against the certificate.</Text>
+        <Text mb="4">{t('certificate.notFoundText', { number })}</Text>
         <Button asChild colorPalette="blue">
-          <RouterLink to={paths.allCourses}>See all courses</RouterLink>
+          <RouterLink to={paths.allCourses}>{t('certificate.seeAllCourses')}</RouterLink>
         </Button>
       </EmptyState>
     );
@@ -38,25 +38,27 @@ export default function CertificatePage() {
             <Box color={valid ? 'green.600' : 'red.600'}>{valid ? <BadgeCheck size={36} aria-hidden /> : <ShieldX size={36} aria-hidden />}</Box>
             <Stack gap="0">
               <Heading as="h1" size="xl">
-                {valid ? CERTIFICATE_VALID : CERTIFICATE_REVOKED}
+                {t(valid ? 'certificate.valid' : 'certificate.revoked')}
               </Heading>
-              <Text color="gray.600">Certificate of Completion from Shikhon</Text>
+              <Text color="gray.600">{t('certificate.of')}</Text>
             </Stack>
             <Badge colorPalette={valid ? 'green' : 'red'} ms="auto" size="lg">
-              {valid ? 'Valid' : 'Revoked'}
+              {t(valid ? 'certificate.validBadge' : 'certificate.revokedBadge')}
             </Badge>
           </HStack>
-          {!valid && <Text color="red.700">The enrollment this certificate was issued for was refunded, so it no longer counts.</Text>}
+          {!valid && <Text color="red.700">{t('certificate.revokedText')}</Text>}
           <DataList.Root orientation="horizontal">
-            {[
-              ['Student', certificate.studentName],
-              ['Course', certificate.course],
-              ['Instructor', certificate.instructor],
-              ['Completed on', formatDate(certificate.issuedAt)],
-              ['Certificate number', certificate.number],
-            ].map(([label, value]) => (
+            {(
+              [
+                ['certificate.student', certificate.studentName],
+                ['certificate.course', certificate.course],
+                ['certificate.instructor', certificate.instructor],
+                ['certificate.completedOn', formatDate(certificate.issuedAt, language)],
+                ['certificate.number', certificate.number],
+              ] satisfies Array<[MessageKey, string]>
+            ).map(([label, value]) => (
               <DataList.Item key={label}>
-                <DataList.ItemLabel>{label}</DataList.ItemLabel>
+                <DataList.ItemLabel>{t(label)}</DataList.ItemLabel>
                 <DataList.ItemValue>{value}</DataList.ItemValue>
               </DataList.Item>
             ))}

@@ -16,6 +16,7 @@ export type CardField = 'number' | 'expiry' | 'cvc';
 export type CardResult = { ok: true; paymentMethod: string } | { ok: false; message: string; field: CardField };
 
 export const EXPIRY_FORMAT = 'Enter the expiry date as MM/YY';
+export const CARD_UNREADABLE = 'Your card could not be read.';
 
 /**
  * The expiry field as the buyer types or pastes: "1229", "12-29" or "12 / 29" read "12/29", and
@@ -67,7 +68,7 @@ export async function tokenizeTestCard(card: TypedCard): Promise<CardResult> {
   });
   const body = (await res.json()) as { id?: string; error?: { code?: string; message: string } };
   if (res.ok && body.id) return { ok: true, paymentMethod: body.id };
-  return { ok: false, message: body.error?.message ?? 'Your card could not be read.', field: fieldOfCode(body.error?.code) };
+  return { ok: false, message: body.error?.message ?? CARD_UNREADABLE, field: fieldOfCode(body.error?.code) };
 }
 
 /** The test mode's 3-D Secure page: the visitor approves or refuses the payment. */

@@ -8,24 +8,25 @@ import type { PurchaseCourseMutation } from './api/checkout.generated';
 import { useCheckoutPageQuery, useConfirmPurchaseMutation, usePurchaseCourseMutation } from './api/checkout.generated';
 import { formatDollars, formatTaka } from '../../lib/format';
 import { describeError } from '../../lib/graphql-errors';
-import { messages } from '../../lib/messages';
 import { paths } from '../../lib/paths';
 import { useSession } from '../../lib/session-context';
 import { toaster } from '../../lib/toaster';
-import { answerTestAuthentication, formatExpiry, loadStripe, tokenizeTestCard, type CardField, type StripeCardElement } from './card-payment';
+import { answerTestAuthentication, CARD_UNREADABLE, EXPIRY_FORMAT, formatExpiry, loadStripe, tokenizeTestCard, type CardField, type StripeCardElement } from './card-payment';
 import { AddressFields, emptyAddress, missingAddressFields, type Address } from './components/address-fields';
 import { LocalPaymentForm } from './components/local-payment-form';
 import { OrderSummary } from './components/order-summary';
+import { useLanguage, useT } from '../../lib/i18n';
 
 type Outcome = PurchaseCourseMutation['purchaseCourse'];
 const PAYMENT_NOTICE_MS = 4000;
 
-function paymentFailed(reason?: string | null) {
-  toaster.create({ title: messages.paymentFailed, description: reason ?? undefined, type: 'error', duration: PAYMENT_NOTICE_MS });
+function paymentFailed(title: string, reason?: string | null) {
+  toaster.create({ title, description: reason ?? undefined, type: 'error', duration: PAYMENT_NOTICE_MS });
 }
 
 /** The test mode's stand-in for the bank's 3-D Secure page. */
 function TestAuthenticationDialog({ open, onAnswer }: { open: boolean; onAnswer(approve: boolean): void }) {
+  const t = useT();
   return (
     <Dialog.Root open={open} role="alertdialog" placement="center" closeOnInteractOutside={false}>
       <Portal>
@@ -33,17 +34,17 @@ function TestAuthenticationDialog({ open, onAnswer }: { open: boolean; onAnswer(
         <Dialog.Positioner>
           <Dialog.Content mx="4">
             <Dialog.Header>
-              <Dialog.Title>Confirm this payment (test mode 3-D Secure)</Dialog.Title>
+              <Dialog.Title>{t('checkout.auth.title')}</Dialog.Title>
             </Dialog.Header>
             <Dialog.Body>
-              <Text>Your bank asks you to confirm this payment. In test mode you choose what the bank answers.</Text>
+              <Text>{t('checkout.auth.text')}</Text>
             </Dialog.Body>
             <Dialog.Footer>
               <Button variant="outline" onClick={() => onAnswer(false)}>
-                Fail authentication
+                {t('checkout.auth.fail')}
               </Button>
               <Button colorPalette="blue" onClick={() => onAnswer(true)}>
-                Complete authentication
+                {t('checkout.auth.complete')}
               </Button>
             </Dialog.Footer>
           </Dialog.Content>
@@ -54,6 +55,10 @@ function TestAuthenticationDialog({ open, onAnswer }: { open: boolean; onAnswer(
 }
 
 export default function CheckoutPage() {
+  const t = useT();
+  const { language } = useLanguage();
+  // The card checks' own texts in the page's language (the payment service's messages as they come).
+  const cardMessage = (message: string) => (message === EXPIRY_FORMAT ? t('checkout.card.expiryFormat') : message === CARD_UNREADABLE ? t('checkout.card.unreadable') : message);
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const { state } = useSession();
@@ -110,9 +115,9 @@ export default function CheckoutPage() {
   if (!course) {
     return (
       <EmptyState>
-        <Text mb="4">This course does not exist or is no longer offered.</Text>
+        <Text mb="4">{t('checkout.notFound')}</Text>
         <Button asChild colorPalette="blue">
-          <RouterLink to={paths.allCourses}>See all courses</RouterLink>
+          <RouterLink to={paths.allCourses}>{t('checkout.seeAllCourses')}</RouterLink>
         </Button>
       </EmptyState>
     );
@@ -122,7 +127,7 @@ export default function CheckoutPage() {
   const finish = async (outcome: Outcome): Promise<'done' | 'awaiting'> => {
     if (outcome.status === 'SUCCEEDED') {
       // A message on success says what else happened (a payment for a course already owned is refunded).
-      toaster.create({ title: messages.paymentDone, description: outcome.message ?? undefined, type: 'success', duration: PAYMENT_NOTICE_MS });
+      toaster.create({ title: t('payment.done'), description: outcome.message ?? undefined, type: 'success', duration: PAYMENT_NOTICE_MS });
       navigate(paths.myCourses);
       return 'done';
     }
@@ -131,7 +136,7 @@ export default function CheckoutPage() {
         const stripe = await loadStripe(settings.publishableKey);
         const action = await stripe.handleNextAction({ clientSecret: outcome.clientSecret });
         if (action.error) {
-          paymentFailed(action.error.message);
+          paymentFailed(t('payment.failed'), action.error.message);
           return 'done';
         }
         const confirmed = await confirm({ variables: { paymentId: outcome.paymentId } });
@@ -141,7 +146,7 @@ export default function CheckoutPage() {
       return 'awaiting';
     }
     attemptKey.current = crypto.randomUUID();
-    paymentFailed(outcome.message);
+    paymentFailed(t('payment.failed'), outcome.message);
     return 'done';
   };
 
@@ -153,7 +158,7 @@ export default function CheckoutPage() {
       const confirmed = await confirm({ variables: { paymentId: outcome.paymentId! } });
       await finish(confirmed.data!.confirmPurchase);
     } catch (failure) {
-      paymentFailed(describeError(failure).message);
+      paymentFailed(t('payment.failed'), describeError(failure, t).message);
     } finally {
       setPaying(false);
     }
@@ -174,15 +179,15 @@ export default function CheckoutPage() {
         const stripe = await loadStripe(settings.publishableKey);
         const created = await stripe.createPaymentMethod({ type: 'card', card: stripeCard.current, billing_details: { name: billingName, email: billingEmail } });
         if (!created.paymentMethod) {
-          setCardError(created.error?.message ?? 'Your card could not be read.');
-          return paymentFailed(created.error?.message);
+          setCardError(created.error?.message ?? t('checkout.card.unreadable'));
+          return paymentFailed(t('payment.failed'), created.error?.message);
         }
         paymentMethod = created.paymentMethod.id;
       } else {
         const tokenized = await tokenizeTestCard(card);
         if (!tokenized.ok) {
-          setCardErrors({ [tokenized.field]: tokenized.message });
-          return paymentFailed(tokenized.message);
+          setCardErrors({ [tokenized.field]: cardMessage(tokenized.message) });
+          return paymentFailed(t('payment.failed'), cardMessage(tokenized.message));
         }
         paymentMethod = tokenized.paymentMethod;
       }
@@ -199,7 +204,7 @@ export default function CheckoutPage() {
       awaiting = (await finish(result!.purchaseCourse)) === 'awaiting';
     } catch (failure) {
       attemptKey.current = crypto.randomUUID();
-      paymentFailed(describeError(failure).message);
+      paymentFailed(t('payment.failed'), describeError(failure, t).message);
     } finally {
       if (!awaiting) setPaying(false);
     }
@@ -210,34 +215,34 @@ export default function CheckoutPage() {
     try {
       const { data: result } = await purchase({ variables: { input: { courseId: course.id, idempotencyKey: attemptKey.current } } });
       if (result?.purchaseCourse.status === 'SUCCEEDED') {
-        toaster.create({ title: 'You are enrolled', type: 'success', duration: PAYMENT_NOTICE_MS });
+        toaster.create({ title: t('checkout.enrolled'), type: 'success', duration: PAYMENT_NOTICE_MS });
         navigate(paths.myCourses);
       }
     } catch (failure) {
-      toaster.create({ title: describeError(failure).message, type: 'error' });
+      toaster.create({ title: describeError(failure, t).message, type: 'error' });
     } finally {
       setPaying(false);
     }
   };
 
-  const price = `$${formatDollars(course.price)}`;
+  const price = `$${formatDollars(course.price, language)}`;
   const local = method === 'SSLCOMMERZ';
   return (
     <Container maxW="6xl" py="8">
       <Heading as="h1" size="2xl" mb="6">
-        Checkout
+        {t('checkout.title')}
       </Heading>
       <Grid templateColumns={{ base: '1fr', lg: '2fr 3fr' }} gap="8" alignItems="start">
-        <OrderSummary course={course} price={local ? formatTaka(course.priceBDT) : price} />
+        <OrderSummary course={course} price={local ? formatTaka(course.priceBDT, language) : price} />
         {course.isEnrolled ? null : course.price === 0 ? (
           <Card.Root>
             <Card.Body gap="4">
               <Heading as="h2" size="md">
-                This course is free
+                {t('checkout.free.title')}
               </Heading>
-              <Text>No card is needed. Enroll and start learning at once.</Text>
+              <Text>{t('checkout.free.text')}</Text>
               <Button colorPalette="blue" alignSelf="start" disabled={paying} onClick={() => void enrollFree()}>
-                {paying ? 'Enrolling...' : 'Enroll for free'}
+                {paying ? t('checkout.free.enrolling') : t('checkout.free.enroll')}
               </Button>
             </Card.Body>
           </Card.Root>
@@ -245,18 +250,18 @@ export default function CheckoutPage() {
         {course.isEnrolled ? (
           <Card.Root>
             <Card.Body gap="4">
-              <Text fontWeight="semibold">You are already enrolled in this course.</Text>
+              <Text fontWeight="semibold">{t('checkout.alreadyEnrolled')}</Text>
               <Button asChild colorPalette="blue" alignSelf="start">
-                <RouterLink to={`/myCoursePlay/${course.id}`}>Go to course</RouterLink>
+                <RouterLink to={`/myCoursePlay/${course.id}`}>{t('checkout.goToCourse')}</RouterLink>
               </Button>
             </Card.Body>
           </Card.Root>
         ) : course.price === 0 ? null : (
           <Stack gap="4">
             {providers.length > 1 && (
-              <RadioGroup.Root value={method} onValueChange={(e) => setChosen(e.value as PaymentProvider)} aria-label="How do you want to pay?">
+              <RadioGroup.Root value={method} onValueChange={(e) => setChosen(e.value as PaymentProvider)} aria-label={t('checkout.howToPay')}>
                 <Text fontWeight="semibold" mb="2">
-                  How do you want to pay?
+                  {t('checkout.howToPay')}
                 </Text>
                 <Stack gap="2">
                   {providers.map((provider) => (
@@ -265,8 +270,8 @@ export default function CheckoutPage() {
                       <RadioGroup.ItemIndicator />
                       <RadioGroup.ItemText>
                         {provider === 'SSLCOMMERZ'
-                          ? `bKash / Nagad / Rocket / card (SSLCommerz) — ${formatTaka(course.priceBDT)}`
-                          : `International card (Stripe) — ${price}`}
+                          ? t('checkout.method.local', { price: formatTaka(course.priceBDT, language) })
+                          : t('checkout.method.stripe', { price })}
                       </RadioGroup.ItemText>
                     </RadioGroup.Item>
                   ))}
@@ -277,77 +282,76 @@ export default function CheckoutPage() {
               <LocalPaymentForm course={course} buyer={{ name: viewer?.name ?? '', email: viewer?.email ?? '' }} testMode={settings?.testMode ?? false} />
             ) : (
           <Card.Root>
-            <form onSubmit={pay} noValidate aria-label="Pay With Credit Card">
+            <form onSubmit={pay} noValidate aria-label={t('checkout.card.title')}>
             <Card.Body gap="5">
               <Heading as="h2" size="md" display="flex" alignItems="center" gap="2">
-                <CreditCard aria-hidden /> Pay With Credit Card
+                <CreditCard aria-hidden /> {t('checkout.card.title')}
               </Heading>
               {settings?.testMode && (
                 <Alert.Root status="info">
                   <Alert.Indicator />
                   <Box>
-                    <Alert.Title>Test mode: no real money moves.</Alert.Title>
+                    <Alert.Title>{t('checkout.card.testTitle')}</Alert.Title>
                     <Alert.Description>
-                      Use the card 4242 4242 4242 4242 with any future date and any CVC. 4000 0000 0000 0002 is declined;
-                      4000 0027 6000 3184 asks for 3-D Secure.
+                      {t('checkout.card.testText')}
                     </Alert.Description>
                   </Box>
                 </Alert.Root>
               )}
               <SimpleGrid columns={{ base: 1, sm: 2 }} gap="3">
                 <Field.Root required invalid={showErrors && !billingName.trim()}>
-                  <Field.Label>Name on card</Field.Label>
+                  <Field.Label>{t('checkout.card.name')}</Field.Label>
                   <Input autoComplete="cc-name" value={billingName} onChange={(e) => setBillingName(e.target.value)} />
-                  <Field.ErrorText>Required</Field.ErrorText>
+                  <Field.ErrorText>{t('checkout.required')}</Field.ErrorText>
                 </Field.Root>
                 <Field.Root>
-                  <Field.Label>Email for the receipt</Field.Label>
+                  <Field.Label>{t('checkout.receiptEmail')}</Field.Label>
                   <Input type="email" autoComplete="email" value={billingEmail} onChange={(e) => setBillingEmail(e.target.value)} />
                 </Field.Root>
               </SimpleGrid>
-              <AddressFields prefix="Billing" value={billing} onChange={setBilling} showErrors={showErrors} />
+              <AddressFields kind="billing" value={billing} onChange={setBilling} showErrors={showErrors} />
               <Checkbox.Root checked={sameShipping} onCheckedChange={(e) => setSameShipping(e.checked === true)}>
                 <Checkbox.HiddenInput />
                 <Checkbox.Control />
-                <Checkbox.Label>Shipping address is the same as billing</Checkbox.Label>
+                <Checkbox.Label>{t('checkout.sameShipping')}</Checkbox.Label>
               </Checkbox.Root>
-              {!sameShipping && <AddressFields prefix="Shipping" value={shipping} onChange={setShipping} showErrors={showErrors} />}
+              {!sameShipping && <AddressFields kind="shipping" value={shipping} onChange={setShipping} showErrors={showErrors} />}
               {settings?.publishableKey ? (
                 <Field.Root invalid={Boolean(cardError)}>
-                  <Field.Label>Card</Field.Label>
+                  <Field.Label>{t('checkout.card.card')}</Field.Label>
                   <Box ref={stripeMount} w="100%" p="3" borderWidth="1px" borderRadius="md" />
                   <Field.ErrorText>{cardError}</Field.ErrorText>
                 </Field.Root>
               ) : (
                 <SimpleGrid columns={{ base: 1, sm: 4 }} gap="3">
                   <Field.Root gridColumn={{ sm: 'span 2' }} invalid={Boolean(cardErrors.number)}>
-                    <Field.Label>Card number</Field.Label>
+                    <Field.Label>{t('checkout.card.number')}</Field.Label>
                     <Input inputMode="numeric" autoComplete="cc-number" placeholder="4242 4242 4242 4242" value={card.number} onChange={(e) => setCard({ ...card, number: e.target.value })} />
                     <Field.ErrorText>{cardErrors.number}</Field.ErrorText>
                   </Field.Root>
                   <Field.Root invalid={Boolean(cardErrors.expiry)}>
-                    <Field.Label>Expiry</Field.Label>
+                    <Field.Label>{t('checkout.card.expiry')}</Field.Label>
                     <Input
                       inputMode="numeric"
                       autoComplete="cc-exp"
-                      placeholder="MM/YY"
+                      placeholder={t('checkout.card.expiryPlaceholder')}
                       value={card.expiry}
                       onChange={(e) => setCard({ ...card, expiry: formatExpiry(e.target.value, card.expiry) })}
                     />
                     <Field.ErrorText>{cardErrors.expiry}</Field.ErrorText>
                   </Field.Root>
                   <Field.Root invalid={Boolean(cardErrors.cvc)}>
-                    <Field.Label>CVC</Field.Label>
+                    <Field.Label>{t('checkout.card.cvc')}</Field.Label>
                     <Input inputMode="numeric" autoComplete="cc-csc" placeholder="123" value={card.cvc} onChange={(e) => setCard({ ...card, cvc: e.target.value })} />
                     <Field.ErrorText>{cardErrors.cvc}</Field.ErrorText>
                   </Field.Root>
                 </SimpleGrid>
               )}
               <Button type="submit" colorPalette="blue" size="lg" disabled={paying}>
-                <ShieldCheck aria-hidden /> {paying ? 'Paying...' : `Pay Now ${price}`}
+                <ShieldCheck aria-hidden /> {paying ? t('checkout.card.paying') : t('checkout.card.payNow', { price })}
               </Button>
               <Stack gap="1" fontSize="sm" color="gray.600">
-                <Text>You pay {price} once. The course is yours at once after payment.</Text>
+                <Text>{t('checkout.card.once', { price })}</Text>
               </Stack>
             </Card.Body>
             </form>

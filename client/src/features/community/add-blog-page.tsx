@@ -5,8 +5,10 @@ import { useCreateBlogMutation } from './api/blogs.generated';
 import { describeError } from '../../lib/graphql-errors';
 import { paths } from '../../lib/paths';
 import { toaster } from '../../lib/toaster';
+import { useT } from '../../lib/i18n';
 
 export default function AddBlogPage() {
+  const t = useT();
   const navigate = useNavigate();
   const [form, setForm] = useState({ title: '', img: '', description: '' });
   const [problems, setProblems] = useState<{ message: string; fields: Record<string, string> } | null>(null);
@@ -16,10 +18,10 @@ export default function AddBlogPage() {
     setProblems(null);
     try {
       await createBlog({ variables: { input: form } });
-      toaster.create({ title: 'Your post is published', type: 'success' });
+      toaster.create({ title: t('community.blog.published'), type: 'success' });
       navigate(paths.blog);
     } catch (failure) {
-      setProblems(describeError(failure));
+      setProblems(describeError(failure, t));
     }
   };
   const field = (name: 'title' | 'img', label: string) => (
@@ -31,15 +33,15 @@ export default function AddBlogPage() {
   );
   return (
     <Container maxW="2xl" py="10">
-      <form onSubmit={submit} noValidate aria-label="Add Blog">
+      <form onSubmit={submit} noValidate aria-label={t('community.blog.add')}>
         <Stack gap="4">
           <Heading as="h1" size="2xl">
-            Add Blog
+            {t('community.blog.add')}
           </Heading>
-          {field('title', 'Title')}
-          {field('img', 'img URL')}
+          {field('title', t('community.blog.title'))}
+          {field('img', t('community.blog.img'))}
           <Field.Root required invalid={Boolean(problems?.fields.description)}>
-            <Field.Label>Description</Field.Label>
+            <Field.Label>{t('community.blog.description')}</Field.Label>
             <Textarea rows={8} value={form.description} onChange={(e) => setForm({ ...form, description: e.target.value })} />
             <Field.ErrorText>{problems?.fields.description}</Field.ErrorText>
           </Field.Root>
@@ -50,7 +52,7 @@ export default function AddBlogPage() {
             </Alert.Root>
           )}
           <Button type="submit" colorPalette="blue" alignSelf="start" disabled={loading}>
-            Publish
+            {t('community.blog.publish')}
           </Button>
         </Stack>
       </form>

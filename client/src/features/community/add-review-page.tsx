@@ -8,8 +8,10 @@ import { useAddReviewPageQuery, useDeleteMyReviewMutation, useMyReviewQuery, use
 import { describeError } from '../../lib/graphql-errors';
 import { paths } from '../../lib/paths';
 import { toaster } from '../../lib/toaster';
+import { useT } from '../../lib/i18n';
 
 export default function AddReviewPage() {
+  const t = useT();
   const navigate = useNavigate();
   const { data, loading, error, refetch } = useAddReviewPageQuery({ fetchPolicy: 'cache-and-network' });
   const [courseId, setCourseId] = useState('');
@@ -49,24 +51,24 @@ export default function AddReviewPage() {
       setText('');
       setRating(0);
       await mine.refetch();
-      toaster.create({ title: 'Your review is deleted', type: 'success' });
+      toaster.create({ title: t('community.review.deleted'), type: 'success' });
     } catch (failure) {
-      toaster.create({ title: describeError(failure).message, type: 'error' });
+      toaster.create({ title: describeError(failure, t).message, type: 'error' });
     }
   };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (rating === 0) {
-      setProblems({ message: 'Choose a rating from 1 to 5 stars', fields: { rating: 'Choose a rating from 1 to 5 stars' } });
+      setProblems({ message: t('community.review.chooseRating'), fields: { rating: t('community.review.chooseRating') } });
       return;
     }
     try {
       await submitReview({ variables: { input: { courseId: chosen, rating, text } } });
-      toaster.create({ title: 'Thank you for your review!', type: 'success' });
+      toaster.create({ title: t('community.review.thanks'), type: 'success' });
       navigate(paths.course(chosen));
     } catch (failure) {
-      setProblems(describeError(failure));
+      setProblems(describeError(failure, t));
     }
   };
 
@@ -74,20 +76,20 @@ export default function AddReviewPage() {
     <Container maxW="xl" py="10">
       <Stack gap="5">
         <Heading as="h1" size="2xl">
-          Add Review
+          {t('community.review.add')}
         </Heading>
-        <Text>Add a Review &amp; share your Experience!</Text>
+        <Text>{t('community.review.intro')}</Text>
         {courses.length === 0 ? (
           <EmptyState>
-            <Text mb="3">You can review a course once you are enrolled in it.</Text>
+            <Text mb="3">{t('community.review.enrollFirst')}</Text>
             <Button asChild colorPalette="blue">
-              <RouterLink to={paths.allCourses}>Browse courses</RouterLink>
+              <RouterLink to={paths.allCourses}>{t('community.review.browse')}</RouterLink>
             </Button>
           </EmptyState>
         ) : (
           <Stack gap="4">
             <Field.Root>
-              <Field.Label>Course</Field.Label>
+              <Field.Label>{t('community.review.course')}</Field.Label>
               <NativeSelect.Root>
                 <NativeSelect.Field value={chosen} onChange={(e) => choose(e.target.value)}>
                   {courses.map((course) => (
@@ -100,26 +102,26 @@ export default function AddReviewPage() {
               </NativeSelect.Root>
             </Field.Root>
             {existing && !showForm && (
-              <Stack as="section" aria-label="Your review" gap="3">
-                <Text fontWeight="semibold">You have reviewed this course:</Text>
+              <Stack as="section" aria-label={t('community.review.yours')} gap="3">
+                <Text fontWeight="semibold">{t('community.review.reviewed')}</Text>
                 <ReviewCard review={existing} />
                 {confirmDelete ? (
                   <HStack gap="2" wrap="wrap">
-                    <Text>Delete your review for good?</Text>
+                    <Text>{t('community.review.deleteConfirm')}</Text>
                     <Button colorPalette="red" size="sm" disabled={deleting} onClick={() => void remove()}>
-                      Yes, delete it
+                      {t('community.review.yesDelete')}
                     </Button>
                     <Button variant="outline" size="sm" onClick={() => setConfirmDelete(false)}>
-                      Keep it
+                      {t('community.review.keep')}
                     </Button>
                   </HStack>
                 ) : (
                   <HStack gap="2">
                     <Button colorPalette="blue" onClick={edit}>
-                      Edit
+                      {t('community.review.edit')}
                     </Button>
                     <Button variant="outline" colorPalette="red" onClick={() => setConfirmDelete(true)}>
-                      Delete
+                      {t('community.review.delete')}
                     </Button>
                   </HStack>
                 )}
@@ -128,14 +130,14 @@ export default function AddReviewPage() {
           </Stack>
         )}
         {courses.length > 0 && showForm && (
-          <form onSubmit={submit} noValidate aria-label="Add Review">
+          <form onSubmit={submit} noValidate aria-label={t('community.review.add')}>
             <Stack gap="4">
               <Field.Root invalid={Boolean(problems?.fields.text)}>
-                <Textarea rows={5} placeholder="Write about Course" aria-label="Write about Course" value={text} onChange={(e) => setText(e.target.value)} />
+                <Textarea rows={5} placeholder={t('community.review.placeholder')} aria-label={t('community.review.placeholder')} value={text} onChange={(e) => setText(e.target.value)} />
                 <Field.ErrorText>{problems?.fields.text}</Field.ErrorText>
               </Field.Root>
               <Field.Root invalid={Boolean(problems?.fields.rating)}>
-                <Field.Label>Feedback Rating</Field.Label>
+                <Field.Label>{t('common.feedbackRating')}</Field.Label>
                 <StarRating value={rating} onChange={setRating} />
                 <Field.ErrorText>{problems?.fields.rating}</Field.ErrorText>
               </Field.Root>
@@ -146,7 +148,7 @@ export default function AddReviewPage() {
                 </Alert.Root>
               )}
               <Button type="submit" colorPalette="blue" alignSelf="start" disabled={saving}>
-                Submit
+                {t('community.submit')}
               </Button>
             </Stack>
           </form>

@@ -7,10 +7,12 @@ import { useBlogsPageQuery } from './api/blogs-page.generated';
 import { useSetBlogHiddenMutation } from './api/blogs.generated';
 import { paths } from '../../lib/paths';
 import { useSession } from '../../lib/session-context';
+import { useT } from '../../lib/i18n';
 
 const PAGE_SIZE = 9;
 
 export default function BlogPage() {
+  const t = useT();
   const [offset, setOffset] = useState(0);
   const { data, previousData, loading, error, refetch } = useBlogsPageQuery({ variables: { offset, limit: PAGE_SIZE } });
   const page = (data ?? previousData)?.blogs;
@@ -27,11 +29,11 @@ export default function BlogPage() {
       <Stack gap="6">
         <HStack justify="space-between">
           <Heading as="h1" size="2xl">
-            Blogs
+            {t('community.blog.heading')}
           </Heading>
           {canWrite && (
             <Button asChild colorPalette="blue" size="sm">
-              <RouterLink to={paths.addBlog}>Add Blog</RouterLink>
+              <RouterLink to={paths.addBlog}>{t('community.blog.add')}</RouterLink>
             </Button>
           )}
         </HStack>
@@ -40,7 +42,7 @@ export default function BlogPage() {
           loading={loading}
           failed={Boolean(error)}
           onRetry={() => void refetch()}
-          empty="No blog posts yet."
+          empty={t('community.blog.empty')}
           onPage={setOffset}
         >
           {(items) => (
@@ -66,14 +68,14 @@ export default function BlogPage() {
                     <Text color="gray.700">{blog.description}</Text>
                   </Card.Body>
                   <Card.Footer justifyContent="space-between" color="gray.600" fontSize="sm">
-                    <Text>By {blog.author}</Text>
+                    <Text>{t('community.blog.by', { author: blog.author })}</Text>
                     <HStack gap="1">
                       <Eye size={16} aria-hidden />
-                      <Text>{blog.reads} reads</Text>
+                      <Text>{t('community.blog.reads', { count: blog.reads })}</Text>
                     </HStack>
                     {isAdmin && (
                       <Button size="xs" variant="ghost" colorPalette="red" onClick={() => void hide(blog.id)}>
-                        Hide
+                        {t('community.hide')}
                       </Button>
                     )}
                   </Card.Footer>

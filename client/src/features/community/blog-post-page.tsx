@@ -5,9 +5,11 @@ import { useParams } from 'react-router-dom';
 import { EmptyState, ErrorState, InlineLoading } from '../../components/states';
 import { useBlogPostQuery } from './api/blogs-page.generated';
 import { useOpenBlogMutation } from './api/blogs.generated';
+import { useT } from '../../lib/i18n';
 
 /** One blog post (the server can send it with its content); opening it in the browser counts one read. */
 export default function BlogPostPage() {
+  const t = useT();
   const { id = '' } = useParams();
   const { data, loading, error, refetch } = useBlogPostQuery({ variables: { id } });
   const [open] = useOpenBlogMutation();
@@ -18,7 +20,7 @@ export default function BlogPostPage() {
   if (loading && !data) return <InlineLoading />;
   if (error && !data) return <ErrorState onRetry={() => void refetch()} />;
   const post = data?.blog;
-  if (!post) return <EmptyState>Blog post not found</EmptyState>;
+  if (!post) return <EmptyState>{t('community.blog.notFound')}</EmptyState>;
   return (
     <Container maxW="3xl" py="10">
       <Stack gap="5">
@@ -26,10 +28,10 @@ export default function BlogPostPage() {
           {post.title}
         </Heading>
         <HStack gap="4" color="gray.600" fontSize="sm">
-          <Text>By {post.author}</Text>
+          <Text>{t('community.blog.by', { author: post.author })}</Text>
           <HStack gap="1">
             <Eye size={16} aria-hidden />
-            <Text>{post.reads} reads</Text>
+            <Text>{t('community.blog.reads', { count: post.reads })}</Text>
           </HStack>
         </HStack>
         {post.img && <Image src={post.img} alt="" htmlWidth="640" htmlHeight="360" width="100%" borderRadius="md" />}

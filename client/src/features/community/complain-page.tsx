@@ -4,17 +4,18 @@ import { useNavigate } from 'react-router-dom';
 import { AlertDialog, type AlertContent } from '../../components/alert-dialog';
 import { useSubmitComplaintMutation } from './api/complaints.generated';
 import { describeError } from '../../lib/graphql-errors';
-import { messages } from '../../lib/messages';
 import { paths } from '../../lib/paths';
+import { useT } from '../../lib/i18n';
 
 const fields = [
-  { name: 'name', label: 'Name', type: 'text' },
-  { name: 'email', label: 'Email', type: 'email' },
-  { name: 'phone', label: 'Phone', type: 'tel' },
-  { name: 'subject', label: 'Subject', type: 'text' },
+  { name: 'name', type: 'text' },
+  { name: 'email', type: 'email' },
+  { name: 'phone', type: 'tel' },
+  { name: 'subject', type: 'text' },
 ] as const;
 
 export default function ComplainPage() {
+  const t = useT();
   const navigate = useNavigate();
   const [form, setForm] = useState({ name: '', email: '', phone: '', subject: '', message: '' });
   const [alert, setAlert] = useState<AlertContent | null>(null);
@@ -23,14 +24,14 @@ export default function ComplainPage() {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (Object.values(form).some((value) => !value.trim())) {
-      setAlert({ status: 'error', title: messages.contactEmptyTitle, text: messages.contactEmptyText });
+      setAlert({ status: 'error', title: t('contact.emptyTitle'), text: t('contact.emptyText') });
       return;
     }
     try {
       await submitComplaint({ variables: { input: form } });
-      setAlert({ status: 'success', title: 'Your complaint is sent', text: 'Our team will look into it and answer you by email.' });
+      setAlert({ status: 'success', title: t('community.complain.sentTitle'), text: t('community.complain.sentText') });
     } catch (failure) {
-      setAlert({ status: 'error', title: describeError(failure).message, text: 'Please check the form and try again.' });
+      setAlert({ status: 'error', title: describeError(failure, t).message, text: t('community.complain.checkForm') });
     }
   };
 
@@ -38,25 +39,25 @@ export default function ComplainPage() {
     <Container maxW="2xl" py="10">
       <Stack gap="5">
         <Heading as="h1" size="2xl">
-          Complain Box
+          {t('community.complain.title')}
         </Heading>
-        <Text>Something went wrong? Tell us and we will put it right.</Text>
-        <form onSubmit={submit} noValidate aria-label="Complaint">
+        <Text>{t('community.complain.intro')}</Text>
+        <form onSubmit={submit} noValidate aria-label={t('community.complain.form')}>
           <Stack gap="4">
             <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
               {fields.map((field) => (
                 <Field.Root key={field.name} required>
-                  <Field.Label>{field.label}</Field.Label>
+                  <Field.Label>{t(`community.complain.${field.name}`)}</Field.Label>
                   <Input type={field.type} value={form[field.name]} onChange={(e) => setForm({ ...form, [field.name]: e.target.value })} />
                 </Field.Root>
               ))}
             </SimpleGrid>
             <Field.Root required>
-              <Field.Label>Complain</Field.Label>
+              <Field.Label>{t('community.complain.message')}</Field.Label>
               <Textarea rows={6} value={form.message} onChange={(e) => setForm({ ...form, message: e.target.value })} />
             </Field.Root>
             <Button type="submit" colorPalette="blue" alignSelf="start" disabled={loading}>
-              Submit
+              {t('community.submit')}
             </Button>
           </Stack>
         </form>

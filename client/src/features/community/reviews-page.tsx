@@ -7,10 +7,12 @@ import type { ReviewCard_ReviewFragment } from '../../components/review-card.gen
 import { useReviewsPageQuery } from './api/reviews-page.generated';
 import { useSetReviewHiddenMutation } from './api/reviews.generated';
 import { useSession } from '../../lib/session-context';
+import { useT } from '../../lib/i18n';
 
 const PAGE_SIZE = 12;
 
 export default function ReviewsPage() {
+  const t = useT();
   const [offset, setOffset] = useState(0);
   const { data, previousData, loading, error, refetch } = useReviewsPageQuery({ variables: { offset, limit: PAGE_SIZE } });
   const page = (data ?? previousData)?.reviews;
@@ -27,7 +29,7 @@ export default function ReviewsPage() {
       <ReviewCard review={review} />
       {isAdmin && (
         <Button size="xs" variant="ghost" colorPalette="red" alignSelf="start" onClick={() => void hide(review.id)}>
-          Hide
+          {t('community.hide')}
         </Button>
       )}
     </Stack>
@@ -37,28 +39,28 @@ export default function ReviewsPage() {
       <Stack gap="6">
         <HStack justify="space-between">
           <Heading as="h1" size="2xl">
-            Reviews
+            {t('community.reviews.title')}
           </Heading>
           {state.status === 'signedIn' && state.user.role === 'STUDENT' && (
             <Button asChild colorPalette="blue" size="sm">
-              <RouterLink to="/addReview">Add Review</RouterLink>
+              <RouterLink to="/addReview">{t('community.review.add')}</RouterLink>
             </Button>
           )}
         </HStack>
         {testimonials.length > 0 && (
-          <SimpleGrid as="section" aria-label="What our learners say" columns={{ base: 1, md: 2, lg: 4 }} gap="5">
+          <SimpleGrid as="section" aria-label={t('community.reviews.learnersSay')} columns={{ base: 1, md: 2, lg: 4 }} gap="5">
             {testimonials.map(card)}
           </SimpleGrid>
         )}
         <Heading as="h2" size="xl" id="student-reviews">
-          Student reviews
+          {t('community.reviews.students')}
         </Heading>
         <PagedView
           page={page}
           loading={loading}
           failed={Boolean(error)}
           onRetry={() => void refetch()}
-          empty="No reviews yet."
+          empty={t('community.reviews.empty')}
           onPage={setOffset}
         >
           {(items) => (

@@ -3,12 +3,14 @@ import { useState } from 'react';
 import { PagedView } from '../../components/paged-view';
 import { ReviewCard } from '../../components/review-card';
 import { useSuccessStoriesQuery } from './api/success-stories.generated';
+import { useT } from '../../lib/i18n';
 
 const PAGE_SIZE = 12;
 /** A success story is a real learner's review of four or five stars. */
 export const SUCCESS_MIN_RATING = 4;
 
 export default function SuccessStoryPage() {
+  const t = useT();
   const [offset, setOffset] = useState(0);
   const { data, previousData, loading, error, refetch } = useSuccessStoriesQuery({
     variables: { offset, limit: PAGE_SIZE, minRating: SUCCESS_MIN_RATING },
@@ -17,15 +19,15 @@ export default function SuccessStoryPage() {
     <Container maxW="7xl" py="8">
       <Stack gap="6">
         <Heading as="h1" size="2xl">
-          Success Story
+          {t('community.success.title')}
         </Heading>
-        <Text color="gray.700">What our students say about the courses they finished, in their own words.</Text>
+        <Text color="gray.700">{t('community.success.intro')}</Text>
         <PagedView
           page={(data ?? previousData)?.reviews}
           loading={loading}
           failed={Boolean(error)}
           onRetry={() => void refetch()}
-          empty="No success stories yet."
+          empty={t('community.success.empty')}
           onPage={setOffset}
         >
           {(items) => (

@@ -7,7 +7,7 @@ import { formatDate, formatDollars, formatDuration, formatEnrolled, formatTaka, 
 import { paths } from '../../lib/paths';
 import { CourseImage } from '../../components/course-image';
 import { CourseLanguageLine } from '../../components/course-language';
-import { courseLanguageLabels } from '../../lib/messages';
+import { courseLanguageLabels } from '../../lib/course-languages';
 import { CourseReviews } from './components/course-reviews';
 import { paymentReturnMessage } from './payment-return';
 import { LessonPreview, lessonToPreview } from './components/lesson-preview';

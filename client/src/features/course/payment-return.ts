@@ -1,10 +1,10 @@
-import { messages } from '../../lib/messages';
+import type { MessageKey } from '../../lib/i18n';
 
-/** The payment-return message of the course page, when the query string carries one. */
-export function paymentReturnMessage(search: URLSearchParams): string | null {
-  if (search.has('success')) return messages.orderPlaced;
-  if (search.has('canceled')) return messages.orderCanceled;
-  if (search.has('held')) return messages.paymentHeld;
-  if (search.has('pending')) return messages.paymentPending;
+/** The payment-return message of the course page (its catalogue key), when the query string carries one. */
+export function paymentReturnMessage(search: URLSearchParams): MessageKey | null {
+  if (search.has('success')) return 'checkout.orderPlaced';
+  if (search.has('canceled')) return 'checkout.orderCanceled';
+  if (search.has('held')) return 'payment.held';
+  if (search.has('pending')) return 'payment.pending';
   return null;
 }

@@ -1,29 +1,22 @@
 import { Heading, Text } from '@chakra-ui/react';
+import { useT } from '../../lib/i18n';
 import { InfoPage } from './components/info-page';
 import { TeamCarousel } from './components/team-carousel';
 
 export default function AboutPage() {
+  const t = useT();
   return (
-    <InfoPage title="About Us">
+    <InfoPage title={t('info.about.title')}>
       <Heading as="h2" size="lg">
-        Our story
+        {t('info.about.storyTitle')}
       </Heading>
-      <Text>
-        Shikhon began in a small room in Dhaka with one teacher, one camera and a simple idea: every student in
-        Bangladesh deserves the best teachers, wherever they live. Today learners from every district study school
-        subjects from class 1 to 12 and professional skills with us, on a computer or on a phone over a slow
-        connection.
-      </Text>
+      <Text>{t('info.about.story')}</Text>
       <Heading as="h2" size="lg">
-        Our foundation
+        {t('info.about.foundationTitle')}
       </Heading>
-      <Text>
-        We are built on three promises: lessons that follow the national curriculum and real job needs, prices a
-        family can afford, and support from real teachers when a learner is stuck. Every course is reviewed by
-        experienced teachers before it is published.
-      </Text>
+      <Text>{t('info.about.foundation')}</Text>
       <Heading as="h2" size="lg">
-        Our team
+        {t('info.about.teamTitle')}
       </Heading>
       <TeamCarousel />
     </InfoPage>

@@ -1,11 +1,13 @@
 import { Text } from '@chakra-ui/react';
+import { useT } from '../../lib/i18n';
 import { ContactForm } from './components/contact-form';
 import { InfoPage } from './components/info-page';
 
 export default function ContactPage() {
+  const t = useT();
   return (
-    <InfoPage title="Contact Us">
-      <Text>Questions about a course, a payment or your account? Write to us and a teacher or our support team will answer.</Text>
+    <InfoPage title={t('info.contact.title')}>
+      <Text>{t('info.contact.intro')}</Text>
       <ContactForm />
     </InfoPage>
   );

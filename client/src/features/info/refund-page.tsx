@@ -1,22 +1,24 @@
 import { List, Text } from '@chakra-ui/react';
+import { useT, type MessageKey } from '../../lib/i18n';
 import { InfoPage } from './components/info-page';
 
-/** The refund policy, as the specification writes it. */
-export const refundRules = [
-  'A cancelled live course gives a 100% refund within 7-10 working days.',
-  'A learner cancelling at least 1 day before the start gets a full refund within 7-10 working days.',
-  'Schedule issues must be reported within 2 days of the start. If they cannot be accommodated, there is an 80% refund within 7-10 working days.',
-  'No refund once 2 days have passed since the start.',
-  'Cancellation is by email or by calling account managers.',
+/** The refund policy, as the specification writes it (its English words in the English catalogue). */
+export const refundRules: MessageKey[] = [
+  'info.refund.courseCancelled',
+  'info.refund.learnerCancelled',
+  'info.refund.schedule',
+  'info.refund.tooLate',
+  'info.refund.how',
 ];
 
 export default function RefundPage() {
+  const t = useT();
   return (
-    <InfoPage title="Refund Policy">
-      <Text>We want you to be happy with every course. These are the rules for refunds:</Text>
+    <InfoPage title={t('info.refund.title')}>
+      <Text>{t('info.refund.intro')}</Text>
       <List.Root gap="3" ps="5">
         {refundRules.map((rule) => (
-          <List.Item key={rule}>{rule}</List.Item>
+          <List.Item key={rule}>{t(rule)}</List.Item>
         ))}
       </List.Root>
     </InfoPage>

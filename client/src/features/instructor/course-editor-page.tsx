@@ -6,7 +6,8 @@ import { ErrorState, InlineLoading } from '../../components/states';
 import type { CourseCategory, CourseLanguage } from '../../gql/types';
 import { useCreateCourseMutation, useManagedCourseQuery, useProposedTakaPriceQuery, useSetCoursePublishedMutation, useUpdateCourseMutation } from './api/instructor.generated';
 import { formatTaka } from '../../lib/format';
-import { courseLanguageLabels, courseLanguageTexts } from '../../lib/messages';
+import { courseLanguageLabels } from '../../lib/course-languages';
+import { useLanguage, useT } from '../../lib/i18n';
 import { describeError } from '../../lib/graphql-errors';
 import { toaster } from '../../lib/toaster';
 import { emptyCourseForm, moveLesson, newLessonRow, secondsToMinutes, toCourseInput, type CourseForm } from './course-form';
@@ -16,20 +17,23 @@ type Problems = { message: string; fields: Record<string, string> } | null;
 /** Upload Course: every field of a course and its ordered lessons, saved as a draft or published. */
 /** The taka price: the instructor's own, or, left empty, the one proposed from the dollar price. */
 function TakaPriceField({ value, dollars, problem, onChange }: { value: string; dollars: string; problem?: string; onChange(value: string): void }) {
+  const t = useT();
+  const { language } = useLanguage();
   const amount = Number(dollars);
   const { data } = useProposedTakaPriceQuery({ variables: { dollars: amount }, skip: dollars.trim() === '' || !Number.isFinite(amount) || amount < 0 });
   const proposed = data?.proposedTakaPrice;
   return (
     <Field.Root invalid={Boolean(problem)}>
-      <Field.Label>Price (taka)</Field.Label>
+      <Field.Label>{t('instructor.form.priceTaka')}</Field.Label>
       <Input type="number" min="0" step="1" inputMode="numeric" placeholder={proposed === undefined ? '' : String(proposed)} value={value} onChange={(e) => onChange(e.target.value)} />
-      {proposed !== undefined && <Field.HelperText>{value.trim() === '' ? `Left empty: ${formatTaka(proposed)}` : `Proposed: ${formatTaka(proposed)}`}</Field.HelperText>}
+      {proposed !== undefined && <Field.HelperText>{t(value.trim() === '' ? 'instructor.form.takaLeftEmpty' : 'instructor.form.takaProposed', { price: formatTaka(proposed, language) })}</Field.HelperText>}
       <Field.ErrorText>{problem}</Field.ErrorText>
     </Field.Root>
   );
 }
 
 export default function CourseEditorPage() {
+  const t = useT();
   const { id } = useParams();
   const navigate = useNavigate();
   const editing = Boolean(id);
@@ -63,7 +67,7 @@ export default function CourseEditorPage() {
   }, [data, form]);
 
   if (editing && loading && !form) return <InlineLoading />;
-  if (editing && error) return <ErrorState message={describeError(error).message} />;
+  if (editing && error) return <ErrorState message={describeError(error, t).message} />;
   if (!form) return <InlineLoading />;
 
   const set = (changes: Partial<CourseForm>) => setForm({ ...form, ...changes });
@@ -79,10 +83,10 @@ export default function CourseEditorPage() {
         ? (await update({ variables: { id: id!, input } })).data!.updateCourse
         : (await create({ variables: { input } })).data!.createCourse;
       if (publish !== saved.published) await setPublished({ variables: { id: saved.id, published: publish } });
-      toaster.create({ title: publish ? 'The course is published' : 'The course is saved as a draft', type: 'success' });
+      toaster.create({ title: publish ? t('instructor.published') : t('instructor.savedDraft'), type: 'success' });
       navigate('/instructor-dashboard');
     } catch (failure) {
-      setProblems(describeError(failure));
+      setProblems(describeError(failure, t));
     } finally {
       setSaving(false);
     }
@@ -102,42 +106,42 @@ export default function CourseEditorPage() {
   );
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Course">
+    <form onSubmit={submit} noValidate aria-label={t('instructor.form.label')}>
       <Stack gap="5">
         <Heading as="h1" size="xl">
-          {editing ? 'Edit course' : 'Upload Course'}
+          {t(editing ? 'instructor.form.editTitle' : 'instructor.form.uploadTitle')}
         </Heading>
-        {textField('name', 'Course name', true)}
+        {textField('name', t('instructor.form.name'), true)}
         <Field.Root required invalid={Boolean(problem('description'))}>
-          <Field.Label>Description</Field.Label>
+          <Field.Label>{t('instructor.form.description')}</Field.Label>
           <Textarea rows={4} value={form.description} onChange={(e) => set({ description: e.target.value })} />
           <Field.ErrorText>{problem('description')}</Field.ErrorText>
         </Field.Root>
         <SimpleGrid columns={{ base: 1, sm: 2, md: 4 }} gap="4">
           <Field.Root required invalid={Boolean(problem('price'))}>
-            <Field.Label>Price (dollars)</Field.Label>
+            <Field.Label>{t('instructor.form.priceDollars')}</Field.Label>
             <Input type="number" min="0" step="0.01" value={form.price} onChange={(e) => set({ price: e.target.value })} />
             <Field.ErrorText>{problem('price')}</Field.ErrorText>
           </Field.Root>
           <TakaPriceField value={form.priceBDT} dollars={form.price} problem={problem('priceBDT')} onChange={(priceBDT) => set({ priceBDT })} />
           <Field.Root required invalid={Boolean(problem('category'))}>
-            <Field.Label>Category</Field.Label>
+            <Field.Label>{t('instructor.form.category')}</Field.Label>
             <NativeSelect.Root>
               <NativeSelect.Field value={form.category} onChange={(e) => set({ category: e.target.value as CourseCategory })}>
-                <option value="PROFESSIONAL">Professional skill</option>
-                <option value="SCHOOL">School (class 1 to 12)</option>
+                <option value="PROFESSIONAL">{t('instructor.form.professional')}</option>
+                <option value="SCHOOL">{t('instructor.form.school')}</option>
               </NativeSelect.Field>
               <NativeSelect.Indicator />
             </NativeSelect.Root>
           </Field.Root>
           <Field.Root invalid={Boolean(problem('classLevel'))} disabled={form.category !== 'SCHOOL'}>
-            <Field.Label>Class</Field.Label>
+            <Field.Label>{t('instructor.form.class')}</Field.Label>
             <NativeSelect.Root>
               <NativeSelect.Field value={form.classLevel} onChange={(e) => set({ classLevel: e.target.value })}>
-                <option value="">Choose a class</option>
+                <option value="">{t('instructor.form.chooseClass')}</option>
                 {Array.from({ length: 12 }, (_, i) => (
                   <option key={i + 1} value={i + 1}>
-                    Class {i + 1}
+                    {t('instructor.form.classN', { n: i + 1 })}
                   </option>
                 ))}
               </NativeSelect.Field>
@@ -146,7 +150,7 @@ export default function CourseEditorPage() {
             <Field.ErrorText>{problem('classLevel')}</Field.ErrorText>
           </Field.Root>
           <Field.Root required invalid={Boolean(problem('language'))}>
-            <Field.Label>{courseLanguageTexts.field}</Field.Label>
+            <Field.Label>{t('courseLanguage.field')}</Field.Label>
             <NativeSelect.Root>
               <NativeSelect.Field value={form.language} onChange={(e) => set({ language: e.target.value as CourseLanguage })}>
                 {(Object.keys(courseLanguageLabels) as CourseLanguage[]).map((language) => (
@@ -160,19 +164,19 @@ export default function CourseEditorPage() {
             <Field.ErrorText>{problem('language')}</Field.ErrorText>
           </Field.Root>
         </SimpleGrid>
-        {textField('photoURL', 'Photo URL')}
+        {textField('photoURL', t('instructor.form.photo'))}
         <Field.Root invalid={Boolean(problem('keyPoints'))}>
-          <Field.Label>Key points</Field.Label>
+          <Field.Label>{t('instructor.form.keyPoints')}</Field.Label>
           <Textarea rows={4} value={form.keyPoints} onChange={(e) => set({ keyPoints: e.target.value })} />
-          <Field.HelperText>One per line.</Field.HelperText>
+          <Field.HelperText>{t('instructor.form.onePerLine')}</Field.HelperText>
           <Field.ErrorText>{problem('keyPoints')}</Field.ErrorText>
         </Field.Root>
-        {textField('targetedPeoples', 'Who the course is for')}
-        {textField('whyNeed', 'Why learners need it')}
+        {textField('targetedPeoples', t('instructor.form.targeted'))}
+        {textField('whyNeed', t('instructor.form.whyNeed'))}
 
         <Stack gap="3">
           <Heading as="h2" size="md">
-            Lessons
+            {t('instructor.form.lessons')}
           </Heading>
           {problem('lessons') && <Text color="red.600">{problem('lessons')}</Text>}
           {form.lessons.map((lesson, index) => (
@@ -182,33 +186,33 @@ export default function CourseEditorPage() {
                   {index + 1}.
                 </Text>
                 <Field.Root invalid={Boolean(problem(`lessons.${index}.title`))}>
-                  <Field.Label>Lesson {index + 1} title</Field.Label>
+                  <Field.Label>{t('instructor.form.lessonTitle', { n: index + 1 })}</Field.Label>
                   <Input value={lesson.title} onChange={(e) => setLesson(index, { title: e.target.value })} />
                   <Field.ErrorText>{problem(`lessons.${index}.title`)}</Field.ErrorText>
                 </Field.Root>
                 <Field.Root invalid={Boolean(problem(`lessons.${index}.videoURL`))}>
-                  <Field.Label>Lesson {index + 1} video URL</Field.Label>
+                  <Field.Label>{t('instructor.form.lessonVideo', { n: index + 1 })}</Field.Label>
                   <Input value={lesson.videoURL} onChange={(e) => setLesson(index, { videoURL: e.target.value })} />
                   <Field.ErrorText>{problem(`lessons.${index}.videoURL`)}</Field.ErrorText>
                 </Field.Root>
                 <Field.Root invalid={Boolean(problem(`lessons.${index}.durationSeconds`))} maxW={{ md: '32' }}>
-                  <Field.Label>Length (minutes)</Field.Label>
-                  <Input inputMode="decimal" value={lesson.minutes} onChange={(e) => setLesson(index, { minutes: e.target.value })} aria-label={`Lesson ${index + 1} length in minutes`} />
+                  <Field.Label>{t('instructor.form.length')}</Field.Label>
+                  <Input inputMode="decimal" value={lesson.minutes} onChange={(e) => setLesson(index, { minutes: e.target.value })} aria-label={t('instructor.form.lessonLength', { n: index + 1 })} />
                   <Field.ErrorText>{problem(`lessons.${index}.durationSeconds`)}</Field.ErrorText>
                 </Field.Root>
                 <Checkbox.Root checked={lesson.preview} onCheckedChange={(e) => setLesson(index, { preview: e.checked === true })} pt={{ md: '8' }} flexShrink={0}>
                   <Checkbox.HiddenInput />
                   <Checkbox.Control />
-                  <Checkbox.Label>Free preview</Checkbox.Label>
+                  <Checkbox.Label>{t('instructor.form.preview')}</Checkbox.Label>
                 </Checkbox.Root>
                 <HStack pt="7">
-                  <IconButton aria-label={`Move lesson ${index + 1} up`} size="sm" variant="ghost" disabled={index === 0} onClick={() => set({ lessons: moveLesson(form.lessons, index, -1) })}>
+                  <IconButton aria-label={t('instructor.form.moveUp', { n: index + 1 })} size="sm" variant="ghost" disabled={index === 0} onClick={() => set({ lessons: moveLesson(form.lessons, index, -1) })}>
                     <ArrowUp />
                   </IconButton>
-                  <IconButton aria-label={`Move lesson ${index + 1} down`} size="sm" variant="ghost" disabled={index === form.lessons.length - 1} onClick={() => set({ lessons: moveLesson(form.lessons, index, 1) })}>
+                  <IconButton aria-label={t('instructor.form.moveDown', { n: index + 1 })} size="sm" variant="ghost" disabled={index === form.lessons.length - 1} onClick={() => set({ lessons: moveLesson(form.lessons, index, 1) })}>
                     <ArrowDown />
                   </IconButton>
-                  <IconButton aria-label={`Remove lesson ${index + 1}`} size="sm" variant="ghost" colorPalette="red" onClick={() => set({ lessons: form.lessons.filter((_, i) => i !== index) })}>
+                  <IconButton aria-label={t('instructor.form.remove', { n: index + 1 })} size="sm" variant="ghost" colorPalette="red" onClick={() => set({ lessons: form.lessons.filter((_, i) => i !== index) })}>
                     <Trash2 />
                   </IconButton>
                 </HStack>
@@ -216,7 +220,7 @@ export default function CourseEditorPage() {
             </Box>
           ))}
           <Button variant="outline" alignSelf="start" onClick={() => set({ lessons: [...form.lessons, newLessonRow()] })}>
-            <Plus aria-hidden /> Add lesson
+            <Plus aria-hidden /> {t('instructor.form.addLesson')}
           </Button>
         </Stack>
 
@@ -228,10 +232,10 @@ export default function CourseEditorPage() {
         )}
         <HStack gap="3">
           <Button type="submit" colorPalette="blue" disabled={saving}>
-            Save and publish
+            {t('instructor.form.savePublish')}
           </Button>
           <Button variant="outline" disabled={saving} onClick={() => void save(false)}>
-            Save as draft
+            {t('instructor.form.saveDraft')}
           </Button>
         </HStack>
       </Stack>

@@ -6,21 +6,25 @@ import { StatCard } from '../../components/dashboard-layout';
 import { Pager } from '../../components/pager';
 import { EmptyState, ErrorState, InlineLoading } from '../../components/states';
 import { useDeleteCourseMutation, useInstructorOverviewQuery, useSetCoursePublishedMutation } from './api/instructor.generated';
-import { formatDollars, formatTotals } from '../../lib/format';
+import { formatDigits, formatDollars, formatTotals } from '../../lib/format';
 import { describeError } from '../../lib/graphql-errors';
 import { paths } from '../../lib/paths';
 import { useSession } from '../../lib/session-context';
 import { toaster } from '../../lib/toaster';
+import { useLanguage, useT } from '../../lib/i18n';
 
 const PAGE_SIZE = 10;
 
 function CourseStateBadge({ course }: { course: { published: boolean; reviewRequestedAt?: string | null } }) {
-  if (course.published) return <Badge colorPalette="green">Published</Badge>;
-  if (course.reviewRequestedAt) return <Badge colorPalette="purple">In review</Badge>;
-  return <Badge colorPalette="gray">Draft</Badge>;
+  const t = useT();
+  if (course.published) return <Badge colorPalette="green">{t('instructor.state.published')}</Badge>;
+  if (course.reviewRequestedAt) return <Badge colorPalette="purple">{t('instructor.state.inReview')}</Badge>;
+  return <Badge colorPalette="gray">{t('instructor.state.draft')}</Badge>;
 }
 
 export default function InstructorOverviewPage() {
+  const t = useT();
+  const { language } = useLanguage();
   const { state } = useSession();
   const [offset, setOffset] = useState(0);
   const { data, previousData, loading, error, refetch } = useInstructorOverviewQuery({ variables: { offset, limit: PAGE_SIZE }, fetchPolicy: 'cache-and-network' });
@@ -39,46 +43,46 @@ export default function InstructorOverviewPage() {
       toaster.create({ title: typeof done === 'string' ? done : done(result), type: 'success' });
       await refetch();
     } catch (failure) {
-      toaster.create({ title: describeError(failure).message, type: 'error' });
+      toaster.create({ title: describeError(failure, t).message, type: 'error' });
     }
   };
 
   return (
     <Stack gap="6">
       <Heading as="h1" size="xl">
-        Overview
+        {t('instructor.overview.title')}
       </Heading>
       <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="4">
-        <StatCard label="Total Revenue" value={formatTotals(figures.revenue)} />
-        <StatCard label="Average Rating" value={figures.averageRating === null ? 'No ratings yet' : String(figures.averageRating)} />
-        <StatCard label="Total Course" value={String(figures.totalCourses)} />
-        <StatCard label="Total Students" value={String(figures.totalStudents)} />
+        <StatCard label={t('instructor.stats.revenue')} value={formatTotals(figures.revenue, language)} />
+        <StatCard label={t('instructor.stats.rating')} value={figures.averageRating === null ? t('instructor.stats.noRatings') : formatDigits(figures.averageRating, language)} />
+        <StatCard label={t('instructor.stats.courses')} value={formatDigits(figures.totalCourses, language)} />
+        <StatCard label={t('instructor.stats.students')} value={formatDigits(figures.totalStudents, language)} />
       </SimpleGrid>
       {state.status === 'signedIn' && state.user.role === 'INSTRUCTOR' && !state.user.instructorApproved && (
         <Text bg="blue.50" borderRadius="md" p="3" data-testid="review-notice">
-          Your first courses are checked by an admin before they go on sale: Publish sends a course for review. Once you are approved, your courses publish directly.
+          {t('instructor.reviewNotice')}
         </Text>
       )}
       <HStack justify="space-between">
         <Heading as="h2" size="lg">
-          Your courses
+          {t('instructor.yourCourses')}
         </Heading>
         <Button asChild colorPalette="blue" size="sm">
-          <RouterLink to="/instructor-dashboard/upload-course">New course</RouterLink>
+          <RouterLink to="/instructor-dashboard/upload-course">{t('instructor.newCourse')}</RouterLink>
         </Button>
       </HStack>
       {courses.items.length === 0 ? (
-        <EmptyState>You have no courses yet. Upload your first one.</EmptyState>
+        <EmptyState>{t('instructor.noCourses')}</EmptyState>
       ) : (
         <Table.ScrollArea borderWidth="1px" borderRadius="md">
           <Table.Root size="sm">
             <Table.Header>
               <Table.Row>
-                <Table.ColumnHeader>Course</Table.ColumnHeader>
-                <Table.ColumnHeader>Price</Table.ColumnHeader>
-                <Table.ColumnHeader>Lessons</Table.ColumnHeader>
-                <Table.ColumnHeader>State</Table.ColumnHeader>
-                <Table.ColumnHeader>Actions</Table.ColumnHeader>
+                <Table.ColumnHeader>{t('instructor.col.course')}</Table.ColumnHeader>
+                <Table.ColumnHeader>{t('instructor.col.price')}</Table.ColumnHeader>
+                <Table.ColumnHeader>{t('instructor.col.lessons')}</Table.ColumnHeader>
+                <Table.ColumnHeader>{t('instructor.col.state')}</Table.ColumnHeader>
+                <Table.ColumnHeader>{t('instructor.col.actions')}</Table.ColumnHeader>
               </Table.Row>
             </Table.Header>
             <Table.Body>
@@ -87,23 +91,23 @@ export default function InstructorOverviewPage() {
                   <Table.Cell>
                     <Text fontWeight="semibold">{course.name}</Text>
                   </Table.Cell>
-                  <Table.Cell>${formatDollars(course.price)}</Table.Cell>
-                  <Table.Cell>{course.lessonCount}</Table.Cell>
+                  <Table.Cell>${formatDollars(course.price, language)}</Table.Cell>
+                  <Table.Cell>{formatDigits(course.lessonCount, language)}</Table.Cell>
                   <Table.Cell>
                     <CourseStateBadge course={course} />
                     {course.reviewNote && !course.published && !course.reviewRequestedAt && (
                       <Text fontSize="sm" color="red.700" mt="1" data-testid="review-note">
-                        Sent back by an admin: {course.reviewNote}
+                        {t('instructor.sentBack', { note: course.reviewNote })}
                       </Text>
                     )}
                   </Table.Cell>
                   <Table.Cell>
                     <HStack gap="2" wrap="wrap">
                       <Button asChild size="xs" variant="outline">
-                        <RouterLink to={paths.course(course.id)}>See Details</RouterLink>
+                        <RouterLink to={paths.course(course.id)}>{t('instructor.seeDetails')}</RouterLink>
                       </Button>
                       <Button asChild size="xs" variant="outline">
-                        <RouterLink to={`/instructor-dashboard/upload-course/${course.id}`}>Edit</RouterLink>
+                        <RouterLink to={`/instructor-dashboard/upload-course/${course.id}`}>{t('instructor.edit')}</RouterLink>
                       </Button>
                       <Button
                         size="xs"
@@ -113,16 +117,16 @@ export default function InstructorOverviewPage() {
                             () => setPublished({ variables: { id: course.id, published: !course.published && !course.reviewRequestedAt } }),
                             (result) =>
                               course.published
-                                ? 'The course is unpublished'
+                                ? t('instructor.unpublished')
                                 : course.reviewRequestedAt
-                                  ? 'The course is withdrawn from review'
+                                  ? t('instructor.withdrawn')
                                   : result.data?.setCoursePublished.published
-                                  ? 'The course is published'
-                                  : 'The course is sent for review. An admin will check it soon.',
+                                  ? t('instructor.published')
+                                  : t('instructor.sentForReview'),
                           )
                         }
                       >
-                        {course.published ? 'Unpublish' : course.reviewRequestedAt ? 'Withdraw from review' : 'Publish'}
+                        {t(course.published ? 'instructor.unpublish' : course.reviewRequestedAt ? 'instructor.withdraw' : 'instructor.publish')}
                       </Button>
                       <Button
                         size="xs"
@@ -130,14 +134,14 @@ export default function InstructorOverviewPage() {
                         colorPalette="red"
                         onClick={() =>
                           confirm.ask({
-                            title: `Delete ${course.name}?`,
-                            consequence: 'The course and its lessons are removed for good. A course someone has bought cannot be deleted; unpublish it instead.',
-                            confirmLabel: 'Delete course',
-                            onConfirm: () => act(() => deleteCourse({ variables: { id: course.id } }), 'The course is deleted'),
+                            title: t('instructor.deleteTitle', { name: course.name }),
+                            consequence: t('instructor.deleteConsequence'),
+                            confirmLabel: t('instructor.deleteCourse'),
+                            onConfirm: () => act(() => deleteCourse({ variables: { id: course.id } }), t('instructor.deleted')),
                           })
                         }
                       >
-                        Delete
+                        {t('instructor.delete')}
                       </Button>
                     </HStack>
                   </Table.Cell>

@@ -2,11 +2,13 @@ import { Heading, Input, Stack, Table } from '@chakra-ui/react';
 import { useState } from 'react';
 import { PagedTable } from '../../components/paged-view';
 import { useInstructorStudentsQuery } from './api/instructor.generated';
+import { useT } from '../../lib/i18n';
 
 const PAGE_SIZE = 20;
 
 /** Students enrolled in the instructor's courses: Name, Course, Email, Phone. */
 export default function InstructorStudentsPage() {
+  const t = useT();
   const [search, setSearch] = useState('');
   const [offset, setOffset] = useState(0);
   const { data, previousData, loading, error, refetch } = useInstructorStudentsQuery({ variables: { search: search.trim() || null, offset, limit: PAGE_SIZE } });
@@ -14,11 +16,11 @@ export default function InstructorStudentsPage() {
   return (
     <Stack gap="5">
       <Heading as="h1" size="xl">
-        Students
+        {t('instructor.students.title')}
       </Heading>
       <Input
-        placeholder="Search by name, email or course"
-        aria-label="Search students"
+        placeholder={t('instructor.students.search')}
+        aria-label={t('instructor.students.searchLabel')}
         maxW="md"
         value={search}
         onChange={(e) => {
@@ -31,9 +33,9 @@ export default function InstructorStudentsPage() {
         loading={loading}
         failed={Boolean(error)}
         onRetry={() => void refetch()}
-        empty="No students yet."
+        empty={t('instructor.students.empty')}
         onPage={setOffset}
-        columns={['Name', 'Course', 'Email', 'Phone']}
+        columns={[t('instructor.students.name'), t('instructor.students.course'), t('instructor.students.email'), t('instructor.students.phone')]}
         row={(row) => (
           <Table.Row key={row.enrollmentId}>
             <Table.Cell>{row.name}</Table.Cell>

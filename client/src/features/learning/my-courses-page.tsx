@@ -5,11 +5,12 @@ import { EmptyState, ErrorState, FullScreenLoading } from '../../components/stat
 import { useMyCoursesQuery } from './api/my-courses.generated';
 import { paths } from '../../lib/paths';
 import { CourseImage } from '../../components/course-image';
-import { plural } from '../../lib/format';
+import { useT } from '../../lib/i18n';
 import { studyState } from './study-state';
 
 /** The student's enrolled courses with their progress, the one studied last first, and courses they do not own yet. */
 export default function MyCoursesPage() {
+  const t = useT();
   const { data, loading, error, refetch } = useMyCoursesQuery({ fetchPolicy: 'cache-and-network' });
   if (loading && !data) return <FullScreenLoading />;
   if (error && !data) return <ErrorState onRetry={() => void refetch()} />;
@@ -19,13 +20,13 @@ export default function MyCoursesPage() {
       <Grid templateColumns={{ base: '1fr', lg: '3fr 1fr' }} gap="10">
         <Stack gap="5">
           <Heading as="h1" size="2xl">
-            My Courses
+            {t('learning.title')}
           </Heading>
           {enrollments.length === 0 ? (
             <EmptyState>
-              <Text mb="4">You have not enrolled in a course yet.</Text>
+              <Text mb="4">{t('learning.empty')}</Text>
               <Button asChild colorPalette="blue">
-                <RouterLink to={paths.allCourses}>Browse courses</RouterLink>
+                <RouterLink to={paths.allCourses}>{t('learning.browse')}</RouterLink>
               </Button>
             </EmptyState>
           ) : (
@@ -38,13 +39,13 @@ export default function MyCoursesPage() {
                   <Card.Body gap="2">
                     <Card.Title>{enrollment.courseName}</Card.Title>
                     <Text fontSize="sm" color="gray.600">
-                      {enrollment.course.instructor} · {plural(enrollment.course.lessonCount, 'lesson')}
+                      {enrollment.course.instructor} · {t('learning.lessons', { count: enrollment.course.lessonCount })}
                     </Text>
                     <Stack gap="1">
                       <Text fontSize="sm" data-testid="enrollment-progress">
-                        {progress.completed} of {plural(progress.total, 'lesson')}
+                        {t('learning.progress', { completed: progress.completed, total: progress.total })}
                       </Text>
-                      <Progress.Root value={progress.percent} colorPalette="green" size="sm" aria-label={`Progress in ${enrollment.courseName}`}>
+                      <Progress.Root value={progress.percent} colorPalette="green" size="sm" aria-label={t('learning.progressIn', { course: enrollment.courseName })}>
                         <Progress.Track>
                           <Progress.Range />
                         </Progress.Track>
@@ -53,15 +54,15 @@ export default function MyCoursesPage() {
                     <HStack mt="auto" gap="3" wrap="wrap">
                       {state === 'completed' && (
                         <Badge colorPalette="green" size="lg">
-                          Completed
+                          {t('learning.completed')}
                         </Badge>
                       )}
                       <Button asChild colorPalette="blue" size="sm">
-                        <RouterLink to={`/myCourseplay/${enrollment.courseId}`}>{state === 'new' ? 'Start Course' : state === 'started' ? 'Continue' : 'Watch again'}</RouterLink>
+                        <RouterLink to={`/myCourseplay/${enrollment.courseId}`}>{t(state === 'new' ? 'learning.start' : state === 'started' ? 'learning.continue' : 'learning.watchAgain')}</RouterLink>
                       </Button>
                       {certificate && (
                         <Link asChild color="blue.700" fontSize="sm">
-                          <RouterLink to={paths.certificate(certificate.number)}>Certificate</RouterLink>
+                          <RouterLink to={paths.certificate(certificate.number)}>{t('learning.certificate')}</RouterLink>
                         </Link>
                       )}
                     </HStack>
@@ -73,7 +74,7 @@ export default function MyCoursesPage() {
         </Stack>
         <Stack as="aside" aria-labelledby="recommended" gap="4">
           <Heading as="h2" id="recommended" size="lg">
-            Recommended for you
+            {t('learning.recommended')}
           </Heading>
           <SimpleGrid columns={{ base: 1, md: 2, lg: 1 }} gap="4">
             {data?.recommendedCourses.map((course) => (

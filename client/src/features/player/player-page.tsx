@@ -4,17 +4,15 @@ import { useMemo, useState } from 'react';
 import { Link as RouterLink, Navigate, useParams, useSearchParams } from 'react-router-dom';
 import { ErrorState, FullScreenLoading } from '../../components/states';
 import { useCoursePlayerQuery } from './api/player.generated';
-import { messages } from '../../lib/messages';
 import { paths } from '../../lib/paths';
 import { LessonVideo } from '../../components/lesson-video';
 import { AUTO_ADVANCE_SECONDS, filterLessons, initialLesson, lessonLabel, neighbour } from './player-logic';
 import { useCountdown } from './use-countdown';
-import { plural } from '../../lib/format';
 import { useLessonProgress } from './use-lesson-progress';
-
-export const NOT_ENROLLED = 'Enroll in this course to watch its lessons.';
+import { useT } from '../../lib/i18n';
 
 export default function PlayerPage() {
+  const t = useT();
   const { id = '' } = useParams();
   const [params, setParams] = useSearchParams();
   const { data, loading, error, refetch } = useCoursePlayerQuery({ variables: { id }, fetchPolicy: 'cache-and-network' });
@@ -30,7 +28,7 @@ export default function PlayerPage() {
   // (students, the course's instructor, admins).
   const entitled = Boolean(data?.enrollment) || (lessons.length > 0 && lessons.every((lesson) => lesson.videoURL));
   if (!course || !entitled) {
-    return <Navigate to={course ? paths.course(course.id) : paths.allCourses} replace state={{ notice: NOT_ENROLLED }} />;
+    return <Navigate to={course ? paths.course(course.id) : paths.allCourses} replace state={{ notice: t('player.notEnrolled') }} />;
   }
 
   const currentId = initialLesson(lessons, params.get('lesson'), data?.enrollment?.resumeLesson?.id ?? null);
@@ -72,10 +70,10 @@ export default function PlayerPage() {
                 <Alert.Root status="info" role="status" data-testid="auto-advance">
                   <Alert.Indicator />
                   <Alert.Title flex="1">
-                    Next lesson in {countdown.secondsLeft} s: {lessonLabel(next.title)}
+                    {t('player.nextIn', { seconds: countdown.secondsLeft, title: lessonLabel(next.title) })}
                   </Alert.Title>
                   <Button size="sm" variant="outline" onClick={countdown.cancel}>
-                    Cancel
+                    {t('player.cancel')}
                   </Button>
                 </Alert.Root>
               )}
@@ -85,17 +83,17 @@ export default function PlayerPage() {
               <Flex gap="3" wrap="wrap" align="center" justify="space-between">
                 <HStack gap="2">
                   <Button variant="outline" disabled={!previous} onClick={() => previous && choose(previous.id)}>
-                    <ChevronLeft aria-hidden /> Previous
+                    <ChevronLeft aria-hidden /> {t('player.previous')}
                   </Button>
                   <Button variant="outline" disabled={!next} onClick={() => next && choose(next.id)}>
-                    Next <ChevronRight aria-hidden />
+                    {t('player.next')} <ChevronRight aria-hidden />
                   </Button>
                 </HStack>
                 {tracksProgress && (
                   <Switch.Root checked={current.completed} onCheckedChange={(e) => void markCompleted(current.id, e.checked)} colorPalette="green">
                     <Switch.HiddenInput />
                     <Switch.Control />
-                    <Switch.Label>Completed</Switch.Label>
+                    <Switch.Label>{t('player.completed')}</Switch.Label>
                   </Switch.Root>
                 )}
               </Flex>
@@ -103,7 +101,7 @@ export default function PlayerPage() {
           ) : (
             <Flex aspectRatio={16 / 9} bg="gray.100" borderRadius="md" align="center" justify="center" px="4" textAlign="center">
               <Text fontSize="lg" color="gray.700">
-                {messages.selectVideo}
+                {t('player.selectVideo')}
               </Text>
             </Flex>
           )}
@@ -111,19 +109,19 @@ export default function PlayerPage() {
             <Alert.Root status="success" data-testid="course-completed">
               <Alert.Indicator />
               <Alert.Content>
-                <Alert.Title>Congratulations! You have completed this course.</Alert.Title>
+                <Alert.Title>{t('player.congratulations')}</Alert.Title>
                 <Alert.Description>
                   {certificate ? (
                     <HStack gap="4" wrap="wrap" mt="1">
                       <Link asChild color="blue.700" fontWeight="semibold">
-                        <RouterLink to={paths.certificate(certificate.number)}>View your certificate</RouterLink>
+                        <RouterLink to={paths.certificate(certificate.number)}>{t('player.viewCertificate')}</RouterLink>
                       </Link>
                       <Link href={certificate.pdfURL} color="blue.700" download>
-                        Download it (PDF)
+                        {t('player.downloadCertificate')}
                       </Link>
                     </HStack>
                   ) : (
-                    'Your certificate is on its way: reopen this page in a moment.'
+                    t('player.certificateComing')
                   )}
                 </Alert.Description>
               </Alert.Content>
@@ -131,16 +129,16 @@ export default function PlayerPage() {
           )}
         </Stack>
 
-        <Stack as="aside" aria-label="Lessons" gap="4" borderWidth="1px" borderRadius="md" p="4">
+        <Stack as="aside" aria-label={t('player.lessons')} gap="4" borderWidth="1px" borderRadius="md" p="4">
           {progress && (
             <Stack gap="1">
               <Flex justify="space-between" fontSize="sm">
-                <Text fontWeight="semibold">Your progress</Text>
+                <Text fontWeight="semibold">{t('player.yourProgress')}</Text>
                 <Text data-testid="progress-text">
-                  {progress.completed} of {plural(progress.total, 'lesson')} · {progress.percent}%
+                  {t('player.progress', { completed: progress.completed, total: progress.total, percent: progress.percent })}
                 </Text>
               </Flex>
-              <Progress.Root value={progress.percent} colorPalette="green" size="sm" aria-label="Course progress">
+              <Progress.Root value={progress.percent} colorPalette="green" size="sm" aria-label={t('player.courseProgress')}>
                 <Progress.Track>
                   <Progress.Range />
                 </Progress.Track>
@@ -149,10 +147,10 @@ export default function PlayerPage() {
           )}
           <HStack gap="2">
             <Search size={18} aria-hidden />
-            <Input size="sm" placeholder="Search lessons" aria-label="Search lessons" value={search} onChange={(e) => setSearch(e.target.value)} />
+            <Input size="sm" placeholder={t('player.searchLessons')} aria-label={t('player.searchLessons')} value={search} onChange={(e) => setSearch(e.target.value)} />
           </HStack>
-          <Stack as="ol" gap="1" listStyleType="none" aria-label="Lesson list">
-            {visible.length === 0 && <Text color="gray.600">No lesson matches your search.</Text>}
+          <Stack as="ol" gap="1" listStyleType="none" aria-label={t('player.lessonList')}>
+            {visible.length === 0 && <Text color="gray.600">{t('player.noMatch')}</Text>}
             {visible.map((lesson) => (
               <Box as="li" key={lesson.id}>
                 <Button
@@ -168,11 +166,11 @@ export default function PlayerPage() {
                   onClick={() => choose(lesson.id)}
                   data-testid="lesson-item"
                 >
-                  {lesson.completed ? <CheckCircle2 color="#16a34a" aria-label="Done" /> : <Circle aria-label="Not done" />}
+                  {lesson.completed ? <CheckCircle2 color="#16a34a" aria-label={t('player.done')} /> : <Circle aria-label={t('player.notDone')} />}
                   <Text as="span" flex="1">
                     {lesson.position}. {lessonLabel(lesson.title)}
                   </Text>
-                  {!lesson.videoURL && <Badge>Locked</Badge>}
+                  {!lesson.videoURL && <Badge>{t('player.locked')}</Badge>}
                 </Button>
               </Box>
             ))}

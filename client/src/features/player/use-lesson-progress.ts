@@ -3,12 +3,14 @@ import type { CoursePlayerQuery } from './api/player.generated';
 import { useSaveLessonPositionMutation, useSetLessonCompletedMutation } from './api/player.generated';
 import { describeError } from '../../lib/graphql-errors';
 import { toaster } from '../../lib/toaster';
+import { useT } from '../../lib/i18n';
 
 type Progress = NonNullable<CoursePlayerQuery['enrollment']>['progress'];
 type Certificate = NonNullable<NonNullable<CoursePlayerQuery['enrollment']>['certificate']>;
 
 /** Marking lessons done and saving positions; keeps the lesson list and the course progress current. */
 export function useLessonProgress(initial: Progress | null, initialCertificate: Certificate | null) {
+  const t = useT();
   const [progress, setProgress] = useState<Progress | null>(initial);
   const [certificate, setCertificate] = useState<Certificate | null>(null);
   // Saves go one after another, so the server sees them in the order they happened (the last one
@@ -37,7 +39,7 @@ export function useLessonProgress(initial: Progress | null, initialCertificate: 
         if (data.setLessonCompleted.certificate) setCertificate(data.setLessonCompleted.certificate);
       }
     } catch (error) {
-      toaster.create({ title: 'Your progress could not be saved', description: describeError(error).message, type: 'error' });
+      toaster.create({ title: t('player.saveFailed'), description: describeError(error, t).message, type: 'error' });
     }
   };
 

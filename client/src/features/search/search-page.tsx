@@ -4,16 +4,17 @@ import { CourseCard } from '../../components/course-card';
 import { EmptyState, ErrorState, InlineLoading } from '../../components/states';
 import { useSearchCoursesQuery, useSimilarCoursesQuery } from './api/search-courses.generated';
 import { paths } from '../../lib/paths';
-import { messages } from '../../lib/messages';
+import { useT } from '../../lib/i18n';
 
 /** For a search that found nothing: courses whose names are close to the text (a typo, a missing letter). */
 function CloseMatches({ text }: { text: string }) {
+  const t = useT();
   const { data } = useSimilarCoursesQuery({ variables: { text } });
   const courses = data?.similarCourses ?? [];
   if (courses.length === 0) return null;
   return (
-    <Stack as="nav" aria-label="Did you mean" gap="2" mt="4" align="center">
-      <Text color="gray.700">Did you mean:</Text>
+    <Stack as="nav" aria-label={t('search.didYouMeanLabel')} gap="2" mt="4" align="center">
+      <Text color="gray.700">{t('search.didYouMean')}</Text>
       {courses.map((course) => (
         <Link key={course.id} asChild color="blue.700" fontWeight="semibold" minH="44px" display="inline-flex" alignItems="center">
           <RouterLink to={paths.course(course.id)}>{course.name}</RouterLink>
@@ -25,6 +26,7 @@ function CloseMatches({ text }: { text: string }) {
 
 /** Results for the text in the URL (?q=), or in the navigation state as the spec's header sends it. */
 export default function SearchPage() {
+  const t = useT();
   const [params] = useSearchParams();
   const location = useLocation();
   const stateText = (location.state as { text?: string } | null)?.text;
@@ -35,10 +37,10 @@ export default function SearchPage() {
     <Container maxW="7xl" py="8">
       <Stack gap="6">
         <Heading as="h1" size="2xl">
-          {text ? `Search results for "${text}"` : 'Search courses'}
+          {text ? t('search.resultsFor', { text }) : t('search.title')}
         </Heading>
         {!text ? (
-          <EmptyState>Type what you want to learn in the search box above.</EmptyState>
+          <EmptyState>{t('search.prompt')}</EmptyState>
         ) : loading ? (
           <InlineLoading />
         ) : error ? (
@@ -49,7 +51,7 @@ export default function SearchPage() {
         ) : data && data.searchCourses.length === 0 ? (
           <EmptyState>
             <Text fontSize="lg" fontWeight="semibold" color="gray.800">
-              {messages.searchNoResults}
+              {t('search.noResults')}
             </Text>
             <CloseMatches text={text} />
           </EmptyState>

@@ -4,9 +4,11 @@ import { describeError } from '../../../lib/graphql-errors';
 import { useSession } from '../../../lib/session-context';
 import { toaster } from '../../../lib/toaster';
 import { useChangePasswordMutation } from '../api/password.generated';
+import { useT } from '../../../lib/i18n';
 
 /** Changes the password; every other signed-in device is signed out, this one stays. */
 export function ChangePasswordForm() {
+  const t = useT();
   const { session } = useSession();
   const [change, { loading }] = useChangePasswordMutation();
   const [current, setCurrent] = useState('');
@@ -17,7 +19,7 @@ export function ChangePasswordForm() {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (next !== repeat) {
-      setErrors({ repeat: 'The two passwords are not the same' });
+      setErrors({ repeat: t('account.password.mismatch') });
       return;
     }
     setErrors({});
@@ -27,32 +29,32 @@ export function ChangePasswordForm() {
       setCurrent('');
       setNext('');
       setRepeat('');
-      toaster.create({ title: 'Your password is changed. Other devices are signed out.', type: 'success' });
+      toaster.create({ title: t('account.password.changed'), type: 'success' });
     } catch (failure) {
-      const { message, fields } = describeError(failure);
+      const { message, fields } = describeError(failure, t);
       setErrors(Object.keys(fields).length > 0 ? fields : { form: message });
     }
   };
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Change password">
+    <form onSubmit={submit} noValidate aria-label={t('account.password.change')}>
       <Stack gap="4">
         <Heading as="h2" size="lg">
-          Change password
+          {t('account.password.change')}
         </Heading>
         <Field.Root invalid={Boolean(errors.currentPassword)} required>
-          <Field.Label>Current password</Field.Label>
+          <Field.Label>{t('account.password.current')}</Field.Label>
           <Input type="password" autoComplete="current-password" value={current} onChange={(e) => setCurrent(e.target.value)} />
           <Field.ErrorText>{errors.currentPassword}</Field.ErrorText>
         </Field.Root>
         <Field.Root invalid={Boolean(errors.newPassword)} required>
-          <Field.Label>New password</Field.Label>
+          <Field.Label>{t('account.password.new')}</Field.Label>
           <Input type="password" autoComplete="new-password" value={next} onChange={(e) => setNext(e.target.value)} />
-          <Field.HelperText>At least 8 characters, in any language; not one of the most common passwords.</Field.HelperText>
+          <Field.HelperText>{t('account.password.newHelp')}</Field.HelperText>
           <Field.ErrorText>{errors.newPassword}</Field.ErrorText>
         </Field.Root>
         <Field.Root invalid={Boolean(errors.repeat)} required>
-          <Field.Label>Repeat the new password</Field.Label>
+          <Field.Label>{t('account.password.repeat')}</Field.Label>
           <Input type="password" autoComplete="new-password" value={repeat} onChange={(e) => setRepeat(e.target.value)} />
           <Field.ErrorText>{errors.repeat}</Field.ErrorText>
         </Field.Root>
@@ -62,7 +64,7 @@ export function ChangePasswordForm() {
           </Text>
         )}
         <Button type="submit" colorPalette="blue" alignSelf="flex-start" loading={loading}>
-          Change password
+          {t('account.password.change')}
         </Button>
       </Stack>
     </form>

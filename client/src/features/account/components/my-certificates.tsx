@@ -4,18 +4,21 @@ import { Link as RouterLink } from 'react-router-dom';
 import { formatDate } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { useMyCertificatesQuery } from '../api/certificates.generated';
+import { useLanguage, useT } from '../../../lib/i18n';
 
 /** The student's certificates on their profile, each to open or download again. */
 export function MyCertificates() {
+  const t = useT();
+  const { language } = useLanguage();
   const { data } = useMyCertificatesQuery({ fetchPolicy: 'cache-and-network' });
   const certificates = data?.myCertificates ?? [];
   return (
     <Stack as="section" aria-labelledby="my-certificates" gap="3">
       <Heading as="h2" id="my-certificates" size="lg">
-        Certificates
+        {t('certificate.mine')}
       </Heading>
       {certificates.length === 0 ? (
-        <Text color="gray.600">Complete a course to earn its certificate.</Text>
+        <Text color="gray.600">{t('certificate.noneYet')}</Text>
       ) : (
         <Stack as="ul" gap="3" listStyleType="none">
           {certificates.map((certificate) => (
@@ -23,18 +26,18 @@ export function MyCertificates() {
               <Stack gap="0" flex="1" minW="200px">
                 <Text fontWeight="semibold">{certificate.course}</Text>
                 <Text fontSize="sm" color="gray.600">
-                  {formatDate(certificate.issuedAt)} ·{' '}
+                  {formatDate(certificate.issuedAt, language)} ·{' '}
                   <Link asChild color="blue.700">
                     <RouterLink to={paths.certificate(certificate.number)}>{certificate.number}</RouterLink>
                   </Link>
                 </Text>
               </Stack>
               {certificate.revoked ? (
-                <Badge colorPalette="red">Revoked</Badge>
+                <Badge colorPalette="red">{t('certificate.revokedBadge')}</Badge>
               ) : (
                 <Button asChild size="sm" variant="outline" colorPalette="blue">
                   <a href={certificate.pdfURL} download>
-                    <Download size={16} aria-hidden /> Download
+                    <Download size={16} aria-hidden /> {t('certificate.download')}
                   </a>
                 </Button>
               )}

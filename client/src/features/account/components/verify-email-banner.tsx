@@ -3,18 +3,20 @@ import { useState } from 'react';
 import { describeError } from '../../../lib/graphql-errors';
 import { toaster } from '../../../lib/toaster';
 import { useResendVerificationEmailMutation } from '../api/verification.generated';
+import { useT } from '../../../lib/i18n';
 
 /** For a signed-in person whose address is not confirmed yet: a reminder with "Resend". Buying is not blocked. */
 export default function VerifyEmailBanner({ email }: { email: string }) {
+  const t = useT();
   const [resend, { loading }] = useResendVerificationEmailMutation();
   const [sent, setSent] = useState(false);
   const send = async () => {
     try {
       await resend();
       setSent(true);
-      toaster.create({ title: `We sent a new link to ${email}`, type: 'success' });
+      toaster.create({ title: t('account.verify.resent', { email }), type: 'success' });
     } catch (failure) {
-      toaster.create({ title: describeError(failure).message, type: 'error' });
+      toaster.create({ title: describeError(failure, t).message, type: 'error' });
     }
   };
   return (
@@ -23,10 +25,10 @@ export default function VerifyEmailBanner({ email }: { email: string }) {
         <HStack justify="space-between" wrap="wrap" gap="2">
           <HStack gap="2" align="start">
             <Alert.Indicator />
-            <Text>Please confirm your email address: open the link we sent to {email}.</Text>
+            <Text>{t('account.verify.banner', { email })}</Text>
           </HStack>
           <Button size="sm" minH="44px" variant="outline" onClick={() => void send()} loading={loading} disabled={sent}>
-            {sent ? 'Sent' : 'Resend'}
+            {sent ? t('account.verify.sent') : t('account.verify.resend')}
           </Button>
         </HStack>
       </Container>

@@ -2,12 +2,14 @@ import { Box, Button, Container, Flex, Heading, HStack, Image, Link, Stack, Text
 import { PlayCircle } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
+import { useT } from '../../../lib/i18n';
 import { paths } from '../../../lib/paths';
 
 // The dialog's code loads only when a visitor asks for the tour.
 const TourDialog = lazy(async () => ({ default: (await import('./tour-dialog')).TourDialog }));
 
 export function Hero({ signedIn }: { signedIn: boolean }) {
+  const t = useT();
   const [tourOpen, setTourOpen] = useState(false);
   return (
     <Box bg="blue.50">
@@ -15,20 +17,19 @@ export function Hero({ signedIn }: { signedIn: boolean }) {
         <Flex direction={{ base: 'column', md: 'row' }} align="center" gap="10">
           <Stack gap="5" flex="1">
             <Heading as="h1" size={{ base: '3xl', md: '5xl' }} lineHeight="1.1">
-              Studying Online is now much easier
+              {t('home.hero.title')}
             </Heading>
             <Text fontSize="lg" color="gray.700">
-              School courses for classes 1 to 12 and professional skill courses, taught by the best teachers of
-              Bangladesh. Learn at your own pace, on any device.
+              {t('home.hero.text')}
             </Text>
             <HStack gap="5" wrap="wrap">
               {signedIn ? (
                 <Button colorPalette="blue" size="lg" disabled>
-                  Joined
+                  {t('home.hero.joined')}
                 </Button>
               ) : (
                 <Button asChild colorPalette="blue" size="lg">
-                  <RouterLink to={paths.login}>Join Free</RouterLink>
+                  <RouterLink to={paths.login}>{t('home.hero.joinFree')}</RouterLink>
                 </Button>
               )}
               {/* Without scripts (before they arrive) the link still leads down the page. */}
@@ -42,13 +43,13 @@ export function Hero({ signedIn }: { signedIn: boolean }) {
                   setTourOpen(true);
                 }}
               >
-                <PlayCircle size={22} aria-hidden /> Watch how it works
+                <PlayCircle size={22} aria-hidden /> {t('home.hero.watch')}
               </Link>
             </HStack>
           </Stack>
           <Image
             src="/media/hero.svg"
-            alt="A student learning online"
+            alt={t('home.hero.imageAlt')}
             htmlWidth="560"
             htmlHeight="420"
             maxW={{ base: '100%', md: '45%' }}

@@ -1,9 +1,11 @@
 import { CloseButton, Dialog, Portal } from '@chakra-ui/react';
+import { useT } from '../../../lib/i18n';
 
 export const TOUR_VIDEO = '/media/videos/product-tour.webm';
 
 /** The product tour: a short video of finding a course, paying and learning, in a dialog. */
 export function TourDialog({ open, onClose }: { open: boolean; onClose(): void }) {
+  const t = useT();
   return (
     <Dialog.Root open={open} onOpenChange={(e) => !e.open && onClose()} placement="center" size={{ base: 'full', md: 'xl' }}>
       <Portal>
@@ -11,7 +13,7 @@ export function TourDialog({ open, onClose }: { open: boolean; onClose(): void }
         <Dialog.Positioner>
           <Dialog.Content>
             <Dialog.Header>
-              <Dialog.Title>How Shikhon works</Dialog.Title>
+              <Dialog.Title>{t('home.tour.title')}</Dialog.Title>
             </Dialog.Header>
             <Dialog.Body>
               {/* Mounted only while open: closing the dialog stops the video. */}
@@ -26,13 +28,13 @@ export function TourDialog({ open, onClose }: { open: boolean; onClose(): void }
                   width="640"
                   height="360"
                   style={{ width: '100%', height: 'auto', aspectRatio: '16 / 9', background: '#000', borderRadius: '0.5rem' }}
-                  aria-label="Product tour video"
+                  aria-label={t('home.tour.video')}
                   data-testid="tour-video"
                 />
               )}
             </Dialog.Body>
             <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close the tour" />
+              <CloseButton size="sm" aria-label={t('home.tour.close')} />
             </Dialog.CloseTrigger>
           </Dialog.Content>
         </Dialog.Positioner>

@@ -2,6 +2,7 @@ import { Box, Card, Flex, Heading, HStack, Separator, Stack, Text } from '@chakr
 import { truncate } from '../../../lib/format';
 import { CourseImage } from '../../../components/course-image';
 import type { CourseCategory } from '../../../gql/types';
+import { useT } from '../../../lib/i18n';
 
 interface OrderSummaryProps {
   course: { name: string; photoURL?: string | null; category?: CourseCategory | null; instructor: string };
@@ -20,11 +21,12 @@ function Line({ label, value, strong = false }: { label: string; value: string; 
 
 /** The spec's order summary: a name over 25 characters shows its first 20 and an ellipsis. */
 export function OrderSummary({ course, price }: OrderSummaryProps) {
+  const t = useT();
   return (
     <Card.Root>
       <Card.Body gap="4">
         <Heading as="h2" size="md">
-          Order summary
+          {t('checkout.summary.title')}
         </Heading>
         <HStack gap="3" align="start">
           <CourseImage src={course.photoURL} category={course.category} alt="" htmlWidth="96" htmlHeight="54" width="96px" borderRadius="md" flexShrink={0} />
@@ -38,12 +40,12 @@ export function OrderSummary({ course, price }: OrderSummaryProps) {
           </Box>
         </HStack>
         <Stack gap="2">
-          <Line label={`1 x ${price}`} value={price} />
+          <Line label={t('checkout.summary.line', { price })} value={price} />
           <Separator />
-          <Line label="Subtotal" value={price} />
-          <Line label="Shipping" value="Not valid" />
+          <Line label={t('checkout.summary.subtotal')} value={price} />
+          <Line label={t('checkout.summary.shipping')} value={t('checkout.summary.notValid')} />
           <Separator />
-          <Line label="Total" value={price} strong />
+          <Line label={t('checkout.summary.total')} value={price} strong />
         </Stack>
       </Card.Body>
     </Card.Root>

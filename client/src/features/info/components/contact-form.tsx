@@ -4,11 +4,12 @@ import { useNavigate } from 'react-router-dom';
 import { AlertDialog, type AlertContent } from '../../../components/alert-dialog';
 import { useSubmitContactMessageMutation } from '../api/contact.generated';
 import { describeError } from '../../../lib/graphql-errors';
-import { messages } from '../../../lib/messages';
 import { paths } from '../../../lib/paths';
+import { useT } from '../../../lib/i18n';
 
 /** The message form of the Contact and Support pages: its alerts, and home after a message is sent. */
 export function ContactForm() {
+  const t = useT();
   const navigate = useNavigate();
   const [form, setForm] = useState({ name: '', email: '', message: '' });
   const [alert, setAlert] = useState<AlertContent | null>(null);
@@ -19,14 +20,14 @@ export function ContactForm() {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!form.name.trim() || !form.email.trim() || !form.message.trim()) {
-      setAlert({ status: 'error', title: messages.contactEmptyTitle, text: messages.contactEmptyText });
+      setAlert({ status: 'error', title: t('contact.emptyTitle'), text: t('contact.emptyText') });
       return;
     }
     try {
       await send({ variables: { input: form } });
-      setAlert({ status: 'success', title: messages.contactSentTitle, text: messages.contactSentText });
+      setAlert({ status: 'success', title: t('contact.sentTitle'), text: t('contact.sentText') });
     } catch (failure) {
-      setAlert({ status: 'error', title: describeError(failure).message, text: 'Please check the form and try again.' });
+      setAlert({ status: 'error', title: describeError(failure, t).message, text: t('info.contact.checkForm') });
     }
   };
   const close = () => {
@@ -37,22 +38,22 @@ export function ContactForm() {
 
   return (
     <>
-      <form onSubmit={submit} noValidate aria-label="Contact form">
+      <form onSubmit={submit} noValidate aria-label={t('info.contact.form')}>
         <Stack gap="4" maxW="xl">
           <Field.Root>
-            <Field.Label>Name</Field.Label>
+            <Field.Label>{t('info.contact.name')}</Field.Label>
             <Input name="name" value={form.name} onChange={set('name')} autoComplete="name" />
           </Field.Root>
           <Field.Root>
-            <Field.Label>Email</Field.Label>
+            <Field.Label>{t('info.contact.email')}</Field.Label>
             <Input name="email" type="email" value={form.email} onChange={set('email')} autoComplete="email" />
           </Field.Root>
           <Field.Root>
-            <Field.Label>Message</Field.Label>
+            <Field.Label>{t('info.contact.message')}</Field.Label>
             <Textarea name="message" rows={6} value={form.message} onChange={set('message')} />
           </Field.Root>
           <Button type="submit" colorPalette="blue" alignSelf="start" disabled={loading}>
-            Send Message
+            {t('info.contact.send')}
           </Button>
         </Stack>
       </form>

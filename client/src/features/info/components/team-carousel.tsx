@@ -1,26 +1,28 @@
 import { Box, Flex, HStack, IconButton, Image, Text } from '@chakra-ui/react';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { useT, type MessageKey } from '../../../lib/i18n';
 import { useCarousel } from './use-carousel';
 
-export const team = [
-  { name: 'Anisul Hoque', role: 'Physics and mathematics' },
-  { name: 'Farhana Rahman', role: 'Chemistry and biology' },
-  { name: 'Tanvir Ahmed', role: 'Programming' },
-  { name: 'Nusrat Jahan', role: 'English' },
-  { name: 'Rafiqul Islam', role: 'Mathematics' },
-  { name: 'Sabrina Chowdhury', role: 'Design' },
+export const team: Array<{ name: string; role: MessageKey }> = [
+  { name: 'Anisul Hoque', role: 'info.team.role.physics' },
+  { name: 'Farhana Rahman', role: 'info.team.role.chemistry' },
+  { name: 'Tanvir Ahmed', role: 'info.team.role.programming' },
+  { name: 'Nusrat Jahan', role: 'info.team.role.english' },
+  { name: 'Rafiqul Islam', role: 'info.team.role.mathematics' },
+  { name: 'Sabrina Chowdhury', role: 'info.team.role.design' },
 ];
 /** Numbered placeholder slides follow the team, as on the original page. */
 const PLACEHOLDER_SLIDES = 2;
 export const SLIDE_SPEED_MS = 500;
 
 export function TeamCarousel() {
+  const t = useT();
   const slideCount = team.length + PLACEHOLDER_SLIDES;
   const carousel = useCarousel(slideCount, 2, 2);
   return (
-    <Box role="region" aria-roledescription="carousel" aria-label="Our team">
+    <Box role="region" aria-roledescription="carousel" aria-label={t('info.about.teamTitle')}>
       <Flex align="center" gap="2">
-        <IconButton aria-label="Previous slides" variant="ghost" onClick={carousel.previous}>
+        <IconButton aria-label={t('info.team.previous')} variant="ghost" onClick={carousel.previous}>
           <ChevronLeft />
         </IconButton>
         <Box overflow="hidden" flex="1">
@@ -40,7 +42,7 @@ export function TeamCarousel() {
                       <Box p="3">
                         <Text fontWeight="semibold">{member.name}</Text>
                         <Text fontSize="sm" color="gray.600">
-                          {member.role}
+                          {t(member.role)}
                         </Text>
                       </Box>
                     </Box>
@@ -54,7 +56,7 @@ export function TeamCarousel() {
             })}
           </Flex>
         </Box>
-        <IconButton aria-label="Next slides" variant="ghost" onClick={carousel.next}>
+        <IconButton aria-label={t('info.team.next')} variant="ghost" onClick={carousel.next}>
           <ChevronRight />
         </IconButton>
       </Flex>
@@ -63,7 +65,7 @@ export function TeamCarousel() {
           <Box
             as="button"
             key={i}
-            aria-label={`Show slides ${i * 2 + 1} and ${i * 2 + 2}`}
+            aria-label={t('info.team.show', { first: i * 2 + 1, second: i * 2 + 2 })}
             aria-current={i === carousel.stop}
             onClick={() => carousel.goTo(i)}
             w="3"

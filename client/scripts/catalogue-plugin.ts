@@ -1,0 +1,83 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type { Plugin } from 'vite';
+
+const require = createRequire(import.meta.url);
+const { compileMessages } = require('./compile-catalogue.cjs') as { compileMessages(source: string, file: string): unknown };
+
+const CATALOGUE_IMPORT = /\/locales\/(\w+)\.json$/;
+/** Catalogues become modules of their own (other plugins, such as Vite's JSON one, leave them alone). */
+const PREFIX = '\0catalogue:';
+const SUFFIX = '.js';
+/** Noto Sans Bengali's Bengali subset (no Latin: Latin text keeps the phone's own fonts), regular and bold. */
+const BANGLA_FONTS = [400, 700].map((weight) => ({ weight, name: `noto-sans-bengali-bengali-${weight}-normal.woff2` }));
+/** The code points the Bengali subset covers (from @fontsource/noto-sans-bengali): the font loads only for them. */
+const BENGALI_RANGE = 'U+0951-0952,U+0964-0965,U+0980-09FE,U+1CD0,U+1CD2,U+1CD5-1CD6,U+1CD8,U+1CE1,U+1CEA,U+1CED,U+1CF2,U+1CF5-1CF7,U+200C-200D,U+20B9,U+25CC,U+A8F1';
+/** Must match the body font stack in src/app/theme.ts, with the self-hosted face in front. */
+const SYSTEM_FONTS = "system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans', 'Noto Sans Bengali', sans-serif";
+
+/**
+ * The Bangla font's faces and their use on Bangla pages (`<html lang="bn">`, also after a switch in
+ * the browser). English pages keep the phone's fonts and download nothing.
+ */
+function banglaFontStyle(files: Record<number, string>): string {
+  const faces = BANGLA_FONTS.map(
+    ({ weight }) =>
+      `@font-face{font-family:'Shikhon Bangla';font-style:normal;font-weight:${weight};font-display:swap;src:url(/${files[weight]}) format('woff2');unicode-range:${BENGALI_RANGE}}`,
+  ).join('');
+  const stack = `'Shikhon Bangla', ${SYSTEM_FONTS}`;
+  return `<style>${faces}html[lang=bn]{--chakra-fonts-body:${stack};--chakra-fonts-heading:${stack}}</style>`;
+}
+
+/**
+ * The message catalogues as modules of parsed messages (no parser in the browser). After the build,
+ * `<html>` in index.html names each catalogue's chunk and the Bangla font's file
+ * (`data-catalogue-bn`, `data-bangla-font`…): the server turns the page's own into preload links.
+ */
+export function cataloguePlugin(): Plugin {
+  let emitsFonts = false;
+  return {
+    name: 'shikhon-catalogues',
+    enforce: 'pre',
+    configResolved(config) {
+      emitsFonts = config.command === 'build' && !config.build.ssr;
+    },
+    buildStart() {
+      if (!emitsFonts) return;
+      for (const { name } of BANGLA_FONTS) {
+        this.emitFile({ type: 'asset', name, source: fs.readFileSync(require.resolve(`@fontsource/noto-sans-bengali/files/${name}`)) });
+      }
+    },
+    resolveId(source, importer) {
+      if (!CATALOGUE_IMPORT.test(source) || !importer) return null;
+      return PREFIX + path.resolve(path.dirname(importer), source) + SUFFIX;
+    },
+    load(id) {
+      if (!id.startsWith(PREFIX)) return null;
+      const file = id.slice(PREFIX.length, -SUFFIX.length);
+      this.addWatchFile(file);
+      return { code: `export default ${JSON.stringify(compileMessages(fs.readFileSync(file, 'utf8'), file))};`, map: null };
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, context) {
+        if (!context.bundle) return html;
+        const attributes: string[] = [];
+        const fonts: Record<number, string> = {};
+        for (const output of Object.values(context.bundle)) {
+          const language = output.type === 'chunk' && output.facadeModuleId?.startsWith(PREFIX) && output.facadeModuleId.slice(0, -SUFFIX.length).match(CATALOGUE_IMPORT)?.[1];
+          if (language) attributes.push(`data-catalogue-${language}="/${output.fileName}"`);
+          const font = output.type === 'asset' && BANGLA_FONTS.find(({ name }) => output.names.includes(name));
+          if (font) fonts[font.weight] = output.fileName;
+        }
+        if (Object.keys(fonts).length !== BANGLA_FONTS.length) return html;
+        // Only the regular weight is preloaded (on Bangla pages); bold follows when a heading needs it.
+        attributes.push(`data-bangla-font="/${fonts[400]}"`);
+        return html
+          .replace(/<html([^>]*)>/, (_, rest: string) => `<html${rest} ${attributes.sort().join(' ')}>`)
+          .replace('</head>', () => `${banglaFontStyle(fonts)}</head>`);
+      },
+    },
+  };
+}

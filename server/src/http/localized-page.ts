@@ -1,0 +1,24 @@
+import type { Language } from '../i18n/languages';
+import { text } from '../i18n/translate';
+
+const escapeHtml = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/**
+ * The built index.html in one language: `<html lang>`, the title and description, a preload of
+ * that language's catalogue (the build names each one's chunk on `<html>`, data-catalogue-bn…),
+ * and on Bangla pages a preload of the Bangla font. English pages load no font.
+ */
+export function localizedTemplate(template: string, language: Language): string {
+  const attribute = (name: string) => template.match(new RegExp(`<html[^>]*\\s${name}="([^"]+)"`))?.[1];
+  const preloads: string[] = [];
+  const catalogue = attribute(`data-catalogue-${language}`);
+  if (catalogue) preloads.push(`<link rel="modulepreload" crossorigin href="${catalogue}">`);
+  const font = attribute('data-bangla-font');
+  if (language === 'bn' && font) preloads.push(`<link rel="preload" as="font" type="font/woff2" crossorigin href="${font}">`);
+  const page = template.replace(/<html lang="[^"]*"/, `<html lang="${language}"`).replace('</head>', () => `${preloads.join('')}</head>`);
+  // The build's own title and description are the English ones.
+  if (language === 'en') return page;
+  return page
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(text(language, 'page.title'))}</title>`)
+    .replace(/<meta name="description" content="[^"]*"/, () => `<meta name="description" content="${escapeHtml(text(language, 'page.description'))}"`);
+}
