@@ -11,7 +11,6 @@ import { LegacyChargeRequest } from '../modules/payment/legacy-charge-request.en
 import { isUuid } from '../modules/course/course.service';
 import type { Viewer } from '../modules/auth/viewer';
 import { Role } from '../modules/user/role';
-import type { BillingDetailsInput } from '../payments/provider';
 import { AppError, badInput, notFound } from '../shared/errors';
 
 export function toLegacyEnrollment(enrollment: Enrollment) {
