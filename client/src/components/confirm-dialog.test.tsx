@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { themeSystem } from '../app/theme';
 import { useConfirm } from './confirm-dialog';
 
-function DeleteButton({ onDelete }: { onDelete(): Promise<void> }) {
+function DeleteButton({ onDelete }: { onDelete: () => Promise<void> }) {
   const confirm = useConfirm();
   return (
     <>

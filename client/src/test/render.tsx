@@ -6,7 +6,7 @@ import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation, type Location } from 'react-router-dom';
 import { themeSystem } from '../app/theme';
 
-function LocationProbe({ onChange }: { onChange(location: Location): void }) {
+function LocationProbe({ onChange }: { onChange: (location: Location) => void }) {
   onChange(useLocation());
   return null;
 }

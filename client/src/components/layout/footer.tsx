@@ -34,7 +34,7 @@ function SubscribeForm() {
     }
   };
   return (
-    <form onSubmit={submit} aria-label="Subscribe">
+    <form onSubmit={(e) => void submit(e)} aria-label="Subscribe">
       <HStack gap="2">
         <Input
           type="email"

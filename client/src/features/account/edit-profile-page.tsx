@@ -56,7 +56,7 @@ export default function EditProfilePage() {
       if (saved) {
         session.updateUser({ name: saved.updateProfile.name, image: saved.updateProfile.image });
         toaster.create({ title: 'Your profile is saved', type: 'success' });
-        navigate(paths.myProfile);
+        void navigate(paths.myProfile);
       }
     } catch (failure) {
       const described = describeError(failure);
@@ -66,7 +66,7 @@ export default function EditProfilePage() {
 
   return (
     <Container maxW="xl" py="10">
-      <form onSubmit={submit} noValidate aria-label="Edit profile">
+      <form onSubmit={(e) => void submit(e)} noValidate aria-label="Edit profile">
         <Stack gap="4">
           <Heading as="h1" size="xl">
             Edit Profile

@@ -21,7 +21,7 @@ export function returnPath(state: unknown): string {
 export default function LoginPage() {
   const hydrated = useHydrated();
   const { state, session } = useSession();
-  const location = useLocation();
+  const location: Location<unknown> = useLocation();
   const navigate = useNavigate();
   // Read from the fields themselves (not kept in state): what a visitor types while a slow phone
   // is still loading the scripts survives the scripts taking the page over.
@@ -42,7 +42,7 @@ export default function LoginPage() {
       const { data } = await login({ variables: { email: emailField.current?.value ?? '', password: passwordField.current?.value ?? '' } });
       if (data) {
         session.signedIn(data.login);
-        navigate(target, { replace: true });
+        void navigate(target, { replace: true });
       }
     } catch (failure) {
       setError(describeError(failure).message);
@@ -65,7 +65,7 @@ export default function LoginPage() {
 
   return (
     <AuthCard title="Login">
-      <form method="post" onSubmit={submit} noValidate aria-label="Login">
+      <form method="post" onSubmit={(e) => void submit(e)} noValidate aria-label="Login">
         <Stack gap="4">
           <Field.Root required>
             <Field.Label>Email</Field.Label>

@@ -50,7 +50,7 @@ export default function ResetPasswordPage() {
   }
   return (
     <AuthCard title="Reset your password">
-      <form onSubmit={submit} noValidate aria-label="Reset password">
+      <form onSubmit={(e) => void submit(e)} noValidate aria-label="Reset password">
         <Stack gap="4">
           <Field.Root required>
             <Field.Label>New password</Field.Label>

@@ -11,7 +11,7 @@ import { useApproveCourseReviewMutation, useCoursesInReviewQuery, useRejectCours
 const PAGE_SIZE = 10;
 type ReviewedCourse = CoursesInReviewQuery['coursesInReview']['items'][number];
 
-function ReviewCard({ course, onDone }: { course: ReviewedCourse; onDone(): void }) {
+function ReviewCard({ course, onDone }: { course: ReviewedCourse; onDone: () => void }) {
   const [rejecting, setRejecting] = useState(false);
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | null>(null);

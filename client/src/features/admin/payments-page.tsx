@@ -18,7 +18,7 @@ const refundCases: Array<{ value: RefundCase; label: string }> = [
   { value: 'SCHEDULE_ISSUE', label: 'A schedule issue reported within 2 days (80%)' },
 ];
 
-function Select({ label, value, onChange, options }: { label: string; value: string; onChange(value: string): void; options: Array<[string, string]> }) {
+function Select({ label, value, onChange, options }: { label: string; value: string; onChange: (value: string) => void; options: Array<[string, string]> }) {
   return (
     <Field.Root>
       <Field.Label>{label}</Field.Label>

@@ -17,7 +17,7 @@ export default function AddBlogPage() {
     try {
       await createBlog({ variables: { input: form } });
       toaster.create({ title: 'Your post is published', type: 'success' });
-      navigate(paths.blog);
+      void navigate(paths.blog);
     } catch (failure) {
       setProblems(describeError(failure));
     }
@@ -31,7 +31,7 @@ export default function AddBlogPage() {
   );
   return (
     <Container maxW="2xl" py="10">
-      <form onSubmit={submit} noValidate aria-label="Add Blog">
+      <form onSubmit={(e) => void submit(e)} noValidate aria-label="Add Blog">
         <Stack gap="4">
           <Heading as="h1" size="2xl">
             Add Blog

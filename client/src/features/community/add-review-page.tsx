@@ -64,7 +64,7 @@ export default function AddReviewPage() {
     try {
       await submitReview({ variables: { input: { courseId: chosen, rating, text } } });
       toaster.create({ title: 'Thank you for your review!', type: 'success' });
-      navigate(paths.course(chosen));
+      void navigate(paths.course(chosen));
     } catch (failure) {
       setProblems(describeError(failure));
     }
@@ -128,7 +128,7 @@ export default function AddReviewPage() {
           </Stack>
         )}
         {courses.length > 0 && showForm && (
-          <form onSubmit={submit} noValidate aria-label="Add Review">
+          <form onSubmit={(e) => void submit(e)} noValidate aria-label="Add Review">
             <Stack gap="4">
               <Field.Root invalid={Boolean(problems?.fields.text)}>
                 <Textarea rows={5} placeholder="Write about Course" aria-label="Write about Course" value={text} onChange={(e) => setText(e.target.value)} />

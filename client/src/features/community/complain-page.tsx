@@ -41,7 +41,7 @@ export default function ComplainPage() {
           Complain Box
         </Heading>
         <Text>Something went wrong? Tell us and we will put it right.</Text>
-        <form onSubmit={submit} noValidate aria-label="Complaint">
+        <form onSubmit={(e) => void submit(e)} noValidate aria-label="Complaint">
           <Stack gap="4">
             <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
               {fields.map((field) => (
@@ -66,7 +66,7 @@ export default function ComplainPage() {
         onClose={() => {
           const sent = alert?.status === 'success';
           setAlert(null);
-          if (sent) navigate(paths.home);
+          if (sent) void navigate(paths.home);
         }}
       />
     </Container>

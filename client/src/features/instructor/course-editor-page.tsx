@@ -14,7 +14,7 @@ type Problems = { message: string; fields: Record<string, string> } | null;
 
 /** Upload Course: every field of a course and its ordered lessons, saved as a draft or published. */
 /** The taka price: the instructor's own, or, left empty, the one proposed from the dollar price. */
-function TakaPriceField({ value, dollars, problem, onChange }: { value: string; dollars: string; problem?: string; onChange(value: string): void }) {
+function TakaPriceField({ value, dollars, problem, onChange }: { value: string; dollars: string; problem?: string; onChange: (value: string) => void }) {
   const amount = Number(dollars);
   const { data } = useProposedTakaPriceQuery({ variables: { dollars: amount }, skip: dollars.trim() === '' || !Number.isFinite(amount) || amount < 0 });
   const proposed = data?.proposedTakaPrice;
@@ -78,7 +78,7 @@ export default function CourseEditorPage() {
         : (await create({ variables: { input } })).data!.createCourse;
       if (publish !== saved.published) await setPublished({ variables: { id: saved.id, published: publish } });
       toaster.create({ title: publish ? 'The course is published' : 'The course is saved as a draft', type: 'success' });
-      navigate('/instructor-dashboard');
+      void navigate('/instructor-dashboard');
     } catch (failure) {
       setProblems(describeError(failure));
     } finally {

@@ -35,7 +35,7 @@ export function ChangePasswordForm() {
   };
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Change password">
+    <form onSubmit={(e) => void submit(e)} noValidate aria-label="Change password">
       <Stack gap="4">
         <Heading as="h2" size="lg">
           Change password

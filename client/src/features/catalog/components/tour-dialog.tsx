@@ -3,7 +3,7 @@ import { CloseButton, Dialog, Portal } from '@chakra-ui/react';
 export const TOUR_VIDEO = '/media/videos/product-tour.webm';
 
 /** The product tour: a short video of finding a course, paying and learning, in a dialog. */
-export function TourDialog({ open, onClose }: { open: boolean; onClose(): void }) {
+export function TourDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   return (
     <Dialog.Root open={open} onOpenChange={(e) => !e.open && onClose()} placement="center" size={{ base: 'full', md: 'xl' }}>
       <Portal>

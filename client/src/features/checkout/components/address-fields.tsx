@@ -20,7 +20,7 @@ export function missingAddressFields(address: Address): Array<keyof Address> {
   return fields.filter(({ key }) => !address[key].trim()).map(({ key }) => key);
 }
 
-export function AddressFields({ prefix, value, onChange, showErrors }: { prefix: string; value: Address; onChange(next: Address): void; showErrors: boolean }) {
+export function AddressFields({ prefix, value, onChange, showErrors }: { prefix: string; value: Address; onChange: (next: Address) => void; showErrors: boolean }) {
   const missing = new Set(missingAddressFields(value));
   return (
     <SimpleGrid columns={{ base: 1, sm: 2 }} gap="3">

@@ -62,7 +62,7 @@ export function LocalPaymentForm({ course, buyer, testMode }: LocalPaymentFormPr
 
   return (
     <Card.Root>
-      <form onSubmit={pay} noValidate aria-label="Pay with bKash, Nagad, Rocket or card">
+      <form onSubmit={(e) => void pay(e)} noValidate aria-label="Pay with bKash, Nagad, Rocket or card">
         <Card.Body gap="5">
           <Heading as="h2" size="md" display="flex" alignItems="center" gap="2">
             <Smartphone aria-hidden /> bKash, Nagad, Rocket or card

@@ -32,12 +32,12 @@ export function ContactForm() {
   const close = () => {
     const sent = alert?.status === 'success';
     setAlert(null);
-    if (sent) navigate(paths.home);
+    if (sent) void navigate(paths.home);
   };
 
   return (
     <>
-      <form onSubmit={submit} noValidate aria-label="Contact form">
+      <form onSubmit={(e) => void submit(e)} noValidate aria-label="Contact form">
         <Stack gap="4" maxW="xl">
           <Field.Root>
             <Field.Label>Name</Field.Label>
