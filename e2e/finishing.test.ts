@@ -159,7 +159,7 @@ describe('finishing a course', () => {
     const visit = await openPage(browser);
     const { page } = visit;
     await page.goto(`/course/${course.id}`);
-    const [db] = await sql(
+    const [db] = await sql<{ lessons: number; seconds: number | null; students: number; rating: number | null; reviews: number; updated: string }>(
       `SELECT (SELECT count(*)::int FROM lesson WHERE "courseId" = $1) AS lessons,
               (SELECT sum("durationSeconds")::int FROM lesson WHERE "courseId" = $1) AS seconds,
               (SELECT count(*)::int FROM enrollment WHERE "courseId" = $1 AND "revokedAt" IS NULL) AS students,

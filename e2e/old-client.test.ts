@@ -37,7 +37,8 @@ function call(page: Page, method: string, path: string, body?: unknown, token?: 
       if (body !== undefined) headers['content-type'] = 'application/json';
       if (token) headers.authorization = `Bearer ${token}`;
       const res = await fetch(api + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), credentials: 'include' });
-      return { status: res.status, body: await res.json() };
+      const answer: unknown = await res.json();
+      return { status: res.status, body: answer };
     },
     { api: baseUrl, method, path, body, token },
   );

@@ -56,7 +56,7 @@ describe('on a phone (390 px)', () => {
     assert.equal(new URL(page.url()).hash, '', 'the page did not just scroll down');
     const video = dialog.getByTestId('tour-video');
     await page.waitForFunction(() => {
-      const el = document.querySelector('[data-testid="tour-video"]') as HTMLVideoElement | null;
+      const el = document.querySelector<HTMLVideoElement>('[data-testid="tour-video"]');
       return el !== null && el.currentTime > 0.5 && el.videoWidth > 0;
     });
     assert.match((await video.getAttribute('src'))!, /^\/media\/videos\/product-tour\.webm$/);

@@ -1,4 +1,4 @@
-import { Client } from 'pg';
+import { Client, type QueryResultRow } from 'pg';
 
 /** Reads the newest mail sent to `to` from the server's outbox (no SMTP in the browser tests). */
 export async function latestMailTo(to: string): Promise<{ subject: string; text: string }> {
@@ -14,11 +14,11 @@ export async function latestMailTo(to: string): Promise<{ subject: string; text:
 }
 
 /** Runs one statement against the server's database, for setting up what the browser cannot. */
-export async function sql(text: string, values: unknown[] = []): Promise<Array<Record<string, unknown>>> {
+export async function sql<Row extends QueryResultRow = Record<string, unknown>>(text: string, values: unknown[] = []): Promise<Row[]> {
   const client = new Client({ connectionString: process.env.E2E_DATABASE_URL });
   await client.connect();
   try {
-    return (await client.query(text, values)).rows as Array<Record<string, unknown>>;
+    return (await client.query<Row>(text, values)).rows;
   } finally {
     await client.end();
   }

@@ -138,20 +138,21 @@ export async function createApp({ env, db, log, databaseState }: AppDeps): Promi
     refuseOverlongText((req) => ({ variables: (req.body as { variables?: unknown } | undefined)?.variables })),
     ...(responseCache ? [responseCache.serve] : []),
     expressMiddleware(apollo, {
-      context: async ({ req, res }): Promise<GraphQLContext> => ({
-        db,
-        log: req.log,
-        requestId: req.id,
-        viewer: req.viewer,
-        authProblem: req.authProblem,
-        clientAddress: req.ip ?? 'unknown',
-        session: sessionCookie(req, res, secureCookies),
-        auth,
-        checkPassword: (email, password) => authenticateWithPassword(passport, req, res, email, password),
-        payments,
-        loaders: createLoaders(db, req.viewer),
-        logFields: req.logFields,
-      }),
+      context: ({ req, res }) =>
+        Promise.resolve<GraphQLContext>({
+          db,
+          log: req.log,
+          requestId: req.id,
+          viewer: req.viewer,
+          authProblem: req.authProblem,
+          clientAddress: req.ip ?? 'unknown',
+          session: sessionCookie(req, res, secureCookies),
+          auth,
+          checkPassword: (email, password) => authenticateWithPassword(passport, req, res, email, password),
+          payments,
+          loaders: createLoaders(db, req.viewer),
+          logFields: req.logFields,
+        }),
     }),
   );
 

@@ -22,7 +22,7 @@ async function main() {
   }
   if (env.adminEmail && env.adminPassword) await ensureAdmin(database.dataSource, log, env.adminEmail, env.adminPassword);
   const { server, apollo, services } = await createApp({ env, db: database.dataSource, log, databaseState: database.state });
-  await new Promise<void>((resolve) => server.listen(env.port, resolve));
+  await new Promise<void>((resolve) => server.listen(env.port, () => resolve()));
   const { port } = server.address() as AddressInfo;
   // Payments a crash left between the provider's answer and our write are settled now (after
   // listening: the offline SSLCommerz imitation is called over HTTP); then every few minutes,

@@ -5,7 +5,7 @@ import { themeSystem } from '../app/theme';
 import { WithLanguage } from '../test/render';
 import { useConfirm } from './confirm-dialog';
 
-function DeleteButton({ onDelete }: { onDelete(): Promise<void> }) {
+function DeleteButton({ onDelete }: { onDelete: () => Promise<void> }) {
   const confirm = useConfirm();
   return (
     <>

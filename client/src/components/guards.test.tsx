@@ -36,7 +36,7 @@ function renderGuarded(session: Session, guard: 'auth' | 'admin') {
 /** A session whose refresh answer the test decides. */
 function sessionAnswering(answer: Promise<unknown>): Session {
   const session = createSession();
-  session.attach({ mutate: () => answer, clearStore: async () => [], refetchQueries: async () => [] } as unknown as ApolloClient);
+  session.attach({ mutate: () => answer, clearStore: () => Promise.resolve([]), refetchQueries: () => Promise.resolve([]) } as unknown as ApolloClient);
   return session;
 }
 

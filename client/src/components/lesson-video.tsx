@@ -6,9 +6,9 @@ interface LessonVideoProps {
   title: string;
   url: string;
   startAt: number;
-  onEnded(): void;
+  onEnded: () => void;
   /** Called now and then while playing, and on pause, with the position in seconds. */
-  onPosition(seconds: number): void;
+  onPosition: (seconds: number) => void;
 }
 
 const SAVE_EVERY_SECONDS = 10;

@@ -15,10 +15,10 @@ interface PagedViewProps<T> {
   page: PageData<T> | undefined;
   loading: boolean;
   failed: boolean;
-  onRetry(): void;
+  onRetry: () => void;
   empty: ReactNode;
-  onPage(offset: number): void;
-  children(items: T[]): ReactNode;
+  onPage: (offset: number) => void;
+  children: (items: T[]) => ReactNode;
 }
 
 /** A long list's loading, error and empty states, its items and its pager, in one place. */
@@ -38,7 +38,7 @@ export function PagedView<T>({ page, loading, failed, onRetry, empty, onPage, ch
 interface PagedTableProps<T> extends Omit<PagedViewProps<T>, 'children'> {
   columns: string[];
   /** One Table.Row for an item. */
-  row(item: T): ReactNode;
+  row: (item: T) => ReactNode;
 }
 
 /** Below the md breakpoint (48em) each row is a card of stacked cells: a phone needs no sideways scrolling. */

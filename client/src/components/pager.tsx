@@ -5,7 +5,7 @@ interface PagerProps {
   offset: number;
   limit: number;
   total: number;
-  onChange(offset: number): void;
+  onChange: (offset: number) => void;
 }
 
 /** Previous / Next through a long list, with where the visitor is. */

@@ -4,6 +4,15 @@ import { SetContextLink } from '@apollo/client/link/context';
 import { Observable } from 'rxjs';
 import type { Session } from './session';
 
+declare module '@apollo/client' {
+  interface DefaultContext {
+    /** Sent by HttpLink with the request. */
+    headers?: Record<string, string>;
+    /** The request is not retried after a session refresh (the refresh itself, logout, a retry). */
+    skipSessionRetry?: boolean;
+  }
+}
+
 const isSessionEnded = (error: unknown) =>
   CombinedGraphQLErrors.is(error) && error.errors.some((e) => e.extensions?.code === 'UNAUTHENTICATED');
 

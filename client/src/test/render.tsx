@@ -18,7 +18,7 @@ export function WithLanguage({ language = 'en', children }: { language?: Languag
   );
 }
 
-function LocationProbe({ onChange }: { onChange(location: Location): void }) {
+function LocationProbe({ onChange }: { onChange: (location: Location) => void }) {
   onChange(useLocation());
   return null;
 }

@@ -7,7 +7,7 @@ import { startEmbeddedPostgres, type DatabaseState, type EmbeddedDatabase } from
 export interface Database {
   dataSource: DataSource;
   /** The embedded cluster's state; a DATABASE_URL server is looked after by whoever runs it. */
-  state(): DatabaseState;
+  state: () => DatabaseState;
   close(): Promise<void>;
 }
 

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Client } from 'pg';
+import { Client, type QueryResultRow } from 'pg';
 import { startServerProcess, type ServerProcess } from '../test/server-process';
 import { DATABASE_UNAVAILABLE } from '../shared/database-down';
 
@@ -31,12 +31,12 @@ function postmaster(): { pid: number; port: number } {
   return { pid: Number(lines[0]), port: Number(lines[3]) };
 }
 
-async function sql(query: string, values: unknown[] = []) {
+async function sql<Row extends QueryResultRow = QueryResultRow>(query: string, values: unknown[] = []): Promise<Row[]> {
   const { user, password } = JSON.parse(fs.readFileSync(path.join(dataDir, 'postgres-credentials.json'), 'utf8')) as { user: string; password: string };
   const client = new Client({ host: '127.0.0.1', port: postmaster().port, user, password, database: 'shikhon' });
   await client.connect();
   try {
-    return (await client.query(query, values)).rows;
+    return (await client.query<Row>(query, values)).rows;
   } finally {
     await client.end();
   }
@@ -63,7 +63,7 @@ async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, sec
 
 describe('the supervised embedded PostgreSQL', () => {
   it('is restarted after the postmaster is killed: 503 with Retry-After meanwhile, then everything as it was', async () => {
-    const [course] = await sql(`SELECT id FROM course WHERE published ORDER BY id LIMIT 1`);
+    const [course] = await sql<{ id: string }>(`SELECT id FROM course WHERE published ORDER BY id LIMIT 1`);
     await sql(`UPDATE course SET name = 'Written just before the crash' WHERE id = $1`, [course.id]);
     expect((await courseName(course.id)).body.data!.course.name).toBe('Written just before the crash');
     const before = postmaster().pid;

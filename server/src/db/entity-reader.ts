@@ -67,7 +67,7 @@ const readers = new WeakMap<DataSource, Map<unknown, EntityReader<ObjectLiteral>
 /** The reader of `entity` for this data source, made once. */
 export function entityReader<T extends ObjectLiteral>(db: DataSource, entity: EntityTarget<T>): EntityReader<T> {
   let byEntity = readers.get(db);
-  if (!byEntity) readers.set(db, (byEntity = new Map()));
+  if (!byEntity) readers.set(db, (byEntity = new Map<unknown, EntityReader<ObjectLiteral>>()));
   let reader = byEntity.get(entity);
   if (!reader) byEntity.set(entity, (reader = new EntityReader(db, entity) as EntityReader<ObjectLiteral>));
   return reader as EntityReader<T>;

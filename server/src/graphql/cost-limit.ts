@@ -7,6 +7,7 @@ import {
   isListType,
   isObjectType,
   Kind,
+  OperationTypeNode,
   valueFromAST,
   type DocumentNode,
   type FieldNode,
@@ -80,7 +81,7 @@ export function operationCost(schema: GraphQLSchema, document: DocumentNode, ope
         : [],
     ),
   );
-  const root = operation.operation === 'mutation' ? schema.getMutationType() : schema.getQueryType();
+  const root = operation.operation === OperationTypeNode.MUTATION ? schema.getMutationType() : schema.getQueryType();
   return selectionCost(operation.selectionSet, root, false, { schema, fragments, variables });
 }
 
@@ -90,16 +91,17 @@ export const costLimitMessage = (cost: number) =>
 /** Refuses, with a 400, an operation costing more than MAX_COST once its variables are known. */
 export function costLimitPlugin(): ApolloServerPlugin {
   return {
-    async requestDidStart() {
-      return {
-        async didResolveOperation({ schema, document, operation, request }) {
-          if (!operation) return;
+    requestDidStart() {
+      return Promise.resolve({
+        didResolveOperation({ schema, document, operation, request }) {
+          if (!operation) return Promise.resolve();
           const cost = operationCost(schema, document, operation, request.variables ?? {});
           if (cost > MAX_COST) {
-            throw new GraphQLError(costLimitMessage(cost), { extensions: { code: 'GRAPHQL_VALIDATION_FAILED', http: { status: 400 } } });
+            return Promise.reject(new GraphQLError(costLimitMessage(cost), { extensions: { code: 'GRAPHQL_VALIDATION_FAILED', http: { status: 400 } } }));
           }
+          return Promise.resolve();
         },
-      };
+      });
     },
   };
 }

@@ -55,14 +55,15 @@ export function createErrorFormatter(log: AppLogger, options: { stacktraces: boo
 
 /** An answer that failed because the database is unavailable is a 503 with `Retry-After`, as on REST. */
 export const serviceUnavailableStatus: ApolloServerPlugin = {
-  async requestDidStart() {
-    return {
-      async willSendResponse({ response }) {
-        if (response.body.kind !== 'single') return;
-        if (!response.body.singleResult.errors?.some((error) => error.extensions?.code === 'SERVICE_UNAVAILABLE')) return;
-        response.http.status = 503;
-        response.http.headers.set('retry-after', RETRY_AFTER_SECONDS);
+  requestDidStart() {
+    return Promise.resolve({
+      willSendResponse({ response }) {
+        if (response.body.kind === 'single' && response.body.singleResult.errors?.some((error) => error.extensions?.code === 'SERVICE_UNAVAILABLE')) {
+          response.http.status = 503;
+          response.http.headers.set('retry-after', RETRY_AFTER_SECONDS);
+        }
+        return Promise.resolve();
       },
-    };
+    });
   },
 };

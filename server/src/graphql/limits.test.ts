@@ -36,7 +36,8 @@ describe('GraphQL limits', () => {
     expect(aliasError.message).toMatch(/Aliases limit of 15 exceeded/);
     expect(aliasError.extensions?.code).toBe('GRAPHQL_VALIDATION_FAILED');
     const tokens = await refusal(`{ courses { ${'total '.repeat(5_001)} } }`);
-    expect(tokens).toMatchObject({ message: expect.stringMatching(/^Syntax Error: Document contains more tha[nt] 5000 tokens\. Parsing aborted\.$/), extensions: { code: 'GRAPHQL_PARSE_FAILED' } });
+    expect(tokens.message).toMatch(/^Syntax Error: Document contains more tha[nt] 5000 tokens\. Parsing aborted\.$/);
+    expect(tokens.extensions?.code).toBe('GRAPHQL_PARSE_FAILED');
     const directives = `{ courses { total ${'@include(if: true) '.repeat(51)} } }`;
     expect((await refusal(directives)).message).toMatch(/Directives limit of 50 exceeded/);
   });
@@ -44,7 +45,8 @@ describe('GraphQL limits', () => {
   it('answers a syntax error with a 400 and the parser\'s message', async () => {
     const { status, body } = await app.graphql('{ courses { total }');
     expect(status).toBe(400);
-    expect(body.errors![0]).toMatchObject({ message: expect.stringMatching(/^Syntax Error: Expected Name, found <EOF>/), extensions: { code: 'GRAPHQL_PARSE_FAILED' } });
+    expect(body.errors![0].message).toMatch(/^Syntax Error: Expected Name, found <EOF>/);
+    expect(body.errors![0].extensions?.code).toBe('GRAPHQL_PARSE_FAILED');
   });
 
   it('refuses a subscription with a 400: the schema has none', async () => {
@@ -59,7 +61,8 @@ describe('GraphQL limits', () => {
     const costly = `{ ${Array.from({ length: 15 }, (_, i) => `c${i}: ${list('50')}`).join(' ')} }`;
     const { status, body } = await app.graphql(costly);
     expect(status).toBe(400);
-    expect(body.errors![0]).toMatchObject({ message: expect.stringMatching(/^Query cost limit of 10000 exceeded, found \d+\. Ask for fewer items or fewer fields\.$/), extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } });
+    expect(body.errors![0].message).toMatch(/^Query cost limit of 10000 exceeded, found \d+\. Ask for fewer items or fewer fields\.$/);
+    expect(body.errors![0].extensions?.code).toBe('GRAPHQL_VALIDATION_FAILED');
     // The same with the limit in a variable, and the same list once, which is allowed.
     const viaVariable = await app.graphql(`query ($n: Int!) { ${Array.from({ length: 15 }, (_, i) => `c${i}: ${list('$n')}`).join(' ')} }`, { n: 50 });
     expect(viaVariable.status).toBe(400);

@@ -1,5 +1,5 @@
 import { ApolloArmor } from '@escape.tech/graphql-armor';
-import { GraphQLError, type ValidationRule } from 'graphql';
+import { GraphQLError, OperationTypeNode, type ValidationRule } from 'graphql';
 import { costLimitPlugin } from './cost-limit';
 
 /** Tokens one document may have; graphql-js stops parsing beyond it, which answers as a syntax error (400). */
@@ -10,7 +10,7 @@ export const SUBSCRIPTIONS_UNSUPPORTED = 'Subscriptions are not supported: send 
 /** The schema has no subscriptions; without this rule graphql-js fails one only when executing it (a 500). */
 export const queriesAndMutationsOnly: ValidationRule = (context) => ({
   OperationDefinition(node) {
-    if (node.operation === 'subscription') context.reportError(new GraphQLError(SUBSCRIPTIONS_UNSUPPORTED, { nodes: [node] }));
+    if (node.operation === OperationTypeNode.SUBSCRIPTION) context.reportError(new GraphQLError(SUBSCRIPTIONS_UNSUPPORTED, { nodes: [node] }));
   },
 });
 

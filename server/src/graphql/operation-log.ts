@@ -6,14 +6,15 @@ import type { GraphQLContext } from './context';
  * the name the client sent, then the operation actually run (`anonymous query` when it has no name).
  */
 export const operationLogPlugin: ApolloServerPlugin<GraphQLContext> = {
-  async requestDidStart({ request, contextValue }) {
+  requestDidStart({ request, contextValue }) {
     const fields = contextValue.logFields;
-    if (!fields) return;
+    if (!fields) return Promise.resolve();
     if (request.operationName) fields.operation = request.operationName;
-    return {
-      async didResolveOperation({ operationName, operation }) {
+    return Promise.resolve({
+      didResolveOperation({ operationName, operation }) {
         fields.operation = operationName ?? `anonymous ${operation?.operation ?? "operation"}`;
+        return Promise.resolve();
       },
-    };
+    });
   },
 };

@@ -1,6 +1,6 @@
-import type { ApolloServerPlugin } from '@apollo/server';
+import type { ApolloServerPlugin, GraphQLRequestContextWillSendResponse } from '@apollo/server';
 import type { NextFunction, Request, Response } from 'express';
-import { Kind, type OperationDefinitionNode } from 'graphql';
+import { Kind, OperationTypeNode, type OperationDefinitionNode } from 'graphql';
 import { Client } from 'pg';
 import type { AppLogger } from '../logger';
 import type { GraphQLContext } from './context';
@@ -25,7 +25,7 @@ function keyOf(body: OperationRequest | undefined): string | null {
 }
 
 const onlyPublicFields = (operation: OperationDefinitionNode) =>
-  operation.operation === 'query' &&
+  operation.operation === OperationTypeNode.QUERY &&
   operation.selectionSet.selections.every((selection) => selection.kind === Kind.FIELD && PUBLIC_FIELDS.has(selection.name.value));
 
 /**
@@ -121,20 +121,15 @@ export class PublicResponseCache {
         await this.start();
         return { serverWillStop: () => this.stop() };
       },
-      requestDidStart: async ({ contextValue }) => {
-        if (!this.listening || contextValue.viewer || contextValue.authProblem) return;
+      requestDidStart: ({ contextValue }) => {
+        if (!this.listening || contextValue.viewer || contextValue.authProblem) return Promise.resolve();
         const generation = this.generation;
-        return {
-          willSendResponse: async ({ request, response, operation }) => {
-            if (!operation || !onlyPublicFields(operation) || response.body.kind !== 'single') return;
-            if (response.body.singleResult.errors || (response.http.status ?? 200) !== 200) return;
-            if (generation !== this.generation || !this.listening) return;
-            const key = keyOf(request);
-            const body = `${JSON.stringify(response.body.singleResult)}\n`;
-            if (key === null || body.length > MAX_BODY_BYTES) return;
-            this.store(key, body);
+        return Promise.resolve({
+          willSendResponse: (requestContext) => {
+            this.keepAnswer(generation, requestContext);
+            return Promise.resolve();
           },
-        };
+        });
       },
     };
   }
@@ -160,6 +155,17 @@ export class PublicResponseCache {
       .finally(() => this.deriving.delete(key));
     this.deriving.set(key, making);
     return making;
+  }
+
+  /** Keeps a successful answer to a public query, unless the catalogue changed while it was made. */
+  private keepAnswer(generation: number, { request, response, operation }: GraphQLRequestContextWillSendResponse<GraphQLContext>) {
+    if (!operation || !onlyPublicFields(operation) || response.body.kind !== 'single') return;
+    if (response.body.singleResult.errors || (response.http.status ?? 200) !== 200) return;
+    if (generation !== this.generation || !this.listening) return;
+    const key = keyOf(request);
+    const body = `${JSON.stringify(response.body.singleResult)}\n`;
+    if (key === null || body.length > MAX_BODY_BYTES) return;
+    this.store(key, body);
   }
 
   private store(key: string, body: string) {

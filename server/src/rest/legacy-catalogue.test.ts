@@ -8,8 +8,8 @@ import { BAD_PERCENT_ENCODING } from '../http/errors';
 import { CourseLanguage } from '../modules/course/course.enums';
 
 // Legacy answers are checked field by field against the old shapes.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type LegacyAnswer = { status: number; body: any };
+type LegacyAnswer<Body> = { status: number; body: Body };
+type Named = { name?: string; title?: string };
 
 let db: DataSource;
 let app: TestApp;
@@ -24,9 +24,9 @@ afterAll(async () => {
 });
 beforeEach(() => resetDatabase(db));
 
-const get = async (path: string): Promise<LegacyAnswer> => {
+const get = async <Body = unknown>(path: string): Promise<LegacyAnswer<Body>> => {
   const res = await fetch(app.url + path, { headers: { accept: 'application/json' } });
-  return { status: res.status, body: await res.json() };
+  return { status: res.status, body: (await res.json()) as Body };
 };
 
 describe('the legacy catalogue paths', () => {
@@ -67,7 +67,7 @@ describe('the legacy catalogue paths', () => {
 
   it('GET /api/courses pages when asked and refuses bad paging', async () => {
     for (let i = 1; i <= 3; i++) await makeCourse(db, { name: `C${i}` });
-    expect((await get('/api/courses?offset=1&limit=1')).body.map((c: { name: string }) => c.name)).toEqual(['C2']);
+    expect((await get<Named[]>('/api/courses?offset=1&limit=1')).body.map((c) => c.name)).toEqual(['C2']);
     for (const [query, message] of [
       ['limit=-4', 'limit must be a whole number from 1 to 50'],
       ['limit=51', 'limit must be a whole number from 1 to 50'],
@@ -85,13 +85,13 @@ describe('the legacy catalogue paths', () => {
     for (let i = 0; i < many; i++) await makeCourse(db, { name: `Course ${i}`, createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, many - i)) }, []);
     await db.getRepository(Review).save(Array.from({ length: many }, (_, i) => ({ name: `R${i}`, text: 't', createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, many - i)) })));
     await db.getRepository(Blog).save(Array.from({ length: many }, (_, i) => ({ title: `B${i}`, author: 'a', description: 'd', createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, many - i)) })));
-    const names = (body: Array<{ name?: string; title?: string }>) => body.map((item) => item.name ?? item.title);
+    const names = (body: Named[]) => body.map((item) => item.name ?? item.title);
     for (const [path, prefix] of [['/api/courses', 'Course '], ['/Course.json', 'Course '], ['/reviews.json', 'R'], ['/blogs.json', 'B']]) {
-      const first = await get(path);
+      const first = await get<Named[]>(path);
       expect(first.status).toBe(200);
       expect(names(first.body)).toEqual(Array.from({ length: 50 }, (_, i) => `${prefix}${i}`));
-      expect(names((await get(`${path}?offset=50`)).body)).toEqual([`${prefix}50`, `${prefix}51`, `${prefix}52`]);
-      expect(names((await get(`${path}?offset=10&limit=2`)).body)).toEqual([`${prefix}10`, `${prefix}11`]);
+      expect(names((await get<Named[]>(`${path}?offset=50`)).body)).toEqual([`${prefix}50`, `${prefix}51`, `${prefix}52`]);
+      expect(names((await get<Named[]>(`${path}?offset=10&limit=2`)).body)).toEqual([`${prefix}10`, `${prefix}11`]);
       expect((await get(`${path}?limit=51`)).status).toBe(400);
     }
   });
@@ -106,8 +106,8 @@ describe('the legacy catalogue paths', () => {
   it('GET /api/courses/searchCourse/{text} searches like GraphQL', async () => {
     await makeCourse(db, { name: 'Class 9 Physics' });
     await makeCourse(db, { name: 'Web Development' });
-    const { body } = await get('/api/courses/searchCourse/PHYS');
-    expect(body.map((c: { name: string }) => c.name)).toEqual(['Class 9 Physics']);
+    const { body } = await get<Named[]>('/api/courses/searchCourse/PHYS');
+    expect(body.map((c) => c.name)).toEqual(['Class 9 Physics']);
     expect((await get('/api/courses/searchCourse/zoology')).body).toEqual([]);
   });
 
@@ -145,7 +145,7 @@ describe('when the database fails', () => {
     const brokenApp = await startTestApp(broken);
     await broken.query('DROP TABLE "lesson", "course" CASCADE');
     try {
-      const { status, body } = await fetchJson(`${brokenApp.url}/api/courses`);
+      const { status, body } = await fetchJson<{ message: string }>(`${brokenApp.url}/api/courses`);
       expect(status).toBe(500);
       expect(body.message).toBe('Something went wrong!');
       expect(JSON.stringify(body)).not.toMatch(/relation|SELECT|course"/i);
@@ -156,7 +156,7 @@ describe('when the database fails', () => {
   });
 });
 
-async function fetchJson(url: string): Promise<LegacyAnswer> {
+async function fetchJson<Body>(url: string): Promise<LegacyAnswer<Body>> {
   const res = await fetch(url);
-  return { status: res.status, body: await res.json() };
+  return { status: res.status, body: (await res.json()) as Body };
 }

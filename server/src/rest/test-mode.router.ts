@@ -5,6 +5,9 @@ import { badInput } from '../shared/errors';
 import { CardError, tokenizeTestCard } from '../payments/test-cards';
 import type { TestModeProvider } from '../payments/test-mode.provider';
 
+/** A typed card field as text: digits may arrive as a string or a number; anything else is no answer. */
+const cardText = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value) : '');
+
 /**
  * What Stripe.js and Stripe's hosted 3-D Secure page do, for the offline test mode:
  * turning a typed test card into a payment method, and answering an authentication challenge.
@@ -17,10 +20,10 @@ export function testModeRouter(provider: TestModeProvider, deps: PurchaseDeps): 
     try {
       res.json(
         tokenizeTestCard({
-          number: String(body.number ?? ''),
+          number: cardText(body.number),
           expMonth: Number(body.expMonth),
           expYear: Number(body.expYear),
-          cvc: String(body.cvc ?? ''),
+          cvc: cardText(body.cvc),
         }),
       );
     } catch (error) {

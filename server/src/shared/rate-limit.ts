@@ -10,14 +10,14 @@ export interface Limit {
 
 /** Counts one attempt for `key` and refuses it, with a clear message, once the window's limit is passed. */
 export async function hitRateLimit(db: DataSource, limit: Limit, subject: string): Promise<void> {
-  const [row] = (await db.query(
+  const [row] = await db.query<Array<{ hits: number; resetAt: Date }>>(
     `INSERT INTO rate_limit (key, hits, "resetAt") VALUES ($1, 1, now() + make_interval(secs => $2))
      ON CONFLICT (key) DO UPDATE SET
        hits = CASE WHEN rate_limit."resetAt" <= now() THEN 1 ELSE rate_limit.hits + 1 END,
        "resetAt" = CASE WHEN rate_limit."resetAt" <= now() THEN now() + make_interval(secs => $2) ELSE rate_limit."resetAt" END
      RETURNING hits, "resetAt"`,
     [`${limit.name}:${subject.toLowerCase()}`, limit.windowSeconds],
-  )) as Array<{ hits: number; resetAt: Date }>;
+  );
   if (row.hits > limit.max) {
     const minutes = Math.max(1, Math.ceil((new Date(row.resetAt).getTime() - Date.now()) / 60_000));
     throw new AppError('TOO_MANY_REQUESTS', `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);

@@ -16,7 +16,7 @@ function useLogOut() {
   const { session } = useSession();
   const navigate = useNavigate();
   return () => {
-    navigate(paths.home);
+    void navigate(paths.home);
     void session.signOut();
   };
 }
@@ -31,7 +31,7 @@ export function AccountMenu({ user }: { user: SessionUser }) {
     <Menu.Root
       onSelect={({ value }) => {
         const to = items.find((item) => item.value === value)?.to;
-        if (to) navigate(to);
+        if (to) void navigate(to);
         if (value === 'logout') logOut();
       }}
     >

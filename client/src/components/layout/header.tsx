@@ -70,7 +70,7 @@ function SearchBox({ onSearch, autoFocus = false }: { onSearch?: () => void; aut
     e.preventDefault();
     const query = text.trim();
     if (!query) return;
-    navigate(paths.searchFor(query), { state: { text: query } });
+    void navigate(paths.searchFor(query), { state: { text: query } });
     onSearch?.();
   };
   return (

@@ -15,7 +15,7 @@ type PaymentRow = AdminPaymentsQuery['payments']['items'][number];
 
 const refundCases: RefundCase[] = ['COURSE_CANCELLED', 'LEARNER_CANCELLED', 'SCHEDULE_ISSUE'];
 
-function Select({ label, value, onChange, options }: { label: string; value: string; onChange(value: string): void; options: Array<[string, string]> }) {
+function Select({ label, value, onChange, options }: { label: string; value: string; onChange: (value: string) => void; options: Array<[string, string]> }) {
   return (
     <Field.Root>
       <Field.Label>{label}</Field.Label>

@@ -21,9 +21,9 @@ describe('the demo data', () => {
       const page = await listCourses(db, { section }, { limit: 4 });
       expect(page.items).toHaveLength(4);
     }
-    const levels = await db.query(`SELECT DISTINCT "classLevel" FROM course WHERE "classLevel" IS NOT NULL`);
+    const levels = await db.query<Array<{ classLevel: number }>>(`SELECT DISTINCT "classLevel" FROM course WHERE "classLevel" IS NOT NULL`);
     expect(levels.length).toBeGreaterThanOrEqual(8);
-    const withoutLessons = await db.query(`SELECT id FROM course c WHERE NOT EXISTS (SELECT 1 FROM lesson l WHERE l."courseId" = c.id)`);
+    const withoutLessons = await db.query<Array<{ id: string }>>(`SELECT id FROM course c WHERE NOT EXISTS (SELECT 1 FROM lesson l WHERE l."courseId" = c.id)`);
     expect(withoutLessons).toEqual([]);
     const withoutDetails = await db
       .getRepository(Course)

@@ -22,7 +22,7 @@ export interface AdminSummary {
 /** Live totals for the admin dashboard. */
 export async function adminSummary(db: DataSource, viewer: Viewer): Promise<AdminSummary> {
   requireAdmin(viewer);
-  const [totals] = (await db.query(
+  const [totals] = await db.query<Array<Omit<AdminSummary, 'revenue' | 'revenueByCurrency' | 'recentSignUps' | 'recentPurchases'> & { revenue_cents: number }>>(
     `SELECT
        (SELECT COUNT(*)::int FROM "user" WHERE role = 'STUDENT' AND "deletedAt" IS NULL) AS students,
        (SELECT COUNT(*)::int FROM "user" WHERE role = 'INSTRUCTOR' AND "deletedAt" IS NULL) AS instructors,
@@ -32,17 +32,17 @@ export async function adminSummary(db: DataSource, viewer: Viewer): Promise<Admi
        (SELECT COUNT(*)::int FROM enrollment WHERE "revokedAt" IS NULL) AS enrollments,
        (SELECT COALESCE(SUM("amountCents" - "refundedCents"), 0)::int FROM payment WHERE status IN ($1, $2) AND currency = 'usd') AS revenue_cents`,
     [PaymentStatus.SUCCEEDED, PaymentStatus.REFUNDED],
-  )) as Array<Omit<AdminSummary, 'revenue' | 'revenueByCurrency' | 'recentSignUps' | 'recentPurchases'> & { revenue_cents: number }>;
-  const recentSignUps = (await db.query(
+  );
+  const recentSignUps = await db.query<AdminSummary['recentSignUps']>(
     `SELECT id, name, email, role, "createdAt" FROM "user" WHERE "deletedAt" IS NULL ORDER BY "createdAt" DESC, id LIMIT 5`,
-  )) as AdminSummary['recentSignUps'];
+  );
   const recentPurchases = (
-    (await db.query(
+    await db.query<Array<{ id: string; studentName: string; courseName: string; amountCents: number; currency: string; createdAt: Date }>>(
       `SELECT p.id, u.name AS "studentName", c.name AS "courseName", p."amountCents", p.currency, p."createdAt"
        FROM payment p JOIN "user" u ON u.id = p."studentId" JOIN course c ON c.id = p."courseId"
        WHERE p.status = $1 ORDER BY p."createdAt" DESC, p.id LIMIT 5`,
       [PaymentStatus.SUCCEEDED],
-    )) as Array<{ id: string; studentName: string; courseName: string; amountCents: number; currency: string; createdAt: Date }>
+    )
   ).map(({ amountCents, ...row }) => ({ ...row, amount: amountCents / 100 }));
   const { revenue_cents, ...counts } = totals;
   const revenueTotals = await revenueByCurrency(db, 'true', []);

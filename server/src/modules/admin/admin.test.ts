@@ -102,7 +102,7 @@ describe('admin', () => {
     expect(await emails(true)).toEqual(['leaver@example.com']);
     expect((await admin.graphql(REOPEN, { email: 'LEAVER@example.com' })).data).toEqual({ reopenAccount: { email: 'leaver@example.com' } });
     expect(await emails(true)).toEqual([]);
-    const reopened = (await db.query(`SELECT "actorEmail", detail FROM audit_entry WHERE action = 'REOPEN_ACCOUNT'`)) as Array<{ actorEmail: string; detail: { email: string } }>;
+    const reopened = await db.query<Array<{ actorEmail: string; detail: { email: string } }>>(`SELECT "actorEmail", detail FROM audit_entry WHERE action = 'REOPEN_ACCOUNT'`);
     expect(reopened.map((row) => [row.actorEmail, row.detail.email])).toEqual([['boss@example.com', 'leaver@example.com']]);
     const login = await new HttpClient(app.url).graphql(`mutation { login(email: "leaver@example.com", password: "leaver password") { accessToken } }`);
     expect(login.errors).toBeUndefined();

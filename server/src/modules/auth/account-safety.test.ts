@@ -95,7 +95,7 @@ describe('email verification', () => {
   it('keeps only the hash of the link and refuses an expired one', async () => {
     await signUp('nadia@example.com');
     const token = await verificationToken('nadia@example.com');
-    const [row] = (await db.query(`SELECT "tokenHash" FROM email_verification`)) as Array<{ tokenHash: string }>;
+    const [row] = await db.query<Array<{ tokenHash: string }>>(`SELECT "tokenHash" FROM email_verification`);
     expect(row.tokenHash).not.toContain(token);
     await db.query(`UPDATE email_verification SET "expiresAt" = now() - interval '1 second'`);
     const late = await new HttpClient(app.url).graphql(`mutation ($t: String!) { verifyEmail(token: $t) }`, { t: token });
@@ -177,7 +177,7 @@ describe('publishing by new instructors', () => {
     const seen = await client.graphql<{ managedCourse: Record<string, unknown> }>(`query ($id: ID!) { managedCourse(id: $id) { published reviewRequestedAt reviewNote } }`, { id: course.id });
     expect(seen.data!.managedCourse).toEqual({ published: false, reviewRequestedAt: null, reviewNote: 'Lesson 2 has no sound' });
     expect((await boss.graphql<{ coursesInReview: { total: number } }>(`{ coursesInReview { total } }`)).data!.coursesInReview.total).toBe(0);
-    const [rejected] = (await db.query(`SELECT detail FROM audit_entry WHERE action = 'REJECT_COURSE_REVIEW'`)) as Array<{ detail: { reason: string } }>;
+    const [rejected] = await db.query<Array<{ detail: { reason: string } }>>(`SELECT detail FROM audit_entry WHERE action = 'REJECT_COURSE_REVIEW'`);
     expect(rejected.detail.reason).toBe('Lesson 2 has no sound');
   });
 
@@ -191,7 +191,7 @@ describe('publishing by new instructors', () => {
     const direct = await client.graphql<{ setCoursePublished: { published: boolean } }>(PUBLISH, { id: next.id });
     expect(direct.data!.setCoursePublished.published).toBe(true);
     expect((await client.graphql(`{ me { instructorApproved } }`)).data).toEqual({ me: { instructorApproved: true } });
-    const actions = (await db.query(`SELECT action, "actorEmail" FROM audit_entry ORDER BY "createdAt"`)) as Array<{ action: string; actorEmail: string }>;
+    const actions = await db.query<Array<{ action: string; actorEmail: string }>>(`SELECT action, "actorEmail" FROM audit_entry ORDER BY "createdAt"`);
     expect(actions).toEqual([
       { action: 'SUBMIT_COURSE_FOR_REVIEW', actorEmail: 'new.teacher@example.com' },
       { action: 'APPROVE_COURSE_REVIEW', actorEmail: 'boss@example.com' },

@@ -1,4 +1,4 @@
-import type { NextFunction, Request, Response } from 'express';
+import type { Handler, NextFunction, Request, Response } from 'express';
 import { Passport } from 'passport';
 
 type Authenticator = InstanceType<typeof Passport>;
@@ -50,12 +50,17 @@ export function createPassport(db: DataSource, jwtSecret: string): Authenticator
   return passport;
 }
 
+/** passport's `authenticate()` without sessions: Express middleware that hands its outcome to `done`. */
+function authenticate(passport: Authenticator, strategy: 'jwt' | 'local', done: (error: unknown, user: User | false) => void): Handler {
+  return passport.authenticate(strategy, { session: false }, done) as Handler;
+}
+
 /** Sets req.viewer from the bearer token, if any; a refused token leaves the request anonymous. */
 export function identifyViewer(passport: Authenticator) {
   return (req: Request, res: Response, next: NextFunction) => {
     req.viewer = null;
     if (!req.headers.authorization) return next();
-    passport.authenticate('jwt', { session: false }, (error: unknown, user: User | false) => {
+    authenticate(passport, 'jwt', (error, user) => {
       if (error) return next(error);
       if (user) req.viewer = toViewer(user);
       else req.authProblem = 'invalid-token';
@@ -68,8 +73,8 @@ export function identifyViewer(passport: Authenticator) {
 export function authenticateWithPassword(passport: Authenticator, req: Request, res: Response, email: string, password: string): Promise<User> {
   const request = Object.assign(Object.create(req) as Request, { body: { email, password } });
   return new Promise((resolve, reject) => {
-    passport.authenticate('local', { session: false }, (error: unknown, user: User | false) => {
-      if (error) reject(error);
+    authenticate(passport, 'local', (error, user) => {
+      if (error) reject(error instanceof Error ? error : new Error('Sign-in failed', { cause: error }));
       else if (!user) reject(new AppError('UNAUTHENTICATED', WRONG_CREDENTIALS));
       else resolve(user);
     })(request, res, reject);

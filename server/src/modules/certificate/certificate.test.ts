@@ -102,7 +102,7 @@ describe('certificates', () => {
   it('shows as revoked after a refund, and its PDF is no longer handed out', async () => {
     const issued = await completeAll();
     const admin = await signedInClient(app.url, 'boss@example.com', 'boss password');
-    const enrollmentId = (await db.query(`SELECT id FROM enrollment`))[0].id as string;
+    const enrollmentId = (await db.query<Array<{ id: string }>>(`SELECT id FROM enrollment`))[0].id;
     const refund = await admin.graphql(`mutation ($id: ID!) { refundEnrollment(enrollmentId: $id, refundCase: COURSE_CANCELLED) { percent } }`, { id: enrollmentId });
     expect(refund.errors).toBeUndefined();
     const { data } = await new HttpClient(app.url).graphql<{ certificate: CertificateAnswer }>(`query ($n: String!) { certificate(number: $n) { revoked studentName } }`, { n: issued.number });

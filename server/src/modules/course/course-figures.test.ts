@@ -54,9 +54,9 @@ describe('course page figures', () => {
       { name: 'y', text: 'No stars', courseId: course.id, rating: null },
     ]);
     const figures = await figuresOf(new HttpClient(app.url), course.id);
-    const [{ lessons, seconds }] = await db.query(`SELECT count(*)::int AS lessons, sum("durationSeconds")::int AS seconds FROM lesson WHERE "courseId" = $1`, [course.id]);
-    const [{ students }] = await db.query(`SELECT count(*)::int AS students FROM enrollment WHERE "courseId" = $1 AND "revokedAt" IS NULL`, [course.id]);
-    const [{ average, count }] = await db.query(`SELECT round(avg(rating), 1)::float AS average, count(*)::int AS count FROM review WHERE "courseId" = $1 AND NOT hidden AND rating IS NOT NULL`, [course.id]);
+    const [{ lessons, seconds }] = await db.query<Array<{ lessons: number; seconds: number }>>(`SELECT count(*)::int AS lessons, sum("durationSeconds")::int AS seconds FROM lesson WHERE "courseId" = $1`, [course.id]);
+    const [{ students }] = await db.query<Array<{ students: number }>>(`SELECT count(*)::int AS students FROM enrollment WHERE "courseId" = $1 AND "revokedAt" IS NULL`, [course.id]);
+    const [{ average, count }] = await db.query<Array<{ average: number | null; count: number }>>(`SELECT round(avg(rating), 1)::float AS average, count(*)::int AS count FROM review WHERE "courseId" = $1 AND NOT hidden AND rating IS NOT NULL`, [course.id]);
     expect(figures).toMatchObject({ lessonCount: lessons, totalDurationSeconds: seconds, enrolledCount: students, averageRating: average, ratingCount: count });
     expect(figures).toMatchObject({ lessonCount: 3, totalDurationSeconds: 3600, enrolledCount: 2, averageRating: 4.3, ratingCount: 3 });
   });

@@ -74,7 +74,7 @@ export async function listCourses(
   return fetchPage(
     page,
     () => courses.many(sql, parameters.values),
-    async () => (await db.query(`SELECT count(*)::int AS "count" FROM "course" WHERE ${where}`, filterValues))[0].count,
+    async () => (await db.query<Array<{ count: number }>>(`SELECT count(*)::int AS "count" FROM "course" WHERE ${where}`, filterValues))[0].count,
   );
 }
 

@@ -32,7 +32,7 @@ function requireInstructor(viewer: Viewer): void {
 /** Revenue, rating, courses and students of the instructor's own courses, from the payments and enrollments. */
 export async function instructorOverview(db: DataSource, viewer: Viewer): Promise<InstructorOverview> {
   requireInstructor(viewer);
-  const [row] = (await db.query(
+  const [row] = await db.query<Array<{ revenue_cents: number; average_rating: string | null; courses: number; students: number }>>(
     `SELECT
        (SELECT COALESCE(SUM(p."amountCents" - p."refundedCents"), 0)::int FROM payment p JOIN course c ON c.id = p."courseId"
          WHERE c."instructorId" = $1 AND p.status IN ($2, $3) AND p.currency = 'usd') AS revenue_cents,
@@ -42,7 +42,7 @@ export async function instructorOverview(db: DataSource, viewer: Viewer): Promis
        (SELECT COUNT(DISTINCT e."studentId")::int FROM enrollment e JOIN course c ON c.id = e."courseId"
          WHERE c."instructorId" = $1 AND e."revokedAt" IS NULL) AS students`,
     [viewer.id, PaymentStatus.SUCCEEDED, PaymentStatus.REFUNDED],
-  )) as Array<{ revenue_cents: number; average_rating: string | null; courses: number; students: number }>;
+  );
   return {
     totalRevenue: row.revenue_cents / 100,
     revenue: await revenueByCurrency(db, 'c."instructorId" = $1', [viewer.id]),
@@ -72,11 +72,11 @@ export async function instructorStudents(
   return fetchPage(
     page,
     async () =>
-      (await db.query(
+      await db.query<InstructorStudentRow[]>(
         `SELECT e.id AS "enrollmentId", u.name, u.email, u.phone, c.name AS "courseName", e."createdAt" AS "enrolledAt" ${from}
          ORDER BY e."createdAt" DESC, e.id LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
         [...params, page.limit, page.offset],
-      )) as InstructorStudentRow[],
-    async () => ((await db.query(`SELECT COUNT(*)::int AS n ${from}`, params)) as Array<{ n: number }>)[0].n,
+      ),
+    async () => (await db.query<Array<{ n: number }>>(`SELECT COUNT(*)::int AS n ${from}`, params))[0].n,
   );
 }

@@ -81,7 +81,7 @@ describe('importing the old platform', () => {
 
   it('changes nothing when run a second time', async () => {
     await runImport(SAMPLES);
-    const before = await db.query(`SELECT id, "updatedAt" FROM course ORDER BY id`);
+    const before = await db.query<Array<{ id: string; updatedAt: Date }>>(`SELECT id, "updatedAt" FROM course ORDER BY id`);
     const { counts } = await runImport(SAMPLES);
     expect(counts).toEqual({ courses: [3, 0, 0, 3, 0], blogs: [3, 0, 0, 3, 0], reviews: [4, 0, 0, 4, 0] });
     expect(await db.query(`SELECT id, "updatedAt" FROM course ORDER BY id`)).toEqual(before);
@@ -108,7 +108,17 @@ describe('importing the old platform', () => {
 
     // The way in: a reset link sent to the address, which sets the first password.
     const sent: MailMessage[] = [];
-    const auth = { db, jwtSecret: 'x'.repeat(32), publicUrl: 'http://localhost:4000', mailer: { send: async (message: MailMessage) => void sent.push(message) } };
+    const auth = {
+      db,
+      jwtSecret: 'x'.repeat(32),
+      publicUrl: 'http://localhost:4000',
+      mailer: {
+        send: (message: MailMessage) => {
+          sent.push(message);
+          return Promise.resolve();
+        },
+      },
+    };
     await requestPasswordReset(auth, 'nusrat@example.com', '10.0.0.2');
     const token = new URL(/http\S+/.exec(sent[0].text)![0]).searchParams.get('token')!;
     await resetPassword(auth, token, 'a new password of hers');

@@ -140,11 +140,11 @@ async function importFile<T>(run: Run, collection: Collection<T>, filePath: stri
 
   const flush = async (batch: Item<T>[]) => {
     if (batch.length === 0) return;
-    const known = await run.m.query(`SELECT "legacyId", "entityId", "fingerprint" FROM legacy_record WHERE "collection" = $1 AND "legacyId" = ANY($2)`, [
-      collection.name,
-      batch.map((item) => item.legacyId),
-    ]);
-    const byId = new Map((known as Array<{ legacyId: string; entityId: string; fingerprint: string }>).map((row) => [row.legacyId, row]));
+    const known = await run.m.query<Array<{ legacyId: string; entityId: string; fingerprint: string }>>(
+      `SELECT "legacyId", "entityId", "fingerprint" FROM legacy_record WHERE "collection" = $1 AND "legacyId" = ANY($2)`,
+      [collection.name, batch.map((item) => item.legacyId)],
+    );
+    const byId = new Map(known.map((row) => [row.legacyId, row]));
     const toWrite: Item<T>[] = [];
     for (const item of batch) {
       const earlier = byId.get(item.legacyId);
@@ -229,20 +229,20 @@ class Run {
   async accountsFor(wanted: Map<string, { name: string; role: Role; fields?: Partial<UserFields> }>): Promise<Map<string, AccountLookup>> {
     const missing = [...wanted.keys()].filter((email) => !this.accounts.has(email));
     if (missing.length > 0) {
-      const ours = (await this.m.query(`SELECT "legacyId", "entityId" FROM legacy_record WHERE "collection" = $1 AND "legacyId" = ANY($2)`, [ACCOUNTS, missing])) as Array<{
-        legacyId: string;
-        entityId: string;
-      }>;
+      const ours = await this.m.query<Array<{ legacyId: string; entityId: string }>>(
+        `SELECT "legacyId", "entityId" FROM legacy_record WHERE "collection" = $1 AND "legacyId" = ANY($2)`,
+        [ACCOUNTS, missing],
+      );
       const oursByEmail = new Map(ours.map((row) => [row.legacyId, row.entityId]));
       const taken = new Set(
-        ((await this.m.query(`SELECT email FROM "user" WHERE email = ANY($1)`, [missing.filter((email) => !oursByEmail.has(email))])) as Array<{ email: string }>).map(
+        (await this.m.query<Array<{ email: string }>>(`SELECT email FROM "user" WHERE email = ANY($1)`, [missing.filter((email) => !oursByEmail.has(email))])).map(
           (row) => row.email,
         ),
       );
       const created: Array<Partial<User>> = [];
       const keptIds = missing.map((email) => wanted.get(email)!.fields?.id).filter((id): id is string => Boolean(id));
       const usedIds = new Set(
-        ((await this.m.query(`SELECT id::text FROM "user" WHERE id = ANY($1::uuid[])`, [keptIds])) as Array<{ id: string }>).map((row) => row.id),
+        (await this.m.query<Array<{ id: string }>>(`SELECT id::text FROM "user" WHERE id = ANY($1::uuid[])`, [keptIds])).map((row) => row.id),
       );
       for (const email of missing) {
         const ourId = oursByEmail.get(email);
@@ -295,7 +295,7 @@ const users: Collection<UserFields> = {
     const wanted = new Map<string, { name: string; role: Role; fields: UserFields }>();
     for (const { fields } of items) if (!wanted.has(fields.email)) wanted.set(fields.email, { name: fields.name, role: fields.role, fields });
     const existing = new Set(
-      ((await run.m.query(`SELECT "legacyId" FROM legacy_record WHERE "collection" = $1 AND "legacyId" = ANY($2)`, [ACCOUNTS, [...wanted.keys()]])) as Array<{ legacyId: string }>).map(
+      (await run.m.query<Array<{ legacyId: string }>>(`SELECT "legacyId" FROM legacy_record WHERE "collection" = $1 AND "legacyId" = ANY($2)`, [ACCOUNTS, [...wanted.keys()]])).map(
         (row) => row.legacyId,
       ),
     );
@@ -383,7 +383,7 @@ const courses: Collection<CourseFields> = {
 
     if (fresh.length > 0) {
       const kept = fresh.map((item) => item.fields.id).filter((id): id is string => Boolean(id));
-      const usedIds = new Set(((await run.m.query(`SELECT id::text FROM course WHERE id = ANY($1::uuid[])`, [kept])) as Array<{ id: string }>).map((row) => row.id));
+      const usedIds = new Set((await run.m.query<Array<{ id: string }>>(`SELECT id::text FROM course WHERE id = ANY($1::uuid[])`, [kept])).map((row) => row.id));
       const rows = fresh.map((item) => {
         const id = item.fields.id && !usedIds.has(item.fields.id) ? item.fields.id : crypto.randomUUID();
         usedIds.add(id);
@@ -406,13 +406,13 @@ const enrollments: Collection<EnrollmentFields> = {
   map: mapEnrollment,
   async write(run, items) {
     const refs = [...new Set(items.map((item) => item.fields.courseRef))];
-    const found = (await run.m.query(
+    const found = await run.m.query<Array<{ ref: string; id: string; name: string; description: string; photoURL: string | null; price: string }>>(
       `SELECT c.id::text AS ref, c.id::text AS id, c.name, c.description, c."photoURL", c.price FROM course c WHERE c.id::text = ANY($1)
        UNION ALL
        SELECT r."legacyId" AS ref, c.id::text, c.name, c.description, c."photoURL", c.price FROM legacy_record r JOIN course c ON c.id = r."entityId"
         WHERE r."collection" = 'courses' AND r."legacyId" = ANY($1)`,
       [refs],
-    )) as Array<{ ref: string; id: string; name: string; description: string; photoURL: string | null; price: string }>;
+    );
     const courseByRef = new Map(found.map((row) => [row.ref, row]));
     const wanted = new Map<string, { name: string; role: Role }>();
     for (const { fields } of items) {

@@ -47,7 +47,8 @@ describe('npm run import:legacy', () => {
 
   it('explains how to call it', async () => {
     const wrong = await importCommand(['--fast']);
-    expect(wrong).toEqual({ code: 1, out: expect.stringContaining('Usage: npm run import:legacy -- <folder of mongoexport files> [--dry-run]') });
+    expect(wrong.code).toBe(1);
+    expect(wrong.out).toContain('Usage: npm run import:legacy -- <folder of mongoexport files> [--dry-run]');
     expect((await importCommand(['no/such/folder'])).out).toContain('no/such/folder is not a folder');
   });
 

@@ -55,7 +55,7 @@ async function readPage(db: DataSource, paging: { offset?: number; limit?: numbe
   return fetchPage(
     page,
     async () => {
-      const rows = (await query()
+      const rows = await query()
         .select([
           'p.id AS id',
           'p."amountCents" AS "amountCents"',
@@ -74,7 +74,7 @@ async function readPage(db: DataSource, paging: { offset?: number; limit?: numbe
         .addOrderBy('p.id', 'ASC')
         .offset(page.offset)
         .limit(page.limit)
-        .getRawMany()) as Array<Omit<PaymentRecord, 'amount'> & { amountCents: number }>;
+        .getRawMany<Omit<PaymentRecord, 'amount'> & { amountCents: number }>();
       return rows.map(({ amountCents, ...row }) => ({ ...row, amount: amountCents / 100 }));
     },
     () => query().getCount(),

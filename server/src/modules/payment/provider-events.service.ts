@@ -40,7 +40,7 @@ async function endAccess(deps: PurchaseDeps, paymentRef: string, reason: string,
  * made outside the product end access; failed refunds and expired Checkout Sessions are recorded.
  */
 export async function handleProviderEvent(deps: PurchaseDeps, event: WebhookEvent): Promise<void> {
-  const fresh = (await deps.db.query(`INSERT INTO webhook_event (id) VALUES ($1) ON CONFLICT (id) DO NOTHING RETURNING id`, [event.id])) as unknown[];
+  const fresh = await deps.db.query<unknown[]>(`INSERT INTO webhook_event (id) VALUES ($1) ON CONFLICT (id) DO NOTHING RETURNING id`, [event.id]);
   if (fresh.length === 0) return;
   try {
     if (PAYMENT_EVENTS.has(event.type)) {

@@ -144,7 +144,7 @@ async function sendReceipt(deps: PurchaseDeps, payment: Payment, enrollment: Enr
   await deps.mailer.send({
     to: enrollment.email,
     subject: `Your Shikhon receipt: ${enrollment.courseName}`,
-    text: `Thank you for your purchase.\n\nCourse: ${enrollment.courseName}\nAmount: ${formatMoney(payment.amountCents, payment.currency)}\nTransaction: ${payment.transactionRef ?? payment.id}\nDate: ${enrollment.createdAt.toISOString().slice(0, 10)}\n\nStart learning: ${new URL(`/myCourseplay/${enrollment.courseId}`, deps.publicUrl)}\n`,
+    text: `Thank you for your purchase.\n\nCourse: ${enrollment.courseName}\nAmount: ${formatMoney(payment.amountCents, payment.currency)}\nTransaction: ${payment.transactionRef ?? payment.id}\nDate: ${enrollment.createdAt.toISOString().slice(0, 10)}\n\nStart learning: ${new URL(`/myCourseplay/${enrollment.courseId}`, deps.publicUrl).href}\n`,
   });
 }
 

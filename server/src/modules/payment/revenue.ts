@@ -9,12 +9,12 @@ export interface MoneyAmount {
 
 /** Money received less refunds, one total per currency, over the payments `where` picks (payment p, its course c). */
 export async function revenueByCurrency(db: DataSource, where: string, params: unknown[]): Promise<MoneyAmount[]> {
-  const rows = (await db.query(
+  const rows = await db.query<Array<{ currency: string; minor: string }>>(
     `SELECT p.currency, SUM(p."amountCents" - p."refundedCents")::bigint AS minor
      FROM payment p JOIN course c ON c.id = p."courseId"
      WHERE p.status IN ('${PaymentStatus.SUCCEEDED}', '${PaymentStatus.REFUNDED}') AND (${where})
      GROUP BY p.currency ORDER BY p.currency DESC`,
     params,
-  )) as Array<{ currency: string; minor: string }>;
+  );
   return rows.map((row) => ({ currency: row.currency, amount: Number(row.minor) / 100 }));
 }

@@ -222,7 +222,7 @@ describe('buying with SSLCommerz', () => {
     expect(data).toEqual({ refundEnrollment: { percent: 100, amount: 1200 } });
     const refund = await db.getRepository(Refund).findOneByOrFail({ enrollmentId: enrollment.id });
     expect(refund.status).toBe('processing');
-    const [sandbox] = (await db.query(`SELECT refunds FROM sslcommerz_sandbox_transaction WHERE status = 'VALIDATED'`)) as Array<{ refunds: Array<{ amountPoisha: number }> }>;
+    const [sandbox] = await db.query<Array<{ refunds: Array<{ amountPoisha: number }> }>>(`SELECT refunds FROM sslcommerz_sandbox_transaction WHERE status = 'VALIDATED'`);
     expect(sandbox.refunds.map((r) => r.amountPoisha)).toEqual([120_000]);
     await reconcileUnsettledPayments(app.services.payments);
     expect((await db.getRepository(Refund).findOneByOrFail({ id: refund.id })).status).toBe('processing');

@@ -36,7 +36,7 @@ export async function listReviews(
   if (minRating != null && (!Number.isInteger(minRating) || minRating < 1 || minRating > 5)) {
     throw badInput('minRating must be a whole number from 1 to 5', { field: 'minRating' });
   }
-  if (courseId && !isUuid(courseId)) return fetchPage(page, async () => [], async () => 0);
+  if (courseId && !isUuid(courseId)) return fetchPage(page, () => Promise.resolve([]), () => Promise.resolve(0));
   const parameters = new SqlParameters();
   const conditions = ['NOT "hidden"'];
   if (courseId) conditions.push(`"courseId" = ${parameters.add(courseId)}`);
@@ -50,7 +50,7 @@ export async function listReviews(
   return fetchPage(
     page,
     () => reviews.many(sql, parameters.values),
-    async () => (await db.query(`SELECT count(*)::int AS "count" FROM "review" WHERE ${where}`, filterValues))[0].count,
+    async () => (await db.query<Array<{ count: number }>>(`SELECT count(*)::int AS "count" FROM "review" WHERE ${where}`, filterValues))[0].count,
   );
 }
 
@@ -123,7 +123,7 @@ export interface CourseRating {
 /** Per request: each course's average stars and number of ratings, from its shown reviews, in one query. */
 export function createRatingByCourseLoader(db: DataSource): DataLoader<string, CourseRating> {
   return new DataLoader(async (courseIds: readonly string[]) => {
-    const rows = (await db
+    const rows = await db
       .getRepository(Review)
       .createQueryBuilder('r')
       .select('r."courseId"', 'courseId')
@@ -132,7 +132,7 @@ export function createRatingByCourseLoader(db: DataSource): DataLoader<string, C
       .where({ courseId: In([...courseIds]), hidden: false })
       .andWhere('r.rating IS NOT NULL')
       .groupBy('r."courseId"')
-      .getRawMany()) as Array<{ courseId: string; average: string; count: number }>;
+      .getRawMany<{ courseId: string; average: string; count: number }>();
     const byCourse = new Map(rows.map((row) => [row.courseId, { average: Math.round(Number(row.average) * 10) / 10, count: row.count }]));
     return courseIds.map((id) => byCourse.get(id) ?? { average: null, count: 0 });
   });
