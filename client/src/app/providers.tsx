@@ -16,7 +16,7 @@ interface ProvidersProps {
   /** The page's language and its catalogue, loaded before the first render. */
   language: Language;
   catalogue: Catalogue;
-  onLanguageChange?(language: Language): void;
+  onLanguageChange?: (language: Language) => void;
   children: ReactNode;
 }
 

@@ -9,7 +9,7 @@ export interface AlertContent {
 }
 
 /** A modal alert with an icon, a title, a text and OK, like the alerts the spec shows. */
-export function AlertDialog({ alert, onClose }: { alert: AlertContent | null; onClose(): void }) {
+export function AlertDialog({ alert, onClose }: { alert: AlertContent | null; onClose: () => void }) {
   const t = useT();
   return (
     <Dialog.Root open={alert !== null} onOpenChange={(e) => !e.open && onClose()} role="alertdialog" placement="center">

@@ -19,7 +19,7 @@ export interface ConfirmRequest {
  * Asks before a destructive action: a dialog naming the thing and the consequence, with Cancel and a
  * confirm button. Nothing runs on Cancel, Escape or a click outside.
  */
-export function ConfirmDialog({ request, onClose }: { request: ConfirmRequest | null; onClose(): void }) {
+export function ConfirmDialog({ request, onClose }: { request: ConfirmRequest | null; onClose: () => void }) {
   const t = useT();
   const [busy, setBusy] = useState(false);
   const confirm = async () => {

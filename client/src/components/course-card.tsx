@@ -2,7 +2,7 @@ import { Box, Button, Card, Flex, HStack, Text } from '@chakra-ui/react';
 import { Star } from 'lucide-react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { CourseCard_CourseFragment } from './course-card.generated';
-import { formatDollars, formatTaka, priceLabel, truncate } from '../lib/format';
+import { formatDollars, formatTaka, truncate } from '../lib/format';
 import { useLanguage, useT } from '../lib/i18n';
 import { paths } from '../lib/paths';
 import { CourseImage } from './course-image';

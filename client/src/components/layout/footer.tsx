@@ -35,7 +35,7 @@ function SubscribeForm() {
     }
   };
   return (
-    <form onSubmit={submit} aria-label={t('footer.subscribe')}>
+    <form onSubmit={(e) => void submit(e)} aria-label={t('footer.subscribe')}>
       <HStack gap="2">
         <Input
           type="email"

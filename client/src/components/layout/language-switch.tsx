@@ -1,6 +1,6 @@
 import { Link } from '@chakra-ui/react';
 import type { MouseEvent } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate, type Location } from 'react-router-dom';
 import { languageNames, useLanguage, useT } from '../../lib/i18n';
 
 /**
@@ -11,7 +11,7 @@ import { languageNames, useLanguage, useT } from '../../lib/i18n';
 export function LanguageSwitch({ onSwitch, row }: { onSwitch?: () => void; row?: object }) {
   const t = useT();
   const { language, setLanguage } = useLanguage();
-  const location = useLocation();
+  const location: Location<unknown> = useLocation();
   const navigate = useNavigate();
   const other = language === 'bn' ? 'en' : 'bn';
   const search = new URLSearchParams(location.search);
@@ -23,7 +23,7 @@ export function LanguageSwitch({ onSwitch, row }: { onSwitch?: () => void; row?:
       const rest = new URLSearchParams(location.search);
       if (!rest.has('lang')) return;
       rest.delete('lang');
-      navigate({ pathname: location.pathname, search: rest.toString(), hash: location.hash }, { replace: true, state: location.state });
+      void navigate({ pathname: location.pathname, search: rest.toString(), hash: location.hash }, { replace: true, state: location.state });
     });
   };
   return (

@@ -57,7 +57,7 @@ export default function EditProfilePage() {
       if (saved) {
         session.updateUser({ name: saved.updateProfile.name, image: saved.updateProfile.image });
         toaster.create({ title: t('account.profileSaved'), type: 'success' });
-        navigate(paths.myProfile);
+        void navigate(paths.myProfile);
       }
     } catch (failure) {
       const described = describeError(failure, t);
@@ -67,7 +67,7 @@ export default function EditProfilePage() {
 
   return (
     <Container maxW="xl" py="10">
-      <form onSubmit={submit} noValidate aria-label={t('account.editProfile')}>
+      <form onSubmit={(e) => void submit(e)} noValidate aria-label={t('account.editProfile')}>
         <Stack gap="4">
           <Heading as="h1" size="xl">
             {t('account.editProfile')}

@@ -22,7 +22,7 @@ export default function LoginPage() {
   const t = useT();
   const hydrated = useHydrated();
   const { state, session } = useSession();
-  const location = useLocation();
+  const location: Location<unknown> = useLocation();
   const navigate = useNavigate();
   // Read from the fields themselves (not kept in state): what a visitor types while a slow phone
   // is still loading the scripts survives the scripts taking the page over.
@@ -43,7 +43,7 @@ export default function LoginPage() {
       const { data } = await login({ variables: { email: emailField.current?.value ?? '', password: passwordField.current?.value ?? '' } });
       if (data) {
         session.signedIn(data.login);
-        navigate(target, { replace: true });
+        void navigate(target, { replace: true });
       }
     } catch (failure) {
       setError(describeError(failure, t).message);
@@ -66,7 +66,7 @@ export default function LoginPage() {
 
   return (
     <AuthCard title={t('login.title')}>
-      <form method="post" onSubmit={submit} noValidate aria-label={t('login.title')}>
+      <form method="post" onSubmit={(e) => void submit(e)} noValidate aria-label={t('login.title')}>
         <Stack gap="4">
           <Field.Root required>
             <Field.Label>{t('account.field.email')}</Field.Label>

@@ -52,7 +52,7 @@ export default function ResetPasswordPage() {
   }
   return (
     <AuthCard title={t('account.reset.title')}>
-      <form onSubmit={submit} noValidate aria-label={t('account.reset.form')}>
+      <form onSubmit={(e) => void submit(e)} noValidate aria-label={t('account.reset.form')}>
         <Stack gap="4">
           <Field.Root required>
             <Field.Label>{t('account.password.new')}</Field.Label>

@@ -1,6 +1,6 @@
 import { Alert, Button, Checkbox, Field, HStack, Input, Link, RadioGroup, Stack, Text } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
-import { Link as RouterLink, Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { Link as RouterLink, Navigate, useLocation, useNavigate, type Location } from 'react-router-dom';
 import type { Role } from '../../gql/types';
 import { useSignUpMutation } from './api/sign-in.generated';
 import { describeError } from '../../lib/graphql-errors';
@@ -27,7 +27,7 @@ export default function SignUpPage() {
   const { language } = useLanguage();
   const hydrated = useHydrated();
   const { state, session } = useSession();
-  const location = useLocation();
+  const location: Location<unknown> = useLocation();
   const navigate = useNavigate();
   const [role, setRole] = useState<Role | ''>('STUDENT');
   const [values, setValues] = useState<Record<FieldName, string>>({ name: '', email: '', password: '', phone: '', date: '' });
@@ -48,7 +48,7 @@ export default function SignUpPage() {
       const { data } = await signUp({ variables: { input: { ...values, role } } });
       if (data) {
         session.signedIn(data.signUp);
-        navigate(returnPath(location.state), { replace: true });
+        void navigate(returnPath(location.state), { replace: true });
       }
     } catch (failure) {
       setError(describeError(failure, t));
@@ -57,7 +57,7 @@ export default function SignUpPage() {
 
   return (
     <AuthCard title={t('signUp.title')}>
-      <form method="post" onSubmit={submit} noValidate aria-label={t('signUp.form')}>
+      <form method="post" onSubmit={(e) => void submit(e)} noValidate aria-label={t('signUp.form')}>
         <Stack gap="4">
           <Field.Root>
             <Field.Label id="role-label">{t('signUp.iAmA')}</Field.Label>

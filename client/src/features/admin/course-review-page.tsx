@@ -12,7 +12,7 @@ import { useApproveCourseReviewMutation, useCoursesInReviewQuery, useRejectCours
 const PAGE_SIZE = 10;
 type ReviewedCourse = CoursesInReviewQuery['coursesInReview']['items'][number];
 
-function ReviewCard({ course, onDone }: { course: ReviewedCourse; onDone(): void }) {
+function ReviewCard({ course, onDone }: { course: ReviewedCourse; onDone: () => void }) {
   const t = useT();
   const { language } = useLanguage();
   const [rejecting, setRejecting] = useState(false);

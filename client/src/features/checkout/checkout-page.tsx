@@ -25,7 +25,7 @@ function paymentFailed(title: string, reason?: string | null) {
 }
 
 /** The test mode's stand-in for the bank's 3-D Secure page. */
-function TestAuthenticationDialog({ open, onAnswer }: { open: boolean; onAnswer(approve: boolean): void }) {
+function TestAuthenticationDialog({ open, onAnswer }: { open: boolean; onAnswer: (approve: boolean) => void }) {
   const t = useT();
   return (
     <Dialog.Root open={open} role="alertdialog" placement="center" closeOnInteractOutside={false}>
@@ -128,7 +128,7 @@ export default function CheckoutPage() {
     if (outcome.status === 'SUCCEEDED') {
       // A message on success says what else happened (a payment for a course already owned is refunded).
       toaster.create({ title: t('payment.done'), description: outcome.message ?? undefined, type: 'success', duration: PAYMENT_NOTICE_MS });
-      navigate(paths.myCourses);
+      void navigate(paths.myCourses);
       return 'done';
     }
     if (outcome.status === 'REQUIRES_ACTION' && outcome.clientSecret && outcome.paymentId) {
@@ -216,7 +216,7 @@ export default function CheckoutPage() {
       const { data: result } = await purchase({ variables: { input: { courseId: course.id, idempotencyKey: attemptKey.current } } });
       if (result?.purchaseCourse.status === 'SUCCEEDED') {
         toaster.create({ title: t('checkout.enrolled'), type: 'success', duration: PAYMENT_NOTICE_MS });
-        navigate(paths.myCourses);
+        void navigate(paths.myCourses);
       }
     } catch (failure) {
       toaster.create({ title: describeError(failure, t).message, type: 'error' });
@@ -282,7 +282,7 @@ export default function CheckoutPage() {
               <LocalPaymentForm course={course} buyer={{ name: viewer?.name ?? '', email: viewer?.email ?? '' }} testMode={settings?.testMode ?? false} />
             ) : (
           <Card.Root>
-            <form onSubmit={pay} noValidate aria-label={t('checkout.card.title')}>
+            <form onSubmit={(e) => void pay(e)} noValidate aria-label={t('checkout.card.title')}>
             <Card.Body gap="5">
               <Heading as="h2" size="md" display="flex" alignItems="center" gap="2">
                 <CreditCard aria-hidden /> {t('checkout.card.title')}

@@ -19,7 +19,7 @@ export default function AddBlogPage() {
     try {
       await createBlog({ variables: { input: form } });
       toaster.create({ title: t('community.blog.published'), type: 'success' });
-      navigate(paths.blog);
+      void navigate(paths.blog);
     } catch (failure) {
       setProblems(describeError(failure, t));
     }
@@ -33,7 +33,7 @@ export default function AddBlogPage() {
   );
   return (
     <Container maxW="2xl" py="10">
-      <form onSubmit={submit} noValidate aria-label={t('community.blog.add')}>
+      <form onSubmit={(e) => void submit(e)} noValidate aria-label={t('community.blog.add')}>
         <Stack gap="4">
           <Heading as="h1" size="2xl">
             {t('community.blog.add')}

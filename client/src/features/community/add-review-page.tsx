@@ -66,7 +66,7 @@ export default function AddReviewPage() {
     try {
       await submitReview({ variables: { input: { courseId: chosen, rating, text } } });
       toaster.create({ title: t('community.review.thanks'), type: 'success' });
-      navigate(paths.course(chosen));
+      void navigate(paths.course(chosen));
     } catch (failure) {
       setProblems(describeError(failure, t));
     }
@@ -130,7 +130,7 @@ export default function AddReviewPage() {
           </Stack>
         )}
         {courses.length > 0 && showForm && (
-          <form onSubmit={submit} noValidate aria-label={t('community.review.add')}>
+          <form onSubmit={(e) => void submit(e)} noValidate aria-label={t('community.review.add')}>
             <Stack gap="4">
               <Field.Root invalid={Boolean(problems?.fields.text)}>
                 <Textarea rows={5} placeholder={t('community.review.placeholder')} aria-label={t('community.review.placeholder')} value={text} onChange={(e) => setText(e.target.value)} />

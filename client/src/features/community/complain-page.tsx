@@ -42,7 +42,7 @@ export default function ComplainPage() {
           {t('community.complain.title')}
         </Heading>
         <Text>{t('community.complain.intro')}</Text>
-        <form onSubmit={submit} noValidate aria-label={t('community.complain.form')}>
+        <form onSubmit={(e) => void submit(e)} noValidate aria-label={t('community.complain.form')}>
           <Stack gap="4">
             <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
               {fields.map((field) => (
@@ -67,7 +67,7 @@ export default function ComplainPage() {
         onClose={() => {
           const sent = alert?.status === 'success';
           setAlert(null);
-          if (sent) navigate(paths.home);
+          if (sent) void navigate(paths.home);
         }}
       />
     </Container>

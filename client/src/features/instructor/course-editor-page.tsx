@@ -16,7 +16,7 @@ type Problems = { message: string; fields: Record<string, string> } | null;
 
 /** Upload Course: every field of a course and its ordered lessons, saved as a draft or published. */
 /** The taka price: the instructor's own, or, left empty, the one proposed from the dollar price. */
-function TakaPriceField({ value, dollars, problem, onChange }: { value: string; dollars: string; problem?: string; onChange(value: string): void }) {
+function TakaPriceField({ value, dollars, problem, onChange }: { value: string; dollars: string; problem?: string; onChange: (value: string) => void }) {
   const t = useT();
   const { language } = useLanguage();
   const amount = Number(dollars);
@@ -84,7 +84,7 @@ export default function CourseEditorPage() {
         : (await create({ variables: { input } })).data!.createCourse;
       if (publish !== saved.published) await setPublished({ variables: { id: saved.id, published: publish } });
       toaster.create({ title: publish ? t('instructor.published') : t('instructor.savedDraft'), type: 'success' });
-      navigate('/instructor-dashboard');
+      void navigate('/instructor-dashboard');
     } catch (failure) {
       setProblems(describeError(failure, t));
     } finally {

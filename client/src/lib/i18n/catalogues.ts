@@ -18,5 +18,5 @@ export type Catalogue = Record<string, string | MessageFormatElement[]>;
  */
 export async function loadCatalogue(language: Language): Promise<Catalogue> {
   const module = language === 'bn' ? await import('../../locales/bn.json') : await import('../../locales/en.json');
-  return module.default as Catalogue;
+  return module.default;
 }

@@ -6,7 +6,7 @@ import { createTranslator, type Translate } from './translator';
 interface I18nValue {
   language: Language;
   t: Translate;
-  setLanguage(language: Language): Promise<void>;
+  setLanguage: (language: Language) => Promise<void>;
   /** True while the other language's catalogue is on its way. */
   switching: boolean;
 }
@@ -18,7 +18,7 @@ interface I18nProviderProps {
   /** The language's catalogue, loaded before the first render (no flash of the other language). */
   catalogue: Catalogue;
   /** Told after the visitor switches (the account keeps the choice). */
-  onLanguageChange?(language: Language): void;
+  onLanguageChange?: (language: Language) => void;
   children: ReactNode;
 }
 

@@ -37,7 +37,7 @@ export function ChangePasswordForm() {
   };
 
   return (
-    <form onSubmit={submit} noValidate aria-label={t('account.password.change')}>
+    <form onSubmit={(e) => void submit(e)} noValidate aria-label={t('account.password.change')}>
       <Stack gap="4">
         <Heading as="h2" size="lg">
           {t('account.password.change')}

@@ -4,7 +4,7 @@ import { useT } from '../../../lib/i18n';
 export const TOUR_VIDEO = '/media/videos/product-tour.webm';
 
 /** The product tour: a short video of finding a course, paying and learning, in a dialog. */
-export function TourDialog({ open, onClose }: { open: boolean; onClose(): void }) {
+export function TourDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const t = useT();
   return (
     <Dialog.Root open={open} onOpenChange={(e) => !e.open && onClose()} placement="center" size={{ base: 'full', md: 'xl' }}>

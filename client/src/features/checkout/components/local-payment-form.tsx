@@ -64,7 +64,7 @@ export function LocalPaymentForm({ course, buyer, testMode }: LocalPaymentFormPr
 
   return (
     <Card.Root>
-      <form onSubmit={pay} noValidate aria-label={t('checkout.local.form')}>
+      <form onSubmit={(e) => void pay(e)} noValidate aria-label={t('checkout.local.form')}>
         <Card.Body gap="5">
           <Heading as="h2" size="md" display="flex" alignItems="center" gap="2">
             <Smartphone aria-hidden /> {t('checkout.local.title')}

@@ -33,12 +33,12 @@ export function ContactForm() {
   const close = () => {
     const sent = alert?.status === 'success';
     setAlert(null);
-    if (sent) navigate(paths.home);
+    if (sent) void navigate(paths.home);
   };
 
   return (
     <>
-      <form onSubmit={submit} noValidate aria-label={t('info.contact.form')}>
+      <form onSubmit={(e) => void submit(e)} noValidate aria-label={t('info.contact.form')}>
         <Stack gap="4" maxW="xl">
           <Field.Root>
             <Field.Label>{t('info.contact.name')}</Field.Label>
