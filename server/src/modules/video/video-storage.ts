@@ -22,7 +22,7 @@ export interface VideoStorage {
 }
 
 const safeKey = (key: string) => {
-  if (!/^[a-z0-9][a-z0-9/_.-]*$/i.test(key) || key.split('/').some((part) => part === '..' || part === '')) throw new Error(`unsafe storage key: ${key}`);
+  if (!/^[a-z0-9][a-z0-9/_.-]*$/i.test(key) || key.replace(/\/$/, '').split('/').some((part) => part === '..' || part === '')) throw new Error(`unsafe storage key: ${key}`);
   return key;
 };
 
