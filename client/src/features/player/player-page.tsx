@@ -59,7 +59,7 @@ export default function PlayerPage() {
               <LessonVideo
                 key={current.id}
                 title={current.title}
-                url={current.videoURL}
+                url={current.streamURL ?? current.videoURL}
                 startAt={current.lastPosition}
                 onEnded={() => {
                   if (tracksProgress && !current.completed) void markCompleted(current.id, true);

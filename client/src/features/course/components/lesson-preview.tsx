@@ -10,6 +10,7 @@ interface PreviewLesson {
   title: string;
   position: number;
   videoURL: string | null;
+  streamURL?: string | null;
 }
 
 /**
@@ -36,7 +37,7 @@ export function LessonPreview({ lesson }: { lesson: PreviewLesson | null }) {
           <Heading as="h3" size="md">
             Free preview: {lesson.position}. {lesson.title}
           </Heading>
-          <LessonVideo key={lesson.id} title={lesson.title} url={lesson.videoURL} startAt={0} onEnded={() => undefined} onPosition={() => undefined} />
+          <LessonVideo key={lesson.id} title={lesson.title} url={lesson.streamURL ?? lesson.videoURL} startAt={0} onEnded={() => undefined} onPosition={() => undefined} />
         </>
       ) : (
         <Alert.Root status="warning" role="alert">
