@@ -45,12 +45,14 @@ export function HlsPlayer({ title, url, startAt, onEnded, onPosition }: HlsPlaye
     const source = audioOnly ? besideMaster(url, 'audio/index.m3u8') : url;
     const startPosition = position.current;
     setProblem(null);
-    const native = element.canPlayType('application/vnd.apple.mpegurl') !== '';
-    if (native || typeof MediaSource === 'undefined') {
-      // The browser's own HLS chooses by itself; a fixed quality loads that rendition's playlist.
-      element.src = audioOnly || quality === 'auto' ? source : besideMaster(url, `${quality}/index.m3u8`);
+    // hls.js wherever Media Source Extensions exist (it alone can cap the quality); the browser's own HLS elsewhere (older iPhones).
+    const mse = typeof MediaSource !== 'undefined' || 'ManagedMediaSource' in window;
+    if (!mse && element.canPlayType('application/vnd.apple.mpegurl') !== '') {
+      // The browser's own HLS chooses by itself; a fixed quality (or data saver) loads that rendition's playlist.
+      const fixed = quality === 'auto' && preferences.dataSaver ? '240p' : quality;
+      element.src = audioOnly || fixed === 'auto' ? source : besideMaster(url, `${fixed}/index.m3u8`);
       element.currentTime = startPosition;
-      setPlaying(audioOnly ? QUALITY_LABELS.audio : quality === 'auto' ? null : quality);
+      setPlaying(audioOnly ? QUALITY_LABELS.audio : fixed === 'auto' ? null : fixed);
       return;
     }
     void import('hls.js/light').then(({ default: HlsJs }) => {
