@@ -15,6 +15,12 @@ interface HlsPlayerProps {
 const SAVE_EVERY_SECONDS = 10;
 const heightOf = (quality: Quality) => Number.parseInt(quality, 10);
 
+/** For hls.js: the highest level allowed in automatic mode (-1: any) and the level asked for (-1: automatic). */
+function levelChoice(heights: number[], quality: Quality, dataSaver: boolean): { cap: number; wanted: number } {
+  const capIndex = heights.reduce((best, height, index) => (height <= DATA_SAVER_HEIGHT && (best < 0 || height > heights[best]) ? index : best), -1);
+  return { cap: dataSaver ? Math.max(capIndex, 0) : -1, wanted: quality === 'auto' ? -1 : heights.indexOf(heightOf(quality)) };
+}
+
 /**
  * An uploaded lesson video as adaptive HLS: hls.js (loaded only now) or the browser's own HLS,
  * with a quality menu and a data saver that caps the picture at 240p.
@@ -30,6 +36,9 @@ export function HlsPlayer({ title, url, startAt, onEnded, onPosition }: HlsPlaye
   const [problem, setProblem] = useState<string | null>(null);
   const quality = effectiveQuality(preferences.quality, preferences.dataSaver);
   const audioOnly = quality === 'audio';
+  const choice = useRef({ quality, dataSaver: preferences.dataSaver });
+  choice.current = { quality, dataSaver: preferences.dataSaver };
+  const applied = useRef('');
 
   const choose = (changes: Partial<typeof preferences>) => {
     const next = { ...preferences, ...changes };
@@ -60,7 +69,14 @@ export function HlsPlayer({ title, url, startAt, onEnded, onPosition }: HlsPlaye
       const player = new HlsJs({ startPosition, capLevelToPlayerSize: !audioOnly, maxBufferLength: 20, maxMaxBufferLength: 60 });
       hls.current = player;
       player.on(HlsJs.Events.MANIFEST_PARSED, (_event, data) => {
-        if (!audioOnly) setHeights(data.levels.map((level) => level.height));
+        if (audioOnly) return;
+        const levelHeights = data.levels.map((level) => level.height);
+        // The first picture already respects the choice: no switch (and no wasted download) after it.
+        const { cap, wanted } = levelChoice(levelHeights, choice.current.quality, choice.current.dataSaver);
+        player.autoLevelCapping = cap;
+        if (wanted >= 0) player.startLevel = wanted;
+        applied.current = `${choice.current.quality}/${choice.current.dataSaver}`;
+        setHeights(levelHeights);
       });
       player.on(HlsJs.Events.LEVEL_SWITCHED, (_event, data) => {
         const level = player.levels[data.level];
@@ -84,15 +100,15 @@ export function HlsPlayer({ title, url, startAt, onEnded, onPosition }: HlsPlaye
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [url, audioOnly]);
 
-  // Applies the quality and the data saver's cap to a running hls.js.
+  // A change of quality or data saver while playing switches at once (what is buffered is replaced).
   useEffect(() => {
     const player = hls.current;
-    if (!player || !heights || audioOnly) return;
-    const capIndex = heights.reduce((best, height, index) => (height <= DATA_SAVER_HEIGHT && (best < 0 || height > heights[best]) ? index : best), -1);
-    player.autoLevelCapping = preferences.dataSaver ? Math.max(capIndex, 0) : -1;
-    const wanted = quality === 'auto' ? -1 : heights.indexOf(heightOf(quality));
-    player.nextLevel = wanted;
-    if (wanted === -1) player.loadLevel = -1;
+    const key = `${quality}/${preferences.dataSaver}`;
+    if (!player || !heights || audioOnly || applied.current === key) return;
+    applied.current = key;
+    const { cap, wanted } = levelChoice(heights, quality, preferences.dataSaver);
+    player.autoLevelCapping = cap;
+    player.currentLevel = wanted;
   }, [heights, quality, preferences.dataSaver, audioOnly]);
 
   const available = QUALITIES.filter((option) => option === 'auto' || option === 'audio' || !heights || heights.includes(heightOf(option)));
