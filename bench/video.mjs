@@ -4,6 +4,7 @@
 // (CDP Network.emulateNetworkConditions): the time to the first frame, the data a minute of each
 // rendition costs, and the server's cost per segment request (signature + entitlement check).
 // Options: --no-build, --runs N (default 5). Results: printed and written to bench/results/video.md.
+/* global Buffer, localStorage, MutationObserver, document, performance */
 import { execFileSync, execSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';

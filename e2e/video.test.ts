@@ -5,6 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
+// The package is CommonJS with `export =`.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
 import ffmpeg = require('@ffmpeg-installer/ffmpeg');
 import { logIn } from './support/accounts';
 import { baseUrl, launchBrowser, openPage } from './support/browser';

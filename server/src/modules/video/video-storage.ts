@@ -3,6 +3,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
 import type { Env } from '../../config/env';
+import type * as S3Module from './s3-storage';
 
 export interface StoredObject {
   body: Readable;
@@ -66,7 +67,7 @@ export function createVideoStorage(env: Pick<Env, 'dataDir' | 'video'>): VideoSt
   if (env.video.s3) {
     // Loaded only when used: the S3 client is large.
     // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const { S3Storage } = require('./s3-storage') as typeof import('./s3-storage');
+    const { S3Storage } = require('./s3-storage') as typeof S3Module;
     return new S3Storage(env.video.s3);
   }
   return new LocalDiskStorage(path.join(env.dataDir, 'media'));

@@ -3,7 +3,8 @@ import path from 'node:path';
 import type { IncomingMessage } from 'node:http';
 import { Router } from 'express';
 import type { DataSource } from 'typeorm';
-import type { ServerOptions } from '@tus/server' with { 'resolution-mode': 'import' };
+import type * as TusServer from '@tus/server' with { 'resolution-mode': 'import' };
+import type * as TusFileStore from '@tus/file-store' with { 'resolution-mode': 'import' };
 import type { Upload } from '@tus/utils' with { 'resolution-mode': 'import' };
 import type { AppLogger } from '../../logger';
 import { AppError } from '../../shared/errors';
@@ -19,9 +20,9 @@ import type { VideoStorage } from './video-storage';
 
 // The tus server ships as ES modules only; Node 20.19+ loads them with require().
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const tus = require('@tus/server') as typeof import('@tus/server', { with: { 'resolution-mode': 'import' } });
+const tus = require('@tus/server') as typeof TusServer;
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const tusFileStore = require('@tus/file-store') as typeof import('@tus/file-store', { with: { 'resolution-mode': 'import' } });
+const tusFileStore = require('@tus/file-store') as typeof TusFileStore;
 
 export const UPLOAD_PATH = '/uploads/lesson-videos';
 export const SIGN_IN_TO_UPLOAD = 'Sign in as the course instructor to upload videos.';
@@ -35,7 +36,7 @@ export interface VideoUploadDeps {
   maxUploadBytes: number;
 }
 
-type TusRequest = Parameters<NonNullable<ServerOptions['onIncomingRequest']>>[0];
+type TusRequest = Parameters<NonNullable<TusServer.ServerOptions['onIncomingRequest']>>[0];
 const refuse = (status_code: number, body: string) => ({ status_code, body });
 
 /** The account that sent the request: identifyViewer put it on the Node request, which tus wraps. */

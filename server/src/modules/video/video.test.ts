@@ -10,7 +10,7 @@ import { HttpClient, signedInClient } from '../../test/http-client';
 import { makeSampleVideo } from '../../test/sample-video';
 import { databaseUrlOf } from '../../test/server-process';
 import { tusCreate, tusOffset, tusPatch, tusUpload } from '../../test/tus-upload';
-import { Course } from '../course/course.entity';
+import type { Course } from '../course/course.entity';
 import { Lesson } from '../course/lesson.entity';
 import { Enrollment } from '../enrollment/enrollment.entity';
 import { Role } from '../user/role';
