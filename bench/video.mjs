@@ -118,6 +118,7 @@ async function firstFrame(browser, url, courseId, dataSaver) {
 
 async function main() {
   if (!process.argv.includes('--no-build')) execSync('npm run build', { cwd: root, stdio: 'inherit' });
+  const source = makeSource();
   const database = await startFreshDatabase();
   const dataDir = fs.mkdtempSync(path.join(tmp, 'video-data-'));
   const product = await startProduct(database.url, 'video', { NODE_ENV: 'development', DATA_DIR: dataDir, LOG_LEVEL: 'info' });
@@ -135,7 +136,6 @@ async function main() {
     }, instructor);
     const courseId = createCourse.id;
     const lessonId = createCourse.lessons[0].id;
-    const source = makeSource();
     await tusUpload(url, instructor, lessonId, source);
     const started = Date.now();
     for (;;) {
