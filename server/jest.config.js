@@ -3,7 +3,12 @@ module.exports = {
   testEnvironment: 'node',
   roots: ['<rootDir>/src'],
   testMatch: ['**/*.test.ts'],
-  transform: { '^.+\\.ts$': 'ts-jest' },
+  transform: {
+    '^.+\\.ts$': 'ts-jest',
+    // The tus upload server ships as ES modules only; Node requires them natively, jest needs them as CommonJS.
+    '/node_modules/(@tus|srvx)/.+\\.m?js$': ['ts-jest', { tsconfig: { allowJs: true, module: 'commonjs', target: 'ES2022', isolatedModules: true } }],
+  },
+  transformIgnorePatterns: ['/node_modules/(?!(@tus|srvx)/)'],
   globalSetup: '<rootDir>/jest.global-setup.mjs',
   globalTeardown: '<rootDir>/jest.global-teardown.mjs',
   setupFiles: ['reflect-metadata'],

@@ -43,6 +43,12 @@ import { TestModeProvider } from './payments/test-mode.provider';
 import { createSslcommerz } from './payments/sslcommerz/create-sslcommerz';
 import { sslcommerzSandboxRouter } from './payments/sslcommerz/sandbox.router';
 import { sslcommerzRouter } from './rest/sslcommerz.router';
+import { streamSigningKey } from './modules/video/stream-signature';
+import { VideoQueue } from './modules/video/video-queue';
+import { createVideoStorage, type VideoStorage } from './modules/video/video-storage';
+import { videoStreamRouter } from './modules/video/video-stream.router';
+import type { StreamSettings } from './modules/video/video-stream.service';
+import { videoUploadRouter } from './modules/video/video-upload.router';
 
 export const BODY_LIMIT = '100kb';
 
@@ -52,6 +58,8 @@ export interface AppDeps {
   log: AppLogger;
   /** The embedded database's state, for /healthz (openDatabase's `state`). */
   databaseState?: () => DatabaseState;
+  /** The lesson video job queue; by default one on the app's own database. */
+  videoQueue?: VideoQueue;
 }
 
 export interface App {
@@ -59,10 +67,11 @@ export interface App {
   apollo: ApolloServer<GraphQLContext>;
   services: { auth: AuthDeps; payments: PurchaseDeps };
   responseCache: PublicResponseCache | null;
+  video: { storage: VideoStorage; queue: VideoQueue; stream: StreamSettings };
 }
 
 /** Builds the whole HTTP face of the product (GraphQL, REST shims, health, client) without listening. */
-export async function createApp({ env, db, log, databaseState }: AppDeps): Promise<App> {
+export async function createApp({ env, db, log, databaseState, videoQueue }: AppDeps): Promise<App> {
   const app = express();
   const server = http.createServer(app);
   app.disable('x-powered-by');
@@ -113,6 +122,11 @@ export async function createApp({ env, db, log, databaseState }: AppDeps): Promi
   };
   const passport = createPassport(db, jwtSecret);
   const secureCookies = env.publicUrl.startsWith('https:');
+  const storage = createVideoStorage(env);
+  const queue = videoQueue ?? new VideoQueue((db.options as { url: string }).url, log, { jobTimeoutSeconds: env.video.jobTimeoutSeconds, maintenanceIntervalSeconds: env.video.queueCheckSeconds,
+    retryDelaySeconds: env.video.retryDelaySeconds,
+  });
+  const stream: StreamSettings = { signingKey: streamSigningKey(jwtSecret), urlTtlSeconds: env.video.urlTtlSeconds };
 
   app.use(requestContext(log));
   app.use(chooseLanguage());
@@ -123,6 +137,8 @@ export async function createApp({ env, db, log, databaseState }: AppDeps): Promi
   app.use(stripeWebhookRouter(payments));
   app.use(cookieParser());
   app.use(identifyViewer(passport));
+  app.use(videoUploadRouter({ db, storage, queue, log, dataDir: env.dataDir, maxUploadBytes: env.video.maxUploadBytes }));
+  app.use(videoStreamRouter(db, storage, stream, log));
 
   const playground = env.graphqlPlayground ? playgroundFile(env.clientDist) : undefined;
   app.get('/graphql', (req, res, next) => {
@@ -150,6 +166,7 @@ export async function createApp({ env, db, log, databaseState }: AppDeps): Promi
           auth,
           checkPassword: (email, password) => authenticateWithPassword(passport, req, res, email, password),
           payments,
+          stream,
           loaders: createLoaders(db, req.viewer),
           logFields: req.logFields,
         }),
@@ -177,5 +194,5 @@ export async function createApp({ env, db, log, databaseState }: AppDeps): Promi
   app.use(notFoundHandler);
   app.use(errorHandler);
 
-  return { server, apollo, services: { auth, payments }, responseCache };
+  return { server, apollo, services: { auth, payments }, responseCache, video: { storage, queue, stream } };
 }

@@ -7,6 +7,7 @@ import { seedDemoData } from './db/seed/seed';
 import { createLogger } from './logger';
 import { reconcileUnsettledPayments } from './modules/payment/purchase.service';
 import { ensureAdmin, seedDemoAccounts } from './modules/user/account-bootstrap';
+import { transcodeJobHandler } from './modules/video/video-processing';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 const RECONCILE_EVERY_MS = 5 * 60_000;
@@ -21,7 +22,9 @@ async function main() {
     if (await seedDemoAccounts(database.dataSource)) log.info('demo accounts created');
   }
   if (env.adminEmail && env.adminPassword) await ensureAdmin(database.dataSource, log, env.adminEmail, env.adminPassword);
-  const { server, apollo, services } = await createApp({ env, db: database.dataSource, log, databaseState: database.state });
+  const { server, apollo, services, video } = await createApp({ env, db: database.dataSource, log, databaseState: database.state });
+  // Uploaded videos are processed here unless VIDEO_WORKER=false (then `npm run worker` does it).
+  if (env.video.inProcessWorker) await video.queue.work(transcodeJobHandler({ db: database.dataSource, storage: video.storage, log }));
   await new Promise<void>((resolve) => server.listen(env.port, () => resolve()));
   const { port } = server.address() as AddressInfo;
   // Payments a crash left between the provider's answer and our write are settled now (after
@@ -50,6 +53,7 @@ async function main() {
       // Apollo's drain plugin stops the listener and waits for requests in flight.
       await apollo.stop();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await video.queue.stop();
       await database.close();
       log.info('stopped cleanly');
       process.exit(0);

@@ -1,6 +1,10 @@
 import { AspectRatio, Box } from '@chakra-ui/react';
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { EMBED_ALLOW, embedSandbox, isVideoFile } from '../lib/video-embed';
+import { isHlsStream } from '../lib/video-preferences';
+
+// Its own chunk: pages without an uploaded video never load the HLS player.
+const HlsPlayer = lazy(() => import('./hls-player').then((module) => ({ default: module.HlsPlayer })));
 
 interface LessonVideoProps {
   title: string;
@@ -21,6 +25,13 @@ export function LessonVideo({ title, url, startAt, onEnded, onPosition }: Lesson
     lastSaved.current = startAt;
   }, [url, startAt]);
 
+  if (isHlsStream(url)) {
+    return (
+      <Suspense fallback={<Box bg="black" borderRadius="md" aspectRatio={16 / 9} />}>
+        <HlsPlayer title={title} url={url} startAt={startAt} onEnded={onEnded} onPosition={onPosition} />
+      </Suspense>
+    );
+  }
   if (!isVideoFile(url)) {
     return (
       <AspectRatio ratio={16 / 9} bg="black" borderRadius="md" overflow="hidden">

@@ -183,3 +183,10 @@ export type SignUpInput = {
   /** STUDENT or INSTRUCTOR */
   role?: Role | null | undefined;
 };
+
+/** Where an uploaded lesson video is on its way to the students */
+export type VideoStatus =
+  | 'FAILED'
+  | 'PROCESSING'
+  | 'QUEUED'
+  | 'READY';

@@ -36,6 +36,33 @@ export interface Env {
   clientDist: string;
   /** Origins (scheme://host[:port]) allowed to call the API from a browser, with credentials. */
   corsOrigins: string[];
+  video: VideoEnv;
+}
+
+/** Lesson video uploads, processing and streaming. */
+export interface VideoEnv {
+  maxUploadBytes: number;
+  /** VIDEO_WORKER=false: this process only queues videos; `npm run worker` processes them. */
+  inProcessWorker: boolean;
+  /** How long a signed stream address works. */
+  urlTtlSeconds: number;
+  /** A processing job still running after this long counts as crashed and is retried. */
+  jobTimeoutSeconds: number;
+  /** How often the queue looks for crashed (timed-out) jobs to retry. */
+  queueCheckSeconds: number;
+  /** The first retry of failed processing waits about this long; each later one twice as long. */
+  retryDelaySeconds: number;
+  /** S3-compatible object storage; unset keeps videos on local disk under DATA_DIR. */
+  s3?: S3Env;
+}
+
+export interface S3Env {
+  endpoint?: string;
+  region: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  forcePathStyle: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -189,6 +216,7 @@ export function loadEnv(src: Source = process.env): Env {
   const graphqlStacktraces = parseBoolean('GRAPHQL_STACKTRACES', optional(src, 'GRAPHQL_STACKTRACES'), nodeEnv === 'development', problems);
 
   const corsOrigins = parseOrigins(optional(src, 'CORS_ORIGINS'), problems);
+  const video = parseVideo(src, problems);
 
   if (problems.length > 0) {
     throw new ConfigError(`Invalid configuration:\n- ${problems.join('\n- ')}`);
@@ -222,5 +250,47 @@ export function loadEnv(src: Source = process.env): Env {
     graphqlResponseCache,
     corsOrigins,
     clientDist: path.resolve(optional(src, 'CLIENT_DIST') ?? path.join(repoRoot, 'client', 'dist')),
+    video,
+  };
+}
+
+function wholeNumber(src: Source, name: string, fallback: number, min: number, max: number, problems: string[]): number {
+  const raw = optional(src, name);
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    problems.push(`${name} must be a whole number from ${min} to ${max} (got "${raw}")`);
+    return fallback;
+  }
+  return value;
+}
+
+function parseVideo(src: Source, problems: string[]): VideoEnv {
+  const s3Names = ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+  const given = s3Names.filter((name) => optional(src, name));
+  let s3: S3Env | undefined;
+  if (given.length > 0 && given.length < s3Names.length) {
+    problems.push(`S3 storage needs ${s3Names.join(', ')} together (missing ${s3Names.filter((n) => !given.includes(n)).join(', ')})`);
+  } else if (given.length === s3Names.length) {
+    const endpoint = optional(src, 'S3_ENDPOINT');
+    if (endpoint && !/^https?:\/\//.test(endpoint)) problems.push(`S3_ENDPOINT must be an http(s):// URL (got "${endpoint}")`);
+    s3 = {
+      endpoint,
+      region: optional(src, 'S3_REGION') ?? 'us-east-1',
+      bucket: optional(src, 'S3_BUCKET')!,
+      accessKeyId: optional(src, 'S3_ACCESS_KEY_ID')!,
+      secretAccessKey: optional(src, 'S3_SECRET_ACCESS_KEY')!,
+      // MinIO and most self-hosted stores want bucket names in the path.
+      forcePathStyle: parseBoolean('S3_FORCE_PATH_STYLE', optional(src, 'S3_FORCE_PATH_STYLE'), Boolean(endpoint), problems),
+    };
+  }
+  return {
+    maxUploadBytes: wholeNumber(src, 'VIDEO_MAX_UPLOAD_MB', 2048, 1, 20_480, problems) * 1024 * 1024,
+    inProcessWorker: parseBoolean('VIDEO_WORKER', optional(src, 'VIDEO_WORKER'), true, problems),
+    urlTtlSeconds: wholeNumber(src, 'VIDEO_URL_TTL_SECONDS', 3600, 30, 86_400, problems),
+    jobTimeoutSeconds: wholeNumber(src, 'VIDEO_JOB_TIMEOUT_SECONDS', 3600, 5, 86_400, problems),
+    queueCheckSeconds: wholeNumber(src, 'VIDEO_QUEUE_CHECK_SECONDS', 60, 1, 3600, problems),
+    retryDelaySeconds: wholeNumber(src, 'VIDEO_RETRY_DELAY_SECONDS', 10, 1, 3600, problems),
+    s3,
   };
 }

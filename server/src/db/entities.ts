@@ -20,6 +20,7 @@ import { InboxMessage } from '../modules/inbox/inbox-message.entity';
 import { AuditEntry } from '../modules/audit/audit.entity';
 import { LegacyRecord } from '../modules/legacy-import/legacy-record.entity';
 import { LegacyChargeRequest } from '../modules/payment/legacy-charge-request.entity';
+import { LessonVideo } from '../modules/video/lesson-video.entity';
 
 export const entities = [
   Course,
@@ -44,4 +45,5 @@ export const entities = [
   LegacyChargeRequest,
   WebhookEventSeen,
   Certificate,
+  LessonVideo,
 ];

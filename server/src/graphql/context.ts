@@ -14,6 +14,7 @@ import { createProgressByLessonLoader } from '../modules/progress/progress.servi
 import { createRatingByCourseLoader, type CourseRating } from '../modules/review/review.service';
 import { createLessonsByCourseLoader } from '../modules/course/lesson.service';
 import type { User } from '../modules/user/user.entity';
+import { createLessonVideosLoader, type LessonVideos, type StreamSettings } from '../modules/video/video-stream.service';
 
 export interface Loaders {
   lessonsByCourse: DataLoader<string, Lesson[]>;
@@ -22,6 +23,7 @@ export interface Loaders {
   ownedCourse: DataLoader<string, boolean>;
   progressByLesson: DataLoader<string, LessonProgress | null>;
   ratingByCourse: DataLoader<string, CourseRating>;
+  lessonVideos: DataLoader<string, LessonVideos>;
 }
 
 /** Per-request context: loaders are new for every request, never shared between them. */
@@ -38,6 +40,8 @@ export interface GraphQLContext {
   /** Checks an email and password through passport-local. */
   checkPassword(email: string, password: string): Promise<User>;
   payments: PurchaseDeps;
+  /** Signs lesson stream addresses. */
+  stream: StreamSettings;
   loaders: Loaders;
   /** The request's access log fields, where the operation's name is put. */
   logFields?: Record<string, unknown>;
@@ -50,5 +54,6 @@ export function createLoaders(db: DataSource, viewer: Viewer | null): Loaders {
     ownedCourse: createOwnedCourseLoader(db, viewer),
     progressByLesson: createProgressByLessonLoader(db, viewer),
     ratingByCourse: createRatingByCourseLoader(db),
+    lessonVideos: createLessonVideosLoader(db),
   };
 }

@@ -17,6 +17,7 @@ import { AuditResolver } from '../modules/audit/audit.resolver';
 import { InstructorResolver } from '../modules/instructor/instructor.resolver';
 import { UserResolver } from '../modules/user/user.resolver';
 import { CertificateResolver } from '../modules/certificate/certificate.resolver';
+import { LessonVideoResolver } from '../modules/video/video.resolver';
 import { authChecker } from './auth-checker';
 
 export const resolvers = [
@@ -41,6 +42,7 @@ export const resolvers = [
   InboxResolver,
   AuditResolver,
   CertificateResolver,
+  LessonVideoResolver,
 ] as const;
 
 export function createSchema(): Promise<GraphQLSchema> {

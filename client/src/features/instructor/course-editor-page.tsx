@@ -11,6 +11,7 @@ import { useLanguage, useT } from '../../lib/i18n';
 import { describeError } from '../../lib/graphql-errors';
 import { toaster } from '../../lib/toaster';
 import { emptyCourseForm, moveLesson, newLessonRow, secondsToMinutes, toCourseInput, type CourseForm } from './course-form';
+import { VideoUpload } from './components/video-upload';
 
 type Problems = { message: string; fields: Record<string, string> } | null;
 
@@ -217,6 +218,15 @@ export default function CourseEditorPage() {
                   </IconButton>
                 </HStack>
               </HStack>
+              {id && lesson.id ? (
+                <Box mt="3">
+                  <VideoUpload courseId={id} lessonId={lesson.id} label={`lesson ${index + 1}`} />
+                </Box>
+              ) : (
+                <Text mt="2" fontSize="sm" color="gray.600">
+                  Save the course to upload this lesson's video.
+                </Text>
+              )}
             </Box>
           ))}
           <Button variant="outline" alignSelf="start" onClick={() => set({ lessons: [...form.lessons, newLessonRow()] })}>

@@ -26,13 +26,15 @@ export default function PlayerPage() {
   const course = data?.course;
   // Free previews give anyone some addresses; the player is for those who may watch every lesson
   // (students, the course's instructor, admins).
-  const entitled = Boolean(data?.enrollment) || (lessons.length > 0 && lessons.every((lesson) => lesson.videoURL));
+  const entitled = Boolean(data?.enrollment) || (lessons.length > 0 && lessons.every((lesson) => lesson.streamURL ?? lesson.videoURL));
   if (!course || !entitled) {
     return <Navigate to={course ? paths.course(course.id) : paths.allCourses} replace state={{ notice: t('player.notEnrolled') }} />;
   }
 
   const currentId = initialLesson(lessons, params.get('lesson'), data?.enrollment?.resumeLesson?.id ?? null);
   const current = lessons.find((lesson) => lesson.id === currentId) ?? null;
+  // An uploaded video (adaptive stream) when there is one, else the lesson's video address.
+  const currentVideo = current?.streamURL ?? current?.videoURL ?? null;
   const tracksProgress = Boolean(data?.enrollment);
   // Opening a lesson makes it the one to resume at, even before its video plays.
   const choose = (lessonId: string) => {
@@ -52,12 +54,12 @@ export default function PlayerPage() {
           <Heading as="h1" size="xl">
             {course.name}
           </Heading>
-          {current?.videoURL ? (
+          {current && currentVideo ? (
             <>
               <LessonVideo
                 key={current.id}
                 title={current.title}
-                url={current.videoURL}
+                url={currentVideo}
                 startAt={current.lastPosition}
                 onEnded={() => {
                   if (tracksProgress && !current.completed) void markCompleted(current.id, true);
@@ -170,7 +172,7 @@ export default function PlayerPage() {
                   <Text as="span" flex="1">
                     {lesson.position}. {lessonLabel(lesson.title)}
                   </Text>
-                  {!lesson.videoURL && <Badge>{t('player.locked')}</Badge>}
+                  {!(lesson.streamURL ?? lesson.videoURL) && <Badge>{t('player.locked')}</Badge>}
                 </Button>
               </Box>
             ))}

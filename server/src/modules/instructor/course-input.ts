@@ -12,7 +12,7 @@ export interface LessonDraft {
 
 export interface ValidLesson {
   title: string;
-  videoURL: string;
+  videoURL: string | null;
   preview: boolean;
   durationSeconds: number | null;
 }
@@ -113,7 +113,8 @@ export function validateCourse(draft: CourseDraft, usdToBdt = DEFAULT_USD_TO_BDT
   if (why) problems.whyNeed = why;
   const lessons: ValidLesson[] = (draft.lessons ?? []).map((lesson) => ({
     title: text(lesson.title),
-    videoURL: text(lesson.videoURL),
+    // Empty: the lesson's video is uploaded instead (from the course editor, once the lesson is saved).
+    videoURL: text(lesson.videoURL) || null,
     preview: lesson.preview ?? false,
     durationSeconds: lesson.durationSeconds ?? null,
   }));
@@ -124,8 +125,7 @@ export function validateCourse(draft: CourseDraft, usdToBdt = DEFAULT_USD_TO_BDT
     else if (lesson.title.length > COURSE_TEXT_LIMITS.lessonTitle) {
       problems[`lessons.${i}.title`] = checkLength(lesson.title, COURSE_TEXT_LIMITS.lessonTitle, `Lesson ${i + 1}: the title`)!;
     }
-    if (!lesson.videoURL) problems[`lessons.${i}.videoURL`] = `Lesson ${i + 1} needs a video URL`;
-    else {
+    if (lesson.videoURL) {
       const problem = checkWebAddress(lesson.videoURL, `Lesson ${i + 1}: the video URL`);
       if (problem) problems[`lessons.${i}.videoURL`] = problem;
     }

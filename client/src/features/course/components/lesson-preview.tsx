@@ -10,6 +10,7 @@ interface PreviewLesson {
   title: string;
   position: number;
   videoURL: string | null;
+  streamURL?: string | null;
 }
 
 /**
@@ -31,12 +32,12 @@ export function LessonPreview({ lesson }: { lesson: PreviewLesson | null }) {
   }, [lesson?.id]);
   return (
     <Stack ref={box} gap="2" data-testid="lesson-preview">
-      {lesson?.videoURL ? (
+      {lesson && (lesson.streamURL ?? lesson.videoURL) ? (
         <>
           <Heading as="h3" size="md">
             Free preview: {lesson.position}. {lesson.title}
           </Heading>
-          <LessonVideo key={lesson.id} title={lesson.title} url={lesson.videoURL} startAt={0} onEnded={() => undefined} onPosition={() => undefined} />
+          <LessonVideo key={lesson.id} title={lesson.title} url={(lesson.streamURL ?? lesson.videoURL)!} startAt={0} onEnded={() => undefined} onPosition={() => undefined} />
         </>
       ) : (
         <Alert.Root status="warning" role="alert">

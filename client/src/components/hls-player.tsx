@@ -1,0 +1,181 @@
+import { Box, HStack, NativeSelect, Switch, Text } from '@chakra-ui/react';
+import { useEffect, useRef, useState } from 'react';
+import type Hls from 'hls.js/light';
+import { besideMaster, DATA_SAVER_HEIGHT, effectiveQuality, loadPreferences, QUALITIES, QUALITY_LABELS, savePreferences, type Quality } from '../lib/video-preferences';
+
+interface HlsPlayerProps {
+  title: string;
+  /** The signed address of the master playlist. */
+  url: string;
+  startAt: number;
+  onEnded(): void;
+  onPosition(seconds: number): void;
+}
+
+const SAVE_EVERY_SECONDS = 10;
+const heightOf = (quality: Quality) => Number.parseInt(quality, 10);
+
+/** For hls.js: the highest level allowed in automatic mode (-1: any) and the level asked for (-1: automatic). */
+function levelChoice(heights: number[], quality: Quality, dataSaver: boolean): { cap: number; wanted: number } {
+  const capIndex = heights.reduce((best, height, index) => (height <= DATA_SAVER_HEIGHT && (best < 0 || height > heights[best]) ? index : best), -1);
+  return { cap: dataSaver ? Math.max(capIndex, 0) : -1, wanted: quality === 'auto' ? -1 : heights.indexOf(heightOf(quality)) };
+}
+
+/**
+ * An uploaded lesson video as adaptive HLS: hls.js (loaded only now) or the browser's own HLS,
+ * with a quality menu and a data saver that caps the picture at 240p.
+ */
+export function HlsPlayer({ title, url, startAt, onEnded, onPosition }: HlsPlayerProps) {
+  const video = useRef<HTMLVideoElement | null>(null);
+  const hls = useRef<Hls | null>(null);
+  const lastSaved = useRef(startAt);
+  const position = useRef(startAt);
+  const [preferences, setPreferences] = useState(loadPreferences);
+  const [heights, setHeights] = useState<number[] | null>(null);
+  const [playing, setPlaying] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const quality = effectiveQuality(preferences.quality, preferences.dataSaver);
+  const audioOnly = quality === 'audio';
+  const choice = useRef({ quality, dataSaver: preferences.dataSaver });
+  choice.current = { quality, dataSaver: preferences.dataSaver };
+  const applied = useRef('');
+
+  const choose = (changes: Partial<typeof preferences>) => {
+    const next = { ...preferences, ...changes };
+    savePreferences(next);
+    setPreferences(next);
+  };
+
+  // Loads the stream: the master playlist, or the audio rendition alone.
+  useEffect(() => {
+    const element = video.current;
+    if (!element) return;
+    let cancelled = false;
+    const source = audioOnly ? besideMaster(url, 'audio/index.m3u8') : url;
+    const startPosition = position.current;
+    setProblem(null);
+    // hls.js wherever Media Source Extensions exist (it alone can cap the quality); the browser's own HLS elsewhere (older iPhones).
+    const mse = typeof MediaSource !== 'undefined' || 'ManagedMediaSource' in window;
+    if (!mse && element.canPlayType('application/vnd.apple.mpegurl') !== '') {
+      // The browser's own HLS chooses by itself; a fixed quality (or data saver) loads that rendition's playlist.
+      const fixed = quality === 'auto' && preferences.dataSaver ? '240p' : quality;
+      element.src = audioOnly || fixed === 'auto' ? source : besideMaster(url, `${fixed}/index.m3u8`);
+      element.currentTime = startPosition;
+      setPlaying(audioOnly ? QUALITY_LABELS.audio : fixed === 'auto' ? null : fixed);
+      return;
+    }
+    void import('hls.js/light').then(({ default: HlsJs }) => {
+      if (cancelled) return;
+      const player = new HlsJs({ startPosition, capLevelToPlayerSize: !audioOnly, maxBufferLength: 20, maxMaxBufferLength: 60 });
+      hls.current = player;
+      player.on(HlsJs.Events.MANIFEST_PARSED, (_event, data) => {
+        if (audioOnly) return;
+        const levelHeights = data.levels.map((level) => level.height);
+        // The first picture already respects the choice: no switch (and no wasted download) after it.
+        const { cap, wanted } = levelChoice(levelHeights, choice.current.quality, choice.current.dataSaver);
+        player.autoLevelCapping = cap;
+        if (wanted >= 0) player.startLevel = wanted;
+        applied.current = `${choice.current.quality}/${choice.current.dataSaver}`;
+        setHeights(levelHeights);
+      });
+      player.on(HlsJs.Events.LEVEL_SWITCHED, (_event, data) => {
+        const level = player.levels[data.level];
+        setPlaying(audioOnly ? QUALITY_LABELS.audio : level?.height ? `${level.height}p` : null);
+      });
+      player.on(HlsJs.Events.ERROR, (_event, data) => {
+        if (!data.fatal) return;
+        if (data.type === HlsJs.ErrorTypes.MEDIA_ERROR) return player.recoverMediaError();
+        const status = data.response?.code;
+        setProblem(status === 403 ? 'This video address has expired. Reload the page to keep watching.' : 'The video could not be loaded. Check your connection and reload the page.');
+      });
+      player.loadSource(source);
+      player.attachMedia(element);
+    });
+    return () => {
+      cancelled = true;
+      hls.current?.destroy();
+      hls.current = null;
+    };
+    // The quality is applied below without reloading, except for the switch to or from audio only.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [url, audioOnly]);
+
+  // A change of quality or data saver while playing switches at once (what is buffered is replaced).
+  useEffect(() => {
+    const player = hls.current;
+    const key = `${quality}/${preferences.dataSaver}`;
+    if (!player || !heights || audioOnly || applied.current === key) return;
+    applied.current = key;
+    const { cap, wanted } = levelChoice(heights, quality, preferences.dataSaver);
+    player.autoLevelCapping = cap;
+    player.currentLevel = wanted;
+  }, [heights, quality, preferences.dataSaver, audioOnly]);
+
+  const available = QUALITIES.filter((option) => option === 'auto' || option === 'audio' || !heights || heights.includes(heightOf(option)));
+
+  return (
+    <Box bg="black" borderRadius="md" overflow="hidden" data-testid="hls-player">
+      <video
+        ref={video}
+        title={title}
+        controls
+        playsInline
+        preload="metadata"
+        poster={besideMaster(url, 'poster.jpg')}
+        style={{ width: '100%', aspectRatio: '16 / 9', display: 'block' }}
+        onTimeUpdate={(e) => {
+          const now = Math.floor(e.currentTarget.currentTime);
+          position.current = e.currentTarget.currentTime;
+          if (Math.abs(now - lastSaved.current) >= SAVE_EVERY_SECONDS) {
+            lastSaved.current = now;
+            onPosition(now);
+          }
+        }}
+        onPause={(e) => {
+          const now = Math.floor(e.currentTarget.currentTime);
+          lastSaved.current = now;
+          onPosition(now);
+        }}
+        onEnded={onEnded}
+        data-testid="lesson-video"
+      />
+      <HStack bg="gray.900" color="white" px="3" py="2" gap="4" wrap="wrap" justify="space-between">
+        <HStack gap="2">
+          <Text asChild fontSize="sm">
+            <label htmlFor="video-quality">Quality</label>
+          </Text>
+          <NativeSelect.Root size="xs" width="auto">
+            <NativeSelect.Field
+              id="video-quality"
+              bg="gray.800"
+              color="white"
+              value={preferences.quality}
+              onChange={(e) => choose({ quality: e.target.value as Quality })}
+              data-testid="quality-menu"
+            >
+              {available.map((option) => (
+                <option key={option} value={option} disabled={preferences.dataSaver && heightOf(option) > DATA_SAVER_HEIGHT}>
+                  {QUALITY_LABELS[option]}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator color="white" />
+          </NativeSelect.Root>
+          <Text fontSize="xs" color="gray.300" data-testid="playing-quality">
+            {playing ? `Playing ${playing}` : ''}
+          </Text>
+        </HStack>
+        <Switch.Root size="sm" checked={preferences.dataSaver} onCheckedChange={(e) => choose({ dataSaver: e.checked })} colorPalette="green">
+          <Switch.HiddenInput data-testid="data-saver" />
+          <Switch.Control />
+          <Switch.Label>Data saver (up to 240p)</Switch.Label>
+        </Switch.Root>
+      </HStack>
+      {problem && (
+        <Text bg="red.50" color="red.800" px="3" py="2" role="alert">
+          {problem}
+        </Text>
+      )}
+    </Box>
+  );
+}

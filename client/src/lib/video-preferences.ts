@@ -1,0 +1,56 @@
+/** What a viewer chose for lesson streams, kept in this browser. */
+export type Quality = 'auto' | '240p' | '360p' | '720p' | 'audio';
+export const QUALITIES: Quality[] = ['auto', '240p', '360p', '720p', 'audio'];
+export const QUALITY_LABELS: Record<Quality, string> = { auto: 'Auto', '240p': '240p', '360p': '360p', '720p': '720p', audio: 'Audio only' };
+/** Data saver never goes above this. */
+export const DATA_SAVER_HEIGHT = 240;
+
+const QUALITY_KEY = 'shikhon.video.quality';
+const DATA_SAVER_KEY = 'shikhon.video.dataSaver';
+const SLOW_CONNECTIONS = ['slow-2g', '2g', '3g'];
+
+interface ConnectionHints {
+  saveData?: boolean;
+  effectiveType?: string;
+}
+
+/** Data saver starts on when the browser asks to save data or says the connection is slow. */
+export function dataSaverByDefault(connection: ConnectionHints | undefined): boolean {
+  return Boolean(connection?.saveData) || SLOW_CONNECTIONS.includes(connection?.effectiveType ?? '');
+}
+
+function storage(): Storage | null {
+  try {
+    return typeof window === 'undefined' ? null : window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+export function loadPreferences(): { quality: Quality; dataSaver: boolean } {
+  const stored = storage();
+  const quality = stored?.getItem(QUALITY_KEY) as Quality | null;
+  const saver = stored?.getItem(DATA_SAVER_KEY);
+  const connection = typeof navigator === 'undefined' ? undefined : (navigator as Navigator & { connection?: ConnectionHints }).connection;
+  return {
+    quality: quality && QUALITIES.includes(quality) ? quality : 'auto',
+    dataSaver: saver === 'true' ? true : saver === 'false' ? false : dataSaverByDefault(connection),
+  };
+}
+
+export function savePreferences(preferences: { quality: Quality; dataSaver: boolean }): void {
+  const stored = storage();
+  stored?.setItem(QUALITY_KEY, preferences.quality);
+  stored?.setItem(DATA_SAVER_KEY, String(preferences.dataSaver));
+}
+
+/** The quality actually asked for: data saver turns anything above 240p into 240p. */
+export function effectiveQuality(quality: Quality, dataSaver: boolean): Quality {
+  if (!dataSaver || quality === 'auto' || quality === 'audio') return quality;
+  return Number.parseInt(quality, 10) > DATA_SAVER_HEIGHT ? '240p' : quality;
+}
+
+/** Whether an address is an HLS stream of an uploaded lesson video. */
+export const isHlsStream = (url: string) => /\.m3u8(\?|$)/.test(url);
+/** A file next to the master playlist (same signed path). */
+export const besideMaster = (url: string, file: string) => url.replace(/master\.m3u8(\?.*)?$/, file);

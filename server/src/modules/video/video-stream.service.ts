@@ -1,0 +1,61 @@
+import DataLoader from 'dataloader';
+import type { DataSource } from 'typeorm';
+import { entityReader } from '../../db/entity-reader';
+import type { Viewer } from '../auth/viewer';
+import { createCourseByIdLoader } from '../course/course.service';
+import { createOwnedCourseLoader } from '../enrollment/enrollment.service';
+import { canWatchLesson } from '../progress/entitlement';
+import { LessonVideo, VideoStatus } from './lesson-video.entity';
+import { isAnonymousGrant, signStream, type StreamGrant } from './stream-signature';
+
+export interface StreamSettings {
+  signingKey: Buffer;
+  urlTtlSeconds: number;
+}
+
+export interface LessonVideos {
+  /** The newest upload, whatever its state (what the instructor sees). */
+  latest: LessonVideo | null;
+  /** The newest ready one (what students watch). */
+  ready: LessonVideo | null;
+}
+
+/** The uploads of every lesson a request touches, in one query. */
+export function createLessonVideosLoader(db: DataSource): DataLoader<string, LessonVideos> {
+  return new DataLoader(async (lessonIds: readonly string[]) => {
+    const reader = entityReader(db, LessonVideo);
+    const rows = await reader.many(`SELECT ${reader.selectList} FROM lesson_video WHERE "lessonId" = ANY($1) ORDER BY "createdAt" DESC`, [[...lessonIds]]);
+    return lessonIds.map((id) => {
+      const mine = rows.filter((row) => row.lessonId === id);
+      return { latest: mine[0] ?? null, ready: mine.find((row) => row.status === VideoStatus.READY) ?? null };
+    });
+  });
+}
+
+/** Expiry rounded up to five minutes, so one viewer's address stays the same for a while (and caches). */
+export function streamExpiry(ttlSeconds: number, nowMs = Date.now()): number {
+  return Math.ceil((nowMs / 1000 + ttlSeconds) / 300) * 300;
+}
+
+/** A signed address of a lesson's HLS master playlist; every playlist and segment below it carries the signature. */
+export function streamUrl(settings: StreamSettings, lessonId: string, videoId: string, viewer: Viewer | null, preview: boolean): string {
+  // A free preview is signed for anyone, so it keeps working for a visitor who signs in meanwhile.
+  const token = signStream(settings.signingKey, { lessonId, videoId, viewerId: preview ? null : (viewer?.id ?? null), expiresAt: streamExpiry(settings.urlTtlSeconds) });
+  return `/media/lessons/${lessonId}/${token}/master.m3u8`;
+}
+
+/**
+ * Whether a verified grant still holds now: the video is still the lesson's, and the viewer may still
+ * watch the lesson by the one entitlement rule (so a refund or role change ends access at once).
+ */
+export async function grantStillHolds(db: DataSource, grant: StreamGrant): Promise<boolean> {
+  const [lesson] = (await db.query(
+    `SELECT l."courseId", l.preview FROM lesson_video v JOIN lesson l ON l.id = v."lessonId" WHERE v.id = $1 AND v."lessonId" = $2 AND v.status = 'ready'`,
+    [grant.videoId, grant.lessonId],
+  )) as Array<{ courseId: string; preview: boolean }>;
+  if (!lesson) return false;
+  if (isAnonymousGrant(grant)) return lesson.preview;
+  const [viewer] = (await db.query(`SELECT id, role, email, name FROM "user" WHERE id = $1 AND "deletedAt" IS NULL`, [grant.viewerId])) as Viewer[];
+  if (!viewer) return false;
+  return canWatchLesson(viewer, lesson, { courseById: createCourseByIdLoader(db), ownedCourse: createOwnedCourseLoader(db, viewer) });
+}

@@ -1,0 +1,138 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { IncomingMessage } from 'node:http';
+import { Router } from 'express';
+import type { DataSource } from 'typeorm';
+import type * as TusServer from '@tus/server' with { 'resolution-mode': 'import' };
+import type * as TusFileStore from '@tus/file-store' with { 'resolution-mode': 'import' };
+import type { Upload } from '@tus/utils' with { 'resolution-mode': 'import' };
+import type { AppLogger } from '../../logger';
+import { AppError } from '../../shared/errors';
+import type { Viewer } from '../auth/viewer';
+import { isUuid } from '../course/course.service';
+import { Lesson } from '../course/lesson.entity';
+import { editableCourse } from '../instructor/course-authoring.service';
+import { LessonVideo, VideoStatus } from './lesson-video.entity';
+import { SNIFF_BYTES, sniffVideoContainer, UNSUPPORTED_VIDEO } from './video-file-type';
+import type { VideoQueue } from './video-queue';
+import { videoKeys } from './video-processing';
+import type { VideoStorage } from './video-storage';
+
+// The tus server ships as ES modules only; Node 20.19+ loads them with require().
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const tus = require('@tus/server') as typeof TusServer;
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const tusFileStore = require('@tus/file-store') as typeof TusFileStore;
+
+export const UPLOAD_PATH = '/uploads/lesson-videos';
+export const SIGN_IN_TO_UPLOAD = 'Sign in as the course instructor to upload videos.';
+
+export interface VideoUploadDeps {
+  db: DataSource;
+  storage: VideoStorage;
+  queue: VideoQueue;
+  log: AppLogger;
+  dataDir: string;
+  maxUploadBytes: number;
+}
+
+type TusRequest = Parameters<NonNullable<TusServer.ServerOptions['onIncomingRequest']>>[0];
+const refuse = (status_code: number, body: string) => ({ status_code, body });
+
+/** The account that sent the request: identifyViewer put it on the Node request, which tus wraps. */
+function viewerOf(req: TusRequest): Viewer | null {
+  const node = (req as { runtime?: { node?: { req?: IncomingMessage & { viewer?: Viewer | null } } } }).runtime?.node?.req;
+  return node?.viewer ?? null;
+}
+
+export const sizeLimitText = (bytes: number) => (bytes >= 1024 ** 3 ? `${+(bytes / 1024 ** 3).toFixed(1)} GB` : `${Math.round(bytes / 1024 ** 2)} MB`);
+
+async function readHead(file: string): Promise<Buffer> {
+  const handle = await fs.promises.open(file, 'r');
+  try {
+    const head = Buffer.alloc(SNIFF_BYTES);
+    const { bytesRead } = await handle.read(head, 0, SNIFF_BYTES, 0);
+    return head.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * Resumable uploads (tus) of lesson videos: only the course's instructor or an admin may upload to
+ * its lessons, only the uploader may continue an upload, and the file must be a video by its content.
+ */
+export function videoUploadRouter(deps: VideoUploadDeps): Router {
+  const directory = path.join(deps.dataDir, 'uploads');
+  fs.mkdirSync(directory, { recursive: true });
+  const datastore = new tusFileStore.FileStore({ directory });
+  const notVideo = async (id: string) => {
+    await datastore.remove(id).catch(() => undefined);
+    return refuse(415, UNSUPPORTED_VIDEO);
+  };
+
+  const server = new tus.Server({
+    path: UPLOAD_PATH,
+    datastore,
+    relativeLocation: true,
+    async onUploadCreate(req, upload) {
+      const viewer = viewerOf(req);
+      if (!viewer) throw refuse(401, SIGN_IN_TO_UPLOAD);
+      const lessonId = upload.metadata?.lessonId ?? '';
+      const lesson = isUuid(lessonId) ? await deps.db.getRepository(Lesson).findOneBy({ id: lessonId }) : null;
+      if (!lesson) throw refuse(404, 'Lesson not found. Save the course first, then upload its videos.');
+      try {
+        await editableCourse(deps.db, viewer, lesson.courseId);
+      } catch (error) {
+        if (error instanceof AppError) throw refuse(error.httpStatus, error.code === 'FORBIDDEN' ? 'Only the course instructor or an admin can upload videos to its lessons.' : error.message);
+        throw error;
+      }
+      if (upload.size === undefined) throw refuse(400, 'Say the size of the video when starting its upload (Upload-Length).');
+      if (upload.size > deps.maxUploadBytes) {
+        throw refuse(413, `The video is larger than the ${sizeLimitText(deps.maxUploadBytes)} limit.`);
+      }
+      if (upload.size === 0) throw refuse(415, UNSUPPORTED_VIDEO);
+      return { metadata: { ...upload.metadata, uploaderId: viewer.id } };
+    },
+    async onIncomingRequest(req, id) {
+      if (req.method === 'POST' || req.method === 'OPTIONS') return;
+      const viewer = viewerOf(req);
+      if (!viewer) throw refuse(401, SIGN_IN_TO_UPLOAD);
+      let upload: Upload;
+      try {
+        upload = await datastore.getUpload(id);
+      } catch {
+        return; // tus answers 404 itself
+      }
+      if (upload.metadata?.uploaderId !== viewer.id) throw refuse(403, 'This upload belongs to someone else.');
+      // Refuse a file that is not a video as soon as its first bytes are here, not after the whole upload.
+      if (req.method === 'PATCH' && (upload.offset ?? 0) >= SNIFF_BYTES && !sniffVideoContainer(await readHead(path.join(directory, id)))) {
+        throw await notVideo(id);
+      }
+    },
+    async onUploadFinish(_req, upload) {
+      const file = path.join(directory, upload.id);
+      if (!sniffVideoContainer(await readHead(file))) return notVideo(upload.id);
+      const metadata = upload.metadata ?? {};
+      const video = await deps.db.getRepository(LessonVideo).save({
+        lessonId: metadata.lessonId!,
+        uploadedById: metadata.uploaderId!,
+        status: VideoStatus.QUEUED,
+        fileName: (metadata.filename ?? 'video').slice(0, 255),
+        sizeBytes: upload.size ?? upload.offset,
+      });
+      await deps.storage.putFile(videoKeys.source(video.id), file, 'application/octet-stream');
+      await datastore.remove(upload.id).catch(() => undefined);
+      await deps.queue.enqueue(video.id);
+      deps.log.info({ videoId: video.id, lessonId: video.lessonId, bytes: video.sizeBytes }, 'lesson video uploaded and queued');
+      return { headers: { 'Lesson-Video-Id': video.id } };
+    },
+  });
+
+  const router = Router();
+  router.all([UPLOAD_PATH, `${UPLOAD_PATH}/*rest`], (req, res) => {
+    res.setHeader('Cache-Control', 'no-store');
+    void server.handle(req, res);
+  });
+  return router;
+}

@@ -1,0 +1,33 @@
+import 'reflect-metadata';
+import { ConfigError, loadEnv } from './config/env';
+import { openDatabase } from './db/database';
+import { createLogger } from './logger';
+import { transcodeJobHandler } from './modules/video/video-processing';
+import { VideoQueue } from './modules/video/video-queue';
+import { createVideoStorage } from './modules/video/video-storage';
+
+/** `npm run worker`: processes uploaded lesson videos from the PostgreSQL job queue, apart from the web server. */
+async function main() {
+  const env = loadEnv();
+  const log = createLogger(env.logLevel);
+  if (!env.databaseUrl) throw new ConfigError('The worker needs DATABASE_URL: the database the server uses (an embedded one belongs to its server process).');
+  const database = await openDatabase(env, log);
+  const queue = new VideoQueue(env.databaseUrl, log, { jobTimeoutSeconds: env.video.jobTimeoutSeconds, maintenanceIntervalSeconds: env.video.queueCheckSeconds,
+    retryDelaySeconds: env.video.retryDelaySeconds,
+  });
+  await queue.work(transcodeJobHandler({ db: database.dataSource, storage: createVideoStorage(env), log }));
+  log.info('video worker is waiting for jobs');
+  const stop = async (signal: string) => {
+    log.info({ signal }, 'video worker stopping: finishing the job in hand');
+    await queue.stop();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+main().catch((error) => {
+  console.error(error instanceof ConfigError ? error.message : `The video worker could not start: ${error instanceof Error ? error.message : error}`);
+  process.exit(1);
+});
