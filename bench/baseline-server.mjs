@@ -6,23 +6,28 @@ import pg from 'pg';
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
 pg.types.setTypeParser(1700, Number); // numeric prices, as the product's entity transformer does
 
-const CARD = `"id", "name", "description", "price", "photoURL", "ratings", "instructor"`;
+const CARD = `"id", "name", "description", "price", "priceBDT", "photoURL", "ratings", "instructor", "category"`;
 const NEWEST = `ORDER BY "createdAt" DESC, "id" ASC LIMIT 4`;
 const sections = {
-  free: `SELECT ${CARD} FROM "course" WHERE "published" = true AND "price" = 0 ${NEWEST}`,
-  professional: `SELECT ${CARD} FROM "course" WHERE "published" = true AND "category" = 'PROFESSIONAL' ${NEWEST}`,
-  trending: `SELECT ${CARD} FROM "course" WHERE "published" = true AND "trending" = true ${NEWEST}`,
-  school: `SELECT ${CARD} FROM "course" WHERE "published" = true AND "category" = 'SCHOOL' ${NEWEST}`,
+  free: `SELECT ${CARD} FROM "course" WHERE "published" AND "price" = 0 ${NEWEST}`,
+  professional: `SELECT ${CARD} FROM "course" WHERE "published" AND "category" = 'PROFESSIONAL' ${NEWEST}`,
+  trending: `SELECT ${CARD} FROM "course" WHERE "published" AND "trending" ${NEWEST}`,
+  school: `SELECT ${CARD} FROM "course" WHERE "published" AND "category" = 'SCHOOL' ${NEWEST}`,
 };
-const REVIEWS = `SELECT "id", "name", "img", "text", "info", "rating", "title" FROM "review" WHERE "hidden" = false ORDER BY "createdAt" DESC, "id" ASC LIMIT 8`;
-const COURSE = `SELECT * FROM "course" WHERE "published" = true AND "id" = $1`;
-const LESSONS = `SELECT "id", "title", "videoURL", "position" FROM "lesson" WHERE "courseId" = $1 ORDER BY "position" ASC`;
+const REVIEWS = `SELECT "id", "name", "img", "text", "info", "courseId", "rating", "title" FROM "review" WHERE NOT "hidden" ORDER BY "createdAt" DESC, "id" ASC LIMIT 8`;
+const COURSES_BY_ID = `SELECT * FROM "course" WHERE "id" = ANY($1)`;
+const COURSE = `SELECT * FROM "course" WHERE "published" AND "id" = $1`;
+const ENROLLED = `SELECT count(1)::int AS "count" FROM "enrollment" WHERE "courseId" = $1 AND "revokedAt" IS NULL`;
+const LESSONS = `SELECT "id", "courseId", "title", "videoURL", "position", "preview", "durationSeconds" FROM "lesson" WHERE "courseId" = ANY($1) ORDER BY "courseId", "position"`;
+const RATING = `SELECT "courseId", AVG("rating") AS "average", count(*)::int AS "count" FROM "review" WHERE "courseId" = $1 AND NOT "hidden" AND "rating" IS NOT NULL GROUP BY "courseId"`;
 // The product's search (server/src/modules/course/course.search.ts): $1 the phrase as a name prefix,
 // $2 the phrase anywhere in the name, then each word anywhere in the course's text: with LIKE, or,
 // for a word common in a sample of the catalogue (search-word-sample.ts), with strpos. Up to 200
 // matches are ranked directly; more are walked tier by tier along the name index, at once when the
-// sample shows most courses match.
+// sample shows most courses match. Within a tier, names sort in natural order ("Class 3" before "Class 10").
 const NAME_KEY = `(lower(c."name") COLLATE "C")`;
+const NATURAL_NAME_KEY = `((SELECT string_agg(CASE WHEN m.part[1] ~ '^[0-9]' THEN lpad(m.part[1], GREATEST(length(m.part[1]), 12), '0') ELSE m.part[1] END, '' ORDER BY m.n)
+  FROM regexp_matches(lower(c."name"), '[0-9]+|[^0-9]+', 'g') WITH ORDINALITY AS m(part, n)) COLLATE "C")`;
 const DOCUMENT = `lower(c."name" || ' ' || c."instructor" || ' ' || c."description")`;
 const SAMPLE_SQL = `SELECT ${DOCUMENT} AS "document" FROM "course" c
   TABLESAMPLE BERNOULLI (least(100, 100.0 * 1000 / greatest((SELECT "reltuples" FROM "pg_class" WHERE "oid" = '"course"'::regclass), 1)))
@@ -43,34 +48,55 @@ const wordTests = (terms, common, first) =>
 const everyTerm = (tests) => tests.map(([sql]) => sql).join(' AND ');
 const matchesSql = (tests) => `SELECT c."id" FROM "course" c WHERE c."published" AND ${everyTerm(tests)} LIMIT 201`;
 const RANK_SQL = `SELECT ${CARD} FROM "course" c WHERE c."published" AND c."id" = ANY($3)
-  ORDER BY CASE WHEN ${NAME_KEY} LIKE $1 THEN 2 WHEN ${NAME_KEY} LIKE $2 THEN 1 ELSE 0 END DESC, ${NAME_KEY}, c."id" LIMIT 20`;
+  ORDER BY CASE WHEN ${NAME_KEY} LIKE $1 THEN 2 WHEN ${NAME_KEY} LIKE $2 THEN 1 ELSE 0 END DESC, ${NATURAL_NAME_KEY}, c."id" LIMIT 20`;
 function walkSql(tests) {
-  const tier = (rank, nameTest) => `(SELECT c."id", ${rank} AS "tier", ${NAME_KEY} AS "key" FROM "course" c
+  const tier = (rank, nameTest) => `(SELECT c."id", ${rank} AS "tier", ${NAME_KEY} AS "key", ${NATURAL_NAME_KEY} AS "natural" FROM "course" c
     WHERE c."published" AND ${nameTest} AND ${everyTerm(tests)} ORDER BY ${NAME_KEY}, c."id" LIMIT 20)`;
   return `SELECT ${CARD} FROM "course" JOIN (${tier(2, `${NAME_KEY} LIKE $1`)} UNION ALL ${tier(1, `${NAME_KEY} LIKE $2 AND NOT (${NAME_KEY} LIKE $1)`)}
     UNION ALL ${tier(0, `NOT (${NAME_KEY} LIKE $1) AND NOT (${NAME_KEY} LIKE $2)`)}) ranked USING ("id")
-    WHERE "course"."published" ORDER BY ranked."tier" DESC, ranked."key", "id" LIMIT 20`;
+    ORDER BY ranked."tier" DESC, ranked."natural", ranked."key", "id" LIMIT 20`;
 }
 
-const card = ({ id, name, description, price, photoURL, ratings, instructor }) => ({ id, name, description, price, photoURL, ratings, instructor });
+const card = ({ id, name, description, price, priceBDT, photoURL, ratings, instructor, category }) => ({ id, name, description, price, priceBDT, photoURL, ratings, instructor, category });
+
+async function reviews() {
+  const rows = (await pool.query(REVIEWS)).rows;
+  const courseIds = [...new Set(rows.map((row) => row.courseId).filter(Boolean))];
+  const names = new Map((await pool.query(COURSES_BY_ID, [courseIds])).rows.map((course) => [course.id, course.name]));
+  return rows.map(({ courseId, ...review }) => ({ ...review, courseName: (courseId && names.get(courseId)) ?? null }));
+}
 
 async function home() {
-  const queries = { ...sections, reviews: REVIEWS };
-  const entries = await Promise.all(Object.entries(queries).map(async ([key, sql]) => [key, { items: (await pool.query(sql)).rows }]));
+  const entries = await Promise.all([
+    ...Object.entries(sections).map(async ([key, sql]) => [key, { items: (await pool.query(sql)).rows }]),
+    reviews().then((items) => ['reviews', { items }]),
+  ]);
   return { data: Object.fromEntries(entries) };
 }
 
 async function coursePage(id) {
   const [course] = (await pool.query(COURSE, [id])).rows;
   if (!course) return { data: { course: null } };
-  const lessons = (await pool.query(LESSONS, [id])).rows;
-  const { id: _id, name, description, price, photoURL, ratings, instructor, instructorEmail, keyPoints, targetedPeoples, whyNeed, category, classLevel } = course;
+  const [enrolled, lessons, rating] = await Promise.all([
+    pool.query(ENROLLED, [id]).then((result) => result.rows[0].count),
+    pool.query(LESSONS, [[id]]).then((result) => result.rows),
+    pool.query(RATING, [id]).then((result) => result.rows[0]),
+  ]);
+  const { name, description, price, priceBDT, photoURL, ratings, instructor, instructorEmail, keyPoints, targetedPeoples, whyNeed, category, classLevel, contentUpdatedAt } = course;
+  const allTimed = lessons.length > 0 && lessons.every((lesson) => lesson.durationSeconds !== null);
   return {
     data: {
       course: {
-        id: _id, name, description, price, photoURL, ratings, instructor, instructorEmail, keyPoints, targetedPeoples, whyNeed,
-        category, classLevel, lessonCount: lessons.length, isEnrolled: false,
-        lessons: lessons.map(({ id: lessonId, title, position }) => ({ id: lessonId, title, position })),
+        id, name, description, price, priceBDT, photoURL, ratings, instructor, instructorEmail, keyPoints, targetedPeoples, whyNeed, category, classLevel,
+        lessonCount: lessons.length,
+        totalDurationSeconds: allTimed ? lessons.reduce((sum, lesson) => sum + lesson.durationSeconds, 0) : null,
+        enrolledCount: enrolled,
+        averageRating: rating ? Math.round(Number(rating.average) * 10) / 10 : null,
+        ratingCount: rating ? rating.count : 0,
+        contentUpdatedAt: contentUpdatedAt.toISOString(),
+        isEnrolled: false,
+        // A visitor sees the video address of free previews only.
+        lessons: lessons.map(({ id: lessonId, title, position, preview, durationSeconds, videoURL }) => ({ id: lessonId, title, position, preview, durationSeconds, videoURL: preview ? videoURL : null })),
       },
     },
   };
@@ -97,7 +123,7 @@ async function search(text) {
 async function legacyCourse(id) {
   const [course] = (await pool.query(COURSE, [id])).rows;
   if (!course) return null;
-  const lessons = (await pool.query(LESSONS, [id])).rows;
+  const lessons = (await pool.query(LESSONS, [[id]])).rows;
   return {
     _id: course.id, id: course.id, name: course.name, price: course.price, instructor: course.instructor, instructorEmail: course.instructorEmail,
     photoURL: course.photoURL, description: course.description, targetedPeoples: course.targetedPeoples, whyNeed: course.whyNeed,

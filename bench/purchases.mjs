@@ -1,0 +1,138 @@
+// Buying under load: many students at once pay for courses with the test card 4242 4242 4242 4242
+// through the offline test-mode card provider, the way the checkout page does (the card made into a
+// payment method, then the PurchaseCourse mutation), and a few send the same purchase twice at once.
+// Afterwards SQL must show exactly one enrollment and one successful charge per student and course.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { hash } from '@node-rs/argon2';
+import { fetchJson, graphql, percentile } from './load.mjs';
+import { root } from './product.mjs';
+
+const read = (file) => fs.readFileSync(path.join(root, file), 'utf8');
+const CHECKOUT = read('client/src/features/checkout/api/checkout.graphql');
+export const SIGN_IN = read('client/src/features/account/api/sign-in.graphql') + read('client/src/lib/session-user.graphql');
+export const PASSWORD = 'bench student password';
+const ALREADY_OWNED_OR_IN_FLIGHT = /^(You already own this course|A payment for this course is already in progress\.)/;
+const DEADLINE_MS = 120_000;
+
+/** An argon2 hash of `password` with the product's own cost (server/src/modules/auth/password.ts). */
+export const passwordHash = (password) => hash(password, { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 });
+
+/** Each student acts from an address of their own, as phones on a mobile network do (the product believes a loopback proxy). */
+const addressOf = (round, i) => `10.${round}.${Math.floor(i / 250)}.${1 + (i % 250)}`;
+
+async function signIn(url, email, address) {
+  const answer = await fetchJson(url, graphql(SIGN_IN, { email, password: PASSWORD }, 'Login'), { 'x-forwarded-for': address });
+  if (!answer.data) throw new Error(`sign-in of ${email} failed: ${JSON.stringify(answer.errors)}`);
+  return answer.data.login.accessToken;
+}
+
+async function cardPaymentMethod(url, address) {
+  const year = new Date().getUTCFullYear() + 3;
+  const card = { path: '/test-mode/payment-methods', method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ number: '4242 4242 4242 4242', expMonth: 12, expYear: year, cvc: '123' }) };
+  return (await fetchJson(url, card, { 'x-forwarded-for': address })).id;
+}
+
+/**
+ * `students` students each buy `coursesEach` of a pool of popular courses, all students at once; the
+ * first `racers` of them first send one purchase twice at the same moment (some with two keys, as
+ * two taps on two phones, the rest with one key, as a retry). Answers purchases per second and latency;
+ * `around` wraps the buying (not the sign-ins before it), e.g. to measure CPU time, and its answer is `measured`.
+ */
+export async function buyUnderLoad({ url, db, round, students = 50, coursesEach = 6, racers = 5, pool = 20, around = (work) => work() }) {
+  const hashed = await passwordHash(PASSWORD);
+  const { rows: accounts } = await db.query(
+    `INSERT INTO "user" ("name", "email", "passwordHash", "role", "image")
+     SELECT 'Bench student ' || i, 'bench-student-' || $1::int || '-' || i || '@shikhon.test', $2, 'STUDENT', '/media/people/student.svg'
+     FROM generate_series(1, $3::int) AS i ORDER BY i RETURNING "id", "email"`,
+    [round, hashed, students],
+  );
+  const { rows: courses } = await db.query(
+    `SELECT "id" FROM "course" WHERE "published" AND "price" > 0 AND "instructorEmail" LIKE 'bench-instructor-%' ORDER BY "createdAt" DESC, "id" LIMIT $1`,
+    [pool],
+  );
+  if (courses.length < pool) throw new Error(`only ${courses.length} paid courses to buy`);
+  const buyers = await Promise.all(
+    accounts.map(async (account, i) => {
+      const address = addressOf(round, i);
+      return { ...account, address, token: await signIn(url, account.email, address), paymentMethod: await cardPaymentMethod(url, address) };
+    }),
+  );
+  // Student i buys courses i, i+3, i+6... of the pool: every course is bought by many students.
+  const plans = buyers.map((buyer, i) => ({ buyer, courseIds: Array.from({ length: coursesEach }, (_, k) => courses[(i + 3 * k) % pool].id), race: i < racers ? (i % 2 === 0 ? 'two keys' : 'one key') : null }));
+
+  const latencies = [];
+  const deadline = Date.now() + DEADLINE_MS;
+  const purchase = async (buyer, courseId, idempotencyKey) => {
+    if (Date.now() > deadline) throw new Error(`buying under load took more than ${DEADLINE_MS / 1000} s`);
+    const started = performance.now();
+    const input = { courseId, paymentMethod: buyer.paymentMethod, idempotencyKey, billingDetails: { name: buyer.email, email: buyer.email, address: { line1: 'House 12, Road 5', city: 'Dhaka', postalCode: '1209', country: 'BD' } } };
+    const answer = await fetchJson(url, graphql(CHECKOUT, { input }, 'PurchaseCourse'), { authorization: `Bearer ${buyer.token}`, 'x-forwarded-for': buyer.address });
+    latencies.push(performance.now() - started);
+    return answer;
+  };
+  const succeeded = (answer, what) => {
+    if (answer.data?.purchaseCourse?.status !== 'SUCCEEDED') throw new Error(`${what}: ${JSON.stringify(answer)}`);
+    return answer.data.purchaseCourse.enrollment.id;
+  };
+
+  let purchases = 0;
+  const buyPlan = async ({ buyer, courseIds, race }) => {
+    const [first, ...rest] = courseIds;
+    if (race === 'two keys') {
+      const answers = await Promise.all([purchase(buyer, first, crypto.randomUUID()), purchase(buyer, first, crypto.randomUUID())]);
+      const won = answers.filter((a) => a.data?.purchaseCourse?.status === 'SUCCEEDED');
+      const refused = answers.filter((a) => ALREADY_OWNED_OR_IN_FLIGHT.test(a.errors?.[0]?.message ?? ''));
+      if (won.length !== 1 || refused.length !== 1) throw new Error(`the same course bought twice at once with two keys: ${JSON.stringify(answers)}`);
+    } else if (race === 'one key') {
+      const key = crypto.randomUUID();
+      const [a, b] = await Promise.all([purchase(buyer, first, key), purchase(buyer, first, key)]);
+      if (succeeded(a, 'a retried purchase') !== succeeded(b, 'its retry')) throw new Error('a purchase and its retry answered different enrollments');
+    } else {
+      succeeded(await purchase(buyer, first, crypto.randomUUID()), 'a purchase');
+    }
+    purchases += 1;
+    for (const courseId of rest) {
+      succeeded(await purchase(buyer, courseId, crypto.randomUUID()), 'a purchase');
+      purchases += 1;
+    }
+  };
+  let seconds = 0;
+  const buying = async () => {
+    const started = performance.now();
+    await Promise.all(plans.map(buyPlan));
+    seconds = (performance.now() - started) / 1000;
+  };
+  const measured = await around(buying);
+  await checkOnePerPair(db, plans);
+  return { measured, students, purchases, requests: latencies.length, racers, seconds, perSecond: purchases / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99), max: Math.max(...latencies) };
+}
+
+/** Exactly one enrollment, one successful payment and one successful charge at the provider per student and course; nothing else. */
+async function checkOnePerPair(db, plans) {
+  const studentIds = plans.flatMap(({ buyer, courseIds }) => courseIds.map(() => buyer.id));
+  const courseIds = plans.flatMap(({ courseIds: ids }) => ids);
+  const { rows } = await db.query(
+    `WITH pairs AS (SELECT * FROM unnest($1::uuid[], $2::uuid[]) AS p("studentId", "courseId"))
+     SELECT p."studentId", p."courseId",
+       (SELECT count(*)::int FROM "enrollment" e WHERE e."studentId" = p."studentId" AND e."courseId" = p."courseId") AS "enrollments",
+       (SELECT count(*)::int FROM "payment" y WHERE y."studentId" = p."studentId" AND y."courseId" = p."courseId" AND y."status" = 'SUCCEEDED') AS "payments",
+       (SELECT count(*)::int FROM "test_mode_payment" t WHERE t."metadata"->>'studentId' = p."studentId"::text AND t."metadata"->>'courseId' = p."courseId"::text AND t."status" = 'succeeded') AS "charges"
+     FROM pairs p`,
+    [studentIds, courseIds],
+  );
+  const wrong = rows.filter((row) => row.enrollments !== 1 || row.payments !== 1 || row.charges !== 1);
+  const { rows: [totals] } = await db.query(
+    `SELECT (SELECT count(*)::int FROM "enrollment" WHERE "studentId" = ANY($1::uuid[])) AS "enrollments",
+            (SELECT count(*)::int FROM "test_mode_payment" WHERE "metadata"->>'studentId' = ANY($1::text[]) AND "status" = 'succeeded') AS "charges"`,
+    [[...new Set(studentIds)]],
+  );
+  if (rows.length !== studentIds.length || wrong.length > 0 || totals.enrollments !== studentIds.length || totals.charges !== studentIds.length) {
+    throw new Error(
+      `BUYING UNDER LOAD BROKE THE ONE-PURCHASE RULE: ${wrong.length} student-course pairs without exactly one enrollment, payment and charge ` +
+        `(${JSON.stringify(wrong.slice(0, 5))}); ${totals.enrollments} enrollments and ${totals.charges} charges for ${studentIds.length} purchases`,
+    );
+  }
+}
