@@ -13,7 +13,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { measureCpu } from './cpu.mjs';
 import { generateCatalogue } from './generate-catalogue.mjs';
-import { alternate, fetchJson, graphql, load, loadUntil } from './load.mjs';
+import { alternate, fetchJson, graphql, load, loadUntil, percentile } from './load.mjs';
 import { root, startFreshDatabase, startProduct, stopProcess, waitForLine } from './product.mjs';
 import { profilerFlags, summarizeProfile, timedWindow } from './profiles.mjs';
 import { buyUnderLoad } from './purchases.mjs';
@@ -60,9 +60,9 @@ async function statementsFor(product, request) {
   return JSON.parse(lines.at(-1)).sql;
 }
 
-/** CPU milliseconds per request in the product and in PostgreSQL, from a load on the product alone. */
-async function costPerRequest(product, request, admin) {
-  const { result, productCpu, databaseCpu } = await measureCpu([product.child.pid], admin, () => load(product.url, request, 10, DURATION / 2));
+/** CPU milliseconds per request in a server (the product or the baseline) and in PostgreSQL, from a load on that server alone. */
+async function costPerRequest(server, request, admin) {
+  const { result, productCpu, databaseCpu } = await measureCpu([server.child.pid], admin, () => load(server.url, request, 10, DURATION / 2));
   return { productMs: (1000 * productCpu) / result.requests, databaseMs: (1000 * databaseCpu) / result.requests };
 }
 
@@ -70,6 +70,12 @@ async function costPerRequest(product, request, admin) {
 function cacheMisses(logFile, from) {
   const lines = fs.readFileSync(logFile).subarray(from).toString('utf8').split('\n').filter((line) => line.includes('"sql":'));
   return { answers: lines.length, computed: lines.filter((line) => !line.includes('"sql":0')).length };
+}
+
+/** The SQL statements most purchases ran, from the product's request log. */
+function sqlPerPurchase(logFile) {
+  const counts = fs.readFileSync(logFile, 'utf8').split('\n').filter((line) => line.includes('"operation":"PurchaseCourse"')).map((line) => JSON.parse(line).sql);
+  return percentile(counts, 50);
 }
 
 const selected = (name) => ONLY.split('|').some((part) => name.includes(part));
@@ -115,7 +121,7 @@ async function main() {
       { name: 'GET /api/courses/{id}', product: uncached, request: { path: `/api/courses/${courseId}` }, baseline: { path: `/api/courses/${courseId}` } },
     ];
 
-    const results = { catalogue: [], twoProcesses: [], invalidation: null, purchases: null, profiles: [] };
+    const results = { catalogue: [], staticFiles: [], twoProcesses: [], invalidation: null, purchases: null, profiles: [] };
     for (const scenario of catalogue.filter((s) => selected(s.name))) {
       // Same answer from both, or the comparison means nothing.
       const answer = await fetchJson(scenario.product.url, scenario.request);
@@ -127,8 +133,27 @@ async function main() {
       const { first: product, second: base } = await alternate({ url: scenario.product.url, request: scenario.request }, { url: baseline.url, request: scenario.baseline }, DURATION);
       const atKnee = { product: await knee(scenario.product.url, scenario.request), baseline: await knee(baseline.url, scenario.baseline) };
       const cost = await costPerRequest(scenario.product, scenario.request, admin);
-      results.catalogue.push({ name: scenario.name, sql, at10: { product, baseline: base }, atKnee, cost });
+      const baselineCost = await costPerRequest(baseline, scenario.baseline, admin);
+      results.catalogue.push({ name: scenario.name, sql, at10: { product, baseline: base }, atKnee, cost, baselineCost });
       console.log(`${scenario.name}: ${Math.round(product.rps)} req/s vs baseline ${Math.round(base.rps)}, p99 ${product.p99} ms, ${sql} SQL, ${cost.productMs.toFixed(2)} + ${cost.databaseMs.toFixed(2)} CPU ms`);
+    }
+
+    const staticName = 'Static files from the product process';
+    if (selected(staticName)) {
+      // What a CDN would take off the product: the first-load script and a lesson video, served by Express today.
+      const entry = /<script type="module"[^>]* src="([^"]+)"/.exec(read('client/dist/index.html'))[1];
+      const files = [
+        { what: 'the first-load script, Brotli', request: { path: entry, headers: { 'accept-encoding': 'br' } } },
+        { what: 'a lesson video (the demo file)', request: { path: '/media/videos/lesson-1.webm' } },
+      ];
+      results.staticFiles = [];
+      for (const file of files) {
+        const bytes = (await (await fetch(uncached.url + file.request.path, { headers: file.request.headers })).arrayBuffer()).byteLength;
+        await load(uncached.url, file.request, 10, 2);
+        const { result, productCpu } = await measureCpu([uncached.child.pid], admin, () => load(uncached.url, file.request, 10, DURATION / 2));
+        results.staticFiles.push({ ...file, bytes, rps: result.rps, p99: result.p99, productMs: (1000 * productCpu) / result.requests });
+        console.log(`${staticName}: ${file.what}, ${bytes} bytes: ${Math.round(result.rps)} req/s, ${((1000 * productCpu) / result.requests).toFixed(2)} CPU ms each`);
+      }
     }
 
     const twoProcessScenarios = [
@@ -144,8 +169,8 @@ async function main() {
       try {
         for (const scenario of twoProcessScenarios) {
           deepStrictEqual(await fetchJson(two.url, scenario.request), await fetchJson(uncached.url, scenario.request), `${scenario.name}: answers differ`);
-          await load(two.url, scenario.request, 10, 2);
-          await load(one.url, scenario.request, 10, 2);
+          // The second copy has just started: warm both copies as long as one measurement lasts.
+          await load(two.url, scenario.request, 10, DURATION);
           const { first: both, second: single } = await alternate({ url: two.url, request: scenario.request }, { url: one.url, request: scenario.request }, DURATION);
           results.twoProcesses.push({ name: scenario.name, both, single });
           console.log(`${scenario.name}: ${Math.round(both.rps)} req/s with two, ${Math.round(single.rps)} with one, p99 ${both.p99} ms`);
@@ -166,11 +191,11 @@ async function main() {
       const payments = await start(databaseUrl, 'product-payments', {}, { mode: 'test-payments' });
       const bought = await buyUnderLoad({ url: payments.url, db: admin, round: 1, around: (work) => measureCpu([payments.child.pid], admin, work) });
       const { productCpu, databaseCpu } = bought.measured;
-      results.purchases = { name: purchaseName, ...bought, cost: { productMs: (1000 * productCpu) / bought.purchases, databaseMs: (1000 * databaseCpu) / bought.purchases } };
+      results.purchases = { name: purchaseName, ...bought, sql: sqlPerPurchase(payments.logFile), cost: { productMs: (1000 * productCpu) / bought.purchases, databaseMs: (1000 * databaseCpu) / bought.purchases } };
       console.log(`${purchaseName}: ${bought.purchases} purchases in ${bought.seconds.toFixed(1)} s, ${bought.perSecond.toFixed(0)}/s, p99 ${bought.p99.toFixed(0)} ms; one enrollment and one charge each`);
       // Every enrollment sends catalogue_changed (a trigger on the enrollment table), emptying every copy's
       // public response cache: how the cached home page query fares on another copy while students buy.
-      const homeAtRest = await load(cached.url, graphql(HOME), 10, DURATION / 2);
+      const homeAtRest = await load(cached.url, graphql(HOME), 10, DURATION);
       const logStart = fs.statSync(cached.logFile).size;
       const { measured: homeWhileBuying } = await buyUnderLoad({ url: payments.url, db: admin, round: 3, around: async (work) => {
         const buying = work();
