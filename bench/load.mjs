@@ -20,10 +20,14 @@ export async function fetchJson(base, request, headers = {}) {
   return res.json();
 }
 
-/** Steady load from `connections` connections for `duration` seconds; any error or non-2xx answer fails the run. */
-export function load(base, request, connections, duration) {
+/**
+ * Steady load from `connections` connections for `duration` seconds, or until `amount` requests are
+ * answered (at most 120 s); any error or non-2xx answer fails the run.
+ */
+export function load(base, request, connections, duration, amount) {
   return new Promise((resolve, reject) => {
-    autocannon({ url: base + request.path, method: request.method ?? 'GET', headers: request.headers, body: request.body, connections, duration }, (error, result) => {
+    const until = amount ? { amount, duration: 120 } : { duration };
+    autocannon({ url: base + request.path, method: request.method ?? 'GET', headers: request.headers, body: request.body, connections, ...until }, (error, result) => {
       if (error) return reject(error);
       if (result.non2xx > 0 || result.errors > 0) return reject(new Error(`${request.path}: ${result.non2xx} non-2xx answers, ${result.errors} errors`));
       resolve({ connections, requests: result.requests.total, rps: result.requests.total / (result.duration || 1), p50: result.latency.p50, p97_5: result.latency.p97_5, p99: result.latency.p99 });

@@ -78,6 +78,8 @@ and ${p.racers} of them first send one purchase twice at the same moment (two ke
 
 - ${p.purchases} purchases (${p.requests} requests) in ${p.seconds.toFixed(1)} s: **${p.perSecond.toFixed(1)} purchases per second**${coursePageBaseline ? ` (${pct(p.perSecond, coursePageBaseline)} of the baseline's course page reads per second in this run)` : ''}.
 - Latency of a purchase, retries included: p50 ${ms(p.p50)} ms, p99 ${ms(p.p99)} ms, max ${ms(p.max)} ms.
+- Payments that failed ("Payment was not successful"; paid again at once with a new key, as the checkout page does): ${p.failed}${p.failed > 0 ? ': the offline test-mode provider keeps its records in the same database through the same pool, so it too waited more than 2 s for a connection (Stripe would be called over HTTP)' : ''}.
+- Purchases refused as "already in progress" and tried again 5 s later (a payment cut short stays pending until it is 120 s old): ${p.pending ?? 0} times.
 - Purchase requests answered 503 ("briefly unavailable"; retried after 0.5 s with the same idempotency key): ${p.unavailable}${p.unavailable > 0 ? ', from requests that waited more than 2 s for one of their process\'s 10 database connections' : ''}.
 - SQL statements per purchase (median, from the request log): ${p.sql}.
 - CPU per purchase: ${ms(p.cost.productMs)} ms in the product, ${ms(p.cost.databaseMs)} ms in PostgreSQL (${perCore(p.cost.productMs)} / ${perCore(p.cost.databaseMs)} purchases per core-second).
@@ -168,7 +170,7 @@ export function writeResults({ results: run, catalogue: size, database, embedded
   const coursePage = run.catalogue.find((r) => r.name === 'Course page query');
   const details = `Measured ${date.slice(0, 16).replace('T', ' ')} UTC on ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown CPU'}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version};
 load average ${loadAverage.before} before the run and ${loadAverage.after} after it (the machine is shared).
-Database: ${database}. Catalogue: ${size.courses} courses, ${size.lessons} lessons, ${size.reviews} reviews.
+Database: ${database}. Catalogue: ${size.courses} courses, ${size.lessons} lessons, ${size.reviews} reviews (database ${size.size}).
 ${duration} s per measurement.
 
 ${run.catalogue.length > 0 ? catalogueSection(run.catalogue, steps) : ''}

@@ -60,9 +60,13 @@ async function statementsFor(product, request) {
   return JSON.parse(lines.at(-1)).sql;
 }
 
-/** CPU milliseconds per request in a server (the product or the baseline) and in PostgreSQL, from a load on that server alone. */
-async function costPerRequest(server, request, admin) {
-  const { result, productCpu, databaseCpu } = await measureCpu([server.child.pid], admin, () => load(server.url, request, 10, DURATION / 2));
+/**
+ * CPU milliseconds per request in a server (the product or the baseline) and in PostgreSQL, from a load
+ * on that server alone: as many requests as it answered in half a measurement at `rps`, all of them answered.
+ */
+async function costPerRequest(server, request, admin, rps) {
+  const amount = Math.min(5000, Math.max(50, Math.round((rps * DURATION) / 2)));
+  const { result, productCpu, databaseCpu } = await measureCpu([server.child.pid], admin, () => load(server.url, request, 10, DURATION, amount));
   return { productMs: (1000 * productCpu) / result.requests, databaseMs: (1000 * databaseCpu) / result.requests };
 }
 
@@ -102,7 +106,7 @@ async function main() {
     await admin.connect();
     const started = Date.now();
     await generateCatalogue(admin, { courses: COURSES, instructors: Math.max(10, Math.round(COURSES / 100)) });
-    const { rows } = await admin.query(`SELECT count(*)::int AS courses, (SELECT count(*)::int FROM lesson) AS lessons, (SELECT count(*)::int FROM review) AS reviews FROM course`);
+    const { rows } = await admin.query(`SELECT count(*)::int AS courses, (SELECT count(*)::int FROM lesson) AS lessons, (SELECT count(*)::int FROM review) AS reviews, pg_size_pretty(pg_database_size(current_database())) AS size FROM course`);
     const middle = async (offset) => (await admin.query(`SELECT id FROM course WHERE published ORDER BY "createdAt" LIMIT 1 OFFSET $1`, [offset])).rows[0].id;
     const courseId = await middle(Math.floor(COURSES / 2));
     const editedCourseId = await middle(Math.floor(COURSES / 3));
@@ -132,8 +136,8 @@ async function main() {
       await load(baseline.url, scenario.baseline, 10, 2);
       const { first: product, second: base } = await alternate({ url: scenario.product.url, request: scenario.request }, { url: baseline.url, request: scenario.baseline }, DURATION);
       const atKnee = { product: await knee(scenario.product.url, scenario.request), baseline: await knee(baseline.url, scenario.baseline) };
-      const cost = await costPerRequest(scenario.product, scenario.request, admin);
-      const baselineCost = await costPerRequest(baseline, scenario.baseline, admin);
+      const cost = await costPerRequest(scenario.product, scenario.request, admin, product.rps);
+      const baselineCost = await costPerRequest(baseline, scenario.baseline, admin, base.rps);
       results.catalogue.push({ name: scenario.name, sql, at10: { product, baseline: base }, atKnee, cost, baselineCost });
       console.log(`${scenario.name}: ${Math.round(product.rps)} req/s vs baseline ${Math.round(base.rps)}, p99 ${product.p99} ms, ${sql} SQL, ${cost.productMs.toFixed(2)} + ${cost.databaseMs.toFixed(2)} CPU ms`);
     }
@@ -148,7 +152,9 @@ async function main() {
       ];
       results.staticFiles = [];
       for (const file of files) {
-        const bytes = (await (await fetch(uncached.url + file.request.path, { headers: file.request.headers })).arrayBuffer()).byteLength;
+        const res = await fetch(uncached.url + file.request.path, { headers: file.request.headers });
+        await res.arrayBuffer();
+        const bytes = Number(res.headers.get('content-length')); // as sent: fetch itself undoes the Brotli
         await load(uncached.url, file.request, 10, 2);
         const { result, productCpu } = await measureCpu([uncached.child.pid], admin, () => load(uncached.url, file.request, 10, DURATION / 2));
         results.staticFiles.push({ ...file, bytes, rps: result.rps, p99: result.p99, productMs: (1000 * productCpu) / result.requests });
@@ -169,8 +175,9 @@ async function main() {
       try {
         for (const scenario of twoProcessScenarios) {
           deepStrictEqual(await fetchJson(two.url, scenario.request), await fetchJson(uncached.url, scenario.request), `${scenario.name}: answers differ`);
-          // The second copy has just started: warm both copies as long as one measurement lasts.
-          await load(two.url, scenario.request, 10, DURATION);
+          // The second copy has just started, the first has served every scenario before: warm the second with a few hundred of these requests.
+          await load(uncachedSecond.url, scenario.request, 10, DURATION, 300);
+          await load(two.url, scenario.request, 10, 2);
           const { first: both, second: single } = await alternate({ url: two.url, request: scenario.request }, { url: one.url, request: scenario.request }, DURATION);
           results.twoProcesses.push({ name: scenario.name, both, single });
           console.log(`${scenario.name}: ${Math.round(both.rps)} req/s with two, ${Math.round(single.rps)} with one, p99 ${both.p99} ms`);
