@@ -14,6 +14,7 @@ const read = (file) => fs.readFileSync(path.join(root, file), 'utf8');
 const CHECKOUT = read('client/src/features/checkout/api/checkout.graphql');
 export const SIGN_IN = read('client/src/features/account/api/sign-in.graphql') + read('client/src/lib/session-user.graphql');
 export const PASSWORD = 'bench student password';
+const ALREADY_OWNED = 'You already own this course';
 const PAYMENT_IN_PROGRESS = 'A payment for this course is already in progress. Please wait a moment.';
 const ALREADY_OWNED_OR_IN_FLIGHT = /^(You already own this course|A payment for this course is already in progress\.)/;
 const DEADLINE_MS = 300_000;
@@ -109,11 +110,13 @@ export async function buyUnderLoad({ url, db, round, students = 50, coursesEach 
         continue;
       }
       latencies.push(performance.now() - started);
-      return answer;
+      return { ...answer, retried: attempt > 1 };
     }
     throw new Error(`a purchase was still not through after 60 attempts`);
   };
+  /** A purchase went through: succeeded, or, tried again after a failure, found the course owned (the first try went through after all). */
   const succeeded = (answer, what) => {
+    if (answer.retried && answer.errors?.[0]?.message === ALREADY_OWNED) return null;
     if (answer.data?.purchaseCourse?.status !== 'SUCCEEDED') throw new Error(`${what}: ${JSON.stringify(answer)}`);
     return answer.data.purchaseCourse.enrollment.id;
   };
@@ -155,6 +158,9 @@ export async function buyUnderLoad({ url, db, round, students = 50, coursesEach 
   return { measured, students, purchases, requests: latencies.length, unavailable, failed, pending, racers, seconds, perSecond: purchases / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99), max: Math.max(...latencies) };
 }
 
+/** Thrown when SQL finds a student with other than one enrollment, payment and charge for a course bought: the bench must fail. */
+export class OnePurchaseRuleBroken extends Error {}
+
 /** Exactly one enrollment, one successful payment and one successful charge at the provider per student and course; nothing else. */
 async function checkOnePerPair(db, plans) {
   const studentIds = plans.flatMap(({ buyer, courseIds }) => courseIds.map(() => buyer.id));
@@ -175,7 +181,7 @@ async function checkOnePerPair(db, plans) {
     [[...new Set(studentIds)]],
   );
   if (rows.length !== studentIds.length || wrong.length > 0 || totals.enrollments !== studentIds.length || totals.charges !== studentIds.length) {
-    throw new Error(
+    throw new OnePurchaseRuleBroken(
       `BUYING UNDER LOAD BROKE THE ONE-PURCHASE RULE: ${wrong.length} student-course pairs without exactly one enrollment, payment and charge ` +
         `(${JSON.stringify(wrong.slice(0, 5))}); ${totals.enrollments} enrollments and ${totals.charges} charges for ${studentIds.length} purchases`,
     );

@@ -69,6 +69,7 @@ cache by the time the first new answer was asked for: p50 ${ms(invalidation.noti
 }
 
 function purchaseSection(p, coursePageBaseline) {
+  if (p.error) return `### Buying under load\n\nThe scenario stopped before its end: ${p.error}\n`;
   return `### Buying under load
 
 ${p.students} students signed in on one copy of the product (NODE_ENV=test with production's GraphQL settings: the offline
@@ -111,7 +112,7 @@ function ratiosOf({ catalogue, twoProcesses, invalidation, purchases }) {
   for (const r of catalogue) entries[r.name] = { ratio: r.at10.product.rps / r.at10.baseline.rps, p99: r.at10.product.p99 };
   for (const r of twoProcesses) entries[r.name] = { ratio: r.both.rps / r.single.rps, p99: r.both.p99 };
   const coursePage = catalogue.find((r) => r.name === 'Course page query');
-  if (purchases) entries[purchases.name] = { ratio: coursePage ? purchases.perSecond / coursePage.at10.baseline.rps : null, p99: Math.round(purchases.p99) };
+  if (purchases && !purchases.error) entries[purchases.name] = { ratio: coursePage ? purchases.perSecond / coursePage.at10.baseline.rps : null, p99: Math.round(purchases.p99) };
   if (invalidation) entries[invalidation.name] = { ratio: null, p99: null, note: `p50 ${ms(invalidation.p50)} ms, max ${ms(invalidation.max)} ms (notice: p50 ${ms(invalidation.noticeP50)}, max ${ms(invalidation.noticeMax)})` };
   return entries;
 }
