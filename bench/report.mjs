@@ -86,7 +86,7 @@ and ${p.racers} of them first send one purchase twice at the same moment (two ke
 - CPU per purchase: ${ms(p.cost.productMs)} ms in the product, ${ms(p.cost.databaseMs)} ms in PostgreSQL (${perCore(p.cost.productMs)} / ${perCore(p.cost.databaseMs)} purchases per core-second).
 - Checked in SQL afterwards: every student has exactly one enrollment, one successful payment and one successful charge at
   the provider per course bought, and no other (the bench fails loudly otherwise): passed.
-${p.cache ? `- The public response cache while students buy: every enrollment sends \`catalogue_changed\` (a trigger on the enrollment
+${p.cacheError ? `- The second round, measuring the response cache while students buy, stopped before its end: ${p.cacheError}\n` : ''}${p.cache ? `- The public response cache while students buy: every enrollment sends \`catalogue_changed\` (a trigger on the enrollment
   table), which empties every copy's cache. During a second round of the same buying, another copy's cached home page query at
   10 connections served ${Math.round(p.cache.whileBuying.rps)} req/s (p99 ${p.cache.whileBuying.p99} ms) against ${Math.round(p.cache.atRest.rps)} req/s (p99 ${p.cache.atRest.p99} ms) just before
   (${pct(p.cache.whileBuying.rps, p.cache.atRest.rps)}); ${p.cache.computed} of its ${p.cache.answers} answers were computed afresh (${pct(p.cache.computed, p.cache.answers)}).
