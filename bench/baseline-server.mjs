@@ -11,14 +11,17 @@ pg.types.setTypeParser(1700, Number); // numeric prices, as the product's entity
 const CARD = `"id", "name", "description", "price", "priceBDT", "photoURL", "category", "ratings", "instructor", "language"`;
 const NEWEST = `ORDER BY "createdAt" DESC, "id" ASC LIMIT 4`;
 const sections = {
-  free: `SELECT ${CARD} FROM "course" WHERE "published" = true AND "price" = 0 ${NEWEST}`,
-  professional: `SELECT ${CARD} FROM "course" WHERE "published" = true AND "category" = 'PROFESSIONAL' ${NEWEST}`,
-  trending: `SELECT ${CARD} FROM "course" WHERE "published" = true AND "trending" = true ${NEWEST}`,
-  school: `SELECT ${CARD} FROM "course" WHERE "published" = true AND "category" = 'SCHOOL' ${NEWEST}`,
+  free: `SELECT ${CARD} FROM "course" WHERE "published" AND "price" = 0 ${NEWEST}`,
+  professional: `SELECT ${CARD} FROM "course" WHERE "published" AND "category" = 'PROFESSIONAL' ${NEWEST}`,
+  trending: `SELECT ${CARD} FROM "course" WHERE "published" AND "trending" ${NEWEST}`,
+  school: `SELECT ${CARD} FROM "course" WHERE "published" AND "category" = 'SCHOOL' ${NEWEST}`,
 };
-const REVIEWS = `SELECT "id", "name", "img", "text", "info", "rating", "title" FROM "review" WHERE "hidden" = false ORDER BY "createdAt" DESC, "id" ASC LIMIT 8`;
-const COURSE = `SELECT * FROM "course" WHERE "published" = true AND "id" = $1`;
-const LESSONS = `SELECT "id", "title", "videoURL", "position" FROM "lesson" WHERE "courseId" = $1 ORDER BY "position" ASC`;
+const REVIEWS = `SELECT "id", "name", "img", "text", "info", "courseId", "rating", "title" FROM "review" WHERE NOT "hidden" ORDER BY "createdAt" DESC, "id" ASC LIMIT 8`;
+const COURSES_BY_ID = `SELECT * FROM "course" WHERE "id" = ANY($1)`;
+const COURSE = `SELECT * FROM "course" WHERE "published" AND "id" = $1`;
+const ENROLLED = `SELECT count(1)::int AS "count" FROM "enrollment" WHERE "courseId" = $1 AND "revokedAt" IS NULL`;
+const LESSONS = `SELECT "id", "courseId", "title", "videoURL", "position", "preview", "durationSeconds" FROM "lesson" WHERE "courseId" = ANY($1) ORDER BY "courseId", "position"`;
+const RATING = `SELECT "courseId", AVG("rating") AS "average", count(*)::int AS "count" FROM "review" WHERE "courseId" = $1 AND NOT "hidden" AND "rating" IS NOT NULL GROUP BY "courseId"`;
 // The product's search (server/src/modules/course/course.search.ts), over the course's name and
 // searched text in the form of search-text.ts: $1 the phrase as a name prefix, $2 the phrase
 // anywhere in the name, then each word anywhere in the course's text: with LIKE, or, for a word
@@ -62,22 +65,44 @@ function walkSql(tests) {
 const card = ({ id, name, description, price, priceBDT, photoURL, category, ratings, instructor, language }) =>
   ({ id, name, description, price, priceBDT, photoURL, category, ratings, instructor, language: language.toUpperCase() });
 
+async function reviews() {
+  const rows = (await pool.query(REVIEWS)).rows;
+  const courseIds = [...new Set(rows.map((row) => row.courseId).filter(Boolean))];
+  const names = new Map((await pool.query(COURSES_BY_ID, [courseIds])).rows.map((course) => [course.id, course.name]));
+  return rows.map(({ courseId, ...review }) => ({ ...review, courseName: (courseId && names.get(courseId)) ?? null }));
+}
+
 async function home() {
-  const entries = await Promise.all(Object.entries(sections).map(async ([key, sql]) => [key, { items: (await pool.query(sql)).rows.map(card) }]));
-  return { data: { ...Object.fromEntries(entries), reviews: { items: (await pool.query(REVIEWS)).rows } } };
+  const entries = await Promise.all([
+    ...Object.entries(sections).map(async ([key, sql]) => [key, { items: (await pool.query(sql)).rows.map(card) }]),
+    reviews().then((items) => ['reviews', { items }]),
+  ]);
+  return { data: Object.fromEntries(entries) };
 }
 
 async function coursePage(id) {
   const [course] = (await pool.query(COURSE, [id])).rows;
   if (!course) return { data: { course: null } };
-  const lessons = (await pool.query(LESSONS, [id])).rows;
-  const { id: _id, name, description, price, photoURL, ratings, instructor, instructorEmail, keyPoints, targetedPeoples, whyNeed, category, classLevel, language } = course;
+  const [enrolled, lessons, rating] = await Promise.all([
+    pool.query(ENROLLED, [id]).then((result) => result.rows[0].count),
+    pool.query(LESSONS, [[id]]).then((result) => result.rows),
+    pool.query(RATING, [id]).then((result) => result.rows[0]),
+  ]);
+  const { name, description, price, priceBDT, photoURL, ratings, instructor, instructorEmail, keyPoints, targetedPeoples, whyNeed, category, classLevel, contentUpdatedAt, language } = course;
+  const allTimed = lessons.length > 0 && lessons.every((lesson) => lesson.durationSeconds !== null);
   return {
     data: {
       course: {
-        id: _id, name, description, price, photoURL, ratings, instructor, instructorEmail, keyPoints, targetedPeoples, whyNeed,
-        category, classLevel, language: language.toUpperCase(), lessonCount: lessons.length, isEnrolled: false,
-        lessons: lessons.map(({ id: lessonId, title, position }) => ({ id: lessonId, title, position })),
+        id, name, description, price, priceBDT, photoURL, ratings, instructor, instructorEmail, keyPoints, targetedPeoples, whyNeed, category, classLevel, language: language.toUpperCase(),
+        lessonCount: lessons.length,
+        totalDurationSeconds: allTimed ? lessons.reduce((sum, lesson) => sum + lesson.durationSeconds, 0) : null,
+        enrolledCount: enrolled,
+        averageRating: rating ? Math.round(Number(rating.average) * 10) / 10 : null,
+        ratingCount: rating ? rating.count : 0,
+        contentUpdatedAt: contentUpdatedAt.toISOString(),
+        isEnrolled: false,
+        // A visitor sees the video address of free previews only.
+        lessons: lessons.map(({ id: lessonId, title, position, preview, durationSeconds, videoURL }) => ({ id: lessonId, title, position, preview, durationSeconds, videoURL: preview ? videoURL : null })),
       },
     },
   };
@@ -132,7 +157,7 @@ async function search(text) {
 async function legacyCourse(id) {
   const [course] = (await pool.query(COURSE, [id])).rows;
   if (!course) return null;
-  const lessons = (await pool.query(LESSONS, [id])).rows;
+  const lessons = (await pool.query(LESSONS, [[id]])).rows;
   return {
     _id: course.id, id: course.id, name: course.name, price: course.price, instructor: course.instructor, instructorEmail: course.instructorEmail,
     photoURL: course.photoURL, description: course.description, targetedPeoples: course.targetedPeoples, whyNeed: course.whyNeed,

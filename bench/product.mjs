@@ -33,41 +33,66 @@ export function waitForLine(child, pattern) {
   });
 }
 
-/** A fresh, empty database on a throwaway PostgreSQL: its URL and a function that removes it all. */
-export async function startFreshDatabase() {
-  const postgres = await startTestPostgres();
-  const admin = new pg.Client({ connectionString: postgres.url });
+/**
+ * A fresh, empty database: on a throwaway embedded PostgreSQL, or, given `serverUrl`, a database of
+ * its own made in that separate server (`shikhon_bench_<time>`) and dropped afterwards; no other
+ * database there is touched. Answers its URL, a name for the report and a function that removes it.
+ */
+export async function startFreshDatabase(serverUrl) {
+  if (!serverUrl) {
+    const postgres = await startTestPostgres();
+    const admin = new pg.Client({ connectionString: postgres.url });
+    await admin.connect();
+    await admin.query('CREATE DATABASE bench');
+    await admin.end();
+    return { url: postgres.url.replace(/\/postgres$/, '/bench'), label: 'embedded', stop: () => postgres.stop() };
+  }
+  const name = `shikhon_bench_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query('CREATE DATABASE bench');
+  const { rows } = await admin.query(`SELECT version(), current_setting('fsync') AS fsync, current_setting('synchronous_commit') AS synchronous_commit, current_setting('shared_buffers') AS shared_buffers, current_setting('max_connections') AS max_connections`);
+  await admin.query(`CREATE DATABASE "${name}"`);
   await admin.end();
-  return { url: postgres.url.replace(/\/postgres$/, '/bench'), stop: () => postgres.stop() };
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const { version, ...settings } = rows[0];
+  return {
+    url: url.toString(),
+    label: `separate server (${version.split(' on ')[0]}, ${Object.entries(settings).map(([key, value]) => `${key} ${value}`).join(', ')})`,
+    async stop() {
+      const cleanup = new pg.Client({ connectionString: serverUrl });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
 }
 
-/** The built server (`npm run build` first) as in production; its log goes to bench/tmp/{name}.log. */
-export async function startProduct(databaseUrl, name, env = {}) {
+/**
+ * How the product is configured: `production` as deployed, except that payments are off and mail
+ * goes nowhere (catalogue reads need neither); `test-payments` for buying: the offline test-mode card
+ * provider exists only outside production, so NODE_ENV=test with production's GraphQL settings.
+ */
+const MODES = {
+  production: { NODE_ENV: 'production', PAYMENTS: 'off', SMTP_URL: 'smtp://127.0.0.1:9', PUBLIC_URL: 'https://shikhon.bench.invalid' },
+  'test-payments': { NODE_ENV: 'test', GRAPHQL_PLAYGROUND: 'false', GRAPHQL_INTROSPECTION: 'false', GRAPHQL_SUGGESTIONS: 'false' },
+};
+
+/** The built server (`npm run build` first); its log goes to bench/tmp/{name}.log; `nodeArgs` go to node (the profiler's flags). */
+export async function startProduct(databaseUrl, name, env = {}, { mode = 'production', nodeArgs = [] } = {}) {
   const logFile = path.join(tmp, `${name}.log`);
-  const child = spawn(process.execPath, ['server/dist/server/src/index.js'], {
+  const child = spawn(process.execPath, [...nodeArgs, 'server/dist/server/src/index.js'], {
     cwd: root,
-    // Production refuses to start without a payment provider, mail and an https address; the
-    // measured reads need none of them (no payment is made, no mail is sent).
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: 'production',
-      JWT_SECRET: crypto.randomBytes(32).toString('hex'),
-      DATABASE_URL: databaseUrl,
-      PORT: '0',
-      LOG_LEVEL: 'info',
-      PAYMENTS: 'off',
-      SMTP_URL: 'smtp://127.0.0.1:25',
-      PUBLIC_URL: 'https://shikhon.invalid',
-      ...env,
-    },
+    env: { PATH: process.env.PATH, ...MODES[mode], JWT_SECRET: BENCH_JWT_SECRET, DATABASE_URL: databaseUrl, PORT: '0', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   child.stdout.pipe(fs.createWriteStream(logFile));
   const [, port] = await waitForLine(child, /"port":(\d+)/);
   return { child, url: `http://127.0.0.1:${port}`, logFile };
 }
+
+/** One secret for every copy of the product in a run, so a token from one copy works on the others. */
+const BENCH_JWT_SECRET = crypto.randomBytes(32).toString('hex');
 
 export const stopProcess = (child) =>
   new Promise((resolve) => {

@@ -1,24 +1,34 @@
-// npm run bench: builds, starts the product against a fresh PostgreSQL holding a generated catalogue,
-// and measures its catalogue reads against a minimal node:http + pg server doing the same SQL.
-// Options: --no-build, --courses N (default 100000), --duration S (default 8), --only TEXT (scenarios whose name holds TEXT).
+// npm run bench: builds, starts the product against a fresh PostgreSQL database holding a generated
+// catalogue, and measures its catalogue reads against a minimal node:http + pg server doing the same
+// SQL; then buying under load, two copies of the product on one database, and CPU profiles.
+// Options: --no-build, --courses N (default 100000), --duration S (default 8), --only TEXT (scenarios
+// whose name holds TEXT; A|B for either), --database-url URL (a separate PostgreSQL server instead of the embedded one:
+// the bench makes a database of its own there and drops it afterwards), --no-profiles, --no-record
+// (print only; bench/results is left as it is).
 import { spawn, execSync } from 'node:child_process';
 import { deepStrictEqual } from 'node:assert';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
 import pg from 'pg';
+import { measureCpu } from './cpu.mjs';
 import { generateCatalogue } from './generate-catalogue.mjs';
+import { alternate, fetchJson, graphql, load, loadUntil, percentile } from './load.mjs';
 import { root, startFreshDatabase, startProduct, stopProcess, waitForLine } from './product.mjs';
+import { profilerFlags, summarizeProfile, timedWindow } from './profiles.mjs';
+import { buyUnderLoad, OnePurchaseRuleBroken } from './purchases.mjs';
+import { writeResults } from './report.mjs';
+import { invalidationDelays, startRoundRobinProxy } from './two-processes.mjs';
 
 const args = process.argv.slice(2);
-const option = (name, fallback) => {
-  const at = args.indexOf(`--${name}`);
-  return at >= 0 ? Number(args[at + 1]) : fallback;
-};
+const valueOf = (name) => (args.includes(`--${name}`) ? args[args.indexOf(`--${name}`) + 1] : undefined);
+const option = (name, fallback) => (valueOf(name) === undefined ? fallback : Number(valueOf(name)));
 const COURSES = option('courses', 100_000);
 const DURATION = option('duration', 8);
+const ONLY = valueOf('only') ?? '';
+const DATABASE_URL = valueOf('database-url');
 const STEPS = [1, 2, 4, 8, 16, 32, 64];
+const PROFILE_SECONDS = 5;
 
 const read = (file) => fs.readFileSync(path.join(root, file), 'utf8');
 const HOME = read('client/src/features/catalog/api/home-page.graphql') + read('client/src/components/course-card.graphql') + read('client/src/components/review-card.graphql');
@@ -29,46 +39,6 @@ async function startBaseline(databaseUrl) {
   const child = spawn(process.execPath, ['bench/baseline-server.mjs'], { cwd: root, env: { ...process.env, DATABASE_URL: databaseUrl }, stdio: ['ignore', 'pipe', 'inherit'] });
   const [, port] = await waitForLine(child, /"port":(\d+)/);
   return { child, url: `http://127.0.0.1:${port}` };
-}
-
-const graphql = (query, variables, operationName) => ({
-  path: '/graphql',
-  method: 'POST',
-  headers: { 'content-type': 'application/json' },
-  body: JSON.stringify({ query, variables, operationName }),
-});
-
-async function fetchJson(base, request) {
-  const res = await fetch(base + request.path, { method: request.method ?? 'GET', headers: request.headers, body: request.body });
-  if (res.status !== 200) throw new Error(`${request.path} answered ${res.status}: ${await res.text()}`);
-  return res.json();
-}
-
-function load(base, request, connections, duration) {
-  return new Promise((resolve, reject) => {
-    autocannon({ url: base + request.path, method: request.method ?? 'GET', headers: request.headers, body: request.body, connections, duration }, (error, result) => {
-      if (error) return reject(error);
-      if (result.non2xx > 0 || result.errors > 0) return reject(new Error(`${request.path}: ${result.non2xx} non-2xx answers, ${result.errors} errors`));
-      resolve({ connections, rps: result.requests.average, p50: result.latency.p50, p97_5: result.latency.p97_5, p99: result.latency.p99 });
-    });
-  });
-}
-
-/** Product and baseline at 10 connections, in alternating halves so a slow spell of the machine hits both. */
-async function alternate(productUrl, productRequest, baselineUrl, baselineRequest) {
-  const halves = { product: [], baseline: [] };
-  for (let round = 0; round < 2; round++) {
-    halves.product.push(await load(productUrl, productRequest, 10, DURATION / 2));
-    halves.baseline.push(await load(baselineUrl, baselineRequest, 10, DURATION / 2));
-  }
-  const merge = ([a, b]) => ({
-    connections: 10,
-    rps: (a.rps + b.rps) / 2,
-    p50: Math.max(a.p50, b.p50),
-    p97_5: Math.max(a.p97_5, b.p97_5),
-    p99: Math.max(a.p99, b.p99),
-  });
-  return { product: merge(halves.product), baseline: merge(halves.baseline) };
 }
 
 /** The highest load before p99 more than doubles from one connection, or the last step if it never does. */
@@ -90,31 +60,63 @@ async function statementsFor(product, request) {
   return JSON.parse(lines.at(-1)).sql;
 }
 
+/**
+ * CPU milliseconds per request in a server (the product or the baseline) and in PostgreSQL, from a load
+ * on that server alone: as many requests as it answered in half a measurement at `rps`, all of them answered.
+ */
+async function costPerRequest(server, request, admin, rps) {
+  const amount = Math.min(5000, Math.max(50, Math.round((rps * DURATION) / 2)));
+  const { result, productCpu, databaseCpu } = await measureCpu([server.child.pid], admin, () => load(server.url, request, 10, DURATION, amount));
+  return { productMs: (1000 * productCpu) / result.requests, databaseMs: (1000 * databaseCpu) / result.requests };
+}
+
+/** GraphQL answers a product logged from byte `from` of its log on, and how many of them ran SQL (were not served from the cache). */
+function cacheMisses(logFile, from) {
+  const lines = fs.readFileSync(logFile).subarray(from).toString('utf8').split('\n').filter((line) => line.includes('"sql":'));
+  return { answers: lines.length, computed: lines.filter((line) => !line.includes('"sql":0')).length };
+}
+
+/** The SQL statements most purchases ran, from the product's request log. */
+function sqlPerPurchase(logFile) {
+  const counts = fs.readFileSync(logFile, 'utf8').split('\n').filter((line) => line.includes('"operation":"PurchaseCourse"')).map((line) => JSON.parse(line).sql);
+  return percentile(counts, 50);
+}
+
+const selected = (name) => ONLY.split('|').some((part) => name.includes(part));
+
+const loadAverage = () => os.loadavg().map((value) => value.toFixed(1)).join(' ');
+
 async function main() {
+  const loadBefore = loadAverage();
   if (!args.includes('--no-build')) execSync('npm run build', { cwd: root, stdio: 'inherit' });
   console.log(`starting PostgreSQL and generating ${COURSES} courses...`);
-  const database = await startFreshDatabase();
+  const database = await startFreshDatabase(DATABASE_URL);
   const databaseUrl = database.url;
   const processes = [];
+  const admin = new pg.Client({ connectionString: databaseUrl });
+  admin.on('error', () => {}); // the bench's connection may outlive a failed run
+  const start = async (...startArgs) => {
+    const product = await startProduct(...startArgs);
+    processes.push(product.child);
+    return product;
+  };
   try {
-    // The first start applies the migrations and the demo catalogue; the generated one joins it.
-    const uncached = await startProduct(databaseUrl, 'product-uncached', { GRAPHQL_RESPONSE_CACHE: 'false' });
-    processes.push(uncached.child);
-    const client = new pg.Client({ connectionString: databaseUrl });
-    client.on('error', () => {}); // the catalogue's connection may outlive a failed run
-    await client.connect();
+    // The first start applies the migrations; the generated catalogue joins the empty database.
+    const uncached = await start(databaseUrl, 'product-uncached', { GRAPHQL_RESPONSE_CACHE: 'false' });
+    await admin.connect();
     const started = Date.now();
-    await generateCatalogue(client, { courses: COURSES, instructors: Math.max(10, Math.round(COURSES / 100)) });
-    const { rows } = await client.query(`SELECT count(*)::int AS courses, (SELECT count(*)::int FROM lesson) AS lessons, (SELECT count(*)::int FROM review) AS reviews FROM course`);
-    const [{ id: courseId }] = (await client.query(`SELECT id FROM course WHERE published ORDER BY "createdAt" LIMIT 1 OFFSET $1`, [Math.floor(COURSES / 2)])).rows;
-    await client.end();
+    await generateCatalogue(admin, { courses: COURSES, instructors: Math.max(10, Math.round(COURSES / 100)) });
+    const { rows } = await admin.query(`SELECT count(*)::int AS courses, (SELECT count(*)::int FROM lesson) AS lessons, (SELECT count(*)::int FROM review) AS reviews, pg_size_pretty(pg_database_size(current_database())) AS size FROM course`);
+    const middle = async (offset) => (await admin.query(`SELECT id FROM course WHERE published ORDER BY "createdAt" LIMIT 1 OFFSET $1`, [offset])).rows[0].id;
+    const courseId = await middle(Math.floor(COURSES / 2));
+    const editedCourseId = await middle(Math.floor(COURSES / 3));
     console.log(`catalogue: ${JSON.stringify(rows[0])} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
-    const cached = await startProduct(databaseUrl, 'product-cached', {});
+    const cached = await start(databaseUrl, 'product-cached', {});
     const baseline = await startBaseline(databaseUrl);
-    processes.push(cached.child, baseline.child);
+    processes.push(baseline.child);
 
-    const scenarios = [
+    const catalogue = [
       { name: 'Home page query, no cache', product: uncached, request: graphql(HOME), baseline: { path: '/home' } },
       { name: 'Home page query, public response cache', product: cached, request: graphql(HOME), baseline: { path: '/home' } },
       { name: 'Course page query', product: uncached, request: graphql(COURSE_PAGE, { id: courseId }), baseline: { path: `/course/${courseId}` } },
@@ -130,9 +132,8 @@ async function main() {
       { name: 'GET /api/courses/{id}', product: uncached, request: { path: `/api/courses/${courseId}` }, baseline: { path: `/api/courses/${courseId}` } },
     ];
 
-    const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : '';
-    const results = [];
-    for (const scenario of scenarios.filter((s) => s.name.includes(only))) {
+    const results = { catalogue: [], staticFiles: [], twoProcesses: [], invalidation: null, purchases: null, profiles: [] };
+    for (const scenario of catalogue.filter((s) => selected(s.name))) {
       // Same answer from both, or the comparison means nothing.
       const answer = await fetchJson(scenario.product.url, scenario.request);
       deepStrictEqual(answer, await fetchJson(baseline.url, scenario.baseline), `${scenario.name}: answers differ`);
@@ -140,56 +141,125 @@ async function main() {
       const sql = await statementsFor(scenario.product, scenario.request);
       await load(scenario.product.url, scenario.request, 10, 2); // warm-up
       await load(baseline.url, scenario.baseline, 10, 2);
-      const at10 = await alternate(scenario.product.url, scenario.request, baseline.url, scenario.baseline);
+      const { first: product, second: base } = await alternate({ url: scenario.product.url, request: scenario.request }, { url: baseline.url, request: scenario.baseline }, DURATION);
       const atKnee = { product: await knee(scenario.product.url, scenario.request), baseline: await knee(baseline.url, scenario.baseline) };
-      results.push({ ...scenario, sql, at10, atKnee });
-      console.log(`${scenario.name}: ${Math.round(at10.product.rps)} req/s vs baseline ${Math.round(at10.baseline.rps)}, p99 ${at10.product.p99} ms, ${sql} SQL`);
+      const cost = await costPerRequest(scenario.product, scenario.request, admin, product.rps);
+      const baselineCost = await costPerRequest(baseline, scenario.baseline, admin, base.rps);
+      results.catalogue.push({ name: scenario.name, sql, at10: { product, baseline: base }, atKnee, cost, baselineCost });
+      console.log(`${scenario.name}: ${Math.round(product.rps)} req/s vs baseline ${Math.round(base.rps)}, p99 ${product.p99} ms, ${sql} SQL, ${cost.productMs.toFixed(2)} + ${cost.databaseMs.toFixed(2)} CPU ms`);
     }
-    if (only) console.log('--only: a partial run, bench/results/latest.md left as it was');
-    else writeReport(results, rows[0]);
+
+    const staticName = 'Static files from the product process';
+    if (selected(staticName)) {
+      // What a CDN would take off the product: the first-load script and a lesson video, served by Express today.
+      const entry = /<script type="module"[^>]* src="([^"]+)"/.exec(read('client/dist/index.html'))[1];
+      const files = [
+        { what: 'the first-load script, Brotli', request: { path: entry, headers: { 'accept-encoding': 'br' } } },
+        { what: 'a lesson video (the demo file)', request: { path: '/media/videos/lesson-1.webm' } },
+      ];
+      results.staticFiles = [];
+      for (const file of files) {
+        const res = await fetch(uncached.url + file.request.path, { headers: file.request.headers });
+        await res.arrayBuffer();
+        const bytes = Number(res.headers.get('content-length')); // as sent: fetch itself undoes the Brotli
+        await load(uncached.url, file.request, 10, 2);
+        const { result, productCpu } = await measureCpu([uncached.child.pid], admin, () => load(uncached.url, file.request, 10, DURATION / 2));
+        results.staticFiles.push({ ...file, bytes, rps: result.rps, p99: result.p99, productMs: (1000 * productCpu) / result.requests });
+        console.log(`${staticName}: ${file.what}, ${bytes} bytes: ${Math.round(result.rps)} req/s, ${((1000 * productCpu) / result.requests).toFixed(2)} CPU ms each`);
+      }
+    }
+
+    const twoProcessScenarios = [
+      { name: 'Two processes behind a round-robin proxy: home page query, no cache', request: graphql(HOME) },
+      { name: 'Two processes behind a round-robin proxy: course page query', request: graphql(COURSE_PAGE, { id: courseId }) },
+    ].filter((s) => selected(s.name));
+    const invalidationName = 'Public response cache: an edit on one process reaches the other';
+    if (twoProcessScenarios.length > 0 || selected(invalidationName)) {
+      const uncachedSecond = await start(databaseUrl, 'product-uncached-2', { GRAPHQL_RESPONSE_CACHE: 'false' });
+      const cachedSecond = await start(databaseUrl, 'product-cached-2', {});
+      const one = await startRoundRobinProxy([uncached.url]);
+      const two = await startRoundRobinProxy([uncached.url, uncachedSecond.url]);
+      try {
+        for (const scenario of twoProcessScenarios) {
+          deepStrictEqual(await fetchJson(two.url, scenario.request), await fetchJson(uncached.url, scenario.request), `${scenario.name}: answers differ`);
+          // The second copy has just started, the first has served every scenario before: warm the second with a few hundred of these requests.
+          await load(uncachedSecond.url, scenario.request, 10, DURATION, 300);
+          await load(two.url, scenario.request, 10, 2);
+          const { first: both, second: single } = await alternate({ url: two.url, request: scenario.request }, { url: one.url, request: scenario.request }, DURATION);
+          results.twoProcesses.push({ name: scenario.name, both, single });
+          console.log(`${scenario.name}: ${Math.round(both.rps)} req/s with two, ${Math.round(single.rps)} with one, p99 ${both.p99} ms`);
+        }
+      } finally {
+        await Promise.all([one.close(), two.close()]);
+      }
+      if (selected(invalidationName)) {
+        const delays = await invalidationDelays({ editor: cached.url, reader: cachedSecond.url, db: admin, courseId: editedCourseId, coursePageQuery: COURSE_PAGE });
+        results.invalidation = { name: invalidationName, ...delays };
+        console.log(`${invalidationName}: p50 ${delays.p50.toFixed(1)} ms, max ${delays.max.toFixed(1)} ms over ${delays.edits} edits`);
+      }
+      await Promise.all([stopProcess(uncachedSecond.child), stopProcess(cachedSecond.child)]);
+    }
+
+    const purchaseName = 'Buying under load (50 students at once, test card)';
+    if (selected(purchaseName)) await measureBuying().catch((error) => {
+      // A broken one-purchase rule fails the run; anything else is reported and the run goes on.
+      if (error instanceof OnePurchaseRuleBroken) throw error;
+      console.error(error);
+      const message = String(error.message ?? error).slice(0, 500);
+      results.purchases = results.purchases ? { ...results.purchases, cacheError: message } : { name: purchaseName, error: message };
+    });
+    async function measureBuying() {
+      const payments = await start(databaseUrl, 'product-payments', {}, { mode: 'test-payments' });
+      const bought = await buyUnderLoad({ url: payments.url, db: admin, round: 1, around: (work) => measureCpu([payments.child.pid], admin, work) });
+      const { productCpu, databaseCpu } = bought.measured;
+      results.purchases = { name: purchaseName, ...bought, sql: sqlPerPurchase(payments.logFile), cost: { productMs: (1000 * productCpu) / bought.purchases, databaseMs: (1000 * databaseCpu) / bought.purchases } };
+      console.log(`${purchaseName}: ${bought.purchases} purchases in ${bought.seconds.toFixed(1)} s, ${bought.perSecond.toFixed(0)}/s, p99 ${bought.p99.toFixed(0)} ms; one enrollment and one charge each`);
+      // Every enrollment sends catalogue_changed (a trigger on the enrollment table), emptying every copy's
+      // public response cache: how the cached home page query fares on another copy while students buy.
+      const homeAtRest = await load(cached.url, graphql(HOME), 10, DURATION);
+      const logStart = fs.statSync(cached.logFile).size;
+      const { measured: homeWhileBuying } = await buyUnderLoad({ url: payments.url, db: admin, round: 3, around: async (work) => {
+        const buying = work();
+        return (await Promise.all([loadUntil(cached.url, graphql(HOME), 10, buying), buying]))[0];
+      } });
+      results.purchases.cache = { atRest: homeAtRest, whileBuying: homeWhileBuying, ...cacheMisses(cached.logFile, logStart) };
+      console.log(`cached home query while students buy: ${Math.round(homeWhileBuying.rps)} req/s (at rest ${Math.round(homeAtRest.rps)}), p99 ${homeWhileBuying.p99} ms, ${results.purchases.cache.computed} of ${results.purchases.cache.answers} answers computed`);
+      await stopProcess(payments.child);
+    }
+
+    if (!args.includes('--no-profiles')) {
+      for (const scenario of catalogue.filter((s) => selected(s.name))) {
+        const { dir, nodeArgs } = profilerFlags(`catalogue-${catalogue.indexOf(scenario)}`);
+        const cache = scenario.product === cached ? {} : { GRAPHQL_RESPONSE_CACHE: 'false' };
+        const profiled = await start(databaseUrl, 'product-profiled', cache, { nodeArgs });
+        await load(profiled.url, scenario.request, 10, 2);
+        const window = await timedWindow(() => load(profiled.url, scenario.request, 10, PROFILE_SECONDS));
+        await stopProcess(profiled.child);
+        results.profiles.push({ name: scenario.name, ...summarizeProfile(dir, window) });
+        console.log(`profiled: ${scenario.name}`);
+      }
+      if (selected(purchaseName) && !results.purchases?.error) {
+        const { dir, nodeArgs } = profilerFlags('purchases');
+        const profiled = await start(databaseUrl, 'product-payments-profiled', {}, { mode: 'test-payments', nodeArgs });
+        try {
+          const { measured: window } = await buyUnderLoad({ url: profiled.url, db: admin, round: 2, around: timedWindow });
+          await stopProcess(profiled.child);
+          results.profiles.push({ name: purchaseName, ...summarizeProfile(dir, window) });
+          console.log(`profiled: ${purchaseName}`);
+        } catch (error) {
+          if (error instanceof OnePurchaseRuleBroken) throw error;
+          console.error(`no profile of buying: ${error.message}`);
+        }
+      }
+    }
+
+    const partial = ONLY !== '' || args.includes('--no-record');
+    writeResults({ results, catalogue: rows[0], database: database.label, embedded: !DATABASE_URL, duration: DURATION, steps: STEPS, record: !partial, loadAverage: { before: loadBefore, after: loadAverage() } });
   } finally {
+    await admin.end().catch(() => {});
     await Promise.all(processes.map(stopProcess));
     await database.stop();
   }
-}
-
-function writeReport(results, catalogue) {
-  const pct = (a, b) => (b > 0 ? `${Math.round((100 * a) / b)}%` : "n/a");
-  const row = (r) =>
-    `| ${r.name} | ${Math.round(r.at10.product.rps)} | ${Math.round(r.at10.baseline.rps)} | **${pct(r.at10.product.rps, r.at10.baseline.rps)}** | ${r.at10.product.p50} / ${r.at10.product.p97_5} / ${r.at10.product.p99} | ${r.at10.baseline.p50} / ${r.at10.baseline.p99} | ${r.atKnee.product.connections}: ${Math.round(r.atKnee.product.rps)} req/s, p99 ${r.atKnee.product.p99} | ${r.atKnee.baseline.connections}: ${Math.round(r.atKnee.baseline.rps)} req/s, p99 ${r.atKnee.baseline.p99} | ${pct(r.atKnee.product.rps, r.atKnee.baseline.rps)} | ${r.sql} |`;
-  const home = results[0];
-  const homeCached = results[1];
-  const searches = results.filter((r) => r.name.startsWith('Search'));
-  const check = (ok) => (ok ? 'met' : 'NOT met');
-  const report = `# Benchmark results
-
-Measured ${new Date().toISOString().slice(0, 10)} on ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown CPU'}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}.
-Catalogue: ${catalogue.courses} courses, ${catalogue.lessons} lessons, ${catalogue.reviews} reviews, on the embedded PostgreSQL.
-The product, the baseline (\`bench/baseline-server.mjs\`: node:http + pg, the same SQL, the same JSON, checked equal before
-measuring) and autocannon share the machine, so ratios are the figures to read; absolute numbers are noisy.
-
-Command: \`npm run bench\` (options: \`--no-build\`, \`--courses N\`, \`--duration S\`, \`--only TEXT\`; this run: ${DURATION} s per measurement).
-
-Columns: requests per second at 10 connections for the product and the baseline (each measured in two alternating halves;
-latencies are the worse half), their ratio, latency in ms (p50 / p97.5 / p99),
-the knee (the highest connection count, of ${STEPS.join(', ')}, before p99 more than doubles from one connection) and the SQL
-statements the product ran for one request (from its request log).
-
-| Scenario | Product req/s | Baseline req/s | Ratio | Product p50 / p97.5 / p99 | Baseline p50 / p99 | Product knee | Baseline knee | Ratio at knee | SQL |
-|---|---|---|---|---|---|---|---|---|---|
-${results.map(row).join('\n')}
-
-## Targets
-
-- Home page query without any cache at least 35% of the baseline: ${pct(home.at10.product.rps, home.at10.baseline.rps)}, ${check(home.at10.product.rps >= 0.35 * home.at10.baseline.rps)}.
-- Home page query with the public response cache at least 100% of the baseline: ${pct(homeCached.at10.product.rps, homeCached.at10.baseline.rps)}, ${check(homeCached.at10.product.rps >= home.at10.baseline.rps)}.
-- p99 at most 25 ms at 10 connections: ${results.map((r) => `${r.name} ${r.at10.product.p99} ms`).join('; ')}; ${check(results.every((r) => r.at10.product.p99 <= 25))}.
-- Search p95 at most 30 ms at ${catalogue.courses} courses (autocannon reports p97.5, an upper bound of p95): ${searches.map((r) => `${r.name} ${r.at10.product.p97_5} ms, ${check(r.at10.product.p97_5 <= 30)}`).join('; ')}.
-- SQL statements per request fixed and small: ${results.map((r) => `${r.name} ${r.sql}`).join('; ')}.
-`;
-  fs.mkdirSync(path.join(root, 'bench', 'results'), { recursive: true });
-  fs.writeFileSync(path.join(root, 'bench', 'results', 'latest.md'), report);
-  console.log(`\n${report}\nwritten to bench/results/latest.md`);
 }
 
 main().catch((error) => {
