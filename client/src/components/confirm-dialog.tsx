@@ -1,5 +1,6 @@
 import { Button, Dialog, Portal, Text } from '@chakra-ui/react';
 import { useState, type ReactNode } from 'react';
+import { useT } from '../lib/i18n';
 
 export interface ConfirmRequest {
   /** Names the thing, e.g. "Delete Class 9 Physics?" */
@@ -19,6 +20,7 @@ export interface ConfirmRequest {
  * confirm button. Nothing runs on Cancel, Escape or a click outside.
  */
 export function ConfirmDialog({ request, onClose }: { request: ConfirmRequest | null; onClose(): void }) {
+  const t = useT();
   const [busy, setBusy] = useState(false);
   const confirm = async () => {
     if (!request || busy) return;
@@ -46,7 +48,7 @@ export function ConfirmDialog({ request, onClose }: { request: ConfirmRequest | 
                 </Dialog.Body>
                 <Dialog.Footer>
                   <Button variant="outline" onClick={onClose} disabled={busy}>
-                    Cancel
+                    {t('common.cancel')}
                   </Button>
                   <Button colorPalette={request.destructive === false ? 'blue' : 'red'} onClick={() => void confirm()} loading={busy}>
                     {request.confirmLabel}

@@ -1,7 +1,9 @@
 import { Toaster as ChakraToaster, Portal, Stack, Toast } from '@chakra-ui/react';
 import { toaster } from '../lib/toaster';
+import { useT } from '../lib/i18n';
 
 export function Toaster() {
+  const t = useT();
   return (
     <Portal>
       <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }}>
@@ -12,7 +14,7 @@ export function Toaster() {
               {toast.title && <Toast.Title>{toast.title}</Toast.Title>}
               {toast.description && <Toast.Description>{toast.description}</Toast.Description>}
             </Stack>
-            <Toast.CloseTrigger aria-label="Dismiss" />
+            <Toast.CloseTrigger aria-label={t('common.dismiss')} />
           </Toast.Root>
         )}
       </ChakraToaster>
