@@ -11,7 +11,7 @@ import type { Env } from './config/env';
 import type { DatabaseState } from './db/embedded';
 import { resolveJwtSecret } from './config/jwt-secret';
 import { createLoaders, type GraphQLContext } from './graphql/context';
-import { createErrorFormatter, serviceUnavailableStatus } from './graphql/errors';
+import { createErrorFormatter, serviceUnavailableStatus, translatedErrors } from './graphql/errors';
 import { graphqlLimits } from './graphql/limits';
 import { operationLogPlugin } from './graphql/operation-log';
 import { PublicResponseCache } from './graphql/public-response-cache';
@@ -84,6 +84,7 @@ export async function createApp({ env, db, log, databaseState }: AppDeps): Promi
     plugins: [
       ...limits.plugins,
       serviceUnavailableStatus,
+      translatedErrors,
       operationLogPlugin,
       ...(responseCache ? [responseCache.plugin()] : []),
       ApolloServerPluginDrainHttpServer({ httpServer: server }),
@@ -142,6 +143,7 @@ export async function createApp({ env, db, log, databaseState }: AppDeps): Promi
         db,
         log: req.log,
         requestId: req.id,
+        language: req.language,
         viewer: req.viewer,
         authProblem: req.authProblem,
         clientAddress: req.ip ?? 'unknown',
