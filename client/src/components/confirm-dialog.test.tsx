@@ -3,6 +3,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { themeSystem } from '../app/theme';
 import { useConfirm } from './confirm-dialog';
+import { WithLanguage } from '../test/render';
 
 function DeleteButton({ onDelete }: { onDelete(): Promise<void> }) {
   const confirm = useConfirm();
@@ -23,9 +24,11 @@ function DeleteButton({ onDelete }: { onDelete(): Promise<void> }) {
 const renderButton = () => {
   const onDelete = jest.fn(() => Promise.resolve());
   render(
-    <ChakraProvider value={themeSystem()}>
-      <DeleteButton onDelete={onDelete} />
-    </ChakraProvider>,
+    <WithLanguage>
+      <ChakraProvider value={themeSystem()}>
+        <DeleteButton onDelete={onDelete} />
+      </ChakraProvider>
+    </WithLanguage>,
   );
   return onDelete;
 };

@@ -41,7 +41,8 @@ type Documents = {
     "query MyCourses {\n  myEnrollments {\n    id\n    courseId\n    courseName\n    courseImage\n    createdAt\n    lastStudiedAt\n    progress {\n      completed\n      total\n      percent\n    }\n    certificate {\n      number\n    }\n    course {\n      id\n      instructor\n      lessonCount\n      category\n    }\n  }\n  recommendedCourses(limit: 4) {\n    ...CourseCard_course\n  }\n}": typeof types.MyCoursesDocument,
     "query CoursePlayer($id: ID!) {\n  course(id: $id) {\n    id\n    name\n    lessons {\n      id\n      title\n      position\n      videoURL\n      completed\n      lastPosition\n    }\n  }\n  enrollment(courseId: $id) {\n    id\n    progress {\n      completed\n      total\n      percent\n    }\n    resumeLesson {\n      id\n    }\n    certificate {\n      ...PlayerCertificate\n    }\n  }\n}\n\nfragment PlayerCertificate on Certificate {\n  number\n  pdfURL\n}\n\nmutation SetLessonCompleted($lessonId: ID!, $completed: Boolean!) {\n  setLessonCompleted(lessonId: $lessonId, completed: $completed) {\n    lessonId\n    completed\n    lastPosition\n    courseProgress {\n      completed\n      total\n      percent\n    }\n    certificate {\n      ...PlayerCertificate\n    }\n  }\n}\n\nmutation SaveLessonPosition($lessonId: ID!, $seconds: Int!) {\n  saveLessonPosition(lessonId: $lessonId, seconds: $seconds) {\n    lessonId\n    lastPosition\n  }\n}": typeof types.CoursePlayerDocument,
     "query SearchCourses($text: String!) {\n  searchCourses(text: $text) {\n    ...CourseCard_course\n  }\n}\n\nquery SimilarCourses($text: String!) {\n  similarCourses(text: $text) {\n    id\n    name\n  }\n}": typeof types.SearchCoursesDocument,
-    "fragment SessionUser_user on User {\n  id\n  name\n  email\n  role\n  image\n  emailVerified\n  instructorApproved\n}": typeof types.SessionUser_UserFragmentDoc,
+    "mutation SetLanguage($language: String!) {\n  setLanguage(language: $language) {\n    id\n    language\n  }\n}": typeof types.SetLanguageDocument,
+    "fragment SessionUser_user on User {\n  id\n  name\n  email\n  role\n  image\n  emailVerified\n  instructorApproved\n  language\n}": typeof types.SessionUser_UserFragmentDoc,
 };
 const documents: Documents = {
     "fragment CourseCard_course on Course {\n  id\n  name\n  description\n  price\n  priceBDT\n  photoURL\n  category\n  ratings\n  instructor\n}": types.CourseCard_CourseFragmentDoc,
@@ -71,7 +72,8 @@ const documents: Documents = {
     "query MyCourses {\n  myEnrollments {\n    id\n    courseId\n    courseName\n    courseImage\n    createdAt\n    lastStudiedAt\n    progress {\n      completed\n      total\n      percent\n    }\n    certificate {\n      number\n    }\n    course {\n      id\n      instructor\n      lessonCount\n      category\n    }\n  }\n  recommendedCourses(limit: 4) {\n    ...CourseCard_course\n  }\n}": types.MyCoursesDocument,
     "query CoursePlayer($id: ID!) {\n  course(id: $id) {\n    id\n    name\n    lessons {\n      id\n      title\n      position\n      videoURL\n      completed\n      lastPosition\n    }\n  }\n  enrollment(courseId: $id) {\n    id\n    progress {\n      completed\n      total\n      percent\n    }\n    resumeLesson {\n      id\n    }\n    certificate {\n      ...PlayerCertificate\n    }\n  }\n}\n\nfragment PlayerCertificate on Certificate {\n  number\n  pdfURL\n}\n\nmutation SetLessonCompleted($lessonId: ID!, $completed: Boolean!) {\n  setLessonCompleted(lessonId: $lessonId, completed: $completed) {\n    lessonId\n    completed\n    lastPosition\n    courseProgress {\n      completed\n      total\n      percent\n    }\n    certificate {\n      ...PlayerCertificate\n    }\n  }\n}\n\nmutation SaveLessonPosition($lessonId: ID!, $seconds: Int!) {\n  saveLessonPosition(lessonId: $lessonId, seconds: $seconds) {\n    lessonId\n    lastPosition\n  }\n}": types.CoursePlayerDocument,
     "query SearchCourses($text: String!) {\n  searchCourses(text: $text) {\n    ...CourseCard_course\n  }\n}\n\nquery SimilarCourses($text: String!) {\n  similarCourses(text: $text) {\n    id\n    name\n  }\n}": types.SearchCoursesDocument,
-    "fragment SessionUser_user on User {\n  id\n  name\n  email\n  role\n  image\n  emailVerified\n  instructorApproved\n}": types.SessionUser_UserFragmentDoc,
+    "mutation SetLanguage($language: String!) {\n  setLanguage(language: $language) {\n    id\n    language\n  }\n}": types.SetLanguageDocument,
+    "fragment SessionUser_user on User {\n  id\n  name\n  email\n  role\n  image\n  emailVerified\n  instructorApproved\n  language\n}": types.SessionUser_UserFragmentDoc,
 };
 
 /**
@@ -199,7 +201,11 @@ export function graphql(source: "query SearchCourses($text: String!) {\n  search
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "fragment SessionUser_user on User {\n  id\n  name\n  email\n  role\n  image\n  emailVerified\n  instructorApproved\n}"): (typeof documents)["fragment SessionUser_user on User {\n  id\n  name\n  email\n  role\n  image\n  emailVerified\n  instructorApproved\n}"];
+export function graphql(source: "mutation SetLanguage($language: String!) {\n  setLanguage(language: $language) {\n    id\n    language\n  }\n}"): (typeof documents)["mutation SetLanguage($language: String!) {\n  setLanguage(language: $language) {\n    id\n    language\n  }\n}"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "fragment SessionUser_user on User {\n  id\n  name\n  email\n  role\n  image\n  emailVerified\n  instructorApproved\n  language\n}"): (typeof documents)["fragment SessionUser_user on User {\n  id\n  name\n  email\n  role\n  image\n  emailVerified\n  instructorApproved\n  language\n}"];
 
 export function graphql(source: string) {
   return (documents as any)[source] ?? {};
