@@ -13,19 +13,21 @@ export default function AccountLanguage() {
   const { state, session } = useSession();
   const { language, setLanguage } = useLanguage();
   const [save] = useSetLanguageMutation();
-  const before = useRef({ status: state.status, language });
+  // What the effect saw last time, and whether the person switched since the account last heard
+  // (a switch while the session is still coming back is saved once it is back).
+  const seen = useRef({ status: state.status, language, switched: false });
   useEffect(() => {
-    const previous = before.current;
-    before.current = { status: state.status, language };
+    const previous = seen.current;
+    const switched = previous.switched || previous.language !== language;
+    seen.current = { status: state.status, language, switched };
     if (state.status !== 'signedIn') return;
     const saved = state.user.language;
+    seen.current.switched = false;
     if (previous.status === 'signedOut' && isLanguage(saved) && saved !== language) {
       void setLanguage(saved);
       return;
     }
-    if (previous.language !== language && saved !== language) {
-      void save({ variables: { language } }).then(() => session.updateUser({ language }));
-    }
+    if (switched && saved !== language) void save({ variables: { language } }).then(() => session.updateUser({ language }));
   }, [state, language, session, save, setLanguage]);
   return null;
 }
