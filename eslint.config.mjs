@@ -1,4 +1,5 @@
 import js from '@eslint/js';
+import i18next from 'eslint-plugin-i18next';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
@@ -23,6 +24,30 @@ export default tseslint.config(
     files: ['client/src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
+  },
+  {
+    // Text a person reads comes from the catalogues (client/src/locales), never a literal in a
+    // component: JSX text and the attributes people read or hear. Directories join as their
+    // screens are translated; the aim is all of client/src.
+    files: [
+      'client/src/app/**/*.tsx',
+      'client/src/components/**/*.tsx',
+      'client/src/features/catalog/**/*.tsx',
+      'client/src/features/search/**/*.tsx',
+      'client/src/features/course/**/*.tsx',
+    ],
+    ignores: ['**/*.test.tsx'],
+    plugins: { i18next },
+    rules: {
+      'i18next/no-literal-string': [
+        'error',
+        {
+          mode: 'jsx-only',
+          'jsx-attributes': { include: ['title', 'placeholder', 'alt', 'label', 'aria-label', 'aria-valuetext', 'consequence', 'confirmLabel', 'message'] },
+          message: 'Put user-visible text in client/src/locales (en.json and bn.json) and show it with t()',
+        },
+      ],
+    },
   },
   {
     files: ['**/*.{js,cjs,mjs}'],

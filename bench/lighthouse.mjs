@@ -1,6 +1,8 @@
 // npm run lighthouse: Lighthouse's mobile defaults (simulated slow 4G, a mid-range phone) with
-// Debian's Chromium on the built site, for the home, catalogue and course pages.
-// Options: --no-build, --runs N (default 5; each page's median run is reported, as Lighthouse advises).
+// Debian's Chromium on the built site, for the home, catalogue and course pages, in English and in
+// Bangla (?lang=bn: Bangla text, Bengali digits, the self-hosted Bangla font).
+// Options: --no-build, --runs N (default 5; each page's median run is reported, as Lighthouse advises),
+// --only TEXT (just the pages whose name contains TEXT, e.g. --only Bangla).
 // Results: printed and written to bench/results/lighthouse.md.
 import { execSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -14,6 +16,8 @@ const TARGETS = { performance: 90, accessibility: 95, lcpMs: 2500 };
 const ATTEMPTS = 3;
 const runsAt = process.argv.indexOf('--runs');
 const RUNS = runsAt >= 0 ? Number(process.argv[runsAt + 1]) : 5;
+const onlyAt = process.argv.indexOf('--only');
+const ONLY = onlyAt >= 0 ? process.argv[onlyAt + 1] : null;
 
 /** One page's report. Lighthouse sometimes fails to record a trace (NO_NAVSTART); such a run is repeated. */
 async function audit(url, port) {
@@ -44,7 +48,10 @@ async function main() {
       ['Home', '/'],
       ['Catalogue', '/allCourses'],
       ['Course', `/course/${courseId}`],
-    ];
+      ['Home (Bangla)', '/?lang=bn'],
+      ['Catalogue (Bangla)', '/allCourses?lang=bn'],
+      ['Course (Bangla)', `/course/${courseId}?lang=bn`],
+    ].filter(([name]) => ONLY === null || name.includes(ONLY));
     const rows = [];
     for (const [name, route] of pages) {
       const runs = [];
@@ -83,6 +90,8 @@ ${rows.map((r) => `| ${r.name} (\`${r.route.replace(/[0-9a-f-]{36}/, '{id}')}\`)
 
 Targets: performance at least ${TARGETS.performance} (${met(rows.every((r) => r.performance >= TARGETS.performance))}), accessibility at least ${TARGETS.accessibility} (${met(rows.every((r) => r.accessibility >= TARGETS.accessibility))}), LCP at most ${TARGETS.lcpMs} ms (${met(rows.every((r) => r.lcp <= TARGETS.lcpMs))}).
 `;
+    // A run of some pages only (--only) is a check, not the record.
+    if (ONLY !== null) return console.log(`\n${report}`);
     fs.mkdirSync(path.join(root, 'bench', 'results'), { recursive: true });
     fs.writeFileSync(path.join(root, 'bench', 'results', 'lighthouse.md'), report);
     console.log(`\n${report}\nwritten to bench/results/lighthouse.md`);

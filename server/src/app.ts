@@ -11,7 +11,7 @@ import type { Env } from './config/env';
 import type { DatabaseState } from './db/embedded';
 import { resolveJwtSecret } from './config/jwt-secret';
 import { createLoaders, type GraphQLContext } from './graphql/context';
-import { createErrorFormatter, serviceUnavailableStatus } from './graphql/errors';
+import { createErrorFormatter, serviceUnavailableStatus, translatedErrors } from './graphql/errors';
 import { graphqlLimits } from './graphql/limits';
 import { operationLogPlugin } from './graphql/operation-log';
 import { PublicResponseCache } from './graphql/public-response-cache';
@@ -93,6 +93,7 @@ export async function createApp({ env, db, log, databaseState, videoQueue }: App
     plugins: [
       ...limits.plugins,
       serviceUnavailableStatus,
+      translatedErrors,
       operationLogPlugin,
       ...(responseCache ? [responseCache.plugin()] : []),
       ApolloServerPluginDrainHttpServer({ httpServer: server }),
@@ -159,6 +160,7 @@ export async function createApp({ env, db, log, databaseState, videoQueue }: App
           db,
           log: req.log,
           requestId: req.id,
+          language: req.language,
           viewer: req.viewer,
           authProblem: req.authProblem,
           clientAddress: req.ip ?? 'unknown',

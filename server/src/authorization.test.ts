@@ -144,6 +144,7 @@ const graphqlTable: Record<string, [string, Check]> = {
   requestPasswordReset: [everyone, gql('mutation { requestPasswordReset(email: "throwaway@example.com") }')],
   resetPassword: [everyone, gql('mutation { resetPassword(token: "not-a-token", password: "a long password") }')],
   updateProfile: [signedIn, gql('mutation { updateProfile(input: { eduQualification: "HSC" }) { name } }')],
+  setLanguage: [signedIn, gql('mutation { setLanguage(language: "en") { language } }')],
   purchaseCourse: ['S', gql('mutation ($id: ID!) { purchaseCourse(input: { courseId: $id, paymentMethod: "pm_card_visa" }) { status } }', () => ({ id: ids.paidCourse }))],
   confirmPurchase: ['S', gql('mutation { confirmPurchase(paymentId: "00000000-0000-4000-8000-000000000000") { status } }')],
   refundEnrollment: ['D', gql('mutation { refundEnrollment(enrollmentId: "00000000-0000-4000-8000-000000000000", refundCase: COURSE_CANCELLED) { percent } }')],

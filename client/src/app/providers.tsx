@@ -9,6 +9,8 @@ import { themeSystem } from './theme';
 
 // Toasts are created anywhere through the toaster store; the component that shows them loads after the page.
 const Toaster = lazy(async () => ({ default: (await import('../components/toaster')).Toaster }));
+// Saving the language with the account, and taking it on sign-in, is not needed to draw the page.
+const AccountLanguage = lazy(() => import('../lib/i18n/account-language'));
 
 interface ProvidersProps {
   client: ApolloClient;
@@ -16,19 +18,19 @@ interface ProvidersProps {
   /** The page's language and its catalogue, loaded before the first render. */
   language: Language;
   catalogue: Catalogue;
-  onLanguageChange?: (language: Language) => void;
   children: ReactNode;
 }
 
-export function Providers({ client, session, language, catalogue, onLanguageChange, children }: ProvidersProps) {
+export function Providers({ client, session, language, catalogue, children }: ProvidersProps) {
   return (
-    <I18nProvider language={language} catalogue={catalogue} onLanguageChange={onLanguageChange}>
+    <I18nProvider language={language} catalogue={catalogue}>
     <ApolloProvider client={client}>
       <SessionProvider session={session}>
         <ChakraProvider value={themeSystem()}>
           {children}
           <Suspense fallback={null}>
             <Toaster />
+            <AccountLanguage />
           </Suspense>
         </ChakraProvider>
       </SessionProvider>

@@ -1,4 +1,4 @@
-import { formatDate, formatDuration, formatEnrolled, formatPrice, formatTaka, formatTotals, plural, priceLabel, truncate } from './format';
+import { formatDate, formatDateTime, formatDuration, formatEnrolled, formatPrice, formatTaka, formatTotals, plural, priceLabel, truncate } from './format';
 
 describe('prices', () => {
   it("shows 'Price: $' plus the value", () => {
@@ -59,5 +59,30 @@ describe('course figures', () => {
 
   it('writes dates in Dhaka time', () => {
     expect(formatDate('2026-11-22T20:30:00Z')).toBe('23 November 2026');
+  });
+});
+
+describe('in Bangla', () => {
+  it('writes numbers and taka with Bengali digits and Bangladeshi grouping', () => {
+    expect(formatTaka(1200, 'bn')).toBe('৳১,২০০');
+    expect(formatTaka(120000, 'bn')).toBe('৳১,২০,০০০');
+    expect(formatPrice(12.5, 'usd', 'bn')).toBe('$১২.৫০');
+    expect(formatTotals([{ currency: 'usd', amount: 120 }, { currency: 'bdt', amount: 14500 }], 'bn')).toBe('$১২০ · ৳১৪,৫০০');
+    expect(formatEnrolled(257, 'bn')).toBe('২০০+');
+  });
+
+  it('names the month in Bangla, in Dhaka time', () => {
+    expect(formatDate('2026-11-22T20:30:00Z', 'bn')).toBe('২৩ নভেম্বর, ২০২৬');
+    expect(formatDateTime('2026-03-05T08:05:00Z', 'bn')).toBe('৫ মার্চ, ২০২৬, ১৪:০৫');
+  });
+
+  it('gives video lengths in Bangla units', () => {
+    expect(formatDuration(45 * 60, 'bn')).toBe('৪৫ মিনিট');
+    expect(formatDuration(80 * 60, 'bn')).toBe('১ ঘণ্টা ২০ মিনিট');
+  });
+
+  it('leaves English as it was', () => {
+    expect(formatDateTime('2026-03-05T08:05:00Z')).toBe('5 Mar 2026, 14:05');
+    expect(formatTaka(1200, 'en')).toBe('৳1,200');
   });
 });

@@ -53,5 +53,5 @@ export function renderRoute(element: ReactElement, { path = '/', at, otherPaths 
     </ApolloProvider>
     </WithLanguage>,
   );
-  return { ...utils, pathname: () => current.location?.pathname };
+  return { ...utils, pathname: () => current.location?.pathname, search: () => current.location?.search };
 }

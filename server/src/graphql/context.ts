@@ -1,5 +1,6 @@
 import type DataLoader from 'dataloader';
 import type { DataSource } from 'typeorm';
+import type { Language } from '../i18n/languages';
 import type { AppLogger } from '../logger';
 import type { AuthDeps } from '../modules/auth/auth.service';
 import type { SessionCookie } from '../modules/auth/session-cookie';
@@ -31,6 +32,8 @@ export interface GraphQLContext {
   db: DataSource;
   log: AppLogger;
   requestId: string;
+  /** The language answers are given in (error messages; mail sent because of the request). */
+  language: Language;
   viewer: Viewer | null;
   /** Set when a bearer token was sent but refused, so "sign in again" can be said. */
   authProblem?: 'invalid-token';

@@ -5,6 +5,8 @@ import type { GraphQLFormattedError } from 'graphql';
 import { AppError } from '../shared/errors';
 import { DATABASE_UNAVAILABLE, isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../shared/database-down';
 import type { AppLogger } from '../logger';
+import type { Language } from '../i18n/languages';
+import { translateMessage } from '../i18n/translate';
 
 /** Codes that Apollo Server and graphql-js give to requests that are malformed, safe to show as they are. */
 const clientErrorCodes = new Set([
@@ -52,6 +54,32 @@ export function createErrorFormatter(log: AppLogger, options: { stacktraces: boo
     };
   };
 }
+
+/** A field-by-field map of messages (`extensions.fields`), each in `language`. */
+function translateFields(language: Language, fields: unknown): unknown {
+  if (typeof fields !== 'object' || fields === null) return fields;
+  return Object.fromEntries(Object.entries(fields).map(([field, message]) => [field, typeof message === 'string' ? translateMessage(language, message) : message]));
+}
+
+/**
+ * Error messages leave in the request's language. Services and validation write them in English
+ * (the API's reference language); server/src/i18n/messages.bn.json says them in Bangla.
+ */
+export const translatedErrors: ApolloServerPlugin<{ language?: Language }> = {
+  async requestDidStart() {
+    return {
+      async willSendResponse({ response, contextValue }) {
+        const language = contextValue.language ?? 'en';
+        if (language === 'en' || response.body.kind !== 'single' || !response.body.singleResult.errors) return;
+        response.body.singleResult.errors = response.body.singleResult.errors.map((error) => ({
+          ...error,
+          message: translateMessage(language, error.message),
+          ...(error.extensions?.fields ? { extensions: { ...error.extensions, fields: translateFields(language, error.extensions.fields) } } : {}),
+        }));
+      },
+    };
+  },
+};
 
 /** An answer that failed because the database is unavailable is a 503 with `Retry-After`, as on REST. */
 export const serviceUnavailableStatus: ApolloServerPlugin = {

@@ -83,8 +83,9 @@ export function translateMessage(language: Language, message: string): string {
     const values: TextValues = {};
     pattern.names.forEach((name, index) => {
       const value = match[index + 1];
-      // Numbers go back in as numbers, to be written with the language's digits.
-      values[name] = /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : value;
+      // Numbers go back in as numbers, to be written with the language's digits; words such as a
+      // field's name ("{label} is required") are translated when the catalogue knows them.
+      values[name] = /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : translateMessage(language, value);
     });
     return format(language, pattern.bangla, values);
   }

@@ -22,10 +22,12 @@ export function proposeTakaPrice(dollars: number, usdToBdt: number): number {
 }
 
 /** An amount for people to read in mail and logs: `$12.00`, `৳1,200` (Bangladeshi grouping). */
-export function formatMoney(minor: number, currency: string): string {
+export function formatMoney(minor: number, currency: string, language: 'bn' | 'en' = 'en'): string {
+  const amount = minor / 100;
   if (currency.toLowerCase() === 'bdt') {
-    const taka = minor / 100;
-    return `৳${taka.toLocaleString('en-IN', { minimumFractionDigits: Number.isInteger(taka) ? 0 : 2, maximumFractionDigits: 2 })}`;
+    const digits = Number.isInteger(amount) ? 0 : 2;
+    return `৳${amount.toLocaleString(language === 'bn' ? 'bn-BD' : 'en-IN', { minimumFractionDigits: digits, maximumFractionDigits: 2 })}`;
   }
-  return `$${(minor / 100).toFixed(2)}`;
+  // Bangla writes the same figure with Bengali digits: $১২.৫০.
+  return language === 'bn' ? `$${amount.toLocaleString('bn-BD', { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: false })}` : `$${amount.toFixed(2)}`;
 }

@@ -6,11 +6,10 @@ import { useT } from '../../lib/i18n';
 import { useSession } from '../../lib/session-context';
 import { CourseSection } from './components/course-section';
 import { Hero } from './components/hero';
-import { StatisticsStrip } from './components/statistics-strip';
-
 // Below the fold: the page's first download leaves them out. A server-rendered page keeps their
 // HTML on screen until their code arrives, as with the footer.
 const extras = () => import('./components/home-extras');
+const StatisticsStrip = lazy(async () => ({ default: (await extras()).StatisticsStrip }));
 const LearnerReviews = lazy(async () => ({ default: (await extras()).LearnerReviews }));
 const PartnersStrip = lazy(async () => ({ default: (await extras()).PartnersStrip }));
 const AvailableOn = lazy(async () => ({ default: (await extras()).AvailableOn }));
@@ -32,7 +31,9 @@ export default function HomePage() {
             <CourseSection id="free-courses" title={t('home.sections.free')} courses={data.free.items} eager />
             <CourseSection id="professional-courses" title={t('home.sections.professional')} courses={data.professional.items} />
           </Container>
-          <StatisticsStrip />
+          <Suspense fallback={null}>
+            <StatisticsStrip />
+          </Suspense>
           <Container maxW="7xl">
             <CourseSection id="trending-courses" title={t('home.sections.trending')} courses={data.trending.items} />
             <CourseSection id="school-courses" title={t('home.sections.school')} courses={data.school.items} />

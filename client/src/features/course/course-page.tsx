@@ -3,7 +3,8 @@ import { BookOpen, CheckCircle2, Clock, PlayCircle, Users } from 'lucide-react';
 import { Link as RouterLink, useLocation, useParams, useSearchParams } from 'react-router-dom';
 import { EmptyState, ErrorState, FullScreenLoading } from '../../components/states';
 import { useCoursePageQuery } from './api/course-page.generated';
-import { formatDate, formatDollars, formatDuration, formatEnrolled, formatTaka, plural } from '../../lib/format';
+import { formatDate, formatDigits, formatDollars, formatDuration, formatEnrolled, formatTaka } from '../../lib/format';
+import { useLanguage, useT } from '../../lib/i18n';
 import { paths } from '../../lib/paths';
 import { CourseImage } from '../../components/course-image';
 import { CourseLanguageLine } from '../../components/course-language';
@@ -13,6 +14,8 @@ import { paymentReturnMessage } from './payment-return';
 import { LessonPreview, lessonToPreview } from './components/lesson-preview';
 
 export default function CoursePage() {
+  const t = useT();
+  const { language } = useLanguage();
   const { id = '' } = useParams();
   const [search, setSearch] = useSearchParams();
   const notice = (useLocation().state as { notice?: string } | null)?.notice;
@@ -23,7 +26,7 @@ export default function CoursePage() {
     return (
       <Container maxW="3xl" py="20" textAlign="center">
         <Text fontSize="xl" role="status">
-          {returnMessage}
+          {t(returnMessage)}
         </Text>
       </Container>
     );
@@ -35,23 +38,25 @@ export default function CoursePage() {
     return (
       <EmptyState>
         <Heading as="h1" size="xl" mb="3" color="gray.800">
-          Course not found
+          {t('course.notFound.title')}
         </Heading>
-        <Text mb="4">This course does not exist or is no longer offered.</Text>
+        <Text mb="4">{t('course.notFound.text')}</Text>
         <Button asChild colorPalette="blue">
-          <RouterLink to={paths.allCourses}>See all courses</RouterLink>
+          <RouterLink to={paths.allCourses}>{t('course.notFound.seeAll')}</RouterLink>
         </Button>
       </EmptyState>
     );
   }
 
   // The course's real figures; where there is no data (quizzes, assignments, unknown lengths) nothing is shown.
-  const length = course.totalDurationSeconds === null ? null : formatDuration(course.totalDurationSeconds);
+  const length = course.totalDurationSeconds === null ? null : formatDuration(course.totalDurationSeconds, language);
   const figures = [
-    { Icon: Users, key: 'students', value: `Enrolled students: ${formatEnrolled(course.enrolledCount)}` },
+    { Icon: Users, key: 'students', value: t('course.enrolledStudents', { count: formatEnrolled(course.enrolledCount, language) }) },
     ...(length ? [{ Icon: Clock, key: 'length', value: length }] : []),
-    { Icon: PlayCircle, key: 'videos', value: plural(course.lessonCount, 'video') },
+    { Icon: PlayCircle, key: 'videos', value: t('course.videos', { count: course.lessonCount }) },
   ];
+  const category =
+    course.category !== 'SCHOOL' ? t('course.professional') : course.classLevel ? t('course.school', { level: course.classLevel }) : t('course.schoolNoLevel');
   const previewLesson = lessonToPreview(course.lessons, search.get('preview'));
   const showPreview = (lessonId: string) => setSearch({ preview: lessonId }, { preventScrollReset: true });
 
@@ -68,10 +73,10 @@ export default function CoursePage() {
       <Grid templateColumns={{ base: '1fr', lg: '2fr 1fr' }} columnGap="10" rowGap={{ base: '8', lg: '6' }}>
         <Stack gap="3" gridColumn={{ lg: '1' }} gridRow={{ lg: '1' }}>
           <HStack gap="2">
-            <Badge colorPalette="blue">{course.category === 'SCHOOL' ? `Class ${course.classLevel ?? ''}`.trim() : 'Professional skill'}</Badge>
+            <Badge colorPalette="blue">{category}</Badge>
             {course.averageRating !== null && course.averageRating !== undefined && (
               <Badge colorPalette="orange" data-testid="rating-badge">
-                {course.averageRating} from {plural(course.ratingCount, 'review')}
+                {t('course.ratingFrom', { rating: formatDigits(course.averageRating, language), count: course.ratingCount })}
               </Badge>
             )}
           </HStack>
@@ -83,7 +88,7 @@ export default function CoursePage() {
           </Text>
           <CourseLanguageLine language={course.language} fontSize="sm" color="gray.600" />
           <Text fontSize="sm" color="gray.600" data-testid="last-updated">
-            Last updated {formatDate(course.contentUpdatedAt)}
+            {t('course.lastUpdated', { date: formatDate(course.contentUpdatedAt, language) })}
           </Text>
         </Stack>
         <Box gridColumn={{ lg: '2' }} gridRow={{ lg: '1 / span 2' }}>
@@ -91,17 +96,17 @@ export default function CoursePage() {
             <CourseImage src={course.photoURL} category={course.category} alt={course.name} eager />
             <Card.Body gap="4">
               <Text fontSize="3xl" fontWeight="bold" color="blue.800">
-                ${formatDollars(course.price)}
+                {t('course.dollarPrice', { price: formatDollars(course.price, language) })}
                 {course.priceBDT > 0 && (
                   <Text as="span" fontSize="2xl" color="pink.800">
                     {' · '}
-                    {formatTaka(course.priceBDT)}
+                    {formatTaka(course.priceBDT, language)}
                   </Text>
                 )}
               </Text>
               {course.priceBDT > 0 && (
                 <Text fontSize="sm" color="gray.700" mt="-3">
-                  Pay {formatTaka(course.priceBDT)} with bKash, Nagad, Rocket or a local card, or ${formatDollars(course.price)} by international card.
+                  {t('course.payLocally', { taka: formatTaka(course.priceBDT, language), dollars: formatDollars(course.price, language) })}
                 </Text>
               )}
               <Stack gap="2" color="gray.700" fontSize="sm">
@@ -114,20 +119,20 @@ export default function CoursePage() {
               {course.isEnrolled ? (
                 <>
                   <Badge colorPalette="green" size="lg" alignSelf="start">
-                    Enrolled
+                    {t('course.enrolled')}
                   </Badge>
                   <Button asChild colorPalette="green" size="lg">
-                    <RouterLink to={`/myCoursePlay/${course.id}`}>Go to course</RouterLink>
+                    <RouterLink to={`/myCoursePlay/${course.id}`}>{t('course.goToCourse')}</RouterLink>
                   </Button>
                 </>
               ) : (
                 <Button asChild colorPalette="blue" size="lg">
-                  <RouterLink to={paths.enroll(course.id)}>Course Enroll</RouterLink>
+                  <RouterLink to={paths.enroll(course.id)}>{t('course.enroll')}</RouterLink>
                 </Button>
               )}
               <Flex justify="center">
                 <Link asChild color="blue.700">
-                  <RouterLink to={paths.contact}>Have a question? Contact us</RouterLink>
+                  <RouterLink to={paths.contact}>{t('course.question')}</RouterLink>
                 </Link>
               </Flex>
             </Card.Body>
@@ -140,7 +145,7 @@ export default function CoursePage() {
                 <Image src="/media/people/team-1.svg" alt="" boxSize="56px" borderRadius="full" objectFit="cover" />
                 <Stack gap="0">
                   <Text fontSize="sm" color="gray.600">
-                    Course Tutor
+                    {t('course.tutor')}
                   </Text>
                   <Text fontWeight="semibold">{course.instructor}</Text>
                   {course.instructorEmail && (
@@ -156,10 +161,10 @@ export default function CoursePage() {
           <SimpleGrid columns={{ base: 1, sm: 3 }} gap="3">
             <Stack p="4" borderWidth="1px" borderRadius="md" gap="1" data-testid="course-content">
               <BookOpen aria-hidden />
-              <Text fontWeight="semibold">Course Content</Text>
+              <Text fontWeight="semibold">{t('course.content')}</Text>
               <Text color="gray.600">
-                {plural(course.lessonCount, 'lesson')}
-                {length && ` · ${length} Length`}
+                {t('course.lessons', { count: course.lessonCount })}
+                {length && ` · ${t('course.length', { length })}`}
               </Text>
             </Stack>
           </SimpleGrid>
@@ -167,7 +172,7 @@ export default function CoursePage() {
           {course.keyPoints.length > 0 && (
             <Stack gap="3">
               <Heading as="h2" size="lg">
-                What you will learn
+                {t('course.learn')}
               </Heading>
               <List.Root gap="2" variant="plain">
                 {course.keyPoints.map((point) => (
@@ -184,7 +189,7 @@ export default function CoursePage() {
           {course.targetedPeoples && (
             <Stack gap="2">
               <Heading as="h2" size="lg">
-                Who this course is for
+                {t('course.forWhom')}
               </Heading>
               <Text color="gray.700">{course.targetedPeoples}</Text>
             </Stack>
@@ -192,7 +197,7 @@ export default function CoursePage() {
           {course.whyNeed && (
             <Stack gap="2">
               <Heading as="h2" size="lg">
-                Why you need this course
+                {t('course.why')}
               </Heading>
               <Text color="gray.700">{course.whyNeed}</Text>
             </Stack>
@@ -200,7 +205,7 @@ export default function CoursePage() {
           <CourseReviews courseId={course.id} />
           <Stack gap="2">
             <Heading as="h2" size="lg">
-              Lessons ({course.lessonCount})
+              {t('course.lessonsTitle', { count: course.lessonCount })}
             </Heading>
             {previewLesson !== undefined && <LessonPreview lesson={previewLesson} />}
             <List.Root as="ol" gap="1" ps="5">
@@ -210,12 +215,12 @@ export default function CoursePage() {
                     <Text as="span">{lesson.title}</Text>
                     {lesson.durationSeconds !== null && (
                       <Text as="span" fontSize="sm" color="gray.600">
-                        {formatDuration(lesson.durationSeconds)}
+                        {formatDuration(lesson.durationSeconds, language)}
                       </Text>
                     )}
                     {lesson.preview && (
-                      <Button size="xs" variant="outline" colorPalette="blue" onClick={() => showPreview(lesson.id)} aria-label={`Preview: ${lesson.title}`}>
-                        <PlayCircle size={14} aria-hidden /> Preview
+                      <Button size="xs" variant="outline" colorPalette="blue" onClick={() => showPreview(lesson.id)} aria-label={t('course.previewLesson', { title: lesson.title })}>
+                        <PlayCircle size={14} aria-hidden /> {t('course.preview')}
                       </Button>
                     )}
                   </HStack>

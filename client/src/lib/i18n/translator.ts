@@ -10,19 +10,20 @@ export type Translate = (key: MessageKey, values?: MessageValues) => string;
 /** Catalogues use plain placeholders, plurals, selects and `{n, number}`; no named styles such as `{n, number, percent}`. */
 const NO_NAMED_FORMATS: Formats = { number: {}, date: {}, time: {} };
 
-/** Intl's formatters, made once per locale and options. */
+/** Intl's formatters, made once per kind, locale and options. */
 function cachedFormatters(): Formatters {
-  const cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat | Intl.PluralRules>();
-  const cached = <T extends Intl.NumberFormat | Intl.DateTimeFormat | Intl.PluralRules>(kind: string, args: unknown[], make: () => T): T => {
-    const id = kind + JSON.stringify(args);
-    let formatter = cache.get(id) as T | undefined;
-    if (!formatter) cache.set(id, (formatter = make()));
-    return formatter;
-  };
+  const cache = new Map<string, unknown>();
+  const cached =
+    <A extends unknown[], T>(kind: string, make: (...args: A) => T) =>
+    (...args: A): T => {
+      const id = kind + JSON.stringify(args);
+      if (!cache.has(id)) cache.set(id, make(...args));
+      return cache.get(id) as T;
+    };
   return {
-    getNumberFormat: (...args) => cached('n', args, () => new Intl.NumberFormat(...(args as ConstructorParameters<typeof Intl.NumberFormat>))),
-    getDateTimeFormat: (...args) => cached('d', args, () => new Intl.DateTimeFormat(...args)),
-    getPluralRules: (...args) => cached('p', args, () => new Intl.PluralRules(...args)),
+    getNumberFormat: cached('n', (locales?: string | string[], options?: Intl.NumberFormatOptions) => new Intl.NumberFormat(locales, options)),
+    getDateTimeFormat: cached('d', (...args: ConstructorParameters<typeof Intl.DateTimeFormat>) => new Intl.DateTimeFormat(...args)),
+    getPluralRules: cached('p', (...args: ConstructorParameters<typeof Intl.PluralRules>) => new Intl.PluralRules(...args)),
   };
 }
 

@@ -46,7 +46,7 @@ function answer(ctx: GraphQLContext, session: IssuedSession): AuthPayload {
 export class AuthResolver {
   @Mutation(() => AuthPayload, { description: 'Creates a student or instructor account and signs in' })
   async signUp(@Arg('input', () => SignUpInput) input: SignUpInput, @Ctx() ctx: GraphQLContext): Promise<AuthPayload> {
-    return answer(ctx, await signUp(ctx.auth, input, ctx.clientAddress));
+    return answer(ctx, await signUp(ctx.auth, input, ctx.clientAddress, ctx.language));
   }
 
   @Mutation(() => AuthPayload)

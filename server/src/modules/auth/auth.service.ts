@@ -11,6 +11,8 @@ import { sendVerificationEmail } from './email-verification.service';
 import { PasswordReset } from './password-reset.entity';
 import { endAllSessions, startSession, type IssuedSession } from './session.service';
 import { checkEmail, checkPassword, normalizeEmail, raiseFieldErrors, validateSignUp, type SignUpFields } from './sign-up-rules';
+import type { Language } from '../../i18n/languages';
+import { mailText } from '../mail/mail-text';
 
 export const WRONG_CREDENTIALS = 'Wrong email or password';
 export const ACCOUNT_CLOSED = 'This account is closed. To reopen it, call +880 9612-345678 or send us a message from the Support page; an admin will reopen it.';
@@ -26,7 +28,7 @@ export interface AuthDeps {
 }
 
 /** Creates a student or instructor account and signs the person in. */
-export async function signUp(deps: AuthDeps, input: SignUpFields, clientAddress: string): Promise<IssuedSession> {
+export async function signUp(deps: AuthDeps, input: SignUpFields, clientAddress: string, language: Language = 'en'): Promise<IssuedSession> {
   const valid = validateSignUp(input);
   await hitRateLimit(deps.db, limits.signUpPerAddress, clientAddress);
   const users = deps.db.getRepository(User);
@@ -34,7 +36,7 @@ export async function signUp(deps: AuthDeps, input: SignUpFields, clientAddress:
   const passwordHash = await hashPassword(valid.password);
   let user: User;
   try {
-    user = await users.save({ ...valid, passwordHash, image: defaultAvatar[valid.role], previousRole: null, deletedAt: null });
+    user = await users.save({ ...valid, passwordHash, image: defaultAvatar[valid.role], previousRole: null, deletedAt: null, language });
   } catch (error) {
     // Two sign-ups with one address at the same moment: the unique index decides.
     if ((error as { code?: string }).code === '23505') throw new AppError('CONFLICT', EMAIL_TAKEN, { fields: { email: EMAIL_TAKEN } });
@@ -77,11 +79,7 @@ export async function requestPasswordReset(deps: AuthDeps, email: string, client
     usedAt: null,
   });
   const link = new URL(`/reset-password?token=${encodeURIComponent(token)}`, deps.publicUrl).toString();
-  await deps.mailer.send({
-    to: user.email,
-    subject: 'Reset your Shikhon password',
-    text: `Hello ${user.name},\n\nSomeone (we hope you) asked to reset the password of your Shikhon account.\nOpen this link within ${RESET_TOKEN_TTL_MINUTES} minutes to choose a new one:\n\n${link}\n\nIf you did not ask, ignore this message: your password stays as it is.\n`,
-  });
+  await deps.mailer.send({ to: user.email, ...mailText(user.language, 'reset', { name: user.name, minutes: RESET_TOKEN_TTL_MINUTES, link }) });
 }
 
 /** Sets a new password with a valid reset token, uses the token up and ends every sign-in. */

@@ -2,6 +2,7 @@ import { IsNull, MoreThan, type DataSource, type EntityManager } from 'typeorm';
 import { AppError } from '../../shared/errors';
 import { randomToken, sha256 } from '../../shared/hashing';
 import { hitRateLimit, limits } from '../../shared/rate-limit';
+import { mailText } from '../mail/mail-text';
 import { User } from '../user/user.entity';
 import type { AuthDeps } from './auth.service';
 import { EmailVerification } from './email-verification.entity';
@@ -11,7 +12,7 @@ export const VERIFY_LINK_INVALID = 'This verification link is invalid or has exp
 export const VERIFY_TOKEN_TTL_HOURS = 48;
 
 /** Emails a link that proves the person reads their address. */
-export async function sendVerificationEmail(deps: AuthDeps, user: Pick<User, 'id' | 'email' | 'name'>): Promise<void> {
+export async function sendVerificationEmail(deps: AuthDeps, user: Pick<User, 'id' | 'email' | 'name' | 'language'>): Promise<void> {
   const token = randomToken();
   await deps.db.getRepository(EmailVerification).save({
     userId: user.id,
@@ -21,11 +22,7 @@ export async function sendVerificationEmail(deps: AuthDeps, user: Pick<User, 'id
     usedAt: null,
   });
   const link = new URL(`/verify-email?token=${encodeURIComponent(token)}`, deps.publicUrl).toString();
-  await deps.mailer.send({
-    to: user.email,
-    subject: 'Confirm your email for Shikhon',
-    text: `Hello ${user.name},\n\nPlease confirm that this is your email address by opening this link within ${VERIFY_TOKEN_TTL_HOURS} hours:\n\n${link}\n\nIf you did not create a Shikhon account, ignore this message.\n`,
-  });
+  await deps.mailer.send({ to: user.email, ...mailText(user.language ?? 'en', 'verify', { name: user.name, hours: VERIFY_TOKEN_TTL_HOURS, link }) });
 }
 
 /** Sends a new link to the signed-in person, unless their address is already confirmed. */

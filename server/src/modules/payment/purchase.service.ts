@@ -17,6 +17,7 @@ import { Role } from '../user/role';
 import { User } from '../user/user.entity';
 import { Payment, PaymentStatus } from './payment.entity';
 import { Refund } from './refund.entity';
+import { accountLanguage, mailDate, mailText } from '../mail/mail-text';
 
 export const ONLY_STUDENTS_BUY = 'Only students can buy courses';
 export const ALREADY_OWNED = 'You already own this course';
@@ -141,10 +142,16 @@ function outcomeOf(payment: Payment, enrollment: Enrollment | null, providerPaym
 }
 
 async function sendReceipt(deps: PurchaseDeps, payment: Payment, enrollment: Enrollment): Promise<void> {
+  const language = await accountLanguage(deps.db, enrollment.studentId);
   await deps.mailer.send({
     to: enrollment.email,
-    subject: `Your Shikhon receipt: ${enrollment.courseName}`,
-    text: `Thank you for your purchase.\n\nCourse: ${enrollment.courseName}\nAmount: ${formatMoney(payment.amountCents, payment.currency)}\nTransaction: ${payment.transactionRef ?? payment.id}\nDate: ${enrollment.createdAt.toISOString().slice(0, 10)}\n\nStart learning: ${new URL(`/myCourseplay/${enrollment.courseId}`, deps.publicUrl).href}\n`,
+    ...mailText(language, 'receipt', {
+      course: enrollment.courseName,
+      amount: formatMoney(payment.amountCents, payment.currency, language),
+      transaction: payment.transactionRef ?? payment.id,
+      date: mailDate(language, enrollment.createdAt),
+      link: new URL(`/myCourseplay/${enrollment.courseId}`, deps.publicUrl).toString(),
+    }),
   });
 }
 
@@ -223,10 +230,10 @@ async function refundSecondPayment(deps: PurchaseDeps, payment: Payment, owned: 
   // Only the call that marks it refunded tells the student (webhooks and the browser may both get here).
   const { affected } = await deps.db.getRepository(Payment).update({ id: payment.id, status: PaymentStatus.SUCCEEDED }, refunded);
   if (affected) {
+    const language = await accountLanguage(deps.db, owned.studentId);
     await deps.mailer.send({
       to: owned.email,
-      subject: `Your payment for ${owned.courseName} was refunded`,
-      text: `You already own ${owned.courseName}, so we refunded your second payment of ${formatMoney(payment.amountCents, payment.currency)} in full.\nThe money reaches your card within 7-10 working days. Your access to the course is unchanged.\n`,
+      ...mailText(language, 'secondPaymentRefunded', { course: owned.courseName, amount: formatMoney(payment.amountCents, payment.currency, language) }),
     });
   }
   return { ...outcome, payment: Object.assign(payment, refunded), message: SECOND_PAYMENT_REFUNDED };

@@ -10,6 +10,8 @@ import { Payment, PaymentStatus } from './payment.entity';
 import { providerFor, type PurchaseDeps } from './purchase.service';
 import { decideRefund, type RefundCase } from './refund-policy';
 import { Refund } from './refund.entity';
+import { translateMessage } from '../../i18n/translate';
+import { accountLanguage, mailText } from '../mail/mail-text';
 
 export const ALREADY_REFUNDED = 'This enrollment has already been refunded';
 export const REFUND_IN_PROGRESS = 'A refund of this enrollment is already in progress. Please wait a moment.';
@@ -83,10 +85,16 @@ export async function refundEnrollment(
     });
     return { refund, enrollment, decision, amountCents, currency: payment.currency, provider: payment.provider };
   });
+  const language = await accountLanguage(deps.db, enrollment.studentId);
   await deps.mailer.send({
     to: enrollment.email,
-    subject: `Your refund for ${enrollment.courseName}`,
-    text: `We refunded ${formatMoney(amountCents, currency)} (${decision.percent}%) of your payment for ${enrollment.courseName}.\n${decision.rule}\nThe money reaches your ${provider === 'sslcommerz' ? 'account' : 'card'} within 7-10 working days. Your access to the course has ended.\n`,
+    ...mailText(language, 'refund', {
+      course: enrollment.courseName,
+      amount: formatMoney(amountCents, currency, language),
+      percent: decision.percent,
+      rule: translateMessage(language, decision.rule),
+      destination: provider === 'sslcommerz' ? 'account' : 'card',
+    }),
   });
   return refund;
 }

@@ -1,5 +1,6 @@
 import { Field, ID, ObjectType } from 'type-graphql';
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import type { Language } from '../../i18n/languages';
 import { Role } from './role';
 
 @ObjectType({ description: 'A person with an account: student, instructor or admin' })
@@ -62,6 +63,11 @@ export class User {
   @Field(() => String, { nullable: true })
   @Column({ type: 'text', nullable: true })
   contactEmail: string | null;
+
+  /** The language the person reads the site and their emails in: 'bn' (Bangla) or 'en' (English). */
+  @Field(() => String, { description: "The language the person reads the site and their emails in: 'bn' (Bangla) or 'en' (English)" })
+  @Column({ type: 'varchar', length: 2, default: 'en' })
+  language: Language;
 
   /** Set when an admin closes the account: sign-in is refused, history is kept. */
   @Column({ type: 'timestamptz', nullable: true })

@@ -2,7 +2,7 @@ import { Arg, Authorized, Ctx, Field, FieldResolver, InputType, Mutation, Query,
 import type { GraphQLContext } from '../../graphql/context';
 import { requireViewer } from '../../graphql/auth-checker';
 import { User } from './user.entity';
-import { findViewerUser, updateProfile } from './user.service';
+import { findViewerUser, setLanguage, updateProfile } from './user.service';
 
 @InputType({ description: 'Profile fields to change; a field left out stays as it is, an empty one is cleared' })
 class ProfileInput {
@@ -36,6 +36,12 @@ export class UserResolver {
   @Mutation(() => User, { description: "Changes the signed-in person's own profile" })
   updateProfile(@Arg('input', () => ProfileInput) input: ProfileInput, @Ctx() ctx: GraphQLContext): Promise<User> {
     return updateProfile(ctx.db, requireViewer(ctx), input);
+  }
+
+  @Authorized()
+  @Mutation(() => User, { description: "Keeps the signed-in person's language ('bn' or 'en'): their emails and their next sign-in on another device use it" })
+  setLanguage(@Arg('language', () => String) language: string, @Ctx() ctx: GraphQLContext): Promise<User> {
+    return setLanguage(ctx.db, requireViewer(ctx), language);
   }
 
   @FieldResolver(() => Boolean, { description: 'Whether the person confirmed their email address' })

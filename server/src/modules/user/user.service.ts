@@ -1,8 +1,9 @@
 import { IsNull, type DataSource } from 'typeorm';
-import { AppError, notFound } from '../../shared/errors';
+import { AppError, badInput, notFound } from '../../shared/errors';
 import { checkWebAddress } from '../../shared/text-rules';
 import type { Viewer } from '../auth/viewer';
 import { checkBirthDate, checkEmail, checkName, checkPhone, normalizeEmail, raiseFieldErrors } from '../auth/sign-up-rules';
+import { isLanguage, LANGUAGES } from '../../i18n/languages';
 import { Role } from './role';
 import { User } from './user.entity';
 
@@ -79,4 +80,14 @@ export async function findPublicInstructor(db: DataSource, email: string): Promi
 export function requireUser(user: User | null): User {
   if (!user) throw notFound('No such user');
   return user;
+}
+
+export const UNKNOWN_LANGUAGE = `Choose one of the languages: ${LANGUAGES.join(', ')}`;
+
+/** Keeps the signed-in person's language, so their emails and their other devices follow it. */
+export async function setLanguage(db: DataSource, viewer: Viewer, language: string): Promise<User> {
+  if (!isLanguage(language)) throw badInput(UNKNOWN_LANGUAGE, { field: 'language' });
+  const user = await findViewerUser(db, viewer);
+  if (user.language !== language) await db.getRepository(User).update(user.id, { language });
+  return Object.assign(user, { language });
 }

@@ -1,9 +1,8 @@
 import { Alert, Heading, Stack } from '@chakra-ui/react';
 import { useEffect, useRef } from 'react';
+import { useT } from '../../../lib/i18n';
 import { FIRST_PREVIEW } from '../../../lib/paths';
 import { LessonVideo } from '../../../components/lesson-video';
-
-export const NOT_A_PREVIEW = 'This lesson is not a free preview. Enroll in this course to watch it.';
 
 interface PreviewLesson {
   id: string;
@@ -26,6 +25,7 @@ export function lessonToPreview<T extends { id: string; preview: boolean }>(less
 
 /** A free preview lesson playing on the course page; the server hands out no address for other lessons. */
 export function LessonPreview({ lesson }: { lesson: PreviewLesson | null }) {
+  const t = useT();
   const box = useRef<HTMLDivElement | null>(null);
   useEffect(() => {
     box.current?.scrollIntoView?.({ block: 'center' });
@@ -35,14 +35,14 @@ export function LessonPreview({ lesson }: { lesson: PreviewLesson | null }) {
       {lesson && (lesson.streamURL ?? lesson.videoURL) ? (
         <>
           <Heading as="h3" size="md">
-            Free preview: {lesson.position}. {lesson.title}
+            {t('course.freePreview', { position: lesson.position, title: lesson.title })}
           </Heading>
           <LessonVideo key={lesson.id} title={lesson.title} url={(lesson.streamURL ?? lesson.videoURL)!} startAt={0} onEnded={() => undefined} onPosition={() => undefined} />
         </>
       ) : (
         <Alert.Root status="warning" role="alert">
           <Alert.Indicator />
-          <Alert.Title>{NOT_A_PREVIEW}</Alert.Title>
+          <Alert.Title>{t('course.notAPreview')}</Alert.Title>
         </Alert.Root>
       )}
     </Stack>
