@@ -91,6 +91,9 @@ const rest =
     return res.status !== 401 && res.status !== 403;
   };
 
+/** A course input with every required field present but wrong: the rules answer only callers the gate let through. */
+const emptyCourse = '{ name: "", description: "", price: -1, category: PROFESSIONAL, lessons: [] }';
+
 const everyone = 'ASIOD';
 const signedIn = 'SIOD';
 const staff = 'IOD';
@@ -149,8 +152,8 @@ const graphqlTable: Record<string, [string, Check]> = {
   refundEnrollment: ['D', gql('mutation { refundEnrollment(enrollmentId: "00000000-0000-4000-8000-000000000000", refundCase: COURSE_CANCELLED) { percent } }')],
   setLessonCompleted: ['S', gql('mutation ($id: ID!) { setLessonCompleted(lessonId: $id, completed: true) { completed } }', () => ({ id: ids.lesson }))],
   saveLessonPosition: ['S', gql('mutation ($id: ID!) { saveLessonPosition(lessonId: $id, seconds: 5) { lastPosition } }', () => ({ id: ids.lesson }))],
-  createCourse: [staff, gql('mutation { createCourse(input: {}) { id } }')],
-  updateCourse: ['ID', gql('mutation ($id: ID!) { updateCourse(id: $id, input: {}) { id } }', () => ({ id: ids.course }))],
+  createCourse: [staff, gql(`mutation { createCourse(input: ${emptyCourse}) { id } }`)],
+  updateCourse: ['ID', gql(`mutation ($id: ID!) { updateCourse(id: $id, input: ${emptyCourse}) { id } }`, () => ({ id: ids.course }))],
   setCoursePublished: ['ID', gql('mutation ($id: ID!) { setCoursePublished(id: $id, published: true) { id } }', () => ({ id: ids.course }))],
   deleteCourse: ['ID', gql('mutation ($id: ID!) { deleteCourse(id: $id) }', () => ({ id: ids.course }))],
   makeAdmin: ['D', gql('mutation { makeAdmin(email: "promote-me@example.com") { role } }')],
@@ -161,10 +164,10 @@ const graphqlTable: Record<string, [string, Check]> = {
   submitReview: ['S', gql('mutation ($id: ID!) { submitReview(input: { courseId: $id, rating: 5, text: "Clear lessons" }) { id } }', () => ({ id: ids.course }))],
   setReviewHidden: ['D', gql('mutation { setReviewHidden(id: "00000000-0000-4000-8000-000000000000", hidden: true) { id } }')],
   openBlog: [everyone, gql('mutation { openBlog(id: "00000000-0000-4000-8000-000000000000") { id } }')],
-  createBlog: [staff, gql('mutation { createBlog(input: {}) { id } }')],
+  createBlog: [staff, gql('mutation { createBlog(input: { title: "", description: "" }) { id } }')],
   setBlogHidden: ['D', gql('mutation { setBlogHidden(id: "00000000-0000-4000-8000-000000000000", hidden: true) { id } }')],
-  submitComplaint: [everyone, gql('mutation { submitComplaint(input: {}) }')],
-  submitContactMessage: [everyone, gql('mutation { submitContactMessage(input: {}) }')],
+  submitComplaint: [everyone, gql('mutation { submitComplaint(input: { name: "", email: "", phone: "", subject: "", message: "" }) }')],
+  submitContactMessage: [everyone, gql('mutation { submitContactMessage(input: { name: "", email: "", message: "" }) }')],
   subscribe: [everyone, gql('mutation { subscribe(email: "reader@example.com") }')],
   inbox: ['D', gql('{ inbox(kind: COMPLAINT) { total } }')],
   setInboxHandled: ['D', gql('mutation { setInboxHandled(id: "00000000-0000-4000-8000-000000000000", handled: true) { id } }')],

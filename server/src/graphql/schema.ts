@@ -18,6 +18,7 @@ import { InstructorResolver } from '../modules/instructor/instructor.resolver';
 import { UserResolver } from '../modules/user/user.resolver';
 import { CertificateResolver } from '../modules/certificate/certificate.resolver';
 import { authChecker } from './auth-checker';
+import { VALIDATOR_OPTIONS } from '../shared/validation';
 
 export const resolvers = [
   CourseResolver,
@@ -44,7 +45,7 @@ export const resolvers = [
 ] as const;
 
 export function createSchema(): Promise<GraphQLSchema> {
-  return buildSchema({ resolvers, validate: false, authChecker });
+  return buildSchema({ resolvers, validate: VALIDATOR_OPTIONS, authChecker });
 }
 
 /** The SDL committed as schema.graphql: sorted so the file only changes when the API does. */

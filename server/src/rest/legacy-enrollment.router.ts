@@ -8,10 +8,12 @@ import { listEnrollmentsOf } from '../modules/enrollment/enrollment.service';
 import { Payment, PaymentStatus } from '../modules/payment/payment.entity';
 import { COURSE_NOT_FOUND, ONLY_STUDENTS_BUY, PAYMENT_NOT_SUCCESSFUL, priceInCents, purchaseCourse, startCheckoutSession, type PurchaseDeps } from '../modules/payment/purchase.service';
 import { LegacyChargeRequest } from '../modules/payment/legacy-charge-request.entity';
-import { isUuid } from '../modules/course/course.service';
+import { isUuid } from '../shared/validation';
 import type { Viewer } from '../modules/auth/viewer';
 import { Role } from '../modules/user/role';
 import type { BillingDetailsInput } from '../payments/provider';
+import { PurchaseInput } from '../modules/payment/purchase.input';
+import { inputOf, validateInput } from '../shared/validation';
 import { AppError, badInput, notFound } from '../shared/errors';
 
 export function toLegacyEnrollment(enrollment: Enrollment) {
@@ -109,13 +111,22 @@ export function legacyEnrollmentRouter(deps: PurchaseDeps): Router {
     if (viewer.role !== Role.STUDENT) throw new AppError('FORBIDDEN', ONLY_STUDENTS_BUY);
     const body = bodyOf(req);
     if (typeof body.token !== 'string' || !body.token) throw badInput('token is required');
-    if (body.token.length > 255) throw badInput('token is too long');
     const amount = Number(body.amount);
     if (!Number.isInteger(amount) || amount < 0 || amount > MAX_AMOUNT_CENTS) throw badInput('amount must be a whole number of cents');
-    const billingDetails = (body.billingDetails ?? body.billing_details ?? null) as BillingDetailsInput | null;
-    if (JSON.stringify(billingDetails ?? {}).length > 2000) throw badInput('billingDetails is too long');
+    const named = body.courseID !== undefined || body.courseId !== undefined;
+    // The purchase's own rules; without a course (the old client's first call), those of the rest.
+    const input = await validateInput(
+      inputOf(PurchaseInput, {
+        courseId: named ? courseIdOf(body) : undefined,
+        paymentMethod: body.token,
+        billingDetails: (body.billingDetails ?? body.billing_details ?? null) as BillingDetailsInput | null,
+        idempotencyKey: typeof body.idempotencyKey === 'string' ? body.idempotencyKey : null,
+      }),
+      { skipMissingProperties: !named },
+    );
+    const billingDetails = input.billingDetails ?? null;
 
-    if (body.courseID === undefined && body.courseId === undefined) {
+    if (!named) {
       await hitRateLimit(deps.db, CHARGE_REQUESTS_PER_STUDENT, viewer.id);
       // Requests never followed by an enrollment are forgotten once expired (their tokens with them).
       await deps.db.getRepository(LegacyChargeRequest).delete({ expiresAt: LessThan(new Date()), usedAt: IsNull() });
@@ -130,15 +141,10 @@ export function legacyEnrollmentRouter(deps: PurchaseDeps): Router {
       res.json(toPendingLegacyCharge(request));
       return;
     }
-    const course = await findCourse(deps.db, courseIdOf(body));
+    const course = await findCourse(deps.db, input.courseId);
     if (!course) throw notFound(COURSE_NOT_FOUND);
     if (amount !== priceInCents(course)) throw badInput(AMOUNT_MISMATCH);
-    const outcome = await purchaseCourse(deps, viewer, {
-      courseId: course.id,
-      paymentMethod: body.token,
-      billingDetails,
-      idempotencyKey: typeof body.idempotencyKey === 'string' ? body.idempotencyKey : null,
-    });
+    const outcome = await purchaseCourse(deps, viewer, input);
     if (outcome.status !== 'SUCCEEDED' || !outcome.payment) {
       res.status(402).json({ status: 'Failure', error: outcome.message, clientSecret: outcome.clientSecret });
       return;

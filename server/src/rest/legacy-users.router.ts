@@ -8,6 +8,8 @@ import { Role } from '../modules/user/role';
 import { listUsers, makeAdmin, removeAdmin, requireAdmin } from '../modules/admin/user-admin.service';
 import { normalizeEmail } from '../modules/auth/sign-up-rules';
 import { legacyPage } from './legacy-page';
+import { ProfileInput } from '../modules/user/profile.input';
+import { inputOf, validateInput } from '../shared/validation';
 
 /** The old user document: roles in lower case, `createdOn` for the creation time. */
 export function toLegacyUser(user: User) {
@@ -46,7 +48,8 @@ export function legacyUsersRouter(db: DataSource): Router {
       throw new AppError('FORBIDDEN', 'You can only record your own profile');
     }
     const text = (key: string) => (typeof body[key] === 'string' ? (body[key] as string) : undefined);
-    const user = await updateProfile(db, viewer, { name: text('name'), phone: text('phone'), date: text('date'), image: text('image') });
+    const changes = await validateInput(inputOf(ProfileInput, { name: text('name'), phone: text('phone'), date: text('date'), image: text('image') }));
+    const user = await updateProfile(db, viewer, changes);
     res.status(201).json({ acknowledged: true, insertedId: user.id });
   });
 

@@ -3,6 +3,7 @@ import { In, type DataSource, type SelectQueryBuilder } from 'typeorm';
 import { entityReader } from '../../db/entity-reader';
 import { SqlParameters } from '../../db/sql-parameters';
 import { badInput } from '../../shared/errors';
+import { isUuid } from '../../shared/validation';
 import { fetchPage, parsePage, type Page, type PageRequest } from '../../shared/paging';
 import { Course } from './course.entity';
 import { CourseCategory, HomeSection } from './course.enums';
@@ -16,8 +17,7 @@ export interface CourseFilter {
   free?: boolean | null;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (value: string) => UUID.test(value);
+export const COURSE_NOT_FOUND = 'Course not found';
 
 function publishedCourses(db: DataSource): SelectQueryBuilder<Course> {
   return db.getRepository(Course).createQueryBuilder('course').where('course.published = true');

@@ -1,13 +1,120 @@
-import { badInput } from '../../shared/errors';
+import { ArrayMaxSize, ArrayMinSize, IsOptional, ValidateNested } from 'class-validator';
+import { Field, Float, ID, InputType, Int } from 'type-graphql';
 import { DEFAULT_USD_TO_BDT, proposeTakaPrice } from '../../shared/money';
-import { checkLength, checkWebAddress } from '../../shared/text-rules';
+import { optionalText, optionalWebAddress, optionalWholeNumber, requiredText, Rule, type Check } from '../../shared/validation';
+import { validationMessages as m } from '../../shared/validation-messages';
 import { CourseCategory } from '../course/course.enums';
 
-export interface LessonDraft {
-  title?: string | null;
-  videoURL?: string | null;
-  preview?: boolean | null;
+export const MAX_LESSONS = 200;
+export const MAX_PRICE = 10_000;
+export const MAX_TAKA_PRICE = 2_000_000;
+export const MAX_KEY_POINTS = 20;
+const MAX_LESSON_SECONDS = 24 * 3600;
+/** The most characters of each text of a course. */
+export const COURSE_TEXT_LIMITS = { name: 150, description: 5000, keyPoint: 200, targetedPeoples: 2000, whyNeed: 2000, lessonTitle: 200 } as const;
+
+/** Whole cents: 19.99 and 4.35 are, though 19.99 * 100 is 1998.9999999999998 in floating point. */
+const wholeCents = (price: number) => Math.abs(price * 100 - Math.round(price * 100)) < 1e-6;
+
+const dollarPrice: Check = function price(value) {
+  const price = typeof value === 'number' ? value : NaN;
+  return Number.isFinite(price) && price >= 0 && price <= MAX_PRICE && wholeCents(price) ? null : m.coursePrice(MAX_PRICE);
+};
+
+/** Left out, the taka price is proposed from the dollar price; a free course is free in both. */
+const takaPrice: Check = function priceBDT(value, course) {
+  if (value === null || value === undefined) return null;
+  if (!Number.isInteger(value) || (value as number) < 0 || (value as number) > MAX_TAKA_PRICE) return m.takaPrice(MAX_TAKA_PRICE);
+  if (dollarPrice(course.price, course) === null && (value === 0) !== (course.price === 0)) return m.freeInBothCurrencies;
+  return null;
+};
+
+const classLevel: Check = function classLevel(value, course) {
+  if (course.category === CourseCategory.SCHOOL && !(Number.isInteger(value) && (value as number) >= 1 && (value as number) <= 12)) return m.schoolClass;
+  if (course.category === CourseCategory.PROFESSIONAL && value !== null && value !== undefined) return m.noClassForProfessional;
+  return null;
+};
+
+const keyPoints: Check = function keyPoints(value) {
+  const points = Array.isArray(value) ? value.filter((point) => typeof point === 'string' && point.trim()) : [];
+  return points.length > MAX_KEY_POINTS || points.some((point: string) => point.trim().length > COURSE_TEXT_LIMITS.keyPoint)
+    ? m.keyPoints(MAX_KEY_POINTS, COURSE_TEXT_LIMITS.keyPoint)
+    : null;
+};
+
+@InputType({ description: 'One lesson, in order; give the id of a lesson that exists to keep it (and its progress)' })
+export class LessonInput {
+  @Field(() => ID, { nullable: true }) id?: string | null;
+
+  @Field(() => String)
+  @Rule(requiredText('Lesson {n}: the title', COURSE_TEXT_LIMITS.lessonTitle, m.lessonTitle))
+  title: string;
+
+  @Field(() => String)
+  @Rule(function videoURL(value) {
+    return typeof value === 'string' && value.trim() ? optionalWebAddress('Lesson {n}: the video URL')(value, {}) : m.lessonVideo;
+  })
+  videoURL: string;
+
+  @Field(() => Boolean, { nullable: true, description: 'A free preview anyone may watch' }) preview?: boolean | null;
+
+  @Field(() => Int, { nullable: true, description: 'Length of the video in seconds, if known' })
+  @Rule(optionalWholeNumber(m.lessonLength, 1, MAX_LESSON_SECONDS))
   durationSeconds?: number | null;
+}
+
+/** Used by GraphQL's createCourse and updateCourse and the old POST /api/courses alike. */
+@InputType({ description: 'Every field of a course an instructor writes' })
+export class CourseInput {
+  @Field(() => String)
+  @Rule(requiredText('Name', COURSE_TEXT_LIMITS.name))
+  name: string;
+
+  @Field(() => String)
+  @Rule(requiredText('Description', COURSE_TEXT_LIMITS.description))
+  description: string;
+
+  @Field(() => Float, { description: 'Dollars' })
+  @Rule(dollarPrice)
+  price: number;
+
+  @Field(() => Int, { nullable: true, description: 'Whole taka; left out, proposed from the dollar price at USD_TO_BDT' })
+  @Rule(takaPrice)
+  priceBDT?: number | null;
+
+  @Field(() => String, { nullable: true })
+  @Rule(optionalWebAddress('Photo URL'))
+  photoURL?: string | null;
+
+  @Field(() => CourseCategory)
+  @Rule((value) => (value ? null : m.chooseCategory))
+  category: CourseCategory;
+
+  @Field(() => Int, { nullable: true })
+  @Rule(classLevel)
+  classLevel?: number | null;
+
+  @Field(() => [String], { nullable: true })
+  @Rule(keyPoints)
+  keyPoints?: string[] | null;
+
+  @Field(() => String, { nullable: true })
+  @Rule(optionalText('Who the course is for', COURSE_TEXT_LIMITS.targetedPeoples))
+  targetedPeoples?: string | null;
+
+  @Field(() => String, { nullable: true })
+  @Rule(optionalText('Why learners need it', COURSE_TEXT_LIMITS.whyNeed))
+  whyNeed?: string | null;
+
+  @Field(() => Date, { nullable: true })
+  @IsOptional()
+  startsAt?: Date | null;
+
+  @Field(() => [LessonInput])
+  @ArrayMinSize(1, { message: m.atLeastOneLesson })
+  @ArrayMaxSize(MAX_LESSONS, { message: m.atMostLessons(MAX_LESSONS) })
+  @ValidateNested({ each: true })
+  lessons: LessonInput[];
 }
 
 export interface ValidLesson {
@@ -15,24 +122,6 @@ export interface ValidLesson {
   videoURL: string;
   preview: boolean;
   durationSeconds: number | null;
-}
-
-const MAX_LESSON_SECONDS = 24 * 3600;
-
-export interface CourseDraft {
-  name?: string | null;
-  description?: string | null;
-  price?: number | null;
-  /** Whole taka; left out, it is proposed from the dollar price. */
-  priceBDT?: number | null;
-  photoURL?: string | null;
-  category?: CourseCategory | null;
-  classLevel?: number | null;
-  keyPoints?: string[] | null;
-  targetedPeoples?: string | null;
-  whyNeed?: string | null;
-  startsAt?: Date | null;
-  lessons?: LessonDraft[] | null;
 }
 
 export interface ValidCourse {
@@ -50,98 +139,27 @@ export interface ValidCourse {
   lessons: ValidLesson[];
 }
 
-export const MAX_LESSONS = 200;
-export const MAX_PRICE = 10_000;
-/** The most characters of each text of a course. */
-export const COURSE_TEXT_LIMITS = { name: 150, description: 5000, keyPoint: 200, targetedPeoples: 2000, whyNeed: 2000, lessonTitle: 200 } as const;
-
-/** Whole cents: 19.99 and 4.35 are, though 19.99 * 100 is 1998.9999999999998 in floating point. */
-const wholeCents = (price: number) => Math.abs(price * 100 - Math.round(price * 100)) < 1e-6;
-
 const text = (value: string | null | undefined) => value?.trim() ?? '';
 
-export const MAX_TAKA_PRICE = 2_000_000;
-
-/** Every rule of a course an instructor writes, with one message per field that is wrong. */
-export function validateCourse(draft: CourseDraft, usdToBdt = DEFAULT_USD_TO_BDT): ValidCourse {
-  const problems: Record<string, string> = {};
-  const name = text(draft.name);
-  if (!name) problems.name = 'Name is required';
-  else if (name.length > COURSE_TEXT_LIMITS.name) problems.name = checkLength(name, COURSE_TEXT_LIMITS.name, 'Name')!;
-  const description = text(draft.description);
-  if (!description) problems.description = 'Description is required';
-  else if (description.length > COURSE_TEXT_LIMITS.description) problems.description = checkLength(description, COURSE_TEXT_LIMITS.description, 'Description')!;
-  const price = draft.price ?? NaN;
-  if (!Number.isFinite(price) || price < 0 || price > MAX_PRICE || !wholeCents(price)) {
-    problems.price = `Price must be from 0 to ${MAX_PRICE} dollars, with at most 2 decimals`;
-  }
-  const priceBDT = draft.priceBDT ?? (Number.isFinite(price) ? proposeTakaPrice(price, usdToBdt) : 0);
-  if (problems.price && draft.priceBDT == null) {
-    // Nothing to propose from a wrong dollar price: its own message says what to fix.
-  } else if (!Number.isInteger(priceBDT) || priceBDT < 0 || priceBDT > MAX_TAKA_PRICE) {
-    problems.priceBDT = `The taka price must be a whole number from 0 to ${MAX_TAKA_PRICE.toLocaleString('en-IN')}`;
-  } else if (!problems.price && (priceBDT === 0) !== (price === 0)) {
-    problems.priceBDT = 'A free course is free in both currencies: set both prices to 0, or neither';
-  }
-  const photoURL = text(draft.photoURL) || null;
-  if (photoURL) {
-    const problem = checkWebAddress(photoURL, 'Photo URL');
-    if (problem) problems.photoURL = problem;
-  }
-  const category = draft.category ?? null;
-  if (!category) problems.category = 'Choose school or professional';
-  const classLevel = draft.classLevel ?? null;
-  if (category === CourseCategory.SCHOOL && (classLevel === null || !Number.isInteger(classLevel) || classLevel < 1 || classLevel > 12)) {
-    problems.classLevel = 'A school course needs a class from 1 to 12';
-  }
-  if (category === CourseCategory.PROFESSIONAL && classLevel !== null) problems.classLevel = 'A professional course has no class';
-  const keyPoints = (draft.keyPoints ?? []).map((point) => point.trim()).filter(Boolean);
-  if (keyPoints.length > 20 || keyPoints.some((point) => point.length > COURSE_TEXT_LIMITS.keyPoint)) {
-    problems.keyPoints = `At most 20 key points of ${COURSE_TEXT_LIMITS.keyPoint} characters each`;
-  }
-  const targetedPeoples = text(draft.targetedPeoples) || null;
-  const forWhom = targetedPeoples && checkLength(targetedPeoples, COURSE_TEXT_LIMITS.targetedPeoples, 'Who the course is for');
-  if (forWhom) problems.targetedPeoples = forWhom;
-  const whyNeed = text(draft.whyNeed) || null;
-  const why = whyNeed && checkLength(whyNeed, COURSE_TEXT_LIMITS.whyNeed, 'Why learners need it');
-  if (why) problems.whyNeed = why;
-  const lessons: ValidLesson[] = (draft.lessons ?? []).map((lesson) => ({
-    title: text(lesson.title),
-    videoURL: text(lesson.videoURL),
-    preview: lesson.preview ?? false,
-    durationSeconds: lesson.durationSeconds ?? null,
-  }));
-  if (lessons.length === 0) problems.lessons = 'Add at least one lesson';
-  if (lessons.length > MAX_LESSONS) problems.lessons = `At most ${MAX_LESSONS} lessons`;
-  lessons.forEach((lesson, i) => {
-    if (!lesson.title) problems[`lessons.${i}.title`] = `Lesson ${i + 1} needs a title`;
-    else if (lesson.title.length > COURSE_TEXT_LIMITS.lessonTitle) {
-      problems[`lessons.${i}.title`] = checkLength(lesson.title, COURSE_TEXT_LIMITS.lessonTitle, `Lesson ${i + 1}: the title`)!;
-    }
-    if (!lesson.videoURL) problems[`lessons.${i}.videoURL`] = `Lesson ${i + 1} needs a video URL`;
-    else {
-      const problem = checkWebAddress(lesson.videoURL, `Lesson ${i + 1}: the video URL`);
-      if (problem) problems[`lessons.${i}.videoURL`] = problem;
-    }
-    const seconds = lesson.durationSeconds;
-    if (seconds !== null && (!Number.isInteger(seconds) || seconds < 1 || seconds > MAX_LESSON_SECONDS)) {
-      problems[`lessons.${i}.durationSeconds`] = `Lesson ${i + 1}: the length must be from 1 second to 24 hours`;
-    }
-  });
-  const first = Object.values(problems)[0];
-  if (first) throw badInput(first, { fields: problems });
+/** A course that passed CourseInput's rules, as stored: trimmed, blanks as null, the taka price proposed when left out. */
+export function normalizeCourse(input: CourseInput, usdToBdt = DEFAULT_USD_TO_BDT): ValidCourse {
   return {
-    name,
-    description,
-    price,
-    priceBDT,
-    photoURL,
-    category: category!,
-    classLevel: category === CourseCategory.SCHOOL ? classLevel : null,
-    keyPoints,
-    targetedPeoples,
-    whyNeed,
-    startsAt: draft.startsAt ?? null,
-    lessons,
+    name: text(input.name),
+    description: text(input.description),
+    price: input.price,
+    priceBDT: input.priceBDT ?? proposeTakaPrice(input.price, usdToBdt),
+    photoURL: text(input.photoURL) || null,
+    category: input.category,
+    classLevel: input.category === CourseCategory.SCHOOL ? (input.classLevel ?? null) : null,
+    keyPoints: (input.keyPoints ?? []).map((point) => point.trim()).filter(Boolean),
+    targetedPeoples: text(input.targetedPeoples) || null,
+    whyNeed: text(input.whyNeed) || null,
+    startsAt: input.startsAt ?? null,
+    lessons: input.lessons.map((lesson) => ({
+      title: text(lesson.title),
+      videoURL: text(lesson.videoURL),
+      preview: lesson.preview ?? false,
+      durationSeconds: lesson.durationSeconds ?? null,
+    })),
   };
 }

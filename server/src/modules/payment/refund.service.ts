@@ -24,6 +24,8 @@ const isLockNotAvailable = (error: unknown) => (error as { driverError?: { code?
  * (with an idempotency key, so a retry after a crash pays back only once), then everything is written,
  * and only then the lock is let go.
  */
+export const ENROLLMENT_NOT_FOUND = 'Enrollment not found';
+
 export async function refundEnrollment(
   deps: PurchaseDeps,
   viewer: Viewer,
@@ -31,10 +33,9 @@ export async function refundEnrollment(
   address: string,
 ): Promise<Refund> {
   if (viewer.role !== Role.ADMIN) throw new AppError('FORBIDDEN', 'Only admins can refund');
-  if (!/^[0-9a-f-]{36}$/i.test(input.enrollmentId)) throw notFound('Enrollment not found');
   const { refund, enrollment, decision, amountCents, currency, provider } = await deps.db.transaction(async (manager) => {
     const found = await manager.getRepository(Enrollment).findOneBy({ id: input.enrollmentId });
-    if (!found) throw notFound('Enrollment not found');
+    if (!found) throw notFound(ENROLLMENT_NOT_FOUND);
     const payment = found.paymentId
       ? await manager
           .getRepository(Payment)
@@ -46,7 +47,7 @@ export async function refundEnrollment(
     // Read again under the lock: a refund that just finished has ended this enrollment.
     const enrollment = await manager.getRepository(Enrollment).findOneByOrFail({ id: found.id });
     if (payment?.status === PaymentStatus.REFUNDED) throw new AppError('CONFLICT', ALREADY_REFUNDED);
-    if (enrollment.revokedAt) throw notFound('Enrollment not found');
+    if (enrollment.revokedAt) throw notFound(ENROLLMENT_NOT_FOUND);
     if (!payment || payment.status !== PaymentStatus.SUCCEEDED || !payment.providerRef) {
       throw new AppError('CONFLICT', 'This enrollment has no payment to refund');
     }

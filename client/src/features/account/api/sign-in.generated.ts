@@ -18,13 +18,13 @@ export type Role =
 /** A new account; every field is required */
 export type SignUpInput = {
   /** Date of birth, YYYY-MM-DD */
-  date?: string | null | undefined;
-  email?: string | null | undefined;
-  name?: string | null | undefined;
-  password?: string | null | undefined;
-  phone?: string | null | undefined;
+  date: string;
+  email: string;
+  name: string;
+  password: string;
+  phone: string;
   /** STUDENT or INSTRUCTOR */
-  role?: Role | null | undefined;
+  role: Role;
 };
 
 export type CourseCard_CourseFragment = { id: string, name: string, description: string, price: number, priceBDT: number, photoURL: string | null, category: CourseCategory, ratings: string | null, instructor: string };

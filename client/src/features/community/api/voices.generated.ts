@@ -6,25 +6,25 @@ export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' |
 import { useMutation, useQuery } from '@apollo/client/react';
 import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
 export type BlogInput = {
-  description?: string | null | undefined;
+  description: string;
   /** Image URL */
   img?: string | null | undefined;
-  title?: string | null | undefined;
+  title: string;
 };
 
 export type ComplaintInput = {
-  email?: string | null | undefined;
+  email: string;
   /** The complaint */
-  message?: string | null | undefined;
-  name?: string | null | undefined;
-  phone?: string | null | undefined;
-  subject?: string | null | undefined;
+  message: string;
+  name: string;
+  phone: string;
+  subject: string;
 };
 
 export type ContactInput = {
-  email?: string | null | undefined;
-  message?: string | null | undefined;
-  name?: string | null | undefined;
+  email: string;
+  message: string;
+  name: string;
 };
 
 /** School courses for classes 1 to 12, or professional skill courses */
@@ -35,8 +35,8 @@ export type CourseCategory =
 export type ReviewInput = {
   courseId: string | number;
   /** Stars, 1 to 5 */
-  rating?: number | null | undefined;
-  text?: string | null | undefined;
+  rating: number;
+  text: string;
   title?: string | null | undefined;
 };
 

@@ -12,15 +12,15 @@ export type CourseCategory =
 
 /** Every field of a course an instructor writes */
 export type CourseInput = {
-  category?: CourseCategory | null | undefined;
+  category: CourseCategory;
   classLevel?: number | null | undefined;
-  description?: string | null | undefined;
+  description: string;
   keyPoints?: Array<string> | null | undefined;
-  lessons?: Array<LessonInput> | null | undefined;
-  name?: string | null | undefined;
+  lessons: Array<LessonInput>;
+  name: string;
   photoURL?: string | null | undefined;
   /** Dollars */
-  price?: number | null | undefined;
+  price: number;
   /** Whole taka; left out, proposed from the dollar price at USD_TO_BDT */
   priceBDT?: number | null | undefined;
   startsAt?: string | null | undefined;
@@ -35,8 +35,8 @@ export type LessonInput = {
   id?: string | number | null | undefined;
   /** A free preview anyone may watch */
   preview?: boolean | null | undefined;
-  title?: string | null | undefined;
-  videoURL?: string | null | undefined;
+  title: string;
+  videoURL: string;
 };
 
 export type Role =
