@@ -1,11 +1,10 @@
 import { Router, type Request } from 'express';
 import type { DataSource } from 'typeorm';
-import { requireViewer } from '../graphql/auth-checker';
+import { isSelfOrAdmin, requireRole, requireViewer, roles } from '../modules/auth/guards';
 import { findPublicInstructor, findUserFor, findViewerUser, updateProfile } from '../modules/user/user.service';
 import type { User } from '../modules/user/user.entity';
 import { AppError } from '../shared/errors';
-import { Role } from '../modules/user/role';
-import { listUsers, makeAdmin, removeAdmin, requireAdmin } from '../modules/admin/user-admin.service';
+import { listUsers, makeAdmin, removeAdmin } from '../modules/admin/user-admin.service';
 import { normalizeEmail } from '../modules/auth/sign-up-rules';
 import { legacyPage } from './legacy-page';
 import { ProfileInput } from '../modules/user/profile.input';
@@ -56,7 +55,7 @@ export function legacyUsersRouter(db: DataSource): Router {
   // The admin list of active accounts, a page at a time (`offset`/`limit`, like the other legacy lists).
   router.get('/api/users', async (req, res) => {
     const viewer = viewerOf(req);
-    requireAdmin(viewer);
+    requireRole(viewer, roles.admin);
     const page = await listUsers(db, viewer, {}, legacyPage(req));
     res.json(page.items.map(toLegacyUser));
   });
@@ -77,7 +76,7 @@ export function legacyUsersRouter(db: DataSource): Router {
   // public fields answer anyone; the whole account answers only the person themself or an admin.
   router.get('/api/users/getUserByEmail/:email', async (req, res) => {
     const email = String(req.params.email);
-    const ownOrAdmin = req.viewer && (req.viewer.role === Role.ADMIN || req.viewer.email === normalizeEmail(email));
+    const ownOrAdmin = req.viewer && isSelfOrAdmin(req.viewer, { email: normalizeEmail(email) });
     if (!ownOrAdmin) {
       const instructor = await findPublicInstructor(db, email);
       if (instructor) {

@@ -2,7 +2,7 @@ import type { DataSource } from 'typeorm';
 import type { Viewer } from '../auth/viewer';
 import { PaymentStatus } from '../payment/payment.entity';
 import { revenueByCurrency, type MoneyAmount } from '../payment/revenue';
-import { requireAdmin } from './user-admin.service';
+import { requireRole, roles } from '../auth/guards';
 import type { Role } from '../user/role';
 
 export interface AdminSummary {
@@ -21,7 +21,7 @@ export interface AdminSummary {
 
 /** Live totals for the admin dashboard. */
 export async function adminSummary(db: DataSource, viewer: Viewer): Promise<AdminSummary> {
-  requireAdmin(viewer);
+  requireRole(viewer, roles.admin);
   const [totals] = (await db.query(
     `SELECT
        (SELECT COUNT(*)::int FROM "user" WHERE role = 'STUDENT' AND "deletedAt" IS NULL) AS students,

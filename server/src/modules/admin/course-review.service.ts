@@ -7,7 +7,7 @@ import type { Viewer } from '../auth/viewer';
 import { Course } from '../course/course.entity';
 import { COURSE_NOT_FOUND } from '../course/course.service';
 import { User } from '../user/user.entity';
-import { requireAdmin } from './user-admin.service';
+import { requireRole, roles } from '../auth/guards';
 
 export const REVIEW_REASON_REQUIRED = 'Say why the course is sent back, so its instructor can fix it';
 export const MAX_REVIEW_REASON_LENGTH = 1000;
@@ -15,7 +15,7 @@ export const NOT_IN_REVIEW = 'This course is not waiting for review';
 
 /** Courses sent for review by instructors not yet approved, oldest request first. */
 export async function listCoursesInReview(db: DataSource, viewer: Viewer, paging: { offset?: number; limit?: number }): Promise<Page<Course>> {
-  requireAdmin(viewer);
+  requireRole(viewer, roles.admin);
   const page = parsePage(paging.offset, paging.limit, 20);
   const query = () => db.getRepository(Course).createQueryBuilder('course').where('course."reviewRequestedAt" IS NOT NULL AND NOT course.published');
   return fetchPage(
@@ -37,7 +37,7 @@ async function courseInReview(db: DataSource, courseId: string): Promise<Course>
  * their later courses publish directly.
  */
 export async function approveCourseReview(db: DataSource, viewer: Viewer, courseId: string, address: string): Promise<Course> {
-  requireAdmin(viewer);
+  requireRole(viewer, roles.admin);
   const course = await courseInReview(db, courseId);
   await db.transaction(async (manager) => {
     if (course.instructorId) {
@@ -59,7 +59,7 @@ export async function approveCourseReview(db: DataSource, viewer: Viewer, course
 
 /** Sends a course back to its instructor as a draft, with the reason they will see (a reason that passed its rule). */
 export async function rejectCourseReview(db: DataSource, viewer: Viewer, courseId: string, reason: string, address: string): Promise<Course> {
-  requireAdmin(viewer);
+  requireRole(viewer, roles.admin);
   const note = reason.trim();
   const course = await courseInReview(db, courseId);
   await db.transaction(async (manager) => {

@@ -1,9 +1,9 @@
 import { Arg, Args, Authorized, Ctx, Field, ID, InputType, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
+import { roles } from '../auth/guards';
 import { requireViewer } from '../../graphql/auth-checker';
 import type { GraphQLContext } from '../../graphql/context';
 import { PageArgs } from '../../graphql/page-args';
 import { PageOf, toPage } from '../../graphql/page';
-import { Role } from '../user/role';
 import { Blog } from './blog.entity';
 import { BLOG_NOT_FOUND, createBlog, findBlog, listBlogs, MAX_BLOG_TITLE, openBlog, setBlogHidden } from './blog.service';
 import { IdArgs } from '../../graphql/id-args';
@@ -49,13 +49,13 @@ export class BlogResolver {
     return openBlog(ctx.db, id);
   }
 
-  @Authorized(Role.INSTRUCTOR, Role.ADMIN)
+  @Authorized(...roles.staff)
   @Mutation(() => Blog)
   createBlog(@Arg('input', () => BlogInput) input: BlogInput, @Ctx() ctx: GraphQLContext): Promise<Blog> {
     return createBlog(ctx.db, requireViewer(ctx), input);
   }
 
-  @Authorized(Role.ADMIN)
+  @Authorized(...roles.admin)
   @Mutation(() => Blog)
   setBlogHidden(@Args(() => BlogId) { id }: BlogId, @Arg('hidden') hidden: boolean, @Ctx() ctx: GraphQLContext): Promise<Blog> {
     return setBlogHidden(ctx.db, requireViewer(ctx), id, hidden);

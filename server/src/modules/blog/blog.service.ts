@@ -1,13 +1,13 @@
 import type { DataSource } from 'typeorm';
-import { AppError, notFound } from '../../shared/errors';
+import { notFound } from '../../shared/errors';
 import { fetchPage, parsePage, type Page, type PageRequest } from '../../shared/paging';
 import type { Viewer } from '../auth/viewer';
 import { isUuid } from '../../shared/validation';
 
 export const BLOG_NOT_FOUND = 'Blog post not found';
 export const MAX_BLOG_TITLE = 150;
-import { Role } from '../user/role';
 import { Blog } from './blog.entity';
+import { requireRole, roles } from '../auth/guards';
 
 /** Blog posts, newest first; hidden ones never. */
 export async function listBlogs(db: DataSource, paging: { offset?: number; limit?: number }): Promise<Page<Blog>> {
@@ -40,7 +40,7 @@ export async function openBlog(db: DataSource, id: string): Promise<Blog> {
 
 /** A post (that passed BlogInput's rules) by an instructor or an admin, signed with their name. */
 export async function createBlog(db: DataSource, viewer: Viewer, draft: { title: string; img?: string | null; description: string }): Promise<Blog> {
-  if (viewer.role !== Role.INSTRUCTOR && viewer.role !== Role.ADMIN) throw new AppError('FORBIDDEN', 'Only instructors and admins can write blog posts');
+  requireRole(viewer, roles.staff, 'Only instructors and admins can write blog posts');
   const title = draft.title.trim();
   const description = draft.description.trim();
   const img = draft.img?.trim() || null;
@@ -48,7 +48,7 @@ export async function createBlog(db: DataSource, viewer: Viewer, draft: { title:
 }
 
 export async function setBlogHidden(db: DataSource, viewer: Viewer, id: string, hidden: boolean): Promise<Blog> {
-  if (viewer.role !== Role.ADMIN) throw new AppError('FORBIDDEN', 'Only admins can hide blog posts');
+  requireRole(viewer, roles.admin, 'Only admins can hide blog posts');
   const blog = await db.getRepository(Blog).findOneBy({ id });
   if (!blog) throw notFound(BLOG_NOT_FOUND);
   await db.getRepository(Blog).update(blog.id, { hidden });

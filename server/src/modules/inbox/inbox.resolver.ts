@@ -1,9 +1,9 @@
 import { Arg, Args, ArgsType, Authorized, Ctx, Field, InputType, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
+import { roles } from '../auth/guards';
 import { requireViewer } from '../../graphql/auth-checker';
 import type { GraphQLContext } from '../../graphql/context';
 import { PageArgs } from '../../graphql/page-args';
 import { PageOf, toPage } from '../../graphql/page';
-import { Role } from '../user/role';
 import { InboxKind, InboxMessage } from './inbox-message.entity';
 import { INBOX_MESSAGE_NOT_FOUND, listInbox, MAX_FORM_FIELD, MAX_FORM_MESSAGE, MAX_FORM_PHONE, setInboxHandled, submitComplaint, submitContactMessage, subscribe } from './inbox.service';
 import { IdArgs } from '../../graphql/id-args';
@@ -70,13 +70,13 @@ export class InboxResolver {
     return true;
   }
 
-  @Authorized(Role.ADMIN)
+  @Authorized(...roles.admin)
   @Query(() => InboxPage, { description: 'What visitors sent, newest first' })
   async inbox(@Args(() => InboxArgs) args: InboxArgs, @Ctx() ctx: GraphQLContext): Promise<InboxPage> {
     return toPage(InboxPage, await listInbox(ctx.db, requireViewer(ctx), args, args));
   }
 
-  @Authorized(Role.ADMIN)
+  @Authorized(...roles.admin)
   @Mutation(() => InboxMessage)
   setInboxHandled(@Args(() => InboxMessageId) { id }: InboxMessageId, @Arg('handled') handled: boolean, @Ctx() ctx: GraphQLContext): Promise<InboxMessage> {
     return setInboxHandled(ctx.db, requireViewer(ctx), id, handled);

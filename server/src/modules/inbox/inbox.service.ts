@@ -1,11 +1,11 @@
 import type { DataSource } from 'typeorm';
-import { AppError, notFound } from '../../shared/errors';
+import { notFound } from '../../shared/errors';
 import { fetchPage, parsePage, type Page } from '../../shared/paging';
 import { hitRateLimit, limits } from '../../shared/rate-limit';
 import { normalizeEmail } from '../auth/sign-up-rules';
 import { validationMessages } from '../../shared/validation-messages';
 import type { Viewer } from '../auth/viewer';
-import { Role } from '../user/role';
+import { requireRole, roles } from '../auth/guards';
 import { InboxKind, InboxMessage } from './inbox-message.entity';
 
 export const EMPTY_FIELDS = validationMessages.emptyFields;
@@ -48,10 +48,6 @@ export async function subscribe(db: DataSource, clientAddress: string, email: st
     .execute();
 }
 
-function requireAdmin(viewer: Viewer): void {
-  if (viewer.role !== Role.ADMIN) throw new AppError('FORBIDDEN', 'Only admins can read the inbox');
-}
-
 /** The admins' inbox of one kind, newest first, optionally only handled or only not handled. */
 export async function listInbox(
   db: DataSource,
@@ -59,7 +55,7 @@ export async function listInbox(
   filter: { kind: InboxKind; handled?: boolean | null },
   paging: { offset?: number; limit?: number },
 ): Promise<Page<InboxMessage>> {
-  requireAdmin(viewer);
+  requireRole(viewer, roles.admin);
   const page = parsePage(paging.offset, paging.limit, 20);
   const where = { kind: filter.kind, ...(filter.handled === null || filter.handled === undefined ? {} : { handled: filter.handled }) };
   const repository = db.getRepository(InboxMessage);
@@ -71,7 +67,7 @@ export async function listInbox(
 }
 
 export async function setInboxHandled(db: DataSource, viewer: Viewer, id: string, handled: boolean): Promise<InboxMessage> {
-  requireAdmin(viewer);
+  requireRole(viewer, roles.admin);
   const message = await db.getRepository(InboxMessage).findOneBy({ id });
   if (!message) throw notFound(INBOX_MESSAGE_NOT_FOUND);
   await db.getRepository(InboxMessage).update(message.id, { handled });

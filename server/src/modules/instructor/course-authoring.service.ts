@@ -9,25 +9,20 @@ import { COURSE_NOT_FOUND } from '../course/course.service';
 import { Lesson } from '../course/lesson.entity';
 import { Enrollment } from '../enrollment/enrollment.entity';
 import { Payment } from '../payment/payment.entity';
-import { teaches } from '../progress/entitlement';
 import { requireVerifiedEmail } from '../auth/email-verification.service';
-import { Role } from '../user/role';
 import { User } from '../user/user.entity';
 import { DEFAULT_USD_TO_BDT } from '../../shared/money';
 import { normalizeCourse, type CourseInput, type ValidLesson } from './course-input';
+import { isAdmin, requireCourseEditor, requireRole, roles } from '../auth/guards';
 
 export const COURSE_HAS_STUDENTS = 'This course has students, so it cannot be deleted. Unpublish it instead.';
 
-function requireStaff(viewer: Viewer): void {
-  if (viewer.role !== Role.INSTRUCTOR && viewer.role !== Role.ADMIN) throw new AppError('FORBIDDEN', 'Only instructors can publish courses');
-}
-
 /** A course the viewer may edit: their own, or any for an admin. Drafts included. */
 export async function editableCourse(db: DataSource, viewer: Viewer, id: string): Promise<Course> {
-  requireStaff(viewer);
+  requireRole(viewer, roles.staff);
   const course = await db.getRepository(Course).findOneBy({ id });
   if (!course) throw notFound(COURSE_NOT_FOUND);
-  if (viewer.role !== Role.ADMIN && !teaches(viewer, course)) throw new AppError('FORBIDDEN', 'You can only edit your own courses');
+  requireCourseEditor(viewer, course);
   return course;
 }
 
@@ -60,7 +55,7 @@ export async function createCourse(
   address: string,
   usdToBdt = DEFAULT_USD_TO_BDT,
 ): Promise<Course> {
-  requireStaff(viewer);
+  requireRole(viewer, roles.staff);
   const { lessons, ...fields } = normalizeCourse(input, usdToBdt);
   const id = await db.transaction(async (manager) => {
     const course = await manager.getRepository(Course).save({
@@ -110,7 +105,7 @@ export async function setCoursePublished(db: DataSource, viewer: Viewer, id: str
   let changes: Pick<Course, 'published' | 'reviewRequestedAt' | 'reviewNote'>;
   if (!published) {
     changes = { published: false, reviewRequestedAt: null, reviewNote: course.reviewNote };
-  } else if (viewer.role === Role.ADMIN) {
+  } else if (isAdmin(viewer)) {
     changes = { published: true, reviewRequestedAt: null, reviewNote: null };
   } else {
     await requireVerifiedEmail(db, viewer.id);
@@ -140,11 +135,11 @@ export async function deleteCourse(db: DataSource, viewer: Viewer, id: string, a
 
 /** The instructor's own courses (every course for an admin), drafts included, newest first. */
 export async function listInstructorCourses(db: DataSource, viewer: Viewer, paging: { offset?: number; limit?: number }): Promise<Page<Course>> {
-  requireStaff(viewer);
+  requireRole(viewer, roles.staff);
   const page = parsePage(paging.offset, paging.limit);
   const query = () => {
     const qb = db.getRepository(Course).createQueryBuilder('course');
-    if (viewer.role !== Role.ADMIN) qb.where('course."instructorId" = :id', { id: viewer.id });
+    if (!isAdmin(viewer)) qb.where('course."instructorId" = :id', { id: viewer.id });
     return qb;
   };
   return fetchPage(

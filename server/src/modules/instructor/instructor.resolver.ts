@@ -1,4 +1,5 @@
 import { Arg, Args, ArgsType, Authorized, Ctx, Field, Float, ID, Int, Mutation, ObjectType, Query, Resolver, UseMiddleware } from 'type-graphql';
+import { roles } from '../auth/guards';
 import { CourseEditor, requireViewer } from '../../graphql/auth-checker';
 import type { GraphQLContext } from '../../graphql/context';
 import { PageOf, toPage } from '../../graphql/page';
@@ -8,7 +9,6 @@ import { Course } from '../course/course.entity';
 import { CourseInput } from './course-input';
 import { IdArgs } from '../../graphql/id-args';
 import { COURSE_NOT_FOUND } from '../course/course.service';
-import { Role } from '../user/role';
 import { createCourse, deleteCourse, editableCourse, listInstructorCourses, setCoursePublished, updateCourse } from './course-authoring.service';
 import { instructorOverview, instructorStudents } from './instructor-stats.service';
 
@@ -48,50 +48,50 @@ class StudentSearchArgs extends PageArgs {
 
 @Resolver()
 export class InstructorResolver {
-  @Authorized(Role.INSTRUCTOR, Role.ADMIN)
+  @Authorized(...roles.staff)
   @Query(() => InstructorOverview)
   instructorOverview(@Ctx() ctx: GraphQLContext): Promise<InstructorOverview> {
     return instructorOverview(ctx.db, requireViewer(ctx));
   }
 
-  @Authorized(Role.INSTRUCTOR, Role.ADMIN)
+  @Authorized(...roles.staff)
   @Query(() => ManagedCoursePage, { description: "The instructor's own courses (all for an admin), drafts included" })
   async managedCourses(@Args(() => PageArgs) args: PageArgs, @Ctx() ctx: GraphQLContext): Promise<ManagedCoursePage> {
     return toPage(ManagedCoursePage, await listInstructorCourses(ctx.db, requireViewer(ctx), args));
   }
 
-  @Authorized(Role.INSTRUCTOR, Role.ADMIN)
+  @Authorized(...roles.staff)
   @Query(() => Course, { description: 'A course to edit: the instructor’s own, or any for an admin' })
   managedCourse(@Args(() => CourseId) { id }: CourseId, @Ctx() ctx: GraphQLContext): Promise<Course> {
     return editableCourse(ctx.db, requireViewer(ctx), id);
   }
 
-  @Authorized(Role.INSTRUCTOR, Role.ADMIN)
+  @Authorized(...roles.staff)
   @Query(() => InstructorStudentPage)
   async instructorStudents(@Args(() => StudentSearchArgs) args: StudentSearchArgs, @Ctx() ctx: GraphQLContext): Promise<InstructorStudentPage> {
     return toPage(InstructorStudentPage, await instructorStudents(ctx.db, requireViewer(ctx), args.search, args));
   }
 
-  @Authorized(Role.INSTRUCTOR, Role.ADMIN)
+  @Authorized(...roles.staff)
   @Mutation(() => Course, { description: 'A new course, as a draft' })
   createCourse(@Arg('input', () => CourseInput) input: CourseInput, @Ctx() ctx: GraphQLContext): Promise<Course> {
     return createCourse(ctx.db, requireViewer(ctx), input, ctx.clientAddress, ctx.payments.usdToBdt);
   }
 
-  @Authorized(Role.INSTRUCTOR, Role.ADMIN)
+  @Authorized(...roles.staff)
   @UseMiddleware(CourseEditor('id'))
   @Mutation(() => Course)
   updateCourse(@Args(() => CourseId) { id }: CourseId, @Arg('input', () => CourseInput) input: CourseInput, @Ctx() ctx: GraphQLContext): Promise<Course> {
     return updateCourse(ctx.db, requireViewer(ctx), id, input, ctx.clientAddress, ctx.payments.usdToBdt);
   }
 
-  @Authorized(Role.INSTRUCTOR, Role.ADMIN)
+  @Authorized(...roles.staff)
   @Mutation(() => Course, { description: 'Publishes a draft, or takes a course off sale (its students keep it)' })
   setCoursePublished(@Args(() => CourseId) { id }: CourseId, @Arg('published') published: boolean, @Ctx() ctx: GraphQLContext): Promise<Course> {
     return setCoursePublished(ctx.db, requireViewer(ctx), id, published, ctx.clientAddress);
   }
 
-  @Authorized(Role.INSTRUCTOR, Role.ADMIN)
+  @Authorized(...roles.staff)
   @Mutation(() => Boolean, { description: 'Deletes a course nobody has bought' })
   async deleteCourse(@Args(() => CourseId) { id }: CourseId, @Ctx() ctx: GraphQLContext): Promise<boolean> {
     await deleteCourse(ctx.db, requireViewer(ctx), id, ctx.clientAddress);

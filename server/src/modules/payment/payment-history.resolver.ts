@@ -1,9 +1,9 @@
 import { Args, ArgsType, Authorized, Ctx, Field, Float, ID, Mutation, ObjectType, Query, registerEnumType, Resolver } from 'type-graphql';
+import { roles } from '../auth/guards';
 import { requireViewer } from '../../graphql/auth-checker';
 import type { GraphQLContext } from '../../graphql/context';
 import { PageOf, toPage } from '../../graphql/page';
 import { PageArgs } from '../../graphql/page-args';
-import { Role } from '../user/role';
 import { PaymentStatus } from './payment.entity';
 import { approveHeldPayment, CURRENCIES, listMyPayments, listPayments, PROVIDERS } from './payment-history.service';
 import { PAYMENT_NOT_FOUND } from './purchase.service';
@@ -57,14 +57,14 @@ export class PaymentHistoryResolver {
     return toPage(PaymentRecordPage, await listMyPayments(ctx.db, requireViewer(ctx), args));
   }
 
-  @Authorized(Role.ADMIN)
+  @Authorized(...roles.admin)
   @Query(() => PaymentRecordPage, { description: 'Every payment, newest first, filtered by provider, status, currency and date' })
   async payments(@Args(() => PaymentFilterArgs) args: PaymentFilterArgs, @Ctx() ctx: GraphQLContext): Promise<PaymentRecordPage> {
     const { offset, limit, ...filter } = args;
     return toPage(PaymentRecordPage, await listPayments(ctx.db, requireViewer(ctx), filter, { offset, limit }));
   }
 
-  @Authorized(Role.ADMIN)
+  @Authorized(...roles.admin)
   @Mutation(() => Boolean, { description: 'Approves a payment held as risky: the student gets the course' })
   async approveHeldPayment(@Args(() => PaymentId) { paymentId }: PaymentId, @Ctx() ctx: GraphQLContext): Promise<boolean> {
     await approveHeldPayment(ctx.db, requireViewer(ctx), paymentId, ctx.clientAddress);

@@ -6,7 +6,7 @@ import { recordAudit } from '../audit/audit.service';
 import type { Viewer } from '../auth/viewer';
 import { Course } from '../course/course.entity';
 import { findActiveEnrollment, grantEnrollment } from '../enrollment/enrollment.service';
-import { requireAdmin } from '../admin/user-admin.service';
+import { requireRole, roles } from '../auth/guards';
 import { User } from '../user/user.entity';
 import { Payment, PaymentStatus } from './payment.entity';
 import { PAYMENT_NOT_FOUND } from './purchase.service';
@@ -90,7 +90,7 @@ export function listMyPayments(db: DataSource, viewer: Viewer, paging: { offset?
 
 /** Every payment for admins, newest first, by provider, status, currency and date. */
 export function listPayments(db: DataSource, viewer: Viewer, filter: PaymentFilter, paging: { offset?: number; limit?: number }): Promise<Page<PaymentRecord>> {
-  requireAdmin(viewer);
+  requireRole(viewer, roles.admin);
   return readPage(db, paging, (qb) => {
     qb.where('true');
     if (filter.provider) qb.andWhere('p.provider = :provider', { provider: filter.provider });
@@ -105,7 +105,7 @@ export const NOT_HELD = 'This payment is not held for review';
 
 /** An admin approves a payment SSLCommerz flagged as risky: the student gets the course. */
 export async function approveHeldPayment(db: DataSource, viewer: Viewer, paymentId: string, address: string): Promise<void> {
-  requireAdmin(viewer);
+  requireRole(viewer, roles.admin);
   await db.transaction(async (manager) => {
     const head = await manager.getRepository(Payment).findOneBy({ id: paymentId });
     if (!head) throw notFound(PAYMENT_NOT_FOUND);

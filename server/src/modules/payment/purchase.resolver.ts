@@ -1,10 +1,10 @@
 import { Arg, Args, Authorized, Ctx, Field, Float, ID, Int, Mutation, ObjectType, registerEnumType, Resolver } from 'type-graphql';
+import { roles } from '../auth/guards';
 import { IdArgs } from '../../graphql/id-args';
 import { PurchaseInput } from './purchase.input';
 import { requireViewer } from '../../graphql/auth-checker';
 import type { GraphQLContext } from '../../graphql/context';
 import { Enrollment } from '../enrollment/enrollment.entity';
-import { Role } from '../user/role';
 import { confirmPurchase, PAYMENT_NOT_FOUND, purchaseCourse, type PurchaseOutcome } from './purchase.service';
 import { RefundCase } from './refund-policy';
 import { ENROLLMENT_NOT_FOUND, refundEnrollment } from './refund.service';
@@ -65,19 +65,19 @@ const toResult = (outcome: PurchaseOutcome): PurchaseResult => ({
 
 @Resolver()
 export class PurchaseResolver {
-  @Authorized(Role.STUDENT)
+  @Authorized(...roles.student)
   @Mutation(() => PurchaseResult, { description: 'Buys a course at its price in the catalogue; a free course enrolls at once' })
   async purchaseCourse(@Arg('input', () => PurchaseInput) input: PurchaseInput, @Ctx() ctx: GraphQLContext): Promise<PurchaseResult> {
     return toResult(await purchaseCourse(ctx.payments, requireViewer(ctx), input));
   }
 
-  @Authorized(Role.STUDENT)
+  @Authorized(...roles.student)
   @Mutation(() => PurchaseResult, { description: 'Records a payment after the card widget finished a required action' })
   async confirmPurchase(@Args(() => PaymentId) { paymentId }: PaymentId, @Ctx() ctx: GraphQLContext): Promise<PurchaseResult> {
     return toResult(await confirmPurchase(ctx.payments, requireViewer(ctx), paymentId));
   }
 
-  @Authorized(Role.ADMIN)
+  @Authorized(...roles.admin)
   @Mutation(() => RefundResult, { description: 'Refunds an enrollment as the refund policy allows and ends its access' })
   async refundEnrollment(
     @Args(() => EnrollmentId) { enrollmentId }: EnrollmentId,

@@ -17,12 +17,13 @@ export { COURSE_NOT_FOUND };
 import { type Enrollment } from '../enrollment/enrollment.entity';
 import { findActiveEnrollment, grantEnrollment } from '../enrollment/enrollment.service';
 import type { Mailer } from '../mail/mailer';
-import { Role } from '../user/role';
 import { User } from '../user/user.entity';
 import { Payment, PaymentStatus } from './payment.entity';
 import { Refund } from './refund.entity';
+import { ONLY_STUDENTS_BUY, requireRole, roles } from '../auth/guards';
 
-export const ONLY_STUDENTS_BUY = 'Only students can buy courses';
+export { ONLY_STUDENTS_BUY };
+
 export const ALREADY_OWNED = 'You already own this course';
 export const PAYMENT_IN_PROGRESS = 'A payment for this course is already in progress. Please wait a moment.';
 export const PAYMENT_NOT_FOUND = 'Payment not found';
@@ -121,7 +122,7 @@ function checkRequest(request: PurchaseRequest, free: boolean): void {
 }
 
 async function purchasableCourse(db: DataSource, viewer: Viewer, courseId: string): Promise<Course> {
-  if (viewer.role !== Role.STUDENT) throw new AppError('FORBIDDEN', ONLY_STUDENTS_BUY);
+  requireRole(viewer, roles.student, ONLY_STUDENTS_BUY);
   const course = await findCourse(db, courseId);
   if (!course) throw notFound(COURSE_NOT_FOUND);
   return course;

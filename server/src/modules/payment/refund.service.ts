@@ -5,11 +5,11 @@ import { recordAudit } from '../audit/audit.service';
 import type { Viewer } from '../auth/viewer';
 import { Course } from '../course/course.entity';
 import { Enrollment } from '../enrollment/enrollment.entity';
-import { Role } from '../user/role';
 import { Payment, PaymentStatus } from './payment.entity';
 import { providerFor, type PurchaseDeps } from './purchase.service';
 import { decideRefund, type RefundCase } from './refund-policy';
 import { Refund } from './refund.entity';
+import { requireRole, roles } from '../auth/guards';
 
 export const ALREADY_REFUNDED = 'This enrollment has already been refunded';
 export const REFUND_IN_PROGRESS = 'A refund of this enrollment is already in progress. Please wait a moment.';
@@ -32,7 +32,7 @@ export async function refundEnrollment(
   input: { enrollmentId: string; refundCase: RefundCase; reportedAt?: Date | null },
   address: string,
 ): Promise<Refund> {
-  if (viewer.role !== Role.ADMIN) throw new AppError('FORBIDDEN', 'Only admins can refund');
+  requireRole(viewer, roles.admin, 'Only admins can refund');
   const { refund, enrollment, decision, amountCents, currency, provider } = await deps.db.transaction(async (manager) => {
     const found = await manager.getRepository(Enrollment).findOneBy({ id: input.enrollmentId });
     if (!found) throw notFound(ENROLLMENT_NOT_FOUND);

@@ -1,9 +1,9 @@
 import { Arg, Args, ArgsType, Authorized, Ctx, Field, FieldResolver, ID, Int, Mutation, ObjectType, Resolver, Root } from 'type-graphql';
+import { roles } from '../auth/guards';
 import { requireViewer } from '../../graphql/auth-checker';
 import type { GraphQLContext } from '../../graphql/context';
 import { Lesson } from '../course/lesson.entity';
 import { Enrollment } from '../enrollment/enrollment.entity';
-import { Role } from '../user/role';
 import { Certificate } from '../certificate/certificate.entity';
 import { issueCertificateIfComplete } from '../certificate/certificate.service';
 import { findActiveEnrollment } from '../enrollment/enrollment.service';
@@ -72,7 +72,7 @@ class PositionArgs extends LessonId {
 
 @Resolver()
 export class ProgressResolver {
-  @Authorized(Role.STUDENT)
+  @Authorized(...roles.student)
   @Mutation(() => LessonProgressResult, { description: "Marks a lesson done or not done; answers the lesson's progress" })
   async setLessonCompleted(
     @Args(() => LessonId) { lessonId }: LessonId,
@@ -83,7 +83,7 @@ export class ProgressResolver {
     return answer(ctx, lessonId, row.courseId, row);
   }
 
-  @Authorized(Role.STUDENT)
+  @Authorized(...roles.student)
   @Mutation(() => LessonProgressResult, { description: 'Remembers where the video of a lesson stopped' })
   async saveLessonPosition(@Args(() => PositionArgs) { lessonId, seconds }: PositionArgs,
     @Ctx() ctx: GraphQLContext,

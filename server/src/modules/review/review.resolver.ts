@@ -1,4 +1,5 @@
 import type { GraphQLResolveInfo } from 'graphql';
+import { roles } from '../auth/guards';
 import { Arg, Args, ArgsType, Authorized, Ctx, Field, FieldResolver, Float, ID, Info, InputType, Int, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
 import { requireViewer } from '../../graphql/auth-checker';
 import type { GraphQLContext } from '../../graphql/context';
@@ -6,7 +7,6 @@ import { PageArgs } from '../../graphql/page-args';
 import { PageOf, toPage } from '../../graphql/page';
 import { selectedFieldNames } from '../../graphql/selected-fields';
 import { Course } from '../course/course.entity';
-import { Role } from '../user/role';
 import { Review } from './review.entity';
 import { deleteOwnReview, findOwnReview, listReviews, MAX_REVIEW_TEXT, MAX_REVIEW_TITLE, REVIEW_NOT_FOUND, setReviewHidden, submitReview } from './review.service';
 import { IdArgs } from '../../graphql/id-args';
@@ -70,7 +70,7 @@ export class ReviewResolver {
     return findOwnReview(ctx.db, requireViewer(ctx), courseId);
   }
 
-  @Authorized(Role.STUDENT)
+  @Authorized(...roles.student)
   @Mutation(() => Boolean, { description: "Deletes the student's own review of a course; false when there was none" })
   deleteMyReview(@Arg('courseId', () => ID) courseId: string, @Ctx() ctx: GraphQLContext): Promise<boolean> {
     return deleteOwnReview(ctx.db, requireViewer(ctx), courseId);
@@ -81,13 +81,13 @@ export class ReviewResolver {
     return review.courseId ? ((await ctx.loaders.courseById.load(review.courseId))?.name ?? null) : null;
   }
 
-  @Authorized(Role.STUDENT)
+  @Authorized(...roles.student)
   @Mutation(() => Review, { description: 'Rates and reviews a course the student is enrolled in; again edits their review' })
   submitReview(@Arg('input', () => ReviewInput) input: ReviewInput, @Ctx() ctx: GraphQLContext): Promise<Review> {
     return submitReview(ctx.db, requireViewer(ctx), input);
   }
 
-  @Authorized(Role.ADMIN)
+  @Authorized(...roles.admin)
   @Mutation(() => Review)
   setReviewHidden(@Args(() => ReviewId) { id }: ReviewId, @Arg('hidden') hidden: boolean, @Ctx() ctx: GraphQLContext): Promise<Review> {
     return setReviewHidden(ctx.db, requireViewer(ctx), id, hidden);

@@ -9,9 +9,9 @@ import { Course } from '../course/course.entity';
 import { COURSE_NOT_FOUND } from '../course/course.service';
 import { isUuid } from '../../shared/validation';
 import { findActiveEnrollment } from '../enrollment/enrollment.service';
-import { Role } from '../user/role';
 import { User } from '../user/user.entity';
 import { Review } from './review.entity';
+import { requireRole, roles } from '../auth/guards';
 
 export const REVIEW_NOT_FOUND = 'Review not found';
 export const MAX_REVIEW_TEXT = 2000;
@@ -69,7 +69,7 @@ export interface ReviewDraft {
 
 /** A student's review (that passed ReviewInput's rules) of a course they are enrolled in; writing again edits their review. */
 export async function submitReview(db: DataSource, viewer: Viewer, draft: ReviewDraft): Promise<Review> {
-  if (viewer.role !== Role.STUDENT) throw new AppError('FORBIDDEN', ONLY_ENROLLED_REVIEW);
+  requireRole(viewer, roles.student, ONLY_ENROLLED_REVIEW);
   const course = await db.getRepository(Course).findOneBy({ id: draft.courseId });
   if (!course) throw notFound(COURSE_NOT_FOUND);
   if (!(await findActiveEnrollment(db, viewer.id, course.id))) throw new AppError('FORBIDDEN', ONLY_ENROLLED_REVIEW);
@@ -101,7 +101,7 @@ export async function deleteOwnReview(db: DataSource, viewer: Viewer, courseId: 
 }
 
 export async function setReviewHidden(db: DataSource, viewer: Viewer, id: string, hidden: boolean): Promise<Review> {
-  if (viewer.role !== Role.ADMIN) throw new AppError('FORBIDDEN', 'Only admins can hide reviews');
+  requireRole(viewer, roles.admin, 'Only admins can hide reviews');
   const review = await db.getRepository(Review).findOneBy({ id });
   if (!review) throw notFound(REVIEW_NOT_FOUND);
   await db.getRepository(Review).update(review.id, { hidden });

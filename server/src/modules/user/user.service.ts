@@ -5,6 +5,7 @@ import type { Viewer } from '../auth/viewer';
 import { normalizeEmail } from '../auth/sign-up-rules';
 import { Role } from './role';
 import { User } from './user.entity';
+import { requireSelfOrAdmin } from '../auth/guards';
 
 export interface ProfileChanges {
   name?: string | null;
@@ -43,8 +44,7 @@ export async function updateProfile(db: DataSource, viewer: Viewer, changes: Pro
 /** A person's account for the legacy look-ups: the person themself or an admin only. */
 export async function findUserFor(db: DataSource, viewer: Viewer, where: { id: string } | { email: string }): Promise<User | null> {
   const lookup = 'email' in where ? { email: normalizeEmail(where.email) } : where;
-  const isSelf = 'email' in lookup ? lookup.email === viewer.email : lookup.id === viewer.id;
-  if (!isSelf && viewer.role !== Role.ADMIN) throw new AppError('FORBIDDEN', 'You can only see your own account');
+  requireSelfOrAdmin(viewer, lookup, 'You can only see your own account');
   if ('id' in lookup && !isUuid(lookup.id)) return null;
   return db.getRepository(User).findOneBy({ ...lookup, deletedAt: IsNull() });
 }
