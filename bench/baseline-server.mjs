@@ -1,7 +1,12 @@
 // The benchmark's yardstick: a minimal node:http server that runs the same SQL as the product's
 // catalogue reads with pg and answers the same JSON. No framework, no GraphQL, no logging.
+import fs from 'node:fs';
 import http from 'node:http';
 import pg from 'pg';
+
+// Which courses are shown: the product's own rule (server/src/modules/course/course-visibility.json).
+const visibility = JSON.parse(fs.readFileSync(new URL('../server/src/modules/course/course-visibility.json', import.meta.url), 'utf8'));
+const visible = (course = '"course"') => visibility.condition.replaceAll('{course}', course);
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
 pg.types.setTypeParser(1700, Number); // numeric prices, as the product's entity transformer does
@@ -9,13 +14,13 @@ pg.types.setTypeParser(1700, Number); // numeric prices, as the product's entity
 const CARD = `"id", "name", "description", "price", "photoURL", "ratings", "instructor"`;
 const NEWEST = `ORDER BY "createdAt" DESC, "id" ASC LIMIT 4`;
 const sections = {
-  free: `SELECT ${CARD} FROM "course" WHERE "published" = true AND "price" = 0 ${NEWEST}`,
-  professional: `SELECT ${CARD} FROM "course" WHERE "published" = true AND "category" = 'PROFESSIONAL' ${NEWEST}`,
-  trending: `SELECT ${CARD} FROM "course" WHERE "published" = true AND "trending" = true ${NEWEST}`,
-  school: `SELECT ${CARD} FROM "course" WHERE "published" = true AND "category" = 'SCHOOL' ${NEWEST}`,
+  free: `SELECT ${CARD} FROM "course" WHERE ${visible()} AND "price" = 0 ${NEWEST}`,
+  professional: `SELECT ${CARD} FROM "course" WHERE ${visible()} AND "category" = 'PROFESSIONAL' ${NEWEST}`,
+  trending: `SELECT ${CARD} FROM "course" WHERE ${visible()} AND "trending" = true ${NEWEST}`,
+  school: `SELECT ${CARD} FROM "course" WHERE ${visible()} AND "category" = 'SCHOOL' ${NEWEST}`,
 };
 const REVIEWS = `SELECT "id", "name", "img", "text", "info", "rating", "title" FROM "review" WHERE "hidden" = false ORDER BY "createdAt" DESC, "id" ASC LIMIT 8`;
-const COURSE = `SELECT * FROM "course" WHERE "published" = true AND "id" = $1`;
+const COURSE = `SELECT * FROM "course" WHERE ${visible()} AND "id" = $1`;
 const LESSONS = `SELECT "id", "title", "videoURL", "position" FROM "lesson" WHERE "courseId" = $1 ORDER BY "position" ASC`;
 // The product's search (server/src/modules/course/course.search.ts): $1 the phrase as a name prefix,
 // $2 the phrase anywhere in the name, then each word anywhere in the course's text: with LIKE, or,
@@ -26,7 +31,7 @@ const NAME_KEY = `(lower(c."name") COLLATE "C")`;
 const DOCUMENT = `lower(c."name" || ' ' || c."instructor" || ' ' || c."description")`;
 const SAMPLE_SQL = `SELECT ${DOCUMENT} AS "document" FROM "course" c
   TABLESAMPLE BERNOULLI (least(100, 100.0 * 1000 / greatest((SELECT "reltuples" FROM "pg_class" WHERE "oid" = '"course"'::regclass), 1)))
-  WHERE c."published" LIMIT 2000`;
+  WHERE ${visible('c')} LIMIT 2000`;
 const sample = (await pool.query(SAMPLE_SQL)).rows.map((row) => row.document);
 function judgeWords(terms) {
   if (sample.length < 100) return { common: new Set(), matchesMany: false };
@@ -41,15 +46,15 @@ function judgeWords(terms) {
 const wordTests = (terms, common, first) =>
   terms.map((term, i) => (common.has(term) ? [`strpos(${DOCUMENT}, $${i + first}) > 0`, term] : [`${DOCUMENT} LIKE $${i + first}`, `%${term}%`]));
 const everyTerm = (tests) => tests.map(([sql]) => sql).join(' AND ');
-const matchesSql = (tests) => `SELECT c."id" FROM "course" c WHERE c."published" AND ${everyTerm(tests)} LIMIT 201`;
-const RANK_SQL = `SELECT ${CARD} FROM "course" c WHERE c."published" AND c."id" = ANY($3)
+const matchesSql = (tests) => `SELECT c."id" FROM "course" c WHERE ${visible('c')} AND ${everyTerm(tests)} LIMIT 201`;
+const RANK_SQL = `SELECT ${CARD} FROM "course" c WHERE ${visible('c')} AND c."id" = ANY($3)
   ORDER BY CASE WHEN ${NAME_KEY} LIKE $1 THEN 2 WHEN ${NAME_KEY} LIKE $2 THEN 1 ELSE 0 END DESC, ${NAME_KEY}, c."id" LIMIT 20`;
 function walkSql(tests) {
   const tier = (rank, nameTest) => `(SELECT c."id", ${rank} AS "tier", ${NAME_KEY} AS "key" FROM "course" c
-    WHERE c."published" AND ${nameTest} AND ${everyTerm(tests)} ORDER BY ${NAME_KEY}, c."id" LIMIT 20)`;
+    WHERE ${visible('c')} AND ${nameTest} AND ${everyTerm(tests)} ORDER BY ${NAME_KEY}, c."id" LIMIT 20)`;
   return `SELECT ${CARD} FROM "course" JOIN (${tier(2, `${NAME_KEY} LIKE $1`)} UNION ALL ${tier(1, `${NAME_KEY} LIKE $2 AND NOT (${NAME_KEY} LIKE $1)`)}
     UNION ALL ${tier(0, `NOT (${NAME_KEY} LIKE $1) AND NOT (${NAME_KEY} LIKE $2)`)}) ranked USING ("id")
-    WHERE "course"."published" ORDER BY ranked."tier" DESC, ranked."key", "id" LIMIT 20`;
+    WHERE ${visible()} ORDER BY ranked."tier" DESC, ranked."key", "id" LIMIT 20`;
 }
 
 const card = ({ id, name, description, price, photoURL, ratings, instructor }) => ({ id, name, description, price, photoURL, ratings, instructor });

@@ -4,6 +4,7 @@ import { PaymentStatus } from '../payment/payment.entity';
 import { revenueByCurrency, type MoneyAmount } from '../payment/revenue';
 import { requireRole, roles } from '../auth/guards';
 import type { Role } from '../user/role';
+import { visibleCourse } from '../course/course-visibility';
 
 export interface AdminSummary {
   students: number;
@@ -28,7 +29,7 @@ export async function adminSummary(db: DataSource, viewer: Viewer): Promise<Admi
        (SELECT COUNT(*)::int FROM "user" WHERE role = 'INSTRUCTOR' AND "deletedAt" IS NULL) AS instructors,
        (SELECT COUNT(*)::int FROM "user" WHERE role = 'ADMIN' AND "deletedAt" IS NULL) AS admins,
        (SELECT COUNT(*)::int FROM course) AS courses,
-       (SELECT COUNT(*)::int FROM course WHERE published) AS "publishedCourses",
+       (SELECT COUNT(*)::int FROM course WHERE ${visibleCourse()}) AS "publishedCourses",
        (SELECT COUNT(*)::int FROM enrollment WHERE "revokedAt" IS NULL) AS enrollments,
        (SELECT COALESCE(SUM("amountCents" - "refundedCents"), 0)::int FROM payment WHERE status IN ($1, $2) AND currency = 'usd') AS revenue_cents`,
     [PaymentStatus.SUCCEEDED, PaymentStatus.REFUNDED],

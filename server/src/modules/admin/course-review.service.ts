@@ -8,6 +8,7 @@ import { Course } from '../course/course.entity';
 import { COURSE_NOT_FOUND } from '../course/course.service';
 import { User } from '../user/user.entity';
 import { requireRole, roles } from '../auth/guards';
+import { visibleCourse } from '../course/course-visibility';
 
 export const REVIEW_REASON_REQUIRED = 'Say why the course is sent back, so its instructor can fix it';
 export const MAX_REVIEW_REASON_LENGTH = 1000;
@@ -17,7 +18,7 @@ export const NOT_IN_REVIEW = 'This course is not waiting for review';
 export async function listCoursesInReview(db: DataSource, viewer: Viewer, paging: { offset?: number; limit?: number }): Promise<Page<Course>> {
   requireRole(viewer, roles.admin);
   const page = parsePage(paging.offset, paging.limit, 20);
-  const query = () => db.getRepository(Course).createQueryBuilder('course').where('course."reviewRequestedAt" IS NOT NULL AND NOT course.published');
+  const query = () => db.getRepository(Course).createQueryBuilder('course').where(`course."reviewRequestedAt" IS NOT NULL AND NOT ${visibleCourse('course')}`);
   return fetchPage(
     page,
     () => query().orderBy('course."reviewRequestedAt"', 'ASC').addOrderBy('course.id', 'ASC').offset(page.offset).limit(page.limit).getMany(),

@@ -1,6 +1,7 @@
 import { SqlParameters } from '../../db/sql-parameters';
 import { badInput } from '../../shared/errors';
 import { escapeLike } from '../../shared/text-rules';
+import { visibleCourse } from './course-visibility';
 
 export const MAX_SEARCH_LENGTH = 100;
 export const MAX_SEARCH_TERMS = 8;
@@ -81,7 +82,7 @@ export const SUGGESTION_MIN_SIMILARITY = 0.3;
 export function similarNames(search: ParsedSearch, limit: number, selectList: string): Statement {
   const parameters = new SqlParameters();
   const phrase = parameters.add(search.phrase);
-  const sql = `SELECT ${selectList} FROM "course" c WHERE c."published" AND ${phrase} <% ${NAME_KEY}
+  const sql = `SELECT ${selectList} FROM "course" c WHERE ${visibleCourse('c')} AND ${phrase} <% ${NAME_KEY}
     ORDER BY word_similarity(${phrase}, ${NAME_KEY}) DESC, ${NATURAL_NAME_KEY}, c."id" LIMIT ${parameters.add(limit)}`;
   return { sql, parameters: parameters.values };
 }
@@ -89,7 +90,7 @@ export function similarNames(search: ParsedSearch, limit: number, selectList: st
 /** The ids of up to DIRECT_RANKING_MAX + 1 published matches, in no order. */
 export function matchingIds(search: ParsedSearch): Statement {
   const parameters = new SqlParameters();
-  const sql = `SELECT c."id" FROM "course" c WHERE c."published" AND ${everyTerm(search, parameters)} LIMIT ${DIRECT_RANKING_MAX + 1}`;
+  const sql = `SELECT c."id" FROM "course" c WHERE ${visibleCourse('c')} AND ${everyTerm(search, parameters)} LIMIT ${DIRECT_RANKING_MAX + 1}`;
   return { sql, parameters: parameters.values };
 }
 
@@ -97,7 +98,7 @@ export function matchingIds(search: ParsedSearch): Statement {
 export function rankMatches(search: ParsedSearch, ids: string[], limit: number, selectList: string): Statement {
   const parameters = new SqlParameters();
   const whens = tiers(search, parameters).map(({ rank, nameTest }) => `WHEN ${nameTest} THEN ${rank}`).join(' ');
-  const sql = `SELECT ${selectList} FROM "course" c WHERE c."published" AND c."id" = ANY(${parameters.add(ids)})
+  const sql = `SELECT ${selectList} FROM "course" c WHERE ${visibleCourse('c')} AND c."id" = ANY(${parameters.add(ids)})
     ORDER BY CASE ${whens} END DESC, ${NATURAL_NAME_KEY}, c."id" LIMIT ${parameters.add(limit)}`;
   return { sql, parameters: parameters.values };
 }
@@ -116,7 +117,7 @@ export function walkTiers(search: ParsedSearch, limit: number, selectList: strin
     .map(({ rank, nameTest }, i, all) => {
       const notBetter = all.slice(0, i).map((better) => `NOT (${better.nameTest})`);
       return `(SELECT c."id", ${rank} AS "tier", ${NAME_KEY} AS "key", ${NATURAL_NAME_KEY} AS "natural" FROM "course" c
-        WHERE c."published" AND ${[nameTest, ...notBetter, terms].join(' AND ')}
+        WHERE ${visibleCourse('c')} AND ${[nameTest, ...notBetter, terms].join(' AND ')}
         ORDER BY ${NAME_KEY}, c."id" LIMIT ${max})`;
     })
     .join(' UNION ALL ');

@@ -9,6 +9,7 @@ import { Course } from './course.entity';
 import { CourseCategory, HomeSection } from './course.enums';
 import { DIRECT_RANKING_MAX, matchingIds, parseSearchText, rankMatches, similarNames, SUGGESTION_MIN_SIMILARITY, walkTiers, type ParsedSearch, type Statement } from './course.search';
 import { judgeSearchWords } from './search-word-sample';
+import { visibleCourse } from './course-visibility';
 
 export interface CourseFilter {
   section?: HomeSection | null;
@@ -20,12 +21,12 @@ export interface CourseFilter {
 export const COURSE_NOT_FOUND = 'Course not found';
 
 function publishedCourses(db: DataSource): SelectQueryBuilder<Course> {
-  return db.getRepository(Course).createQueryBuilder('course').where('course.published = true');
+  return db.getRepository(Course).createQueryBuilder('course').where(visibleCourse('course'));
 }
 
-/** The SQL conditions of a catalogue filter (published courses only), their values added to `parameters`. */
+/** The SQL conditions of a catalogue filter (visible courses only), their values added to `parameters`. */
 function filterConditions(filter: CourseFilter, parameters: SqlParameters): string {
-  const conditions = ['"published"'];
+  const conditions = [visibleCourse()];
   switch (filter.section) {
     case HomeSection.FREE:
       conditions.push('"price" = 0');
@@ -85,7 +86,7 @@ export async function listAllCourses(db: DataSource, page: PageRequest): Promise
 export async function findCourse(db: DataSource, id: string): Promise<Course | null> {
   if (!isUuid(id)) return null;
   const courses = entityReader(db, Course);
-  return courses.one(`SELECT ${courses.selectList} FROM "course" WHERE "published" AND "id" = $1`, [id]);
+  return courses.one(`SELECT ${courses.selectList} FROM "course" WHERE ${visibleCourse()} AND "id" = $1`, [id]);
 }
 
 export const SEARCH_DEFAULT_LIMIT = 20;

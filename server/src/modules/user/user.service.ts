@@ -6,6 +6,7 @@ import { normalizeEmail } from '../auth/sign-up-rules';
 import { Role } from './role';
 import { User } from './user.entity';
 import { requireSelfOrAdmin } from '../auth/guards';
+import { visibleCourse } from '../course/course-visibility';
 
 export interface ProfileChanges {
   name?: string | null;
@@ -58,7 +59,7 @@ export async function findPublicInstructor(db: DataSource, email: string): Promi
     .getRepository(User)
     .createQueryBuilder('u')
     .where('u.email = :email AND u."deletedAt" IS NULL', { email: normalizeEmail(email) })
-    .andWhere(`(u.role = :instructor OR EXISTS (SELECT 1 FROM course c WHERE c."instructorId" = u.id AND c.published))`, { instructor: Role.INSTRUCTOR })
+    .andWhere(`(u.role = :instructor OR EXISTS (SELECT 1 FROM course c WHERE c."instructorId" = u.id AND ${visibleCourse('c')}))`, { instructor: Role.INSTRUCTOR })
     .getOne();
 }
 
