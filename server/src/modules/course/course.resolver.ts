@@ -7,7 +7,7 @@ import { selectedFieldNames } from '../../graphql/selected-fields';
 import { Course } from './course.entity';
 import { CourseCategory, HomeSection } from './course.enums';
 import { isUuid } from '../../shared/validation';
-import { findCourse, listCourses, recommendCourses, SEARCH_DEFAULT_LIMIT, searchCourses, suggestCourses } from './course.service';
+import { findCourse, listCourses, type PartialCourse, recommendCourses, SEARCH_DEFAULT_LIMIT, searchCourses, suggestCourses } from './course.service';
 import { Lesson } from './lesson.entity';
 import { canWatchCourse, canWatchLesson } from '../progress/entitlement';
 import { countEnrolled } from '../enrollment/enrollment.service';
@@ -53,7 +53,7 @@ export class CourseResolver {
     @Arg('limit', () => Int, { defaultValue: SEARCH_DEFAULT_LIMIT }) limit: number,
     @Ctx() ctx: GraphQLContext,
     @Info() info: GraphQLResolveInfo,
-  ): Promise<Course[]> {
+  ): Promise<PartialCourse[]> {
     return searchCourses(ctx.db, text, limit, selectedFieldNames(info));
   }
 
@@ -63,7 +63,7 @@ export class CourseResolver {
     @Arg('limit', () => Int, { defaultValue: 3 }) limit: number,
     @Ctx() ctx: GraphQLContext,
     @Info() info: GraphQLResolveInfo,
-  ): Promise<Course[]> {
+  ): Promise<PartialCourse[]> {
     return suggestCourses(ctx.db, text, limit, selectedFieldNames(info));
   }
 

@@ -1,6 +1,6 @@
 import DataLoader from 'dataloader';
 import { In, type DataSource, type SelectQueryBuilder } from 'typeorm';
-import { entityReader } from '../../db/entity-reader';
+import { entityReader, type PartialEntity } from '../../db/entity-reader';
 import { SqlParameters } from '../../db/sql-parameters';
 import { badInput } from '../../shared/errors';
 import { isUuid } from '../../shared/validation';
@@ -19,6 +19,8 @@ export interface CourseFilter {
 }
 
 export const COURSE_NOT_FOUND = 'Course not found';
+/** A course read with only the columns a client asked for (GraphQL lists and search). */
+export type PartialCourse = PartialEntity<Course>;
 
 function publishedCourses(db: DataSource): SelectQueryBuilder<Course> {
   return db.getRepository(Course).createQueryBuilder('course').where(visibleCourse('course'));
@@ -62,7 +64,7 @@ export async function listCourses(
   filter: CourseFilter,
   paging: { offset?: number; limit?: number },
   fields?: ReadonlySet<string>,
-): Promise<Page<Course>> {
+): Promise<Page<PartialCourse>> {
   const page = parsePage(paging.offset, paging.limit);
   const courses = entityReader(db, Course);
   const parameters = new SqlParameters();
@@ -72,7 +74,7 @@ export async function listCourses(
     ORDER BY "createdAt" DESC, "id" ASC LIMIT ${parameters.add(page.limit)} OFFSET ${parameters.add(page.offset)}`;
   return fetchPage(
     page,
-    () => courses.many(sql, parameters.values),
+    () => courses.manyPartial(sql, parameters.values),
     async () => (await db.query(`SELECT count(*)::int AS "count" FROM "course" WHERE ${where}`, filterValues))[0].count,
   );
 }
@@ -99,7 +101,9 @@ export const SEARCH_MAX_LIMIT = 50;
  * when the sample cannot tell, by counting up to DIRECT_RANKING_MAX + 1 matches first.
  * `fields`: the course properties the caller reads (all when undefined).
  */
-export async function searchCourses(db: DataSource, text: string, limit = SEARCH_DEFAULT_LIMIT, fields?: ReadonlySet<string>): Promise<Course[]> {
+export async function searchCourses(db: DataSource, text: string, limit?: number): Promise<Course[]>;
+export async function searchCourses(db: DataSource, text: string, limit: number, fields: ReadonlySet<string> | undefined): Promise<PartialCourse[]>;
+export async function searchCourses(db: DataSource, text: string, limit = SEARCH_DEFAULT_LIMIT, fields?: ReadonlySet<string>): Promise<PartialCourse[]> {
   if (!Number.isInteger(limit) || limit < 1 || limit > SEARCH_MAX_LIMIT) {
     throw badInput(`limit must be a whole number from 1 to ${SEARCH_MAX_LIMIT}`, { field: 'limit' });
   }
@@ -109,13 +113,13 @@ export async function searchCourses(db: DataSource, text: string, limit = SEARCH
   const courses = entityReader(db, Course);
   const selectList = courses.selectListOf(fields);
   const ranked = words.matchesMany ? walkTiers(search, limit, selectList) : await rankOrWalk(db, search, limit, selectList);
-  return ranked ? courses.many(ranked.sql, ranked.parameters) : [];
+  return ranked ? courses.manyPartial(ranked.sql, ranked.parameters) : [];
 }
 
 export const SUGGESTIONS_MAX = 5;
 
 /** Close matches for a search that found nothing: published courses with a name near the text. */
-export async function suggestCourses(db: DataSource, text: string, limit = 3, fields?: ReadonlySet<string>): Promise<Course[]> {
+export async function suggestCourses(db: DataSource, text: string, limit = 3, fields?: ReadonlySet<string>): Promise<PartialCourse[]> {
   if (!Number.isInteger(limit) || limit < 1 || limit > SUGGESTIONS_MAX) {
     throw badInput(`limit must be a whole number from 1 to ${SUGGESTIONS_MAX}`, { field: 'limit' });
   }
@@ -123,7 +127,7 @@ export async function suggestCourses(db: DataSource, text: string, limit = 3, fi
   const { sql, parameters } = similarNames(parseSearchText(text), limit, courses.selectListOf(fields));
   return db.transaction(async (manager) => {
     await manager.query(`SET LOCAL pg_trgm.word_similarity_threshold = ${SUGGESTION_MIN_SIMILARITY}`);
-    return courses.many(sql, parameters, manager);
+    return courses.manyPartial(sql, parameters, manager);
   });
 }
 

@@ -1,6 +1,6 @@
 import DataLoader from 'dataloader';
 import { In, type DataSource } from 'typeorm';
-import { entityReader } from '../../db/entity-reader';
+import { entityReader, type PartialEntity } from '../../db/entity-reader';
 import { SqlParameters } from '../../db/sql-parameters';
 import { AppError, notFound } from '../../shared/errors';
 import { fetchPage, parsePage, type Page, type PageRequest } from '../../shared/paging';
@@ -35,7 +35,7 @@ export async function listReviews(
   paging: { offset?: number; limit?: number },
   { courseId, minRating, written }: ReviewFilter = {},
   fields?: ReadonlySet<string>,
-): Promise<Page<Review>> {
+): Promise<Page<PartialEntity<Review>>> {
   const page = parsePage(paging.offset, paging.limit);
   if (courseId && !isUuid(courseId)) return fetchPage(page, async () => [], async () => 0);
   const parameters = new SqlParameters();
@@ -50,7 +50,7 @@ export async function listReviews(
     ORDER BY "createdAt" DESC, "id" ASC LIMIT ${parameters.add(page.limit)} OFFSET ${parameters.add(page.offset)}`;
   return fetchPage(
     page,
-    () => reviews.many(sql, parameters.values),
+    () => reviews.manyPartial(sql, parameters.values),
     async () => (await db.query(`SELECT count(*)::int AS "count" FROM "review" WHERE ${where}`, filterValues))[0].count,
   );
 }
