@@ -4,14 +4,14 @@ import { listAllBlogs } from '../modules/blog/blog.service';
 import { createCourseByIdLoader, findCourse, listAllCourses, searchCourses, SEARCH_MAX_LIMIT } from '../modules/course/course.service';
 import { createLessonsByCourseLoader } from '../modules/course/lesson.service';
 import { createOwnedCourseLoader } from '../modules/enrollment/enrollment.service';
-import { canWatchCourse } from '../modules/progress/entitlement';
+import { canWatchCourse } from '../modules/enrollment/entitlement';
 import type { Course } from '../modules/course/course.entity';
 import { listAllReviews } from '../modules/review/review.service';
 import { legacyPage } from './legacy-page';
 import { requireRole, requireViewer, roles } from '../modules/auth/guards';
 import { CourseCategory } from '../modules/course/course.enums';
-import { createCourse, setCoursePublished } from '../modules/instructor/course-authoring.service';
-import { CourseInput, LessonInput } from '../modules/instructor/course-input';
+import { createCourse, setCoursePublished } from '../modules/course-editing/course-editing.service';
+import { CourseInput, LessonInput } from '../modules/course-editing/course.input';
 import { inputOf, validateInput } from '../shared/validation';
 import { toLegacyBlog, toLegacyCourse, toLegacyReview, toLegacySampleCourse } from './legacy-shapes';
 

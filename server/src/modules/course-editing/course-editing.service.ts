@@ -12,7 +12,7 @@ import { Payment } from '../payment/payment.entity';
 import { requireVerifiedEmail } from '../auth/email-verification.service';
 import { User } from '../user/user.entity';
 import { DEFAULT_USD_TO_BDT } from '../../shared/money';
-import { normalizeCourse, type CourseInput, type ValidLesson } from './course-input';
+import { normalizeCourse, type CourseInput, type ValidLesson } from './course.input';
 import { isAdmin, requireCourseEditor, requireRole, roles } from '../auth/guards';
 
 export const COURSE_HAS_STUDENTS = 'This course has students, so it cannot be deleted. Unpublish it instead.';

@@ -9,7 +9,7 @@ import { CourseCategory, HomeSection } from './course.enums';
 import { isUuid } from '../../shared/validation';
 import { findCourse, listCourses, type PartialCourse, recommendCourses, SEARCH_DEFAULT_LIMIT, searchCourses, suggestCourses } from './course.service';
 import { Lesson } from './lesson.entity';
-import { canWatchCourse, canWatchLesson } from '../progress/entitlement';
+import { canWatchCourse, canWatchLesson } from '../enrollment/entitlement';
 import { countEnrolled } from '../enrollment/enrollment.service';
 import { totalDurationSeconds } from './lesson.service';
 

@@ -6,10 +6,10 @@ import { PageOf, toPage } from '../../graphql/page';
 import { PageArgs } from '../../graphql/page-args';
 import { MoneyTotal } from '../../graphql/money-total';
 import { Course } from '../course/course.entity';
-import { CourseInput } from './course-input';
+import { CourseInput } from '../course-editing/course.input';
 import { IdArgs } from '../../graphql/id-args';
 import { COURSE_NOT_FOUND } from '../course/course.service';
-import { createCourse, deleteCourse, editableCourse, listInstructorCourses, setCoursePublished, updateCourse } from './course-authoring.service';
+import { createCourse, deleteCourse, editableCourse, listInstructorCourses, setCoursePublished, updateCourse } from '../course-editing/course-editing.service';
 import { instructorOverview, instructorStudents } from './instructor-stats.service';
 
 const CourseId = IdArgs('id', COURSE_NOT_FOUND);
