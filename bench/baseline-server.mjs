@@ -4,8 +4,8 @@ import fs from 'node:fs';
 import http from 'node:http';
 import pg from 'pg';
 
-// Which courses are shown: the product's own rule (server/src/modules/course/course-visibility.json).
-const visibility = JSON.parse(fs.readFileSync(new URL('../server/src/modules/course/course-visibility.json', import.meta.url), 'utf8'));
+// Which courses are shown: the product's own rule (server/src/modules/course/visible-courses.json).
+const visibility = JSON.parse(fs.readFileSync(new URL('../server/src/modules/course/visible-courses.json', import.meta.url), 'utf8'));
 const visible = (course = '"course"') => visibility.condition.replaceAll('{course}', course);
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
