@@ -1,9 +1,14 @@
 // The benchmark's yardstick: a minimal node:http server that runs the same SQL as the product's
 // catalogue reads with pg and answers the same JSON. No framework, no GraphQL, no logging.
+import fs from 'node:fs';
 import http from 'node:http';
 import pg from 'pg';
 // The product's rule for the form in which search compares texts (Bangla class words, digits, NFC), from its build.
 import { searchText } from '../server/dist/server/src/modules/course/search-text.js';
+
+// Which courses are shown: the product's own rule (server/src/modules/course/visible-courses.json).
+const visibility = JSON.parse(fs.readFileSync(new URL('../server/src/modules/course/visible-courses.json', import.meta.url), 'utf8'));
+const visible = (course = '"course"') => visibility.condition.replaceAll('{course}', course);
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
 pg.types.setTypeParser(1700, Number); // numeric prices, as the product's entity transformer does
@@ -11,14 +16,14 @@ pg.types.setTypeParser(1700, Number); // numeric prices, as the product's entity
 const CARD = `"id", "name", "description", "price", "priceBDT", "photoURL", "category", "ratings", "instructor", "language"`;
 const NEWEST = `ORDER BY "createdAt" DESC, "id" ASC LIMIT 4`;
 const sections = {
-  free: `SELECT ${CARD} FROM "course" WHERE "published" AND "price" = 0 ${NEWEST}`,
-  professional: `SELECT ${CARD} FROM "course" WHERE "published" AND "category" = 'PROFESSIONAL' ${NEWEST}`,
-  trending: `SELECT ${CARD} FROM "course" WHERE "published" AND "trending" ${NEWEST}`,
-  school: `SELECT ${CARD} FROM "course" WHERE "published" AND "category" = 'SCHOOL' ${NEWEST}`,
+  free: `SELECT ${CARD} FROM "course" WHERE ${visible()} AND "price" = 0 ${NEWEST}`,
+  professional: `SELECT ${CARD} FROM "course" WHERE ${visible()} AND "category" = 'PROFESSIONAL' ${NEWEST}`,
+  trending: `SELECT ${CARD} FROM "course" WHERE ${visible()} AND "trending" ${NEWEST}`,
+  school: `SELECT ${CARD} FROM "course" WHERE ${visible()} AND "category" = 'SCHOOL' ${NEWEST}`,
 };
 const REVIEWS = `SELECT "id", "name", "img", "text", "info", "courseId", "rating", "title" FROM "review" WHERE NOT "hidden" ORDER BY "createdAt" DESC, "id" ASC LIMIT 8`;
 const COURSES_BY_ID = `SELECT * FROM "course" WHERE "id" = ANY($1)`;
-const COURSE = `SELECT * FROM "course" WHERE "published" AND "id" = $1`;
+const COURSE = `SELECT * FROM "course" WHERE ${visible()} AND "id" = $1`;
 const ENROLLED = `SELECT count(1)::int AS "count" FROM "enrollment" WHERE "courseId" = $1 AND "revokedAt" IS NULL`;
 const LESSONS = `SELECT "id", "courseId", "title", "videoURL", "position", "preview", "durationSeconds" FROM "lesson" WHERE "courseId" = ANY($1) ORDER BY "courseId", "position"`;
 const RATING = `SELECT "courseId", AVG("rating") AS "average", count(*)::int AS "count" FROM "review" WHERE "courseId" = $1 AND NOT "hidden" AND "rating" IS NOT NULL GROUP BY "courseId"`;
@@ -35,7 +40,7 @@ const NATURAL_NAME_KEY = `((SELECT string_agg(CASE WHEN m.part[1] ~ '^[0-9]' THE
   FROM regexp_matches(c."searchName", '[0-9]+|[^0-9]+', 'g') WITH ORDINALITY AS m(part, n)) COLLATE "C")`;
 const SAMPLE_SQL = `SELECT ${DOCUMENT} AS "document" FROM "course" c
   TABLESAMPLE BERNOULLI (least(100, 100.0 * 1000 / greatest((SELECT "reltuples" FROM "pg_class" WHERE "oid" = '"course"'::regclass), 1)))
-  WHERE c."published" LIMIT 2000`;
+  WHERE ${visible('c')} LIMIT 2000`;
 const sample = (await pool.query(SAMPLE_SQL)).rows.map((row) => row.document);
 function judgeWords(terms) {
   if (sample.length < 100) return { common: new Set(), matchesMany: false };
@@ -50,15 +55,15 @@ function judgeWords(terms) {
 const wordTests = (terms, common, first) =>
   terms.map((term, i) => (common.has(term) ? [`strpos(${DOCUMENT}, $${i + first}) > 0`, term] : [`${DOCUMENT} LIKE $${i + first}`, `%${term}%`]));
 const everyTerm = (tests) => tests.map(([sql]) => sql).join(' AND ');
-const matchesSql = (tests) => `SELECT c."id" FROM "course" c WHERE c."published" AND ${everyTerm(tests)} LIMIT 201`;
-const RANK_SQL = `SELECT ${CARD} FROM "course" c WHERE c."published" AND c."id" = ANY($3)
+const matchesSql = (tests) => `SELECT c."id" FROM "course" c WHERE ${visible('c')} AND ${everyTerm(tests)} LIMIT 201`;
+const RANK_SQL = `SELECT ${CARD} FROM "course" c WHERE ${visible('c')} AND c."id" = ANY($3)
   ORDER BY CASE WHEN ${NAME_KEY} LIKE $1 THEN 2 WHEN ${NAME_KEY} LIKE $2 THEN 1 ELSE 0 END DESC, ${NATURAL_NAME_KEY}, c."id" LIMIT 20`;
 function walkSql(tests) {
   const tier = (rank, nameTest) => `(SELECT c."id", ${rank} AS "tier", ${NAME_KEY} AS "key", ${NATURAL_NAME_KEY} AS "natural" FROM "course" c
-    WHERE c."published" AND ${nameTest} AND ${everyTerm(tests)} ORDER BY ${NAME_KEY}, c."id" LIMIT 20)`;
+    WHERE ${visible('c')} AND ${nameTest} AND ${everyTerm(tests)} ORDER BY ${NAME_KEY}, c."id" LIMIT 20)`;
   return `SELECT ${CARD} FROM "course" JOIN (${tier(2, `${NAME_KEY} LIKE $1`)} UNION ALL ${tier(1, `${NAME_KEY} LIKE $2 AND NOT (${NAME_KEY} LIKE $1)`)}
     UNION ALL ${tier(0, `NOT (${NAME_KEY} LIKE $1) AND NOT (${NAME_KEY} LIKE $2)`)}) ranked USING ("id")
-    WHERE "course"."published" ORDER BY ranked."tier" DESC, ranked."natural", ranked."key", "id" LIMIT 20`;
+    WHERE ${visible()} ORDER BY ranked."tier" DESC, ranked."natural", ranked."key", "id" LIMIT 20`;
 }
 
 // GraphQL names the language by its enum value (BN, EN); the database holds 'bn' and 'en'.
@@ -119,7 +124,7 @@ async function closeMatches(terms, common, phrase) {
     return close.includes(term) ? `(${exact} OR ${add(term)} <% ${DOCUMENT})` : exact;
   });
   const closeness = close.map((term) => `word_similarity(${add(term)}, ${DOCUMENT})`).join(' + ');
-  const sql = `SELECT ${CARD} FROM "course" c WHERE c."published" AND ${conditions.join(' AND ')}
+  const sql = `SELECT ${CARD} FROM "course" c WHERE ${visible('c')} AND ${conditions.join(' AND ')}
     ORDER BY word_similarity(${add(phrase)}, ${NAME_KEY}) DESC, ${closeness} DESC, ${NATURAL_NAME_KEY}, c."id" LIMIT 20`;
   const client = await pool.connect();
   try {

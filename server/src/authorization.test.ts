@@ -9,6 +9,7 @@ import type { DataSource } from 'typeorm';
 import { Course } from './modules/course/course.entity';
 import { Lesson } from './modules/course/lesson.entity';
 import { Role } from './modules/user/role';
+import { roles } from './modules/auth/guards';
 import { startTestApp, type TestApp } from './test/app';
 import { closeTestDatabase, openTestDatabase } from './test/database';
 import { makeCourse, makeUser } from './test/factories';
@@ -91,9 +92,23 @@ const rest =
     return res.status !== 401 && res.status !== 403;
   };
 
+/** A course input with every required field present but wrong: the rules answer only callers the gate let through. */
+const emptyCourse = '{ name: "", description: "", price: -1, category: PROFESSIONAL, lessons: [] }';
+
+/** The letters of the actors a role set of the guards module lets through. */
+const lettersOf = (allowed: readonly Role[]) =>
+  actors.filter((actor) => actor !== 'visitor' && (allowed.length === 0 || allowed.includes(roleOf[actor]))).map((actor) => letter[actor]).join('');
+const roleOf: Record<Exclude<Actor, 'visitor'>, Role> = { student: Role.STUDENT, instructor: Role.INSTRUCTOR, otherInstructor: Role.INSTRUCTOR, admin: Role.ADMIN };
+
 const everyone = 'ASIOD';
-const signedIn = 'SIOD';
-const staff = 'IOD';
+const signedIn = lettersOf(roles.signedIn);
+const student = lettersOf(roles.student);
+const staff = lettersOf(roles.staff);
+const admin = lettersOf(roles.admin);
+/** requireCourseEditor: the course's own instructor and admins, not another instructor. */
+const courseEditor = staff.replace(letter.otherInstructor, '');
+/** isSelfOrAdmin: the rows ask for the student's own account or enrollments. */
+const selfOrAdmin = student + admin;
 
 /** Operation name -> [who is allowed (letters of the actors), the call]. */
 const graphqlTable: Record<string, [string, Check]> = {
@@ -108,8 +123,8 @@ const graphqlTable: Record<string, [string, Check]> = {
   recommendedCourses: [everyone, gql('{ recommendedCourses { name } }')],
   paymentSettings: [everyone, gql('{ paymentSettings { testMode } }')],
   myPayments: [signedIn, gql('{ myPayments { total } }')],
-  payments: ['D', gql('{ payments { total } }')],
-  approveHeldPayment: ['D', gql('mutation { approveHeldPayment(paymentId: "00000000-0000-4000-8000-000000000000") }')],
+  payments: [admin, gql('{ payments { total } }')],
+  approveHeldPayment: [admin, gql('mutation { approveHeldPayment(paymentId: "00000000-0000-4000-8000-000000000000") }')],
   proposedTakaPrice: [everyone, gql('{ proposedTakaPrice(dollars: 12) }')],
   me: [everyone, gql('{ me { email } }')],
   myEnrollments: [signedIn, gql('{ myEnrollments { id } }')],
@@ -118,11 +133,11 @@ const graphqlTable: Record<string, [string, Check]> = {
   enrollment: [signedIn, gql('query ($id: ID!) { enrollment(courseId: $id) { id } }', () => ({ id: ids.course }))],
   instructorOverview: [staff, gql('{ instructorOverview { totalStudents } }')],
   managedCourses: [staff, gql('{ managedCourses { total } }')],
-  managedCourse: ['ID', gql('query ($id: ID!) { managedCourse(id: $id) { name } }', () => ({ id: ids.draft }))],
+  managedCourse: [courseEditor, gql('query ($id: ID!) { managedCourse(id: $id) { name } }', () => ({ id: ids.draft }))],
   instructorStudents: [staff, gql('{ instructorStudents { total } }')],
-  adminSummary: ['D', gql('{ adminSummary { students } }')],
-  users: ['D', gql('{ users { total } }')],
-  auditLog: ['D', gql('{ auditLog { total } }')],
+  adminSummary: [admin, gql('{ adminSummary { students } }')],
+  users: [admin, gql('{ users { total } }')],
+  auditLog: [admin, gql('{ auditLog { total } }')],
 
   signUp: [everyone, gql('mutation ($input: SignUpInput!) { signUp(input: $input) { accessToken } }', (actor) => ({
     input: { name: 'New Person', email: `new-${actor}@example.com`, password: 'a long password', phone: '01712345678', date: '2000-01-01', role: 'STUDENT' },
@@ -138,37 +153,37 @@ const graphqlTable: Record<string, [string, Check]> = {
   changePassword: [signedIn, gql('mutation { changePassword(currentPassword: "not it", newPassword: "a long password") { accessToken } }')],
   verifyEmail: [everyone, gql('mutation { verifyEmail(token: "not-a-token") }')],
   resendVerificationEmail: [signedIn, gql('mutation { resendVerificationEmail }')],
-  coursesInReview: ['D', gql('{ coursesInReview { total } }')],
-  approveCourseReview: ['D', gql('mutation ($id: ID!) { approveCourseReview(courseId: $id) { id } }', () => ({ id: ids.draft }))],
-  rejectCourseReview: ['D', gql('mutation ($id: ID!) { rejectCourseReview(courseId: $id, reason: "Too short") { id } }', () => ({ id: ids.draft }))],
+  coursesInReview: [admin, gql('{ coursesInReview { total } }')],
+  approveCourseReview: [admin, gql('mutation ($id: ID!) { approveCourseReview(courseId: $id) { id } }', () => ({ id: ids.draft }))],
+  rejectCourseReview: [admin, gql('mutation ($id: ID!) { rejectCourseReview(courseId: $id, reason: "Too short") { id } }', () => ({ id: ids.draft }))],
   requestPasswordReset: [everyone, gql('mutation { requestPasswordReset(email: "throwaway@example.com") }')],
   resetPassword: [everyone, gql('mutation { resetPassword(token: "not-a-token", password: "a long password") }')],
   updateProfile: [signedIn, gql('mutation { updateProfile(input: { eduQualification: "HSC" }) { name } }')],
   setLanguage: [signedIn, gql('mutation { setLanguage(language: "en") { language } }')],
-  purchaseCourse: ['S', gql('mutation ($id: ID!) { purchaseCourse(input: { courseId: $id, paymentMethod: "pm_card_visa" }) { status } }', () => ({ id: ids.paidCourse }))],
-  confirmPurchase: ['S', gql('mutation { confirmPurchase(paymentId: "00000000-0000-4000-8000-000000000000") { status } }')],
-  refundEnrollment: ['D', gql('mutation { refundEnrollment(enrollmentId: "00000000-0000-4000-8000-000000000000", refundCase: COURSE_CANCELLED) { percent } }')],
-  setLessonCompleted: ['S', gql('mutation ($id: ID!) { setLessonCompleted(lessonId: $id, completed: true) { completed } }', () => ({ id: ids.lesson }))],
-  saveLessonPosition: ['S', gql('mutation ($id: ID!) { saveLessonPosition(lessonId: $id, seconds: 5) { lastPosition } }', () => ({ id: ids.lesson }))],
-  createCourse: [staff, gql('mutation { createCourse(input: {}) { id } }')],
-  updateCourse: ['ID', gql('mutation ($id: ID!) { updateCourse(id: $id, input: {}) { id } }', () => ({ id: ids.course }))],
-  setCoursePublished: ['ID', gql('mutation ($id: ID!) { setCoursePublished(id: $id, published: true) { id } }', () => ({ id: ids.course }))],
-  deleteCourse: ['ID', gql('mutation ($id: ID!) { deleteCourse(id: $id) }', () => ({ id: ids.course }))],
-  makeAdmin: ['D', gql('mutation { makeAdmin(email: "promote-me@example.com") { role } }')],
-  removeAdmin: ['D', gql('mutation { removeAdmin(email: "second-admin@example.com") { role } }')],
-  deleteUser: ['D', gql('mutation { deleteUser(email: "close-me@example.com") { email } }')],
-  deleteMyReview: ['S', gql('mutation ($id: ID!) { deleteMyReview(courseId: $id) }', () => ({ id: ids.course }))],
-  reopenAccount: ['D', gql('mutation { reopenAccount(email: "close-me@example.com") { email } }')],
-  submitReview: ['S', gql('mutation ($id: ID!) { submitReview(input: { courseId: $id, rating: 5, text: "Clear lessons" }) { id } }', () => ({ id: ids.course }))],
-  setReviewHidden: ['D', gql('mutation { setReviewHidden(id: "00000000-0000-4000-8000-000000000000", hidden: true) { id } }')],
+  purchaseCourse: [student, gql('mutation ($id: ID!) { purchaseCourse(input: { courseId: $id, paymentMethod: "pm_card_visa" }) { status } }', () => ({ id: ids.paidCourse }))],
+  confirmPurchase: [student, gql('mutation { confirmPurchase(paymentId: "00000000-0000-4000-8000-000000000000") { status } }')],
+  refundEnrollment: [admin, gql('mutation { refundEnrollment(enrollmentId: "00000000-0000-4000-8000-000000000000", refundCase: COURSE_CANCELLED) { percent } }')],
+  setLessonCompleted: [student, gql('mutation ($id: ID!) { setLessonCompleted(lessonId: $id, completed: true) { completed } }', () => ({ id: ids.lesson }))],
+  saveLessonPosition: [student, gql('mutation ($id: ID!) { saveLessonPosition(lessonId: $id, seconds: 5) { lastPosition } }', () => ({ id: ids.lesson }))],
+  createCourse: [staff, gql(`mutation { createCourse(input: ${emptyCourse}) { id } }`)],
+  updateCourse: [courseEditor, gql(`mutation ($id: ID!) { updateCourse(id: $id, input: ${emptyCourse}) { id } }`, () => ({ id: ids.course }))],
+  setCoursePublished: [courseEditor, gql('mutation ($id: ID!) { setCoursePublished(id: $id, published: true) { id } }', () => ({ id: ids.course }))],
+  deleteCourse: [courseEditor, gql('mutation ($id: ID!) { deleteCourse(id: $id) }', () => ({ id: ids.course }))],
+  makeAdmin: [admin, gql('mutation { makeAdmin(email: "promote-me@example.com") { role } }')],
+  removeAdmin: [admin, gql('mutation { removeAdmin(email: "second-admin@example.com") { role } }')],
+  deleteUser: [admin, gql('mutation { deleteUser(email: "close-me@example.com") { email } }')],
+  deleteMyReview: [student, gql('mutation ($id: ID!) { deleteMyReview(courseId: $id) }', () => ({ id: ids.course }))],
+  reopenAccount: [admin, gql('mutation { reopenAccount(email: "close-me@example.com") { email } }')],
+  submitReview: [student, gql('mutation ($id: ID!) { submitReview(input: { courseId: $id, rating: 5, text: "Clear lessons" }) { id } }', () => ({ id: ids.course }))],
+  setReviewHidden: [admin, gql('mutation { setReviewHidden(id: "00000000-0000-4000-8000-000000000000", hidden: true) { id } }')],
   openBlog: [everyone, gql('mutation { openBlog(id: "00000000-0000-4000-8000-000000000000") { id } }')],
-  createBlog: [staff, gql('mutation { createBlog(input: {}) { id } }')],
-  setBlogHidden: ['D', gql('mutation { setBlogHidden(id: "00000000-0000-4000-8000-000000000000", hidden: true) { id } }')],
-  submitComplaint: [everyone, gql('mutation { submitComplaint(input: {}) }')],
-  submitContactMessage: [everyone, gql('mutation { submitContactMessage(input: {}) }')],
+  createBlog: [staff, gql('mutation { createBlog(input: { title: "", description: "" }) { id } }')],
+  setBlogHidden: [admin, gql('mutation { setBlogHidden(id: "00000000-0000-4000-8000-000000000000", hidden: true) { id } }')],
+  submitComplaint: [everyone, gql('mutation { submitComplaint(input: { name: "", email: "", phone: "", subject: "", message: "" }) }')],
+  submitContactMessage: [everyone, gql('mutation { submitContactMessage(input: { name: "", email: "", message: "" }) }')],
   subscribe: [everyone, gql('mutation { subscribe(email: "reader@example.com") }')],
-  inbox: ['D', gql('{ inbox(kind: COMPLAINT) { total } }')],
-  setInboxHandled: ['D', gql('mutation { setInboxHandled(id: "00000000-0000-4000-8000-000000000000", handled: true) { id } }')],
+  inbox: [admin, gql('{ inbox(kind: COMPLAINT) { total } }')],
+  setInboxHandled: [admin, gql('mutation { setInboxHandled(id: "00000000-0000-4000-8000-000000000000", handled: true) { id } }')],
 };
 
 const restTable: Record<string, [string, Check]> = {
@@ -181,18 +196,18 @@ const restTable: Record<string, [string, Check]> = {
   'GET /blogs.json': [everyone, rest('GET', () => '/blogs.json')],
   // The number is the key: anyone holding it may download the PDF (it names only what the public page shows).
   'GET /api/certificates/{number}/pdf': [everyone, rest('GET', () => '/api/certificates/SHK-0000000000/pdf')],
-  'GET /api/users': ['D', rest('GET', () => '/api/users')],
-  'GET /api/users/getUserByEmail/{email}': ['SD', rest('GET', () => '/api/users/getUserByEmail/student@example.com')],
-  'GET /api/users/{id}': ['SD', rest('GET', () => `/api/users/${ids.studentId}`)],
+  'GET /api/users': [admin, rest('GET', () => '/api/users')],
+  'GET /api/users/getUserByEmail/{email}': [selfOrAdmin, rest('GET', () => '/api/users/getUserByEmail/student@example.com')],
+  'GET /api/users/{id}': [selfOrAdmin, rest('GET', () => `/api/users/${ids.studentId}`)],
   // Only the person themself may record their own profile.
-  'POST /api/users': ['S', rest('POST', () => '/api/users', () => ({ email: 'student@example.com', name: 'Student' }))],
-  'PUT /api/users/{email}': ['D', rest('PUT', () => '/api/users/throwaway@example.com')],
-  'DELETE /api/users/{email}': ['D', rest('DELETE', () => '/api/users/second-admin@example.com')],
-  'GET /api/enroll/{email}': ['SD', rest('GET', () => '/api/enroll/student@example.com')],
+  'POST /api/users': [student, rest('POST', () => '/api/users', () => ({ email: 'student@example.com', name: 'Student' }))],
+  'PUT /api/users/{email}': [admin, rest('PUT', () => '/api/users/throwaway@example.com')],
+  'DELETE /api/users/{email}': [admin, rest('DELETE', () => '/api/users/second-admin@example.com')],
+  'GET /api/enroll/{email}': [selfOrAdmin, rest('GET', () => '/api/enroll/student@example.com')],
   // Nobody may record an enrollment without a payment the server saw succeed.
   'POST /api/enroll': ['', rest('POST', () => '/api/enroll', () => ({ courseID: ids.paidCourse, transactionID: 'txn_made_up' }))],
-  'POST /payment': ['S', rest('POST', () => '/payment', () => ({ courseID: ids.paidCourse, amount: 1, token: 'tok_visa' }))],
-  'POST /create-checkout-session': ['S', rest('POST', () => '/create-checkout-session', () => ({}))],
+  'POST /payment': [student, rest('POST', () => '/payment', () => ({ courseID: ids.paidCourse, amount: 1, token: 'tok_visa' }))],
+  'POST /create-checkout-session': [student, rest('POST', () => '/create-checkout-session', () => ({}))],
   // Provider events are checked by their signature, not by who sends them.
   'POST /webhooks/stripe': [everyone, rest('POST', () => '/webhooks/stripe', () => ({}))],
   'POST /test-mode/payment-methods': [everyone, rest('POST', () => '/test-mode/payment-methods', () => ({}))],

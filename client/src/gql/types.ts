@@ -38,25 +38,25 @@ export type BillingDetailsInput = {
 };
 
 export type BlogInput = {
-  description?: string | null | undefined;
+  description: string;
   /** Image URL */
   img?: string | null | undefined;
-  title?: string | null | undefined;
+  title: string;
 };
 
 export type ComplaintInput = {
-  email?: string | null | undefined;
+  email: string;
   /** The complaint */
-  message?: string | null | undefined;
-  name?: string | null | undefined;
-  phone?: string | null | undefined;
-  subject?: string | null | undefined;
+  message: string;
+  name: string;
+  phone: string;
+  subject: string;
 };
 
 export type ContactInput = {
-  email?: string | null | undefined;
-  message?: string | null | undefined;
-  name?: string | null | undefined;
+  email: string;
+  message: string;
+  name: string;
 };
 
 /** School courses for classes 1 to 12, or professional skill courses */
@@ -66,17 +66,17 @@ export type CourseCategory =
 
 /** Every field of a course an instructor writes */
 export type CourseInput = {
-  category?: CourseCategory | null | undefined;
+  category: CourseCategory;
   classLevel?: number | null | undefined;
-  description?: string | null | undefined;
+  description: string;
   keyPoints?: Array<string> | null | undefined;
   /** The language the course is taught in; left out, English for a new course and unchanged for an edit */
   language?: CourseLanguage | null | undefined;
-  lessons?: Array<LessonInput> | null | undefined;
-  name?: string | null | undefined;
+  lessons: Array<LessonInput>;
+  name: string;
   photoURL?: string | null | undefined;
   /** Dollars */
-  price?: number | null | undefined;
+  price: number;
   /** Whole taka; left out, proposed from the dollar price at USD_TO_BDT */
   priceBDT?: number | null | undefined;
   startsAt?: string | null | undefined;
@@ -108,7 +108,8 @@ export type LessonInput = {
   id?: string | number | null | undefined;
   /** A free preview anyone may watch */
   preview?: boolean | null | undefined;
-  title?: string | null | undefined;
+  title: string;
+  /** Left out or empty: the lesson gets an uploaded video instead, once it is saved */
   videoURL?: string | null | undefined;
 };
 
@@ -162,8 +163,8 @@ export type RefundCase =
 export type ReviewInput = {
   courseId: string | number;
   /** Stars, 1 to 5 */
-  rating?: number | null | undefined;
-  text?: string | null | undefined;
+  rating: number;
+  text: string;
   title?: string | null | undefined;
 };
 
@@ -175,13 +176,13 @@ export type Role =
 /** A new account; every field is required */
 export type SignUpInput = {
   /** Date of birth, YYYY-MM-DD */
-  date?: string | null | undefined;
-  email?: string | null | undefined;
-  name?: string | null | undefined;
-  password?: string | null | undefined;
-  phone?: string | null | undefined;
+  date: string;
+  email: string;
+  name: string;
+  password: string;
+  phone: string;
   /** STUDENT or INSTRUCTOR */
-  role?: Role | null | undefined;
+  role: Role;
 };
 
 /** Where an uploaded lesson video is on its way to the students */

@@ -1,5 +1,8 @@
 import type { DataSource, EntityTarget, ObjectLiteral } from 'typeorm';
 
+/** An entity read with only some of its columns (selectListOf): its primary key and what was asked for. */
+export type PartialEntity<T extends { id: unknown }> = Pick<T, 'id'> & Partial<T>;
+
 /**
  * Reads entities with hand-written SQL for the hottest catalogue paths. TypeORM's query builder and
  * its hydration cost more CPU than the query itself (about 0.35 ms a statement on the bench
@@ -55,6 +58,11 @@ export class EntityReader<T extends ObjectLiteral> {
       }
       return entity as T;
     });
+  }
+
+  /** Entities read with `selectListOf(properties)`: typed as holding only some columns. */
+  manyPartial(sql: string, parameters: unknown[] = [], via: Pick<DataSource, 'query'> = this.db): Promise<Array<PartialEntity<T & { id: unknown }>>> {
+    return this.many(sql, parameters, via) as Promise<unknown> as Promise<Array<PartialEntity<T & { id: unknown }>>>;
   }
 
   async one(sql: string, parameters: unknown[] = []): Promise<T | null> {

@@ -1,20 +1,27 @@
-import type { AuthChecker } from 'type-graphql';
+import type { AuthChecker, MiddlewareFn } from 'type-graphql';
+import { hasRole, NOT_ALLOWED, requireCourseEditor, requireViewer } from '../modules/auth/guards';
 import { AppError } from '../shared/errors';
+import { isUuid } from '../shared/validation';
 import type { Role } from '../modules/user/role';
 import type { GraphQLContext } from './context';
 
-export const SIGN_IN_REQUIRED = 'Please sign in to continue.';
-export const SIGN_IN_AGAIN = 'Your session has ended. Please sign in again.';
-export const NOT_ALLOWED = 'You are not allowed to do this.';
+export { NOT_ALLOWED, requireViewer, SIGN_IN_AGAIN, SIGN_IN_REQUIRED } from '../modules/auth/guards';
 
-/** The first gate of @Authorized fields; services check ownership again. */
-export const authChecker: AuthChecker<GraphQLContext, Role> = ({ context }, roles) => {
-  const viewer = requireViewer(context);
-  if (roles.length > 0 && !roles.includes(viewer.role)) throw new AppError('FORBIDDEN', NOT_ALLOWED);
+/** The first gate of `@Authorized(...roles.x)` operations (the role sets are in modules/auth/guards.ts). */
+export const authChecker: AuthChecker<GraphQLContext, Role> = ({ context }, allowed) => {
+  if (!hasRole(requireViewer(context), allowed)) throw new AppError('FORBIDDEN', NOT_ALLOWED);
   return true;
 };
 
-export function requireViewer(context: Pick<GraphQLContext, 'viewer' | 'authProblem'>) {
-  if (!context.viewer) throw new AppError('UNAUTHENTICATED', context.authProblem ? SIGN_IN_AGAIN : SIGN_IN_REQUIRED);
-  return context.viewer;
-}
+/**
+ * The ownership gate of an operation on one course (`@UseMiddleware(CourseEditor('id'))`): only its
+ * instructor or an admin gets as far as the input rules. The service checks again for every caller.
+ */
+export const CourseEditor =
+  (argName: string): MiddlewareFn<GraphQLContext> =>
+  async ({ args, context }, next) => {
+    const id: unknown = args[argName];
+    const course = isUuid(id) ? await context.loaders.courseById.load(id) : null;
+    if (course) requireCourseEditor(requireViewer(context), course);
+    return next();
+  };

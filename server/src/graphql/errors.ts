@@ -2,7 +2,10 @@ import crypto from 'node:crypto';
 import type { ApolloServerPlugin } from '@apollo/server';
 import { unwrapResolverError } from '@apollo/server/errors';
 import type { GraphQLFormattedError } from 'graphql';
+import type { ValidationError } from 'class-validator';
+import { ArgumentValidationError } from 'type-graphql';
 import { AppError } from '../shared/errors';
+import { inputError } from '../shared/validation';
 import { DATABASE_UNAVAILABLE, isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../shared/database-down';
 import type { AppLogger } from '../logger';
 import type { Language } from '../i18n/languages';
@@ -25,7 +28,9 @@ const clientErrorCodes = new Set([
  */
 export function createErrorFormatter(log: AppLogger, options: { stacktraces: boolean }) {
   return (formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError => {
-    const original = unwrapResolverError(error);
+    let original = unwrapResolverError(error);
+    // type-graphql's report of the input rules (shared/validation.ts), in the same shape as REST's.
+    if (original instanceof ArgumentValidationError) original = inputError(original.extensions.validationErrors as ValidationError[]);
     if (original instanceof AppError) {
       return {
         message: original.message,

@@ -4,14 +4,16 @@ import { listAllBlogs } from '../modules/blog/blog.service';
 import { createCourseByIdLoader, findCourse, listAllCourses, searchCourses, SEARCH_MAX_LIMIT } from '../modules/course/course.service';
 import { createLessonsByCourseLoader } from '../modules/course/lesson.service';
 import { createOwnedCourseLoader } from '../modules/enrollment/enrollment.service';
-import { canWatchCourse } from '../modules/progress/entitlement';
+import { canWatchCourse } from '../modules/enrollment/entitlement';
 import type { Course } from '../modules/course/course.entity';
 import { listAllReviews } from '../modules/review/review.service';
 import { legacyPage } from './legacy-page';
-import { requireViewer } from '../graphql/auth-checker';
+import { requireRole, requireViewer, roles } from '../modules/auth/guards';
 import { CourseCategory, CourseLanguage } from '../modules/course/course.enums';
 import { badInput } from '../shared/errors';
-import { createCourse, setCoursePublished } from '../modules/instructor/course-authoring.service';
+import { createCourse, setCoursePublished } from '../modules/course-editing/course-editing.service';
+import { CourseInput, LessonInput } from '../modules/course-editing/course.input';
+import { inputOf, validateInput } from '../shared/validation';
 import { toLegacyBlog, toLegacyCourse, toLegacyReview, toLegacySampleCourse } from './legacy-shapes';
 
 /** `?language=bn` or `?language=en`: only the courses taught in it; the answer keeps its old shape. */
@@ -55,13 +57,14 @@ export function legacyCatalogueRouter(db: DataSource): Router {
   // The old create path, for instructors and admins: the course is published at once, as it was.
   router.post('/api/courses', async (req, res) => {
     const viewer = requireViewer(req);
+    requireRole(viewer, roles.staff);
     const body = (req.body ?? {}) as Record<string, unknown>;
-    const str = (value: unknown) => (typeof value === 'string' ? value : null);
+    const str = (value: unknown) => (typeof value === 'string' ? value : undefined);
     const videos = body.videos as { contents?: unknown } | undefined;
     const contents = Array.isArray(videos?.contents) ? (videos.contents as Array<Record<string, unknown> | null>) : [];
     const category = Object.values(CourseCategory).includes(body.category as CourseCategory) ? (body.category as CourseCategory) : CourseCategory.PROFESSIONAL;
     const address = req.ip ?? 'unknown';
-    const course = await createCourse(db, viewer, {
+    const input = await validateInput(inputOf(CourseInput, {
       name: str(body.name),
       description: str(body.description),
       price: typeof body.price === 'number' ? body.price : NaN,
@@ -71,8 +74,9 @@ export function legacyCatalogueRouter(db: DataSource): Router {
       keyPoints: Array.isArray(body.keyPoints) ? body.keyPoints.map(String) : [],
       targetedPeoples: str(body.targetedPeoples),
       whyNeed: str(body.whyNeed),
-      lessons: contents.map((c) => ({ title: str(c?.title), videoURL: str(c?.videoURL) })),
-    }, address);
+      lessons: contents.map((c) => inputOf(LessonInput, { title: str(c?.title), videoURL: str(c?.videoURL) })),
+    }));
+    const course = await createCourse(db, viewer, input, address);
     const published = await setCoursePublished(db, viewer, course.id, true, address);
     res.status(201).json((await withLessons(req, [published]))[0]);
   });

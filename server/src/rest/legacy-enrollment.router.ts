@@ -1,17 +1,16 @@
 import { Router, type Request } from 'express';
-import { IsNull, LessThan, MoreThan } from 'typeorm';
-import { hitRateLimit, type Limit } from '../shared/rate-limit';
-import { requireViewer } from '../graphql/auth-checker';
-import { findCourse } from '../modules/course/course.service';
-import { Enrollment } from '../modules/enrollment/enrollment.entity';
+import { requireRole, requireViewer, roles } from '../modules/auth/guards';
+import type { Enrollment } from '../modules/enrollment/enrollment.entity';
 import { listEnrollmentsOf } from '../modules/enrollment/enrollment.service';
-import { Payment, PaymentStatus } from '../modules/payment/payment.entity';
-import { COURSE_NOT_FOUND, ONLY_STUDENTS_BUY, PAYMENT_NOT_SUCCESSFUL, priceInCents, purchaseCourse, startCheckoutSession, type PurchaseDeps } from '../modules/payment/purchase.service';
-import { LegacyChargeRequest } from '../modules/payment/legacy-charge-request.entity';
-import { isUuid } from '../modules/course/course.service';
-import type { Viewer } from '../modules/auth/viewer';
-import { Role } from '../modules/user/role';
-import { AppError, badInput, notFound } from '../shared/errors';
+import type { LegacyChargeRequest } from '../modules/payment/legacy-charge-request.entity';
+import { chargeLegacyPayment, PENDING_PREFIX, recordLegacyEnrollment, requestLegacyCharge } from '../modules/payment/legacy-purchase.service';
+import type { Payment } from '../modules/payment/payment.entity';
+import { PurchaseInput } from '../modules/payment/purchase.input';
+import { ONLY_STUDENTS_BUY, startCheckoutSession, type PurchaseDeps } from '../modules/payment/purchase.service';
+import type { BillingDetailsInput } from '../payments/provider';
+import { badInput } from '../shared/errors';
+import { inputOf, validateInput } from '../shared/validation';
+
 
 export function toLegacyEnrollment(enrollment: Enrollment) {
   return {
@@ -27,14 +26,7 @@ export function toLegacyEnrollment(enrollment: Enrollment) {
   };
 }
 
-export const AMOUNT_MISMATCH = 'The amount does not match the price of the course';
-const NO_MATCHING_PAYMENT = 'No successful payment for this course matches this transaction';
-const ENROLLMENT_RECORDED = 'This enrollment is already recorded';
 const MAX_AMOUNT_CENTS = 100_000_000;
-const CHARGE_REQUEST_TTL_MINUTES = 30;
-const CHARGE_REQUESTS_PER_STUDENT: Limit = { name: 'legacy-charge-request', max: 20, windowSeconds: 60 * 60 };
-/** The transaction reference of a charge the old client asked for, made when it enrolls. */
-const PENDING_PREFIX = 'pending_';
 
 /** The old client's charge request, answered as a charge still pending: nothing is taken yet. */
 function toPendingLegacyCharge(request: LegacyChargeRequest) {
@@ -49,30 +41,6 @@ function toPendingLegacyCharge(request: LegacyChargeRequest) {
     billing_details: request.billingDetails ?? {},
   };
 }
-
-/** Charges a waiting request for `courseId` at the course's price, once; refuses a different amount. */
-async function chargePendingRequest(deps: PurchaseDeps, viewer: Viewer, courseId: string, requestId: string): Promise<Enrollment | { failure: string }> {
-  const requests = deps.db.getRepository(LegacyChargeRequest);
-  const request = isUuid(requestId) ? await requests.findOneBy({ id: requestId, studentId: viewer.id, expiresAt: MoreThan(new Date()) }) : null;
-  if (!request) throw new AppError('FORBIDDEN', NO_MATCHING_PAYMENT);
-  if (request.usedAt) throw new AppError('CONFLICT', ENROLLMENT_RECORDED);
-  const course = await findCourse(deps.db, courseId);
-  if (!course) throw notFound(COURSE_NOT_FOUND);
-  if (request.amountCents !== priceInCents(course)) throw badInput(AMOUNT_MISMATCH);
-  // Claimed before charging, so two calls with one request cannot both charge its token.
-  const { affected } = await requests.update({ id: request.id, usedAt: IsNull() }, { usedAt: new Date() });
-  if (!affected) throw new AppError('CONFLICT', ENROLLMENT_RECORDED);
-  const outcome = await purchaseCourse(deps, viewer, {
-    courseId: course.id,
-    paymentMethod: request.paymentMethod,
-    billingDetails: request.billingDetails,
-    idempotencyKey: `legacy-charge-${request.id}`,
-  });
-  if (outcome.status !== 'SUCCEEDED' || !outcome.enrollment) return { failure: outcome.message ?? PAYMENT_NOT_SUCCESSFUL };
-  if (outcome.payment) await deps.db.getRepository(Payment).update(outcome.payment.id, { legacyEnrollRecordedAt: new Date() });
-  return outcome.enrollment;
-}
-
 
 /** The charge as the old API answered it (Stripe's legacy Charge object, the fields its client read). */
 export function toLegacyCharge(payment: Payment) {
@@ -105,39 +73,29 @@ export function legacyEnrollmentRouter(deps: PurchaseDeps): Router {
   // The answer is the old one: the charge itself (the old client read `res.data.balance_transaction`).
   router.post('/payment', async (req, res) => {
     const viewer = requireViewer(req);
-    if (viewer.role !== Role.STUDENT) throw new AppError('FORBIDDEN', ONLY_STUDENTS_BUY);
+    requireRole(viewer, roles.student, ONLY_STUDENTS_BUY);
     const body = bodyOf(req);
     if (typeof body.token !== 'string' || !body.token) throw badInput('token is required');
-    if (body.token.length > 255) throw badInput('token is too long');
     const amount = Number(body.amount);
     if (!Number.isInteger(amount) || amount < 0 || amount > MAX_AMOUNT_CENTS) throw badInput('amount must be a whole number of cents');
-    const billingDetails = (body.billingDetails ?? body.billing_details ?? null);
-    if (JSON.stringify(billingDetails ?? {}).length > 2000) throw badInput('billingDetails is too long');
-
-    if (body.courseID === undefined && body.courseId === undefined) {
-      await hitRateLimit(deps.db, CHARGE_REQUESTS_PER_STUDENT, viewer.id);
-      // Requests never followed by an enrollment are forgotten once expired (their tokens with them).
-      await deps.db.getRepository(LegacyChargeRequest).delete({ expiresAt: LessThan(new Date()), usedAt: IsNull() });
-      const request = await deps.db.getRepository(LegacyChargeRequest).save({
-        studentId: viewer.id,
-        amountCents: amount,
+    const named = body.courseID !== undefined || body.courseId !== undefined;
+    // The purchase's own rules; without a course (the old client's first call), those of the rest.
+    const input = await validateInput(
+      inputOf(PurchaseInput, {
+        courseId: named ? courseIdOf(body) : undefined,
         paymentMethod: body.token,
-        billingDetails,
-        expiresAt: new Date(Date.now() + CHARGE_REQUEST_TTL_MINUTES * 60_000),
-        usedAt: null,
-      });
+        billingDetails: (body.billingDetails ?? body.billing_details ?? null) as BillingDetailsInput | null,
+        idempotencyKey: typeof body.idempotencyKey === 'string' ? body.idempotencyKey : null,
+      }),
+      { skipMissingProperties: !named },
+    );
+
+    if (!named) {
+      const request = await requestLegacyCharge(deps, viewer, { amountCents: amount, paymentMethod: body.token, billingDetails: input.billingDetails ?? null });
       res.json(toPendingLegacyCharge(request));
       return;
     }
-    const course = await findCourse(deps.db, courseIdOf(body));
-    if (!course) throw notFound(COURSE_NOT_FOUND);
-    if (amount !== priceInCents(course)) throw badInput(AMOUNT_MISMATCH);
-    const outcome = await purchaseCourse(deps, viewer, {
-      courseId: course.id,
-      paymentMethod: body.token,
-      billingDetails,
-      idempotencyKey: typeof body.idempotencyKey === 'string' ? body.idempotencyKey : null,
-    });
+    const outcome = await chargeLegacyPayment(deps, viewer, input, amount);
     if (outcome.status !== 'SUCCEEDED' || !outcome.payment) {
       res.status(402).json({ status: 'Failure', error: outcome.message, clientSecret: outcome.clientSecret });
       return;
@@ -152,26 +110,12 @@ export function legacyEnrollmentRouter(deps: PurchaseDeps): Router {
     const body = bodyOf(req);
     const courseId = courseIdOf(body);
     if (typeof body.transactionID !== 'string' || !body.transactionID) throw badInput('transactionID is required');
-    if (body.transactionID.startsWith(PENDING_PREFIX)) {
-      const enrollment = await chargePendingRequest(deps, viewer, courseId, body.transactionID.slice(PENDING_PREFIX.length));
-      if ('failure' in enrollment) {
-        res.status(402).json({ status: 'Failure', error: enrollment.failure });
-        return;
-      }
-      res.status(201).json({ acknowledged: true, insertedId: enrollment.id });
+    const enrollment = await recordLegacyEnrollment(deps, viewer, courseId, body.transactionID);
+    if ('failure' in enrollment) {
+      res.status(402).json({ status: 'Failure', error: enrollment.failure });
       return;
     }
-    const recorded = await deps.db.transaction(async (manager) => {
-      const payment = await manager.getRepository(Payment).findOne({
-        where: { studentId: viewer.id, courseId, transactionRef: body.transactionID as string, status: PaymentStatus.SUCCEEDED },
-        lock: { mode: 'pessimistic_write' },
-      });
-      if (!payment) throw new AppError('FORBIDDEN', NO_MATCHING_PAYMENT);
-      if (payment.legacyEnrollRecordedAt) throw new AppError('CONFLICT', ENROLLMENT_RECORDED);
-      await manager.getRepository(Payment).update(payment.id, { legacyEnrollRecordedAt: new Date() });
-      return manager.getRepository(Enrollment).findOneByOrFail({ paymentId: payment.id, revokedAt: IsNull() });
-    });
-    res.status(201).json({ acknowledged: true, insertedId: recorded.id });
+    res.status(201).json({ acknowledged: true, insertedId: enrollment.id });
   });
 
   router.get('/api/enroll/:email', async (req, res) => {
@@ -179,12 +123,11 @@ export function legacyEnrollmentRouter(deps: PurchaseDeps): Router {
     res.json(enrollments.map(toLegacyEnrollment));
   });
 
-  // The old Checkout Session path: priced from the database, returning to the course page.
   // The old Checkout Session path: the same purchase rules, returning to the course page.
   router.post('/create-checkout-session', async (req, res) => {
     const viewer = requireViewer(req);
     // Who may buy is answered before what was sent: others are refused whatever the body.
-    if (viewer.role !== Role.STUDENT) throw new AppError('FORBIDDEN', ONLY_STUDENTS_BUY);
+    requireRole(viewer, roles.student, ONLY_STUDENTS_BUY);
     const session = await startCheckoutSession(deps, viewer, courseIdOf(bodyOf(req)));
     res.json({ id: session.id, url: session.url });
   });

@@ -1,13 +1,14 @@
 import { Router, type Request } from 'express';
 import type { DataSource } from 'typeorm';
-import { requireViewer } from '../graphql/auth-checker';
+import { isSelfOrAdmin, requireRole, requireViewer, roles } from '../modules/auth/guards';
 import { findPublicInstructor, findUserFor, findViewerUser, updateProfile } from '../modules/user/user.service';
 import type { User } from '../modules/user/user.entity';
 import { AppError } from '../shared/errors';
-import { Role } from '../modules/user/role';
-import { listUsers, makeAdmin, removeAdmin, requireAdmin } from '../modules/admin/user-admin.service';
+import { listUsers, makeAdmin, removeAdmin } from '../modules/admin/user-admin.service';
 import { normalizeEmail } from '../modules/auth/sign-up-rules';
 import { legacyPage } from './legacy-page';
+import { ProfileInput } from '../modules/user/profile.input';
+import { inputOf, validateInput } from '../shared/validation';
 
 /** The old user document: roles in lower case, `createdOn` for the creation time. */
 export function toLegacyUser(user: User) {
@@ -45,15 +46,16 @@ export function legacyUsersRouter(db: DataSource): Router {
     if (typeof body.email === 'string' && normalizeEmail(body.email) !== viewer.email) {
       throw new AppError('FORBIDDEN', 'You can only record your own profile');
     }
-    const text = (key: string) => (typeof body[key] === 'string' ? (body[key]) : undefined);
-    const user = await updateProfile(db, viewer, { name: text('name'), phone: text('phone'), date: text('date'), image: text('image') });
+    const text = (key: string) => (typeof body[key] === 'string' ? (body[key] as string) : undefined);
+    const changes = await validateInput(inputOf(ProfileInput, { name: text('name'), phone: text('phone'), date: text('date'), image: text('image') }));
+    const user = await updateProfile(db, viewer, changes);
     res.status(201).json({ acknowledged: true, insertedId: user.id });
   });
 
   // The admin list of active accounts, a page at a time (`offset`/`limit`, like the other legacy lists).
   router.get('/api/users', async (req, res) => {
     const viewer = viewerOf(req);
-    requireAdmin(viewer);
+    requireRole(viewer, roles.admin);
     const page = await listUsers(db, viewer, {}, legacyPage(req));
     res.json(page.items.map(toLegacyUser));
   });
@@ -74,7 +76,7 @@ export function legacyUsersRouter(db: DataSource): Router {
   // public fields answer anyone; the whole account answers only the person themself or an admin.
   router.get('/api/users/getUserByEmail/:email', async (req, res) => {
     const email = String(req.params.email);
-    const ownOrAdmin = req.viewer && (req.viewer.role === Role.ADMIN || req.viewer.email === normalizeEmail(email));
+    const ownOrAdmin = req.viewer && isSelfOrAdmin(req.viewer, { email: normalizeEmail(email) });
     if (!ownOrAdmin) {
       const instructor = await findPublicInstructor(db, email);
       if (instructor) {

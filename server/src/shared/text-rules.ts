@@ -1,4 +1,5 @@
 import { badInput } from './errors';
+import { validationMessages as m } from './validation-messages';
 
 /** The longest text any input may carry (a blog post's body); every field's own limit is at most this. */
 export const MAX_TEXT_LENGTH = 10_000;
@@ -14,7 +15,7 @@ export function escapeLike(text: string): string {
 
 /** The message for a text over its limit. Null when fine. */
 export function checkLength(value: string, max: number, label: string): string | null {
-  return value.length > max ? `${label} must be at most ${max} characters` : null;
+  return value.length > max ? m.atMost(label, max) : null;
 }
 
 /** A list filter typed by a person: trimmed, at most MAX_FILTER_LENGTH characters. */
@@ -35,9 +36,9 @@ export function checkWebAddress(value: string, label: string): string | null {
   if (value.startsWith('/') && !value.startsWith('//')) return null;
   try {
     const url = new URL(value);
-    if (url.protocol !== 'https:' && url.protocol !== 'http:') return `${label} must start with https://`;
-    return url.hostname ? null : `${label} must be a web address`;
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') return m.startsWithHttps(label);
+    return url.hostname ? null : m.webAddress(label);
   } catch {
-    return `${label} must be a web address`;
+    return m.webAddress(label);
   }
 }

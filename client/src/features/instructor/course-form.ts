@@ -69,7 +69,8 @@ export function toCourseInput(form: CourseForm): CourseInput {
   return {
     name: form.name,
     description: form.description,
-    price: form.price.trim() === '' ? null : Number(form.price),
+    // The price field is required on the form; an empty one cannot be sent.
+    price: Number(form.price.trim() || Number.NaN),
     priceBDT: form.priceBDT.trim() === '' ? null : Number(form.priceBDT),
     photoURL: form.photoURL || null,
     category: form.category,

@@ -2,8 +2,9 @@ import type { DataSource } from 'typeorm';
 import type { Viewer } from '../auth/viewer';
 import { PaymentStatus } from '../payment/payment.entity';
 import { revenueByCurrency, type MoneyAmount } from '../payment/revenue';
-import { requireAdmin } from './user-admin.service';
+import { requireRole, roles } from '../auth/guards';
 import type { Role } from '../user/role';
+import { visibleCourse } from '../course/course-visibility';
 
 export interface AdminSummary {
   students: number;
@@ -21,14 +22,14 @@ export interface AdminSummary {
 
 /** Live totals for the admin dashboard. */
 export async function adminSummary(db: DataSource, viewer: Viewer): Promise<AdminSummary> {
-  requireAdmin(viewer);
+  requireRole(viewer, roles.admin);
   const [totals] = await db.query<Array<Omit<AdminSummary, 'revenue' | 'revenueByCurrency' | 'recentSignUps' | 'recentPurchases'> & { revenue_cents: number }>>(
     `SELECT
        (SELECT COUNT(*)::int FROM "user" WHERE role = 'STUDENT' AND "deletedAt" IS NULL) AS students,
        (SELECT COUNT(*)::int FROM "user" WHERE role = 'INSTRUCTOR' AND "deletedAt" IS NULL) AS instructors,
        (SELECT COUNT(*)::int FROM "user" WHERE role = 'ADMIN' AND "deletedAt" IS NULL) AS admins,
        (SELECT COUNT(*)::int FROM course) AS courses,
-       (SELECT COUNT(*)::int FROM course WHERE published) AS "publishedCourses",
+       (SELECT COUNT(*)::int FROM course WHERE ${visibleCourse()}) AS "publishedCourses",
        (SELECT COUNT(*)::int FROM enrollment WHERE "revokedAt" IS NULL) AS enrollments,
        (SELECT COALESCE(SUM("amountCents" - "refundedCents"), 0)::int FROM payment WHERE status IN ($1, $2) AND currency = 'usd') AS revenue_cents`,
     [PaymentStatus.SUCCEEDED, PaymentStatus.REFUNDED],

@@ -1,4 +1,5 @@
 import { Arg, Args, ArgsType, Authorized, Ctx, Field, Float, ID, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
+import { roles } from '../auth/guards';
 import { requireViewer } from '../../graphql/auth-checker';
 import type { GraphQLContext } from '../../graphql/context';
 import { PageOf, toPage } from '../../graphql/page';
@@ -54,37 +55,37 @@ class UserListArgs extends PageArgs {
 
 @Resolver()
 export class AdminResolver {
-  @Authorized(Role.ADMIN)
+  @Authorized(...roles.admin)
   @Query(() => AdminSummary)
   adminSummary(@Ctx() ctx: GraphQLContext): Promise<AdminSummary> {
     return adminSummary(ctx.db, requireViewer(ctx));
   }
 
-  @Authorized(Role.ADMIN)
+  @Authorized(...roles.admin)
   @Query(() => UserPage, { description: 'Accounts by role, newest first' })
   async users(@Args(() => UserListArgs) args: UserListArgs, @Ctx() ctx: GraphQLContext): Promise<UserPage> {
     return toPage(UserPage, await listUsers(ctx.db, requireViewer(ctx), args, args));
   }
 
-  @Authorized(Role.ADMIN)
+  @Authorized(...roles.admin)
   @Mutation(() => User)
   async makeAdmin(@Arg('email') email: string, @Ctx() ctx: GraphQLContext): Promise<User> {
     return (await makeAdmin(ctx.db, requireViewer(ctx), email, ctx.clientAddress)).user;
   }
 
-  @Authorized(Role.ADMIN)
+  @Authorized(...roles.admin)
   @Mutation(() => User, { description: 'Back to the role the user had before; never the last admin, never oneself' })
   removeAdmin(@Arg('email') email: string, @Ctx() ctx: GraphQLContext): Promise<User> {
     return removeAdmin(ctx.db, requireViewer(ctx), email, ctx.clientAddress);
   }
 
-  @Authorized(Role.ADMIN)
+  @Authorized(...roles.admin)
   @Mutation(() => User, { description: 'Reopens a closed account: its owner can sign in again' })
   reopenAccount(@Arg('email') email: string, @Ctx() ctx: GraphQLContext): Promise<User> {
     return reopenAccount(ctx.db, requireViewer(ctx), email, ctx.clientAddress);
   }
 
-  @Authorized(Role.ADMIN)
+  @Authorized(...roles.admin)
   @Mutation(() => User, { description: 'Closes an account: sign-in refused, history kept' })
   deleteUser(@Arg('email') email: string, @Ctx() ctx: GraphQLContext): Promise<User> {
     return deleteUser(ctx.db, requireViewer(ctx), email, ctx.clientAddress);

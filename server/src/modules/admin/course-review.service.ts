@@ -1,13 +1,14 @@
 import type { DataSource } from 'typeorm';
-import { AppError, badInput, notFound } from '../../shared/errors';
+import { AppError, notFound } from '../../shared/errors';
 import { fetchPage, parsePage, type Page } from '../../shared/paging';
 import { AuditAction, AuditTarget } from '../audit/audit.entity';
 import { recordAudit } from '../audit/audit.service';
 import type { Viewer } from '../auth/viewer';
 import { Course } from '../course/course.entity';
-import { isUuid } from '../course/course.service';
+import { COURSE_NOT_FOUND } from '../course/course.service';
 import { User } from '../user/user.entity';
-import { requireAdmin } from './user-admin.service';
+import { requireRole, roles } from '../auth/guards';
+import { visibleCourse } from '../course/course-visibility';
 
 export const REVIEW_REASON_REQUIRED = 'Say why the course is sent back, so its instructor can fix it';
 export const MAX_REVIEW_REASON_LENGTH = 1000;
@@ -15,9 +16,9 @@ export const NOT_IN_REVIEW = 'This course is not waiting for review';
 
 /** Courses sent for review by instructors not yet approved, oldest request first. */
 export async function listCoursesInReview(db: DataSource, viewer: Viewer, paging: { offset?: number; limit?: number }): Promise<Page<Course>> {
-  requireAdmin(viewer);
+  requireRole(viewer, roles.admin);
   const page = parsePage(paging.offset, paging.limit, 20);
-  const query = () => db.getRepository(Course).createQueryBuilder('course').where('course."reviewRequestedAt" IS NOT NULL AND NOT course.published');
+  const query = () => db.getRepository(Course).createQueryBuilder('course').where(`course."reviewRequestedAt" IS NOT NULL AND NOT ${visibleCourse('course')}`);
   return fetchPage(
     page,
     () => query().orderBy('course."reviewRequestedAt"', 'ASC').addOrderBy('course.id', 'ASC').offset(page.offset).limit(page.limit).getMany(),
@@ -26,8 +27,8 @@ export async function listCoursesInReview(db: DataSource, viewer: Viewer, paging
 }
 
 async function courseInReview(db: DataSource, courseId: string): Promise<Course> {
-  const course = isUuid(courseId) ? await db.getRepository(Course).findOneBy({ id: courseId }) : null;
-  if (!course) throw notFound('Course not found');
+  const course = await db.getRepository(Course).findOneBy({ id: courseId });
+  if (!course) throw notFound(COURSE_NOT_FOUND);
   if (!course.reviewRequestedAt || course.published) throw new AppError('CONFLICT', NOT_IN_REVIEW);
   return course;
 }
@@ -37,7 +38,7 @@ async function courseInReview(db: DataSource, courseId: string): Promise<Course>
  * their later courses publish directly.
  */
 export async function approveCourseReview(db: DataSource, viewer: Viewer, courseId: string, address: string): Promise<Course> {
-  requireAdmin(viewer);
+  requireRole(viewer, roles.admin);
   const course = await courseInReview(db, courseId);
   await db.transaction(async (manager) => {
     if (course.instructorId) {
@@ -57,15 +58,10 @@ export async function approveCourseReview(db: DataSource, viewer: Viewer, course
   return db.getRepository(Course).findOneByOrFail({ id: course.id });
 }
 
-/** Sends a course back to its instructor as a draft, with the reason they will see. */
+/** Sends a course back to its instructor as a draft, with the reason they will see (a reason that passed its rule). */
 export async function rejectCourseReview(db: DataSource, viewer: Viewer, courseId: string, reason: string, address: string): Promise<Course> {
-  requireAdmin(viewer);
-  const note = reason?.trim() ?? '';
-  if (!note) throw badInput(REVIEW_REASON_REQUIRED, { fields: { reason: REVIEW_REASON_REQUIRED } });
-  if (note.length > MAX_REVIEW_REASON_LENGTH) {
-    const tooLong = `The reason must be at most ${MAX_REVIEW_REASON_LENGTH} characters`;
-    throw badInput(tooLong, { fields: { reason: tooLong } });
-  }
+  requireRole(viewer, roles.admin);
+  const note = reason.trim();
   const course = await courseInReview(db, courseId);
   await db.transaction(async (manager) => {
     await manager.getRepository(Course).update(course.id, { reviewRequestedAt: null, reviewNote: note });

@@ -9,13 +9,10 @@ import { Role } from '../user/role';
 import { User } from '../user/user.entity';
 import { AuditAction, AuditTarget } from '../audit/audit.entity';
 import { recordAudit } from '../audit/audit.service';
+import { requireRole, roles } from '../auth/guards';
 
 export const LAST_ADMIN = 'The last admin cannot be removed';
 export const NOT_OWN_ADMIN_ROLE = 'You cannot remove your own admin role';
-
-export function requireAdmin(viewer: Viewer): void {
-  if (viewer.role !== Role.ADMIN) throw new AppError('FORBIDDEN', 'Only admins can do this');
-}
 
 /** Accounts, newest first, by role and searched by name or email; open ones, or only the closed ones. */
 export async function listUsers(
@@ -24,7 +21,7 @@ export async function listUsers(
   filter: { role?: Role | null; search?: string | null; closed?: boolean | null },
   paging: { offset?: number; limit?: number },
 ): Promise<Page<User>> {
-  requireAdmin(viewer);
+  requireRole(viewer, roles.admin);
   const page = parsePage(paging.offset, paging.limit, 20);
   const text = filterText(filter.search);
   const query = () => {
@@ -56,7 +53,7 @@ async function withRoleLock<T>(db: DataSource, work: (manager: EntityManager) =>
 
 /** Promotes a user to admin, remembering their role to restore if the admin role is removed. */
 export async function makeAdmin(db: DataSource, viewer: Viewer, email: string, address: string): Promise<{ user: User; changed: boolean }> {
-  requireAdmin(viewer);
+  requireRole(viewer, roles.admin);
   return withRoleLock(db, async (manager) => {
     const user = await activeUserByEmail(manager, email);
     if (user.role === Role.ADMIN) return { user, changed: false };
@@ -68,7 +65,7 @@ export async function makeAdmin(db: DataSource, viewer: Viewer, email: string, a
 
 /** Takes the admin role away, back to the role the user had; never the last admin, never oneself. */
 export async function removeAdmin(db: DataSource, viewer: Viewer, email: string, address: string): Promise<User> {
-  requireAdmin(viewer);
+  requireRole(viewer, roles.admin);
   return withRoleLock(db, async (manager) => {
     const users = manager.getRepository(User);
     const user = await users.findOneBy({ email: normalizeEmail(email ?? ''), deletedAt: IsNull() });
@@ -85,7 +82,7 @@ export async function removeAdmin(db: DataSource, viewer: Viewer, email: string,
 
 /** Closes an account: sign-in is refused from now on, its history (enrollments, payments) stays. */
 export async function deleteUser(db: DataSource, viewer: Viewer, email: string, address: string): Promise<User> {
-  requireAdmin(viewer);
+  requireRole(viewer, roles.admin);
   return withRoleLock(db, async (manager) => {
     const users = manager.getRepository(User);
     const user = await users.findOneBy({ email: normalizeEmail(email ?? ''), deletedAt: IsNull() });
@@ -101,7 +98,7 @@ export async function deleteUser(db: DataSource, viewer: Viewer, email: string, 
 
 /** Reopens a closed account: its owner can sign in again with their password. */
 export async function reopenAccount(db: DataSource, viewer: Viewer, email: string, address: string): Promise<User> {
-  requireAdmin(viewer);
+  requireRole(viewer, roles.admin);
   const users = db.getRepository(User);
   const user = await users.findOneBy({ email: normalizeEmail(email ?? '') });
   if (!user) throw notFound('No user has this email');

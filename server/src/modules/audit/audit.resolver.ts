@@ -1,9 +1,9 @@
 import { Args, ArgsType, Authorized, Ctx, Field, ObjectType, Query, Resolver } from 'type-graphql';
+import { roles } from '../auth/guards';
 import { requireViewer } from '../../graphql/auth-checker';
 import type { GraphQLContext } from '../../graphql/context';
 import { PageOf, toPage } from '../../graphql/page';
 import { PageArgs } from '../../graphql/page-args';
-import { Role } from '../user/role';
 import { AuditAction, AuditEntry } from './audit.entity';
 import { listAudit } from './audit.service';
 
@@ -18,7 +18,7 @@ class AuditLogArgs extends PageArgs {
 
 @Resolver()
 export class AuditResolver {
-  @Authorized(Role.ADMIN)
+  @Authorized(...roles.admin)
   @Query(() => AuditPage, { description: 'Admin and instructor actions, newest first' })
   async auditLog(@Args(() => AuditLogArgs) args: AuditLogArgs, @Ctx() ctx: GraphQLContext): Promise<AuditPage> {
     return toPage(AuditPage, await listAudit(ctx.db, requireViewer(ctx), args.action, args));

@@ -1,9 +1,8 @@
 import type { DataSource, EntityManager } from 'typeorm';
-import { AppError } from '../../shared/errors';
 import { fetchPage, parsePage, type Page } from '../../shared/paging';
 import type { Viewer } from '../auth/viewer';
-import { Role } from '../user/role';
 import { AuditEntry, type AuditAction, type AuditDetail, type AuditTarget } from './audit.entity';
+import { requireRole, roles } from '../auth/guards';
 
 export interface AuditRecord {
   /** Who acted. */
@@ -35,7 +34,7 @@ export async function recordAudit(manager: EntityManager, record: AuditRecord): 
 
 /** The audit log for admins, newest first, optionally of one kind of action. */
 export async function listAudit(db: DataSource, viewer: Viewer, action: AuditAction | null | undefined, paging: { offset?: number; limit?: number }): Promise<Page<AuditEntry>> {
-  if (viewer.role !== Role.ADMIN) throw new AppError('FORBIDDEN', 'Only admins can read the audit log');
+  requireRole(viewer, roles.admin, 'Only admins can read the audit log');
   const page = parsePage(paging.offset, paging.limit, 20);
   const query = () => {
     const qb = db.getRepository(AuditEntry).createQueryBuilder('a');

@@ -5,7 +5,7 @@ import { makeCourse, makeUser } from '../../test/factories';
 import { HttpClient, signedInClient } from '../../test/http-client';
 import { toViewer } from '../auth/viewer';
 import { Course } from '../course/course.entity';
-import { deleteCourse } from '../instructor/course-authoring.service';
+import { deleteCourse } from '../course-editing/course-editing.service';
 import { Role } from '../user/role';
 import { User } from '../user/user.entity';
 import { deleteUser } from '../admin/user-admin.service';

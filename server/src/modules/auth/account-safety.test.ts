@@ -60,7 +60,7 @@ describe('course ownership', () => {
     const course = await makeCourse(db, { instructorId: null, instructorEmail: 'famous.teacher@example.com' });
     const squatter = await signUp('famous.teacher@example.com', 'INSTRUCTOR');
     await db.getRepository(User).update({ email: 'famous.teacher@example.com' }, { emailVerifiedAt: new Date(), instructorApprovedAt: new Date() });
-    const edit = await squatter.graphql(`mutation ($id: ID!) { updateCourse(id: $id, input: { name: "Mine now" }) { id } }`, { id: course.id });
+    const edit = await squatter.graphql(`mutation ($id: ID!) { updateCourse(id: $id, input: { name: "Mine now", description: "Mine", price: 0, category: PROFESSIONAL, lessons: [{ title: "Mine", videoURL: "/mine.webm" }] }) { id } }`, { id: course.id });
     expect(edit.errors![0].extensions?.code).toBe('FORBIDDEN');
     const publish = await squatter.graphql(`mutation ($id: ID!) { setCoursePublished(id: $id, published: false) { id } }`, { id: course.id });
     expect(publish.errors![0].extensions?.code).toBe('FORBIDDEN');

@@ -1,31 +1,65 @@
-import { Arg, Authorized, Ctx, Field, InputType, Mutation, ObjectType, Resolver } from 'type-graphql';
+import { Arg, Args, ArgsType, Authorized, Ctx, Field, InputType, Mutation, ObjectType, Resolver } from 'type-graphql';
 import type { GraphQLContext } from '../../graphql/context';
 import { Role } from '../user/role';
 import { User } from '../user/user.entity';
 import { changePassword, requestPasswordReset, resetPassword, signUp } from './auth.service';
 import { resendVerificationEmail, verifyEmail } from './email-verification.service';
 import { requireViewer } from '../../graphql/auth-checker';
+import { Rule, textRule } from '../../shared/validation';
+import { checkBirthDate, checkEmail, checkName, checkPassword, checkPhone } from './sign-up-rules';
 import { endSession, refreshSession, startSession, type IssuedSession } from './session.service';
 
 @InputType({ description: 'A new account; every field is required' })
 class SignUpInput {
-  @Field(() => String, { nullable: true })
-  name?: string | null;
+  @Field(() => String)
+  @Rule(textRule(checkName))
+  name: string;
 
-  @Field(() => String, { nullable: true })
-  email?: string | null;
+  @Field(() => String)
+  @Rule(textRule(checkEmail))
+  email: string;
 
-  @Field(() => String, { nullable: true })
-  password?: string | null;
+  @Field(() => String)
+  @Rule(textRule(checkPassword))
+  password: string;
 
-  @Field(() => String, { nullable: true })
-  phone?: string | null;
+  @Field(() => String)
+  @Rule(textRule(checkPhone))
+  phone: string;
 
-  @Field(() => String, { nullable: true, description: 'Date of birth, YYYY-MM-DD' })
-  date?: string | null;
+  @Field(() => String, { description: 'Date of birth, YYYY-MM-DD' })
+  @Rule(textRule((date) => checkBirthDate(date)))
+  date: string;
 
-  @Field(() => Role, { nullable: true, description: 'STUDENT or INSTRUCTOR' })
-  role?: Role | null;
+  @Field(() => Role, { description: 'STUDENT or INSTRUCTOR' })
+  role: Role;
+}
+
+@ArgsType()
+class PasswordResetRequestArgs {
+  @Field(() => String)
+  @Rule(textRule(checkEmail))
+  email: string;
+}
+
+@ArgsType()
+class ResetPasswordArgs {
+  @Field(() => String)
+  token: string;
+
+  @Field(() => String)
+  @Rule(textRule(checkPassword))
+  password: string;
+}
+
+@ArgsType()
+class ChangePasswordArgs {
+  @Field(() => String)
+  currentPassword: string;
+
+  @Field(() => String)
+  @Rule(textRule(checkPassword))
+  newPassword: string;
 }
 
 @ObjectType({ description: 'A signed-in session: a short-lived access token for the Authorization header' })
@@ -78,24 +112,20 @@ export class AuthResolver {
   }
 
   @Mutation(() => Boolean, { description: 'Emails a reset link if the address has an account; the answer is the same either way' })
-  async requestPasswordReset(@Arg('email') email: string, @Ctx() ctx: GraphQLContext): Promise<boolean> {
+  async requestPasswordReset(@Args(() => PasswordResetRequestArgs) { email }: PasswordResetRequestArgs, @Ctx() ctx: GraphQLContext): Promise<boolean> {
     await requestPasswordReset(ctx.auth, email, ctx.clientAddress);
     return true;
   }
 
   @Mutation(() => Boolean, { description: 'Sets a new password with the token from the reset email; ends every sign-in' })
-  async resetPassword(@Arg('token') token: string, @Arg('password') password: string, @Ctx() ctx: GraphQLContext): Promise<boolean> {
+  async resetPassword(@Args(() => ResetPasswordArgs) { token, password }: ResetPasswordArgs, @Ctx() ctx: GraphQLContext): Promise<boolean> {
     await resetPassword(ctx.auth, token, password);
     return true;
   }
 
   @Authorized()
   @Mutation(() => AuthPayload, { description: 'Changes the password: every other sign-in ends, this one gets a new session' })
-  async changePassword(
-    @Arg('currentPassword') currentPassword: string,
-    @Arg('newPassword') newPassword: string,
-    @Ctx() ctx: GraphQLContext,
-  ): Promise<AuthPayload> {
+  async changePassword(@Args(() => ChangePasswordArgs) { currentPassword, newPassword }: ChangePasswordArgs, @Ctx() ctx: GraphQLContext): Promise<AuthPayload> {
     return answer(ctx, await changePassword(ctx.auth, requireViewer(ctx), currentPassword, newPassword, ctx.clientAddress));
   }
 

@@ -10,7 +10,7 @@ import { hashPassword, verifyPassword } from './password';
 import { sendVerificationEmail } from './email-verification.service';
 import { PasswordReset } from './password-reset.entity';
 import { endAllSessions, startSession, type IssuedSession } from './session.service';
-import { checkEmail, checkPassword, normalizeEmail, raiseFieldErrors, validateSignUp, type SignUpFields } from './sign-up-rules';
+import { normalizeEmail, validateSignUp, type SignUpFields } from './sign-up-rules';
 import type { Language } from '../../i18n/languages';
 import { mailText } from '../mail/mail-text';
 
@@ -63,9 +63,8 @@ export async function verifyCredentials(db: DataSource, email: string, password:
   return user;
 }
 
-/** Sends a single-use reset link when the address has an account; answers the same either way. */
+/** Sends a single-use reset link when the address has an account; answers the same either way. The address passed its rule. */
 export async function requestPasswordReset(deps: AuthDeps, email: string, clientAddress: string): Promise<void> {
-  raiseFieldErrors({ email: checkEmail(email) });
   const normalized = normalizeEmail(email);
   await hitRateLimit(deps.db, limits.resetPerAddress, clientAddress);
   await hitRateLimit(deps.db, limits.resetPerAccount, normalized);
@@ -82,9 +81,8 @@ export async function requestPasswordReset(deps: AuthDeps, email: string, client
   await deps.mailer.send({ to: user.email, ...mailText(user.language, 'reset', { name: user.name, minutes: RESET_TOKEN_TTL_MINUTES, link }) });
 }
 
-/** Sets a new password with a valid reset token, uses the token up and ends every sign-in. */
+/** Sets a new password (one that passed its rule) with a valid reset token, uses the token up and ends every sign-in. */
 export async function resetPassword(deps: AuthDeps, token: string, password: string): Promise<void> {
-  raiseFieldErrors({ password: checkPassword(password) });
   const passwordHash = await hashPassword(password);
   await deps.db.transaction(async (manager) => {
     const resets = manager.getRepository(PasswordReset);
@@ -107,9 +105,8 @@ export async function resetPassword(deps: AuthDeps, token: string, password: str
 
 export const WRONG_CURRENT_PASSWORD = 'Your current password is not right';
 
-/** Changes a signed-in person's password: every other sign-in ends, this browser gets a new session. */
+/** Changes a signed-in person's password (the new one passed its rule): every other sign-in ends, this browser gets a new session. */
 export async function changePassword(deps: AuthDeps, viewer: Viewer, currentPassword: string, newPassword: string, clientAddress: string): Promise<IssuedSession> {
-  raiseFieldErrors({ newPassword: checkPassword(newPassword) });
   await hitRateLimit(deps.db, limits.loginPerAccountAndAddress, `${viewer.email}|${clientAddress}`);
   const user = await deps.db.getRepository(User).findOneByOrFail({ id: viewer.id });
   if (!(await verifyPassword(user.passwordHash, currentPassword ?? ''))) {

@@ -66,13 +66,15 @@ describe('sign up', () => {
     expect(await db.getRepository(User).count()).toBe(0);
   });
 
-  it("says 'You should select your role' when no role is chosen", async () => {
+  it('needs every field, the role too (the form itself says to select one)', async () => {
     const { errors } = await client().graphql(SIGN_UP, { input: { ...validInput, role: null } });
-    expect(errors![0].message).toBe('You should select your role');
+    expect(errors![0].extensions?.code).toBe('BAD_USER_INPUT');
+    expect(errors![0].message).toContain('"Role!"');
+    expect(await db.getRepository(User).count()).toBe(0);
   });
 
-  it('names every missing field with its own message', async () => {
-    const { errors } = await client().graphql(SIGN_UP, { input: { role: 'STUDENT' } });
+  it('names every empty field with its own message', async () => {
+    const { errors } = await client().graphql(SIGN_UP, { input: { name: ' ', email: '', password: '', phone: '', date: '', role: 'STUDENT' } });
     expect(errors![0].extensions).toMatchObject({
       code: 'BAD_USER_INPUT',
       fields: {

@@ -1,21 +1,36 @@
 import { Arg, Args, Authorized, Ctx, Field, ID, InputType, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
+import { roles } from '../auth/guards';
 import { requireViewer } from '../../graphql/auth-checker';
 import type { GraphQLContext } from '../../graphql/context';
 import { PageArgs } from '../../graphql/page-args';
 import { PageOf, toPage } from '../../graphql/page';
-import { Role } from '../user/role';
 import { Blog } from './blog.entity';
-import { createBlog, findBlog, listBlogs, openBlog, setBlogHidden } from './blog.service';
+import { BLOG_NOT_FOUND, createBlog, findBlog, listBlogs, MAX_BLOG_TITLE, openBlog, setBlogHidden } from './blog.service';
+import { IdArgs } from '../../graphql/id-args';
+import { optionalWebAddress, requiredText, Rule } from '../../shared/validation';
+import { validationMessages } from '../../shared/validation-messages';
+import { MAX_TEXT_LENGTH } from '../../shared/text-rules';
 
 @ObjectType({ description: 'A page of blog posts' })
 class BlogPage extends PageOf(Blog) {}
 
 @InputType()
 class BlogInput {
-  @Field(() => String, { nullable: true }) title?: string | null;
-  @Field(() => String, { nullable: true, description: 'Image URL' }) img?: string | null;
-  @Field(() => String, { nullable: true }) description?: string | null;
+  @Field(() => String)
+  @Rule(requiredText('The title', MAX_BLOG_TITLE, validationMessages.required('Title')))
+  title: string;
+
+  @Field(() => String, { nullable: true, description: 'Image URL' })
+  @Rule(optionalWebAddress('The image URL'))
+  img?: string | null;
+
+  @Field(() => String)
+  @Rule(requiredText('The description', MAX_TEXT_LENGTH, validationMessages.required('Description')))
+  description: string;
 }
+
+const BlogId = IdArgs('id', BLOG_NOT_FOUND);
+type BlogId = InstanceType<typeof BlogId>;
 
 @Resolver(() => Blog)
 export class BlogResolver {
@@ -30,19 +45,19 @@ export class BlogResolver {
   }
 
   @Mutation(() => Blog, { description: 'Opens a post to read it, counting one read' })
-  openBlog(@Arg('id', () => ID) id: string, @Ctx() ctx: GraphQLContext): Promise<Blog> {
+  openBlog(@Args(() => BlogId) { id }: BlogId, @Ctx() ctx: GraphQLContext): Promise<Blog> {
     return openBlog(ctx.db, id);
   }
 
-  @Authorized(Role.INSTRUCTOR, Role.ADMIN)
+  @Authorized(...roles.staff)
   @Mutation(() => Blog)
   createBlog(@Arg('input', () => BlogInput) input: BlogInput, @Ctx() ctx: GraphQLContext): Promise<Blog> {
     return createBlog(ctx.db, requireViewer(ctx), input);
   }
 
-  @Authorized(Role.ADMIN)
+  @Authorized(...roles.admin)
   @Mutation(() => Blog)
-  setBlogHidden(@Arg('id', () => ID) id: string, @Arg('hidden') hidden: boolean, @Ctx() ctx: GraphQLContext): Promise<Blog> {
+  setBlogHidden(@Args(() => BlogId) { id }: BlogId, @Arg('hidden') hidden: boolean, @Ctx() ctx: GraphQLContext): Promise<Blog> {
     return setBlogHidden(ctx.db, requireViewer(ctx), id, hidden);
   }
 }

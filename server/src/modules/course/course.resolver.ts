@@ -6,9 +6,10 @@ import { PageArgs } from '../../graphql/page-args';
 import { selectedFieldNames } from '../../graphql/selected-fields';
 import { Course } from './course.entity';
 import { CourseCategory, CourseLanguage, HomeSection } from './course.enums';
-import { findCourse, isUuid, listCourses, recommendCourses, SEARCH_DEFAULT_LIMIT, searchCourses, suggestCourses } from './course.service';
+import { isUuid } from '../../shared/validation';
+import { findCourse, listCourses, type PartialCourse, recommendCourses, SEARCH_DEFAULT_LIMIT, searchCourses, suggestCourses } from './course.service';
 import { Lesson } from './lesson.entity';
-import { canWatchCourse, canWatchLesson } from '../progress/entitlement';
+import { canWatchCourse, canWatchLesson } from '../enrollment/entitlement';
 import { countEnrolled } from '../enrollment/enrollment.service';
 import { totalDurationSeconds } from './lesson.service';
 
@@ -56,7 +57,7 @@ export class CourseResolver {
     @Arg('language', () => CourseLanguage, { nullable: true, description: 'Only the courses taught in this language' }) language: CourseLanguage | null,
     @Ctx() ctx: GraphQLContext,
     @Info() info: GraphQLResolveInfo,
-  ): Promise<Course[]> {
+  ): Promise<PartialCourse[]> {
     return searchCourses(ctx.db, text, limit, selectedFieldNames(info), language);
   }
 
@@ -66,7 +67,7 @@ export class CourseResolver {
     @Arg('limit', () => Int, { defaultValue: 3 }) limit: number,
     @Ctx() ctx: GraphQLContext,
     @Info() info: GraphQLResolveInfo,
-  ): Promise<Course[]> {
+  ): Promise<PartialCourse[]> {
     return suggestCourses(ctx.db, text, limit, selectedFieldNames(info));
   }
 

@@ -3,6 +3,7 @@ import { badInput } from '../../shared/errors';
 import { escapeLike } from '../../shared/text-rules';
 import type { CourseLanguage } from './course.enums';
 import { searchText } from './search-text';
+import { visibleCourse } from './course-visibility';
 
 export const MAX_SEARCH_LENGTH = 100;
 export const MAX_SEARCH_TERMS = 8;
@@ -31,7 +32,7 @@ export interface ParsedSearch {
 
 /** The published courses a search may answer: all, or those taught in its language. */
 function searchable(search: ParsedSearch, parameters: SqlParameters): string {
-  return search.language ? `c."published" AND c."language" = ${parameters.add(search.language)}` : 'c."published"';
+  return search.language ? `${visibleCourse('c')} AND c."language" = ${parameters.add(search.language)}` : visibleCourse('c');
 }
 
 export interface Statement {
@@ -90,7 +91,7 @@ export const SUGGESTION_MIN_SIMILARITY = 0.3;
 export function similarNames(search: ParsedSearch, limit: number, selectList: string): Statement {
   const parameters = new SqlParameters();
   const phrase = parameters.add(search.phrase);
-  const sql = `SELECT ${selectList} FROM "course" c WHERE c."published" AND ${phrase} <% ${NAME_KEY}
+  const sql = `SELECT ${selectList} FROM "course" c WHERE ${visibleCourse('c')} AND ${phrase} <% ${NAME_KEY}
     ORDER BY word_similarity(${phrase}, ${NAME_KEY}) DESC, ${NATURAL_NAME_KEY}, c."id" LIMIT ${parameters.add(limit)}`;
   return { sql, parameters: parameters.values };
 }
@@ -136,7 +137,7 @@ export function matchingIds(search: ParsedSearch): Statement {
 export function rankMatches(search: ParsedSearch, ids: string[], limit: number, selectList: string): Statement {
   const parameters = new SqlParameters();
   const whens = tiers(search, parameters).map(({ rank, nameTest }) => `WHEN ${nameTest} THEN ${rank}`).join(' ');
-  const sql = `SELECT ${selectList} FROM "course" c WHERE c."published" AND c."id" = ANY(${parameters.add(ids)})
+  const sql = `SELECT ${selectList} FROM "course" c WHERE ${visibleCourse('c')} AND c."id" = ANY(${parameters.add(ids)})
     ORDER BY CASE ${whens} END DESC, ${NATURAL_NAME_KEY}, c."id" LIMIT ${parameters.add(limit)}`;
   return { sql, parameters: parameters.values };
 }

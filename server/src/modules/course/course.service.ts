@@ -1,13 +1,15 @@
 import DataLoader from 'dataloader';
 import { In, type DataSource, type EntityManager, type SelectQueryBuilder } from 'typeorm';
-import { entityReader } from '../../db/entity-reader';
+import { entityReader, type PartialEntity } from '../../db/entity-reader';
 import { SqlParameters } from '../../db/sql-parameters';
 import { badInput } from '../../shared/errors';
+import { isUuid } from '../../shared/validation';
 import { fetchPage, parsePage, type Page, type PageRequest } from '../../shared/paging';
 import { Course } from './course.entity';
 import { CourseCategory, HomeSection, type CourseLanguage } from './course.enums';
 import { CLOSE_WORD_MIN_SIMILARITY, closeMatches, DIRECT_RANKING_MAX, matchingIds, parseSearchText, rankMatches, similarNames, SUGGESTION_MIN_SIMILARITY, walkTiers, type ParsedSearch, type Statement } from './course.search';
 import { judgeSearchWords } from './search-word-sample';
+import { visibleCourse } from './course-visibility';
 
 export interface CourseFilter {
   section?: HomeSection | null;
@@ -17,16 +19,17 @@ export interface CourseFilter {
   language?: CourseLanguage | null;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (value: string) => UUID.test(value);
+export const COURSE_NOT_FOUND = 'Course not found';
+/** A course read with only the columns a client asked for (GraphQL lists and search). */
+export type PartialCourse = PartialEntity<Course>;
 
 function publishedCourses(db: DataSource): SelectQueryBuilder<Course> {
-  return db.getRepository(Course).createQueryBuilder('course').where('course.published = true');
+  return db.getRepository(Course).createQueryBuilder('course').where(visibleCourse('course'));
 }
 
-/** The SQL conditions of a catalogue filter (published courses only), their values added to `parameters`. */
+/** The SQL conditions of a catalogue filter (visible courses only), their values added to `parameters`. */
 function filterConditions(filter: CourseFilter, parameters: SqlParameters): string {
-  const conditions = ['"published"'];
+  const conditions = [visibleCourse()];
   switch (filter.section) {
     case HomeSection.FREE:
       conditions.push('"price" = 0');
@@ -63,7 +66,7 @@ export async function listCourses(
   filter: CourseFilter,
   paging: { offset?: number; limit?: number },
   fields?: ReadonlySet<string>,
-): Promise<Page<Course>> {
+): Promise<Page<PartialCourse>> {
   const page = parsePage(paging.offset, paging.limit);
   const courses = entityReader(db, Course);
   const parameters = new SqlParameters();
@@ -73,7 +76,7 @@ export async function listCourses(
     ORDER BY "createdAt" DESC, "id" ASC LIMIT ${parameters.add(page.limit)} OFFSET ${parameters.add(page.offset)}`;
   return fetchPage(
     page,
-    () => courses.many(sql, parameters.values),
+    () => courses.manyPartial(sql, parameters.values),
     async () => (await db.query<Array<{ count: number }>>(`SELECT count(*)::int AS "count" FROM "course" WHERE ${where}`, filterValues))[0].count,
   );
 }
@@ -89,7 +92,7 @@ export async function listAllCourses(db: DataSource, page: PageRequest, language
 export async function findCourse(db: DataSource, id: string): Promise<Course | null> {
   if (!isUuid(id)) return null;
   const courses = entityReader(db, Course);
-  return courses.one(`SELECT ${courses.selectList} FROM "course" WHERE "published" AND "id" = $1`, [id]);
+  return courses.one(`SELECT ${courses.selectList} FROM "course" WHERE ${visibleCourse()} AND "id" = $1`, [id]);
 }
 
 export const SEARCH_DEFAULT_LIMIT = 20;
@@ -104,13 +107,21 @@ export const SEARCH_MAX_LIMIT = 50;
  * when the sample cannot tell, by counting up to DIRECT_RANKING_MAX + 1 matches first.
  * `fields`: the course properties the caller reads (all when undefined).
  */
+export async function searchCourses(db: DataSource, text: string, limit?: number): Promise<Course[]>;
+export async function searchCourses(
+  db: DataSource,
+  text: string,
+  limit: number,
+  fields: ReadonlySet<string> | undefined,
+  language?: CourseLanguage | null,
+): Promise<PartialCourse[]>;
 export async function searchCourses(
   db: DataSource,
   text: string,
   limit = SEARCH_DEFAULT_LIMIT,
   fields?: ReadonlySet<string>,
   language?: CourseLanguage | null,
-): Promise<Course[]> {
+): Promise<PartialCourse[]> {
   if (!Number.isInteger(limit) || limit < 1 || limit > SEARCH_MAX_LIMIT) {
     throw badInput(`limit must be a whole number from 1 to ${SEARCH_MAX_LIMIT}`, { field: 'limit' });
   }
@@ -120,11 +131,11 @@ export async function searchCourses(
   const courses = entityReader(db, Course);
   const selectList = courses.selectListOf(fields);
   const ranked = words.matchesMany ? walkTiers(search, limit, selectList) : await rankOrWalk(db, search, limit, selectList);
-  const found = ranked ? await courses.many(ranked.sql, ranked.parameters) : [];
+  const found = ranked ? await courses.manyPartial(ranked.sql, ranked.parameters) : [];
   if (found.length > 0) return found;
   // Nothing holds every word as typed: perhaps a word is misspelt.
   const close = closeMatches(search, limit, selectList);
-  return close ? withWordSimilarity(db, CLOSE_WORD_MIN_SIMILARITY, (manager) => courses.many(close.sql, close.parameters, manager)) : [];
+  return close ? withWordSimilarity(db, CLOSE_WORD_MIN_SIMILARITY, (manager) => courses.manyPartial(close.sql, close.parameters, manager)) : [];
 }
 
 /** Runs `read` in a transaction where pg_trgm's `<%` means a word similarity of at least `threshold`. */
@@ -138,13 +149,13 @@ function withWordSimilarity<T>(db: DataSource, threshold: number, read: (manager
 export const SUGGESTIONS_MAX = 5;
 
 /** Close matches for a search that found nothing: published courses with a name near the text. */
-export async function suggestCourses(db: DataSource, text: string, limit = 3, fields?: ReadonlySet<string>): Promise<Course[]> {
+export async function suggestCourses(db: DataSource, text: string, limit = 3, fields?: ReadonlySet<string>): Promise<PartialCourse[]> {
   if (!Number.isInteger(limit) || limit < 1 || limit > SUGGESTIONS_MAX) {
     throw badInput(`limit must be a whole number from 1 to ${SUGGESTIONS_MAX}`, { field: 'limit' });
   }
   const courses = entityReader(db, Course);
   const { sql, parameters } = similarNames(parseSearchText(text), limit, courses.selectListOf(fields));
-  return withWordSimilarity(db, SUGGESTION_MIN_SIMILARITY, (manager) => courses.many(sql, parameters, manager));
+  return withWordSimilarity(db, SUGGESTION_MIN_SIMILARITY, (manager) => courses.manyPartial(sql, parameters, manager));
 }
 
 /** Counts up to DIRECT_RANKING_MAX + 1 matches, then ranks them directly or walks the name index; null when none match. */

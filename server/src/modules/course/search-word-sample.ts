@@ -1,6 +1,7 @@
 import type { DataSource } from 'typeorm';
 import { uncounted } from '../../db/query-counter';
 import { SEARCH_DOCUMENT } from './course.search';
+import { visibleCourse } from './course-visibility';
 
 /** About this many published courses, drawn at random, tell how common a search word is. */
 export const SAMPLE_SIZE = 1000;
@@ -12,7 +13,7 @@ const MAX_AGE_MS = 10 * 60_000;
 
 const SAMPLE_SQL = `SELECT ${SEARCH_DOCUMENT} AS "document" FROM "course" c
   TABLESAMPLE BERNOULLI (least(100, 100.0 * ${SAMPLE_SIZE} / greatest((SELECT "reltuples" FROM "pg_class" WHERE "oid" = '"course"'::regclass), 1)))
-  WHERE c."published" LIMIT ${2 * SAMPLE_SIZE}`;
+  WHERE ${visibleCourse('c')} LIMIT ${2 * SAMPLE_SIZE}`;
 
 export interface WordJudgement {
   /**

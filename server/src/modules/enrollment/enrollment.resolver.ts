@@ -2,7 +2,7 @@ import { Arg, Authorized, Ctx, FieldResolver, ID, Query, Resolver, Root } from '
 import { requireViewer } from '../../graphql/auth-checker';
 import type { GraphQLContext } from '../../graphql/context';
 import { Course } from '../course/course.entity';
-import { isUuid } from '../course/course.service';
+import { isUuid } from '../../shared/validation';
 import { Enrollment } from './enrollment.entity';
 import { findActiveEnrollment, listMyEnrollments } from './enrollment.service';
 

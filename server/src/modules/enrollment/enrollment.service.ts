@@ -1,12 +1,11 @@
 import DataLoader from 'dataloader';
 import { In, IsNull, type DataSource, type EntityManager } from 'typeorm';
-import { AppError } from '../../shared/errors';
 import { normalizeEmail } from '../auth/sign-up-rules';
 import type { Viewer } from '../auth/viewer';
 import type { Course } from '../course/course.entity';
 import type { Payment } from '../payment/payment.entity';
-import { Role } from '../user/role';
 import { Enrollment } from './enrollment.entity';
+import { requireSelfOrAdmin } from '../auth/guards';
 
 /**
  * Gives a student a course, once: the partial unique index on active enrollments makes a second
@@ -66,7 +65,7 @@ export function countEnrolled(db: DataSource, courseId: string): Promise<number>
 /** Someone's enrollments for the legacy path: the person themself or an admin. */
 export function listEnrollmentsOf(db: DataSource, viewer: Viewer, email: string): Promise<Enrollment[]> {
   const normalized = normalizeEmail(email);
-  if (normalized !== viewer.email && viewer.role !== Role.ADMIN) throw new AppError('FORBIDDEN', 'You can only see your own enrollments');
+  requireSelfOrAdmin(viewer, { email: normalized }, 'You can only see your own enrollments');
   return db.getRepository(Enrollment).find({ where: { email: normalized, revokedAt: IsNull() }, order: { createdAt: 'DESC', id: 'ASC' } });
 }
 

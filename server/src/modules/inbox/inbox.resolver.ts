@@ -1,27 +1,45 @@
-import { Arg, Args, ArgsType, Authorized, Ctx, Field, ID, InputType, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
+import { Arg, Args, ArgsType, Authorized, Ctx, Field, InputType, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
+import { roles } from '../auth/guards';
 import { requireViewer } from '../../graphql/auth-checker';
 import type { GraphQLContext } from '../../graphql/context';
 import { PageArgs } from '../../graphql/page-args';
 import { PageOf, toPage } from '../../graphql/page';
-import { Role } from '../user/role';
 import { InboxKind, InboxMessage } from './inbox-message.entity';
-import { listInbox, setInboxHandled, submitComplaint, submitContactMessage, subscribe } from './inbox.service';
+import { INBOX_MESSAGE_NOT_FOUND, listInbox, MAX_FORM_FIELD, MAX_FORM_MESSAGE, MAX_FORM_PHONE, setInboxHandled, submitComplaint, submitContactMessage, subscribe } from './inbox.service';
+import { IdArgs } from '../../graphql/id-args';
+import { requiredText, Rule } from '../../shared/validation';
+import { validationMessages } from '../../shared/validation-messages';
+import { checkEmail } from '../auth/sign-up-rules';
+
+/** Every field of the visitors' forms is required; a blank one gets the forms' own message. */
+const filled = (name: string, max = MAX_FORM_FIELD) => Rule(requiredText(name, max, validationMessages.emptyFields));
+const filledEmail = Rule(function email(value) {
+  return typeof value === 'string' && value.trim() ? checkEmail(value) : validationMessages.emptyFields;
+});
 
 @InputType()
 class ComplaintInput {
-  @Field(() => String, { nullable: true }) name?: string | null;
-  @Field(() => String, { nullable: true }) email?: string | null;
-  @Field(() => String, { nullable: true }) phone?: string | null;
-  @Field(() => String, { nullable: true }) subject?: string | null;
-  @Field(() => String, { nullable: true, description: 'The complaint' }) message?: string | null;
+  @Field(() => String) @filled('name') name: string;
+  @Field(() => String) @filledEmail email: string;
+  @Field(() => String) @filled('phone', MAX_FORM_PHONE) phone: string;
+  @Field(() => String) @filled('subject') subject: string;
+  @Field(() => String, { description: 'The complaint' }) @filled('message', MAX_FORM_MESSAGE) message: string;
 }
 
 @InputType()
 class ContactInput {
-  @Field(() => String, { nullable: true }) name?: string | null;
-  @Field(() => String, { nullable: true }) email?: string | null;
-  @Field(() => String, { nullable: true }) message?: string | null;
+  @Field(() => String) @filled('name') name: string;
+  @Field(() => String) @filledEmail email: string;
+  @Field(() => String) @filled('message', MAX_FORM_MESSAGE) message: string;
 }
+
+@ArgsType()
+class SubscribeArgs {
+  @Field(() => String) @filledEmail email: string;
+}
+
+const InboxMessageId = IdArgs('id', INBOX_MESSAGE_NOT_FOUND);
+type InboxMessageId = InstanceType<typeof InboxMessageId>;
 
 @ObjectType({ description: 'A page of inbox messages' })
 class InboxPage extends PageOf(InboxMessage) {}
@@ -36,31 +54,31 @@ class InboxArgs extends PageArgs {
 export class InboxResolver {
   @Mutation(() => Boolean, { description: 'Sends a complaint to the admins' })
   async submitComplaint(@Arg('input', () => ComplaintInput) input: ComplaintInput, @Ctx() ctx: GraphQLContext): Promise<boolean> {
-    await submitComplaint(ctx.db, ctx.clientAddress, { ...input });
+    await submitComplaint(ctx.db, ctx.clientAddress, input);
     return true;
   }
 
   @Mutation(() => Boolean, { description: 'Sends a contact message to the admins' })
   async submitContactMessage(@Arg('input', () => ContactInput) input: ContactInput, @Ctx() ctx: GraphQLContext): Promise<boolean> {
-    await submitContactMessage(ctx.db, ctx.clientAddress, { ...input });
+    await submitContactMessage(ctx.db, ctx.clientAddress, input);
     return true;
   }
 
   @Mutation(() => Boolean, { description: 'Subscribes an address to the newsletter (once)' })
-  async subscribe(@Arg('email') email: string, @Ctx() ctx: GraphQLContext): Promise<boolean> {
+  async subscribe(@Args(() => SubscribeArgs) { email }: SubscribeArgs, @Ctx() ctx: GraphQLContext): Promise<boolean> {
     await subscribe(ctx.db, ctx.clientAddress, email);
     return true;
   }
 
-  @Authorized(Role.ADMIN)
+  @Authorized(...roles.admin)
   @Query(() => InboxPage, { description: 'What visitors sent, newest first' })
   async inbox(@Args(() => InboxArgs) args: InboxArgs, @Ctx() ctx: GraphQLContext): Promise<InboxPage> {
     return toPage(InboxPage, await listInbox(ctx.db, requireViewer(ctx), args, args));
   }
 
-  @Authorized(Role.ADMIN)
+  @Authorized(...roles.admin)
   @Mutation(() => InboxMessage)
-  setInboxHandled(@Arg('id', () => ID) id: string, @Arg('handled') handled: boolean, @Ctx() ctx: GraphQLContext): Promise<InboxMessage> {
+  setInboxHandled(@Args(() => InboxMessageId) { id }: InboxMessageId, @Arg('handled') handled: boolean, @Ctx() ctx: GraphQLContext): Promise<InboxMessage> {
     return setInboxHandled(ctx.db, requireViewer(ctx), id, handled);
   }
 }

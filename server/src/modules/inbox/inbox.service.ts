@@ -1,52 +1,43 @@
 import type { DataSource } from 'typeorm';
-import { AppError, badInput, notFound } from '../../shared/errors';
+import { notFound } from '../../shared/errors';
 import { fetchPage, parsePage, type Page } from '../../shared/paging';
 import { hitRateLimit, limits } from '../../shared/rate-limit';
-import { checkEmail, normalizeEmail } from '../auth/sign-up-rules';
+import { normalizeEmail } from '../auth/sign-up-rules';
+import { validationMessages } from '../../shared/validation-messages';
 import type { Viewer } from '../auth/viewer';
-import { isUuid } from '../course/course.service';
-import { Role } from '../user/role';
+import { requireRole, roles } from '../auth/guards';
 import { InboxKind, InboxMessage } from './inbox-message.entity';
 
-export const EMPTY_FIELDS = 'Please fill up all the fields';
+export const EMPTY_FIELDS = validationMessages.emptyFields;
+export const MAX_FORM_FIELD = 200;
+export const MAX_FORM_MESSAGE = 5000;
+export const MAX_FORM_PHONE = 30;
+export const INBOX_MESSAGE_NOT_FOUND = 'Message not found';
 
-type Fields = Record<string, string | null | undefined>;
+const trimmed = <T extends Record<string, string>>(fields: T): T =>
+  Object.fromEntries(Object.entries(fields).map(([name, value]) => [name, value.trim()])) as T;
 
-function required(fields: Fields, names: string[], max: Record<string, number>): Record<string, string> {
-  const values: Record<string, string> = {};
-  const problems: Record<string, string> = {};
-  for (const name of names) {
-    const value = fields[name]?.trim() ?? '';
-    if (!value) problems[name] = EMPTY_FIELDS;
-    else if (value.length > (max[name] ?? 200)) problems[name] = `${name} must be at most ${max[name] ?? 200} characters`;
-    values[name] = value;
-  }
-  if (values.email && !problems.email) {
-    const problem = checkEmail(values.email);
-    if (problem) problems.email = problem;
-  }
-  const first = Object.values(problems)[0];
-  if (first) throw badInput(first, { fields: problems });
-  return values;
-}
-
-/** A complaint from the complaint form: every field required. */
-export async function submitComplaint(db: DataSource, clientAddress: string, fields: Fields): Promise<InboxMessage> {
-  const values = required(fields, ['name', 'email', 'phone', 'subject', 'message'], { message: 5000, phone: 30 });
+/** A complaint from the complaint form (every field filled: ComplaintInput's rules). */
+export async function submitComplaint(
+  db: DataSource,
+  clientAddress: string,
+  fields: { name: string; email: string; phone: string; subject: string; message: string },
+): Promise<InboxMessage> {
+  const values = trimmed(fields);
   await hitRateLimit(db, limits.formsPerAddress, clientAddress);
   return db.getRepository(InboxMessage).save({ kind: InboxKind.COMPLAINT, ...values, email: normalizeEmail(values.email), handled: false });
 }
 
-/** A message from the contact page: name, email and message required. */
-export async function submitContactMessage(db: DataSource, clientAddress: string, fields: Fields): Promise<InboxMessage> {
-  const values = required(fields, ['name', 'email', 'message'], { message: 5000 });
+/** A message from the contact page (name, email and message filled: ContactInput's rules). */
+export async function submitContactMessage(db: DataSource, clientAddress: string, fields: { name: string; email: string; message: string }): Promise<InboxMessage> {
+  const values = trimmed(fields);
   await hitRateLimit(db, limits.formsPerAddress, clientAddress);
   return db.getRepository(InboxMessage).save({ kind: InboxKind.CONTACT, ...values, email: normalizeEmail(values.email), handled: false });
 }
 
 /** The footer's newsletter subscription; the same address twice is one subscription. */
-export async function subscribe(db: DataSource, clientAddress: string, email: string | null | undefined): Promise<void> {
-  const values = required({ email }, ['email'], {});
+export async function subscribe(db: DataSource, clientAddress: string, email: string): Promise<void> {
+  const values = trimmed({ email });
   await hitRateLimit(db, limits.formsPerAddress, clientAddress);
   await db
     .createQueryBuilder()
@@ -57,10 +48,6 @@ export async function subscribe(db: DataSource, clientAddress: string, email: st
     .execute();
 }
 
-function requireAdmin(viewer: Viewer): void {
-  if (viewer.role !== Role.ADMIN) throw new AppError('FORBIDDEN', 'Only admins can read the inbox');
-}
-
 /** The admins' inbox of one kind, newest first, optionally only handled or only not handled. */
 export async function listInbox(
   db: DataSource,
@@ -68,7 +55,7 @@ export async function listInbox(
   filter: { kind: InboxKind; handled?: boolean | null },
   paging: { offset?: number; limit?: number },
 ): Promise<Page<InboxMessage>> {
-  requireAdmin(viewer);
+  requireRole(viewer, roles.admin);
   const page = parsePage(paging.offset, paging.limit, 20);
   const where = { kind: filter.kind, ...(filter.handled === null || filter.handled === undefined ? {} : { handled: filter.handled }) };
   const repository = db.getRepository(InboxMessage);
@@ -80,9 +67,9 @@ export async function listInbox(
 }
 
 export async function setInboxHandled(db: DataSource, viewer: Viewer, id: string, handled: boolean): Promise<InboxMessage> {
-  requireAdmin(viewer);
-  const message = isUuid(id) ? await db.getRepository(InboxMessage).findOneBy({ id }) : null;
-  if (!message) throw notFound('Message not found');
+  requireRole(viewer, roles.admin);
+  const message = await db.getRepository(InboxMessage).findOneBy({ id });
+  if (!message) throw notFound(INBOX_MESSAGE_NOT_FOUND);
   await db.getRepository(InboxMessage).update(message.id, { handled });
   return { ...message, handled };
 }

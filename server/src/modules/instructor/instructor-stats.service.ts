@@ -1,11 +1,10 @@
 import type { DataSource } from 'typeorm';
 import { revenueByCurrency, type MoneyAmount } from '../payment/revenue';
-import { AppError } from '../../shared/errors';
 import { fetchPage, parsePage, type Page } from '../../shared/paging';
 import { escapeLike, filterText } from '../../shared/text-rules';
 import type { Viewer } from '../auth/viewer';
 import { PaymentStatus } from '../payment/payment.entity';
-import { Role } from '../user/role';
+import { requireRole, roles } from '../auth/guards';
 
 export interface InstructorOverview {
   /** Dollars only (kept for integrators); `revenue` has every currency. */
@@ -25,13 +24,9 @@ export interface InstructorStudentRow {
   enrolledAt: Date;
 }
 
-function requireInstructor(viewer: Viewer): void {
-  if (viewer.role !== Role.INSTRUCTOR && viewer.role !== Role.ADMIN) throw new AppError('FORBIDDEN', 'This is for instructors only');
-}
-
 /** Revenue, rating, courses and students of the instructor's own courses, from the payments and enrollments. */
 export async function instructorOverview(db: DataSource, viewer: Viewer): Promise<InstructorOverview> {
-  requireInstructor(viewer);
+  requireRole(viewer, roles.staff);
   const [row] = await db.query<Array<{ revenue_cents: number; average_rating: string | null; courses: number; students: number }>>(
     `SELECT
        (SELECT COALESCE(SUM(p."amountCents" - p."refundedCents"), 0)::int FROM payment p JOIN course c ON c.id = p."courseId"
@@ -59,7 +54,7 @@ export async function instructorStudents(
   search: string | null | undefined,
   paging: { offset?: number; limit?: number },
 ): Promise<Page<InstructorStudentRow>> {
-  requireInstructor(viewer);
+  requireRole(viewer, roles.staff);
   const page = parsePage(paging.offset, paging.limit, 20);
   const params: unknown[] = [viewer.id];
   let where = `c."instructorId" = $1 AND e."revokedAt" IS NULL`;

@@ -1,41 +1,19 @@
-import { Arg, Args, ArgsType, Authorized, Ctx, Field, Float, ID, InputType, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
-import { requireViewer } from '../../graphql/auth-checker';
+import { Arg, Args, ArgsType, Authorized, Ctx, Field, Float, ID, Int, Mutation, ObjectType, Query, Resolver, UseMiddleware } from 'type-graphql';
+import { roles } from '../auth/guards';
+import { CourseEditor, requireViewer } from '../../graphql/auth-checker';
 import type { GraphQLContext } from '../../graphql/context';
 import { PageOf, toPage } from '../../graphql/page';
 import { PageArgs } from '../../graphql/page-args';
 import { MoneyTotal } from '../../graphql/money-total';
 import { Course } from '../course/course.entity';
-import { CourseCategory, CourseLanguage } from '../course/course.enums';
-import { Role } from '../user/role';
-import { createCourse, deleteCourse, editableCourse, listInstructorCourses, setCoursePublished, updateCourse } from './course-authoring.service';
+import { CourseInput } from '../course-editing/course.input';
+import { IdArgs } from '../../graphql/id-args';
+import { COURSE_NOT_FOUND } from '../course/course.service';
+import { createCourse, deleteCourse, editableCourse, listInstructorCourses, setCoursePublished, updateCourse } from '../course-editing/course-editing.service';
 import { instructorOverview, instructorStudents } from './instructor-stats.service';
 
-@InputType({ description: 'One lesson, in order; give the id of a lesson that exists to keep it (and its progress)' })
-class LessonInput {
-  @Field(() => ID, { nullable: true }) id?: string | null;
-  @Field(() => String, { nullable: true }) title?: string | null;
-  @Field(() => String, { nullable: true }) videoURL?: string | null;
-  @Field(() => Boolean, { nullable: true, description: 'A free preview anyone may watch' }) preview?: boolean | null;
-  @Field(() => Int, { nullable: true, description: 'Length of the video in seconds, if known' }) durationSeconds?: number | null;
-}
-
-@InputType({ description: 'Every field of a course an instructor writes' })
-class CourseInput {
-  @Field(() => String, { nullable: true }) name?: string | null;
-  @Field(() => String, { nullable: true }) description?: string | null;
-  @Field(() => Float, { nullable: true, description: 'Dollars' }) price?: number | null;
-  @Field(() => Int, { nullable: true, description: 'Whole taka; left out, proposed from the dollar price at USD_TO_BDT' }) priceBDT?: number | null;
-  @Field(() => String, { nullable: true }) photoURL?: string | null;
-  @Field(() => CourseCategory, { nullable: true }) category?: CourseCategory | null;
-  @Field(() => Int, { nullable: true }) classLevel?: number | null;
-  @Field(() => CourseLanguage, { nullable: true, description: 'The language the course is taught in; left out, English for a new course and unchanged for an edit' })
-  language?: CourseLanguage | null;
-  @Field(() => [String], { nullable: true }) keyPoints?: string[] | null;
-  @Field(() => String, { nullable: true }) targetedPeoples?: string | null;
-  @Field(() => String, { nullable: true }) whyNeed?: string | null;
-  @Field(() => Date, { nullable: true }) startsAt?: Date | null;
-  @Field(() => [LessonInput], { nullable: true }) lessons?: LessonInput[] | null;
-}
+const CourseId = IdArgs('id', COURSE_NOT_FOUND);
+type CourseId = InstanceType<typeof CourseId>;
 
 @ObjectType({ description: "An instructor's figures, from their own courses" })
 class InstructorOverview {
@@ -70,51 +48,52 @@ class StudentSearchArgs extends PageArgs {
 
 @Resolver()
 export class InstructorResolver {
-  @Authorized(Role.INSTRUCTOR, Role.ADMIN)
+  @Authorized(...roles.staff)
   @Query(() => InstructorOverview)
   instructorOverview(@Ctx() ctx: GraphQLContext): Promise<InstructorOverview> {
     return instructorOverview(ctx.db, requireViewer(ctx));
   }
 
-  @Authorized(Role.INSTRUCTOR, Role.ADMIN)
+  @Authorized(...roles.staff)
   @Query(() => ManagedCoursePage, { description: "The instructor's own courses (all for an admin), drafts included" })
   async managedCourses(@Args(() => PageArgs) args: PageArgs, @Ctx() ctx: GraphQLContext): Promise<ManagedCoursePage> {
     return toPage(ManagedCoursePage, await listInstructorCourses(ctx.db, requireViewer(ctx), args));
   }
 
-  @Authorized(Role.INSTRUCTOR, Role.ADMIN)
+  @Authorized(...roles.staff)
   @Query(() => Course, { description: 'A course to edit: the instructor’s own, or any for an admin' })
-  managedCourse(@Arg('id', () => ID) id: string, @Ctx() ctx: GraphQLContext): Promise<Course> {
+  managedCourse(@Args(() => CourseId) { id }: CourseId, @Ctx() ctx: GraphQLContext): Promise<Course> {
     return editableCourse(ctx.db, requireViewer(ctx), id);
   }
 
-  @Authorized(Role.INSTRUCTOR, Role.ADMIN)
+  @Authorized(...roles.staff)
   @Query(() => InstructorStudentPage)
   async instructorStudents(@Args(() => StudentSearchArgs) args: StudentSearchArgs, @Ctx() ctx: GraphQLContext): Promise<InstructorStudentPage> {
     return toPage(InstructorStudentPage, await instructorStudents(ctx.db, requireViewer(ctx), args.search, args));
   }
 
-  @Authorized(Role.INSTRUCTOR, Role.ADMIN)
+  @Authorized(...roles.staff)
   @Mutation(() => Course, { description: 'A new course, as a draft' })
   createCourse(@Arg('input', () => CourseInput) input: CourseInput, @Ctx() ctx: GraphQLContext): Promise<Course> {
     return createCourse(ctx.db, requireViewer(ctx), input, ctx.clientAddress, ctx.payments.usdToBdt);
   }
 
-  @Authorized(Role.INSTRUCTOR, Role.ADMIN)
+  @Authorized(...roles.staff)
+  @UseMiddleware(CourseEditor('id'))
   @Mutation(() => Course)
-  updateCourse(@Arg('id', () => ID) id: string, @Arg('input', () => CourseInput) input: CourseInput, @Ctx() ctx: GraphQLContext): Promise<Course> {
+  updateCourse(@Args(() => CourseId) { id }: CourseId, @Arg('input', () => CourseInput) input: CourseInput, @Ctx() ctx: GraphQLContext): Promise<Course> {
     return updateCourse(ctx.db, requireViewer(ctx), id, input, ctx.clientAddress, ctx.payments.usdToBdt);
   }
 
-  @Authorized(Role.INSTRUCTOR, Role.ADMIN)
+  @Authorized(...roles.staff)
   @Mutation(() => Course, { description: 'Publishes a draft, or takes a course off sale (its students keep it)' })
-  setCoursePublished(@Arg('id', () => ID) id: string, @Arg('published') published: boolean, @Ctx() ctx: GraphQLContext): Promise<Course> {
+  setCoursePublished(@Args(() => CourseId) { id }: CourseId, @Arg('published') published: boolean, @Ctx() ctx: GraphQLContext): Promise<Course> {
     return setCoursePublished(ctx.db, requireViewer(ctx), id, published, ctx.clientAddress);
   }
 
-  @Authorized(Role.INSTRUCTOR, Role.ADMIN)
+  @Authorized(...roles.staff)
   @Mutation(() => Boolean, { description: 'Deletes a course nobody has bought' })
-  async deleteCourse(@Arg('id', () => ID) id: string, @Ctx() ctx: GraphQLContext): Promise<boolean> {
+  async deleteCourse(@Args(() => CourseId) { id }: CourseId, @Ctx() ctx: GraphQLContext): Promise<boolean> {
     await deleteCourse(ctx.db, requireViewer(ctx), id, ctx.clientAddress);
     return true;
   }

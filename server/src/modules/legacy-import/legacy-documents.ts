@@ -1,6 +1,6 @@
 import { checkBirthDate, checkEmail, checkPhone, normalizeEmail } from '../auth/sign-up-rules';
 import { CourseCategory } from '../course/course.enums';
-import { isUuid } from '../course/course.service';
+import { isUuid } from '../../shared/validation';
 import { Role } from '../user/role';
 
 /**

@@ -1,11 +1,14 @@
-import { Arg, Args, ArgsType, Authorized, Ctx, Field, Float, ID, Mutation, ObjectType, Query, registerEnumType, Resolver } from 'type-graphql';
+import { Args, ArgsType, Authorized, Ctx, Field, Float, ID, Mutation, ObjectType, Query, registerEnumType, Resolver } from 'type-graphql';
+import { roles } from '../auth/guards';
 import { requireViewer } from '../../graphql/auth-checker';
 import type { GraphQLContext } from '../../graphql/context';
 import { PageOf, toPage } from '../../graphql/page';
 import { PageArgs } from '../../graphql/page-args';
-import { Role } from '../user/role';
 import { PaymentStatus } from './payment.entity';
-import { approveHeldPayment, listMyPayments, listPayments } from './payment-history.service';
+import { approveHeldPayment, CURRENCIES, listMyPayments, listPayments, PROVIDERS } from './payment-history.service';
+import { PAYMENT_NOT_FOUND } from './purchase.service';
+import { IdArgs } from '../../graphql/id-args';
+import { oneOf, Rule } from '../../shared/validation';
 
 registerEnumType(PaymentStatus, { name: 'PaymentStatus', description: 'Where a payment stands; HELD: paid but flagged as risky, waiting for an admin' });
 
@@ -30,12 +33,21 @@ class PaymentRecordPage extends PageOf(PaymentRecord) {}
 
 @ArgsType()
 class PaymentFilterArgs extends PageArgs {
-  @Field(() => String, { nullable: true, description: 'stripe, test or sslcommerz' }) provider?: string | null;
+  @Field(() => String, { nullable: true, description: 'stripe, test or sslcommerz' })
+  @Rule(oneOf('provider', PROVIDERS))
+  provider?: string | null;
+
   @Field(() => PaymentStatus, { nullable: true }) status?: PaymentStatus | null;
-  @Field(() => String, { nullable: true, description: 'usd or bdt' }) currency?: string | null;
+  @Field(() => String, { nullable: true, description: 'usd or bdt' })
+  @Rule(oneOf('currency', CURRENCIES))
+  currency?: string | null;
+
   @Field(() => Date, { nullable: true, description: 'Made at or after' }) from?: Date | null;
   @Field(() => Date, { nullable: true, description: 'Made before' }) to?: Date | null;
 }
+
+const PaymentId = IdArgs('paymentId', PAYMENT_NOT_FOUND);
+type PaymentId = InstanceType<typeof PaymentId>;
 
 @Resolver()
 export class PaymentHistoryResolver {
@@ -45,16 +57,16 @@ export class PaymentHistoryResolver {
     return toPage(PaymentRecordPage, await listMyPayments(ctx.db, requireViewer(ctx), args));
   }
 
-  @Authorized(Role.ADMIN)
+  @Authorized(...roles.admin)
   @Query(() => PaymentRecordPage, { description: 'Every payment, newest first, filtered by provider, status, currency and date' })
   async payments(@Args(() => PaymentFilterArgs) args: PaymentFilterArgs, @Ctx() ctx: GraphQLContext): Promise<PaymentRecordPage> {
     const { offset, limit, ...filter } = args;
     return toPage(PaymentRecordPage, await listPayments(ctx.db, requireViewer(ctx), filter, { offset, limit }));
   }
 
-  @Authorized(Role.ADMIN)
+  @Authorized(...roles.admin)
   @Mutation(() => Boolean, { description: 'Approves a payment held as risky: the student gets the course' })
-  async approveHeldPayment(@Arg('paymentId', () => ID) paymentId: string, @Ctx() ctx: GraphQLContext): Promise<boolean> {
+  async approveHeldPayment(@Args(() => PaymentId) { paymentId }: PaymentId, @Ctx() ctx: GraphQLContext): Promise<boolean> {
     await approveHeldPayment(ctx.db, requireViewer(ctx), paymentId, ctx.clientAddress);
     return true;
   }

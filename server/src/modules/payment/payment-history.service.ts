@@ -1,14 +1,15 @@
 import type { DataSource, SelectQueryBuilder } from 'typeorm';
-import { AppError, badInput, notFound } from '../../shared/errors';
+import { AppError, notFound } from '../../shared/errors';
 import { fetchPage, parsePage, type Page } from '../../shared/paging';
 import { AuditAction, AuditTarget } from '../audit/audit.entity';
 import { recordAudit } from '../audit/audit.service';
 import type { Viewer } from '../auth/viewer';
 import { Course } from '../course/course.entity';
 import { findActiveEnrollment, grantEnrollment } from '../enrollment/enrollment.service';
-import { requireAdmin } from '../admin/user-admin.service';
+import { requireRole, roles } from '../auth/guards';
 import { User } from '../user/user.entity';
 import { Payment, PaymentStatus } from './payment.entity';
+import { PAYMENT_NOT_FOUND } from './purchase.service';
 
 /** One payment as people see it: amounts in whole units of its own currency. */
 export interface PaymentRecord {
@@ -34,7 +35,8 @@ export interface PaymentFilter {
   to?: Date | null;
 }
 
-const PROVIDERS = ['stripe', 'test', 'sslcommerz'];
+export const PROVIDERS = ['stripe', 'test', 'sslcommerz'];
+export const CURRENCIES = ['usd', 'bdt'];
 
 function records(db: DataSource): SelectQueryBuilder<Payment> {
   return db
@@ -88,9 +90,7 @@ export function listMyPayments(db: DataSource, viewer: Viewer, paging: { offset?
 
 /** Every payment for admins, newest first, by provider, status, currency and date. */
 export function listPayments(db: DataSource, viewer: Viewer, filter: PaymentFilter, paging: { offset?: number; limit?: number }): Promise<Page<PaymentRecord>> {
-  requireAdmin(viewer);
-  if (filter.provider && !PROVIDERS.includes(filter.provider)) throw badInput(`provider must be one of ${PROVIDERS.join(', ')}`);
-  if (filter.currency && !['usd', 'bdt'].includes(filter.currency)) throw badInput('currency must be usd or bdt');
+  requireRole(viewer, roles.admin);
   return readPage(db, paging, (qb) => {
     qb.where('true');
     if (filter.provider) qb.andWhere('p.provider = :provider', { provider: filter.provider });
@@ -105,11 +105,10 @@ export const NOT_HELD = 'This payment is not held for review';
 
 /** An admin approves a payment SSLCommerz flagged as risky: the student gets the course. */
 export async function approveHeldPayment(db: DataSource, viewer: Viewer, paymentId: string, address: string): Promise<void> {
-  requireAdmin(viewer);
-  if (!/^[0-9a-f-]{36}$/i.test(paymentId)) throw notFound('Payment not found');
+  requireRole(viewer, roles.admin);
   await db.transaction(async (manager) => {
     const head = await manager.getRepository(Payment).findOneBy({ id: paymentId });
-    if (!head) throw notFound('Payment not found');
+    if (!head) throw notFound(PAYMENT_NOT_FOUND);
     await manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`purchase:${head.studentId}:${head.courseId}`]);
     const payment = await manager.getRepository(Payment).findOneOrFail({ where: { id: paymentId }, lock: { mode: 'pessimistic_write' } });
     if (payment.status !== PaymentStatus.HELD) throw new AppError('CONFLICT', NOT_HELD);

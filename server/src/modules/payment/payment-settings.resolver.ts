@@ -1,7 +1,7 @@
 import { Arg, Ctx, Field, Float, Int, ObjectType, Query, Resolver } from 'type-graphql';
 import { badInput } from '../../shared/errors';
 import { proposeTakaPrice } from '../../shared/money';
-import { PaymentProviderChoice } from './purchase.resolver';
+import { PaymentProviderChoice } from './purchase.input';
 import type { GraphQLContext } from '../../graphql/context';
 
 @ObjectType({ description: 'What the checkout page needs to show the right card widget' })

@@ -1,11 +1,13 @@
-import { Arg, Authorized, Ctx, Field, Float, ID, Int, InputType, Mutation, ObjectType, registerEnumType, Resolver } from 'type-graphql';
+import { Arg, Args, Authorized, Ctx, Field, Float, ID, Int, Mutation, ObjectType, registerEnumType, Resolver } from 'type-graphql';
+import { roles } from '../auth/guards';
+import { IdArgs } from '../../graphql/id-args';
+import { PurchaseInput } from './purchase.input';
 import { requireViewer } from '../../graphql/auth-checker';
 import type { GraphQLContext } from '../../graphql/context';
 import { Enrollment } from '../enrollment/enrollment.entity';
-import { Role } from '../user/role';
-import { confirmPurchase, purchaseCourse, type PurchaseOutcome } from './purchase.service';
+import { confirmPurchase, PAYMENT_NOT_FOUND, purchaseCourse, type PurchaseOutcome } from './purchase.service';
 import { RefundCase } from './refund-policy';
-import { refundEnrollment } from './refund.service';
+import { ENROLLMENT_NOT_FOUND, refundEnrollment } from './refund.service';
 
 enum PurchaseStatus {
   SUCCEEDED = 'SUCCEEDED',
@@ -14,50 +16,10 @@ enum PurchaseStatus {
 }
 registerEnumType(PurchaseStatus, { name: 'PurchaseStatus' });
 
-@InputType()
-class AddressInput {
-  @Field(() => String, { nullable: true }) line1?: string | null;
-  @Field(() => String, { nullable: true }) line2?: string | null;
-  @Field(() => String, { nullable: true }) city?: string | null;
-  @Field(() => String, { nullable: true }) state?: string | null;
-  @Field(() => String, { nullable: true }) postalCode?: string | null;
-  @Field(() => String, { nullable: true }) country?: string | null;
-}
-
-@InputType()
-class BillingDetailsInput {
-  @Field(() => String, { nullable: true }) name?: string | null;
-  @Field(() => String, { nullable: true }) email?: string | null;
-  @Field(() => String, { nullable: true }) phone?: string | null;
-  @Field(() => AddressInput, { nullable: true }) address?: AddressInput | null;
-}
-
-export enum PaymentProviderChoice {
-  STRIPE = 'STRIPE',
-  SSLCOMMERZ = 'SSLCOMMERZ',
-}
-registerEnumType(PaymentProviderChoice, {
-  name: 'PaymentProvider',
-  description: 'STRIPE: international cards, in dollars; SSLCOMMERZ: bKash, Nagad, Rocket and local cards, in taka',
-});
-
-@InputType()
-class PurchaseInput {
-  @Field(() => ID)
-  courseId: string;
-
-  @Field(() => PaymentProviderChoice, { nullable: true, description: 'Who takes the payment; STRIPE when left out' })
-  provider?: PaymentProviderChoice | null;
-
-  @Field(() => String, { nullable: true, description: 'A Stripe PaymentMethod id or test id (pm_card_visa, tok_visa, ...); not needed for a free course' })
-  paymentMethod?: string | null;
-
-  @Field(() => BillingDetailsInput, { nullable: true })
-  billingDetails?: BillingDetailsInput | null;
-
-  @Field(() => String, { nullable: true, description: 'The same key for a retried request gives the first answer' })
-  idempotencyKey?: string | null;
-}
+const PaymentId = IdArgs('paymentId', PAYMENT_NOT_FOUND);
+type PaymentId = InstanceType<typeof PaymentId>;
+const EnrollmentId = IdArgs('enrollmentId', ENROLLMENT_NOT_FOUND);
+type EnrollmentId = InstanceType<typeof EnrollmentId>;
 
 @ObjectType()
 class PurchaseResult {
@@ -103,22 +65,22 @@ const toResult = (outcome: PurchaseOutcome): PurchaseResult => ({
 
 @Resolver()
 export class PurchaseResolver {
-  @Authorized(Role.STUDENT)
+  @Authorized(...roles.student)
   @Mutation(() => PurchaseResult, { description: 'Buys a course at its price in the catalogue; a free course enrolls at once' })
   async purchaseCourse(@Arg('input', () => PurchaseInput) input: PurchaseInput, @Ctx() ctx: GraphQLContext): Promise<PurchaseResult> {
     return toResult(await purchaseCourse(ctx.payments, requireViewer(ctx), input));
   }
 
-  @Authorized(Role.STUDENT)
+  @Authorized(...roles.student)
   @Mutation(() => PurchaseResult, { description: 'Records a payment after the card widget finished a required action' })
-  async confirmPurchase(@Arg('paymentId', () => ID) paymentId: string, @Ctx() ctx: GraphQLContext): Promise<PurchaseResult> {
+  async confirmPurchase(@Args(() => PaymentId) { paymentId }: PaymentId, @Ctx() ctx: GraphQLContext): Promise<PurchaseResult> {
     return toResult(await confirmPurchase(ctx.payments, requireViewer(ctx), paymentId));
   }
 
-  @Authorized(Role.ADMIN)
+  @Authorized(...roles.admin)
   @Mutation(() => RefundResult, { description: 'Refunds an enrollment as the refund policy allows and ends its access' })
   async refundEnrollment(
-    @Arg('enrollmentId', () => ID) enrollmentId: string,
+    @Args(() => EnrollmentId) { enrollmentId }: EnrollmentId,
     @Arg('refundCase', () => RefundCase) refundCase: RefundCase,
     @Arg('reportedAt', () => Date, { nullable: true, description: 'When a schedule issue was reported' }) reportedAt: Date | null,
     @Ctx() ctx: GraphQLContext,

@@ -5,13 +5,13 @@ import { recordAudit } from '../audit/audit.service';
 import type { Viewer } from '../auth/viewer';
 import { Course } from '../course/course.entity';
 import { Enrollment } from '../enrollment/enrollment.entity';
-import { Role } from '../user/role';
 import { Payment, PaymentStatus } from './payment.entity';
 import { providerFor, type PurchaseDeps } from './purchase.service';
 import { decideRefund, type RefundCase } from './refund-policy';
 import { Refund } from './refund.entity';
 import { translateMessage } from '../../i18n/translate';
 import { accountLanguage, mailText } from '../mail/mail-text';
+import { requireRole, roles } from '../auth/guards';
 
 export const ALREADY_REFUNDED = 'This enrollment has already been refunded';
 export const REFUND_IN_PROGRESS = 'A refund of this enrollment is already in progress. Please wait a moment.';
@@ -26,17 +26,18 @@ const isLockNotAvailable = (error: unknown) => (error as { driverError?: { code?
  * (with an idempotency key, so a retry after a crash pays back only once), then everything is written,
  * and only then the lock is let go.
  */
+export const ENROLLMENT_NOT_FOUND = 'Enrollment not found';
+
 export async function refundEnrollment(
   deps: PurchaseDeps,
   viewer: Viewer,
   input: { enrollmentId: string; refundCase: RefundCase; reportedAt?: Date | null },
   address: string,
 ): Promise<Refund> {
-  if (viewer.role !== Role.ADMIN) throw new AppError('FORBIDDEN', 'Only admins can refund');
-  if (!/^[0-9a-f-]{36}$/i.test(input.enrollmentId)) throw notFound('Enrollment not found');
+  requireRole(viewer, roles.admin, 'Only admins can refund');
   const { refund, enrollment, decision, amountCents, currency, provider } = await deps.db.transaction(async (manager) => {
     const found = await manager.getRepository(Enrollment).findOneBy({ id: input.enrollmentId });
-    if (!found) throw notFound('Enrollment not found');
+    if (!found) throw notFound(ENROLLMENT_NOT_FOUND);
     const payment = found.paymentId
       ? await manager
           .getRepository(Payment)
@@ -48,7 +49,7 @@ export async function refundEnrollment(
     // Read again under the lock: a refund that just finished has ended this enrollment.
     const enrollment = await manager.getRepository(Enrollment).findOneByOrFail({ id: found.id });
     if (payment?.status === PaymentStatus.REFUNDED) throw new AppError('CONFLICT', ALREADY_REFUNDED);
-    if (enrollment.revokedAt) throw notFound('Enrollment not found');
+    if (enrollment.revokedAt) throw notFound(ENROLLMENT_NOT_FOUND);
     if (!payment || payment.status !== PaymentStatus.SUCCEEDED || !payment.providerRef) {
       throw new AppError('CONFLICT', 'This enrollment has no payment to refund');
     }

@@ -1,13 +1,15 @@
-import { Arg, Authorized, Ctx, Field, FieldResolver, ID, Int, Mutation, ObjectType, Resolver, Root } from 'type-graphql';
+import { Arg, Args, ArgsType, Authorized, Ctx, Field, FieldResolver, ID, Int, Mutation, ObjectType, Resolver, Root } from 'type-graphql';
+import { roles } from '../auth/guards';
 import { requireViewer } from '../../graphql/auth-checker';
 import type { GraphQLContext } from '../../graphql/context';
 import { Lesson } from '../course/lesson.entity';
 import { Enrollment } from '../enrollment/enrollment.entity';
-import { Role } from '../user/role';
 import { Certificate } from '../certificate/certificate.entity';
 import { issueCertificateIfComplete } from '../certificate/certificate.service';
 import { findActiveEnrollment } from '../enrollment/enrollment.service';
-import { courseProgress, resumeLesson, saveLessonPosition, setLessonCompleted } from './progress.service';
+import { courseProgress, LESSON_NOT_FOUND, MAX_POSITION_SECONDS, resumeLesson, saveLessonPosition, setLessonCompleted } from './progress.service';
+import { IdArgs } from '../../graphql/id-args';
+import { Rule } from '../../shared/validation';
 
 @ObjectType({ description: 'Completed lessons over all lessons of a course' })
 class CourseProgress {
@@ -56,12 +58,24 @@ async function answer(ctx: GraphQLContext, lessonId: string, courseId: string, r
   };
 }
 
+const LessonId = IdArgs('lessonId', LESSON_NOT_FOUND);
+type LessonId = InstanceType<typeof LessonId>;
+
+@ArgsType()
+class PositionArgs extends LessonId {
+  @Field(() => Int)
+  @Rule(function seconds(value) {
+    return Number.isInteger(value) && (value as number) >= 0 && (value as number) <= MAX_POSITION_SECONDS ? null : `seconds must be from 0 to ${MAX_POSITION_SECONDS}`;
+  })
+  seconds: number;
+}
+
 @Resolver()
 export class ProgressResolver {
-  @Authorized(Role.STUDENT)
+  @Authorized(...roles.student)
   @Mutation(() => LessonProgressResult, { description: "Marks a lesson done or not done; answers the lesson's progress" })
   async setLessonCompleted(
-    @Arg('lessonId', () => ID) lessonId: string,
+    @Args(() => LessonId) { lessonId }: LessonId,
     @Arg('completed') completed: boolean,
     @Ctx() ctx: GraphQLContext,
   ): Promise<LessonProgressResult> {
@@ -69,11 +83,9 @@ export class ProgressResolver {
     return answer(ctx, lessonId, row.courseId, row);
   }
 
-  @Authorized(Role.STUDENT)
+  @Authorized(...roles.student)
   @Mutation(() => LessonProgressResult, { description: 'Remembers where the video of a lesson stopped' })
-  async saveLessonPosition(
-    @Arg('lessonId', () => ID) lessonId: string,
-    @Arg('seconds', () => Int) seconds: number,
+  async saveLessonPosition(@Args(() => PositionArgs) { lessonId, seconds }: PositionArgs,
     @Ctx() ctx: GraphQLContext,
   ): Promise<LessonProgressResult> {
     const row = await saveLessonPosition(ctx.db, requireViewer(ctx), lessonId, seconds);

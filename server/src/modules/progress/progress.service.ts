@@ -1,15 +1,15 @@
 import DataLoader from 'dataloader';
 import { In, IsNull, Not, type DataSource } from 'typeorm';
-import { AppError, badInput, notFound } from '../../shared/errors';
+import { AppError, notFound } from '../../shared/errors';
 import type { Viewer } from '../auth/viewer';
-import { isUuid } from '../course/course.service';
 import { Lesson } from '../course/lesson.entity';
 import { Enrollment } from '../enrollment/enrollment.entity';
 import { findActiveEnrollment } from '../enrollment/enrollment.service';
 import { LessonProgress } from './lesson-progress.entity';
 
 export const ENROLL_TO_TRACK = 'Enroll in this course to track your progress';
-const MAX_POSITION_SECONDS = 24 * 3600;
+export const MAX_POSITION_SECONDS = 24 * 3600;
+export const LESSON_NOT_FOUND = 'Lesson not found';
 
 export interface CourseProgress {
   completed: number;
@@ -24,8 +24,8 @@ export function progressOf(completed: number, total: number): CourseProgress {
 
 /** The lesson and the student's enrollment in its course; refused unless the student is enrolled. */
 async function enrolledLesson(db: DataSource, viewer: Viewer, lessonId: string): Promise<{ lesson: Lesson; enrollment: Enrollment }> {
-  const lesson = isUuid(lessonId) ? await db.getRepository(Lesson).findOneBy({ id: lessonId }) : null;
-  if (!lesson) throw notFound('Lesson not found');
+  const lesson = await db.getRepository(Lesson).findOneBy({ id: lessonId });
+  if (!lesson) throw notFound(LESSON_NOT_FOUND);
   const enrollment = await findActiveEnrollment(db, viewer.id, lesson.courseId);
   if (!enrollment) throw new AppError('FORBIDDEN', ENROLL_TO_TRACK);
   return { lesson, enrollment };
@@ -51,9 +51,6 @@ export async function setLessonCompleted(db: DataSource, viewer: Viewer, lessonI
 
 /** Remembers where the video stopped, so the player resumes there. */
 export async function saveLessonPosition(db: DataSource, viewer: Viewer, lessonId: string, seconds: number): Promise<LessonProgress> {
-  if (!Number.isFinite(seconds) || seconds < 0 || seconds > MAX_POSITION_SECONDS) {
-    throw badInput(`seconds must be from 0 to ${MAX_POSITION_SECONDS}`, { field: 'seconds' });
-  }
   const { lesson } = await enrolledLesson(db, viewer, lessonId);
   return saveProgress(db, viewer, lesson, { lastPositionSeconds: Math.floor(seconds) });
 }

@@ -1,4 +1,5 @@
 import type { GraphQLResolveInfo } from 'graphql';
+import { roles } from '../auth/guards';
 import { Arg, Args, ArgsType, Authorized, Ctx, Field, FieldResolver, Float, ID, Info, InputType, Int, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
 import { requireViewer } from '../../graphql/auth-checker';
 import type { GraphQLContext } from '../../graphql/context';
@@ -6,9 +7,12 @@ import { PageArgs } from '../../graphql/page-args';
 import { PageOf, toPage } from '../../graphql/page';
 import { selectedFieldNames } from '../../graphql/selected-fields';
 import { Course } from '../course/course.entity';
-import { Role } from '../user/role';
 import { Review } from './review.entity';
-import { deleteOwnReview, findOwnReview, listReviews, setReviewHidden, submitReview } from './review.service';
+import { deleteOwnReview, findOwnReview, listReviews, MAX_REVIEW_TEXT, MAX_REVIEW_TITLE, REVIEW_NOT_FOUND, setReviewHidden, submitReview } from './review.service';
+import { IdArgs } from '../../graphql/id-args';
+import { COURSE_NOT_FOUND } from '../course/course.service';
+import { IsId, optionalText, optionalWholeNumber, requiredText, Rule } from '../../shared/validation';
+import { validationMessages } from '../../shared/validation-messages';
 
 @ObjectType({ description: 'A page of reviews' })
 class ReviewPage extends PageOf(Review) {}
@@ -19,6 +23,7 @@ class ReviewArgs extends PageArgs {
   courseId?: string | null;
 
   @Field(() => Int, { nullable: true, description: 'Only reviews of at least this many stars' })
+  @Rule(optionalWholeNumber(validationMessages.wholeNumberRange('minRating', 1, 5), 1, 5))
   minRating?: number | null;
 
   @Field(() => Boolean, { nullable: true, description: 'true: only reviews students wrote here; false: only the testimonials from the old site' })
@@ -27,11 +32,27 @@ class ReviewArgs extends PageArgs {
 
 @InputType()
 class ReviewInput {
-  @Field(() => ID) courseId: string;
-  @Field(() => Int, { nullable: true, description: 'Stars, 1 to 5' }) rating?: number | null;
-  @Field(() => String, { nullable: true }) text?: string | null;
-  @Field(() => String, { nullable: true }) title?: string | null;
+  @Field(() => ID)
+  @IsId(COURSE_NOT_FOUND)
+  courseId: string;
+
+  @Field(() => Int, { description: 'Stars, 1 to 5' })
+  @Rule(function rating(value) {
+    return Number.isInteger(value) && (value as number) >= 1 && (value as number) <= 5 ? null : validationMessages.rating;
+  })
+  rating: number;
+
+  @Field(() => String)
+  @Rule(requiredText('A review', MAX_REVIEW_TEXT, validationMessages.reviewText))
+  text: string;
+
+  @Field(() => String, { nullable: true })
+  @Rule(optionalText('The title', MAX_REVIEW_TITLE))
+  title?: string | null;
 }
+
+const ReviewId = IdArgs('id', REVIEW_NOT_FOUND);
+type ReviewId = InstanceType<typeof ReviewId>;
 
 @Resolver(() => Review)
 export class ReviewResolver {
@@ -49,7 +70,7 @@ export class ReviewResolver {
     return findOwnReview(ctx.db, requireViewer(ctx), courseId);
   }
 
-  @Authorized(Role.STUDENT)
+  @Authorized(...roles.student)
   @Mutation(() => Boolean, { description: "Deletes the student's own review of a course; false when there was none" })
   deleteMyReview(@Arg('courseId', () => ID) courseId: string, @Ctx() ctx: GraphQLContext): Promise<boolean> {
     return deleteOwnReview(ctx.db, requireViewer(ctx), courseId);
@@ -60,15 +81,15 @@ export class ReviewResolver {
     return review.courseId ? ((await ctx.loaders.courseById.load(review.courseId))?.name ?? null) : null;
   }
 
-  @Authorized(Role.STUDENT)
+  @Authorized(...roles.student)
   @Mutation(() => Review, { description: 'Rates and reviews a course the student is enrolled in; again edits their review' })
   submitReview(@Arg('input', () => ReviewInput) input: ReviewInput, @Ctx() ctx: GraphQLContext): Promise<Review> {
     return submitReview(ctx.db, requireViewer(ctx), input);
   }
 
-  @Authorized(Role.ADMIN)
+  @Authorized(...roles.admin)
   @Mutation(() => Review)
-  setReviewHidden(@Arg('id', () => ID) id: string, @Arg('hidden') hidden: boolean, @Ctx() ctx: GraphQLContext): Promise<Review> {
+  setReviewHidden(@Args(() => ReviewId) { id }: ReviewId, @Arg('hidden') hidden: boolean, @Ctx() ctx: GraphQLContext): Promise<Review> {
     return setReviewHidden(ctx.db, requireViewer(ctx), id, hidden);
   }
 }

@@ -1,17 +1,21 @@
 import DataLoader from 'dataloader';
 import { In, type DataSource } from 'typeorm';
-import { entityReader } from '../../db/entity-reader';
+import { entityReader, type PartialEntity } from '../../db/entity-reader';
 import { SqlParameters } from '../../db/sql-parameters';
-import { AppError, badInput, notFound } from '../../shared/errors';
+import { AppError, notFound } from '../../shared/errors';
 import { fetchPage, parsePage, type Page, type PageRequest } from '../../shared/paging';
 import type { Viewer } from '../auth/viewer';
 import { Course } from '../course/course.entity';
-import { isUuid } from '../course/course.service';
+import { COURSE_NOT_FOUND } from '../course/course.service';
+import { isUuid } from '../../shared/validation';
 import { findActiveEnrollment } from '../enrollment/enrollment.service';
-import { Role } from '../user/role';
 import { User } from '../user/user.entity';
 import { Review } from './review.entity';
+import { requireRole, roles } from '../auth/guards';
 
+export const REVIEW_NOT_FOUND = 'Review not found';
+export const MAX_REVIEW_TEXT = 2000;
+export const MAX_REVIEW_TITLE = 120;
 export const ONLY_ENROLLED_REVIEW = 'Only students enrolled in this course can review it';
 
 export interface ReviewFilter {
@@ -31,11 +35,8 @@ export async function listReviews(
   paging: { offset?: number; limit?: number },
   { courseId, minRating, written }: ReviewFilter = {},
   fields?: ReadonlySet<string>,
-): Promise<Page<Review>> {
+): Promise<Page<PartialEntity<Review>>> {
   const page = parsePage(paging.offset, paging.limit);
-  if (minRating != null && (!Number.isInteger(minRating) || minRating < 1 || minRating > 5)) {
-    throw badInput('minRating must be a whole number from 1 to 5', { field: 'minRating' });
-  }
   if (courseId && !isUuid(courseId)) return fetchPage(page, () => Promise.resolve([]), () => Promise.resolve(0));
   const parameters = new SqlParameters();
   const conditions = ['NOT "hidden"'];
@@ -49,7 +50,7 @@ export async function listReviews(
     ORDER BY "createdAt" DESC, "id" ASC LIMIT ${parameters.add(page.limit)} OFFSET ${parameters.add(page.offset)}`;
   return fetchPage(
     page,
-    () => reviews.many(sql, parameters.values),
+    () => reviews.manyPartial(sql, parameters.values),
     async () => (await db.query<Array<{ count: number }>>(`SELECT count(*)::int AS "count" FROM "review" WHERE ${where}`, filterValues))[0].count,
   );
 }
@@ -61,28 +62,21 @@ export function listAllReviews(db: DataSource, page: PageRequest): Promise<Revie
 
 export interface ReviewDraft {
   courseId: string;
-  rating?: number | null;
-  text?: string | null;
+  rating: number;
+  text: string;
   title?: string | null;
 }
 
-/** A student's review of a course they are enrolled in; writing again edits their review. */
+/** A student's review (that passed ReviewInput's rules) of a course they are enrolled in; writing again edits their review. */
 export async function submitReview(db: DataSource, viewer: Viewer, draft: ReviewDraft): Promise<Review> {
-  if (viewer.role !== Role.STUDENT) throw new AppError('FORBIDDEN', ONLY_ENROLLED_REVIEW);
-  const course = isUuid(draft.courseId) ? await db.getRepository(Course).findOneBy({ id: draft.courseId }) : null;
-  if (!course) throw notFound('Course not found');
+  requireRole(viewer, roles.student, ONLY_ENROLLED_REVIEW);
+  const course = await db.getRepository(Course).findOneBy({ id: draft.courseId });
+  if (!course) throw notFound(COURSE_NOT_FOUND);
   if (!(await findActiveEnrollment(db, viewer.id, course.id))) throw new AppError('FORBIDDEN', ONLY_ENROLLED_REVIEW);
-  const problems: Record<string, string> = {};
-  const rating = draft.rating ?? 0;
-  if (!Number.isInteger(rating) || rating < 1 || rating > 5) problems.rating = 'Choose a rating from 1 to 5 stars';
+  const { rating } = draft;
   // NFC, so that the same Bangla text typed on two keyboards is stored alike.
-  const text = draft.text?.trim().normalize('NFC') ?? '';
-  if (!text) problems.text = 'Write a few words about the course';
-  else if (text.length > 2000) problems.text = 'A review must be at most 2000 characters';
+  const text = draft.text.trim().normalize('NFC');
   const title = draft.title?.trim().normalize('NFC') || null;
-  if (title && title.length > 120) problems.title = 'The title must be at most 120 characters';
-  const first = Object.values(problems)[0];
-  if (first) throw badInput(first, { fields: problems });
   const author = await db.getRepository(User).findOneByOrFail({ id: viewer.id });
   await db
     .createQueryBuilder()
@@ -108,9 +102,9 @@ export async function deleteOwnReview(db: DataSource, viewer: Viewer, courseId: 
 }
 
 export async function setReviewHidden(db: DataSource, viewer: Viewer, id: string, hidden: boolean): Promise<Review> {
-  if (viewer.role !== Role.ADMIN) throw new AppError('FORBIDDEN', 'Only admins can hide reviews');
-  const review = isUuid(id) ? await db.getRepository(Review).findOneBy({ id }) : null;
-  if (!review) throw notFound('Review not found');
+  requireRole(viewer, roles.admin, 'Only admins can hide reviews');
+  const review = await db.getRepository(Review).findOneBy({ id });
+  if (!review) throw notFound(REVIEW_NOT_FOUND);
   await db.getRepository(Review).update(review.id, { hidden });
   return { ...review, hidden };
 }

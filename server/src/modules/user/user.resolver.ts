@@ -1,29 +1,9 @@
-import { Arg, Authorized, Ctx, Field, FieldResolver, InputType, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Authorized, Ctx, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { GraphQLContext } from '../../graphql/context';
 import { requireViewer } from '../../graphql/auth-checker';
 import { User } from './user.entity';
+import { ProfileInput } from './profile.input';
 import { findViewerUser, setLanguage, updateProfile } from './user.service';
-
-@InputType({ description: 'Profile fields to change; a field left out stays as it is, an empty one is cleared' })
-class ProfileInput {
-  @Field(() => String, { nullable: true })
-  name?: string | null;
-
-  @Field(() => String, { nullable: true })
-  phone?: string | null;
-
-  @Field(() => String, { nullable: true, description: 'Date of birth, YYYY-MM-DD' })
-  date?: string | null;
-
-  @Field(() => String, { nullable: true, description: 'Avatar URL' })
-  image?: string | null;
-
-  @Field(() => String, { nullable: true })
-  eduQualification?: string | null;
-
-  @Field(() => String, { nullable: true })
-  contactEmail?: string | null;
-}
 
 @Resolver(() => User)
 export class UserResolver {

@@ -1,11 +1,13 @@
 import { IsNull, type DataSource } from 'typeorm';
 import { AppError, badInput, notFound } from '../../shared/errors';
-import { checkWebAddress } from '../../shared/text-rules';
+import { isUuid } from '../../shared/validation';
 import type { Viewer } from '../auth/viewer';
-import { checkBirthDate, checkEmail, checkName, checkPhone, normalizeEmail, raiseFieldErrors } from '../auth/sign-up-rules';
+import { normalizeEmail } from '../auth/sign-up-rules';
 import { isLanguage, LANGUAGES } from '../../i18n/languages';
 import { Role } from './role';
 import { User } from './user.entity';
+import { requireSelfOrAdmin } from '../auth/guards';
+import { visibleCourse } from '../course/course-visibility';
 
 export interface ProfileChanges {
   name?: string | null;
@@ -18,12 +20,6 @@ export interface ProfileChanges {
 
 const blankToNull = (value: string | null | undefined) => (value?.trim() ? value.trim() : null);
 
-function checkImageUrl(image: string | null): string | null {
-  if (!image) return null;
-  if (image.length > 500) return 'Avatar URL must be at most 500 characters';
-  return checkWebAddress(image, 'Avatar URL');
-}
-
 /** The person's own account (never someone else's). */
 export async function findViewerUser(db: DataSource, viewer: Viewer): Promise<User> {
   const user = await db.getRepository(User).findOneBy({ id: viewer.id, deletedAt: IsNull() });
@@ -31,25 +27,17 @@ export async function findViewerUser(db: DataSource, viewer: Viewer): Promise<Us
   return user;
 }
 
-/** Changes the signed-in person's own profile; email and role are not changed here. */
+/** Changes the signed-in person's own profile (changes that passed ProfileInput's rules); email and role are not changed here. */
 export async function updateProfile(db: DataSource, viewer: Viewer, changes: ProfileChanges): Promise<User> {
   const user = await findViewerUser(db, viewer);
   const next = {
-    name: changes.name === undefined ? user.name : changes.name?.trim() ?? '',
+    name: changes.name == null ? user.name : changes.name.trim(),
     phone: changes.phone === undefined ? user.phone : blankToNull(changes.phone),
     date: changes.date === undefined ? user.date : blankToNull(changes.date),
     image: changes.image === undefined ? user.image : blankToNull(changes.image),
     eduQualification: changes.eduQualification === undefined ? user.eduQualification : blankToNull(changes.eduQualification),
     contactEmail: changes.contactEmail === undefined ? user.contactEmail : blankToNull(changes.contactEmail),
   };
-  raiseFieldErrors({
-    name: checkName(next.name),
-    phone: next.phone === null ? null : checkPhone(next.phone),
-    date: next.date === null ? null : checkBirthDate(next.date),
-    image: checkImageUrl(next.image),
-    eduQualification: (next.eduQualification?.length ?? 0) > 200 ? 'Education must be at most 200 characters' : null,
-    contactEmail: next.contactEmail === null ? null : checkEmail(next.contactEmail, 'Contact email'),
-  });
   if (next.contactEmail) next.contactEmail = normalizeEmail(next.contactEmail);
   await db.getRepository(User).update(user.id, next);
   return db.getRepository(User).findOneByOrFail({ id: user.id });
@@ -58,9 +46,8 @@ export async function updateProfile(db: DataSource, viewer: Viewer, changes: Pro
 /** A person's account for the legacy look-ups: the person themself or an admin only. */
 export async function findUserFor(db: DataSource, viewer: Viewer, where: { id: string } | { email: string }): Promise<User | null> {
   const lookup = 'email' in where ? { email: normalizeEmail(where.email) } : where;
-  const isSelf = 'email' in lookup ? lookup.email === viewer.email : lookup.id === viewer.id;
-  if (!isSelf && viewer.role !== Role.ADMIN) throw new AppError('FORBIDDEN', 'You can only see your own account');
-  if ('id' in lookup && !/^[0-9a-f-]{36}$/i.test(lookup.id)) return null;
+  requireSelfOrAdmin(viewer, lookup, 'You can only see your own account');
+  if ('id' in lookup && !isUuid(lookup.id)) return null;
   return db.getRepository(User).findOneBy({ ...lookup, deletedAt: IsNull() });
 }
 
@@ -73,7 +60,7 @@ export async function findPublicInstructor(db: DataSource, email: string): Promi
     .getRepository(User)
     .createQueryBuilder('u')
     .where('u.email = :email AND u."deletedAt" IS NULL', { email: normalizeEmail(email) })
-    .andWhere(`(u.role = :instructor OR EXISTS (SELECT 1 FROM course c WHERE c."instructorId" = u.id AND c.published))`, { instructor: Role.INSTRUCTOR })
+    .andWhere(`(u.role = :instructor OR EXISTS (SELECT 1 FROM course c WHERE c."instructorId" = u.id AND ${visibleCourse('c')}))`, { instructor: Role.INSTRUCTOR })
     .getOne();
 }
 

@@ -1,7 +1,7 @@
 import { Router, type Response } from 'express';
 import type { DataSource } from 'typeorm';
 import type { AppLogger } from '../../logger';
-import { isUuid } from '../course/course.service';
+import { isUuid } from '../../shared/validation';
 import { verifyStream } from './stream-signature';
 import { contentTypeOf, videoKeys } from './video-processing';
 import { grantStillHolds, type StreamSettings } from './video-stream.service';

@@ -4,7 +4,7 @@ import { entityReader } from '../../db/entity-reader';
 import type { Viewer } from '../auth/viewer';
 import { createCourseByIdLoader } from '../course/course.service';
 import { createOwnedCourseLoader } from '../enrollment/enrollment.service';
-import { canWatchLesson } from '../progress/entitlement';
+import { canWatchLesson } from '../enrollment/entitlement';
 import { LessonVideo, VideoStatus } from './lesson-video.entity';
 import { isAnonymousGrant, signStream, type StreamGrant } from './stream-signature';
 

@@ -1,7 +1,8 @@
 import { Ctx, FieldResolver, Resolver, Root } from 'type-graphql';
 import type { GraphQLContext } from '../../graphql/context';
 import { Lesson } from '../course/lesson.entity';
-import { canWatchLesson, teaches } from '../progress/entitlement';
+import { canWatchLesson } from '../enrollment/entitlement';
+import { teaches } from '../auth/guards';
 import { Role } from '../user/role';
 import { LessonVideo } from './lesson-video.entity';
 import { streamUrl } from './video-stream.service';

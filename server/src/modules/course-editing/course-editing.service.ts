@@ -5,42 +5,29 @@ import { AuditAction, AuditTarget } from '../audit/audit.entity';
 import { recordAudit } from '../audit/audit.service';
 import type { Viewer } from '../auth/viewer';
 import { Course } from '../course/course.entity';
-import { isUuid } from '../course/course.service';
+import { COURSE_NOT_FOUND } from '../course/course.service';
 import { Lesson } from '../course/lesson.entity';
 import { Enrollment } from '../enrollment/enrollment.entity';
 import { Payment } from '../payment/payment.entity';
-import { teaches } from '../progress/entitlement';
 import { requireVerifiedEmail } from '../auth/email-verification.service';
-import { Role } from '../user/role';
 import { User } from '../user/user.entity';
 import { DEFAULT_USD_TO_BDT } from '../../shared/money';
-import { validateCourse, type CourseDraft, type ValidLesson } from './course-input';
+import { normalizeCourse, type CourseInput, type ValidLesson } from './course.input';
+import { isAdmin, requireCourseEditor, requireRole, roles } from '../auth/guards';
 
 export const COURSE_HAS_STUDENTS = 'This course has students, so it cannot be deleted. Unpublish it instead.';
 
-export interface LessonEdit {
-  id?: string | null;
-  title?: string | null;
-  videoURL?: string | null;
-  preview?: boolean | null;
-  durationSeconds?: number | null;
-}
-
-function requireStaff(viewer: Viewer): void {
-  if (viewer.role !== Role.INSTRUCTOR && viewer.role !== Role.ADMIN) throw new AppError('FORBIDDEN', 'Only instructors can publish courses');
-}
-
 /** A course the viewer may edit: their own, or any for an admin. Drafts included. */
 export async function editableCourse(db: DataSource, viewer: Viewer, id: string): Promise<Course> {
-  requireStaff(viewer);
-  const course = isUuid(id) ? await db.getRepository(Course).findOneBy({ id }) : null;
-  if (!course) throw notFound('Course not found');
-  if (viewer.role !== Role.ADMIN && !teaches(viewer, course)) throw new AppError('FORBIDDEN', 'You can only edit your own courses');
+  requireRole(viewer, roles.staff);
+  const course = await db.getRepository(Course).findOneBy({ id });
+  if (!course) throw notFound(COURSE_NOT_FOUND);
+  requireCourseEditor(viewer, course);
   return course;
 }
 
 /** Writes the ordered lessons: known ids keep their id (and students' progress), new ones are added, missing ones go. */
-async function writeLessons(manager: EntityManager, courseId: string, lessons: ValidLesson[], edits: LessonEdit[]): Promise<boolean> {
+async function writeLessons(manager: EntityManager, courseId: string, lessons: ValidLesson[], edits: Array<{ id?: string | null }>): Promise<boolean> {
   const repo = manager.getRepository(Lesson);
   const before = await repo.find({ where: { courseId }, order: { position: 'ASC' } });
   const existing = new Set(before.map((l) => l.id));
@@ -64,12 +51,12 @@ async function writeLessons(manager: EntityManager, courseId: string, lessons: V
 export async function createCourse(
   db: DataSource,
   viewer: Viewer,
-  draft: CourseDraft & { lessons?: LessonEdit[] | null },
+  input: CourseInput,
   address: string,
   usdToBdt = DEFAULT_USD_TO_BDT,
 ): Promise<Course> {
-  requireStaff(viewer);
-  const { lessons, ...fields } = validateCourse(draft, usdToBdt);
+  requireRole(viewer, roles.staff);
+  const { lessons, ...fields } = normalizeCourse(input, usdToBdt);
   const id = await db.transaction(async (manager) => {
     const course = await manager.getRepository(Course).save({
       ...fields,
@@ -91,17 +78,17 @@ export async function updateCourse(
   db: DataSource,
   viewer: Viewer,
   id: string,
-  draft: CourseDraft & { lessons?: LessonEdit[] | null },
+  input: CourseInput,
   address: string,
   usdToBdt = DEFAULT_USD_TO_BDT,
 ): Promise<Course> {
   const course = await editableCourse(db, viewer, id);
   // An editor that does not send the language keeps the course's own.
-  const { lessons, ...fields } = validateCourse({ ...draft, language: draft.language ?? course.language }, usdToBdt);
+  const { lessons, ...fields } = normalizeCourse(input, usdToBdt, course.language);
   const changed = (Object.keys(fields) as Array<keyof typeof fields>).filter((key) => JSON.stringify(fields[key]) !== JSON.stringify(course[key]));
   await db.transaction(async (manager) => {
     await manager.getRepository(Course).update(course.id, fields);
-    const lessonsChanged = await writeLessons(manager, course.id, lessons, draft.lessons ?? []);
+    const lessonsChanged = await writeLessons(manager, course.id, lessons, input.lessons);
     // "Last updated" moves only when what the course teaches changed, not on a save that changed nothing.
     if (changed.length > 0 || lessonsChanged) await manager.getRepository(Course).update(course.id, { contentUpdatedAt: new Date() });
     await recordAudit(manager, { viewer, address, action: AuditAction.UPDATE_COURSE, targetType: AuditTarget.COURSE, targetId: course.id, detail: { name: fields.name, changed, lessons: lessons.length } });
@@ -119,7 +106,7 @@ export async function setCoursePublished(db: DataSource, viewer: Viewer, id: str
   let changes: Pick<Course, 'published' | 'reviewRequestedAt' | 'reviewNote'>;
   if (!published) {
     changes = { published: false, reviewRequestedAt: null, reviewNote: course.reviewNote };
-  } else if (viewer.role === Role.ADMIN) {
+  } else if (isAdmin(viewer)) {
     changes = { published: true, reviewRequestedAt: null, reviewNote: null };
   } else {
     await requireVerifiedEmail(db, viewer.id);
@@ -149,11 +136,11 @@ export async function deleteCourse(db: DataSource, viewer: Viewer, id: string, a
 
 /** The instructor's own courses (every course for an admin), drafts included, newest first. */
 export async function listInstructorCourses(db: DataSource, viewer: Viewer, paging: { offset?: number; limit?: number }): Promise<Page<Course>> {
-  requireStaff(viewer);
+  requireRole(viewer, roles.staff);
   const page = parsePage(paging.offset, paging.limit);
   const query = () => {
     const qb = db.getRepository(Course).createQueryBuilder('course');
-    if (viewer.role !== Role.ADMIN) qb.where('course."instructorId" = :id', { id: viewer.id });
+    if (!isAdmin(viewer)) qb.where('course."instructorId" = :id', { id: viewer.id });
     return qb;
   };
   return fetchPage(

@@ -17,7 +17,7 @@ async function signInAsAdmin(page: Page) {
   await page.getByRole('button', { name: /Account menu/ }).waitFor();
 }
 
-describe('voices', () => {
+describe("reviews, the admins' inbox and the blog", () => {
   it('shows a student their review with Edit and Delete, and /reviews lists it after the testimonials', async () => {
     const visit = await openPage(browser);
     const { page } = visit;

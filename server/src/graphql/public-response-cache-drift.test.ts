@@ -1,0 +1,107 @@
+/**
+ * The public response cache keeps an answer until a `catalogue_changed` notice: every table that a
+ * cached root field reads must have the trigger that sends it, or a change there would never show.
+ * Each public field is asked for with every field of its answer (three levels deep), and the tables
+ * in the SQL it ran are compared with the tables that have the trigger.
+ */
+import { getIntrospectionQuery, type IntrospectionObjectType, type IntrospectionQuery, type IntrospectionTypeRef } from 'graphql';
+import type { DataSource } from 'typeorm';
+import { Lesson } from '../modules/course/lesson.entity';
+import { Review } from '../modules/review/review.entity';
+import { Blog } from '../modules/blog/blog.entity';
+import { startTestApp, type TestApp } from '../test/app';
+import { closeTestDatabase, openTestDatabase } from '../test/database';
+import { makeCourse } from '../test/factories';
+import { PUBLIC_FIELDS } from './public-response-cache';
+
+let db: DataSource;
+let app: TestApp;
+let types: Map<string, IntrospectionObjectType>;
+let courseId: string;
+let blogId: string;
+
+beforeAll(async () => {
+  db = await openTestDatabase();
+  app = await startTestApp(db);
+  const course = await makeCourse(db, { name: 'Drift Physics' });
+  courseId = course.id;
+  await db.getRepository(Lesson).update({ courseId }, { preview: true });
+  await db.getRepository(Review).save({ courseId, name: 'A', text: 'Clear', info: 'Student', rating: 5, hidden: false });
+  blogId = (await db.getRepository(Blog).save({ title: 'Plan', description: 'd', author: 'A', reads: 0, hidden: false })).id;
+  const { data } = (await app.execute(getIntrospectionQuery())) as { data?: IntrospectionQuery };
+  types = new Map(data!.__schema.types.filter((t): t is IntrospectionObjectType => t.kind === 'OBJECT').map((t) => [t.name, t]));
+});
+afterAll(async () => {
+  await app.close();
+  await closeTestDatabase(db);
+});
+
+const named = (type: IntrospectionTypeRef): string => ('ofType' in type && type.ofType ? named(type.ofType) : (type as { name: string }).name);
+
+/** Every field of an object type that needs no argument, objects three levels deep. */
+function everything(typeName: string, depth: number): string {
+  const type = types.get(typeName)!;
+  const fields = type.fields
+    .filter((field) => field.args.every((arg) => arg.type.kind !== 'NON_NULL'))
+    .map((field) => {
+      const inner = named(field.type);
+      if (!types.has(inner)) return field.name;
+      return depth > 0 ? `${field.name} { ${everything(inner, depth - 1)} }` : null;
+    })
+    .filter(Boolean);
+  return fields.length ? fields.join(' ') : '__typename';
+}
+
+/** The arguments each public field needs to find something. */
+const argumentsOf = (): Record<string, string> => ({
+  course: `(id: "${courseId}")`,
+  blog: `(id: "${blogId}")`,
+  searchCourses: '(text: "physics")',
+  similarCourses: '(text: "physic")',
+});
+
+/** The tables named after FROM or JOIN in the SQL run while `work` runs. */
+async function tablesRead(work: () => Promise<unknown>): Promise<Set<string>> {
+  const statements: string[] = [];
+  const logger = db.logger as { logQuery: (query: string, ...rest: unknown[]) => unknown };
+  const original = logger.logQuery;
+  logger.logQuery = function (query: string, ...rest: unknown[]) {
+    statements.push(query);
+    return original.call(this, query, ...rest);
+  };
+  try {
+    await work();
+  } finally {
+    logger.logQuery = original;
+  }
+  const tables = statements.flatMap((sql) => [...sql.matchAll(/\b(?:FROM|JOIN)\s+"?([a-z_]+)\b"?(?!\s*\()/gi)].map((m) => m[1]));
+  // Set-returning functions (regexp_matches) and the system catalogue are not tables of ours.
+  return new Set(tables.filter((table) => !table.startsWith('pg_') && table !== 'information_schema'));
+}
+
+describe('public response cache and its change notices', () => {
+  it('asks every public field in this test', () => {
+    const query = types.get('Query')!;
+    const publicRootFields = query.fields.map((field) => field.name).filter((name) => PUBLIC_FIELDS.has(name));
+    expect(publicRootFields.sort()).toEqual([...PUBLIC_FIELDS].filter((name) => name !== '__typename').sort());
+  });
+
+  it('has a change trigger on every table a cached field reads', async () => {
+    const triggered: Array<{ table: string }> = await db.query(
+      `SELECT DISTINCT event_object_table AS "table" FROM information_schema.triggers WHERE trigger_name LIKE '%\\_catalogue\\_changed'`,
+    );
+    const withTrigger = new Set(triggered.map((row) => row.table));
+    const missing: Record<string, string[]> = {};
+    for (const field of [...PUBLIC_FIELDS].filter((name) => name !== '__typename')) {
+      const returns = named(types.get('Query')!.fields.find((f) => f.name === field)!.type);
+      const document = `{ ${field}${argumentsOf()[field] ?? ''} { ${everything(returns, 2)} } }`;
+      let answer: { errors?: unknown } = {};
+      const tables = await tablesRead(async () => (answer = await app.execute(document)));
+      expect(answer.errors).toBeUndefined();
+      expect(tables.size).toBeGreaterThan(0);
+      const untriggered = [...tables].filter((table) => !withTrigger.has(table));
+      if (untriggered.length) missing[field] = untriggered;
+    }
+    expect(missing).toEqual({});
+  });
+});

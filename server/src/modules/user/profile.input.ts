@@ -1,0 +1,34 @@
+import { Field, InputType } from 'type-graphql';
+import { blankOr, optionalText, optionalWebAddress, Rule, textRule } from '../../shared/validation';
+import { checkBirthDate, checkEmail, checkName, checkPhone } from '../auth/sign-up-rules';
+
+export const MAX_AVATAR_URL_LENGTH = 500;
+export const MAX_EDUCATION_LENGTH = 200;
+
+/** Used by GraphQL's updateProfile and the old POST /api/users alike. */
+@InputType({ description: 'Profile fields to change; a field left out stays as it is, an empty one is cleared' })
+export class ProfileInput {
+  @Field(() => String, { nullable: true })
+  @Rule((value) => (value === null || value === undefined ? null : textRule(checkName)(value, {})))
+  name?: string | null;
+
+  @Field(() => String, { nullable: true })
+  @Rule(blankOr(textRule(checkPhone)))
+  phone?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'Date of birth, YYYY-MM-DD' })
+  @Rule(blankOr(textRule((date) => checkBirthDate(date))))
+  date?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'Avatar URL' })
+  @Rule(optionalWebAddress('Avatar URL', MAX_AVATAR_URL_LENGTH))
+  image?: string | null;
+
+  @Field(() => String, { nullable: true })
+  @Rule(optionalText('Education', MAX_EDUCATION_LENGTH))
+  eduQualification?: string | null;
+
+  @Field(() => String, { nullable: true })
+  @Rule(blankOr(textRule((email) => checkEmail(email, 'Contact email'))))
+  contactEmail?: string | null;
+}
