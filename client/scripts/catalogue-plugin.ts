@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Plugin } from 'vite';
 
 const require = createRequire(import.meta.url);
-const { compileMessages } = require('./compile-catalogue.cjs') as { compileMessages(source: string, file: string): unknown };
+const { compileMessages } = require('./compile-catalogue.cjs') as { compileMessages: (source: string, file: string) => unknown };
 
 const CATALOGUE_IMPORT = /\/locales\/(\w+)\.json$/;
 /** Catalogues become modules of their own (other plugins, such as Vite's JSON one, leave them alone). */

@@ -30,6 +30,7 @@ export async function startTestPostgres() {
     password: 'test',
     persistent: false,
     createPostgresUser: asRoot,
+    initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8'],
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'],
     onLog: () => {},
     onError: () => {},

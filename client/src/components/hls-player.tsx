@@ -1,6 +1,7 @@
 import { Box, HStack, NativeSelect, Switch, Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
 import type Hls from 'hls.js/light';
+import { useT } from '../lib/i18n';
 import { besideMaster, DATA_SAVER_HEIGHT, effectiveQuality, loadPreferences, QUALITIES, QUALITY_LABELS, savePreferences, type Quality } from '../lib/video-preferences';
 
 interface HlsPlayerProps {
@@ -8,8 +9,8 @@ interface HlsPlayerProps {
   /** The signed address of the master playlist. */
   url: string;
   startAt: number;
-  onEnded(): void;
-  onPosition(seconds: number): void;
+  onEnded: () => void;
+  onPosition: (seconds: number) => void;
 }
 
 const SAVE_EVERY_SECONDS = 10;
@@ -33,7 +34,8 @@ export function HlsPlayer({ title, url, startAt, onEnded, onPosition }: HlsPlaye
   const [preferences, setPreferences] = useState(loadPreferences);
   const [heights, setHeights] = useState<number[] | null>(null);
   const [playing, setPlaying] = useState<string | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
+  const t = useT();
+  const [problem, setProblem] = useState<'video.expired' | 'video.loadFailed' | null>(null);
   const quality = effectiveQuality(preferences.quality, preferences.dataSaver);
   const audioOnly = quality === 'audio';
   const choice = useRef({ quality, dataSaver: preferences.dataSaver });
@@ -86,7 +88,7 @@ export function HlsPlayer({ title, url, startAt, onEnded, onPosition }: HlsPlaye
         if (!data.fatal) return;
         if (data.type === HlsJs.ErrorTypes.MEDIA_ERROR) return player.recoverMediaError();
         const status = data.response?.code;
-        setProblem(status === 403 ? 'This video address has expired. Reload the page to keep watching.' : 'The video could not be loaded. Check your connection and reload the page.');
+        setProblem(status === 403 ? 'video.expired' : 'video.loadFailed');
       });
       player.loadSource(source);
       player.attachMedia(element);
@@ -142,7 +144,7 @@ export function HlsPlayer({ title, url, startAt, onEnded, onPosition }: HlsPlaye
       <HStack bg="gray.900" color="white" px="3" py="2" gap="4" wrap="wrap" justify="space-between">
         <HStack gap="2">
           <Text asChild fontSize="sm">
-            <label htmlFor="video-quality">Quality</label>
+            <label htmlFor="video-quality">{t('video.quality')}</label>
           </Text>
           <NativeSelect.Root size="xs" width="auto">
             <NativeSelect.Field
@@ -155,25 +157,25 @@ export function HlsPlayer({ title, url, startAt, onEnded, onPosition }: HlsPlaye
             >
               {available.map((option) => (
                 <option key={option} value={option} disabled={preferences.dataSaver && heightOf(option) > DATA_SAVER_HEIGHT}>
-                  {QUALITY_LABELS[option]}
+                  {option === 'auto' || option === 'audio' ? t(`video.quality.${option}`) : QUALITY_LABELS[option]}
                 </option>
               ))}
             </NativeSelect.Field>
             <NativeSelect.Indicator color="white" />
           </NativeSelect.Root>
           <Text fontSize="xs" color="gray.300" data-testid="playing-quality">
-            {playing ? `Playing ${playing}` : ''}
+            {playing ? t('video.playing', { quality: playing === QUALITY_LABELS.audio ? t('video.quality.audio') : playing }) : ''}
           </Text>
         </HStack>
         <Switch.Root size="sm" checked={preferences.dataSaver} onCheckedChange={(e) => choose({ dataSaver: e.checked })} colorPalette="green">
           <Switch.HiddenInput data-testid="data-saver" />
           <Switch.Control />
-          <Switch.Label>Data saver (up to 240p)</Switch.Label>
+          <Switch.Label>{t('video.dataSaver')}</Switch.Label>
         </Switch.Root>
       </HStack>
       {problem && (
         <Text bg="red.50" color="red.800" px="3" py="2" role="alert">
-          {problem}
+          {t(problem)}
         </Text>
       )}
     </Box>

@@ -84,6 +84,8 @@ export async function startEmbeddedPostgres(
     password: credentials.password,
     persistent: true,
     createPostgresUser: asRoot,
+    // UTF-8 whatever the starting shell's locale: Bangla text is normalised and searched by the database.
+    initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8'],
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1'],
     onLog: () => undefined,
     onError: (message) => log.warn({ postgres: String(message).trim() }, 'embedded postgres'),

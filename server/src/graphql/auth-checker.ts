@@ -23,5 +23,5 @@ export const CourseEditor =
     const id: unknown = args[argName];
     const course = isUuid(id) ? await context.loaders.courseById.load(id) : null;
     if (course) requireCourseEditor(requireViewer(context), course);
-    return next();
+    return (await next()) as unknown;
   };

@@ -2,7 +2,6 @@ import crypto from 'node:crypto';
 import type { ApolloServerPlugin } from '@apollo/server';
 import { unwrapResolverError } from '@apollo/server/errors';
 import type { GraphQLFormattedError } from 'graphql';
-import type { ValidationError } from 'class-validator';
 import { ArgumentValidationError } from 'type-graphql';
 import { AppError } from '../shared/errors';
 import { inputError } from '../shared/validation';
@@ -30,7 +29,7 @@ export function createErrorFormatter(log: AppLogger, options: { stacktraces: boo
   return (formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError => {
     let original = unwrapResolverError(error);
     // type-graphql's report of the input rules (shared/validation.ts), in the same shape as REST's.
-    if (original instanceof ArgumentValidationError) original = inputError(original.extensions.validationErrors as ValidationError[]);
+    if (original instanceof ArgumentValidationError) original = inputError(original.extensions.validationErrors);
     if (original instanceof AppError) {
       return {
         message: original.message,
@@ -71,18 +70,20 @@ function translateFields(language: Language, fields: unknown): unknown {
  * (the API's reference language); server/src/i18n/messages.bn.json says them in Bangla.
  */
 export const translatedErrors: ApolloServerPlugin<{ language?: Language }> = {
-  async requestDidStart() {
-    return {
-      async willSendResponse({ response, contextValue }) {
+  requestDidStart() {
+    return Promise.resolve({
+      willSendResponse({ response, contextValue }) {
         const language = contextValue.language ?? 'en';
-        if (language === 'en' || response.body.kind !== 'single' || !response.body.singleResult.errors) return;
-        response.body.singleResult.errors = response.body.singleResult.errors.map((error) => ({
-          ...error,
-          message: translateMessage(language, error.message),
-          ...(error.extensions?.fields ? { extensions: { ...error.extensions, fields: translateFields(language, error.extensions.fields) } } : {}),
-        }));
+        if (language !== 'en' && response.body.kind === 'single' && response.body.singleResult.errors) {
+          response.body.singleResult.errors = response.body.singleResult.errors.map((error) => ({
+            ...error,
+            message: translateMessage(language, error.message),
+            ...(error.extensions?.fields ? { extensions: { ...error.extensions, fields: translateFields(language, error.extensions.fields) } } : {}),
+          }));
+        }
+        return Promise.resolve();
       },
-    };
+    });
   },
 };
 

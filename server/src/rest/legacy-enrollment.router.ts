@@ -7,7 +7,6 @@ import { chargeLegacyPayment, PENDING_PREFIX, recordLegacyEnrollment, requestLeg
 import type { Payment } from '../modules/payment/payment.entity';
 import { PurchaseInput } from '../modules/payment/purchase.input';
 import { ONLY_STUDENTS_BUY, startCheckoutSession, type PurchaseDeps } from '../modules/payment/purchase.service';
-import type { BillingDetailsInput } from '../payments/provider';
 import { badInput } from '../shared/errors';
 import { inputOf, validateInput } from '../shared/validation';
 
@@ -84,7 +83,7 @@ export function legacyEnrollmentRouter(deps: PurchaseDeps): Router {
       inputOf(PurchaseInput, {
         courseId: named ? courseIdOf(body) : undefined,
         paymentMethod: body.token,
-        billingDetails: (body.billingDetails ?? body.billing_details ?? null) as BillingDetailsInput | null,
+        billingDetails: (body.billingDetails ?? body.billing_details ?? null),
         idempotencyKey: typeof body.idempotencyKey === 'string' ? body.idempotencyKey : null,
       }),
       { skipMissingProperties: !named },

@@ -224,7 +224,7 @@ export default function CourseEditorPage() {
                 </Box>
               ) : (
                 <Text mt="2" fontSize="sm" color="gray.600">
-                  Save the course to upload this lesson's video.
+                  {t('instructor.form.saveBeforeUpload')}
                 </Text>
               )}
             </Box>

@@ -33,7 +33,7 @@ export async function findBlog(db: DataSource, id: string): Promise<Blog | null>
 
 /** Opening a post counts one read. */
 export async function openBlog(db: DataSource, id: string): Promise<Blog> {
-  const [rows] = (await db.query(`UPDATE blog SET reads = reads + 1 WHERE id = $1 AND NOT hidden RETURNING id`, [id])) as [Array<{ id: string }>, number];
+  const [rows] = await db.query<[Array<{ id: string }>, number]>(`UPDATE blog SET reads = reads + 1 WHERE id = $1 AND NOT hidden RETURNING id`, [id]);
   if (rows.length === 0) throw notFound(BLOG_NOT_FOUND);
   return db.getRepository(Blog).findOneByOrFail({ id });
 }

@@ -9,7 +9,7 @@ beforeAll(async () => {
 });
 afterAll(() => closeTestDatabase(db));
 
-const inDatabase = async (text: string): Promise<string> => (await db.query('SELECT search_text($1) AS "text"', [text]))[0].text;
+const inDatabase = async (text: string): Promise<string> => (await db.query<Array<{ text: string }>>('SELECT search_text($1) AS "text"', [text]))[0].text;
 
 describe('the form search compares texts in', () => {
   it.each([

@@ -88,7 +88,7 @@ export async function processVideo(deps: VideoProcessingDeps, videoId: string): 
       });
       await manager.getRepository(Lesson).update(video.lessonId, { durationSeconds: Math.max(1, Math.round(info.durationSeconds)) });
       // Older uploads of the lesson are replaced by this one.
-      return manager.query(`DELETE FROM lesson_video WHERE "lessonId" = $1 AND id <> $2 AND "createdAt" < $3 RETURNING id`, [video.lessonId, videoId, video.createdAt]) as Promise<[Array<{ id: string }>, number]>;
+      return manager.query<[Array<{ id: string }>, number]>(`DELETE FROM lesson_video WHERE "lessonId" = $1 AND id <> $2 AND "createdAt" < $3 RETURNING id`, [video.lessonId, videoId, video.createdAt]);
     });
     for (const old of replaced[0]) await storage.removeAll(videoKeys.folder(old.id)).catch((error: unknown) => log.warn({ err: error, videoId: old.id }, 'could not remove a replaced video'));
     log.info({ videoId, durationSeconds: info.durationSeconds }, 'lesson video ready');

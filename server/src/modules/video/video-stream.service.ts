@@ -49,13 +49,13 @@ export function streamUrl(settings: StreamSettings, lessonId: string, videoId: s
  * watch the lesson by the one entitlement rule (so a refund or role change ends access at once).
  */
 export async function grantStillHolds(db: DataSource, grant: StreamGrant): Promise<boolean> {
-  const [lesson] = (await db.query(
+  const [lesson] = await db.query<Array<{ courseId: string; preview: boolean }>>(
     `SELECT l."courseId", l.preview FROM lesson_video v JOIN lesson l ON l.id = v."lessonId" WHERE v.id = $1 AND v."lessonId" = $2 AND v.status = 'ready'`,
     [grant.videoId, grant.lessonId],
-  )) as Array<{ courseId: string; preview: boolean }>;
+  );
   if (!lesson) return false;
   if (isAnonymousGrant(grant)) return lesson.preview;
-  const [viewer] = (await db.query(`SELECT id, role, email, name FROM "user" WHERE id = $1 AND "deletedAt" IS NULL`, [grant.viewerId])) as Viewer[];
+  const [viewer] = await db.query<Viewer[]>(`SELECT id, role, email, name FROM "user" WHERE id = $1 AND "deletedAt" IS NULL`, [grant.viewerId]);
   if (!viewer) return false;
   return canWatchLesson(viewer, lesson, { courseById: createCourseByIdLoader(db), ownedCourse: createOwnedCourseLoader(db, viewer) });
 }

@@ -37,7 +37,16 @@ export interface VideoUploadDeps {
 }
 
 type TusRequest = Parameters<NonNullable<TusServer.ServerOptions['onIncomingRequest']>>[0];
-const refuse = (status_code: number, body: string) => ({ status_code, body });
+/** A refusal as the upload server answers it: its status and text (tus reads `status_code` and `body`). */
+class UploadRefused extends Error {
+  constructor(
+    readonly status_code: number,
+    readonly body: string,
+  ) {
+    super(body);
+  }
+}
+const refuse = (status_code: number, body: string) => new UploadRefused(status_code, body);
 
 /** The account that sent the request: identifyViewer put it on the Node request, which tus wraps. */
 function viewerOf(req: TusRequest): Viewer | null {

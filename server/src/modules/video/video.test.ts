@@ -150,7 +150,7 @@ describe('processing', () => {
       if (row?.status === VideoStatus.FAILED) throw new Error(`processing failed: ${row.error}`);
       return row?.status === VideoStatus.READY ? row : null;
     });
-    const [job] = (await db.query(`SELECT state, retry_count FROM pgboss.job WHERE data->>'videoId' = $1`, [video.id])) as Array<{ state: string; retry_count: number }>;
+    const [job] = await db.query<Array<{ state: string; retry_count: number }>>(`SELECT state, retry_count FROM pgboss.job WHERE data->>'videoId' = $1`, [video.id]);
     expect(job).toEqual({ state: 'completed', retry_count: 1 });
 
     expect(ready).toMatchObject({ progress: 100, durationSeconds: 4, renditions: ['240p', '360p', 'audio'] });

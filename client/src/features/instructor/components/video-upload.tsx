@@ -2,6 +2,7 @@ import { Badge, Box, Button, HStack, Progress, Stack, Text } from '@chakra-ui/re
 import { Pause, Play, Upload as UploadIcon } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import type { Upload } from 'tus-js-client';
+import { useT, type MessageKey } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session-context';
 import { useLessonVideoStatesQuery } from '../api/lesson-videos.generated';
 import { measureSpeed, progressLine } from './upload-figures';
@@ -17,14 +18,7 @@ type Phase =
   | { kind: 'uploading'; sent: number; total: number; speed: number | null; paused: boolean; interrupted: boolean }
   | { kind: 'failed'; message: string };
 
-const STATUS_TEXT: Record<string, string> = {
-  QUEUED: 'Waiting to be processed',
-  PROCESSING: 'Processing',
-  READY: 'Ready',
-  FAILED: 'Processing failed',
-};
-
-function serverMessage(error: Error): string {
+function serverMessage(error: Error): string | null {
   const response = (error as { originalResponse?: { getStatus(): number; getBody(): string } | null }).originalResponse;
   const status = response?.getStatus() ?? 0;
   if (status >= 400 && status < 500) {
@@ -35,12 +29,13 @@ function serverMessage(error: Error): string {
       // no body
     }
   }
-  return 'The upload stopped. Check your connection and try again: it continues where it stopped.';
+  return null;
 }
 
 /** The video of one saved lesson: upload (resumable), its progress, then its processing. */
 export function VideoUpload({ courseId, lessonId, label }: { courseId: string; lessonId: string; label: string }) {
   const { session } = useSession();
+  const t = useT();
   const input = useRef<HTMLInputElement | null>(null);
   const upload = useRef<Upload | null>(null);
   const samples = useRef<Array<{ at: number; bytes: number }>>([]);
@@ -90,7 +85,7 @@ export function VideoUpload({ courseId, lessonId, label }: { courseId: string; l
         setPhase((now) => ({ kind: 'uploading', sent, total, speed: measureSpeed(samples.current), paused: now.kind === 'uploading' && now.paused, interrupted: false }));
       },
       onError(error) {
-        const message = serverMessage(error);
+        const message = serverMessage(error) ?? t('video.upload.stopped');
         const lostConnection = !(error as { originalResponse?: unknown }).originalResponse;
         // Lost connection: keep the upload; the online event (or Resume) continues it.
         setPhase((now) => (lostConnection && now.kind === 'uploading' ? { ...now, interrupted: true } : { kind: 'failed', message }));
@@ -126,7 +121,7 @@ export function VideoUpload({ courseId, lessonId, label }: { courseId: string; l
           ref={input}
           type="file"
           accept="video/mp4,video/quicktime,video/webm,video/x-matroska,.mp4,.mov,.webm,.mkv"
-          aria-label={`Upload a video for ${label}`}
+          aria-label={t('video.upload.choose', { lesson: label })}
           hidden
           onChange={(e) => {
             const file = e.target.files?.[0];
@@ -135,22 +130,22 @@ export function VideoUpload({ courseId, lessonId, label }: { courseId: string; l
           }}
         />
         <Button size="sm" variant="outline" disabled={phase.kind === 'uploading'} onClick={() => input.current?.click()}>
-          <UploadIcon aria-hidden /> {video ? 'Replace video' : 'Upload video'}
+          <UploadIcon aria-hidden /> {video ? t('video.upload.replace') : t('video.upload.new')}
         </Button>
         {phase.kind === 'uploading' &&
           (phase.paused ? (
             <Button size="sm" variant="ghost" onClick={resume}>
-              <Play aria-hidden /> Resume
+              <Play aria-hidden /> {t('video.upload.resume')}
             </Button>
           ) : (
             <Button size="sm" variant="ghost" onClick={pause}>
-              <Pause aria-hidden /> Pause
+              <Pause aria-hidden /> {t('video.upload.pause')}
             </Button>
           ))}
         {video && phase.kind !== 'uploading' && (
           <Text fontSize="sm" data-testid="video-status">
             <Badge colorPalette={video.status === 'READY' ? 'green' : video.status === 'FAILED' ? 'red' : 'blue'} mr="2">
-              {STATUS_TEXT[video.status]}
+              {t(`video.status.${video.status}` as MessageKey)}
               {working ? ` ${video.progress}%` : ''}
             </Badge>
             {video.fileName}
@@ -160,19 +155,19 @@ export function VideoUpload({ courseId, lessonId, label }: { courseId: string; l
       </HStack>
       {phase.kind === 'uploading' && (
         <Box>
-          <Progress.Root value={phase.total ? (phase.sent / phase.total) * 100 : 0} size="sm" colorPalette="blue" aria-label={`Upload of the video for ${label}`}>
+          <Progress.Root value={phase.total ? (phase.sent / phase.total) * 100 : 0} size="sm" colorPalette="blue" aria-label={t('video.upload.progress', { lesson: label })}>
             <Progress.Track>
               <Progress.Range />
             </Progress.Track>
           </Progress.Root>
           <Text fontSize="sm" mt="1" data-testid="upload-progress" aria-live="polite">
-            {phase.paused ? 'Paused · ' : phase.interrupted ? 'Connection lost: it continues where it stopped when the connection is back · ' : ''}
+            {phase.paused ? t('video.upload.paused') : phase.interrupted ? t('video.upload.interrupted') : ''}
             {progressLine(phase.sent, phase.total, phase.paused ? null : phase.speed)}
           </Text>
         </Box>
       )}
       {working && phase.kind !== 'uploading' && (
-        <Progress.Root value={video.progress} size="xs" colorPalette="green" aria-label={`Processing of the video for ${label}`}>
+        <Progress.Root value={video.progress} size="xs" colorPalette="green" aria-label={t('video.upload.processingOf', { lesson: label })}>
           <Progress.Track>
             <Progress.Range />
           </Progress.Track>
