@@ -67,8 +67,18 @@ function walkSql(tests) {
 }
 
 // GraphQL names the language by its enum value (BN, EN); the database holds 'bn' and 'en'.
-const card = ({ id, name, description, price, priceBDT, photoURL, category, ratings, instructor, language }) =>
-  ({ id, name, description, price, priceBDT, photoURL, category, ratings, instructor, language: language.toUpperCase() });
+const card = ({ id, name, description, price, priceBDT, photoURL, category, ratings, instructor, language }) => ({
+  id,
+  name,
+  description,
+  price,
+  priceBDT,
+  photoURL,
+  category,
+  ratings,
+  instructor,
+  language: language.toUpperCase(),
+});
 
 async function reviews() {
   const rows = (await pool.query(REVIEWS)).rows;
@@ -93,12 +103,42 @@ async function coursePage(id) {
     pool.query(LESSONS, [[id]]).then((result) => result.rows),
     pool.query(RATING, [id]).then((result) => result.rows[0]),
   ]);
-  const { name, description, price, priceBDT, photoURL, ratings, instructor, instructorEmail, keyPoints, targetedPeoples, whyNeed, category, classLevel, contentUpdatedAt, language } = course;
+  const {
+    name,
+    description,
+    price,
+    priceBDT,
+    photoURL,
+    ratings,
+    instructor,
+    instructorEmail,
+    keyPoints,
+    targetedPeoples,
+    whyNeed,
+    category,
+    classLevel,
+    contentUpdatedAt,
+    language,
+  } = course;
   const allTimed = lessons.length > 0 && lessons.every((lesson) => lesson.durationSeconds !== null);
   return {
     data: {
       course: {
-        id, name, description, price, priceBDT, photoURL, ratings, instructor, instructorEmail, keyPoints, targetedPeoples, whyNeed, category, classLevel, language: language.toUpperCase(),
+        id,
+        name,
+        description,
+        price,
+        priceBDT,
+        photoURL,
+        ratings,
+        instructor,
+        instructorEmail,
+        keyPoints,
+        targetedPeoples,
+        whyNeed,
+        category,
+        classLevel,
+        language: language.toUpperCase(),
         lessonCount: lessons.length,
         totalDurationSeconds: allTimed ? lessons.reduce((sum, lesson) => sum + lesson.durationSeconds, 0) : null,
         enrolledCount: enrolled,
@@ -107,7 +147,14 @@ async function coursePage(id) {
         contentUpdatedAt: contentUpdatedAt.toISOString(),
         isEnrolled: false,
         // A visitor sees the video address of free previews only.
-        lessons: lessons.map(({ id: lessonId, title, position, preview, durationSeconds, videoURL }) => ({ id: lessonId, title, position, preview, durationSeconds, videoURL: preview ? videoURL : null })),
+        lessons: lessons.map(({ id: lessonId, title, position, preview, durationSeconds, videoURL }) => ({
+          id: lessonId,
+          title,
+          position,
+          preview,
+          durationSeconds,
+          videoURL: preview ? videoURL : null,
+        })),
       },
     },
   };
@@ -151,7 +198,12 @@ async function search(text) {
   if (matchesMany) rows = await walk();
   else {
     const matchTests = wordTests(terms, common, 1);
-    const matches = (await pool.query(matchesSql(matchTests), matchTests.map(([, value]) => value))).rows;
+    const matches = (
+      await pool.query(
+        matchesSql(matchTests),
+        matchTests.map(([, value]) => value),
+      )
+    ).rows;
     if (matches.length > 200) rows = await walk();
     else if (matches.length > 0) rows = (await pool.query(RANK_SQL, [...name, matches.map((match) => match.id)])).rows;
   }
@@ -164,9 +216,18 @@ async function legacyCourse(id) {
   if (!course) return null;
   const lessons = (await pool.query(LESSONS, [[id]])).rows;
   return {
-    _id: course.id, id: course.id, name: course.name, price: course.price, instructor: course.instructor, instructorEmail: course.instructorEmail,
-    photoURL: course.photoURL, description: course.description, targetedPeoples: course.targetedPeoples, whyNeed: course.whyNeed,
-    keyPoints: course.keyPoints, ratings: course.ratings,
+    _id: course.id,
+    id: course.id,
+    name: course.name,
+    price: course.price,
+    instructor: course.instructor,
+    instructorEmail: course.instructorEmail,
+    photoURL: course.photoURL,
+    description: course.description,
+    targetedPeoples: course.targetedPeoples,
+    whyNeed: course.whyNeed,
+    keyPoints: course.keyPoints,
+    ratings: course.ratings,
     videos: { contents: lessons.map((lesson) => ({ title: lesson.title, videoURL: null })) },
   };
 }

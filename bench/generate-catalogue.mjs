@@ -2,9 +2,32 @@
 // courses spread over every home section and class (one in eight taught in Bangla, with Bangla
 // names such as "গণিত – নবম শ্রেণি ব্যাচ 4805"), five lessons each, and reviews.
 const SUBJECTS = [
-  'Physics', 'Chemistry', 'Biology', 'Mathematics', 'Higher Math', 'Bangla', 'English Grammar', 'ICT', 'Accounting', 'Economics',
-  'Web Development', 'Graphic Design', 'Digital Marketing', 'Python', 'Spoken English', 'Freelancing', 'Data Analysis', 'Video Editing',
-  'Excel', 'IELTS Preparation', 'Photography', 'Android Apps', 'Public Speaking', 'Bookkeeping', 'Agriculture', 'General Science',
+  'Physics',
+  'Chemistry',
+  'Biology',
+  'Mathematics',
+  'Higher Math',
+  'Bangla',
+  'English Grammar',
+  'ICT',
+  'Accounting',
+  'Economics',
+  'Web Development',
+  'Graphic Design',
+  'Digital Marketing',
+  'Python',
+  'Spoken English',
+  'Freelancing',
+  'Data Analysis',
+  'Video Editing',
+  'Excel',
+  'IELTS Preparation',
+  'Photography',
+  'Android Apps',
+  'Public Speaking',
+  'Bookkeeping',
+  'Agriculture',
+  'General Science',
 ];
 
 const BANGLA_SUBJECTS = ['গণিত', 'পদার্থবিজ্ঞান', 'রসায়ন', 'জীববিজ্ঞান', 'উচ্চতর গণিত', 'বাংলা ব্যাকরণ', 'ইংরেজি', 'বিজ্ঞান', 'তথ্য ও যোগাযোগ প্রযুক্তি', 'হিসাববিজ্ঞান'];

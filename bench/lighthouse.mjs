@@ -71,10 +71,14 @@ async function main() {
         cls: metric('cumulative-layout-shift').toFixed(3),
         tbt: Math.round(metric('total-blocking-time')),
         scores: scores.join(', '),
-        failing: Object.values(lhr.audits).filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode === 'binary').map((a) => a.id),
+        failing: Object.values(lhr.audits)
+          .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode === 'binary')
+          .map((a) => a.id),
       };
       rows.push(row);
-      console.log(`${name}: performance ${row.performance} (runs: ${row.scores}), accessibility ${row.accessibility}, best practices ${row.bestPractices}, LCP ${row.lcp} ms, CLS ${row.cls}, TBT ${row.tbt} ms`);
+      console.log(
+        `${name}: performance ${row.performance} (runs: ${row.scores}), accessibility ${row.accessibility}, best practices ${row.bestPractices}, LCP ${row.lcp} ms, CLS ${row.cls}, TBT ${row.tbt} ms`,
+      );
     }
     const met = (ok) => (ok ? 'met' : 'NOT met');
     const report = `# Lighthouse results

@@ -27,11 +27,21 @@ export async function fetchJson(base, request, headers = {}) {
 export function load(base, request, connections, duration, amount) {
   return new Promise((resolve, reject) => {
     const until = amount ? { amount, duration: 120 } : { duration };
-    autocannon({ url: base + request.path, method: request.method ?? 'GET', headers: request.headers, body: request.body, connections, ...until }, (error, result) => {
-      if (error) return reject(error);
-      if (result.non2xx > 0 || result.errors > 0) return reject(new Error(`${request.path}: ${result.non2xx} non-2xx answers, ${result.errors} errors`));
-      resolve({ connections, requests: result.requests.total, rps: result.requests.total / (result.duration || 1), p50: result.latency.p50, p97_5: result.latency.p97_5, p99: result.latency.p99 });
-    });
+    autocannon(
+      { url: base + request.path, method: request.method ?? 'GET', headers: request.headers, body: request.body, connections, ...until },
+      (error, result) => {
+        if (error) return reject(error);
+        if (result.non2xx > 0 || result.errors > 0) return reject(new Error(`${request.path}: ${result.non2xx} non-2xx answers, ${result.errors} errors`));
+        resolve({
+          connections,
+          requests: result.requests.total,
+          rps: result.requests.total / (result.duration || 1),
+          p50: result.latency.p50,
+          p97_5: result.latency.p97_5,
+          p99: result.latency.p99,
+        });
+      },
+    );
   });
 }
 
@@ -61,11 +71,21 @@ export function percentile(values, p) {
 /** Steady load from `connections` connections until `until` settles (at most 120 s). */
 export function loadUntil(base, request, connections, until) {
   return new Promise((resolve, reject) => {
-    const instance = autocannon({ url: base + request.path, method: request.method ?? 'GET', headers: request.headers, body: request.body, connections, duration: 120 }, (error, result) => {
-      if (error) return reject(error);
-      if (result.non2xx > 0 || result.errors > 0) return reject(new Error(`${request.path}: ${result.non2xx} non-2xx answers, ${result.errors} errors`));
-      resolve({ connections, requests: result.requests.total, rps: result.requests.total / (result.duration || 1), p50: result.latency.p50, p97_5: result.latency.p97_5, p99: result.latency.p99 });
-    });
+    const instance = autocannon(
+      { url: base + request.path, method: request.method ?? 'GET', headers: request.headers, body: request.body, connections, duration: 120 },
+      (error, result) => {
+        if (error) return reject(error);
+        if (result.non2xx > 0 || result.errors > 0) return reject(new Error(`${request.path}: ${result.non2xx} non-2xx answers, ${result.errors} errors`));
+        resolve({
+          connections,
+          requests: result.requests.total,
+          rps: result.requests.total / (result.duration || 1),
+          p50: result.latency.p50,
+          p97_5: result.latency.p97_5,
+          p99: result.latency.p99,
+        });
+      },
+    );
     const stop = () => instance.stop();
     until.then(stop, stop);
   });

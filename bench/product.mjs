@@ -50,7 +50,9 @@ export async function startFreshDatabase(serverUrl) {
   const name = `shikhon_bench_${Date.now()}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  const { rows } = await admin.query(`SELECT version(), current_setting('fsync') AS fsync, current_setting('synchronous_commit') AS synchronous_commit, current_setting('shared_buffers') AS shared_buffers, current_setting('max_connections') AS max_connections`);
+  const { rows } = await admin.query(
+    `SELECT version(), current_setting('fsync') AS fsync, current_setting('synchronous_commit') AS synchronous_commit, current_setting('shared_buffers') AS shared_buffers, current_setting('max_connections') AS max_connections`,
+  );
   await admin.query(`CREATE DATABASE "${name}"`);
   await admin.end();
   const url = new URL(serverUrl);
@@ -58,7 +60,9 @@ export async function startFreshDatabase(serverUrl) {
   const { version, ...settings } = rows[0];
   return {
     url: url.toString(),
-    label: `separate server (${version.split(' on ')[0]}, ${Object.entries(settings).map(([key, value]) => `${key} ${value}`).join(', ')})`,
+    label: `separate server (${version.split(' on ')[0]}, ${Object.entries(settings)
+      .map(([key, value]) => `${key} ${value}`)
+      .join(', ')})`,
     async stop() {
       const cleanup = new pg.Client({ connectionString: serverUrl });
       await cleanup.connect();

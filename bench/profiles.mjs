@@ -82,7 +82,11 @@ export function summarizeProfile(dir, window, top = 12) {
     owners.set(owner, (owners.get(owner) ?? 0) + 1);
   });
   if (busy === 0) throw new Error(`the profile in ${dir} has no busy samples in the load's window`);
-  const ranked = (map) => [...map].sort((a, b) => b[1] - a[1]).slice(0, top).map(([name, samples]) => ({ name, share: samples / busy }));
+  const ranked = (map) =>
+    [...map]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, top)
+      .map(([name, samples]) => ({ name, share: samples / busy }));
   fs.rmSync(dir, { recursive: true, force: true });
   return { samples: counted, busyShare: busy / counted, frames: ranked(frames), owners: ranked(owners) };
 }

@@ -33,7 +33,12 @@ async function signIn(url, email, address) {
 
 async function cardPaymentMethod(url, address) {
   const year = new Date().getUTCFullYear() + 3;
-  const card = { path: '/test-mode/payment-methods', method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ number: '4242 4242 4242 4242', expMonth: 12, expYear: year, cvc: '123' }) };
+  const card = {
+    path: '/test-mode/payment-methods',
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ number: '4242 4242 4242 4242', expMonth: 12, expYear: year, cvc: '123' }),
+  };
   return (await fetchJson(url, card, { 'x-forwarded-for': address })).id;
 }
 
@@ -63,7 +68,11 @@ export async function buyUnderLoad({ url, db, round, students = 50, coursesEach 
     }),
   );
   // Student i buys courses i, i+3, i+6... of the pool: every course is bought by many students.
-  const plans = buyers.map((buyer, i) => ({ buyer, courseIds: Array.from({ length: coursesEach }, (_, k) => courses[(i + 3 * k) % pool].id), race: i < racers ? (i % 2 === 0 ? 'two keys' : 'one key') : null }));
+  const plans = buyers.map((buyer, i) => ({
+    buyer,
+    courseIds: Array.from({ length: coursesEach }, (_, k) => courses[(i + 3 * k) % pool].id),
+    race: i < racers ? (i % 2 === 0 ? 'two keys' : 'one key') : null,
+  }));
 
   const latencies = [];
   let unavailable = 0;
@@ -78,7 +87,12 @@ export async function buyUnderLoad({ url, db, round, students = 50, coursesEach 
     const started = performance.now();
     let idempotencyKey = firstKey;
     for (let attempt = 1; attempt <= 60; attempt++) {
-      const input = { courseId, paymentMethod: buyer.paymentMethod, idempotencyKey, billingDetails: { name: buyer.email, email: buyer.email, address: { line1: 'House 12, Road 5', city: 'Dhaka', postalCode: '1209', country: 'BD' } } };
+      const input = {
+        courseId,
+        paymentMethod: buyer.paymentMethod,
+        idempotencyKey,
+        billingDetails: { name: buyer.email, email: buyer.email, address: { line1: 'House 12, Road 5', city: 'Dhaka', postalCode: '1209', country: 'BD' } },
+      };
       const request = graphql(CHECKOUT, { input }, 'PurchaseCourse');
       if (Date.now() > deadline) throw new Error(`buying under load took more than ${DEADLINE_MS / 1000} s`);
       const res = await fetch(url + request.path, {
@@ -155,7 +169,21 @@ export async function buyUnderLoad({ url, db, round, students = 50, coursesEach 
   };
   const measured = await around(buying);
   await checkOnePerPair(db, plans);
-  return { measured, students, purchases, requests: latencies.length, unavailable, failed, pending, racers, seconds, perSecond: purchases / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99), max: Math.max(...latencies) };
+  return {
+    measured,
+    students,
+    purchases,
+    requests: latencies.length,
+    unavailable,
+    failed,
+    pending,
+    racers,
+    seconds,
+    perSecond: purchases / seconds,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    max: Math.max(...latencies),
+  };
 }
 
 /** Thrown when SQL finds a student with other than one enrollment, payment and charge for a course bought: the bench must fail. */
@@ -175,7 +203,9 @@ async function checkOnePerPair(db, plans) {
     [studentIds, courseIds],
   );
   const wrong = rows.filter((row) => row.enrollments !== 1 || row.payments !== 1 || row.charges !== 1);
-  const { rows: [totals] } = await db.query(
+  const {
+    rows: [totals],
+  } = await db.query(
     `SELECT (SELECT count(*)::int FROM "enrollment" WHERE "studentId" = ANY($1::uuid[])) AS "enrollments",
             (SELECT count(*)::int FROM "test_mode_payment" WHERE "metadata"->>'studentId' = ANY($1::text[]) AND "status" = 'succeeded') AS "charges"`,
     [[...new Set(studentIds)]],

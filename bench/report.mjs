@@ -81,16 +81,20 @@ and ${p.racers} of them first send one purchase twice at the same moment (two ke
 - Latency of a purchase, retries included: p50 ${ms(p.p50)} ms, p99 ${ms(p.p99)} ms, max ${ms(p.max)} ms.
 - Payments that failed ("Payment was not successful"; paid again at once with a new key, as the checkout page does): ${p.failed}${p.failed > 0 ? ': the offline test-mode provider keeps its records in the same database through the same pool, so it too waited more than 2 s for a connection (Stripe would be called over HTTP)' : ''}.
 - Purchases refused as "already in progress" and tried again 5 s later (a payment cut short stays pending until it is 120 s old): ${p.pending ?? 0} times.
-- Purchase requests answered 503 ("briefly unavailable"; retried after 0.5 s with the same idempotency key): ${p.unavailable}${p.unavailable > 0 ? ', from requests that waited more than 2 s for one of their process\'s 10 database connections' : ''}.
+- Purchase requests answered 503 ("briefly unavailable"; retried after 0.5 s with the same idempotency key): ${p.unavailable}${p.unavailable > 0 ? ", from requests that waited more than 2 s for one of their process's 10 database connections" : ''}.
 - SQL statements per purchase (median, from the request log): ${p.sql}.
 - CPU per purchase: ${ms(p.cost.productMs)} ms in the product, ${ms(p.cost.databaseMs)} ms in PostgreSQL (${perCore(p.cost.productMs)} / ${perCore(p.cost.databaseMs)} purchases per core-second).
 - Checked in SQL afterwards: every student has exactly one enrollment, one successful payment and one successful charge at
   the provider per course bought, and no other (the bench fails loudly otherwise): passed.
-${p.cacheError ? `- The second round, measuring the response cache while students buy, stopped before its end: ${p.cacheError}\n` : ''}${p.cache ? `- The public response cache while students buy: every enrollment sends \`catalogue_changed\` (a trigger on the enrollment
+${p.cacheError ? `- The second round, measuring the response cache while students buy, stopped before its end: ${p.cacheError}\n` : ''}${
+    p.cache
+      ? `- The public response cache while students buy: every enrollment sends \`catalogue_changed\` (a trigger on the enrollment
   table), which empties every copy's cache. During a second round of the same buying, another copy's cached home page query at
   10 connections served ${Math.round(p.cache.whileBuying.rps)} req/s (p99 ${p.cache.whileBuying.p99} ms) against ${Math.round(p.cache.atRest.rps)} req/s (p99 ${p.cache.atRest.p99} ms) just before
   (${pct(p.cache.whileBuying.rps, p.cache.atRest.rps)}); ${p.cache.computed} of its ${p.cache.answers} answers were computed afresh (${pct(p.cache.computed, p.cache.answers)}).
-` : ''}`;
+`
+      : ''
+  }`;
 }
 
 function targetsSection(catalogue, searchCourses) {
@@ -98,10 +102,22 @@ function targetsSection(catalogue, searchCourses) {
   const homeCached = catalogue.find((r) => r.name === 'Home page query, public response cache');
   const searches = catalogue.filter((r) => r.name.startsWith('Search'));
   const lines = [];
-  if (home) lines.push(`- Home page query without any cache at least 35% of the baseline: ${pct(home.at10.product.rps, home.at10.baseline.rps)}, ${check(home.at10.product.rps >= 0.35 * home.at10.baseline.rps)}.`);
-  if (homeCached) lines.push(`- Home page query with the public response cache at least 100% of the baseline: ${pct(homeCached.at10.product.rps, homeCached.at10.baseline.rps)}, ${check(homeCached.at10.product.rps >= homeCached.at10.baseline.rps)}.`);
-  if (catalogue.length > 0) lines.push(`- p99 at most 25 ms at 10 connections: ${catalogue.map((r) => `${r.name} ${r.at10.product.p99} ms`).join('; ')}; ${check(catalogue.every((r) => r.at10.product.p99 <= 25))}.`);
-  if (searches.length > 0) lines.push(`- Search p95 at most 30 ms at ${searchCourses} courses (autocannon reports p97.5, an upper bound of p95): ${searches.map((r) => `${r.name} ${r.at10.product.p97_5} ms, ${check(r.at10.product.p97_5 <= 30)}`).join('; ')}.`);
+  if (home)
+    lines.push(
+      `- Home page query without any cache at least 35% of the baseline: ${pct(home.at10.product.rps, home.at10.baseline.rps)}, ${check(home.at10.product.rps >= 0.35 * home.at10.baseline.rps)}.`,
+    );
+  if (homeCached)
+    lines.push(
+      `- Home page query with the public response cache at least 100% of the baseline: ${pct(homeCached.at10.product.rps, homeCached.at10.baseline.rps)}, ${check(homeCached.at10.product.rps >= homeCached.at10.baseline.rps)}.`,
+    );
+  if (catalogue.length > 0)
+    lines.push(
+      `- p99 at most 25 ms at 10 connections: ${catalogue.map((r) => `${r.name} ${r.at10.product.p99} ms`).join('; ')}; ${check(catalogue.every((r) => r.at10.product.p99 <= 25))}.`,
+    );
+  if (searches.length > 0)
+    lines.push(
+      `- Search p95 at most 30 ms at ${searchCourses} courses (autocannon reports p97.5, an upper bound of p95): ${searches.map((r) => `${r.name} ${r.at10.product.p97_5} ms, ${check(r.at10.product.p97_5 <= 30)}`).join('; ')}.`,
+    );
   if (catalogue.length > 0) lines.push(`- SQL statements per request fixed and small: ${catalogue.map((r) => `${r.name} ${r.sql}`).join('; ')}.`);
   return lines.length > 0 ? `### Targets\n\n${lines.join('\n')}\n` : '';
 }
@@ -112,8 +128,14 @@ function ratiosOf({ catalogue, twoProcesses, invalidation, purchases }) {
   for (const r of catalogue) entries[r.name] = { ratio: r.at10.product.rps / r.at10.baseline.rps, p99: r.at10.product.p99 };
   for (const r of twoProcesses) entries[r.name] = { ratio: r.both.rps / r.single.rps, p99: r.both.p99 };
   const coursePage = catalogue.find((r) => r.name === 'Course page query');
-  if (purchases && !purchases.error) entries[purchases.name] = { ratio: coursePage ? purchases.perSecond / coursePage.at10.baseline.rps : null, p99: Math.round(purchases.p99) };
-  if (invalidation) entries[invalidation.name] = { ratio: null, p99: null, note: `p50 ${ms(invalidation.p50)} ms, max ${ms(invalidation.max)} ms (notice: p50 ${ms(invalidation.noticeP50)}, max ${ms(invalidation.noticeMax)})` };
+  if (purchases && !purchases.error)
+    entries[purchases.name] = { ratio: coursePage ? purchases.perSecond / coursePage.at10.baseline.rps : null, p99: Math.round(purchases.p99) };
+  if (invalidation)
+    entries[invalidation.name] = {
+      ratio: null,
+      p99: null,
+      note: `p50 ${ms(invalidation.p50)} ms, max ${ms(invalidation.max)} ms (notice: p50 ${ms(invalidation.noticeP50)}, max ${ms(invalidation.noticeMax)})`,
+    };
   return entries;
 }
 
@@ -122,7 +144,8 @@ const RATIO_MEANING = {
   'Buying under load': "purchases per second over the baseline's course page reads per second in the same run",
   'Public response cache': 'delay from the edit until the other process serves the new value',
 };
-const meaningOf = (name) => Object.entries(RATIO_MEANING).find(([prefix]) => name.startsWith(prefix))?.[1] ?? 'product over the baseline, requests per second at 10 connections';
+const meaningOf = (name) =>
+  Object.entries(RATIO_MEANING).find(([prefix]) => name.startsWith(prefix))?.[1] ?? 'product over the baseline, requests per second at 10 connections';
 
 function historySection(history) {
   const names = [...new Set(history.flatMap((run) => Object.keys(run.scenarios)))];
@@ -141,7 +164,8 @@ function historySection(history) {
 }
 
 function profilesSection(profiles, label) {
-  const table = (rows, what) => `| ${what} | Share of busy samples |\n|---|---|\n${rows.map((r) => `| \`${r.name}\` | ${Math.round(100 * r.share)}% |`).join('\n')}`;
+  const table = (rows, what) =>
+    `| ${what} | Share of busy samples |\n|---|---|\n${rows.map((r) => `| \`${r.name}\` | ${Math.round(100 * r.share)}% |`).join('\n')}`;
   return `${GENERATED}
 
 ## Profiles of the latest run (${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, ${label})
@@ -181,7 +205,16 @@ ${run.purchases ? purchaseSection(run.purchases, coursePage?.at10.baseline.rps) 
 ${targetsSection(run.catalogue, size.courses)}`;
   console.log(`\n${details}`);
   if (!record) {
-    for (const p of run.profiles) console.log(`profile of ${p.name}: ${p.frames.slice(0, 6).map((f) => `${f.name} ${Math.round(100 * f.share)}%`).join('; ')}\n  by owner: ${p.owners.slice(0, 6).map((f) => `${f.name} ${Math.round(100 * f.share)}%`).join('; ')}`);
+    for (const p of run.profiles)
+      console.log(
+        `profile of ${p.name}: ${p.frames
+          .slice(0, 6)
+          .map((f) => `${f.name} ${Math.round(100 * f.share)}%`)
+          .join('; ')}\n  by owner: ${p.owners
+          .slice(0, 6)
+          .map((f) => `${f.name} ${Math.round(100 * f.share)}%`)
+          .join('; ')}`,
+      );
     console.log('a partial run (--only or --no-record): bench/results left as it was');
     return;
   }
@@ -190,10 +223,16 @@ ${targetsSection(run.catalogue, size.courses)}`;
   fs.mkdirSync(path.join(results, 'runs'), { recursive: true });
   fs.writeFileSync(path.join(results, detailsFile), `# Benchmark run\n\n${details}`);
   // The measurements themselves, for SCALING.md's arithmetic and for comparing runs.
-  fs.writeFileSync(path.join(results, detailsFile.replace(/\.md$/, '.json')), `${JSON.stringify({ date, database, catalogue: size, duration, loadAverage, results: run }, null, 1)}\n`);
+  fs.writeFileSync(
+    path.join(results, detailsFile.replace(/\.md$/, '.json')),
+    `${JSON.stringify({ date, database, catalogue: size, duration, loadAverage, results: run }, null, 1)}\n`,
+  );
 
   const previous = fs.existsSync(historyFile) ? JSON.parse(fs.readFileSync(historyFile, 'utf8')) : [];
-  const mine = [...previous.filter((r) => r.database === kind), { run: date, database: kind, courses: size.courses, load: loadAverage.before.split(' ')[0], details: detailsFile, scenarios: ratiosOf(run) }].slice(-KEEP);
+  const mine = [
+    ...previous.filter((r) => r.database === kind),
+    { run: date, database: kind, courses: size.courses, load: loadAverage.before.split(' ')[0], details: detailsFile, scenarios: ratiosOf(run) },
+  ].slice(-KEEP);
   const history = [...previous.filter((r) => r.database !== kind), ...mine].sort((a, b) => a.run.localeCompare(b.run));
   fs.writeFileSync(historyFile, `${JSON.stringify(history, null, 2)}\n`);
 

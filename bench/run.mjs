@@ -31,12 +31,19 @@ const STEPS = [1, 2, 4, 8, 16, 32, 64];
 const PROFILE_SECONDS = 5;
 
 const read = (file) => fs.readFileSync(path.join(root, file), 'utf8');
-const HOME = read('client/src/features/catalog/api/home-page.graphql') + read('client/src/components/course-card.graphql') + read('client/src/components/review-card.graphql');
+const HOME =
+  read('client/src/features/catalog/api/home-page.graphql') +
+  read('client/src/components/course-card.graphql') +
+  read('client/src/components/review-card.graphql');
 const COURSE_PAGE = read('client/src/features/course/api/course-page.graphql');
 const SEARCH = read('client/src/features/search/api/search-courses.graphql') + read('client/src/components/course-card.graphql');
 
 async function startBaseline(databaseUrl) {
-  const child = spawn(process.execPath, ['bench/baseline-server.mjs'], { cwd: root, env: { ...process.env, DATABASE_URL: databaseUrl }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['bench/baseline-server.mjs'], {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: databaseUrl },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const [, port] = await waitForLine(child, /"port":(\d+)/);
   return { child, url: `http://127.0.0.1:${port}` };
 }
@@ -56,7 +63,11 @@ async function statementsFor(product, request) {
   const before = fs.readFileSync(product.logFile, 'utf8').split('\n').length;
   await fetchJson(product.url, request);
   await new Promise((resolve) => setTimeout(resolve, 300));
-  const lines = fs.readFileSync(product.logFile, 'utf8').split('\n').slice(before - 1).filter((line) => line.includes('"sql":'));
+  const lines = fs
+    .readFileSync(product.logFile, 'utf8')
+    .split('\n')
+    .slice(before - 1)
+    .filter((line) => line.includes('"sql":'));
   return JSON.parse(lines.at(-1)).sql;
 }
 
@@ -72,19 +83,32 @@ async function costPerRequest(server, request, admin, rps) {
 
 /** GraphQL answers a product logged from byte `from` of its log on, and how many of them ran SQL (were not served from the cache). */
 function cacheMisses(logFile, from) {
-  const lines = fs.readFileSync(logFile).subarray(from).toString('utf8').split('\n').filter((line) => line.includes('"sql":'));
+  const lines = fs
+    .readFileSync(logFile)
+    .subarray(from)
+    .toString('utf8')
+    .split('\n')
+    .filter((line) => line.includes('"sql":'));
   return { answers: lines.length, computed: lines.filter((line) => !line.includes('"sql":0')).length };
 }
 
 /** The SQL statements most purchases ran, from the product's request log. */
 function sqlPerPurchase(logFile) {
-  const counts = fs.readFileSync(logFile, 'utf8').split('\n').filter((line) => line.includes('"operation":"PurchaseCourse"')).map((line) => JSON.parse(line).sql);
+  const counts = fs
+    .readFileSync(logFile, 'utf8')
+    .split('\n')
+    .filter((line) => line.includes('"operation":"PurchaseCourse"'))
+    .map((line) => JSON.parse(line).sql);
   return percentile(counts, 50);
 }
 
 const selected = (name) => ONLY.split('|').some((part) => name.includes(part));
 
-const loadAverage = () => os.loadavg().map((value) => value.toFixed(1)).join(' ');
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((value) => value.toFixed(1))
+    .join(' ');
 
 async function main() {
   const loadBefore = loadAverage();
@@ -106,7 +130,9 @@ async function main() {
     await admin.connect();
     const started = Date.now();
     await generateCatalogue(admin, { courses: COURSES, instructors: Math.max(10, Math.round(COURSES / 100)) });
-    const { rows } = await admin.query(`SELECT count(*)::int AS courses, (SELECT count(*)::int FROM lesson) AS lessons, (SELECT count(*)::int FROM review) AS reviews, pg_size_pretty(pg_database_size(current_database())) AS size FROM course`);
+    const { rows } = await admin.query(
+      `SELECT count(*)::int AS courses, (SELECT count(*)::int FROM lesson) AS lessons, (SELECT count(*)::int FROM review) AS reviews, pg_size_pretty(pg_database_size(current_database())) AS size FROM course`,
+    );
     const middle = async (offset) => (await admin.query(`SELECT id FROM course WHERE published ORDER BY "createdAt" LIMIT 1 OFFSET $1`, [offset])).rows[0].id;
     const courseId = await middle(Math.floor(COURSES / 2));
     const editedCourseId = await middle(Math.floor(COURSES / 3));
@@ -120,8 +146,20 @@ async function main() {
       { name: 'Home page query, no cache', product: uncached, request: graphql(HOME), baseline: { path: '/home' } },
       { name: 'Home page query, public response cache', product: cached, request: graphql(HOME), baseline: { path: '/home' } },
       { name: 'Course page query', product: uncached, request: graphql(COURSE_PAGE, { id: courseId }), baseline: { path: `/course/${courseId}` } },
-      { name: 'Search, selective ("physics batch 4810", one match)', product: uncached, request: graphql(SEARCH, { text: 'physics batch 4810' }, 'SearchCourses'), baseline: { path: '/search?text=physics%20batch%204810' }, results: 1 },
-      { name: 'Search, common word ("learn")', product: uncached, request: graphql(SEARCH, { text: 'learn' }, 'SearchCourses'), baseline: { path: '/search?text=learn' }, results: 20 },
+      {
+        name: 'Search, selective ("physics batch 4810", one match)',
+        product: uncached,
+        request: graphql(SEARCH, { text: 'physics batch 4810' }, 'SearchCourses'),
+        baseline: { path: '/search?text=physics%20batch%204810' },
+        results: 1,
+      },
+      {
+        name: 'Search, common word ("learn")',
+        product: uncached,
+        request: graphql(SEARCH, { text: 'learn' }, 'SearchCourses'),
+        baseline: { path: '/search?text=learn' },
+        results: 20,
+      },
       {
         name: 'Search, Bangla class words ("গণিত নবম শ্রেণি")',
         product: uncached,
@@ -141,12 +179,18 @@ async function main() {
       const sql = await statementsFor(scenario.product, scenario.request);
       await load(scenario.product.url, scenario.request, 10, 2); // warm-up
       await load(baseline.url, scenario.baseline, 10, 2);
-      const { first: product, second: base } = await alternate({ url: scenario.product.url, request: scenario.request }, { url: baseline.url, request: scenario.baseline }, DURATION);
+      const { first: product, second: base } = await alternate(
+        { url: scenario.product.url, request: scenario.request },
+        { url: baseline.url, request: scenario.baseline },
+        DURATION,
+      );
       const atKnee = { product: await knee(scenario.product.url, scenario.request), baseline: await knee(baseline.url, scenario.baseline) };
       const cost = await costPerRequest(scenario.product, scenario.request, admin, product.rps);
       const baselineCost = await costPerRequest(baseline, scenario.baseline, admin, base.rps);
       results.catalogue.push({ name: scenario.name, sql, at10: { product, baseline: base }, atKnee, cost, baselineCost });
-      console.log(`${scenario.name}: ${Math.round(product.rps)} req/s vs baseline ${Math.round(base.rps)}, p99 ${product.p99} ms, ${sql} SQL, ${cost.productMs.toFixed(2)} + ${cost.databaseMs.toFixed(2)} CPU ms`);
+      console.log(
+        `${scenario.name}: ${Math.round(product.rps)} req/s vs baseline ${Math.round(base.rps)}, p99 ${product.p99} ms, ${sql} SQL, ${cost.productMs.toFixed(2)} + ${cost.databaseMs.toFixed(2)} CPU ms`,
+      );
     }
 
     const staticName = 'Static files from the product process';
@@ -165,7 +209,9 @@ async function main() {
         await load(uncached.url, file.request, 10, 2);
         const { result, productCpu } = await measureCpu([uncached.child.pid], admin, () => load(uncached.url, file.request, 10, DURATION / 2));
         results.staticFiles.push({ ...file, bytes, rps: result.rps, p99: result.p99, productMs: (1000 * productCpu) / result.requests });
-        console.log(`${staticName}: ${file.what}, ${bytes} bytes: ${Math.round(result.rps)} req/s, ${((1000 * productCpu) / result.requests).toFixed(2)} CPU ms each`);
+        console.log(
+          `${staticName}: ${file.what}, ${bytes} bytes: ${Math.round(result.rps)} req/s, ${((1000 * productCpu) / result.requests).toFixed(2)} CPU ms each`,
+        );
       }
     }
 
@@ -185,7 +231,11 @@ async function main() {
           // The second copy has just started, the first has served every scenario before: warm the second with a few hundred of these requests.
           await load(uncachedSecond.url, scenario.request, 10, DURATION, 300);
           await load(two.url, scenario.request, 10, 2);
-          const { first: both, second: single } = await alternate({ url: two.url, request: scenario.request }, { url: one.url, request: scenario.request }, DURATION);
+          const { first: both, second: single } = await alternate(
+            { url: two.url, request: scenario.request },
+            { url: one.url, request: scenario.request },
+            DURATION,
+          );
           results.twoProcesses.push({ name: scenario.name, both, single });
           console.log(`${scenario.name}: ${Math.round(both.rps)} req/s with two, ${Math.round(single.rps)} with one, p99 ${both.p99} ms`);
         }
@@ -193,7 +243,13 @@ async function main() {
         await Promise.all([one.close(), two.close()]);
       }
       if (selected(invalidationName)) {
-        const delays = await invalidationDelays({ editor: cached.url, reader: cachedSecond.url, db: admin, courseId: editedCourseId, coursePageQuery: COURSE_PAGE });
+        const delays = await invalidationDelays({
+          editor: cached.url,
+          reader: cachedSecond.url,
+          db: admin,
+          courseId: editedCourseId,
+          coursePageQuery: COURSE_PAGE,
+        });
         results.invalidation = { name: invalidationName, ...delays };
         console.log(`${invalidationName}: p50 ${delays.p50.toFixed(1)} ms, max ${delays.max.toFixed(1)} ms over ${delays.edits} edits`);
       }
@@ -201,29 +257,44 @@ async function main() {
     }
 
     const purchaseName = 'Buying under load (50 students at once, test card)';
-    if (selected(purchaseName)) await measureBuying().catch((error) => {
-      // A broken one-purchase rule fails the run; anything else is reported and the run goes on.
-      if (error instanceof OnePurchaseRuleBroken) throw error;
-      console.error(error);
-      const message = String(error.message ?? error).slice(0, 500);
-      results.purchases = results.purchases ? { ...results.purchases, cacheError: message } : { name: purchaseName, error: message };
-    });
+    if (selected(purchaseName))
+      await measureBuying().catch((error) => {
+        // A broken one-purchase rule fails the run; anything else is reported and the run goes on.
+        if (error instanceof OnePurchaseRuleBroken) throw error;
+        console.error(error);
+        const message = String(error.message ?? error).slice(0, 500);
+        results.purchases = results.purchases ? { ...results.purchases, cacheError: message } : { name: purchaseName, error: message };
+      });
     async function measureBuying() {
       const payments = await start(databaseUrl, 'product-payments', {}, { mode: 'test-payments' });
       const bought = await buyUnderLoad({ url: payments.url, db: admin, round: 1, around: (work) => measureCpu([payments.child.pid], admin, work) });
       const { productCpu, databaseCpu } = bought.measured;
-      results.purchases = { name: purchaseName, ...bought, sql: sqlPerPurchase(payments.logFile), cost: { productMs: (1000 * productCpu) / bought.purchases, databaseMs: (1000 * databaseCpu) / bought.purchases } };
-      console.log(`${purchaseName}: ${bought.purchases} purchases in ${bought.seconds.toFixed(1)} s, ${bought.perSecond.toFixed(0)}/s, p99 ${bought.p99.toFixed(0)} ms; one enrollment and one charge each`);
+      results.purchases = {
+        name: purchaseName,
+        ...bought,
+        sql: sqlPerPurchase(payments.logFile),
+        cost: { productMs: (1000 * productCpu) / bought.purchases, databaseMs: (1000 * databaseCpu) / bought.purchases },
+      };
+      console.log(
+        `${purchaseName}: ${bought.purchases} purchases in ${bought.seconds.toFixed(1)} s, ${bought.perSecond.toFixed(0)}/s, p99 ${bought.p99.toFixed(0)} ms; one enrollment and one charge each`,
+      );
       // Every enrollment sends catalogue_changed (a trigger on the enrollment table), emptying every copy's
       // public response cache: how the cached home page query fares on another copy while students buy.
       const homeAtRest = await load(cached.url, graphql(HOME), 10, DURATION);
       const logStart = fs.statSync(cached.logFile).size;
-      const { measured: homeWhileBuying } = await buyUnderLoad({ url: payments.url, db: admin, round: 3, around: async (work) => {
-        const buying = work();
-        return (await Promise.all([loadUntil(cached.url, graphql(HOME), 10, buying), buying]))[0];
-      } });
+      const { measured: homeWhileBuying } = await buyUnderLoad({
+        url: payments.url,
+        db: admin,
+        round: 3,
+        around: async (work) => {
+          const buying = work();
+          return (await Promise.all([loadUntil(cached.url, graphql(HOME), 10, buying), buying]))[0];
+        },
+      });
       results.purchases.cache = { atRest: homeAtRest, whileBuying: homeWhileBuying, ...cacheMisses(cached.logFile, logStart) };
-      console.log(`cached home query while students buy: ${Math.round(homeWhileBuying.rps)} req/s (at rest ${Math.round(homeAtRest.rps)}), p99 ${homeWhileBuying.p99} ms, ${results.purchases.cache.computed} of ${results.purchases.cache.answers} answers computed`);
+      console.log(
+        `cached home query while students buy: ${Math.round(homeWhileBuying.rps)} req/s (at rest ${Math.round(homeAtRest.rps)}), p99 ${homeWhileBuying.p99} ms, ${results.purchases.cache.computed} of ${results.purchases.cache.answers} answers computed`,
+      );
       await stopProcess(payments.child);
     }
 
@@ -254,7 +325,16 @@ async function main() {
     }
 
     const partial = ONLY !== '' || args.includes('--no-record');
-    writeResults({ results, catalogue: rows[0], database: database.label, embedded: !DATABASE_URL, duration: DURATION, steps: STEPS, record: !partial, loadAverage: { before: loadBefore, after: loadAverage() } });
+    writeResults({
+      results,
+      catalogue: rows[0],
+      database: database.label,
+      embedded: !DATABASE_URL,
+      duration: DURATION,
+      steps: STEPS,
+      record: !partial,
+      loadAverage: { before: loadBefore, after: loadAverage() },
+    });
   } finally {
     await admin.end().catch(() => {});
     await Promise.all(processes.map(stopProcess));

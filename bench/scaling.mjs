@@ -25,7 +25,10 @@ export const ASSUMPTIONS = {
 
 function newestRun() {
   const dir = path.join(root, 'bench', 'results', 'runs');
-  const runs = fs.readdirSync(dir).filter((name) => name.endsWith('.json')).sort();
+  const runs = fs
+    .readdirSync(dir)
+    .filter((name) => name.endsWith('.json'))
+    .sort();
   if (runs.length === 0) throw new Error('no run with measurements in bench/results/runs');
   return path.join(dir, runs.at(-1));
 }
@@ -74,11 +77,21 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const f = (n, digits = 1) => n.toLocaleString('en-US', { maximumFractionDigits: digits });
   console.log(`From ${path.relative(root, file)} (${run.database}, ${run.catalogue.courses} courses, load average ${run.loadAverage.before})\n`);
   console.log('| Scenario | Product CPU ms | PostgreSQL CPU ms | Requests per product core-second | per PostgreSQL core-second |\n|---|---|---|---|---|');
-  for (const r of run.results.catalogue) console.log(`| ${r.name} | ${f(r.cost.productMs, 2)} | ${f(r.cost.databaseMs, 2)} | ${f(1000 / r.cost.productMs, 0)} | ${r.cost.databaseMs > 0.01 ? f(1000 / r.cost.databaseMs, 0) : 'n/a (no SQL)'} |`);
+  for (const r of run.results.catalogue)
+    console.log(
+      `| ${r.name} | ${f(r.cost.productMs, 2)} | ${f(r.cost.databaseMs, 2)} | ${f(1000 / r.cost.productMs, 0)} | ${r.cost.databaseMs > 0.01 ? f(1000 / r.cost.databaseMs, 0) : 'n/a (no SQL)'} |`,
+    );
   const p = run.results.purchases;
-  console.log(`| ${p.name} (per purchase) | ${f(p.cost.productMs, 2)} | ${f(p.cost.databaseMs, 2)} | ${f(1000 / p.cost.productMs, 0)} | ${f(1000 / p.cost.databaseMs, 0)} |`);
+  console.log(
+    `| ${p.name} (per purchase) | ${f(p.cost.productMs, 2)} | ${f(p.cost.databaseMs, 2)} | ${f(1000 / p.cost.productMs, 0)} | ${f(1000 / p.cost.databaseMs, 0)} |`,
+  );
   console.log(`\nMix: ${result.mixCost.map((m) => `${Math.round(m.share * 100)}% ${m.what} (${f(m.productMs, 2)} + ${f(m.databaseMs, 2)} ms)`).join('; ')}`);
   console.log(`Per request of the mix: ${f(result.perRequest.productMs, 2)} ms product, ${f(result.perRequest.databaseMs, 2)} ms PostgreSQL\n`);
-  console.log('| Concurrent students | Requests/s | Purchases/s (burst) | Product cores busy | Server processes | PostgreSQL cores busy | PostgreSQL cores | Connections without a pooler |\n|---|---|---|---|---|---|---|---|');
-  for (const r of result.rows) console.log(`| ${f(r.students, 0)} | ${f(r.rps, 0)} | ${f(r.purchasesPerSecond)} | ${f(r.productCores)} | ${r.processes} | ${f(r.databaseCores)} | ${r.databaseCoresNeeded} | ${f(r.connections, 0)} (max_connections ${ASSUMPTIONS.maxConnections}: ${r.processesBeforeConnectionsRunOut} processes) |`);
+  console.log(
+    '| Concurrent students | Requests/s | Purchases/s (burst) | Product cores busy | Server processes | PostgreSQL cores busy | PostgreSQL cores | Connections without a pooler |\n|---|---|---|---|---|---|---|---|',
+  );
+  for (const r of result.rows)
+    console.log(
+      `| ${f(r.students, 0)} | ${f(r.rps, 0)} | ${f(r.purchasesPerSecond)} | ${f(r.productCores)} | ${r.processes} | ${f(r.databaseCores)} | ${r.databaseCoresNeeded} | ${f(r.connections, 0)} (max_connections ${ASSUMPTIONS.maxConnections}: ${r.processesBeforeConnectionsRunOut} processes) |`,
+    );
 }

@@ -34,11 +34,12 @@ export function startRoundRobinProxy(upstreams) {
     server.listen(0, '127.0.0.1', () =>
       resolve({
         url: `http://127.0.0.1:${server.address().port}`,
-        close: () => new Promise((done) => {
-          agent.destroy();
-          server.closeAllConnections();
-          server.close(() => done());
-        }),
+        close: () =>
+          new Promise((done) => {
+            agent.destroy();
+            server.closeAllConnections();
+            server.close(() => done());
+          }),
       }),
     );
   });
@@ -51,10 +52,12 @@ export function startRoundRobinProxy(upstreams) {
  */
 export async function invalidationDelays({ editor, reader, db, courseId, coursePageQuery, edits = 10 }) {
   const password = 'bench instructor password';
-  const { rows: [instructor] } = await db.query(
-    `UPDATE "user" SET "passwordHash" = $2 WHERE "id" = (SELECT "instructorId" FROM "course" WHERE "id" = $1) RETURNING "email"`,
-    [courseId, await passwordHash(password)],
-  );
+  const {
+    rows: [instructor],
+  } = await db.query(`UPDATE "user" SET "passwordHash" = $2 WHERE "id" = (SELECT "instructorId" FROM "course" WHERE "id" = $1) RETURNING "email"`, [
+    courseId,
+    await passwordHash(password),
+  ]);
   const signIn = await fetchJson(editor, graphql(SIGN_IN, { email: instructor.email, password }, 'Login'));
   if (!signIn.data) throw new Error(`the instructor could not sign in: ${JSON.stringify(signIn.errors)}`);
   const auth = { authorization: `Bearer ${signIn.data.login.accessToken}` };
@@ -63,7 +66,18 @@ export async function invalidationDelays({ editor, reader, db, courseId, courseP
   const managed = await fetchJson(editor, graphql(INSTRUCTOR, { id: courseId }, 'ManagedCourse'), auth);
   if (!managed.data) throw new Error(`the instructor could not open the course: ${JSON.stringify(managed.errors)}`);
   const { name, price, priceBDT, photoURL, category, classLevel, keyPoints, targetedPeoples, whyNeed, lessons } = managed.data.managedCourse;
-  const draft = { name, price, photoURL, category, classLevel, keyPoints, targetedPeoples, whyNeed, ...(priceBDT > 0 ? { priceBDT } : {}), lessons: lessons.map(({ id, title, videoURL, preview, durationSeconds }) => ({ id, title, videoURL, preview, durationSeconds })) };
+  const draft = {
+    name,
+    price,
+    photoURL,
+    category,
+    classLevel,
+    keyPoints,
+    targetedPeoples,
+    whyNeed,
+    ...(priceBDT > 0 ? { priceBDT } : {}),
+    lessons: lessons.map(({ id, title, videoURL, preview, durationSeconds }) => ({ id, title, videoURL, preview, durationSeconds })),
+  };
   const delays = [];
   const notices = [];
   for (let edit = 1; edit <= edits; edit++) {

@@ -17,7 +17,7 @@ const require = createRequire(import.meta.url);
 const ffmpeg = require('@ffmpeg-installer/ffmpeg').path;
 const runsAt = process.argv.indexOf('--runs');
 const RUNS = runsAt >= 0 ? Number(process.argv[runsAt + 1]) : 5;
-const THROTTLE = { offline: false, latency: 150, downloadThroughput: (1.6e6 / 8), uploadThroughput: (1.6e6 / 8) };
+const THROTTLE = { offline: false, latency: 150, downloadThroughput: 1.6e6 / 8, uploadThroughput: 1.6e6 / 8 };
 const SEGMENT_REQUESTS = 300;
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const percentile = (values, p) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))];
@@ -26,10 +26,32 @@ const percentile = (values, p) => [...values].sort((a, b) => a - b)[Math.min(val
 function makeSource() {
   const file = path.join(tmp, 'video-bench-source.mp4');
   execFileSync(ffmpeg, [
-    '-hide_banner', '-loglevel', 'error', '-y',
-    '-f', 'lavfi', '-i', 'testsrc2=size=1280x720:rate=25:duration=30',
-    '-f', 'lavfi', '-i', 'sine=frequency=300:duration=30',
-    '-vf', 'noise=alls=12:allf=t', '-c:v', 'libx264', '-preset', 'veryfast', '-b:v', '3000k', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', file,
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc2=size=1280x720:rate=25:duration=30',
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=frequency=300:duration=30',
+    '-vf',
+    'noise=alls=12:allf=t',
+    '-c:v',
+    'libx264',
+    '-preset',
+    'veryfast',
+    '-b:v',
+    '3000k',
+    '-pix_fmt',
+    'yuv420p',
+    '-c:a',
+    'aac',
+    '-shortest',
+    file,
   ]);
   return file;
 }
@@ -53,7 +75,12 @@ async function tusUpload(url, token, lessonId, file) {
   const meta = (value) => Buffer.from(value).toString('base64');
   const created = await fetch(`${url}/uploads/lesson-videos`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'Tus-Resumable': '1.0.0', 'Upload-Length': String(bytes.length), 'Upload-Metadata': `lessonId ${meta(lessonId)},filename ${meta('lesson.mp4')}` },
+    headers: {
+      authorization: `Bearer ${token}`,
+      'Tus-Resumable': '1.0.0',
+      'Upload-Length': String(bytes.length),
+      'Upload-Metadata': `lessonId ${meta(lessonId)},filename ${meta('lesson.mp4')}`,
+    },
   });
   if (created.status !== 201) throw new Error(`upload refused: ${created.status} ${await created.text()}`);
   const done = await fetch(new URL(created.headers.get('location'), url), {
@@ -124,16 +151,31 @@ async function main() {
   const product = await startProduct(database.url, 'video', { NODE_ENV: 'development', DATA_DIR: dataDir, LOG_LEVEL: 'info' });
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--autoplay-policy=no-user-gesture-required'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--autoplay-policy=no-user-gesture-required',
+    ],
   });
   const db = new pg.Client({ connectionString: database.url });
   await db.connect();
   try {
     const url = product.url;
     const instructor = await login(url, 'instructor@shikhon.test', 'Instructor123!');
-    const { createCourse } = await graphql(url, 'mutation ($input: CourseInput!) { createCourse(input: $input) { id lessons { id } } }', {
-      input: { name: 'Video benchmark', description: 'One uploaded lesson.', price: 0, category: 'PROFESSIONAL', lessons: [{ title: 'Thirty seconds' }] },
-    }, instructor);
+    const { createCourse } = await graphql(
+      url,
+      'mutation ($input: CourseInput!) { createCourse(input: $input) { id lessons { id } } }',
+      {
+        input: { name: 'Video benchmark', description: 'One uploaded lesson.', price: 0, category: 'PROFESSIONAL', lessons: [{ title: 'Thirty seconds' }] },
+      },
+      instructor,
+    );
     const courseId = createCourse.id;
     const lessonId = createCourse.lessons[0].id;
     await tusUpload(url, instructor, lessonId, source);
@@ -147,7 +189,10 @@ async function main() {
     }
     const processingSeconds = (Date.now() - started) / 1000;
     const [student] = (await db.query(`SELECT id, email FROM "user" WHERE email = 'student@shikhon.test'`)).rows;
-    await db.query(`INSERT INTO enrollment ("studentId", "courseId", "courseName", "courseDescription", email) SELECT $1, id, name, description, $2 FROM course WHERE id = $3`, [student.id, student.email, courseId]);
+    await db.query(
+      `INSERT INTO enrollment ("studentId", "courseId", "courseName", "courseDescription", email) SELECT $1, id, name, description, $2 FROM course WHERE id = $3`,
+      [student.id, student.email, courseId],
+    );
     const token = await login(url, 'student@shikhon.test', 'Student123!');
     const { course } = await graphql(url, 'query ($id: ID!) { course(id: $id) { lessons { streamURL } } }', { id: courseId }, token);
     const master = new URL(course.lessons[0].streamURL, url).toString();
@@ -186,7 +231,7 @@ async function main() {
       '',
       `## Time to the first frame (goal: 2 s), ${RUNS} cold visits each`,
       '',
-      'From the moment the lesson player is on the page (the lesson page\'s own scripts already arrived) to the first frame shown',
+      "From the moment the lesson player is on the page (the lesson page's own scripts already arrived) to the first frame shown",
       '(`requestVideoFrameCallback`): loading hls.js, the master and rendition playlists and the first segment. The last column but',
       'one is the whole visit: from opening the lesson address, the page and its scripts included, over the same link.',
       '',
@@ -199,12 +244,14 @@ async function main() {
       '',
       '| rendition | MB per minute | bytes for the 30 s |',
       '|---|---|---|',
-      ...Object.entries(sizes).map(([name, size]) => `| ${name === 'audio' ? 'audio only' : name} | ${size.mbPerMinute.toFixed(2)} | ${size.bytes.toLocaleString('en')} |`),
+      ...Object.entries(sizes).map(
+        ([name, size]) => `| ${name === 'audio' ? 'audio only' : name} | ${size.mbPerMinute.toFixed(2)} | ${size.bytes.toLocaleString('en')} |`,
+      ),
       '',
       '## Cost of a segment request on the server',
       '',
       `${SEGMENT_REQUESTS} requests of one 240p segment, one after another, unthrottled. The check (signature, expiry, then the entitlement`,
-      'in the database: the video still the lesson\'s, the account, its enrollment) as timed by the server (`Server-Timing: auth`):',
+      "in the database: the video still the lesson's, the account, its enrollment) as timed by the server (`Server-Timing: auth`):",
       `median ${median(auth).toFixed(3)} ms, p95 ${percentile(auth, 0.95).toFixed(3)} ms. Whole request seen by the client: median ${median(total).toFixed(2)} ms, p95 ${percentile(total, 0.95).toFixed(2)} ms.`,
       '',
     ].join('\n');

@@ -6,11 +6,18 @@ module.exports = {
   transform: {
     // The catalogues as the build ships them: parsed messages (scripts/compile-catalogue.cjs).
     'src/locales/.+\\.json$': '<rootDir>/scripts/catalogue-jest-transform.cjs',
-    '^.+\\.tsx?$': ['ts-jest', { tsconfig: { jsx: 'react-jsx', module: 'commonjs', moduleResolution: 'node10', esModuleInterop: true, isolatedModules: true, ignoreDeprecations: '5.0' } }],
+    '^.+\\.tsx?$': [
+      'ts-jest',
+      {
+        tsconfig: { jsx: 'react-jsx', module: 'commonjs', moduleResolution: 'node10', esModuleInterop: true, isolatedModules: true, ignoreDeprecations: '5.0' },
+      },
+    ],
   },
   moduleNameMapper: {
     // The client imports intl-messageformat's formatter from its ES module build; jest takes the CommonJS one.
-    '^intl-messageformat/lib/src/(.*)$': 'intl-messageformat/src/$1', '\\.(css|svg|png)$': '<rootDir>/src/test/file-stub.cjs' },
+    '^intl-messageformat/lib/src/(.*)$': 'intl-messageformat/src/$1',
+    '\\.(css|svg|png)$': '<rootDir>/src/test/file-stub.cjs',
+  },
   setupFiles: ['<rootDir>/src/test/polyfills.cjs'],
   setupFilesAfterEnv: ['<rootDir>/src/test/setup.ts'],
 };

@@ -12,9 +12,7 @@ const reactRouterProduction = [
 
 // The catalogues arrive parsed (scripts/catalogue-plugin.ts), so the message parser stays out of
 // the bundles: intl-messageformat only calls it for a message given as text.
-const noMessageParser = [
-  { find: /^@formatjs\/icu-messageformat-parser$/, replacement: '@formatjs/icu-messageformat-parser/lib/no-parser.js' },
-];
+const noMessageParser = [{ find: /^@formatjs\/icu-messageformat-parser$/, replacement: '@formatjs/icu-messageformat-parser/lib/no-parser.js' }];
 
 // The server's build of the pages it renders (src/server-entry.tsx): one CommonJS file with every
 // library inside, so the server can require it without resolving the client's packages.

@@ -56,7 +56,10 @@ describe('account safety', () => {
     await card.getByLabel(/Why is it sent back/).fill('The second lesson has no sound.');
     await card.getByRole('button', { name: 'Send back to the instructor' }).click();
     await expectText(admin.page, 'The course is sent back to its instructor');
-    await admin.page.getByTestId('review-course').filter({ hasText: String(course.name) }).waitFor({ state: 'detached' });
+    await admin.page
+      .getByTestId('review-course')
+      .filter({ hasText: String(course.name) })
+      .waitFor({ state: 'detached' });
     admin.assertNoErrors();
     await admin.close();
 

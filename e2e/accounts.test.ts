@@ -37,7 +37,7 @@ describe('accounts', () => {
     await visit.close();
   });
 
-  it('shows the server\'s errors under the sign-up form', async () => {
+  it("shows the server's errors under the sign-up form", async () => {
     const visit = await openPage(browser);
     const { page } = visit;
     const email = newEmail();

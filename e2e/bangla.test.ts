@@ -37,7 +37,10 @@ describe('the product in Bangla', () => {
 
     // A paid course's page: its header and footer, and the course page's own texts as far as the catalogue has them.
     await page.goto('/allCourses?section=PROFESSIONAL_SKILL');
-    const preview = page.getByTestId('course-card').first().getByRole('link', { name: bn('courseCard.preview') });
+    const preview = page
+      .getByTestId('course-card')
+      .first()
+      .getByRole('link', { name: bn('courseCard.preview') });
     const coursePath = (await preview.getAttribute('href'))!;
     const courseId = /\/course\/([0-9a-f-]{36})/.exec(coursePath)![1];
     await page.goto(`/course/${courseId}`);
@@ -46,7 +49,11 @@ describe('the product in Bangla', () => {
 
     // Checkout: local payment first, then the card form, every label in Bangla.
     await page.goto(`/enroll/${courseId}`);
-    await expectBanglaOnly(page, [...SHELL, 'checkout.', 'payment.'], ['checkout.summary.title', 'checkout.summary.notValid', 'checkout.local.title', 'checkout.local.phone']);
+    await expectBanglaOnly(
+      page,
+      [...SHELL, 'checkout.', 'payment.'],
+      ['checkout.summary.title', 'checkout.summary.notValid', 'checkout.local.title', 'checkout.local.phone'],
+    );
     await page.getByRole('radio', { name: /^বিকাশ \/ নগদ \/ রকেট \/ কার্ড \(SSLCommerz\) — ৳[০-৯,]+$/ }).waitFor();
     await page.getByText(/^আন্তর্জাতিক কার্ড \(Stripe\) — \$[০-৯.]+$/).click();
     await expectBanglaOnly(page, [...SHELL, 'checkout.', 'payment.'], ['checkout.card.title', 'checkout.card.testTitle', 'checkout.sameShipping']);
@@ -64,7 +71,10 @@ describe('the product in Bangla', () => {
     await expectBanglaOnly(page, [...SHELL, 'learning.', 'courseCard.'], ['learning.title', 'learning.recommended']);
     const progress = page.getByTestId('enrollment-progress').first();
     assert.match((await progress.textContent())!, /^[০-৯]+টি লেসনের মধ্যে ০টি শেষ$/);
-    await page.getByRole('link', { name: bn('learning.start') }).first().click();
+    await page
+      .getByRole('link', { name: bn('learning.start') })
+      .first()
+      .click();
     await page.waitForURL(/\/myCourseplay\//i);
     await expectBanglaOnly(page, [...SHELL, 'player.'], ['player.yourProgress', 'player.next', 'player.previous', 'player.completed']);
     assert.match((await page.getByTestId('progress-text').textContent())!, /^[০-৯]+টি লেসনের মধ্যে ০টি শেষ · ০%$/);

@@ -24,7 +24,12 @@ async function api<T>(query: string, variables: Record<string, unknown> = {}, to
 }
 
 const tokenFor = async (email: string, password: string) =>
-  (await api<{ login: { accessToken: string } }>(`mutation ($e: String!, $p: String!) { login(email: $e, password: $p) { accessToken } }`, { e: email, p: password })).login.accessToken;
+  (
+    await api<{ login: { accessToken: string } }>(`mutation ($e: String!, $p: String!) { login(email: $e, password: $p) { accessToken } }`, {
+      e: email,
+      p: password,
+    })
+  ).login.accessToken;
 
 /** Plays the video on screen to its end, fast and muted. */
 async function playToEnd(page: Page, testId = 'lesson-video') {
@@ -73,14 +78,20 @@ describe('finishing a course', () => {
     await card.getByRole('link', { name: 'Start Course' }).click();
     await page.waitForURL(/\/myCourseplay\//i);
     // The player opens on the first lesson at once.
-    await page.getByTestId('current-lesson').filter({ hasText: /^1\. Getting started$/ }).waitFor();
+    await page
+      .getByTestId('current-lesson')
+      .filter({ hasText: /^1\. Getting started$/ })
+      .waitFor();
     assert.equal(await page.getByText('Please select a video to play!').count(), 0);
 
     // The first lesson ends: it is done, and after a short countdown the next one plays.
     await playToEnd(page);
     await expectText(page, '1 of 2 lessons · 50%');
     await page.getByTestId('auto-advance').waitFor();
-    await page.getByTestId('current-lesson').filter({ hasText: /^2\. Wrapping up$/ }).waitFor({ timeout: 15_000 });
+    await page
+      .getByTestId('current-lesson')
+      .filter({ hasText: /^2\. Wrapping up$/ })
+      .waitFor({ timeout: 15_000 });
     await page.getByTestId('auto-advance').waitFor({ state: 'detached' });
 
     await playToEnd(page);
@@ -90,7 +101,8 @@ describe('finishing a course', () => {
     await page.getByRole('link', { name: 'Download it (PDF)' }).click();
     const file = await (await download).path();
     const { text } = await new PDFParse({ data: new Uint8Array(fs.readFileSync(file)) }).getText();
-    for (const line of ['Certificate of Completion', 'Farhana Akter', course.name, `Instructor: ${instructor}`]) assert.ok(text.includes(line), `the PDF says ${line}`);
+    for (const line of ['Certificate of Completion', 'Farhana Akter', course.name, `Instructor: ${instructor}`])
+      assert.ok(text.includes(line), `the PDF says ${line}`);
     const number = /Certificate number: (SHK-[0-9A-Z]{10})/.exec(text)?.[1];
     assert.ok(number, 'the PDF carries its number');
 
@@ -142,8 +154,14 @@ describe('finishing a course', () => {
     await expectText(page, 'This lesson is not a free preview. Enroll in this course to watch it.');
     assert.equal(await page.getByTestId('lesson-video').count(), 0);
     // The server gives a visitor the preview's address only.
-    const { course: answer } = await api<{ course: { lessons: Array<{ videoURL: string | null }> } }>(`query ($id: ID!) { course(id: $id) { lessons { videoURL } } }`, { id: course.id });
-    assert.deepEqual(answer.lessons.map((l) => l.videoURL), ['/media/videos/lesson-1.webm', null]);
+    const { course: answer } = await api<{ course: { lessons: Array<{ videoURL: string | null }> } }>(
+      `query ($id: ID!) { course(id: $id) { lessons { videoURL } } }`,
+      { id: course.id },
+    );
+    assert.deepEqual(
+      answer.lessons.map((l) => l.videoURL),
+      ['/media/videos/lesson-1.webm', null],
+    );
 
     // A catalogue card's Preview opens its course's first preview lesson.
     await page.goto('/allCourses?section=FREE');

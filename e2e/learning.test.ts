@@ -21,7 +21,10 @@ function trackRequests(page: Page) {
 
 /** Waits until the player shows lesson `position` (React renders after the click returns). */
 async function currentLesson(page: Page, position: number) {
-  await page.getByTestId('current-lesson').filter({ hasText: new RegExp(`^${position}\\. `) }).waitFor();
+  await page
+    .getByTestId('current-lesson')
+    .filter({ hasText: new RegExp(`^${position}\\. `) })
+    .waitFor();
 }
 
 let browser: Browser;

@@ -61,12 +61,15 @@ describe('links', () => {
     await visit.close();
   });
 
-  it('the footer\'s Career, Support and Success Story are real pages', async () => {
+  it("the footer's Career, Support and Success Story are real pages", async () => {
     const visit = await openPage(browser);
     const { page } = visit;
     const happy = `Happy Learner ${Date.now()}`;
     const unhappy = `Unhappy Learner ${Date.now()}`;
-    for (const [name, stars] of [[happy, 5], [unhappy, 2]] as const) {
+    for (const [name, stars] of [
+      [happy, 5],
+      [unhappy, 2],
+    ] as const) {
       await visit.context.clearCookies();
       await signUp(page, { name, email: newEmail('story'), password: 'a good password' });
       await page.getByRole('button', { name: /Account menu/ }).waitFor();
@@ -80,7 +83,10 @@ describe('links', () => {
     await page.getByRole('heading', { name: 'Career', level: 1 }).waitFor();
     await page.goto('/success-story');
     await page.getByRole('heading', { name: 'Success Story', level: 1 }).waitFor();
-    await page.getByTestId('review-card').filter({ hasText: `${happy} says: 5 stars.` }).waitFor();
+    await page
+      .getByTestId('review-card')
+      .filter({ hasText: `${happy} says: 5 stars.` })
+      .waitFor();
     assert.equal(await page.getByTestId('review-card').filter({ hasText: unhappy }).count(), 0, 'a low rating is no success story');
     assert.equal(await page.getByTestId('review-card').filter({ hasText: 'Best trainers for training' }).count(), 0, 'only real reviews');
     visit.assertNoErrors();

@@ -77,12 +77,27 @@ describe('the old web client on its own origin', () => {
       page,
       'POST',
       '/api/enroll',
-      { courseID: courseId, courseName: course.name, courseDescription: '', courseImage: '', email, transactionID: balance_transaction, transactionAmount: amount / 100, billingDetails: {} },
+      {
+        courseID: courseId,
+        courseName: course.name,
+        courseDescription: '',
+        courseImage: '',
+        email,
+        transactionID: balance_transaction,
+        transactionAmount: amount / 100,
+        billingDetails: {},
+      },
       token,
     );
     assert.deepEqual([enrolled.status, (enrolled.body as { acknowledged: boolean }).acknowledged], [201, true]);
-    const mine = (await call(page, 'GET', `/api/enroll/${encodeURIComponent(email)}`, undefined, token)).body as Array<{ courseID: string; transactionAmount: number }>;
-    assert.deepEqual(mine.map((e) => [e.courseID, e.transactionAmount]), [[courseId, course.price]]);
+    const mine = (await call(page, 'GET', `/api/enroll/${encodeURIComponent(email)}`, undefined, token)).body as Array<{
+      courseID: string;
+      transactionAmount: number;
+    }>;
+    assert.deepEqual(
+      mine.map((e) => [e.courseID, e.transactionAmount]),
+      [[courseId, course.price]],
+    );
     await page.context().close();
   });
 

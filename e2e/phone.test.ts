@@ -164,7 +164,7 @@ describe('on a phone (390 px)', () => {
     await visit.close();
   });
 
-  it('shows the inbox\'s sender and date, and reopens a closed account whose owner was told how', async () => {
+  it("shows the inbox's sender and date, and reopens a closed account whose owner was told how", async () => {
     const sender = `Inbox Sender ${Date.now()}`;
     const visitor = await openPhone(browser);
     await visitor.page.goto('/contact');
@@ -199,7 +199,10 @@ describe('on a phone (390 px)', () => {
 
     await visitor.page.goto('/login');
     await logIn(visitor.page, email, 'a good password');
-    await expectText(visitor.page, 'This account is closed. To reopen it, call +880 9612-345678 or send us a message from the Support page; an admin will reopen it.');
+    await expectText(
+      visitor.page,
+      'This account is closed. To reopen it, call +880 9612-345678 or send us a message from the Support page; an admin will reopen it.',
+    );
     assert.equal(await visitor.page.getByRole('link', { name: 'Go to the Support page' }).getAttribute('href'), '/support');
 
     await page.getByRole('button', { name: 'Closed accounts' }).click();

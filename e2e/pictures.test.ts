@@ -11,7 +11,7 @@ before(async () => {
 after(() => browser.close());
 
 describe('course pictures', () => {
-  it('a picture that fails to load, even before the scripts run, gives way to its category\'s placeholder', async () => {
+  it("a picture that fails to load, even before the scripts run, gives way to its category's placeholder", async () => {
     const visit = await openPhone(browser);
     const { page } = visit;
     // The first course the catalogue's first page shows.
@@ -34,7 +34,10 @@ describe('course pictures', () => {
     }, gone.name);
     assert.match((await picture.getAttribute('src'))!, /\/media\/courses\/placeholder-(school|professional)\.svg$/);
     // The other pictures, loaded lazily as they scroll into view, keep their own.
-    const other = page.getByTestId('course-card').filter({ has: page.getByRole('heading', { name: kept.name, exact: true }) }).getByRole('img');
+    const other = page
+      .getByTestId('course-card')
+      .filter({ has: page.getByRole('heading', { name: kept.name, exact: true }) })
+      .getByRole('img');
     await other.scrollIntoViewIfNeeded();
     await page.waitForFunction((name) => {
       const img = Array.from(document.querySelectorAll('img')).find((el) => el.alt === name);

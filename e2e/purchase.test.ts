@@ -169,7 +169,7 @@ describe('buying a course', () => {
     await visit.close();
   });
 
-  it('formats the expiry as it is typed and shows a card\'s problem next to its field', async () => {
+  it("formats the expiry as it is typed and shows a card's problem next to its field", async () => {
     const visit = await openPage(browser);
     const { page } = visit;
     await signUp(page, { name: 'Typing Student', email: newEmail('typing'), password: 'a good password' });

@@ -104,7 +104,12 @@ describe("reviews, the admins' inbox and the blog", () => {
     await signUp(page, { name: 'Unhappy Learner', email: newEmail('unhappy'), password: 'a good password' });
     await page.getByRole('button', { name: /Account menu/ }).waitFor();
     await page.goto('/complain');
-    for (const [label, value] of [['Name', 'Unhappy Learner'], ['Email', 'unhappy@example.com'], ['Phone', '01712345678'], ['Subject', `Video ${stamp}`]]) {
+    for (const [label, value] of [
+      ['Name', 'Unhappy Learner'],
+      ['Email', 'unhappy@example.com'],
+      ['Phone', '01712345678'],
+      ['Subject', `Video ${stamp}`],
+    ]) {
       await page.getByLabel(label, { exact: true }).fill(value);
     }
     await page.getByLabel('Complain', { exact: true }).fill('Lesson 3 stops after a minute.');
@@ -134,9 +139,15 @@ describe("reviews, the admins' inbox and the blog", () => {
     const admin = adminVisit.page;
     await signInAsAdmin(admin);
     await admin.goto('/admin-dashboard/inbox');
-    await admin.getByTestId('inbox-row').filter({ hasText: `Video ${stamp}` }).waitFor();
+    await admin
+      .getByTestId('inbox-row')
+      .filter({ hasText: `Video ${stamp}` })
+      .waitFor();
     await admin.getByRole('button', { name: 'Contact messages' }).click();
-    await admin.getByTestId('inbox-row').filter({ hasText: `Is there a class 5 batch? ${stamp}` }).waitFor();
+    await admin
+      .getByTestId('inbox-row')
+      .filter({ hasText: `Is there a class 5 batch? ${stamp}` })
+      .waitFor();
     await admin.getByRole('button', { name: 'Subscriptions' }).click();
     await admin.getByTestId('inbox-row').filter({ hasText: subscriber }).first().waitFor();
     assert.equal(await admin.getByTestId('inbox-row').filter({ hasText: subscriber }).count(), 1);

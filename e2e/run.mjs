@@ -58,23 +58,34 @@ const oldClientOrigin = `http://localhost:${await freePort()}`;
 const logFile = path.join(dataDir, 'server.log');
 const log = fs.openSync(logFile, 'w');
 const server = spawn(process.execPath, [path.join(root, 'server/dist/server/src/index.js')], {
-  env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: databaseUrl, NODE_ENV: 'development', LOG_LEVEL: 'warn', PUBLIC_URL: url, CORS_ORIGINS: oldClientOrigin },
+  env: {
+    ...process.env,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    NODE_ENV: 'development',
+    LOG_LEVEL: 'warn',
+    PUBLIC_URL: url,
+    CORS_ORIGINS: oldClientOrigin,
+  },
   stdio: ['ignore', log, log],
 });
 
 let status = 1;
 try {
   await waitUntilReady(url, server);
-  const files = fs.readdirSync(path.join(e2eDir, '.build')).filter((f) => f.endsWith('.test.js')).sort();
+  const files = fs
+    .readdirSync(path.join(e2eDir, '.build'))
+    .filter((f) => f.endsWith('.test.js'))
+    .sort();
   const only = process.argv.slice(2);
   const selected = only.length ? files.filter((f) => only.some((o) => f.includes(o))) : files;
   // node --test with no files would look for tests everywhere, the server's compiled ones included.
   if (selected.length === 0) throw new Error(`no browser test file names hold ${only.join(' or ')}; the files are ${files.join(', ')}`);
-  const run = spawnSync(
-    process.execPath,
-    ['--test', '--test-concurrency=1', ...selected.map((f) => path.join(e2eDir, '.build', f))],
-    { stdio: 'inherit', env: { ...process.env, E2E_BASE_URL: url, E2E_DATABASE_URL: databaseUrl, E2E_OLD_CLIENT_ORIGIN: oldClientOrigin } },
-  );
+  const run = spawnSync(process.execPath, ['--test', '--test-concurrency=1', ...selected.map((f) => path.join(e2eDir, '.build', f))], {
+    stdio: 'inherit',
+    env: { ...process.env, E2E_BASE_URL: url, E2E_DATABASE_URL: databaseUrl, E2E_OLD_CLIENT_ORIGIN: oldClientOrigin },
+  });
   status = run.status ?? 1;
 } catch (error) {
   console.error(String(error));

@@ -98,7 +98,7 @@ describe('pages sent with their content', () => {
     await context.close();
   });
 
-  it('sends the blog, a post, reviews, login and sign-up with their content, and the visitor\'s Login and Registration', async () => {
+  it("sends the blog, a post, reviews, login and sign-up with their content, and the visitor's Login and Registration", async () => {
     const posts = (await (await fetch(`${baseUrl}/blogs.json`)).json()) as Array<{ _id: string; title: string }>;
     const pages: Array<[string, RegExp]> = [
       ['/blog', new RegExp(posts[0].title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))],
@@ -127,7 +127,10 @@ describe('pages sent with their content', () => {
   it('never lets the browser send a password itself before the scripts run', async () => {
     const context = await browser.newContext({ javaScriptEnabled: false, baseURL: baseUrl });
     const page = await context.newPage();
-    for (const [path, form, button] of [['/login', 'Login', 'Login'], ['/signUp', 'Sign up', 'Sign Up']]) {
+    for (const [path, form, button] of [
+      ['/login', 'Login', 'Login'],
+      ['/signUp', 'Sign up', 'Sign Up'],
+    ]) {
       await page.goto(path);
       const sent = page.getByRole('form', { name: form });
       assert.equal(await sent.getAttribute('method'), 'post', `${path}: a form sent by the browser keeps the password out of the address`);
@@ -180,7 +183,7 @@ describe('pages sent with their content', () => {
     await visit.close();
   });
 
-  it('a visitor\'s page keeps its Login and Registration as the scripts take it over, with no hydration error', async () => {
+  it("a visitor's page keeps its Login and Registration as the scripts take it over, with no hydration error", async () => {
     const visit = await openPage(browser);
     const { page } = visit;
     for (const path of ['/login', '/signUp', '/blog', '/reviews']) {

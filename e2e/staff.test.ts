@@ -70,12 +70,18 @@ describe('staff', () => {
     await dialog.getByText(`Delete ${name}?`).waitFor();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'hidden' });
-    assert.deepEqual(sent.filter((op) => op === 'DeleteCourse'), []);
+    assert.deepEqual(
+      sent.filter((op) => op === 'DeleteCourse'),
+      [],
+    );
     await row.getByRole('button', { name: 'Delete' }).click();
     await dialog.getByRole('button', { name: 'Delete course' }).click();
     await expectText(page, 'The course is deleted');
     await row.waitFor({ state: 'detached' });
-    assert.deepEqual(sent.filter((op) => op === 'DeleteCourse'), ['DeleteCourse']);
+    assert.deepEqual(
+      sent.filter((op) => op === 'DeleteCourse'),
+      ['DeleteCourse'],
+    );
     visit.assertNoErrors();
     await visit.close();
   });
@@ -105,7 +111,10 @@ describe('staff', () => {
     await dialog.getByText('Make Rising Student an admin?').waitFor();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'hidden' });
-    assert.deepEqual(sent.filter((op) => op === 'MakeAdmin'), []);
+    assert.deepEqual(
+      sent.filter((op) => op === 'MakeAdmin'),
+      [],
+    );
     await row.getByRole('button', { name: 'Make Admin' }).click();
     await dialog.getByRole('button', { name: 'Make Admin' }).click();
     await expectText(page, 'Successfully made an admin');
@@ -131,7 +140,7 @@ describe('staff', () => {
     await studentVisit.close();
   });
 
-  it('refuses Remove Admin on the last other admin with the server\'s reason', async () => {
+  it("refuses Remove Admin on the last other admin with the server's reason", async () => {
     const visit = await openPage(browser);
     const { page } = visit;
     await page.goto('/login');
@@ -172,7 +181,10 @@ describe('staff', () => {
     await dialog.getByText('Close the account of Leaving Student?').waitFor();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'hidden' });
-    assert.deepEqual(sent.filter((op) => op === 'CloseAccount'), []);
+    assert.deepEqual(
+      sent.filter((op) => op === 'CloseAccount'),
+      [],
+    );
     await row.getByRole('button', { name: 'Close account' }).click();
     await dialog.getByRole('button', { name: 'Close account' }).click();
     await expectText(page, 'The account is closed');

@@ -22,10 +22,32 @@ after(() => browser.close());
 function makeSampleVideo(): string {
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'shikhon-e2e-video-')), 'fractions-lesson.mp4');
   execFileSync(ffmpeg.path, [
-    '-hide_banner', '-loglevel', 'error', '-y',
-    '-f', 'lavfi', '-i', 'testsrc=size=854x480:rate=24:duration=10',
-    '-f', 'lavfi', '-i', 'sine=frequency=440:duration=10',
-    '-c:v', 'libx264', '-preset', 'ultrafast', '-b:v', '900k', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', '-movflags', '+faststart', file,
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc=size=854x480:rate=24:duration=10',
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=frequency=440:duration=10',
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-b:v',
+    '900k',
+    '-pix_fmt',
+    'yuv420p',
+    '-c:a',
+    'aac',
+    '-shortest',
+    '-movflags',
+    '+faststart',
+    file,
   ]);
   return file;
 }
@@ -56,12 +78,23 @@ describe('lesson videos', () => {
     );
     const { createCourse } = await graphql<{ createCourse: { id: string } }>(
       'mutation ($input: CourseInput!) { createCourse(input: $input) { id } }',
-      { input: { name: `Fractions on video ${Date.now()}`, description: 'Halves, quarters and thirds.', price: 0, category: 'PROFESSIONAL', lessons: [{ title: 'What a fraction is' }] } },
+      {
+        input: {
+          name: `Fractions on video ${Date.now()}`,
+          description: 'Halves, quarters and thirds.',
+          price: 0,
+          category: 'PROFESSIONAL',
+          lessons: [{ title: 'What a fraction is' }],
+        },
+      },
       login.accessToken,
     );
     const courseId = createCourse.id;
     const [student] = await sql(`SELECT id, email FROM "user" WHERE email = 'student@shikhon.test'`);
-    await sql(`INSERT INTO enrollment ("studentId", "courseId", "courseName", "courseDescription", email) SELECT $1, id, name, description, $2 FROM course WHERE id = $3`, [student.id, student.email, courseId]);
+    await sql(
+      `INSERT INTO enrollment ("studentId", "courseId", "courseName", "courseDescription", email) SELECT $1, id, name, description, $2 FROM course WHERE id = $3`,
+      [student.id, student.email, courseId],
+    );
 
     const teacher = await openPage(browser);
     await signIn(teacher.page, 'instructor@shikhon.test', 'Instructor123!');
@@ -105,12 +138,15 @@ describe('lesson videos', () => {
     await player.waitFor();
     const menu = page.getByTestId('quality-menu');
     // Once the stream's renditions are known, the menu offers those (the source was 480p: no 720p).
-    await page.waitForFunction(() => Array.from(document.querySelectorAll('[data-testid="quality-menu"] option'), (o) => o.textContent).join() === 'Auto,240p,360p,Audio only');
-    const play = () => page.evaluate(() => {
-      const video = document.querySelector('video')!;
-      video.muted = true;
-      return video.play();
-    });
+    await page.waitForFunction(
+      () => Array.from(document.querySelectorAll('[data-testid="quality-menu"] option'), (o) => o.textContent).join() === 'Auto,240p,360p,Audio only',
+    );
+    const play = () =>
+      page.evaluate(() => {
+        const video = document.querySelector('video')!;
+        video.muted = true;
+        return video.play();
+      });
     const playedPast = (seconds: number) => page.waitForFunction((s) => document.querySelector('video')!.currentTime > s, seconds, { timeout: 30_000 });
 
     await menu.selectOption('360p');

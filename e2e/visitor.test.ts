@@ -241,7 +241,19 @@ describe('a visitor browsing the site', () => {
     await page.getByRole('button', { name: 'Subscribe' }).click();
     await expectText(page, 'Thanks for subscribing!');
     assert.equal(await email.inputValue(), '');
-    for (const label of ['Contact', 'About Us', 'Terms and Condition', 'Privacy Policy', 'Refund Policy', 'Blog', 'Career', 'Support', 'Complain Box', 'Success Story', 'Reviews']) {
+    for (const label of [
+      'Contact',
+      'About Us',
+      'Terms and Condition',
+      'Privacy Policy',
+      'Refund Policy',
+      'Blog',
+      'Career',
+      'Support',
+      'Complain Box',
+      'Success Story',
+      'Reviews',
+    ]) {
       await page.getByRole('contentinfo').getByRole('link', { name: label, exact: true }).waitFor();
     }
     await expectText(page, 'Copyright 2022 Shikhon. All rights reserved.');
@@ -286,7 +298,10 @@ describe('a visitor browsing the site', () => {
     await page.getByRole('button', { name: /execute query/i }).click();
     await page.getByText('"total"').first().waitFor();
     const origin = new URL(page.url()).origin;
-    assert.deepEqual(requests.filter((url) => !url.startsWith(origin) && !url.startsWith('data:') && !url.startsWith('blob:')), []);
+    assert.deepEqual(
+      requests.filter((url) => !url.startsWith(origin) && !url.startsWith('data:') && !url.startsWith('blob:')),
+      [],
+    );
     visit.assertNoErrors();
     await visit.close();
   });

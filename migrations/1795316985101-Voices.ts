@@ -5,7 +5,9 @@ export class Voices1795316985101 implements MigrationInterface {
 
   public async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(`CREATE TYPE "public"."inbox_kind" AS ENUM('COMPLAINT', 'CONTACT', 'SUBSCRIPTION')`);
-    await queryRunner.query(`CREATE TABLE "inbox_message" ("id" uuid NOT NULL DEFAULT gen_random_uuid(), "kind" "public"."inbox_kind" NOT NULL, "name" text, "email" text NOT NULL, "phone" text, "subject" text, "message" text, "handled" boolean NOT NULL DEFAULT false, "createdAt" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), CONSTRAINT "PK_bbd15267b116fd3c45f459a65fa" PRIMARY KEY ("id"))`);
+    await queryRunner.query(
+      `CREATE TABLE "inbox_message" ("id" uuid NOT NULL DEFAULT gen_random_uuid(), "kind" "public"."inbox_kind" NOT NULL, "name" text, "email" text NOT NULL, "phone" text, "subject" text, "message" text, "handled" boolean NOT NULL DEFAULT false, "createdAt" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), CONSTRAINT "PK_bbd15267b116fd3c45f459a65fa" PRIMARY KEY ("id"))`,
+    );
     await queryRunner.query(`CREATE INDEX "IDX_3dce3d200c91d5df5608092fec" ON "inbox_message"  ("kind") `);
     await queryRunner.query(`CREATE UNIQUE INDEX "inbox_subscription_email" ON "inbox_message"  ("email") WHERE "kind" = 'SUBSCRIPTION'`);
     await queryRunner.query(`ALTER TABLE "blog" ADD "authorId" uuid`);

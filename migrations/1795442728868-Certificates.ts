@@ -4,7 +4,9 @@ export class Certificates1795442728868 implements MigrationInterface {
   name = 'Certificates1795442728868';
 
   public async up(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query(`CREATE TABLE "certificate" ("id" uuid NOT NULL DEFAULT gen_random_uuid(), "number" text NOT NULL, "enrollmentId" uuid NOT NULL, "studentId" uuid NOT NULL, "courseId" uuid NOT NULL, "studentName" text NOT NULL, "course" text NOT NULL, "instructor" text NOT NULL, "issuedAt" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), "pdf" bytea NOT NULL, CONSTRAINT "PK_8daddfc65f59e341c2bbc9c9e43" PRIMARY KEY ("id"))`);
+    await queryRunner.query(
+      `CREATE TABLE "certificate" ("id" uuid NOT NULL DEFAULT gen_random_uuid(), "number" text NOT NULL, "enrollmentId" uuid NOT NULL, "studentId" uuid NOT NULL, "courseId" uuid NOT NULL, "studentName" text NOT NULL, "course" text NOT NULL, "instructor" text NOT NULL, "issuedAt" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), "pdf" bytea NOT NULL, CONSTRAINT "PK_8daddfc65f59e341c2bbc9c9e43" PRIMARY KEY ("id"))`,
+    );
     await queryRunner.query(`CREATE UNIQUE INDEX "IDX_6cacdcb9a0b6c4dd02bf699af8" ON "certificate"  ("number") `);
     await queryRunner.query(`CREATE UNIQUE INDEX "IDX_f531d68488c762967073817d8b" ON "certificate"  ("enrollmentId") `);
     await queryRunner.query(`CREATE INDEX "IDX_a5b1acee8501273d8c777df4bc" ON "certificate"  ("studentId") `);
@@ -24,8 +26,12 @@ export class Certificates1795442728868 implements MigrationInterface {
     await queryRunner.query(`ALTER TABLE "lesson" ADD "preview" boolean NOT NULL DEFAULT false`);
     await queryRunner.query(`ALTER TABLE "lesson" ADD "durationSeconds" integer`);
     await queryRunner.query(`ALTER TABLE "lesson" ADD CONSTRAINT "lesson_duration_positive" CHECK ("durationSeconds" IS NULL OR "durationSeconds" > 0)`);
-    await queryRunner.query(`ALTER TABLE "certificate" ADD CONSTRAINT "FK_f531d68488c762967073817d8be" FOREIGN KEY ("enrollmentId") REFERENCES "enrollment"("id") ON DELETE CASCADE ON UPDATE NO ACTION`);
-    await queryRunner.query(`ALTER TABLE "certificate" ADD CONSTRAINT "FK_a5b1acee8501273d8c777df4bc1" FOREIGN KEY ("studentId") REFERENCES "user"("id") ON DELETE CASCADE ON UPDATE NO ACTION`);
+    await queryRunner.query(
+      `ALTER TABLE "certificate" ADD CONSTRAINT "FK_f531d68488c762967073817d8be" FOREIGN KEY ("enrollmentId") REFERENCES "enrollment"("id") ON DELETE CASCADE ON UPDATE NO ACTION`,
+    );
+    await queryRunner.query(
+      `ALTER TABLE "certificate" ADD CONSTRAINT "FK_a5b1acee8501273d8c777df4bc1" FOREIGN KEY ("studentId") REFERENCES "user"("id") ON DELETE CASCADE ON UPDATE NO ACTION`,
+    );
   }
 
   public async down(queryRunner: QueryRunner): Promise<void> {

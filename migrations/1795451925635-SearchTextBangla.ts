@@ -41,7 +41,9 @@ export class SearchTextBangla1795451925635 implements MigrationInterface {
         NEW."searchDocument" := search_text(NEW."name" || ' ' || NEW."instructor" || ' ' || NEW."description");
         RETURN NEW;
       END $$`);
-    await queryRunner.query(`CREATE TRIGGER "course_search_columns" BEFORE INSERT OR UPDATE ON "course" FOR EACH ROW EXECUTE FUNCTION "course_search_columns"()`);
+    await queryRunner.query(
+      `CREATE TRIGGER "course_search_columns" BEFORE INSERT OR UPDATE ON "course" FOR EACH ROW EXECUTE FUNCTION "course_search_columns"()`,
+    );
     await queryRunner.query(`UPDATE "course" SET "name" = "name"`);
     await queryRunner.query(`DROP INDEX "course_search_trgm"`);
     await queryRunner.query(`DROP INDEX "course_search_name_order"`);

@@ -15,7 +15,9 @@ module.exports = {
         const name = def.name.value;
         const types = `${name}${suffix}, ${name}${suffix}Variables`;
         used.add(hook);
-        hooks.push(`export const use${name}${suffix} = (...options: OptionsOf<typeof ${hook}<${types}>>) =>\n  ${hook}<${types}>(${name}Document, ...options);`);
+        hooks.push(
+          `export const use${name}${suffix} = (...options: OptionsOf<typeof ${hook}<${types}>>) =>\n  ${hook}<${types}>(${name}Document, ...options);`,
+        );
       }
     }
     if (hooks.length === 0) return '';

@@ -4,7 +4,8 @@ const crypto = require('node:crypto');
 const fs = require('node:fs');
 const { compileMessages } = require('./compile-catalogue.cjs');
 
-const compiler = fs.readFileSync(require.resolve('./compile-catalogue.cjs'), 'utf8') + fs.readFileSync(require.resolve('./catalogue-jest-transform.cjs'), 'utf8');
+const compiler =
+  fs.readFileSync(require.resolve('./compile-catalogue.cjs'), 'utf8') + fs.readFileSync(require.resolve('./catalogue-jest-transform.cjs'), 'utf8');
 
 module.exports = {
   process(source, file) {

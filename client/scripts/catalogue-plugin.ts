@@ -13,7 +13,8 @@ const SUFFIX = '.js';
 /** Noto Sans Bengali's Bengali subset (no Latin: Latin text keeps the phone's own fonts), regular and bold. */
 const BANGLA_FONTS = [400, 700].map((weight) => ({ weight, name: `noto-sans-bengali-bengali-${weight}-normal.woff2` }));
 /** The code points the Bengali subset covers (from @fontsource/noto-sans-bengali): the font loads only for them. */
-const BENGALI_RANGE = 'U+0951-0952,U+0964-0965,U+0980-09FE,U+1CD0,U+1CD2,U+1CD5-1CD6,U+1CD8,U+1CE1,U+1CEA,U+1CED,U+1CF2,U+1CF5-1CF7,U+200C-200D,U+20B9,U+25CC,U+A8F1';
+const BENGALI_RANGE =
+  'U+0951-0952,U+0964-0965,U+0980-09FE,U+1CD0,U+1CD2,U+1CD5-1CD6,U+1CD8,U+1CE1,U+1CEA,U+1CED,U+1CF2,U+1CF5-1CF7,U+200C-200D,U+20B9,U+25CC,U+A8F1';
 /** Must match the body font stack in src/app/theme.ts, with the self-hosted face in front. */
 const SYSTEM_FONTS = "system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans', 'Noto Sans Bengali', sans-serif";
 
@@ -66,7 +67,8 @@ export function cataloguePlugin(): Plugin {
         const attributes: string[] = [];
         const fonts: Record<number, string> = {};
         for (const output of Object.values(context.bundle)) {
-          const language = output.type === 'chunk' && output.facadeModuleId?.startsWith(PREFIX) && output.facadeModuleId.slice(0, -SUFFIX.length).match(CATALOGUE_IMPORT)?.[1];
+          const language =
+            output.type === 'chunk' && output.facadeModuleId?.startsWith(PREFIX) && output.facadeModuleId.slice(0, -SUFFIX.length).match(CATALOGUE_IMPORT)?.[1];
           if (language) attributes.push(`data-catalogue-${language}="/${output.fileName}"`);
           const font = output.type === 'asset' && BANGLA_FONTS.find(({ name }) => output.names.includes(name));
           if (font) fonts[font.weight] = output.fileName;

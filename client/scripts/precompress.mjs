@@ -19,7 +19,10 @@ let count = 0;
 for (const file of files(dist)) {
   const content = fs.readFileSync(file);
   if (content.length < 1024) continue;
-  fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(content, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: content.length } }));
+  fs.writeFileSync(
+    `${file}.br`,
+    zlib.brotliCompressSync(content, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: content.length } }),
+  );
   fs.writeFileSync(`${file}.gz`, zlib.gzipSync(content, { level: 9 }));
   count += 1;
 }

@@ -43,7 +43,10 @@ export interface RenderOptions {
  * it is not a server-rendered page or its data could not be read (the browser then draws it, with
  * its own loading and error states, rather than the server sending an error page that stays).
  */
-export async function renderPage(url: string, { graphqlUrl, fetch = globalThis.fetch, timeoutMs, variant = 'returning', language: asked }: RenderOptions): Promise<RenderedPage | null> {
+export async function renderPage(
+  url: string,
+  { graphqlUrl, fetch = globalThis.fetch, timeoutMs, variant = 'returning', language: asked }: RenderOptions,
+): Promise<RenderedPage | null> {
   const { pathname } = new URL(url, 'http://localhost');
   if (!serverRenderedPages.some((pattern) => matchPath(pattern, pathname))) return null;
   const language = isLanguage(asked) ? asked : 'en';

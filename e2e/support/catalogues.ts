@@ -99,7 +99,9 @@ function shownTexts(page: Page, scope: string): Promise<string[]> {
 export async function expectBanglaOnly(page: Page, prefixes: string[], expected: string[], scope = 'body'): Promise<void> {
   for (const key of expected) await page.getByText(text(bangla, key), { exact: true }).first().waitFor({ state: 'visible', timeout: 15_000 });
   assert.equal(await page.evaluate(() => document.documentElement.lang), 'bn');
-  const englishTexts = Object.entries(english).filter(([key, message]) => prefixes.some((prefix) => key.startsWith(prefix)) && message !== bangla[key] && hasWords(message));
+  const englishTexts = Object.entries(english).filter(
+    ([key, message]) => prefixes.some((prefix) => key.startsWith(prefix)) && message !== bangla[key] && hasWords(message),
+  );
   const shown = await shownTexts(page, scope);
   assert.ok(shown.length > 0, `nothing shown in ${scope}`);
   const leftInEnglish = englishTexts.filter(([, message]) => {

@@ -26,9 +26,7 @@ async function storedFingerprint(): Promise<string> {
       WHERE table_schema = 'public' AND table_type = 'BASE TABLE' AND table_name NOT IN ('rate_limit', 'migrations')
       ORDER BY table_name`,
   );
-  const parts = tables.map(
-    ({ name }) => `SELECT '${name}' || ':' || md5(coalesce(string_agg(t::text, ',' ORDER BY t::text), '')) AS part FROM "${name}" t`,
-  );
+  const parts = tables.map(({ name }) => `SELECT '${name}' || ':' || md5(coalesce(string_agg(t::text, ',' ORDER BY t::text), '')) AS part FROM "${name}" t`);
   const rows: Array<{ part: string }> = await db.query(parts.join(' UNION ALL '));
   return rows.map((row) => row.part).join(' ');
 }
@@ -56,7 +54,11 @@ beforeAll(async () => {
   type TypeRef = { kind: string; name?: string | null; ofType?: TypeRef | null };
   const named = (t: TypeRef): TypeRef => (t.ofType ? named(t.ofType) : t);
   const rootFields = (name: string) =>
-    (data!.__schema.types.find((t) => t.name === name) as unknown as { fields: Array<{ name: string; type: TypeRef; args: Array<{ name: string; type: never }> }> }).fields;
+    (
+      data!.__schema.types.find((t) => t.name === name) as unknown as {
+        fields: Array<{ name: string; type: TypeRef; args: Array<{ name: string; type: never }> }>;
+      }
+    ).fields;
   operations = (['query', 'mutation'] as const).flatMap((kind) =>
     rootFields(kind === 'query' ? 'Query' : 'Mutation').map((field) => ({
       kind,
@@ -89,13 +91,21 @@ describe('abuse', () => {
     const signUp = 'mutation($input: SignUpInput!) { signUp(input: $input) { accessToken } }';
     const input = { name: 'A\u0000', email: 'nul@example.com', password: 'long enough', phone: '01712345678', birthDate: '2000-01-01', role: 'student' };
     const answers = [
-      await clients[0].request('/graphql', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: signUp, variables: { input } }) }),
+      await clients[0].request('/graphql', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ query: signUp, variables: { input } }),
+      }),
       await clients[0].request('/graphql', {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ query: 'mutation { login(email: "a\\u0000@example.com", password: "x") { accessToken } }' }),
       }),
-      await clients[2].request('/api/courses', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Bad\u0000' }) }),
+      await clients[2].request('/api/courses', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Bad\u0000' }),
+      }),
       await clients[0].request('/api/courses/searchCourse/a%00b'),
     ];
     for (const res of answers) {
@@ -112,8 +122,14 @@ describe('abuse', () => {
       client.request(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
     const contact = 'mutation ($input: ContactInput!) { submitContactMessage(input: $input) }';
     const answers = [
-      [await post('/graphql', { query: contact, variables: { input: { name: 'A', email: 'a@example.com', message: long } } }), 'variables.input.message must be at most 10000 characters'],
-      [await post('/graphql', { query: `mutation { submitContactMessage(input: { name: "A", email: "a@example.com", message: "${long}" }) }` }), 'A text in the query must be at most 10000 characters'],
+      [
+        await post('/graphql', { query: contact, variables: { input: { name: 'A', email: 'a@example.com', message: long } } }),
+        'variables.input.message must be at most 10000 characters',
+      ],
+      [
+        await post('/graphql', { query: `mutation { submitContactMessage(input: { name: "A", email: "a@example.com", message: "${long}" }) }` }),
+        'A text in the query must be at most 10000 characters',
+      ],
       [await post('/api/courses', { name: long, description: 'd' }, clients[2]), 'name must be at most 10000 characters'],
       [await clients[0].request(`/api/courses?offset=0&sort=${long}`), 'sort must be at most 10000 characters'],
     ] as const;
@@ -153,7 +169,30 @@ describe('abuse', () => {
   });
 
   it('answers generated and broken GraphQL documents with a 4xx, never a 500', async () => {
-    const pieces = ['{', '}', '(', ')', ':', '$', '@', '...', 'query', 'mutation', 'subscription', 'fragment', 'on', 'courses', 'items', 'limit:', '50', '"x"', '#', 'a', ' ', '\n'];
+    const pieces = [
+      '{',
+      '}',
+      '(',
+      ')',
+      ':',
+      '$',
+      '@',
+      '...',
+      'query',
+      'mutation',
+      'subscription',
+      'fragment',
+      'on',
+      'courses',
+      'items',
+      'limit:',
+      '50',
+      '"x"',
+      '#',
+      'a',
+      ' ',
+      '\n',
+    ];
     const documents = fc.oneof(
       fc.string({ maxLength: 60 }),
       fc.array(fc.constantFrom(...pieces), { maxLength: 40 }).map((parts) => parts.join('')),
@@ -179,7 +218,22 @@ describe('abuse', () => {
   });
 
   it('answers every REST path with generated bodies and path parts without a 500 or a leak', async () => {
-    const paths = ['/api/courses', '/api/courses/X', '/api/courses/searchCourse/X', '/api/users', '/api/users/X', '/api/users/getUserByEmail/X', '/api/enroll/X', '/api/enroll', '/payment', '/create-checkout-session', '/webhooks/stripe', '/test-mode/payment-methods', '/test-mode/payments/X/authenticate', '/Course.json'];
+    const paths = [
+      '/api/courses',
+      '/api/courses/X',
+      '/api/courses/searchCourse/X',
+      '/api/users',
+      '/api/users/X',
+      '/api/users/getUserByEmail/X',
+      '/api/enroll/X',
+      '/api/enroll',
+      '/payment',
+      '/create-checkout-session',
+      '/webhooks/stripe',
+      '/test-mode/payment-methods',
+      '/test-mode/payments/X/authenticate',
+      '/Course.json',
+    ];
     await fc.assert(
       fc.asyncProperty(
         fc.constantFrom(...paths),

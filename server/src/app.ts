@@ -124,9 +124,13 @@ export async function createApp({ env, db, log, databaseState, videoQueue }: App
   const passport = createPassport(db, jwtSecret);
   const secureCookies = env.publicUrl.startsWith('https:');
   const storage = createVideoStorage(env);
-  const queue = videoQueue ?? new VideoQueue((db.options as { url: string }).url, log, { jobTimeoutSeconds: env.video.jobTimeoutSeconds, maintenanceIntervalSeconds: env.video.queueCheckSeconds,
-    retryDelaySeconds: env.video.retryDelaySeconds,
-  });
+  const queue =
+    videoQueue ??
+    new VideoQueue((db.options as { url: string }).url, log, {
+      jobTimeoutSeconds: env.video.jobTimeoutSeconds,
+      maintenanceIntervalSeconds: env.video.queueCheckSeconds,
+      retryDelaySeconds: env.video.retryDelaySeconds,
+    });
   const stream: StreamSettings = { signingKey: streamSigningKey(jwtSecret), urlTtlSeconds: env.video.urlTtlSeconds };
 
   app.use(requestContext(log));
@@ -175,7 +179,12 @@ export async function createApp({ env, db, log, databaseState, videoQueue }: App
     }),
   );
 
-  app.use(express.json({ limit: BODY_LIMIT }), refuseNulCharacters, refuseOverlongText((req) => req.query), refuseOverlongText((req) => req.body));
+  app.use(
+    express.json({ limit: BODY_LIMIT }),
+    refuseNulCharacters,
+    refuseOverlongText((req) => req.query),
+    refuseOverlongText((req) => req.body),
+  );
   app.use(legacyCatalogueRouter(db));
   app.use(legacyUsersRouter(db));
   app.use(legacyEnrollmentRouter(payments));

@@ -97,8 +97,16 @@ const emptyCourse = '{ name: "", description: "", price: -1, category: PROFESSIO
 
 /** The letters of the actors a role set of the guards module lets through. */
 const lettersOf = (allowed: readonly Role[]) =>
-  actors.filter((actor) => actor !== 'visitor' && (allowed.length === 0 || allowed.includes(roleOf[actor]))).map((actor) => letter[actor]).join('');
-const roleOf: Record<Exclude<Actor, 'visitor'>, Role> = { student: Role.STUDENT, instructor: Role.INSTRUCTOR, otherInstructor: Role.INSTRUCTOR, admin: Role.ADMIN };
+  actors
+    .filter((actor) => actor !== 'visitor' && (allowed.length === 0 || allowed.includes(roleOf[actor])))
+    .map((actor) => letter[actor])
+    .join('');
+const roleOf: Record<Exclude<Actor, 'visitor'>, Role> = {
+  student: Role.STUDENT,
+  instructor: Role.INSTRUCTOR,
+  otherInstructor: Role.INSTRUCTOR,
+  admin: Role.ADMIN,
+};
 
 const everyone = 'ASIOD';
 const signedIn = lettersOf(roles.signedIn);
@@ -139,17 +147,23 @@ const graphqlTable: Record<string, [string, Check]> = {
   users: [admin, gql('{ users { total } }')],
   auditLog: [admin, gql('{ auditLog { total } }')],
 
-  signUp: [everyone, gql('mutation ($input: SignUpInput!) { signUp(input: $input) { accessToken } }', (actor) => ({
-    input: { name: 'New Person', email: `new-${actor}@example.com`, password: 'a long password', phone: '01712345678', date: '2000-01-01', role: 'STUDENT' },
-  }))],
+  signUp: [
+    everyone,
+    gql('mutation ($input: SignUpInput!) { signUp(input: $input) { accessToken } }', (actor) => ({
+      input: { name: 'New Person', email: `new-${actor}@example.com`, password: 'a long password', phone: '01712345678', date: '2000-01-01', role: 'STUDENT' },
+    })),
+  ],
   login: [everyone, gql('mutation { login(email: "throwaway@example.com", password: "a shared password") { accessToken } }')],
   refreshSession: [everyone, gql('mutation { refreshSession { accessToken } }')],
   // Logging out ends the account's access tokens, so the actor signs in again for the rows after this one.
-  logout: [everyone, async (client, actor) => {
-    const allowed = await gql('mutation { logout }')(client, actor);
-    if (actor !== 'visitor') clients[actor] = await signedInClient(app.url, emailOf[actor], sharedPassword);
-    return allowed;
-  }],
+  logout: [
+    everyone,
+    async (client, actor) => {
+      const allowed = await gql('mutation { logout }')(client, actor);
+      if (actor !== 'visitor') clients[actor] = await signedInClient(app.url, emailOf[actor], sharedPassword);
+      return allowed;
+    },
+  ],
   changePassword: [signedIn, gql('mutation { changePassword(currentPassword: "not it", newPassword: "a long password") { accessToken } }')],
   verifyEmail: [everyone, gql('mutation { verifyEmail(token: "not-a-token") }')],
   resendVerificationEmail: [signedIn, gql('mutation { resendVerificationEmail }')],
@@ -160,9 +174,15 @@ const graphqlTable: Record<string, [string, Check]> = {
   resetPassword: [everyone, gql('mutation { resetPassword(token: "not-a-token", password: "a long password") }')],
   updateProfile: [signedIn, gql('mutation { updateProfile(input: { eduQualification: "HSC" }) { name } }')],
   setLanguage: [signedIn, gql('mutation { setLanguage(language: "en") { language } }')],
-  purchaseCourse: [student, gql('mutation ($id: ID!) { purchaseCourse(input: { courseId: $id, paymentMethod: "pm_card_visa" }) { status } }', () => ({ id: ids.paidCourse }))],
+  purchaseCourse: [
+    student,
+    gql('mutation ($id: ID!) { purchaseCourse(input: { courseId: $id, paymentMethod: "pm_card_visa" }) { status } }', () => ({ id: ids.paidCourse })),
+  ],
   confirmPurchase: [student, gql('mutation { confirmPurchase(paymentId: "00000000-0000-4000-8000-000000000000") { status } }')],
-  refundEnrollment: [admin, gql('mutation { refundEnrollment(enrollmentId: "00000000-0000-4000-8000-000000000000", refundCase: COURSE_CANCELLED) { percent } }')],
+  refundEnrollment: [
+    admin,
+    gql('mutation { refundEnrollment(enrollmentId: "00000000-0000-4000-8000-000000000000", refundCase: COURSE_CANCELLED) { percent } }'),
+  ],
   setLessonCompleted: [student, gql('mutation ($id: ID!) { setLessonCompleted(lessonId: $id, completed: true) { completed } }', () => ({ id: ids.lesson }))],
   saveLessonPosition: [student, gql('mutation ($id: ID!) { saveLessonPosition(lessonId: $id, seconds: 5) { lastPosition } }', () => ({ id: ids.lesson }))],
   createCourse: [staff, gql(`mutation { createCourse(input: ${emptyCourse}) { id } }`)],
@@ -174,7 +194,10 @@ const graphqlTable: Record<string, [string, Check]> = {
   deleteUser: [admin, gql('mutation { deleteUser(email: "close-me@example.com") { email } }')],
   deleteMyReview: [student, gql('mutation ($id: ID!) { deleteMyReview(courseId: $id) }', () => ({ id: ids.course }))],
   reopenAccount: [admin, gql('mutation { reopenAccount(email: "close-me@example.com") { email } }')],
-  submitReview: [student, gql('mutation ($id: ID!) { submitReview(input: { courseId: $id, rating: 5, text: "Clear lessons" }) { id } }', () => ({ id: ids.course }))],
+  submitReview: [
+    student,
+    gql('mutation ($id: ID!) { submitReview(input: { courseId: $id, rating: 5, text: "Clear lessons" }) { id } }', () => ({ id: ids.course })),
+  ],
   setReviewHidden: [admin, gql('mutation { setReviewHidden(id: "00000000-0000-4000-8000-000000000000", hidden: true) { id } }')],
   openBlog: [everyone, gql('mutation { openBlog(id: "00000000-0000-4000-8000-000000000000") { id } }')],
   createBlog: [staff, gql('mutation { createBlog(input: { title: "", description: "" }) { id } }')],
@@ -190,7 +213,14 @@ const restTable: Record<string, [string, Check]> = {
   'GET /api/courses': [everyone, rest('GET', () => '/api/courses')],
   'GET /api/courses/{id}': [everyone, rest('GET', () => `/api/courses/${ids.course}`)],
   'GET /api/courses/searchCourse/{text}': [everyone, rest('GET', () => '/api/courses/searchCourse/algebra')],
-  'POST /api/courses': [staff, rest('POST', () => '/api/courses', () => ({}))],
+  'POST /api/courses': [
+    staff,
+    rest(
+      'POST',
+      () => '/api/courses',
+      () => ({}),
+    ),
+  ],
   'GET /Course.json': [everyone, rest('GET', () => '/Course.json')],
   'GET /reviews.json': [everyone, rest('GET', () => '/reviews.json')],
   'GET /blogs.json': [everyone, rest('GET', () => '/blogs.json')],
@@ -200,17 +230,59 @@ const restTable: Record<string, [string, Check]> = {
   'GET /api/users/getUserByEmail/{email}': [selfOrAdmin, rest('GET', () => '/api/users/getUserByEmail/student@example.com')],
   'GET /api/users/{id}': [selfOrAdmin, rest('GET', () => `/api/users/${ids.studentId}`)],
   // Only the person themself may record their own profile.
-  'POST /api/users': [student, rest('POST', () => '/api/users', () => ({ email: 'student@example.com', name: 'Student' }))],
+  'POST /api/users': [
+    student,
+    rest(
+      'POST',
+      () => '/api/users',
+      () => ({ email: 'student@example.com', name: 'Student' }),
+    ),
+  ],
   'PUT /api/users/{email}': [admin, rest('PUT', () => '/api/users/throwaway@example.com')],
   'DELETE /api/users/{email}': [admin, rest('DELETE', () => '/api/users/second-admin@example.com')],
   'GET /api/enroll/{email}': [selfOrAdmin, rest('GET', () => '/api/enroll/student@example.com')],
   // Nobody may record an enrollment without a payment the server saw succeed.
-  'POST /api/enroll': ['', rest('POST', () => '/api/enroll', () => ({ courseID: ids.paidCourse, transactionID: 'txn_made_up' }))],
-  'POST /payment': [student, rest('POST', () => '/payment', () => ({ courseID: ids.paidCourse, amount: 1, token: 'tok_visa' }))],
-  'POST /create-checkout-session': [student, rest('POST', () => '/create-checkout-session', () => ({}))],
+  'POST /api/enroll': [
+    '',
+    rest(
+      'POST',
+      () => '/api/enroll',
+      () => ({ courseID: ids.paidCourse, transactionID: 'txn_made_up' }),
+    ),
+  ],
+  'POST /payment': [
+    student,
+    rest(
+      'POST',
+      () => '/payment',
+      () => ({ courseID: ids.paidCourse, amount: 1, token: 'tok_visa' }),
+    ),
+  ],
+  'POST /create-checkout-session': [
+    student,
+    rest(
+      'POST',
+      () => '/create-checkout-session',
+      () => ({}),
+    ),
+  ],
   // Provider events are checked by their signature, not by who sends them.
-  'POST /webhooks/stripe': [everyone, rest('POST', () => '/webhooks/stripe', () => ({}))],
-  'POST /test-mode/payment-methods': [everyone, rest('POST', () => '/test-mode/payment-methods', () => ({}))],
+  'POST /webhooks/stripe': [
+    everyone,
+    rest(
+      'POST',
+      () => '/webhooks/stripe',
+      () => ({}),
+    ),
+  ],
+  'POST /test-mode/payment-methods': [
+    everyone,
+    rest(
+      'POST',
+      () => '/test-mode/payment-methods',
+      () => ({}),
+    ),
+  ],
   'GET /healthz': [everyone, rest('GET', () => '/healthz')],
   'GET /readyz': [everyone, rest('GET', () => '/readyz')],
 };
@@ -223,7 +295,10 @@ describe('authorization', () => {
     expect(operations).toEqual(Object.keys(graphqlTable).sort());
   });
 
-  for (const [table, rows] of [['GraphQL', graphqlTable], ['REST', restTable]] as const) {
+  for (const [table, rows] of [
+    ['GraphQL', graphqlTable],
+    ['REST', restTable],
+  ] as const) {
     for (const [operation, [allowed, check]] of Object.entries(rows)) {
       it(`${table} ${operation}: allowed for ${allowed || 'nobody'}`, async () => {
         const outcome: Record<string, boolean> = {};

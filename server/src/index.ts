@@ -33,7 +33,9 @@ async function main() {
   const reconciled = await reconcileUnsettledPayments(services.payments);
   if (reconciled > 0) log.info({ reconciled }, 'unsettled payments checked with the provider');
   const reconciling = setInterval(() => {
-    reconcileUnsettledPayments(services.payments, { olderThanSeconds: 120 }).catch((error: unknown) => log.error({ err: error }, 'reconciling payments failed'));
+    reconcileUnsettledPayments(services.payments, { olderThanSeconds: 120 }).catch((error: unknown) =>
+      log.error({ err: error }, 'reconciling payments failed'),
+    );
   }, RECONCILE_EVERY_MS);
   reconciling.unref();
   log.info({ port, url: `http://localhost:${port}` }, 'Shikhon is serving the site and the API');

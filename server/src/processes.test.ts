@@ -114,7 +114,14 @@ describe('SIGTERM under load', () => {
   function slowRequest(url: string, query: string) {
     const body = JSON.stringify({ query });
     const target = new URL('/graphql', url);
-    const req = http.request({ host: target.hostname, port: target.port, path: target.pathname, method: 'POST', agent: false, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } });
+    const req = http.request({
+      host: target.hostname,
+      port: target.port,
+      path: target.pathname,
+      method: 'POST',
+      agent: false,
+      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+    });
     const answer = new Promise<{ status: number; text: string }>((resolve, reject) => {
       req.on('response', (res) => {
         let text = '';
@@ -146,7 +153,11 @@ describe('SIGTERM under load', () => {
       Array.from({ length: 8 }, async () => {
         while (loading) {
           try {
-            const res = await fetch(`${server.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query }) });
+            const res = await fetch(`${server.url}/graphql`, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify({ query }),
+            });
             statuses.push(res.status);
             await res.text();
           } catch {
@@ -166,7 +177,12 @@ describe('SIGTERM under load', () => {
     await until(() => server.logs.some((line) => line.includes('shutting down')), 'the server to start shutting down');
     // New connections are refused from the moment the listener closes, which follows shortly.
     const refusedAt = Date.now() + 10_000;
-    while (await fetch(`${server.url}/healthz`).then(() => true, () => false)) {
+    while (
+      await fetch(`${server.url}/healthz`).then(
+        () => true,
+        () => false,
+      )
+    ) {
       if (Date.now() > refusedAt) throw new Error('the server kept taking new connections while shutting down');
     }
     inFlight.finish();

@@ -12,7 +12,9 @@ async function main() {
   const log = createLogger(env.logLevel);
   if (!env.databaseUrl) throw new ConfigError('The worker needs DATABASE_URL: the database the server uses (an embedded one belongs to its server process).');
   const database = await openDatabase(env, log);
-  const queue = new VideoQueue(env.databaseUrl, log, { jobTimeoutSeconds: env.video.jobTimeoutSeconds, maintenanceIntervalSeconds: env.video.queueCheckSeconds,
+  const queue = new VideoQueue(env.databaseUrl, log, {
+    jobTimeoutSeconds: env.video.jobTimeoutSeconds,
+    maintenanceIntervalSeconds: env.video.queueCheckSeconds,
     retryDelaySeconds: env.video.retryDelaySeconds,
   });
   await queue.work(transcodeJobHandler({ db: database.dataSource, storage: createVideoStorage(env), log }));

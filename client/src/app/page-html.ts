@@ -26,5 +26,9 @@ export function pageHtml(template: string, page: RenderedPage): string {
   const starter = `<script defer src="/start-scripts.js" data-entry="${entry}" data-preload="${preload.join(' ')}"></script>`;
   return withoutScripts
     .replace('</head>', () => `${starter}</head>`)
-    .replace('<div id="root"></div>', () => `<div id="root"${page.visitor ? ' data-visitor=""' : ''}>${page.html}</div><script type="application/json" id="${SERVER_STATE_ID}">${state}</script>`);
+    .replace(
+      '<div id="root"></div>',
+      () =>
+        `<div id="root"${page.visitor ? ' data-visitor=""' : ''}>${page.html}</div><script type="application/json" id="${SERVER_STATE_ID}">${state}</script>`,
+    );
 }

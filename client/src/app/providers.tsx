@@ -24,17 +24,17 @@ interface ProvidersProps {
 export function Providers({ client, session, language, catalogue, children }: ProvidersProps) {
   return (
     <I18nProvider language={language} catalogue={catalogue}>
-    <ApolloProvider client={client}>
-      <SessionProvider session={session}>
-        <ChakraProvider value={themeSystem()}>
-          {children}
-          <Suspense fallback={null}>
-            <Toaster />
-            <AccountLanguage />
-          </Suspense>
-        </ChakraProvider>
-      </SessionProvider>
-    </ApolloProvider>
+      <ApolloProvider client={client}>
+        <SessionProvider session={session}>
+          <ChakraProvider value={themeSystem()}>
+            {children}
+            <Suspense fallback={null}>
+              <Toaster />
+              <AccountLanguage />
+            </Suspense>
+          </ChakraProvider>
+        </SessionProvider>
+      </ApolloProvider>
     </I18nProvider>
   );
 }

@@ -55,7 +55,7 @@ describe('a course card', () => {
     expect(screen.queryByRole('link', { name: 'Preview' })).toBeNull();
   });
 
-  it('shows its category\'s placeholder when the course has no picture', () => {
+  it("shows its category's placeholder when the course has no picture", () => {
     renderRoute(<CourseCard course={{ ...course, photoURL: null }} />);
     expect(screen.getByRole('img', { name: 'Class 9 Physics' })).toHaveAttribute('src', '/media/courses/placeholder-school.svg');
     renderRoute(<CourseCard course={{ ...course, id: 'other', name: 'Excel', photoURL: '', category: 'PROFESSIONAL' }} />);

@@ -16,19 +16,19 @@ function LoginProbe() {
 function renderGuarded(session: Session, guard: 'auth' | 'admin') {
   render(
     <WithLanguage>
-    <ChakraProvider value={themeSystem()}>
-      <SessionProvider session={session}>
-        <MemoryRouter initialEntries={['/private']}>
-          <Routes>
-            <Route path="/login" element={<LoginProbe />} />
-            <Route element={guard === 'auth' ? <RequireAuth /> : <RequireRole roles={['ADMIN']} />}>
-              <Route path="/private" element={<p>private page</p>} />
-            </Route>
-          </Routes>
-        </MemoryRouter>
-        <StartSession />
-      </SessionProvider>
-    </ChakraProvider>
+      <ChakraProvider value={themeSystem()}>
+        <SessionProvider session={session}>
+          <MemoryRouter initialEntries={['/private']}>
+            <Routes>
+              <Route path="/login" element={<LoginProbe />} />
+              <Route element={guard === 'auth' ? <RequireAuth /> : <RequireRole roles={['ADMIN']} />}>
+                <Route path="/private" element={<p>private page</p>} />
+              </Route>
+            </Routes>
+          </MemoryRouter>
+          <StartSession />
+        </SessionProvider>
+      </ChakraProvider>
     </WithLanguage>,
   );
 }

@@ -2,7 +2,16 @@ import { Box, HStack, NativeSelect, Switch, Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
 import type Hls from 'hls.js/light';
 import { useT } from '../lib/i18n';
-import { besideMaster, DATA_SAVER_HEIGHT, effectiveQuality, loadPreferences, QUALITIES, QUALITY_LABELS, savePreferences, type Quality } from '../lib/video-preferences';
+import {
+  besideMaster,
+  DATA_SAVER_HEIGHT,
+  effectiveQuality,
+  loadPreferences,
+  QUALITIES,
+  QUALITY_LABELS,
+  savePreferences,
+  type Quality,
+} from '../lib/video-preferences';
 
 interface HlsPlayerProps {
   title: string;

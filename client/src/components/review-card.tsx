@@ -9,14 +9,7 @@ export function ReviewCard({ review }: { review: ReviewCard_ReviewFragment }) {
     <Card.Root size="sm" height="100%" data-testid="review-card">
       <Card.Body gap="3">
         <HStack gap="3">
-          <Image
-            src={review.img || '/media/people/avatar-1.svg'}
-            alt=""
-            width="48px"
-            height="48px"
-            borderRadius="full"
-            loading="lazy"
-          />
+          <Image src={review.img || '/media/people/avatar-1.svg'} alt="" width="48px" height="48px" borderRadius="full" loading="lazy" />
           <div>
             <Text fontWeight="semibold">{review.name}</Text>
             {/* A student's review names the course as it is called now; a testimonial has its line. */}

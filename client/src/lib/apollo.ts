@@ -13,8 +13,7 @@ declare module '@apollo/client' {
   }
 }
 
-const isSessionEnded = (error: unknown) =>
-  CombinedGraphQLErrors.is(error) && error.errors.some((e) => e.extensions?.code === 'UNAUTHENTICATED');
+const isSessionEnded = (error: unknown) => CombinedGraphQLErrors.is(error) && error.errors.some((e) => e.extensions?.code === 'UNAUTHENTICATED');
 
 /**
  * Every request carries the in-memory access token. When the server says the token has run out,

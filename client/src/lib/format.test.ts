@@ -18,7 +18,12 @@ describe('taka', () => {
   });
 
   it('shows totals per currency side by side, never summed', () => {
-    expect(formatTotals([{ currency: 'usd', amount: 120 }, { currency: 'bdt', amount: 14500 }])).toBe('$120 · ৳14,500');
+    expect(
+      formatTotals([
+        { currency: 'usd', amount: 120 },
+        { currency: 'bdt', amount: 14500 },
+      ]),
+    ).toBe('$120 · ৳14,500');
     expect(formatTotals([])).toBe('$0');
   });
 });
@@ -67,7 +72,15 @@ describe('in Bangla', () => {
     expect(formatTaka(1200, 'bn')).toBe('৳১,২০০');
     expect(formatTaka(120000, 'bn')).toBe('৳১,২০,০০০');
     expect(formatPrice(12.5, 'usd', 'bn')).toBe('$১২.৫০');
-    expect(formatTotals([{ currency: 'usd', amount: 120 }, { currency: 'bdt', amount: 14500 }], 'bn')).toBe('$১২০ · ৳১৪,৫০০');
+    expect(
+      formatTotals(
+        [
+          { currency: 'usd', amount: 120 },
+          { currency: 'bdt', amount: 14500 },
+        ],
+        'bn',
+      ),
+    ).toBe('$১২০ · ৳১৪,৫০০');
     expect(formatEnrolled(257, 'bn')).toBe('২০০+');
   });
 

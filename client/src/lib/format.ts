@@ -89,5 +89,10 @@ export function formatEnrolled(count: number, language: Language = 'en'): string
 
 /** "23 November 2026" / "২৩ নভেম্বর, ২০২৬", in Dhaka time, for dates shown to learners. */
 export function formatDate(value: string | Date, language: Language = 'en'): string {
-  return new Intl.DateTimeFormat(language === 'en' ? 'en-GB' : localeOf(language), { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Asia/Dhaka' }).format(new Date(value));
+  return new Intl.DateTimeFormat(language === 'en' ? 'en-GB' : localeOf(language), {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'Asia/Dhaka',
+  }).format(new Date(value));
 }

@@ -1,6 +1,8 @@
 import { createSession, hintsSignedIn, SIGNED_IN_HINT_COOKIE } from './session';
 
-const user = { id: 'u1', email: 'rahim@example.com', name: 'Rahim', role: 'STUDENT', image: null } as unknown as Parameters<ReturnType<typeof createSession>['signedIn']>[0]['user'];
+const user = { id: 'u1', email: 'rahim@example.com', name: 'Rahim', role: 'STUDENT', image: null } as unknown as Parameters<
+  ReturnType<typeof createSession>['signedIn']
+>[0]['user'];
 
 describe('the sign-in hint', () => {
   afterEach(() => {

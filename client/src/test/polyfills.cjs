@@ -4,7 +4,16 @@ Object.assign(globalThis, { TextEncoder, TextDecoder });
 if (!globalThis.structuredClone) globalThis.structuredClone = (value) => JSON.parse(JSON.stringify(value));
 window.matchMedia =
   window.matchMedia ||
-  ((query) => ({ matches: false, media: query, onchange: null, addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {}, dispatchEvent: () => false }));
+  ((query) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener() {},
+    removeListener() {},
+    addEventListener() {},
+    removeEventListener() {},
+    dispatchEvent: () => false,
+  }));
 globalThis.ResizeObserver =
   globalThis.ResizeObserver ||
   class {

@@ -38,19 +38,19 @@ export function renderRoute(element: ReactElement, { path = '/', at, otherPaths 
   const client = new ApolloClient({ link: new HttpLink({ uri: 'http://127.0.0.1:9/graphql' }), cache: new InMemoryCache() });
   const utils = render(
     <WithLanguage language={language}>
-    <ApolloProvider client={client}>
-    <ChakraProvider value={themeSystem()}>
-      <MemoryRouter initialEntries={[at ?? path]}>
-        <Routes>
-          <Route path={path} element={element} />
-          {otherPaths.map((other) => (
-            <Route key={other} path={other} element={<p>{other}</p>} />
-          ))}
-        </Routes>
-        <LocationProbe onChange={(location) => (current.location = location)} />
-      </MemoryRouter>
-    </ChakraProvider>
-    </ApolloProvider>
+      <ApolloProvider client={client}>
+        <ChakraProvider value={themeSystem()}>
+          <MemoryRouter initialEntries={[at ?? path]}>
+            <Routes>
+              <Route path={path} element={element} />
+              {otherPaths.map((other) => (
+                <Route key={other} path={other} element={<p>{other}</p>} />
+              ))}
+            </Routes>
+            <LocationProbe onChange={(location) => (current.location = location)} />
+          </MemoryRouter>
+        </ChakraProvider>
+      </ApolloProvider>
     </WithLanguage>,
   );
   return { ...utils, pathname: () => current.location?.pathname, search: () => current.location?.search };

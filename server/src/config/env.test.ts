@@ -38,9 +38,7 @@ describe('configuration', () => {
   });
 
   it('lists every invalid variable in one clear message', () => {
-    expect(() =>
-      loadEnv({ PORT: 'eighty', DATABASE_URL: 'mysql://x', JWT_SECRET: 'short', ADMIN_EMAIL: 'a@b.c', GRAPHQL_PLAYGROUND: 'maybe' }),
-    ).toThrow(
+    expect(() => loadEnv({ PORT: 'eighty', DATABASE_URL: 'mysql://x', JWT_SECRET: 'short', ADMIN_EMAIL: 'a@b.c', GRAPHQL_PLAYGROUND: 'maybe' })).toThrow(
       new ConfigError(
         'Invalid configuration:\n' +
           '- DATABASE_URL must be a postgres:// or postgresql:// URL\n' +
@@ -66,7 +64,9 @@ describe('configuration', () => {
     const without = (name: keyof typeof production) => () => loadEnv({ ...production, [name]: '' });
     expect(without('JWT_SECRET')).toThrow('without: JWT_SECRET.');
     expect(without('SMTP_URL')).toThrow('without: SMTP_URL.');
-    expect(without('STRIPE_SECRET_KEY')).toThrow('without: a payment provider: STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET, or SSLCOMMERZ_STORE_ID and SSLCOMMERZ_STORE_PASSWORD (or PAYMENTS=off).');
+    expect(without('STRIPE_SECRET_KEY')).toThrow(
+      'without: a payment provider: STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET, or SSLCOMMERZ_STORE_ID and SSLCOMMERZ_STORE_PASSWORD (or PAYMENTS=off).',
+    );
     expect(without('STRIPE_PUBLISHABLE_KEY')).toThrow('STRIPE_PUBLISHABLE_KEY is required when STRIPE_SECRET_KEY is set');
     expect(without('STRIPE_WEBHOOK_SECRET')).toThrow('STRIPE_WEBHOOK_SECRET is required when STRIPE_SECRET_KEY is set');
     expect(() => loadEnv({ ...production, PUBLIC_URL: 'http://shikhon.example.com' })).toThrow('without: an https:// PUBLIC_URL.');

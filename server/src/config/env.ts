@@ -88,7 +88,10 @@ function parsePort(raw: string | undefined, problems: string[]): number {
 function parseOrigins(raw: string | undefined, problems: string[]): string[] {
   if (raw === undefined) return [];
   const origins: string[] = [];
-  for (const item of raw.split(',').map((part) => part.trim()).filter(Boolean)) {
+  for (const item of raw
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)) {
     let url: URL | undefined;
     try {
       url = new URL(item);
@@ -120,7 +123,10 @@ function parseTrustProxy(raw: string | undefined, problems: string[]): number | 
   // Unset: only a proxy on this machine (loopback) is believed about the client's address.
   if (raw === undefined) return ['loopback'];
   if (/^\d+$/.test(raw)) return Number(raw);
-  const addresses = raw.split(',').map((a) => a.trim()).filter(Boolean);
+  const addresses = raw
+    .split(',')
+    .map((a) => a.trim())
+    .filter(Boolean);
   if (addresses.length === 0 || addresses.some((a) => !/^[0-9a-fA-F:.]+(\/\d{1,3})?$|^(loopback|linklocal|uniquelocal)$/.test(a))) {
     problems.push(`TRUST_PROXY must be a number of proxies or a list of proxy addresses (got "${raw}")`);
     return 0;
@@ -193,7 +199,9 @@ export function loadEnv(src: Source = process.env): Env {
     // Production refuses to start rather than run with offline payments, a log for a mailbox or an unsafe address.
     const missing: string[] = [];
     if (!paymentsOff && !stripeSecretKey && !sslcommerzStoreId) {
-      missing.push('a payment provider: STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET, or SSLCOMMERZ_STORE_ID and SSLCOMMERZ_STORE_PASSWORD (or PAYMENTS=off)');
+      missing.push(
+        'a payment provider: STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET, or SSLCOMMERZ_STORE_ID and SSLCOMMERZ_STORE_PASSWORD (or PAYMENTS=off)',
+      );
     }
     if (!smtpUrl) missing.push('SMTP_URL');
     if (!publicUrl.startsWith('https://')) missing.push('an https:// PUBLIC_URL');
@@ -201,12 +209,7 @@ export function loadEnv(src: Source = process.env): Env {
     if (missing.length > 0) throw new ConfigError(`Refusing to start in production without: ${missing.join('; ')}.`);
   }
 
-  const graphqlPlayground = parseBoolean(
-    'GRAPHQL_PLAYGROUND',
-    optional(src, 'GRAPHQL_PLAYGROUND'),
-    nodeEnv !== 'production',
-    problems,
-  );
+  const graphqlPlayground = parseBoolean('GRAPHQL_PLAYGROUND', optional(src, 'GRAPHQL_PLAYGROUND'), nodeEnv !== 'production', problems);
 
   const development = nodeEnv !== 'production';
   const graphqlIntrospection = parseBoolean('GRAPHQL_INTROSPECTION', optional(src, 'GRAPHQL_INTROSPECTION'), development || graphqlPlayground, problems);

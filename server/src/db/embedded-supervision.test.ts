@@ -48,7 +48,11 @@ const courseName = async (id: string) => {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ query: 'query ($id: ID!) { course(id: $id) { name } }', variables: { id } }),
   });
-  return { status: res.status, retryAfter: res.headers.get('retry-after'), body: (await res.json()) as { data?: { course: { name: string } }; errors?: Array<{ message: string }> } };
+  return {
+    status: res.status,
+    retryAfter: res.headers.get('retry-after'),
+    body: (await res.json()) as { data?: { course: { name: string } }; errors?: Array<{ message: string }> },
+  };
 };
 
 async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, seconds: number): Promise<T> {
@@ -69,10 +73,14 @@ describe('the supervised embedded PostgreSQL', () => {
     const before = postmaster().pid;
 
     process.kill(before, 'SIGKILL');
-    const meanwhile = await waitFor('the outage to reach the API', async () => {
-      const answer = await courseName(course.id);
-      return answer.status === 503 ? answer : undefined;
-    }, 10);
+    const meanwhile = await waitFor(
+      'the outage to reach the API',
+      async () => {
+        const answer = await courseName(course.id);
+        return answer.status === 503 ? answer : undefined;
+      },
+      10,
+    );
     expect(meanwhile).toMatchObject({ status: 503, retryAfter: '5', body: { errors: [{ message: DATABASE_UNAVAILABLE }] } });
     const rest = await fetch(`${server.url}/api/courses/${course.id}`);
     expect(rest.status).toBe(503);
@@ -80,10 +88,14 @@ describe('the supervised embedded PostgreSQL', () => {
     // The process itself stays healthy: it is fixing this on its own.
     expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
 
-    const back = await waitFor('recovery', async () => {
-      const answer = await courseName(course.id);
-      return answer.status === 200 ? answer : undefined;
-    }, 30);
+    const back = await waitFor(
+      'recovery',
+      async () => {
+        const answer = await courseName(course.id);
+        return answer.status === 200 ? answer : undefined;
+      },
+      30,
+    );
     expect(back.body).toEqual({ data: { course: { name: 'Written just before the crash' } } });
     expect(postmaster().pid).not.toBe(before);
     expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
@@ -97,10 +109,14 @@ describe('the supervised embedded PostgreSQL', () => {
     // The cluster's folder is gone (a lost volume): no restart can succeed.
     fs.renameSync(path.join(dataDir, 'postgres'), path.join(dataDir, 'postgres-lost'));
     process.kill(pid, 'SIGKILL');
-    const failed = await waitFor('the health check failing', async () => {
-      const res = await fetch(`${server.url}/healthz`);
-      return res.status === 503 ? ((await res.json())) : undefined;
-    }, 40);
+    const failed = await waitFor(
+      'the health check failing',
+      async () => {
+        const res = await fetch(`${server.url}/healthz`);
+        return res.status === 503 ? await res.json() : undefined;
+      },
+      40,
+    );
     expect(failed).toEqual({ status: 'failed', database: 'could not be restarted' });
     expect((await fetch(`${server.url}/api/courses`)).status).toBe(503);
     expect(server.logs.some((line) => line.includes('embedded PostgreSQL could not be restarted'))).toBe(true);

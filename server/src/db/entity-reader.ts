@@ -19,12 +19,14 @@ export class EntityReader<T extends ObjectLiteral> {
   ) {
     const metadata = db.getMetadata(entity);
     // Columns marked `select: false` (such as the course's search columns) are never read here either.
-    this.columns = metadata.columns.filter((column) => column.isSelect).map((column) => ({
-      select: `"${column.databaseName}" AS "${column.propertyName}"`,
-      property: column.propertyName,
-      primary: column.isPrimary,
-      transformer: Array.isArray(column.transformer) ? undefined : column.transformer,
-    }));
+    this.columns = metadata.columns
+      .filter((column) => column.isSelect)
+      .map((column) => ({
+        select: `"${column.databaseName}" AS "${column.propertyName}"`,
+        property: column.propertyName,
+        primary: column.isPrimary,
+        transformer: Array.isArray(column.transformer) ? undefined : column.transformer,
+      }));
     if (metadata.columns.some((column) => Array.isArray(column.transformer))) {
       throw new Error(`${metadata.name}: chains of column transformers are not supported here`);
     }

@@ -16,7 +16,9 @@ describe('migrations', () => {
   it('can be undone and applied again', async () => {
     const count = db.migrations.length;
     for (let i = 0; i < count; i++) await db.undoLastMigration();
-    const tables = await db.query<Array<{ table_name: string }>>(`SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_name <> 'migrations'`);
+    const tables = await db.query<Array<{ table_name: string }>>(
+      `SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_name <> 'migrations'`,
+    );
     expect(tables).toEqual([]);
     await db.runMigrations();
     expect((await db.driver.createSchemaBuilder().log()).upQueries).toEqual([]);

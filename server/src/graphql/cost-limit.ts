@@ -85,8 +85,7 @@ export function operationCost(schema: GraphQLSchema, document: DocumentNode, ope
   return selectionCost(operation.selectionSet, root, false, { schema, fragments, variables });
 }
 
-export const costLimitMessage = (cost: number) =>
-  `Query cost limit of ${MAX_COST} exceeded, found ${cost}. Ask for fewer items or fewer fields.`;
+export const costLimitMessage = (cost: number) => `Query cost limit of ${MAX_COST} exceeded, found ${cost}. Ask for fewer items or fewer fields.`;
 
 /** Refuses, with a 400, an operation costing more than MAX_COST once its variables are known. */
 export function costLimitPlugin(): ApolloServerPlugin {

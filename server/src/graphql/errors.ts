@@ -62,7 +62,9 @@ export function createErrorFormatter(log: AppLogger, options: { stacktraces: boo
 /** A field-by-field map of messages (`extensions.fields`), each in `language`. */
 function translateFields(language: Language, fields: unknown): unknown {
   if (typeof fields !== 'object' || fields === null) return fields;
-  return Object.fromEntries(Object.entries(fields).map(([field, message]) => [field, typeof message === 'string' ? translateMessage(language, message) : message]));
+  return Object.fromEntries(
+    Object.entries(fields).map(([field, message]) => [field, typeof message === 'string' ? translateMessage(language, message) : message]),
+  );
 }
 
 /**

@@ -20,7 +20,7 @@ afterAll(async () => {
 });
 
 describe('GraphQL limits', () => {
-  it('lets the client\'s own deepest queries through', async () => {
+  it("lets the client's own deepest queries through", async () => {
     const query = `{ courses { items { lessons { id title } } } reviews { items { name } } }`;
     expect((await app.graphql(query)).body.errors).toBeUndefined();
   });
@@ -42,7 +42,7 @@ describe('GraphQL limits', () => {
     expect((await refusal(directives)).message).toMatch(/Directives limit of 50 exceeded/);
   });
 
-  it('answers a syntax error with a 400 and the parser\'s message', async () => {
+  it("answers a syntax error with a 400 and the parser's message", async () => {
     const { status, body } = await app.graphql('{ courses { total }');
     expect(status).toBe(400);
     expect(body.errors![0].message).toMatch(/^Syntax Error: Expected Name, found <EOF>/);
@@ -77,7 +77,9 @@ describe('GraphQL limits', () => {
     const operations = document.definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
     expect(operations.length).toBeGreaterThan(20);
     for (const operation of operations) {
-      const variables = Object.fromEntries((operation.variableDefinitions ?? []).map((v) => [v.variable.name.value, v.variable.name.value === 'limit' ? 50 : undefined]));
+      const variables = Object.fromEntries(
+        (operation.variableDefinitions ?? []).map((v) => [v.variable.name.value, v.variable.name.value === 'limit' ? 50 : undefined]),
+      );
       const cost = operationCost(schema, document, getOperationAST(document, operation.name!.value)!, variables);
       expect({ operation: operation.name!.value, withinLimit: cost <= MAX_COST }).toEqual({ operation: operation.name!.value, withinLimit: true });
     }

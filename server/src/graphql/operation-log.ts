@@ -12,7 +12,7 @@ export const operationLogPlugin: ApolloServerPlugin<GraphQLContext> = {
     if (request.operationName) fields.operation = request.operationName;
     return Promise.resolve({
       didResolveOperation({ operationName, operation }) {
-        fields.operation = operationName ?? `anonymous ${operation?.operation ?? "operation"}`;
+        fields.operation = operationName ?? `anonymous ${operation?.operation ?? 'operation'}`;
         return Promise.resolve();
       },
     });

@@ -52,7 +52,5 @@ export function createSchema(): Promise<GraphQLSchema> {
 
 /** The SDL committed as schema.graphql: sorted so the file only changes when the API does. */
 export function printSchemaFile(schema: GraphQLSchema): string {
-  return `# Generated from the server's type-graphql schema by \`npm run schema\`. Do not edit.\n\n${printSchema(
-    lexicographicSortSchema(schema),
-  )}\n`;
+  return `# Generated from the server's type-graphql schema by \`npm run schema\`. Do not edit.\n\n${printSchema(lexicographicSortSchema(schema))}\n`;
 }

@@ -43,7 +43,10 @@ const graphql = (requestId: string, body: unknown) => () =>
 
 describe('the access log', () => {
   it('names the GraphQL operation and gives the whole path', async () => {
-    const named = await accessLine('named-request-1', graphql('named-request-1', { query: 'query CourseCount { courses { total } }', operationName: 'CourseCount' }));
+    const named = await accessLine(
+      'named-request-1',
+      graphql('named-request-1', { query: 'query CourseCount { courses { total } }', operationName: 'CourseCount' }),
+    );
     expect(named).toMatchObject({ method: 'POST', path: '/graphql', operation: 'CourseCount', status: 200 });
     const unnamed = await accessLine('unnamed-request-1', graphql('unnamed-request-1', { query: 'query CourseCount { courses { total } }' }));
     expect(unnamed).toMatchObject({ path: '/graphql', operation: 'CourseCount' });

@@ -14,7 +14,11 @@ const dist = path.join(root, 'dist');
 fs.mkdirSync(path.join(dist, 'assets'), { recursive: true });
 fs.writeFileSync(path.join(root, 'secret.txt'), 'not for visitors');
 fs.writeFileSync(path.join(root, 'secret.txt.gz'), zlib.gzipSync('not for visitors'));
-const files = { 'index.html': '<!doctype html><html lang="en"><title>app</title></html>', 'assets/app-1a2b.js': 'console.log("app")', 'robots.txt': 'User-agent: *' };
+const files = {
+  'index.html': '<!doctype html><html lang="en"><title>app</title></html>',
+  'assets/app-1a2b.js': 'console.log("app")',
+  'robots.txt': 'User-agent: *',
+};
 for (const [name, text] of Object.entries(files)) {
   fs.writeFileSync(path.join(dist, name), text);
   fs.writeFileSync(path.join(dist, `${name}.gz`), zlib.gzipSync(text));

@@ -58,8 +58,7 @@ function plainPages(indexFile: string) {
 }
 
 /** Hashed assets never change under their name; other files are checked again after five minutes. */
-const cacheControlFor = (file: string) =>
-  file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'public, max-age=300';
+const cacheControlFor = (file: string) => (file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
 
 /** Brotli first whatever order the browser lists them in; nothing compressed to a client that names none. */
 function encodingFor(req: Request): 'br' | 'gzip' | null {

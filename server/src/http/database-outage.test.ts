@@ -77,7 +77,10 @@ describe('when the database goes down and comes back', () => {
     });
     expect(graphql.status).toBe(503);
     expect(graphql.headers.get('retry-after')).toBe('5');
-    expect(((await graphql.json()) as { errors: unknown[] }).errors[0]).toMatchObject({ message: 'The service is briefly unavailable. Please try again in a moment.', extensions: { code: 'SERVICE_UNAVAILABLE' } });
+    expect(((await graphql.json()) as { errors: unknown[] }).errors[0]).toMatchObject({
+      message: 'The service is briefly unavailable. Please try again in a moment.',
+      extensions: { code: 'SERVICE_UNAVAILABLE' },
+    });
     expect((await fetch(`${app.url}/readyz`)).status).toBe(503);
     // Fails fast: the pool gives up on a connection after 2 s, well before a visitor gives up.
     expect(Date.now() - started).toBeLessThan(15_000);

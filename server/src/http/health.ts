@@ -17,10 +17,7 @@ export function healthRouter(db: DataSource, databaseState: () => DatabaseState 
   });
   router.get('/readyz', async (_req, res) => {
     try {
-      await Promise.race([
-        db.query('SELECT 1'),
-        new Promise((_resolve, reject) => setTimeout(() => reject(new Error('database timeout')), 2000).unref()),
-      ]);
+      await Promise.race([db.query('SELECT 1'), new Promise((_resolve, reject) => setTimeout(() => reject(new Error('database timeout')), 2000).unref())]);
       res.json({ status: 'ok', database: 'up' });
     } catch {
       res.status(503).json({ status: 'unavailable', database: 'down' });

@@ -113,7 +113,8 @@ describe('error messages', () => {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'accept-language': 'bn-BD' },
       body: JSON.stringify({
-        query: 'mutation { signUp(input: { name: "", email: "not an email", password: "x", phone: "017", date: "2001-01-01", role: STUDENT }) { accessToken } }',
+        query:
+          'mutation { signUp(input: { name: "", email: "not an email", password: "x", phone: "017", date: "2001-01-01", role: STUDENT }) { accessToken } }',
       }),
     });
     const { errors } = (await res.json()) as { errors: Array<{ extensions: { fields: Record<string, string> } }> };

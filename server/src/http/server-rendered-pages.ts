@@ -53,12 +53,7 @@ export const renderBundleFile = (clientDist: string) => path.join(clientDist, '.
  * fails, and the browser then draws the page from the plain index.html. With the public response
  * cache, each page is rendered once until the catalogue changes.
  */
-export function pageRenderer(options: {
-  clientDist: string;
-  graphqlUrl: () => string;
-  cache: PublicResponseCache | null;
-  log: AppLogger;
-}): PageRenderer {
+export function pageRenderer(options: { clientDist: string; graphqlUrl: () => string; cache: PublicResponseCache | null; log: AppLogger }): PageRenderer {
   const { clientDist, graphqlUrl, cache, log } = options;
   let loaded: { bundle: PageRenderBundle; template: string } | null | undefined;
   // Loaded on the first page asked for: the renderer carries React and the whole client.
@@ -80,7 +75,9 @@ export function pageRenderer(options: {
     const renderer = load();
     if (!renderer || rendering >= MAX_CONCURRENT_RENDERS) return null;
     rendering += 1;
-    const page = await renderer.bundle.renderPage(url, { graphqlUrl: graphqlUrl(), timeoutMs: RENDER_TIMEOUT_MS, variant, language }).finally(() => (rendering -= 1));
+    const page = await renderer.bundle
+      .renderPage(url, { graphqlUrl: graphqlUrl(), timeoutMs: RENDER_TIMEOUT_MS, variant, language })
+      .finally(() => (rendering -= 1));
     if (!page) return null;
     const identity = Buffer.from(renderer.bundle.pageHtml(localizedTemplate(renderer.template, language), page));
     const [br, gzipped] = await Promise.all([brotli(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }), gzip(identity)]);

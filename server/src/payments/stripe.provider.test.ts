@@ -65,7 +65,13 @@ describe('the Stripe provider', () => {
 
   it('creates a PaymentIntent for the amount in cents with our metadata and idempotency key', async () => {
     await start(() => ({ status: 200, body: intent() }));
-    const created = await provider.createPayment({ amountCents: 1550, currency: 'usd', description: 'Class 9 Physics', metadata: { paymentId: 'p1' }, idempotencyKey: 'create-p1' });
+    const created = await provider.createPayment({
+      amountCents: 1550,
+      currency: 'usd',
+      description: 'Class 9 Physics',
+      metadata: { paymentId: 'p1' },
+      idempotencyKey: 'create-p1',
+    });
     expect(created).toMatchObject({ id: 'pi_123', status: 'unconfirmed', amountCents: 1550 });
     const [request] = stripe.requests;
     expect(request.method).toBe('POST');
@@ -83,7 +89,11 @@ describe('the Stripe provider', () => {
       status: 200,
       body: intent({ status: 'succeeded', latest_charge: { id: 'ch_1', object: 'charge', balance_transaction: 'txn_1' } }),
     }));
-    const confirmed = await provider.confirmPayment('pi_123', { paymentMethod: 'pm_card_visa', returnUrl: 'http://shikhon.local/enroll/c1', idempotencyKey: 'confirm-p1' });
+    const confirmed = await provider.confirmPayment('pi_123', {
+      paymentMethod: 'pm_card_visa',
+      returnUrl: 'http://shikhon.local/enroll/c1',
+      idempotencyKey: 'confirm-p1',
+    });
     expect(confirmed).toMatchObject({ status: 'succeeded', transactionRef: 'txn_1' });
     const [request] = stripe.requests;
     expect(request.path).toBe('/v1/payment_intents/pi_123/confirm');
@@ -99,12 +109,24 @@ describe('the Stripe provider', () => {
     expect(stripe.requests[0].body.get('payment_method_data[type]')).toBe('card');
   });
 
-  it('turns a card error into a failed payment with Stripe\'s message', async () => {
+  it("turns a card error into a failed payment with Stripe's message", async () => {
     await start(() => ({
       status: 402,
-      body: { error: { type: 'card_error', code: 'card_declined', decline_code: 'insufficient_funds', message: 'Your card has insufficient funds.', payment_intent: intent({ last_payment_error: { message: 'Your card has insufficient funds.' } }) } },
+      body: {
+        error: {
+          type: 'card_error',
+          code: 'card_declined',
+          decline_code: 'insufficient_funds',
+          message: 'Your card has insufficient funds.',
+          payment_intent: intent({ last_payment_error: { message: 'Your card has insufficient funds.' } }),
+        },
+      },
     }));
-    const result = await provider.confirmPayment('pi_123', { paymentMethod: 'pm_card_chargeDeclinedInsufficientFunds', returnUrl: 'http://x', idempotencyKey: 'k' });
+    const result = await provider.confirmPayment('pi_123', {
+      paymentMethod: 'pm_card_chargeDeclinedInsufficientFunds',
+      returnUrl: 'http://x',
+      idempotencyKey: 'k',
+    });
     expect(result).toMatchObject({ status: 'failed', failureMessage: 'Your card has insufficient funds.' });
   });
 
@@ -125,8 +147,13 @@ describe('the Stripe provider', () => {
   it('creates a Checkout Session priced in cents that returns to the course page', async () => {
     await start(() => ({ status: 200, body: { id: 'cs_1', object: 'checkout.session', url: 'https://checkout.example/cs_1' } }));
     const session = await provider.createCheckoutSession({
-      name: 'Class 9 Physics', amountCents: 1550, currency: 'usd', customerEmail: 'a@b.c', metadata: { paymentId: 'p1' },
-      successUrl: 'http://shikhon.local/course/c1?success=true', cancelUrl: 'http://shikhon.local/course/c1?canceled=true',
+      name: 'Class 9 Physics',
+      amountCents: 1550,
+      currency: 'usd',
+      customerEmail: 'a@b.c',
+      metadata: { paymentId: 'p1' },
+      successUrl: 'http://shikhon.local/course/c1?success=true',
+      cancelUrl: 'http://shikhon.local/course/c1?canceled=true',
     });
     expect(session).toEqual({ id: 'cs_1', url: 'https://checkout.example/cs_1' });
     const body = stripe.requests[0].body;

@@ -94,10 +94,7 @@ export class StripeProvider implements PaymentProvider {
   }
 
   async refund(input: { paymentRef: string; amountCents: number; idempotencyKey: string }) {
-    const refund = await this.stripe.refunds.create(
-      { payment_intent: input.paymentRef, amount: input.amountCents },
-      { idempotencyKey: input.idempotencyKey },
-    );
+    const refund = await this.stripe.refunds.create({ payment_intent: input.paymentRef, amount: input.amountCents }, { idempotencyKey: input.idempotencyKey });
     return { id: refund.id, amountCents: refund.amount };
   }
 

@@ -1,7 +1,11 @@
 import { tokenizeTestCard } from './test-cards';
 
 const card = (number: string, overrides: Partial<{ expMonth: number; expYear: number; cvc: string }> = {}) => ({
-  number, expMonth: 12, expYear: 2034, cvc: '123', ...overrides,
+  number,
+  expMonth: 12,
+  expYear: 2034,
+  cvc: '123',
+  ...overrides,
 });
 
 describe('typed test cards in the offline test mode', () => {

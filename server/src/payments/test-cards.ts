@@ -2,10 +2,7 @@
  * Stripe's documented test cards, tokens and payment methods, and what each one does in test mode.
  * https://docs.stripe.com/testing
  */
-export type TestOutcome =
-  | { kind: 'succeed' }
-  | { kind: 'decline'; code: string; message: string }
-  | { kind: 'authenticate' };
+export type TestOutcome = { kind: 'succeed' } | { kind: 'decline'; code: string; message: string } | { kind: 'authenticate' };
 
 const succeed: TestOutcome = { kind: 'succeed' };
 const authenticate: TestOutcome = { kind: 'authenticate' };
@@ -15,8 +12,7 @@ export const DECLINED = 'Your card was declined.';
 export const INSUFFICIENT_FUNDS = 'Your card has insufficient funds.';
 export const EXPIRED_CARD = 'Your card has expired.';
 export const INCORRECT_CVC = "Your card's security code is incorrect.";
-export const AUTHENTICATION_FAILED =
-  'We are unable to authenticate your payment method. Please choose a different payment method and try again.';
+export const AUTHENTICATION_FAILED = 'We are unable to authenticate your payment method. Please choose a different payment method and try again.';
 
 /** Payment methods and tokens by id. */
 export const testPaymentMethods: Record<string, TestOutcome> = {

@@ -23,8 +23,7 @@ function toProviderPayment(row: TestModePayment): ProviderPayment {
 const sameMetadata = (a: Record<string, string>, b: Record<string, string>) =>
   Object.keys(a).length === Object.keys(b).length && Object.entries(a).every(([key, value]) => b[key] === value);
 
-export const IDEMPOTENCY_ERROR =
-  'idempotency_error: Keys for idempotent requests can only be used with the same parameters they were first used with.';
+export const IDEMPOTENCY_ERROR = 'idempotency_error: Keys for idempotent requests can only be used with the same parameters they were first used with.';
 
 export const UNKNOWN_PAYMENT_METHOD = 'No such PaymentMethod. Use a test card, token or payment method in test mode.';
 

@@ -64,18 +64,20 @@ export function legacyCatalogueRouter(db: DataSource): Router {
     const contents = Array.isArray(videos?.contents) ? (videos.contents as Array<Record<string, unknown> | null>) : [];
     const category = Object.values(CourseCategory).includes(body.category as CourseCategory) ? (body.category as CourseCategory) : CourseCategory.PROFESSIONAL;
     const address = req.ip ?? 'unknown';
-    const input = await validateInput(inputOf(CourseInput, {
-      name: str(body.name),
-      description: str(body.description),
-      price: typeof body.price === 'number' ? body.price : NaN,
-      photoURL: str(body.photoURL),
-      category,
-      classLevel: typeof body.classLevel === 'number' ? body.classLevel : null,
-      keyPoints: Array.isArray(body.keyPoints) ? body.keyPoints.map(String) : [],
-      targetedPeoples: str(body.targetedPeoples),
-      whyNeed: str(body.whyNeed),
-      lessons: contents.map((c) => inputOf(LessonInput, { title: str(c?.title), videoURL: str(c?.videoURL) })),
-    }));
+    const input = await validateInput(
+      inputOf(CourseInput, {
+        name: str(body.name),
+        description: str(body.description),
+        price: typeof body.price === 'number' ? body.price : NaN,
+        photoURL: str(body.photoURL),
+        category,
+        classLevel: typeof body.classLevel === 'number' ? body.classLevel : null,
+        keyPoints: Array.isArray(body.keyPoints) ? body.keyPoints.map(String) : [],
+        targetedPeoples: str(body.targetedPeoples),
+        whyNeed: str(body.whyNeed),
+        lessons: contents.map((c) => inputOf(LessonInput, { title: str(c?.title), videoURL: str(c?.videoURL) })),
+      }),
+    );
     const course = await createCourse(db, viewer, input, address);
     const published = await setCoursePublished(db, viewer, course.id, true, address);
     res.status(201).json((await withLessons(req, [published]))[0]);

@@ -49,7 +49,12 @@ describe('the legacy catalogue paths', () => {
         whyNeed: 'Because',
         keyPoints: ['Sets'],
         ratings: '4.5 ratings out of 5',
-        videos: { contents: [{ title: 'Intro', videoURL: null }, { title: 'Sets', videoURL: null }] },
+        videos: {
+          contents: [
+            { title: 'Intro', videoURL: null },
+            { title: 'Sets', videoURL: null },
+          ],
+        },
       },
     ]);
   });
@@ -84,10 +89,21 @@ describe('the legacy catalogue paths', () => {
   it('answers at most a page of 50 on every legacy list, the rest through offset', async () => {
     const many = 53;
     for (let i = 0; i < many; i++) await makeCourse(db, { name: `Course ${i}`, createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, many - i)) }, []);
-    await db.getRepository(Review).save(Array.from({ length: many }, (_, i) => ({ name: `R${i}`, text: 't', createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, many - i)) })));
-    await db.getRepository(Blog).save(Array.from({ length: many }, (_, i) => ({ title: `B${i}`, author: 'a', description: 'd', createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, many - i)) })));
+    await db
+      .getRepository(Review)
+      .save(Array.from({ length: many }, (_, i) => ({ name: `R${i}`, text: 't', createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, many - i)) })));
+    await db
+      .getRepository(Blog)
+      .save(
+        Array.from({ length: many }, (_, i) => ({ title: `B${i}`, author: 'a', description: 'd', createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, many - i)) })),
+      );
     const names = (body: Named[]) => body.map((item) => item.name ?? item.title);
-    for (const [path, prefix] of [['/api/courses', 'Course '], ['/Course.json', 'Course '], ['/reviews.json', 'R'], ['/blogs.json', 'B']]) {
+    for (const [path, prefix] of [
+      ['/api/courses', 'Course '],
+      ['/Course.json', 'Course '],
+      ['/reviews.json', 'R'],
+      ['/blogs.json', 'B'],
+    ]) {
       const first = await get<Named[]>(path);
       expect(first.status).toBe(200);
       expect(names(first.body)).toEqual(Array.from({ length: 50 }, (_, i) => `${prefix}${i}`));
@@ -120,9 +136,7 @@ describe('the legacy catalogue paths', () => {
       { _id: course.id, name: 'Sketch from A-Z', img: '/media/courses/math.svg', des: course.description, rating: '4.1 ratings out of 5', price: '$ 350' },
     ]);
     expect((await get('/reviews.json')).body).toEqual([{ _id: review.id, name: 'Masud', info: 'Student', text: 'Great', img: '/a.svg' }]);
-    expect((await get('/blogs.json')).body).toEqual([
-      { _id: blog.id, title: 'Maths', author: 'Srib', reads: '1075', description: 'd', img: '/b.svg' },
-    ]);
+    expect((await get('/blogs.json')).body).toEqual([{ _id: blog.id, title: 'Maths', author: 'Srib', reads: '1075', description: 'd', img: '/b.svg' }]);
   });
 
   it("answers an unknown API path with 404 and 'Route not found!'", async () => {

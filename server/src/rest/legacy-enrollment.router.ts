@@ -10,7 +10,6 @@ import { ONLY_STUDENTS_BUY, startCheckoutSession, type PurchaseDeps } from '../m
 import { badInput } from '../shared/errors';
 import { inputOf, validateInput } from '../shared/validation';
 
-
 export function toLegacyEnrollment(enrollment: Enrollment) {
   return {
     _id: enrollment.id,
@@ -83,7 +82,7 @@ export function legacyEnrollmentRouter(deps: PurchaseDeps): Router {
       inputOf(PurchaseInput, {
         courseId: named ? courseIdOf(body) : undefined,
         paymentMethod: body.token,
-        billingDetails: (body.billingDetails ?? body.billing_details ?? null),
+        billingDetails: body.billingDetails ?? body.billing_details ?? null,
         idempotencyKey: typeof body.idempotencyKey === 'string' ? body.idempotencyKey : null,
       }),
       { skipMissingProperties: !named },

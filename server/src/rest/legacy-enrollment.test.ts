@@ -43,8 +43,14 @@ describe('the legacy payment and enrollment paths', () => {
     expect(charge.balance_transaction).toMatch(/^txn_test_/);
 
     const enrollBody = {
-      courseID: course.id, courseName: 'anything', courseDescription: 'x', courseImage: 'x', email: 'buyer@example.com',
-      transactionID: charge.balance_transaction, transactionAmount: 1, billingDetails: {},
+      courseID: course.id,
+      courseName: 'anything',
+      courseDescription: 'x',
+      courseImage: 'x',
+      email: 'buyer@example.com',
+      transactionID: charge.balance_transaction,
+      transactionAmount: 1,
+      billingDetails: {},
     };
     const enrolled = await postJson(buyer, '/api/enroll', enrollBody);
     expect(enrolled.status).toBe(201);
@@ -55,7 +61,13 @@ describe('the legacy payment and enrollment paths', () => {
 
     const list = (await (await buyer.request('/api/enroll/buyer@example.com')).json()) as Array<Record<string, unknown>>;
     expect(list).toEqual([
-      expect.objectContaining({ courseID: course.id, courseName: 'WordPress for Beginners', email: 'buyer@example.com', transactionID: charge.balance_transaction, transactionAmount: 25 }),
+      expect.objectContaining({
+        courseID: course.id,
+        courseName: 'WordPress for Beginners',
+        email: 'buyer@example.com',
+        transactionID: charge.balance_transaction,
+        transactionAmount: 25,
+      }),
     ]);
   });
 

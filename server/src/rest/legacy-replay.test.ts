@@ -31,7 +31,11 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   await resetDatabase(db);
-  const teacher = await makeUser(db, { email: 'teacher@example.com', name: 'Nusrat Jahan', role: Role.INSTRUCTOR, eduQualification: 'MSc Physics', image: 'https://img.example/nusrat.jpg' }, 'teacher password');
+  const teacher = await makeUser(
+    db,
+    { email: 'teacher@example.com', name: 'Nusrat Jahan', role: Role.INSTRUCTOR, eduQualification: 'MSc Physics', image: 'https://img.example/nusrat.jpg' },
+    'teacher password',
+  );
   course = await makeCourse(db, { name: 'Physics for Class 9', price: 25, instructor: teacher.name, instructorEmail: teacher.email, instructorId: teacher.id });
   studentId = (await makeUser(db, { email: 'student@example.com', eduQualification: 'SSC', contactEmail: 'rahim@example.com' }, 'student password')).id;
   await makeUser(db, { email: 'boss@example.com', role: Role.ADMIN }, 'boss password');
@@ -44,26 +48,61 @@ beforeEach(async () => {
 function shapeOf(value: unknown): unknown {
   if (Array.isArray(value)) return value.length > 0 ? [shapeOf(value[0])] : [];
   if (value === null) return 'null';
-  if (typeof value === 'object') return Object.fromEntries(Object.keys(value).sort().map((key) => [key, shapeOf((value as Record<string, unknown>)[key])]));
+  if (typeof value === 'object')
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((key) => [key, shapeOf((value as Record<string, unknown>)[key])]),
+    );
   return typeof value;
 }
 
 const OLD_COURSE = {
-  _id: 'string', id: 'string', name: 'string', price: 'number', instructor: 'string', instructorEmail: 'string', photoURL: 'string',
-  description: 'string', targetedPeoples: 'string', whyNeed: 'string', keyPoints: ['string'], ratings: 'string',
+  _id: 'string',
+  id: 'string',
+  name: 'string',
+  price: 'number',
+  instructor: 'string',
+  instructorEmail: 'string',
+  photoURL: 'string',
+  description: 'string',
+  targetedPeoples: 'string',
+  whyNeed: 'string',
+  keyPoints: ['string'],
+  ratings: 'string',
   videos: { contents: [{ title: 'string', videoURL: 'string' }] },
 };
 const OLD_USER = {
-  _id: 'string', id: 'string', role: 'string', name: 'string', email: 'string', phone: 'string', image: 'string', date: 'string',
-  eduQualification: 'string', contactEmail: 'string', createdOn: 'string',
+  _id: 'string',
+  id: 'string',
+  role: 'string',
+  name: 'string',
+  email: 'string',
+  phone: 'string',
+  image: 'string',
+  date: 'string',
+  eduQualification: 'string',
+  contactEmail: 'string',
+  createdOn: 'string',
 };
 const OLD_ENROLLMENT = {
-  _id: 'string', courseID: 'string', courseName: 'string', courseDescription: 'string', courseImage: 'string', email: 'string',
-  transactionID: 'string', transactionAmount: 'number', billingDetails: { name: 'string' },
+  _id: 'string',
+  courseID: 'string',
+  courseName: 'string',
+  courseDescription: 'string',
+  courseImage: 'string',
+  email: 'string',
+  transactionID: 'string',
+  transactionAmount: 'number',
+  billingDetails: { name: 'string' },
 };
 /** An expected shape with its keys in the order shapeOf gives them. */
 const sorted = (shape: object): object =>
-  JSON.parse(JSON.stringify(shape, (_key, v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : 1))) : v))) as object;
+  JSON.parse(
+    JSON.stringify(shape, (_key, v: unknown) =>
+      v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : 1))) : v,
+    ),
+  ) as object;
 // Lesson videos are shown only to a course's students, its instructor and admins.
 const LOCKED_COURSE = sorted({ ...OLD_COURSE, videos: { contents: [{ title: 'string', videoURL: 'null' }] } });
 
@@ -101,7 +140,9 @@ describe('the old web client, replayed from its own origin', () => {
     expect(shapeOf((await replay(instructor, 'GET', `/api/courses/${course.id}`)).json)).toEqual(sorted(OLD_COURSE));
     const found = await replay(anonymous(), 'GET', '/api/courses/searchCourse/Physics');
     expect((found.json as Array<{ id: string }>).map((c) => c.id)).toEqual([course.id]);
-    expect(shapeOf((await replay(anonymous(), 'GET', '/Course.json')).json)).toEqual([{ _id: 'string', name: 'string', img: 'string', des: 'string', rating: 'string', price: 'string' }].map(sorted));
+    expect(shapeOf((await replay(anonymous(), 'GET', '/Course.json')).json)).toEqual(
+      [{ _id: 'string', name: 'string', img: 'string', des: 'string', rating: 'string', price: 'string' }].map(sorted),
+    );
     expect((await replay(anonymous(), 'GET', '/reviews.json')).status).toBe(200);
     expect((await replay(anonymous(), 'GET', '/blogs.json')).status).toBe(200);
   });
@@ -121,7 +162,14 @@ describe('the old web client, replayed from its own origin', () => {
   });
 
   it('signs up, reads and updates profiles, and manages admins with the old bodies', async () => {
-    const recorded = await replay(student, 'POST', '/api/users', { role: 'student', name: 'Rahim', email: 'student@example.com', phone: '+880 1711-000111', date: '2008-01-02', image: 'https://img.example/rahim.jpg' });
+    const recorded = await replay(student, 'POST', '/api/users', {
+      role: 'student',
+      name: 'Rahim',
+      email: 'student@example.com',
+      phone: '+880 1711-000111',
+      date: '2008-01-02',
+      image: 'https://img.example/rahim.jpg',
+    });
     expect(recorded.status).toBe(201);
     const me = await replay(student, 'GET', '/api/users/getUserByEmail/student@example.com');
     expect(shapeOf(me.json)).toEqual(sorted(OLD_USER));
@@ -137,8 +185,16 @@ describe('the old web client, replayed from its own origin', () => {
 
   it('creates a course as the old instructor form did', async () => {
     const created = await replay(instructor, 'POST', '/api/courses', {
-      name: 'Chemistry Basics', price: 15, description: 'Atoms and bonds.', photoURL: 'https://img.example/chem.jpg', instructor: 'Nusrat Jahan',
-      instructorEmail: 'teacher@example.com', targetedPeoples: 'Class 9', whyNeed: 'Exams', keyPoints: ['Atoms'], ratings: '5',
+      name: 'Chemistry Basics',
+      price: 15,
+      description: 'Atoms and bonds.',
+      photoURL: 'https://img.example/chem.jpg',
+      instructor: 'Nusrat Jahan',
+      instructorEmail: 'teacher@example.com',
+      targetedPeoples: 'Class 9',
+      whyNeed: 'Exams',
+      keyPoints: ['Atoms'],
+      ratings: '5',
       videos: { contents: [{ title: 'Atoms', videoURL: 'https://www.youtube.com/embed/c1' }] },
     });
     expect(created.status).toBe(201);
@@ -149,12 +205,27 @@ describe('the old web client, replayed from its own origin', () => {
   it('pays with the old {amount, token} body, then enrolls and lists enrollments', async () => {
     const paid = await replay(student, 'POST', '/payment', { amount: 2500, token: 'tok_visa' });
     expect(paid.status).toBe(200);
-    const CHARGE = { id: 'string', object: 'string', status: 'string', paid: 'boolean', amount: 'number', currency: 'string', balance_transaction: 'string', billing_details: {} };
+    const CHARGE = {
+      id: 'string',
+      object: 'string',
+      status: 'string',
+      paid: 'boolean',
+      amount: 'number',
+      currency: 'string',
+      balance_transaction: 'string',
+      billing_details: {},
+    };
     expect(shapeOf(paid.json)).toEqual(sorted(CHARGE));
     const charge = paid.json as { balance_transaction: string; amount: number };
     const enrolled = await replay(student, 'POST', '/api/enroll', {
-      courseID: course.id, courseName: course.name, courseDescription: course.description, courseImage: course.photoURL, email: 'student@example.com',
-      transactionID: charge.balance_transaction, transactionAmount: charge.amount / 100, billingDetails: { name: 'Rahim' },
+      courseID: course.id,
+      courseName: course.name,
+      courseDescription: course.description,
+      courseImage: course.photoURL,
+      email: 'student@example.com',
+      transactionID: charge.balance_transaction,
+      transactionAmount: charge.amount / 100,
+      billingDetails: { name: 'Rahim' },
     });
     expect([enrolled.status, (enrolled.json as { acknowledged: boolean }).acknowledged]).toEqual([201, true]);
     const mine = await replay(student, 'GET', '/api/enroll/student@example.com');
@@ -165,7 +236,12 @@ describe('the old web client, replayed from its own origin', () => {
     await makeUser(db, { email: 'second@example.com' }, 'second password');
     const second = await signedInClient(app.url, 'second@example.com', 'second password');
     const cheap = (await replay(second, 'POST', '/payment', { amount: 100, token: 'tok_visa' })).json as { balance_transaction: string };
-    const refused = await replay(second, 'POST', '/api/enroll', { courseID: course.id, email: 'second@example.com', transactionID: cheap.balance_transaction, transactionAmount: 1 });
+    const refused = await replay(second, 'POST', '/api/enroll', {
+      courseID: course.id,
+      email: 'second@example.com',
+      transactionID: cheap.balance_transaction,
+      transactionAmount: 1,
+    });
     expect([refused.status, (refused.json as { message: string }).message]).toEqual([400, 'The amount does not match the price of the course']);
     expect((await replay(second, 'GET', '/api/enroll/second@example.com')).json).toEqual([]);
 
@@ -186,7 +262,10 @@ describe('origins not listed in CORS_ORIGINS', () => {
     const res = await fetch(`${app.url}/api/courses`, { headers: { origin: 'https://evil.example' } });
     expect(res.headers.get('access-control-allow-origin')).toBeNull();
     expect(res.headers.get('access-control-allow-credentials')).toBeNull();
-    const preflight = await fetch(`${app.url}/payment`, { method: 'OPTIONS', headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' } });
+    const preflight = await fetch(`${app.url}/payment`, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' },
+    });
     expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
   });
 

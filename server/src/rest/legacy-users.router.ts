@@ -46,7 +46,7 @@ export function legacyUsersRouter(db: DataSource): Router {
     if (typeof body.email === 'string' && normalizeEmail(body.email) !== viewer.email) {
       throw new AppError('FORBIDDEN', 'You can only record your own profile');
     }
-    const text = (key: string) => (typeof body[key] === 'string' ? (body[key]) : undefined);
+    const text = (key: string) => (typeof body[key] === 'string' ? body[key] : undefined);
     const changes = await validateInput(inputOf(ProfileInput, { name: text('name'), phone: text('phone'), date: text('date'), image: text('image') }));
     const user = await updateProfile(db, viewer, changes);
     res.status(201).json({ acknowledged: true, insertedId: user.id });

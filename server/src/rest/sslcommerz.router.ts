@@ -33,7 +33,13 @@ export function sslcommerzRouter(deps: PurchaseDeps, storePassword: string, publ
       if (!payment) throw badInput('Unknown transaction');
       // Back to the course page, which tells the buyer how it went (the spec's payment messages).
       const flag =
-        payment.status === PaymentStatus.SUCCEEDED ? 'success=true' : payment.status === PaymentStatus.HELD ? 'held=true' : payment.status === PaymentStatus.REQUIRES_ACTION ? 'pending=true' : 'canceled=true';
+        payment.status === PaymentStatus.SUCCEEDED
+          ? 'success=true'
+          : payment.status === PaymentStatus.HELD
+            ? 'held=true'
+            : payment.status === PaymentStatus.REQUIRES_ACTION
+              ? 'pending=true'
+              : 'canceled=true';
       res.redirect(303, new URL(`/course/${payment.courseId}?${flag}`, publicUrl).toString());
     });
   }

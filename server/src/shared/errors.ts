@@ -1,12 +1,5 @@
 /** The small set of errors the services raise; transports map them to GraphQL codes and HTTP statuses. */
-export type AppErrorCode =
-  | 'BAD_USER_INPUT'
-  | 'UNAUTHENTICATED'
-  | 'FORBIDDEN'
-  | 'NOT_FOUND'
-  | 'CONFLICT'
-  | 'PAYMENT_FAILED'
-  | 'TOO_MANY_REQUESTS';
+export type AppErrorCode = 'BAD_USER_INPUT' | 'UNAUTHENTICATED' | 'FORBIDDEN' | 'NOT_FOUND' | 'CONFLICT' | 'PAYMENT_FAILED' | 'TOO_MANY_REQUESTS';
 
 const httpStatusOf: Record<AppErrorCode, number> = {
   BAD_USER_INPUT: 400,
@@ -33,6 +26,5 @@ export class AppError extends Error {
   }
 }
 
-export const badInput = (message: string, details?: Record<string, unknown>) =>
-  new AppError('BAD_USER_INPUT', message, details);
+export const badInput = (message: string, details?: Record<string, unknown>) => new AppError('BAD_USER_INPUT', message, details);
 export const notFound = (message: string) => new AppError('NOT_FOUND', message);

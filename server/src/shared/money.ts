@@ -29,5 +29,7 @@ export function formatMoney(minor: number, currency: string, language: 'bn' | 'e
     return `৳${amount.toLocaleString(language === 'bn' ? 'bn-BD' : 'en-IN', { minimumFractionDigits: digits, maximumFractionDigits: 2 })}`;
   }
   // Bangla writes the same figure with Bengali digits: $১২.৫০.
-  return language === 'bn' ? `$${amount.toLocaleString('bn-BD', { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: false })}` : `$${amount.toFixed(2)}`;
+  return language === 'bn'
+    ? `$${amount.toLocaleString('bn-BD', { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: false })}`
+    : `$${amount.toFixed(2)}`;
 }

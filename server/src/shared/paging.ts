@@ -29,11 +29,7 @@ export interface Page<T> {
 }
 
 /** Runs the page query now and keeps the count query for when a client asks for the total. */
-export async function fetchPage<T>(
-  page: PageRequest,
-  fetchItems: () => Promise<T[]>,
-  count: () => Promise<number>,
-): Promise<Page<T>> {
+export async function fetchPage<T>(page: PageRequest, fetchItems: () => Promise<T[]>, count: () => Promise<number>): Promise<Page<T>> {
   let counted: Promise<number> | undefined;
   return {
     items: await fetchItems(),

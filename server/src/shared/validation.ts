@@ -114,7 +114,9 @@ export const textRule = (check: (value: string | null) => string | null): Check 
 
 /** A field that may be left out or cleared (null, or blank text); anything else must pass `check`. */
 export const blankOr = (check: Check): Check =>
-  Object.defineProperty((value: unknown, input: Record<string, unknown>) => (blank(value) && typeof value !== 'number' ? null : check(value, input)), 'name', { value: check.name });
+  Object.defineProperty((value: unknown, input: Record<string, unknown>) => (blank(value) && typeof value !== 'number' ? null : check(value, input)), 'name', {
+    value: check.name,
+  });
 
 /** One of a few words, or left out: "currency must be one of usd, bdt". */
 export const oneOf = (name: string, allowed: readonly string[]): Check =>

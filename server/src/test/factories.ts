@@ -10,11 +10,7 @@ import { User } from '../modules/user/user.entity';
 let sequence = 0;
 
 /** A valid published course (with two lessons unless told otherwise); override any field. */
-export async function makeCourse(
-  db: DataSource,
-  overrides: Partial<Course> = {},
-  lessonTitles: string[] = ['Welcome', 'First steps'],
-): Promise<Course> {
+export async function makeCourse(db: DataSource, overrides: Partial<Course> = {}, lessonTitles: string[] = ['Welcome', 'First steps']): Promise<Course> {
   sequence += 1;
   const course = await db.getRepository(Course).save({
     name: `Course ${sequence}`,
@@ -35,9 +31,9 @@ export async function makeCourse(
     createdAt: new Date(Date.UTC(2026, 0, 1) + sequence * 1000),
     ...overrides,
   });
-  await db.getRepository(Lesson).insert(
-    lessonTitles.map((title, i) => ({ courseId: course.id, title, position: i + 1, videoURL: `https://video.example/${course.id}/${i + 1}` })),
-  );
+  await db
+    .getRepository(Lesson)
+    .insert(lessonTitles.map((title, i) => ({ courseId: course.id, title, position: i + 1, videoURL: `https://video.example/${course.id}/${i + 1}` })));
   return course;
 }
 

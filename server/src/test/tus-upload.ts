@@ -5,7 +5,11 @@ export async function tusCreate(client: HttpClient, lessonId: string, size: numb
   const meta = (value: string) => Buffer.from(value).toString('base64');
   return client.request('/uploads/lesson-videos', {
     method: 'POST',
-    headers: { 'Tus-Resumable': '1.0.0', 'Upload-Length': String(size), 'Upload-Metadata': `lessonId ${meta(lessonId)},filename ${meta(filename)},filetype ${meta('video/mp4')}` },
+    headers: {
+      'Tus-Resumable': '1.0.0',
+      'Upload-Length': String(size),
+      'Upload-Metadata': `lessonId ${meta(lessonId)},filename ${meta(filename)},filetype ${meta('video/mp4')}`,
+    },
   });
 }
 

@@ -16,7 +16,9 @@ export function accountItems(user: Pick<SessionUser, 'role'>): AccountItem[] {
     { value: 'learning', label: 'account.learning', to: paths.myCourses },
     { value: 'cart', label: 'account.cart' },
     { value: 'wishlist', label: 'account.wishlist' },
-    ...(user.role === 'INSTRUCTOR' || user.role === 'ADMIN' ? [{ value: 'instructor', label: 'account.instructorDashboard' as const, to: '/instructor-dashboard' }] : []),
+    ...(user.role === 'INSTRUCTOR' || user.role === 'ADMIN'
+      ? [{ value: 'instructor', label: 'account.instructorDashboard' as const, to: '/instructor-dashboard' }]
+      : []),
     ...(user.role === 'ADMIN' ? [{ value: 'admin', label: 'account.adminDashboard' as const, to: '/admin-dashboard' }] : []),
   ];
 }

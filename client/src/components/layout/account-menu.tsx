@@ -105,4 +105,3 @@ export function PhoneAccountMenu({ user, onNavigate }: { user: SessionUser; onNa
     </Stack>
   );
 }
-

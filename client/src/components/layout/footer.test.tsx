@@ -7,8 +7,17 @@ describe('the footer', () => {
     renderRoute(<Footer />);
     const hrefs = screen.getAllByRole('link').map((a) => a.getAttribute('href'));
     expect(hrefs).toEqual([
-      '/contact', '/about', '/termsAndCondition', '/privacyAndPolicy', '/RefundPolicy', '/blog',
-      '/career', '/support', '/complain-box', '/success-story', '/reviews',
+      '/contact',
+      '/about',
+      '/termsAndCondition',
+      '/privacyAndPolicy',
+      '/RefundPolicy',
+      '/blog',
+      '/career',
+      '/support',
+      '/complain-box',
+      '/success-story',
+      '/reviews',
     ]);
     expect(screen.getByText(/Copyright 2022/)).toBeInTheDocument();
   });

@@ -13,7 +13,6 @@ const PhoneAccountMenu = lazy(() => import('./account-menu').then((module) => ({
 
 export const SUPPORT_URL = 'https://meet.google.com/';
 
-
 /** Category and Organization are dead links in the spec: they go nowhere. */
 function DeadLink({ children, row }: { children: string; row?: object }) {
   return (
@@ -42,19 +41,19 @@ function NavLinks({ onNavigate, asRows = false }: { onNavigate?: () => void; asR
         </Link>
       </Item>
       <Item>
-      <Link
-        {...row}
-        href={SUPPORT_URL}
-        target="_blank"
-        rel="noreferrer"
-        color="gray.700"
-        onClick={() => {
-          void import('../../lib/toaster').then(({ toaster }) => toaster.create({ title: t('header.supportToast'), type: 'info' }));
-          onNavigate?.();
-        }}
-      >
-        {t('header.support')}
-      </Link>
+        <Link
+          {...row}
+          href={SUPPORT_URL}
+          target="_blank"
+          rel="noreferrer"
+          color="gray.700"
+          onClick={() => {
+            void import('../../lib/toaster').then(({ toaster }) => toaster.create({ title: t('header.supportToast'), type: 'info' }));
+            onNavigate?.();
+          }}
+        >
+          {t('header.support')}
+        </Link>
       </Item>
     </>
   );
@@ -64,7 +63,7 @@ function SearchBox({ onSearch, autoFocus = false }: { onSearch?: () => void; aut
   const t = useT();
   const navigate = useNavigate();
   const location = useLocation();
-  const current = location.pathname.toLowerCase() === '/search' ? new URLSearchParams(location.search).get('q') ?? '' : '';
+  const current = location.pathname.toLowerCase() === '/search' ? (new URLSearchParams(location.search).get('q') ?? '') : '';
   const [text, setText] = useState(current);
   const submit = (e: FormEvent) => {
     e.preventDefault();

@@ -7,7 +7,12 @@ import { describeError } from '../../lib/graphql-errors';
 import { paths } from '../../lib/paths';
 import { toaster } from '../../lib/toaster';
 import { useLanguage, useT } from '../../lib/i18n';
-import { useApproveCourseReviewMutation, useCoursesInReviewQuery, useRejectCourseReviewMutation, type CoursesInReviewQuery } from './api/course-review.generated';
+import {
+  useApproveCourseReviewMutation,
+  useCoursesInReviewQuery,
+  useRejectCourseReviewMutation,
+  type CoursesInReviewQuery,
+} from './api/course-review.generated';
 
 const PAGE_SIZE = 10;
 type ReviewedCourse = CoursesInReviewQuery['coursesInReview']['items'][number];
@@ -112,7 +117,10 @@ function ReviewCard({ course, onDone }: { course: ReviewedCourse; onDone: () => 
 export default function CourseReviewPage() {
   const t = useT();
   const [offset, setOffset] = useState(0);
-  const { data, previousData, loading, error, refetch } = useCoursesInReviewQuery({ variables: { offset, limit: PAGE_SIZE }, fetchPolicy: 'cache-and-network' });
+  const { data, previousData, loading, error, refetch } = useCoursesInReviewQuery({
+    variables: { offset, limit: PAGE_SIZE },
+    fetchPolicy: 'cache-and-network',
+  });
   const page = (data ?? previousData)?.coursesInReview;
   return (
     <Stack gap="5">
@@ -120,14 +128,7 @@ export default function CourseReviewPage() {
         {t('admin.review.title')}
       </Heading>
       <Text color="gray.700">{t('admin.review.text')}</Text>
-      <PagedView
-        page={page}
-        loading={loading}
-        failed={Boolean(error)}
-        onRetry={() => void refetch()}
-        empty={t('admin.review.empty')}
-        onPage={setOffset}
-      >
+      <PagedView page={page} loading={loading} failed={Boolean(error)} onRetry={() => void refetch()} empty={t('admin.review.empty')} onPage={setOffset}>
         {(items) => (
           <Stack gap="3">
             {items.map((course) => (

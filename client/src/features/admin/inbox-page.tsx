@@ -73,7 +73,11 @@ export default function InboxPage() {
             <Table.Cell>
               <HStack gap="2">
                 <Badge colorPalette={item.handled ? 'green' : 'orange'}>{item.handled ? t('admin.inbox.handled') : t('admin.inbox.notHandled')}</Badge>
-                <Button size="xs" variant="outline" onClick={() => void setHandled({ variables: { id: item.id, handled: !item.handled } }).then(() => refetch())}>
+                <Button
+                  size="xs"
+                  variant="outline"
+                  onClick={() => void setHandled({ variables: { id: item.id, handled: !item.handled } }).then(() => refetch())}
+                >
                   {item.handled ? t('admin.inbox.reopen') : t('admin.inbox.markHandled')}
                 </Button>
               </HStack>

@@ -101,7 +101,12 @@ export default function PaymentsPage() {
           label={t('admin.payments.provider')}
           value={filters.provider}
           onChange={(provider) => filter({ provider })}
-          options={[['', t('admin.payments.all')], ['sslcommerz', providerLabel(t, 'sslcommerz')], ['stripe', t('admin.payments.stripe')], ['test', providerLabel(t, 'test')]]}
+          options={[
+            ['', t('admin.payments.all')],
+            ['sslcommerz', providerLabel(t, 'sslcommerz')],
+            ['stripe', t('admin.payments.stripe')],
+            ['test', providerLabel(t, 'test')],
+          ]}
         />
         <Select
           label={t('admin.payments.status')}
@@ -113,7 +118,11 @@ export default function PaymentsPage() {
           label={t('admin.payments.currency')}
           value={filters.currency}
           onChange={(currency) => filter({ currency })}
-          options={[['', t('admin.payments.all')], ['bdt', t('admin.payments.taka')], ['usd', t('admin.payments.dollars')]]}
+          options={[
+            ['', t('admin.payments.all')],
+            ['bdt', t('admin.payments.taka')],
+            ['usd', t('admin.payments.dollars')],
+          ]}
         />
         <Field.Root>
           <Field.Label>{t('admin.payments.from')}</Field.Label>

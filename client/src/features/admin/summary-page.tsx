@@ -23,7 +23,10 @@ export default function AdminSummaryPage() {
         <StatCard label={t('admin.summary.students')} value={count(summary.students)} />
         <StatCard label={t('admin.summary.instructors')} value={count(summary.instructors)} />
         <StatCard label={t('admin.summary.admins')} value={count(summary.admins)} />
-        <StatCard label={t('admin.summary.courses')} value={t('admin.summary.coursesValue', { courses: summary.courses, published: summary.publishedCourses })} />
+        <StatCard
+          label={t('admin.summary.courses')}
+          value={t('admin.summary.coursesValue', { courses: summary.courses, published: summary.publishedCourses })}
+        />
         <StatCard label={t('admin.summary.enrollments')} value={count(summary.enrollments)} />
         <StatCard label={t('admin.summary.revenue')} value={formatTotals(summary.revenueByCurrency, language)} />
       </SimpleGrid>

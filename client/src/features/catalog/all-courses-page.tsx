@@ -106,9 +106,7 @@ export default function AllCoursesPage() {
             <NativeSelect.Indicator />
           </NativeSelect.Root>
         </HStack>
-        {section && (
-          <Text color="gray.600">{t(sectionTitles[section])}</Text>
-        )}
+        {section && <Text color="gray.600">{t(sectionTitles[section])}</Text>}
         {loading && !page ? (
           <FullScreenLoading />
         ) : error && !page ? (
@@ -122,12 +120,7 @@ export default function AllCoursesPage() {
                 <CourseCard key={course.id} course={course} eager={i < 4} titleAs="h2" />
               ))}
             </SimpleGrid>
-            <Pager
-              offset={page.offset}
-              limit={page.limit}
-              total={page.total}
-              onChange={(next) => update({ offset: next ? String(next) : undefined })}
-            />
+            <Pager offset={page.offset} limit={page.limit} total={page.total} onChange={(next) => update({ offset: next ? String(next) : undefined })} />
           </>
         ) : null}
       </Stack>

@@ -25,7 +25,10 @@ export const CARD_UNREADABLE = 'Your card could not be read.';
  * before this change.
  */
 export function formatExpiry(typed: string, previous = ''): string {
-  const parts = typed.trim().split(/[^\d]+/).filter(Boolean);
+  const parts = typed
+    .trim()
+    .split(/[^\d]+/)
+    .filter(Boolean);
   let month: string;
   let year: string;
   if (parts.length >= 2) {
@@ -47,8 +50,7 @@ export function formatExpiry(typed: string, previous = ''): string {
 }
 
 /** Which field a card error from the payment service is about. */
-const fieldOfCode = (code: string | undefined): CardField =>
-  code?.startsWith('invalid_expiry') ? 'expiry' : code === 'invalid_cvc' ? 'cvc' : 'number';
+const fieldOfCode = (code: string | undefined): CardField => (code?.startsWith('invalid_expiry') ? 'expiry' : code === 'invalid_cvc' ? 'cvc' : 'number');
 
 /** "MM/YY" or "MM / YYYY" to month and year; null when it is not a date. */
 export function parseExpiry(expiry: string): { month: number; year: number } | null {

@@ -1,4 +1,21 @@
-import { Alert, Box, Button, Card, Checkbox, Container, Dialog, Field, Grid, Heading, Input, Portal, RadioGroup, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  Checkbox,
+  Container,
+  Dialog,
+  Field,
+  Grid,
+  Heading,
+  Input,
+  Portal,
+  RadioGroup,
+  SimpleGrid,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
 import { CreditCard, ShieldCheck } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
@@ -11,7 +28,16 @@ import { describeError } from '../../lib/graphql-errors';
 import { paths } from '../../lib/paths';
 import { useSession } from '../../lib/session-context';
 import { toaster } from '../../lib/toaster';
-import { answerTestAuthentication, CARD_UNREADABLE, EXPIRY_FORMAT, formatExpiry, loadStripe, tokenizeTestCard, type CardField, type StripeCardElement } from './card-payment';
+import {
+  answerTestAuthentication,
+  CARD_UNREADABLE,
+  EXPIRY_FORMAT,
+  formatExpiry,
+  loadStripe,
+  tokenizeTestCard,
+  type CardField,
+  type StripeCardElement,
+} from './card-payment';
 import { AddressFields, emptyAddress, missingAddressFields, type Address } from './components/address-fields';
 import { LocalPaymentForm } from './components/local-payment-form';
 import { OrderSummary } from './components/order-summary';
@@ -58,7 +84,8 @@ export default function CheckoutPage() {
   const t = useT();
   const { language } = useLanguage();
   // The card checks' own texts in the page's language (the payment service's messages as they come).
-  const cardMessage = (message: string) => (message === EXPIRY_FORMAT ? t('checkout.card.expiryFormat') : message === CARD_UNREADABLE ? t('checkout.card.unreadable') : message);
+  const cardMessage = (message: string) =>
+    message === EXPIRY_FORMAT ? t('checkout.card.expiryFormat') : message === CARD_UNREADABLE ? t('checkout.card.unreadable') : message;
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const { state } = useSession();
@@ -177,7 +204,11 @@ export default function CheckoutPage() {
       let paymentMethod: string;
       if (settings?.publishableKey && stripeCard.current) {
         const stripe = await loadStripe(settings.publishableKey);
-        const created = await stripe.createPaymentMethod({ type: 'card', card: stripeCard.current, billing_details: { name: billingName, email: billingEmail } });
+        const created = await stripe.createPaymentMethod({
+          type: 'card',
+          card: stripeCard.current,
+          billing_details: { name: billingName, email: billingEmail },
+        });
         if (!created.paymentMethod) {
           setCardError(created.error?.message ?? t('checkout.card.unreadable'));
           return paymentFailed(t('payment.failed'), created.error?.message);
@@ -281,81 +312,91 @@ export default function CheckoutPage() {
             {local ? (
               <LocalPaymentForm course={course} buyer={{ name: viewer?.name ?? '', email: viewer?.email ?? '' }} testMode={settings?.testMode ?? false} />
             ) : (
-          <Card.Root>
-            <form onSubmit={(e) => void pay(e)} noValidate aria-label={t('checkout.card.title')}>
-            <Card.Body gap="5">
-              <Heading as="h2" size="md" display="flex" alignItems="center" gap="2">
-                <CreditCard aria-hidden /> {t('checkout.card.title')}
-              </Heading>
-              {settings?.testMode && (
-                <Alert.Root status="info">
-                  <Alert.Indicator />
-                  <Box>
-                    <Alert.Title>{t('checkout.card.testTitle')}</Alert.Title>
-                    <Alert.Description>
-                      {t('checkout.card.testText')}
-                    </Alert.Description>
-                  </Box>
-                </Alert.Root>
-              )}
-              <SimpleGrid columns={{ base: 1, sm: 2 }} gap="3">
-                <Field.Root required invalid={showErrors && !billingName.trim()}>
-                  <Field.Label>{t('checkout.card.name')}</Field.Label>
-                  <Input autoComplete="cc-name" value={billingName} onChange={(e) => setBillingName(e.target.value)} />
-                  <Field.ErrorText>{t('checkout.required')}</Field.ErrorText>
-                </Field.Root>
-                <Field.Root>
-                  <Field.Label>{t('checkout.receiptEmail')}</Field.Label>
-                  <Input type="email" autoComplete="email" value={billingEmail} onChange={(e) => setBillingEmail(e.target.value)} />
-                </Field.Root>
-              </SimpleGrid>
-              <AddressFields kind="billing" value={billing} onChange={setBilling} showErrors={showErrors} />
-              <Checkbox.Root checked={sameShipping} onCheckedChange={(e) => setSameShipping(e.checked === true)}>
-                <Checkbox.HiddenInput />
-                <Checkbox.Control />
-                <Checkbox.Label>{t('checkout.sameShipping')}</Checkbox.Label>
-              </Checkbox.Root>
-              {!sameShipping && <AddressFields kind="shipping" value={shipping} onChange={setShipping} showErrors={showErrors} />}
-              {settings?.publishableKey ? (
-                <Field.Root invalid={Boolean(cardError)}>
-                  <Field.Label>{t('checkout.card.card')}</Field.Label>
-                  <Box ref={stripeMount} w="100%" p="3" borderWidth="1px" borderRadius="md" />
-                  <Field.ErrorText>{cardError}</Field.ErrorText>
-                </Field.Root>
-              ) : (
-                <SimpleGrid columns={{ base: 1, sm: 4 }} gap="3">
-                  <Field.Root gridColumn={{ sm: 'span 2' }} invalid={Boolean(cardErrors.number)}>
-                    <Field.Label>{t('checkout.card.number')}</Field.Label>
-                    <Input inputMode="numeric" autoComplete="cc-number" placeholder="4242 4242 4242 4242" value={card.number} onChange={(e) => setCard({ ...card, number: e.target.value })} />
-                    <Field.ErrorText>{cardErrors.number}</Field.ErrorText>
-                  </Field.Root>
-                  <Field.Root invalid={Boolean(cardErrors.expiry)}>
-                    <Field.Label>{t('checkout.card.expiry')}</Field.Label>
-                    <Input
-                      inputMode="numeric"
-                      autoComplete="cc-exp"
-                      placeholder={t('checkout.card.expiryPlaceholder')}
-                      value={card.expiry}
-                      onChange={(e) => setCard({ ...card, expiry: formatExpiry(e.target.value, card.expiry) })}
-                    />
-                    <Field.ErrorText>{cardErrors.expiry}</Field.ErrorText>
-                  </Field.Root>
-                  <Field.Root invalid={Boolean(cardErrors.cvc)}>
-                    <Field.Label>{t('checkout.card.cvc')}</Field.Label>
-                    <Input inputMode="numeric" autoComplete="cc-csc" placeholder="123" value={card.cvc} onChange={(e) => setCard({ ...card, cvc: e.target.value })} />
-                    <Field.ErrorText>{cardErrors.cvc}</Field.ErrorText>
-                  </Field.Root>
-                </SimpleGrid>
-              )}
-              <Button type="submit" colorPalette="blue" size="lg" disabled={paying}>
-                <ShieldCheck aria-hidden /> {paying ? t('checkout.card.paying') : t('checkout.card.payNow', { price })}
-              </Button>
-              <Stack gap="1" fontSize="sm" color="gray.600">
-                <Text>{t('checkout.card.once', { price })}</Text>
-              </Stack>
-            </Card.Body>
-            </form>
-          </Card.Root>
+              <Card.Root>
+                <form onSubmit={(e) => void pay(e)} noValidate aria-label={t('checkout.card.title')}>
+                  <Card.Body gap="5">
+                    <Heading as="h2" size="md" display="flex" alignItems="center" gap="2">
+                      <CreditCard aria-hidden /> {t('checkout.card.title')}
+                    </Heading>
+                    {settings?.testMode && (
+                      <Alert.Root status="info">
+                        <Alert.Indicator />
+                        <Box>
+                          <Alert.Title>{t('checkout.card.testTitle')}</Alert.Title>
+                          <Alert.Description>{t('checkout.card.testText')}</Alert.Description>
+                        </Box>
+                      </Alert.Root>
+                    )}
+                    <SimpleGrid columns={{ base: 1, sm: 2 }} gap="3">
+                      <Field.Root required invalid={showErrors && !billingName.trim()}>
+                        <Field.Label>{t('checkout.card.name')}</Field.Label>
+                        <Input autoComplete="cc-name" value={billingName} onChange={(e) => setBillingName(e.target.value)} />
+                        <Field.ErrorText>{t('checkout.required')}</Field.ErrorText>
+                      </Field.Root>
+                      <Field.Root>
+                        <Field.Label>{t('checkout.receiptEmail')}</Field.Label>
+                        <Input type="email" autoComplete="email" value={billingEmail} onChange={(e) => setBillingEmail(e.target.value)} />
+                      </Field.Root>
+                    </SimpleGrid>
+                    <AddressFields kind="billing" value={billing} onChange={setBilling} showErrors={showErrors} />
+                    <Checkbox.Root checked={sameShipping} onCheckedChange={(e) => setSameShipping(e.checked === true)}>
+                      <Checkbox.HiddenInput />
+                      <Checkbox.Control />
+                      <Checkbox.Label>{t('checkout.sameShipping')}</Checkbox.Label>
+                    </Checkbox.Root>
+                    {!sameShipping && <AddressFields kind="shipping" value={shipping} onChange={setShipping} showErrors={showErrors} />}
+                    {settings?.publishableKey ? (
+                      <Field.Root invalid={Boolean(cardError)}>
+                        <Field.Label>{t('checkout.card.card')}</Field.Label>
+                        <Box ref={stripeMount} w="100%" p="3" borderWidth="1px" borderRadius="md" />
+                        <Field.ErrorText>{cardError}</Field.ErrorText>
+                      </Field.Root>
+                    ) : (
+                      <SimpleGrid columns={{ base: 1, sm: 4 }} gap="3">
+                        <Field.Root gridColumn={{ sm: 'span 2' }} invalid={Boolean(cardErrors.number)}>
+                          <Field.Label>{t('checkout.card.number')}</Field.Label>
+                          <Input
+                            inputMode="numeric"
+                            autoComplete="cc-number"
+                            placeholder="4242 4242 4242 4242"
+                            value={card.number}
+                            onChange={(e) => setCard({ ...card, number: e.target.value })}
+                          />
+                          <Field.ErrorText>{cardErrors.number}</Field.ErrorText>
+                        </Field.Root>
+                        <Field.Root invalid={Boolean(cardErrors.expiry)}>
+                          <Field.Label>{t('checkout.card.expiry')}</Field.Label>
+                          <Input
+                            inputMode="numeric"
+                            autoComplete="cc-exp"
+                            placeholder={t('checkout.card.expiryPlaceholder')}
+                            value={card.expiry}
+                            onChange={(e) => setCard({ ...card, expiry: formatExpiry(e.target.value, card.expiry) })}
+                          />
+                          <Field.ErrorText>{cardErrors.expiry}</Field.ErrorText>
+                        </Field.Root>
+                        <Field.Root invalid={Boolean(cardErrors.cvc)}>
+                          <Field.Label>{t('checkout.card.cvc')}</Field.Label>
+                          <Input
+                            inputMode="numeric"
+                            autoComplete="cc-csc"
+                            placeholder="123"
+                            value={card.cvc}
+                            onChange={(e) => setCard({ ...card, cvc: e.target.value })}
+                          />
+                          <Field.ErrorText>{cardErrors.cvc}</Field.ErrorText>
+                        </Field.Root>
+                      </SimpleGrid>
+                    )}
+                    <Button type="submit" colorPalette="blue" size="lg" disabled={paying}>
+                      <ShieldCheck aria-hidden /> {paying ? t('checkout.card.paying') : t('checkout.card.payNow', { price })}
+                    </Button>
+                    <Stack gap="1" fontSize="sm" color="gray.600">
+                      <Text>{t('checkout.card.once', { price })}</Text>
+                    </Stack>
+                  </Card.Body>
+                </form>
+              </Card.Root>
             )}
           </Stack>
         )}

@@ -133,7 +133,13 @@ export default function AddReviewPage() {
           <form onSubmit={(e) => void submit(e)} noValidate aria-label={t('community.review.add')}>
             <Stack gap="4">
               <Field.Root invalid={Boolean(problems?.fields.text)}>
-                <Textarea rows={5} placeholder={t('community.review.placeholder')} aria-label={t('community.review.placeholder')} value={text} onChange={(e) => setText(e.target.value)} />
+                <Textarea
+                  rows={5}
+                  placeholder={t('community.review.placeholder')}
+                  aria-label={t('community.review.placeholder')}
+                  value={text}
+                  onChange={(e) => setText(e.target.value)}
+                />
                 <Field.ErrorText>{problems?.fields.text}</Field.ErrorText>
               </Field.Root>
               <Field.Root invalid={Boolean(problems?.fields.rating)}>

@@ -37,14 +37,7 @@ export default function BlogPage() {
             </Button>
           )}
         </HStack>
-        <PagedView
-          page={page}
-          loading={loading}
-          failed={Boolean(error)}
-          onRetry={() => void refetch()}
-          empty={t('community.blog.empty')}
-          onPage={setOffset}
-        >
+        <PagedView page={page} loading={loading} failed={Boolean(error)} onRetry={() => void refetch()} empty={t('community.blog.empty')} onPage={setOffset}>
           {(items) => (
             <SimpleGrid columns={{ base: 1, md: 2, lg: 3 }} gap="6">
               {items.map((blog) => (

@@ -55,14 +55,7 @@ export default function ReviewsPage() {
         <Heading as="h2" size="xl" id="student-reviews">
           {t('community.reviews.students')}
         </Heading>
-        <PagedView
-          page={page}
-          loading={loading}
-          failed={Boolean(error)}
-          onRetry={() => void refetch()}
-          empty={t('community.reviews.empty')}
-          onPage={setOffset}
-        >
+        <PagedView page={page} loading={loading} failed={Boolean(error)} onRetry={() => void refetch()} empty={t('community.reviews.empty')} onPage={setOffset}>
           {(items) => (
             <SimpleGrid as="section" aria-labelledby="student-reviews" columns={{ base: 1, md: 2, lg: 4 }} gap="5">
               {items.map(card)}

@@ -219,7 +219,13 @@ export default function CoursePage() {
                       </Text>
                     )}
                     {lesson.preview && (
-                      <Button size="xs" variant="outline" colorPalette="blue" onClick={() => showPreview(lesson.id)} aria-label={t('course.previewLesson', { title: lesson.title })}>
+                      <Button
+                        size="xs"
+                        variant="outline"
+                        colorPalette="blue"
+                        onClick={() => showPreview(lesson.id)}
+                        aria-label={t('course.previewLesson', { title: lesson.title })}
+                      >
                         <PlayCircle size={14} aria-hidden /> {t('course.preview')}
                       </Button>
                     )}

@@ -11,9 +11,7 @@ const messageFor = (search: string) => {
 describe('the course page after a payment', () => {
   it('shows the order message for ?success and the cancel message for ?canceled', () => {
     expect(messageFor('success=true')).toBe('Order placed! You will receive an email confirmation.');
-    expect(messageFor('canceled=true')).toBe(
-      "Order canceled -- continue to shop around and checkout when you're ready.",
-    );
+    expect(messageFor('canceled=true')).toBe("Order canceled -- continue to shop around and checkout when you're ready.");
     expect(messageFor('')).toBeNull();
   });
 });

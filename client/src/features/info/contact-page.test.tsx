@@ -14,5 +14,4 @@ describe('the contact form', () => {
     await userEvent.click(screen.getByRole('button', { name: 'OK' }));
     expect(pathname()).toBe('/contact');
   });
-
 });

@@ -4,7 +4,13 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { ErrorState, InlineLoading } from '../../components/states';
 import type { CourseCategory, CourseLanguage } from '../../gql/types';
-import { useCreateCourseMutation, useManagedCourseQuery, useProposedTakaPriceQuery, useSetCoursePublishedMutation, useUpdateCourseMutation } from './api/instructor.generated';
+import {
+  useCreateCourseMutation,
+  useManagedCourseQuery,
+  useProposedTakaPriceQuery,
+  useSetCoursePublishedMutation,
+  useUpdateCourseMutation,
+} from './api/instructor.generated';
 import { formatTaka } from '../../lib/format';
 import { courseLanguageLabels } from '../../lib/course-languages';
 import { useLanguage, useT } from '../../lib/i18n';
@@ -26,8 +32,20 @@ function TakaPriceField({ value, dollars, problem, onChange }: { value: string; 
   return (
     <Field.Root invalid={Boolean(problem)}>
       <Field.Label>{t('instructor.form.priceTaka')}</Field.Label>
-      <Input type="number" min="0" step="1" inputMode="numeric" placeholder={proposed === undefined ? '' : String(proposed)} value={value} onChange={(e) => onChange(e.target.value)} />
-      {proposed !== undefined && <Field.HelperText>{t(value.trim() === '' ? 'instructor.form.takaLeftEmpty' : 'instructor.form.takaProposed', { price: formatTaka(proposed, language) })}</Field.HelperText>}
+      <Input
+        type="number"
+        min="0"
+        step="1"
+        inputMode="numeric"
+        placeholder={proposed === undefined ? '' : String(proposed)}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+      />
+      {proposed !== undefined && (
+        <Field.HelperText>
+          {t(value.trim() === '' ? 'instructor.form.takaLeftEmpty' : 'instructor.form.takaProposed', { price: formatTaka(proposed, language) })}
+        </Field.HelperText>
+      )}
       <Field.ErrorText>{problem}</Field.ErrorText>
     </Field.Root>
   );
@@ -62,7 +80,13 @@ export default function CourseEditorPage() {
       targetedPeoples: course.targetedPeoples ?? '',
       whyNeed: course.whyNeed ?? '',
       lessons: course.lessons.map((lesson) =>
-        newLessonRow({ id: lesson.id, title: lesson.title, videoURL: lesson.videoURL ?? '', preview: lesson.preview, minutes: secondsToMinutes(lesson.durationSeconds) }),
+        newLessonRow({
+          id: lesson.id,
+          title: lesson.title,
+          videoURL: lesson.videoURL ?? '',
+          preview: lesson.preview,
+          minutes: secondsToMinutes(lesson.durationSeconds),
+        }),
       ),
     });
   }, [data, form]);
@@ -198,22 +222,50 @@ export default function CourseEditorPage() {
                 </Field.Root>
                 <Field.Root invalid={Boolean(problem(`lessons.${index}.durationSeconds`))} maxW={{ md: '32' }}>
                   <Field.Label>{t('instructor.form.length')}</Field.Label>
-                  <Input inputMode="decimal" value={lesson.minutes} onChange={(e) => setLesson(index, { minutes: e.target.value })} aria-label={t('instructor.form.lessonLength', { n: index + 1 })} />
+                  <Input
+                    inputMode="decimal"
+                    value={lesson.minutes}
+                    onChange={(e) => setLesson(index, { minutes: e.target.value })}
+                    aria-label={t('instructor.form.lessonLength', { n: index + 1 })}
+                  />
                   <Field.ErrorText>{problem(`lessons.${index}.durationSeconds`)}</Field.ErrorText>
                 </Field.Root>
-                <Checkbox.Root checked={lesson.preview} onCheckedChange={(e) => setLesson(index, { preview: e.checked === true })} pt={{ md: '8' }} flexShrink={0}>
+                <Checkbox.Root
+                  checked={lesson.preview}
+                  onCheckedChange={(e) => setLesson(index, { preview: e.checked === true })}
+                  pt={{ md: '8' }}
+                  flexShrink={0}
+                >
                   <Checkbox.HiddenInput />
                   <Checkbox.Control />
                   <Checkbox.Label>{t('instructor.form.preview')}</Checkbox.Label>
                 </Checkbox.Root>
                 <HStack pt="7">
-                  <IconButton aria-label={t('instructor.form.moveUp', { n: index + 1 })} size="sm" variant="ghost" disabled={index === 0} onClick={() => set({ lessons: moveLesson(form.lessons, index, -1) })}>
+                  <IconButton
+                    aria-label={t('instructor.form.moveUp', { n: index + 1 })}
+                    size="sm"
+                    variant="ghost"
+                    disabled={index === 0}
+                    onClick={() => set({ lessons: moveLesson(form.lessons, index, -1) })}
+                  >
                     <ArrowUp />
                   </IconButton>
-                  <IconButton aria-label={t('instructor.form.moveDown', { n: index + 1 })} size="sm" variant="ghost" disabled={index === form.lessons.length - 1} onClick={() => set({ lessons: moveLesson(form.lessons, index, 1) })}>
+                  <IconButton
+                    aria-label={t('instructor.form.moveDown', { n: index + 1 })}
+                    size="sm"
+                    variant="ghost"
+                    disabled={index === form.lessons.length - 1}
+                    onClick={() => set({ lessons: moveLesson(form.lessons, index, 1) })}
+                  >
                     <ArrowDown />
                   </IconButton>
-                  <IconButton aria-label={t('instructor.form.remove', { n: index + 1 })} size="sm" variant="ghost" colorPalette="red" onClick={() => set({ lessons: form.lessons.filter((_, i) => i !== index) })}>
+                  <IconButton
+                    aria-label={t('instructor.form.remove', { n: index + 1 })}
+                    size="sm"
+                    variant="ghost"
+                    colorPalette="red"
+                    onClick={() => set({ lessons: form.lessons.filter((_, i) => i !== index) })}
+                  >
                     <Trash2 />
                   </IconButton>
                 </HStack>

@@ -17,7 +17,7 @@ describe('the course form', () => {
     expect(toCourseInput({ ...emptyCourseForm(), price: '12', priceBDT: ' ' }).priceBDT).toBeNull();
   });
 
-  it('sends each lesson\'s free preview flag and its length in seconds, unknown when left empty', () => {
+  it("sends each lesson's free preview flag and its length in seconds, unknown when left empty", () => {
     const form = { ...emptyCourseForm(), lessons: [newLessonRow({ title: 'A', preview: true, minutes: '9.5' }), newLessonRow({ title: 'B' })] };
     expect(toCourseInput(form).lessons).toEqual([
       { id: null, title: 'A', videoURL: '', preview: true, durationSeconds: 570 },

@@ -76,7 +76,10 @@ export function toCourseInput(form: CourseForm): CourseInput {
     category: form.category,
     classLevel: form.category === 'SCHOOL' && form.classLevel ? Number(form.classLevel) : null,
     language: form.language,
-    keyPoints: form.keyPoints.split('\n').map((line) => line.trim()).filter(Boolean),
+    keyPoints: form.keyPoints
+      .split('\n')
+      .map((line) => line.trim())
+      .filter(Boolean),
     targetedPeoples: form.targetedPeoples || null,
     whyNeed: form.whyNeed || null,
     lessons: form.lessons.map((lesson) => ({

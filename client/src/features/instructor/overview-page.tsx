@@ -27,7 +27,10 @@ export default function InstructorOverviewPage() {
   const { language } = useLanguage();
   const { state } = useSession();
   const [offset, setOffset] = useState(0);
-  const { data, previousData, loading, error, refetch } = useInstructorOverviewQuery({ variables: { offset, limit: PAGE_SIZE }, fetchPolicy: 'cache-and-network' });
+  const { data, previousData, loading, error, refetch } = useInstructorOverviewQuery({
+    variables: { offset, limit: PAGE_SIZE },
+    fetchPolicy: 'cache-and-network',
+  });
   const [setPublished] = useSetCoursePublishedMutation();
   const [deleteCourse] = useDeleteCourseMutation();
   const confirm = useConfirm();
@@ -54,7 +57,10 @@ export default function InstructorOverviewPage() {
       </Heading>
       <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="4">
         <StatCard label={t('instructor.stats.revenue')} value={formatTotals(figures.revenue, language)} />
-        <StatCard label={t('instructor.stats.rating')} value={figures.averageRating === null ? t('instructor.stats.noRatings') : formatDigits(figures.averageRating, language)} />
+        <StatCard
+          label={t('instructor.stats.rating')}
+          value={figures.averageRating === null ? t('instructor.stats.noRatings') : formatDigits(figures.averageRating, language)}
+        />
         <StatCard label={t('instructor.stats.courses')} value={formatDigits(figures.totalCourses, language)} />
         <StatCard label={t('instructor.stats.students')} value={formatDigits(figures.totalStudents, language)} />
       </SimpleGrid>
@@ -121,8 +127,8 @@ export default function InstructorOverviewPage() {
                                 : course.reviewRequestedAt
                                   ? t('instructor.withdrawn')
                                   : result.data?.setCoursePublished.published
-                                  ? t('instructor.published')
-                                  : t('instructor.sentForReview'),
+                                    ? t('instructor.published')
+                                    : t('instructor.sentForReview'),
                           )
                         }
                       >

@@ -11,7 +11,9 @@ export default function InstructorStudentsPage() {
   const t = useT();
   const [search, setSearch] = useState('');
   const [offset, setOffset] = useState(0);
-  const { data, previousData, loading, error, refetch } = useInstructorStudentsQuery({ variables: { search: search.trim() || null, offset, limit: PAGE_SIZE } });
+  const { data, previousData, loading, error, refetch } = useInstructorStudentsQuery({
+    variables: { search: search.trim() || null, offset, limit: PAGE_SIZE },
+  });
   const page = (data ?? previousData)?.instructorStudents;
   return (
     <Stack gap="5">

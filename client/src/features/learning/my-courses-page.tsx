@@ -45,7 +45,12 @@ export default function MyCoursesPage() {
                       <Text fontSize="sm" data-testid="enrollment-progress">
                         {t('learning.progress', { completed: progress.completed, total: progress.total })}
                       </Text>
-                      <Progress.Root value={progress.percent} colorPalette="green" size="sm" aria-label={t('learning.progressIn', { course: enrollment.courseName })}>
+                      <Progress.Root
+                        value={progress.percent}
+                        colorPalette="green"
+                        size="sm"
+                        aria-label={t('learning.progressIn', { course: enrollment.courseName })}
+                      >
                         <Progress.Track>
                           <Progress.Range />
                         </Progress.Track>
@@ -58,7 +63,9 @@ export default function MyCoursesPage() {
                         </Badge>
                       )}
                       <Button asChild colorPalette="blue" size="sm">
-                        <RouterLink to={`/myCourseplay/${enrollment.courseId}`}>{t(state === 'new' ? 'learning.start' : state === 'started' ? 'learning.continue' : 'learning.watchAgain')}</RouterLink>
+                        <RouterLink to={`/myCourseplay/${enrollment.courseId}`}>
+                          {t(state === 'new' ? 'learning.start' : state === 'started' ? 'learning.continue' : 'learning.watchAgain')}
+                        </RouterLink>
                       </Button>
                       {certificate && (
                         <Link asChild color="blue.700" fontSize="sm">

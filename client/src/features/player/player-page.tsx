@@ -18,7 +18,10 @@ export default function PlayerPage() {
   const { data, loading, error, refetch } = useCoursePlayerQuery({ variables: { id }, fetchPolicy: 'cache-and-network' });
   const [search, setSearch] = useState('');
   const lessons = useMemo(() => data?.course?.lessons ?? [], [data]);
-  const { progress, certificate, markCompleted, rememberPosition } = useLessonProgress(data?.enrollment?.progress ?? null, data?.enrollment?.certificate ?? null);
+  const { progress, certificate, markCompleted, rememberPosition } = useLessonProgress(
+    data?.enrollment?.progress ?? null,
+    data?.enrollment?.certificate ?? null,
+  );
   const countdown = useCountdown(AUTO_ADVANCE_SECONDS);
 
   if (loading && !data) return <FullScreenLoading />;
@@ -71,9 +74,7 @@ export default function PlayerPage() {
               {countdown.secondsLeft !== null && next && (
                 <Alert.Root status="info" role="status" data-testid="auto-advance">
                   <Alert.Indicator />
-                  <Alert.Title flex="1">
-                    {t('player.nextIn', { seconds: countdown.secondsLeft, title: lessonLabel(next.title) })}
-                  </Alert.Title>
+                  <Alert.Title flex="1">{t('player.nextIn', { seconds: countdown.secondsLeft, title: lessonLabel(next.title) })}</Alert.Title>
                   <Button size="sm" variant="outline" onClick={countdown.cancel}>
                     {t('player.cancel')}
                   </Button>
@@ -149,7 +150,13 @@ export default function PlayerPage() {
           )}
           <HStack gap="2">
             <Search size={18} aria-hidden />
-            <Input size="sm" placeholder={t('player.searchLessons')} aria-label={t('player.searchLessons')} value={search} onChange={(e) => setSearch(e.target.value)} />
+            <Input
+              size="sm"
+              placeholder={t('player.searchLessons')}
+              aria-label={t('player.searchLessons')}
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+            />
           </HStack>
           <Stack as="ol" gap="1" listStyleType="none" aria-label={t('player.lessonList')}>
             {visible.length === 0 && <Text color="gray.600">{t('player.noMatch')}</Text>}

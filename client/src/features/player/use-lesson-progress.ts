@@ -26,14 +26,16 @@ export function useLessonProgress(initial: Progress | null, initialCertificate: 
 
   const markCompleted = async (lessonId: string, completed: boolean) => {
     try {
-      const { data } = await inOrder(() => setCompleted({
-        variables: { lessonId, completed },
-        update(cache, result) {
-          const answer = result.data?.setLessonCompleted;
-          if (!answer) return;
-          cache.modify({ id: cache.identify({ __typename: 'Lesson', id: lessonId }), fields: { completed: () => answer.completed } });
-        },
-      }));
+      const { data } = await inOrder(() =>
+        setCompleted({
+          variables: { lessonId, completed },
+          update(cache, result) {
+            const answer = result.data?.setLessonCompleted;
+            if (!answer) return;
+            cache.modify({ id: cache.identify({ __typename: 'Lesson', id: lessonId }), fields: { completed: () => answer.completed } });
+          },
+        }),
+      );
       if (data) {
         setProgress(data.setLessonCompleted.courseProgress);
         if (data.setLessonCompleted.certificate) setCertificate(data.setLessonCompleted.certificate);

@@ -44,10 +44,7 @@ export default function SearchPage() {
         ) : loading ? (
           <InlineLoading />
         ) : error ? (
-          <ErrorState
-            message={error.message.includes('at most') ? error.message : undefined}
-            onRetry={() => void refetch()}
-          />
+          <ErrorState message={error.message.includes('at most') ? error.message : undefined} onRetry={() => void refetch()} />
         ) : data && data.searchCourses.length === 0 ? (
           <EmptyState>
             <Text fontSize="lg" fontWeight="semibold" color="gray.800">

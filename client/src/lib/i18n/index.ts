@@ -1,4 +1,14 @@
 export { I18nProvider, useLanguage, useT } from './i18n-context';
 export { loadCatalogue, type Catalogue, type MessageKey } from './catalogues';
 export { createTranslator, type Translate } from './translator';
-export { documentLanguage, rememberLanguage, cookieLanguage, isLanguage, languageNames, localeOf, LANGUAGES, LANGUAGE_COOKIE, type Language } from './languages';
+export {
+  documentLanguage,
+  rememberLanguage,
+  cookieLanguage,
+  isLanguage,
+  languageNames,
+  localeOf,
+  LANGUAGES,
+  LANGUAGE_COOKIE,
+  type Language,
+} from './languages';

@@ -34,12 +34,23 @@ export const demoCourses: DemoCourse[] = [
     trending: true,
     image: 'programming',
     rating: 4.8,
-    description:
-      'Write your first programs in Python: variables, decisions, loops, functions and lists, with small projects you can run on any computer.',
-    keyPoints: ['Install Python and write your first script', 'Variables, conditions and loops', 'Functions and lists', 'Build a quiz game and a marks calculator'],
+    description: 'Write your first programs in Python: variables, decisions, loops, functions and lists, with small projects you can run on any computer.',
+    keyPoints: [
+      'Install Python and write your first script',
+      'Variables, conditions and loops',
+      'Functions and lists',
+      'Build a quiz game and a marks calculator',
+    ],
     targetedPeoples: 'School and university students and anyone who has never written code before.',
     whyNeed: 'Programming is the base of every technology career, and Python is the easiest language to begin with.',
-    lessons: ['Why Python? Setting up your computer', 'Variables and data types', 'Making decisions with if and else', 'Loops: for and while', 'Functions you can reuse', 'Project: a marks calculator'],
+    lessons: [
+      'Why Python? Setting up your computer',
+      'Variables and data types',
+      'Making decisions with if and else',
+      'Loops: for and while',
+      'Functions you can reuse',
+      'Project: a marks calculator',
+    ],
   },
   {
     name: 'Spoken English for Everyday Life',
@@ -50,10 +61,21 @@ export const demoCourses: DemoCourse[] = [
     rating: 4.7,
     description:
       'Learn how to feel relaxed and strong when speaking English: greetings, daily conversation, pronunciation and the confidence to speak at interviews.',
-    keyPoints: ['Everyday phrases for home, school and work', 'Clear pronunciation of difficult sounds', 'Speaking practice with model dialogues', 'Tips to overcome the fear of speaking'],
+    keyPoints: [
+      'Everyday phrases for home, school and work',
+      'Clear pronunciation of difficult sounds',
+      'Speaking practice with model dialogues',
+      'Tips to overcome the fear of speaking',
+    ],
     targetedPeoples: 'Students and job seekers who understand English but hesitate to speak it.',
     whyNeed: 'Spoken English opens doors to higher studies, freelancing and better jobs.',
-    lessons: ['Introducing yourself', 'Talking about daily routines', 'Asking for and giving directions', 'Pronunciation: th, v and z', 'Speaking at a job interview'],
+    lessons: [
+      'Introducing yourself',
+      'Talking about daily routines',
+      'Asking for and giving directions',
+      'Pronunciation: th, v and z',
+      'Speaking at a job interview',
+    ],
   },
   {
     name: 'Computer Basics and Microsoft Office',
@@ -64,10 +86,21 @@ export const demoCourses: DemoCourse[] = [
     rating: 4.5,
     description:
       'Use a computer with confidence: files and folders, typing, the internet and email, then Word, Excel and PowerPoint for school and office work.',
-    keyPoints: ['Files, folders and typing in Bangla and English', 'Safe browsing and email', 'Documents in Word, sheets in Excel', 'Presentations in PowerPoint'],
+    keyPoints: [
+      'Files, folders and typing in Bangla and English',
+      'Safe browsing and email',
+      'Documents in Word, sheets in Excel',
+      'Presentations in PowerPoint',
+    ],
     targetedPeoples: 'Beginners of any age who want to use a computer for study or office work.',
     whyNeed: 'Almost every job and every course today expects basic computer skills.',
-    lessons: ['Getting to know your computer', 'Typing in Bangla and English', 'Writing a letter in Word', 'Your first Excel sheet', 'Making a PowerPoint presentation'],
+    lessons: [
+      'Getting to know your computer',
+      'Typing in Bangla and English',
+      'Writing a letter in Word',
+      'Your first Excel sheet',
+      'Making a PowerPoint presentation',
+    ],
   },
   {
     name: 'Class 5 Mathematics: Fractions and Decimals',
@@ -97,7 +130,13 @@ export const demoCourses: DemoCourse[] = [
     keyPoints: ['Cells and their parts', 'Classification of living things', 'Photosynthesis and respiration', 'Creative questions for the JSC-level exam'],
     targetedPeoples: 'Class 8 students following the Bangladesh national curriculum.',
     whyNeed: 'Builds the biology base needed for the science group in class 9.',
-    lessons: ['The cell: the unit of life', 'How scientists classify living things', 'Photosynthesis step by step', 'Respiration in plants and animals', 'Practice: creative questions'],
+    lessons: [
+      'The cell: the unit of life',
+      'How scientists classify living things',
+      'Photosynthesis step by step',
+      'Respiration in plants and animals',
+      'Practice: creative questions',
+    ],
   },
   {
     name: 'Freelancing Starter Guide',
@@ -106,8 +145,7 @@ export const demoCourses: DemoCourse[] = [
     price: 0,
     image: 'freelancing',
     rating: 4.3,
-    description:
-      'How freelancing works, which skills sell, how to build a profile on the marketplaces, write proposals, and receive payments in Bangladesh.',
+    description: 'How freelancing works, which skills sell, how to build a profile on the marketplaces, write proposals, and receive payments in Bangladesh.',
     keyPoints: ['Choosing a skill that sells', 'Building a strong marketplace profile', 'Writing proposals that win work', 'Getting paid safely in Bangladesh'],
     targetedPeoples: 'Students and graduates who want to earn online.',
     whyNeed: 'Freelancing lets you earn in foreign currency from home with the skills you already learn.',
@@ -121,12 +159,19 @@ export const demoCourses: DemoCourse[] = [
     trending: true,
     image: 'web',
     rating: 4.9,
-    description:
-      'From HTML and CSS to modern React: build responsive websites and single-page apps, work with APIs and publish your portfolio.',
+    description: 'From HTML and CSS to modern React: build responsive websites and single-page apps, work with APIs and publish your portfolio.',
     keyPoints: ['HTML5 and responsive CSS', 'Modern JavaScript', 'React components, state and routing', 'Deploy a portfolio site'],
     targetedPeoples: 'Beginners and self-taught developers who want a web development job or freelance work.',
     whyNeed: 'Web developers are among the most hired freelancers and employees in Bangladesh and abroad.',
-    lessons: ['How the web works', 'HTML page structure', 'CSS layout with flexbox and grid', 'JavaScript essentials', 'Your first React component', 'State, effects and forms', 'Routing and fetching data'],
+    lessons: [
+      'How the web works',
+      'HTML page structure',
+      'CSS layout with flexbox and grid',
+      'JavaScript essentials',
+      'Your first React component',
+      'State, effects and forms',
+      'Routing and fetching data',
+    ],
   },
   {
     name: 'Information about UI/UX Design',
@@ -150,11 +195,10 @@ export const demoCourses: DemoCourse[] = [
     price: 25,
     image: 'web',
     rating: 4.3,
-    description:
-      'Create a professional website without code: install WordPress, choose a theme, build pages with blocks, add a shop and keep the site secure.',
+    description: 'Create a professional website without code: install WordPress, choose a theme, build pages with blocks, add a shop and keep the site secure.',
     keyPoints: ['Install WordPress on a host', 'Themes and the block editor', 'Plugins for forms, SEO and shops', 'Backups and security'],
     targetedPeoples: 'Small business owners, bloggers and new freelancers.',
-    whyNeed: 'A large share of the world\'s websites run on WordPress, and clients keep asking for it.',
+    whyNeed: "A large share of the world's websites run on WordPress, and clients keep asking for it.",
     lessons: ['Installing WordPress', 'Choosing and customising a theme', 'Building pages with blocks', 'Useful plugins', 'Keeping your site safe'],
   },
   {
@@ -166,7 +210,12 @@ export const demoCourses: DemoCourse[] = [
     rating: 4.6,
     description:
       'Design logos, social media posts, banners and business cards with Figma and Illustrator, and learn the colour and typography rules behind them.',
-    keyPoints: ['Colour, typography and layout', 'Logo design from sketch to vector', 'Social media and banner design', 'Preparing files for clients and print'],
+    keyPoints: [
+      'Colour, typography and layout',
+      'Logo design from sketch to vector',
+      'Social media and banner design',
+      'Preparing files for clients and print',
+    ],
     targetedPeoples: 'Beginners who want to design for clients, businesses or their own pages.',
     whyNeed: 'Graphic design is one of the most requested skills on freelance marketplaces.',
     lessons: ['Design basics: colour and type', 'Getting around Figma', 'Vector drawing in Illustrator', 'Designing a logo', 'Social media post templates'],
@@ -179,8 +228,7 @@ export const demoCourses: DemoCourse[] = [
     trending: true,
     image: 'marketing',
     rating: 4.4,
-    description:
-      'Plan campaigns, run Facebook and Instagram ads that sell, measure results and grow a page or an online shop on a small budget.',
+    description: 'Plan campaigns, run Facebook and Instagram ads that sell, measure results and grow a page or an online shop on a small budget.',
     keyPoints: ['Marketing funnels and audiences', 'Facebook and Instagram ad campaigns', 'Content that people share', 'Measuring and improving results'],
     targetedPeoples: 'F-commerce sellers, small businesses and marketing job seekers.',
     whyNeed: 'Most Bangladeshi online shops sell through social media; ads decide who gets the customers.',
@@ -193,8 +241,7 @@ export const demoCourses: DemoCourse[] = [
     price: 39,
     image: 'data',
     rating: 4.6,
-    description:
-      'Clean data, use formulas and pivot tables, and build interactive dashboards in Power BI that managers understand at a glance.',
+    description: 'Clean data, use formulas and pivot tables, and build interactive dashboards in Power BI that managers understand at a glance.',
     keyPoints: ['Formulas, lookups and pivot tables', 'Cleaning messy data', 'Charts that tell a story', 'Power BI dashboards'],
     targetedPeoples: 'Office workers, business students and job seekers.',
     whyNeed: 'Companies decide with data, and analysts who can show it clearly are in demand.',
@@ -207,8 +254,7 @@ export const demoCourses: DemoCourse[] = [
     price: 27,
     image: 'video',
     rating: 4.5,
-    description:
-      'Edit YouTube videos, reels and ads: cutting, transitions, colour, sound, titles and exporting for every platform.',
+    description: 'Edit YouTube videos, reels and ads: cutting, transitions, colour, sound, titles and exporting for every platform.',
     keyPoints: ['Cutting and arranging clips', 'Transitions, titles and effects', 'Colour correction and sound', 'Exporting for YouTube and Facebook'],
     targetedPeoples: 'Content creators and freelancers who want to edit professionally.',
     whyNeed: 'Video is the most watched content online, and good editors are always needed.',
@@ -221,8 +267,7 @@ export const demoCourses: DemoCourse[] = [
     price: 20,
     image: 'design',
     rating: 4.1,
-    description:
-      'Learn Sketch from the very beginning: artboards, symbols, layout grids and prototypes, ending with a complete mobile app design.',
+    description: 'Learn Sketch from the very beginning: artboards, symbols, layout grids and prototypes, ending with a complete mobile app design.',
     keyPoints: ['Artboards and layers', 'Symbols and shared styles', 'Layout grids', 'Prototyping a mobile app'],
     targetedPeoples: 'Designers on macOS who want a fast interface design tool.',
     whyNeed: 'Many product teams still design their interfaces in Sketch.',
@@ -241,7 +286,14 @@ export const demoCourses: DemoCourse[] = [
     keyPoints: ['Node.js and Express APIs', 'SQL databases with PostgreSQL', 'Sign-in and security', 'Deploying a full stack app'],
     targetedPeoples: 'Developers who know some JavaScript and want to build whole products.',
     whyNeed: 'Full stack developers can build and ship a product on their own.',
-    lessons: ['JavaScript on the server', 'Your first Express API', 'Storing data in PostgreSQL', 'Sign-in with tokens', 'Connecting a React client', 'Deploying to a server'],
+    lessons: [
+      'JavaScript on the server',
+      'Your first Express API',
+      'Storing data in PostgreSQL',
+      'Sign-in with tokens',
+      'Connecting a React client',
+      'Deploying to a server',
+    ],
   },
   {
     name: 'Search Engine Optimization (SEO) Mastery',
@@ -250,8 +302,7 @@ export const demoCourses: DemoCourse[] = [
     price: 24,
     image: 'marketing',
     rating: 4.2,
-    description:
-      'Bring visitors from search engines: keyword research, on-page SEO, technical SEO, local SEO and link building that follows the rules.',
+    description: 'Bring visitors from search engines: keyword research, on-page SEO, technical SEO, local SEO and link building that follows the rules.',
     keyPoints: ['Keyword research', 'On-page and technical SEO', 'Local SEO for businesses', 'Ethical link building'],
     targetedPeoples: 'Bloggers, marketers and website owners.',
     whyNeed: 'Visitors from search cost nothing per click and keep coming.',
@@ -264,8 +315,7 @@ export const demoCourses: DemoCourse[] = [
     price: 22,
     image: 'finance',
     rating: 4.3,
-    description:
-      'Keep the books of a shop or a small company: journals, ledgers, trial balance, VAT basics and simple financial statements.',
+    description: 'Keep the books of a shop or a small company: journals, ledgers, trial balance, VAT basics and simple financial statements.',
     keyPoints: ['Double-entry bookkeeping', 'Journals and ledgers', 'Trial balance and statements', 'VAT and tax basics in Bangladesh'],
     targetedPeoples: 'Shop owners, commerce students and new accountants.',
     whyNeed: 'Every business needs clean accounts to grow, borrow and pay tax.',
@@ -278,8 +328,7 @@ export const demoCourses: DemoCourse[] = [
     price: 45,
     image: 'mobile',
     rating: 4.6,
-    description:
-      'Build Android apps in Kotlin with Jetpack Compose: layouts, navigation, data storage and calling web APIs, then publish to the Play Store.',
+    description: 'Build Android apps in Kotlin with Jetpack Compose: layouts, navigation, data storage and calling web APIs, then publish to the Play Store.',
     keyPoints: ['Kotlin language basics', 'Jetpack Compose layouts', 'Storing data on the phone', 'Publishing to the Play Store'],
     targetedPeoples: 'Programmers who want to build mobile apps.',
     whyNeed: 'Android runs on most phones in Bangladesh; apps reach everyone.',
@@ -293,12 +342,18 @@ export const demoCourses: DemoCourse[] = [
     trending: true,
     image: 'data',
     rating: 4.7,
-    description:
-      'Understand and build machine learning models in Python: regression, classification, evaluation and a small end-to-end project.',
+    description: 'Understand and build machine learning models in Python: regression, classification, evaluation and a small end-to-end project.',
     keyPoints: ['NumPy and pandas for data', 'Regression and classification', 'Evaluating models honestly', 'An end-to-end project'],
     targetedPeoples: 'Students and developers who know basic Python.',
     whyNeed: 'Machine learning powers search, recommendations and much of modern software.',
-    lessons: ['What machine learning is', 'Working with data in pandas', 'Linear regression', 'Classification', 'Evaluating a model', 'Project: predicting exam results'],
+    lessons: [
+      'What machine learning is',
+      'Working with data in pandas',
+      'Linear regression',
+      'Classification',
+      'Evaluating a model',
+      'Project: predicting exam results',
+    ],
   },
   {
     name: 'IELTS Preparation Complete Course',
@@ -308,8 +363,7 @@ export const demoCourses: DemoCourse[] = [
     trending: true,
     image: 'english',
     rating: 4.6,
-    description:
-      'Prepare for all four IELTS modules with strategies, timed practice and model answers to reach your target band score.',
+    description: 'Prepare for all four IELTS modules with strategies, timed practice and model answers to reach your target band score.',
     keyPoints: ['Listening and reading strategies', 'Writing task 1 and task 2', 'Speaking test practice', 'Full mock tests'],
     targetedPeoples: 'Students planning higher studies abroad and job seekers.',
     whyNeed: 'Universities and employers abroad ask for an IELTS score.',
@@ -323,8 +377,7 @@ export const demoCourses: DemoCourse[] = [
     price: 5,
     image: 'bangla',
     rating: 4.8,
-    description:
-      'Bangla vowels and consonants with songs, pictures and writing practice, so young learners read and write their first words with joy.',
+    description: 'Bangla vowels and consonants with songs, pictures and writing practice, so young learners read and write their first words with joy.',
     keyPoints: ['Vowels (Shoroborno) with pictures', 'Consonants (Byanjonborno)', 'Writing letters step by step', 'Reading first words'],
     targetedPeoples: 'Class 1 children and their parents.',
     whyNeed: 'A joyful start with letters makes reading easy for life.',
@@ -338,8 +391,7 @@ export const demoCourses: DemoCourse[] = [
     price: 5,
     image: 'english',
     rating: 4.6,
-    description:
-      'Phonics, simple sentences and short stories from the class 2 English for Today book, with reading aloud and writing practice.',
+    description: 'Phonics, simple sentences and short stories from the class 2 English for Today book, with reading aloud and writing practice.',
     keyPoints: ['Phonics and letter sounds', 'Simple sentences', 'Reading short stories', 'Writing about myself'],
     targetedPeoples: 'Class 2 students.',
     whyNeed: 'Early reading in English builds confidence in every later class.',
@@ -353,8 +405,7 @@ export const demoCourses: DemoCourse[] = [
     price: 6,
     image: 'math',
     rating: 4.5,
-    description:
-      'Numbers up to a hundred thousand, the four operations, measurement and shapes for class 3, taught with games and daily-life examples.',
+    description: 'Numbers up to a hundred thousand, the four operations, measurement and shapes for class 3, taught with games and daily-life examples.',
     keyPoints: ['Place value', 'Addition, subtraction, multiplication and division', 'Measuring length, weight and time', 'Shapes around us'],
     targetedPeoples: 'Class 3 students.',
     whyNeed: 'Confidence with numbers now makes every later mathematics class easier.',
@@ -368,8 +419,7 @@ export const demoCourses: DemoCourse[] = [
     price: 6,
     image: 'science',
     rating: 4.4,
-    description:
-      'Our environment, plants and animals, matter and energy, health and hygiene: the class 4 science book explained with simple experiments.',
+    description: 'Our environment, plants and animals, matter and energy, health and hygiene: the class 4 science book explained with simple experiments.',
     keyPoints: ['Our environment', 'Plants and animals', 'Matter and energy', 'Health and hygiene'],
     targetedPeoples: 'Class 4 students.',
     whyNeed: 'Understanding the world around us builds curiosity and good habits.',
@@ -383,8 +433,7 @@ export const demoCourses: DemoCourse[] = [
     price: 9,
     image: 'math',
     rating: 4.6,
-    description:
-      'Every chapter of the class 6 mathematics book: natural numbers, ratio, integers, algebraic expressions, simple equations and geometry.',
+    description: 'Every chapter of the class 6 mathematics book: natural numbers, ratio, integers, algebraic expressions, simple equations and geometry.',
     keyPoints: ['Natural numbers and fractions', 'Ratio and percentage', 'Algebraic expressions', 'Basic geometry'],
     targetedPeoples: 'Class 6 students.',
     whyNeed: 'Class 6 is where algebra begins; a strong start matters.',
@@ -398,8 +447,7 @@ export const demoCourses: DemoCourse[] = [
     price: 8,
     image: 'english',
     rating: 4.5,
-    description:
-      'Parts of speech, tenses, voice, narration and sentence transformation for class 7, with exam-style exercises and answers.',
+    description: 'Parts of speech, tenses, voice, narration and sentence transformation for class 7, with exam-style exercises and answers.',
     keyPoints: ['Parts of speech', 'Tenses in use', 'Voice and narration', 'Exam-style exercises'],
     targetedPeoples: 'Class 7 students.',
     whyNeed: 'Grammar marks are easy to win with the right practice.',
@@ -416,10 +464,17 @@ export const demoCourses: DemoCourse[] = [
     rating: 4.8,
     description:
       'Physical quantities, motion, force, work, power and energy for class 9, with every mathematical problem of the board book solved step by step.',
-    keyPoints: ['Physical quantities and measurement', 'Motion and its equations', 'Force and Newton\'s laws', 'Work, power and energy'],
+    keyPoints: ['Physical quantities and measurement', 'Motion and its equations', "Force and Newton's laws", 'Work, power and energy'],
     targetedPeoples: 'Class 9 science group students preparing for SSC.',
     whyNeed: 'Motion and force are the base of the whole SSC physics syllabus.',
-    lessons: ['Physical quantities and units', 'Describing motion', 'Equations of motion', 'Newton\'s laws of force', 'Work, power and energy', 'Solving board problems'],
+    lessons: [
+      'Physical quantities and units',
+      'Describing motion',
+      'Equations of motion',
+      "Newton's laws of force",
+      'Work, power and energy',
+      'Solving board problems',
+    ],
   },
   {
     name: 'Class 9 Chemistry: Structure of Matter',
@@ -429,8 +484,7 @@ export const demoCourses: DemoCourse[] = [
     price: 15,
     image: 'chemistry',
     rating: 4.5,
-    description:
-      'States of matter, atomic structure, the periodic table and chemical bonds for class 9, with clear diagrams and creative-question practice.',
+    description: 'States of matter, atomic structure, the periodic table and chemical bonds for class 9, with clear diagrams and creative-question practice.',
     keyPoints: ['States of matter', 'Atomic structure', 'The periodic table', 'Chemical bonds'],
     targetedPeoples: 'Class 9 science group students.',
     whyNeed: 'Atomic structure and bonding explain every reaction you will study later.',
@@ -460,8 +514,7 @@ export const demoCourses: DemoCourse[] = [
     price: 15,
     image: 'biology',
     rating: 4.6,
-    description:
-      'Cell division, nutrition, transport, coordination and heredity from the SSC biology book, with labelled diagrams and short-question drills.',
+    description: 'Cell division, nutrition, transport, coordination and heredity from the SSC biology book, with labelled diagrams and short-question drills.',
     keyPoints: ['Cell division', 'Nutrition and transport', 'Coordination and hormones', 'Heredity and evolution'],
     targetedPeoples: 'Class 9 and 10 science students preparing for SSC.',
     whyNeed: 'Biology carries many marks for well-drawn diagrams and precise answers.',
@@ -475,8 +528,7 @@ export const demoCourses: DemoCourse[] = [
     price: 20,
     image: 'physics',
     rating: 4.7,
-    description:
-      'Vectors, dynamics, work and energy, gravitation and the properties of matter for HSC physics first paper, with admission-test problems.',
+    description: 'Vectors, dynamics, work and energy, gravitation and the properties of matter for HSC physics first paper, with admission-test problems.',
     keyPoints: ['Vectors and calculus in physics', 'Newtonian mechanics', 'Gravitation', 'Properties of matter'],
     targetedPeoples: 'HSC science students and university admission candidates.',
     whyNeed: 'HSC physics decides both your result and your admission test score.',
@@ -490,8 +542,7 @@ export const demoCourses: DemoCourse[] = [
     price: 16,
     image: 'ict',
     rating: 4.5,
-    description:
-      'The HSC ICT syllabus: communication systems, number systems, digital logic, HTML web design and C programming, with practical work.',
+    description: 'The HSC ICT syllabus: communication systems, number systems, digital logic, HTML web design and C programming, with practical work.',
     keyPoints: ['Communication systems and networking', 'Number systems and logic gates', 'Web design with HTML', 'Programming in C'],
     targetedPeoples: 'Class 11 and 12 students of every group.',
     whyNeed: 'ICT is compulsory for HSC and the first step into computing.',
@@ -505,8 +556,7 @@ export const demoCourses: DemoCourse[] = [
     price: 20,
     image: 'chemistry',
     rating: 4.6,
-    description:
-      'Environmental chemistry, organic chemistry, quantitative chemistry and electrochemistry for HSC chemistry second paper.',
+    description: 'Environmental chemistry, organic chemistry, quantitative chemistry and electrochemistry for HSC chemistry second paper.',
     keyPoints: ['Environmental chemistry', 'Organic reactions', 'Quantitative chemistry', 'Electrochemistry'],
     targetedPeoples: 'HSC science students and admission candidates.',
     whyNeed: 'Organic chemistry is the most asked part of medical and engineering admission tests.',
@@ -520,8 +570,7 @@ export const demoCourses: DemoCourse[] = [
     price: 22,
     image: 'math',
     rating: 4.8,
-    description:
-      'Complex numbers, polynomials, conics, inverse trigonometric functions, statics and probability for HSC higher mathematics second paper.',
+    description: 'Complex numbers, polynomials, conics, inverse trigonometric functions, statics and probability for HSC higher mathematics second paper.',
     keyPoints: ['Complex numbers', 'Polynomials and equations', 'Conics', 'Statics and probability'],
     targetedPeoples: 'HSC science students preparing for board and admission exams.',
     whyNeed: 'Engineering admission tests ask much of this paper.',
@@ -555,8 +604,7 @@ export const demoCourses: DemoCourse[] = [
     price: 5,
     image: 'english',
     rating: 4.6,
-    description:
-      'পঞ্চম শ্রেণির English for Today বইয়ের প্রতিটি অধ্যায় বাংলায় বুঝিয়ে পড়ানো হয়েছে: পড়া, ব্যাকরণ, শব্দভান্ডার আর লেখার অনুশীলন, বার্ষিক পরীক্ষার প্রস্তুতিসহ।',
+    description: 'পঞ্চম শ্রেণির English for Today বইয়ের প্রতিটি অধ্যায় বাংলায় বুঝিয়ে পড়ানো হয়েছে: পড়া, ব্যাকরণ, শব্দভান্ডার আর লেখার অনুশীলন, বার্ষিক পরীক্ষার প্রস্তুতিসহ।',
     keyPoints: ['পাঠ্যবইয়ের গল্প ও কবিতা বাংলায় ব্যাখ্যা', 'Parts of speech ও বাক্য গঠনের নিয়ম', 'প্রতিদিনের ব্যবহারের ইংরেজি শব্দ', 'অনুচ্ছেদ, চিঠি ও গল্প লেখার কৌশল'],
     targetedPeoples: 'পঞ্চম শ্রেণির শিক্ষার্থী, যারা ইংরেজি পড়তে ও লিখতে আত্মবিশ্বাসী হতে চায়।',
     whyNeed: 'প্রাথমিক স্তরের শেষ ধাপে ইংরেজির ভিত্তি শক্ত হলে মাধ্যমিকে ইংরেজি আর ভয়ের বিষয় থাকে না।',
@@ -572,8 +620,7 @@ export const demoCourses: DemoCourse[] = [
     price: 0,
     image: 'science',
     rating: 4.7,
-    description:
-      'ষষ্ঠ শ্রেণির বিজ্ঞান হাতে-কলমে: উদ্ভিদ ও প্রাণীর জীবন, পদার্থের অবস্থা, আলো, শব্দ আর আমাদের পৃথিবী। প্রতিটি পাঠে বাড়িতে করা যায় এমন ছোট একটি পরীক্ষা।',
+    description: 'ষষ্ঠ শ্রেণির বিজ্ঞান হাতে-কলমে: উদ্ভিদ ও প্রাণীর জীবন, পদার্থের অবস্থা, আলো, শব্দ আর আমাদের পৃথিবী। প্রতিটি পাঠে বাড়িতে করা যায় এমন ছোট একটি পরীক্ষা।',
     keyPoints: ['জীব ও জড়ের পার্থক্য', 'পদার্থের তিন অবস্থা', 'আলো ও ছায়ার খেলা', 'বাড়িতে করা যায় এমন সহজ পরীক্ষা'],
     targetedPeoples: 'ষষ্ঠ শ্রেণির শিক্ষার্থী এবং বিজ্ঞানে আগ্রহী যেকোনো কৌতূহলী মন।',
     whyNeed: 'চারপাশের ঘটনাকে প্রশ্ন করে বোঝার অভ্যাসই বিজ্ঞানের সব শাখার প্রথম ধাপ।',
@@ -589,8 +636,7 @@ export const demoCourses: DemoCourse[] = [
     price: 5,
     image: 'bangla',
     rating: 4.8,
-    description:
-      'সপ্তম শ্রেণির বাংলা ব্যাকরণ সহজ ভাষায়: ধ্বনি ও বর্ণ, সন্ধি, সমাস, কারক ও বিভক্তি, বাচ্য আর শুদ্ধ বানান। মুখস্থ নয়, উদাহরণ দিয়ে বুঝে শেখা।',
+    description: 'সপ্তম শ্রেণির বাংলা ব্যাকরণ সহজ ভাষায়: ধ্বনি ও বর্ণ, সন্ধি, সমাস, কারক ও বিভক্তি, বাচ্য আর শুদ্ধ বানান। মুখস্থ নয়, উদাহরণ দিয়ে বুঝে শেখা।',
     keyPoints: ['ধ্বনি, বর্ণ ও শব্দের গঠন', 'সন্ধি ও সমাস চেনার সহজ কৌশল', 'কারক, বিভক্তি ও বাচ্য', 'শুদ্ধ বানান ও বিরামচিহ্নের ব্যবহার'],
     targetedPeoples: 'ষষ্ঠ থেকে অষ্টম শ্রেণির শিক্ষার্থী, যারা ব্যাকরণ বুঝে শিখতে চায়।',
     whyNeed: 'শুদ্ধ করে বলা ও লেখার জন্য ব্যাকরণের নিয়ম জানা জরুরি, আর পরীক্ষার ব্যাকরণ অংশে পূর্ণ নম্বর পাওয়া সম্ভব।',
@@ -606,8 +652,7 @@ export const demoCourses: DemoCourse[] = [
     price: 8,
     image: 'math',
     rating: 4.7,
-    description:
-      'অষ্টম শ্রেণির গণিত বইয়ের প্রতিটি অধ্যায়: মুনাফা, বীজগাণিতিক সূত্র, উৎপাদকে বিশ্লেষণ, সমীকরণ, জ্যামিতি ও পরিসংখ্যান, ধাপে ধাপে সমাধানসহ।',
+    description: 'অষ্টম শ্রেণির গণিত বইয়ের প্রতিটি অধ্যায়: মুনাফা, বীজগাণিতিক সূত্র, উৎপাদকে বিশ্লেষণ, সমীকরণ, জ্যামিতি ও পরিসংখ্যান, ধাপে ধাপে সমাধানসহ।',
     keyPoints: ['বীজগাণিতিক সূত্র ও তাদের প্রয়োগ', 'উৎপাদকে বিশ্লেষণের সহজ পদ্ধতি', 'সরল সমীকরণ ও বাস্তব সমস্যা', 'চতুর্ভুজ ও বৃত্তের জ্যামিতি'],
     targetedPeoples: 'অষ্টম শ্রেণির শিক্ষার্থী এবং যারা বার্ষিক পরীক্ষার আগে গণিত ঝালিয়ে নিতে চায়।',
     whyNeed: 'অষ্টম শ্রেণির বীজগণিত ও জ্যামিতিই নবম-দশম শ্রেণির সাধারণ ও উচ্চতর গণিতের ভিত্তি।',
@@ -640,8 +685,7 @@ export const demoCourses: DemoCourse[] = [
     price: 12,
     image: 'chemistry',
     rating: 4.6,
-    description:
-      'এসএসসির রসায়ন সহজ করে: পদার্থের গঠন, পর্যায় সারণি, রাসায়নিক বন্ধন, মোলের ধারণা, রাসায়নিক বিক্রিয়া আর অম্ল-ক্ষারক, পরীক্ষাগারের নিরাপত্তাসহ।',
+    description: 'এসএসসির রসায়ন সহজ করে: পদার্থের গঠন, পর্যায় সারণি, রাসায়নিক বন্ধন, মোলের ধারণা, রাসায়নিক বিক্রিয়া আর অম্ল-ক্ষারক, পরীক্ষাগারের নিরাপত্তাসহ।',
     keyPoints: ['পরমাণুর গঠন ও ইলেকট্রন বিন্যাস', 'পর্যায় সারণি মনে রাখার কৌশল', 'মোল ও রাসায়নিক গণনা', 'রাসায়নিক সমীকরণের সমতাকরণ'],
     targetedPeoples: 'নবম ও দশম শ্রেণির বিজ্ঞান বিভাগের শিক্ষার্থী।',
     whyNeed: 'ওষুধ, কৃষি ও শিল্পের সবখানেই রসায়ন; এসএসসিতে ভালো ফলের জন্যও এটি গুরুত্বপূর্ণ বিষয়।',
@@ -657,8 +701,7 @@ export const demoCourses: DemoCourse[] = [
     price: 14,
     image: 'biology',
     rating: 4.7,
-    description:
-      'এইচএসসির জীববিজ্ঞানের উদ্ভিদবিজ্ঞান ও প্রাণিবিজ্ঞান: কোষ ও কোষ বিভাজন, অণুজীব, উদ্ভিদের শারীরতত্ত্ব, মানবদেহের তন্ত্র আর জিনতত্ত্ব, চিত্রসহ ব্যাখ্যা।',
+    description: 'এইচএসসির জীববিজ্ঞানের উদ্ভিদবিজ্ঞান ও প্রাণিবিজ্ঞান: কোষ ও কোষ বিভাজন, অণুজীব, উদ্ভিদের শারীরতত্ত্ব, মানবদেহের তন্ত্র আর জিনতত্ত্ব, চিত্রসহ ব্যাখ্যা।',
     keyPoints: ['কোষ বিভাজন: মাইটোসিস ও মিয়োসিস', 'সালোকসংশ্লেষণ ও শ্বসন', 'মানব শারীরতত্ত্ব: রক্ত ও সংবহন', 'জিনতত্ত্ব ও বিবর্তন'],
     targetedPeoples: 'একাদশ ও দ্বাদশ শ্রেণির শিক্ষার্থী এবং মেডিকেল ভর্তি পরীক্ষার প্রার্থী।',
     whyNeed: 'মেডিকেল ও কৃষি বিশ্ববিদ্যালয়ে ভর্তির জন্য জীববিজ্ঞানের গভীর ধারণা প্রয়োজন।',
@@ -674,8 +717,7 @@ export const demoCourses: DemoCourse[] = [
     price: 15,
     image: 'math',
     rating: 4.8,
-    description:
-      'এইচএসসির উচ্চতর গণিতের দুই পত্রের গুরুত্বপূর্ণ অধ্যায়: ম্যাট্রিক্স ও নির্ণায়ক, সরলরেখা, বৃত্ত, ত্রিকোণমিতি, অন্তরীকরণ ও যোগজীকরণ, বোর্ড প্রশ্নের সমাধানসহ।',
+    description: 'এইচএসসির উচ্চতর গণিতের দুই পত্রের গুরুত্বপূর্ণ অধ্যায়: ম্যাট্রিক্স ও নির্ণায়ক, সরলরেখা, বৃত্ত, ত্রিকোণমিতি, অন্তরীকরণ ও যোগজীকরণ, বোর্ড প্রশ্নের সমাধানসহ।',
     keyPoints: ['ম্যাট্রিক্স ও নির্ণায়কের নিয়ম', 'সরলরেখা ও বৃত্তের সমীকরণ', 'অন্তরীকরণ ও যোগজীকরণের প্রয়োগ', 'জটিল সংখ্যা ও বহুপদী'],
     targetedPeoples: 'একাদশ ও দ্বাদশ শ্রেণির বিজ্ঞান বিভাগের শিক্ষার্থী এবং ভর্তি পরীক্ষার প্রার্থী।',
     whyNeed: 'প্রকৌশল ও বিশ্ববিদ্যালয় ভর্তি পরীক্ষায় উচ্চতর গণিতের ক্যালকুলাস ও জ্যামিতি বারবার আসে।',
@@ -684,14 +726,54 @@ export const demoCourses: DemoCourse[] = [
 ];
 
 export const demoReviews = [
-  { name: 'Masud', info: 'Student from Web Design Course', img: 'avatar-1', text: 'Best trainers for training, Build your career from successful peoples. Modern learning methods & close 90% success ratio...' },
-  { name: 'Shakil', info: 'Student from Wordpress Development', img: 'avatar-2', text: 'Best trainers for training, Build your career from successful peoples. Modern learning methods & close 90% success ratio...' },
-  { name: 'Maisha', info: 'Student from Sketch Design Course', img: 'avatar-3', text: 'Best trainers for training, Build your career from successful peoples. Modern learning methods & close 90% success ratio...' },
-  { name: 'Hridoy', info: 'Student from Web Design Course', img: 'avatar-4', text: 'Best trainers for training, Build your career from successful peoples. Modern learning methods & close 90% success ratio...' },
-  { name: 'Tasnim', info: 'Student from Class 10 Higher Mathematics', img: 'avatar-5', text: 'The trigonometry lessons finally made sense to me. I solved the board questions on my own before the test exam.' },
-  { name: 'Arif', info: 'Student from Digital Marketing Course', img: 'avatar-6', text: 'My page sales doubled after the Facebook ads module. The lessons are short and work well even on mobile data.' },
-  { name: 'Sumaiya', info: 'Student from Spoken English Course', img: 'avatar-7', text: 'I was afraid to speak English in interviews. The daily practice dialogues gave me real confidence.' },
-  { name: 'Rakib', info: 'Student from Class 9 Physics', img: 'avatar-8', text: 'Every mathematical problem is solved step by step. Now physics is my favourite subject.' },
+  {
+    name: 'Masud',
+    info: 'Student from Web Design Course',
+    img: 'avatar-1',
+    text: 'Best trainers for training, Build your career from successful peoples. Modern learning methods & close 90% success ratio...',
+  },
+  {
+    name: 'Shakil',
+    info: 'Student from Wordpress Development',
+    img: 'avatar-2',
+    text: 'Best trainers for training, Build your career from successful peoples. Modern learning methods & close 90% success ratio...',
+  },
+  {
+    name: 'Maisha',
+    info: 'Student from Sketch Design Course',
+    img: 'avatar-3',
+    text: 'Best trainers for training, Build your career from successful peoples. Modern learning methods & close 90% success ratio...',
+  },
+  {
+    name: 'Hridoy',
+    info: 'Student from Web Design Course',
+    img: 'avatar-4',
+    text: 'Best trainers for training, Build your career from successful peoples. Modern learning methods & close 90% success ratio...',
+  },
+  {
+    name: 'Tasnim',
+    info: 'Student from Class 10 Higher Mathematics',
+    img: 'avatar-5',
+    text: 'The trigonometry lessons finally made sense to me. I solved the board questions on my own before the test exam.',
+  },
+  {
+    name: 'Arif',
+    info: 'Student from Digital Marketing Course',
+    img: 'avatar-6',
+    text: 'My page sales doubled after the Facebook ads module. The lessons are short and work well even on mobile data.',
+  },
+  {
+    name: 'Sumaiya',
+    info: 'Student from Spoken English Course',
+    img: 'avatar-7',
+    text: 'I was afraid to speak English in interviews. The daily practice dialogues gave me real confidence.',
+  },
+  {
+    name: 'Rakib',
+    info: 'Student from Class 9 Physics',
+    img: 'avatar-8',
+    text: 'Every mathematical problem is solved step by step. Now physics is my favourite subject.',
+  },
 ];
 
 export const demoBlogs = [
@@ -733,6 +815,6 @@ export const demoBlogs = [
     reads: 391,
     img: 'blog-freelancing',
     description:
-      'Pick one skill, build three sample projects, write a clear profile and send short proposals that answer the client\'s problem. This checklist walks you through each step.',
+      "Pick one skill, build three sample projects, write a clear profile and send short proposals that answer the client's problem. This checklist walks you through each step.",
   },
 ];

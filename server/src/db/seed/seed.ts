@@ -7,7 +7,11 @@ import { Review } from '../../modules/review/review.entity';
 import { DEFAULT_USD_TO_BDT, proposeTakaPrice } from '../../shared/money';
 import { demoBlogs, demoCourses, demoReviews } from './catalogue';
 
-const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/(^-|-$)/g, '');
+const slug = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/(^-|-$)/g, '');
 
 /**
  * Demo lessons play small video files served with the site (so the player works offline); the last
@@ -67,12 +71,10 @@ export async function seedDemoData(db: DataSource): Promise<boolean> {
     if ((await manager.getRepository(Course).count()) > 0) return false;
     const base = Date.now();
     await seedCatalogue(manager, base);
-    await manager.getRepository(Review).insert(
-      demoReviews.map((review, i) => ({ ...review, img: `/media/people/${review.img}.svg`, createdAt: staggered(i, base) })),
-    );
-    await manager.getRepository(Blog).insert(
-      demoBlogs.map((blog, i) => ({ ...blog, img: `/media/blog/${blog.img}.svg`, createdAt: staggered(i, base) })),
-    );
+    await manager
+      .getRepository(Review)
+      .insert(demoReviews.map((review, i) => ({ ...review, img: `/media/people/${review.img}.svg`, createdAt: staggered(i, base) })));
+    await manager.getRepository(Blog).insert(demoBlogs.map((blog, i) => ({ ...blog, img: `/media/blog/${blog.img}.svg`, createdAt: staggered(i, base) })));
     return true;
   });
 }

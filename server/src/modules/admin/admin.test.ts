@@ -34,16 +34,29 @@ describe('admin', () => {
     await makeCourse(db, { published: false });
     const buyer = await signedInClient(app.url, 'buyer@example.com', 'buyer password');
     await buyer.graphql(`mutation ($id: ID!) { purchaseCourse(input: { courseId: $id, paymentMethod: "pm_card_visa" }) { status } }`, { id: course.id });
-    const { data } = await admin.graphql(`{ adminSummary { students instructors admins courses publishedCourses enrollments revenue recentPurchases { studentName courseName amount } } }`);
+    const { data } = await admin.graphql(
+      `{ adminSummary { students instructors admins courses publishedCourses enrollments revenue recentPurchases { studentName courseName amount } } }`,
+    );
     expect(data).toEqual({
-      adminSummary: { students: 1, instructors: 1, admins: 1, courses: 2, publishedCourses: 1, enrollments: 1, revenue: 30, recentPurchases: [{ studentName: 'Buyer', courseName: 'Physics', amount: 30 }] },
+      adminSummary: {
+        students: 1,
+        instructors: 1,
+        admins: 1,
+        courses: 2,
+        publishedCourses: 1,
+        enrollments: 1,
+        revenue: 30,
+        recentPurchases: [{ studentName: 'Buyer', courseName: 'Physics', amount: 30 }],
+      },
     });
   });
 
   it('lists users by role, searched and paged', async () => {
     for (let i = 0; i < 3; i++) await makeUser(db, { email: `s${i}@example.com`, name: `Student ${i}` });
     await makeUser(db, { email: 'teacher@example.com', name: 'Teacher', role: Role.INSTRUCTOR });
-    const page = await admin.graphql<{ users: { total: number; items: Array<{ email: string }> } }>(`{ users(role: STUDENT, limit: 2) { total items { email } } }`);
+    const page = await admin.graphql<{ users: { total: number; items: Array<{ email: string }> } }>(
+      `{ users(role: STUDENT, limit: 2) { total items { email } } }`,
+    );
     expect(page.data!.users.total).toBe(3);
     expect(page.data!.users.items).toHaveLength(2);
     const found = await admin.graphql<{ users: { items: Array<{ email: string }> } }>(`{ users(search: "teach") { items { email } } }`);
@@ -58,7 +71,7 @@ describe('admin', () => {
     expect(data).toEqual({ removeAdmin: { role: 'INSTRUCTOR' } });
   });
 
-  it('refuses to remove the last admin, or an admin\'s own role', async () => {
+  it("refuses to remove the last admin, or an admin's own role", async () => {
     const own = await admin.graphql(`mutation { removeAdmin(email: "boss@example.com") { role } }`);
     expect(own.errors![0]).toMatchObject({ message: 'You cannot remove your own admin role', extensions: { code: 'FORBIDDEN' } });
     await makeUser(db, { email: 'second@example.com', role: Role.ADMIN }, 'second password');
@@ -83,7 +96,9 @@ describe('admin', () => {
     await makeUser(db, { email: 'leaver@example.com' }, 'leaver password');
     await admin.graphql(`mutation { deleteUser(email: "leaver@example.com") { email } }`);
     const login = await new HttpClient(app.url).graphql(`mutation { login(email: "leaver@example.com", password: "leaver password") { accessToken } }`);
-    expect(login.errors![0].message).toBe('This account is closed. To reopen it, call +880 9612-345678 or send us a message from the Support page; an admin will reopen it.');
+    expect(login.errors![0].message).toBe(
+      'This account is closed. To reopen it, call +880 9612-345678 or send us a message from the Support page; an admin will reopen it.',
+    );
     expect(await db.getRepository(User).countBy({ email: 'leaver@example.com' })).toBe(1);
   });
 
@@ -92,7 +107,8 @@ describe('admin', () => {
     await makeUser(db, { email: 'stayer@example.com', name: 'Stayer' }, 'stayer password');
     await admin.graphql(`mutation { deleteUser(email: "leaver@example.com") { email } }`);
     const LIST = `query ($closed: Boolean) { users(closed: $closed) { items { email } } }`;
-    const emails = async (closed: boolean | null) => (await admin.graphql<{ users: { items: Array<{ email: string }> } }>(LIST, { closed })).data!.users.items.map((u) => u.email);
+    const emails = async (closed: boolean | null) =>
+      (await admin.graphql<{ users: { items: Array<{ email: string }> } }>(LIST, { closed })).data!.users.items.map((u) => u.email);
     expect(await emails(true)).toEqual(['leaver@example.com']);
     expect(await emails(null)).not.toContain('leaver@example.com');
     const REOPEN = `mutation ($email: String!) { reopenAccount(email: $email) { email } }`;
@@ -102,7 +118,9 @@ describe('admin', () => {
     expect(await emails(true)).toEqual(['leaver@example.com']);
     expect((await admin.graphql(REOPEN, { email: 'LEAVER@example.com' })).data).toEqual({ reopenAccount: { email: 'leaver@example.com' } });
     expect(await emails(true)).toEqual([]);
-    const reopened = await db.query<Array<{ actorEmail: string; detail: { email: string } }>>(`SELECT "actorEmail", detail FROM audit_entry WHERE action = 'REOPEN_ACCOUNT'`);
+    const reopened = await db.query<Array<{ actorEmail: string; detail: { email: string } }>>(
+      `SELECT "actorEmail", detail FROM audit_entry WHERE action = 'REOPEN_ACCOUNT'`,
+    );
     expect(reopened.map((row) => [row.actorEmail, row.detail.email])).toEqual([['boss@example.com', 'leaver@example.com']]);
     const login = await new HttpClient(app.url).graphql(`mutation { login(email: "leaver@example.com", password: "leaver password") { accessToken } }`);
     expect(login.errors).toBeUndefined();
@@ -111,14 +129,28 @@ describe('admin', () => {
   it('keeps the legacy admin paths and their shapes', async () => {
     await makeUser(db, { email: 'teacher@example.com', name: 'Teacher', role: Role.INSTRUCTOR });
     const list = (await (await admin.request('/api/users')).json()) as Array<{ email: string; role: string }>;
-    expect(list.map((u) => [u.email, u.role]).sort()).toEqual([['boss@example.com', 'admin'], ['teacher@example.com', 'instructor']]);
+    expect(list.map((u) => [u.email, u.role]).sort()).toEqual([
+      ['boss@example.com', 'admin'],
+      ['teacher@example.com', 'instructor'],
+    ]);
     // A page at a time, like the other legacy lists.
-    const pages = await Promise.all(['?limit=1', '?offset=1&limit=1'].map(async (query) => (await (await admin.request(`/api/users${query}`)).json()) as Array<{ email: string }>));
-    expect(pages.flat().map((u) => u.email).sort()).toEqual(['boss@example.com', 'teacher@example.com']);
+    const pages = await Promise.all(
+      ['?limit=1', '?offset=1&limit=1'].map(async (query) => (await (await admin.request(`/api/users${query}`)).json()) as Array<{ email: string }>),
+    );
+    expect(
+      pages
+        .flat()
+        .map((u) => u.email)
+        .sort(),
+    ).toEqual(['boss@example.com', 'teacher@example.com']);
     expect((await admin.request('/api/users?limit=51')).status).toBe(400);
     const search = await admin.graphql(`query ($s: String) { users(search: $s) { total } }`, { s: 'x'.repeat(101) });
     expect(search.errors![0].message).toBe('Search must be at most 100 characters');
-    const put = await admin.request('/api/users/teacher@example.com', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: '{"title":"x"}' });
+    const put = await admin.request('/api/users/teacher@example.com', {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: '{"title":"x"}',
+    });
     expect(await put.json()).toEqual({ acknowledged: true, matchedCount: 1, modifiedCount: 1, upsertedId: null, upsertedCount: 0 });
     const again = await admin.request('/api/users/teacher@example.com', { method: 'PUT' });
     expect(((await again.json()) as { modifiedCount: number }).modifiedCount).toBe(0);

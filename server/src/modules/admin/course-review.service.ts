@@ -18,7 +18,11 @@ export const NOT_IN_REVIEW = 'This course is not waiting for review';
 export async function listCoursesInReview(db: DataSource, viewer: Viewer, paging: { offset?: number; limit?: number }): Promise<Page<Course>> {
   requireRole(viewer, roles.admin);
   const page = parsePage(paging.offset, paging.limit, 20);
-  const query = () => db.getRepository(Course).createQueryBuilder('course').where(`course."reviewRequestedAt" IS NOT NULL AND NOT ${visibleCourse('course')}`);
+  const query = () =>
+    db
+      .getRepository(Course)
+      .createQueryBuilder('course')
+      .where(`course."reviewRequestedAt" IS NOT NULL AND NOT ${visibleCourse('course')}`);
   return fetchPage(
     page,
     () => query().orderBy('course."reviewRequestedAt"', 'ASC').addOrderBy('course.id', 'ASC').offset(page.offset).limit(page.limit).getMany(),

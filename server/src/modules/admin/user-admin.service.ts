@@ -25,7 +25,10 @@ export async function listUsers(
   const page = parsePage(paging.offset, paging.limit, 20);
   const text = filterText(filter.search);
   const query = () => {
-    const qb = db.getRepository(User).createQueryBuilder('u').where(filter.closed ? 'u."deletedAt" IS NOT NULL' : 'u."deletedAt" IS NULL');
+    const qb = db
+      .getRepository(User)
+      .createQueryBuilder('u')
+      .where(filter.closed ? 'u."deletedAt" IS NOT NULL' : 'u."deletedAt" IS NULL');
     if (filter.role) qb.andWhere('u.role = :role', { role: filter.role });
     if (text) qb.andWhere('(u.name ILIKE :text OR u.email ILIKE :text)', { text: `%${escapeLike(text)}%` });
     return qb;
@@ -58,7 +61,14 @@ export async function makeAdmin(db: DataSource, viewer: Viewer, email: string, a
     const user = await activeUserByEmail(manager, email);
     if (user.role === Role.ADMIN) return { user, changed: false };
     await manager.getRepository(User).update(user.id, { role: Role.ADMIN, previousRole: user.role });
-    await recordAudit(manager, { viewer, address, action: AuditAction.MAKE_ADMIN, targetType: AuditTarget.USER, targetId: user.id, detail: { email: user.email, previousRole: user.role } });
+    await recordAudit(manager, {
+      viewer,
+      address,
+      action: AuditAction.MAKE_ADMIN,
+      targetType: AuditTarget.USER,
+      targetId: user.id,
+      detail: { email: user.email, previousRole: user.role },
+    });
     return { user: await manager.getRepository(User).findOneByOrFail({ id: user.id }), changed: true };
   });
 }
@@ -75,7 +85,14 @@ export async function removeAdmin(db: DataSource, viewer: Viewer, email: string,
     if ((await users.countBy({ role: Role.ADMIN, deletedAt: IsNull() })) <= 1) throw new AppError('CONFLICT', LAST_ADMIN);
     const role = user.previousRole ?? Role.STUDENT;
     await users.update(user.id, { role, previousRole: null });
-    await recordAudit(manager, { viewer, address, action: AuditAction.REMOVE_ADMIN, targetType: AuditTarget.USER, targetId: user.id, detail: { email: user.email, newRole: role } });
+    await recordAudit(manager, {
+      viewer,
+      address,
+      action: AuditAction.REMOVE_ADMIN,
+      targetType: AuditTarget.USER,
+      targetId: user.id,
+      detail: { email: user.email, newRole: role },
+    });
     return users.findOneByOrFail({ id: user.id });
   });
 }
@@ -91,7 +108,14 @@ export async function deleteUser(db: DataSource, viewer: Viewer, email: string, 
     if (user.role === Role.ADMIN && (await users.countBy({ role: Role.ADMIN, deletedAt: IsNull() })) <= 1) throw new AppError('CONFLICT', LAST_ADMIN);
     await users.update(user.id, { deletedAt: new Date() });
     await endAllSessions(manager, user.id);
-    await recordAudit(manager, { viewer, address, action: AuditAction.CLOSE_ACCOUNT, targetType: AuditTarget.USER, targetId: user.id, detail: { email: user.email, role: user.role } });
+    await recordAudit(manager, {
+      viewer,
+      address,
+      action: AuditAction.CLOSE_ACCOUNT,
+      targetType: AuditTarget.USER,
+      targetId: user.id,
+      detail: { email: user.email, role: user.role },
+    });
     return users.findOneByOrFail({ id: user.id });
   });
 }
@@ -105,7 +129,14 @@ export async function reopenAccount(db: DataSource, viewer: Viewer, email: strin
   if (!user.deletedAt) throw new AppError('CONFLICT', 'This account is not closed');
   await db.transaction(async (manager) => {
     await manager.getRepository(User).update(user.id, { deletedAt: null });
-    await recordAudit(manager, { viewer, address, action: AuditAction.REOPEN_ACCOUNT, targetType: AuditTarget.USER, targetId: user.id, detail: { email: user.email } });
+    await recordAudit(manager, {
+      viewer,
+      address,
+      action: AuditAction.REOPEN_ACCOUNT,
+      targetType: AuditTarget.USER,
+      targetId: user.id,
+      detail: { email: user.email },
+    });
   });
   return users.findOneByOrFail({ id: user.id });
 }

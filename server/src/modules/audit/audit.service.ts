@@ -33,7 +33,12 @@ export async function recordAudit(manager: EntityManager, record: AuditRecord): 
 }
 
 /** The audit log for admins, newest first, optionally of one kind of action. */
-export async function listAudit(db: DataSource, viewer: Viewer, action: AuditAction | null | undefined, paging: { offset?: number; limit?: number }): Promise<Page<AuditEntry>> {
+export async function listAudit(
+  db: DataSource,
+  viewer: Viewer,
+  action: AuditAction | null | undefined,
+  paging: { offset?: number; limit?: number },
+): Promise<Page<AuditEntry>> {
   requireRole(viewer, roles.admin, 'Only admins can read the audit log');
   const page = parsePage(paging.offset, paging.limit, 20);
   const query = () => {

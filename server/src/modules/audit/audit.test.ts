@@ -60,7 +60,15 @@ describe('audit log: each action writes exactly one row', () => {
     const pupil = await makeUser(db, { email: 'pupil@example.com' });
     noErrors(await admin.graphql(mutation));
     expect(await rows()).toEqual([
-      expect.objectContaining({ actorId: boss.id, actorEmail: 'boss@example.com', action, targetType: 'USER', targetId: pupil.id, address: ADMIN_ADDRESS, detail }),
+      expect.objectContaining({
+        actorId: boss.id,
+        actorEmail: 'boss@example.com',
+        action,
+        targetType: 'USER',
+        targetId: pupil.id,
+        address: ADMIN_ADDRESS,
+        detail,
+      }),
     ]);
   });
 
@@ -68,7 +76,14 @@ describe('audit log: each action writes exactly one row', () => {
     const second = await makeUser(db, { email: 'second@example.com', role: Role.ADMIN, previousRole: Role.INSTRUCTOR });
     noErrors(await admin.graphql('mutation { removeAdmin(email: "second@example.com") { role } }'));
     expect(await rows()).toEqual([
-      expect.objectContaining({ actorId: boss.id, action: 'REMOVE_ADMIN', targetType: 'USER', targetId: second.id, address: ADMIN_ADDRESS, detail: { email: 'second@example.com', newRole: 'INSTRUCTOR' } }),
+      expect.objectContaining({
+        actorId: boss.id,
+        action: 'REMOVE_ADMIN',
+        targetType: 'USER',
+        targetId: second.id,
+        address: ADMIN_ADDRESS,
+        detail: { email: 'second@example.com', newRole: 'INSTRUCTOR' },
+      }),
     ]);
   });
 
@@ -82,16 +97,24 @@ describe('audit log: each action writes exactly one row', () => {
   });
 
   it('an instructor creating, editing, publishing, unpublishing and deleting a course records each step', async () => {
-    const created = await instructor.graphql<{ createCourse: { id: string } }>('mutation ($input: CourseInput!) { createCourse(input: $input) { id } }', { input: validCourse });
+    const created = await instructor.graphql<{ createCourse: { id: string } }>('mutation ($input: CourseInput!) { createCourse(input: $input) { id } }', {
+      input: validCourse,
+    });
     noErrors(created);
     const id = created.data!.createCourse.id;
-    noErrors(await instructor.graphql('mutation ($id: ID!, $input: CourseInput!) { updateCourse(id: $id, input: $input) { id } }', { id, input: { ...validCourse, price: 20 } }));
+    noErrors(
+      await instructor.graphql('mutation ($id: ID!, $input: CourseInput!) { updateCourse(id: $id, input: $input) { id } }', {
+        id,
+        input: { ...validCourse, price: 20 },
+      }),
+    );
     noErrors(await instructor.graphql('mutation ($id: ID!) { setCoursePublished(id: $id, published: true) { id } }', { id }));
     noErrors(await instructor.graphql('mutation ($id: ID!) { setCoursePublished(id: $id, published: false) { id } }', { id }));
     noErrors(await instructor.graphql('mutation ($id: ID!) { deleteCourse(id: $id) }', { id }));
     const log = await rows();
     expect(log.map((r) => r.action)).toEqual(['CREATE_COURSE', 'UPDATE_COURSE', 'PUBLISH_COURSE', 'UNPUBLISH_COURSE', 'DELETE_COURSE']);
-    for (const row of log) expect(row).toMatchObject({ actorId: teacher.id, actorEmail: 'teacher@example.com', targetType: 'COURSE', targetId: id, address: TEACHER_ADDRESS });
+    for (const row of log)
+      expect(row).toMatchObject({ actorId: teacher.id, actorEmail: 'teacher@example.com', targetType: 'COURSE', targetId: id, address: TEACHER_ADDRESS });
     expect(log[0].detail).toEqual({ name: 'Class 9 Physics', lessons: 1 });
     // A new dollar price proposes a new taka price too.
     expect(log[1].detail).toEqual({ name: 'Class 9 Physics', changed: ['price', 'priceBDT'], lessons: 1 });
@@ -102,7 +125,12 @@ describe('audit log: each action writes exactly one row', () => {
     const res = await instructor.request('/api/courses', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'Sketch from A-Z', price: 350, description: 'Design', videos: { contents: [{ title: 'Intro', videoURL: '/media/videos/lesson-1.webm' }] } }),
+      body: JSON.stringify({
+        name: 'Sketch from A-Z',
+        price: 350,
+        description: 'Design',
+        videos: { contents: [{ title: 'Intro', videoURL: '/media/videos/lesson-1.webm' }] },
+      }),
     });
     expect(res.status).toBe(201);
     const { id } = (await res.json()) as { id: string };
@@ -121,7 +149,9 @@ describe('audit log: each action writes exactly one row', () => {
       { input: { courseId: course.id, paymentMethod: 'pm_card_visa' } },
     );
     const enrollmentId = bought.data!.purchaseCourse.enrollment.id;
-    noErrors(await admin.graphql(`mutation ($id: ID!) { refundEnrollment(enrollmentId: $id, refundCase: COURSE_CANCELLED) { percent } }`, { id: enrollmentId }));
+    noErrors(
+      await admin.graphql(`mutation ($id: ID!) { refundEnrollment(enrollmentId: $id, refundCase: COURSE_CANCELLED) { percent } }`, { id: enrollmentId }),
+    );
     const log = await rows();
     expect(log).toEqual([
       expect.objectContaining({
@@ -176,7 +206,9 @@ describe('audit log query', () => {
   const LOG = `query ($action: AuditAction, $offset: Int!, $limit: Int!) {
     auditLog(action: $action, offset: $offset, limit: $limit) { total hasMore items { action actorEmail targetType targetId address detail createdAt } }
   }`;
-  type Log = { auditLog: { total: number; hasMore: boolean; items: Array<{ action: string; actorEmail: string; address: string; detail: Record<string, unknown> }> } };
+  type Log = {
+    auditLog: { total: number; hasMore: boolean; items: Array<{ action: string; actorEmail: string; address: string; detail: Record<string, unknown> }> };
+  };
 
   it('gives admins the log newest first, paged and by action', async () => {
     for (const email of ['a@example.com', 'b@example.com', 'c@example.com']) {

@@ -51,16 +51,21 @@ async function signUp(email: string, role = 'STUDENT'): Promise<HttpClient> {
 }
 
 const verificationToken = async (email: string) => {
-  const message = await db.getRepository(OutboxMessage).findOneOrFail({ where: { to: email, subject: 'Confirm your email for Shikhon' }, order: { createdAt: 'DESC' } });
+  const message = await db
+    .getRepository(OutboxMessage)
+    .findOneOrFail({ where: { to: email, subject: 'Confirm your email for Shikhon' }, order: { createdAt: 'DESC' } });
   return decodeURIComponent(/http:\/\/shikhon\.local\/verify-email\?token=(\S+)/.exec(message.text)![1]);
 };
 
 describe('course ownership', () => {
-  it("does not hand a course to whoever signs up with its public instructor email", async () => {
+  it('does not hand a course to whoever signs up with its public instructor email', async () => {
     const course = await makeCourse(db, { instructorId: null, instructorEmail: 'famous.teacher@example.com' });
     const squatter = await signUp('famous.teacher@example.com', 'INSTRUCTOR');
     await db.getRepository(User).update({ email: 'famous.teacher@example.com' }, { emailVerifiedAt: new Date(), instructorApprovedAt: new Date() });
-    const edit = await squatter.graphql(`mutation ($id: ID!) { updateCourse(id: $id, input: { name: "Mine now", description: "Mine", price: 0, category: PROFESSIONAL, lessons: [{ title: "Mine", videoURL: "/mine.webm" }] }) { id } }`, { id: course.id });
+    const edit = await squatter.graphql(
+      `mutation ($id: ID!) { updateCourse(id: $id, input: { name: "Mine now", description: "Mine", price: 0, category: PROFESSIONAL, lessons: [{ title: "Mine", videoURL: "/mine.webm" }] }) { id } }`,
+      { id: course.id },
+    );
     expect(edit.errors![0].extensions?.code).toBe('FORBIDDEN');
     const publish = await squatter.graphql(`mutation ($id: ID!) { setCoursePublished(id: $id, published: false) { id } }`, { id: course.id });
     expect(publish.errors![0].extensions?.code).toBe('FORBIDDEN');
@@ -174,7 +179,10 @@ describe('publishing by new instructors', () => {
     const empty = await boss.graphql(`mutation ($id: ID!) { rejectCourseReview(courseId: $id, reason: "  ") { id } }`, { id: course.id });
     expect(empty.errors![0].message).toBe('Say why the course is sent back, so its instructor can fix it');
     await boss.graphql(`mutation ($id: ID!) { rejectCourseReview(courseId: $id, reason: "Lesson 2 has no sound") { id } }`, { id: course.id });
-    const seen = await client.graphql<{ managedCourse: Record<string, unknown> }>(`query ($id: ID!) { managedCourse(id: $id) { published reviewRequestedAt reviewNote } }`, { id: course.id });
+    const seen = await client.graphql<{ managedCourse: Record<string, unknown> }>(
+      `query ($id: ID!) { managedCourse(id: $id) { published reviewRequestedAt reviewNote } }`,
+      { id: course.id },
+    );
     expect(seen.data!.managedCourse).toEqual({ published: false, reviewRequestedAt: null, reviewNote: 'Lesson 2 has no sound' });
     expect((await boss.graphql<{ coursesInReview: { total: number } }>(`{ coursesInReview { total } }`)).data!.coursesInReview.total).toBe(0);
     const [rejected] = await db.query<Array<{ detail: { reason: string } }>>(`SELECT detail FROM audit_entry WHERE action = 'REJECT_COURSE_REVIEW'`);
@@ -204,7 +212,14 @@ describe('publishing by new instructors', () => {
     const res = await client.request('/api/courses', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'Sketching', price: 5, description: 'Lines', photoURL: '/media/courses/design.svg', keyPoints: ['Lines'], videos: { contents: [{ title: 'Intro', videoURL: '/media/videos/lesson-1.webm' }] } }),
+      body: JSON.stringify({
+        name: 'Sketching',
+        price: 5,
+        description: 'Lines',
+        photoURL: '/media/courses/design.svg',
+        keyPoints: ['Lines'],
+        videos: { contents: [{ title: 'Intro', videoURL: '/media/videos/lesson-1.webm' }] },
+      }),
     });
     expect(res.status).toBe(201);
     const created = await db.getRepository(Course).findOneByOrFail({ name: 'Sketching' });

@@ -15,7 +15,8 @@ import type { Language } from '../../i18n/languages';
 import { mailText } from '../mail/mail-text';
 
 export const WRONG_CREDENTIALS = 'Wrong email or password';
-export const ACCOUNT_CLOSED = 'This account is closed. To reopen it, call +880 9612-345678 or send us a message from the Support page; an admin will reopen it.';
+export const ACCOUNT_CLOSED =
+  'This account is closed. To reopen it, call +880 9612-345678 or send us a message from the Support page; an admin will reopen it.';
 export const EMAIL_TAKEN = 'An account with this email already exists';
 export const RESET_LINK_INVALID = 'This reset link is invalid or has expired. Ask for a new one.';
 export const RESET_TOKEN_TTL_MINUTES = 30;
@@ -106,7 +107,13 @@ export async function resetPassword(deps: AuthDeps, token: string, password: str
 export const WRONG_CURRENT_PASSWORD = 'Your current password is not right';
 
 /** Changes a signed-in person's password (the new one passed its rule): every other sign-in ends, this browser gets a new session. */
-export async function changePassword(deps: AuthDeps, viewer: Viewer, currentPassword: string, newPassword: string, clientAddress: string): Promise<IssuedSession> {
+export async function changePassword(
+  deps: AuthDeps,
+  viewer: Viewer,
+  currentPassword: string,
+  newPassword: string,
+  clientAddress: string,
+): Promise<IssuedSession> {
   await hitRateLimit(deps.db, limits.loginPerAccountAndAddress, `${viewer.email}|${clientAddress}`);
   const user = await deps.db.getRepository(User).findOneByOrFail({ id: viewer.id });
   if (!(await verifyPassword(user.passwordHash, currentPassword ?? ''))) {

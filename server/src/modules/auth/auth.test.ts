@@ -41,9 +41,17 @@ const client = () => new HttpClient(app.url);
 describe('sign up', () => {
   it('creates a student, signs them in at once and remembers the session in an httpOnly cookie', async () => {
     const browser = client();
-    const { data, errors, setCookies } = await browser.graphql<{ signUp: { accessToken: string; user: Record<string, string> } }>(SIGN_UP, { input: validInput });
+    const { data, errors, setCookies } = await browser.graphql<{ signUp: { accessToken: string; user: Record<string, string> } }>(SIGN_UP, {
+      input: validInput,
+    });
     expect(errors).toBeUndefined();
-    expect(data!.signUp.user).toMatchObject({ name: 'Nusrat Jahan', email: 'nusrat@example.com', role: 'STUDENT', image: '/media/people/student.svg', date: '2007-09-01' });
+    expect(data!.signUp.user).toMatchObject({
+      name: 'Nusrat Jahan',
+      email: 'nusrat@example.com',
+      role: 'STUDENT',
+      image: '/media/people/student.svg',
+      date: '2007-09-01',
+    });
     expect(setCookies[0]).toMatch(/^shikhon_refresh=[^;]+; Max-Age=2592000; Path=\/graphql; Expires=[^;]+; HttpOnly; SameSite=Strict$/);
     browser.token = data!.signUp.accessToken;
     expect((await browser.graphql(ME)).data).toEqual({ me: { email: 'nusrat@example.com', name: 'Nusrat Jahan', role: 'STUDENT' } });
@@ -112,7 +120,10 @@ describe('sign up', () => {
 describe('sign in', () => {
   it('signs in with the right password, whatever the email case', async () => {
     await makeUser(db, { email: 'rahim@example.com' }, 'right password');
-    const { data } = await client().graphql<{ login: { accessToken: string; user: { email: string } } }>(LOGIN, { email: 'Rahim@Example.com', password: 'right password' });
+    const { data } = await client().graphql<{ login: { accessToken: string; user: { email: string } } }>(LOGIN, {
+      email: 'Rahim@Example.com',
+      password: 'right password',
+    });
     expect(data!.login.user.email).toBe('rahim@example.com');
     expect(jwt.decode(data!.login.accessToken, { complete: true })!.header.alg).toBe('HS256');
   });
@@ -128,7 +139,9 @@ describe('sign in', () => {
   it('refuses a closed account', async () => {
     await makeUser(db, { email: 'gone@example.com', deletedAt: new Date() }, 'right password');
     const { errors } = await client().graphql(LOGIN, { email: 'gone@example.com', password: 'right password' });
-    expect(errors![0].message).toBe('This account is closed. To reopen it, call +880 9612-345678 or send us a message from the Support page; an admin will reopen it.');
+    expect(errors![0].message).toBe(
+      'This account is closed. To reopen it, call +880 9612-345678 or send us a message from the Support page; an admin will reopen it.',
+    );
   });
 
   it('limits sign-in attempts on one account with a clear message', async () => {
@@ -318,17 +331,37 @@ describe('profiles', () => {
   it('lets a person edit their own profile, but not their email or role', async () => {
     const { browser } = await signedIn();
     const { data } = await browser.graphql(UPDATE, {
-      input: { name: 'Rahim Uddin', phone: '01712345678', date: '2004-01-31', image: 'https://images.example/rahim.png', eduQualification: 'HSC, Dhaka College', contactEmail: 'Rahim.Work@Example.com' },
+      input: {
+        name: 'Rahim Uddin',
+        phone: '01712345678',
+        date: '2004-01-31',
+        image: 'https://images.example/rahim.png',
+        eduQualification: 'HSC, Dhaka College',
+        contactEmail: 'Rahim.Work@Example.com',
+      },
     });
     expect(data).toEqual({
-      updateProfile: { name: 'Rahim Uddin', phone: '01712345678', date: '2004-01-31', image: 'https://images.example/rahim.png', eduQualification: 'HSC, Dhaka College', contactEmail: 'rahim.work@example.com', email: 'rahim@example.com', role: 'STUDENT' },
+      updateProfile: {
+        name: 'Rahim Uddin',
+        phone: '01712345678',
+        date: '2004-01-31',
+        image: 'https://images.example/rahim.png',
+        eduQualification: 'HSC, Dhaka College',
+        contactEmail: 'rahim.work@example.com',
+        email: 'rahim@example.com',
+        role: 'STUDENT',
+      },
     });
   });
 
   it('refuses bad profile values field by field and changes nothing', async () => {
     const { browser, user } = await signedIn();
     const { errors } = await browser.graphql(UPDATE, { input: { name: ' ', image: 'javascript:alert(1)', contactEmail: 'nope' } });
-    expect(errors![0].extensions?.fields).toEqual({ name: 'Name is required', image: 'Avatar URL must start with https://', contactEmail: 'Enter a valid email address' });
+    expect(errors![0].extensions?.fields).toEqual({
+      name: 'Name is required',
+      image: 'Avatar URL must start with https://',
+      contactEmail: 'Enter a valid email address',
+    });
     expect((await db.getRepository(User).findOneByOrFail({ id: user.id })).name).toBe(user.name);
   });
 
@@ -346,8 +379,17 @@ describe('the legacy user paths', () => {
     browser.token = data!.login.accessToken;
     const res = await browser.request('/api/users/getUserByEmail/RAHIM@example.com');
     expect(await res.json()).toEqual({
-      _id: user.id, id: user.id, role: 'student', name: user.name, email: 'rahim@example.com', phone: user.phone, image: user.image,
-      date: user.date, eduQualification: 'SSC', contactEmail: null, createdOn: user.createdAt.toISOString(),
+      _id: user.id,
+      id: user.id,
+      role: 'student',
+      name: user.name,
+      email: 'rahim@example.com',
+      phone: user.phone,
+      image: user.image,
+      date: user.date,
+      eduQualification: 'SSC',
+      contactEmail: null,
+      createdOn: user.createdAt.toISOString(),
     });
     expect(((await (await browser.request(`/api/users/${user.id}`)).json()) as { email: string }).email).toBe('rahim@example.com');
   });
@@ -361,22 +403,36 @@ describe('the legacy user paths', () => {
     expect(await anonymous.json()).toEqual({ message: 'Please sign in to continue.', code: 'UNAUTHENTICATED' });
 
     const student = client();
-    student.token = (await student.graphql<{ login: { accessToken: string } }>(LOGIN, { email: 'rahim@example.com', password: 'right password' })).data!.login.accessToken;
+    student.token = (
+      await student.graphql<{ login: { accessToken: string } }>(LOGIN, { email: 'rahim@example.com', password: 'right password' })
+    ).data!.login.accessToken;
     expect((await student.request('/api/users/getUserByEmail/other@example.com')).status).toBe(403);
     expect((await student.request(`/api/users/${other.id}`)).status).toBe(403);
 
     const admin = client();
-    admin.token = (await admin.graphql<{ login: { accessToken: string } }>(LOGIN, { email: 'boss@example.com', password: 'right password' })).data!.login.accessToken;
+    admin.token = (
+      await admin.graphql<{ login: { accessToken: string } }>(LOGIN, { email: 'boss@example.com', password: 'right password' })
+    ).data!.login.accessToken;
     expect(((await (await admin.request('/api/users/getUserByEmail/other@example.com')).json()) as { id: string }).id).toBe(other.id);
     expect(await (await admin.request('/api/users/getUserByEmail/missing@example.com')).json()).toBeNull();
   });
 
-  it('POST /api/users records the signed-in person\'s profile and refuses someone else\'s', async () => {
+  it("POST /api/users records the signed-in person's profile and refuses someone else's", async () => {
     await makeUser(db, { email: 'rahim@example.com', name: 'Old Name' }, 'right password');
     const browser = client();
-    browser.token = (await browser.graphql<{ login: { accessToken: string } }>(LOGIN, { email: 'rahim@example.com', password: 'right password' })).data!.login.accessToken;
-    const post = (body: object) => browser.request('/api/users', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-    const mine = await post({ role: 'admin', name: 'Rahim', email: 'rahim@example.com', phone: '01712345678', date: '2005-05-05', image: '/media/people/student.svg' });
+    browser.token = (
+      await browser.graphql<{ login: { accessToken: string } }>(LOGIN, { email: 'rahim@example.com', password: 'right password' })
+    ).data!.login.accessToken;
+    const post = (body: object) =>
+      browser.request('/api/users', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const mine = await post({
+      role: 'admin',
+      name: 'Rahim',
+      email: 'rahim@example.com',
+      phone: '01712345678',
+      date: '2005-05-05',
+      image: '/media/people/student.svg',
+    });
     expect(mine.status).toBe(201);
     expect(await mine.json()).toMatchObject({ acknowledged: true });
     const saved = await db.getRepository(User).findOneByOrFail({ email: 'rahim@example.com' });

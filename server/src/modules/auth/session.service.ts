@@ -12,7 +12,6 @@ const CONCURRENT_REFRESH_GRACE_MS = 30_000;
 
 export const SESSION_ENDED = 'Your session has ended. Please sign in again.';
 
-
 export interface IssuedSession {
   accessToken: string;
   /** The new refresh cookie value, or null when the current cookie stays. */

@@ -42,7 +42,9 @@ describe('blogs', () => {
     await makeUser(db, { email: 'teacher@example.com', name: 'শাহনাজ পারভীন', role: Role.INSTRUCTOR }, 'a password');
     const teacher = await signedInClient(app.url, 'teacher@example.com', 'a password');
     const post = { title: 'এসএসসির প্রস্তুতি: তিন মাসের পরিকল্পনা', description: 'প্রতিটি অধ্যা\u09DFের পর অনুশীলনী করো, আর র\u200D্যাপিড রিভিশন দাও।' };
-    const { data, errors } = await teacher.graphql<{ createBlog: { id: string } }>(`mutation ($input: BlogInput!) { createBlog(input: $input) { id } }`, { input: post });
+    const { data, errors } = await teacher.graphql<{ createBlog: { id: string } }>(`mutation ($input: BlogInput!) { createBlog(input: $input) { id } }`, {
+      input: post,
+    });
     expect(errors).toBeUndefined();
     const list = await visitor.graphql(`{ blogs { items { title description author } } }`);
     expect(list.data).toEqual({
@@ -58,7 +60,11 @@ describe('blogs', () => {
     await makeUser(db, { email: 'boss@example.com', role: Role.ADMIN }, 'a password');
     const admin = await signedInClient(app.url, 'boss@example.com', 'a password');
     const bad = await admin.graphql(`mutation { createBlog(input: { title: "", description: "", img: "javascript:x" }) { id } }`);
-    expect(bad.errors![0].extensions?.fields).toEqual({ title: 'Title is required', description: 'Description is required', img: 'The image URL must start with https://' });
+    expect(bad.errors![0].extensions?.fields).toEqual({
+      title: 'Title is required',
+      description: 'Description is required',
+      img: 'The image URL must start with https://',
+    });
     const post = await db.getRepository(Blog).save({ title: 'Old', description: 'd', author: 'A', reads: 0 });
     await admin.graphql(`mutation ($id: ID!) { setBlogHidden(id: $id, hidden: true) { id } }`, { id: post.id });
     expect((await visitor.graphql(`{ blogs { total } }`)).data).toEqual({ blogs: { total: 0 } });

@@ -81,8 +81,14 @@ export async function renderCertificatePdf(facts: CertificateFacts): Promise<Buf
     }
   };
 
-  doc.rect(20, 20, width - 40, height - 40).lineWidth(3).stroke('#1e40af');
-  doc.rect(30, 30, width - 60, height - 60).lineWidth(1).stroke('#93c5fd');
+  doc
+    .rect(20, 20, width - 40, height - 40)
+    .lineWidth(3)
+    .stroke('#1e40af');
+  doc
+    .rect(30, 30, width - 60, height - 60)
+    .lineWidth(1)
+    .stroke('#93c5fd');
   centred('Shikhon', 70, 20, true, '#1e40af');
   centred('Certificate of Completion', 110, 34, true);
   centred('This certifies that', 180, 14, false, '#4b5563');

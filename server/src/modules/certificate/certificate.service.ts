@@ -42,7 +42,12 @@ export async function issueCertificateIfComplete(db: DataSource, enrollment: Enr
   const facts = { number, studentName: student.name, course: course.name, instructor: course.instructor, issuedAt };
   const pdf = await renderCertificatePdf({ ...facts, verifyURL: verifyURLOf(publicUrl, number) });
   // Two completions at once (two tabs): the unique enrollment index keeps the first.
-  await repo.createQueryBuilder().insert().values({ ...facts, enrollmentId: enrollment.id, studentId: student.id, courseId: course.id, pdf }).orIgnore().execute();
+  await repo
+    .createQueryBuilder()
+    .insert()
+    .values({ ...facts, enrollmentId: enrollment.id, studentId: student.id, courseId: course.id, pdf })
+    .orIgnore()
+    .execute();
   return repo.findOneOrFail({ where: { enrollmentId: enrollment.id }, relations: { enrollment: true } });
 }
 

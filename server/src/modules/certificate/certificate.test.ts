@@ -36,7 +36,16 @@ beforeEach(async () => {
 
 const FIELDS = 'number course studentName instructor issuedAt revoked pdfURL verifyURL';
 const COMPLETE = `mutation ($id: ID!) { setLessonCompleted(lessonId: $id, completed: true) { courseProgress { percent } certificate { ${FIELDS} } } }`;
-type CertificateAnswer = { number: string; course: string; studentName: string; instructor: string; issuedAt: string; revoked: boolean; pdfURL: string; verifyURL: string };
+type CertificateAnswer = {
+  number: string;
+  course: string;
+  studentName: string;
+  instructor: string;
+  issuedAt: string;
+  revoked: boolean;
+  pdfURL: string;
+  verifyURL: string;
+};
 
 async function completeAll(firstTime = true): Promise<CertificateAnswer> {
   let last: CertificateAnswer | null = null;
@@ -61,7 +70,15 @@ describe('certificates', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/pdf');
     const text = await pdfText(await response.arrayBuffer());
-    for (const line of ['Certificate of Completion', 'Rahim Uddin', 'Physics for Class 9', 'Instructor: Nusrat Jahan', `Completed on ${completionDate(new Date(certificate.issuedAt))}`, `Certificate number: ${certificate.number}`, `Verify at ${certificate.verifyURL}`]) {
+    for (const line of [
+      'Certificate of Completion',
+      'Rahim Uddin',
+      'Physics for Class 9',
+      'Instructor: Nusrat Jahan',
+      `Completed on ${completionDate(new Date(certificate.issuedAt))}`,
+      `Certificate number: ${certificate.number}`,
+      `Verify at ${certificate.verifyURL}`,
+    ]) {
       expect(text).toContain(line);
     }
   });
@@ -82,12 +99,16 @@ describe('certificates', () => {
     const mine = await student.graphql<{ myCertificates: CertificateAnswer[] }>(`{ myCertificates { ${FIELDS} } }`);
     expect(mine.data!.myCertificates).toEqual([issued]);
     const visitor = new HttpClient(app.url);
-    const { data } = await visitor.graphql<{ certificate: CertificateAnswer }>(`query ($n: String!) { certificate(number: $n) { ${FIELDS} } }`, { n: issued.number.toLowerCase() });
+    const { data } = await visitor.graphql<{ certificate: CertificateAnswer }>(`query ($n: String!) { certificate(number: $n) { ${FIELDS} } }`, {
+      n: issued.number.toLowerCase(),
+    });
     expect(data!.certificate).toEqual(issued);
     const withEmail = await visitor.graphql(`query ($n: String!) { certificate(number: $n) { email } }`, { n: issued.number });
     expect(withEmail.errors![0].extensions?.code).toBe('GRAPHQL_VALIDATION_FAILED');
     for (const unknown of ['SHK-0000000000', 'nonsense', '']) {
-      expect((await visitor.graphql<{ certificate: null }>(`query ($n: String!) { certificate(number: $n) { number } }`, { n: unknown })).data!.certificate).toBeNull();
+      expect(
+        (await visitor.graphql<{ certificate: null }>(`query ($n: String!) { certificate(number: $n) { number } }`, { n: unknown })).data!.certificate,
+      ).toBeNull();
     }
     expect((await visitor.request('/api/certificates/SHK-0000000000/pdf')).status).toBe(404);
     expect((await visitor.graphql(`{ myCertificates { number } }`)).errors![0].extensions?.code).toBe('UNAUTHENTICATED');
@@ -95,7 +116,10 @@ describe('certificates', () => {
 
   it('gives none while lessons remain', async () => {
     await student.graphql(COMPLETE, { id: lessons[0].id });
-    const { data } = await student.graphql<{ enrollment: { certificate: null }; myCertificates: [] }>(`query ($id: ID!) { enrollment(courseId: $id) { certificate { number } } myCertificates { number } }`, { id: course.id });
+    const { data } = await student.graphql<{ enrollment: { certificate: null }; myCertificates: [] }>(
+      `query ($id: ID!) { enrollment(courseId: $id) { certificate { number } } myCertificates { number } }`,
+      { id: course.id },
+    );
     expect(data).toEqual({ enrollment: { certificate: null }, myCertificates: [] });
   });
 
@@ -103,9 +127,14 @@ describe('certificates', () => {
     const issued = await completeAll();
     const admin = await signedInClient(app.url, 'boss@example.com', 'boss password');
     const enrollmentId = (await db.query<Array<{ id: string }>>(`SELECT id FROM enrollment`))[0].id;
-    const refund = await admin.graphql(`mutation ($id: ID!) { refundEnrollment(enrollmentId: $id, refundCase: COURSE_CANCELLED) { percent } }`, { id: enrollmentId });
+    const refund = await admin.graphql(`mutation ($id: ID!) { refundEnrollment(enrollmentId: $id, refundCase: COURSE_CANCELLED) { percent } }`, {
+      id: enrollmentId,
+    });
     expect(refund.errors).toBeUndefined();
-    const { data } = await new HttpClient(app.url).graphql<{ certificate: CertificateAnswer }>(`query ($n: String!) { certificate(number: $n) { revoked studentName } }`, { n: issued.number });
+    const { data } = await new HttpClient(app.url).graphql<{ certificate: CertificateAnswer }>(
+      `query ($n: String!) { certificate(number: $n) { revoked studentName } }`,
+      { n: issued.number },
+    );
     expect(data!.certificate).toEqual({ revoked: true, studentName: 'Rahim Uddin' });
     const pdf = await new HttpClient(app.url).request(pathOf(issued.pdfURL));
     expect(pdf.status).toBe(403);
@@ -121,7 +150,14 @@ describe('the certificate PDF', () => {
       { bengali: true, text: 'উদ্দিন' },
       { bengali: false, text: ' (Rahim)' },
     ]);
-    const facts = { number: 'SHK-ABCDEFGHJK', studentName: 'রহিম উদ্দিন', course: 'Bangla 101', instructor: 'Nusrat', issuedAt: new Date('2026-11-23T10:00:00Z'), verifyURL: 'https://shikhon.example.com/certificate/SHK-ABCDEFGHJK' };
+    const facts = {
+      number: 'SHK-ABCDEFGHJK',
+      studentName: 'রহিম উদ্দিন',
+      course: 'Bangla 101',
+      instructor: 'Nusrat',
+      issuedAt: new Date('2026-11-23T10:00:00Z'),
+      verifyURL: 'https://shikhon.example.com/certificate/SHK-ABCDEFGHJK',
+    };
     const pdf = await renderCertificatePdf(facts);
     const latinOnly = await renderCertificatePdf({ ...facts, studentName: 'Rahim Uddin' });
     // Both faces are embedded (subset names like ABCDEF+NotoSansBengali); the Latin-only one needs one less font.
@@ -137,7 +173,14 @@ describe('the certificate PDF', () => {
     expect(fitSize(22, 400, 600)).toBe(22);
     expect(fitSize(22, 1200, 600)).toBe(11);
     const course = `Higher Mathematics ${'and Statistics '.repeat(9)}`.trim();
-    const pdf = await renderCertificatePdf({ number: 'SHK-ABCDEFGHJK', studentName: 'Rahim', course, instructor: 'Nusrat', issuedAt: new Date('2026-11-23T10:00:00Z'), verifyURL: 'https://shikhon.example.com/certificate/SHK-ABCDEFGHJK' });
+    const pdf = await renderCertificatePdf({
+      number: 'SHK-ABCDEFGHJK',
+      studentName: 'Rahim',
+      course,
+      instructor: 'Nusrat',
+      issuedAt: new Date('2026-11-23T10:00:00Z'),
+      verifyURL: 'https://shikhon.example.com/certificate/SHK-ABCDEFGHJK',
+    });
     expect((await pdfText(pdf)).replace(/\s+/g, ' ')).toContain(course);
   });
 });

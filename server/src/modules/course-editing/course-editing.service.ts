@@ -33,8 +33,7 @@ async function writeLessons(manager: EntityManager, courseId: string, lessons: V
   const existing = new Set(before.map((l) => l.id));
   const keep = edits.map((edit) => (edit.id && existing.has(edit.id) ? edit.id : null));
   const facts = (lesson: ValidLesson, id: string | null) => JSON.stringify([id, lesson.title, lesson.videoURL, lesson.preview, lesson.durationSeconds]);
-  const unchanged =
-    before.length === lessons.length && before.every((lesson, i) => facts(lesson as ValidLesson, lesson.id) === facts(lessons[i], keep[i]));
+  const unchanged = before.length === lessons.length && before.every((lesson, i) => facts(lesson as ValidLesson, lesson.id) === facts(lessons[i], keep[i]));
   if (unchanged) return false;
   await repo.delete({ courseId, ...(keep.some(Boolean) ? { id: Not(In(keep.filter(Boolean) as string[])) } : {}) });
   // Positions are unique per course: move the kept lessons out of the way before renumbering.
@@ -48,13 +47,7 @@ async function writeLessons(manager: EntityManager, courseId: string, lessons: V
 }
 
 /** A new course by the signed-in instructor, as a draft until they publish it; `address` is the client's, for the audit log. */
-export async function createCourse(
-  db: DataSource,
-  viewer: Viewer,
-  input: CourseInput,
-  address: string,
-  usdToBdt = DEFAULT_USD_TO_BDT,
-): Promise<Course> {
+export async function createCourse(db: DataSource, viewer: Viewer, input: CourseInput, address: string, usdToBdt = DEFAULT_USD_TO_BDT): Promise<Course> {
   requireRole(viewer, roles.staff);
   const { lessons, ...fields } = normalizeCourse(input, usdToBdt);
   const id = await db.transaction(async (manager) => {
@@ -68,7 +61,14 @@ export async function createCourse(
       published: false,
     });
     await writeLessons(manager, course.id, lessons, []);
-    await recordAudit(manager, { viewer, address, action: AuditAction.CREATE_COURSE, targetType: AuditTarget.COURSE, targetId: course.id, detail: { name: course.name, lessons: lessons.length } });
+    await recordAudit(manager, {
+      viewer,
+      address,
+      action: AuditAction.CREATE_COURSE,
+      targetType: AuditTarget.COURSE,
+      targetId: course.id,
+      detail: { name: course.name, lessons: lessons.length },
+    });
     return course.id;
   });
   return db.getRepository(Course).findOneByOrFail({ id });
@@ -91,7 +91,14 @@ export async function updateCourse(
     const lessonsChanged = await writeLessons(manager, course.id, lessons, input.lessons);
     // "Last updated" moves only when what the course teaches changed, not on a save that changed nothing.
     if (changed.length > 0 || lessonsChanged) await manager.getRepository(Course).update(course.id, { contentUpdatedAt: new Date() });
-    await recordAudit(manager, { viewer, address, action: AuditAction.UPDATE_COURSE, targetType: AuditTarget.COURSE, targetId: course.id, detail: { name: fields.name, changed, lessons: lessons.length } });
+    await recordAudit(manager, {
+      viewer,
+      address,
+      action: AuditAction.UPDATE_COURSE,
+      targetType: AuditTarget.COURSE,
+      targetId: course.id,
+      detail: { name: fields.name, changed, lessons: lessons.length },
+    });
   });
   return db.getRepository(Course).findOneByOrFail({ id: course.id });
 }
@@ -117,7 +124,11 @@ export async function setCoursePublished(db: DataSource, viewer: Viewer, id: str
   }
   await db.transaction(async (manager) => {
     await manager.getRepository(Course).update(course.id, changes);
-    const action = changes.published ? AuditAction.PUBLISH_COURSE : changes.reviewRequestedAt ? AuditAction.SUBMIT_COURSE_FOR_REVIEW : AuditAction.UNPUBLISH_COURSE;
+    const action = changes.published
+      ? AuditAction.PUBLISH_COURSE
+      : changes.reviewRequestedAt
+        ? AuditAction.SUBMIT_COURSE_FOR_REVIEW
+        : AuditAction.UNPUBLISH_COURSE;
     await recordAudit(manager, { viewer, address, action, targetType: AuditTarget.COURSE, targetId: course.id, detail: { name: course.name } });
   });
   return { ...course, ...changes };
@@ -130,7 +141,14 @@ export async function deleteCourse(db: DataSource, viewer: Viewer, id: string, a
   if (bought) throw new AppError('CONFLICT', COURSE_HAS_STUDENTS);
   await db.transaction(async (manager) => {
     await manager.getRepository(Course).delete(course.id);
-    await recordAudit(manager, { viewer, address, action: AuditAction.DELETE_COURSE, targetType: AuditTarget.COURSE, targetId: course.id, detail: { name: course.name } });
+    await recordAudit(manager, {
+      viewer,
+      address,
+      action: AuditAction.DELETE_COURSE,
+      targetType: AuditTarget.COURSE,
+      targetId: course.id,
+      detail: { name: course.name },
+    });
   });
 }
 

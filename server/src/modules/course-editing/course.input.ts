@@ -92,7 +92,10 @@ export class CourseInput {
   @Rule(classLevel)
   classLevel?: number | null;
 
-  @Field(() => CourseLanguage, { nullable: true, description: 'The language the course is taught in; left out, English for a new course and unchanged for an edit' })
+  @Field(() => CourseLanguage, {
+    nullable: true,
+    description: 'The language the course is taught in; left out, English for a new course and unchanged for an edit',
+  })
   language?: CourseLanguage | null;
 
   @Field(() => [String], { nullable: true })

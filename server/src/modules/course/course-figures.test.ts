@@ -54,9 +54,18 @@ describe('course page figures', () => {
       { name: 'y', text: 'No stars', courseId: course.id, rating: null },
     ]);
     const figures = await figuresOf(new HttpClient(app.url), course.id);
-    const [{ lessons, seconds }] = await db.query<Array<{ lessons: number; seconds: number }>>(`SELECT count(*)::int AS lessons, sum("durationSeconds")::int AS seconds FROM lesson WHERE "courseId" = $1`, [course.id]);
-    const [{ students }] = await db.query<Array<{ students: number }>>(`SELECT count(*)::int AS students FROM enrollment WHERE "courseId" = $1 AND "revokedAt" IS NULL`, [course.id]);
-    const [{ average, count }] = await db.query<Array<{ average: number | null; count: number }>>(`SELECT round(avg(rating), 1)::float AS average, count(*)::int AS count FROM review WHERE "courseId" = $1 AND NOT hidden AND rating IS NOT NULL`, [course.id]);
+    const [{ lessons, seconds }] = await db.query<Array<{ lessons: number; seconds: number }>>(
+      `SELECT count(*)::int AS lessons, sum("durationSeconds")::int AS seconds FROM lesson WHERE "courseId" = $1`,
+      [course.id],
+    );
+    const [{ students }] = await db.query<Array<{ students: number }>>(
+      `SELECT count(*)::int AS students FROM enrollment WHERE "courseId" = $1 AND "revokedAt" IS NULL`,
+      [course.id],
+    );
+    const [{ average, count }] = await db.query<Array<{ average: number | null; count: number }>>(
+      `SELECT round(avg(rating), 1)::float AS average, count(*)::int AS count FROM review WHERE "courseId" = $1 AND NOT hidden AND rating IS NOT NULL`,
+      [course.id],
+    );
     expect(figures).toMatchObject({ lessonCount: lessons, totalDurationSeconds: seconds, enrolledCount: students, averageRating: average, ratingCount: count });
     expect(figures).toMatchObject({ lessonCount: 3, totalDurationSeconds: 3600, enrolledCount: 2, averageRating: 4.3, ratingCount: 3 });
   });
@@ -79,7 +88,11 @@ describe('free previews', () => {
     for (const client of [new HttpClient(app.url), await signedInClient(app.url, 'other@example.com', 'other password')]) {
       const figures = await figuresOf(client, course.id);
       expect(figures.firstPreviewLesson).toEqual({ title: 'Inside' });
-      expect(figures.lessons.map((l) => [l.preview, l.videoURL])).toEqual([[false, null], [true, urls[1]], [false, null]]);
+      expect(figures.lessons.map((l) => [l.preview, l.videoURL])).toEqual([
+        [false, null],
+        [true, urls[1]],
+        [false, null],
+      ]);
       const legacy = (await (await client.request(`/api/courses/${course.id}`)).json()) as { videos: { contents: Array<{ videoURL: string | null }> } };
       expect(legacy.videos.contents.map((l) => l.videoURL)).toEqual([null, urls[1], null]);
     }
@@ -113,7 +126,10 @@ describe('free previews', () => {
       id: course.id,
       input: input([{ preview: true, durationSeconds: 540 }, { durationSeconds: 61 }]),
     });
-    expect(data!.updateCourse.lessons).toEqual([{ preview: true, durationSeconds: 540 }, { preview: false, durationSeconds: 61 }]);
+    expect(data!.updateCourse.lessons).toEqual([
+      { preview: true, durationSeconds: 540 },
+      { preview: false, durationSeconds: 61 },
+    ]);
     expect(new Date(data!.updateCourse.contentUpdatedAt).getTime()).toBeGreaterThan(before.contentUpdatedAt.getTime());
 
     const bad = await instructor.graphql(UPDATE, { id: course.id, input: input([{ durationSeconds: 0 }, {}]) });

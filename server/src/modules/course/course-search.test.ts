@@ -26,10 +26,30 @@ beforeAll(async () => {
     classLevel: 8,
     language: BN,
   });
-  await makeCourse(db, { name: 'পদার্থবিজ্ঞান – নবম-দশম শ্রেণি', instructor: 'নুসরাত জাহান', description: 'গতি, বল ও শক্তি, উদাহরণসহ।', category: S, classLevel: 9, language: BN });
-  await makeCourse(db, { name: 'উচ্চতর গণিত – একাদশ-দ্বাদশ শ্রেণি', instructor: 'মাহমুদুল হাসান', description: 'ক্যালকুলাস ও ত্রিকোণমিতি।', category: S, classLevel: 11, language: BN });
+  await makeCourse(db, {
+    name: 'পদার্থবিজ্ঞান – নবম-দশম শ্রেণি',
+    instructor: 'নুসরাত জাহান',
+    description: 'গতি, বল ও শক্তি, উদাহরণসহ।',
+    category: S,
+    classLevel: 9,
+    language: BN,
+  });
+  await makeCourse(db, {
+    name: 'উচ্চতর গণিত – একাদশ-দ্বাদশ শ্রেণি',
+    instructor: 'মাহমুদুল হাসান',
+    description: 'ক্যালকুলাস ও ত্রিকোণমিতি।',
+    category: S,
+    classLevel: 11,
+    language: BN,
+  });
   await makeCourse(db, { name: 'Class 9 Physics', instructor: 'Anisul Hoque', description: 'Motion, force and energy.', category: S, classLevel: 9 });
-  await makeCourse(db, { name: 'Class 10 Chemistry', instructor: 'Farhana Rahman', description: 'Atoms and the physics of bonds.', category: S, classLevel: 10 });
+  await makeCourse(db, {
+    name: 'Class 10 Chemistry',
+    instructor: 'Farhana Rahman',
+    description: 'Atoms and the physics of bonds.',
+    category: S,
+    classLevel: 10,
+  });
   await makeCourse(db, { name: 'Introduction to Programming with Python', instructor: 'Tanvir Ahmed', description: 'Variables, loops and functions.' });
   await makeCourse(db, { name: 'Phisics Fun Facts', instructor: 'Test Instructor', description: 'A quiz show.', published: false });
 });
@@ -78,9 +98,12 @@ describe.each([
     expect(await search('\u200Bphy\u00ADsics')).toEqual(['Class 9 Physics', 'Class 10 Chemistry']);
   });
 
-  it.each(['class 9', 'Class 9', 'ক্লাস ৯', 'ক্লাস 9', 'class ৯', 'নবম', 'নবম শ্রেণি', 'নবম শ্রেণী', '৯ম শ্রেণি'])('finds the class 9 courses for %j', async (text) => {
-    expect(await search(text)).toEqual(CLASS_9);
-  });
+  it.each(['class 9', 'Class 9', 'ক্লাস ৯', 'ক্লাস 9', 'class ৯', 'নবম', 'নবম শ্রেণি', 'নবম শ্রেণী', '৯ম শ্রেণি'])(
+    'finds the class 9 courses for %j',
+    async (text) => {
+      expect(await search(text)).toEqual(CLASS_9);
+    },
+  );
 
   it('reads every Bangla class word, first to twelfth', async () => {
     expect(await search('অষ্টম')).toEqual(['গণিত – অষ্টম শ্রেণি']);
@@ -125,7 +148,10 @@ describe('search in one language', () => {
     expect(await search('নবম শ্রেণি', 'BN')).toEqual([{ name: 'পদার্থবিজ্ঞান – নবম-দশম শ্রেণি', language: 'BN' }]);
     expect(await search('নবম শ্রেণি', 'EN')).toEqual([{ name: 'Class 9 Physics', language: 'EN' }]);
     expect(await search('phisics', 'BN')).toEqual([]);
-    expect(await search('phisics', 'EN')).toEqual([{ name: 'Class 9 Physics', language: 'EN' }, { name: 'Class 10 Chemistry', language: 'EN' }]);
+    expect(await search('phisics', 'EN')).toEqual([
+      { name: 'Class 9 Physics', language: 'EN' },
+      { name: 'Class 10 Chemistry', language: 'EN' },
+    ]);
   });
 });
 

@@ -1,16 +1,5 @@
 import { Field, Float, ID, Int, ObjectType } from 'type-graphql';
-import {
-  Check,
-  Column,
-  CreateDateColumn,
-  Entity,
-  Index,
-  JoinColumn,
-  ManyToOne,
-  OneToMany,
-  PrimaryGeneratedColumn,
-  UpdateDateColumn,
-} from 'typeorm';
+import { Check, Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, OneToMany, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 import { numericToNumber } from '../../shared/numeric';
 import { CourseCategory, CourseLanguage } from './course.enums';
 import type { Lesson } from './lesson.entity';

@@ -104,7 +104,10 @@ export class CourseResolver {
 
 @Resolver(() => Lesson)
 export class LessonResolver {
-  @FieldResolver(() => String, { nullable: true, description: 'For free previews, anyone; otherwise only the enrolled student, the course instructor and admins' })
+  @FieldResolver(() => String, {
+    nullable: true,
+    description: 'For free previews, anyone; otherwise only the enrolled student, the course instructor and admins',
+  })
   async videoURL(@Root() lesson: Lesson, @Ctx() ctx: GraphQLContext): Promise<string | null> {
     return (await canWatchLesson(ctx.viewer, lesson, ctx.loaders)) ? lesson.videoURL : null;
   }

@@ -136,7 +136,9 @@ export function matchingIds(search: ParsedSearch): Statement {
 /** The best `limit` of a few matches (found by matchingIds), ranked; `selectList` from the course reader. */
 export function rankMatches(search: ParsedSearch, ids: string[], limit: number, selectList: string): Statement {
   const parameters = new SqlParameters();
-  const whens = tiers(search, parameters).map(({ rank, nameTest }) => `WHEN ${nameTest} THEN ${rank}`).join(' ');
+  const whens = tiers(search, parameters)
+    .map(({ rank, nameTest }) => `WHEN ${nameTest} THEN ${rank}`)
+    .join(' ');
   const sql = `SELECT ${selectList} FROM "course" c WHERE ${visibleCourse('c')} AND c."id" = ANY(${parameters.add(ids)})
     ORDER BY CASE ${whens} END DESC, ${NATURAL_NAME_KEY}, c."id" LIMIT ${parameters.add(limit)}`;
   return { sql, parameters: parameters.values };

@@ -7,7 +7,19 @@ import { isUuid } from '../../shared/validation';
 import { fetchPage, parsePage, type Page, type PageRequest } from '../../shared/paging';
 import { Course } from './course.entity';
 import { CourseCategory, HomeSection, type CourseLanguage } from './course.enums';
-import { CLOSE_WORD_MIN_SIMILARITY, closeMatches, DIRECT_RANKING_MAX, matchingIds, parseSearchText, rankMatches, similarNames, SUGGESTION_MIN_SIMILARITY, walkTiers, type ParsedSearch, type Statement } from './course.search';
+import {
+  CLOSE_WORD_MIN_SIMILARITY,
+  closeMatches,
+  DIRECT_RANKING_MAX,
+  matchingIds,
+  parseSearchText,
+  rankMatches,
+  similarNames,
+  SUGGESTION_MIN_SIMILARITY,
+  walkTiers,
+  type ParsedSearch,
+  type Statement,
+} from './course.search';
 import { judgeSearchWords } from './search-word-sample';
 import { visibleCourse } from './course-visibility';
 
@@ -164,7 +176,12 @@ async function rankOrWalk(db: DataSource, search: ParsedSearch, limit: number, s
   const matches: Array<{ id: string }> = await db.query(ids.sql, ids.parameters);
   if (matches.length === 0) return null;
   return matches.length <= DIRECT_RANKING_MAX
-    ? rankMatches(search, matches.map((match) => match.id), limit, selectList)
+    ? rankMatches(
+        search,
+        matches.map((match) => match.id),
+        limit,
+        selectList,
+      )
     : walkTiers(search, limit, selectList);
 }
 
@@ -182,10 +199,9 @@ export async function recommendCourses(db: DataSource, studentId: string | null,
   if (!Number.isInteger(limit) || limit < 1 || limit > 12) throw badInput('limit must be a whole number from 1 to 12', { field: 'limit' });
   const qb = publishedCourses(db);
   if (studentId) {
-    qb.andWhere(
-      `NOT EXISTS (SELECT 1 FROM enrollment e WHERE e."courseId" = course.id AND e."studentId" = :studentId AND e."revokedAt" IS NULL)`,
-      { studentId },
-    );
+    qb.andWhere(`NOT EXISTS (SELECT 1 FROM enrollment e WHERE e."courseId" = course.id AND e."studentId" = :studentId AND e."revokedAt" IS NULL)`, {
+      studentId,
+    });
   }
   return qb.orderBy('course.trending', 'DESC').addOrderBy('course.createdAt', 'DESC').addOrderBy('course.id', 'ASC').limit(limit).getMany();
 }

@@ -25,9 +25,7 @@ beforeEach(() => resetDatabase(db));
 type CoursePage = { total: number; offset: number; limit: number; hasMore: boolean; items: Array<{ name: string; price: number }> };
 
 async function courses(args: string): Promise<CoursePage> {
-  const { body } = await app.graphql<{ courses: CoursePage }>(
-    `{ courses${args} { total offset limit hasMore items { name price } } }`,
-  );
+  const { body } = await app.graphql<{ courses: CoursePage }>(`{ courses${args} { total offset limit hasMore items { name price } } }`);
   expect(body.errors).toBeUndefined();
   return body.data!.courses;
 }
@@ -89,7 +87,9 @@ describe('the catalogue', () => {
     await makeCourse(db, { name: 'গণিত – অষ্টম শ্রেণি', language: CourseLanguage.BN, category: CourseCategory.SCHOOL, classLevel: 8 });
     await makeCourse(db, { name: 'Class 8 Mathematics', category: CourseCategory.SCHOOL, classLevel: 8 });
     const page = async (args: string) => {
-      const { body } = await app.graphql<{ courses: { total: number; items: Array<{ name: string; language: string }> } }>(`{ courses${args} { total items { name language } } }`);
+      const { body } = await app.graphql<{ courses: { total: number; items: Array<{ name: string; language: string }> } }>(
+        `{ courses${args} { total items { name language } } }`,
+      );
       expect(body.errors).toBeUndefined();
       return body.data!.courses;
     };
@@ -119,10 +119,9 @@ describe('the catalogue', () => {
 describe('one course', () => {
   it('answers a course with its lessons in order and no video address for a visitor', async () => {
     const course = await makeCourse(db, { name: 'Algebra', keyPoints: ['Sets', 'Functions'] }, ['Intro', 'Sets', 'Functions']);
-    const { body } = await app.graphql<{ course: { name: string; keyPoints: string[]; lessons: Array<{ title: string; position: number; videoURL: string | null }> } }>(
-      `query ($id: ID!) { course(id: $id) { name keyPoints lessons { title position videoURL } } }`,
-      { id: course.id },
-    );
+    const { body } = await app.graphql<{
+      course: { name: string; keyPoints: string[]; lessons: Array<{ title: string; position: number; videoURL: string | null }> };
+    }>(`query ($id: ID!) { course(id: $id) { name keyPoints lessons { title position videoURL } } }`, { id: course.id });
     expect(body.data!.course.name).toBe('Algebra');
     expect(body.data!.course.keyPoints).toEqual(['Sets', 'Functions']);
     expect(body.data!.course.lessons).toEqual([
@@ -141,10 +140,7 @@ describe('one course', () => {
 
 describe('search', () => {
   async function search(text: string): Promise<string[]> {
-    const { body } = await app.graphql<{ searchCourses: Array<{ name: string }> }>(
-      `query ($text: String!) { searchCourses(text: $text) { name } }`,
-      { text },
-    );
+    const { body } = await app.graphql<{ searchCourses: Array<{ name: string }> }>(`query ($text: String!) { searchCourses(text: $text) { name } }`, { text });
     expect(body.errors).toBeUndefined();
     return body.data!.searchCourses.map((c) => c.name);
   }
@@ -186,22 +182,18 @@ describe('search', () => {
     await makeCourse(db, { name: 'physics for Beginners', description: 'Start here.' });
     await makeCourse(db, { name: 'Physics Olympiad', description: 'Hard problems.' });
     await makeCourse(db, { name: 'Astrophysics Today', description: 'Stars.' });
-    expect(await search('physics')).toEqual([
-      'physics for Beginners',
-      'Physics Olympiad',
-      'Astrophysics Today',
-      'Class 9 Physics',
-      'Class 11 Chemistry',
-    ]);
+    expect(await search('physics')).toEqual(['physics for Beginners', 'Physics Olympiad', 'Astrophysics Today', 'Class 9 Physics', 'Class 11 Chemistry']);
   });
 
   // Up to DIRECT_RANKING_MAX matches are ranked directly; more are answered by walking the name index.
   it.each([25, DIRECT_RANKING_MAX + 5])('keeps the best matches when %i more courses match than the list holds', async (fillers) => {
     const template = await makeCourse(db, { name: 'Zoology and physics', description: 'Animals.' });
     const { id: _id, ...fields } = template;
-    await db.getRepository(Course).insert(
-      Array.from({ length: fillers }, (_, i) => ({ ...fields, name: `Course ${String(i).padStart(3, '0')}`, description: 'Learn with physics labs.' })),
-    );
+    await db
+      .getRepository(Course)
+      .insert(
+        Array.from({ length: fillers }, (_, i) => ({ ...fields, name: `Course ${String(i).padStart(3, '0')}`, description: 'Learn with physics labs.' })),
+      );
     const names = await search('physics');
     expect(names).toHaveLength(20);
     expect(names.slice(0, 3)).toEqual(['Class 9 Physics', 'Zoology and physics', 'Class 11 Chemistry']);
@@ -247,8 +239,8 @@ describe('search', () => {
       const names = await search('biology batch');
       expect(names).toHaveLength(20);
       // The name index gives the first names alphabetically (1, 10, 100, 101, 11, ...), shown in natural order.
-    expect(names.slice(0, 4)).toEqual(['Class 8 Biology Batch 1', 'Class 8 Biology Batch 2', 'Class 8 Biology Batch 10', 'Class 8 Biology Batch 11']);
-    expect(names.slice(-2)).toEqual(['Class 8 Biology Batch 100', 'Class 8 Biology Batch 101']);
+      expect(names.slice(0, 4)).toEqual(['Class 8 Biology Batch 1', 'Class 8 Biology Batch 2', 'Class 8 Biology Batch 10', 'Class 8 Biology Batch 11']);
+      expect(names.slice(-2)).toEqual(['Class 8 Biology Batch 100', 'Class 8 Biology Batch 101']);
       const statementsFor = async (text: string) =>
         (await countStatements(() => app.execute('query ($text: String!) { searchCourses(text: $text) { name } }', undefined, { text }))).statements;
       expect(await statementsFor('biology batch')).toBe(1);
@@ -284,7 +276,12 @@ describe('the home page', () => {
     for (let i = 0; i < 6; i++) await makeCourse(db, { trending: i % 2 === 0, price: i % 3 === 0 ? 0 : 12 });
     const few = await run();
     for (let i = 0; i < 40; i++) {
-      await makeCourse(db, { trending: i % 2 === 0, price: i % 3 === 0 ? 0 : 12, category: i % 4 === 0 ? CourseCategory.SCHOOL : CourseCategory.PROFESSIONAL, classLevel: i % 4 === 0 ? 7 : null });
+      await makeCourse(db, {
+        trending: i % 2 === 0,
+        price: i % 3 === 0 ? 0 : 12,
+        category: i % 4 === 0 ? CourseCategory.SCHOOL : CourseCategory.PROFESSIONAL,
+        classLevel: i % 4 === 0 ? 7 : null,
+      });
     }
     const many = await run();
     expect(many).toBe(few);

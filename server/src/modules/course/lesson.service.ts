@@ -7,9 +7,7 @@ import { Lesson } from './lesson.entity';
 export function createLessonsByCourseLoader(db: DataSource): DataLoader<string, Lesson[]> {
   return new DataLoader(async (courseIds: readonly string[]) => {
     const reader = entityReader(db, Lesson);
-    const lessons = await reader.many(`SELECT ${reader.selectList} FROM "lesson" WHERE "courseId" = ANY($1) ORDER BY "courseId", "position"`, [
-      [...courseIds],
-    ]);
+    const lessons = await reader.many(`SELECT ${reader.selectList} FROM "lesson" WHERE "courseId" = ANY($1) ORDER BY "courseId", "position"`, [[...courseIds]]);
     const byCourse = new Map<string, Lesson[]>(courseIds.map((id) => [id, []]));
     for (const lesson of lessons) byCourse.get(lesson.courseId)?.push(lesson);
     return courseIds.map((id) => byCourse.get(id) ?? []);

@@ -6,7 +6,16 @@
 import type { DataSource } from 'typeorm';
 import { closeTestDatabase, openTestDatabase } from '../../test/database';
 import { makeCourse } from '../../test/factories';
-import { matchingIds, parseSearchText, rankMatches, similarNames, SUGGESTION_MIN_SIMILARITY, walkTiers, type ParsedSearch, type Statement } from './course.search';
+import {
+  matchingIds,
+  parseSearchText,
+  rankMatches,
+  similarNames,
+  SUGGESTION_MIN_SIMILARITY,
+  walkTiers,
+  type ParsedSearch,
+  type Statement,
+} from './course.search';
 
 let db: DataSource;
 let ids: string[];

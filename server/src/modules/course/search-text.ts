@@ -15,7 +15,9 @@ const range = (first: number, last: number) => Array.from({ length: last - first
  * (which only choose how Bangla letters are joined), direction marks, word joiners, byte-order mark.
  */
 const INVISIBLE = new Set(
-  [0x00ad, 0x034f, ...range(0x200b, 0x200f), ...range(0x202a, 0x202e), ...range(0x2060, 0x2064), ...range(0x2066, 0x2069), 0xfeff].map((code) => String.fromCodePoint(code)),
+  [0x00ad, 0x034f, ...range(0x200b, 0x200f), ...range(0x202a, 0x202e), ...range(0x2060, 0x2064), ...range(0x2066, 0x2069), 0xfeff].map((code) =>
+    String.fromCodePoint(code),
+  ),
 );
 
 const BENGALI_DIGITS = '০১২৩৪৫৬৭৮৯';
@@ -37,7 +39,11 @@ const NUMBERED_ORDINAL = new RegExp(`([0-9]+)(ম|য়|র্থ|ষ্ঠ|শ
 const ORDINAL_WORDS = CLASS_ORDINALS.map((word, i) => ({ pattern: new RegExp(`${ALONE_BEFORE}${word}${ALONE_AFTER}`, 'g'), number: i + 1 }));
 
 export function searchText(text: string): string {
-  let result = [...text].filter((character) => !INVISIBLE.has(character)).join('').normalize('NFC').toLowerCase();
+  let result = [...text]
+    .filter((character) => !INVISIBLE.has(character))
+    .join('')
+    .normalize('NFC')
+    .toLowerCase();
   for (let digit = 0; digit < 10; digit++) result = result.replaceAll(BENGALI_DIGITS[digit], String(digit));
   for (const word of CLASS_WORDS) result = result.replaceAll(word.normalize('NFC'), 'class');
   result = result.replace(NUMBERED_ORDINAL, 'class $1');

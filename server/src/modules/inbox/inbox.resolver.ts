@@ -5,7 +5,17 @@ import type { GraphQLContext } from '../../graphql/context';
 import { PageArgs } from '../../graphql/page-args';
 import { PageOf, toPage } from '../../graphql/page';
 import { InboxKind, InboxMessage } from './inbox-message.entity';
-import { INBOX_MESSAGE_NOT_FOUND, listInbox, MAX_FORM_FIELD, MAX_FORM_MESSAGE, MAX_FORM_PHONE, setInboxHandled, submitComplaint, submitContactMessage, subscribe } from './inbox.service';
+import {
+  INBOX_MESSAGE_NOT_FOUND,
+  listInbox,
+  MAX_FORM_FIELD,
+  MAX_FORM_MESSAGE,
+  MAX_FORM_PHONE,
+  setInboxHandled,
+  submitComplaint,
+  submitContactMessage,
+  subscribe,
+} from './inbox.service';
 import { IdArgs } from '../../graphql/id-args';
 import { requiredText, Rule } from '../../shared/validation';
 import { validationMessages } from '../../shared/validation-messages';

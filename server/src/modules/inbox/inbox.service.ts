@@ -29,7 +29,11 @@ export async function submitComplaint(
 }
 
 /** A message from the contact page (name, email and message filled: ContactInput's rules). */
-export async function submitContactMessage(db: DataSource, clientAddress: string, fields: { name: string; email: string; message: string }): Promise<InboxMessage> {
+export async function submitContactMessage(
+  db: DataSource,
+  clientAddress: string,
+  fields: { name: string; email: string; message: string },
+): Promise<InboxMessage> {
   const values = trimmed(fields);
   await hitRateLimit(db, limits.formsPerAddress, clientAddress);
   return db.getRepository(InboxMessage).save({ kind: InboxKind.CONTACT, ...values, email: normalizeEmail(values.email), handled: false });

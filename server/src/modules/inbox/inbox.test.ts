@@ -27,13 +27,17 @@ const INBOX = `query ($kind: InboxKind!, $handled: Boolean) { inbox(kind: $kind,
 
 describe('what visitors send', () => {
   it('stores complaints, contact messages and subscriptions for the admins, who mark them handled', async () => {
-    await visitor.graphql(`mutation { submitComplaint(input: { name: "Rahim", email: "Rahim@Example.com", phone: "01712345678", subject: "Video", message: "Lesson 3 does not play" }) }`);
+    await visitor.graphql(
+      `mutation { submitComplaint(input: { name: "Rahim", email: "Rahim@Example.com", phone: "01712345678", subject: "Video", message: "Lesson 3 does not play" }) }`,
+    );
     await visitor.graphql(`mutation { submitContactMessage(input: { name: "Karim", email: "karim@example.com", message: "When is the next batch?" }) }`);
     await visitor.graphql(`mutation { subscribe(email: "reader@example.com") }`);
     await makeUser(db, { email: 'boss@example.com', role: Role.ADMIN }, 'a password');
     const admin = await signedInClient(app.url, 'boss@example.com', 'a password');
     const complaints = await admin.graphql<{ inbox: { items: Array<{ id: string }> } }>(INBOX, { kind: 'COMPLAINT' });
-    expect(complaints.data).toMatchObject({ inbox: { total: 1, items: [{ name: 'Rahim', email: 'rahim@example.com', subject: 'Video', message: 'Lesson 3 does not play', handled: false }] } });
+    expect(complaints.data).toMatchObject({
+      inbox: { total: 1, items: [{ name: 'Rahim', email: 'rahim@example.com', subject: 'Video', message: 'Lesson 3 does not play', handled: false }] },
+    });
     expect((await admin.graphql(INBOX, { kind: 'CONTACT' })).data).toMatchObject({ inbox: { total: 1, items: [{ message: 'When is the next batch?' }] } });
     expect((await admin.graphql(INBOX, { kind: 'SUBSCRIPTION' })).data).toMatchObject({ inbox: { total: 1, items: [{ email: 'reader@example.com' }] } });
     await admin.graphql(`mutation ($id: ID!) { setInboxHandled(id: $id, handled: true) { handled } }`, { id: complaints.data!.inbox.items[0].id });
@@ -42,8 +46,13 @@ describe('what visitors send', () => {
 
   it("refuses empty fields with 'Please fill up all the fields' and stores nothing", async () => {
     const { errors } = await visitor.graphql(`mutation { submitContactMessage(input: { name: "Karim", email: " ", message: "" }) }`);
-    expect(errors![0]).toMatchObject({ message: 'Please fill up all the fields', extensions: { code: 'BAD_USER_INPUT', fields: { email: 'Please fill up all the fields', message: 'Please fill up all the fields' } } });
-    const complaint = await visitor.graphql(`mutation { submitComplaint(input: { name: "R", email: "not-an-email", phone: "1", subject: "s", message: "m" }) }`);
+    expect(errors![0]).toMatchObject({
+      message: 'Please fill up all the fields',
+      extensions: { code: 'BAD_USER_INPUT', fields: { email: 'Please fill up all the fields', message: 'Please fill up all the fields' } },
+    });
+    const complaint = await visitor.graphql(
+      `mutation { submitComplaint(input: { name: "R", email: "not-an-email", phone: "1", subject: "s", message: "m" }) }`,
+    );
     expect(complaint.errors![0].message).toBe('Enter a valid email address');
     expect(await db.getRepository(InboxMessage).count()).toBe(0);
   });

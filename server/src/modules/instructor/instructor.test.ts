@@ -31,7 +31,10 @@ beforeEach(async () => {
 const buy = async (email: string, courseId: string, paymentMethod = 'pm_card_visa') => {
   await makeUser(db, { email, name: email.split('@')[0] }, 'buyer password');
   const student = await signedInClient(app.url, email, 'buyer password');
-  return student.graphql(`mutation ($id: ID!, $pm: String) { purchaseCourse(input: { courseId: $id, paymentMethod: $pm }) { status } }`, { id: courseId, pm: paymentMethod });
+  return student.graphql(`mutation ($id: ID!, $pm: String) { purchaseCourse(input: { courseId: $id, paymentMethod: $pm }) { status } }`, {
+    id: courseId,
+    pm: paymentMethod,
+  });
 };
 
 const validCourse = {
@@ -50,7 +53,9 @@ const validCourse = {
   ],
 };
 const CREATE = `mutation ($input: CourseInput!) { createCourse(input: $input) { id name published instructor lessons { id title position } } }`;
-type Created = { createCourse: { id: string; name: string; published: boolean; instructor: string; lessons: Array<{ id: string; title: string; position: number }> } };
+type Created = {
+  createCourse: { id: string; name: string; published: boolean; instructor: string; lessons: Array<{ id: string; title: string; position: number }> };
+};
 
 describe('the instructor overview', () => {
   it('computes revenue, rating, courses and students from their own courses only', async () => {
@@ -97,7 +102,10 @@ describe('writing courses', () => {
     expect(errors).toBeUndefined();
     const created = data!.createCourse;
     expect(created).toMatchObject({ name: 'Class 9 Physics', published: false, instructor: 'Anisul Hoque' });
-    expect(created.lessons.map((l) => [l.position, l.title])).toEqual([[1, 'Motion'], [2, 'Force']]);
+    expect(created.lessons.map((l) => [l.position, l.title])).toEqual([
+      [1, 'Motion'],
+      [2, 'Force'],
+    ]);
     const before = await app.graphql<{ searchCourses: unknown[] }>(`{ searchCourses(text: "physics") { id } }`);
     expect(before.body.data!.searchCourses).toEqual([]);
     await instructor.graphql(`mutation ($id: ID!) { setCoursePublished(id: $id, published: true) { published } }`, { id: created.id });
@@ -118,7 +126,9 @@ describe('writing courses', () => {
       lessons: [{ title: 'প্রথম অধ্যায়: ভৌত রাশি', videoURL: '/media/videos/lesson-1.webm' }],
       language: 'BN',
     };
-    const { data, errors } = await instructor.graphql<{ createCourse: { id: string; name: string; description: string; language: string; keyPoints: string[]; lessons: Array<{ title: string }> } }>(LANGUAGE, { input: bangla });
+    const { data, errors } = await instructor.graphql<{
+      createCourse: { id: string; name: string; description: string; language: string; keyPoints: string[]; lessons: Array<{ title: string }> };
+    }>(LANGUAGE, { input: bangla });
     expect(errors).toBeUndefined();
     expect(data!.createCourse).toMatchObject({
       name: 'পদার্থবিজ্ঞান – নবম-দশম শ্রেণি',
@@ -130,7 +140,9 @@ describe('writing courses', () => {
     const UPDATE = `mutation ($id: ID!, $input: CourseInput!) { updateCourse(id: $id, input: $input) { language } }`;
     const { language: _language, ...withoutLanguage } = bangla;
     expect((await instructor.graphql(UPDATE, { id: data!.createCourse.id, input: withoutLanguage })).data).toEqual({ updateCourse: { language: 'BN' } });
-    expect((await instructor.graphql(UPDATE, { id: data!.createCourse.id, input: { ...bangla, language: 'EN' } })).data).toEqual({ updateCourse: { language: 'EN' } });
+    expect((await instructor.graphql(UPDATE, { id: data!.createCourse.id, input: { ...bangla, language: 'EN' } })).data).toEqual({
+      updateCourse: { language: 'EN' },
+    });
     const wrong = await instructor.graphql(UPDATE, { id: data!.createCourse.id, input: { ...bangla, language: 'FR' } });
     expect(wrong.errors![0].message).toContain('CourseLanguage');
   });
@@ -207,9 +219,21 @@ describe('writing courses', () => {
     const [motion, force] = created.lessons;
     const { data } = await instructor.graphql<{ updateCourse: { lessons: Array<{ id: string; title: string; position: number }> } }>(
       `mutation ($id: ID!, $input: CourseInput!) { updateCourse(id: $id, input: $input) { lessons { id title position } } }`,
-      { id: created.id, input: { ...validCourse, lessons: [{ id: force.id, title: 'Force and motion', videoURL: '/media/videos/lesson-2.webm' }, { title: 'Energy', videoURL: '/media/videos/lesson-3.webm' }] } },
+      {
+        id: created.id,
+        input: {
+          ...validCourse,
+          lessons: [
+            { id: force.id, title: 'Force and motion', videoURL: '/media/videos/lesson-2.webm' },
+            { title: 'Energy', videoURL: '/media/videos/lesson-3.webm' },
+          ],
+        },
+      },
     );
-    expect(data!.updateCourse.lessons.map((l) => [l.position, l.title])).toEqual([[1, 'Force and motion'], [2, 'Energy']]);
+    expect(data!.updateCourse.lessons.map((l) => [l.position, l.title])).toEqual([
+      [1, 'Force and motion'],
+      [2, 'Energy'],
+    ]);
     expect(data!.updateCourse.lessons[0].id).toBe(force.id);
     expect(await db.getRepository(Lesson).existsBy({ id: motion.id })).toBe(false);
   });
@@ -222,8 +246,14 @@ describe('writing courses', () => {
     expect(stolen.errors![0]).toMatchObject({ message: 'You can only edit your own courses', extensions: { code: 'FORBIDDEN' } });
     await buy('learner@example.com', course.id, '');
     const deleted = await instructor.graphql(`mutation ($id: ID!) { deleteCourse(id: $id) }`, { id: course.id });
-    expect(deleted.errors![0]).toMatchObject({ message: 'This course has students, so it cannot be deleted. Unpublish it instead.', extensions: { code: 'CONFLICT' } });
-    const unpublished = await instructor.graphql<{ setCoursePublished: { published: boolean } }>(`mutation ($id: ID!) { setCoursePublished(id: $id, published: false) { published } }`, { id: course.id });
+    expect(deleted.errors![0]).toMatchObject({
+      message: 'This course has students, so it cannot be deleted. Unpublish it instead.',
+      extensions: { code: 'CONFLICT' },
+    });
+    const unpublished = await instructor.graphql<{ setCoursePublished: { published: boolean } }>(
+      `mutation ($id: ID!) { setCoursePublished(id: $id, published: false) { published } }`,
+      { id: course.id },
+    );
     expect(unpublished.data!.setCoursePublished.published).toBe(false);
     const empty = await makeCourse(db, { instructorId: teacher.id });
     expect((await instructor.graphql(`mutation ($id: ID!) { deleteCourse(id: $id) }`, { id: empty.id })).data).toEqual({ deleteCourse: true });
@@ -233,11 +263,27 @@ describe('writing courses', () => {
     const res = await instructor.request('/api/courses', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'Sketch from A-Z', price: 350, description: 'Design', photoURL: '/media/courses/design.svg', keyPoints: ['Symbols'], videos: { contents: [{ title: 'Intro', videoURL: '/media/videos/lesson-1.webm' }] } }),
+      body: JSON.stringify({
+        name: 'Sketch from A-Z',
+        price: 350,
+        description: 'Design',
+        photoURL: '/media/courses/design.svg',
+        keyPoints: ['Symbols'],
+        videos: { contents: [{ title: 'Intro', videoURL: '/media/videos/lesson-1.webm' }] },
+      }),
     });
     expect(res.status).toBe(201);
-    const body = (await res.json()) as { id: string; name: string; instructor: string; videos: { contents: Array<{ title: string; videoURL: string | null }> } };
-    expect(body).toMatchObject({ name: 'Sketch from A-Z', instructor: 'Anisul Hoque', videos: { contents: [{ title: 'Intro', videoURL: '/media/videos/lesson-1.webm' }] } });
+    const body = (await res.json()) as {
+      id: string;
+      name: string;
+      instructor: string;
+      videos: { contents: Array<{ title: string; videoURL: string | null }> };
+    };
+    expect(body).toMatchObject({
+      name: 'Sketch from A-Z',
+      instructor: 'Anisul Hoque',
+      videos: { contents: [{ title: 'Intro', videoURL: '/media/videos/lesson-1.webm' }] },
+    });
     expect((await db.getRepository(Course).findOneByOrFail({ id: body.id })).published).toBe(true);
   });
 });

@@ -2,8 +2,7 @@ import fs from 'node:fs';
 
 /** One document of a mongoexport file, or why it could not be read. */
 export type ExportRecord =
-  | { index: number; line: number; doc: Record<string, unknown>; error?: undefined }
-  | { index: number; line: number; doc?: undefined; error: string };
+  { index: number; line: number; doc: Record<string, unknown>; error?: undefined } | { index: number; line: number; doc?: undefined; error: string };
 
 /**
  * Reads a mongoexport file one document at a time, never holding the whole file: a JSON array
@@ -51,7 +50,8 @@ export async function* readExport(file: string, onBytes: (bytes: number) => void
       if (started) {
         if (inString) {
           if (escaped) escaped = false;
-          else if (c === 92) escaped = true; // backslash
+          else if (c === 92)
+            escaped = true; // backslash
           else if (c === 34) {
             inString = false; // quote
             if (depth === 0) {

@@ -49,7 +49,10 @@ export function parsePrice(value: unknown): number | null {
   let amount: number;
   if (typeof value === 'number') amount = value;
   else if (typeof value === 'string') {
-    const cleaned = value.replace(/^\s*(\$|usd|tk\.?|৳)?\s*/i, '').replace(/,/g, '').trim();
+    const cleaned = value
+      .replace(/^\s*(\$|usd|tk\.?|৳)?\s*/i, '')
+      .replace(/,/g, '')
+      .trim();
     if (!/^\d+(\.\d+)?$/.test(cleaned)) return null;
     amount = Number(cleaned);
   } else return null;
@@ -198,7 +201,8 @@ export function mapEnrollment(doc: Doc): Mapped<EnrollmentFields> {
   if (amount === null && doc.transactionAmount !== undefined && doc.transactionAmount !== null) {
     return refuse(legacyId, `bad transactionAmount ${JSON.stringify(doc.transactionAmount)}`);
   }
-  const billing = doc.billingDetails && typeof doc.billingDetails === 'object' && !Array.isArray(doc.billingDetails) ? (doc.billingDetails as Record<string, unknown>) : null;
+  const billing =
+    doc.billingDetails && typeof doc.billingDetails === 'object' && !Array.isArray(doc.billingDetails) ? (doc.billingDetails as Record<string, unknown>) : null;
   return withId(legacyId, {
     email: normalizeEmail(email),
     courseRef,

@@ -57,7 +57,12 @@ const INSTRUCTOR_COURSE = {
   keyPoints: ['Motion', 'Force'],
   ratings: '4.8',
   section: 'Class 9',
-  videos: { contents: [{ title: 'Motion', videoURL: 'https://www.youtube.com/embed/a1' }, { title: 'Force', videoURL: 'https://www.youtube.com/embed/a2' }] },
+  videos: {
+    contents: [
+      { title: 'Motion', videoURL: 'https://www.youtube.com/embed/a1' },
+      { title: 'Force', videoURL: 'https://www.youtube.com/embed/a2' },
+    ],
+  },
   createdAt: { $date: '2022-05-01T10:00:00Z' },
 };
 
@@ -95,7 +100,14 @@ describe('importing the old platform', () => {
   });
 
   it('reads JSON lines with Extended JSON, and makes one instructor account per email that cannot sign in yet', async () => {
-    const second = { ...INSTRUCTOR_COURSE, _id: { $oid: '64b7f0c2a1b2c3d4e5f60002' }, id: undefined, name: 'Force and Energy', instructorEmail: 'nusrat@example.com', section: 'Trending' };
+    const second = {
+      ...INSTRUCTOR_COURSE,
+      _id: { $oid: '64b7f0c2a1b2c3d4e5f60002' },
+      id: undefined,
+      name: 'Force and Energy',
+      instructorEmail: 'nusrat@example.com',
+      section: 'Trending',
+    };
     const folder = folderWith({ 'courses.json': lines([INSTRUCTOR_COURSE, second]) });
     const { counts, problems, result } = await runImport(folder);
     expect(problems).toEqual([]);
@@ -125,14 +137,25 @@ describe('importing the old platform', () => {
     expect((await verifyCredentials(db, 'nusrat@example.com', 'a new password of hers', '10.0.0.3')).id).toBe(instructor.id);
 
     const course = await db.getRepository(Course).findOneByOrFail({ id: INSTRUCTOR_COURSE.id });
-    expect(course).toMatchObject({ price: 25, instructorId: instructor.id, instructorEmail: 'nusrat@example.com', category: CourseCategory.SCHOOL, classLevel: 9, published: true });
+    expect(course).toMatchObject({
+      price: 25,
+      instructorId: instructor.id,
+      instructorEmail: 'nusrat@example.com',
+      category: CourseCategory.SCHOOL,
+      classLevel: 9,
+      published: true,
+    });
     expect(course.createdAt.toISOString()).toBe('2022-05-01T10:00:00.000Z');
     const lessons = await db.getRepository(Lesson).find({ where: { courseId: course.id }, order: { position: 'ASC' } });
     expect(lessons.map((l) => [l.position, l.title, l.videoURL])).toEqual([
       [1, 'Motion', 'https://www.youtube.com/embed/a1'],
       [2, 'Force', 'https://www.youtube.com/embed/a2'],
     ]);
-    expect(await db.getRepository(Course).findOneByOrFail({ name: 'Force and Energy' })).toMatchObject({ category: CourseCategory.PROFESSIONAL, trending: true, instructorId: instructor.id });
+    expect(await db.getRepository(Course).findOneByOrFail({ name: 'Force and Energy' })).toMatchObject({
+      category: CourseCategory.PROFESSIONAL,
+      trending: true,
+      instructorId: instructor.id,
+    });
   });
 
   it('reports each record it cannot import with its reason, and imports the rest', async () => {
@@ -164,21 +187,49 @@ describe('importing the old platform', () => {
 
   it('imports users and their enrollments; a changed old record updates the same rows on the next run', async () => {
     const users = [
-      { _id: { $oid: 'u1' }, role: 'student', name: 'Rahim', email: 'rahim@example.com', phone: '+880 1711-000111', date: '2008-01-02', createdOn: { $date: { $numberLong: '1650000000000' } } },
+      {
+        _id: { $oid: 'u1' },
+        role: 'student',
+        name: 'Rahim',
+        email: 'rahim@example.com',
+        phone: '+880 1711-000111',
+        date: '2008-01-02',
+        createdOn: { $date: { $numberLong: '1650000000000' } },
+      },
       { _id: { $oid: 'u2' }, role: 'admin', name: 'Karim', email: 'karim@example.com' },
       { _id: { $oid: 'u3' }, role: 'student', name: 'Rahim again', email: 'RAHIM@example.com' },
     ];
-    const enrollment = { _id: { $oid: 'e1' }, courseID: INSTRUCTOR_COURSE.id, courseName: 'Physics', email: 'rahim@example.com', transactionID: 'txn_old_1', transactionAmount: 25, billingDetails: { name: 'Rahim' } };
+    const enrollment = {
+      _id: { $oid: 'e1' },
+      courseID: INSTRUCTOR_COURSE.id,
+      courseName: 'Physics',
+      email: 'rahim@example.com',
+      transactionID: 'txn_old_1',
+      transactionAmount: 25,
+      billingDetails: { name: 'Rahim' },
+    };
     const folder = folderWith({ 'users.json': lines(users), 'Course.json': lines([INSTRUCTOR_COURSE]), 'enrollments.json': lines([enrollment]) });
     const first = await runImport(folder);
     expect(first.problems.map((p) => [p.record, p.reason])).toEqual([[3, 'duplicate email rahim@example.com (record 1 has it too)']]);
     expect(first.counts).toEqual({ users: [3, 2, 0, 0, 1], courses: [1, 1, 0, 0, 0], enrollments: [1, 1, 0, 0, 0] });
     expect(first.summaries[0].notes).toEqual({ 'admin role not carried over (made a student)': 1 });
     const rahim = await db.getRepository(User).findOneByOrFail({ email: 'rahim@example.com' });
-    expect([rahim.role, rahim.phone, rahim.date, rahim.passwordHash, rahim.createdAt.toISOString()]).toEqual([Role.STUDENT, '+880 1711-000111', '2008-01-02', '', '2022-04-15T05:20:00.000Z']);
+    expect([rahim.role, rahim.phone, rahim.date, rahim.passwordHash, rahim.createdAt.toISOString()]).toEqual([
+      Role.STUDENT,
+      '+880 1711-000111',
+      '2008-01-02',
+      '',
+      '2022-04-15T05:20:00.000Z',
+    ]);
     expect((await db.getRepository(User).findOneByOrFail({ email: 'karim@example.com' })).role).toBe(Role.STUDENT);
     const enrolled = await db.getRepository(Enrollment).findOneByOrFail({ studentId: rahim.id });
-    expect(enrolled).toMatchObject({ courseId: INSTRUCTOR_COURSE.id, courseName: 'Physics', transactionID: 'txn_old_1', transactionAmount: 25, paymentId: null });
+    expect(enrolled).toMatchObject({
+      courseId: INSTRUCTOR_COURSE.id,
+      courseName: 'Physics',
+      transactionID: 'txn_old_1',
+      transactionAmount: 25,
+      paymentId: null,
+    });
 
     const lesson = await db.getRepository(Lesson).findOneByOrFail({ courseId: INSTRUCTOR_COURSE.id, position: 1 });
     const changed = { ...INSTRUCTOR_COURSE, price: 30, videos: { contents: [{ title: 'Motion, again', videoURL: 'https://www.youtube.com/embed/a1' }] } };

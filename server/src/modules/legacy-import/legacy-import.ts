@@ -105,7 +105,8 @@ export async function importLegacyFolder(db: DataSource, folder: string, options
     }
   }
   const ignoredFiles = files.filter((name) => !used.has(name));
-  if (plan.length === 0) throw new Error(`No old collections found in ${folder}: expected files such as Course.json, blogs.json, reviews.json, users.json, enrollments.json`);
+  if (plan.length === 0)
+    throw new Error(`No old collections found in ${folder}: expected files such as Course.json, blogs.json, reviews.json, users.json, enrollments.json`);
 
   const queryRunner = db.createQueryRunner();
   await queryRunner.connect();
@@ -235,9 +236,9 @@ class Run {
       );
       const oursByEmail = new Map(ours.map((row) => [row.legacyId, row.entityId]));
       const taken = new Set(
-        (await this.m.query<Array<{ email: string }>>(`SELECT email FROM "user" WHERE email = ANY($1)`, [missing.filter((email) => !oursByEmail.has(email))])).map(
-          (row) => row.email,
-        ),
+        (
+          await this.m.query<Array<{ email: string }>>(`SELECT email FROM "user" WHERE email = ANY($1)`, [missing.filter((email) => !oursByEmail.has(email))])
+        ).map((row) => row.email),
       );
       const created: Array<Partial<User>> = [];
       const keptIds = missing.map((email) => wanted.get(email)!.fields?.id).filter((id): id is string => Boolean(id));
@@ -280,7 +281,10 @@ class Run {
     const teachers = [...wanted].filter(([, want]) => want.role === Role.INSTRUCTOR).map(([email]) => this.accounts.get(email));
     const teacherIds = teachers.filter((a): a is { id: string } => Boolean(a && 'id' in a)).map((a) => a.id);
     if (teacherIds.length > 0) {
-      await this.m.query(`UPDATE "user" SET role = 'INSTRUCTOR' WHERE id = ANY($1::uuid[]) AND role = 'STUDENT' AND "passwordHash" = $2`, [teacherIds, NO_PASSWORD_YET]);
+      await this.m.query(`UPDATE "user" SET role = 'INSTRUCTOR' WHERE id = ANY($1::uuid[]) AND role = 'STUDENT' AND "passwordHash" = $2`, [
+        teacherIds,
+        NO_PASSWORD_YET,
+      ]);
     }
     return new Map([...wanted.keys()].map((email) => [email, this.accounts.get(email)!]));
   }
@@ -295,9 +299,12 @@ const users: Collection<UserFields> = {
     const wanted = new Map<string, { name: string; role: Role; fields: UserFields }>();
     for (const { fields } of items) if (!wanted.has(fields.email)) wanted.set(fields.email, { name: fields.name, role: fields.role, fields });
     const existing = new Set(
-      (await run.m.query<Array<{ legacyId: string }>>(`SELECT "legacyId" FROM legacy_record WHERE "collection" = $1 AND "legacyId" = ANY($2)`, [ACCOUNTS, [...wanted.keys()]])).map(
-        (row) => row.legacyId,
-      ),
+      (
+        await run.m.query<Array<{ legacyId: string }>>(`SELECT "legacyId" FROM legacy_record WHERE "collection" = $1 AND "legacyId" = ANY($2)`, [
+          ACCOUNTS,
+          [...wanted.keys()],
+        ])
+      ).map((row) => row.legacyId),
     );
     const accounts = await run.accountsFor(wanted);
     const outcomes: Outcome[] = [];
@@ -320,7 +327,11 @@ const users: Collection<UserFields> = {
         .set(profile)
         .where('id = :id AND "passwordHash" = :none', { id: account.id, none: NO_PASSWORD_YET })
         .execute();
-      outcomes.push({ entityId: account.id, outcome: result.affected ? 'updated' : 'unchanged', note: result.affected ? note : 'claimed by its owner since: left as they set it' });
+      outcomes.push({
+        entityId: account.id,
+        outcome: result.affected ? 'updated' : 'unchanged',
+        note: result.affected ? note : 'claimed by its owner since: left as they set it',
+      });
     }
     return outcomes;
   },
@@ -383,7 +394,9 @@ const courses: Collection<CourseFields> = {
 
     if (fresh.length > 0) {
       const kept = fresh.map((item) => item.fields.id).filter((id): id is string => Boolean(id));
-      const usedIds = new Set((await run.m.query<Array<{ id: string }>>(`SELECT id::text FROM course WHERE id = ANY($1::uuid[])`, [kept])).map((row) => row.id));
+      const usedIds = new Set(
+        (await run.m.query<Array<{ id: string }>>(`SELECT id::text FROM course WHERE id = ANY($1::uuid[])`, [kept])).map((row) => row.id),
+      );
       const rows = fresh.map((item) => {
         const id = item.fields.id && !usedIds.has(item.fields.id) ? item.fields.id : crypto.randomUUID();
         usedIds.add(id);
@@ -392,7 +405,13 @@ const courses: Collection<CourseFields> = {
       await run.m.createQueryBuilder().insert().into(Course).values(rows).updateEntity(false).execute();
       const lessons = fresh.flatMap((item, i) => item.fields.lessons.map((lesson, position) => ({ courseId: rows[i].id, position: position + 1, ...lesson })));
       for (let i = 0; i < lessons.length; i += 2000) {
-        await run.m.createQueryBuilder().insert().into(Lesson).values(lessons.slice(i, i + 2000)).updateEntity(false).execute();
+        await run.m
+          .createQueryBuilder()
+          .insert()
+          .into(Lesson)
+          .values(lessons.slice(i, i + 2000))
+          .updateEntity(false)
+          .execute();
       }
       fresh.forEach((item, i) => outcomes.set(item, { entityId: rows[i].id, outcome: 'created', note: noteOf(item.fields) }));
     }
@@ -416,7 +435,8 @@ const enrollments: Collection<EnrollmentFields> = {
     const courseByRef = new Map(found.map((row) => [row.ref, row]));
     const wanted = new Map<string, { name: string; role: Role }>();
     for (const { fields } of items) {
-      if (courseByRef.has(fields.courseRef) && !wanted.has(fields.email)) wanted.set(fields.email, { name: fields.studentName ?? fields.email.split('@')[0], role: Role.STUDENT });
+      if (courseByRef.has(fields.courseRef) && !wanted.has(fields.email))
+        wanted.set(fields.email, { name: fields.studentName ?? fields.email.split('@')[0], role: Role.STUDENT });
     }
     const accounts = await run.accountsFor(wanted);
     const outcomes: Outcome[] = [];
@@ -428,7 +448,9 @@ const enrollments: Collection<EnrollmentFields> = {
       }
       const account = accounts.get(fields.email)!;
       if ('takenBy' in account) {
-        outcomes.push({ error: `the student's email ${fields.email} belongs to an account opened on the new platform; grant this course by hand once they confirm it` });
+        outcomes.push({
+          error: `the student's email ${fields.email} belongs to an account opened on the new platform; grant this course by hand once they confirm it`,
+        });
         continue;
       }
       const snapshot = {
@@ -491,7 +513,14 @@ function simpleCollection<T extends { createdAt: string | null }>(
         fresh.push({ index, row });
         outcomes[index] = { entityId: row.id, outcome: 'created' };
       }
-      if (fresh.length > 0) await run.m.createQueryBuilder().insert().into(entity).values(fresh.map((f) => f.row)).updateEntity(false).execute();
+      if (fresh.length > 0)
+        await run.m
+          .createQueryBuilder()
+          .insert()
+          .into(entity)
+          .values(fresh.map((f) => f.row))
+          .updateEntity(false)
+          .execute();
       return outcomes;
     },
   };

@@ -77,7 +77,12 @@ async function chargePendingRequest(deps: PurchaseDeps, viewer: Viewer, courseId
  * The old client's enrollment call: accepted once, and only for a payment this server saw succeed for
  * this student and course; for a charge asked for without the course, the charge is made now.
  */
-export async function recordLegacyEnrollment(deps: PurchaseDeps, viewer: Viewer, courseId: string, transactionRef: string): Promise<Enrollment | { failure: string }> {
+export async function recordLegacyEnrollment(
+  deps: PurchaseDeps,
+  viewer: Viewer,
+  courseId: string,
+  transactionRef: string,
+): Promise<Enrollment | { failure: string }> {
   if (transactionRef.startsWith(PENDING_PREFIX)) return chargePendingRequest(deps, viewer, courseId, transactionRef.slice(PENDING_PREFIX.length));
   return deps.db.transaction(async (manager) => {
     const payment = await manager.getRepository(Payment).findOne({

@@ -47,7 +47,11 @@ function records(db: DataSource): SelectQueryBuilder<Payment> {
     .leftJoin('enrollment', 'e', 'e."paymentId" = p.id AND e."revokedAt" IS NULL');
 }
 
-async function readPage(db: DataSource, paging: { offset?: number; limit?: number }, narrow: (qb: SelectQueryBuilder<Payment>) => void): Promise<Page<PaymentRecord>> {
+async function readPage(
+  db: DataSource,
+  paging: { offset?: number; limit?: number },
+  narrow: (qb: SelectQueryBuilder<Payment>) => void,
+): Promise<Page<PaymentRecord>> {
   const page = parsePage(paging.offset, paging.limit, 20);
   const query = () => {
     const qb = records(db);
@@ -112,7 +116,8 @@ export async function approveHeldPayment(db: DataSource, viewer: Viewer, payment
     await manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`purchase:${head.studentId}:${head.courseId}`]);
     const payment = await manager.getRepository(Payment).findOneOrFail({ where: { id: paymentId }, lock: { mode: 'pessimistic_write' } });
     if (payment.status !== PaymentStatus.HELD) throw new AppError('CONFLICT', NOT_HELD);
-    if (await findActiveEnrollment(manager, payment.studentId, payment.courseId)) throw new AppError('CONFLICT', 'The student already owns this course: refund this payment instead');
+    if (await findActiveEnrollment(manager, payment.studentId, payment.courseId))
+      throw new AppError('CONFLICT', 'The student already owns this course: refund this payment instead');
     await manager.getRepository(Payment).update(payment.id, { status: PaymentStatus.SUCCEEDED });
     const course = await manager.getRepository(Course).findOneByOrFail({ id: payment.courseId });
     const student = await manager.getRepository(User).findOneByOrFail({ id: payment.studentId });

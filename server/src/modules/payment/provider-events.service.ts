@@ -28,7 +28,9 @@ async function endAccess(deps: PurchaseDeps, paymentRef: string, reason: string,
     const payment = await manager.getRepository(Payment).findOne({ where: { providerRef: paymentRef }, lock: { mode: 'pessimistic_write' } });
     if (!payment || (payment.status !== PaymentStatus.SUCCEEDED && payment.status !== PaymentStatus.REFUNDED)) return;
     const refunded = refundedCents ?? payment.amountCents;
-    await manager.getRepository(Payment).update(payment.id, { status: PaymentStatus.REFUNDED, refundedCents: Math.max(payment.refundedCents, refunded), failureMessage: reason });
+    await manager
+      .getRepository(Payment)
+      .update(payment.id, { status: PaymentStatus.REFUNDED, refundedCents: Math.max(payment.refundedCents, refunded), failureMessage: reason });
     const ended = await manager.getRepository(Enrollment).update({ paymentId: payment.id, revokedAt: IsNull() }, { revokedAt: new Date() });
     if (ended.affected) deps.log.warn({ paymentId: payment.id, reason }, 'access ended by an event from the payment provider');
   });
@@ -47,9 +49,15 @@ export async function handleProviderEvent(deps: PurchaseDeps, event: WebhookEven
       await settleFromProvider(deps, { providerRef: event.paymentRef, paymentId: event.metadata.paymentId });
     } else if (event.type === 'charge.refunded' && event.paymentRef) {
       // Fully refunded ends access; a partial refund is kept as money paid back.
-      const full = event.amountRefundedCents !== null && event.amountRefundedCents !== undefined && event.amountCents !== null && event.amountCents !== undefined && event.amountRefundedCents >= event.amountCents;
+      const full =
+        event.amountRefundedCents !== null &&
+        event.amountRefundedCents !== undefined &&
+        event.amountCents !== null &&
+        event.amountCents !== undefined &&
+        event.amountRefundedCents >= event.amountCents;
       if (full) await endAccess(deps, event.paymentRef, REFUNDED_AT_PROVIDER, event.amountRefundedCents ?? null);
-      else if (event.amountRefundedCents) await deps.db.getRepository(Payment).update({ providerRef: event.paymentRef }, { refundedCents: event.amountRefundedCents });
+      else if (event.amountRefundedCents)
+        await deps.db.getRepository(Payment).update({ providerRef: event.paymentRef }, { refundedCents: event.amountRefundedCents });
     } else if (event.type === 'charge.dispute.created' && event.paymentRef) {
       await endAccess(deps, event.paymentRef, DISPUTED, null);
     } else if (event.type === 'refund.failed' && event.objectId) {

@@ -134,8 +134,15 @@ function outcomeOf(payment: Payment, enrollment: Enrollment | null, providerPaym
     case PaymentStatus.SUCCEEDED:
       return { status: 'SUCCEEDED', enrollment, payment, clientSecret: null, message: null };
     case PaymentStatus.REQUIRES_ACTION:
-      if (payment.actionUrl) return { status: 'REQUIRES_ACTION', enrollment: null, payment, clientSecret: null, redirectUrl: payment.actionUrl, message: PAY_ON_GATEWAY };
-      return { status: 'REQUIRES_ACTION', enrollment: null, payment, clientSecret: providerPayment?.clientSecret ?? null, message: 'Your bank asks you to confirm this payment' };
+      if (payment.actionUrl)
+        return { status: 'REQUIRES_ACTION', enrollment: null, payment, clientSecret: null, redirectUrl: payment.actionUrl, message: PAY_ON_GATEWAY };
+      return {
+        status: 'REQUIRES_ACTION',
+        enrollment: null,
+        payment,
+        clientSecret: providerPayment?.clientSecret ?? null,
+        message: 'Your bank asks you to confirm this payment',
+      };
     case PaymentStatus.HELD:
       return { status: 'REQUIRES_ACTION', enrollment: null, payment, clientSecret: null, message: PAYMENT_HELD };
     default:
@@ -176,7 +183,10 @@ export async function recordProviderResult(deps: PurchaseDeps, paymentId: string
       const paidInFull = forThisOrder && result.amountCents === current.amountCents && result.currency.toLowerCase() === current.currency;
       const paidSomething = result.status === 'succeeded' || result.status === 'held';
       if (paidSomething && !paidInFull) {
-        deps.log.error({ paymentId: current.id, expected: [current.amountCents, current.currency], got: [result.amountCents, result.currency] }, 'a payment does not match its order');
+        deps.log.error(
+          { paymentId: current.id, expected: [current.amountCents, current.currency], got: [result.amountCents, result.currency] },
+          'a payment does not match its order',
+        );
       }
       const status =
         paidSomething && !paidInFull
@@ -223,7 +233,11 @@ async function refundSecondPayment(deps: PurchaseDeps, payment: Payment, owned: 
   const outcome = { status: 'SUCCEEDED' as const, enrollment: owned, clientSecret: null };
   if (payment.status === PaymentStatus.REFUNDED) return { ...outcome, payment, message: SECOND_PAYMENT_REFUNDED };
   try {
-    await providerFor(deps, payment.provider).refund({ paymentRef: payment.providerRef!, amountCents: payment.amountCents, idempotencyKey: `second-payment-${payment.id}` });
+    await providerFor(deps, payment.provider).refund({
+      paymentRef: payment.providerRef!,
+      amountCents: payment.amountCents,
+      idempotencyKey: `second-payment-${payment.id}`,
+    });
   } catch (error) {
     deps.log.error({ err: error, paymentId: payment.id }, 'refunding a second payment for an owned course failed');
     return { ...outcome, payment, message: ALREADY_OWNED };
@@ -449,7 +463,9 @@ export async function reconcileUnsettledPayments(
       const provider = providerFor(deps, payment.provider);
       if (!payment.providerRef && payment.provider === 'sslcommerz') {
         // The gateway never gave this payment a session: nothing can have been paid.
-        await deps.db.getRepository(Payment).update({ id: payment.id, status: PaymentStatus.PENDING }, { status: PaymentStatus.FAILED, failureMessage: PAYMENT_NOT_SUCCESSFUL });
+        await deps.db
+          .getRepository(Payment)
+          .update({ id: payment.id, status: PaymentStatus.PENDING }, { status: PaymentStatus.FAILED, failureMessage: PAYMENT_NOT_SUCCESSFUL });
         continue;
       }
       // Without a recorded reference, the same idempotency key finds the provider's payment again,
@@ -465,7 +481,9 @@ export async function reconcileUnsettledPayments(
             idempotencyKey: `create-${payment.id}`,
           });
       const abandoned =
-        providerPayment.status === 'requires_action' && payment.actionUrl !== null && Date.now() - payment.createdAt.getTime() > GATEWAY_PAYMENT_MINUTES * 60_000;
+        providerPayment.status === 'requires_action' &&
+        payment.actionUrl !== null &&
+        Date.now() - payment.createdAt.getTime() > GATEWAY_PAYMENT_MINUTES * 60_000;
       if (abandoned) {
         await deps.db
           .getRepository(Payment)

@@ -68,7 +68,12 @@ describe('buying a course', () => {
     expect(result.enrollment).toMatchObject({ courseName: 'Class 9 Physics', transactionAmount: 15.5, course: { id: course.id, isEnrolled: true } });
     expect(result.enrollment!.transactionID).toMatch(/^txn_test_/);
     const [payment] = await db.getRepository(Payment).find();
-    expect(payment).toMatchObject({ amountCents: 1550, currency: 'usd', status: PaymentStatus.SUCCEEDED, billingDetails: { name: 'Rahim', address: { city: 'Dhaka', country: 'BD' } } });
+    expect(payment).toMatchObject({
+      amountCents: 1550,
+      currency: 'usd',
+      status: PaymentStatus.SUCCEEDED,
+      billingDetails: { name: 'Rahim', address: { city: 'Dhaka', country: 'BD' } },
+    });
     const [providerPayment] = await db.getRepository(TestModePayment).find();
     expect(providerPayment.amountCents).toBe(1550);
     const receipt = await db.getRepository(OutboxMessage).findOneByOrFail({ to: 'buyer@example.com' });
@@ -160,7 +165,10 @@ describe('buying a course', () => {
       const answer = (await confirm(waiting.paymentId!)).data!.confirmPurchase;
       expect(answer).toEqual({ status: 'SUCCEEDED', message: SECOND_PAYMENT_REFUNDED, enrollment: { id: paid.enrollment!.id } });
       expect(await enrollments()).toBe(1);
-      expect(await db.getRepository(Payment).findOneByOrFail({ id: waiting.paymentId! })).toMatchObject({ status: PaymentStatus.REFUNDED, refundedCents: 1550 });
+      expect(await db.getRepository(Payment).findOneByOrFail({ id: waiting.paymentId! })).toMatchObject({
+        status: PaymentStatus.REFUNDED,
+        refundedCents: 1550,
+      });
       expect(await db.getRepository(Payment).findOneByOrFail({ id: paid.paymentId! })).toMatchObject({ status: PaymentStatus.SUCCEEDED, refundedCents: 0 });
       const providerRows = await db.getRepository(TestModePayment).find({ order: { createdAt: 'ASC' } });
       expect(providerRows.map((row) => row.refundedCents).sort()).toEqual([0, 1550]);
@@ -253,19 +261,39 @@ describe('webhooks', () => {
   async function paidButUnrecorded() {
     // The provider took the money, but our server stopped before writing it down.
     const payment = await db.getRepository(Payment).save({
-      studentId: student.id, courseId: course.id, provider: 'test', providerRef: null, amountCents: 1550, currency: 'usd',
-      status: PaymentStatus.PENDING, idempotencyKey: 'crash-1', billingDetails: null, failureMessage: null, transactionRef: null,
+      studentId: student.id,
+      courseId: course.id,
+      provider: 'test',
+      providerRef: null,
+      amountCents: 1550,
+      currency: 'usd',
+      status: PaymentStatus.PENDING,
+      idempotencyKey: 'crash-1',
+      billingDetails: null,
+      failureMessage: null,
+      transactionRef: null,
     });
     const provider = app.services.payments.provider;
     // The request the purchase made before the crash, exactly (the same key with other parameters is refused).
     const metadata = { paymentId: payment.id, studentId: student.id, courseId: course.id };
-    const intent = await provider.createPayment({ amountCents: 1550, currency: 'usd', description: course.name, metadata, idempotencyKey: `create-${payment.id}` });
+    const intent = await provider.createPayment({
+      amountCents: 1550,
+      currency: 'usd',
+      description: course.name,
+      metadata,
+      idempotencyKey: `create-${payment.id}`,
+    });
     await provider.confirmPayment(intent.id, { paymentMethod: 'pm_card_visa', returnUrl: 'http://x', idempotencyKey: `confirm-${payment.id}` });
     return { payment, intentId: intent.id };
   }
 
   const event = (intentId: string, paymentId: string) =>
-    JSON.stringify({ id: 'evt_1', object: 'event', type: 'payment_intent.succeeded', data: { object: { id: intentId, object: 'payment_intent', metadata: { paymentId } } } });
+    JSON.stringify({
+      id: 'evt_1',
+      object: 'event',
+      type: 'payment_intent.succeeded',
+      data: { object: { id: intentId, object: 'payment_intent', metadata: { paymentId } } },
+    });
 
   it('refuses an event with a wrong signature and changes nothing', async () => {
     const { payment, intentId } = await paidButUnrecorded();
@@ -291,17 +319,37 @@ describe('webhooks', () => {
 
   it('does not trust an event whose payment the provider says was not paid', async () => {
     const payment = await db.getRepository(Payment).save({
-      studentId: student.id, courseId: course.id, provider: 'test', providerRef: null, amountCents: 1550, currency: 'usd',
-      status: PaymentStatus.PENDING, idempotencyKey: 'unpaid-1', billingDetails: null, failureMessage: null, transactionRef: null,
+      studentId: student.id,
+      courseId: course.id,
+      provider: 'test',
+      providerRef: null,
+      amountCents: 1550,
+      currency: 'usd',
+      status: PaymentStatus.PENDING,
+      idempotencyKey: 'unpaid-1',
+      billingDetails: null,
+      failureMessage: null,
+      transactionRef: null,
     });
-    const intent = await app.services.payments.provider.createPayment({ amountCents: 1550, currency: 'usd', description: 'x', metadata: {}, idempotencyKey: 'c-unpaid' });
+    const intent = await app.services.payments.provider.createPayment({
+      amountCents: 1550,
+      currency: 'usd',
+      description: 'x',
+      metadata: {},
+      idempotencyKey: 'c-unpaid',
+    });
     const body = event(intent.id, payment.id);
     await post(body, signWebhookPayload(body, WEBHOOK_SECRET));
     expect(await enrollments()).toBe(0);
   });
 
   const chargeEvent = (id: string, type: string, intentId: string, extra: Record<string, unknown> = {}) =>
-    JSON.stringify({ id, object: 'event', type, data: { object: { id: `ch_${id}`, object: 'charge', payment_intent: intentId, amount: 1550, metadata: {}, ...extra } } });
+    JSON.stringify({
+      id,
+      object: 'event',
+      type,
+      data: { object: { id: `ch_${id}`, object: 'charge', payment_intent: intentId, amount: 1550, metadata: {}, ...extra } },
+    });
 
   async function paidAndRecorded() {
     const { payment, intentId } = await paidButUnrecorded();
@@ -314,8 +362,17 @@ describe('webhooks', () => {
   it('never counts an intent made for another order, even for the same amount', async () => {
     const { intentId } = await paidButUnrecorded();
     const other = await db.getRepository(Payment).save({
-      studentId: student.id, courseId: course.id, provider: 'test', providerRef: null, amountCents: 1550, currency: 'usd',
-      status: PaymentStatus.PENDING, idempotencyKey: 'other-order', billingDetails: null, failureMessage: null, transactionRef: null,
+      studentId: student.id,
+      courseId: course.id,
+      provider: 'test',
+      providerRef: null,
+      amountCents: 1550,
+      currency: 'usd',
+      status: PaymentStatus.PENDING,
+      idempotencyKey: 'other-order',
+      billingDetails: null,
+      failureMessage: null,
+      transactionRef: null,
     });
     // The first order's paid intent, offered for the other order (a mistaken or forged pairing).
     await recordProviderResult(app.services.payments, other.id, await app.services.payments.provider.retrievePayment(intentId));
@@ -332,12 +389,21 @@ describe('webhooks', () => {
     const full = chargeEvent('evt_full', 'charge.refunded', intentId, { amount_refunded: 1550 });
     for (let i = 0; i < 2; i++) expect((await post(full, signWebhookPayload(full, WEBHOOK_SECRET))).status).toBe(200);
     expect(await activeEnrollments()).toBe(0);
-    expect(await db.getRepository(Payment).findOneByOrFail({ id: payment.id })).toMatchObject({ status: PaymentStatus.REFUNDED, refundedCents: 1550, failureMessage: REFUNDED_AT_PROVIDER });
+    expect(await db.getRepository(Payment).findOneByOrFail({ id: payment.id })).toMatchObject({
+      status: PaymentStatus.REFUNDED,
+      refundedCents: 1550,
+      failureMessage: REFUNDED_AT_PROVIDER,
+    });
   });
 
   it('ends access when the card holder disputes the charge', async () => {
     const { payment, intentId } = await paidAndRecorded();
-    const body = JSON.stringify({ id: 'evt_dispute', object: 'event', type: 'charge.dispute.created', data: { object: { id: 'dp_1', object: 'dispute', payment_intent: intentId, amount: 1550 } } });
+    const body = JSON.stringify({
+      id: 'evt_dispute',
+      object: 'event',
+      type: 'charge.dispute.created',
+      data: { object: { id: 'dp_1', object: 'dispute', payment_intent: intentId, amount: 1550 } },
+    });
     await post(body, signWebhookPayload(body, WEBHOOK_SECRET));
     expect(await activeEnrollments()).toBe(0);
     expect((await db.getRepository(Payment).findOneByOrFail({ id: payment.id })).failureMessage).toBe(DISPUTED);
@@ -346,17 +412,47 @@ describe('webhooks', () => {
   it('marks a refund that failed at the provider, and a Checkout Session that expired', async () => {
     const { payment } = await paidAndRecorded();
     const enrollment = await db.getRepository(Enrollment).findOneByOrFail({ paymentId: payment.id });
-    await db.getRepository(Refund).save({ paymentId: payment.id, enrollmentId: enrollment.id, refundCase: RefundCase.COURSE_CANCELLED, percent: 100, amountCents: 1550, providerRef: 're_failed', adminId: student.id });
-    const failed = JSON.stringify({ id: 'evt_refund_failed', object: 'event', type: 'refund.failed', data: { object: { id: 're_failed', object: 'refund', payment_intent: null } } });
+    await db.getRepository(Refund).save({
+      paymentId: payment.id,
+      enrollmentId: enrollment.id,
+      refundCase: RefundCase.COURSE_CANCELLED,
+      percent: 100,
+      amountCents: 1550,
+      providerRef: 're_failed',
+      adminId: student.id,
+    });
+    const failed = JSON.stringify({
+      id: 'evt_refund_failed',
+      object: 'event',
+      type: 'refund.failed',
+      data: { object: { id: 're_failed', object: 'refund', payment_intent: null } },
+    });
     await post(failed, signWebhookPayload(failed, WEBHOOK_SECRET));
     expect((await db.getRepository(Refund).findOneByOrFail({ providerRef: 're_failed' })).status).toBe('failed');
     const pending = await db.getRepository(Payment).save({
-      studentId: student.id, courseId: course.id, provider: 'test', providerRef: null, amountCents: 1550, currency: 'usd',
-      status: PaymentStatus.PENDING, idempotencyKey: 'checkout-1', billingDetails: null, failureMessage: null, transactionRef: null,
+      studentId: student.id,
+      courseId: course.id,
+      provider: 'test',
+      providerRef: null,
+      amountCents: 1550,
+      currency: 'usd',
+      status: PaymentStatus.PENDING,
+      idempotencyKey: 'checkout-1',
+      billingDetails: null,
+      failureMessage: null,
+      transactionRef: null,
     });
-    const expired = JSON.stringify({ id: 'evt_cs_expired', object: 'event', type: 'checkout.session.expired', data: { object: { id: 'cs_1', object: 'checkout.session', metadata: { paymentId: pending.id } } } });
+    const expired = JSON.stringify({
+      id: 'evt_cs_expired',
+      object: 'event',
+      type: 'checkout.session.expired',
+      data: { object: { id: 'cs_1', object: 'checkout.session', metadata: { paymentId: pending.id } } },
+    });
     await post(expired, signWebhookPayload(expired, WEBHOOK_SECRET));
-    expect(await db.getRepository(Payment).findOneByOrFail({ id: pending.id })).toMatchObject({ status: PaymentStatus.FAILED, failureMessage: CHECKOUT_EXPIRED });
+    expect(await db.getRepository(Payment).findOneByOrFail({ id: pending.id })).toMatchObject({
+      status: PaymentStatus.FAILED,
+      failureMessage: CHECKOUT_EXPIRED,
+    });
   });
 
   it('recovers a crash between the payment and our write when the server starts again', async () => {

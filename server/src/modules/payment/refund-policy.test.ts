@@ -14,7 +14,12 @@ describe('the refund policy', () => {
   });
 
   it('gives 80% for a schedule issue reported within 2 days of the start', () => {
-    const decision = decideRefund({ refundCase: RefundCase.SCHEDULE_ISSUE, startsAt: start, requestedAt: at('2026-12-20T00:00:00Z'), reportedAt: at('2026-12-12T09:00:00Z') });
+    const decision = decideRefund({
+      refundCase: RefundCase.SCHEDULE_ISSUE,
+      startsAt: start,
+      requestedAt: at('2026-12-20T00:00:00Z'),
+      reportedAt: at('2026-12-12T09:00:00Z'),
+    });
     expect(decision.percent).toBe(80);
     expect(decideRefund({ refundCase: RefundCase.SCHEDULE_ISSUE, startsAt: start, requestedAt: at('2026-12-12T09:00:01Z') }).percent).toBe(0);
   });

@@ -62,7 +62,11 @@ export async function refundEnrollment(
     });
     if (decision.percent === 0) throw new AppError('CONFLICT', decision.rule);
     const amountCents = Math.round((payment.amountCents * decision.percent) / 100);
-    const providerRefund = await providerFor(deps, payment.provider).refund({ paymentRef: payment.providerRef, amountCents, idempotencyKey: `refund-${enrollment.id}` });
+    const providerRefund = await providerFor(deps, payment.provider).refund({
+      paymentRef: payment.providerRef,
+      amountCents,
+      idempotencyKey: `refund-${enrollment.id}`,
+    });
     await manager.getRepository(Payment).update(payment.id, { status: PaymentStatus.REFUNDED, refundedCents: amountCents });
     await manager.getRepository(Enrollment).update(enrollment.id, { revokedAt: new Date() });
     const refund = await manager.getRepository(Refund).save({

@@ -78,7 +78,11 @@ describe('refunds', () => {
     const { course, buyer, admin, enrollmentId } = await boughtCourse(null);
     // As if a first attempt reached the provider and the server stopped before its writes.
     const payment = await db.getRepository(Payment).findOneByOrFail({});
-    const first = await app.services.payments.provider.refund({ paymentRef: payment.providerRef!, amountCents: 2000, idempotencyKey: `refund-${enrollmentId}` });
+    const first = await app.services.payments.provider.refund({
+      paymentRef: payment.providerRef!,
+      amountCents: 2000,
+      idempotencyKey: `refund-${enrollmentId}`,
+    });
     const { data, errors } = await admin.graphql(REFUND, { id: enrollmentId, case: 'COURSE_CANCELLED' });
     expect(errors).toBeUndefined();
     expect(data).toEqual({ refundEnrollment: { percent: 100, amount: 20 } });

@@ -56,7 +56,11 @@ interface GatewayReturn {
 
 /** What a buyer does on the gateway's page; answers the form that takes them back to us. */
 async function onGateway(redirectURL: string, choice: Record<string, string>): Promise<GatewayReturn> {
-  const res = await fetch(redirectURL, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ method: 'bkash', action: 'pay', ipn: 'now', ...choice }) });
+  const res = await fetch(redirectURL, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ method: 'bkash', action: 'pay', ipn: 'now', ...choice }),
+  });
   const html = await res.text();
   expect(res.status).toBe(200);
   const action = /<form id="back" method="post" action="([^"]+)"/.exec(html)![1];
@@ -66,13 +70,22 @@ async function onGateway(redirectURL: string, choice: Record<string, string>): P
 
 /** The buyer's browser posting the gateway's form back to us. */
 async function comeBack(back: GatewayReturn): Promise<string> {
-  const res = await fetch(back.action, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(back.fields) });
+  const res = await fetch(back.action, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(back.fields),
+  });
   expect(res.status).toBe(303);
   return res.headers.get('location')!;
 }
 
 const postIpn = (fields: Record<string, string>) =>
-  fetch(`${app.url}/payments/sslcommerz/ipn`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields) });
+  fetch(`${app.url}/payments/sslcommerz/ipn`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(fields),
+  });
 
 const paymentsOf = () => db.getRepository(Payment).find({ where: { courseId: course.id } });
 const enrollmentsOf = () => db.getRepository(Enrollment).countBy({ courseId: course.id });
@@ -122,7 +135,14 @@ describe('buying with SSLCommerz', () => {
   it('refuses an unsigned IPN and ignores a signed one the validation API does not know', async () => {
     await startBuying();
     const [payment] = await paymentsOf();
-    const forged = { status: 'VALID', tran_id: payment.providerRef!, val_id: 'VALFORGED123', amount: '1200.00', currency: 'BDT', verify_key: 'status,tran_id,val_id,amount,currency' };
+    const forged = {
+      status: 'VALID',
+      tran_id: payment.providerRef!,
+      val_id: 'VALFORGED123',
+      amount: '1200.00',
+      currency: 'BDT',
+      verify_key: 'status,tran_id,val_id,amount,currency',
+    };
     expect((await postIpn({ ...forged, verify_sign: '0'.repeat(32) })).status).toBe(400);
     const { storePassword } = offlineSandboxCredentials(TEST_JWT_SECRET);
     const signed = { ...forged, verify_sign: signNotification(forged, forged.verify_key.split(','), storePassword) };
@@ -161,7 +181,9 @@ describe('buying with SSLCommerz', () => {
   it("lists a student's own payments with amount, currency, provider, status and course", async () => {
     await comeBack(await onGateway(await startBuying(), { ipn: 'now' }));
     const { data } = await student.graphql(`{ myPayments { total items { amount currency provider status courseName } } }`);
-    expect(data).toEqual({ myPayments: { total: 1, items: [{ amount: 1200, currency: 'bdt', provider: 'sslcommerz', status: 'SUCCEEDED', courseName: 'Physics – Class 9' }] } });
+    expect(data).toEqual({
+      myPayments: { total: 1, items: [{ amount: 1200, currency: 'bdt', provider: 'sslcommerz', status: 'SUCCEEDED', courseName: 'Physics – Class 9' }] },
+    });
   });
 
   it('takes the buyer back to the course when they cancel, and lets them buy again', async () => {
@@ -204,11 +226,22 @@ describe('buying with SSLCommerz', () => {
     await student.graphql(`mutation ($id: ID!) { purchaseCourse(input: { courseId: $id, paymentMethod: "pm_card_visa" }) { status } }`, { id: cardCourse.id });
     const instructor = await signedInClient(app.url, 'teacher@example.com', 'teacher password');
     const overview = await instructor.graphql(`{ instructorOverview { totalRevenue revenue { currency amount } } }`);
-    expect(overview.data).toEqual({ instructorOverview: { totalRevenue: 15, revenue: [{ currency: 'usd', amount: 15 }, { currency: 'bdt', amount: 1200 }] } });
+    expect(overview.data).toEqual({
+      instructorOverview: {
+        totalRevenue: 15,
+        revenue: [
+          { currency: 'usd', amount: 15 },
+          { currency: 'bdt', amount: 1200 },
+        ],
+      },
+    });
     await makeUser(db, { email: 'boss@example.com', role: Role.ADMIN }, 'admin password');
     const admin = await signedInClient(app.url, 'boss@example.com', 'admin password');
     const summary = await admin.graphql<{ adminSummary: { revenueByCurrency: unknown[] } }>(`{ adminSummary { revenueByCurrency { currency amount } } }`);
-    expect(summary.data!.adminSummary.revenueByCurrency).toEqual([{ currency: 'usd', amount: 15 }, { currency: 'bdt', amount: 1200 }]);
+    expect(summary.data!.adminSummary.revenueByCurrency).toEqual([
+      { currency: 'usd', amount: 15 },
+      { currency: 'bdt', amount: 1200 },
+    ]);
   });
 
   it('refunds through SSLCommerz and tracks the refund until it settles', async () => {
@@ -217,12 +250,17 @@ describe('buying with SSLCommerz', () => {
     await db.query(`UPDATE enrollment SET "createdAt" = now()`);
     await makeUser(db, { email: 'boss@example.com', role: Role.ADMIN }, 'admin password');
     const admin = await signedInClient(app.url, 'boss@example.com', 'admin password');
-    const { data, errors } = await admin.graphql(`mutation ($id: ID!) { refundEnrollment(enrollmentId: $id, refundCase: COURSE_CANCELLED) { percent amount } }`, { id: enrollment.id });
+    const { data, errors } = await admin.graphql(
+      `mutation ($id: ID!) { refundEnrollment(enrollmentId: $id, refundCase: COURSE_CANCELLED) { percent amount } }`,
+      { id: enrollment.id },
+    );
     expect(errors).toBeUndefined();
     expect(data).toEqual({ refundEnrollment: { percent: 100, amount: 1200 } });
     const refund = await db.getRepository(Refund).findOneByOrFail({ enrollmentId: enrollment.id });
     expect(refund.status).toBe('processing');
-    const [sandbox] = await db.query<Array<{ refunds: Array<{ amountPoisha: number }> }>>(`SELECT refunds FROM sslcommerz_sandbox_transaction WHERE status = 'VALIDATED'`);
+    const [sandbox] = await db.query<Array<{ refunds: Array<{ amountPoisha: number }> }>>(
+      `SELECT refunds FROM sslcommerz_sandbox_transaction WHERE status = 'VALIDATED'`,
+    );
     expect(sandbox.refunds.map((r) => r.amountPoisha)).toEqual([120_000]);
     await reconcileUnsettledPayments(app.services.payments);
     expect((await db.getRepository(Refund).findOneByOrFail({ id: refund.id })).status).toBe('processing');

@@ -65,7 +65,9 @@ type LessonId = InstanceType<typeof LessonId>;
 class PositionArgs extends LessonId {
   @Field(() => Int)
   @Rule(function seconds(value) {
-    return Number.isInteger(value) && (value as number) >= 0 && (value as number) <= MAX_POSITION_SECONDS ? null : `seconds must be from 0 to ${MAX_POSITION_SECONDS}`;
+    return Number.isInteger(value) && (value as number) >= 0 && (value as number) <= MAX_POSITION_SECONDS
+      ? null
+      : `seconds must be from 0 to ${MAX_POSITION_SECONDS}`;
   })
   seconds: number;
 }
@@ -85,9 +87,7 @@ export class ProgressResolver {
 
   @Authorized(...roles.student)
   @Mutation(() => LessonProgressResult, { description: 'Remembers where the video of a lesson stopped' })
-  async saveLessonPosition(@Args(() => PositionArgs) { lessonId, seconds }: PositionArgs,
-    @Ctx() ctx: GraphQLContext,
-  ): Promise<LessonProgressResult> {
+  async saveLessonPosition(@Args(() => PositionArgs) { lessonId, seconds }: PositionArgs, @Ctx() ctx: GraphQLContext): Promise<LessonProgressResult> {
     const row = await saveLessonPosition(ctx.db, requireViewer(ctx), lessonId, seconds);
     return answer(ctx, lessonId, row.courseId, row);
   }

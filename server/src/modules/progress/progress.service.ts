@@ -39,7 +39,9 @@ async function saveProgress(db: DataSource, viewer: Viewer, lesson: Lesson, chan
     .values({ studentId: viewer.id, lessonId: lesson.id, courseId: lesson.courseId, completedAt: null, lastPositionSeconds: 0, ...changes })
     .orUpdate(Object.keys(changes), ['studentId', 'lessonId'])
     .execute();
-  await db.getRepository(Enrollment).update({ studentId: viewer.id, courseId: lesson.courseId, revokedAt: IsNull() }, { lastLessonId: lesson.id, lastStudiedAt: new Date() });
+  await db
+    .getRepository(Enrollment)
+    .update({ studentId: viewer.id, courseId: lesson.courseId, revokedAt: IsNull() }, { lastLessonId: lesson.id, lastStudiedAt: new Date() });
   return db.getRepository(LessonProgress).findOneByOrFail({ studentId: viewer.id, lessonId: lesson.id });
 }
 

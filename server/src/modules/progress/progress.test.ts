@@ -33,7 +33,7 @@ beforeEach(async () => {
 
 const VIDEOS = `query ($id: ID!) { course(id: $id) { lessons { videoURL } } }`;
 const videosSeenBy = async (client: HttpClient) =>
-  ((await client.graphql<{ course: { lessons: Array<{ videoURL: string | null }> } }>(VIDEOS, { id: course.id })).data!.course.lessons).map((l) => l.videoURL);
+  (await client.graphql<{ course: { lessons: Array<{ videoURL: string | null }> } }>(VIDEOS, { id: course.id })).data!.course.lessons.map((l) => l.videoURL);
 const restVideosSeenBy = async (client: HttpClient) => {
   const one = (await (await client.request(`/api/courses/${course.id}`)).json()) as { videos: { contents: Array<{ videoURL: string | null }> } };
   const all = (await (await client.request('/api/courses')).json()) as Array<{ id: string; videos: { contents: Array<{ videoURL: string | null }> } }>;
@@ -47,7 +47,11 @@ describe('who gets lesson videos', () => {
     // The instructor is known by account, not by the email printed on the course.
     await db.query(`UPDATE course SET "instructorId" = $1 WHERE id = $2`, [owner.id, course.id]);
     await makeUser(db, { email: 'boss@example.com', role: Role.ADMIN }, 'boss password');
-    const entitled = [student, await signedInClient(app.url, 'owner@example.com', 'owner password'), await signedInClient(app.url, 'boss@example.com', 'boss password')];
+    const entitled = [
+      student,
+      await signedInClient(app.url, 'owner@example.com', 'owner password'),
+      await signedInClient(app.url, 'boss@example.com', 'boss password'),
+    ];
     for (const client of entitled) {
       expect(await videosSeenBy(client)).toEqual(lessons.map((l) => l.videoURL));
       for (const list of await restVideosSeenBy(client)) expect(list).toEqual(lessons.map((l) => l.videoURL));
@@ -57,7 +61,11 @@ describe('who gets lesson videos', () => {
   it('hides them from visitors, other students and other instructors, in GraphQL and the REST paths', async () => {
     await makeUser(db, { email: 'other@example.com' }, 'other password');
     await makeUser(db, { email: 'rival@example.com', role: Role.INSTRUCTOR }, 'rival password');
-    const outsiders = [new HttpClient(app.url), await signedInClient(app.url, 'other@example.com', 'other password'), await signedInClient(app.url, 'rival@example.com', 'rival password')];
+    const outsiders = [
+      new HttpClient(app.url),
+      await signedInClient(app.url, 'other@example.com', 'other password'),
+      await signedInClient(app.url, 'rival@example.com', 'rival password'),
+    ];
     for (const client of outsiders) {
       expect(await videosSeenBy(client)).toEqual([null, null, null, null]);
       for (const list of await restVideosSeenBy(client)) expect(list).toEqual([null, null, null, null]);
@@ -89,7 +97,10 @@ describe('progress', () => {
   const SET = `mutation ($id: ID!, $done: Boolean!) { setLessonCompleted(lessonId: $id, completed: $done) { lessonId completed lastPosition courseProgress { completed total percent } } }`;
   const POSITION = `mutation ($id: ID!, $s: Int!) { saveLessonPosition(lessonId: $id, seconds: $s) { lastPosition } }`;
   const MINE = `query ($id: ID!) { enrollment(courseId: $id) { progress { completed total percent } resumeLesson { title lastPosition } } course(id: $id) { lessons { title completed } } }`;
-  type Mine = { enrollment: { progress: { completed: number; total: number; percent: number }; resumeLesson: { title: string; lastPosition: number } | null }; course: { lessons: Array<{ title: string; completed: boolean }> } };
+  type Mine = {
+    enrollment: { progress: { completed: number; total: number; percent: number }; resumeLesson: { title: string; lastPosition: number } | null };
+    course: { lessons: Array<{ title: string; completed: boolean }> };
+  };
 
   it('counts completed lessons over all lessons, rounding down', () => {
     expect(progressOf(0, 4)).toEqual({ completed: 0, total: 4, percent: 0 });
@@ -125,7 +136,10 @@ describe('progress', () => {
     type My = { myEnrollments: Array<{ courseName: string; lastStudiedAt: string | null }> };
     // Neither begun: the one bought last comes first.
     let mine = (await student.graphql<My>(MY)).data!.myEnrollments;
-    expect(mine).toEqual([{ courseName: 'Geometry', lastStudiedAt: null }, { courseName: 'Algebra', lastStudiedAt: null }]);
+    expect(mine).toEqual([
+      { courseName: 'Geometry', lastStudiedAt: null },
+      { courseName: 'Algebra', lastStudiedAt: null },
+    ]);
     await student.graphql(POSITION, { id: lessons[1].id, s: 30 });
     mine = (await student.graphql<My>(MY)).data!.myEnrollments;
     expect(mine.map((e) => e.courseName)).toEqual(['Algebra', 'Geometry']);

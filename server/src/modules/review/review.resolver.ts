@@ -1,6 +1,24 @@
 import type { GraphQLResolveInfo } from 'graphql';
 import { roles } from '../auth/guards';
-import { Arg, Args, ArgsType, Authorized, Ctx, Field, FieldResolver, Float, ID, Info, InputType, Int, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
+import {
+  Arg,
+  Args,
+  ArgsType,
+  Authorized,
+  Ctx,
+  Field,
+  FieldResolver,
+  Float,
+  ID,
+  Info,
+  InputType,
+  Int,
+  Mutation,
+  ObjectType,
+  Query,
+  Resolver,
+  Root,
+} from 'type-graphql';
 import { requireViewer } from '../../graphql/auth-checker';
 import type { GraphQLContext } from '../../graphql/context';
 import { PageArgs } from '../../graphql/page-args';
@@ -8,7 +26,16 @@ import { PageOf, toPage } from '../../graphql/page';
 import { selectedFieldNames } from '../../graphql/selected-fields';
 import { Course } from '../course/course.entity';
 import { Review } from './review.entity';
-import { deleteOwnReview, findOwnReview, listReviews, MAX_REVIEW_TEXT, MAX_REVIEW_TITLE, REVIEW_NOT_FOUND, setReviewHidden, submitReview } from './review.service';
+import {
+  deleteOwnReview,
+  findOwnReview,
+  listReviews,
+  MAX_REVIEW_TEXT,
+  MAX_REVIEW_TITLE,
+  REVIEW_NOT_FOUND,
+  setReviewHidden,
+  submitReview,
+} from './review.service';
 import { IdArgs } from '../../graphql/id-args';
 import { COURSE_NOT_FOUND } from '../course/course.service';
 import { IsId, optionalText, optionalWholeNumber, requiredText, Rule } from '../../shared/validation';

@@ -37,7 +37,12 @@ export async function listReviews(
   fields?: ReadonlySet<string>,
 ): Promise<Page<PartialEntity<Review>>> {
   const page = parsePage(paging.offset, paging.limit);
-  if (courseId && !isUuid(courseId)) return fetchPage(page, () => Promise.resolve([]), () => Promise.resolve(0));
+  if (courseId && !isUuid(courseId))
+    return fetchPage(
+      page,
+      () => Promise.resolve([]),
+      () => Promise.resolve(0),
+    );
   const parameters = new SqlParameters();
   const conditions = ['NOT "hidden"'];
   if (courseId) conditions.push(`"courseId" = ${parameters.add(courseId)}`);
@@ -82,7 +87,17 @@ export async function submitReview(db: DataSource, viewer: Viewer, draft: Review
     .createQueryBuilder()
     .insert()
     .into(Review)
-    .values({ authorId: viewer.id, courseId: course.id, rating, text, title, name: author.name, img: author.image, info: `Student from ${course.name}`, hidden: false })
+    .values({
+      authorId: viewer.id,
+      courseId: course.id,
+      rating,
+      text,
+      title,
+      name: author.name,
+      img: author.image,
+      info: `Student from ${course.name}`,
+      hidden: false,
+    })
     .orUpdate(['rating', 'text', 'title', 'name', 'img', 'info', 'updatedAt'], ['authorId', 'courseId'], { indexPredicate: '"authorId" IS NOT NULL' })
     .execute();
   return db.getRepository(Review).findOneByOrFail({ authorId: viewer.id, courseId: course.id });

@@ -50,7 +50,9 @@ describe('reviews', () => {
     const text = 'শিক্ষক প্রতিটি অধ্যা\u09DFের অঙ্ক ধাপে ধাপে বুঝিয়েছেন।';
     const { data } = await student.graphql(REVIEW, { input: { courseId: course.id, rating: 5, text } });
     expect(data).toMatchObject({ submitReview: { text: 'শিক্ষক প্রতিটি অধ্যা\u09AF\u09BCের অঙ্ক ধাপে ধাপে বুঝিয়েছেন।' } });
-    expect((await app.graphql(RATING, { id: course.id })).body.data).toMatchObject({ reviews: { items: [{ text: 'শিক্ষক প্রতিটি অধ্যা\u09AF\u09BCের অঙ্ক ধাপে ধাপে বুঝিয়েছেন।' }] } });
+    expect((await app.graphql(RATING, { id: course.id })).body.data).toMatchObject({
+      reviews: { items: [{ text: 'শিক্ষক প্রতিটি অধ্যা\u09AF\u09BCের অঙ্ক ধাপে ধাপে বুঝিয়েছেন।' }] },
+    });
   });
 
   it('lists only the reviews of at least some stars when asked, and refuses a star count out of range', async () => {
@@ -64,7 +66,7 @@ describe('reviews', () => {
     expect((await app.graphql(HIGH, { min: 6 })).body.errors).toMatchObject([{ message: 'minRating must be a whole number from 1 to 5' }]);
   });
 
-  it('tells the student reviews they wrote from the old site\'s testimonials, with the course\'s name', async () => {
+  it("tells the student reviews they wrote from the old site's testimonials, with the course's name", async () => {
     await db.getRepository(Review).insert({ name: 'Masud', info: 'Student from Web Design Course', text: 'Best trainers', img: null });
     const rahim = await enrolledStudent('rahim@example.com');
     await rahim.graphql(REVIEW, { input: { courseId: course.id, rating: 5, text: 'Very clear' } });
@@ -123,7 +125,8 @@ describe('reviews', () => {
 
   it('lets an admin hide a review from every list, the rating and reviews.json', async () => {
     const rahim = await enrolledStudent('rahim@example.com');
-    const review = (await rahim.graphql<{ submitReview: { id: string } }>(REVIEW, { input: { courseId: course.id, rating: 1, text: 'Spam spam' } })).data!.submitReview;
+    const review = (await rahim.graphql<{ submitReview: { id: string } }>(REVIEW, { input: { courseId: course.id, rating: 1, text: 'Spam spam' } })).data!
+      .submitReview;
     await makeUser(db, { email: 'boss@example.com', role: Role.ADMIN }, 'a password');
     const admin = await signedInClient(app.url, 'boss@example.com', 'a password');
     await admin.graphql(`mutation ($id: ID!) { setReviewHidden(id: $id, hidden: true) { id } }`, { id: review.id });

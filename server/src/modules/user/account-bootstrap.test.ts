@@ -29,7 +29,7 @@ describe('the first admin from ADMIN_EMAIL and ADMIN_PASSWORD', () => {
     expect(await verifyPassword(promoted.passwordHash, 'the admin password')).toBe(true);
   });
 
-  it("refuses to start rather than promote an account someone registered with the address and their own password", async () => {
+  it('refuses to start rather than promote an account someone registered with the address and their own password', async () => {
     const squatter = await makeUser(db, { email: 'boss@example.com' }, 'squatter password');
     await expect(ensureAdmin(db, testLog, 'boss@example.com', 'the admin password')).rejects.toThrow(ADMIN_ACCOUNT_NOT_PROVEN);
     expect((await db.getRepository(User).findOneByOrFail({ id: squatter.id })).role).toBe(Role.STUDENT);

@@ -19,7 +19,14 @@ afterAll(async () => {
 beforeEach(() => resetDatabase(db));
 
 const SIGN_UP = 'mutation ($input: SignUpInput!) { signUp(input: $input) { accessToken user { language } } }';
-const input = { name: 'Nusrat Jahan', email: 'nusrat@example.com', password: 'a long enough password', phone: '01712345678', date: '2007-09-01', role: 'STUDENT' };
+const input = {
+  name: 'Nusrat Jahan',
+  email: 'nusrat@example.com',
+  password: 'a long enough password',
+  phone: '01712345678',
+  date: '2007-09-01',
+  role: 'STUDENT',
+};
 const lastMailTo = (to: string) => db.getRepository(OutboxMessage).findOneOrFail({ where: { to }, order: { createdAt: 'DESC' } });
 
 /** Signs up from a browser that reads `language`, and keeps its access token. */

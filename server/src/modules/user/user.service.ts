@@ -60,7 +60,9 @@ export async function findPublicInstructor(db: DataSource, email: string): Promi
     .getRepository(User)
     .createQueryBuilder('u')
     .where('u.email = :email AND u."deletedAt" IS NULL', { email: normalizeEmail(email) })
-    .andWhere(`(u.role = :instructor OR EXISTS (SELECT 1 FROM course c WHERE c."instructorId" = u.id AND ${visibleCourse('c')}))`, { instructor: Role.INSTRUCTOR })
+    .andWhere(`(u.role = :instructor OR EXISTS (SELECT 1 FROM course c WHERE c."instructorId" = u.id AND ${visibleCourse('c')}))`, {
+      instructor: Role.INSTRUCTOR,
+    })
     .getOne();
 }
 

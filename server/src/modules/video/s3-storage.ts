@@ -22,7 +22,9 @@ export class S3Storage implements VideoStorage {
 
   async putFile(key: string, file: string, contentType: string): Promise<void> {
     const { size } = await fs.promises.stat(file);
-    await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: fs.createReadStream(file), ContentLength: size, ContentType: contentType }));
+    await this.client.send(
+      new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: fs.createReadStream(file), ContentLength: size, ContentType: contentType }),
+    );
   }
 
   async read(key: string): Promise<StoredObject | null> {

@@ -35,14 +35,19 @@ function run(binary: string, args: string[], onOutput?: (line: string) => void):
       err = (err + chunk.toString()).slice(-2000);
     });
     child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolve(out) : reject(new Error(`${path.basename(binary)} failed (exit ${code}): ${err.trim().split('\n').slice(-3).join(' ')}`))));
+    child.on('close', (code) =>
+      code === 0 ? resolve(out) : reject(new Error(`${path.basename(binary)} failed (exit ${code}): ${err.trim().split('\n').slice(-3).join(' ')}`)),
+    );
   });
 }
 
 /** Duration, size and whether there is sound, from ffprobe. */
 export async function probeVideo(file: string): Promise<SourceInfo> {
   const out = await run(ffprobeInstaller.path, ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file]);
-  const probe = JSON.parse(out) as { format?: { duration?: string }; streams?: Array<{ codec_type?: string; width?: number; height?: number; duration?: string }> };
+  const probe = JSON.parse(out) as {
+    format?: { duration?: string };
+    streams?: Array<{ codec_type?: string; width?: number; height?: number; duration?: string }>;
+  };
   const video = probe.streams?.find((stream) => stream.codec_type === 'video');
   const durationSeconds = Number(probe.format?.duration ?? video?.duration);
   if (!video?.width || !video.height || !Number.isFinite(durationSeconds) || durationSeconds <= 0) {
@@ -73,7 +78,15 @@ export function renditionsFor(source: SourceInfo): Rendition[] {
 }
 
 const hlsOutput = (dir: string) => [
-  '-f', 'hls', '-hls_time', String(SEGMENT_SECONDS), '-hls_playlist_type', 'vod', '-hls_segment_filename', path.join(dir, 'seg_%03d.ts'), path.join(dir, 'index.m3u8'),
+  '-f',
+  'hls',
+  '-hls_time',
+  String(SEGMENT_SECONDS),
+  '-hls_playlist_type',
+  'vod',
+  '-hls_segment_filename',
+  path.join(dir, 'seg_%03d.ts'),
+  path.join(dir, 'index.m3u8'),
 ];
 
 /** One ffmpeg run; `onFraction` hears how far through the source it is (0 to 1). */
@@ -90,9 +103,28 @@ export function transcodeVideoRendition(source: string, info: SourceInfo, rendit
   const audio = info.hasAudio ? ['-map', '0:a:0', '-c:a', 'aac', '-b:a', `${rendition.audioKbps}k`, '-ac', '2', '-ar', '44100'] : [];
   return ffmpeg(
     [
-      '-i', source, '-map', '0:v:0', ...audio,
-      '-vf', `scale=${rendition.width}:${rendition.height}`, '-c:v', 'libx264', '-preset', 'veryfast', '-profile:v', 'main', '-pix_fmt', 'yuv420p',
-      '-b:v', `${rendition.videoKbps}k`, '-maxrate', `${Math.round(rendition.videoKbps * 1.1)}k`, '-bufsize', `${rendition.videoKbps * 2}k`, ...gop,
+      '-i',
+      source,
+      '-map',
+      '0:v:0',
+      ...audio,
+      '-vf',
+      `scale=${rendition.width}:${rendition.height}`,
+      '-c:v',
+      'libx264',
+      '-preset',
+      'veryfast',
+      '-profile:v',
+      'main',
+      '-pix_fmt',
+      'yuv420p',
+      '-b:v',
+      `${rendition.videoKbps}k`,
+      '-maxrate',
+      `${Math.round(rendition.videoKbps * 1.1)}k`,
+      '-bufsize',
+      `${rendition.videoKbps * 2}k`,
+      ...gop,
       ...hlsOutput(dir),
     ],
     info.durationSeconds,
@@ -102,13 +134,21 @@ export function transcodeVideoRendition(source: string, info: SourceInfo, rendit
 
 export function transcodeAudioRendition(source: string, info: SourceInfo, dir: string, onFraction: (fraction: number) => void) {
   fs.mkdirSync(dir, { recursive: true });
-  return ffmpeg(['-i', source, '-vn', '-map', '0:a:0', '-c:a', 'aac', '-b:a', `${AUDIO_KBPS}k`, '-ac', '2', '-ar', '44100', ...hlsOutput(dir)], info.durationSeconds, onFraction);
+  return ffmpeg(
+    ['-i', source, '-vn', '-map', '0:a:0', '-c:a', 'aac', '-b:a', `${AUDIO_KBPS}k`, '-ac', '2', '-ar', '44100', ...hlsOutput(dir)],
+    info.durationSeconds,
+    onFraction,
+  );
 }
 
 /** A still from a little way in, at most 360 pixels high. */
 export function makePoster(source: string, info: SourceInfo, file: string) {
   const at = Math.min(1, info.durationSeconds / 2).toFixed(2);
-  return ffmpeg(['-ss', at, '-i', source, '-frames:v', '1', '-vf', `scale=-2:${Math.min(360, info.height - (info.height % 2))}`, '-q:v', '5', file], info.durationSeconds, () => undefined);
+  return ffmpeg(
+    ['-ss', at, '-i', source, '-frames:v', '1', '-vf', `scale=-2:${Math.min(360, info.height - (info.height % 2))}`, '-q:v', '5', file],
+    info.durationSeconds,
+    () => undefined,
+  );
 }
 
 /** The bandwidth a rendition needs: its busiest segment (peak) and its whole (average), in bits a second. */

@@ -6,7 +6,16 @@ import type { DataSource } from 'typeorm';
 import type { AppLogger } from '../../logger';
 import { Lesson } from '../course/lesson.entity';
 import { LessonVideo, VideoStatus } from './lesson-video.entity';
-import { AUDIO_RENDITION, makePoster, masterPlaylist, measuredBandwidth, probeVideo, renditionsFor, transcodeAudioRendition, transcodeVideoRendition } from './transcode';
+import {
+  AUDIO_RENDITION,
+  makePoster,
+  masterPlaylist,
+  measuredBandwidth,
+  probeVideo,
+  renditionsFor,
+  transcodeAudioRendition,
+  transcodeVideoRendition,
+} from './transcode';
 import type { TranscodeJob } from './video-queue';
 import type { VideoStorage } from './video-storage';
 
@@ -36,7 +45,10 @@ function progressReporter(db: DataSource, videoId: string) {
     if (rounded === lastPercent || now - last < 1000) return;
     last = now;
     lastPercent = rounded;
-    void db.getRepository(LessonVideo).update(videoId, { progress: rounded }).catch(() => undefined);
+    void db
+      .getRepository(LessonVideo)
+      .update(videoId, { progress: rounded })
+      .catch(() => undefined);
   };
 }
 
@@ -88,9 +100,16 @@ export async function processVideo(deps: VideoProcessingDeps, videoId: string): 
       });
       await manager.getRepository(Lesson).update(video.lessonId, { durationSeconds: Math.max(1, Math.round(info.durationSeconds)) });
       // Older uploads of the lesson are replaced by this one.
-      return manager.query<[Array<{ id: string }>, number]>(`DELETE FROM lesson_video WHERE "lessonId" = $1 AND id <> $2 AND "createdAt" < $3 RETURNING id`, [video.lessonId, videoId, video.createdAt]);
+      return manager.query<[Array<{ id: string }>, number]>(`DELETE FROM lesson_video WHERE "lessonId" = $1 AND id <> $2 AND "createdAt" < $3 RETURNING id`, [
+        video.lessonId,
+        videoId,
+        video.createdAt,
+      ]);
     });
-    for (const old of replaced[0]) await storage.removeAll(videoKeys.folder(old.id)).catch((error: unknown) => log.warn({ err: error, videoId: old.id }, 'could not remove a replaced video'));
+    for (const old of replaced[0])
+      await storage
+        .removeAll(videoKeys.folder(old.id))
+        .catch((error: unknown) => log.warn({ err: error, videoId: old.id }, 'could not remove a replaced video'));
     log.info({ videoId, durationSeconds: info.durationSeconds }, 'lesson video ready');
   } finally {
     await fs.promises.rm(work, { recursive: true, force: true });

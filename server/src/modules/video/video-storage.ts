@@ -23,7 +23,14 @@ export interface VideoStorage {
 }
 
 const safeKey = (key: string) => {
-  if (!/^[a-z0-9][a-z0-9/_.-]*$/i.test(key) || key.replace(/\/$/, '').split('/').some((part) => part === '..' || part === '')) throw new Error(`unsafe storage key: ${key}`);
+  if (
+    !/^[a-z0-9][a-z0-9/_.-]*$/i.test(key) ||
+    key
+      .replace(/\/$/, '')
+      .split('/')
+      .some((part) => part === '..' || part === '')
+  )
+    throw new Error(`unsafe storage key: ${key}`);
   return key;
 };
 

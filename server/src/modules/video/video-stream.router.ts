@@ -27,7 +27,7 @@ export function videoStreamRouter(db: DataSource, storage: VideoStorage, setting
   router.get('/media/lessons/:lessonId/:token/*file', async (req, res, next) => {
     try {
       const started = process.hrtime.bigint();
-      const file = (req.params.file).join('/');
+      const file = req.params.file.join('/');
       if (!isUuid(req.params.lessonId) || !STREAM_FILE.test(file)) return refuse(res, 404, 'No such video file');
       const check = verifyStream(settings.signingKey, req.params.lessonId, req.params.token);
       if (!check.ok) return refuse(res, 403, check.reason === 'expired' ? STREAM_EXPIRED : STREAM_REFUSED);

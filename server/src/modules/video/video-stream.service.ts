@@ -40,7 +40,12 @@ export function streamExpiry(ttlSeconds: number, nowMs = Date.now()): number {
 /** A signed address of a lesson's HLS master playlist; every playlist and segment below it carries the signature. */
 export function streamUrl(settings: StreamSettings, lessonId: string, videoId: string, viewer: Viewer | null, preview: boolean): string {
   // A free preview is signed for anyone, so it keeps working for a visitor who signs in meanwhile.
-  const token = signStream(settings.signingKey, { lessonId, videoId, viewerId: preview ? null : (viewer?.id ?? null), expiresAt: streamExpiry(settings.urlTtlSeconds) });
+  const token = signStream(settings.signingKey, {
+    lessonId,
+    videoId,
+    viewerId: preview ? null : (viewer?.id ?? null),
+    expiresAt: streamExpiry(settings.urlTtlSeconds),
+  });
   return `/media/lessons/${lessonId}/${token}/master.m3u8`;
 }
 

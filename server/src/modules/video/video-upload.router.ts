@@ -93,7 +93,11 @@ export function videoUploadRouter(deps: VideoUploadDeps): Router {
       try {
         await editableCourse(deps.db, viewer, lesson.courseId);
       } catch (error) {
-        if (error instanceof AppError) throw refuse(error.httpStatus, error.code === 'FORBIDDEN' ? 'Only the course instructor or an admin can upload videos to its lessons.' : error.message);
+        if (error instanceof AppError)
+          throw refuse(
+            error.httpStatus,
+            error.code === 'FORBIDDEN' ? 'Only the course instructor or an admin can upload videos to its lessons.' : error.message,
+          );
         throw error;
       }
       if (upload.size === undefined) throw refuse(400, 'Say the size of the video when starting its upload (Upload-Length).');

@@ -19,7 +19,10 @@ export class LessonVideoResolver {
     return streamUrl(ctx.stream, lesson.id, ready.id, ctx.viewer, lesson.preview);
   }
 
-  @FieldResolver(() => LessonVideo, { nullable: true, description: "The lesson's newest uploaded video and its processing: for the course's instructor and admins only" })
+  @FieldResolver(() => LessonVideo, {
+    nullable: true,
+    description: "The lesson's newest uploaded video and its processing: for the course's instructor and admins only",
+  })
   async video(@Root() lesson: Lesson, @Ctx() ctx: GraphQLContext): Promise<LessonVideo | null> {
     const viewer = ctx.viewer;
     if (!viewer) return null;

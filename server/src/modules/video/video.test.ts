@@ -48,7 +48,9 @@ async function waitFor<T>(what: string, probe: () => Promise<T | null | undefine
 const videosOf = (lessonId: string) => db.getRepository(LessonVideo).find({ where: { lessonId }, order: { createdAt: 'DESC' } });
 
 const STREAM = `query ($id: ID!) { course(id: $id) { lessons { id streamURL durationSeconds video { status progress renditions durationSeconds } } } }`;
-type Streams = { course: { lessons: Array<{ id: string; streamURL: string | null; durationSeconds: number | null; video: { status: string; renditions: string[] } | null }> } };
+type Streams = {
+  course: { lessons: Array<{ id: string; streamURL: string | null; durationSeconds: number | null; video: { status: string; renditions: string[] } | null }> };
+};
 
 beforeAll(async () => {
   db = await openTestDatabase();
@@ -68,7 +70,9 @@ beforeAll(async () => {
   strangerId = other.id;
   course = await makeCourse(db, { instructorId: teacher.id }, ['Welcome', 'Fractions']);
   lessons = await db.getRepository(Lesson).find({ where: { courseId: course.id }, order: { position: 'ASC' } });
-  await db.getRepository(Enrollment).insert({ studentId: learner.id, courseId: course.id, courseName: course.name, courseDescription: course.description, email: learner.email });
+  await db
+    .getRepository(Enrollment)
+    .insert({ studentId: learner.id, courseId: course.id, courseName: course.name, courseDescription: course.description, email: learner.email });
   instructor = await signedInClient(app.url, teacher.email, PASSWORD);
   student = await signedInClient(app.url, learner.email, PASSWORD);
   stranger = await signedInClient(app.url, other.email, PASSWORD);
@@ -127,7 +131,15 @@ describe('processing', () => {
     // A separate worker process (npm run worker) takes the job and dies in the middle of it.
     const worker = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', 'src/worker.ts'], {
       cwd: serverRoot,
-      env: { PATH: process.env.PATH, NODE_ENV: 'test', LOG_LEVEL: 'info', DATABASE_URL: databaseUrlOf(db), JWT_SECRET: TEST_JWT_SECRET, DATA_DIR: dataDir, VIDEO_QUEUE_CHECK_SECONDS: '1' },
+      env: {
+        PATH: process.env.PATH,
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'info',
+        DATABASE_URL: databaseUrlOf(db),
+        JWT_SECRET: TEST_JWT_SECRET,
+        DATA_DIR: dataDir,
+        VIDEO_QUEUE_CHECK_SECONDS: '1',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const exited = new Promise((resolve) => worker.once('exit', resolve));
@@ -150,12 +162,17 @@ describe('processing', () => {
       if (row?.status === VideoStatus.FAILED) throw new Error(`processing failed: ${row.error}`);
       return row?.status === VideoStatus.READY ? row : null;
     });
-    const [job] = await db.query<Array<{ state: string; retry_count: number }>>(`SELECT state, retry_count FROM pgboss.job WHERE data->>'videoId' = $1`, [video.id]);
+    const [job] = await db.query<Array<{ state: string; retry_count: number }>>(`SELECT state, retry_count FROM pgboss.job WHERE data->>'videoId' = $1`, [
+      video.id,
+    ]);
     expect(job).toEqual({ state: 'completed', retry_count: 1 });
 
     expect(ready).toMatchObject({ progress: 100, durationSeconds: 4, renditions: ['240p', '360p', 'audio'] });
     expect((await db.getRepository(Lesson).findOneBy({ id: lessons[0].id }))!.durationSeconds).toBe(4);
-    const files = fs.readdirSync(path.join(dataDir, 'media', 'videos', video.id, 'hls'), { recursive: true }).map(String).sort();
+    const files = fs
+      .readdirSync(path.join(dataDir, 'media', 'videos', video.id, 'hls'), { recursive: true })
+      .map(String)
+      .sort();
     expect(files).toEqual(expect.arrayContaining(['master.m3u8', 'poster.jpg', '240p/index.m3u8', '240p/seg_000.ts', '360p/index.m3u8', 'audio/index.m3u8']));
     expect(files.some((file) => file.startsWith('720p'))).toBe(false);
   }, 180_000);
@@ -202,7 +219,12 @@ describe('streaming', () => {
 
   it('refuses a segment to a viewer who is not entitled, even with a correctly signed address', async () => {
     const [, , videoId] = /\/media\/lessons\/([^/]+)\/([^./]+)\./.exec(streamURL)!;
-    const token = signStream(app.video.stream.signingKey, { lessonId: lessons[0].id, videoId, viewerId: strangerId, expiresAt: Math.floor(Date.now() / 1000) + 600 });
+    const token = signStream(app.video.stream.signingKey, {
+      lessonId: lessons[0].id,
+      videoId,
+      viewerId: strangerId,
+      expiresAt: Math.floor(Date.now() / 1000) + 600,
+    });
     const answer = await fetchPath(`/media/lessons/${lessons[0].id}/${token}/240p/seg_000.ts`);
     expect(answer.status).toBe(403);
     expect(answer.headers.get('cache-control')).toBe('no-store');
@@ -211,7 +233,12 @@ describe('streaming', () => {
 
   it('refuses an expired address', async () => {
     const [, , videoId] = /\/media\/lessons\/([^/]+)\/([^./]+)\./.exec(streamURL)!;
-    const token = signStream(app.video.stream.signingKey, { lessonId: lessons[0].id, videoId, viewerId: studentId, expiresAt: Math.floor(Date.now() / 1000) - 1 });
+    const token = signStream(app.video.stream.signingKey, {
+      lessonId: lessons[0].id,
+      videoId,
+      viewerId: studentId,
+      expiresAt: Math.floor(Date.now() / 1000) - 1,
+    });
     const answer = await fetchPath(`/media/lessons/${lessons[0].id}/${token}/240p/seg_000.ts`);
     expect(answer.status).toBe(403);
     expect(await answer.json()).toEqual({ message: STREAM_EXPIRED });

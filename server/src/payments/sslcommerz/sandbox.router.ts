@@ -12,8 +12,38 @@ export const SANDBOX_SESSION_MINUTES = 30;
 /** A refund the imitation accepted is reported refunded this long after it was asked for. */
 const REFUND_SETTLES_MS = 1000;
 
-const SIGNED_FIELDS = ['amount', 'bank_tran_id', 'card_type', 'currency', 'risk_level', 'status', 'store_amount', 'tran_date', 'tran_id', 'val_id', 'value_a', 'value_b'];
-const REQUIRED = ['total_amount', 'currency', 'tran_id', 'success_url', 'fail_url', 'cancel_url', 'cus_name', 'cus_email', 'cus_phone', 'cus_add1', 'cus_city', 'cus_country', 'product_name', 'product_category', 'product_profile', 'shipping_method'];
+const SIGNED_FIELDS = [
+  'amount',
+  'bank_tran_id',
+  'card_type',
+  'currency',
+  'risk_level',
+  'status',
+  'store_amount',
+  'tran_date',
+  'tran_id',
+  'val_id',
+  'value_a',
+  'value_b',
+];
+const REQUIRED = [
+  'total_amount',
+  'currency',
+  'tran_id',
+  'success_url',
+  'fail_url',
+  'cancel_url',
+  'cus_name',
+  'cus_email',
+  'cus_phone',
+  'cus_add1',
+  'cus_city',
+  'cus_country',
+  'product_name',
+  'product_category',
+  'product_profile',
+  'shipping_method',
+];
 
 export const sandboxMethods = [
   { id: 'bkash', label: 'bKash', cardType: 'BKASH-BKash' },
@@ -60,12 +90,28 @@ export function sslcommerzSandboxRouter(db: DataSource, credentials: SslcommerzC
     if (!/^\d+(\.\d{1,2})?$/.test(body.total_amount) || amount < 10 || amount > 500_000) return refuse('Invalid Amount: from 10.00 to 500000.00');
     if (!['BDT', 'USD'].includes(body.currency)) return refuse('Invalid Currency');
     if (body.tran_id.length > 30) return refuse('Invalid tran_id: at most 30 characters');
-    const paidBefore = await transactions().existsBy([{ tranId: body.tran_id, status: 'VALID' }, { tranId: body.tran_id, status: 'VALIDATED' }]);
+    const paidBefore = await transactions().existsBy([
+      { tranId: body.tran_id, status: 'VALID' },
+      { tranId: body.tran_id, status: 'VALIDATED' },
+    ]);
     if (paidBefore) return refuse('Duplicate tran_id: this transaction is already paid');
     const sessionKey = random('');
     const { store_passwd: _secret, ...request } = body;
-    await transactions().insert({ sessionKey, tranId: body.tran_id, amountPoisha: Math.round(amount * 100), paidPoisha: null, currency: body.currency, status: 'PENDING', request });
-    res.json({ status: 'SUCCESS', failedreason: '', sessionkey: sessionKey, GatewayPageURL: new URL(`${SANDBOX_PATH}/gateway/${sessionKey}`, publicUrl).toString() });
+    await transactions().insert({
+      sessionKey,
+      tranId: body.tran_id,
+      amountPoisha: Math.round(amount * 100),
+      paidPoisha: null,
+      currency: body.currency,
+      status: 'PENDING',
+      request,
+    });
+    res.json({
+      status: 'SUCCESS',
+      failedreason: '',
+      sessionkey: sessionKey,
+      GatewayPageURL: new URL(`${SANDBOX_PATH}/gateway/${sessionKey}`, publicUrl).toString(),
+    });
   });
 
   router.get(`${SANDBOX_PATH}/gateway/:sessionKey`, async (req, res) => {
@@ -97,7 +143,12 @@ export function sslcommerzSandboxRouter(db: DataSource, credentials: SslcommerzC
 
   async function notify(url: string, fields: Record<string, string>): Promise<void> {
     try {
-      await fetch(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields), signal: AbortSignal.timeout(10_000) });
+      await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams(fields),
+        signal: AbortSignal.timeout(10_000),
+      });
     } catch (error) {
       log.warn({ err: error }, 'the SSLCommerz sandbox could not deliver an IPN');
     }
@@ -108,7 +159,8 @@ export function sslcommerzSandboxRouter(db: DataSource, credentials: SslcommerzC
     const method = sandboxMethods.find((m) => m.id === body.method);
     const action = body.action;
     const row = await transactions().findOneBy({ sessionKey: String(req.params.sessionKey) });
-    if (!row || !method || !['pay', 'fail', 'cancel'].includes(action)) return res.status(400).send(page('Bad request', '<h1>Unknown session, method or action.</h1>'));
+    if (!row || !method || !['pay', 'fail', 'cancel'].includes(action))
+      return res.status(400).send(page('Bad request', '<h1>Unknown session, method or action.</h1>'));
     if (statusOf(row) !== 'PENDING') return res.status(409).send(page('Session closed', '<h1>This payment session is closed.</h1>'));
     const paidPoisha = body.amount ? Math.round(Number(body.amount) * 100) : row.amountPoisha;
     const outcome = action === 'pay' ? 'VALID' : action === 'fail' ? 'FAILED' : 'CANCELLED';
@@ -205,14 +257,22 @@ export function sslcommerzSandboxRouter(db: DataSource, credentials: SslcommerzC
       const refund = row?.refunds.find((r) => r.refundRefId === query.refund_ref_id);
       if (!row || !refund) return res.json({ APIConnect: 'DONE', status: 'failed', errorReason: 'Unknown refund_ref_id' });
       const settled = Date.now() - new Date(refund.requestedAt).getTime() >= REFUND_SETTLES_MS;
-      return res.json({ APIConnect: 'DONE', bank_tran_id: row.bankTranId, tran_id: row.tranId, refund_ref_id: refund.refundRefId, status: settled ? 'refunded' : 'processing' });
+      return res.json({
+        APIConnect: 'DONE',
+        bank_tran_id: row.bankTranId,
+        tran_id: row.tranId,
+        refund_ref_id: refund.refundRefId,
+        status: settled ? 'refunded' : 'processing',
+      });
     }
     if (query.bank_tran_id) {
       return db.transaction(async (manager) => {
         const row = await manager.getRepository(SandboxTransaction).findOne({ where: { bankTranId: query.bank_tran_id }, lock: { mode: 'pessimistic_write' } });
-        if (!row || !['VALID', 'VALIDATED'].includes(row.status)) return res.json({ APIConnect: 'DONE', status: 'failed', errorReason: 'Transaction not found or not paid' });
+        if (!row || !['VALID', 'VALIDATED'].includes(row.status))
+          return res.json({ APIConnect: 'DONE', status: 'failed', errorReason: 'Transaction not found or not paid' });
         const again = row.refunds.find((r) => r.refeId === query.refe_id);
-        if (again) return res.json({ APIConnect: 'DONE', bank_tran_id: row.bankTranId, trans_id: row.tranId, refund_ref_id: again.refundRefId, status: 'success' });
+        if (again)
+          return res.json({ APIConnect: 'DONE', bank_tran_id: row.bankTranId, trans_id: row.tranId, refund_ref_id: again.refundRefId, status: 'success' });
         const amountPoisha = Math.round(Number(query.refund_amount) * 100);
         const refunded = row.refunds.reduce((sum, r) => sum + r.amountPoisha, 0);
         if (!query.refe_id || !(amountPoisha > 0) || refunded + amountPoisha > (row.paidPoisha ?? row.amountPoisha)) {

@@ -77,12 +77,15 @@ export class SslcommerzApi {
 
   /** Starts a refund; `refeId` is our reference for it, so a retried request is the same refund. */
   refund(input: { bankTranId: string; amount: string; refeId: string; remarks: string }) {
-    return this.getJson<{ APIConnect: string; status?: string; refund_ref_id?: string; errorReason?: string }>('/validator/api/merchantTransIDvalidationAPI.php', {
-      bank_tran_id: input.bankTranId,
-      refund_amount: input.amount,
-      refund_remarks: input.remarks,
-      refe_id: input.refeId,
-    });
+    return this.getJson<{ APIConnect: string; status?: string; refund_ref_id?: string; errorReason?: string }>(
+      '/validator/api/merchantTransIDvalidationAPI.php',
+      {
+        bank_tran_id: input.bankTranId,
+        refund_amount: input.amount,
+        refund_remarks: input.remarks,
+        refe_id: input.refeId,
+      },
+    );
   }
 
   refundStatus(refundRefId: string) {

@@ -78,9 +78,7 @@ export function AvailableOn() {
         <Heading as="h2" id="available-on-title" size="xl">
           {t('home.availableOn.title')}
         </Heading>
-        <Text color="gray.700">
-          {t('home.availableOn.text')}
-        </Text>
+        <Text color="gray.700">{t('home.availableOn.text')}</Text>
         <SimpleGrid columns={{ base: 2, md: 4 }} gap="4">
           {devices.map((label) => (
             <Stack key={label} align="center" gap="1" p="3" borderWidth="1px" borderRadius="md">

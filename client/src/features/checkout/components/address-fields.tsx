@@ -21,7 +21,17 @@ export function missingAddressFields(address: Address): Array<keyof Address> {
   return fields.filter(({ key }) => !address[key].trim()).map(({ key }) => key);
 }
 
-export function AddressFields({ kind, value, onChange, showErrors }: { kind: 'billing' | 'shipping'; value: Address; onChange: (next: Address) => void; showErrors: boolean }) {
+export function AddressFields({
+  kind,
+  value,
+  onChange,
+  showErrors,
+}: {
+  kind: 'billing' | 'shipping';
+  value: Address;
+  onChange: (next: Address) => void;
+  showErrors: boolean;
+}) {
   const t = useT();
   const missing = new Set(missingAddressFields(value));
   return (

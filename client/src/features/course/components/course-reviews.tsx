@@ -22,9 +22,7 @@ export function CourseReviews({ courseId }: { courseId: string }) {
       ) : (
         <HStack gap="2" data-testid="course-rating">
           <StarRating value={Math.round(averageRating)} />
-          <Text fontWeight="semibold">
-            {t('course.reviews.summary', { rating: formatDigits(averageRating, language), count: ratingCount })}
-          </Text>
+          <Text fontWeight="semibold">{t('course.reviews.summary', { rating: formatDigits(averageRating, language), count: ratingCount })}</Text>
         </HStack>
       )}
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">

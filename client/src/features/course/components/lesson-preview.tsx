@@ -37,7 +37,14 @@ export function LessonPreview({ lesson }: { lesson: PreviewLesson | null }) {
           <Heading as="h3" size="md">
             {t('course.freePreview', { position: lesson.position, title: lesson.title })}
           </Heading>
-          <LessonVideo key={lesson.id} title={lesson.title} url={(lesson.streamURL ?? lesson.videoURL)!} startAt={0} onEnded={() => undefined} onPosition={() => undefined} />
+          <LessonVideo
+            key={lesson.id}
+            title={lesson.title}
+            url={(lesson.streamURL ?? lesson.videoURL)!}
+            startAt={0}
+            onEnded={() => undefined}
+            onPosition={() => undefined}
+          />
         </>
       ) : (
         <Alert.Root status="warning" role="alert">

@@ -26,11 +26,7 @@ export function TeamCarousel() {
           <ChevronLeft />
         </IconButton>
         <Box overflow="hidden" flex="1">
-          <Flex
-            transition={`transform ${SLIDE_SPEED_MS}ms ease`}
-            transform={`translateX(-${carousel.firstVisible * 50}%)`}
-            data-testid="carousel-track"
-          >
+          <Flex transition={`transform ${SLIDE_SPEED_MS}ms ease`} transform={`translateX(-${carousel.firstVisible * 50}%)`} data-testid="carousel-track">
             {Array.from({ length: slideCount }, (_, i) => {
               const member = team[i];
               const visible = i >= carousel.firstVisible && i < carousel.firstVisible + 2;
@@ -47,7 +43,17 @@ export function TeamCarousel() {
                       </Box>
                     </Box>
                   ) : (
-                    <Flex h="100%" minH="200px" align="center" justify="center" bg="gray.100" borderRadius="md" fontSize="4xl" fontWeight="bold" color="gray.500">
+                    <Flex
+                      h="100%"
+                      minH="200px"
+                      align="center"
+                      justify="center"
+                      bg="gray.100"
+                      borderRadius="md"
+                      fontSize="4xl"
+                      fontWeight="bold"
+                      color="gray.500"
+                    >
                       {i + 1}
                     </Flex>
                   )}

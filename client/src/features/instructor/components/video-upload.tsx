@@ -82,7 +82,14 @@ export function VideoUpload({ courseId, lessonId, label }: { courseId: string; l
       onProgress(sent, total) {
         samples.current.push({ at: performance.now(), bytes: sent });
         if (samples.current.length > 200) samples.current.shift();
-        setPhase((now) => ({ kind: 'uploading', sent, total, speed: measureSpeed(samples.current), paused: now.kind === 'uploading' && now.paused, interrupted: false }));
+        setPhase((now) => ({
+          kind: 'uploading',
+          sent,
+          total,
+          speed: measureSpeed(samples.current),
+          paused: now.kind === 'uploading' && now.paused,
+          interrupted: false,
+        }));
       },
       onError(error) {
         const message = serverMessage(error) ?? t('video.upload.stopped');
@@ -155,7 +162,12 @@ export function VideoUpload({ courseId, lessonId, label }: { courseId: string; l
       </HStack>
       {phase.kind === 'uploading' && (
         <Box>
-          <Progress.Root value={phase.total ? (phase.sent / phase.total) * 100 : 0} size="sm" colorPalette="blue" aria-label={t('video.upload.progress', { lesson: label })}>
+          <Progress.Root
+            value={phase.total ? (phase.sent / phase.total) * 100 : 0}
+            size="sm"
+            colorPalette="blue"
+            aria-label={t('video.upload.progress', { lesson: label })}
+          >
             <Progress.Track>
               <Progress.Range />
             </Progress.Track>
