@@ -7,9 +7,9 @@ const english = read('en');
 const bangla = read('bn');
 
 describe('the message catalogues as written', () => {
-  it('leave no message empty', () => {
-    expect(Object.entries({ ...english }).filter(([, message]) => !message.trim())).toEqual([]);
-    expect(Object.entries({ ...bangla }).filter(([, message]) => !message.trim())).toEqual([]);
+  // A part may be empty in one language only, where the two order a sentence differently around a link.
+  it('leave no message empty in both languages', () => {
+    expect(Object.keys(english).filter((key) => !english[key].trim() && !bangla[key]?.trim())).toEqual([]);
   });
 
   it('keep the specification’s texts word for word in English', () => {
