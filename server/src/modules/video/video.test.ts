@@ -162,9 +162,13 @@ describe('processing', () => {
       if (row?.status === VideoStatus.FAILED) throw new Error(`processing failed: ${row.error}`);
       return row?.status === VideoStatus.READY ? row : null;
     });
-    const [job] = await db.query<Array<{ state: string; retry_count: number }>>(`SELECT state, retry_count FROM pgboss.job WHERE data->>'videoId' = $1`, [
-      video.id,
-    ]);
+    // The queue marks the job done just after the handler has stored the video.
+    const job = await waitFor('the job to be marked done', async () => {
+      const [row] = await db.query<Array<{ state: string; retry_count: number }>>(`SELECT state, retry_count FROM pgboss.job WHERE data->>'videoId' = $1`, [
+        video.id,
+      ]);
+      return row?.state === 'active' ? null : row;
+    });
     expect(job).toEqual({ state: 'completed', retry_count: 1 });
 
     expect(ready).toMatchObject({ progress: 100, durationSeconds: 4, renditions: ['240p', '360p', 'audio'] });
