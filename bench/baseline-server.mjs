@@ -5,6 +5,8 @@ import http from 'node:http';
 import pg from 'pg';
 // The product's rule for the form in which search compares texts (Bangla class words, digits, NFC), from its build.
 import { searchText } from '../server/dist/server/src/modules/course/search-text.js';
+// The product's signed stream addresses (a free preview's video is anyone's to watch), from its build.
+import { streamSigningKey, streamUrl } from '../server/dist/server/src/modules/video/stream-signature.js';
 
 // Which courses are shown: the product's own rule (server/src/modules/course/visible-courses.json).
 const visibility = JSON.parse(fs.readFileSync(new URL('../server/src/modules/course/visible-courses.json', import.meta.url), 'utf8'));
@@ -24,9 +26,12 @@ const sections = {
 const REVIEWS = `SELECT "id", "name", "img", "text", "info", "courseId", "rating", "title" FROM "review" WHERE NOT "hidden" ORDER BY "createdAt" DESC, "id" ASC LIMIT 8`;
 const COURSES_BY_ID = `SELECT * FROM "course" WHERE "id" = ANY($1)`;
 const COURSE = `SELECT * FROM "course" WHERE ${visible()} AND "id" = $1`;
-const ENROLLED = `SELECT count(1)::int AS "count" FROM "enrollment" WHERE "courseId" = $1 AND "revokedAt" IS NULL`;
 const LESSONS = `SELECT "id", "courseId", "title", "videoURL", "position", "preview", "durationSeconds" FROM "lesson" WHERE "courseId" = ANY($1) ORDER BY "courseId", "position"`;
+const ENROLLED = `SELECT count(1)::int AS "count" FROM "enrollment" WHERE "courseId" = $1 AND "revokedAt" IS NULL`;
 const RATING = `SELECT "courseId", AVG("rating") AS "average", count(*)::int AS "count" FROM "review" WHERE "courseId" = $1 AND NOT "hidden" AND "rating" IS NOT NULL GROUP BY "courseId"`;
+const LESSON_VIDEOS = `SELECT "id", "lessonId", "uploadedById", "status", "progress", "error", "fileName", "sizeBytes", "durationSeconds", "renditions", "createdAt", "updatedAt" FROM "lesson_video" WHERE "lessonId" = ANY($1) ORDER BY "createdAt" DESC`;
+// The product's defaults (server/src/config/env.ts): the key comes from JWT_SECRET, addresses last an hour.
+const stream = { signingKey: streamSigningKey(process.env.JWT_SECRET), urlTtlSeconds: Number(process.env.VIDEO_URL_TTL_SECONDS ?? 3600) };
 // The product's search (server/src/modules/course/course.search.ts), over the course's name and
 // searched text in the form of search-text.ts: $1 the phrase as a name prefix, $2 the phrase
 // anywhere in the name, then each word anywhere in the course's text: with LIKE, or, for a word
@@ -120,6 +125,9 @@ async function coursePage(id) {
     contentUpdatedAt,
     language,
   } = course;
+  // Every lesson's newest ready upload, asked for all the lessons at once, as the product does.
+  const videos = (await pool.query(LESSON_VIDEOS, [lessons.map((lesson) => lesson.id)])).rows;
+  const readyVideo = (lessonId) => videos.find((video) => video.lessonId === lessonId && video.status === 'ready');
   const allTimed = lessons.length > 0 && lessons.every((lesson) => lesson.durationSeconds !== null);
   return {
     data: {
@@ -154,6 +162,7 @@ async function coursePage(id) {
           preview,
           durationSeconds,
           videoURL: preview ? videoURL : null,
+          streamURL: preview && readyVideo(lessonId) ? streamUrl(stream, lessonId, readyVideo(lessonId).id, null, true) : null,
         })),
       },
     },

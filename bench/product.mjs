@@ -96,7 +96,7 @@ export async function startProduct(databaseUrl, name, env = {}, { mode = 'produc
 }
 
 /** One secret for every copy of the product in a run, so a token from one copy works on the others. */
-const BENCH_JWT_SECRET = crypto.randomBytes(32).toString('hex');
+export const BENCH_JWT_SECRET = crypto.randomBytes(32).toString('hex');
 
 export const stopProcess = (child) =>
   new Promise((resolve) => {

@@ -14,7 +14,7 @@ import pg from 'pg';
 import { measureCpu } from './cpu.mjs';
 import { generateCatalogue } from './generate-catalogue.mjs';
 import { alternate, fetchJson, graphql, load, loadUntil, percentile } from './load.mjs';
-import { root, startFreshDatabase, startProduct, stopProcess, waitForLine } from './product.mjs';
+import { BENCH_JWT_SECRET, root, startFreshDatabase, startProduct, stopProcess, waitForLine } from './product.mjs';
 import { profilerFlags, summarizeProfile, timedWindow } from './profiles.mjs';
 import { buyUnderLoad, OnePurchaseRuleBroken } from './purchases.mjs';
 import { writeResults } from './report.mjs';
@@ -41,7 +41,8 @@ const SEARCH = read('client/src/features/search/api/search-courses.graphql') + r
 async function startBaseline(databaseUrl) {
   const child = spawn(process.execPath, ['bench/baseline-server.mjs'], {
     cwd: root,
-    env: { ...process.env, DATABASE_URL: databaseUrl },
+    // The product's secret too: the baseline signs free previews' stream addresses with the same key.
+    env: { ...process.env, DATABASE_URL: databaseUrl, JWT_SECRET: BENCH_JWT_SECRET },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const [, port] = await waitForLine(child, /"port":(\d+)/);

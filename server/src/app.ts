@@ -47,7 +47,7 @@ import { streamSigningKey } from './modules/video/stream-signature';
 import { VideoQueue } from './modules/video/video-queue';
 import { createVideoStorage, type VideoStorage } from './modules/video/video-storage';
 import { videoStreamRouter } from './modules/video/video-stream.router';
-import type { StreamSettings } from './modules/video/video-stream.service';
+import type { StreamSettings } from './modules/video/stream-signature';
 import { videoUploadRouter } from './modules/video/video-upload.router';
 
 export const BODY_LIMIT = '100kb';

@@ -15,7 +15,8 @@ import { createProgressByLessonLoader } from '../modules/progress/progress.servi
 import { createRatingByCourseLoader, type CourseRating } from '../modules/review/review.service';
 import { createLessonsByCourseLoader } from '../modules/course/lesson.service';
 import type { User } from '../modules/user/user.entity';
-import { createLessonVideosLoader, type LessonVideos, type StreamSettings } from '../modules/video/video-stream.service';
+import type { StreamSettings } from '../modules/video/stream-signature';
+import { createLessonVideosLoader, type LessonVideos } from '../modules/video/video-stream.service';
 
 export interface Loaders {
   lessonsByCourse: DataLoader<string, Lesson[]>;

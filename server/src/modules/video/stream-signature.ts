@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import type { Viewer } from '../auth/viewer';
 
 /** What a signed stream address grants: one video of one lesson, to one viewer (or anyone, for a free preview), until it expires. */
 export interface StreamGrant {
@@ -11,6 +12,11 @@ export interface StreamGrant {
 }
 
 const ANONYMOUS = '-';
+
+export interface StreamSettings {
+  signingKey: Buffer;
+  urlTtlSeconds: number;
+}
 
 /** The signing key: derived from the server's secret, so it is the same on every server copy and useless for tokens. */
 export function streamSigningKey(serverSecret: string): Buffer {
@@ -42,3 +48,20 @@ export function verifyStream(key: Buffer, lessonId: string, token: string, nowSe
 }
 
 export const isAnonymousGrant = (grant: StreamGrant) => grant.viewerId === ANONYMOUS;
+
+/** Expiry rounded up to five minutes, so one viewer's address stays the same for a while (and caches). */
+export function streamExpiry(ttlSeconds: number, nowMs = Date.now()): number {
+  return Math.ceil((nowMs / 1000 + ttlSeconds) / 300) * 300;
+}
+
+/** A signed address of a lesson's HLS master playlist; every playlist and segment below it carries the signature. */
+export function streamUrl(settings: StreamSettings, lessonId: string, videoId: string, viewer: Viewer | null, preview: boolean): string {
+  // A free preview is signed for anyone, so it keeps working for a visitor who signs in meanwhile.
+  const token = signStream(settings.signingKey, {
+    lessonId,
+    videoId,
+    viewerId: preview ? null : (viewer?.id ?? null),
+    expiresAt: streamExpiry(settings.urlTtlSeconds),
+  });
+  return `/media/lessons/${lessonId}/${token}/master.m3u8`;
+}

@@ -4,7 +4,8 @@ import type { AppLogger } from '../../logger';
 import { isUuid } from '../../shared/validation';
 import { verifyStream } from './stream-signature';
 import { contentTypeOf, videoKeys } from './video-processing';
-import { grantStillHolds, type StreamSettings } from './video-stream.service';
+import { grantStillHolds } from './video-stream.service';
+import type { StreamSettings } from './stream-signature';
 import type { VideoStorage } from './video-storage';
 
 export const STREAM_REFUSED = 'This video address is not valid for you. Reload the lesson to get a new one.';

@@ -6,12 +6,7 @@ import { createCourseByIdLoader } from '../course/course.service';
 import { createOwnedCourseLoader } from '../enrollment/enrollment.service';
 import { canWatchLesson } from '../enrollment/entitlement';
 import { LessonVideo, VideoStatus } from './lesson-video.entity';
-import { isAnonymousGrant, signStream, type StreamGrant } from './stream-signature';
-
-export interface StreamSettings {
-  signingKey: Buffer;
-  urlTtlSeconds: number;
-}
+import { isAnonymousGrant, type StreamGrant } from './stream-signature';
 
 export interface LessonVideos {
   /** The newest upload, whatever its state (what the instructor sees). */
@@ -30,23 +25,6 @@ export function createLessonVideosLoader(db: DataSource): DataLoader<string, Les
       return { latest: mine[0] ?? null, ready: mine.find((row) => row.status === VideoStatus.READY) ?? null };
     });
   });
-}
-
-/** Expiry rounded up to five minutes, so one viewer's address stays the same for a while (and caches). */
-export function streamExpiry(ttlSeconds: number, nowMs = Date.now()): number {
-  return Math.ceil((nowMs / 1000 + ttlSeconds) / 300) * 300;
-}
-
-/** A signed address of a lesson's HLS master playlist; every playlist and segment below it carries the signature. */
-export function streamUrl(settings: StreamSettings, lessonId: string, videoId: string, viewer: Viewer | null, preview: boolean): string {
-  // A free preview is signed for anyone, so it keeps working for a visitor who signs in meanwhile.
-  const token = signStream(settings.signingKey, {
-    lessonId,
-    videoId,
-    viewerId: preview ? null : (viewer?.id ?? null),
-    expiresAt: streamExpiry(settings.urlTtlSeconds),
-  });
-  return `/media/lessons/${lessonId}/${token}/master.m3u8`;
 }
 
 /**

@@ -5,7 +5,7 @@ import { canWatchLesson } from '../enrollment/entitlement';
 import { teaches } from '../auth/guards';
 import { Role } from '../user/role';
 import { LessonVideo } from './lesson-video.entity';
-import { streamUrl } from './video-stream.service';
+import { streamUrl } from './stream-signature';
 
 @Resolver(() => Lesson)
 export class LessonVideoResolver {
