@@ -6,6 +6,8 @@ import pg from 'pg';
 // The product's rule for the form in which search compares texts (Bangla class words, digits, NFC), from its build.
 import { searchText } from '../server/dist/server/src/modules/course/search-text.js';
 // The product's signed stream addresses (a free preview's video is anyone's to watch), from its build.
+// The course page's figures (students enrolled, rating) in one statement, the product's own.
+import { COURSE_FIGURES_SQL } from '../server/dist/server/src/modules/course/course-figures.js';
 import { streamSigningKey, streamUrl } from '../server/dist/server/src/modules/video/stream-signature.js';
 
 // Which courses are shown: the product's own rule (server/src/modules/course/visible-courses.json).
@@ -27,8 +29,6 @@ const REVIEWS = `SELECT "id", "name", "img", "text", "info", "courseId", "rating
 const COURSES_BY_ID = `SELECT * FROM "course" WHERE "id" = ANY($1)`;
 const COURSE = `SELECT * FROM "course" WHERE ${visible()} AND "id" = $1`;
 const LESSONS = `SELECT "id", "courseId", "title", "videoURL", "position", "preview", "durationSeconds" FROM "lesson" WHERE "courseId" = ANY($1) ORDER BY "courseId", "position"`;
-const ENROLLED = `SELECT count(1)::int AS "count" FROM "enrollment" WHERE "courseId" = $1 AND "revokedAt" IS NULL`;
-const RATING = `SELECT "courseId", AVG("rating") AS "average", count(*)::int AS "count" FROM "review" WHERE "courseId" = $1 AND NOT "hidden" AND "rating" IS NOT NULL GROUP BY "courseId"`;
 const LESSON_VIDEOS = `SELECT "id", "lessonId", "uploadedById", "status", "progress", "error", "fileName", "sizeBytes", "durationSeconds", "renditions", "createdAt", "updatedAt" FROM "lesson_video" WHERE "lessonId" = ANY($1) ORDER BY "createdAt" DESC`;
 // The product's defaults (server/src/config/env.ts): the key comes from JWT_SECRET, addresses last an hour.
 const stream = { signingKey: streamSigningKey(process.env.JWT_SECRET), urlTtlSeconds: Number(process.env.VIDEO_URL_TTL_SECONDS ?? 3600) };
@@ -47,14 +47,21 @@ const SAMPLE_SQL = `SELECT ${DOCUMENT} AS "document" FROM "course" c
   TABLESAMPLE BERNOULLI (least(100, 100.0 * 1000 / greatest((SELECT "reltuples" FROM "pg_class" WHERE "oid" = '"course"'::regclass), 1)))
   WHERE ${visible('c')} LIMIT 2000`;
 const sample = (await pool.query(SAMPLE_SQL)).rows.map((row) => row.document);
+// Each word's share of the sample, kept as the product keeps it until its sample is redrawn.
+const shares = new Map();
+const shareOf = (term) => {
+  if (!shares.has(term)) shares.set(term, sample.filter((document) => document.includes(term)).length / sample.length);
+  return shares.get(term);
+};
 function judgeWords(terms) {
   if (sample.length < 100) return { common: new Set(), matchesMany: false };
-  const share = (holds) => sample.filter(holds).length / sample.length;
-  const matchesMany = share((document) => terms.every((term) => document.includes(term))) >= 0.2;
+  const wordShares = terms.map((term) => ({ term, share: shareOf(term) }));
+  const matchesMany =
+    wordShares.every((word) => word.share >= 0.2) &&
+    (terms.length === 1 || sample.filter((document) => terms.every((term) => document.includes(term))).length / sample.length >= 0.2);
   if (terms.length < 2) return { common: new Set(), matchesMany };
-  const shares = terms.map((term) => ({ term, share: share((document) => document.includes(term)) }));
-  const rarest = shares.reduce((rarer, next) => (next.share < rarer.share ? next : rarer));
-  return { common: new Set(shares.filter((word) => word !== rarest && word.share >= 0.2).map((word) => word.term)), matchesMany };
+  const rarest = wordShares.reduce((rarer, next) => (next.share < rarer.share ? next : rarer));
+  return { common: new Set(wordShares.filter((word) => word !== rarest && word.share >= 0.2).map((word) => word.term)), matchesMany };
 }
 /** Each word's test and value: [sql with $n, value]. */
 const wordTests = (terms, common, first) =>
@@ -103,10 +110,9 @@ async function home() {
 async function coursePage(id) {
   const [course] = (await pool.query(COURSE, [id])).rows;
   if (!course) return { data: { course: null } };
-  const [enrolled, lessons, rating] = await Promise.all([
-    pool.query(ENROLLED, [id]).then((result) => result.rows[0].count),
+  const [figures, lessons] = await Promise.all([
+    pool.query(COURSE_FIGURES_SQL, [[id]]).then((result) => result.rows[0]),
     pool.query(LESSONS, [[id]]).then((result) => result.rows),
-    pool.query(RATING, [id]).then((result) => result.rows[0]),
   ]);
   const {
     name,
@@ -149,9 +155,9 @@ async function coursePage(id) {
         language: language.toUpperCase(),
         lessonCount: lessons.length,
         totalDurationSeconds: allTimed ? lessons.reduce((sum, lesson) => sum + lesson.durationSeconds, 0) : null,
-        enrolledCount: enrolled,
-        averageRating: rating ? Math.round(Number(rating.average) * 10) / 10 : null,
-        ratingCount: rating ? rating.count : 0,
+        enrolledCount: figures.enrolled,
+        averageRating: figures.average === null ? null : Math.round(Number(figures.average) * 10) / 10,
+        ratingCount: figures.count,
         contentUpdatedAt: contentUpdatedAt.toISOString(),
         isEnrolled: false,
         // A visitor sees the video address of free previews only.

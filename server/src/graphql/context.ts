@@ -12,7 +12,7 @@ import { createOwnedCourseLoader } from '../modules/enrollment/enrollment.servic
 import type { PurchaseDeps } from '../modules/payment/purchase.service';
 import type { LessonProgress } from '../modules/progress/lesson-progress.entity';
 import { createProgressByLessonLoader } from '../modules/progress/progress.service';
-import { createRatingByCourseLoader, type CourseRating } from '../modules/review/review.service';
+import { createCourseFiguresLoader, type CourseFigures } from '../modules/course/course-figures';
 import { createLessonsByCourseLoader } from '../modules/course/lesson.service';
 import type { User } from '../modules/user/user.entity';
 import type { StreamSettings } from '../modules/video/stream-signature';
@@ -24,7 +24,8 @@ export interface Loaders {
   /** Whether the viewer owns each course. */
   ownedCourse: DataLoader<string, boolean>;
   progressByLesson: DataLoader<string, LessonProgress | null>;
-  ratingByCourse: DataLoader<string, CourseRating>;
+  /** Students enrolled and the rating, of each course. */
+  courseFigures: DataLoader<string, CourseFigures>;
   lessonVideos: DataLoader<string, LessonVideos>;
 }
 
@@ -57,7 +58,7 @@ export function createLoaders(db: DataSource, viewer: Viewer | null): Loaders {
     courseById: createCourseByIdLoader(db),
     ownedCourse: createOwnedCourseLoader(db, viewer),
     progressByLesson: createProgressByLessonLoader(db, viewer),
-    ratingByCourse: createRatingByCourseLoader(db),
+    courseFigures: createCourseFiguresLoader(db),
     lessonVideos: createLessonVideosLoader(db),
   };
 }

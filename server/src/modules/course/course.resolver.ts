@@ -10,7 +10,6 @@ import { isUuid } from '../../shared/validation';
 import { findCourse, listCourses, type PartialCourse, recommendCourses, SEARCH_DEFAULT_LIMIT, searchCourses, suggestCourses } from './course.service';
 import { Lesson } from './lesson.entity';
 import { canWatchCourse, canWatchLesson } from '../enrollment/entitlement';
-import { countEnrolled } from '../enrollment/enrollment.service';
 import { totalDurationSeconds } from './lesson.service';
 
 @ObjectType({ description: 'A page of courses' })
@@ -97,8 +96,8 @@ export class CourseResolver {
   }
 
   @FieldResolver(() => Int, { description: 'How many students are enrolled now (refunded ones not counted)' })
-  enrolledCount(@Root() course: Course, @Ctx() ctx: GraphQLContext): Promise<number> {
-    return countEnrolled(ctx.db, course.id);
+  async enrolledCount(@Root() course: Course, @Ctx() ctx: GraphQLContext): Promise<number> {
+    return (await ctx.loaders.courseFigures.load(course.id)).enrolled;
   }
 }
 

@@ -57,11 +57,6 @@ export function listMyEnrollments(db: DataSource, viewer: Viewer): Promise<Enrol
     .getMany();
 }
 
-/** How many students hold the course now: refunded enrollments do not count. */
-export function countEnrolled(db: DataSource, courseId: string): Promise<number> {
-  return db.getRepository(Enrollment).countBy({ courseId, revokedAt: IsNull() });
-}
-
 /** Someone's enrollments for the legacy path: the person themself or an admin. */
 export function listEnrollmentsOf(db: DataSource, viewer: Viewer, email: string): Promise<Enrollment[]> {
   const normalized = normalizeEmail(email);

@@ -125,11 +125,11 @@ export class ReviewResolver {
 export class CourseRatingResolver {
   @FieldResolver(() => Float, { nullable: true, description: 'Average stars of its reviews' })
   async averageRating(@Root() course: Course, @Ctx() ctx: GraphQLContext): Promise<number | null> {
-    return (await ctx.loaders.ratingByCourse.load(course.id)).average;
+    return (await ctx.loaders.courseFigures.load(course.id)).averageRating;
   }
 
   @FieldResolver(() => Int)
   async ratingCount(@Root() course: Course, @Ctx() ctx: GraphQLContext): Promise<number> {
-    return (await ctx.loaders.ratingByCourse.load(course.id)).count;
+    return (await ctx.loaders.courseFigures.load(course.id)).ratingCount;
   }
 }

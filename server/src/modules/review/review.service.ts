@@ -1,5 +1,4 @@
-import DataLoader from 'dataloader';
-import { In, type DataSource } from 'typeorm';
+import type { DataSource } from 'typeorm';
 import { entityReader, type PartialEntity } from '../../db/entity-reader';
 import { SqlParameters } from '../../db/sql-parameters';
 import { AppError, notFound } from '../../shared/errors';
@@ -122,27 +121,4 @@ export async function setReviewHidden(db: DataSource, viewer: Viewer, id: string
   if (!review) throw notFound(REVIEW_NOT_FOUND);
   await db.getRepository(Review).update(review.id, { hidden });
   return { ...review, hidden };
-}
-
-export interface CourseRating {
-  average: number | null;
-  count: number;
-}
-
-/** Per request: each course's average stars and number of ratings, from its shown reviews, in one query. */
-export function createRatingByCourseLoader(db: DataSource): DataLoader<string, CourseRating> {
-  return new DataLoader(async (courseIds: readonly string[]) => {
-    const rows = await db
-      .getRepository(Review)
-      .createQueryBuilder('r')
-      .select('r."courseId"', 'courseId')
-      .addSelect('AVG(r.rating)', 'average')
-      .addSelect('COUNT(*)::int', 'count')
-      .where({ courseId: In([...courseIds]), hidden: false })
-      .andWhere('r.rating IS NOT NULL')
-      .groupBy('r."courseId"')
-      .getRawMany<{ courseId: string; average: string; count: number }>();
-    const byCourse = new Map(rows.map((row) => [row.courseId, { average: Math.round(Number(row.average) * 10) / 10, count: row.count }]));
-    return courseIds.map((id) => byCourse.get(id) ?? { average: null, count: 0 });
-  });
 }
