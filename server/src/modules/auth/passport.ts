@@ -1,3 +1,4 @@
+import { createSecretKey } from 'node:crypto';
 import type { Handler, NextFunction, Request, Response } from 'express';
 import { Passport } from 'passport';
 
@@ -22,12 +23,16 @@ declare module 'express-serve-static-core' {
 /** passport-jwt checks bearer tokens (one pinned algorithm); passport-local checks email and password. */
 export function createPassport(db: DataSource, jwtSecret: string): Authenticator {
   const passport = new Passport();
+  // Made once: given the secret as a string, jsonwebtoken would first try it as a PEM public key
+  // (which throws) and then build a secret key from it, on every signed-in request. It takes a
+  // KeyObject as is; passport-jwt's types say string or Buffer, but it hands the key on untouched.
+  const verificationKey = createSecretKey(Buffer.from(jwtSecret)) as unknown as Buffer;
   passport.use(
     'jwt',
     new JwtStrategy(
       {
         jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
-        secretOrKey: jwtSecret,
+        secretOrKey: verificationKey,
         algorithms: [TOKEN_ALGORITHM],
         issuer: TOKEN_ISSUER,
         audience: TOKEN_AUDIENCE,
