@@ -23,6 +23,22 @@ describe('judging search words on a sample of the catalogue', () => {
     expect(judgeWords(['algebra', 'geometry'], apart)).toEqual({ common: new Set(['geometry']), matchesMany: false });
   });
 
+  it('checks a word against the sample once: its share is kept for the next search on the same sample', () => {
+    const sample = documents(200, 'algebra', 0.5);
+    const shares = new Map<string, number>();
+    const first = judgeWords(['class', 'algebra'], sample, shares);
+    expect(shares).toEqual(
+      new Map([
+        ['class', 1],
+        ['algebra', 0.5],
+      ]),
+    );
+    // The kept shares are what is judged by, not the documents again.
+    shares.set('algebra', 0.01);
+    expect(judgeWords(['algebra', 'class'], sample, shares)).toEqual({ common: new Set(['class']), matchesMany: false });
+    expect(first).toEqual({ common: new Set(['class']), matchesMany: true });
+  });
+
   it('knows nothing from a small catalogue', () => {
     expect(judgeWords(['class', 'algebra'], documents(MIN_SAMPLE - 1, 'algebra', 0.5))).toEqual({ common: new Set(), matchesMany: false });
   });

@@ -26,19 +26,39 @@ export interface WordJudgement {
   matchesMany: boolean;
 }
 
-/** How common a search's words are in `documents`, a sample of the catalogue. */
-export function judgeWords(terms: readonly string[], documents: readonly string[]): WordJudgement {
+/** At most this many words' shares are kept per sample (search text is anyone's to type). */
+const MAX_KEPT_WORDS = 10_000;
+
+/**
+ * How common a search's words are in `documents`, a sample of the catalogue. `shares`: each word's
+ * share of the sample, kept from earlier searches on the same sample (filled here), so a word is
+ * checked against every sampled course only once per sample.
+ */
+export function judgeWords(terms: readonly string[], documents: readonly string[], shares = new Map<string, number>()): WordJudgement {
   if (documents.length < MIN_SAMPLE) return { common: new Set(), matchesMany: false };
   const share = (holds: (document: string) => boolean) => documents.filter(holds).length / documents.length;
-  const matchesMany = share((document) => terms.every((term) => document.includes(term))) >= COMMON_SHARE;
+  const shareOf = (term: string) => {
+    let known = shares.get(term);
+    if (known === undefined) {
+      known = share((document) => document.includes(term));
+      if (shares.size < MAX_KEPT_WORDS) shares.set(term, known);
+    }
+    return known;
+  };
+  const wordShares = terms.map((term) => ({ term, share: shareOf(term) }));
+  // The courses holding every word are no more than those holding any one of them.
+  const matchesMany =
+    wordShares.every((word) => word.share >= COMMON_SHARE) &&
+    (terms.length === 1 || share((document) => terms.every((term) => document.includes(term))) >= COMMON_SHARE);
   if (terms.length < 2) return { common: new Set(), matchesMany };
-  const shares = terms.map((term) => ({ term, share: share((document) => document.includes(term)) }));
-  const rarest = shares.reduce((rarer, next) => (next.share < rarer.share ? next : rarer));
-  return { common: new Set(shares.filter((word) => word !== rarest && word.share >= COMMON_SHARE).map((word) => word.term)), matchesMany };
+  const rarest = wordShares.reduce((rarer, next) => (next.share < rarer.share ? next : rarer));
+  return { common: new Set(wordShares.filter((word) => word !== rarest && word.share >= COMMON_SHARE).map((word) => word.term)), matchesMany };
 }
 
 interface Sample {
   documents: string[];
+  /** Each word's share of these documents, as judged so far. */
+  shares: Map<string, number>;
   takenAt: number;
   loading: Promise<void> | null;
 }
@@ -48,7 +68,7 @@ const samples = new WeakMap<DataSource, Sample>();
 function sampleOf(db: DataSource): Sample {
   let sample = samples.get(db);
   if (!sample) {
-    sample = { documents: [], takenAt: 0, loading: null };
+    sample = { documents: [], shares: new Map(), takenAt: 0, loading: null };
     samples.set(db, sample);
   }
   return sample;
@@ -60,6 +80,7 @@ function draw(db: DataSource, sample: Sample): Promise<void> {
     try {
       const rows: Array<{ document: string }> = await db.query(SAMPLE_SQL);
       sample.documents = rows.map((row) => row.document);
+      sample.shares = new Map();
       sample.takenAt = Date.now();
     } catch {
       // The database is away or closing; searches still work without a sample, only slower.
@@ -81,5 +102,5 @@ export async function refreshWordSample(db: DataSource): Promise<void> {
 export function judgeSearchWords(db: DataSource, terms: readonly string[]): WordJudgement {
   const sample = sampleOf(db);
   if (Date.now() - sample.takenAt > MAX_AGE_MS && !sample.loading) void draw(db, sample);
-  return judgeWords(terms, sample.documents);
+  return judgeWords(terms, sample.documents, sample.shares);
 }
