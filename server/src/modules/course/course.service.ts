@@ -1,5 +1,5 @@
 import DataLoader from 'dataloader';
-import { In, type DataSource, type EntityManager, type SelectQueryBuilder } from 'typeorm';
+import type { DataSource, EntityManager, SelectQueryBuilder } from 'typeorm';
 import { entityReader, type PartialEntity } from '../../db/entity-reader';
 import { SqlParameters } from '../../db/sql-parameters';
 import { badInput } from '../../shared/errors';
@@ -188,7 +188,8 @@ async function rankOrWalk(db: DataSource, search: ParsedSearch, limit: number, s
 /** Per request: courses by id, published or not (an owner still sees a course taken off sale), in one query. */
 export function createCourseByIdLoader(db: DataSource): DataLoader<string, Course | null> {
   return new DataLoader(async (ids: readonly string[]) => {
-    const courses = await db.getRepository(Course).findBy({ id: In([...ids]) });
+    const reader = entityReader(db, Course);
+    const courses = await reader.many(`SELECT ${reader.selectList} FROM "course" WHERE "id" = ANY($1)`, [[...ids]]);
     const byId = new Map(courses.map((course) => [course.id, course]));
     return ids.map((id) => byId.get(id) ?? null);
   });
