@@ -2,7 +2,8 @@ import { Field, ID, Int, ObjectType } from 'type-graphql';
 import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
 import type { Course } from './course.entity';
 
-@ObjectType({ description: 'One lesson of a course, in order' })
+// Plain fields without type-graphql's wrapper (see Course).
+@ObjectType({ description: 'One lesson of a course, in order', simpleResolvers: true })
 @Entity('lesson')
 @Check('lesson_duration_positive', '"durationSeconds" IS NULL OR "durationSeconds" > 0')
 @Index('lesson_course_position', ['courseId', 'position'], { unique: true })

@@ -1,7 +1,8 @@
 import { Field, ID, Int, ObjectType } from 'type-graphql';
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
-@ObjectType({ description: "A learner's review, shown on the home page and on /reviews" })
+// Plain fields without type-graphql's wrapper (see Course).
+@ObjectType({ description: "A learner's review, shown on the home page and on /reviews", simpleResolvers: true })
 @Entity('review')
 // One review per student and course; writing again replaces it.
 @Index('review_newest_shown', { synchronize: false })
