@@ -32,12 +32,17 @@ describe('renewing the address', () => {
     await jest.advanceTimersByTimeAsync(2000);
     expect(refresh).toHaveBeenCalledTimes(1);
     expect(address.current).toBe(signed(2 * HOUR, 'fresh'));
-    expect(address.rewrite(signed(HOUR, 'first').replace('master.m3u8', '360p/seg_010.ts'))).toBe(signed(2 * HOUR, 'fresh').replace('master.m3u8', '360p/seg_010.ts'));
+    expect(address.rewrite(signed(HOUR, 'first').replace('master.m3u8', '360p/seg_010.ts'))).toBe(
+      signed(2 * HOUR, 'fresh').replace('master.m3u8', '360p/seg_010.ts'),
+    );
     address.stop();
   });
 
   it('shares one request between callers, and tries again later when renewing fails', async () => {
-    const refresh = jest.fn().mockRejectedValueOnce(new Error('offline')).mockResolvedValue(signed(2 * HOUR, 'fresh'));
+    const refresh = jest
+      .fn()
+      .mockRejectedValueOnce(new Error('offline'))
+      .mockResolvedValue(signed(2 * HOUR, 'fresh'));
     const address = new StreamAddress(signed(HOUR, 'first'), { refresh, retryMs: 30_000, now: () => HOUR * 1000 });
     const [a, b] = await Promise.all([address.renew(), address.renew()]);
     expect([a, b]).toEqual([false, false]);
@@ -49,7 +54,7 @@ describe('renewing the address', () => {
     address.stop();
   });
 
-  it("refuses an address of another video, and stops when the player goes", async () => {
+  it('refuses an address of another video, and stops when the player goes', async () => {
     const refresh = jest.fn().mockResolvedValue(signed(2 * HOUR, 'x', 'another'));
     const address = new StreamAddress(signed(HOUR), { refresh, now: () => 0 });
     expect(await address.renew()).toBe(false);

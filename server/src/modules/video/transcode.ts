@@ -108,7 +108,14 @@ async function ffmpeg(tools: VideoTools, args: string[], durationSeconds: number
   });
 }
 
-export function transcodeVideoRendition(tools: VideoTools, source: string, info: SourceInfo, rendition: Rendition, dir: string, onFraction: (fraction: number) => void) {
+export function transcodeVideoRendition(
+  tools: VideoTools,
+  source: string,
+  info: SourceInfo,
+  rendition: Rendition,
+  dir: string,
+  onFraction: (fraction: number) => void,
+) {
   fs.mkdirSync(dir, { recursive: true });
   const gop = ['-force_key_frames', `expr:gte(t,n_forced*${SEGMENT_SECONDS})`, '-sc_threshold', '0'];
   const audio = info.hasAudio ? ['-map', '0:a:0', '-c:a', 'aac', '-b:a', `${rendition.audioKbps}k`, '-ac', '2', '-ar', '44100'] : [];

@@ -93,11 +93,14 @@ export function videoUploadRouter(deps: VideoUploadDeps): Router {
   const maxAgeMs = deps.uploadExpiryHours * 60 * 60 * 1000;
   // With an expiry, tus also tells the browser when an upload lapses (Upload-Expires) and refuses to continue it after.
   const datastore = new tusFileStore.FileStore({ directory, expirationPeriodInMilliseconds: maxAgeMs });
-  setInterval(() => {
-    removeAbandonedUploads(directory, maxAgeMs)
-      .then((removed) => removed > 0 && deps.log.info({ removed }, 'removed abandoned lesson video uploads'))
-      .catch((error: unknown) => deps.log.warn({ err: error }, 'could not remove abandoned uploads'));
-  }, Math.min(CLEANUP_EVERY_MS, maxAgeMs)).unref();
+  setInterval(
+    () => {
+      removeAbandonedUploads(directory, maxAgeMs)
+        .then((removed) => removed > 0 && deps.log.info({ removed }, 'removed abandoned lesson video uploads'))
+        .catch((error: unknown) => deps.log.warn({ err: error }, 'could not remove abandoned uploads'));
+    },
+    Math.min(CLEANUP_EVERY_MS, maxAgeMs),
+  ).unref();
   const notVideo = async (id: string) => {
     await datastore.remove(id).catch(() => undefined);
     return refuse(415, UNSUPPORTED_VIDEO);

@@ -1,10 +1,10 @@
-import { createTranslator, type Catalogue } from '../../../lib/i18n';
+import { createTranslator } from '../../../lib/i18n';
 import bangla from '../../../locales/bn.json';
 import english from '../../../locales/en.json';
 import { formatDuration, measureSpeed, progressLine } from './upload-figures';
 
-const en = createTranslator('en', english as unknown as Catalogue);
-const bn = createTranslator('bn', bangla as unknown as Catalogue);
+const en = createTranslator('en', english);
+const bn = createTranslator('bn', bangla);
 
 describe('upload progress figures', () => {
   it('says how much is sent, how fast and how long is left', () => {
