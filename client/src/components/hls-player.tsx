@@ -91,10 +91,25 @@ export function HlsPlayer({ title, url, startAt, refreshUrl, onEnded, onPosition
     if (!mse && element.canPlayType('application/vnd.apple.mpegurl') !== '') {
       // The browser's own HLS chooses by itself; a fixed quality (or data saver) loads that rendition's playlist.
       const fixed = quality === 'auto' && preferences.dataSaver ? '240p' : quality;
-      element.src = audioOnly || fixed === 'auto' ? source : besideMaster(current, `${fixed}/index.m3u8`);
+      const addressOf = (master: string) =>
+        audioOnly ? besideMaster(master, 'audio/index.m3u8') : fixed === 'auto' ? master : besideMaster(master, `${fixed}/index.m3u8`);
+      element.src = addressOf(current);
       element.currentTime = startPosition;
       setPlaying(audioOnly ? QUALITY_LABELS.audio : fixed === 'auto' ? null : fixed);
-      return;
+      // The browser's HLS cannot rewrite its requests: a renewed address is loaded again at the same place.
+      return signed?.subscribe((renewed) => {
+        const at = element.currentTime;
+        const wasPlaying = !element.paused;
+        element.addEventListener(
+          'loadedmetadata',
+          () => {
+            element.currentTime = at;
+            if (wasPlaying) void element.play().catch(() => undefined);
+          },
+          { once: true },
+        );
+        element.src = addressOf(renewed);
+      });
     }
     // The playlists come while hls.js is still on its way (the page started fetching it already).
     const prefetched = new Prefetched(source);

@@ -27,11 +27,14 @@ describe('renewing the address', () => {
     const now = 0;
     const refresh = jest.fn().mockResolvedValue(signed(2 * HOUR, 'fresh'));
     const address = new StreamAddress(signed(HOUR, 'first'), { refresh, marginMs: 60_000, now: () => now });
+    const heard: string[] = [];
+    address.subscribe((url) => heard.push(url));
     await jest.advanceTimersByTimeAsync((HOUR - 61) * 1000);
     expect(refresh).not.toHaveBeenCalled();
     await jest.advanceTimersByTimeAsync(2000);
     expect(refresh).toHaveBeenCalledTimes(1);
     expect(address.current).toBe(signed(2 * HOUR, 'fresh'));
+    expect(heard).toEqual([signed(2 * HOUR, 'fresh')]);
     expect(address.rewrite(signed(HOUR, 'first').replace('master.m3u8', '360p/seg_010.ts'))).toBe(
       signed(2 * HOUR, 'fresh').replace('master.m3u8', '360p/seg_010.ts'),
     );

@@ -55,6 +55,7 @@ export class StreamAddress {
   private timer: ReturnType<typeof setTimeout> | null = null;
   private pending: Promise<boolean> | null = null;
   private stopped = false;
+  private readonly listeners = new Set<(url: string) => void>();
   private readonly marginMs: number;
   private readonly retryMs: number;
   private readonly now: () => number;
@@ -78,11 +79,22 @@ export class StreamAddress {
     return withTokenOf(url, this.latest);
   }
 
+  /** Hears every new address (for players that cannot rewrite their requests, such as the browser's own HLS). */
+  subscribe(listener: (url: string) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
   /** A newer address of the same stream (from the page's own data): kept, and the renewal moved. */
   update(url: string): void {
     if (url === this.latest || streamIdentity(url) !== streamIdentity(this.latest)) return;
-    this.latest = url;
+    this.take(url);
     this.schedule();
+  }
+
+  private take(url: string): void {
+    this.latest = url;
+    for (const listener of this.listeners) listener(url);
   }
 
   /** Asks for a new address now; true when one came (several callers at once share one request). */
@@ -91,7 +103,7 @@ export class StreamAddress {
       .refresh()
       .then((url) => {
         if (this.stopped || !url || streamIdentity(url) !== streamIdentity(this.latest) || url === this.latest) return false;
-        this.latest = url;
+        this.take(url);
         return true;
       })
       .catch(() => false)
