@@ -142,7 +142,17 @@ export async function createApp({ env, db, log, databaseState, videoQueue }: App
   app.use(stripeWebhookRouter(payments));
   app.use(cookieParser());
   app.use(identifyViewer(passport));
-  app.use(videoUploadRouter({ db, storage, queue, log, dataDir: env.dataDir, maxUploadBytes: env.video.maxUploadBytes }));
+  app.use(
+    videoUploadRouter({
+      db,
+      storage,
+      queue,
+      log,
+      dataDir: env.dataDir,
+      maxUploadBytes: env.video.maxUploadBytes,
+      uploadExpiryHours: env.video.uploadExpiryHours,
+    }),
+  );
   app.use(videoStreamRouter(db, storage, stream, log));
 
   const playground = env.graphqlPlayground ? playgroundFile(env.clientDist) : undefined;

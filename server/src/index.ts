@@ -8,6 +8,7 @@ import { createLogger } from './logger';
 import { reconcileUnsettledPayments } from './modules/payment/purchase.service';
 import { ensureAdmin, seedDemoAccounts } from './modules/user/account-bootstrap';
 import { transcodeJobHandler } from './modules/video/video-processing';
+import { videoTools } from './modules/video/transcode';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 const RECONCILE_EVERY_MS = 5 * 60_000;
@@ -24,7 +25,8 @@ async function main() {
   if (env.adminEmail && env.adminPassword) await ensureAdmin(database.dataSource, log, env.adminEmail, env.adminPassword);
   const { server, apollo, services, video } = await createApp({ env, db: database.dataSource, log, databaseState: database.state });
   // Uploaded videos are processed here unless VIDEO_WORKER=false (then `npm run worker` does it).
-  if (env.video.inProcessWorker) await video.queue.work(transcodeJobHandler({ db: database.dataSource, storage: video.storage, log }));
+  if (env.video.inProcessWorker)
+    await video.queue.work(transcodeJobHandler({ db: database.dataSource, storage: video.storage, log, tools: videoTools(env.video) }));
   await new Promise<void>((resolve) => server.listen(env.port, () => resolve()));
   const { port } = server.address() as AddressInfo;
   // Payments a crash left between the provider's answer and our write are settled now (after

@@ -3,6 +3,7 @@ import { ConfigError, loadEnv } from './config/env';
 import { openDatabase } from './db/database';
 import { createLogger } from './logger';
 import { transcodeJobHandler } from './modules/video/video-processing';
+import { videoTools } from './modules/video/transcode';
 import { VideoQueue } from './modules/video/video-queue';
 import { createVideoStorage } from './modules/video/video-storage';
 
@@ -17,7 +18,7 @@ async function main() {
     maintenanceIntervalSeconds: env.video.queueCheckSeconds,
     retryDelaySeconds: env.video.retryDelaySeconds,
   });
-  await queue.work(transcodeJobHandler({ db: database.dataSource, storage: createVideoStorage(env), log }));
+  await queue.work(transcodeJobHandler({ db: database.dataSource, storage: createVideoStorage(env), log, tools: videoTools(env.video) }));
   log.info('video worker is waiting for jobs');
   const stop = async (signal: string) => {
     log.info({ signal }, 'video worker stopping: finishing the job in hand');

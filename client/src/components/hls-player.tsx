@@ -1,7 +1,9 @@
 import { Box, HStack, NativeSelect, Switch, Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
 import type Hls from 'hls.js/light';
+import { loadHlsJs, Prefetched, signedStreamLoader } from '../lib/hls-stream';
 import { useT } from '../lib/i18n';
+import { StreamAddress, streamIdentity } from '../lib/stream-address';
 import {
   besideMaster,
   DATA_SAVER_HEIGHT,
@@ -18,6 +20,8 @@ interface HlsPlayerProps {
   /** The signed address of the master playlist. */
   url: string;
   startAt: number;
+  /** A newly signed address of the same video, asked for before the current one expires. */
+  refreshUrl?: () => Promise<string | null>;
   onEnded: () => void;
   onPosition: (seconds: number) => void;
 }
@@ -32,10 +36,11 @@ function levelChoice(heights: number[], quality: Quality, dataSaver: boolean): {
 }
 
 /**
- * An uploaded lesson video as adaptive HLS: hls.js (loaded only now) or the browser's own HLS,
+ * An uploaded lesson video as adaptive HLS: hls.js (fetched as soon as the page has a stream) or the browser's own HLS,
+ * with a signed address renewed before it expires,
  * with a quality menu and a data saver that caps the picture at 240p.
  */
-export function HlsPlayer({ title, url, startAt, onEnded, onPosition }: HlsPlayerProps) {
+export function HlsPlayer({ title, url, startAt, refreshUrl, onEnded, onPosition }: HlsPlayerProps) {
   const video = useRef<HTMLVideoElement | null>(null);
   const hls = useRef<Hls | null>(null);
   const lastSaved = useRef(startAt);
@@ -50,6 +55,20 @@ export function HlsPlayer({ title, url, startAt, onEnded, onPosition }: HlsPlaye
   const choice = useRef({ quality, dataSaver: preferences.dataSaver });
   choice.current = { quality, dataSaver: preferences.dataSaver };
   const applied = useRef('');
+  const stream = streamIdentity(url);
+  const latestUrl = useRef(url);
+  latestUrl.current = url;
+  const refresh = useRef(refreshUrl);
+  refresh.current = refreshUrl;
+  const address = useRef<StreamAddress | null>(null);
+
+  // One renewing address per stream; a newer signing from the page's own data is taken in.
+  useEffect(() => {
+    const renewing = new StreamAddress(latestUrl.current, { refresh: () => refresh.current?.() ?? Promise.resolve(null) });
+    address.current = renewing;
+    return () => renewing.stop();
+  }, [stream]);
+  useEffect(() => address.current?.update(url), [url]);
 
   const choose = (changes: Partial<typeof preferences>) => {
     const next = { ...preferences, ...changes };
@@ -62,7 +81,9 @@ export function HlsPlayer({ title, url, startAt, onEnded, onPosition }: HlsPlaye
     const element = video.current;
     if (!element) return;
     let cancelled = false;
-    const source = audioOnly ? besideMaster(url, 'audio/index.m3u8') : url;
+    const signed = address.current;
+    const current = signed?.current ?? latestUrl.current;
+    const source = audioOnly ? besideMaster(current, 'audio/index.m3u8') : current;
     const startPosition = position.current;
     setProblem(null);
     // hls.js wherever Media Source Extensions exist (it alone can cap the quality); the browser's own HLS elsewhere (older iPhones).
@@ -70,14 +91,40 @@ export function HlsPlayer({ title, url, startAt, onEnded, onPosition }: HlsPlaye
     if (!mse && element.canPlayType('application/vnd.apple.mpegurl') !== '') {
       // The browser's own HLS chooses by itself; a fixed quality (or data saver) loads that rendition's playlist.
       const fixed = quality === 'auto' && preferences.dataSaver ? '240p' : quality;
-      element.src = audioOnly || fixed === 'auto' ? source : besideMaster(url, `${fixed}/index.m3u8`);
+      const addressOf = (master: string) =>
+        audioOnly ? besideMaster(master, 'audio/index.m3u8') : fixed === 'auto' ? master : besideMaster(master, `${fixed}/index.m3u8`);
+      element.src = addressOf(current);
       element.currentTime = startPosition;
       setPlaying(audioOnly ? QUALITY_LABELS.audio : fixed === 'auto' ? null : fixed);
-      return;
+      // The browser's HLS cannot rewrite its requests: a renewed address is loaded again at the same place.
+      return signed?.subscribe((renewed) => {
+        const at = element.currentTime;
+        const wasPlaying = !element.paused;
+        element.addEventListener(
+          'loadedmetadata',
+          () => {
+            element.currentTime = at;
+            if (wasPlaying) void element.play().catch(() => undefined);
+          },
+          { once: true },
+        );
+        element.src = addressOf(renewed);
+      });
     }
-    void import('hls.js/light').then(({ default: HlsJs }) => {
-      if (cancelled) return;
-      const player = new HlsJs({ startPosition, capLevelToPlayerSize: !audioOnly, maxBufferLength: 20, maxMaxBufferLength: 60 });
+    // The playlists come while hls.js is still on its way (the page started fetching it already).
+    const prefetched = new Prefetched(source);
+    void loadHlsJs().then(({ default: HlsJs }) => {
+      if (cancelled || !signed) return;
+      const player = new HlsJs({
+        startPosition,
+        capLevelToPlayerSize: !audioOnly,
+        maxBufferLength: 20,
+        maxMaxBufferLength: 60,
+        // The lowest rung first, with no test download thrown away: the first picture comes soonest.
+        startLevel: 0,
+        testBandwidth: false,
+        loader: signedStreamLoader(HlsJs.DefaultConfig.loader as never, signed, prefetched),
+      });
       hls.current = player;
       player.on(HlsJs.Events.MANIFEST_PARSED, (_event, data) => {
         if (audioOnly) return;
@@ -85,7 +132,7 @@ export function HlsPlayer({ title, url, startAt, onEnded, onPosition }: HlsPlaye
         // The first picture already respects the choice: no switch (and no wasted download) after it.
         const { cap, wanted } = levelChoice(levelHeights, choice.current.quality, choice.current.dataSaver);
         player.autoLevelCapping = cap;
-        if (wanted >= 0) player.startLevel = wanted;
+        player.startLevel = wanted >= 0 ? wanted : 0;
         applied.current = `${choice.current.quality}/${choice.current.dataSaver}`;
         setHeights(levelHeights);
       });
@@ -109,7 +156,7 @@ export function HlsPlayer({ title, url, startAt, onEnded, onPosition }: HlsPlaye
     };
     // The quality is applied below without reloading, except for the switch to or from audio only.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [url, audioOnly]);
+  }, [stream, audioOnly]);
 
   // A change of quality or data saver while playing switches at once (what is buffered is replaced).
   useEffect(() => {

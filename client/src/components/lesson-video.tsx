@@ -1,6 +1,7 @@
 import { AspectRatio, Box } from '@chakra-ui/react';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { EMBED_ALLOW, embedSandbox, isVideoFile } from '../lib/video-embed';
+import { loadHlsJs } from '../lib/hls-stream';
 import { isHlsStream } from '../lib/video-preferences';
 
 // Its own chunk: pages without an uploaded video never load the HLS player.
@@ -10,6 +11,8 @@ interface LessonVideoProps {
   title: string;
   url: string;
   startAt: number;
+  /** For uploaded videos: a newly signed stream address, asked for before the current one expires. */
+  refreshUrl?: () => Promise<string | null>;
   onEnded: () => void;
   /** Called now and then while playing, and on pause, with the position in seconds. */
   onPosition: (seconds: number) => void;
@@ -17,7 +20,7 @@ interface LessonVideoProps {
 
 const SAVE_EVERY_SECONDS = 10;
 
-export function LessonVideo({ title, url, startAt, onEnded, onPosition }: LessonVideoProps) {
+export function LessonVideo({ title, url, startAt, refreshUrl, onEnded, onPosition }: LessonVideoProps) {
   const video = useRef<HTMLVideoElement | null>(null);
   const lastSaved = useRef(startAt);
 
@@ -26,9 +29,11 @@ export function LessonVideo({ title, url, startAt, onEnded, onPosition }: Lesson
   }, [url, startAt]);
 
   if (isHlsStream(url)) {
+    // hls.js starts arriving together with the player's own code, not after it.
+    void loadHlsJs();
     return (
       <Suspense fallback={<Box bg="black" borderRadius="md" aspectRatio={16 / 9} />}>
-        <HlsPlayer title={title} url={url} startAt={startAt} onEnded={onEnded} onPosition={onPosition} />
+        <HlsPlayer title={title} url={url} startAt={startAt} refreshUrl={refreshUrl} onEnded={onEnded} onPosition={onPosition} />
       </Suspense>
     );
   }

@@ -33,6 +33,15 @@ export function formatDigits(value: number, language: Language = 'en'): string {
   return language === 'en' ? String(value) : new Intl.NumberFormat(localeOf(language), { useGrouping: false, maximumFractionDigits: 2 }).format(value);
 }
 
+/** A number with exactly `digits` decimals in the language's digits, without grouping ("1.5" / "১.৫"). */
+export function formatDecimal(value: number, digits: number, language: Language = 'en'): string {
+  return new Intl.NumberFormat(language === 'en' ? 'en' : localeOf(language), {
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+    useGrouping: false,
+  }).format(value);
+}
+
 /** A taka price as Bangladesh writes it: ৳1,200 and ৳1,20,000 (Indian grouping); ৳১,২০০ in Bangla. */
 export function formatTaka(taka: number, language: Language = 'en'): string {
   return `৳${formatNumber(taka, language)}`;

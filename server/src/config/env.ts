@@ -42,6 +42,8 @@ export interface Env {
 /** Lesson video uploads, processing and streaming. */
 export interface VideoEnv {
   maxUploadBytes: number;
+  /** An upload left unfinished this long after it started is removed (its bytes and its record). */
+  uploadExpiryHours: number;
   /** VIDEO_WORKER=false: this process only queues videos; `npm run worker` processes them. */
   inProcessWorker: boolean;
   /** How long a signed stream address works. */
@@ -52,6 +54,9 @@ export interface VideoEnv {
   queueCheckSeconds: number;
   /** The first retry of failed processing waits about this long; each later one twice as long. */
   retryDelaySeconds: number;
+  /** FFMPEG_PATH / FFPROBE_PATH: a system ffmpeg instead of the bundled static build. */
+  ffmpegPath?: string;
+  ffprobePath?: string;
   /** S3-compatible object storage; unset keeps videos on local disk under DATA_DIR. */
   s3?: S3Env;
 }
@@ -289,6 +294,9 @@ function parseVideo(src: Source, problems: string[]): VideoEnv {
   }
   return {
     maxUploadBytes: wholeNumber(src, 'VIDEO_MAX_UPLOAD_MB', 2048, 1, 20_480, problems) * 1024 * 1024,
+    ffmpegPath: optional(src, 'FFMPEG_PATH'),
+    ffprobePath: optional(src, 'FFPROBE_PATH'),
+    uploadExpiryHours: wholeNumber(src, 'VIDEO_UPLOAD_EXPIRY_HOURS', 24, 1, 720, problems),
     inProcessWorker: parseBoolean('VIDEO_WORKER', optional(src, 'VIDEO_WORKER'), true, problems),
     urlTtlSeconds: wholeNumber(src, 'VIDEO_URL_TTL_SECONDS', 3600, 30, 86_400, problems),
     jobTimeoutSeconds: wholeNumber(src, 'VIDEO_JOB_TIMEOUT_SECONDS', 3600, 5, 86_400, problems),

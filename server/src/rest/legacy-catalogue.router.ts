@@ -11,7 +11,7 @@ import { legacyPage } from './legacy-page';
 import { requireRole, requireViewer, roles } from '../modules/auth/guards';
 import { CourseCategory, CourseLanguage } from '../modules/course/course.enums';
 import { badInput } from '../shared/errors';
-import { createCourse, setCoursePublished } from '../modules/course-editing/course-editing.service';
+import { createCourse, requireLessonVideos, setCoursePublished } from '../modules/course-editing/course-editing.service';
 import { CourseInput, LessonInput } from '../modules/course-editing/course.input';
 import { inputOf, validateInput } from '../shared/validation';
 import { toLegacyBlog, toLegacyCourse, toLegacyReview, toLegacySampleCourse } from './legacy-shapes';
@@ -78,6 +78,8 @@ export function legacyCatalogueRouter(db: DataSource): Router {
         lessons: contents.map((c) => inputOf(LessonInput, { title: str(c?.title), videoURL: str(c?.videoURL) })),
       }),
     );
+    // Published at once, so every lesson needs its video address now (nothing is created otherwise).
+    requireLessonVideos(input.lessons.map((lesson, index) => ({ position: index + 1, videoURL: lesson.videoURL?.trim() || null, uploaded: false })));
     const course = await createCourse(db, viewer, input, address);
     const published = await setCoursePublished(db, viewer, course.id, true, address);
     res.status(201).json((await withLessons(req, [published]))[0]);

@@ -207,7 +207,12 @@ export default function CoursePage() {
             <Heading as="h2" size="lg">
               {t('course.lessonsTitle', { count: course.lessonCount })}
             </Heading>
-            {previewLesson !== undefined && <LessonPreview lesson={previewLesson} />}
+            {previewLesson !== undefined && (
+              <LessonPreview
+                lesson={previewLesson}
+                refreshUrl={async () => (await refetch()).data?.course?.lessons.find((lesson) => lesson.id === previewLesson?.id)?.streamURL ?? null}
+              />
+            )}
             <List.Root as="ol" gap="1" ps="5">
               {course.lessons.map((lesson) => (
                 <List.Item key={lesson.id} data-testid="course-lesson">

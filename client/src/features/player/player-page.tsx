@@ -64,6 +64,7 @@ export default function PlayerPage() {
                 title={current.title}
                 url={currentVideo}
                 startAt={current.lastPosition}
+                refreshUrl={async () => (await refetch()).data?.course?.lessons.find((lesson) => lesson.id === current.id)?.streamURL ?? null}
                 onEnded={() => {
                   if (tracksProgress && !current.completed) void markCompleted(current.id, true);
                   // On to the next lesson after a short countdown the student can cancel.

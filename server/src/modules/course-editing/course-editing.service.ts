@@ -1,5 +1,5 @@
 import { In, IsNull, Not, type DataSource, type EntityManager } from 'typeorm';
-import { AppError, notFound } from '../../shared/errors';
+import { AppError, badInput, notFound } from '../../shared/errors';
 import { fetchPage, parsePage, type Page } from '../../shared/paging';
 import { AuditAction, AuditTarget } from '../audit/audit.entity';
 import { recordAudit } from '../audit/audit.service';
@@ -16,6 +16,27 @@ import { normalizeCourse, type CourseInput, type ValidLesson } from './course.in
 import { isAdmin, requireCourseEditor, requireRole, roles } from '../auth/guards';
 
 export const COURSE_HAS_STUDENTS = 'This course has students, so it cannot be deleted. Unpublish it instead.';
+export const lessonWithoutVideo = (position: number) =>
+  `Lesson ${position} has no video. Add a video address or upload a video to it before publishing the course.`;
+
+/**
+ * A course goes to students (published, or sent for review) only when every lesson has a video: an
+ * address, or an upload that has not failed. Refuses with the first lesson that has none.
+ */
+export function requireLessonVideos(lessons: ReadonlyArray<{ position: number; videoURL: string | null; uploaded: boolean }>): void {
+  const missing = [...lessons].sort((a, b) => a.position - b.position).find((lesson) => !lesson.videoURL && !lesson.uploaded);
+  if (missing) throw badInput(lessonWithoutVideo(missing.position));
+}
+
+async function requireCourseLessonVideos(db: DataSource, courseId: string): Promise<void> {
+  const lessons = await db.query<Array<{ position: number; videoURL: string | null; uploaded: boolean }>>(
+    `SELECT l.position, l."videoURL",
+            EXISTS (SELECT 1 FROM lesson_video v WHERE v."lessonId" = l.id AND v.status <> 'failed') AS uploaded
+       FROM lesson l WHERE l."courseId" = $1`,
+    [courseId],
+  );
+  requireLessonVideos(lessons);
+}
 
 /** A course the viewer may edit: their own, or any for an admin. Drafts included. */
 export async function editableCourse(db: DataSource, viewer: Viewer, id: string): Promise<Course> {
@@ -114,9 +135,11 @@ export async function setCoursePublished(db: DataSource, viewer: Viewer, id: str
   if (!published) {
     changes = { published: false, reviewRequestedAt: null, reviewNote: course.reviewNote };
   } else if (isAdmin(viewer)) {
+    await requireCourseLessonVideos(db, course.id);
     changes = { published: true, reviewRequestedAt: null, reviewNote: null };
   } else {
     await requireVerifiedEmail(db, viewer.id);
+    await requireCourseLessonVideos(db, course.id);
     const approved = await db.getRepository(User).existsBy({ id: viewer.id, instructorApprovedAt: Not(IsNull()) });
     changes = approved
       ? { published: true, reviewRequestedAt: null, reviewNote: null }

@@ -8,6 +8,7 @@ import { Lesson } from '../course/lesson.entity';
 import { Role } from '../user/role';
 import type { User } from '../user/user.entity';
 import { Review } from '../review/review.entity';
+import { LessonVideo, VideoStatus } from '../video/lesson-video.entity';
 
 let db: DataSource;
 let app: TestApp;
@@ -111,6 +112,45 @@ describe('writing courses', () => {
     await instructor.graphql(`mutation ($id: ID!) { setCoursePublished(id: $id, published: true) { published } }`, { id: created.id });
     const after = await app.graphql<{ searchCourses: Array<{ id: string }> }>(`{ searchCourses(text: "physics") { id } }`);
     expect(after.body.data!.searchCourses).toEqual([{ id: created.id }]);
+  });
+
+  it('refuses to publish a course with a lesson that has neither a video address nor an uploaded video, in the viewer’s language', async () => {
+    const PUBLISH = `mutation ($id: ID!) { setCoursePublished(id: $id, published: true) { published } }`;
+    const input = { ...validCourse, lessons: [validCourse.lessons[0], { title: 'Force' }] };
+    const created = (await instructor.graphql<Created>(CREATE, { input })).data!.createCourse;
+    const refused = await instructor.graphql(PUBLISH, { id: created.id });
+    expect(refused.errors![0]).toMatchObject({
+      message: 'Lesson 2 has no video. Add a video address or upload a video to it before publishing the course.',
+      extensions: { code: 'BAD_USER_INPUT' },
+    });
+    instructor.cookies.set('lang', 'bn');
+    const inBangla = await instructor.graphql(PUBLISH, { id: created.id });
+    expect(inBangla.errors![0].message).toBe('২ নম্বর লেসনে কোনো ভিডিও নেই। কোর্সটি প্রকাশের আগে এতে একটি ভিডিওর ঠিকানা দিন বা একটি ভিডিও আপলোড করুন।');
+    instructor.cookies.delete('lang');
+    expect(await db.getRepository(Course).findOneByOrFail({ id: created.id })).toMatchObject({ published: false, reviewRequestedAt: null });
+
+    // A failed upload is no video; one uploaded and on its way is.
+    const force = created.lessons[1];
+    const upload = { lessonId: force.id, uploadedById: teacher.id, fileName: 'force.mp4', sizeBytes: 1000 };
+    await db.getRepository(LessonVideo).insert({ ...upload, status: VideoStatus.FAILED });
+    expect((await instructor.graphql(PUBLISH, { id: created.id })).errors![0].message).toMatch(/^Lesson 2 has no video/);
+    await db.getRepository(LessonVideo).insert({ ...upload, status: VideoStatus.PROCESSING });
+    const published = await instructor.graphql<{ setCoursePublished: { published: boolean } }>(PUBLISH, { id: created.id });
+    expect(published.errors).toBeUndefined();
+    expect(published.data!.setCoursePublished.published).toBe(true);
+  });
+
+  it('refuses a legacy POST /api/courses whose lesson has no video address, and creates nothing', async () => {
+    const res = await instructor.request('/api/courses', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'No videos', price: 10, description: 'Empty', videos: { contents: [{ title: 'Intro' }] } }),
+    });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { message: string }).message).toBe(
+      'Lesson 1 has no video. Add a video address or upload a video to it before publishing the course.',
+    );
+    expect(await db.getRepository(Course).countBy({ name: 'No videos' })).toBe(0);
   });
 
   it('writes a Bangla course as typed (in NFC), in the language the instructor chose, and keeps the language on an edit that leaves it out', async () => {

@@ -12,6 +12,17 @@ export const VIDEO_RUNGS = [
 ] as const;
 export const AUDIO_RENDITION = 'audio';
 const AUDIO_KBPS = 64;
+/** The programs that do the work, run as separate processes (never linked in). */
+export interface VideoTools {
+  ffmpeg: string;
+  ffprobe: string;
+}
+
+/** The ffmpeg and ffprobe the npm packages ship, unless FFMPEG_PATH / FFPROBE_PATH (see config/env.ts) name others. */
+export function videoTools(chosen: { ffmpegPath?: string; ffprobePath?: string } = {}): VideoTools {
+  return { ffmpeg: chosen.ffmpegPath ?? ffmpegInstaller.path, ffprobe: chosen.ffprobePath ?? ffprobeInstaller.path };
+}
+
 /** Short segments start playback sooner on a slow link. */
 export const SEGMENT_SECONDS = 2;
 
@@ -42,8 +53,8 @@ function run(binary: string, args: string[], onOutput?: (line: string) => void):
 }
 
 /** Duration, size and whether there is sound, from ffprobe. */
-export async function probeVideo(file: string): Promise<SourceInfo> {
-  const out = await run(ffprobeInstaller.path, ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file]);
+export async function probeVideo(tools: VideoTools, file: string): Promise<SourceInfo> {
+  const out = await run(tools.ffprobe, ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file]);
   const probe = JSON.parse(out) as {
     format?: { duration?: string };
     streams?: Array<{ codec_type?: string; width?: number; height?: number; duration?: string }>;
@@ -90,18 +101,26 @@ const hlsOutput = (dir: string) => [
 ];
 
 /** One ffmpeg run; `onFraction` hears how far through the source it is (0 to 1). */
-async function ffmpeg(args: string[], durationSeconds: number, onFraction: (fraction: number) => void): Promise<void> {
-  await run(ffmpegInstaller.path, ['-hide_banner', '-nostats', '-loglevel', 'error', '-y', ...args, '-progress', 'pipe:1'], (line) => {
+async function ffmpeg(tools: VideoTools, args: string[], durationSeconds: number, onFraction: (fraction: number) => void): Promise<void> {
+  await run(tools.ffmpeg, ['-hide_banner', '-nostats', '-loglevel', 'error', '-y', ...args, '-progress', 'pipe:1'], (line) => {
     const match = /^out_time_(?:ms|us)=(\d+)/.exec(line);
     if (match) onFraction(Math.min(1, Number(match[1]) / 1e6 / durationSeconds));
   });
 }
 
-export function transcodeVideoRendition(source: string, info: SourceInfo, rendition: Rendition, dir: string, onFraction: (fraction: number) => void) {
+export function transcodeVideoRendition(
+  tools: VideoTools,
+  source: string,
+  info: SourceInfo,
+  rendition: Rendition,
+  dir: string,
+  onFraction: (fraction: number) => void,
+) {
   fs.mkdirSync(dir, { recursive: true });
   const gop = ['-force_key_frames', `expr:gte(t,n_forced*${SEGMENT_SECONDS})`, '-sc_threshold', '0'];
   const audio = info.hasAudio ? ['-map', '0:a:0', '-c:a', 'aac', '-b:a', `${rendition.audioKbps}k`, '-ac', '2', '-ar', '44100'] : [];
   return ffmpeg(
+    tools,
     [
       '-i',
       source,
@@ -132,9 +151,10 @@ export function transcodeVideoRendition(source: string, info: SourceInfo, rendit
   );
 }
 
-export function transcodeAudioRendition(source: string, info: SourceInfo, dir: string, onFraction: (fraction: number) => void) {
+export function transcodeAudioRendition(tools: VideoTools, source: string, info: SourceInfo, dir: string, onFraction: (fraction: number) => void) {
   fs.mkdirSync(dir, { recursive: true });
   return ffmpeg(
+    tools,
     ['-i', source, '-vn', '-map', '0:a:0', '-c:a', 'aac', '-b:a', `${AUDIO_KBPS}k`, '-ac', '2', '-ar', '44100', ...hlsOutput(dir)],
     info.durationSeconds,
     onFraction,
@@ -142,9 +162,10 @@ export function transcodeAudioRendition(source: string, info: SourceInfo, dir: s
 }
 
 /** A still from a little way in, at most 360 pixels high. */
-export function makePoster(source: string, info: SourceInfo, file: string) {
+export function makePoster(tools: VideoTools, source: string, info: SourceInfo, file: string) {
   const at = Math.min(1, info.durationSeconds / 2).toFixed(2);
   return ffmpeg(
+    tools,
     ['-ss', at, '-i', source, '-frames:v', '1', '-vf', `scale=-2:${Math.min(360, info.height - (info.height % 2))}`, '-q:v', '5', file],
     info.durationSeconds,
     () => undefined,

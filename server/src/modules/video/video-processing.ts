@@ -15,6 +15,8 @@ import {
   renditionsFor,
   transcodeAudioRendition,
   transcodeVideoRendition,
+  videoTools,
+  type VideoTools,
 } from './transcode';
 import type { TranscodeJob } from './video-queue';
 import type { VideoStorage } from './video-storage';
@@ -23,6 +25,8 @@ export interface VideoProcessingDeps {
   db: DataSource;
   storage: VideoStorage;
   log: AppLogger;
+  /** ffmpeg and ffprobe; the bundled ones when not given. */
+  tools?: VideoTools;
 }
 
 /** Storage keys of one video. */
@@ -63,6 +67,7 @@ function* filesUnder(dir: string, prefix = ''): Generator<string> {
 /** Turns an uploaded source into HLS renditions and a poster, then makes it the lesson's video. */
 export async function processVideo(deps: VideoProcessingDeps, videoId: string): Promise<void> {
   const { db, storage, log } = deps;
+  const tools = deps.tools ?? videoTools();
   const videos = db.getRepository(LessonVideo);
   const video = await videos.findOneBy({ id: videoId });
   if (!video || video.status === VideoStatus.READY) return;
@@ -71,7 +76,7 @@ export async function processVideo(deps: VideoProcessingDeps, videoId: string): 
   try {
     const source = path.join(work, 'source');
     await storage.download(videoKeys.source(videoId), source);
-    const info = await probeVideo(source);
+    const info = await probeVideo(tools, source);
     const renditions = renditionsFor(info);
     const out = path.join(work, 'hls');
     const steps = renditions.length + (info.hasAudio ? 1 : 0) + 1;
@@ -80,13 +85,13 @@ export async function processVideo(deps: VideoProcessingDeps, videoId: string): 
     const measured = [];
     for (const [index, rendition] of renditions.entries()) {
       const dir = path.join(out, rendition.name);
-      await transcodeVideoRendition(source, info, rendition, dir, (fraction) => report(((index + fraction) / steps) * 100));
+      await transcodeVideoRendition(tools, source, info, rendition, dir, (fraction) => report(((index + fraction) / steps) * 100));
       measured.push({ ...rendition, bandwidth: measuredBandwidth(dir) });
     }
     if (info.hasAudio) {
-      await transcodeAudioRendition(source, info, path.join(out, AUDIO_RENDITION), (fraction) => report(((renditions.length + fraction) / steps) * 100));
+      await transcodeAudioRendition(tools, source, info, path.join(out, AUDIO_RENDITION), (fraction) => report(((renditions.length + fraction) / steps) * 100));
     }
-    await makePoster(source, info, path.join(out, 'poster.jpg'));
+    await makePoster(tools, source, info, path.join(out, 'poster.jpg'));
     fs.writeFileSync(path.join(out, 'master.m3u8'), masterPlaylist(measured, info.hasAudio));
     for (const file of filesUnder(out)) await storage.putFile(videoKeys.stream(videoId, file), path.join(out, file), contentTypeOf(file));
 

@@ -34,6 +34,22 @@ export interface VideoUploadDeps {
   log: AppLogger;
   dataDir: string;
   maxUploadBytes: number;
+  uploadExpiryHours: number;
+}
+
+/** Unfinished uploads are looked for this often (or more often when they expire sooner). */
+const CLEANUP_EVERY_MS = 60 * 60 * 1000;
+
+/** The folder of uploads in progress, under the data directory. */
+export const uploadsDirectory = (dataDir: string) => path.join(dataDir, 'uploads');
+
+/**
+ * Removes uploads still unfinished `maxAgeMs` after they started (an instructor who gave up, a
+ * browser closed for good): their bytes and their record. Finished ones are never here (they move to
+ * storage at once). Answers how many went.
+ */
+export function removeAbandonedUploads(directory: string, maxAgeMs: number): Promise<number> {
+  return new tusFileStore.FileStore({ directory, expirationPeriodInMilliseconds: maxAgeMs }).deleteExpired();
 }
 
 type TusRequest = Parameters<NonNullable<TusServer.ServerOptions['onIncomingRequest']>>[0];
@@ -72,9 +88,19 @@ async function readHead(file: string): Promise<Buffer> {
  * its lessons, only the uploader may continue an upload, and the file must be a video by its content.
  */
 export function videoUploadRouter(deps: VideoUploadDeps): Router {
-  const directory = path.join(deps.dataDir, 'uploads');
+  const directory = uploadsDirectory(deps.dataDir);
   fs.mkdirSync(directory, { recursive: true });
-  const datastore = new tusFileStore.FileStore({ directory });
+  const maxAgeMs = deps.uploadExpiryHours * 60 * 60 * 1000;
+  // With an expiry, tus also tells the browser when an upload lapses (Upload-Expires) and refuses to continue it after.
+  const datastore = new tusFileStore.FileStore({ directory, expirationPeriodInMilliseconds: maxAgeMs });
+  setInterval(
+    () => {
+      removeAbandonedUploads(directory, maxAgeMs)
+        .then((removed) => removed > 0 && deps.log.info({ removed }, 'removed abandoned lesson video uploads'))
+        .catch((error: unknown) => deps.log.warn({ err: error }, 'could not remove abandoned uploads'));
+    },
+    Math.min(CLEANUP_EVERY_MS, maxAgeMs),
+  ).unref();
   const notVideo = async (id: string) => {
     await datastore.remove(id).catch(() => undefined);
     return refuse(415, UNSUPPORTED_VIDEO);

@@ -18,6 +18,7 @@ import { LessonVideo, VideoStatus } from './lesson-video.entity';
 import { signStream } from './stream-signature';
 import { UNSUPPORTED_VIDEO } from './video-file-type';
 import { transcodeJobHandler } from './video-processing';
+import { removeAbandonedUploads, uploadsDirectory } from './video-upload.router';
 import { STREAM_EXPIRED, STREAM_REFUSED } from './video-stream.router';
 
 const PASSWORD = 'correct horse battery';
@@ -120,6 +121,29 @@ describe('uploading a lesson video', () => {
     expect(done.status).toBe(204);
     const [video] = await videosOf(lessons[0].id);
     expect(video).toMatchObject({ status: VideoStatus.QUEUED, sizeBytes: sample.length, fileName: 'lesson.mp4' });
+  });
+
+  it('removes uploads left unfinished longer than the set age from the disk, and keeps recent ones', async () => {
+    const partial = async () => {
+      const created = await tusCreate(instructor, lessons[1].id, sample.length);
+      const location = created.headers.get('location')!;
+      expect((await tusPatch(instructor, location, 0, sample.subarray(0, 50_000))).status).toBe(204);
+      return { location, id: location.split('/').pop()! };
+    };
+    const abandoned = await partial();
+    const recent = await partial();
+    const directory = uploadsDirectory(dataDir);
+    // The abandoned one started two days ago.
+    const record = path.join(directory, `${abandoned.id}.json`);
+    const info = JSON.parse(fs.readFileSync(record, 'utf8')) as { creation_date: string };
+    fs.writeFileSync(record, JSON.stringify({ ...info, creation_date: new Date(Date.now() - 48 * 3600_000).toISOString() }));
+
+    expect(await removeAbandonedUploads(directory, 24 * 3600_000)).toBe(1);
+    expect(fs.existsSync(path.join(directory, abandoned.id))).toBe(false);
+    expect(fs.existsSync(record)).toBe(false);
+    expect((await tusPatch(instructor, abandoned.location, 50_000, sample.subarray(50_000))).status).toBe(404);
+    expect(fs.existsSync(path.join(directory, recent.id))).toBe(true);
+    expect(await tusOffset(instructor, recent.location)).toBe(50_000);
   });
 });
 
@@ -246,6 +270,25 @@ describe('streaming', () => {
     const answer = await fetchPath(`/media/lessons/${lessons[0].id}/${token}/240p/seg_000.ts`);
     expect(answer.status).toBe(403);
     expect(await answer.json()).toEqual({ message: STREAM_EXPIRED });
+  });
+
+  it('lets a player whose address expired go on at the same segment with a newly signed one from the API', async () => {
+    const [, , videoId] = /\/media\/lessons\/([^/]+)\/([^./]+)\./.exec(streamURL)!;
+    const expired = signStream(app.video.stream.signingKey, {
+      lessonId: lessons[0].id,
+      videoId,
+      viewerId: studentId,
+      expiresAt: Math.floor(Date.now() / 1000) - 1,
+    });
+    const segmentAt = (token: string) => `/media/lessons/${lessons[0].id}/${token}/360p/seg_001.ts`;
+    expect((await fetchPath(segmentAt(expired))).status).toBe(403);
+    // What the player does: ask for the lesson's address again and put its token into the same segment's address.
+    const fresh = (await student.graphql<Streams>(STREAM, { id: course.id })).data!.course.lessons[0].streamURL!;
+    const [, , freshToken] = /\/media\/lessons\/([^/]+)\/([^/]+)\//.exec(fresh)!;
+    expect(Number(freshToken.split('.')[2])).toBeGreaterThan(Math.floor(Date.now() / 1000));
+    const answer = await fetchPath(segmentAt(freshToken));
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-type')).toBe('video/mp2t');
   });
 
   it('refuses an address used for another lesson, and a tampered one', async () => {

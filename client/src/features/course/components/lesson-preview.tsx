@@ -24,7 +24,7 @@ export function lessonToPreview<T extends { id: string; preview: boolean }>(less
 }
 
 /** A free preview lesson playing on the course page; the server hands out no address for other lessons. */
-export function LessonPreview({ lesson }: { lesson: PreviewLesson | null }) {
+export function LessonPreview({ lesson, refreshUrl }: { lesson: PreviewLesson | null; refreshUrl?: () => Promise<string | null> }) {
   const t = useT();
   const box = useRef<HTMLDivElement | null>(null);
   useEffect(() => {
@@ -42,6 +42,7 @@ export function LessonPreview({ lesson }: { lesson: PreviewLesson | null }) {
             title={lesson.title}
             url={(lesson.streamURL ?? lesson.videoURL)!}
             startAt={0}
+            refreshUrl={refreshUrl}
             onEnded={() => undefined}
             onPosition={() => undefined}
           />

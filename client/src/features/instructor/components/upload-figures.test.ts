@@ -1,9 +1,20 @@
+import { createTranslator } from '../../../lib/i18n';
+import bangla from '../../../locales/bn.json';
+import english from '../../../locales/en.json';
 import { formatDuration, measureSpeed, progressLine } from './upload-figures';
+
+const en = createTranslator('en', english);
+const bn = createTranslator('bn', bangla);
 
 describe('upload progress figures', () => {
   it('says how much is sent, how fast and how long is left', () => {
-    expect(progressLine(1024 * 1024, 4 * 1024 * 1024, 256 * 1024)).toBe('25% · 1.0 MB of 4.0 MB · 256 KB/s · 12 s left');
-    expect(progressLine(0, 2048, null)).toBe('0% · 0 KB of 2 KB');
+    expect(progressLine(1024 * 1024, 4 * 1024 * 1024, 256 * 1024, en, 'en')).toBe('25% · 1.0 MB of 4.0 MB · 256 KB/s · 12 s left');
+    expect(progressLine(0, 2048, null, en, 'en')).toBe('0% · 0 KB of 2 KB');
+  });
+
+  it('says it in Bangla, with Bengali digits, on Bangla pages', () => {
+    expect(progressLine(1024 * 1024, 4 * 1024 * 1024, 256 * 1024, bn, 'bn')).toBe('২৫% · ৪.০ এমবি-এর মধ্যে ১.০ এমবি · ২৫৬ কেবি/সেকেন্ড · আর ১২ সেকেন্ড বাকি');
+    expect(formatDuration(3 * 3600 + 60, bn, 'bn')).toBe('৩ ঘণ্টা ১ মিনিট');
   });
 
   it('measures speed over the last seconds only, so a stall shows at once', () => {
@@ -17,7 +28,7 @@ describe('upload progress figures', () => {
   });
 
   it('writes long times in minutes and hours', () => {
-    expect(formatDuration(125)).toBe('2 min 5 s');
-    expect(formatDuration(3 * 3600 + 60)).toBe('3 h 1 min');
+    expect(formatDuration(125, en, 'en')).toBe('2 min 5 s');
+    expect(formatDuration(3 * 3600 + 60, en, 'en')).toBe('3 h 1 min');
   });
 });

@@ -1,15 +1,19 @@
-/** Sizes, speeds and times for the upload progress line. */
-export function formatBytes(bytes: number): string {
-  if (bytes >= 1024 ** 3) return `${(bytes / 1024 ** 3).toFixed(1)} GB`;
-  if (bytes >= 1024 ** 2) return `${(bytes / 1024 ** 2).toFixed(1)} MB`;
-  return `${Math.max(0, Math.round(bytes / 1024))} KB`;
+import type { Language, Translate } from '../../../lib/i18n';
+import { formatDecimal, formatDigits } from '../../../lib/format';
+
+/** Sizes, speeds and times for the upload progress line, in the page's language. */
+export function formatBytes(bytes: number, t: Translate, language: Language): string {
+  if (bytes >= 1024 ** 3) return t('video.upload.bytes', { amount: formatDecimal(bytes / 1024 ** 3, 1, language), unit: 'gb' });
+  if (bytes >= 1024 ** 2) return t('video.upload.bytes', { amount: formatDecimal(bytes / 1024 ** 2, 1, language), unit: 'mb' });
+  return t('video.upload.bytes', { amount: formatDigits(Math.max(0, Math.round(bytes / 1024)), language), unit: 'kb' });
 }
 
-export function formatDuration(seconds: number): string {
+export function formatDuration(seconds: number, t: Translate, language: Language): string {
   const s = Math.max(0, Math.round(seconds));
-  if (s < 60) return `${s} s`;
-  if (s < 3600) return `${Math.floor(s / 60)} min ${s % 60} s`;
-  return `${Math.floor(s / 3600)} h ${Math.floor((s % 3600) / 60)} min`;
+  const n = (value: number) => formatDigits(value, language);
+  if (s < 60) return t('video.upload.seconds', { seconds: n(s) });
+  if (s < 3600) return t('video.upload.minutes', { minutes: n(Math.floor(s / 60)), seconds: n(s % 60) });
+  return t('video.upload.hours', { hours: n(Math.floor(s / 3600)), minutes: n(Math.floor((s % 3600) / 60)) });
 }
 
 /** Speed over the last few seconds of samples (bytes sent, at a time in ms), so a stall shows quickly. */
@@ -23,9 +27,12 @@ export function measureSpeed(samples: Array<{ at: number; bytes: number }>, wind
   return (last.bytes - first.bytes) / elapsed;
 }
 
-export function progressLine(sent: number, total: number, speed: number | null): string {
+export function progressLine(sent: number, total: number, speed: number | null, t: Translate, language: Language): string {
   const percent = total > 0 ? Math.floor((sent / total) * 100) : 0;
-  const parts = [`${percent}%`, `${formatBytes(sent)} of ${formatBytes(total)}`];
-  if (speed !== null && speed > 0) parts.push(`${formatBytes(speed)}/s`, `${formatDuration((total - sent) / speed)} left`);
+  const bytes = (value: number) => formatBytes(value, t, language);
+  const parts = [t('video.upload.percent', { percent: formatDigits(percent, language) }), t('video.upload.sentOf', { sent: bytes(sent), total: bytes(total) })];
+  if (speed !== null && speed > 0) {
+    parts.push(t('video.upload.speed', { size: bytes(speed) }), t('video.upload.left', { time: formatDuration((total - sent) / speed, t, language) }));
+  }
   return parts.join(' · ');
 }

@@ -2,7 +2,7 @@ import { Badge, Box, Button, HStack, Progress, Stack, Text } from '@chakra-ui/re
 import { Pause, Play, Upload as UploadIcon } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import type { Upload } from 'tus-js-client';
-import { useT, type MessageKey } from '../../../lib/i18n';
+import { useLanguage, useT, type MessageKey } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session-context';
 import { useLessonVideoStatesQuery } from '../api/lesson-videos.generated';
 import { measureSpeed, progressLine } from './upload-figures';
@@ -36,6 +36,7 @@ function serverMessage(error: Error): string | null {
 export function VideoUpload({ courseId, lessonId, label }: { courseId: string; lessonId: string; label: string }) {
   const { session } = useSession();
   const t = useT();
+  const { language } = useLanguage();
   const input = useRef<HTMLInputElement | null>(null);
   const upload = useRef<Upload | null>(null);
   const samples = useRef<Array<{ at: number; bytes: number }>>([]);
@@ -174,7 +175,7 @@ export function VideoUpload({ courseId, lessonId, label }: { courseId: string; l
           </Progress.Root>
           <Text fontSize="sm" mt="1" data-testid="upload-progress" aria-live="polite">
             {phase.paused ? t('video.upload.paused') : phase.interrupted ? t('video.upload.interrupted') : ''}
-            {progressLine(phase.sent, phase.total, phase.paused ? null : phase.speed)}
+            {progressLine(phase.sent, phase.total, phase.paused ? null : phase.speed, t, language)}
           </Text>
         </Box>
       )}
