@@ -1,6 +1,6 @@
 // npm run lighthouse: Lighthouse's mobile defaults (simulated slow 4G, a mid-range phone) with
-// Debian's Chromium on the built site, for the home, catalogue and course pages, in English and in
-// Bangla (?lang=bn: Bangla text, Bengali digits, the self-hosted Bangla font).
+// Debian's Chromium on the built site, for every server-rendered page (home, catalogue, course, blog, a post,
+// reviews, login, sign-up), in English and in Bangla (?lang=bn: Bangla text, Bengali digits, the self-hosted Bangla font).
 // Options: --no-build, --runs N (default 5; each page's median run is reported, as Lighthouse advises),
 // --only TEXT (just the pages whose name contains TEXT, e.g. --only Bangla).
 // Results: printed and written to bench/results/lighthouse.md.
@@ -10,7 +10,7 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
-import { root, startFreshDatabase, startProduct, stopProcess } from './product.mjs';
+import { root, seedDemo, startFreshDatabase, startProduct, stopProcess } from './product.mjs';
 
 const TARGETS = { performance: 90, accessibility: 95, lcpMs: 2500 };
 const ATTEMPTS = 3;
@@ -32,6 +32,7 @@ async function audit(url, port) {
 async function main() {
   if (!process.argv.includes('--no-build')) execSync('npm run build', { cwd: root, stdio: 'inherit' });
   const database = await startFreshDatabase();
+  await seedDemo(database.url);
   const product = await startProduct(database.url, 'lighthouse');
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -44,14 +45,21 @@ async function main() {
       body: JSON.stringify({ query: '{ courses(limit: 1, section: PROFESSIONAL_SKILL) { items { id } } }' }),
     });
     const courseId = (await res.json()).data.courses.items[0].id;
-    const pages = [
+    const [post] = await (await fetch(`${product.url}/blogs.json`)).json();
+    // Every page the server renders (/home and /details/{id} draw the same pages as / and /course/{id}).
+    const english = [
       ['Home', '/'],
       ['Catalogue', '/allCourses'],
       ['Course', `/course/${courseId}`],
-      ['Home (Bangla)', '/?lang=bn'],
-      ['Catalogue (Bangla)', '/allCourses?lang=bn'],
-      ['Course (Bangla)', `/course/${courseId}?lang=bn`],
-    ].filter(([name]) => ONLY === null || name.includes(ONLY));
+      ['Blog', '/blog'],
+      ['Blog post', `/blog/${post._id}`],
+      ['Reviews', '/reviews'],
+      ['Login', '/login'],
+      ['Sign-up', '/signUp'],
+    ];
+    const pages = [...english, ...english.map(([name, route]) => [`${name} (Bangla)`, `${route}${route.includes('?') ? '&' : '?'}lang=bn`])].filter(
+      ([name]) => ONLY === null || name.includes(ONLY),
+    );
     const rows = [];
     for (const [name, route] of pages) {
       const runs = [];
@@ -90,7 +98,7 @@ every run's performance score.
 
 | Page | Performance | Accessibility | Best practices | LCP (ms) | CLS | TBT (ms) | Binary audits not passed | Performance of every run |
 |---|---|---|---|---|---|---|---|---|
-${rows.map((r) => `| ${r.name} (\`${r.route.replace(/[0-9a-f-]{36}/, '{id}')}\`) | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.lcp} | ${r.cls} | ${r.tbt} | ${r.failing.join(', ') || 'none'} | ${r.scores} |`).join('\n')}
+${rows.map((r) => `| ${r.name} (\`${r.route.replace(/[0-9a-f-]{36}|(?<=blog\/)[0-9a-f]{24}/, '{id}')}\`) | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.lcp} | ${r.cls} | ${r.tbt} | ${r.failing.join(', ') || 'none'} | ${r.scores} |`).join('\n')}
 
 Targets: performance at least ${TARGETS.performance} (${met(rows.every((r) => r.performance >= TARGETS.performance))}), accessibility at least ${TARGETS.accessibility} (${met(rows.every((r) => r.accessibility >= TARGETS.accessibility))}), LCP at most ${TARGETS.lcpMs} ms (${met(rows.every((r) => r.lcp <= TARGETS.lcpMs))}).
 `;
