@@ -7,6 +7,7 @@
 // Options: --no-build, --runs N (default 3; the median is reported). Results: bench/results/phone.md.
 import { execSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { root, seedDemo, startFreshDatabase, startProduct, stopProcess } from './product.mjs';
@@ -64,6 +65,7 @@ async function main() {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
+  const load = os.loadavg()[0].toFixed(1);
   try {
     const rows = [];
     for (const [name, route] of [
@@ -92,7 +94,7 @@ playwright-core, a first visit (empty cache) to the home page with the network a
 round trip, and the CPU slowed ${CPU_SLOWDOWN}× (DevTools protocol throttling), on the built site served by the product with
 the demo catalogue. "A tap works" is the time from the navigation's start until the page's scripts have taken it over
 (\`html[data-interactive]\`); each run then taps a course card and checks it opens in place. Median of ${RUNS} runs.
-The machine is shared (2 cores): its load shows in the spread of the runs.
+The machine is shared (${os.cpus().length} cores, load average ${load} when the run began): its load shows in the spread of the runs.
 
 | Page | First contentful paint (ms) | A tap works (ms) | Scripts transferred (KB) | A tap works, every run (ms) |
 |---|---|---|---|---|
