@@ -50,7 +50,10 @@ for (const file of files) {
   if (last) sizes.set(last.source ?? '(none)', (sizes.get(last.source ?? '(none)') ?? 0) + (lines[last.generatedLine - 1].length - last.generatedColumn));
   const raw = [...sizes.values()].reduce((a, b) => a + b, 0) || 1;
   for (const [source, size] of sizes) {
-    const key = source.replace(/^.*?node_modules\//, 'node_modules/').replace(/^.*?client\/src\//, 'client/src/').replace(/^(\.\.\/)+/, '');
+    const key = source
+      .replace(/^.*?node_modules\//, 'node_modules/')
+      .replace(/^.*?client\/src\//, 'client/src/')
+      .replace(/^(\.\.\/)+/, '');
     bySource.set(key, (bySource.get(key) ?? 0) + (gzip * size) / raw);
   }
 }

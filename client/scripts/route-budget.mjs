@@ -44,7 +44,8 @@ console.log(`  ${'the entry (home page included)'.padEnd(44)} ${gzipKb(homeFiles
 for (const home of homes) console.log(`  ${`home page with the ${home.language} catalogue`.padEnd(44)} ${home.kb.toFixed(1).padStart(7)} KB`);
 const over = homes.filter((home) => home.kb > HOME_BUDGET_KB);
 if (homes.length === 0 || over.length > 0) {
-  for (const home of over) console.error(`The home page (${home.language}) loads ${home.kb.toFixed(1)} KB of gzip JavaScript first, over its budget of ${HOME_BUDGET_KB} KB.`);
+  for (const home of over)
+    console.error(`The home page (${home.language}) loads ${home.kb.toFixed(1)} KB of gzip JavaScript first, over its budget of ${HOME_BUDGET_KB} KB.`);
   if (homes.length === 0) console.error('No message catalogue found in the build.');
   process.exit(1);
 }
