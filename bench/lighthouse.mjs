@@ -31,6 +31,9 @@ async function audit(url, port, signedIn = false) {
       // The player needs the student's session cookie, which a storage reset would remove.
       disableStorageReset: signedIn,
     });
+    if (signedIn && !new URL(lhr.finalDisplayedUrl).pathname.startsWith('/myCoursePlay/')) {
+      throw new Error(`${url} was not drawn for the signed-in student (it ended on ${lhr.finalDisplayedUrl})`);
+    }
     if (!lhr.runtimeError) return lhr;
     if (attempt === ATTEMPTS) throw new Error(`Lighthouse failed ${ATTEMPTS} times on ${url}: ${lhr.runtimeError.code}`);
     console.log(`Lighthouse could not measure ${url} (${lhr.runtimeError.code}); trying again`);
