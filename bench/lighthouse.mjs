@@ -1,6 +1,6 @@
 // npm run lighthouse: Lighthouse's mobile defaults (simulated slow 4G, a mid-range phone) with
-// Debian's Chromium on the built site, for the home, catalogue and course pages, in English and in
-// Bangla (?lang=bn: Bangla text, Bengali digits, the self-hosted Bangla font).
+// Debian's Chromium on the built site, for every server-rendered page (home, catalogue, course, blog, a post,
+// reviews, login, sign-up) and the player (the demo student on a free course), in English and in Bangla (?lang=bn: Bangla text, Bengali digits, the self-hosted Bangla font).
 // Options: --no-build, --runs N (default 5; each page's median run is reported, as Lighthouse advises),
 // --only TEXT (just the pages whose name contains TEXT, e.g. --only Bangla).
 // Results: printed and written to bench/results/lighthouse.md.
@@ -9,8 +9,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
-import { root, startFreshDatabase, startProduct, stopProcess } from './product.mjs';
+import { root, seedDemo, startFreshDatabase, startProduct, stopProcess } from './product.mjs';
 
 const TARGETS = { performance: 90, accessibility: 95, lcpMs: 2500 };
 const ATTEMPTS = 3;
@@ -20,18 +21,62 @@ const onlyAt = process.argv.indexOf('--only');
 const ONLY = onlyAt >= 0 ? process.argv[onlyAt + 1] : null;
 
 /** One page's report. Lighthouse sometimes fails to record a trace (NO_NAVSTART); such a run is repeated. */
-async function audit(url, port) {
+async function audit(url, port, signedIn = false) {
   for (let attempt = 1; ; attempt++) {
-    const { lhr } = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices'] });
+    const { lhr } = await lighthouse(url, {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices'],
+      // The player needs the student's session cookie, which a storage reset would remove.
+      disableStorageReset: signedIn,
+    });
+    if (signedIn && !new URL(lhr.finalDisplayedUrl).pathname.startsWith('/myCoursePlay/')) {
+      throw new Error(`${url} was not drawn for the signed-in student (it ended on ${lhr.finalDisplayedUrl})`);
+    }
     if (!lhr.runtimeError) return lhr;
     if (attempt === ATTEMPTS) throw new Error(`Lighthouse failed ${ATTEMPTS} times on ${url}: ${lhr.runtimeError.code}`);
     console.log(`Lighthouse could not measure ${url} (${lhr.runtimeError.code}); trying again`);
   }
 }
 
+/**
+ * The player's address for the demo student, enrolled in a free course, with the student's session
+ * cookie in the measuring browser (the player is drawn for a signed-in student only).
+ */
+async function signedInStudentOnFreeCourse(productUrl, port) {
+  const ask = async (query, variables, token) => {
+    const res = await fetch(`${productUrl}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify({ query, variables }),
+    });
+    const body = await res.json();
+    if (body.errors) throw new Error(`${query}: ${JSON.stringify(body.errors)}`);
+    return { data: body.data, cookies: res.headers.getSetCookie() };
+  };
+  const signIn = await ask('mutation($email: String!, $password: String!) { login(email: $email, password: $password) { accessToken } }', {
+    email: 'student@shikhon.test',
+    password: 'Student123!',
+  });
+  const token = signIn.data.login.accessToken;
+  const free = await ask('{ courses(limit: 1, section: FREE) { items { id } } }');
+  const courseId = free.data.courses.items[0].id;
+  await ask('mutation($input: PurchaseInput!) { purchaseCourse(input: $input) { message } }', { input: { courseId } }, token);
+  const refresh = signIn.cookies.map((cookie) => cookie.split(';')[0]).find((pair) => pair.startsWith('shikhon_refresh='));
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  await browser.contexts()[0].addCookies([
+    { name: 'shikhon_refresh', value: refresh.slice('shikhon_refresh='.length), url: `${productUrl}/graphql`, httpOnly: true, sameSite: 'Strict' },
+    { name: 'shikhon_signed_in', value: '1', url: productUrl },
+  ]);
+  await browser.close();
+  return `/myCoursePlay/${courseId}`;
+}
+
 async function main() {
   if (!process.argv.includes('--no-build')) execSync('npm run build', { cwd: root, stdio: 'inherit' });
   const database = await startFreshDatabase();
+  await seedDemo(database.url);
   const product = await startProduct(database.url, 'lighthouse');
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -44,18 +89,27 @@ async function main() {
       body: JSON.stringify({ query: '{ courses(limit: 1, section: PROFESSIONAL_SKILL) { items { id } } }' }),
     });
     const courseId = (await res.json()).data.courses.items[0].id;
-    const pages = [
+    const [post] = await (await fetch(`${product.url}/blogs.json`)).json();
+    // Every page the server renders (/home and /details/{id} draw the same pages as / and /course/{id}).
+    const english = [
       ['Home', '/'],
       ['Catalogue', '/allCourses'],
       ['Course', `/course/${courseId}`],
-      ['Home (Bangla)', '/?lang=bn'],
-      ['Catalogue (Bangla)', '/allCourses?lang=bn'],
-      ['Course (Bangla)', `/course/${courseId}?lang=bn`],
-    ].filter(([name]) => ONLY === null || name.includes(ONLY));
+      ['Blog', '/blog'],
+      ['Blog post', `/blog/${post._id}`],
+      ['Reviews', '/reviews'],
+      ['Login', '/login'],
+      ['Sign-up', '/signUp'],
+    ];
+    const player = ONLY === null || 'Player'.includes(ONLY) ? await signedInStudentOnFreeCourse(product.url, chrome.port) : null;
+    if (player) english.push(['Player', player]);
+    const pages = [...english, ...english.map(([name, route]) => [`${name} (Bangla)`, `${route}${route.includes('?') ? '&' : '?'}lang=bn`])].filter(
+      ([name]) => ONLY === null || name.includes(ONLY),
+    );
     const rows = [];
     for (const [name, route] of pages) {
       const runs = [];
-      for (let run = 0; run < RUNS; run++) runs.push(await audit(product.url + route, chrome.port));
+      for (let run = 0; run < RUNS; run++) runs.push(await audit(product.url + route, chrome.port, name.startsWith('Player')));
       // The run with the median FCP and TTI: one slow spell of the shared machine does not decide the row.
       const lhr = computeMedianRun(runs);
       const scores = runs.map((r) => Math.round(r.categories.performance.score * 100));
@@ -90,7 +144,7 @@ every run's performance score.
 
 | Page | Performance | Accessibility | Best practices | LCP (ms) | CLS | TBT (ms) | Binary audits not passed | Performance of every run |
 |---|---|---|---|---|---|---|---|---|
-${rows.map((r) => `| ${r.name} (\`${r.route.replace(/[0-9a-f-]{36}/, '{id}')}\`) | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.lcp} | ${r.cls} | ${r.tbt} | ${r.failing.join(', ') || 'none'} | ${r.scores} |`).join('\n')}
+${rows.map((r) => `| ${r.name} (\`${r.route.replace(/[0-9a-f-]{36}|(?<=blog\/)[0-9a-f]{24}/, '{id}')}\`) | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.lcp} | ${r.cls} | ${r.tbt} | ${r.failing.join(', ') || 'none'} | ${r.scores} |`).join('\n')}
 
 Targets: performance at least ${TARGETS.performance} (${met(rows.every((r) => r.performance >= TARGETS.performance))}), accessibility at least ${TARGETS.accessibility} (${met(rows.every((r) => r.accessibility >= TARGETS.accessibility))}), LCP at most ${TARGETS.lcpMs} ms (${met(rows.every((r) => r.lcp <= TARGETS.lcpMs))}).
 `;

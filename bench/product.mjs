@@ -104,3 +104,13 @@ export const stopProcess = (child) =>
     child.once('exit', resolve);
     child.kill('SIGTERM');
   });
+
+/**
+ * The demo catalogue and the demo accounts in a fresh database: production never loads them, so a
+ * copy of the product outside production starts once on it (it loads them when the database is
+ * empty) and stops; the pages measured then come from a production copy on the same database.
+ */
+export async function seedDemo(databaseUrl) {
+  const seeding = await startProduct(databaseUrl, 'seed', {}, { mode: 'test-payments' });
+  await stopProcess(seeding.child);
+}

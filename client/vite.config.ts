@@ -38,9 +38,26 @@ const browserBuild: BuildOptions = {
       if (warning.code === 'MODULE_LEVEL_DIRECTIVE') return;
       warn(warning);
     },
-    // Chakra and Ark build every component's anatomy at module load; marked pure, the anatomies of
-    // components the client never uses are left out of the bundle.
-    treeshake: { manualPureFunctions: ['createAnatomy'] },
+    // Chakra and Ark build every component's anatomy at module load, and Chakra's theme wraps each
+    // recipe and token group in an identity function (defineRecipe...); marked pure, the anatomies
+    // and recipes of components the client never uses are left out of the bundle.
+    treeshake: {
+      manualPureFunctions: [
+        'createAnatomy',
+        'defineAnimationStyles',
+        'defineConditions',
+        'defineConfig',
+        'defineGlobalStyles',
+        'defineKeyframes',
+        'defineLayerStyles',
+        'defineRecipe',
+        'defineSemanticTokens',
+        'defineSlotRecipe',
+        'defineStyle',
+        'defineTextStyles',
+        'defineTokens',
+      ],
+    },
     input: {
       main: resolve(__dirname, 'index.html'),
       playground: resolve(__dirname, 'playground.html'),

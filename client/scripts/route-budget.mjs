@@ -1,12 +1,15 @@
 // Prints the gzip size of the JavaScript each route loads first (the entry, the route's own chunk
-// and everything they import statically) and fails when the home route is over its budget.
+// and everything they import statically) and fails when the home route is over its budget. The
+// home page's first load also counts the page's message catalogue (preloaded with the page, and
+// awaited before the first render), in each language.
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 
-// CI fails above this; the aim is 150 KB. Raised from 200 to 202 when both languages, the course
-// language and the typed lint landed together (200.2 KB); bringing it down is the performance work's.
-const HOME_BUDGET_KB = 202;
+// CI fails above this; the aim is 150 KB. It counts the page's catalogue since both languages
+// landed: 209.2 KB in English and 211.7 KB in Bangla (the entry alone 198.7 KB). The bundle map
+// (scripts/bundle-map.mjs) shows where the rest goes: React DOM, Chakra's style system, Apollo.
+const HOME_BUDGET_KB = 212;
 const dist = path.resolve(import.meta.dirname, '..', 'dist');
 const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8'));
 
@@ -20,6 +23,11 @@ function closure(key, seen = new Set()) {
 const gzipKb = (files) =>
   [...files].reduce((sum, key) => sum + zlib.gzipSync(fs.readFileSync(path.join(dist, manifest[key].file)), { level: 9 }).length, 0) / 1024;
 
+/** Each language's catalogue chunk (scripts/catalogue-plugin.ts makes one module per catalogue). */
+const catalogues = Object.keys(manifest)
+  .map((key) => [key.match(/\/locales\/(\w+)\.json\.js$/)?.[1], key])
+  .filter(([language]) => language);
+
 const entry = Object.keys(manifest).find((key) => manifest[key].isEntry && key.endsWith('index.html'));
 const routes = Object.keys(manifest).filter((key) => key.startsWith('src/features/') && key.endsWith('-page.tsx'));
 const rows = routes
@@ -28,11 +36,17 @@ const rows = routes
 console.log('JavaScript loaded first, gzip:');
 for (const row of rows) console.log(`  ${row.route.padEnd(44)} ${row.kb.toFixed(1).padStart(7)} KB`);
 // The home page is bundled into the entry (it is where most visits start); if it is ever split
-// out again, its own row counts.
-const home = rows.find((row) => row.route === 'catalog/home-page.tsx') ?? { kb: gzipKb(closure(entry)) };
-console.log(`  ${'the entry (home page included)'.padEnd(44)} ${home.kb.toFixed(1).padStart(7)} KB`);
-if (home.kb > HOME_BUDGET_KB) {
-  console.error(`The home route loads ${home.kb.toFixed(1)} KB of gzip JavaScript, over its budget of ${HOME_BUDGET_KB} KB.`);
+// out again, its own chunk counts.
+const homeRoute = routes.find((route) => route.endsWith('catalog/home-page.tsx'));
+const homeFiles = homeRoute ? closure(homeRoute, closure(entry)) : closure(entry);
+const homes = catalogues.map(([language, key]) => ({ language, kb: gzipKb(new Set([...homeFiles, key])) }));
+console.log(`  ${'the entry (home page included)'.padEnd(44)} ${gzipKb(homeFiles).toFixed(1).padStart(7)} KB`);
+for (const home of homes) console.log(`  ${`home page with the ${home.language} catalogue`.padEnd(44)} ${home.kb.toFixed(1).padStart(7)} KB`);
+const over = homes.filter((home) => home.kb > HOME_BUDGET_KB);
+if (homes.length === 0 || over.length > 0) {
+  for (const home of over)
+    console.error(`The home page (${home.language}) loads ${home.kb.toFixed(1)} KB of gzip JavaScript first, over its budget of ${HOME_BUDGET_KB} KB.`);
+  if (homes.length === 0) console.error('No message catalogue found in the build.');
   process.exit(1);
 }
-console.log(`Home route: ${home.kb.toFixed(1)} KB of ${HOME_BUDGET_KB} KB.`);
+console.log(`Home page: ${homes.map((home) => `${home.language} ${home.kb.toFixed(1)} KB`).join(', ')} of ${HOME_BUDGET_KB} KB.`);

@@ -172,9 +172,10 @@ export function Header() {
           <HStack gap="2" display={{ base: 'none', lg: 'flex' }} ms="auto">
             <AccountButtons />
           </HStack>
+          {/* The phone menu exists only while open: naming it before would point at nothing. */}
           <IconButton
             aria-label={t('header.searchPlaceholder')}
-            aria-controls="mobile-menu"
+            aria-controls={open ? 'mobile-menu' : undefined}
             variant="ghost"
             size="lg"
             ms="auto"
@@ -186,7 +187,7 @@ export function Header() {
           <IconButton
             aria-label={open ? t('header.closeMenu') : t('header.openMenu')}
             aria-expanded={open}
-            aria-controls="mobile-menu"
+            aria-controls={open ? 'mobile-menu' : undefined}
             variant="ghost"
             size="lg"
             ms={{ base: '0', md: 'auto' }}

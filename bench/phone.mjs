@@ -1,0 +1,119 @@
+/* global PerformanceObserver, MutationObserver, document, performance */
+// npm run bench:phone: a first visit to the home page on a cheap phone over a poor mobile network
+// (400 kbps both ways, 400 ms round trip, the CPU slowed 4×; Chromium's own throttling through the
+// DevTools protocol), in English and in Bangla. Measures, from the start of the navigation:
+// the first contentful paint, and the time until a tap on the page works (the page's scripts have
+// taken it over: `html[data-interactive]`, set once the app has hydrated), then checks that a tap
+// on a course card opens the course in the page without loading a new one.
+// Options: --no-build, --runs N (default 3; the median is reported). Results: bench/results/phone.md.
+import { execSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+import { root, seedDemo, startFreshDatabase, startProduct, stopProcess } from './product.mjs';
+
+const TARGET_MS = 3500;
+const runsAt = process.argv.indexOf('--runs');
+const RUNS = runsAt >= 0 ? Number(process.argv[runsAt + 1]) : 3;
+const NETWORK = { offline: false, latency: 400, downloadThroughput: 400_000 / 8, uploadThroughput: 400_000 / 8 };
+const CPU_SLOWDOWN = 4;
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+async function visit(browser, url) {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', NETWORK);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+  await page.addInitScript(() => {
+    const seen = (window.__phone = { interactive: null, fcp: null });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) if (entry.name === 'first-contentful-paint') seen.fcp = entry.startTime;
+    }).observe({ type: 'paint', buffered: true });
+    // The document itself: its <html> element is not made yet when this runs.
+    new MutationObserver(() => {
+      if (seen.interactive === null && document.documentElement?.dataset.interactive !== undefined) seen.interactive = performance.now();
+    }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-interactive'] });
+  });
+  await page.goto(url, { waitUntil: 'commit' });
+  await page.waitForSelector('html[data-interactive]', { timeout: 120_000 });
+  const { interactive, fcp } = await page.evaluate(() => window.__phone);
+  const loadsBefore = await page.evaluate(() => performance.getEntriesByType('navigation').length);
+  const bytes = await page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .filter((entry) => entry.initiatorType === 'script' || entry.name.endsWith('.js'))
+      .reduce((sum, entry) => sum + entry.transferSize, 0),
+  );
+  // The tap: a course card's link opens the course page in place (client-side navigation).
+  await page.locator('a[href^="/course/"]').first().tap();
+  await page.waitForURL(/\/course\//, { timeout: 120_000 });
+  const sameDocument = await page.evaluate((before) => performance.getEntriesByType('navigation').length === before && '__phone' in window, loadsBefore);
+  await context.close();
+  if (!sameDocument) throw new Error(`a tap on ${url} loaded a new page: the scripts had not taken it over`);
+  return { interactive, fcp, scriptKb: bytes / 1024 };
+}
+
+async function main() {
+  if (!process.argv.includes('--no-build')) execSync('npm run build', { cwd: root, stdio: 'inherit' });
+  const database = await startFreshDatabase();
+  await seedDemo(database.url);
+  const product = await startProduct(database.url, 'phone');
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  const load = os.loadavg()[0].toFixed(1);
+  try {
+    const rows = [];
+    for (const [name, route] of [
+      ['Home', '/'],
+      ['Home (Bangla)', '/?lang=bn'],
+    ]) {
+      // The server renders each page once, then serves it from its cache: the first visit warms it.
+      await fetch(product.url + route, { headers: { accept: 'text/html' } });
+      const runs = [];
+      for (let run = 0; run < RUNS; run++) runs.push(await visit(browser, product.url + route));
+      const row = {
+        name,
+        route,
+        fcp: Math.round(median(runs.map((r) => r.fcp))),
+        interactive: Math.round(median(runs.map((r) => r.interactive))),
+        scriptKb: median(runs.map((r) => r.scriptKb)).toFixed(1),
+        all: runs.map((r) => Math.round(r.interactive)).join(', '),
+      };
+      rows.push(row);
+      console.log(`${name}: first paint ${row.fcp} ms, a tap works at ${row.interactive} ms (runs: ${row.all}), scripts ${row.scriptKb} KB transferred`);
+    }
+    const report = `# A cheap phone on a poor network
+
+Measured ${new Date().toISOString().slice(0, 10)} with \`npm run bench:phone\` (bench/phone.mjs): Debian's Chromium through
+playwright-core, a first visit (empty cache) to the home page with the network at 400 kbps both ways and 400 ms
+round trip, and the CPU slowed ${CPU_SLOWDOWN}× (DevTools protocol throttling), on the built site served by the product with
+the demo catalogue. "A tap works" is the time from the navigation's start until the page's scripts have taken it over
+(\`html[data-interactive]\`); each run then taps a course card and checks it opens in place. Median of ${RUNS} runs.
+The machine is shared (${os.cpus().length} cores, load average ${load} when the run began): its load shows in the spread of the runs.
+
+| Page | First contentful paint (ms) | A tap works (ms) | Scripts transferred (KB) | A tap works, every run (ms) |
+|---|---|---|---|---|
+${rows.map((r) => `| ${r.name} (\`${r.route}\`) | ${r.fcp} | ${r.interactive} | ${r.scriptKb} | ${r.all} |`).join('\n')}
+
+Target: a tap works within ${TARGET_MS} ms (${rows.every((r) => r.interactive <= TARGET_MS) ? 'met' : 'NOT met'}).
+`;
+    fs.mkdirSync(path.join(root, 'bench', 'results'), { recursive: true });
+    fs.writeFileSync(path.join(root, 'bench', 'results', 'phone.md'), report);
+    console.log(`\n${report}\nwritten to bench/results/phone.md`);
+  } finally {
+    await browser.close();
+    await stopProcess(product.child);
+    await database.stop();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
