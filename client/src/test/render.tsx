@@ -8,6 +8,8 @@ import type { ReactElement, ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation, type Location } from 'react-router-dom';
 import { themeSystem } from '../app/theme';
 import { I18nProvider, type Language } from '../lib/i18n';
+import { createSession } from '../lib/session';
+import { SessionProvider } from '../lib/session-context';
 import bangla from '../locales/bn.json';
 import english from '../locales/en.json';
 
@@ -70,15 +72,18 @@ export function renderRoute(element: ReactElement, { path = '/', at, otherPaths 
     <WithLanguage language={language}>
       <ApolloProvider client={client}>
         <ChakraProvider value={themeSystem()}>
-          <MemoryRouter initialEntries={[at ?? path]}>
-            <Routes>
-              <Route path={path} element={element} />
-              {otherPaths.map((other) => (
-                <Route key={other} path={other} element={<p>{other}</p>} />
-              ))}
-            </Routes>
-            <LocationProbe onChange={(location) => (current.location = location)} />
-          </MemoryRouter>
+          {/* A visitor's session, never started: pages that read it render as for someone signed out. */}
+          <SessionProvider session={createSession({ shareAcrossTabs: false, assumeSignedOut: true })}>
+            <MemoryRouter initialEntries={[at ?? path]}>
+              <Routes>
+                <Route path={path} element={element} />
+                {otherPaths.map((other) => (
+                  <Route key={other} path={other} element={<p>{other}</p>} />
+                ))}
+              </Routes>
+              <LocationProbe onChange={(location) => (current.location = location)} />
+            </MemoryRouter>
+          </SessionProvider>
         </ChakraProvider>
       </ApolloProvider>
     </WithLanguage>,
