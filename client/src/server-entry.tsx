@@ -8,6 +8,7 @@ import { AppRoutes } from './app/router';
 import { createApolloClient } from './lib/apollo';
 import { isLanguage, loadCatalogue } from './lib/i18n';
 import { createSession, hintsSignedIn } from './lib/session';
+import { paths, routePatterns } from './lib/paths';
 
 export { pageHtml } from './app/page-html';
 
@@ -16,7 +17,18 @@ export { pageHtml } from './app/page-html';
  * on a slow network shows the page before the scripts arrive; the scripts then take it over
  * (main.tsx hydrates). Other pages are drawn in the browser.
  */
-export const serverRenderedPages = ['/', '/home', '/allCourses', '/course/:id', '/details/:id', '/blog', '/blog/:id', '/reviews', '/login', '/signUp'];
+export const serverRenderedPages = [
+  paths.home,
+  paths.homeAlias,
+  paths.allCourses,
+  routePatterns.course,
+  routePatterns.details,
+  paths.blog,
+  routePatterns.blogPost,
+  paths.reviews,
+  paths.login,
+  paths.signUp,
+];
 
 /**
  * Which of a page's two drawings a request gets (the server caches each apart): a visitor's, with

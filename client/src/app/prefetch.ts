@@ -1,6 +1,7 @@
 import type { ApolloClient } from '@apollo/client';
 import { matchPath } from 'react-router-dom';
 import { paymentReturnMessage } from '../features/course/payment-return';
+import { routePatterns } from '../lib/paths';
 
 /**
  * The data of the page a visit starts on, asked for while the page's code is still downloading;
@@ -8,7 +9,7 @@ import { paymentReturnMessage } from '../features/course/payment-return';
  * phone network. The page's own query then finds the answer in flight or in the cache.
  */
 export async function prefetchFirstPage(client: ApolloClient, { pathname, search }: Pick<Location, 'pathname' | 'search'>): Promise<void> {
-  const course = matchPath('/course/:id', pathname) ?? matchPath('/details/:id', pathname);
+  const course = matchPath(routePatterns.course, pathname) ?? matchPath(routePatterns.details, pathname);
   // Back from a payment, the course page shows only a message and asks for nothing.
   if (course?.params.id && paymentReturnMessage(new URLSearchParams(search)) === null) {
     const variables = { id: course.params.id };

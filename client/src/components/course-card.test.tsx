@@ -1,6 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { renderRoute } from '../test/render';
-import { CourseCard } from './course-card';
+import { CourseCard, ratingFigure } from './course-card';
 
 const course = {
   __typename: 'Course' as const,
@@ -25,6 +25,23 @@ describe('a course card', () => {
     expect(screen.getByText('4.8 ratings out of 5')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Preview' })).toHaveAttribute('href', `/course/${course.id}?preview=first`);
     expect(screen.getByRole('link', { name: 'Enroll Now' })).toHaveAttribute('href', `/course/${course.id}`);
+  });
+
+  it('says its rating in the page language, with Bengali digits on a Bangla page', () => {
+    const english = renderRoute(<CourseCard course={{ ...course, ratings: '4.5 ratings out of 5' }} />);
+    expect(screen.getByText('4.5 ratings out of 5')).toBeInTheDocument();
+    english.unmount();
+    renderRoute(<CourseCard course={{ ...course, id: 'bangla-page', ratings: '4.5 ratings out of 5' }} />, { language: 'bn' });
+    expect(screen.getByText('৫-এর মধ্যে ৪.৫ রেটিং')).toBeInTheDocument();
+    expect(screen.queryByText('4.5 ratings out of 5', { exact: false })).toBeNull();
+  });
+
+  it('reads the figure of a stored rating, whatever words follow it', () => {
+    expect(ratingFigure('4.5 ratings out of 5')).toBe(4.5);
+    expect(ratingFigure('5')).toBe(5);
+    expect(ratingFigure('string')).toBeUndefined();
+    expect(ratingFigure('12 of 10')).toBeUndefined();
+    expect(ratingFigure(null)).toBeUndefined();
   });
 
   it('says the language the course is taught in, a Bangla one marked as Bangla for screen readers', () => {

@@ -2,7 +2,7 @@ import { Box, Button, Card, Flex, HStack, Text } from '@chakra-ui/react';
 import { Star } from 'lucide-react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { CourseCard_CourseFragment } from './course-card.generated';
-import { formatDollars, formatTaka, truncate } from '../lib/format';
+import { formatDigits, formatDollars, formatTaka, truncate } from '../lib/format';
 import { useLanguage, useT } from '../lib/i18n';
 import { paths } from '../lib/paths';
 import { CourseImage } from './course-image';
@@ -19,10 +19,19 @@ interface CourseCardProps {
   titleAs?: 'h2' | 'h3';
 }
 
+/** The figure of a course's stored rating text ("4.5 ratings out of 5" → 4.5), when it starts with one from 0 to 5. */
+export function ratingFigure(ratings: string | null | undefined): number | undefined {
+  const figure = Number(/^\s*(\d+(?:\.\d+)?)/.exec(ratings ?? '')?.[1] ?? NaN);
+  return figure >= 0 && figure <= 5 ? figure : undefined;
+}
+
 export function CourseCard({ course, variant = 'catalogue', eager = false, titleAs = 'h3' }: CourseCardProps) {
   const t = useT();
   const { language } = useLanguage();
   const to = paths.course(course.id);
+  const figure = ratingFigure(course.ratings);
+  // Built from the figure so a Bangla page says it in Bangla digits; text without a figure shows as stored.
+  const rating = figure === undefined ? course.ratings : t('courseCard.ratings', { rating: formatDigits(figure, language) });
   return (
     <Card.Root overflow="hidden" size="sm" height="100%" data-testid="course-card">
       <CourseImage
@@ -56,10 +65,10 @@ export function CourseCard({ course, variant = 'catalogue', eager = false, title
               </Text>
             )}
           </HStack>
-          {course.ratings && (
+          {rating && (
             <HStack gap="1" fontSize="xs" color="gray.700">
               <Star size={14} fill="#f59e0b" color="#f59e0b" aria-hidden />
-              <Text>{course.ratings}</Text>
+              <Text>{rating}</Text>
             </HStack>
           )}
         </Flex>

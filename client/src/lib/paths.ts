@@ -1,34 +1,77 @@
 /** In a preview address: the course's first free preview lesson, whichever it is. */
 export const FIRST_PREVIEW = 'first';
 
-/** Route paths and link builders: the one place the client's URLs are spelled. */
+const admin = '/admin-dashboard';
+const instructor = '/instructor-dashboard';
+
+/**
+ * Route paths and link builders: the one place the client's URLs are spelled. The route table
+ * (app/router.tsx) reads its patterns from `routePatterns` below, links use `paths`; a test
+ * (lib/paths.test.ts) fails when a component spells an internal address itself.
+ */
 export const paths = {
   home: '/',
+  homeAlias: '/home',
   about: '/about',
   privacy: '/privacyAndPolicy',
   terms: '/termsAndCondition',
   refund: '/RefundPolicy',
   contact: '/contact',
+  support: '/support',
+  career: '/career',
+  successStory: '/success-story',
   login: '/login',
   signUp: '/signUp',
   search: '/search',
   blog: '/blog',
   addBlog: '/addblog',
   reviews: '/reviews',
+  addReview: '/addReview',
+  complain: '/complain',
+  /** The footer's Complain Box: an old address that leads to /complain. */
+  complainBox: '/complain-box',
   allCourses: '/allCourses',
   myProfile: '/myprofile',
   editProfile: '/editProfile',
   myCourses: '/mycourses',
   resetPassword: '/reset-password',
   verifyEmail: '/verify-email',
-  courseReview: '/admin-dashboard/course-review',
-  auditLog: '/admin-dashboard/audit-log',
-  adminPayments: '/admin-dashboard/payments',
+  instructorDashboard: instructor,
+  instructorProfile: `${instructor}/Profile`,
+  instructorStudents: `${instructor}/all-student`,
+  newCourse: `${instructor}/upload-course`,
+  editCourse: (id: string) => `${instructor}/upload-course/${id}`,
+  adminDashboard: admin,
+  allUsers: `${admin}/all-users`,
+  allStudents: `${admin}/all-Student`,
+  allInstructors: `${admin}/all-Instructor`,
+  allAdmins: `${admin}/all-Admin`,
+  adminInbox: `${admin}/inbox`,
+  courseReview: `${admin}/course-review`,
+  auditLog: `${admin}/audit-log`,
+  adminPayments: `${admin}/payments`,
   course: (id: string) => `/course/${id}`,
+  blogPost: (id: string) => `/blog/${id}`,
   certificate: (number: string) => `/certificate/${encodeURIComponent(number)}`,
   /** The course page playing a free preview lesson: the one given, or its first one. */
   preview: (courseId: string, lessonId = FIRST_PREVIEW) => `/course/${courseId}?preview=${lessonId}`,
   details: (id: string) => `/details/${id}`,
   enroll: (id: string) => `/enroll/${id}`,
+  /**
+   * The player (spec: /myCoursePlay/{id}). Route matching ignores case, so the spelling the
+   * spec gives My Courses' Start Course button (/myCourseplay/{id}) opens it too.
+   */
+  player: (courseId: string) => `/myCoursePlay/${courseId}`,
   searchFor: (text: string) => `/search?q=${encodeURIComponent(text)}`,
+} as const;
+
+/** Route patterns with parameters, for the route table and `matchPath`. */
+export const routePatterns = {
+  course: '/course/:id',
+  details: '/details/:id',
+  blogPost: '/blog/:id',
+  certificate: '/certificate/:number',
+  enroll: '/enroll/:id',
+  player: '/myCoursePlay/:id',
+  editCourse: `${instructor}/upload-course/:id`,
 } as const;

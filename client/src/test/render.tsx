@@ -1,11 +1,15 @@
-import { ApolloClient, HttpLink, InMemoryCache } from '@apollo/client';
+import { ApolloClient, HttpLink, InMemoryCache, type OperationVariables, type TypedDocumentNode } from '@apollo/client';
 import { ApolloProvider } from '@apollo/client/react';
+import { MockLink } from '@apollo/client/testing';
+import { GraphQLError } from 'graphql';
 import { ChakraProvider } from '@chakra-ui/react';
 import { render } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation, type Location } from 'react-router-dom';
 import { themeSystem } from '../app/theme';
 import { I18nProvider, type Language } from '../lib/i18n';
+import { createSession } from '../lib/session';
+import { SessionProvider } from '../lib/session-context';
 import bangla from '../locales/bn.json';
 import english from '../locales/en.json';
 
@@ -24,31 +28,62 @@ function LocationProbe({ onChange }: { onChange: (location: Location) => void })
 }
 
 /** Renders `element` at `path` inside the real Chakra provider and a memory router. */
-interface RouteOptions {
+export interface RouteOptions {
   path?: string;
   at?: string;
   otherPaths?: string[];
   /** The page's language (English unless said). */
   language?: Language;
+  /**
+   * The server's answers, made with `answer` and `failure` below: the page's queries get them
+   * through Apollo's MockLink. Without them the client has no server behind it (for tests of what
+   * happens before any request).
+   */
+  mocks?: ReadonlyArray<MockLink.MockedResponse>;
 }
 
-export function renderRoute(element: ReactElement, { path = '/', at, otherPaths = [], language = 'en' }: RouteOptions = {}) {
+/** The server answering `query` with `variables` by `data` (a generated document, so the data is typed). */
+export function answer<TData, TVariables extends OperationVariables>(
+  query: TypedDocumentNode<TData, TVariables>,
+  variables: TVariables,
+  data: TData,
+): MockLink.MockedResponse {
+  return { request: { query, variables }, result: { data: data as Record<string, unknown> }, maxUsageCount: Number.POSITIVE_INFINITY };
+}
+
+/** The server failing `query` with `variables` (a GraphQL error, as a resolver's failure reaches the client). */
+export function failure<TData, TVariables extends OperationVariables>(
+  query: TypedDocumentNode<TData, TVariables>,
+  variables: TVariables,
+  message = 'Something went wrong on the server',
+): MockLink.MockedResponse {
+  return { request: { query, variables }, result: { errors: [new GraphQLError(message)] }, maxUsageCount: Number.POSITIVE_INFINITY };
+}
+
+function testClient(mocks: RouteOptions['mocks']) {
+  const link = mocks ? new MockLink(mocks, { showWarnings: false }) : new HttpLink({ uri: 'http://127.0.0.1:9/graphql' });
+  return new ApolloClient({ link, cache: new InMemoryCache() });
+}
+
+export function renderRoute(element: ReactElement, { path = '/', at, otherPaths = [], language = 'en', mocks }: RouteOptions = {}) {
   const current: { location?: Location } = {};
-  // A client with no server behind it: these tests cover what happens before any request.
-  const client = new ApolloClient({ link: new HttpLink({ uri: 'http://127.0.0.1:9/graphql' }), cache: new InMemoryCache() });
+  const client = testClient(mocks);
   const utils = render(
     <WithLanguage language={language}>
       <ApolloProvider client={client}>
         <ChakraProvider value={themeSystem()}>
-          <MemoryRouter initialEntries={[at ?? path]}>
-            <Routes>
-              <Route path={path} element={element} />
-              {otherPaths.map((other) => (
-                <Route key={other} path={other} element={<p>{other}</p>} />
-              ))}
-            </Routes>
-            <LocationProbe onChange={(location) => (current.location = location)} />
-          </MemoryRouter>
+          {/* A visitor's session, never started: pages that read it render as for someone signed out. */}
+          <SessionProvider session={createSession({ shareAcrossTabs: false, assumeSignedOut: true })}>
+            <MemoryRouter initialEntries={[at ?? path]}>
+              <Routes>
+                <Route path={path} element={element} />
+                {otherPaths.map((other) => (
+                  <Route key={other} path={other} element={<p>{other}</p>} />
+                ))}
+              </Routes>
+              <LocationProbe onChange={(location) => (current.location = location)} />
+            </MemoryRouter>
+          </SessionProvider>
         </ChakraProvider>
       </ApolloProvider>
     </WithLanguage>,

@@ -17,9 +17,9 @@ export function accountItems(user: Pick<SessionUser, 'role'>): AccountItem[] {
     { value: 'cart', label: 'account.cart' },
     { value: 'wishlist', label: 'account.wishlist' },
     ...(user.role === 'INSTRUCTOR' || user.role === 'ADMIN'
-      ? [{ value: 'instructor', label: 'account.instructorDashboard' as const, to: '/instructor-dashboard' }]
+      ? [{ value: 'instructor', label: 'account.instructorDashboard' as const, to: paths.instructorDashboard }]
       : []),
-    ...(user.role === 'ADMIN' ? [{ value: 'admin', label: 'account.adminDashboard' as const, to: '/admin-dashboard' }] : []),
+    ...(user.role === 'ADMIN' ? [{ value: 'admin', label: 'account.adminDashboard' as const, to: paths.adminDashboard }] : []),
   ];
 }
 

@@ -5,19 +5,20 @@ import { useSubscribeMutation } from './subscribe.generated';
 import { describeError } from '../../lib/graphql-errors';
 import { useT, type MessageKey } from '../../lib/i18n';
 import { toaster } from '../../lib/toaster';
+import { paths } from '../../lib/paths';
 
 export const footerLinks: { to: string; label: MessageKey }[] = [
-  { to: '/contact', label: 'footer.contact' },
-  { to: '/about', label: 'footer.about' },
-  { to: '/termsAndCondition', label: 'footer.terms' },
-  { to: '/privacyAndPolicy', label: 'footer.privacy' },
-  { to: '/RefundPolicy', label: 'footer.refund' },
-  { to: '/blog', label: 'footer.blog' },
-  { to: '/career', label: 'footer.career' },
-  { to: '/support', label: 'footer.support' },
-  { to: '/complain-box', label: 'footer.complainBox' },
-  { to: '/success-story', label: 'footer.successStory' },
-  { to: '/reviews', label: 'footer.reviews' },
+  { to: paths.contact, label: 'footer.contact' },
+  { to: paths.about, label: 'footer.about' },
+  { to: paths.terms, label: 'footer.terms' },
+  { to: paths.privacy, label: 'footer.privacy' },
+  { to: paths.refund, label: 'footer.refund' },
+  { to: paths.blog, label: 'footer.blog' },
+  { to: paths.career, label: 'footer.career' },
+  { to: paths.support, label: 'footer.support' },
+  { to: paths.complainBox, label: 'footer.complainBox' },
+  { to: paths.successStory, label: 'footer.successStory' },
+  { to: paths.reviews, label: 'footer.reviews' },
 ];
 
 function SubscribeForm() {

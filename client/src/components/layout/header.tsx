@@ -37,7 +37,7 @@ function NavLinks({ onNavigate, asRows = false }: { onNavigate?: () => void; asR
       </Item>
       <Item>
         <Link asChild color="gray.700" onClick={onNavigate} {...row}>
-          <RouterLink to="/allcourses">{t('header.courses')}</RouterLink>
+          <RouterLink to={paths.allCourses}>{t('header.courses')}</RouterLink>
         </Link>
       </Item>
       <Item>
@@ -63,7 +63,7 @@ function SearchBox({ onSearch, autoFocus = false }: { onSearch?: () => void; aut
   const t = useT();
   const navigate = useNavigate();
   const location = useLocation();
-  const current = location.pathname.toLowerCase() === '/search' ? (new URLSearchParams(location.search).get('q') ?? '') : '';
+  const current = location.pathname.toLowerCase() === paths.search.toLowerCase() ? (new URLSearchParams(location.search).get('q') ?? '') : '';
   const [text, setText] = useState(current);
   const submit = (e: FormEvent) => {
     e.preventDefault();

@@ -85,7 +85,7 @@ export default function LoginPage() {
                 {error.includes('Support page') && (
                   <Alert.Description>
                     <Link asChild color="blue.700" fontWeight="semibold">
-                      <RouterLink to="/support">{t('login.supportLink')}</RouterLink>
+                      <RouterLink to={paths.support}>{t('login.supportLink')}</RouterLink>
                     </Link>
                   </Alert.Description>
                 )}

@@ -1,5 +1,4 @@
 import { Button, Container, Heading, HStack, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { useSearchParams } from 'react-router-dom';
 import { CourseCard } from '../../components/course-card';
 import { Pager } from '../../components/pager';
 import { EmptyState, ErrorState, FullScreenLoading } from '../../components/states';
@@ -7,6 +6,7 @@ import type { CourseLanguage, HomeSection } from '../../gql/types';
 import { useAllCoursesQuery } from './api/all-courses.generated';
 import { courseLanguageLabels } from '../../lib/course-languages';
 import { useT, type MessageKey } from '../../lib/i18n';
+import { useSearchChanges } from '../../lib/use-search-changes';
 
 export const ALL_COURSES_PAGE_SIZE = 20;
 
@@ -37,7 +37,7 @@ function wholeNumber(raw: string | null, min: number, max: number): number | und
 
 export default function AllCoursesPage() {
   const t = useT();
-  const [params, setParams] = useSearchParams();
+  const [params, update] = useSearchChanges();
   const section = sectionFilters.some((f) => f.value === params.get('section')) ? (params.get('section') as HomeSection) : undefined;
   const classLevel = wholeNumber(params.get('class'), 1, 12);
   const language = languageOf(params.get('language'));
@@ -46,15 +46,6 @@ export default function AllCoursesPage() {
     variables: { offset, limit: ALL_COURSES_PAGE_SIZE, section: section ?? null, classLevel: classLevel ?? null, language: language ?? null },
   });
   const page = (data ?? previousData)?.courses;
-
-  const update = (changes: Record<string, string | undefined>) => {
-    const next = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(changes)) {
-      if (value) next.set(key, value);
-      else next.delete(key);
-    }
-    setParams(next);
-  };
 
   return (
     <Container maxW="7xl" py="8">

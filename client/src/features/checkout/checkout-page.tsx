@@ -283,7 +283,7 @@ export default function CheckoutPage() {
             <Card.Body gap="4">
               <Text fontWeight="semibold">{t('checkout.alreadyEnrolled')}</Text>
               <Button asChild colorPalette="blue" alignSelf="start">
-                <RouterLink to={`/myCoursePlay/${course.id}`}>{t('checkout.goToCourse')}</RouterLink>
+                <RouterLink to={paths.player(course.id)}>{t('checkout.goToCourse')}</RouterLink>
               </Button>
             </Card.Body>
           </Card.Root>

@@ -55,7 +55,7 @@ export default function BlogPage() {
                   <Card.Body gap="2">
                     <Card.Title>
                       <Link asChild>
-                        <RouterLink to={`/blog/${blog.id}`}>{blog.title}</RouterLink>
+                        <RouterLink to={paths.blogPost(blog.id)}>{blog.title}</RouterLink>
                       </Link>
                     </Card.Title>
                     <Text color="gray.700">{blog.description}</Text>

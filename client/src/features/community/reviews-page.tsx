@@ -8,6 +8,7 @@ import { useReviewsPageQuery } from './api/reviews-page.generated';
 import { useSetReviewHiddenMutation } from './api/reviews.generated';
 import { useSession } from '../../lib/session-context';
 import { useT } from '../../lib/i18n';
+import { paths } from '../../lib/paths';
 
 const PAGE_SIZE = 12;
 
@@ -43,7 +44,7 @@ export default function ReviewsPage() {
           </Heading>
           {state.status === 'signedIn' && state.user.role === 'STUDENT' && (
             <Button asChild colorPalette="blue" size="sm">
-              <RouterLink to="/addReview">{t('community.review.add')}</RouterLink>
+              <RouterLink to={paths.addReview}>{t('community.review.add')}</RouterLink>
             </Button>
           )}
         </HStack>

@@ -122,7 +122,7 @@ export default function CoursePage() {
                     {t('course.enrolled')}
                   </Badge>
                   <Button asChild colorPalette="green" size="lg">
-                    <RouterLink to={`/myCoursePlay/${course.id}`}>{t('course.goToCourse')}</RouterLink>
+                    <RouterLink to={paths.player(course.id)}>{t('course.goToCourse')}</RouterLink>
                   </Button>
                 </>
               ) : (

@@ -18,6 +18,7 @@ import { describeError } from '../../lib/graphql-errors';
 import { toaster } from '../../lib/toaster';
 import { emptyCourseForm, moveLesson, newLessonRow, secondsToMinutes, toCourseInput, type CourseForm } from './course-form';
 import { VideoUpload } from './components/video-upload';
+import { paths } from '../../lib/paths';
 
 type Problems = { message: string; fields: Record<string, string> } | null;
 
@@ -109,7 +110,7 @@ export default function CourseEditorPage() {
         : (await create({ variables: { input } })).data!.createCourse;
       if (publish !== saved.published) await setPublished({ variables: { id: saved.id, published: publish } });
       toaster.create({ title: publish ? t('instructor.published') : t('instructor.savedDraft'), type: 'success' });
-      void navigate('/instructor-dashboard');
+      void navigate(paths.instructorDashboard);
     } catch (failure) {
       setProblems(describeError(failure, t));
     } finally {

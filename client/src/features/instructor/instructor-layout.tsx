@@ -1,5 +1,6 @@
 import { DashboardLayout } from '../../components/dashboard-layout';
 import { useT } from '../../lib/i18n';
+import { paths } from '../../lib/paths';
 
 export default function InstructorLayout() {
   const t = useT();
@@ -7,10 +8,10 @@ export default function InstructorLayout() {
     <DashboardLayout
       title={t('instructor.nav.title')}
       links={[
-        { to: '/instructor-dashboard', label: t('instructor.nav.overview'), end: true },
-        { to: '/instructor-dashboard/Profile', label: t('instructor.nav.profile') },
-        { to: '/instructor-dashboard/all-student', label: t('instructor.nav.students') },
-        { to: '/instructor-dashboard/upload-course', label: t('instructor.nav.upload') },
+        { to: paths.instructorDashboard, label: t('instructor.nav.overview'), end: true },
+        { to: paths.instructorProfile, label: t('instructor.nav.profile') },
+        { to: paths.instructorStudents, label: t('instructor.nav.students') },
+        { to: paths.newCourse, label: t('instructor.nav.upload') },
       ]}
     />
   );

@@ -74,7 +74,7 @@ export default function InstructorOverviewPage() {
           {t('instructor.yourCourses')}
         </Heading>
         <Button asChild colorPalette="blue" size="sm">
-          <RouterLink to="/instructor-dashboard/upload-course">{t('instructor.newCourse')}</RouterLink>
+          <RouterLink to={paths.newCourse}>{t('instructor.newCourse')}</RouterLink>
         </Button>
       </HStack>
       {courses.items.length === 0 ? (
@@ -113,7 +113,7 @@ export default function InstructorOverviewPage() {
                         <RouterLink to={paths.course(course.id)}>{t('instructor.seeDetails')}</RouterLink>
                       </Button>
                       <Button asChild size="xs" variant="outline">
-                        <RouterLink to={`/instructor-dashboard/upload-course/${course.id}`}>{t('instructor.edit')}</RouterLink>
+                        <RouterLink to={paths.editCourse(course.id)}>{t('instructor.edit')}</RouterLink>
                       </Button>
                       <Button
                         size="xs"

@@ -63,7 +63,7 @@ export default function MyCoursesPage() {
                         </Badge>
                       )}
                       <Button asChild colorPalette="blue" size="sm">
-                        <RouterLink to={`/myCourseplay/${enrollment.courseId}`}>
+                        <RouterLink to={paths.player(enrollment.courseId)}>
                           {t(state === 'new' ? 'learning.start' : state === 'started' ? 'learning.continue' : 'learning.watchAgain')}
                         </RouterLink>
                       </Button>

@@ -1,39 +1,22 @@
-import type { DataSource } from 'typeorm';
-import { startTestApp, type TestApp } from '../../test/app';
-import { closeTestDatabase, openTestDatabase, resetDatabase } from '../../test/database';
+import { useAppPerFile } from '../../test/app-per-file';
 import { makeUser } from '../../test/factories';
-import { HttpClient, signedInClient } from '../../test/http-client';
+import { signedInClient } from '../../test/http-client';
 import { Role } from '../user/role';
 import { InboxMessage } from './inbox-message.entity';
 
-let db: DataSource;
-let app: TestApp;
-let visitor: HttpClient;
-
-beforeAll(async () => {
-  db = await openTestDatabase();
-  app = await startTestApp(db);
-});
-afterAll(async () => {
-  await app.close();
-  await closeTestDatabase(db);
-});
-beforeEach(async () => {
-  await resetDatabase(db);
-  visitor = new HttpClient(app.url);
-});
+const given = useAppPerFile();
 
 const INBOX = `query ($kind: InboxKind!, $handled: Boolean) { inbox(kind: $kind, handled: $handled) { total items { id name email subject message handled } } }`;
 
 describe('what visitors send', () => {
   it('stores complaints, contact messages and subscriptions for the admins, who mark them handled', async () => {
-    await visitor.graphql(
+    await given.visitor.graphql(
       `mutation { submitComplaint(input: { name: "Rahim", email: "Rahim@Example.com", phone: "01712345678", subject: "Video", message: "Lesson 3 does not play" }) }`,
     );
-    await visitor.graphql(`mutation { submitContactMessage(input: { name: "Karim", email: "karim@example.com", message: "When is the next batch?" }) }`);
-    await visitor.graphql(`mutation { subscribe(email: "reader@example.com") }`);
-    await makeUser(db, { email: 'boss@example.com', role: Role.ADMIN }, 'a password');
-    const admin = await signedInClient(app.url, 'boss@example.com', 'a password');
+    await given.visitor.graphql(`mutation { submitContactMessage(input: { name: "Karim", email: "karim@example.com", message: "When is the next batch?" }) }`);
+    await given.visitor.graphql(`mutation { subscribe(email: "reader@example.com") }`);
+    await makeUser(given.db, { email: 'boss@example.com', role: Role.ADMIN }, 'a password');
+    const admin = await signedInClient(given.app.url, 'boss@example.com', 'a password');
     const complaints = await admin.graphql<{ inbox: { items: Array<{ id: string }> } }>(INBOX, { kind: 'COMPLAINT' });
     expect(complaints.data).toMatchObject({
       inbox: { total: 1, items: [{ name: 'Rahim', email: 'rahim@example.com', subject: 'Video', message: 'Lesson 3 does not play', handled: false }] },
@@ -45,29 +28,29 @@ describe('what visitors send', () => {
   });
 
   it("refuses empty fields with 'Please fill up all the fields' and stores nothing", async () => {
-    const { errors } = await visitor.graphql(`mutation { submitContactMessage(input: { name: "Karim", email: " ", message: "" }) }`);
+    const { errors } = await given.visitor.graphql(`mutation { submitContactMessage(input: { name: "Karim", email: " ", message: "" }) }`);
     expect(errors![0]).toMatchObject({
       message: 'Please fill up all the fields',
       extensions: { code: 'BAD_USER_INPUT', fields: { email: 'Please fill up all the fields', message: 'Please fill up all the fields' } },
     });
-    const complaint = await visitor.graphql(
+    const complaint = await given.visitor.graphql(
       `mutation { submitComplaint(input: { name: "R", email: "not-an-email", phone: "1", subject: "s", message: "m" }) }`,
     );
     expect(complaint.errors![0].message).toBe('Enter a valid email address');
-    expect(await db.getRepository(InboxMessage).count()).toBe(0);
+    expect(await given.db.getRepository(InboxMessage).count()).toBe(0);
   });
 
   it('keeps one subscription per address', async () => {
-    await visitor.graphql(`mutation { subscribe(email: "reader@example.com") }`);
-    const again = await visitor.graphql(`mutation { subscribe(email: "READER@example.com") }`);
+    await given.visitor.graphql(`mutation { subscribe(email: "reader@example.com") }`);
+    const again = await given.visitor.graphql(`mutation { subscribe(email: "READER@example.com") }`);
     expect(again.data).toEqual({ subscribe: true });
-    expect(await db.getRepository(InboxMessage).count()).toBe(1);
+    expect(await given.db.getRepository(InboxMessage).count()).toBe(1);
   });
 
   it('limits how often one address can send', async () => {
-    for (let i = 0; i < 30; i++) await visitor.graphql(`mutation { subscribe(email: "r${i}@example.com") }`);
-    const { errors } = await visitor.graphql(`mutation { subscribe(email: "one-too-many@example.com") }`);
+    for (let i = 0; i < 30; i++) await given.visitor.graphql(`mutation { subscribe(email: "r${i}@example.com") }`);
+    const { errors } = await given.visitor.graphql(`mutation { subscribe(email: "one-too-many@example.com") }`);
     expect(errors![0].extensions?.code).toBe('TOO_MANY_REQUESTS');
-    expect(await db.getRepository(InboxMessage).count()).toBe(30);
+    expect(await given.db.getRepository(InboxMessage).count()).toBe(30);
   });
 });

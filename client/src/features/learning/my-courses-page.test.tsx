@@ -1,0 +1,57 @@
+import { screen, within } from '@testing-library/react';
+import { MyCoursesDocument, type MyCoursesQuery } from './api/my-courses.generated';
+import MyCoursesPage from './my-courses-page';
+import { paths } from '../../lib/paths';
+import { cardCourse, cardCourses } from '../../test/fixtures';
+import { answer, failure, renderRoute, type RouteOptions } from '../../test/render';
+
+const enrollment = (n: number, completed: number, total: number) => {
+  const course = cardCourse(n);
+  return {
+    __typename: 'Enrollment' as const,
+    id: `enrollment-${n}`,
+    courseId: course.id,
+    courseName: `Course ${n}`,
+    courseImage: null,
+    createdAt: '2026-01-10T10:00:00.000Z',
+    lastStudiedAt: completed > 0 ? '2026-02-10T10:00:00.000Z' : null,
+    progress: { __typename: 'CourseProgress' as const, completed, total, percent: Math.round((completed / total) * 100) },
+    certificate: null,
+    course: { __typename: 'Course' as const, id: course.id, instructor: 'Anisul Hoque', lessonCount: total, category: course.category },
+  };
+};
+
+const mine = (data: MyCoursesQuery) => [answer(MyCoursesDocument, {}, data)];
+const open = (mocks: RouteOptions['mocks'], language: RouteOptions['language'] = 'en') =>
+  renderRoute(<MyCoursesPage />, { path: paths.myCourses, mocks, language });
+
+describe('My Courses', () => {
+  it('lists the enrolled courses with their progress and a way into each', async () => {
+    open(mine({ myEnrollments: [enrollment(1, 0, 4), enrollment(2, 2, 4)], recommendedCourses: cardCourses(2, 50) }));
+    const cards = await screen.findAllByTestId('enrollment');
+    expect(cards).toHaveLength(2);
+    expect(within(cards[0]).getByRole('link', { name: 'Start Course' })).toHaveAttribute('href', paths.player(cardCourse(1).id));
+    expect(within(cards[1]).getByText('2 of 4 lessons')).toBeInTheDocument();
+    expect(within(cards[1]).getByRole('link', { name: 'Continue' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Recommended for you' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Course 50' })).toBeInTheDocument();
+  });
+
+  it('in Bangla, with Bengali digits', async () => {
+    open(mine({ myEnrollments: [enrollment(2, 2, 4)], recommendedCourses: [] }), 'bn');
+    expect(await screen.findByRole('heading', { level: 1, name: 'আমার কোর্স' })).toBeInTheDocument();
+    expect(screen.getByText('৪টি লেসনের মধ্যে ২টি শেষ')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'চালিয়ে যান' })).toBeInTheDocument();
+  });
+
+  it('sends a student with no course to the catalogue', async () => {
+    open(mine({ myEnrollments: [], recommendedCourses: [] }));
+    expect(await screen.findByText('You have not enrolled in a course yet.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Browse courses' })).toHaveAttribute('href', paths.allCourses);
+  });
+
+  it('says when the courses could not be loaded', async () => {
+    open([failure(MyCoursesDocument, {})]);
+    expect(await screen.findByRole('alert')).toHaveTextContent('We could not load this.');
+  });
+});

@@ -1,0 +1,34 @@
+import type { DataSource } from 'typeorm';
+import { startTestApp, type TestApp } from './app';
+import { closeTestDatabase, openTestDatabase, resetDatabase } from './database';
+import { HttpClient } from './http-client';
+
+/** What a test talking to the app over HTTP works with; filled in by the hooks of `useAppPerFile`. */
+export interface AppUnderTest {
+  db: DataSource;
+  app: TestApp;
+  /** Someone not signed in, new for each test. */
+  visitor: HttpClient;
+}
+
+/**
+ * The usual setup of a test file that drives the app over HTTP: one database and one app for the
+ * file, the database emptied before each test. Call it at the top of the file and read the fields
+ * inside tests (they are set by then).
+ */
+export function useAppPerFile(): AppUnderTest {
+  const under = {} as AppUnderTest;
+  beforeAll(async () => {
+    under.db = await openTestDatabase();
+    under.app = await startTestApp(under.db);
+  });
+  afterAll(async () => {
+    await under.app?.close();
+    if (under.db) await closeTestDatabase(under.db);
+  });
+  beforeEach(async () => {
+    await resetDatabase(under.db);
+    under.visitor = new HttpClient(under.app.url);
+  });
+  return under;
+}
