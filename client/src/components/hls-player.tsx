@@ -11,22 +11,23 @@ import {
   loadPreferences,
   QUALITIES,
   QUALITY_LABELS,
+  SAVE_POSITION_EVERY_SECONDS,
   savePreferences,
   type Quality,
 } from '../lib/video-preferences';
 
-interface HlsPlayerProps {
+/** A lesson's video, as the lesson player and the HLS player both take it. */
+export interface LessonVideoProps {
   title: string;
-  /** The signed address of the master playlist. */
+  /** The video's address: for uploaded videos, the signed address of the master playlist. */
   url: string;
   startAt: number;
-  /** A newly signed address of the same video, asked for before the current one expires. */
+  /** For uploaded videos: a newly signed stream address, asked for before the current one expires. */
   refreshUrl?: () => Promise<string | null>;
   onEnded: () => void;
+  /** Called now and then while playing, and on pause, with the position in seconds. */
   onPosition: (seconds: number) => void;
 }
-
-const SAVE_EVERY_SECONDS = 10;
 const heightOf = (quality: Quality) => Number.parseInt(quality, 10);
 
 /** For hls.js: the highest level allowed in automatic mode (-1: any) and the level asked for (-1: automatic). */
@@ -40,7 +41,7 @@ function levelChoice(heights: number[], quality: Quality, dataSaver: boolean): {
  * with a signed address renewed before it expires,
  * with a quality menu and a data saver that caps the picture at 240p.
  */
-export function HlsPlayer({ title, url, startAt, refreshUrl, onEnded, onPosition }: HlsPlayerProps) {
+export function HlsPlayer({ title, url, startAt, refreshUrl, onEnded, onPosition }: LessonVideoProps) {
   const video = useRef<HTMLVideoElement | null>(null);
   const hls = useRef<Hls | null>(null);
   const lastSaved = useRef(startAt);
@@ -184,7 +185,7 @@ export function HlsPlayer({ title, url, startAt, refreshUrl, onEnded, onPosition
         onTimeUpdate={(e) => {
           const now = Math.floor(e.currentTarget.currentTime);
           position.current = e.currentTarget.currentTime;
-          if (Math.abs(now - lastSaved.current) >= SAVE_EVERY_SECONDS) {
+          if (Math.abs(now - lastSaved.current) >= SAVE_POSITION_EVERY_SECONDS) {
             lastSaved.current = now;
             onPosition(now);
           }

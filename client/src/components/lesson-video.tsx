@@ -2,23 +2,11 @@ import { AspectRatio, Box } from '@chakra-ui/react';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { EMBED_ALLOW, embedSandbox, isVideoFile } from '../lib/video-embed';
 import { loadHlsJs } from '../lib/hls-stream';
-import { isHlsStream } from '../lib/video-preferences';
+import { isHlsStream, SAVE_POSITION_EVERY_SECONDS } from '../lib/video-preferences';
+import type { LessonVideoProps } from './hls-player';
 
 // Its own chunk: pages without an uploaded video never load the HLS player.
 const HlsPlayer = lazy(() => import('./hls-player').then((module) => ({ default: module.HlsPlayer })));
-
-interface LessonVideoProps {
-  title: string;
-  url: string;
-  startAt: number;
-  /** For uploaded videos: a newly signed stream address, asked for before the current one expires. */
-  refreshUrl?: () => Promise<string | null>;
-  onEnded: () => void;
-  /** Called now and then while playing, and on pause, with the position in seconds. */
-  onPosition: (seconds: number) => void;
-}
-
-const SAVE_EVERY_SECONDS = 10;
 
 export function LessonVideo({ title, url, startAt, refreshUrl, onEnded, onPosition }: LessonVideoProps) {
   const video = useRef<HTMLVideoElement | null>(null);
@@ -67,7 +55,7 @@ export function LessonVideo({ title, url, startAt, refreshUrl, onEnded, onPositi
         }}
         onTimeUpdate={(e) => {
           const now = Math.floor(e.currentTarget.currentTime);
-          if (Math.abs(now - lastSaved.current) >= SAVE_EVERY_SECONDS) {
+          if (Math.abs(now - lastSaved.current) >= SAVE_POSITION_EVERY_SECONDS) {
             lastSaved.current = now;
             onPosition(now);
           }

@@ -4,6 +4,8 @@ export const QUALITIES: Quality[] = ['auto', '240p', '360p', '720p', 'audio'];
 export const QUALITY_LABELS: Record<Quality, string> = { auto: 'Auto', '240p': '240p', '360p': '360p', '720p': '720p', audio: 'Audio only' };
 /** Data saver never goes above this. */
 export const DATA_SAVER_HEIGHT = 240;
+/** How often, while a lesson plays, its position is reported for saving. */
+export const SAVE_POSITION_EVERY_SECONDS = 10;
 
 const QUALITY_KEY = 'shikhon.video.quality';
 const DATA_SAVER_KEY = 'shikhon.video.dataSaver';
