@@ -30,7 +30,8 @@ export function AppLayout({ notice }: { notice?: ReactNode }) {
     <Flex direction="column" minH="100vh">
       <Header />
       {notice}
-      <Box as="main" flex="1">
+      {/* At least a screen tall: a page drawn after its data arrives does not push a visible footer down. */}
+      <Box as="main" flex="1" minH="100vh">
         <Suspense fallback={<FullScreenLoading />}>
           <Outlet />
           <StartSession />

@@ -53,7 +53,7 @@ export default function BlogPage() {
                     loading="lazy"
                   />
                   <Card.Body gap="2">
-                    <Card.Title>
+                    <Card.Title as="h2">
                       <Link asChild>
                         <RouterLink to={paths.blogPost(blog.id)}>{blog.title}</RouterLink>
                       </Link>
