@@ -134,6 +134,34 @@ describe.each([
   });
 });
 
+describe('a class named in a search', () => {
+  let batch: { id: string };
+  beforeAll(async () => {
+    // Class 1, with a 9 in its batch number.
+    batch = await makeCourse(db, {
+      name: 'গণিত – প্রথম শ্রেণি ব্যাচ 19',
+      instructor: 'রফিকুল ইসলাম',
+      description: 'যোগ ও বিয়োগ।',
+      category: S,
+      classLevel: 1,
+      language: BN,
+    });
+  });
+  afterAll(() => db.query(`DELETE FROM "course" WHERE "id" = $1`, [batch.id]));
+
+  it('finds that class only, not a class whose number starts the same', async () => {
+    expect(await viaGraphql('প্রথম শ্রেণি')).toEqual(['গণিত – প্রথম শ্রেণি ব্যাচ 19']);
+    expect(await viaRest('class 1')).toEqual(['গণিত – প্রথম শ্রেণি ব্যাচ 19']);
+    expect(await viaGraphql('ক্লাস ১০')).toEqual(['Class 10 Chemistry', 'পদার্থবিজ্ঞান – নবম-দশম শ্রেণি']);
+  });
+
+  it('does not take the number of another class or a batch for it', async () => {
+    expect(await viaGraphql('গণিত নবম শ্রেণি')).toEqual([]);
+    expect(await viaRest('গণিত নবম শ্রেণি')).toEqual([]);
+    expect(await viaGraphql('গণিত প্রথম শ্রেণি')).toEqual(['গণিত – প্রথম শ্রেণি ব্যাচ 19']);
+  });
+});
+
 describe('search in one language', () => {
   const search = async (text: string, language: string) => {
     const { body } = await app.graphql<{ searchCourses: Array<{ name: string; language: string }> }>(
@@ -187,6 +215,12 @@ describe('the indexes behind search', () => {
 
   it('walks the normalised names along their index for a word found in most courses', async () => {
     expect(await planOf(walkTiers(parseSearchText('exercises'), 20, '"course"."id"'))).toContain('Index Scan using course_search_name_order');
+  });
+
+  it('reads a lower tier of names only when the better ones left the page short', async () => {
+    // A one-time test on the rows the better tiers found: a tier with few rows is not walked for nothing.
+    const plan = await planOf(walkTiers(parseSearchText('exercises'), 20, '"course"."id"'));
+    expect(plan.match(/One-Time Filter/g)).toHaveLength(2);
   });
 });
 

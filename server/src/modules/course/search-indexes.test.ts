@@ -59,6 +59,11 @@ describe('search SQL and its indexes', () => {
     expect(await planOf(statement(), trigrams)).toContain(index);
   });
 
+  it('narrows a class in the index by its text, which the class pattern alone cannot do', async () => {
+    const plan = await planOf(matchingIds(parseSearchText('নবম শ্রেণি')), true);
+    expect(plan).toMatch(/Index Cond: .*"searchDocument" ~~ '%class 9%'/);
+  });
+
   it('ranks a few matches by their ids, through the primary key', async () => {
     expect(await planOf(rankMatches(rare(), ids, 20, '"id"'))).toMatch(/Index Cond: \(id = ANY/);
   });

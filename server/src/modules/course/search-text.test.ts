@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import type { DataSource } from 'typeorm';
 import { closeTestDatabase, openTestDatabase } from '../../test/database';
-import { searchText } from './search-text';
+import { holdsTerm, searchTerms, searchText } from './search-text';
 
 let db: DataSource;
 beforeAll(async () => {
@@ -78,5 +78,21 @@ describe('the form search compares texts in', () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('the terms of a search', () => {
+  it('keeps a class whole and its number apart from other numbers', () => {
+    expect(searchTerms(searchText('গণিত নবম শ্রেণি'))).toEqual(['গণিত', 'class 9']);
+    expect(searchTerms('class 10 chemistry 2024')).toEqual(['class 10', 'chemistry', '2024']);
+    expect(searchTerms('class notes')).toEqual(['class', 'notes']);
+  });
+
+  it('finds a class only as that class', () => {
+    expect(holdsTerm('গণিত – class 1 ব্যাচ 19', 'class 1')).toBe(true);
+    expect(holdsTerm('chemistry – class 10', 'class 1')).toBe(false);
+    expect(holdsTerm('গণিত – class 1 ব্যাচ 19', 'class 9')).toBe(false);
+    expect(holdsTerm('physics – class 9-class 10', 'class 9')).toBe(true);
+    expect(holdsTerm('physics batch 197', '9')).toBe(true);
   });
 });

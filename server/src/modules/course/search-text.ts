@@ -51,3 +51,31 @@ export function searchText(text: string): string {
   // "ক্লাস নবম" and "নবম শ্রেণি" said "class" twice: once is enough ("class 9 class 10" stays).
   return result.replace(/class( class)+(?![a-z])/g, 'class').replace(/class ([0-9]+) class(?![a-z]| [0-9])/g, 'class $1');
 }
+
+/**
+ * A class named in a search ("class 9", from "নবম শ্রেণি", "ক্লাস ৯"...) is one term, found only as that
+ * class: "class 1" is not "class 10", and the 9 of "class 9" is not the 9 of "batch 197".
+ */
+const isClassTerm = (term: string) => /^class [0-9]+$/.test(term);
+
+/** The terms of a search text already in the form search compares (searchText): its words, with "class N" kept whole. */
+export function searchTerms(phrase: string): string[] {
+  const words = phrase.split(' ').filter(Boolean);
+  const terms: string[] = [];
+  for (let i = 0; i < words.length; i++) {
+    if (words[i] === 'class' && /^[0-9]+$/.test(words[i + 1] ?? '')) terms.push(`class ${words[++i]}`);
+    else terms.push(words[i]);
+  }
+  return terms;
+}
+
+/** For a class term, the pattern (the same in PostgreSQL and JavaScript) a searched text must hold; null for a plain word, which is found anywhere. */
+export function classTermPattern(term: string): string | null {
+  return isClassTerm(term) ? `${term}([^0-9]|$)` : null;
+}
+
+/** Whether a searched text (searchText's form) holds a term, by the rule the SQL applies. */
+export function holdsTerm(document: string, term: string): boolean {
+  const pattern = classTermPattern(term);
+  return pattern === null ? document.includes(term) : new RegExp(pattern).test(document);
+}

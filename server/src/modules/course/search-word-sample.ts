@@ -1,6 +1,7 @@
 import type { DataSource } from 'typeorm';
 import { uncounted } from '../../db/query-counter';
 import { SEARCH_DOCUMENT } from './course.search';
+import { holdsTerm } from './search-text';
 import { visibleCourse } from './course-visibility';
 
 /** About this many published courses, drawn at random, tell how common a search word is. */
@@ -40,7 +41,7 @@ export function judgeWords(terms: readonly string[], documents: readonly string[
   const shareOf = (term: string) => {
     let known = shares.get(term);
     if (known === undefined) {
-      known = share((document) => document.includes(term));
+      known = share((document) => holdsTerm(document, term));
       if (shares.size < MAX_KEPT_WORDS) shares.set(term, known);
     }
     return known;
@@ -49,7 +50,7 @@ export function judgeWords(terms: readonly string[], documents: readonly string[
   // The courses holding every word are no more than those holding any one of them.
   const matchesMany =
     wordShares.every((word) => word.share >= COMMON_SHARE) &&
-    (terms.length === 1 || share((document) => terms.every((term) => document.includes(term))) >= COMMON_SHARE);
+    (terms.length === 1 || share((document) => terms.every((term) => holdsTerm(document, term))) >= COMMON_SHARE);
   if (terms.length < 2) return { common: new Set(), matchesMany };
   const rarest = wordShares.reduce((rarer, next) => (next.share < rarer.share ? next : rarer));
   return { common: new Set(wordShares.filter((word) => word !== rarest && word.share >= COMMON_SHARE).map((word) => word.term)), matchesMany };
