@@ -97,22 +97,28 @@ ${p.cacheError ? `- The second round, measuring the response cache while student
   }`;
 }
 
+/** This round's targets (issue: faster on a cheap phone), each a share of the baseline measured in the same run. */
+const RATIO_TARGETS = [
+  ['Home page query, no cache', 0.45],
+  ['Home page query, public response cache', 1],
+  ['Course page query', 0.45],
+  ['GET /api/courses/{id}', 0.6],
+];
+const P99_TARGET_MS = 20;
+
 function targetsSection(catalogue, searchCourses) {
-  const home = catalogue.find((r) => r.name === 'Home page query, no cache');
-  const homeCached = catalogue.find((r) => r.name === 'Home page query, public response cache');
   const searches = catalogue.filter((r) => r.name.startsWith('Search'));
   const lines = [];
-  if (home)
-    lines.push(
-      `- Home page query without any cache at least 35% of the baseline: ${pct(home.at10.product.rps, home.at10.baseline.rps)}, ${check(home.at10.product.rps >= 0.35 * home.at10.baseline.rps)}.`,
-    );
-  if (homeCached)
-    lines.push(
-      `- Home page query with the public response cache at least 100% of the baseline: ${pct(homeCached.at10.product.rps, homeCached.at10.baseline.rps)}, ${check(homeCached.at10.product.rps >= homeCached.at10.baseline.rps)}.`,
-    );
+  for (const [name, share] of RATIO_TARGETS) {
+    const row = catalogue.find((r) => r.name === name);
+    if (row)
+      lines.push(
+        `- ${name} at least ${Math.round(share * 100)}% of the baseline: ${pct(row.at10.product.rps, row.at10.baseline.rps)}, ${check(row.at10.product.rps >= share * row.at10.baseline.rps)}.`,
+      );
+  }
   if (catalogue.length > 0)
     lines.push(
-      `- p99 at most 25 ms at 10 connections: ${catalogue.map((r) => `${r.name} ${r.at10.product.p99} ms`).join('; ')}; ${check(catalogue.every((r) => r.at10.product.p99 <= 25))}.`,
+      `- p99 at most ${P99_TARGET_MS} ms at 10 connections, every scenario: ${catalogue.map((r) => `${r.name} ${r.at10.product.p99} ms`).join('; ')}; ${check(catalogue.every((r) => r.at10.product.p99 <= P99_TARGET_MS))}.`,
     );
   if (searches.length > 0)
     lines.push(

@@ -11,6 +11,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { COURSE_PAGE, HOME, SEARCH } from './client-queries.mjs';
 import { measureCpu } from './cpu.mjs';
 import { generateCatalogue } from './generate-catalogue.mjs';
 import { alternate, fetchJson, graphql, load, loadUntil, percentile } from './load.mjs';
@@ -31,12 +32,6 @@ const STEPS = [1, 2, 4, 8, 16, 32, 64];
 const PROFILE_SECONDS = 5;
 
 const read = (file) => fs.readFileSync(path.join(root, file), 'utf8');
-const HOME =
-  read('client/src/features/catalog/api/home-page.graphql') +
-  read('client/src/components/course-card.graphql') +
-  read('client/src/components/review-card.graphql');
-const COURSE_PAGE = read('client/src/features/course/api/course-page.graphql');
-const SEARCH = read('client/src/features/search/api/search-courses.graphql') + read('client/src/components/course-card.graphql');
 
 async function startBaseline(databaseUrl) {
   const child = spawn(process.execPath, ['bench/baseline-server.mjs'], {

@@ -13,7 +13,12 @@ export const ASSUMPTIONS = {
   mix: [
     { share: 0.45, what: 'course page and lesson player', scenarios: ['Course page query'] },
     { share: 0.15, what: 'home and catalogue', scenarios: ['Home page query, no cache'] },
-    { share: 0.15, what: 'search', scenarios: ['Search, selective ("physics batch 4810", one match)', 'Search, common word ("learn")'] },
+    // Students reading Bangla first search for their class in Bangla as often as for a subject or a word.
+    {
+      share: 0.15,
+      what: 'search',
+      scenarios: ['Search, selective ("physics batch 4810", one match)', 'Search, common word ("learn")', 'Search, Bangla class words ("গণিত নবম শ্রেণি")'],
+    },
     { share: 0.25, what: 'small reads and writes (progress, My Courses)', scenarios: ['GET /api/courses/{id}'] },
   ],
   buyersShare: 0.05,

@@ -1,6 +1,7 @@
 // Two copies of the product on one database: a small round-robin proxy in front of them (node:http,
 // loopback only), and how long after an instructor's edit on one copy the other stops serving the
 // old answer from its public response cache.
+import { Buffer } from 'node:buffer';
 import http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -20,15 +21,29 @@ export function startRoundRobinProxy(upstreams) {
   const server = http.createServer((req, res) => {
     const target = targets[next];
     next = (next + 1) % targets.length;
-    const upstream = http.request({ host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers, agent }, (answer) => {
-      res.writeHead(answer.statusCode, answer.headers);
-      answer.pipe(res);
+    const chunks = [];
+    req.on('data', (chunk) => chunks.push(chunk));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks);
+      const send = (retry) => {
+        const upstream = http.request(
+          { host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers, agent },
+          (answer) => {
+            res.writeHead(answer.statusCode, answer.headers);
+            answer.pipe(res);
+          },
+        );
+        upstream.on('error', (error) => {
+          // A kept-alive connection the copy closed while idle (its keep-alive timeout) fails on reuse:
+          // sent again on a new connection, as Node's documentation advises; anything else is a 502.
+          if (retry && upstream.reusedSocket && error.code === 'ECONNRESET') return send(false);
+          if (!res.headersSent) res.writeHead(502);
+          res.end(String(error));
+        });
+        upstream.end(body);
+      };
+      send(true);
     });
-    upstream.on('error', (error) => {
-      if (!res.headersSent) res.writeHead(502);
-      res.end(String(error));
-    });
-    req.pipe(upstream);
   });
   return new Promise((resolve) => {
     server.listen(0, '127.0.0.1', () =>

@@ -1,0 +1,274 @@
+// The benchmark's yardstick's answers: the same SQL as the product's catalogue reads, run with pg,
+// giving the same JSON. Served bare by baseline-server.mjs and through Express and Apollo by floor-server.mjs.
+import fs from 'node:fs';
+import pg from 'pg';
+// The product's rule for the form in which search compares texts (Bangla class words, digits, NFC), from its build.
+import { classTermPattern, holdsTerm, searchTerms, searchText } from '../server/dist/server/src/modules/course/search-text.js';
+// The product's signed stream addresses (a free preview's video is anyone's to watch), from its build.
+// The course page's figures (students enrolled, rating) in one statement, the product's own.
+import { COURSE_FIGURES_SQL } from '../server/dist/server/src/modules/course/course-figures.js';
+import { streamSigningKey, streamUrl } from '../server/dist/server/src/modules/video/stream-signature.js';
+
+// Which courses are shown: the product's own rule (server/src/modules/course/visible-courses.json).
+const visibility = JSON.parse(fs.readFileSync(new URL('../server/src/modules/course/visible-courses.json', import.meta.url), 'utf8'));
+const visible = (course = '"course"') => visibility.condition.replaceAll('{course}', course);
+
+export const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
+pg.types.setTypeParser(1700, Number); // numeric prices, as the product's entity transformer does
+
+const CARD = `"id", "name", "description", "price", "priceBDT", "photoURL", "category", "ratings", "instructor", "language"`;
+const NEWEST = `ORDER BY "createdAt" DESC, "id" ASC LIMIT 4`;
+const sections = {
+  free: `SELECT ${CARD} FROM "course" WHERE ${visible()} AND "price" = 0 ${NEWEST}`,
+  professional: `SELECT ${CARD} FROM "course" WHERE ${visible()} AND "category" = 'PROFESSIONAL' ${NEWEST}`,
+  trending: `SELECT ${CARD} FROM "course" WHERE ${visible()} AND "trending" ${NEWEST}`,
+  school: `SELECT ${CARD} FROM "course" WHERE ${visible()} AND "category" = 'SCHOOL' ${NEWEST}`,
+};
+const REVIEWS = `SELECT "id", "name", "img", "text", "info", "courseId", "rating", "title" FROM "review" WHERE NOT "hidden" ORDER BY "createdAt" DESC, "id" ASC LIMIT 8`;
+const COURSES_BY_ID = `SELECT * FROM "course" WHERE "id" = ANY($1)`;
+const COURSE = `SELECT * FROM "course" WHERE ${visible()} AND "id" = $1`;
+const LESSONS = `SELECT "id", "courseId", "title", "videoURL", "position", "preview", "durationSeconds" FROM "lesson" WHERE "courseId" = ANY($1) ORDER BY "courseId", "position"`;
+const LESSON_VIDEOS = `SELECT "id", "lessonId", "uploadedById", "status", "progress", "error", "fileName", "sizeBytes", "durationSeconds", "renditions", "createdAt", "updatedAt" FROM "lesson_video" WHERE "lessonId" = ANY($1) ORDER BY "createdAt" DESC`;
+// The product's defaults (server/src/config/env.ts): the key comes from JWT_SECRET, addresses last an hour.
+const stream = { signingKey: streamSigningKey(process.env.JWT_SECRET), urlTtlSeconds: Number(process.env.VIDEO_URL_TTL_SECONDS ?? 3600) };
+// The product's search (server/src/modules/course/course.search.ts), over the course's name and
+// searched text in the form of search-text.ts: $1 the phrase as a name prefix, $2 the phrase
+// anywhere in the name, then each word anywhere in the course's text (a class, "class 9", only as that class): with LIKE, or, for a word
+// common in a sample of the catalogue (search-word-sample.ts), with strpos. Up to 200 matches are
+// ranked directly; more are walked tier by tier along the name index, at once when the sample
+// shows most courses match. When nothing matches, close words are looked for (pg_trgm's <%).
+const NAME_KEY = `(c."searchName" COLLATE "C")`;
+const DOCUMENT = `c."searchDocument"`;
+// The name with its numbers padded, so that "Class 3" sorts before "Class 10".
+const NATURAL_NAME_KEY = `((SELECT string_agg(CASE WHEN m.part[1] ~ '^[0-9]' THEN lpad(m.part[1], GREATEST(length(m.part[1]), 12), '0') ELSE m.part[1] END, '' ORDER BY m.n)
+  FROM regexp_matches(c."searchName", '[0-9]+|[^0-9]+', 'g') WITH ORDINALITY AS m(part, n)) COLLATE "C")`;
+const SAMPLE_SQL = `SELECT ${DOCUMENT} AS "document" FROM "course" c
+  TABLESAMPLE BERNOULLI (least(100, 100.0 * 1000 / greatest((SELECT "reltuples" FROM "pg_class" WHERE "oid" = '"course"'::regclass), 1)))
+  WHERE ${visible('c')} LIMIT 2000`;
+const sample = (await pool.query(SAMPLE_SQL)).rows.map((row) => row.document);
+// Each word's share of the sample, kept as the product keeps it until its sample is redrawn.
+const shares = new Map();
+const shareOf = (term) => {
+  if (!shares.has(term)) shares.set(term, sample.filter((document) => holdsTerm(document, term)).length / sample.length);
+  return shares.get(term);
+};
+function judgeWords(terms) {
+  if (sample.length < 100) return { common: new Set(), matchesMany: false };
+  const wordShares = terms.map((term) => ({ term, share: shareOf(term) }));
+  const matchesMany =
+    wordShares.every((word) => word.share >= 0.2) &&
+    (terms.length === 1 || sample.filter((document) => terms.every((term) => holdsTerm(document, term))).length / sample.length >= 0.2);
+  if (terms.length < 2) return { common: new Set(), matchesMany };
+  const rarest = wordShares.reduce((rarer, next) => (next.share < rarer.share ? next : rarer));
+  return { common: new Set(wordShares.filter((word) => word !== rarest && word.share >= 0.2).map((word) => word.term)), matchesMany };
+}
+/** Each word's tests and values: [sql with $n, value]; a class is tested as text (for the index) and as that class. */
+const wordTests = (terms, common, first) => {
+  let n = first;
+  return terms.flatMap((term) =>
+    classTermPattern(term) !== null
+      ? [
+          [`${DOCUMENT} LIKE $${n++}`, `%${term}%`],
+          [`${DOCUMENT} ~ $${n++}`, classTermPattern(term)],
+        ]
+      : common.has(term)
+        ? [[`strpos(${DOCUMENT}, $${n++}) > 0`, term]]
+        : [[`${DOCUMENT} LIKE $${n++}`, `%${term}%`]],
+  );
+};
+const everyTerm = (tests) => tests.map(([sql]) => sql).join(' AND ');
+const matchesSql = (tests) => `SELECT c."id" FROM "course" c WHERE ${visible('c')} AND ${everyTerm(tests)} LIMIT 201`;
+const RANK_SQL = `SELECT ${CARD} FROM "course" c WHERE ${visible('c')} AND c."id" = ANY($3)
+  ORDER BY CASE WHEN ${NAME_KEY} LIKE $1 THEN 2 WHEN ${NAME_KEY} LIKE $2 THEN 1 ELSE 0 END DESC, ${NATURAL_NAME_KEY}, c."id" LIMIT 20`;
+function walkSql(tests) {
+  // A tier is read only when the better ones left the page short, as the product does.
+  const nameTests = [`${NAME_KEY} LIKE $1`, `${NAME_KEY} LIKE $2 AND NOT (${NAME_KEY} LIKE $1)`, `NOT (${NAME_KEY} LIKE $1) AND NOT (${NAME_KEY} LIKE $2)`];
+  const walks = nameTests.map((nameTest, i) => {
+    const needed =
+      i === 0
+        ? ''
+        : `${nameTests
+            .slice(0, i)
+            .map((_, j) => `(SELECT count(*) FROM "tier${j}")`)
+            .join(' + ')} < 20 AND `;
+    return `"tier${i}" AS (SELECT c."id", ${2 - i} AS "tier", ${NAME_KEY} AS "key", ${NATURAL_NAME_KEY} AS "natural" FROM "course" c
+    WHERE ${needed}${visible('c')} AND ${nameTest} AND ${everyTerm(tests)} ORDER BY ${NAME_KEY}, c."id" LIMIT 20)`;
+  });
+  return `WITH ${walks.join(', ')} SELECT ${CARD} FROM "course" JOIN (SELECT * FROM "tier0" UNION ALL SELECT * FROM "tier1" UNION ALL SELECT * FROM "tier2") ranked USING ("id")
+    WHERE ${visible()} ORDER BY ranked."tier" DESC, ranked."natural", ranked."key", "id" LIMIT 20`;
+}
+
+// GraphQL names the language by its enum value (BN, EN); the database holds 'bn' and 'en'.
+const card = ({ id, name, description, price, priceBDT, photoURL, category, ratings, instructor, language }) => ({
+  id,
+  name,
+  description,
+  price,
+  priceBDT,
+  photoURL,
+  category,
+  ratings,
+  instructor,
+  language: language.toUpperCase(),
+});
+
+export async function reviews() {
+  const rows = (await pool.query(REVIEWS)).rows;
+  const courseIds = [...new Set(rows.map((row) => row.courseId).filter(Boolean))];
+  const names = new Map((await pool.query(COURSES_BY_ID, [courseIds])).rows.map((course) => [course.id, course.name]));
+  return rows.map(({ courseId, ...review }) => ({ ...review, courseName: (courseId && names.get(courseId)) ?? null }));
+}
+
+/** One of the home page's sections (free, professional, trending, school): its course cards. */
+export const sectionCards = async (key) => (await pool.query(sections[key])).rows.map(card);
+
+export async function home() {
+  const entries = await Promise.all([
+    ...Object.keys(sections).map(async (key) => [key, { items: await sectionCards(key) }]),
+    reviews().then((items) => ['reviews', { items }]),
+  ]);
+  return { data: Object.fromEntries(entries) };
+}
+
+export async function coursePage(id) {
+  const [course] = (await pool.query(COURSE, [id])).rows;
+  if (!course) return { data: { course: null } };
+  const [figures, lessons] = await Promise.all([
+    pool.query(COURSE_FIGURES_SQL, [[id]]).then((result) => result.rows[0]),
+    pool.query(LESSONS, [[id]]).then((result) => result.rows),
+  ]);
+  const {
+    name,
+    description,
+    price,
+    priceBDT,
+    photoURL,
+    ratings,
+    instructor,
+    instructorEmail,
+    keyPoints,
+    targetedPeoples,
+    whyNeed,
+    category,
+    classLevel,
+    contentUpdatedAt,
+    language,
+  } = course;
+  // Every lesson's newest ready upload, asked for all the lessons at once, as the product does.
+  const videos = (await pool.query(LESSON_VIDEOS, [lessons.map((lesson) => lesson.id)])).rows;
+  const readyVideo = (lessonId) => videos.find((video) => video.lessonId === lessonId && video.status === 'ready');
+  const allTimed = lessons.length > 0 && lessons.every((lesson) => lesson.durationSeconds !== null);
+  return {
+    data: {
+      course: {
+        id,
+        name,
+        description,
+        price,
+        priceBDT,
+        photoURL,
+        ratings,
+        instructor,
+        instructorEmail,
+        keyPoints,
+        targetedPeoples,
+        whyNeed,
+        category,
+        classLevel,
+        language: language.toUpperCase(),
+        lessonCount: lessons.length,
+        totalDurationSeconds: allTimed ? lessons.reduce((sum, lesson) => sum + lesson.durationSeconds, 0) : null,
+        enrolledCount: figures.enrolled,
+        averageRating: figures.average === null ? null : Math.round(Number(figures.average) * 10) / 10,
+        ratingCount: figures.count,
+        contentUpdatedAt: contentUpdatedAt.toISOString(),
+        isEnrolled: false,
+        // A visitor sees the video address of free previews only.
+        lessons: lessons.map(({ id: lessonId, title, position, preview, durationSeconds, videoURL }) => ({
+          id: lessonId,
+          title,
+          position,
+          preview,
+          durationSeconds,
+          videoURL: preview ? videoURL : null,
+          streamURL: preview && readyVideo(lessonId) ? streamUrl(stream, lessonId, readyVideo(lessonId).id, null, true) : null,
+        })),
+      },
+    },
+  };
+}
+
+/** Close matches for a search nothing matched: every word as typed or, for a word that may be misspelt, a close one. */
+async function closeMatches(terms, common, phrase) {
+  const close = terms.filter((term) => [...term].length >= 4 && !/^[0-9]+$/.test(term) && classTermPattern(term) === null && !common.has(term));
+  if (close.length === 0) return [];
+  const values = [];
+  const add = (value) => `$${values.push(value)}`;
+  const conditions = terms.map((term) => {
+    const exact =
+      classTermPattern(term) !== null
+        ? `${DOCUMENT} LIKE ${add(`%${term}%`)} AND ${DOCUMENT} ~ ${add(classTermPattern(term))}`
+        : `${DOCUMENT} LIKE ${add(`%${term}%`)}`;
+    return close.includes(term) ? `(${exact} OR ${add(term)} <% ${DOCUMENT})` : exact;
+  });
+  const closeness = close.map((term) => `word_similarity(${add(term)}, ${DOCUMENT})`).join(' + ');
+  const sql = `SELECT ${CARD} FROM "course" c WHERE ${visible('c')} AND ${conditions.join(' AND ')}
+    ORDER BY word_similarity(${add(phrase)}, ${NAME_KEY}) DESC, ${closeness} DESC, ${NATURAL_NAME_KEY}, c."id" LIMIT 20`;
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    await client.query('SET LOCAL pg_trgm.word_similarity_threshold = 0.45');
+    const { rows } = await client.query(sql, values);
+    await client.query('COMMIT');
+    return rows;
+  } finally {
+    client.release();
+  }
+}
+
+export async function search(text) {
+  const phrase = searchText(text).trim().replace(/\s+/g, ' ');
+  const terms = [...new Set(searchTerms(phrase))];
+  const { common, matchesMany } = judgeWords(terms);
+  const name = [`${phrase}%`, `%${phrase}%`];
+  const walk = async () => {
+    const walkTests = wordTests(terms, common, 3);
+    return (await pool.query(walkSql(walkTests), [...name, ...walkTests.map(([, value]) => value)])).rows;
+  };
+  let rows = [];
+  if (matchesMany) rows = await walk();
+  else {
+    const matchTests = wordTests(terms, common, 1);
+    const matches = (
+      await pool.query(
+        matchesSql(matchTests),
+        matchTests.map(([, value]) => value),
+      )
+    ).rows;
+    if (matches.length > 200) rows = await walk();
+    else if (matches.length > 0) rows = (await pool.query(RANK_SQL, [...name, matches.map((match) => match.id)])).rows;
+  }
+  if (rows.length === 0) rows = await closeMatches(terms, common, phrase);
+  return { data: { searchCourses: rows.map(card) } };
+}
+
+export async function legacyCourse(id) {
+  const [course] = (await pool.query(COURSE, [id])).rows;
+  if (!course) return null;
+  const lessons = (await pool.query(LESSONS, [[id]])).rows;
+  return {
+    _id: course.id,
+    id: course.id,
+    name: course.name,
+    price: course.price,
+    instructor: course.instructor,
+    instructorEmail: course.instructorEmail,
+    photoURL: course.photoURL,
+    description: course.description,
+    targetedPeoples: course.targetedPeoples,
+    whyNeed: course.whyNeed,
+    keyPoints: course.keyPoints,
+    ratings: course.ratings,
+    videos: { contents: lessons.map((lesson) => ({ title: lesson.title, videoURL: null })) },
+  };
+}
