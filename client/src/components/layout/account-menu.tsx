@@ -27,12 +27,17 @@ export function AccountMenu({ user }: { user: SessionUser }) {
   const navigate = useNavigate();
   const name = displayName(user);
   const items = accountItems(user);
+  // Items that go somewhere are real links (a tap follows the link itself; they also open in a new
+  // tab). Enter on one comes through `navigate`, which would otherwise reload the whole page; Enter
+  // on Logout clicks it.
   return (
     <Menu.Root
-      onSelect={({ value }) => {
+      // The header stays at the top while the page scrolls; a fixed menu stays with it instead of
+      // scrolling away and then jumping back under a finger that is about to lift.
+      positioning={{ strategy: 'fixed' }}
+      navigate={({ value }) => {
         const to = items.find((item) => item.value === value)?.to;
         if (to) void navigate(to);
-        if (value === 'logout') logOut();
       }}
     >
       <Menu.Trigger asChild>
@@ -48,13 +53,21 @@ export function AccountMenu({ user }: { user: SessionUser }) {
       <Portal>
         <Menu.Positioner>
           <Menu.Content>
-            {items.map((item) => (
-              <Menu.Item key={item.value} value={item.value}>
-                {t(item.label)}
-              </Menu.Item>
-            ))}
+            {items.map((item) =>
+              item.to ? (
+                <Menu.Item key={item.value} value={item.value} asChild>
+                  <RouterLink to={item.to}>{t(item.label)}</RouterLink>
+                </Menu.Item>
+              ) : (
+                <Menu.Item key={item.value} value={item.value}>
+                  {t(item.label)}
+                </Menu.Item>
+              ),
+            )}
             <Menu.Separator />
-            <Menu.Item value="logout">{t('account.logout')}</Menu.Item>
+            <Menu.Item value="logout" onClick={logOut}>
+              {t('account.logout')}
+            </Menu.Item>
           </Menu.Content>
         </Menu.Positioner>
       </Portal>
