@@ -32,6 +32,17 @@ describe('on a phone (390 px)', () => {
     await logIn(page, 'student@shikhon.test', 'Student123!');
     await page.waitForURL((url) => url.pathname === '/');
 
+    const account = (await openPhoneMenu(page)).getByRole('list', { name: 'Account of Demo Student' });
+    await account.getByRole('button', { name: 'Logout' }).waitFor();
+    const items = account.getByRole('listitem').locator('a, button');
+    const sizes = await items.evaluateAll((rows) => rows.map((row) => `${row.textContent}: ${getComputedStyle(row).fontSize}`));
+    assert.deepEqual(
+      sizes,
+      ['My Profile', 'My Learning', 'My Cart', 'My Wishlist', 'Logout'].map((name) => `${name}: 16px`),
+      'every account row is written the same size',
+    );
+    await page.getByRole('button', { name: 'Close menu' }).click();
+
     await tapInPhoneMenu(page, 'My Learning');
     await page.getByRole('heading', { name: 'My Courses' }).waitFor();
     await tapInPhoneMenu(page, 'My Profile');

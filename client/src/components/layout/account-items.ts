@@ -23,5 +23,17 @@ export function accountItems(user: Pick<SessionUser, 'role'>): AccountItem[] {
   ];
 }
 
-/** Every item of the phone menu is a full-width row at least 44 px tall, easy to tap. */
-export const menuRow = { minH: '44px', px: '2', display: 'flex', alignItems: 'center', width: 'full', justifyContent: 'flex-start' } as const;
+/**
+ * Every item of the phone menu is a full-width row at least 44 px tall, easy to tap, written the same
+ * size and from the same edge whether it is a link or a button (a button's own text is smaller, and it has a border).
+ */
+export const menuRow = {
+  minH: '44px',
+  px: '2',
+  display: 'flex',
+  alignItems: 'center',
+  width: 'full',
+  justifyContent: 'flex-start',
+  fontSize: 'md',
+  borderWidth: '0',
+} as const;
