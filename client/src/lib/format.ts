@@ -47,6 +47,15 @@ export function formatTaka(taka: number, language: Language = 'en'): string {
   return `৳${formatNumber(taka, language)}`;
 }
 
+/** An amount of money as the server gives it (minor units and currency) in the page's language: "৳1,200", "৳১,২০০", "$12.50". */
+export function formatMoney(money: { amount: number; currency: string }, language: Language = 'en'): string {
+  const whole = money.amount / 100;
+  if (money.currency.toLowerCase() !== 'bdt') return `$${formatDollars(whole, language)}`;
+  if (Number.isInteger(whole)) return formatTaka(whole, language);
+  const digits = new Intl.NumberFormat(language === 'en' ? 'en-IN' : localeOf(language), { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  return `৳${digits.format(whole)}`;
+}
+
 /** A price in the currency it is paid in. */
 export function formatPrice(amount: number, currency: 'usd' | 'bdt', language: Language = 'en'): string {
   return currency === 'bdt' ? formatTaka(amount, language) : `$${formatDollars(amount, language)}`;

@@ -22,9 +22,10 @@ interface OperationRequest {
   operationName?: unknown;
 }
 
-function keyOf(body: OperationRequest | undefined): string | null {
+/** Answers hold text in the request's language (money's `formatted`), so the language is part of the key. */
+function keyOf(body: OperationRequest | undefined, language: string): string | null {
   if (!body || typeof body.query !== 'string') return null;
-  return JSON.stringify([body.operationName ?? null, body.query, body.variables ?? null]);
+  return JSON.stringify([language, body.operationName ?? null, body.query, body.variables ?? null]);
 }
 
 const onlyPublicFields = (operation: OperationDefinitionNode) =>
@@ -106,7 +107,7 @@ export class PublicResponseCache {
   /** Express middleware for POST /graphql, after the body is parsed and the viewer is known. */
   serve = (req: Request, res: Response, next: NextFunction) => {
     if (!this.listening || req.method !== 'POST' || req.viewer || req.authProblem) return next();
-    const key = keyOf(req.body as OperationRequest);
+    const key = keyOf(req.body as OperationRequest, req.language);
     const body = key === null ? undefined : this.entries.get(key);
     if (body === undefined) return next();
     // Most recently used last, so the oldest entry is the first to go.
@@ -161,11 +162,11 @@ export class PublicResponseCache {
   }
 
   /** Keeps a successful answer to a public query, unless the catalogue changed while it was made. */
-  private keepAnswer(generation: number, { request, response, operation }: GraphQLRequestContextWillSendResponse<GraphQLContext>) {
+  private keepAnswer(generation: number, { request, response, operation, contextValue }: GraphQLRequestContextWillSendResponse<GraphQLContext>) {
     if (!operation || !onlyPublicFields(operation) || response.body.kind !== 'single') return;
     if (response.body.singleResult.errors || (response.http.status ?? 200) !== 200) return;
     if (generation !== this.generation || !this.listening) return;
-    const key = keyOf(request);
+    const key = keyOf(request, contextValue.language);
     const body = `${JSON.stringify(response.body.singleResult)}\n`;
     if (key === null || body.length > MAX_BODY_BYTES) return;
     this.store(key, body);

@@ -19,6 +19,7 @@ import { UserResolver } from '../modules/user/user.resolver';
 import { CertificateResolver } from '../modules/certificate/certificate.resolver';
 import { LessonVideoResolver } from '../modules/video/video.resolver';
 import { authChecker } from './auth-checker';
+import { MoneyResolver } from './money';
 import { VALIDATOR_OPTIONS } from '../shared/validation';
 
 export const resolvers = [
@@ -44,6 +45,7 @@ export const resolvers = [
   AuditResolver,
   CertificateResolver,
   LessonVideoResolver,
+  MoneyResolver,
 ] as const;
 
 export function createSchema(): Promise<GraphQLSchema> {

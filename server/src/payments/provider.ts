@@ -19,6 +19,30 @@ export interface ProviderPayment {
   /** The balance transaction of a successful payment. */
   transactionRef: string | null;
   metadata: Record<string, string>;
+  /** How the buyer paid, once the provider knows: a wallet (bKash, Nagad, Rocket) or a card brand with its last four digits. */
+  method?: PaymentMethodUsed | null;
+}
+
+export interface PaymentMethodUsed {
+  /** As people know it: bKash, Nagad, Rocket, Upay, Visa, Mastercard, American Express... */
+  name: string;
+  last4?: string | null;
+}
+
+const CARD_BRANDS: Record<string, string> = {
+  visa: 'Visa',
+  mastercard: 'Mastercard',
+  master: 'Mastercard',
+  amex: 'American Express',
+  unionpay: 'UnionPay',
+  discover: 'Discover',
+  jcb: 'JCB',
+  diners: 'Diners Club',
+};
+
+/** A card network's name as people write it, from a provider's code for it ("visa", "MASTER"). */
+export function cardBrandName(brand: string): string {
+  return CARD_BRANDS[brand.toLowerCase()] ?? brand;
 }
 
 export interface AddressInput {

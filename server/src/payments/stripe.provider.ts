@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import type { PaymentProvider, ProviderPayment } from './provider';
+import { cardBrandName, type PaymentProvider, type ProviderPayment } from './provider';
 import { verifyStripeSignature } from './webhook-signature';
 
 export interface StripeConnection {
@@ -33,6 +33,7 @@ function toProviderPayment(intent: Stripe.PaymentIntent): ProviderPayment {
     failureMessage: intent.last_payment_error?.message ?? null,
     transactionRef: (typeof balance === 'string' ? balance : balance?.id) ?? charge?.id ?? null,
     metadata: intent.metadata,
+    method: charge?.payment_method_details?.card ? { name: cardBrandName(charge.payment_method_details.card.brand ?? 'card'), last4: charge.payment_method_details.card.last4 } : null,
   };
 }
 

@@ -1,3 +1,4 @@
+import { cardBrandName, type PaymentMethodUsed } from './provider';
 /**
  * Stripe's documented test cards, tokens and payment methods, and what each one does in test mode.
  * https://docs.stripe.com/testing
@@ -53,6 +54,14 @@ export const testCardNumbers: Record<string, { paymentMethod: string; brand: str
   '4000002760003184': { paymentMethod: 'pm_card_authenticationRequired', brand: 'visa' },
   '4000000000003220': { paymentMethod: 'pm_card_threeDSecure2Required', brand: 'visa' },
 };
+
+/** The card behind a test payment method or token, as Stripe reports it on the charge (brand, last four digits). */
+export function testCardUsed(paymentMethod: string | null): PaymentMethodUsed | null {
+  if (!paymentMethod) return null;
+  const id = paymentMethod.replace(/^tok_/, 'pm_card_');
+  const found = Object.entries(testCardNumbers).find(([, card]) => card.paymentMethod === id);
+  return found ? { name: cardBrandName(found[1].brand), last4: found[0].slice(-4) } : null;
+}
 
 export function luhnValid(number: string): boolean {
   let sum = 0;

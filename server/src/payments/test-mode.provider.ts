@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import type { PaymentProvider, ProviderPayment } from './provider';
-import { AUTHENTICATION_FAILED, testPaymentMethods } from './test-cards';
+import { AUTHENTICATION_FAILED, testCardUsed, testPaymentMethods } from './test-cards';
 import { TestModePayment } from './test-mode-payment.entity';
 import { verifyStripeSignature } from './webhook-signature';
 
@@ -17,6 +17,7 @@ function toProviderPayment(row: TestModePayment): ProviderPayment {
     failureMessage: row.failureMessage,
     transactionRef: row.transactionRef,
     metadata: row.metadata,
+    method: row.status === 'succeeded' ? testCardUsed(row.paymentMethod) : null,
   };
 }
 

@@ -2,11 +2,32 @@
 
 export type Currency = 'usd' | 'bdt';
 
+/** An amount of one currency, in its minor units: never a bare number where money is meant. */
+export interface Money {
+  amount: number;
+  currency: Currency;
+}
+
+export const money = (amount: number, currency: string): Money => ({ amount, currency: currency.toLowerCase() === 'bdt' ? 'bdt' : 'usd' });
+
+/**
+ * The one rule of what a course costs: free only when free in both currencies. A paid course has a
+ * taka price (the database refuses a dollar price without one); a price of 0 in the currency a
+ * buyer chose means that currency does not sell it, never that it is free.
+ */
+export const isFreeCourse = (course: { price: number; priceBDT: number }): boolean => course.price === 0 && course.priceBDT === 0;
+
+/** What a course costs in a currency: taka for bKash, Nagad, Rocket and local cards, dollars for international cards. */
+export const coursePrice = (course: { price: number; priceBDT: number }, currency: Currency): Money =>
+  currency === 'bdt' ? money(toMinorUnits(course.priceBDT), 'bdt') : money(toMinorUnits(course.price), 'usd');
+
 /** The documented default when USD_TO_BDT is not set: taka for one dollar. */
 export const DEFAULT_USD_TO_BDT = 120;
 
 /** Whole currency units to minor units (dollars to cents, taka to poisha), exactly. */
-export const toMinorUnits = (amount: number): number => Math.round(amount * 100);
+export function toMinorUnits(amount: number): number {
+  return Math.round(amount * 100);
+}
 
 export const fromMinorUnits = (minor: number): number => minor / 100;
 

@@ -2,8 +2,9 @@ import { Badge, Box, Heading, NativeSelect, Stack, Text } from '@chakra-ui/react
 import { useState } from 'react';
 import { PagedView } from '../../components/paged-view';
 import { useAuditLogQuery, type AuditLogQuery } from './api/audit-log.generated';
-import { formatDateTime } from '../../lib/format';
+import { formatDateTime, formatMoney } from '../../lib/format';
 import { useLanguage, useT, type MessageKey } from '../../lib/i18n';
+import type { Language } from '../../lib/i18n/languages';
 
 type AuditAction = AuditLogQuery['auditLog']['items'][number]['action'];
 type AuditItem = AuditLogQuery['auditLog']['items'][number];
@@ -28,11 +29,13 @@ const AUDIT_ACTIONS: AuditAction[] = [
 ];
 const actionKey = (action: AuditAction) => `admin.audit.${action}` as MessageKey;
 
-/** The entry's facts in words: `amountCents` as dollars, lists joined, the rest as given. */
-export function describeDetail(detail: Record<string, unknown>): string {
+/** The entry's facts in words: `amountCents` in its `currency` (dollars for entries older than that), lists joined, the rest as given. */
+export function describeDetail(detail: Record<string, unknown>, language: Language = 'en'): string {
+  const currency = detail.currency === 'bdt' ? 'bdt' : 'usd';
   return Object.entries(detail)
+    .filter(([key]) => key !== 'currency' || typeof detail.amountCents !== 'number')
     .map(([key, value]) => {
-      if (key === 'amountCents' && typeof value === 'number') return `amount: $${(value / 100).toFixed(2)}`;
+      if (key === 'amountCents' && typeof value === 'number') return `amount: ${formatMoney({ amount: value, currency }, language)}`;
       if (Array.isArray(value)) return `${key}: ${value.length ? value.join(', ') : 'none'}`;
       return `${key}: ${String(value)}`;
     })
@@ -56,7 +59,7 @@ function AuditRow({ entry }: { entry: AuditItem }) {
         </Text>
         <Text fontSize="sm" color="gray.700" wordBreak="break-word">
           {entry.targetType.toLowerCase()} {entry.targetId}
-          {Object.keys(entry.detail).length > 0 && ` · ${describeDetail(entry.detail)}`}
+          {Object.keys(entry.detail).length > 0 && ` · ${describeDetail(entry.detail, language)}`}
         </Text>
       </Stack>
     </Box>

@@ -10,6 +10,8 @@ import { User } from '../user/user.entity';
 @ObjectType({ description: 'A course on sale in the catalogue', simpleResolvers: true })
 @Entity('course')
 @Check('course_price_not_negative', '"price" >= 0')
+// A paid course always has a taka price, so it can never be sold for ৳0 (see isFreeCourse).
+@Check('course_paid_has_taka_price', '"price" = 0 OR "priceBDT" > 0')
 @Check('course_class_level_range', '"classLevel" IS NULL OR ("classLevel" BETWEEN 1 AND 12)')
 // Search index over name, instructor and description; declared in the migration (an expression index).
 @Index('course_search_trgm', { synchronize: false })
@@ -34,12 +36,12 @@ export class Course {
   @Column({ type: 'text' })
   description: string;
 
-  @Field(() => Float, { description: 'Price in dollars' })
+  @Field(() => Float, { description: 'Price in dollars', deprecationReason: 'Use priceUsd (Money, in cents); kept until 2027-06-30' })
   @Column({ type: 'numeric', precision: 10, scale: 2, transformer: numericToNumber })
   price: number;
 
   /** Whole taka; 0 for a free course (free in both currencies). */
-  @Field(() => Int, { description: 'Price in whole taka (0 for a free course)' })
+  @Field(() => Int, { description: 'Price in whole taka (0 for a free course)', deprecationReason: 'Use priceTaka (Money, in poisha); kept until 2027-06-30' })
   @Column({ type: 'integer', default: 0 })
   priceBDT: number;
 

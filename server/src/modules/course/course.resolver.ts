@@ -4,6 +4,8 @@ import type { GraphQLContext } from '../../graphql/context';
 import { PageOf, toPage } from '../../graphql/page';
 import { PageArgs } from '../../graphql/page-args';
 import { selectedFieldNames } from '../../graphql/selected-fields';
+import { Money } from '../../graphql/money';
+import { coursePrice, isFreeCourse } from '../../shared/money';
 import { Course } from './course.entity';
 import { CourseCategory, CourseLanguage, HomeSection } from './course.enums';
 import { isUuid } from '../../shared/validation';
@@ -11,6 +13,16 @@ import { findCourse, listCourses, type PartialCourse, recommendCourses, SEARCH_D
 import { Lesson } from './lesson.entity';
 import { canWatchCourse, canWatchLesson } from '../enrollment/entitlement';
 import { totalDurationSeconds } from './lesson.service';
+
+/** Fields computed from a course's columns: the columns they need are read when any of them is asked. */
+const DERIVED_FIELDS: Record<string, readonly string[]> = { isFree: ['price', 'priceBDT'], priceTaka: ['priceBDT'], priceUsd: ['price'] };
+
+/** The course properties a query reads, with the columns behind its computed fields. */
+function courseFields(info: GraphQLResolveInfo, path: readonly string[] = []): Set<string> {
+  const fields = selectedFieldNames(info, path);
+  for (const [field, columns] of Object.entries(DERIVED_FIELDS)) if (fields.has(field)) columns.forEach((column) => fields.add(column));
+  return fields;
+}
 
 @ObjectType({ description: 'A page of courses' })
 class CoursePage extends PageOf(Course) {}
@@ -37,7 +49,7 @@ class CoursesArgs extends PageArgs {
 export class CourseResolver {
   @Query(() => CoursePage, { description: 'Published courses, newest first, filtered and paged' })
   async courses(@Args(() => CoursesArgs) args: CoursesArgs, @Ctx() ctx: GraphQLContext, @Info() info: GraphQLResolveInfo): Promise<CoursePage> {
-    const page = await listCourses(ctx.db, args, args, selectedFieldNames(info, ['items']));
+    const page = await listCourses(ctx.db, args, args, courseFields(info, ['items']));
     return toPage(CoursePage, page);
   }
 
@@ -57,7 +69,7 @@ export class CourseResolver {
     @Ctx() ctx: GraphQLContext,
     @Info() info: GraphQLResolveInfo,
   ): Promise<PartialCourse[]> {
-    return searchCourses(ctx.db, text, limit, selectedFieldNames(info), language);
+    return searchCourses(ctx.db, text, limit, courseFields(info), language);
   }
 
   @Query(() => [Course], { description: 'Published courses whose names are close to the text, closest first: for a search that found nothing' })
@@ -67,12 +79,27 @@ export class CourseResolver {
     @Ctx() ctx: GraphQLContext,
     @Info() info: GraphQLResolveInfo,
   ): Promise<PartialCourse[]> {
-    return suggestCourses(ctx.db, text, limit, selectedFieldNames(info));
+    return suggestCourses(ctx.db, text, limit, courseFields(info));
   }
 
   @Query(() => [Course], { description: 'Courses to suggest: for a signed-in student, ones they do not own' })
   recommendedCourses(@Arg('limit', () => Int, { defaultValue: 4 }) limit: number, @Ctx() ctx: GraphQLContext): Promise<Course[]> {
     return recommendCourses(ctx.db, ctx.viewer?.id ?? null, limit);
+  }
+
+  @FieldResolver(() => Boolean, { description: 'Free in both currencies; a paid course always has a taka price' })
+  isFree(@Root() course: Course): boolean {
+    return isFreeCourse(course);
+  }
+
+  @FieldResolver(() => Money, { description: 'The price in taka, paid with bKash, Nagad, Rocket or a local card (0 for a free course)' })
+  priceTaka(@Root() course: Course): Money {
+    return coursePrice(course, 'bdt');
+  }
+
+  @FieldResolver(() => Money, { description: 'The price in dollars, paid by international card; 0 for a free course or one sold in taka only' })
+  priceUsd(@Root() course: Course): Money {
+    return coursePrice(course, 'usd');
   }
 
   @FieldResolver(() => [Lesson])

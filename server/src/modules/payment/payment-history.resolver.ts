@@ -8,15 +8,22 @@ import { PaymentStatus } from './payment.entity';
 import { approveHeldPayment, CURRENCIES, listMyPayments, listPayments, PROVIDERS } from './payment-history.service';
 import { PAYMENT_NOT_FOUND } from './purchase.service';
 import { IdArgs } from '../../graphql/id-args';
-import { oneOf, Rule } from '../../shared/validation';
+import { oneOf, optionalText, Rule } from '../../shared/validation';
+import { Money } from '../../graphql/money';
 
 registerEnumType(PaymentStatus, { name: 'PaymentStatus', description: 'Where a payment stands; HELD: paid but flagged as risky, waiting for an admin' });
 
 @ObjectType({ description: 'One payment: its amount is in whole units of its own currency' })
 class PaymentRecord {
   @Field(() => ID) id: string;
-  @Field(() => Float) amount: number;
+  @Field(() => Float, { deprecationReason: 'Use amountPaid (Money, in minor units); kept until 2027-06-30' }) amount: number;
+  @Field(() => Money, { description: 'What was paid (or asked), in its own currency' }) amountPaid: Money;
   @Field({ description: 'usd or bdt' }) currency: string;
+  @Field(() => String, {
+    nullable: true,
+    description: 'How it was paid, as the provider reported it: bKash, Nagad, Rocket, or a card brand with its last four digits ("Visa •••• 4242"); null until paid',
+  })
+  method: string | null;
   @Field({ description: 'stripe, test (the offline card test mode) or sslcommerz' }) provider: string;
   @Field(() => PaymentStatus) status: PaymentStatus;
   @Field(() => String, { nullable: true }) failureMessage: string | null;
@@ -42,6 +49,10 @@ class PaymentFilterArgs extends PageArgs {
   @Rule(oneOf('currency', CURRENCIES))
   currency?: string | null;
 
+  @Field(() => String, { nullable: true, description: 'Only payments made this way: bKash, Nagad, Rocket, Upay, Visa, Mastercard, American Express...' })
+  @Rule(optionalText('method', 40))
+  method?: string | null;
+
   @Field(() => Date, { nullable: true, description: 'Made at or after' }) from?: Date | null;
   @Field(() => Date, { nullable: true, description: 'Made before' }) to?: Date | null;
 }
@@ -58,7 +69,7 @@ export class PaymentHistoryResolver {
   }
 
   @Authorized(...roles.admin)
-  @Query(() => PaymentRecordPage, { description: 'Every payment, newest first, filtered by provider, status, currency and date' })
+  @Query(() => PaymentRecordPage, { description: 'Every payment, newest first, filtered by provider, status, currency, method and date' })
   async payments(@Args(() => PaymentFilterArgs) args: PaymentFilterArgs, @Ctx() ctx: GraphQLContext): Promise<PaymentRecordPage> {
     const { offset, limit, ...filter } = args;
     return toPage(PaymentRecordPage, await listPayments(ctx.db, requireViewer(ctx), filter, { offset, limit }));

@@ -1,6 +1,8 @@
 import type { DataSource, SelectQueryBuilder } from 'typeorm';
 import { AppError, notFound } from '../../shared/errors';
 import { fetchPage, parsePage, type Page } from '../../shared/paging';
+import { money, type Money } from '../../shared/money';
+import { methodLabel } from './payment-method';
 import { AuditAction, AuditTarget } from '../audit/audit.entity';
 import { recordAudit } from '../audit/audit.service';
 import type { Viewer } from '../auth/viewer';
@@ -15,7 +17,10 @@ import { PAYMENT_NOT_FOUND } from './purchase.service';
 export interface PaymentRecord {
   id: string;
   amount: number;
+  amountPaid: Money;
   currency: string;
+  /** How it was paid: "bKash", "Nagad", "Visa •••• 4242"; null while the provider has not said. */
+  method: string | null;
   provider: string;
   status: PaymentStatus;
   failureMessage: string | null;
@@ -31,6 +36,8 @@ export interface PaymentFilter {
   provider?: string | null;
   status?: PaymentStatus | null;
   currency?: string | null;
+  /** A method's name as recorded: bKash, Nagad, Rocket, Visa, Mastercard... */
+  method?: string | null;
   from?: Date | null;
   to?: Date | null;
 }
@@ -66,6 +73,8 @@ async function readPage(
           'p.id AS id',
           'p."amountCents" AS "amountCents"',
           'p.currency AS currency',
+          'p.method AS method',
+          'p."methodLast4" AS "methodLast4"',
           'p.provider AS provider',
           'p.status AS status',
           'p."failureMessage" AS "failureMessage"',
@@ -80,8 +89,13 @@ async function readPage(
         .addOrderBy('p.id', 'ASC')
         .offset(page.offset)
         .limit(page.limit)
-        .getRawMany<Omit<PaymentRecord, 'amount'> & { amountCents: number }>();
-      return rows.map(({ amountCents, ...row }) => ({ ...row, amount: amountCents / 100 }));
+        .getRawMany<Omit<PaymentRecord, 'amount' | 'amountPaid'> & { amountCents: number; methodLast4: string | null }>();
+      return rows.map(({ amountCents, methodLast4, ...row }) => ({
+        ...row,
+        amount: amountCents / 100,
+        amountPaid: money(amountCents, row.currency),
+        method: methodLabel(row.method, methodLast4),
+      }));
     },
     () => query().getCount(),
   );
@@ -100,6 +114,7 @@ export function listPayments(db: DataSource, viewer: Viewer, filter: PaymentFilt
     if (filter.provider) qb.andWhere('p.provider = :provider', { provider: filter.provider });
     if (filter.status) qb.andWhere('p.status = :status', { status: filter.status });
     if (filter.currency) qb.andWhere('p.currency = :currency', { currency: filter.currency });
+    if (filter.method) qb.andWhere('lower(p.method) = lower(:method)', { method: filter.method });
     if (filter.from) qb.andWhere('p."createdAt" >= :from', { from: filter.from });
     if (filter.to) qb.andWhere('p."createdAt" < :to', { to: filter.to });
   });

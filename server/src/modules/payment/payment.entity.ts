@@ -77,6 +77,15 @@ export class Payment {
   @Column({ type: 'int', default: 0 })
   refundedCents: number;
 
+  /** How the buyer paid, as the provider reported it: bKash, Nagad, Rocket, Visa, Mastercard...; null until known. */
+  @Index()
+  @Column({ type: 'text', nullable: true })
+  method: string | null;
+
+  /** The last four digits of the card, for card payments. */
+  @Column({ type: 'text', nullable: true })
+  methodLast4: string | null;
+
   /** When the old client's POST /api/enroll was accepted for this payment (once only). */
   @Column({ type: 'timestamptz', nullable: true })
   legacyEnrollRecordedAt: Date | null;

@@ -5,7 +5,7 @@ import { PAYMENTS_OFF } from '../../payments/payments-off.provider';
 import { PAYMENT_PAGE_EXPIRED } from '../../payments/sslcommerz/sslcommerz.provider';
 import type { BillingDetailsInput, PaymentProvider, ProviderPayment } from '../../payments/provider';
 import { AppError, badInput, notFound } from '../../shared/errors';
-import { formatMoney, toMinorUnits } from '../../shared/money';
+import { coursePrice, formatMoney, isFreeCourse, toMinorUnits } from '../../shared/money';
 import { isUuid } from '../../shared/validation';
 import { validationMessages } from '../../shared/validation-messages';
 import { checkEmail } from '../auth/sign-up-rules';
@@ -22,6 +22,8 @@ import { Payment, PaymentStatus } from './payment.entity';
 import { Refund } from './refund.entity';
 import { accountLanguage, mailDate, mailText } from '../mail/mail-text';
 import { ONLY_STUDENTS_BUY, requireRole, roles } from '../auth/guards';
+import { methodLabel } from './payment-method';
+import { text } from '../../i18n/translate';
 
 export { ONLY_STUDENTS_BUY };
 
@@ -87,6 +89,20 @@ export function providerFor(deps: PurchaseDeps, name: string): PaymentProvider {
     return deps.sslcommerz;
   }
   return deps.provider;
+}
+
+export const NO_TAKA_PRICE =
+  'This course has no price in taka yet, so it cannot be paid with bKash, Nagad, Rocket or a local card. Pay by international card, or try again later.';
+export const NO_DOLLAR_PRICE = 'This course is sold in taka only: pay with bKash, Nagad, Rocket or a local card.';
+
+/**
+ * A paid course is never sold for nothing: a currency it has no price in does not sell it. Its
+ * instructor and admins are warned in the log (the database refuses a dollar price without a taka one).
+ */
+function requirePrice(deps: PurchaseDeps, course: Course, amountCents: number, local: boolean): void {
+  if (amountCents > 0) return;
+  deps.log.warn({ courseId: course.id, instructorId: course.instructorId, currency: local ? 'bdt' : 'usd' }, 'a paid course has no price in the currency a buyer chose');
+  throw badInput(local ? NO_TAKA_PRICE : NO_DOLLAR_PRICE, { field: 'provider' });
 }
 
 /** With PAYMENTS=off a paid purchase is refused before anything is written. */
@@ -158,6 +174,7 @@ async function sendReceipt(deps: PurchaseDeps, payment: Payment, enrollment: Enr
       course: enrollment.courseName,
       amount: formatMoney(payment.amountCents, payment.currency, language),
       transaction: payment.transactionRef ?? payment.id,
+      method: methodLabel(payment.method, payment.methodLast4) ?? text(language, 'payment.methodUnknown'),
       date: mailDate(language, enrollment.createdAt),
       link: new URL(`/myCourseplay/${enrollment.courseId}`, deps.publicUrl).toString(),
     }),
@@ -205,6 +222,8 @@ export async function recordProviderResult(deps: PurchaseDeps, paymentId: string
         providerRef: current.providerRef ?? result.id,
         failureMessage: status === PaymentStatus.FAILED ? (paidSomething ? AMOUNT_MISMATCH : (result.failureMessage ?? PAYMENT_NOT_SUCCESSFUL)) : null,
         transactionRef: result.transactionRef ?? current.transactionRef,
+        method: result.method?.name ?? current.method,
+        methodLast4: result.method?.last4 ?? current.methodLast4,
       });
       await payments.save(current);
     }
@@ -271,14 +290,15 @@ async function waitUntilSettled(db: DataSource, paymentId: string): Promise<Paym
 export async function purchaseCourse(deps: PurchaseDeps, viewer: Viewer, request: PurchaseRequest): Promise<PurchaseOutcome> {
   const course = await purchasableCourse(deps.db, viewer, request.courseId);
   const local = request.provider === 'SSLCOMMERZ';
+  const free = isFreeCourse(course);
   // Taka through SSLCommerz, dollars through Stripe: always the database's price, never the client's.
-  const amountCents = local ? toMinorUnits(course.priceBDT) : priceInCents(course);
-  const currency = local ? 'bdt' : 'usd';
-  const customer = local && amountCents > 0 ? checkLocalBuyer(request.billingDetails, viewer) : null;
-  if (!local) checkRequest(request, amountCents === 0);
+  const { amount: amountCents, currency } = coursePrice(course, local ? 'bdt' : 'usd');
+  if (!free) requirePrice(deps, course, amountCents, local);
+  const customer = local && !free ? checkLocalBuyer(request.billingDetails, viewer) : null;
+  if (!local) checkRequest(request, free);
   const student = { id: viewer.id, email: viewer.email };
 
-  if (amountCents === 0) {
+  if (free) {
     const { enrollment } = await deps.db.transaction(async (manager) => {
       await lockPurchase(manager, viewer.id, course.id);
       if (await findActiveEnrollment(manager, viewer.id, course.id)) throw new AppError('CONFLICT', ALREADY_OWNED);
@@ -380,6 +400,7 @@ export async function confirmPurchase(deps: PurchaseDeps, viewer: Viewer, paymen
 export async function startCheckoutSession(deps: PurchaseDeps, viewer: Viewer, courseId: string): Promise<{ id: string; url: string }> {
   const course = await purchasableCourse(deps.db, viewer, courseId);
   requirePayments(deps);
+  if (!isFreeCourse(course)) requirePrice(deps, course, priceInCents(course), false);
   const back = (flag: string) => new URL(`/course/${course.id}?${flag}=true`, deps.publicUrl).toString();
   const payment = await deps.db.transaction(async (manager) => {
     await lockPurchase(manager, viewer.id, course.id);
@@ -495,7 +516,8 @@ export async function reconcileUnsettledPayments(
       deps.log.error({ err: error, paymentId: payment.id }, 'reconciling a payment failed');
     }
   }
-  await settleProcessingRefunds(deps);
+  // Refunds are everyone's: only the scheduled run asks about them, never a buyer's request.
+  if (!scope.studentId) await settleProcessingRefunds(deps);
   return unsettled.length;
 }
 

@@ -86,7 +86,7 @@ export async function refundEnrollment(
       action: AuditAction.REFUND_ENROLLMENT,
       targetType: AuditTarget.ENROLLMENT,
       targetId: enrollment.id,
-      detail: { student: enrollment.email, course: enrollment.courseName, refundCase: input.refundCase, percent: decision.percent, amountCents },
+      detail: { student: enrollment.email, course: enrollment.courseName, refundCase: input.refundCase, percent: decision.percent, amountCents, currency: payment.currency },
     });
     return { refund, enrollment, decision, amountCents, currency: payment.currency, provider: payment.provider };
   });

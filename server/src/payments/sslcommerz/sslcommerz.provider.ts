@@ -1,4 +1,4 @@
-import type { PaymentProvider, ProviderPayment } from '../provider';
+import { cardBrandName, type PaymentMethodUsed, type PaymentProvider, type ProviderPayment } from '../provider';
 import { type SslcommerzApi, SslcommerzApiError, type SslcommerzTransaction } from './sslcommerz-api';
 
 export const SSLCOMMERZ_NOT_COMPLETED = 'The payment was not completed on the payment page';
@@ -29,7 +29,24 @@ function paid(transaction: SslcommerzTransaction, tranId: string): ProviderPayme
     failureMessage: null,
     transactionRef: transaction.bank_tran_id ?? transaction.val_id ?? null,
     metadata: { valId: transaction.val_id ?? '', cardType: transaction.card_type ?? '', riskTitle: transaction.risk_title ?? '' },
+    method: sslcommerzMethod(transaction.card_type),
   };
+}
+
+const WALLETS: Record<string, string> = { BKASH: 'bKash', NAGAD: 'Nagad', DBBLMOBILEB: 'Rocket', UPAY: 'Upay', TAP: 'Tap', OKWALLET: 'OK Wallet' };
+
+/**
+ * How the buyer paid, from the validation answer's card_type ("BKASH-BKash", "NAGAD-Nagad",
+ * "DBBLMOBILEB-Dbbl Mobile Banking" for Rocket, "VISA-Dutch Bangla", "MASTER-City Bank"): the
+ * wallet's name, or the card network's; another channel (internet banking) by the name it gives.
+ */
+export function sslcommerzMethod(cardType: string | undefined): PaymentMethodUsed | null {
+  const [code, ...rest] = (cardType ?? '').trim().split('-');
+  if (!code) return null;
+  const key = code.toUpperCase();
+  if (WALLETS[key]) return { name: WALLETS[key] };
+  if (['VISA', 'MASTER', 'MASTERCARD', 'AMEX', 'UNIONPAY'].includes(key)) return { name: cardBrandName(key === 'MASTERCARD' ? 'master' : key) };
+  return { name: rest.join('-').trim() || code };
 }
 
 /**
