@@ -6,7 +6,7 @@ import { CourseResolver, LessonResolver } from '../modules/course/course.resolve
 import { AuthResolver } from '../modules/auth/auth.resolver';
 import { CourseOwnershipResolver, EnrollmentResolver } from '../modules/enrollment/enrollment.resolver';
 import { PaymentSettingsResolver } from '../modules/payment/payment-settings.resolver';
-import { PurchaseResolver } from '../modules/payment/purchase.resolver';
+import { CoursePaymentResolver, PurchaseResolver } from '../modules/payment/purchase.resolver';
 import { PaymentHistoryResolver } from '../modules/payment/payment-history.resolver';
 import { EnrollmentProgressResolver, LessonProgressResolver, ProgressResolver } from '../modules/progress/progress.resolver';
 import { CourseRatingResolver, ReviewResolver } from '../modules/review/review.resolver';
@@ -32,6 +32,7 @@ export const resolvers = [
   EnrollmentResolver,
   CourseOwnershipResolver,
   PurchaseResolver,
+  CoursePaymentResolver,
   PaymentHistoryResolver,
   PaymentSettingsResolver,
   ProgressResolver,

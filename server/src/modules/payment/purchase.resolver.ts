@@ -1,4 +1,8 @@
-import { Arg, Args, Authorized, Ctx, Field, Float, ID, Int, Mutation, ObjectType, registerEnumType, Resolver } from 'type-graphql';
+import { Arg, Args, Authorized, Ctx, Field, FieldResolver, Float, ID, Int, Mutation, ObjectType, registerEnumType, Resolver, Root } from 'type-graphql';
+import { Course } from '../course/course.entity';
+import { Money } from '../../graphql/money';
+import { money } from '../../shared/money';
+import { Payment, PaymentStatus } from './payment.entity';
 import { roles } from '../auth/guards';
 import { IdArgs } from '../../graphql/id-args';
 import { PurchaseInput } from './purchase.input';
@@ -50,8 +54,11 @@ class RefundResult {
   @Field(() => Int)
   percent: number;
 
-  @Field(() => Float, { description: 'Dollars paid back' })
+  @Field(() => Float, { description: 'Whole units paid back, in the currency paid', deprecationReason: 'Use amountRefunded (Money, in minor units); kept until 2027-06-30' })
   amount: number;
+
+  @Field(() => Money, { description: 'What is paid back, in the currency that was paid' })
+  amountRefunded: Money;
 }
 
 const toResult = (outcome: PurchaseOutcome): PurchaseResult => ({
@@ -86,6 +93,17 @@ export class PurchaseResolver {
     @Ctx() ctx: GraphQLContext,
   ): Promise<RefundResult> {
     const refund = await refundEnrollment(ctx.payments, requireViewer(ctx), { enrollmentId, refundCase, reportedAt }, ctx.clientAddress);
-    return { id: refund.id, percent: refund.percent, amount: refund.amountCents / 100 };
+    return { id: refund.id, percent: refund.percent, amount: refund.amountCents / 100, amountRefunded: money(refund.amountCents, refund.currency) };
+  }
+}
+
+@Resolver(() => Course)
+export class CoursePaymentResolver {
+  @FieldResolver(() => Boolean, {
+    description: "Whether the signed-in student's payment for this course was received and is being checked (held for review): no second payment is taken meanwhile",
+  })
+  async paymentHeld(@Root() course: Course, @Ctx() ctx: GraphQLContext): Promise<boolean> {
+    if (!ctx.viewer) return false;
+    return ctx.db.getRepository(Payment).existsBy({ studentId: ctx.viewer.id, courseId: course.id, status: PaymentStatus.HELD });
   }
 }

@@ -33,7 +33,7 @@ export async function refundEnrollment(
   viewer: Viewer,
   input: { enrollmentId: string; refundCase: RefundCase; reportedAt?: Date | null },
   address: string,
-): Promise<Refund> {
+): Promise<Refund & { currency: string }> {
   requireRole(viewer, roles.admin, 'Only admins can refund');
   const { refund, enrollment, decision, amountCents, currency, provider } = await deps.db.transaction(async (manager) => {
     const found = await manager.getRepository(Enrollment).findOneBy({ id: input.enrollmentId });
@@ -101,5 +101,5 @@ export async function refundEnrollment(
       destination: provider === 'sslcommerz' ? 'account' : 'card',
     }),
   });
-  return refund;
+  return Object.assign(refund, { currency });
 }
