@@ -19,7 +19,7 @@ pg.types.setTypeParser(1700, Number); // numeric prices, as the product's entity
 const CARD = `"id", "name", "description", "price", "priceBDT", "photoURL", "category", "ratings", "instructor", "language"`;
 const NEWEST = `ORDER BY "createdAt" DESC, "id" ASC LIMIT 4`;
 const sections = {
-  free: `SELECT ${CARD} FROM "course" WHERE ${visible()} AND "price" = 0 ${NEWEST}`,
+  free: `SELECT ${CARD} FROM "course" WHERE ${visible()} AND "price" = 0 AND "priceBDT" = 0 ${NEWEST}`,
   professional: `SELECT ${CARD} FROM "course" WHERE ${visible()} AND "category" = 'PROFESSIONAL' ${NEWEST}`,
   trending: `SELECT ${CARD} FROM "course" WHERE ${visible()} AND "trending" ${NEWEST}`,
   school: `SELECT ${CARD} FROM "course" WHERE ${visible()} AND "category" = 'SCHOOL' ${NEWEST}`,
@@ -99,12 +99,16 @@ function walkSql(tests) {
 }
 
 // GraphQL names the language by its enum value (BN, EN); the database holds 'bn' and 'en'.
+// Money as GraphQL sends it: minor units and the Currency enum's name.
+const taka = (priceBDT) => ({ amount: priceBDT * 100, currency: 'BDT' });
+const dollars = (price) => ({ amount: Math.round(price * 100), currency: 'USD' });
+
 const card = ({ id, name, description, price, priceBDT, photoURL, category, ratings, instructor, language }) => ({
   id,
   name,
   description,
-  price,
-  priceBDT,
+  isFree: price === 0 && priceBDT === 0,
+  priceTaka: taka(priceBDT),
   photoURL,
   category,
   ratings,
@@ -164,8 +168,9 @@ export async function coursePage(id) {
         id,
         name,
         description,
-        price,
-        priceBDT,
+        isFree: price === 0 && priceBDT === 0,
+        priceTaka: taka(priceBDT),
+        priceUsd: dollars(price),
         photoURL,
         ratings,
         instructor,
@@ -183,6 +188,7 @@ export async function coursePage(id) {
         ratingCount: figures.count,
         contentUpdatedAt: contentUpdatedAt.toISOString(),
         isEnrolled: false,
+        latestPayment: null,
         // A visitor sees the video address of free previews only.
         lessons: lessons.map(({ id: lessonId, title, position, preview, durationSeconds, videoURL }) => ({
           id: lessonId,

@@ -49,7 +49,7 @@ export async function generateCatalogue(client, { courses, instructors }) {
   );
   await client.query(
     `WITH teachers AS (SELECT id, name, email, row_number() OVER (ORDER BY email) AS n FROM "user" WHERE email LIKE 'bench-instructor-%')
-     INSERT INTO "course" ("name", "description", "price", "photoURL", "ratings", "instructor", "instructorEmail", "instructorId", "keyPoints",
+     INSERT INTO "course" ("name", "description", "price", "priceBDT", "photoURL", "ratings", "instructor", "instructorEmail", "instructorId", "keyPoints",
                            "targetedPeoples", "whyNeed", "category", "classLevel", "language", "trending", "published", "createdAt")
      SELECT CASE WHEN ${BANGLA}
               THEN ${banglaSubject} || ' – ' || (${array(CLASS_ORDINALS)})[${BANGLA_CLASS}] || ' শ্রেণি ব্যাচ ' || (i % 10000)
@@ -58,6 +58,7 @@ export async function generateCatalogue(client, { courses, instructors }) {
               THEN ${banglaSubject} || ' ধাপে ধাপে শিখুন: অনুশীলনী, কুইজ আর রেকর্ড করা ক্লাস, সবই বাংলায়।'
               ELSE 'Learn ' || (${subjects})[1 + i % ${SUBJECTS.length}] || ' step by step with practice sets, quizzes and recorded classes in Bangla and English.' END,
             CASE WHEN i % 10 = 0 THEN 0 ELSE 5 + (i % 40) END,
+            CASE WHEN i % 10 = 0 THEN 0 ELSE (5 + (i % 40)) * 120 END,
             '/media/courses/math.svg', '4.5 ratings out of 5', t.name, t.email, t.id,
             ARRAY['Clear lessons', 'Practice sets', 'Certificate'], 'Students and working people', 'To learn a useful skill',
             (CASE WHEN i % 3 = 0 OR ${BANGLA} THEN 'SCHOOL' ELSE 'PROFESSIONAL' END)::course_category,

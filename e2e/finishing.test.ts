@@ -47,8 +47,8 @@ before(async () => {
   const [teacher] = await sql(`SELECT id, name, email FROM "user" WHERE email = 'instructor@shikhon.test'`);
   instructor = teacher.name as string;
   const [row] = await sql(
-    `INSERT INTO course (name, description, price, instructor, "instructorEmail", "instructorId", category, published, "photoURL")
-     VALUES ($1, 'Two quick lessons.', 5, $2, $3, $4, 'PROFESSIONAL', true, '/media/courses/math.svg') RETURNING id`,
+    `INSERT INTO course (name, description, price, "priceBDT", instructor, "instructorEmail", "instructorId", category, published, "photoURL")
+     VALUES ($1, 'Two quick lessons.', 5, 600, $2, $3, $4, 'PROFESSIONAL', true, '/media/courses/math.svg') RETURNING id`,
     [name, teacher.name, teacher.email, teacher.id],
   );
   const id = row.id as string;

@@ -7,8 +7,8 @@ const course = {
   id: '6c1f3c52-5b1e-4d0c-9a43-0b7f1f7e2a10',
   name: 'Class 9 Physics',
   description: 'Motion, force and energy.',
-  price: 15,
-  priceBDT: 1800,
+  isFree: false,
+  priceTaka: { amount: 180_000, currency: 'BDT' as const },
   photoURL: '/media/courses/physics.svg',
   ratings: '4.8 ratings out of 5',
   instructor: 'Anisul Hoque',
@@ -20,8 +20,8 @@ describe('a course card', () => {
   it('shows the course and sends Preview (to its first free preview lesson) and Enroll Now to its own page', () => {
     renderRoute(<CourseCard course={course} />);
     expect(screen.getByText('Class 9 Physics')).toBeInTheDocument();
-    expect(screen.getByText('Price: $15')).toBeInTheDocument();
-    expect(screen.getByText('৳1,800')).toBeInTheDocument();
+    expect(screen.getByTestId('card-price')).toHaveTextContent('Price: ৳1,800');
+    expect(screen.queryByText(/\$/)).toBeNull();
     expect(screen.getByText('4.8 ratings out of 5')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Preview' })).toHaveAttribute('href', `/course/${course.id}?preview=first`);
     expect(screen.getByRole('link', { name: 'Enroll Now' })).toHaveAttribute('href', `/course/${course.id}`);
@@ -59,10 +59,10 @@ describe('a course card', () => {
     expect(screen.getByRole('heading', { level: 2, name: 'Class 10 Physics' })).toBeInTheDocument();
   });
 
-  it('shows no taka price for a free course', () => {
-    renderRoute(<CourseCard course={{ ...course, price: 0, priceBDT: 0 }} />);
-    expect(screen.getByText('Price: $0')).toBeInTheDocument();
-    expect(screen.queryByText(/৳/)).toBeNull();
+  it('says Free for a free course, and no price', () => {
+    renderRoute(<CourseCard course={{ ...course, isFree: true, priceTaka: { amount: 0, currency: 'BDT' } }} />);
+    expect(screen.getByTestId('card-price')).toHaveTextContent('Free');
+    expect(screen.queryByText(/৳|\$/)).toBeNull();
   });
 
   it('in search results shows the description and BUY NOW', () => {

@@ -2,7 +2,7 @@ import { Box, Button, Card, Flex, HStack, Text } from '@chakra-ui/react';
 import { Star } from 'lucide-react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { CourseCard_CourseFragment } from './course-card.generated';
-import { formatDigits, formatDollars, formatTaka, truncate } from '../lib/format';
+import { formatDigits, formatMoney, truncate } from '../lib/format';
 import { useLanguage, useT } from '../lib/i18n';
 import { paths } from '../lib/paths';
 import { CourseImage } from './course-image';
@@ -55,16 +55,9 @@ export function CourseCard({ course, variant = 'catalogue', eager = false, title
           </Text>
         )}
         <Flex justify="space-between" align="center" mt="auto" gap="2" wrap="wrap">
-          <HStack gap="2">
-            <Text fontWeight="bold" color="blue.800">
-              {t('courseCard.price', { price: formatDollars(course.price, language) })}
-            </Text>
-            {course.priceBDT > 0 && (
-              <Text fontWeight="semibold" color="pink.800">
-                {formatTaka(course.priceBDT, language)}
-              </Text>
-            )}
-          </HStack>
+          <Text fontWeight="bold" color="blue.800" data-testid="card-price">
+            {course.isFree ? t('courseCard.free') : t('courseCard.price', { price: formatMoney(course.priceTaka, language) })}
+          </Text>
           {rating && (
             <HStack gap="1" fontSize="xs" color="gray.700">
               <Star size={14} fill="#f59e0b" color="#f59e0b" aria-hidden />

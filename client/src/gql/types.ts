@@ -75,9 +75,9 @@ export type CourseInput = {
   lessons: Array<LessonInput>;
   name: string;
   photoURL?: string | null | undefined;
-  /** Dollars */
-  price: number;
-  /** Whole taka; left out, proposed from the dollar price at USD_TO_BDT */
+  /** Dollars, for international cards; left out, proposed from the taka price at USD_TO_BDT. One of the two prices is needed */
+  price?: number | null | undefined;
+  /** Whole taka, for bKash, Nagad, Rocket and local cards; left out, proposed from the dollar price at USD_TO_BDT */
   priceBDT?: number | null | undefined;
   startsAt?: string | null | undefined;
   targetedPeoples?: string | null | undefined;
@@ -88,6 +88,13 @@ export type CourseInput = {
 export type CourseLanguage =
   | 'BN'
   | 'EN';
+
+/** The currency an amount is in */
+export type Currency =
+  /** Bangladeshi taka (bKash, Nagad, Rocket, local cards) */
+  | 'BDT'
+  /** US dollars (international cards) */
+  | 'USD';
 
 /** A course section of the home page */
 export type HomeSection =

@@ -56,6 +56,17 @@ export function formatMoney(money: { amount: number; currency: string }, languag
   return `৳${digits.format(whole)}`;
 }
 
+/** Both prices of a course, taka first ("৳1,200 · $10"; the taka alone when it has no dollar price), or `freeLabel` for a free course. */
+export function formatCoursePrices(
+  course: { isFree: boolean; priceTaka: { amount: number; currency: string }; priceUsd: { amount: number; currency: string } },
+  freeLabel: string,
+  language: Language = 'en',
+): string {
+  if (course.isFree) return freeLabel;
+  const taka = formatMoney(course.priceTaka, language);
+  return course.priceUsd.amount > 0 ? `${taka} · ${formatMoney(course.priceUsd, language)}` : taka;
+}
+
 /** A price in the currency it is paid in. */
 export function formatPrice(amount: number, currency: 'usd' | 'bdt', language: Language = 'en'): string {
   return currency === 'bdt' ? formatTaka(amount, language) : `$${formatDollars(amount, language)}`;

@@ -39,7 +39,9 @@ export function sslcommerzRouter(deps: PurchaseDeps, storePassword: string, publ
             ? 'held=true'
             : payment.status === PaymentStatus.REQUIRES_ACTION
               ? 'pending=true'
-              : 'canceled=true';
+              : outcome === 'cancel'
+                ? 'canceled=true'
+                : 'failed=true';
       res.redirect(303, new URL(`/course/${payment.courseId}?${flag}`, publicUrl).toString());
     });
   }

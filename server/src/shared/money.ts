@@ -17,6 +17,9 @@ export const money = (amount: number, currency: string): Money => ({ amount, cur
  */
 export const isFreeCourse = (course: { price: number; priceBDT: number }): boolean => course.price === 0 && course.priceBDT === 0;
 
+/** isFreeCourse as SQL over the course table's columns. */
+export const FREE_COURSE_SQL = '("price" = 0 AND "priceBDT" = 0)';
+
 /** What a course costs in a currency: taka for bKash, Nagad, Rocket and local cards, dollars for international cards. */
 export const coursePrice = (course: { price: number; priceBDT: number }, currency: Currency): Money =>
   currency === 'bdt' ? money(toMinorUnits(course.priceBDT), 'bdt') : money(toMinorUnits(course.price), 'usd');
@@ -40,6 +43,12 @@ export function proposeTakaPrice(dollars: number, usdToBdt: number): number {
   const taka = dollars * usdToBdt;
   const step = taka < 500 ? 10 : 50;
   return Math.max(10, Math.round(taka / step) * step);
+}
+
+/** A dollar price proposed for a taka price, for international cards: at the configured rate, to the whole dollar, at least $1 for a paid course. */
+export function proposeDollarPrice(taka: number, usdToBdt: number): number {
+  if (taka <= 0) return 0;
+  return Math.max(1, Math.round(taka / usdToBdt));
 }
 
 /** An amount for people to read in mail and logs: `$12.00`, `৳1,200` (Bangladeshi grouping). */

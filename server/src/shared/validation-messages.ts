@@ -19,6 +19,7 @@ export const validationMessages = {
 
   coursePrice: (max: number) => `Price must be from 0 to ${max} dollars, with at most 2 decimals`,
   takaPrice: (max: number) => `The taka price must be a whole number from 0 to ${max.toLocaleString('en-IN')}`,
+  giveAPrice: 'Give the price in taka (0 for a free course)',
   freeInBothCurrencies: 'A free course is free in both currencies: set both prices to 0, or neither',
   chooseCategory: 'Choose school or professional',
   schoolClass: 'A school course needs a class from 1 to 12',

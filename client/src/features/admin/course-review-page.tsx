@@ -2,7 +2,7 @@ import { Badge, Box, Button, Field, Heading, HStack, Link, Stack, Text, Textarea
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { PagedView } from '../../components/paged-view';
-import { formatDate, formatDollars } from '../../lib/format';
+import { formatCoursePrices, formatDate } from '../../lib/format';
 import { describeError } from '../../lib/graphql-errors';
 import { paths } from '../../lib/paths';
 import { toaster } from '../../lib/toaster';
@@ -51,7 +51,7 @@ function ReviewCard({ course, onDone }: { course: ReviewedCourse; onDone: () => 
           {t('admin.review.byLine', {
             instructor: course.instructor,
             email: course.instructorEmail ? ` (${course.instructorEmail})` : '',
-            price: `$${formatDollars(course.price, language)}`,
+            price: formatCoursePrices(course, t('courseCard.free'), language),
             date: course.reviewRequestedAt ? formatDate(course.reviewRequestedAt, language) : '',
           })}
         </Text>

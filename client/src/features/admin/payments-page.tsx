@@ -1,11 +1,12 @@
-import { Badge, Box, Button, Field, Heading, HStack, Input, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Button, Field, Heading, HStack, Input, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useConfirm } from '../../components/confirm-dialog';
 import { PagedView } from '../../components/paged-view';
 import type { PaymentStatus, RefundCase } from '../../gql/types';
-import { formatPrice } from '../../lib/format';
+import { formatMoney } from '../../lib/format';
+import { PaymentRow } from '../../components/payment-row';
 import { describeError } from '../../lib/graphql-errors';
-import { PAYMENT_STATUSES, paymentDate, paymentStatusLabel, providerLabel } from '../../lib/payment-labels';
+import { PAYMENT_METHODS, PAYMENT_STATUSES, paymentMethodLabel, paymentStatusLabel, providerLabel } from '../../lib/payment-labels';
 import { useLanguage, useT } from '../../lib/i18n';
 import { toaster } from '../../lib/toaster';
 import { useAdminPaymentsQuery, useApproveHeldPaymentMutation, useRefundEnrollmentMutation, type AdminPaymentsQuery } from './api/payments.generated';
@@ -37,13 +38,14 @@ function Select({ label, value, onChange, options }: { label: string; value: str
 export default function PaymentsPage() {
   const t = useT();
   const { language } = useLanguage();
-  const [filters, setFilters] = useState({ provider: '', status: '', currency: '', from: '', to: '' });
+  const [filters, setFilters] = useState({ provider: '', status: '', currency: '', method: '', from: '', to: '' });
   const [offset, setOffset] = useState(0);
   const { data, previousData, loading, error, refetch } = useAdminPaymentsQuery({
     variables: {
       provider: filters.provider || null,
       status: (filters.status || null) as PaymentStatus | null,
       currency: filters.currency || null,
+      method: filters.method || null,
       from: filters.from ? new Date(filters.from).toISOString() : null,
       to: filters.to ? new Date(new Date(filters.to).getTime() + 86_400_000).toISOString() : null,
       offset,
@@ -73,10 +75,10 @@ export default function PaymentsPage() {
 
   const askRefund = (payment: PaymentRow) => {
     const chosen = refundCase[payment.id] ?? 'COURSE_CANCELLED';
-    const amount = formatPrice(payment.amount, payment.currency === 'bdt' ? 'bdt' : 'usd', language);
+    const amount = formatMoney(payment.amountPaid, language);
     confirm.ask({
       title: t('admin.payments.refundTitle', { student: payment.studentName, course: payment.courseName }),
-      consequence: t('admin.payments.refundConsequence', { reason: t(`admin.refund.${chosen}`), amount, provider: providerLabel(t, payment.provider) }),
+      consequence: t('admin.payments.refundConsequence', { reason: t(`admin.refund.${chosen}`), amount, provider: paymentMethodLabel(t, payment) }),
       confirmLabel: t('admin.payments.refund'),
       onConfirm: () => act(() => refund({ variables: { enrollmentId: payment.enrollmentId!, refundCase: chosen } }), t('admin.payments.refundSent')),
     });
@@ -96,7 +98,7 @@ export default function PaymentsPage() {
       <Heading as="h1" size="xl">
         {t('admin.payments.title')}
       </Heading>
-      <SimpleGrid columns={{ base: 2, md: 5 }} gap="3">
+      <SimpleGrid columns={{ base: 2, md: 3, lg: 6 }} gap="3">
         <Select
           label={t('admin.payments.provider')}
           value={filters.provider}
@@ -124,6 +126,12 @@ export default function PaymentsPage() {
             ['usd', t('admin.payments.dollars')],
           ]}
         />
+        <Select
+          label={t('admin.payments.method')}
+          value={filters.method}
+          onChange={(method) => filter({ method })}
+          options={[['', t('admin.payments.all')], ...PAYMENT_METHODS.map((method): [string, string] => [method, method])]}
+        />
         <Field.Root>
           <Field.Label>{t('admin.payments.from')}</Field.Label>
           <Input type="date" value={filters.from} onChange={(e) => filter({ from: e.target.value })} />
@@ -137,29 +145,17 @@ export default function PaymentsPage() {
         {(items) => (
           <Stack gap="2">
             {items.map((payment) => {
-              const status = paymentStatusLabel(t, payment.status);
               return (
-                <Box key={payment.id} borderWidth="1px" borderRadius="md" p="3" data-testid="admin-payment">
-                  <HStack justify="space-between" align="start" gap="3" wrap="wrap">
-                    <Box minW="0">
-                      <Text fontWeight="semibold">{payment.courseName}</Text>
-                      <Text fontSize="sm" color="gray.700">
-                        {payment.studentName} · {payment.studentEmail}
-                      </Text>
-                      <Text fontSize="sm" color="gray.600">
-                        {providerLabel(t, payment.provider)} · {paymentDate(payment.createdAt, language)}
-                      </Text>
-                      {payment.failureMessage && (
-                        <Text fontSize="sm" color="red.700">
-                          {payment.failureMessage}
-                        </Text>
-                      )}
-                    </Box>
-                    <Stack gap="1" align="end">
-                      <Text fontWeight="bold">{formatPrice(payment.amount, payment.currency === 'bdt' ? 'bdt' : 'usd', language)}</Text>
-                      <Badge colorPalette={status.palette}>{status.label}</Badge>
-                    </Stack>
-                  </HStack>
+                <PaymentRow
+                  key={payment.id}
+                  payment={payment}
+                  testId="admin-payment"
+                  payer={
+                    <Text fontSize="sm" color="gray.700" wordBreak="break-word">
+                      {payment.studentName} · {payment.studentEmail}
+                    </Text>
+                  }
+                >
                   {payment.status === 'HELD' && (
                     <Button mt="3" size="sm" minH="44px" colorPalette="green" onClick={() => askApprove(payment)}>
                       {t('admin.payments.approve')}
@@ -186,7 +182,7 @@ export default function PaymentsPage() {
                       </Button>
                     </HStack>
                   )}
-                </Box>
+                </PaymentRow>
               );
             })}
           </Stack>

@@ -23,7 +23,7 @@ import { EmptyState, ErrorState, FullScreenLoading } from '../../components/stat
 import type { PaymentProvider } from '../../gql/types';
 import type { PurchaseCourseMutation } from './api/checkout.generated';
 import { useCheckoutPageQuery, useConfirmPurchaseMutation, usePurchaseCourseMutation } from './api/checkout.generated';
-import { formatDollars, formatTaka } from '../../lib/format';
+import { formatMoney } from '../../lib/format';
 import { describeError } from '../../lib/graphql-errors';
 import { paths } from '../../lib/paths';
 import { useSession } from '../../lib/session-context';
@@ -116,7 +116,8 @@ export default function CheckoutPage() {
   const stripeCard = useRef<StripeCardElement | null>(null);
   const stripeMount = useRef<HTMLDivElement | null>(null);
   const settings = data?.paymentSettings;
-  const providers = settings?.providers ?? [];
+  // A card in dollars is offered only for a course with a dollar price; bKash, Nagad, Rocket and local cards always.
+  const providers = (settings?.providers ?? []).filter((provider) => provider !== 'STRIPE' || (data?.course?.priceUsd.amount ?? 0) > 0);
   const [chosen, setChosen] = useState<PaymentProvider | null>(null);
   // Local payments first: most students pay with bKash or Nagad.
   const method: PaymentProvider = chosen ?? providers[0] ?? 'STRIPE';
@@ -256,16 +257,18 @@ export default function CheckoutPage() {
     }
   };
 
-  const price = `$${formatDollars(course.price, language)}`;
+  const price = formatMoney(course.priceUsd, language);
+  const taka = formatMoney(course.priceTaka, language);
   const local = method === 'SSLCOMMERZ';
+  const held = course.latestPayment?.status === 'HELD';
   return (
     <Container maxW="6xl" py="8">
       <Heading as="h1" size="2xl" mb="6">
         {t('checkout.title')}
       </Heading>
       <Grid templateColumns={{ base: '1fr', lg: '2fr 3fr' }} gap="8" alignItems="start">
-        <OrderSummary course={course} price={local ? formatTaka(course.priceBDT, language) : price} />
-        {course.isEnrolled ? null : course.price === 0 ? (
+        <OrderSummary course={course} price={course.isFree ? t('courseCard.free') : local ? taka : price} />
+        {course.isEnrolled ? null : course.isFree ? (
           <Card.Root>
             <Card.Body gap="4">
               <Heading as="h2" size="md">
@@ -287,7 +290,15 @@ export default function CheckoutPage() {
               </Button>
             </Card.Body>
           </Card.Root>
-        ) : course.price === 0 ? null : (
+        ) : course.isFree ? null : held ? (
+          <Card.Root>
+            <Card.Body>
+              <Text fontWeight="semibold" role="status" data-testid="payment-held">
+                {t('payment.held')}
+              </Text>
+            </Card.Body>
+          </Card.Root>
+        ) : (
           <Stack gap="4">
             {providers.length > 1 && (
               <RadioGroup.Root value={method} onValueChange={(e) => setChosen(e.value as PaymentProvider)} aria-label={t('checkout.howToPay')}>
@@ -301,7 +312,7 @@ export default function CheckoutPage() {
                       <RadioGroup.ItemIndicator />
                       <RadioGroup.ItemText>
                         {provider === 'SSLCOMMERZ'
-                          ? t('checkout.method.local', { price: formatTaka(course.priceBDT, language) })
+                          ? t('checkout.method.local', { price: taka })
                           : t('checkout.method.stripe', { price })}
                       </RadioGroup.ItemText>
                     </RadioGroup.Item>

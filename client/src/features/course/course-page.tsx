@@ -3,14 +3,15 @@ import { BookOpen, CheckCircle2, Clock, PlayCircle, Users } from 'lucide-react';
 import { Link as RouterLink, useLocation, useParams, useSearchParams } from 'react-router-dom';
 import { EmptyState, ErrorState, FullScreenLoading } from '../../components/states';
 import { useCoursePageQuery } from './api/course-page.generated';
-import { formatDate, formatDigits, formatDollars, formatDuration, formatEnrolled, formatTaka } from '../../lib/format';
+import { formatDate, formatDigits, formatDuration, formatEnrolled, formatMoney } from '../../lib/format';
 import { useLanguage, useT } from '../../lib/i18n';
 import { paths } from '../../lib/paths';
 import { CourseImage } from '../../components/course-image';
 import { CourseLanguageLine } from '../../components/course-language';
 import { courseLanguageLabels } from '../../lib/course-languages';
 import { CourseReviews } from './components/course-reviews';
-import { paymentReturnMessage } from './payment-return';
+import { paymentReturnOf } from './payment-return';
+import { PaymentReturnNotice } from './components/payment-return-notice';
 import { LessonPreview, lessonToPreview } from './components/lesson-preview';
 
 export default function CoursePage() {
@@ -19,18 +20,9 @@ export default function CoursePage() {
   const { id = '' } = useParams();
   const [search, setSearch] = useSearchParams();
   const notice = (useLocation().state as { notice?: string } | null)?.notice;
-  const returnMessage = paymentReturnMessage(search);
-  const { data, loading, error, refetch } = useCoursePageQuery({ variables: { id }, skip: returnMessage !== null, fetchPolicy: 'cache-and-network' });
+  const paymentReturn = paymentReturnOf(search);
+  const { data, loading, error, refetch } = useCoursePageQuery({ variables: { id }, fetchPolicy: paymentReturn ? 'network-only' : 'cache-and-network' });
 
-  if (returnMessage) {
-    return (
-      <Container maxW="3xl" py="20" textAlign="center">
-        <Text fontSize="xl" role="status">
-          {t(returnMessage)}
-        </Text>
-      </Container>
-    );
-  }
   if (loading && !data) return <FullScreenLoading />;
   if (error) return <ErrorState onRetry={() => void refetch()} />;
   const course = data?.course;
@@ -62,6 +54,7 @@ export default function CoursePage() {
 
   return (
     <Container maxW="7xl" py="8">
+      {paymentReturn && <PaymentReturnNotice outcome={paymentReturn} courseId={course.id} failure={course.latestPayment?.failureMessage} />}
       {notice && (
         <Alert.Root status="info" mb="6">
           <Alert.Indicator />
@@ -95,18 +88,14 @@ export default function CoursePage() {
           <Card.Root position={{ lg: 'sticky' }} top={{ lg: '24' }} overflow="hidden">
             <CourseImage src={course.photoURL} category={course.category} alt={course.name} eager />
             <Card.Body gap="4">
-              <Text fontSize="3xl" fontWeight="bold" color="blue.800">
-                {t('course.dollarPrice', { price: formatDollars(course.price, language) })}
-                {course.priceBDT > 0 && (
-                  <Text as="span" fontSize="2xl" color="pink.800">
-                    {' · '}
-                    {formatTaka(course.priceBDT, language)}
-                  </Text>
-                )}
+              <Text fontSize="3xl" fontWeight="bold" color="blue.800" data-testid="course-price">
+                {course.isFree ? t('courseCard.free') : formatMoney(course.priceTaka, language)}
               </Text>
-              {course.priceBDT > 0 && (
+              {!course.isFree && (
                 <Text fontSize="sm" color="gray.700" mt="-3">
-                  {t('course.payLocally', { taka: formatTaka(course.priceBDT, language), dollars: formatDollars(course.price, language) })}
+                  {course.priceUsd.amount > 0
+                    ? t('course.payLocally', { taka: formatMoney(course.priceTaka, language), dollars: formatMoney(course.priceUsd, language) })
+                    : t('course.payLocallyOnly', { taka: formatMoney(course.priceTaka, language) })}
                 </Text>
               )}
               <Stack gap="2" color="gray.700" fontSize="sm">
@@ -125,6 +114,10 @@ export default function CoursePage() {
                     <RouterLink to={paths.player(course.id)}>{t('course.goToCourse')}</RouterLink>
                   </Button>
                 </>
+              ) : course.latestPayment?.status === 'HELD' ? (
+                <Text color="blue.800" fontWeight="semibold" role="status" data-testid="payment-held">
+                  {t('payment.held')}
+                </Text>
               ) : (
                 <Button asChild colorPalette="blue" size="lg">
                   <RouterLink to={paths.enroll(course.id)}>{t('course.enroll')}</RouterLink>

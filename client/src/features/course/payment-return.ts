@@ -1,10 +1,23 @@
 import type { MessageKey } from '../../lib/i18n';
 
+/** Where a buyer lands back on the course page after paying: each outcome has its message and its next step. */
+export type PaymentReturn = 'success' | 'canceled' | 'failed' | 'held' | 'pending';
+
+const messages: Record<PaymentReturn, MessageKey> = {
+  success: 'checkout.orderPlaced',
+  canceled: 'checkout.orderCanceled',
+  failed: 'payment.failed',
+  held: 'payment.held',
+  pending: 'payment.pending',
+};
+
+/** The payment outcome the query string carries, if any. */
+export function paymentReturnOf(search: URLSearchParams): PaymentReturn | null {
+  return (Object.keys(messages) as PaymentReturn[]).find((outcome) => search.has(outcome)) ?? null;
+}
+
 /** The payment-return message of the course page (its catalogue key), when the query string carries one. */
 export function paymentReturnMessage(search: URLSearchParams): MessageKey | null {
-  if (search.has('success')) return 'checkout.orderPlaced';
-  if (search.has('canceled')) return 'checkout.orderCanceled';
-  if (search.has('held')) return 'payment.held';
-  if (search.has('pending')) return 'payment.pending';
-  return null;
+  const outcome = paymentReturnOf(search);
+  return outcome && messages[outcome];
 }

@@ -7,11 +7,11 @@ import type { CourseCategory, CourseLanguage } from '../../gql/types';
 import {
   useCreateCourseMutation,
   useManagedCourseQuery,
-  useProposedTakaPriceQuery,
+  useProposedDollarPriceQuery,
   useSetCoursePublishedMutation,
   useUpdateCourseMutation,
 } from './api/instructor.generated';
-import { formatTaka } from '../../lib/format';
+import { formatMoney } from '../../lib/format';
 import { courseLanguageLabels } from '../../lib/course-languages';
 import { useLanguage, useT } from '../../lib/i18n';
 import { describeError } from '../../lib/graphql-errors';
@@ -23,28 +23,30 @@ import { paths } from '../../lib/paths';
 type Problems = { message: string; fields: Record<string, string> } | null;
 
 /** Upload Course: every field of a course and its ordered lessons, saved as a draft or published. */
-/** The taka price: the instructor's own, or, left empty, the one proposed from the dollar price. */
-function TakaPriceField({ value, dollars, problem, onChange }: { value: string; dollars: string; problem?: string; onChange: (value: string) => void }) {
+/** The dollar price for international cards: the instructor's own, or, left empty, the one proposed from the taka price. */
+function DollarPriceField({ value, taka, problem, onChange }: { value: string; taka: string; problem?: string; onChange: (value: string) => void }) {
   const t = useT();
   const { language } = useLanguage();
-  const amount = Number(dollars);
-  const { data } = useProposedTakaPriceQuery({ variables: { dollars: amount }, skip: dollars.trim() === '' || !Number.isFinite(amount) || amount < 0 });
-  const proposed = data?.proposedTakaPrice;
+  const amount = Number(taka);
+  const { data } = useProposedDollarPriceQuery({ variables: { taka: amount }, skip: taka.trim() === '' || !Number.isInteger(amount) || amount < 0 });
+  const proposed = data?.proposedDollarPrice;
   return (
     <Field.Root invalid={Boolean(problem)}>
-      <Field.Label>{t('instructor.form.priceTaka')}</Field.Label>
+      <Field.Label>{t('instructor.form.priceDollars')}</Field.Label>
       <Input
         type="number"
         min="0"
-        step="1"
-        inputMode="numeric"
+        step="0.01"
+        inputMode="decimal"
         placeholder={proposed === undefined ? '' : String(proposed)}
         value={value}
         onChange={(e) => onChange(e.target.value)}
       />
       {proposed !== undefined && (
         <Field.HelperText>
-          {t(value.trim() === '' ? 'instructor.form.takaLeftEmpty' : 'instructor.form.takaProposed', { price: formatTaka(proposed, language) })}
+          {t(value.trim() === '' ? 'instructor.form.dollarsLeftEmpty' : 'instructor.form.dollarsProposed', {
+            price: formatMoney({ amount: Math.round(proposed * 100), currency: 'usd' }, language),
+          })}
         </Field.HelperText>
       )}
       <Field.ErrorText>{problem}</Field.ErrorText>
@@ -144,12 +146,13 @@ export default function CourseEditorPage() {
           <Field.ErrorText>{problem('description')}</Field.ErrorText>
         </Field.Root>
         <SimpleGrid columns={{ base: 1, sm: 2, md: 4 }} gap="4">
-          <Field.Root required invalid={Boolean(problem('price'))}>
-            <Field.Label>{t('instructor.form.priceDollars')}</Field.Label>
-            <Input type="number" min="0" step="0.01" value={form.price} onChange={(e) => set({ price: e.target.value })} />
-            <Field.ErrorText>{problem('price')}</Field.ErrorText>
+          <Field.Root required invalid={Boolean(problem('priceBDT'))}>
+            <Field.Label>{t('instructor.form.priceTaka')}</Field.Label>
+            <Input type="number" min="0" step="1" inputMode="numeric" value={form.priceBDT} onChange={(e) => set({ priceBDT: e.target.value })} />
+            <Field.HelperText>{t('instructor.form.takaHelp')}</Field.HelperText>
+            <Field.ErrorText>{problem('priceBDT')}</Field.ErrorText>
           </Field.Root>
-          <TakaPriceField value={form.priceBDT} dollars={form.price} problem={problem('priceBDT')} onChange={(priceBDT) => set({ priceBDT })} />
+          <DollarPriceField value={form.price} taka={form.priceBDT} problem={problem('price')} onChange={(price) => set({ price })} />
           <Field.Root required invalid={Boolean(problem('category'))}>
             <Field.Label>{t('instructor.form.category')}</Field.Label>
             <NativeSelect.Root>

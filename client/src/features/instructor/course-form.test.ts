@@ -2,7 +2,7 @@ import { emptyCourseForm, minutesToSeconds, moveLesson, newLessonRow, secondsToM
 
 describe('the course form', () => {
   it('sends key points one per line, the price as a number and a class only for school courses', () => {
-    const form = { ...emptyCourseForm(), name: 'Algebra', price: '12.5', keyPoints: ' Sets \n\nFunctions ', classLevel: '9' };
+    const form = { ...emptyCourseForm(), name: 'Algebra', priceBDT: '1500', price: '12.5', keyPoints: ' Sets \n\nFunctions ', classLevel: '9' };
     expect(toCourseInput(form)).toMatchObject({ name: 'Algebra', price: 12.5, keyPoints: ['Sets', 'Functions'], classLevel: null, category: 'PROFESSIONAL' });
     expect(toCourseInput({ ...form, category: 'SCHOOL' }).classLevel).toBe(9);
   });
@@ -12,9 +12,10 @@ describe('the course form', () => {
     expect(toCourseInput({ ...emptyCourseForm(), language: 'BN' }).language).toBe('BN');
   });
 
-  it('sends the taka price as a whole number, or none for the server to propose', () => {
-    expect(toCourseInput({ ...emptyCourseForm(), price: '12', priceBDT: '1450' }).priceBDT).toBe(1450);
-    expect(toCourseInput({ ...emptyCourseForm(), price: '12', priceBDT: ' ' }).priceBDT).toBeNull();
+  it('sends the taka price as a whole number, and the dollar price or none for the server to propose from the taka', () => {
+    expect(toCourseInput({ ...emptyCourseForm(), price: '12', priceBDT: '1450' })).toMatchObject({ priceBDT: 1450, price: 12 });
+    expect(toCourseInput({ ...emptyCourseForm(), price: ' ', priceBDT: '1450' })).toMatchObject({ priceBDT: 1450, price: null });
+    expect(emptyCourseForm()).toMatchObject({ priceBDT: '0', price: '' });
   });
 
   it("sends each lesson's free preview flag and its length in seconds, unknown when left empty", () => {

@@ -14,9 +14,10 @@ export interface LessonRow {
 export interface CourseForm {
   name: string;
   description: string;
-  price: string;
-  /** Whole taka; empty: the server proposes it from the dollar price. */
+  /** Whole taka, asked first: most students pay in taka (0 for a free course). */
   priceBDT: string;
+  /** Dollars, for international cards; empty: the server proposes it from the taka price. */
+  price: string;
   photoURL: string;
   category: CourseCategory;
   classLevel: string;
@@ -52,8 +53,8 @@ export const secondsToMinutes = (seconds: number | null) => (seconds === null ? 
 export const emptyCourseForm = (): CourseForm => ({
   name: '',
   description: '',
-  price: '0',
-  priceBDT: '',
+  priceBDT: '0',
+  price: '',
   photoURL: '',
   category: 'PROFESSIONAL',
   classLevel: '',
@@ -69,9 +70,9 @@ export function toCourseInput(form: CourseForm): CourseInput {
   return {
     name: form.name,
     description: form.description,
-    // The price field is required on the form; an empty one cannot be sent.
-    price: Number(form.price.trim() || Number.NaN),
+    // The taka price is required on the form; an empty one is left out, and the server asks for it.
     priceBDT: form.priceBDT.trim() === '' ? null : Number(form.priceBDT),
+    price: form.price.trim() === '' ? null : Number(form.price),
     photoURL: form.photoURL || null,
     category: form.category,
     classLevel: form.category === 'SCHOOL' && form.classLevel ? Number(form.classLevel) : null,

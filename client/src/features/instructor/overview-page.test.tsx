@@ -9,7 +9,9 @@ const course = {
   __typename: 'ManagedCourse' as const,
   id: 'course-1',
   name: 'Class 9 Physics',
-  price: 15,
+  isFree: false,
+  priceTaka: { amount: 180_000, currency: 'BDT' as const },
+  priceUsd: { amount: 1500, currency: 'USD' as const },
   published: true,
   reviewRequestedAt: null,
   reviewNote: null,
@@ -38,6 +40,7 @@ describe("the instructor's overview", () => {
     const row = screen.getByTestId('managed-course');
     expect(within(row).getByText('Class 9 Physics')).toBeInTheDocument();
     expect(within(row).getByText('Published')).toBeInTheDocument();
+    expect(within(row).getByText('৳1,800 · $15')).toBeInTheDocument();
     expect(within(row).getByRole('link', { name: 'Edit' })).toHaveAttribute('href', paths.editCourse('course-1'));
   });
 
@@ -45,6 +48,7 @@ describe("the instructor's overview", () => {
     open([answer(InstructorOverviewDocument, firstPage, overview([course]))], 'bn');
     expect(await screen.findByRole('heading', { level: 1, name: 'সারসংক্ষেপ' })).toBeInTheDocument();
     expect(within(screen.getByTestId('managed-course')).getByText('১২')).toBeInTheDocument();
+    expect(within(screen.getByTestId('managed-course')).getByText('৳১,৮০০ · $১৫')).toBeInTheDocument();
     expect(screen.getByText('প্রকাশিত')).toBeInTheDocument();
   });
 

@@ -6,7 +6,7 @@ import { StatCard } from '../../components/dashboard-layout';
 import { Pager } from '../../components/pager';
 import { EmptyState, ErrorState, InlineLoading } from '../../components/states';
 import { useDeleteCourseMutation, useInstructorOverviewQuery, useSetCoursePublishedMutation } from './api/instructor.generated';
-import { formatDigits, formatDollars, formatTotals } from '../../lib/format';
+import { formatCoursePrices, formatDigits, formatTotals } from '../../lib/format';
 import { describeError } from '../../lib/graphql-errors';
 import { paths } from '../../lib/paths';
 import { useSession } from '../../lib/session-context';
@@ -97,7 +97,7 @@ export default function InstructorOverviewPage() {
                   <Table.Cell>
                     <Text fontWeight="semibold">{course.name}</Text>
                   </Table.Cell>
-                  <Table.Cell>${formatDollars(course.price, language)}</Table.Cell>
+                  <Table.Cell>{formatCoursePrices(course, t('courseCard.free'), language)}</Table.Cell>
                   <Table.Cell>{formatDigits(course.lessonCount, language)}</Table.Cell>
                   <Table.Cell>
                     <CourseStateBadge course={course} />

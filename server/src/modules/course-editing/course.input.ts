@@ -1,6 +1,6 @@
 import { ArrayMaxSize, ArrayMinSize, IsOptional, ValidateNested } from 'class-validator';
 import { Field, Float, ID, InputType, Int } from 'type-graphql';
-import { DEFAULT_USD_TO_BDT, proposeTakaPrice } from '../../shared/money';
+import { DEFAULT_USD_TO_BDT, proposeDollarPrice, proposeTakaPrice } from '../../shared/money';
 import { optionalText, optionalWebAddress, optionalWholeNumber, requiredText, Rule, type Check } from '../../shared/validation';
 import { validationMessages as m } from '../../shared/validation-messages';
 import { CourseCategory, CourseLanguage } from '../course/course.enums';
@@ -16,7 +16,9 @@ export const COURSE_TEXT_LIMITS = { name: 150, description: 5000, keyPoint: 200,
 /** Whole cents: 19.99 and 4.35 are, though 19.99 * 100 is 1998.9999999999998 in floating point. */
 const wholeCents = (price: number) => Math.abs(price * 100 - Math.round(price * 100)) < 1e-6;
 
-const dollarPrice: Check = function price(value) {
+/** Left out, the dollar price is proposed from the taka price; one of the two is needed. */
+const dollarPrice: Check = function price(value, course) {
+  if (value === null || value === undefined) return course.priceBDT === null || course.priceBDT === undefined ? m.giveAPrice : null;
   const price = typeof value === 'number' ? value : NaN;
   return Number.isFinite(price) && price >= 0 && price <= MAX_PRICE && wholeCents(price) ? null : m.coursePrice(MAX_PRICE);
 };
@@ -25,7 +27,8 @@ const dollarPrice: Check = function price(value) {
 const takaPrice: Check = function priceBDT(value, course) {
   if (value === null || value === undefined) return null;
   if (!Number.isInteger(value) || (value as number) < 0 || (value as number) > MAX_TAKA_PRICE) return m.takaPrice(MAX_TAKA_PRICE);
-  if (dollarPrice(course.price, course) === null && (value === 0) !== (course.price === 0)) return m.freeInBothCurrencies;
+  const dollarsGiven = course.price !== null && course.price !== undefined;
+  if (dollarsGiven && dollarPrice(course.price, course) === null && (value === 0) !== (course.price === 0)) return m.freeInBothCurrencies;
   return null;
 };
 
@@ -72,13 +75,13 @@ export class CourseInput {
   @Rule(requiredText('Description', COURSE_TEXT_LIMITS.description))
   description: string;
 
-  @Field(() => Float, { description: 'Dollars' })
-  @Rule(dollarPrice)
-  price: number;
-
-  @Field(() => Int, { nullable: true, description: 'Whole taka; left out, proposed from the dollar price at USD_TO_BDT' })
+  @Field(() => Int, { nullable: true, description: 'Whole taka, for bKash, Nagad, Rocket and local cards; left out, proposed from the dollar price at USD_TO_BDT' })
   @Rule(takaPrice)
   priceBDT?: number | null;
+
+  @Field(() => Float, { nullable: true, description: 'Dollars, for international cards; left out, proposed from the taka price at USD_TO_BDT. One of the two prices is needed' })
+  @Rule(dollarPrice)
+  price?: number | null;
 
   @Field(() => String, { nullable: true })
   @Rule(optionalWebAddress('Photo URL'))
@@ -152,8 +155,8 @@ export function normalizeCourse(input: CourseInput, usdToBdt = DEFAULT_USD_TO_BD
   return {
     name: text(input.name),
     description: text(input.description),
-    price: input.price,
-    priceBDT: input.priceBDT ?? proposeTakaPrice(input.price, usdToBdt),
+    price: input.price ?? proposeDollarPrice(input.priceBDT ?? 0, usdToBdt),
+    priceBDT: input.priceBDT ?? proposeTakaPrice(input.price ?? 0, usdToBdt),
     photoURL: text(input.photoURL) || null,
     category: input.category,
     classLevel: input.category === CourseCategory.SCHOOL ? (input.classLevel ?? null) : null,

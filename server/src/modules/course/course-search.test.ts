@@ -186,8 +186,8 @@ describe('search in one language', () => {
 describe('the indexes behind search', () => {
   beforeAll(async () => {
     // A catalogue large enough for PostgreSQL to prefer an index that fits over reading every published course.
-    await db.query(`INSERT INTO "course" ("name", "description", "price", "instructor", "category", "published")
-      SELECT 'Practice set ' || i, 'Exercises with answers.', 5, 'Test Instructor', 'PROFESSIONAL', true FROM generate_series(1, 3000) AS i`);
+    await db.query(`INSERT INTO "course" ("name", "description", "price", "priceBDT", "instructor", "category", "published")
+      SELECT 'Practice set ' || i, 'Exercises with answers.', 5, 600, 'Test Instructor', 'PROFESSIONAL', true FROM generate_series(1, 3000) AS i`);
     await db.query('ANALYZE "course"');
   });
   afterAll(() => db.query(`DELETE FROM "course" WHERE "name" LIKE 'Practice set %'`));

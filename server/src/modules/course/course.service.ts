@@ -3,6 +3,7 @@ import type { DataSource, EntityManager, SelectQueryBuilder } from 'typeorm';
 import { entityReader, type PartialEntity } from '../../db/entity-reader';
 import { SqlParameters } from '../../db/sql-parameters';
 import { badInput } from '../../shared/errors';
+import { FREE_COURSE_SQL } from '../../shared/money';
 import { isUuid } from '../../shared/validation';
 import { fetchPage, parsePage, type Page, type PageRequest } from '../../shared/paging';
 import { Course } from './course.entity';
@@ -44,7 +45,7 @@ function filterConditions(filter: CourseFilter, parameters: SqlParameters): stri
   const conditions = [visibleCourse()];
   switch (filter.section) {
     case HomeSection.FREE:
-      conditions.push('"price" = 0');
+      conditions.push(FREE_COURSE_SQL);
       break;
     case HomeSection.PROFESSIONAL_SKILL:
       conditions.push(`"category" = ${parameters.add(CourseCategory.PROFESSIONAL)}`);
@@ -63,8 +64,8 @@ function filterConditions(filter: CourseFilter, parameters: SqlParameters): stri
     }
     conditions.push(`"classLevel" = ${parameters.add(filter.classLevel)}`);
   }
-  if (filter.free === true) conditions.push('"price" = 0');
-  if (filter.free === false) conditions.push('"price" > 0');
+  if (filter.free === true) conditions.push(FREE_COURSE_SQL);
+  if (filter.free === false) conditions.push(`NOT ${FREE_COURSE_SQL}`);
   if (filter.language) conditions.push(`"language" = ${parameters.add(filter.language)}`);
   return conditions.join(' AND ');
 }

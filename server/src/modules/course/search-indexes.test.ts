@@ -26,8 +26,8 @@ beforeAll(async () => {
   for (const name of ['Physics 1', 'Class 9 Physics', 'Chemistry basics']) ids.push((await makeCourse(db, { name })).id);
   // A catalogue large enough that reading a whole index costs more than the one made for the search.
   await db.query(
-    `INSERT INTO "course" ("name", "description", "price", "instructor", "keyPoints", "category", "trending", "published")
-     SELECT 'Algebra batch ' || i, 'Numbers and equations', 5, 'Teacher', ARRAY[]::text[], 'PROFESSIONAL', false, true FROM generate_series(1, 3000) AS i`,
+    `INSERT INTO "course" ("name", "description", "price", "priceBDT", "instructor", "keyPoints", "category", "trending", "published")
+     SELECT 'Algebra batch ' || i, 'Numbers and equations', 5, 600, 'Teacher', ARRAY[]::text[], 'PROFESSIONAL', false, true FROM generate_series(1, 3000) AS i`,
   );
   await db.query('ANALYZE "course"');
 });

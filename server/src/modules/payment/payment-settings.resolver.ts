@@ -1,6 +1,6 @@
 import { Arg, Ctx, Field, Float, Int, ObjectType, Query, Resolver } from 'type-graphql';
 import { badInput } from '../../shared/errors';
-import { proposeTakaPrice } from '../../shared/money';
+import { proposeDollarPrice, proposeTakaPrice } from '../../shared/money';
 import { PaymentProviderChoice } from './purchase.input';
 import type { GraphQLContext } from '../../graphql/context';
 
@@ -35,5 +35,11 @@ export class PaymentSettingsResolver {
   proposedTakaPrice(@Arg('dollars', () => Float) dollars: number, @Ctx() ctx: GraphQLContext): number {
     if (!Number.isFinite(dollars) || dollars < 0 || dollars > 10_000) throw badInput('dollars must be from 0 to 10000');
     return proposeTakaPrice(dollars, ctx.payments.usdToBdt);
+  }
+
+  @Query(() => Float, { description: 'The dollar price proposed for a taka price, for international cards (at USD_TO_BDT, to the whole dollar)' })
+  proposedDollarPrice(@Arg('taka', () => Int) taka: number, @Ctx() ctx: GraphQLContext): number {
+    if (!Number.isInteger(taka) || taka < 0 || taka > 2_000_000) throw badInput('taka must be a whole number from 0 to 2000000');
+    return proposeDollarPrice(taka, ctx.payments.usdToBdt);
   }
 }

@@ -3,6 +3,8 @@ import { Course } from '../course/course.entity';
 import { Money } from '../../graphql/money';
 import { money } from '../../shared/money';
 import { Payment, PaymentStatus } from './payment.entity';
+import { methodLabel } from './payment-method';
+import { translateMessage } from '../../i18n/translate';
 import { roles } from '../auth/guards';
 import { IdArgs } from '../../graphql/id-args';
 import { PurchaseInput } from './purchase.input';
@@ -97,13 +99,33 @@ export class PurchaseResolver {
   }
 }
 
+@ObjectType({ description: "The signed-in student's latest payment for one course, as the course page and checkout show it" })
+class CoursePayment {
+  @Field(() => ID)
+  id: string;
+
+  @Field(() => PaymentStatus, { description: 'HELD: received and being checked, so no second payment is taken meanwhile' })
+  status: PaymentStatus;
+
+  @Field(() => String, { nullable: true, description: "Why it failed, in the request's language" })
+  failureMessage: string | null;
+
+  @Field(() => String, { nullable: true, description: 'How it was paid: bKash, Nagad, Rocket, or a card brand with its last four digits' })
+  method: string | null;
+}
+
 @Resolver(() => Course)
 export class CoursePaymentResolver {
-  @FieldResolver(() => Boolean, {
-    description: "Whether the signed-in student's payment for this course was received and is being checked (held for review): no second payment is taken meanwhile",
-  })
-  async paymentHeld(@Root() course: Course, @Ctx() ctx: GraphQLContext): Promise<boolean> {
-    if (!ctx.viewer) return false;
-    return ctx.db.getRepository(Payment).existsBy({ studentId: ctx.viewer.id, courseId: course.id, status: PaymentStatus.HELD });
+  @FieldResolver(() => CoursePayment, { nullable: true, description: "The signed-in student's latest payment for this course; null for visitors and before any" })
+  async latestPayment(@Root() course: Course, @Ctx() ctx: GraphQLContext): Promise<CoursePayment | null> {
+    if (!ctx.viewer) return null;
+    const payment = await ctx.db.getRepository(Payment).findOne({ where: { studentId: ctx.viewer.id, courseId: course.id }, order: { createdAt: 'DESC' } });
+    if (!payment) return null;
+    return {
+      id: payment.id,
+      status: payment.status,
+      failureMessage: payment.failureMessage && translateMessage(ctx.language, payment.failureMessage),
+      method: methodLabel(payment.method, payment.methodLast4),
+    };
   }
 }

@@ -153,7 +153,7 @@ describe('buying with SSLCommerz', () => {
 
   it('grants nothing when the amount paid differs from the order', async () => {
     const back = await onGateway(await startBuying(), { ipn: 'now', amount: '10.00' });
-    expect(await comeBack(back)).toBe(`${app.url}/course/${course.id}?canceled=true`);
+    expect(await comeBack(back)).toBe(`${app.url}/course/${course.id}?failed=true`);
     expect(await enrollmentsOf()).toBe(0);
     expect((await paymentsOf())[0]).toMatchObject({ status: PaymentStatus.FAILED, failureMessage: AMOUNT_MISMATCH });
   });

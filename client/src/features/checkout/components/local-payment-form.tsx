@@ -1,7 +1,7 @@
 import { Alert, Box, Button, Card, Field, Heading, Input, SimpleGrid, Text } from '@chakra-ui/react';
 import { Smartphone } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
-import { formatTaka } from '../../../lib/format';
+import { formatMoney } from '../../../lib/format';
 import { describeError } from '../../../lib/graphql-errors';
 import { toaster } from '../../../lib/toaster';
 import { usePurchaseCourseMutation } from '../api/checkout.generated';
@@ -11,7 +11,7 @@ import { useLanguage, useT } from '../../../lib/i18n';
 const BANGLADESH_MOBILE = /^(?:\+?88)?01[3-9]\d{8}$/;
 
 interface LocalPaymentFormProps {
-  course: { id: string; priceBDT: number };
+  course: { id: string; priceTaka: { amount: number; currency: string } };
   buyer: { name: string; email: string };
   testMode: boolean;
 }
@@ -30,7 +30,7 @@ export function LocalPaymentForm({ course, buyer, testMode }: LocalPaymentFormPr
   const [leaving, setLeaving] = useState(false);
   const attemptKey = useRef(crypto.randomUUID());
   const [purchase] = usePurchaseCourseMutation();
-  const price = formatTaka(course.priceBDT, language);
+  const price = formatMoney(course.priceTaka, language);
 
   const pay = async (e: FormEvent) => {
     e.preventDefault();

@@ -1,0 +1,45 @@
+import { Alert, Button, Stack } from '@chakra-ui/react';
+import { Link as RouterLink } from 'react-router-dom';
+import { useT } from '../../../lib/i18n';
+import { paths } from '../../../lib/paths';
+import { paymentReturnMessage, type PaymentReturn } from '../payment-return';
+
+interface PaymentReturnNoticeProps {
+  outcome: PaymentReturn;
+  courseId: string;
+  /** Why the payment failed, as the server wrote it in the page's language. */
+  failure?: string | null;
+}
+
+const statusOf: Record<PaymentReturn, 'success' | 'warning' | 'error' | 'info'> = {
+  success: 'success',
+  canceled: 'warning',
+  failed: 'error',
+  held: 'info',
+  pending: 'info',
+};
+
+/** The buyer's way on after the payment page: start learning, or try again; a held or pending payment only waits. */
+export function PaymentReturnNotice({ outcome, courseId, failure }: PaymentReturnNoticeProps) {
+  const t = useT();
+  const message = paymentReturnMessage(new URLSearchParams({ [outcome]: 'true' }))!;
+  return (
+    <Alert.Root status={statusOf[outcome]} mb="6" data-testid="payment-return">
+      <Alert.Indicator />
+      <Stack gap="3" flex="1">
+        <Alert.Title role="status">{t(message)}</Alert.Title>
+        {outcome === 'failed' && failure && <Alert.Description>{t('course.return.why', { reason: failure })}</Alert.Description>}
+        {outcome === 'success' && (
+          <Button asChild colorPalette="green" alignSelf="start">
+            <RouterLink to={paths.player(courseId)}>{t('course.return.startLearning')}</RouterLink>
+          </Button>
+        )}
+        {(outcome === 'canceled' || outcome === 'failed') && (
+          <Button asChild colorPalette="blue" alignSelf="start">
+            <RouterLink to={paths.enroll(courseId)}>{t('course.return.tryAgain')}</RouterLink>
+          </Button>
+        )}
+      </Stack>
+    </Alert.Root>
+  );
+}
