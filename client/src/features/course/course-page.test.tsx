@@ -56,4 +56,63 @@ describe('the course page', () => {
     expect(screen.getByText('বিকাশ, নগদ, রকেট বা দেশি কার্ডে ৳১,২০০ দিন, অথবা আন্তর্জাতিক কার্ডে $১০।')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 2, name: 'পাঠসমূহ (৩)' })).toBeInTheDocument();
   });
+
+  it('shows the taka price first and no dollar price where only taka is sold', async () => {
+    open([answer(CoursePageDocument, { id }, { course: { ...course, priceUsd: { amount: 0, currency: 'USD' } } })]);
+    expect(await screen.findByTestId('course-price')).toHaveTextContent('৳1,200');
+    expect(screen.getByText('Pay ৳1,200 with bKash, Nagad, Rocket or a local card.')).toBeInTheDocument();
+    expect(screen.queryByText(/\$/)).toBeNull();
+  });
+
+  it('says Free for a free course, with no price in either currency', async () => {
+    const free = { ...course, isFree: true, priceTaka: { amount: 0, currency: 'BDT' as const }, priceUsd: { amount: 0, currency: 'USD' as const } };
+    open([answer(CoursePageDocument, { id }, { course: free })], 'bn');
+    expect(await screen.findByTestId('course-price')).toHaveTextContent('ফ্রি');
+    expect(screen.queryByText(/৳|\$/)).toBeNull();
+  });
+
+  it('offers no second payment while a payment is being checked', async () => {
+    open([answer(CoursePageDocument, { id }, { course: { ...course, latestPayment: { id: 'p1', status: 'HELD', failureMessage: null } } })]);
+    expect(await screen.findByTestId('payment-held')).toHaveTextContent('Your payment is received and is being checked.');
+    expect(screen.queryByRole('link', { name: 'Course Enroll' })).toBeNull();
+  });
+});
+
+describe('the course page after the payment page', () => {
+  const returnTo = (search: string, shown = course) =>
+    renderRoute(<CoursePage />, {
+      path: routePatterns.course,
+      at: `${paths.course(id)}?${search}`,
+      mocks: [answer(CoursePageDocument, { id }, { course: shown }), noReviews],
+    });
+
+  it('after paying, says so and opens the course with Start learning', async () => {
+    returnTo('success=true', { ...course, isEnrolled: true });
+    expect(within(await screen.findByTestId('payment-return')).getByRole('status')).toHaveTextContent('Order placed! You will receive an email confirmation.');
+    expect(within(screen.getByTestId('payment-return')).getByRole('link', { name: 'Start learning' })).toHaveAttribute('href', paths.player(id));
+  });
+
+  it('after cancelling, says it was cancelled and offers to try again', async () => {
+    returnTo('canceled=true');
+    expect(within(await screen.findByTestId('payment-return')).getByRole('status')).toHaveTextContent(
+      "Order canceled -- continue to shop around and checkout when you're ready.",
+    );
+    expect(within(screen.getByTestId('payment-return')).getByRole('link', { name: 'Try again' })).toHaveAttribute('href', paths.enroll(id));
+  });
+
+  it('after a failed payment, says why and offers to try again', async () => {
+    returnTo('failed=true', { ...course, latestPayment: { id: 'p1', status: 'FAILED', failureMessage: 'The payment was not completed on the payment page' } });
+    const notice = await screen.findByTestId('payment-return');
+    expect(within(notice).getByRole('status')).toHaveTextContent('Payment was not successful');
+    expect(notice).toHaveTextContent('Why: The payment was not completed on the payment page');
+    expect(within(notice).getByRole('link', { name: 'Try again' })).toHaveAttribute('href', paths.enroll(id));
+  });
+
+  it('while the payment is held, says it is being checked and offers no payment', async () => {
+    returnTo('held=true', { ...course, latestPayment: { id: 'p1', status: 'HELD', failureMessage: null } });
+    const notice = await screen.findByTestId('payment-return');
+    expect(notice).toHaveTextContent('Your payment is received and is being checked.');
+    expect(screen.queryByRole('link', { name: 'Course Enroll' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Try again' })).toBeNull();
+  });
 });

@@ -483,3 +483,18 @@ describe('around the checkout', () => {
     expect(data!.recommendedCourses.map((c) => c.id)).toEqual([other.id]);
   });
 });
+
+describe('how a card payment was made', () => {
+  it('records the card brand and its last four digits, shown in My Payments and the receipt', async () => {
+    expect((await buy(buyer, 'pm_card_mastercard')).data!.purchaseCourse.status).toBe('SUCCEEDED');
+    const { data } = await buyer.graphql(`{ myPayments { items { method amountPaid { amount currency formatted } } } }`);
+    expect(data).toEqual({ myPayments: { items: [{ method: 'Mastercard •••• 4444', amountPaid: { amount: 1550, currency: 'USD', formatted: '$15.50' } }] } });
+    const receipt = await db.getRepository(OutboxMessage).findOneByOrFail({ to: 'buyer@example.com' });
+    expect(receipt.text).toContain('Paid with: Mastercard •••• 4444');
+  });
+
+  it('records no method for a declined card', async () => {
+    await buy(buyer, 'pm_card_chargeDeclined');
+    expect(await db.getRepository(Payment).findOneByOrFail({ courseId: course.id })).toMatchObject({ status: PaymentStatus.FAILED, method: null });
+  });
+});

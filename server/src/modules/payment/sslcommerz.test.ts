@@ -14,8 +14,10 @@ import { Role } from '../user/role';
 import { Enrollment } from '../enrollment/enrollment.entity';
 import type { Course } from '../course/course.entity';
 import { Payment, PaymentStatus } from './payment.entity';
-import { AMOUNT_MISMATCH, BANGLADESH_MOBILE, GATEWAY_PAYMENT_EXPIRED, PAYMENT_HELD, reconcileUnsettledPayments } from './purchase.service';
+import { AMOUNT_MISMATCH, BANGLADESH_MOBILE, GATEWAY_PAYMENT_EXPIRED, NO_DOLLAR_PRICE, PAYMENT_HELD, reconcileUnsettledPayments } from './purchase.service';
 import { Refund } from './refund.entity';
+import { OutboxMessage } from '../mail/outbox-message.entity';
+import { AuditEntry } from '../audit/audit.entity';
 
 let db: DataSource;
 let app: TestApp;
@@ -268,5 +270,95 @@ describe('buying with SSLCommerz', () => {
     await db.query(`UPDATE sslcommerz_sandbox_transaction SET refunds = jsonb_set(refunds, '{0,requestedAt}', to_jsonb((now() - interval '2 seconds')::text))`);
     await reconcileUnsettledPayments(app.services.payments);
     expect((await db.getRepository(Refund).findOneByOrFail({ id: refund.id })).status).toBe('succeeded');
+  });
+
+  it('records the wallet the buyer used: bKash in My Payments, the receipt and the admin list, which filters by it', async () => {
+    await comeBack(await onGateway(await startBuying(), { ipn: 'now', method: 'bkash' }));
+    const mine = await student.graphql(`{ myPayments { items { method amountPaid { amount currency formatted } } } }`);
+    expect(mine.data).toEqual({ myPayments: { items: [{ method: 'bKash', amountPaid: { amount: 120_000, currency: 'BDT', formatted: '৳1,200' } }] } });
+    const receipt = await db.getRepository(OutboxMessage).findOneByOrFail({ to: 'rafi@example.com' });
+    expect(receipt.text).toContain('Paid with: bKash');
+    expect(receipt.text).toContain('Amount: ৳1,200');
+    await makeUser(db, { email: 'boss@example.com', role: Role.ADMIN }, 'admin password');
+    const admin = await signedInClient(app.url, 'boss@example.com', 'admin password');
+    const list = (method: string) =>
+      admin.graphql<{ payments: { total: number; items: Array<{ method: string }> } }>(
+        `query ($m: String) { payments(method: $m) { total items { method } } }`,
+        { m: method },
+      );
+    expect((await list('bKash')).data!.payments).toEqual({ total: 1, items: [{ method: 'bKash' }] });
+    expect((await list('Nagad')).data!.payments).toEqual({ total: 0, items: [] });
+  });
+
+  it('names Nagad and Rocket as the buyer paid with them', async () => {
+    await comeBack(await onGateway(await startBuying(), { ipn: 'now', method: 'rocket' }));
+    expect((await paymentsOf())[0]).toMatchObject({ method: 'Rocket', methodLast4: null });
+    const other = await makeCourse(db, { name: 'Chemistry – Class 9', price: 10, priceBDT: 900 });
+    course = other;
+    await comeBack(await onGateway(await startBuying(), { ipn: 'now', method: 'nagad' }));
+    expect((await paymentsOf())[0].method).toBe('Nagad');
+  });
+
+  it('shows a bKash buyer their payment held for review on the course, in their language', async () => {
+    await comeBack(await onGateway(await startBuying(), { ipn: 'now', risk: '1' }));
+    const { data } = await student.graphql(`query ($id: ID!) { course(id: $id) { latestPayment { status method } } }`, { id: course.id });
+    expect(data).toEqual({ course: { latestPayment: { status: 'HELD', method: 'bKash' } } });
+  });
+
+  it('sends the buyer back to a page that says the payment failed, and why', async () => {
+    const back = await onGateway(await startBuying(), { action: 'fail' });
+    expect(await comeBack(back)).toBe(`${app.url}/course/${course.id}?failed=true`);
+    const { data } = await student.graphql(`query ($id: ID!) { course(id: $id) { latestPayment { status failureMessage } } }`, { id: course.id });
+    expect(data).toEqual({ course: { latestPayment: { status: 'FAILED', failureMessage: 'The payment was not completed on the payment page' } } });
+  });
+
+  it('audits a taka refund in taka', async () => {
+    await comeBack(await onGateway(await startBuying(), { ipn: 'now' }));
+    const enrollment = await db.getRepository(Enrollment).findOneByOrFail({ courseId: course.id });
+    await makeUser(db, { email: 'boss@example.com', role: Role.ADMIN }, 'admin password');
+    const admin = await signedInClient(app.url, 'boss@example.com', 'admin password');
+    const { data } = await admin.graphql(
+      `mutation ($id: ID!) { refundEnrollment(enrollmentId: $id, refundCase: COURSE_CANCELLED) { amountRefunded { amount currency formatted } } }`,
+      { id: enrollment.id },
+    );
+    expect(data).toEqual({ refundEnrollment: { amountRefunded: { amount: 120_000, currency: 'BDT', formatted: '৳1,200' } } });
+    const entry = await db.getRepository(AuditEntry).findOneByOrFail({ targetId: enrollment.id });
+    expect(entry.detail).toMatchObject({ amountCents: 120_000, currency: 'bdt' });
+  });
+
+  it('never sells a paid course for nothing: taka-only by card is refused, and a dollar price without a taka price cannot be stored', async () => {
+    const takaOnly = await makeCourse(db, { name: 'Bangla Grammar', price: 0, priceBDT: 500 });
+    const card = await student.graphql(`mutation ($id: ID!) { purchaseCourse(input: { courseId: $id, paymentMethod: "pm_card_visa" }) { status } }`, {
+      id: takaOnly.id,
+    });
+    expect(card.errors![0]).toMatchObject({ message: NO_DOLLAR_PRICE, extensions: { code: 'BAD_USER_INPUT' } });
+    expect(await db.getRepository(Payment).countBy({ courseId: takaOnly.id })).toBe(0);
+    expect(await db.getRepository(Enrollment).countBy({ courseId: takaOnly.id })).toBe(0);
+    await expect(db.query(`UPDATE course SET "priceBDT" = 0 WHERE id = $1`, [course.id])).rejects.toThrow(/course_paid_has_taka_price/);
+    const { data } = await student.graphql(`query ($id: ID!) { course(id: $id) { isFree priceTaka { amount formatted } priceUsd { amount formatted } } }`, {
+      id: takaOnly.id,
+    });
+    expect(data).toEqual({ course: { isFree: false, priceTaka: { amount: 50_000, formatted: '৳500' }, priceUsd: { amount: 0, formatted: '$0.00' } } });
+  });
+
+  it("asks the gateway about no other student's refund while someone buys", async () => {
+    await comeBack(await onGateway(await startBuying(), { ipn: 'now' }));
+    const enrollment = await db.getRepository(Enrollment).findOneByOrFail({ courseId: course.id });
+    await makeUser(db, { email: 'boss@example.com', role: Role.ADMIN }, 'admin password');
+    const admin = await signedInClient(app.url, 'boss@example.com', 'admin password');
+    await admin.graphql(`mutation ($id: ID!) { refundEnrollment(enrollmentId: $id, refundCase: COURSE_CANCELLED) { percent } }`, { id: enrollment.id });
+    expect((await db.getRepository(Refund).findOneByOrFail({ enrollmentId: enrollment.id })).status).toBe('processing');
+    const gateway = app.services.payments.sslcommerz!;
+    const asked = jest.spyOn(gateway, 'refundStatus');
+    try {
+      await makeUser(db, { email: 'mina@example.com', name: 'Mina Akter' }, 'student password');
+      const other = await signedInClient(app.url, 'mina@example.com', 'student password');
+      await comeBack(await onGateway(await startBuying(other), { ipn: 'now' }));
+      expect(asked).not.toHaveBeenCalled();
+      await reconcileUnsettledPayments(app.services.payments);
+      expect(asked).toHaveBeenCalledTimes(1);
+    } finally {
+      asked.mockRestore();
+    }
   });
 });
