@@ -21,7 +21,7 @@ export default function CoursePage() {
   const [search, setSearch] = useSearchParams();
   const notice = (useLocation().state as { notice?: string } | null)?.notice;
   const paymentReturn = paymentReturnOf(search);
-  const { data, loading, error, refetch } = useCoursePageQuery({ variables: { id }, fetchPolicy: paymentReturn ? 'network-only' : 'cache-and-network' });
+  const { data, loading, error, refetch } = useCoursePageQuery({ variables: { id }, fetchPolicy: 'cache-and-network' });
 
   if (loading && !data) return <FullScreenLoading />;
   if (error) return <ErrorState onRetry={() => void refetch()} />;
