@@ -33,7 +33,9 @@ function toProviderPayment(intent: Stripe.PaymentIntent): ProviderPayment {
     failureMessage: intent.last_payment_error?.message ?? null,
     transactionRef: (typeof balance === 'string' ? balance : balance?.id) ?? charge?.id ?? null,
     metadata: intent.metadata,
-    method: charge?.payment_method_details?.card ? { name: cardBrandName(charge.payment_method_details.card.brand ?? 'card'), last4: charge.payment_method_details.card.last4 } : null,
+    method: charge?.payment_method_details?.card
+      ? { name: cardBrandName(charge.payment_method_details.card.brand ?? 'card'), last4: charge.payment_method_details.card.last4 }
+      : null,
   };
 }
 

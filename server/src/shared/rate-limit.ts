@@ -8,6 +8,11 @@ export interface Limit {
   windowSeconds: number;
 }
 
+function tooManyAttempts(resetAt: Date): AppError {
+  const minutes = Math.max(1, Math.ceil((new Date(resetAt).getTime() - Date.now()) / 60_000));
+  return new AppError('TOO_MANY_REQUESTS', `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
+}
+
 /** Counts one attempt for `key` and refuses it, with a clear message, once the window's limit is passed. */
 export async function hitRateLimit(db: DataSource, limit: Limit, subject: string): Promise<void> {
   const [row] = await db.query<Array<{ hits: number; resetAt: Date }>>(
@@ -18,10 +23,20 @@ export async function hitRateLimit(db: DataSource, limit: Limit, subject: string
      RETURNING hits, "resetAt"`,
     [`${limit.name}:${subject.toLowerCase()}`, limit.windowSeconds],
   );
-  if (row.hits > limit.max) {
-    const minutes = Math.max(1, Math.ceil((new Date(row.resetAt).getTime() - Date.now()) / 60_000));
-    throw new AppError('TOO_MANY_REQUESTS', `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
-  }
+  if (row.hits > limit.max) throw tooManyAttempts(row.resetAt);
+}
+
+/** For limits that count only failures: refuses, with the same message, once `max` failures are counted in the window; counts nothing. */
+export async function refuseWhenLimited(db: DataSource, limit: Limit, subject: string): Promise<void> {
+  const [row] = await db.query<Array<{ hits: number; resetAt: Date }>>(`SELECT hits, "resetAt" FROM rate_limit WHERE key = $1 AND "resetAt" > now()`, [
+    `${limit.name}:${subject.toLowerCase()}`,
+  ]);
+  if (row && row.hits >= limit.max) throw tooManyAttempts(row.resetAt);
+}
+
+/** Counts one failure for `key` without refusing anything (refuseWhenLimited refuses the next attempt). */
+export async function countFailure(db: DataSource, limit: Limit, subject: string): Promise<void> {
+  await hitRateLimit(db, { ...limit, max: Number.MAX_SAFE_INTEGER }, subject);
 }
 
 /** Forgets the attempts counted for `key`, e.g. after a successful sign-in. */
@@ -41,4 +56,7 @@ export const limits = {
   resetPerAccount: { name: 'reset-account', max: 3, windowSeconds: 60 * 60 },
   verifyPerAccount: { name: 'verify-account', max: 5, windowSeconds: 60 * 60 },
   formsPerAddress: { name: 'forms-ip', max: 30, windowSeconds: 60 * 60 },
+  // Failed purchases (declined cards, refused payments): card testing stops, a student retrying a few times does not.
+  purchaseFailuresPerAccount: { name: 'purchase-failures-account', max: 30, windowSeconds: 60 * 60 },
+  purchaseFailuresPerAddress: { name: 'purchase-failures-ip', max: 100, windowSeconds: 60 * 60 },
 } satisfies Record<string, Limit>;

@@ -75,11 +75,17 @@ export class CourseInput {
   @Rule(requiredText('Description', COURSE_TEXT_LIMITS.description))
   description: string;
 
-  @Field(() => Int, { nullable: true, description: 'Whole taka, for bKash, Nagad, Rocket and local cards; left out, proposed from the dollar price at USD_TO_BDT' })
+  @Field(() => Int, {
+    nullable: true,
+    description: 'Whole taka, for bKash, Nagad, Rocket and local cards; left out, proposed from the dollar price at USD_TO_BDT',
+  })
   @Rule(takaPrice)
   priceBDT?: number | null;
 
-  @Field(() => Float, { nullable: true, description: 'Dollars, for international cards; left out, proposed from the taka price at USD_TO_BDT. One of the two prices is needed' })
+  @Field(() => Float, {
+    nullable: true,
+    description: 'Dollars, for international cards; left out, proposed from the taka price at USD_TO_BDT. One of the two prices is needed',
+  })
   @Rule(dollarPrice)
   price?: number | null;
 

@@ -21,7 +21,8 @@ class PaymentRecord {
   @Field({ description: 'usd or bdt' }) currency: string;
   @Field(() => String, {
     nullable: true,
-    description: 'How it was paid, as the provider reported it: bKash, Nagad, Rocket, or a card brand with its last four digits ("Visa •••• 4242"); null until paid',
+    description:
+      'How it was paid, as the provider reported it: bKash, Nagad, Rocket, or a card brand with its last four digits ("Visa •••• 4242"); null until paid',
   })
   method: string | null;
   @Field({ description: 'stripe, test (the offline card test mode) or sslcommerz' }) provider: string;

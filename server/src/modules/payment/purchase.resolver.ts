@@ -56,7 +56,10 @@ class RefundResult {
   @Field(() => Int)
   percent: number;
 
-  @Field(() => Float, { description: 'Whole units paid back, in the currency paid', deprecationReason: 'Use amountRefunded (Money, in minor units); kept until 2027-06-30' })
+  @Field(() => Float, {
+    description: 'Whole units paid back, in the currency paid',
+    deprecationReason: 'Use amountRefunded (Money, in minor units); kept until 2027-06-30',
+  })
   amount: number;
 
   @Field(() => Money, { description: 'What is paid back, in the currency that was paid' })
@@ -77,7 +80,7 @@ export class PurchaseResolver {
   @Authorized(...roles.student)
   @Mutation(() => PurchaseResult, { description: 'Buys a course at its price in the catalogue; a free course enrolls at once' })
   async purchaseCourse(@Arg('input', () => PurchaseInput) input: PurchaseInput, @Ctx() ctx: GraphQLContext): Promise<PurchaseResult> {
-    return toResult(await purchaseCourse(ctx.payments, requireViewer(ctx), input));
+    return toResult(await purchaseCourse(ctx.payments, requireViewer(ctx), { ...input, address: ctx.clientAddress }));
   }
 
   @Authorized(...roles.student)
@@ -116,7 +119,10 @@ class CoursePayment {
 
 @Resolver(() => Course)
 export class CoursePaymentResolver {
-  @FieldResolver(() => CoursePayment, { nullable: true, description: "The signed-in student's latest payment for this course; null for visitors and before any" })
+  @FieldResolver(() => CoursePayment, {
+    nullable: true,
+    description: "The signed-in student's latest payment for this course; null for visitors and before any",
+  })
   async latestPayment(@Root() course: Course, @Ctx() ctx: GraphQLContext): Promise<CoursePayment | null> {
     if (!ctx.viewer) return null;
     const payment = await ctx.db.getRepository(Payment).findOne({ where: { studentId: ctx.viewer.id, courseId: course.id }, order: { createdAt: 'DESC' } });

@@ -6,6 +6,7 @@ import { PAYMENT_PAGE_EXPIRED } from '../../payments/sslcommerz/sslcommerz.provi
 import type { BillingDetailsInput, PaymentProvider, ProviderPayment } from '../../payments/provider';
 import { AppError, badInput, notFound } from '../../shared/errors';
 import { coursePrice, formatMoney, isFreeCourse, toMinorUnits } from '../../shared/money';
+import { countFailure, limits, refuseWhenLimited } from '../../shared/rate-limit';
 import { isUuid } from '../../shared/validation';
 import { validationMessages } from '../../shared/validation-messages';
 import { checkEmail } from '../auth/sign-up-rules';
@@ -61,6 +62,8 @@ export interface PurchaseRequest {
   paymentMethod?: string | null;
   billingDetails?: BillingDetailsInput | null;
   idempotencyKey?: string | null;
+  /** The buyer's network address, for the limit on failed purchases per address. */
+  address?: string | null;
 }
 
 export type PurchaseStatus = 'SUCCEEDED' | 'REQUIRES_ACTION' | 'FAILED';
@@ -101,7 +104,10 @@ export const NO_DOLLAR_PRICE = 'This course is sold in taka only: pay with bKash
  */
 function requirePrice(deps: PurchaseDeps, course: Course, amountCents: number, local: boolean): void {
   if (amountCents > 0) return;
-  deps.log.warn({ courseId: course.id, instructorId: course.instructorId, currency: local ? 'bdt' : 'usd' }, 'a paid course has no price in the currency a buyer chose');
+  deps.log.warn(
+    { courseId: course.id, instructorId: course.instructorId, currency: local ? 'bdt' : 'usd' },
+    'a paid course has no price in the currency a buyer chose',
+  );
   throw badInput(local ? NO_TAKA_PRICE : NO_DOLLAR_PRICE, { field: 'provider' });
 }
 
@@ -119,7 +125,9 @@ export const BANGLADESH_MOBILE = 'Enter a Bangladeshi mobile number, like 01712-
 export const LOCAL_BUYER_NAME = 'Enter your name as the payment page should show it';
 
 /** SSLCommerz asks for the buyer's name, email and mobile number, and nothing more. */
-function checkLocalBuyer(billing: BillingDetailsInput | null | undefined, viewer: Viewer): { name: string; email: string; phone: string } {
+type LocalBuyer = { name: string; email: string; phone: string };
+
+function checkLocalBuyer(billing: BillingDetailsInput | null | undefined, viewer: Viewer): LocalBuyer {
   const name = billing?.name?.trim() || viewer.name;
   const email = billing?.email?.trim() || viewer.email;
   const phone = (billing?.phone ?? '').replace(/[\s-]/g, '');
@@ -308,6 +316,30 @@ export async function purchaseCourse(deps: PurchaseDeps, viewer: Viewer, request
   }
 
   requirePayments(deps);
+  await refuseWhenLimited(deps.db, limits.purchaseFailuresPerAccount, viewer.id);
+  if (request.address) await refuseWhenLimited(deps.db, limits.purchaseFailuresPerAddress, request.address);
+  const counted = async <T>(outcome: T, failed: boolean): Promise<T> => {
+    if (failed) {
+      await countFailure(deps.db, limits.purchaseFailuresPerAccount, viewer.id);
+      if (request.address) await countFailure(deps.db, limits.purchaseFailuresPerAddress, request.address);
+    }
+    return outcome;
+  };
+  try {
+    const outcome = await payForCourse(deps, viewer, request, { course, amountCents, currency, customer, local });
+    return await counted(outcome, outcome.status === 'FAILED');
+  } catch (error) {
+    throw await counted(error, error instanceof AppError && error.code === 'PAYMENT_FAILED');
+  }
+}
+
+/** A paid purchase, from the payment row to the provider's answer (see purchaseCourse). */
+async function payForCourse(
+  deps: PurchaseDeps,
+  viewer: Viewer,
+  request: PurchaseRequest,
+  { course, amountCents, currency, customer, local }: { course: Course; amountCents: number; currency: string; customer: LocalBuyer | null; local: boolean },
+): Promise<PurchaseOutcome> {
   const provider = local ? providerFor(deps, 'sslcommerz') : deps.provider;
   const idempotencyKey = `${viewer.id}:${request.idempotencyKey?.trim() || crypto.randomUUID()}`;
   // A payment of this course left unsettled by an earlier failure is settled first, so it cannot charge twice.

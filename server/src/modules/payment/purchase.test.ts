@@ -497,4 +497,17 @@ describe('how a card payment was made', () => {
     await buy(buyer, 'pm_card_chargeDeclined');
     expect(await db.getRepository(Payment).findOneByOrFail({ courseId: course.id })).toMatchObject({ status: PaymentStatus.FAILED, method: null });
   });
+
+  it('refuses a 31st declined purchase in an hour, saying when to try again, without asking the provider', async () => {
+    for (let i = 0; i < 30; i++) expect((await buy(buyer, 'pm_card_chargeDeclined')).data!.purchaseCourse.status).toBe('FAILED');
+    const attempts = await db.getRepository(TestModePayment).count();
+    const refused = await buy(buyer, 'pm_card_visa');
+    expect(refused.errors![0]).toMatchObject({ message: 'Too many attempts. Please try again in 60 minutes.', extensions: { code: 'TOO_MANY_REQUESTS' } });
+    expect(await db.getRepository(TestModePayment).count()).toBe(attempts);
+    expect(await enrollments()).toBe(0);
+    // Another student is not held back.
+    await makeUser(db, { email: 'other@example.com' }, 'other password');
+    const other = await signedInClient(app.url, 'other@example.com', 'other password');
+    expect((await buy(other, 'pm_card_visa')).data!.purchaseCourse.status).toBe('SUCCEEDED');
+  }, 120_000);
 });

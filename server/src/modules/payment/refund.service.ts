@@ -86,7 +86,14 @@ export async function refundEnrollment(
       action: AuditAction.REFUND_ENROLLMENT,
       targetType: AuditTarget.ENROLLMENT,
       targetId: enrollment.id,
-      detail: { student: enrollment.email, course: enrollment.courseName, refundCase: input.refundCase, percent: decision.percent, amountCents, currency: payment.currency },
+      detail: {
+        student: enrollment.email,
+        course: enrollment.courseName,
+        refundCase: input.refundCase,
+        percent: decision.percent,
+        amountCents,
+        currency: payment.currency,
+      },
     });
     return { refund, enrollment, decision, amountCents, currency: payment.currency, provider: payment.provider };
   });
