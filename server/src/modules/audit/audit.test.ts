@@ -160,7 +160,7 @@ describe('audit log: each action writes exactly one row', () => {
         targetType: 'ENROLLMENT',
         targetId: enrollmentId,
         address: ADMIN_ADDRESS,
-        detail: { student: 'buyer@example.com', course: 'Physics', refundCase: 'COURSE_CANCELLED', percent: 100, amountCents: 2000 },
+        detail: { student: 'buyer@example.com', course: 'Physics', refundCase: 'COURSE_CANCELLED', percent: 100, amountCents: 2000, currency: 'usd' },
       }),
     ]);
     expect(JSON.stringify(log)).not.toMatch(/pm_card|4242/);
