@@ -42,3 +42,24 @@ export function createCourseFiguresLoader(db: DataSource): DataLoader<string, Co
     return courseIds.map((id) => byCourse.get(id) ?? { enrolled: 0, averageRating: null, ratingCount: 0 });
   });
 }
+
+/** The home page's figures, counted now. */
+export interface CatalogueFigures {
+  /** Courses the catalogue shows. */
+  courses: number;
+  /** Accounts with the student role (a closed account does not count). */
+  students: number;
+  /** Distinct instructors of the courses the catalogue shows (by account, or by name for an imported course without one). */
+  instructors: number;
+}
+
+/**
+ * The home page's figures in one statement. `visible`: the catalogue's condition on the course row
+ * aliased `c` (course-visibility.ts); the benchmark baseline builds the same statement.
+ */
+export function catalogueFiguresSql(visible: string): string {
+  return `SELECT
+    (SELECT count(*)::int FROM "course" c WHERE ${visible}) AS "courses",
+    (SELECT count(*)::int FROM "user" u WHERE u."role" = 'STUDENT' AND u."deletedAt" IS NULL) AS "students",
+    (SELECT count(DISTINCT coalesce(c."instructorId"::text, lower(c."instructor")))::int FROM "course" c WHERE ${visible}) AS "instructors"`;
+}
