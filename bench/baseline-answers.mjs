@@ -7,7 +7,8 @@ import { classTermPattern, holdsTerm, searchTerms, searchText } from '../server/
 // The product's signed stream addresses (a free preview's video is anyone's to watch), from its build.
 // The course page's figures (students enrolled, rating) in one statement, the product's own.
 // The home page's figures (published courses, students, instructors), the product's own statement.
-import { COURSE_FIGURES_SQL, catalogueFiguresSql } from '../server/dist/server/src/modules/course/course-figures.js';
+// A card's rating read with the course, as the product's catalogue list reads it.
+import { COURSE_FIGURES_SQL, catalogueFiguresSql, ratingJoin } from '../server/dist/server/src/modules/course/course-figures.js';
 import { streamSigningKey, streamUrl } from '../server/dist/server/src/modules/video/stream-signature.js';
 
 // Which courses are shown: the product's own rule (server/src/modules/course/visible-courses.json).
@@ -19,11 +20,12 @@ pg.types.setTypeParser(1700, Number); // numeric prices, as the product's entity
 
 const CARD = `"id", "name", "description", "price", "priceBDT", "photoURL", "category", "instructor", "language"`;
 const NEWEST = `ORDER BY "createdAt" DESC, "id" ASC LIMIT 4`;
+const RATED_CARD = `SELECT ${CARD}, "rating"."ratingAverage", "rating"."ratingCount" FROM "course" ${ratingJoin('"course"')}`;
 const sections = {
-  free: `SELECT ${CARD} FROM "course" WHERE ${visible()} AND "price" = 0 ${NEWEST}`,
-  professional: `SELECT ${CARD} FROM "course" WHERE ${visible()} AND "category" = 'PROFESSIONAL' ${NEWEST}`,
-  trending: `SELECT ${CARD} FROM "course" WHERE ${visible()} AND "trending" ${NEWEST}`,
-  school: `SELECT ${CARD} FROM "course" WHERE ${visible()} AND "category" = 'SCHOOL' ${NEWEST}`,
+  free: `${RATED_CARD} WHERE ${visible()} AND "price" = 0 ${NEWEST}`,
+  professional: `${RATED_CARD} WHERE ${visible()} AND "category" = 'PROFESSIONAL' ${NEWEST}`,
+  trending: `${RATED_CARD} WHERE ${visible()} AND "trending" ${NEWEST}`,
+  school: `${RATED_CARD} WHERE ${visible()} AND "category" = 'SCHOOL' ${NEWEST}`,
 };
 // The home page's testimonials: students' own reviews with stars and text, highest rated, then newest.
 const REVIEWS = `SELECT "id", "name", "img", "text", "info", "courseId", "rating", "title" FROM "review"
@@ -142,7 +144,10 @@ export async function reviews() {
 export const catalogueFigures = async () => (await pool.query(CATALOGUE_FIGURES)).rows[0];
 
 /** One of the home page's sections (free, professional, trending, school): its course cards. */
-export const sectionCards = async (key) => cards((await pool.query(sections[key])).rows);
+export const sectionCards = async (key) =>
+  (await pool.query(sections[key])).rows.map(({ ratingAverage, ratingCount, ...row }) =>
+    card(row, new Map([[row.id, { averageRating: averageOf(ratingAverage), ratingCount }]])),
+  );
 
 export async function home() {
   const entries = await Promise.all([

@@ -22,7 +22,7 @@ import {
 } from './course.search';
 import { judgeSearchWords } from './search-word-sample';
 import { visibleCourse } from './course-visibility';
-import { catalogueFiguresSql, type CatalogueFigures } from './course-figures';
+import { catalogueFiguresSql, RATING_COLUMNS, ratingJoin, type CatalogueFigures } from './course-figures';
 import { readDirect } from '../../db/direct-read';
 
 export interface CourseFilter {
@@ -86,11 +86,14 @@ export async function listCourses(
   const parameters = new SqlParameters();
   const where = filterConditions(filter, parameters);
   const filterValues = [...parameters.values];
-  const sql = `SELECT ${courses.selectListOf(fields)} FROM "course" WHERE ${where}
+  // Cards show their rating: read with the courses, in the same statement.
+  const rated = fields !== undefined && (fields.has('averageRating') || fields.has('ratingCount'));
+  const ratingList = rated ? `, "rating"."ratingAverage", "rating"."ratingCount"` : '';
+  const sql = `SELECT ${courses.selectListOf(fields)}${ratingList} FROM "course" ${rated ? ratingJoin('"course"') : ''} WHERE ${where}
     ORDER BY "createdAt" DESC, "id" ASC LIMIT ${parameters.add(page.limit)} OFFSET ${parameters.add(page.offset)}`;
   return fetchPage(
     page,
-    () => courses.manyPartial(sql, parameters.values),
+    () => courses.manyPartial(sql, parameters.values, db, rated ? RATING_COLUMNS : []),
     async () => (await db.query<Array<{ count: number }>>(`SELECT count(*)::int AS "count" FROM "course" WHERE ${where}`, filterValues))[0].count,
   );
 }

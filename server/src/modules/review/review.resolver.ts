@@ -27,6 +27,7 @@ import { PageOf, toPage } from '../../graphql/page';
 import { selectedFieldNames } from '../../graphql/selected-fields';
 import { Course } from '../course/course.entity';
 import { Review } from './review.entity';
+import { prefetchedRating } from '../course/course-figures';
 import {
   deleteOwnReview,
   findOwnReview,
@@ -139,11 +140,11 @@ export class ReviewResolver {
 export class CourseRatingResolver {
   @FieldResolver(() => Float, { nullable: true, description: 'Average stars of its reviews' })
   async averageRating(@Root() course: Course, @Ctx() ctx: GraphQLContext): Promise<number | null> {
-    return (await ctx.loaders.courseFigures.load(course.id)).averageRating;
+    return (prefetchedRating(course) ?? (await ctx.loaders.courseFigures.load(course.id))).averageRating;
   }
 
-  @FieldResolver(() => Int)
+  @FieldResolver(() => Int, { description: 'How many shown reviews give it stars' })
   async ratingCount(@Root() course: Course, @Ctx() ctx: GraphQLContext): Promise<number> {
-    return (await ctx.loaders.courseFigures.load(course.id)).ratingCount;
+    return (prefetchedRating(course) ?? (await ctx.loaders.courseFigures.load(course.id))).ratingCount;
   }
 }
