@@ -6,7 +6,9 @@ import pg from 'pg';
 import { classTermPattern, holdsTerm, searchTerms, searchText } from '../server/dist/server/src/modules/course/search-text.js';
 // The product's signed stream addresses (a free preview's video is anyone's to watch), from its build.
 // The course page's figures (students enrolled, rating) in one statement, the product's own.
-import { COURSE_FIGURES_SQL } from '../server/dist/server/src/modules/course/course-figures.js';
+// The home page's figures (published courses, students, instructors), the product's own statement.
+// A card's rating read with the course, as the product's catalogue list reads it.
+import { COURSE_FIGURES_SQL, catalogueFiguresSql, ratingJoin } from '../server/dist/server/src/modules/course/course-figures.js';
 import { streamSigningKey, streamUrl } from '../server/dist/server/src/modules/video/stream-signature.js';
 
 // Which courses are shown: the product's own rule (server/src/modules/course/visible-courses.json).
@@ -16,15 +18,20 @@ const visible = (course = '"course"') => visibility.condition.replaceAll('{cours
 export const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
 pg.types.setTypeParser(1700, Number); // numeric prices, as the product's entity transformer does
 
-const CARD = `"id", "name", "description", "price", "priceBDT", "photoURL", "category", "ratings", "instructor", "language"`;
+const CARD = `"id", "name", "description", "price", "priceBDT", "photoURL", "category", "instructor", "language"`;
 const NEWEST = `ORDER BY "createdAt" DESC, "id" ASC LIMIT 4`;
+const RATED_CARD = `SELECT ${CARD}, "rating"."ratingAverage", "rating"."ratingCount" FROM "course" ${ratingJoin('"course"')}`;
 const sections = {
-  free: `SELECT ${CARD} FROM "course" WHERE ${visible()} AND "price" = 0 AND "priceBDT" = 0 ${NEWEST}`,
-  professional: `SELECT ${CARD} FROM "course" WHERE ${visible()} AND "category" = 'PROFESSIONAL' ${NEWEST}`,
-  trending: `SELECT ${CARD} FROM "course" WHERE ${visible()} AND "trending" ${NEWEST}`,
-  school: `SELECT ${CARD} FROM "course" WHERE ${visible()} AND "category" = 'SCHOOL' ${NEWEST}`,
+  free: `${RATED_CARD} WHERE ${visible()} AND "price" = 0 AND "priceBDT" = 0 ${NEWEST}`,
+  professional: `${RATED_CARD} WHERE ${visible()} AND "category" = 'PROFESSIONAL' ${NEWEST}`,
+  trending: `${RATED_CARD} WHERE ${visible()} AND "trending" ${NEWEST}`,
+  school: `${RATED_CARD} WHERE ${visible()} AND "category" = 'SCHOOL' ${NEWEST}`,
 };
-const REVIEWS = `SELECT "id", "name", "img", "text", "info", "courseId", "rating", "title" FROM "review" WHERE NOT "hidden" ORDER BY "createdAt" DESC, "id" ASC LIMIT 8`;
+// The home page's testimonials: students' own reviews with stars and text, highest rated, then newest.
+const REVIEWS = `SELECT "id", "name", "img", "text", "info", "courseId", "rating", "title" FROM "review"
+  WHERE NOT "hidden" AND "authorId" IS NOT NULL AND "rating" IS NOT NULL AND btrim("text") <> ''
+  ORDER BY "rating" DESC, "createdAt" DESC, "id" ASC LIMIT 8`;
+const CATALOGUE_FIGURES = catalogueFiguresSql(visible('c'));
 const COURSES_BY_ID = `SELECT * FROM "course" WHERE "id" = ANY($1)`;
 const COURSE = `SELECT * FROM "course" WHERE ${visible()} AND "id" = $1`;
 const LESSONS = `SELECT "id", "courseId", "title", "videoURL", "position", "preview", "durationSeconds" FROM "lesson" WHERE "courseId" = ANY($1) ORDER BY "courseId", "position"`;
@@ -98,12 +105,20 @@ function walkSql(tests) {
     WHERE ${visible()} ORDER BY ranked."tier" DESC, ranked."natural", ranked."key", "id" LIMIT 20`;
 }
 
+/** Each course's rating from its reviews (average to one decimal, count), as the product's loader reads it. */
+const averageOf = (average) => (average === null ? null : Math.round(Number(average) * 10) / 10);
+async function ratingsOf(rows) {
+  if (rows.length === 0) return new Map();
+  const figures = (await pool.query(COURSE_FIGURES_SQL, [rows.map((row) => row.id)])).rows;
+  return new Map(figures.map((row) => [row.courseId, { averageRating: averageOf(row.average), ratingCount: row.count }]));
+}
+
 // GraphQL names the language by its enum value (BN, EN); the database holds 'bn' and 'en'.
 // Money as GraphQL sends it: minor units and the Currency enum's name.
 const taka = (priceBDT) => ({ amount: priceBDT * 100, currency: 'BDT' });
 const dollars = (price) => ({ amount: Math.round(price * 100), currency: 'USD' });
 
-const card = ({ id, name, description, price, priceBDT, photoURL, category, ratings, instructor, language }) => ({
+const card = ({ id, name, description, price, priceBDT, photoURL, category, instructor, language }, ratings) => ({
   id,
   name,
   description,
@@ -111,10 +126,16 @@ const card = ({ id, name, description, price, priceBDT, photoURL, category, rati
   priceTaka: taka(priceBDT),
   photoURL,
   category,
-  ratings,
-  instructor,
   language: language.toUpperCase(),
+  ...(ratings.get(id) ?? { averageRating: null, ratingCount: 0 }),
+  instructor,
 });
+
+/** Course rows as cards, with their ratings read in one statement. */
+async function cards(rows) {
+  const ratings = await ratingsOf(rows);
+  return rows.map((row) => card(row, ratings));
+}
 
 export async function reviews() {
   const rows = (await pool.query(REVIEWS)).rows;
@@ -123,13 +144,20 @@ export async function reviews() {
   return rows.map(({ courseId, ...review }) => ({ ...review, courseName: (courseId && names.get(courseId)) ?? null }));
 }
 
+/** The home page's figures: published courses, students, instructors. */
+export const catalogueFigures = async () => (await pool.query(CATALOGUE_FIGURES)).rows[0];
+
 /** One of the home page's sections (free, professional, trending, school): its course cards. */
-export const sectionCards = async (key) => (await pool.query(sections[key])).rows.map(card);
+export const sectionCards = async (key) =>
+  (await pool.query(sections[key])).rows.map(({ ratingAverage, ratingCount, ...row }) =>
+    card(row, new Map([[row.id, { averageRating: averageOf(ratingAverage), ratingCount }]])),
+  );
 
 export async function home() {
   const entries = await Promise.all([
     ...Object.keys(sections).map(async (key) => [key, { items: await sectionCards(key) }]),
-    reviews().then((items) => ['reviews', { items }]),
+    catalogueFigures().then((figures) => ['catalogueFigures', figures]),
+    reviews().then((items) => ['testimonials', { items }]),
   ]);
   return { data: Object.fromEntries(entries) };
 }
@@ -147,7 +175,6 @@ export async function coursePage(id) {
     price,
     priceBDT,
     photoURL,
-    ratings,
     instructor,
     instructorEmail,
     keyPoints,
@@ -172,7 +199,6 @@ export async function coursePage(id) {
         priceTaka: taka(priceBDT),
         priceUsd: dollars(price),
         photoURL,
-        ratings,
         instructor,
         instructorEmail,
         keyPoints,
@@ -255,13 +281,15 @@ export async function search(text) {
     else if (matches.length > 0) rows = (await pool.query(RANK_SQL, [...name, matches.map((match) => match.id)])).rows;
   }
   if (rows.length === 0) rows = await closeMatches(terms, common, phrase);
-  return { data: { searchCourses: rows.map(card) } };
+  return { data: { searchCourses: await cards(rows) } };
 }
 
 export async function legacyCourse(id) {
   const [course] = (await pool.query(COURSE, [id])).rows;
   if (!course) return null;
   const lessons = (await pool.query(LESSONS, [[id]])).rows;
+  const [figures] = (await pool.query(COURSE_FIGURES_SQL, [[id]])).rows;
+  const average = averageOf(figures.average);
   return {
     _id: course.id,
     id: course.id,
@@ -274,7 +302,8 @@ export async function legacyCourse(id) {
     targetedPeoples: course.targetedPeoples,
     whyNeed: course.whyNeed,
     keyPoints: course.keyPoints,
-    ratings: course.ratings,
+    // The old rating text, written from the reviews as the product writes it.
+    ratings: average === null ? null : `${average} ratings out of 5`,
     videos: { contents: lessons.map((lesson) => ({ title: lesson.title, videoURL: null })) },
   };
 }

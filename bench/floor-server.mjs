@@ -11,7 +11,7 @@ import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDi
 import { expressMiddleware } from '@as-integrations/express5';
 import express from 'express';
 import { buildSchema } from 'graphql';
-import { coursePage, home, legacyCourse, pool, reviews, search, sectionCards } from './baseline-answers.mjs';
+import { catalogueFigures, coursePage, home, legacyCourse, pool, reviews, search, sectionCards } from './baseline-answers.mjs';
 
 const FLOOR = process.env.FLOOR;
 if (FLOOR !== 'express' && FLOOR !== 'apollo') throw new Error('FLOOR must be express or apollo');
@@ -47,6 +47,7 @@ if (FLOOR === 'apollo') {
   const rootValue = {
     courses: async (_args, _context, info) => ({ items: await sectionCards(info.path.key) }),
     reviews: async () => ({ items: await reviews() }),
+    catalogueFigures,
     course: async ({ id }) => (await coursePage(id)).data.course,
     searchCourses: async ({ text }) => (await search(text)).data.searchCourses,
   };

@@ -129,6 +129,7 @@ const graphqlTable: Record<string, [string, Check]> = {
   blog: [everyone, gql('{ blog(id: "00000000-0000-4000-8000-000000000000") { id } }')],
   myReview: [signedIn, gql('query ($id: ID!) { myReview(courseId: $id) { id } }', () => ({ id: ids.course }))],
   recommendedCourses: [everyone, gql('{ recommendedCourses { name } }')],
+  catalogueFigures: [everyone, gql('{ catalogueFigures { courses students instructors } }')],
   paymentSettings: [everyone, gql('{ paymentSettings { testMode } }')],
   myPayments: [signedIn, gql('{ myPayments { total } }')],
   payments: [admin, gql('{ payments { total } }')],

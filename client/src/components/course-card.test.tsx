@@ -1,6 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { renderRoute } from '../test/render';
-import { CourseCard, ratingFigure } from './course-card';
+import { CourseCard } from './course-card';
 
 const course = {
   __typename: 'Course' as const,
@@ -10,7 +10,8 @@ const course = {
   isFree: false,
   priceTaka: { amount: 180_000, currency: 'BDT' as const },
   photoURL: '/media/courses/physics.svg',
-  ratings: '4.8 ratings out of 5',
+  averageRating: 4.8 as number | null,
+  ratingCount: 3,
   instructor: 'Anisul Hoque',
   category: 'SCHOOL' as const,
   language: 'EN' as const,
@@ -22,26 +23,22 @@ describe('a course card', () => {
     expect(screen.getByText('Class 9 Physics')).toBeInTheDocument();
     expect(screen.getByTestId('card-price')).toHaveTextContent('Price: ৳1,800');
     expect(screen.queryByText(/\$/)).toBeNull();
-    expect(screen.getByText('4.8 ratings out of 5')).toBeInTheDocument();
+    expect(screen.getByText('4.8 out of 5 (3 reviews)')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Preview' })).toHaveAttribute('href', `/course/${course.id}?preview=first`);
     expect(screen.getByRole('link', { name: 'Enroll Now' })).toHaveAttribute('href', `/course/${course.id}`);
   });
 
-  it('says its rating in the page language, with Bengali digits on a Bangla page', () => {
-    const english = renderRoute(<CourseCard course={{ ...course, ratings: '4.5 ratings out of 5' }} />);
-    expect(screen.getByText('4.5 ratings out of 5')).toBeInTheDocument();
+  it("says its reviews' rating and count in the page language, with Bengali digits on a Bangla page", () => {
+    const english = renderRoute(<CourseCard course={{ ...course, averageRating: 4.5, ratingCount: 1 }} />);
+    expect(screen.getByText('4.5 out of 5 (1 review)')).toBeInTheDocument();
     english.unmount();
-    renderRoute(<CourseCard course={{ ...course, id: 'bangla-page', ratings: '4.5 ratings out of 5' }} />, { language: 'bn' });
-    expect(screen.getByText('৫-এর মধ্যে ৪.৫ রেটিং')).toBeInTheDocument();
-    expect(screen.queryByText('4.5 ratings out of 5', { exact: false })).toBeNull();
+    renderRoute(<CourseCard course={{ ...course, id: 'bangla-page', averageRating: 4.5, ratingCount: 12 }} />, { language: 'bn' });
+    expect(screen.getByText('৫-এর মধ্যে ৪.৫ (১২টি রিভিউ)')).toBeInTheDocument();
   });
 
-  it('reads the figure of a stored rating, whatever words follow it', () => {
-    expect(ratingFigure('4.5 ratings out of 5')).toBe(4.5);
-    expect(ratingFigure('5')).toBe(5);
-    expect(ratingFigure('string')).toBeUndefined();
-    expect(ratingFigure('12 of 10')).toBeUndefined();
-    expect(ratingFigure(null)).toBeUndefined();
+  it('shows no rating for a course nobody has reviewed', () => {
+    renderRoute(<CourseCard course={{ ...course, averageRating: null, ratingCount: 0 }} />);
+    expect(screen.queryByText(/out of 5/)).toBeNull();
   });
 
   it('says the language the course is taught in, a Bangla one marked as Bangla for screen readers', () => {

@@ -19,19 +19,15 @@ interface CourseCardProps {
   titleAs?: 'h2' | 'h3';
 }
 
-/** The figure of a course's stored rating text ("4.5 ratings out of 5" → 4.5), when it starts with one from 0 to 5. */
-export function ratingFigure(ratings: string | null | undefined): number | undefined {
-  const figure = Number(/^\s*(\d+(?:\.\d+)?)/.exec(ratings ?? '')?.[1] ?? NaN);
-  return figure >= 0 && figure <= 5 ? figure : undefined;
-}
-
 export function CourseCard({ course, variant = 'catalogue', eager = false, titleAs = 'h3' }: CourseCardProps) {
   const t = useT();
   const { language } = useLanguage();
   const to = paths.course(course.id);
-  const figure = ratingFigure(course.ratings);
-  // Built from the figure so a Bangla page says it in Bangla digits; text without a figure shows as stored.
-  const rating = figure === undefined ? course.ratings : t('courseCard.ratings', { rating: formatDigits(figure, language) });
+  // The course's reviews (their average and count), as its page shows them; none without a review.
+  const rating =
+    course.averageRating === null || course.averageRating === undefined || course.ratingCount === 0
+      ? null
+      : t('courseCard.rating', { rating: formatDigits(course.averageRating, language), count: course.ratingCount });
   return (
     <Card.Root overflow="hidden" size="sm" height="100%" data-testid="course-card">
       <CourseImage

@@ -1,4 +1,16 @@
-import { formatDate, formatDateTime, formatDuration, formatEnrolled, formatPrice, formatTaka, formatTotals, plural, priceLabel, truncate } from './format';
+import {
+  formatDate,
+  formatDateTime,
+  formatDuration,
+  formatEnrolled,
+  formatFigure,
+  formatPrice,
+  formatTaka,
+  formatTotals,
+  plural,
+  priceLabel,
+  truncate,
+} from './format';
 
 describe('prices', () => {
   it("shows 'Price: $' plus the value", () => {
@@ -97,5 +109,21 @@ describe('in Bangla', () => {
   it('leaves English as it was', () => {
     expect(formatDateTime('2026-03-05T08:05:00Z')).toBe('5 Mar 2026, 14:05');
     expect(formatTaka(1200, 'en')).toBe('৳1,200');
+  });
+});
+
+describe("the home page's figures", () => {
+  it('are written as they are below 1,000, and from there rounded down, never above the count', () => {
+    expect([0, 4, 44, 999].map((n) => formatFigure(n))).toEqual(['0', '4', '44', '999']);
+    expect([1000, 1234, 1299, 12_345, 120_000, 1_234_567].map((n) => formatFigure(n))).toEqual([
+      '1,000',
+      '1,200+',
+      '1,200+',
+      '12,000+',
+      '1,20,000',
+      '12,00,000+',
+    ]);
+    expect(formatFigure(1234, 'bn')).toBe('১,২০০+');
+    expect(formatFigure(44, 'bn')).toBe('৪৪');
   });
 });

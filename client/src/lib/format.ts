@@ -28,6 +28,21 @@ export function formatNumber(value: number, language: Language = 'en'): string {
   return new Intl.NumberFormat(language === 'en' ? 'en-IN' : localeOf(language), { maximumFractionDigits: 0 }).format(value);
 }
 
+/** Below this a figure is written as it is; from it, rounded down ("1,200+"). */
+export const FIGURE_ROUNDING_FROM = 1000;
+
+/**
+ * A count people read at a glance (the home page's figures): as it is below 1,000 ("44"); from
+ * 1,000 rounded down to two significant digits with "+" when that dropped something ("1,234" →
+ * "1,200+", "12,345" → "12,000+"); never more than the count. Bengali digits on a Bangla page.
+ */
+export function formatFigure(count: number, language: Language = 'en'): string {
+  if (count < FIGURE_ROUNDING_FROM) return formatNumber(count, language);
+  const step = 10 ** (Math.floor(Math.log10(count)) - 1);
+  const rounded = Math.floor(count / step) * step;
+  return `${formatNumber(rounded, language)}${rounded < count ? '+' : ''}`;
+}
+
 /** A number in the language's digits, without grouping ("5000" / "৫০০০"). */
 export function formatDigits(value: number, language: Language = 'en'): string {
   return language === 'en' ? String(value) : new Intl.NumberFormat(localeOf(language), { useGrouping: false, maximumFractionDigits: 2 }).format(value);

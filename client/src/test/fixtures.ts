@@ -13,7 +13,8 @@ export function cardCourse(n: number, overrides: Partial<CourseCard_CourseFragme
     photoURL: null,
     category: 'SCHOOL',
     language: 'EN',
-    ratings: '4.5 ratings out of 5',
+    averageRating: 4.5,
+    ratingCount: 12,
     instructor: 'Anisul Hoque',
     ...overrides,
   };

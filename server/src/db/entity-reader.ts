@@ -53,20 +53,27 @@ export class EntityReader<T extends ObjectLiteral> {
   }
 
   /** `via`: a transaction's entity manager, to read inside it; otherwise straight on the pool (readDirect). */
-  async many(sql: string, parameters: unknown[] = [], via: Pick<DataSource, 'query'> = this.db): Promise<T[]> {
+  async many(sql: string, parameters: unknown[] = [], via: Pick<DataSource, 'query'> = this.db, computed: readonly string[] = []): Promise<T[]> {
     const rows: Array<Record<string, unknown>> = via === this.db ? await readDirect(this.db, sql, parameters) : await via.query(sql, parameters);
     return rows.map((row) => {
       const entity = Object.create(this.prototype) as Record<string, unknown>;
       for (const { property, transformer } of this.columns) {
         if (property in row) entity[property] = transformer ? transformer.from(row[property]) : row[property];
       }
+      // Values the statement computed beside the columns (a course's rating), kept as read.
+      for (const name of computed) if (name in row) entity[name] = row[name];
       return entity as T;
     });
   }
 
   /** Entities read with `selectListOf(properties)`: typed as holding only some columns. */
-  manyPartial(sql: string, parameters: unknown[] = [], via: Pick<DataSource, 'query'> = this.db): Promise<Array<PartialEntity<T & { id: unknown }>>> {
-    return this.many(sql, parameters, via) as Promise<unknown> as Promise<Array<PartialEntity<T & { id: unknown }>>>;
+  manyPartial(
+    sql: string,
+    parameters: unknown[] = [],
+    via: Pick<DataSource, 'query'> = this.db,
+    computed: readonly string[] = [],
+  ): Promise<Array<PartialEntity<T & { id: unknown }>>> {
+    return this.many(sql, parameters, via, computed) as Promise<unknown> as Promise<Array<PartialEntity<T & { id: unknown }>>>;
   }
 
   async one(sql: string, parameters: unknown[] = []): Promise<T | null> {

@@ -3,6 +3,7 @@ import type { DataSource } from 'typeorm';
 import { listAllBlogs } from '../modules/blog/blog.service';
 import { createCourseByIdLoader, findCourse, listAllCourses, searchCourses, SEARCH_MAX_LIMIT } from '../modules/course/course.service';
 import { createLessonsByCourseLoader } from '../modules/course/lesson.service';
+import { createCourseFiguresLoader } from '../modules/course/course-figures';
 import { createOwnedCourseLoader } from '../modules/enrollment/enrollment.service';
 import { canWatchCourse } from '../modules/enrollment/entitlement';
 import type { Course } from '../modules/course/course.entity';
@@ -31,12 +32,13 @@ export function legacyCatalogueRouter(db: DataSource): Router {
 
   async function withLessons(req: Request, courses: Course[]) {
     const lessonsByCourse = createLessonsByCourseLoader(db);
+    const figures = createCourseFiguresLoader(db);
     const loaders = { courseById: createCourseByIdLoader(db), ownedCourse: createOwnedCourseLoader(db, req.viewer) };
     return Promise.all(
       courses.map(async (course) => {
         const lessons = await lessonsByCourse.load(course.id);
         const entitled = await canWatchCourse(req.viewer, course.id, loaders);
-        return toLegacyCourse(course, lessons, (lesson) => (entitled || lesson.preview ? lesson.videoURL : null));
+        return toLegacyCourse(course, lessons, (lesson) => (entitled || lesson.preview ? lesson.videoURL : null), await figures.load(course.id));
       }),
     );
   }
@@ -86,7 +88,9 @@ export function legacyCatalogueRouter(db: DataSource): Router {
   });
 
   router.get('/Course.json', async (req, res) => {
-    res.json((await listAllCourses(db, legacyPage(req))).map(toLegacySampleCourse));
+    const courses = await listAllCourses(db, legacyPage(req));
+    const figures = createCourseFiguresLoader(db);
+    res.json(await Promise.all(courses.map(async (course) => toLegacySampleCourse(course, await figures.load(course.id)))));
   });
 
   router.get('/reviews.json', async (req, res) => {

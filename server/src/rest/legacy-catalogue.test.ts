@@ -31,7 +31,11 @@ const get = async <Body = unknown>(path: string): Promise<LegacyAnswer<Body>> =>
 
 describe('the legacy catalogue paths', () => {
   it('GET /api/courses answers every course as the old course document', async () => {
-    const course = await makeCourse(db, { name: 'Algebra', price: 12.5, keyPoints: ['Sets'] }, ['Intro', 'Sets']);
+    const course = await makeCourse(db, { name: 'Algebra', price: 12.5, keyPoints: ['Sets'], ratings: '4.9 ratings out of 5' }, ['Intro', 'Sets']);
+    await db.getRepository(Review).insert([
+      { name: 'a', text: 'Good', rating: 4, courseId: course.id },
+      { name: 'b', text: 'Great', rating: 5, courseId: course.id },
+    ]);
     await makeCourse(db, { name: 'Draft', published: false });
     const { status, body } = await get('/api/courses');
     expect(status).toBe(200);
@@ -48,6 +52,7 @@ describe('the legacy catalogue paths', () => {
         targetedPeoples: 'Everyone',
         whyNeed: 'Because',
         keyPoints: ['Sets'],
+        // From its reviews (the stored old text is not shown): 4 and 5 stars.
         ratings: '4.5 ratings out of 5',
         videos: {
           contents: [
@@ -133,7 +138,8 @@ describe('the legacy catalogue paths', () => {
     const review = await db.getRepository(Review).save({ name: 'Masud', info: 'Student', text: 'Great', img: '/a.svg' });
     const blog = await db.getRepository(Blog).save({ title: 'Maths', author: 'Srib', reads: 1075, description: 'd', img: '/b.svg' });
     expect((await get('/Course.json')).body).toEqual([
-      { _id: course.id, name: 'Sketch from A-Z', img: '/media/courses/math.svg', des: course.description, rating: '4.1 ratings out of 5', price: '$ 350' },
+      // Nobody has rated it: no rating, whatever the old text said.
+      { _id: course.id, name: 'Sketch from A-Z', img: '/media/courses/math.svg', des: course.description, rating: null, price: '$ 350' },
     ]);
     expect((await get('/reviews.json')).body).toEqual([{ _id: review.id, name: 'Masud', info: 'Student', text: 'Great', img: '/a.svg' }]);
     expect((await get('/blogs.json')).body).toEqual([{ _id: blog.id, title: 'Maths', author: 'Srib', reads: '1075', description: 'd', img: '/b.svg' }]);

@@ -37,6 +37,8 @@ beforeEach(async () => {
     'teacher password',
   );
   course = await makeCourse(db, { name: 'Physics for Class 9', price: 25, instructor: teacher.name, instructorEmail: teacher.email, instructorId: teacher.id });
+  // The old rating text is written from the course's reviews.
+  await db.query(`INSERT INTO review (name, text, rating, "courseId") VALUES ('Rahim', 'Clear', 5, $1)`, [course.id]);
   studentId = (await makeUser(db, { email: 'student@example.com', eduQualification: 'SSC', contactEmail: 'rahim@example.com' }, 'student password')).id;
   await makeUser(db, { email: 'boss@example.com', role: Role.ADMIN }, 'boss password');
   student = await signedInClient(app.url, 'student@example.com', 'student password');

@@ -46,7 +46,7 @@ describe('the all-courses page', () => {
     open(paths.allCourses, [all(0)], 'bn');
     expect(await screen.findByRole('heading', { level: 1, name: 'সব কোর্স' })).toBeInTheDocument();
     expect(await screen.findByText('পাতা ১ / ৩')).toBeInTheDocument();
-    expect(screen.getAllByText('৫-এর মধ্যে ৪.৫ রেটিং')).toHaveLength(20);
+    expect(screen.getAllByText('৫-এর মধ্যে ৪.৫ (১২টি রিভিউ)')).toHaveLength(20);
   });
 
   it('says so when no course matches the filters', async () => {

@@ -32,13 +32,13 @@ export default function HomePage() {
             <CourseSection id="professional-courses" title={t('home.sections.professional')} courses={data.professional.items} />
           </Container>
           <Suspense fallback={null}>
-            <StatisticsStrip />
+            <StatisticsStrip figures={data.catalogueFigures} />
           </Suspense>
           <Container maxW="7xl">
             <CourseSection id="trending-courses" title={t('home.sections.trending')} courses={data.trending.items} />
             <CourseSection id="school-courses" title={t('home.sections.school')} courses={data.school.items} />
             <Suspense fallback={null}>
-              <LearnerReviews reviews={data.reviews.items} />
+              <LearnerReviews reviews={data.testimonials.items} />
             </Suspense>
           </Container>
         </>

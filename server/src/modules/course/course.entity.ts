@@ -49,7 +49,12 @@ export class Course {
   @Column({ type: 'text', nullable: true })
   photoURL: string | null;
 
-  @Field(() => String, { nullable: true, description: 'Rating text, shown as-is' })
+  /** The old platform's rating text, kept as imported; shown nowhere (ratings come from reviews). */
+  @Field(() => String, {
+    nullable: true,
+    description: "The old platform's rating text, as imported; not computed from reviews",
+    deprecationReason: 'Use averageRating and ratingCount, computed from the reviews. Removed after 2027-06-30.',
+  })
   @Column({ type: 'text', nullable: true })
   ratings: string | null;
 

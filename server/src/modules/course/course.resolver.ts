@@ -9,7 +9,16 @@ import { coursePrice, isFreeCourse } from '../../shared/money';
 import { Course } from './course.entity';
 import { CourseCategory, CourseLanguage, HomeSection } from './course.enums';
 import { isUuid } from '../../shared/validation';
-import { findCourse, listCourses, type PartialCourse, recommendCourses, SEARCH_DEFAULT_LIMIT, searchCourses, suggestCourses } from './course.service';
+import {
+  findCourse,
+  listCourses,
+  type PartialCourse,
+  readCatalogueFigures,
+  recommendCourses,
+  SEARCH_DEFAULT_LIMIT,
+  searchCourses,
+  suggestCourses,
+} from './course.service';
 import { Lesson } from './lesson.entity';
 import { canWatchCourse, canWatchLesson } from '../enrollment/entitlement';
 import { totalDurationSeconds } from './lesson.service';
@@ -26,6 +35,18 @@ function courseFields(info: GraphQLResolveInfo, path: readonly string[] = []): S
 
 @ObjectType({ description: 'A page of courses' })
 class CoursePage extends PageOf(Course) {}
+
+@ObjectType({ description: "The home page's figures, counted from the data now" })
+class CatalogueFigures {
+  @Field(() => Int, { description: 'Courses the catalogue shows (published)' })
+  courses: number;
+
+  @Field(() => Int, { description: 'Accounts with the student role' })
+  students: number;
+
+  @Field(() => Int, { description: 'Distinct instructors of the courses the catalogue shows' })
+  instructors: number;
+}
 
 @ArgsType()
 class CoursesArgs extends PageArgs {
@@ -82,9 +103,18 @@ export class CourseResolver {
     return suggestCourses(ctx.db, text, limit, courseFields(info));
   }
 
-  @Query(() => [Course], { description: 'Courses to suggest: for a signed-in student, ones they do not own' })
+  @Query(() => [Course], {
+    description:
+      "Courses to suggest. For a signed-in student, ones they do not own that fit what they study: their classes' courses, then courses close to theirs by name (subject), kind and language; otherwise trending, newest",
+  })
   recommendedCourses(@Arg('limit', () => Int, { defaultValue: 4 }) limit: number, @Ctx() ctx: GraphQLContext): Promise<Course[]> {
-    return recommendCourses(ctx.db, ctx.viewer?.id ?? null, limit);
+    const language = ctx.language === 'bn' ? CourseLanguage.BN : CourseLanguage.EN;
+    return recommendCourses(ctx.db, ctx.viewer?.id ?? null, limit, language);
+  }
+
+  @Query(() => CatalogueFigures, { description: "The home page's figures: published courses, students and instructors, counted now" })
+  catalogueFigures(@Ctx() ctx: GraphQLContext): Promise<CatalogueFigures> {
+    return readCatalogueFigures(ctx.db);
   }
 
   @FieldResolver(() => Boolean, { description: 'Free in both currencies; a paid course always has a taka price' })

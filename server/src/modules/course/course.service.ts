@@ -23,6 +23,8 @@ import {
 } from './course.search';
 import { judgeSearchWords } from './search-word-sample';
 import { visibleCourse } from './course-visibility';
+import { catalogueFiguresSql, RATING_COLUMNS, ratingJoin, type CatalogueFigures } from './course-figures';
+import { readDirect } from '../../db/direct-read';
 
 export interface CourseFilter {
   section?: HomeSection | null;
@@ -85,11 +87,14 @@ export async function listCourses(
   const parameters = new SqlParameters();
   const where = filterConditions(filter, parameters);
   const filterValues = [...parameters.values];
-  const sql = `SELECT ${courses.selectListOf(fields)} FROM "course" WHERE ${where}
+  // Cards show their rating: read with the courses, in the same statement.
+  const rated = fields !== undefined && (fields.has('averageRating') || fields.has('ratingCount'));
+  const ratingList = rated ? `, "rating"."ratingAverage", "rating"."ratingCount"` : '';
+  const sql = `SELECT ${courses.selectListOf(fields)}${ratingList} FROM "course" ${rated ? ratingJoin('"course"') : ''} WHERE ${where}
     ORDER BY "createdAt" DESC, "id" ASC LIMIT ${parameters.add(page.limit)} OFFSET ${parameters.add(page.offset)}`;
   return fetchPage(
     page,
-    () => courses.manyPartial(sql, parameters.values),
+    () => courses.manyPartial(sql, parameters.values, db, rated ? RATING_COLUMNS : []),
     async () => (await db.query<Array<{ count: number }>>(`SELECT count(*)::int AS "count" FROM "course" WHERE ${where}`, filterValues))[0].count,
   );
 }
@@ -197,13 +202,56 @@ export function createCourseByIdLoader(db: DataSource): DataLoader<string, Cours
 }
 
 /** Courses to suggest to a student: published, not owned, trending first. */
-export async function recommendCourses(db: DataSource, studentId: string | null, limit: number): Promise<Course[]> {
+/** The home page's figures (published courses, students, instructors), counted now. */
+export async function readCatalogueFigures(db: DataSource): Promise<CatalogueFigures> {
+  const [figures] = await readDirect<CatalogueFigures>(db, catalogueFiguresSql(visibleCourse('c')), []);
+  return figures;
+}
+
+/**
+ * Courses to suggest. For a signed-in student, ones they do not own that fit what they study: first
+ * the courses of the classes they study (their school courses' classes), then those whose names are
+ * close to their courses' (the same subject: "Physics for Class 9" → "Physics for Class 10"), then
+ * their courses' kind (school or professional) and language, each tie broken by trending, newest.
+ * For a visitor, or a student with no course yet (in their page's language first): trending, newest.
+ */
+export async function recommendCourses(db: DataSource, studentId: string | null, limit: number, language: CourseLanguage | null = null): Promise<Course[]> {
   if (!Number.isInteger(limit) || limit < 1 || limit > 12) throw badInput('limit must be a whole number from 1 to 12', { field: 'limit' });
   const qb = publishedCourses(db);
-  if (studentId) {
-    qb.andWhere(`NOT EXISTS (SELECT 1 FROM enrollment e WHERE e."courseId" = course.id AND e."studentId" = :studentId AND e."revokedAt" IS NULL)`, {
-      studentId,
-    });
+  if (!studentId) return qb.orderBy('course.trending', 'DESC').addOrderBy('course.createdAt', 'DESC').addOrderBy('course.id', 'ASC').limit(limit).getMany();
+  const studied = await db.query<Array<{ classLevel: number | null; category: string; language: string; searchName: string }>>(
+    `SELECT c."classLevel", c."category", c."language", c."searchName" FROM "enrollment" e JOIN "course" c ON c."id" = e."courseId"
+      WHERE e."studentId" = $1 AND e."revokedAt" IS NULL ORDER BY e."createdAt" DESC LIMIT 20`,
+    [studentId],
+  );
+  qb.andWhere(`NOT EXISTS (SELECT 1 FROM enrollment e WHERE e."courseId" = course.id AND e."studentId" = :studentId AND e."revokedAt" IS NULL)`, { studentId });
+  if (studied.length === 0) {
+    if (language) qb.addOrderBy(`(course.language = :language)`, 'DESC').setParameter('language', language);
+    return qb.addOrderBy('course.trending', 'DESC').addOrderBy('course.createdAt', 'DESC').addOrderBy('course.id', 'ASC').limit(limit).getMany();
   }
-  return qb.orderBy('course.trending', 'DESC').addOrderBy('course.createdAt', 'DESC').addOrderBy('course.id', 'ASC').limit(limit).getMany();
+  const classes = [...new Set(studied.map((row) => row.classLevel).filter((level): level is number => level !== null))];
+  const names = [...new Set(studied.map((row) => row.searchName).filter(Boolean))];
+  const kinds = [...new Set(studied.map((row) => row.category))];
+  const languages = [...new Set(studied.map((row) => row.language))];
+  // The candidates: the classes' courses, courses with close names (the name trigram index), and the
+  // newest; ranked by how well they fit.
+  const candidates = await db.query<Array<{ id: string }>>(
+    `SELECT c."id" FROM "course" c WHERE ${visibleCourse('c')} AND c."classLevel" = ANY($1::int[])
+     UNION SELECT c."id" FROM "course" c WHERE ${visibleCourse('c')} AND (c."searchName" COLLATE "C") % ANY($2::text[])
+     UNION (SELECT c."id" FROM "course" c WHERE ${visibleCourse('c')} ORDER BY c."trending" DESC, c."createdAt" DESC LIMIT 100)`,
+    [classes, names],
+  );
+  if (candidates.length === 0) return [];
+  return qb
+    .andWhere('course.id IN (:...candidates)', { candidates: candidates.map((row) => row.id) })
+    .orderBy(`COALESCE(course."classLevel" = ANY(CAST(:classes AS int[])), false)`, 'DESC')
+    .addOrderBy(`COALESCE((SELECT max(similarity(course."searchName", n)) FROM unnest(CAST(:names AS text[])) AS n), 0)`, 'DESC')
+    .addOrderBy(`(CAST(course.category AS text) = ANY(CAST(:kinds AS text[])))`, 'DESC')
+    .addOrderBy(`(CAST(course.language AS text) = ANY(CAST(:languages AS text[])))`, 'DESC')
+    .addOrderBy('course.trending', 'DESC')
+    .addOrderBy('course.createdAt', 'DESC')
+    .addOrderBy('course.id', 'ASC')
+    .setParameters({ classes, names, kinds, languages })
+    .limit(limit)
+    .getMany();
 }

@@ -46,6 +46,24 @@ describe('reading mongoexport files', () => {
     ]);
   });
 
+  it('refuses a broken line of a JSON-lines file alone and resumes reading at the next line', async () => {
+    const content = '{"_id": 1}\n{"_id": 2, "name": "no closing brace"\n{"_id": 3, "name": "an unclosed string}\n{"_id": 4}\n';
+    for (const chunkBytes of [3, 1 << 20]) {
+      const records = await readAll(content, chunkBytes);
+      expect(records.map((r) => [r.index, r.line, r.doc ?? r.error])).toEqual([
+        [1, 1, { _id: 1 }],
+        [2, 2, 'not valid JSON (the line ends inside its document)'],
+        [3, 3, 'not valid JSON (the line ends inside its document)'],
+        [4, 4, { _id: 4 }],
+      ]);
+    }
+  });
+
+  it('reads pretty-printed documents one after another', async () => {
+    const records = await readAll(DOCS.map((doc) => JSON.stringify(doc, null, 2)).join('\n') + '\n', 5);
+    expect(records.map((r) => r.doc)).toEqual(EXPECTED);
+  });
+
   it('says when the file ends inside a document or an array', async () => {
     expect((await readAll('[{"_id": 1}, {"_id": 2, "name": "cut', 1 << 20)).map((r) => r.error)).toEqual([undefined, 'the file ends inside this document']);
     await expect(readAll('[{"_id": 1},', 1 << 20)).rejects.toThrow('the file ends before the JSON array is closed');

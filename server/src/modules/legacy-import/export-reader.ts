@@ -6,13 +6,15 @@ export type ExportRecord =
 
 /**
  * Reads a mongoexport file one document at a time, never holding the whole file: a JSON array
- * (`--jsonArray`, on one line or pretty-printed) or one document a line. Extended JSON values
+ * (`--jsonArray`, on one line or pretty-printed), one document a line (a broken line is refused
+ * alone and reading resumes on the next line), or pretty-printed documents one after another. Extended JSON values
  * (`{"$oid": …}`, `{"$date": …}`, `{"$numberLong": …}`…) become plain strings and numbers.
  * `onBytes` is told how far into the file the reading is, for a progress bar.
  */
 export async function* readExport(file: string, onBytes: (bytes: number) => void = () => undefined, chunkBytes = 1 << 20): AsyncGenerator<ExportRecord> {
   const stream = fs.createReadStream(file, { highWaterMark: chunkBytes });
-  let mode: 'unknown' | 'array' | 'lines' = 'unknown';
+  // lines: one document a line (mongoexport's default); pretty: documents pretty-printed one after another.
+  let mode: 'unknown' | 'array' | 'lines' | 'pretty' = 'unknown';
   let depth = 0; // nesting inside the current document
   let inString = false;
   let escaped = false;
@@ -47,6 +49,22 @@ export async function* readExport(file: string, onBytes: (bytes: number) => void
     for (let i = 0; i < text.length; i++) {
       const c = text.charCodeAt(i);
       if (c === 10) line += 1;
+      if (c === 10 && started && mode === 'lines') {
+        // A line ends inside its document: a first line of just "{" starts pretty-printed documents;
+        // otherwise that one line is broken, and reading resumes on the next.
+        if (index === 0 && (current + text.slice(from, i)).trim() === '{') mode = 'pretty';
+        else {
+          index += 1;
+          out.push({ index, line: startLine, error: 'not valid JSON (the line ends inside its document)' });
+          current = '';
+          started = false;
+          depth = 0;
+          inString = false;
+          escaped = false;
+          from = -1;
+          continue;
+        }
+      }
       if (started) {
         if (inString) {
           if (escaped) escaped = false;

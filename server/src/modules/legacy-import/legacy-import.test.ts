@@ -16,6 +16,9 @@ import { Role } from '../user/role';
 import { User } from '../user/user.entity';
 import { importLegacyFolder, NO_PASSWORD_YET, type CollectionSummary, type ImportProblem } from './legacy-import';
 import { LegacyRecord } from './legacy-record.entity';
+import { CourseInput, LessonInput, MAX_LESSONS } from '../course-editing/course.input';
+import { CourseLanguage } from '../course/course.enums';
+import { inputOf, validateInput } from '../../shared/validation';
 
 let db: DataSource;
 beforeAll(async () => {
@@ -26,12 +29,13 @@ beforeEach(() => resetDatabase(db));
 
 const SAMPLES = path.join(__dirname, 'fixtures');
 
-async function runImport(folder: string, dryRun = false) {
+async function runImport(folder: string, dryRun = false, notes: ImportProblem[] = []) {
   const problems: ImportProblem[] = [];
   const summaries: CollectionSummary[] = [];
   const result = await importLegacyFolder(db, folder, {
     dryRun,
-    reporter: { problem: (p) => problems.push(p), progress: () => undefined, collectionDone: (s) => summaries.push(s) },
+    usdToBdt: 120,
+    reporter: { problem: (p) => problems.push(p), note: (n) => notes.push(n), progress: () => undefined, collectionDone: (s) => summaries.push(s) },
   });
   const counts = Object.fromEntries(summaries.map((s) => [s.collection, [s.read, s.created, s.updated, s.unchanged, s.failed]]));
   return { result, problems, summaries, counts };
@@ -67,17 +71,21 @@ const INSTRUCTOR_COURSE = {
 };
 
 describe('importing the old platform', () => {
-  it('imports the old sample files: courses as drafts priced from "$ 550", blogs and reviews', async () => {
-    const { counts, problems } = await runImport(SAMPLES);
+  it('imports the old sample files: courses as drafts priced from "$ 550" with a taka price, blogs and reviews', async () => {
+    const notes: ImportProblem[] = [];
+    const { counts, problems } = await runImport(SAMPLES, false, notes);
     expect(problems).toEqual([]);
     expect(counts).toEqual({ courses: [3, 3, 0, 0, 0], blogs: [3, 3, 0, 0, 0], reviews: [4, 4, 0, 0, 0] });
     const courses = await db.getRepository(Course).find({ order: { price: 'ASC' } });
-    expect(courses.map((c) => [c.name, c.price, c.published, c.instructorId, c.ratings])).toEqual([
-      ['Sketch from A-Z', 350, false, null, '4.1 ratings out of 5'],
-      ['Information about UI/UX design', 550, false, null, '4.5 ratings out of 5'],
-      ['Wordpress for Beginners', 800, false, null, '4.3 ratings out of 5'],
+    // Taka proposed at USD_TO_BDT (120 here), as the course editor proposes it.
+    expect(courses.map((c) => [c.name, c.price, c.priceBDT, c.published, c.instructorId, c.ratings])).toEqual([
+      ['Sketch from A-Z', 350, 42_000, false, null, '4.1 ratings out of 5'],
+      ['Information about UI/UX design', 550, 66_000, false, null, '4.5 ratings out of 5'],
+      ['Wordpress for Beginners', 800, 96_000, false, null, '4.3 ratings out of 5'],
     ]);
-    expect(courses[0].photoURL).toMatch(/^data:image\/jpeg;base64,/);
+    // The course editor takes web addresses only: a picture written into the record is left out, and said so.
+    expect(courses[0].photoURL).toBeNull();
+    expect(notes.map((n) => [n.record, n.reason])).toEqual([[3, 'photo left out: a picture written into the record (data:), not a web address']]);
     const blog = await db.getRepository(Blog).findOneByOrFail({ title: 'Mathematics for all' });
     expect([blog.author, blog.reads, blog.img]).toEqual(['Srib Aldre', 1075, 'https://i.ibb.co/DGN5mf0/math.jpg']);
     const review = await db.getRepository(Review).findOneByOrFail({ name: 'Maisha' });
@@ -178,7 +186,7 @@ describe('importing the old platform', () => {
       ['courses', 3, '3', 'unknown instructor: instructorEmail "not an email" is not an email address'],
       ['courses', 5, '4', 'duplicate _id (record 4 has it too)'],
       ['enrollments', 1, 'e1', 'unknown course "no-such-course"'],
-      ['reviews', 2, null, 'the file ends inside this document'],
+      ['reviews', 2, null, 'not valid JSON (the line ends inside its document)'],
     ]);
     expect(counts).toEqual({ courses: [5, 1, 0, 0, 4], enrollments: [1, 0, 0, 0, 1], reviews: [2, 1, 0, 0, 1] });
     expect(result.ignoredFiles).toEqual(['notes.txt']);
@@ -269,5 +277,104 @@ describe('importing the old platform', () => {
     expect(third.counts.users).toEqual([1, 0, 0, 1, 0]);
     expect(third.summaries[0].notes).toEqual({ 'claimed by its owner since: left as they set it': 1 });
     expect((await db.getRepository(User).findOneByOrFail({ email: 'rahim@example.com' })).name).toBe('Rahim U.');
+  });
+
+  describe('a realistic export: taka text, a NUL, a broken line, records beyond the editor', () => {
+    const lesson = (title: string) => ({ title, videoURL: `https://www.youtube.com/embed/${encodeURIComponent(title)}` });
+    const course = (id: string, name: string, price: unknown, extra: Record<string, unknown> = {}) => ({
+      _id: { $oid: id },
+      name,
+      price,
+      instructor: 'Nusrat Jahan',
+      instructorEmail: 'nusrat@example.com',
+      description: `${name}: what it teaches.`,
+      section: 'Professional Skill',
+      videos: { contents: [lesson(`${name} 1`), lesson(`${name} 2`)] },
+      ...extra,
+    });
+    const longDescription = 'Spreadsheets for small shops. '.repeat(250).trim(); // 7,499 characters
+    const records = [
+      JSON.stringify(course('c01', 'Graphic design with Canva', '৳1,200')),
+      JSON.stringify(course('c02', 'নবম শ্রেণির পদার্থবিজ্ঞান', '১২০০ টাকা', { section: 'নবম শ্রেণি' })),
+      JSON.stringify(course('c03', 'Spoken English', 'Free')),
+      JSON.stringify(course('c04', 'Web development', '$ 49', { priceBDT: '৳5,900' })),
+      JSON.stringify(course('c05', 'Bookkeeping', '$ ৪৯')),
+      JSON.stringify(course('c06', 'Photography', '1,200 BDT', { priceUSD: 10 })),
+      JSON.stringify(course('c07', 'Hidden byte', 25, { description: 'Good\u0000course' })),
+      '{"_id": {"$oid": "c08"}, "name": "Broken line", "price": "$ 10"',
+      JSON.stringify(course('c09', 'After the broken line', '$ 15')),
+      JSON.stringify(course('c10', 'N'.repeat(151), '$ 5')),
+      JSON.stringify(course('c11', 'Excel for shops', '৳500', { description: longDescription })),
+      JSON.stringify(
+        course('c12', 'Everything at once', '$ 30', { videos: { contents: Array.from({ length: MAX_LESSONS + 1 }, (_, i) => lesson(`Part ${i + 1}`)) } }),
+      ),
+      JSON.stringify(course('c13', 'Too dear', '$ 12000')),
+      JSON.stringify(course('c14', 'দশম শ্রেণির গণিত', '$ 20', { section: 'Class 1 to 12' })),
+      JSON.stringify(course('c15', 'Machine learning', '1,200')),
+    ];
+
+    it('reports each bad record with its file, line and reason, imports the rest, and leaves no paid course without a taka price', async () => {
+      const folder = folderWith({ 'courses.jsonl': records.join('\n') + '\n' });
+      const notes: ImportProblem[] = [];
+      const { problems, counts } = await runImport(folder, false, notes);
+      expect(problems.map((p) => [p.file, p.line, p.legacyId, p.reason])).toEqual([
+        ['courses.jsonl', 7, 'c07', 'a NUL character (\\u0000) in description: PostgreSQL cannot store it'],
+        ['courses.jsonl', 8, null, 'not valid JSON (the line ends inside its document)'],
+        ['courses.jsonl', 10, 'c10', "name longer than the course editor's 150 characters (151)"],
+        ['courses.jsonl', 12, 'c12', '201 lessons: the course editor takes at most 200'],
+        ['courses.jsonl', 13, 'c13', "price $12000 is above the course editor's limit of $10,000"],
+      ]);
+      expect(counts.courses).toEqual([15, 10, 0, 0, 5]);
+      expect(notes.map((n) => [n.line, n.reason])).toEqual([[11, "description shortened to the course editor's 5000 characters (it had 7499)"]]);
+
+      const byName = async (name: string) => db.getRepository(Course).findOneByOrFail({ name });
+      // Taka written as taka is taka; the dollars are proposed from it at 120 taka a dollar, or kept as the record gives them.
+      expect(await byName('Graphic design with Canva')).toMatchObject({ priceBDT: 1200, price: 10, language: CourseLanguage.EN });
+      expect(await byName('নবম শ্রেণির পদার্থবিজ্ঞান')).toMatchObject({
+        priceBDT: 1200,
+        price: 10,
+        language: CourseLanguage.BN,
+        category: CourseCategory.SCHOOL,
+        classLevel: 9,
+      });
+      expect(await byName('Spoken English')).toMatchObject({ priceBDT: 0, price: 0 });
+      expect(await byName('Web development')).toMatchObject({ priceBDT: 5900, price: 49 });
+      expect(await byName('Bookkeeping')).toMatchObject({ priceBDT: 5900, price: 49 });
+      expect(await byName('Photography')).toMatchObject({ priceBDT: 1200, price: 10 });
+      expect(await byName('After the broken line')).toMatchObject({ priceBDT: 1800, price: 15 });
+      expect(await byName('Excel for shops')).toMatchObject({ priceBDT: 500, price: 4.17 });
+      // Shortened at a word, marked with "…", within the editor's 5000 characters.
+      const { description } = await byName('Excel for shops');
+      expect([
+        description.length > 4900 && description.length <= 5000,
+        description.endsWith('…'),
+        longDescription.startsWith(description.slice(0, -1)),
+      ]).toEqual([true, true, true]);
+      expect(await byName('দশম শ্রেণির গণিত')).toMatchObject({ language: CourseLanguage.BN, category: CourseCategory.SCHOOL, classLevel: 10 });
+      // A bare figure is the old field's dollars.
+      expect(await byName('Machine learning')).toMatchObject({ price: 1200, priceBDT: 144_000 });
+
+      const [{ unpriced }] = await db.query<Array<{ unpriced: number }>>(`SELECT count(*)::int AS unpriced FROM course WHERE price > 0 AND "priceBDT" <= 0`);
+      expect(unpriced).toBe(0);
+
+      // Each imported course passes the course editor's rules as it stands.
+      for (const row of await db.getRepository(Course).find({ relations: { lessonRows: true } })) {
+        const input = inputOf(CourseInput, {
+          name: row.name,
+          description: row.description,
+          price: row.price,
+          priceBDT: row.priceBDT,
+          photoURL: row.photoURL,
+          category: row.category,
+          classLevel: row.classLevel,
+          language: row.language,
+          keyPoints: row.keyPoints,
+          targetedPeoples: row.targetedPeoples,
+          whyNeed: row.whyNeed,
+          lessons: (row.lessonRows ?? []).map((l) => inputOf(LessonInput, { title: l.title, videoURL: l.videoURL })),
+        });
+        await expect(validateInput(input)).resolves.toBe(input);
+      }
+    });
   });
 });

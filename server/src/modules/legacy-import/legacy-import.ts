@@ -7,6 +7,7 @@ import { Course } from '../course/course.entity';
 import { Lesson } from '../course/lesson.entity';
 import { Enrollment } from '../enrollment/enrollment.entity';
 import { Review } from '../review/review.entity';
+import { DEFAULT_USD_TO_BDT } from '../../shared/money';
 import { defaultAvatar, Role } from '../user/role';
 import { User } from '../user/user.entity';
 import { readExport, type ExportRecord } from './export-reader';
@@ -16,7 +17,10 @@ import {
   mapEnrollment,
   mapReview,
   mapUser,
+  legacyIdOf,
+  unstorableText,
   type BlogFields,
+  type MapOptions,
   type CourseFields,
   type EnrollmentFields,
   type Mapped,
@@ -56,6 +60,8 @@ export interface CollectionSummary {
 
 export interface ImportReporter {
   problem(problem: ImportProblem): void;
+  /** A record imported with a change (shortened to the editor's limits, a picture left out…): `reason` says which. */
+  note?(note: ImportProblem): void;
   progress(collection: string, bytesRead: number, totalBytes: number): void;
   collectionDone(summary: CollectionSummary): void;
 }
@@ -74,6 +80,8 @@ interface Item<T> {
   legacyId: string;
   fields: T;
   fingerprint: string;
+  /** What was changed to fit the new platform, reported once the record is written. */
+  notes: string[];
   /** The row this old record became in an earlier run, when its content changed since. */
   entityId?: string;
 }
@@ -81,7 +89,7 @@ interface Item<T> {
 interface Collection<T> {
   name: string;
   fileNames: string[];
-  map(doc: Record<string, unknown>): Mapped<T>;
+  map(doc: Record<string, unknown>, options: MapOptions): Mapped<T>;
   /** A field no two records may share besides `_id`, e.g. a user's email: [label, value]. */
   uniqueField?(fields: T): [string, string];
   write(run: Run, items: Item<T>[]): Promise<Outcome[]>;
@@ -89,8 +97,19 @@ interface Collection<T> {
 
 const EXTENSIONS = ['.json', '.jsonl', '.ndjson'];
 
-/** Imports every old collection found in `folder`, in one transaction; a dry run rolls it back. */
-export async function importLegacyFolder(db: DataSource, folder: string, options: { dryRun: boolean; reporter: ImportReporter }): Promise<ImportResult> {
+/** Announced in the collection's summary for records imported with a change, each reported with its own note. */
+export const CHANGED_TO_FIT = 'imported with a change to fit the course editor (each one listed above)';
+
+/**
+ * Imports every old collection found in `folder`, in one transaction; a dry run rolls it back.
+ * `usdToBdt` (USD_TO_BDT) proposes a course's taka price from its dollars, or its dollars from its taka.
+ */
+export async function importLegacyFolder(
+  db: DataSource,
+  folder: string,
+  options: { dryRun: boolean; reporter: ImportReporter; usdToBdt?: number },
+): Promise<ImportResult> {
+  const mapOptions: MapOptions = { usdToBdt: options.usdToBdt ?? DEFAULT_USD_TO_BDT };
   const files = fs.readdirSync(folder).filter((name) => fs.statSync(path.join(folder, name)).isFile());
   const used = new Set<string>();
   const plan: Array<{ collection: Collection<unknown>; file: string }> = [];
@@ -115,7 +134,7 @@ export async function importLegacyFolder(db: DataSource, folder: string, options
   const collections: CollectionSummary[] = [];
   try {
     for (const { collection, file } of plan) {
-      const summary = await importFile(run, collection, path.join(folder, file), file, options.reporter);
+      const summary = await importFile(run, collection, path.join(folder, file), file, options.reporter, mapOptions);
       collections.push(summary);
       options.reporter.collectionDone(summary);
     }
@@ -130,7 +149,14 @@ export async function importLegacyFolder(db: DataSource, folder: string, options
   return { dryRun: options.dryRun, collections, accountsCreated: run.accountsCreated, ignoredFiles };
 }
 
-async function importFile<T>(run: Run, collection: Collection<T>, filePath: string, file: string, reporter: ImportReporter): Promise<CollectionSummary> {
+async function importFile<T>(
+  run: Run,
+  collection: Collection<T>,
+  filePath: string,
+  file: string,
+  reporter: ImportReporter,
+  mapOptions: MapOptions,
+): Promise<CollectionSummary> {
   const summary: CollectionSummary = { collection: collection.name, file, read: 0, created: 0, updated: 0, unchanged: 0, failed: 0, notes: {} };
   const totalBytes = fs.statSync(filePath).size;
   const seen = new Map<string, number>();
@@ -160,6 +186,11 @@ async function importFile<T>(run: Run, collection: Collection<T>, filePath: stri
       if ('error' in outcome) return fail(item.record, item.legacyId, outcome.error);
       summary[outcome.outcome] += 1;
       if (outcome.note) summary.notes[outcome.note] = (summary.notes[outcome.note] ?? 0) + 1;
+      if (item.notes.length > 0) {
+        summary.notes[CHANGED_TO_FIT] = (summary.notes[CHANGED_TO_FIT] ?? 0) + 1;
+        const where = { collection: collection.name, file, record: item.record.index, line: item.record.line, legacyId: item.legacyId };
+        for (const reason of item.notes) reporter.note?.({ ...where, reason });
+      }
       remembered.push([item.legacyId, outcome.entityId, item.fingerprint]);
     });
     await run.remember(collection.name, remembered);
@@ -172,7 +203,12 @@ async function importFile<T>(run: Run, collection: Collection<T>, filePath: stri
       fail(record, null, record.error);
       continue;
     }
-    const mapped = collection.map(record.doc);
+    const unstorable = unstorableText(record.doc);
+    if (unstorable) {
+      fail(record, legacyIdOf(record.doc), unstorable);
+      continue;
+    }
+    const mapped = collection.map(record.doc, mapOptions);
     if ('error' in mapped) {
       fail(record, mapped.legacyId, mapped.error);
       continue;
@@ -193,7 +229,7 @@ async function importFile<T>(run: Run, collection: Collection<T>, filePath: stri
       seen.set(`${label}\u0000${value}`, record.index);
     }
     const fingerprint = crypto.createHash('sha256').update(JSON.stringify(mapped.fields)).digest('base64url');
-    batch.push({ record, legacyId: mapped.legacyId, fields: mapped.fields, fingerprint });
+    batch.push({ record, legacyId: mapped.legacyId, fields: mapped.fields, fingerprint, notes: mapped.notes ?? [] });
     if (batch.length >= BATCH_SIZE) {
       await flush(batch);
       batch = [];

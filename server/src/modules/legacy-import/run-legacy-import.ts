@@ -31,6 +31,10 @@ export function consoleReporter(out: (line: string) => void, progressTo: NodeJS.
       clear();
       out(describeProblem(problem));
     },
+    note: (note) => {
+      clear();
+      out(describeProblem({ ...note, reason: `imported with a change: ${note.reason}` }));
+    },
     progress: (collection, bytes, total) => {
       if (!progressTo || total < PROGRESS_FROM_BYTES) return;
       const now = Date.now();
@@ -81,6 +85,7 @@ async function main() {
   try {
     const result = await importLegacyFolder(database.dataSource, folder, {
       dryRun,
+      usdToBdt: env.usdToBdt,
       reporter: consoleReporter((line) => console.log(line), process.stderr.isTTY ? process.stderr : null),
     });
     for (const file of result.ignoredFiles) console.log(`${file}: not an old collection, left alone`);

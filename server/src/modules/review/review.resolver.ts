@@ -16,6 +16,7 @@ import {
   Mutation,
   ObjectType,
   Query,
+  registerEnumType,
   Resolver,
   Root,
 } from 'type-graphql';
@@ -26,6 +27,7 @@ import { PageOf, toPage } from '../../graphql/page';
 import { selectedFieldNames } from '../../graphql/selected-fields';
 import { Course } from '../course/course.entity';
 import { Review } from './review.entity';
+import { prefetchedRating } from '../course/course-figures';
 import {
   deleteOwnReview,
   findOwnReview,
@@ -33,6 +35,7 @@ import {
   MAX_REVIEW_TEXT,
   MAX_REVIEW_TITLE,
   REVIEW_NOT_FOUND,
+  ReviewOrder,
   setReviewHidden,
   submitReview,
 } from './review.service';
@@ -40,6 +43,15 @@ import { IdArgs } from '../../graphql/id-args';
 import { COURSE_NOT_FOUND } from '../course/course.service';
 import { IsId, optionalText, optionalWholeNumber, requiredText, Rule } from '../../shared/validation';
 import { validationMessages } from '../../shared/validation-messages';
+
+registerEnumType(ReviewOrder, {
+  name: 'ReviewOrder',
+  description: 'The order of a list of reviews',
+  valuesConfig: {
+    NEWEST: { description: 'Newest first' },
+    HIGHEST_RATED: { description: 'Only reviews with stars and text: most stars first, then newest' },
+  },
+});
 
 @ObjectType({ description: 'A page of reviews' })
 class ReviewPage extends PageOf(Review) {}
@@ -55,6 +67,9 @@ class ReviewArgs extends PageArgs {
 
   @Field(() => Boolean, { nullable: true, description: 'true: only reviews students wrote here; false: only the testimonials from the old site' })
   written?: boolean | null;
+
+  @Field(() => ReviewOrder, { nullable: true, description: 'The order; newest first when left out' })
+  order?: ReviewOrder | null;
 }
 
 @InputType()
@@ -83,7 +98,7 @@ type ReviewId = InstanceType<typeof ReviewId>;
 
 @Resolver(() => Review)
 export class ReviewResolver {
-  @Query(() => ReviewPage, { description: 'Learner reviews, newest first' })
+  @Query(() => ReviewPage, { description: 'Learner reviews, newest first (or highest rated, with order)' })
   async reviews(@Args(() => ReviewArgs) args: ReviewArgs, @Ctx() ctx: GraphQLContext, @Info() info: GraphQLResolveInfo): Promise<ReviewPage> {
     const fields = selectedFieldNames(info, ['items']);
     // The course's name is read through the course.
@@ -125,11 +140,11 @@ export class ReviewResolver {
 export class CourseRatingResolver {
   @FieldResolver(() => Float, { nullable: true, description: 'Average stars of its reviews' })
   async averageRating(@Root() course: Course, @Ctx() ctx: GraphQLContext): Promise<number | null> {
-    return (await ctx.loaders.courseFigures.load(course.id)).averageRating;
+    return (prefetchedRating(course) ?? (await ctx.loaders.courseFigures.load(course.id))).averageRating;
   }
 
-  @FieldResolver(() => Int)
+  @FieldResolver(() => Int, { description: 'How many shown reviews give it stars' })
   async ratingCount(@Root() course: Course, @Ctx() ctx: GraphQLContext): Promise<number> {
-    return (await ctx.loaders.courseFigures.load(course.id)).ratingCount;
+    return (prefetchedRating(course) ?? (await ctx.loaders.courseFigures.load(course.id))).ratingCount;
   }
 }

@@ -23,6 +23,13 @@ export interface ReviewFilter {
   minRating?: number | null;
   /** true: only reviews students wrote here; false: only the testimonials imported from the old site. */
   written?: boolean | null;
+  /** newest (the default), or highest rated: only reviews with stars and text, most stars first, then newest. */
+  order?: ReviewOrder | null;
+}
+
+export enum ReviewOrder {
+  NEWEST = 'NEWEST',
+  HIGHEST_RATED = 'HIGHEST_RATED',
 }
 
 /**
@@ -32,7 +39,7 @@ export interface ReviewFilter {
 export async function listReviews(
   db: DataSource,
   paging: { offset?: number; limit?: number },
-  { courseId, minRating, written }: ReviewFilter = {},
+  { courseId, minRating, written, order }: ReviewFilter = {},
   fields?: ReadonlySet<string>,
 ): Promise<Page<PartialEntity<Review>>> {
   const page = parsePage(paging.offset, paging.limit);
@@ -47,11 +54,13 @@ export async function listReviews(
   if (courseId) conditions.push(`"courseId" = ${parameters.add(courseId)}`);
   if (minRating != null) conditions.push(`"rating" >= ${parameters.add(minRating)}`);
   if (written != null) conditions.push(written ? '"authorId" IS NOT NULL' : '"authorId" IS NULL');
+  const highestRated = order === ReviewOrder.HIGHEST_RATED;
+  if (highestRated) conditions.push(`"rating" IS NOT NULL AND btrim("text") <> ''`);
   const where = conditions.join(' AND ');
   const filterValues = [...parameters.values];
   const reviews = entityReader(db, Review);
   const sql = `SELECT ${reviews.selectListOf(fields)} FROM "review" WHERE ${where}
-    ORDER BY "createdAt" DESC, "id" ASC LIMIT ${parameters.add(page.limit)} OFFSET ${parameters.add(page.offset)}`;
+    ORDER BY ${highestRated ? '"rating" DESC, ' : ''}"createdAt" DESC, "id" ASC LIMIT ${parameters.add(page.limit)} OFFSET ${parameters.add(page.offset)}`;
   return fetchPage(
     page,
     () => reviews.manyPartial(sql, parameters.values),

@@ -1,28 +1,30 @@
 import { Box, Container, Flex, Heading, Image, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { ReviewCard } from '../../../components/review-card';
 import type { ReviewCard_ReviewFragment } from '../../../components/review-card.generated';
-import { formatDigits } from '../../../lib/format';
+import type { HomePageQuery } from '../api/home-page.generated';
+import { formatFigure } from '../../../lib/format';
 import { useLanguage, useT, type MessageKey } from '../../../lib/i18n';
 
 // The home page's parts below the fold: their code loads after the page's own (home-page.tsx).
 
-export const statistics: { figure: number; label: MessageKey }[] = [
-  { figure: 200, label: 'home.stats.courses' },
-  { figure: 5000, label: 'home.stats.students' },
-  { figure: 100, label: 'home.stats.teachers' },
+const statistics: { key: 'courses' | 'students' | 'instructors'; label: MessageKey }[] = [
+  { key: 'courses', label: 'home.stats.courses' },
+  { key: 'students', label: 'home.stats.students' },
+  { key: 'instructors', label: 'home.stats.teachers' },
 ];
 
-export function StatisticsStrip() {
+/** The catalogue's figures counted now (published courses, students, instructors), written as they are or rounded down. */
+export function StatisticsStrip({ figures }: { figures: HomePageQuery['catalogueFigures'] }) {
   const t = useT();
   const { language } = useLanguage();
   return (
     <Box bg="blue.700" color="white">
       <Container maxW="7xl" py="8">
         <SimpleGrid columns={{ base: 1, md: 3 }} gap="6" textAlign="center">
-          {statistics.map(({ figure, label }) => (
+          {statistics.map(({ key, label }) => (
             <Stack key={label} gap="0" data-testid="statistic">
               <Text fontSize="3xl" fontWeight="bold">
-                {`${formatDigits(figure, language)}+`}
+                {formatFigure(figures[key], language)}
               </Text>
               <Text fontSize="lg">{t(label)}</Text>
             </Stack>
@@ -33,6 +35,7 @@ export function StatisticsStrip() {
   );
 }
 
+/** Students' own reviews, highest rated and newest first; nothing at all when nobody has written one. */
 export function LearnerReviews({ reviews }: { reviews: ReviewCard_ReviewFragment[] }) {
   const t = useT();
   if (reviews.length === 0) return null;

@@ -1,0 +1,136 @@
+import type { DataSource } from 'typeorm';
+import { startTestApp, type TestApp } from '../../test/app';
+import { closeTestDatabase, openTestDatabase, resetDatabase } from '../../test/database';
+import { makeCourse, makeUser } from '../../test/factories';
+import { HttpClient, signedInClient } from '../../test/http-client';
+import { Enrollment } from '../enrollment/enrollment.entity';
+import { Review } from '../review/review.entity';
+import { Role } from '../user/role';
+import { CourseCategory, CourseLanguage } from './course.enums';
+
+let db: DataSource;
+let app: TestApp;
+beforeAll(async () => {
+  db = await openTestDatabase();
+  app = await startTestApp(db);
+});
+afterAll(async () => {
+  await app.close();
+  await closeTestDatabase(db);
+});
+beforeEach(() => resetDatabase(db));
+
+const visitor = () => new HttpClient(app.url);
+const enroll = (studentId: string, course: { id: string; name: string; description: string }) =>
+  db
+    .getRepository(Enrollment)
+    .insert({ studentId, courseId: course.id, courseName: course.name, courseDescription: course.description, email: 'x@example.com' });
+
+describe("the home page's figures", () => {
+  it('are counted from the database now: published courses, students, and the instructors who teach them', async () => {
+    const teacher = await makeUser(db, { role: Role.INSTRUCTOR, email: 'teacher@example.com' });
+    await makeCourse(db, { instructorId: teacher.id });
+    await makeCourse(db, { instructorId: teacher.id });
+    await makeCourse(db, { instructorId: null, instructor: 'Imported Teacher' });
+    await makeCourse(db, { published: false, instructor: 'Draft Only' });
+    await makeUser(db, { email: 's1@example.com' });
+    await makeUser(db, { email: 's2@example.com' });
+    await makeUser(db, { email: 'gone@example.com', deletedAt: new Date() });
+    await makeUser(db, { email: 'admin@example.com', role: Role.ADMIN });
+
+    const { data } = await visitor().graphql<{ catalogueFigures: { courses: number; students: number; instructors: number } }>(
+      '{ catalogueFigures { courses students instructors } }',
+    );
+    const [truth] = await db.query<Array<{ courses: number; students: number }>>(
+      `SELECT (SELECT count(*)::int FROM course WHERE published) AS courses,
+              (SELECT count(*)::int FROM "user" WHERE role = 'STUDENT' AND "deletedAt" IS NULL) AS students`,
+    );
+    expect(data!.catalogueFigures).toEqual({ courses: truth.courses, students: truth.students, instructors: 2 });
+    expect(truth).toEqual({ courses: 3, students: 2 });
+
+    // A change shows at once, though anonymous answers are cached.
+    await makeCourse(db);
+    const again = await visitor().graphql<{ catalogueFigures: { courses: number } }>('{ catalogueFigures { courses students instructors } }');
+    expect(again.data!.catalogueFigures.courses).toBe(4);
+  });
+
+  it('show real reviews as testimonials, highest rated then newest, never one without stars or text; none when nobody has reviewed', async () => {
+    const query = '{ reviews(written: true, order: HIGHEST_RATED, limit: 8) { items { name rating text } } }';
+    const empty = await visitor().graphql<{ reviews: { items: unknown[] } }>(query);
+    expect(empty.data!.reviews.items).toEqual([]);
+
+    const course = await makeCourse(db);
+    const author = await makeUser(db);
+    const day = (n: number) => new Date(Date.UTC(2026, 5, n));
+    await db.getRepository(Review).insert([
+      { name: 'Four, older', text: 'Useful', rating: 4, courseId: course.id, authorId: author.id, createdAt: day(1) },
+      { name: 'Five, older', text: 'Excellent', rating: 5, courseId: course.id, authorId: (await makeUser(db)).id, createdAt: day(2) },
+      { name: 'Five, newer', text: 'খুব ভালো', rating: 5, courseId: course.id, authorId: (await makeUser(db)).id, createdAt: day(3) },
+      { name: 'Blank', text: '   ', rating: 5, courseId: course.id, authorId: (await makeUser(db)).id, createdAt: day(4) },
+      { name: 'Hidden', text: 'Hidden', rating: 5, courseId: course.id, authorId: (await makeUser(db)).id, hidden: true, createdAt: day(5) },
+      { name: 'Old site placeholder', text: 'Best trainers for training', rating: null, courseId: null, createdAt: day(6) },
+    ]);
+    const { data } = await visitor().graphql<{ reviews: { items: Array<{ name: string }> } }>(query);
+    expect(data!.reviews.items.map((r) => r.name)).toEqual(['Five, newer', 'Five, older', 'Four, older']);
+  });
+});
+
+describe('one rating everywhere', () => {
+  it("is each card's reviews' average and count, in lists and search alike; a course without reviews has none", async () => {
+    const rated = await makeCourse(db, { name: 'Algebra rated', ratings: '4.9 ratings out of 5' });
+    const unrated = await makeCourse(db, { name: 'Algebra unrated', ratings: '4.9 ratings out of 5' });
+    await db.getRepository(Review).insert([
+      { name: 'a', text: 'Good', rating: 4, courseId: rated.id },
+      { name: 'b', text: 'Great', rating: 5, courseId: rated.id },
+      { name: 'c', text: 'Fine', rating: 5, courseId: rated.id },
+      { name: 'd', text: 'Hidden', rating: 1, courseId: rated.id, hidden: true },
+    ]);
+    const truth = new Map(
+      (
+        await db.query<Array<{ id: string; average: number | null; count: number }>>(
+          `SELECT c.id, round(avg(r.rating), 1)::float AS average, count(r.rating)::int AS count
+             FROM course c LEFT JOIN review r ON r."courseId" = c.id AND NOT r.hidden GROUP BY c.id`,
+        )
+      ).map((row) => [row.id, { averageRating: row.average, ratingCount: row.count }]),
+    );
+    expect(truth.get(rated.id)).toEqual({ averageRating: 4.7, ratingCount: 3 });
+    expect(truth.get(unrated.id)).toEqual({ averageRating: null, ratingCount: 0 });
+
+    const cards = '{ id averageRating ratingCount }';
+    const { data } = await visitor().graphql<{ courses: { items: Array<{ id: string }> }; searchCourses: Array<{ id: string }> }>(
+      `{ courses(limit: 10) { items ${cards} } searchCourses(text: "algebra") ${cards} }`,
+    );
+    for (const card of [...data!.courses.items, ...data!.searchCourses]) expect(card).toEqual({ id: card.id, ...truth.get(card.id) });
+    expect(data!.searchCourses).toHaveLength(2);
+
+    // The old paths write the old rating text from the same reviews.
+    const course = (await (await visitor().request(`/api/courses/${rated.id}`)).json()) as { ratings: string | null };
+    expect(course.ratings).toBe('4.7 ratings out of 5');
+    const sample = (await (await visitor().request('/Course.json')).json()) as Array<{ _id: string; rating: string | null }>;
+    expect(Object.fromEntries(sample.map((c) => [c._id, c.rating]))).toEqual({ [rated.id]: '4.7 ratings out of 5', [unrated.id]: null });
+  });
+});
+
+describe('recommendations', () => {
+  it("fit the student: their classes' courses first, then their subjects, never the newest professional courses ahead of them", async () => {
+    const physics9 = await makeCourse(db, { name: 'Physics for Class 9', category: CourseCategory.SCHOOL, classLevel: 9 });
+    const chemistry9 = await makeCourse(db, { name: 'Chemistry for Class 9', category: CourseCategory.SCHOOL, classLevel: 9 });
+    const physics10 = await makeCourse(db, { name: 'Physics for Class 10', category: CourseCategory.SCHOOL, classLevel: 10 });
+    const biology5 = await makeCourse(db, { name: 'Biology for Class 5', category: CourseCategory.SCHOOL, classLevel: 5 });
+    for (const name of ['Digital Marketing', 'Freelancing', 'Graphic Design']) await makeCourse(db, { name, trending: true });
+    const student = await makeUser(db, { email: 'rahim@example.com' }, 'student password');
+    await enroll(student.id, physics9);
+
+    const client = await signedInClient(app.url, 'rahim@example.com', 'student password');
+    const { data } = await client.graphql<{ recommendedCourses: Array<{ id: string }> }>('{ recommendedCourses(limit: 3) { id } }');
+    expect(data!.recommendedCourses.map((c) => c.id)).toEqual([chemistry9.id, physics10.id, biology5.id]);
+
+    // A student with no course yet sees courses in their page's language first.
+    const bangla = await makeCourse(db, { name: 'বাংলা ব্যাকরণ', language: CourseLanguage.BN });
+    await makeUser(db, { email: 'new@example.com' }, 'student password');
+    const newcomer = await signedInClient(app.url, 'new@example.com', 'student password');
+    newcomer.headers['accept-language'] = 'bn';
+    const first = await newcomer.graphql<{ recommendedCourses: Array<{ id: string }> }>('{ recommendedCourses(limit: 1) { id } }');
+    expect(first.data!.recommendedCourses.map((c) => c.id)).toEqual([bangla.id]);
+  });
+});
