@@ -19,7 +19,7 @@ import { UserResolver } from '../modules/user/user.resolver';
 import { CertificateResolver } from '../modules/certificate/certificate.resolver';
 import { LessonVideoResolver } from '../modules/video/video.resolver';
 import { authChecker } from './auth-checker';
-import { VALIDATOR_OPTIONS } from '../shared/validation';
+import { validateArgument } from '../shared/validation';
 
 export const resolvers = [
   CourseResolver,
@@ -47,7 +47,7 @@ export const resolvers = [
 ] as const;
 
 export function createSchema(): Promise<GraphQLSchema> {
-  return buildSchema({ resolvers, validate: VALIDATOR_OPTIONS, authChecker });
+  return buildSchema({ resolvers, validateFn: validateArgument, authChecker });
 }
 
 /** The SDL committed as schema.graphql: sorted so the file only changes when the API does. */

@@ -19,6 +19,7 @@ import { toaster } from '../../lib/toaster';
 import { emptyCourseForm, moveLesson, newLessonRow, secondsToMinutes, toCourseInput, type CourseForm } from './course-form';
 import { VideoUpload } from './components/video-upload';
 import { paths } from '../../lib/paths';
+import { typedNumber } from '../../lib/digits';
 
 type Problems = { message: string; fields: Record<string, string> } | null;
 
@@ -27,21 +28,13 @@ type Problems = { message: string; fields: Record<string, string> } | null;
 function TakaPriceField({ value, dollars, problem, onChange }: { value: string; dollars: string; problem?: string; onChange: (value: string) => void }) {
   const t = useT();
   const { language } = useLanguage();
-  const amount = Number(dollars);
+  const amount = typedNumber(dollars);
   const { data } = useProposedTakaPriceQuery({ variables: { dollars: amount }, skip: dollars.trim() === '' || !Number.isFinite(amount) || amount < 0 });
   const proposed = data?.proposedTakaPrice;
   return (
     <Field.Root invalid={Boolean(problem)}>
       <Field.Label>{t('instructor.form.priceTaka')}</Field.Label>
-      <Input
-        type="number"
-        min="0"
-        step="1"
-        inputMode="numeric"
-        placeholder={proposed === undefined ? '' : String(proposed)}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-      />
+      <Input inputMode="numeric" placeholder={proposed === undefined ? '' : String(proposed)} value={value} onChange={(e) => onChange(e.target.value)} />
       {proposed !== undefined && (
         <Field.HelperText>
           {t(value.trim() === '' ? 'instructor.form.takaLeftEmpty' : 'instructor.form.takaProposed', { price: formatTaka(proposed, language) })}
@@ -146,7 +139,7 @@ export default function CourseEditorPage() {
         <SimpleGrid columns={{ base: 1, sm: 2, md: 4 }} gap="4">
           <Field.Root required invalid={Boolean(problem('price'))}>
             <Field.Label>{t('instructor.form.priceDollars')}</Field.Label>
-            <Input type="number" min="0" step="0.01" value={form.price} onChange={(e) => set({ price: e.target.value })} />
+            <Input inputMode="decimal" value={form.price} onChange={(e) => set({ price: e.target.value })} />
             <Field.ErrorText>{problem('price')}</Field.ErrorText>
           </Field.Root>
           <TakaPriceField value={form.priceBDT} dollars={form.price} problem={problem('priceBDT')} onChange={(priceBDT) => set({ priceBDT })} />

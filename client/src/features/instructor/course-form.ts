@@ -1,4 +1,5 @@
 import type { CourseCategory, CourseInput, CourseLanguage } from '../../gql/types';
+import { typedNumber } from '../../lib/digits';
 
 export interface LessonRow {
   key: string;
@@ -42,7 +43,7 @@ export const newLessonRow = (lesson: Partial<LessonRow> = {}): LessonRow => ({
 export function minutesToSeconds(minutes: string): number | null {
   const text = minutes.trim();
   if (!text) return null;
-  const value = Number(text);
+  const value = typedNumber(text);
   return Number.isFinite(value) ? Math.round(value * 60) : 0;
 }
 
@@ -70,8 +71,8 @@ export function toCourseInput(form: CourseForm): CourseInput {
     name: form.name,
     description: form.description,
     // The price field is required on the form; an empty one cannot be sent.
-    price: Number(form.price.trim() || Number.NaN),
-    priceBDT: form.priceBDT.trim() === '' ? null : Number(form.priceBDT),
+    price: typedNumber(form.price),
+    priceBDT: form.priceBDT.trim() === '' ? null : typedNumber(form.priceBDT),
     photoURL: form.photoURL || null,
     category: form.category,
     classLevel: form.category === 'SCHOOL' && form.classLevel ? Number(form.classLevel) : null,

@@ -1,3 +1,4 @@
+import { latinDigits } from '../../shared/digits';
 import { randomInt } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import type { Viewer } from '../auth/viewer';
@@ -53,7 +54,7 @@ export async function issueCertificateIfComplete(db: DataSource, enrollment: Enr
 
 /** A certificate by its number, for anyone; null for a number that was never issued. */
 export function findCertificate(db: DataSource, number: string): Promise<Certificate | null> {
-  const normalized = number.trim().toUpperCase();
+  const normalized = latinDigits(number).trim().toUpperCase();
   if (!NUMBER_PATTERN.test(normalized)) return Promise.resolve(null);
   return db.getRepository(Certificate).findOne({ where: { number: normalized }, relations: { enrollment: true } });
 }
