@@ -90,8 +90,8 @@ export default function AllCoursesPage() {
             >
               <option value="">{t('courseLanguage.any')}</option>
               {(Object.keys(courseLanguageLabels) as CourseLanguage[]).map((value) => (
-                <option key={value} value={courseLanguageLabels[value].lang} lang={courseLanguageLabels[value].lang}>
-                  {courseLanguageLabels[value].label}
+                <option key={value} value={courseLanguageLabels[value].lang}>
+                  {t(`courseLanguage.name.${value}`)}
                 </option>
               ))}
             </NativeSelect.Field>
