@@ -11,7 +11,7 @@ import {
   useSetCoursePublishedMutation,
   useUpdateCourseMutation,
 } from './api/instructor.generated';
-import { formatTaka } from '../../lib/format';
+import { formatDigits, formatTaka } from '../../lib/format';
 import { courseLanguageLabels } from '../../lib/course-languages';
 import { useLanguage, useT } from '../../lib/i18n';
 import { describeError } from '../../lib/graphql-errors';
@@ -47,6 +47,7 @@ function TakaPriceField({ value, dollars, problem, onChange }: { value: string; 
 
 export default function CourseEditorPage() {
   const t = useT();
+  const { language } = useLanguage();
   const { id } = useParams();
   const navigate = useNavigate();
   const editing = Boolean(id);
@@ -202,7 +203,7 @@ export default function CourseEditorPage() {
             <Box key={lesson.key} borderWidth="1px" borderRadius="md" p="3" data-testid="lesson-row">
               <HStack gap="3" align="start" flexWrap={{ base: 'wrap', md: 'nowrap' }}>
                 <Text fontWeight="bold" pt="8">
-                  {index + 1}.
+                  {formatDigits(index + 1, language)}.
                 </Text>
                 <Field.Root invalid={Boolean(problem(`lessons.${index}.title`))}>
                   <Field.Label>{t('instructor.form.lessonTitle', { n: index + 1 })}</Field.Label>
@@ -266,7 +267,7 @@ export default function CourseEditorPage() {
               </HStack>
               {id && lesson.id ? (
                 <Box mt="3">
-                  <VideoUpload courseId={id} lessonId={lesson.id} label={`lesson ${index + 1}`} />
+                  <VideoUpload courseId={id} lessonId={lesson.id} label={t('instructor.form.lessonNumber', { n: index + 1 })} />
                 </Box>
               ) : (
                 <Text mt="2" fontSize="sm" color="gray.600">
