@@ -52,7 +52,7 @@ describe('the product in Bangla', () => {
     await expectBanglaOnly(
       page,
       [...SHELL, 'checkout.', 'payment.'],
-      ['checkout.summary.title', 'checkout.summary.notValid', 'checkout.local.title', 'checkout.local.phone'],
+      ['checkout.summary.title', 'checkout.summary.total', 'checkout.local.title', 'checkout.local.phone'],
     );
     await page.getByRole('radio', { name: /^বিকাশ \/ নগদ \/ রকেট \/ কার্ড \(SSLCommerz\) — ৳[০-৯,]+$/ }).waitFor();
     await page.getByText(/^আন্তর্জাতিক কার্ড \(Stripe\) — \$[০-৯.]+$/).click();

@@ -11,6 +11,8 @@ import { createSession, hintsSignedIn } from './lib/session';
 import { paths, routePatterns } from './lib/paths';
 
 export { pageHtml } from './app/page-html';
+/** The server answers 404 for an address no page answers. */
+export { isKnownPage } from './app/router';
 
 /**
  * The pages a visit most often starts on. The server sends them as HTML with their data, so a phone

@@ -7,13 +7,14 @@ export function newEmail(prefix = 'learner'): string {
   return `${prefix}.${Date.now()}.${counter}@example.com`;
 }
 
-export async function signUp(page: Page, person: { name: string; email: string; password: string; role?: 'Student' | 'Instructor' }) {
+/** Signs up on the English form; `phone` as typed (Bangla digits welcome). */
+export async function signUp(page: Page, person: { name: string; email: string; password: string; role?: 'Student' | 'Instructor'; phone?: string }) {
   await page.goto('/signUp');
   if (person.role === 'Instructor') await page.getByText('Instructor', { exact: true }).click();
   await page.getByLabel('Name', { exact: true }).fill(person.name);
   await page.getByLabel('Email', { exact: true }).fill(person.email);
   await page.getByLabel('Password', { exact: true }).fill(person.password);
-  await page.getByLabel('Phone', { exact: true }).fill('+880 1712-345678');
+  await page.getByLabel('Phone', { exact: true }).fill(person.phone ?? '+880 1712-345678');
   await page.getByLabel('Date of birth', { exact: true }).fill('2006-04-12');
   await page.locator('[data-scope="checkbox"][data-part="control"]').click();
   await page.getByRole('button', { name: 'Sign Up' }).click();

@@ -200,7 +200,7 @@ export async function createApp({ env, db, log, databaseState, videoQueue }: App
   app.use(legacyEnrollmentRouter(payments));
   if (sslcommerz) app.use(sslcommerzRouter(payments, sslcommerz.credentials.storePassword, env.publicUrl));
   if (sslcommerz?.offline) app.use(sslcommerzSandboxRouter(db, sslcommerz.credentials, env.publicUrl, log));
-  app.use(certificateRouter(db));
+  app.use(certificateRouter(db, env.publicUrl));
   // The offline gateway never exists in production (env.ts refuses to start without a real provider there).
   if (provider instanceof TestModeProvider && env.nodeEnv !== 'production') app.use(testModeRouter(provider, payments));
   app.use('/api', notFoundHandler);

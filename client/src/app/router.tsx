@@ -1,5 +1,5 @@
 import { lazy, type ComponentType } from 'react';
-import { Navigate, useRoutes, type RouteObject } from 'react-router-dom';
+import { matchRoutes, Navigate, useRoutes, type RouteObject } from 'react-router-dom';
 import { AppLayout } from '../components/layout/app-layout';
 import { RequireAuth, RequireRole } from '../components/guards';
 import NotFoundPage from '../components/not-found';
@@ -108,6 +108,12 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/** Whether an address is one of the app's pages; any other is drawn as the not-found page (and the server answers 404). */
+export function isKnownPage(url: string): boolean {
+  const matches = matchRoutes(routes, new URL(url, 'http://localhost').pathname);
+  return matches !== null && matches[matches.length - 1].route.path !== '*';
+}
 
 /** The whole route table, rendered by the declarative router. */
 export function AppRoutes() {

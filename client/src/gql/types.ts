@@ -34,6 +34,7 @@ export type BillingDetailsInput = {
   address?: AddressInput | null | undefined;
   email?: string | null | undefined;
   name?: string | null | undefined;
+  /** Bangla or English digits; a Bangladeshi mobile number becomes +8801XXXXXXXXX */
   phone?: string | null | undefined;
 };
 
@@ -49,6 +50,7 @@ export type ComplaintInput = {
   /** The complaint */
   message: string;
   name: string;
+  /** Bangla or English digits; a Bangladeshi mobile number is kept as +8801XXXXXXXXX */
   phone: string;
   subject: string;
 };
@@ -137,12 +139,13 @@ export type PaymentStatus =
 /** Profile fields to change; a field left out stays as it is, an empty one is cleared */
 export type ProfileInput = {
   contactEmail?: string | null | undefined;
-  /** Date of birth, YYYY-MM-DD */
+  /** Date of birth, YYYY-MM-DD (Bangla or English digits) */
   date?: string | null | undefined;
   eduQualification?: string | null | undefined;
   /** Avatar URL */
   image?: string | null | undefined;
   name?: string | null | undefined;
+  /** Bangla or English digits; a Bangladeshi mobile number is kept as +8801XXXXXXXXX */
   phone?: string | null | undefined;
 };
 
@@ -182,11 +185,12 @@ export type Role =
 
 /** A new account; every field is required */
 export type SignUpInput = {
-  /** Date of birth, YYYY-MM-DD */
+  /** Date of birth, YYYY-MM-DD (Bangla or English digits) */
   date: string;
   email: string;
   name: string;
   password: string;
+  /** Bangla or English digits; a Bangladeshi mobile number is kept as +8801XXXXXXXXX */
   phone: string;
   /** STUDENT or INSTRUCTOR */
   role: Role;

@@ -20,7 +20,7 @@ import { CertificateResolver } from '../modules/certificate/certificate.resolver
 import { LessonVideoResolver } from '../modules/video/video.resolver';
 import { authChecker } from './auth-checker';
 import { MoneyResolver } from './money';
-import { VALIDATOR_OPTIONS } from '../shared/validation';
+import { validateArgument } from '../shared/validation';
 
 export const resolvers = [
   CourseResolver,
@@ -50,7 +50,7 @@ export const resolvers = [
 ] as const;
 
 export function createSchema(): Promise<GraphQLSchema> {
-  return buildSchema({ resolvers, validate: VALIDATOR_OPTIONS, authChecker });
+  return buildSchema({ resolvers, validateFn: validateArgument, authChecker });
 }
 
 /** The SDL committed as schema.graphql: sorted so the file only changes when the API does. */

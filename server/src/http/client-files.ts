@@ -34,6 +34,8 @@ export function clientFilesRouter(clientDist: string, renderPage?: PageRenderer)
     // languages it accepts when it has chosen none.
     res.vary('Cookie');
     res.vary('Accept-Language');
+    // An address no page answers: the page draws "not found", and says so to search engines and links checkers.
+    if (renderPage?.isKnownPage?.(req.originalUrl) === false) res.status(404);
     sendRendered(req, res, rendered || (await plainPage(req.language)));
   });
   return router;

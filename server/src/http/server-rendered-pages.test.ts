@@ -28,6 +28,7 @@ exports.renderPage = async (url, { graphqlUrl }) => {
   const { data } = await res.json();
   return { html: '<ul>' + data.courses.items.map((c) => '<li>' + c.name + '</li>').join('') + '</ul>', state: data };
 };
+exports.isKnownPage = (url) => !url.startsWith('/no-such-page');
 exports.pageHtml = (template, page) => template.replace('<div id="root"></div>', '<div id="root">' + page.html + '</div>');
 `;
 const INDEX = '<!doctype html><title>Shikhon</title><div id="root"></div>';
@@ -71,6 +72,14 @@ describe('pages rendered on the server', () => {
     expect(res.headers.get('content-encoding')).toBe('br');
     expect(res.headers.get('cache-control')).toBe('no-cache');
     expect(await res.text()).toBe('<!doctype html><title>Shikhon</title><div id="root"><ul><li>Rendered Biology</li></ul></div>');
+  });
+
+  it('answer 404 for an address no page of the app answers, still with the page that says so', async () => {
+    const missing = await openPage(app, '/no-such-page/at-all');
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(await missing.text()).toContain('<div id="root">');
+    expect((await openPage(app, '/login')).status).toBe(200);
   });
 
   it('are rendered once until the catalogue changes', async () => {

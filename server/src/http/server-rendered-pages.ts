@@ -13,6 +13,8 @@ interface PageRenderBundle {
   /** Which drawing of a page a request's cookies call for (a visitor's, or one for a returning user). */
   pageVariant?(cookieHeader: string | undefined): string;
   pageHtml(template: string, page: RenderedPage): string;
+  /** Whether the address is one of the app's pages (the client's route table decides). */
+  isKnownPage?(url: string): boolean;
 }
 interface RenderedPage {
   html: string;
@@ -32,7 +34,10 @@ export interface PageRequest {
   language: Language;
 }
 
-export type PageRenderer = (url: string, request: PageRequest) => Promise<PageResponse | null>;
+export type PageRenderer = ((url: string, request: PageRequest) => Promise<PageResponse | null>) & {
+  /** False for an address no page of the app answers (it gets the not-found page with 404); undefined when unknown. */
+  isKnownPage?: (url: string) => boolean | undefined;
+};
 
 /** Past this, a visitor is better served by the page drawn in the browser than by waiting on. */
 const RENDER_TIMEOUT_MS = 1500;
@@ -84,7 +89,7 @@ export function pageRenderer(options: { clientDist: string; graphqlUrl: () => st
     return { identity, br, gzip: gzipped };
   };
 
-  return async (url, { cookieHeader, language }) => {
+  const renderer: PageRenderer = async (url, { cookieHeader, language }) => {
     try {
       const variant = load()?.bundle.pageVariant?.(cookieHeader);
       const key = `page ${variant ?? ''} ${language} ${url}`;
@@ -94,4 +99,12 @@ export function pageRenderer(options: { clientDist: string; graphqlUrl: () => st
       return null;
     }
   };
+  renderer.isKnownPage = (url) => {
+    try {
+      return load()?.bundle.isKnownPage?.(url);
+    } catch {
+      return undefined;
+    }
+  };
+  return renderer;
 }

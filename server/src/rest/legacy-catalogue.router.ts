@@ -15,6 +15,7 @@ import { badInput } from '../shared/errors';
 import { createCourse, requireLessonVideos, setCoursePublished } from '../modules/course-editing/course-editing.service';
 import { CourseInput, LessonInput } from '../modules/course-editing/course.input';
 import { inputOf, validateInput } from '../shared/validation';
+import { decimalOf, wholeNumberOf } from '../shared/digits';
 import { toLegacyBlog, toLegacyCourse, toLegacyReview, toLegacySampleCourse } from './legacy-shapes';
 
 /** `?language=bn` or `?language=en`: only the courses taught in it; the answer keeps its old shape. */
@@ -70,10 +71,10 @@ export function legacyCatalogueRouter(db: DataSource): Router {
       inputOf(CourseInput, {
         name: str(body.name),
         description: str(body.description),
-        price: typeof body.price === 'number' ? body.price : NaN,
+        price: decimalOf(body.price),
         photoURL: str(body.photoURL),
         category,
-        classLevel: typeof body.classLevel === 'number' ? body.classLevel : null,
+        classLevel: typeof body.classLevel === 'number' || typeof body.classLevel === 'string' ? wholeNumberOf(body.classLevel, 2) : null,
         keyPoints: Array.isArray(body.keyPoints) ? body.keyPoints.map(String) : [],
         targetedPeoples: str(body.targetedPeoples),
         whyNeed: str(body.whyNeed),

@@ -1,5 +1,6 @@
 import type { Request } from 'express';
 import { MAX_PAGE_SIZE, parsePage, type PageRequest } from '../shared/paging';
+import { wholeNumberOf } from '../shared/digits';
 
 /**
  * The page a legacy list answers: `offset` (default 0) and `limit` (default and most: MAX_PAGE_SIZE)
@@ -9,7 +10,7 @@ export function legacyPage(req: Request): PageRequest {
   const wholeNumber = (name: string) => {
     const raw = req.query[name];
     if (raw === undefined) return undefined;
-    return typeof raw === 'string' && /^\d{1,7}$/.test(raw) ? Number(raw) : NaN;
+    return typeof raw === 'string' ? wholeNumberOf(raw, 7) : NaN;
   };
   return parsePage(wholeNumber('offset'), wholeNumber('limit'), MAX_PAGE_SIZE);
 }

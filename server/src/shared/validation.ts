@@ -2,6 +2,7 @@ import { isUUID, registerDecorator, validate, type ValidationError, type Validat
 import { AppError, type AppErrorCode } from './errors';
 import { validationMessages as m } from './validation-messages';
 import { checkWebAddress, MAX_URL_LENGTH } from './text-rules';
+import { typedDigits } from './digits';
 
 /**
  * The input rules: class-validator decorators on the GraphQL input classes, which the REST paths
@@ -24,6 +25,38 @@ export function Rule(check: Check) {
         defaultMessage: (args) => check(args!.value, args!.object as Record<string, unknown>) ?? '',
       },
     });
+}
+
+/** How a field's value is written before its rules run: Bangla digits as 0-9, a phone as +8801XXXXXXXXX. */
+export type Normalizer = (value: unknown) => unknown;
+const normalizers = new Map<object, Map<string, Normalizer>>();
+
+/**
+ * Rewrites a field's value before the rules see it, for GraphQL (schema.ts) and REST (validateInput)
+ * alike: the service gets the normalised value whichever way the request came.
+ */
+export function Normalize(normalize: Normalizer = typedDigits) {
+  return (target: object, propertyName: string) => {
+    const fields = normalizers.get(target) ?? new Map<string, Normalizer>();
+    fields.set(propertyName, normalize);
+    normalizers.set(target, fields);
+  };
+}
+
+/** Applies the `Normalize` rewrites to an input object and to the input objects inside it, in place. */
+export function normalizeInput(input: unknown, depth = 0): void {
+  if (input === null || typeof input !== 'object' || depth > 5) return;
+  if (Array.isArray(input)) {
+    for (const item of input) normalizeInput(item, depth + 1);
+    return;
+  }
+  const record = input as Record<string, unknown>;
+  for (let proto = Object.getPrototypeOf(input) as object | null; proto && proto !== Object.prototype; proto = Object.getPrototypeOf(proto) as object | null) {
+    for (const [field, normalize] of normalizers.get(proto) ?? []) {
+      if (record[field] !== undefined && record[field] !== null) record[field] = normalize(record[field]);
+    }
+  }
+  for (const value of Object.values(record)) if (value !== null && typeof value === 'object') normalizeInput(value, depth + 1);
 }
 
 /** Any UUID; ids that cannot exist are answered like unknown ones. */
@@ -98,9 +131,18 @@ export function inputError(errors: ValidationError[]): AppError {
 
 /** For the REST paths: the same rules as GraphQL, on an instance of the same input class. */
 export async function validateInput<T extends object>(input: T, options: ValidatorOptions = {}): Promise<T> {
+  normalizeInput(input);
   const errors = await validate(input, { ...VALIDATOR_OPTIONS, ...options });
   if (errors.length > 0) throw inputError(errors);
   return input;
+}
+
+/** type-graphql's check of every argument: the same normalising and rules as validateInput. */
+export async function validateArgument(value: unknown): Promise<void> {
+  if (value === null || typeof value !== 'object') return;
+  for (const item of Array.isArray(value) ? (value as unknown[]) : [value]) {
+    if (item !== null && typeof item === 'object') await validateInput(item);
+  }
 }
 
 /** An instance of an input class with the given values, as type-graphql makes for GraphQL arguments. */

@@ -5,7 +5,7 @@ import type { SessionUser } from '../../lib/session';
 export interface AccountItem {
   value: string;
   label: MessageKey;
-  /** Where the item goes; My Cart and My Wishlist have no action (spec). */
+  /** Where the item goes. */
   to?: string;
 }
 
@@ -14,8 +14,6 @@ export function accountItems(user: Pick<SessionUser, 'role'>): AccountItem[] {
   return [
     { value: 'profile', label: 'account.profile', to: paths.myProfile },
     { value: 'learning', label: 'account.learning', to: paths.myCourses },
-    { value: 'cart', label: 'account.cart' },
-    { value: 'wishlist', label: 'account.wishlist' },
     ...(user.role === 'INSTRUCTOR' || user.role === 'ADMIN'
       ? [{ value: 'instructor', label: 'account.instructorDashboard' as const, to: paths.instructorDashboard }]
       : []),

@@ -28,18 +28,10 @@ describe('the account menu', () => {
     render();
     await userEvent.click(screen.getByRole('button', { name: 'Account menu for Rising Student' }));
     const items = await screen.findAllByRole('menuitem');
-    expect(items.map((item) => item.textContent)).toEqual([
-      'My Profile',
-      'My Learning',
-      'My Cart',
-      'My Wishlist',
-      'Instructor Dashboard',
-      'Admin Dashboard',
-      'Logout',
-    ]);
+    expect(items.map((item) => item.textContent)).toEqual(['My Profile', 'My Learning', 'Instructor Dashboard', 'Admin Dashboard', 'Logout']);
     expect(screen.getByRole('menuitem', { name: 'Admin Dashboard' })).toHaveAttribute('href', paths.adminDashboard);
     expect(screen.getByRole('menuitem', { name: 'My Profile' })).toHaveAttribute('href', paths.myProfile);
-    expect(screen.getByRole('menuitem', { name: 'My Cart' })).not.toHaveAttribute('href');
+    expect(screen.getByRole('menuitem', { name: 'My Learning' })).toHaveAttribute('href', paths.myCourses);
   });
 
   it('stays with the header, which stays at the top while the page scrolls', async () => {

@@ -7,7 +7,7 @@ import { displayName, useSession } from '../../lib/session-context';
 import type { SessionUser } from '../../lib/session';
 import { accountItems, menuRow } from './account-items';
 
-/** The signed-in header: the person's name with My Profile, My Learning, My Cart, My Wishlist and Logout. */
+/** The signed-in header: the person's name with My Profile, My Learning, the dashboards of their role and Logout. */
 /**
  * Logout: home first, then signed out (signing out on a guarded page first would send the person
  * to the login page instead).

@@ -3,7 +3,7 @@ import { renderRoute } from '../../test/render';
 import { Footer } from './footer';
 
 describe('the footer', () => {
-  it('links every footer page and says Copyright 2022', () => {
+  it('links every footer page and says Copyright and the current year', () => {
     renderRoute(<Footer />);
     const hrefs = screen.getAllByRole('link').map((a) => a.getAttribute('href'));
     expect(hrefs).toEqual([
@@ -19,6 +19,6 @@ describe('the footer', () => {
       '/success-story',
       '/reviews',
     ]);
-    expect(screen.getByText(/Copyright 2022/)).toBeInTheDocument();
+    expect(screen.getByText(`Copyright ${new Date().getFullYear()} Shikhon. All rights reserved.`)).toBeInTheDocument();
   });
 });

@@ -3,7 +3,10 @@ import { useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useSubscribeMutation } from './subscribe.generated';
 import { describeError } from '../../lib/graphql-errors';
-import { useT, type MessageKey } from '../../lib/i18n';
+import { useLanguage, useT, type MessageKey } from '../../lib/i18n';
+
+/** This year, in the page's digits and without grouping: 2026, ২০২৬. */
+const currentYear = (language: string) => new Intl.NumberFormat(language === 'bn' ? 'bn-BD' : 'en', { useGrouping: false }).format(new Date().getFullYear());
 import { toaster } from '../../lib/toaster';
 import { paths } from '../../lib/paths';
 
@@ -58,6 +61,7 @@ function SubscribeForm() {
 
 export function Footer() {
   const t = useT();
+  const { language } = useLanguage();
   return (
     <Box as="footer" bg="gray.900" color="gray.100" mt="16">
       <Container maxW="7xl" py="10">
@@ -85,7 +89,7 @@ export function Footer() {
           </Stack>
         </Grid>
         <Text mt="10" fontSize="sm" color="gray.400" textAlign="center">
-          {t('footer.copyright')}
+          {t('footer.copyright', { year: currentYear(language) })}
         </Text>
       </Container>
     </Box>

@@ -11,17 +11,6 @@ import { LanguageSwitch } from './language-switch';
 const AccountMenu = lazy(() => import('./account-menu').then((module) => ({ default: module.AccountMenu })));
 const PhoneAccountMenu = lazy(() => import('./account-menu').then((module) => ({ default: module.PhoneAccountMenu })));
 
-export const SUPPORT_URL = 'https://meet.google.com/';
-
-/** Category and Organization are dead links in the spec: they go nowhere. */
-function DeadLink({ children, row }: { children: string; row?: object }) {
-  return (
-    <Link href="#" onClick={(e) => e.preventDefault()} color="gray.700" aria-disabled="true" {...row}>
-      {children}
-    </Link>
-  );
-}
-
 /** The header's links; `asRows` stacks them as list items, each a full-width row for the phone menu. */
 function NavLinks({ onNavigate, asRows = false }: { onNavigate?: () => void; asRows?: boolean }) {
   const t = useT();
@@ -30,29 +19,14 @@ function NavLinks({ onNavigate, asRows = false }: { onNavigate?: () => void; asR
   return (
     <>
       <Item>
-        <DeadLink row={row}>{t('header.category')}</DeadLink>
-      </Item>
-      <Item>
-        <DeadLink row={row}>{t('header.organization')}</DeadLink>
-      </Item>
-      <Item>
         <Link asChild color="gray.700" onClick={onNavigate} {...row}>
           <RouterLink to={paths.allCourses}>{t('header.courses')}</RouterLink>
         </Link>
       </Item>
       <Item>
-        <Link
-          {...row}
-          href={SUPPORT_URL}
-          target="_blank"
-          rel="noreferrer"
-          color="gray.700"
-          onClick={() => {
-            void import('../../lib/toaster').then(({ toaster }) => toaster.create({ title: t('header.supportToast'), type: 'info' }));
-            onNavigate?.();
-          }}
-        >
-          {t('header.support')}
+        {/* The same Support page the footer leads to. */}
+        <Link asChild color="gray.700" onClick={onNavigate} {...row}>
+          <RouterLink to={paths.support}>{t('header.support')}</RouterLink>
         </Link>
       </Item>
     </>

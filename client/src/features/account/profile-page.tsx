@@ -20,7 +20,7 @@ export default function ProfilePage() {
   const rows: Array<[MessageKey, string | null | undefined]> = [
     ['account.field.email', user.email],
     ['account.field.phone', user.phone],
-    ['account.field.date', user.date],
+    ['account.field.date', user.date ? formatDate(user.date, language) : user.date],
     ['account.field.eduQualification', user.eduQualification],
     ['account.field.contactEmail', user.contactEmail],
     ['account.field.memberSince', formatDate(user.createdAt, language)],

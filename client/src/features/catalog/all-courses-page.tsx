@@ -7,6 +7,7 @@ import { useAllCoursesQuery } from './api/all-courses.generated';
 import { courseLanguageLabels } from '../../lib/course-languages';
 import { useT, type MessageKey } from '../../lib/i18n';
 import { useSearchChanges } from '../../lib/use-search-changes';
+import { typedNumber } from '../../lib/digits';
 
 export const ALL_COURSES_PAGE_SIZE = 20;
 
@@ -31,8 +32,8 @@ const sectionTitles: Record<HomeSection, MessageKey> = {
 };
 
 function wholeNumber(raw: string | null, min: number, max: number): number | undefined {
-  const n = Number(raw);
-  return raw !== null && Number.isInteger(n) && n >= min && n <= max ? n : undefined;
+  const n = raw === null ? Number.NaN : typedNumber(raw);
+  return Number.isInteger(n) && n >= min && n <= max ? n : undefined;
 }
 
 export default function AllCoursesPage() {
@@ -89,8 +90,8 @@ export default function AllCoursesPage() {
             >
               <option value="">{t('courseLanguage.any')}</option>
               {(Object.keys(courseLanguageLabels) as CourseLanguage[]).map((value) => (
-                <option key={value} value={courseLanguageLabels[value].lang} lang={courseLanguageLabels[value].lang}>
-                  {courseLanguageLabels[value].label}
+                <option key={value} value={courseLanguageLabels[value].lang}>
+                  {t(`courseLanguage.name.${value}`)}
                 </option>
               ))}
             </NativeSelect.Field>

@@ -1,5 +1,6 @@
 import type { Stripe } from '@stripe/stripe-js';
 import { loadStripe as loadStripeJs } from '@stripe/stripe-js/pure';
+import { latinDigits } from '../../lib/digits';
 
 export type { StripeCardElement } from '@stripe/stripe-js';
 /**
@@ -25,7 +26,7 @@ export const CARD_UNREADABLE = 'Your card could not be read.';
  * before this change.
  */
 export function formatExpiry(typed: string, previous = ''): string {
-  const parts = typed
+  const parts = latinDigits(typed)
     .trim()
     .split(/[^\d]+/)
     .filter(Boolean);
@@ -54,7 +55,7 @@ const fieldOfCode = (code: string | undefined): CardField => (code?.startsWith('
 
 /** "MM/YY" or "MM / YYYY" to month and year; null when it is not a date. */
 export function parseExpiry(expiry: string): { month: number; year: number } | null {
-  const match = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(expiry);
+  const match = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(latinDigits(expiry));
   if (!match) return null;
   const year = Number(match[2]);
   return { month: Number(match[1]), year: year < 100 ? 2000 + year : year };
@@ -66,7 +67,7 @@ export async function tokenizeTestCard(card: TypedCard): Promise<CardResult> {
   const res = await fetch('/test-mode/payment-methods', {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ number: card.number, expMonth: expiry.month, expYear: expiry.year, cvc: card.cvc }),
+    body: JSON.stringify({ number: latinDigits(card.number), expMonth: expiry.month, expYear: expiry.year, cvc: latinDigits(card.cvc) }),
   });
   const body = (await res.json()) as { id?: string; error?: { code?: string; message: string } };
   if (res.ok && body.id) return { ok: true, paymentMethod: body.id };

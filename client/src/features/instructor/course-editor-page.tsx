@@ -11,7 +11,7 @@ import {
   useSetCoursePublishedMutation,
   useUpdateCourseMutation,
 } from './api/instructor.generated';
-import { formatMoney } from '../../lib/format';
+import { formatDigits, formatMoney } from '../../lib/format';
 import { courseLanguageLabels } from '../../lib/course-languages';
 import { useLanguage, useT } from '../../lib/i18n';
 import { describeError } from '../../lib/graphql-errors';
@@ -19,6 +19,7 @@ import { toaster } from '../../lib/toaster';
 import { emptyCourseForm, moveLesson, newLessonRow, secondsToMinutes, toCourseInput, type CourseForm } from './course-form';
 import { VideoUpload } from './components/video-upload';
 import { paths } from '../../lib/paths';
+import { typedNumber } from '../../lib/digits';
 
 type Problems = { message: string; fields: Record<string, string> } | null;
 
@@ -27,21 +28,13 @@ type Problems = { message: string; fields: Record<string, string> } | null;
 function DollarPriceField({ value, taka, problem, onChange }: { value: string; taka: string; problem?: string; onChange: (value: string) => void }) {
   const t = useT();
   const { language } = useLanguage();
-  const amount = Number(taka);
+  const amount = typedNumber(taka);
   const { data } = useProposedDollarPriceQuery({ variables: { taka: amount }, skip: taka.trim() === '' || !Number.isInteger(amount) || amount < 0 });
   const proposed = data?.proposedDollarPrice;
   return (
     <Field.Root invalid={Boolean(problem)}>
       <Field.Label>{t('instructor.form.priceDollars')}</Field.Label>
-      <Input
-        type="number"
-        min="0"
-        step="0.01"
-        inputMode="decimal"
-        placeholder={proposed === undefined ? '' : String(proposed)}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-      />
+      <Input inputMode="decimal" placeholder={proposed === undefined ? '' : String(proposed)} value={value} onChange={(e) => onChange(e.target.value)} />
       {proposed !== undefined && (
         <Field.HelperText>
           {t(value.trim() === '' ? 'instructor.form.dollarsLeftEmpty' : 'instructor.form.dollarsProposed', {
@@ -56,6 +49,7 @@ function DollarPriceField({ value, taka, problem, onChange }: { value: string; t
 
 export default function CourseEditorPage() {
   const t = useT();
+  const { language } = useLanguage();
   const { id } = useParams();
   const navigate = useNavigate();
   const editing = Boolean(id);
@@ -148,7 +142,7 @@ export default function CourseEditorPage() {
         <SimpleGrid columns={{ base: 1, sm: 2, md: 4 }} gap="4">
           <Field.Root required invalid={Boolean(problem('priceBDT'))}>
             <Field.Label>{t('instructor.form.priceTaka')}</Field.Label>
-            <Input type="number" min="0" step="1" inputMode="numeric" value={form.priceBDT} onChange={(e) => set({ priceBDT: e.target.value })} />
+            <Input inputMode="numeric" value={form.priceBDT} onChange={(e) => set({ priceBDT: e.target.value })} />
             <Field.HelperText>{t('instructor.form.takaHelp')}</Field.HelperText>
             <Field.ErrorText>{problem('priceBDT')}</Field.ErrorText>
           </Field.Root>
@@ -212,7 +206,7 @@ export default function CourseEditorPage() {
             <Box key={lesson.key} borderWidth="1px" borderRadius="md" p="3" data-testid="lesson-row">
               <HStack gap="3" align="start" flexWrap={{ base: 'wrap', md: 'nowrap' }}>
                 <Text fontWeight="bold" pt="8">
-                  {index + 1}.
+                  {formatDigits(index + 1, language)}.
                 </Text>
                 <Field.Root invalid={Boolean(problem(`lessons.${index}.title`))}>
                   <Field.Label>{t('instructor.form.lessonTitle', { n: index + 1 })}</Field.Label>
@@ -276,7 +270,7 @@ export default function CourseEditorPage() {
               </HStack>
               {id && lesson.id ? (
                 <Box mt="3">
-                  <VideoUpload courseId={id} lessonId={lesson.id} label={`lesson ${index + 1}`} />
+                  <VideoUpload courseId={id} lessonId={lesson.id} label={t('instructor.form.lessonNumber', { n: index + 1 })} />
                 </Box>
               ) : (
                 <Text mt="2" fontSize="sm" color="gray.600">

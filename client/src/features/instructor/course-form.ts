@@ -1,4 +1,5 @@
 import type { CourseCategory, CourseInput, CourseLanguage } from '../../gql/types';
+import { typedNumber } from '../../lib/digits';
 
 export interface LessonRow {
   key: string;
@@ -43,7 +44,7 @@ export const newLessonRow = (lesson: Partial<LessonRow> = {}): LessonRow => ({
 export function minutesToSeconds(minutes: string): number | null {
   const text = minutes.trim();
   if (!text) return null;
-  const value = Number(text);
+  const value = typedNumber(text);
   return Number.isFinite(value) ? Math.round(value * 60) : 0;
 }
 
@@ -71,8 +72,8 @@ export function toCourseInput(form: CourseForm): CourseInput {
     name: form.name,
     description: form.description,
     // The taka price is required on the form; an empty one is left out, and the server asks for it.
-    priceBDT: form.priceBDT.trim() === '' ? null : Number(form.priceBDT),
-    price: form.price.trim() === '' ? null : Number(form.price),
+    priceBDT: form.priceBDT.trim() === '' ? null : typedNumber(form.priceBDT),
+    price: form.price.trim() === '' ? null : typedNumber(form.price),
     photoURL: form.photoURL || null,
     category: form.category,
     classLevel: form.category === 'SCHOOL' && form.classLevel ? Number(form.classLevel) : null,

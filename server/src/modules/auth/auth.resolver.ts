@@ -5,7 +5,8 @@ import { User } from '../user/user.entity';
 import { changePassword, requestPasswordReset, resetPassword, signUp } from './auth.service';
 import { resendVerificationEmail, verifyEmail } from './email-verification.service';
 import { requireViewer } from '../../graphql/auth-checker';
-import { Rule, textRule } from '../../shared/validation';
+import { Normalize, Rule, textRule } from '../../shared/validation';
+import { typedPhone } from '../../shared/phone';
 import { checkBirthDate, checkEmail, checkName, checkPassword, checkPhone } from './sign-up-rules';
 import { endSession, refreshSession, startSession, type IssuedSession } from './session.service';
 
@@ -23,11 +24,13 @@ class SignUpInput {
   @Rule(textRule(checkPassword))
   password: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'Bangla or English digits; a Bangladeshi mobile number is kept as +8801XXXXXXXXX' })
+  @Normalize(typedPhone)
   @Rule(textRule(checkPhone))
   phone: string;
 
-  @Field(() => String, { description: 'Date of birth, YYYY-MM-DD' })
+  @Field(() => String, { description: 'Date of birth, YYYY-MM-DD (Bangla or English digits)' })
+  @Normalize()
   @Rule(textRule((date) => checkBirthDate(date)))
   date: string;
 

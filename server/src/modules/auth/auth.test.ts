@@ -343,7 +343,7 @@ describe('profiles', () => {
     expect(data).toEqual({
       updateProfile: {
         name: 'Rahim Uddin',
-        phone: '01712345678',
+        phone: '+8801712345678',
         date: '2004-01-31',
         image: 'https://images.example/rahim.png',
         eduQualification: 'HSC, Dhaka College',

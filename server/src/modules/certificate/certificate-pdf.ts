@@ -1,5 +1,7 @@
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
+import { localeOf, type Language } from '../../i18n/languages';
+import { text } from '../../i18n/translate';
 
 /**
  * Noto Sans Bengali (SIL Open Font License), bundled from @fontsource/noto-sans-bengali: its Bengali
@@ -37,22 +39,29 @@ export function fitSize(size: number, widthAtSize: number, room: number): number
   return widthAtSize > room ? (size * room) / widthAtSize : size;
 }
 
-/** "23 November 2026", in Dhaka time. */
-export function completionDate(date: Date): string {
-  return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Asia/Dhaka' }).format(date);
+/** "23 November 2026", or in Bangla "২৩ নভেম্বর, ২০২৬" (Bengali digits), in Dhaka time. */
+export function completionDate(date: Date, language: Language = 'en'): string {
+  return new Intl.DateTimeFormat(language === 'bn' ? localeOf(language) : 'en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'Asia/Dhaka',
+  }).format(date);
 }
 
 /**
- * The certificate as a landscape A4 PDF. Everything on it comes from the facts given, and the
- * document's dates are the issue date, so the same facts make the same file.
+ * The certificate as a landscape A4 PDF, every label in `language` (a Bangla certificate has Bangla
+ * labels and a Bengali date). Everything on it comes from the facts given, and the document's dates
+ * are the issue date, so the same facts make the same file.
  */
-export async function renderCertificatePdf(facts: CertificateFacts): Promise<Buffer> {
+export async function renderCertificatePdf(facts: CertificateFacts, language: Language = 'en'): Promise<Buffer> {
+  const t = (key: Parameters<typeof text>[1], values?: Record<string, string>) => text(language, key, values);
   const qr = await QRCode.toBuffer(facts.verifyURL, { type: 'png', margin: 1, width: 240, errorCorrectionLevel: 'M' });
   const doc = new PDFDocument({
     size: 'A4',
     layout: 'landscape',
     margin: 0,
-    info: { Title: `Certificate ${facts.number}`, Author: 'Shikhon', CreationDate: facts.issuedAt, ModDate: facts.issuedAt },
+    info: { Title: t('certificate.documentTitle', { number: facts.number }), Author: 'Shikhon', CreationDate: facts.issuedAt, ModDate: facts.issuedAt },
   });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -81,6 +90,15 @@ export async function renderCertificatePdf(facts: CertificateFacts): Promise<Buf
     }
   };
 
+  /** One line from the left edge, mixing the two fonts as the text needs. */
+  const left = (line: string, x: number, y: number, size: number) => {
+    doc.fontSize(size).fillColor('#374151');
+    for (const run of scriptRuns(line)) {
+      doc.font(run.bengali ? 'bengali' : 'latin').text(run.text, x, y, { lineBreak: false });
+      x += doc.widthOfString(run.text);
+    }
+  };
+
   doc
     .rect(20, 20, width - 40, height - 40)
     .lineWidth(3)
@@ -89,19 +107,18 @@ export async function renderCertificatePdf(facts: CertificateFacts): Promise<Buf
     .rect(30, 30, width - 60, height - 60)
     .lineWidth(1)
     .stroke('#93c5fd');
-  centred('Shikhon', 70, 20, true, '#1e40af');
-  centred('Certificate of Completion', 110, 34, true);
-  centred('This certifies that', 180, 14, false, '#4b5563');
+  centred(t('certificate.brand'), 70, 20, true, '#1e40af');
+  centred(t('certificate.title'), 110, 34, true);
+  centred(t('certificate.certifies'), 180, 14, false, '#4b5563');
   centred(facts.studentName, 205, 30, true, '#111827');
-  centred('has completed the course', 260, 14, false, '#4b5563');
+  centred(t('certificate.completed'), 260, 14, false, '#4b5563');
   centred(facts.course, 285, 22, true, '#111827');
-  centred(`Instructor: ${facts.instructor}`, 330, 14);
-  centred(`Completed on ${completionDate(facts.issuedAt)}`, 355, 14);
+  centred(t('certificate.instructor', { name: facts.instructor }), 330, 14);
+  centred(t('certificate.completedOn', { date: completionDate(facts.issuedAt, language) }), 355, 14);
 
   doc.image(qr, width - 190, height - 200, { width: 120 });
-  doc.font('latin').fontSize(11).fillColor('#374151');
-  doc.text(`Certificate number: ${facts.number}`, 60, height - 110, { lineBreak: false });
-  doc.text(`Verify at ${facts.verifyURL}`, 60, height - 92, { lineBreak: false });
+  left(t('certificate.number', { number: facts.number }), 60, height - 110, 11);
+  left(t('certificate.verify', { url: facts.verifyURL }), 60, height - 92, 11);
   doc.end();
   return done;
 }

@@ -2,6 +2,7 @@ import { Arg, Authorized, Ctx, FieldResolver, Query, Resolver, Root } from 'type
 import { requireViewer } from '../../graphql/auth-checker';
 import type { GraphQLContext } from '../../graphql/context';
 import { Certificate } from './certificate.entity';
+import { isLanguage } from '../../i18n/languages';
 import { findCertificate, isRevoked, listMyCertificates, pdfURLOf, verifyURLOf } from './certificate.service';
 
 @Resolver(() => Certificate)
@@ -22,9 +23,14 @@ export class CertificateResolver {
     return isRevoked(certificate);
   }
 
-  @FieldResolver(() => String, { description: 'Where the PDF downloads' })
-  pdfURL(@Root() certificate: Certificate, @Ctx() ctx: GraphQLContext): string {
-    return pdfURLOf(ctx.auth.publicUrl, certificate.number);
+  @FieldResolver(() => String, { description: "Where the PDF downloads: in the student's language, or in the one asked for" })
+  pdfURL(
+    @Root() certificate: Certificate,
+    @Ctx() ctx: GraphQLContext,
+    @Arg('language', () => String, { nullable: true, description: "'bn' (Bangla) or 'en' (English); left out, the language the certificate was issued in" })
+    language?: string | null,
+  ): string {
+    return pdfURLOf(ctx.auth.publicUrl, certificate.number, isLanguage(language) ? language : undefined);
   }
 
   @FieldResolver(() => String, { description: 'The public page that says whether the certificate is valid' })

@@ -1,3 +1,4 @@
+import { latinDigits } from '../../shared/digits';
 import { randomInt } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import type { Viewer } from '../auth/viewer';
@@ -6,6 +7,7 @@ import type { Enrollment } from '../enrollment/enrollment.entity';
 import { courseProgress } from '../progress/progress.service';
 import { User } from '../user/user.entity';
 import { renderCertificatePdf } from './certificate-pdf';
+import type { Language } from '../../i18n/languages';
 import { Certificate } from './certificate.entity';
 
 // Crockford's base 32: no I, L, O or U, so a number read aloud or typed is not mistaken.
@@ -20,7 +22,14 @@ export function newCertificateNumber(): string {
 }
 
 export const verifyURLOf = (publicUrl: string, number: string) => new URL(`/certificate/${encodeURIComponent(number)}`, publicUrl).toString();
-export const pdfURLOf = (publicUrl: string, number: string) => new URL(`/api/certificates/${encodeURIComponent(number)}/pdf`, publicUrl).toString();
+export const pdfURLOf = (publicUrl: string, number: string, language?: Language) =>
+  new URL(`/api/certificates/${encodeURIComponent(number)}/pdf${language ? `?lang=${language}` : ''}`, publicUrl).toString();
+
+/** The certificate's PDF in the other language than it was issued in (or the same): drawn from its stored facts. */
+export function certificatePdfIn(certificate: Certificate, language: Language, publicUrl: string): Promise<Buffer> {
+  const { number, studentName, course, instructor, issuedAt } = certificate;
+  return renderCertificatePdf({ number, studentName, course, instructor, issuedAt, verifyURL: verifyURLOf(publicUrl, number) }, language);
+}
 
 /**
  * Issues the enrollment's certificate once every lesson of the course is done; answers the
@@ -40,7 +49,8 @@ export async function issueCertificateIfComplete(db: DataSource, enrollment: Enr
   const number = newCertificateNumber();
   const issuedAt = new Date();
   const facts = { number, studentName: student.name, course: course.name, instructor: course.instructor, issuedAt };
-  const pdf = await renderCertificatePdf({ ...facts, verifyURL: verifyURLOf(publicUrl, number) });
+  // In the student's own language; the other one is drawn when asked for (certificatePdfIn).
+  const pdf = await renderCertificatePdf({ ...facts, verifyURL: verifyURLOf(publicUrl, number) }, student.language);
   // Two completions at once (two tabs): the unique enrollment index keeps the first.
   await repo
     .createQueryBuilder()
@@ -53,7 +63,7 @@ export async function issueCertificateIfComplete(db: DataSource, enrollment: Enr
 
 /** A certificate by its number, for anyone; null for a number that was never issued. */
 export function findCertificate(db: DataSource, number: string): Promise<Certificate | null> {
-  const normalized = number.trim().toUpperCase();
+  const normalized = latinDigits(number).trim().toUpperCase();
   if (!NUMBER_PATTERN.test(normalized)) return Promise.resolve(null);
   return db.getRepository(Certificate).findOne({ where: { number: normalized }, relations: { enrollment: true } });
 }

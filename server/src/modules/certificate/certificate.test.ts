@@ -9,6 +9,7 @@ import { Lesson } from '../course/lesson.entity';
 import { Role } from '../user/role';
 import { completionDate, fitSize, renderCertificatePdf, scriptRuns } from './certificate-pdf';
 import { Certificate } from './certificate.entity';
+import { User } from '../user/user.entity';
 
 let db: DataSource;
 let app: TestApp;
@@ -81,6 +82,46 @@ describe('certificates', () => {
     ]) {
       expect(text).toContain(line);
     }
+  });
+
+  it("is written in a Bangla student's language: Bangla labels, Bengali digits in the date; the English copy downloads too", async () => {
+    await db.getRepository(User).update({ email: 'student@example.com' }, { language: 'bn', name: 'রহিম উদ্দিন' });
+    const certificate = await completeAll();
+    const bangla = await pdfText(await (await student.request(pathOf(certificate.pdfURL))).arrayBuffer());
+    const date = completionDate(new Date(certificate.issuedAt), 'bn');
+    expect(date).toMatch(/^[০-৯]+ \S+,? [০-৯]{4}$/);
+    expect(bangla).toMatch(/[০-৯]{1,2} \S+ ?[০-৯]{4}/);
+    // A PDF's text layer keeps Bangla in the order its glyphs are drawn (vowel signs before their
+    // consonant, reph moved), so lines are compared by their letters: consonants, digits and Latin.
+    const letters = (line: string) => line.replace(/[^\u0985-\u0994\u0995-\u09b9\u09dc-\u09df\u09e6-\u09efA-Za-z0-9:]/g, '').replace(/র/g, '');
+    for (const line of [
+      'কোর্স সমাপ্তির সার্টিফিকেট',
+      'রহিম উদ্দিন',
+      'Physics for Class 9',
+      'ইন্সট্রাক্টর: Nusrat Jahan',
+      `শেষ করার তারিখ: ${date}`,
+      `সার্টিফিকেট নম্বর: ${certificate.number}`,
+      `যাচাই করুন: ${certificate.verifyURL}`,
+    ]) {
+      expect(letters(bangla)).toContain(letters(line));
+    }
+    // No English label is left on the Bangla certificate: only the course's and instructor's names from the data.
+    // (pdf-parse adds its own "-- 1 of 1 --" page marker.)
+    const latinWords =
+      bangla
+        .replace(/-- \d+ of \d+ --/g, '')
+        .replace(certificate.verifyURL, '')
+        .replace(certificate.number, '')
+        .match(/[A-Za-z]{2,}/g) ?? [];
+    expect(latinWords.filter((word) => !['Physics', 'for', 'Class', 'Nusrat', 'Jahan'].includes(word))).toEqual([]);
+
+    const { data } = await student.graphql<{ myCertificates: Array<{ english: string }> }>(`{ myCertificates { english: pdfURL(language: "en") } }`);
+    const english = await pdfText(
+      await (await student.request(pathOf(data!.myCertificates[0].english) + new URL(data!.myCertificates[0].english).search)).arrayBuffer(),
+    );
+    expect(english).toContain('Certificate of Completion');
+    expect(english).toContain(`Completed on ${completionDate(new Date(certificate.issuedAt))}`);
+    expect(english).not.toContain('সার্টিফিকেট');
   });
 
   it('is issued once: a lesson undone and done again, or a second look, gives the same certificate and the same file', async () => {

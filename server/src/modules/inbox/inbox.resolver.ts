@@ -17,7 +17,8 @@ import {
   subscribe,
 } from './inbox.service';
 import { IdArgs } from '../../graphql/id-args';
-import { requiredText, Rule } from '../../shared/validation';
+import { Normalize, requiredText, Rule } from '../../shared/validation';
+import { typedPhone } from '../../shared/phone';
 import { validationMessages } from '../../shared/validation-messages';
 import { checkEmail } from '../auth/sign-up-rules';
 
@@ -31,7 +32,10 @@ const filledEmail = Rule(function email(value) {
 class ComplaintInput {
   @Field(() => String) @filled('name') name: string;
   @Field(() => String) @filledEmail email: string;
-  @Field(() => String) @filled('phone', MAX_FORM_PHONE) phone: string;
+  @Field(() => String, { description: 'Bangla or English digits; a Bangladeshi mobile number is kept as +8801XXXXXXXXX' })
+  @Normalize(typedPhone)
+  @filled('phone', MAX_FORM_PHONE)
+  phone: string;
   @Field(() => String) @filled('subject') subject: string;
   @Field(() => String, { description: 'The complaint' }) @filled('message', MAX_FORM_MESSAGE) message: string;
 }

@@ -1,6 +1,7 @@
 import { IsOptional } from 'class-validator';
 import { Field, ID, InputType, registerEnumType } from 'type-graphql';
-import { IsId, optionalText, Rule } from '../../shared/validation';
+import { IsId, Normalize, optionalText, Rule } from '../../shared/validation';
+import { typedPhone } from '../../shared/phone';
 import { validationMessages as m } from '../../shared/validation-messages';
 import { COURSE_NOT_FOUND } from '../course/course.service';
 
@@ -32,7 +33,9 @@ export class AddressInput {
 export class BillingDetailsInput {
   @Field(() => String, { nullable: true }) name?: string | null;
   @Field(() => String, { nullable: true }) email?: string | null;
-  @Field(() => String, { nullable: true }) phone?: string | null;
+  @Field(() => String, { nullable: true, description: 'Bangla or English digits; a Bangladeshi mobile number becomes +8801XXXXXXXXX' })
+  @Normalize(typedPhone)
+  phone?: string | null;
   @Field(() => AddressInput, { nullable: true }) address?: AddressInput | null;
 }
 

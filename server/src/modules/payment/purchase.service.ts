@@ -1,3 +1,4 @@
+import { nationalMobile, normalizeBangladeshMobile } from '../../shared/phone';
 import crypto from 'node:crypto';
 import { Brackets, In, type DataSource, type EntityManager } from 'typeorm';
 import type { AppLogger } from '../../logger';
@@ -130,15 +131,15 @@ type LocalBuyer = { name: string; email: string; phone: string };
 function checkLocalBuyer(billing: BillingDetailsInput | null | undefined, viewer: Viewer): LocalBuyer {
   const name = billing?.name?.trim() || viewer.name;
   const email = billing?.email?.trim() || viewer.email;
-  const phone = (billing?.phone ?? '').replace(/[\s-]/g, '');
+  const phone = normalizeBangladeshMobile(billing?.phone);
   const fields: Record<string, string> = {};
   if (!name || name.length > 100) fields.name = LOCAL_BUYER_NAME;
   const emailProblem = checkEmail(email);
   if (emailProblem) fields.email = emailProblem;
-  if (!/^(?:\+?88)?01[3-9]\d{8}$/.test(phone)) fields.phone = BANGLADESH_MOBILE;
+  if (!phone) fields.phone = BANGLADESH_MOBILE;
   const first = Object.values(fields)[0];
-  if (first) throw badInput(first, { fields });
-  return { name, email, phone: phone.replace(/^\+?88/, '') };
+  if (first || !phone) throw badInput(first ?? BANGLADESH_MOBILE, { fields });
+  return { name, email, phone: nationalMobile(phone) };
 }
 
 /** A paid course needs a card; the input's own rules are on PurchaseInput. */

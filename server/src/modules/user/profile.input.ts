@@ -1,5 +1,6 @@
 import { Field, InputType } from 'type-graphql';
-import { blankOr, optionalText, optionalWebAddress, Rule, textRule } from '../../shared/validation';
+import { blankOr, Normalize, optionalText, optionalWebAddress, Rule, textRule } from '../../shared/validation';
+import { typedPhone } from '../../shared/phone';
 import { checkBirthDate, checkEmail, checkName, checkPhone } from '../auth/sign-up-rules';
 
 export const MAX_AVATAR_URL_LENGTH = 500;
@@ -12,11 +13,13 @@ export class ProfileInput {
   @Rule((value) => (value === null || value === undefined ? null : textRule(checkName)(value, {})))
   name?: string | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: 'Bangla or English digits; a Bangladeshi mobile number is kept as +8801XXXXXXXXX' })
+  @Normalize(typedPhone)
   @Rule(blankOr(textRule(checkPhone)))
   phone?: string | null;
 
-  @Field(() => String, { nullable: true, description: 'Date of birth, YYYY-MM-DD' })
+  @Field(() => String, { nullable: true, description: 'Date of birth, YYYY-MM-DD (Bangla or English digits)' })
+  @Normalize()
   @Rule(blankOr(textRule((date) => checkBirthDate(date))))
   date?: string | null;
 

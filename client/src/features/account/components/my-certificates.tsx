@@ -35,11 +35,17 @@ export function MyCertificates() {
               {certificate.revoked ? (
                 <Badge colorPalette="red">{t('certificate.revokedBadge')}</Badge>
               ) : (
-                <Button asChild size="sm" variant="outline" colorPalette="blue">
-                  <a href={certificate.pdfURL} download>
-                    <Download size={16} aria-hidden /> {t('certificate.download')}
-                  </a>
-                </Button>
+                <HStack gap="3" wrap="wrap">
+                  <Button asChild size="sm" variant="outline" colorPalette="blue">
+                    <a href={certificate.pdfURL} download>
+                      <Download size={16} aria-hidden /> {t('certificate.download')}
+                    </a>
+                  </Button>
+                  {/* The same certificate in the other language, for an employer or a school abroad. */}
+                  <Link href={language === 'bn' ? certificate.englishPdfURL : certificate.banglaPdfURL} download fontSize="sm" color="blue.700">
+                    {t('certificate.downloadOther')}
+                  </Link>
+                </HStack>
               )}
             </HStack>
           ))}

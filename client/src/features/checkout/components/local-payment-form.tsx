@@ -1,13 +1,15 @@
 import { Alert, Box, Button, Card, Field, Heading, Input, SimpleGrid, Text } from '@chakra-ui/react';
 import { Smartphone } from 'lucide-react';
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { formatMoney } from '../../../lib/format';
 import { describeError } from '../../../lib/graphql-errors';
 import { toaster } from '../../../lib/toaster';
 import { usePurchaseCourseMutation } from '../api/checkout.generated';
+import { useBuyerPhoneQuery } from '../api/buyer.generated';
+import { latinDigits } from '../../../lib/digits';
 import { useLanguage, useT } from '../../../lib/i18n';
 
-/** 01 then 3 to 9, then 8 digits (an optional +88 first); spaces and dashes allowed. */
+/** 01 then 3 to 9, then 8 digits (an optional +88 first), in Bangla or English digits; spaces and dashes allowed. */
 const BANGLADESH_MOBILE = /^(?:\+?88)?01[3-9]\d{8}$/;
 
 interface LocalPaymentFormProps {
@@ -26,6 +28,13 @@ export function LocalPaymentForm({ course, buyer, testMode }: LocalPaymentFormPr
   const [name, setName] = useState(buyer.name);
   const [email, setEmail] = useState(buyer.email);
   const [phone, setPhone] = useState('');
+  // The mobile number of the profile, until the buyer types another.
+  const profile = useBuyerPhoneQuery();
+  const profilePhone = profile.data?.me?.phone ?? '';
+  const typed = useRef(false);
+  useEffect(() => {
+    if (!typed.current && profilePhone) setPhone(profilePhone);
+  }, [profilePhone]);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [leaving, setLeaving] = useState(false);
   const attemptKey = useRef(crypto.randomUUID());
@@ -36,7 +45,7 @@ export function LocalPaymentForm({ course, buyer, testMode }: LocalPaymentFormPr
     e.preventDefault();
     const wrong: Record<string, string> = {};
     if (!name.trim()) wrong.name = t('checkout.required');
-    if (!BANGLADESH_MOBILE.test(phone.replace(/[\s-]/g, ''))) wrong.phone = t('checkout.local.phoneWrong');
+    if (!BANGLADESH_MOBILE.test(latinDigits(phone).replace(/[\s-]/g, ''))) wrong.phone = t('checkout.local.phoneWrong');
     setErrors(wrong);
     if (Object.keys(wrong).length > 0) return;
     setLeaving(true);
@@ -92,7 +101,17 @@ export function LocalPaymentForm({ course, buyer, testMode }: LocalPaymentFormPr
           </SimpleGrid>
           <Field.Root required invalid={Boolean(errors.phone)}>
             <Field.Label>{t('checkout.local.phone')}</Field.Label>
-            <Input type="tel" inputMode="tel" autoComplete="tel" placeholder="01712-345678" value={phone} onChange={(e) => setPhone(e.target.value)} />
+            <Input
+              type="tel"
+              inputMode="tel"
+              autoComplete="tel"
+              placeholder={t('checkout.local.phoneExample')}
+              value={phone}
+              onChange={(e) => {
+                typed.current = true;
+                setPhone(e.target.value);
+              }}
+            />
             <Field.HelperText>{t('checkout.local.phoneHelp')}</Field.HelperText>
             <Field.ErrorText>{errors.phone}</Field.ErrorText>
           </Field.Root>

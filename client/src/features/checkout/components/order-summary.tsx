@@ -43,7 +43,6 @@ export function OrderSummary({ course, price }: OrderSummaryProps) {
           <Line label={t('checkout.summary.line', { price })} value={price} />
           <Separator />
           <Line label={t('checkout.summary.subtotal')} value={price} />
-          <Line label={t('checkout.summary.shipping')} value={t('checkout.summary.notValid')} />
           <Separator />
           <Line label={t('checkout.summary.total')} value={price} strong />
         </Stack>
