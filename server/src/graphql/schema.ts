@@ -18,6 +18,14 @@ import { InstructorResolver } from '../modules/instructor/instructor.resolver';
 import { UserResolver } from '../modules/user/user.resolver';
 import { CertificateResolver } from '../modules/certificate/certificate.resolver';
 import { LessonVideoResolver } from '../modules/video/video.resolver';
+import {
+  AttemptResolver,
+  AttemptResultResolver,
+  CoursePracticeResolver,
+  ModelTestResolver,
+  QuestionBankResolver,
+  SyllabusResolver,
+} from '../modules/practice/practice.resolver';
 import { authChecker } from './auth-checker';
 import { VALIDATOR_OPTIONS } from '../shared/validation';
 
@@ -44,6 +52,12 @@ export const resolvers = [
   AuditResolver,
   CertificateResolver,
   LessonVideoResolver,
+  SyllabusResolver,
+  QuestionBankResolver,
+  ModelTestResolver,
+  CoursePracticeResolver,
+  AttemptResolver,
+  AttemptResultResolver,
 ] as const;
 
 export function createSchema(): Promise<GraphQLSchema> {
