@@ -27,10 +27,11 @@ async function main() {
   // Uploaded videos are processed here unless VIDEO_WORKER=false (then `npm run worker` does it).
   if (env.video.inProcessWorker)
     await video.queue.work(transcodeJobHandler({ db: database.dataSource, storage: video.storage, log, tools: videoTools(env.video) }));
-  // Model test attempts left unfinished are submitted at their deadline.
-  await practice.queue.work(database.dataSource);
   await new Promise<void>((resolve) => server.listen(env.port, () => resolve()));
   const { port } = server.address() as AddressInfo;
+  // Model test attempts left unfinished are submitted at their deadline (the queue starts beside
+  // serving: reading an attempt past its deadline submits it too, so nothing waits on it).
+  practice.queue.work(database.dataSource).catch((error: unknown) => log.error({ err: error }, 'the model test deadline queue did not start'));
   // Payments a crash left between the provider's answer and our write are settled now (after
   // listening: the offline SSLCommerz imitation is called over HTTP); then every few minutes,
   // for gateway payments whose return and IPN never came, and refunds that settle later.
