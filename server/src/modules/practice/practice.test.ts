@@ -309,7 +309,11 @@ describe('taking a model test', () => {
       questionStatistics: Array<{ questionId: string; answered: number; correctShare: number; mostChosenWrongOptionId: string | null }>;
     }>(`query ($id: ID!) { questionStatistics(id: $id) { questionId answered correctShare mostChosenWrongOptionId } }`, { id: testId });
     const byQuestion = new Map(stats.data!.questionStatistics.map((s) => [s.questionId, s]));
-    expect(byQuestion.get(q3)).toMatchObject({ answered: 2, correctShare: 0.5, mostChosenWrongOptionId: wrongOf(questions, q3) });
+    // Rahim answered 3, Karim 4, Nadia 3 (each in their own shuffled order); Rahim's wrong option on q3 is the one chosen wrong most.
+    expect(stats.data!.questionStatistics.reduce((sum, s) => sum + s.answered, 0)).toBe(10);
+    expect(byQuestion.get(q3)!.answered).toBeGreaterThanOrEqual(2);
+    expect(byQuestion.get(q3)!.correctShare).toBeLessThan(1);
+    expect(byQuestion.get(q3)!.mostChosenWrongOptionId).toBe(wrongOf(questions, q3));
     expect(
       (await (await student()).graphql(`query ($id: ID!) { questionStatistics(id: $id) { answered } }`, { id: testId })).errors?.[0].extensions?.code,
     ).toBe('FORBIDDEN');
