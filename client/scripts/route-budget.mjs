@@ -9,8 +9,9 @@ import zlib from 'node:zlib';
 // CI fails above this; the aim is 150 KB. It counts the page's catalogue since both languages
 // landed: 209.7 KB in English and 212.3 KB in Bangla (the entry alone 199.1 KB) once every address
 // came from lib/paths.ts and card ratings were translated. The bundle map (scripts/bundle-map.mjs)
-// shows where the rest goes: React DOM, Chakra's style system, Apollo.
-const HOME_BUDGET_KB = 213;
+// shows where the rest goes: React DOM, Chakra's style system, Apollo. The model tests' texts
+// (practice.*) added about 1 KB to the Bangla catalogue: 213.3 KB.
+const HOME_BUDGET_KB = 214;
 const dist = path.resolve(import.meta.dirname, '..', 'dist');
 const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8'));
 

@@ -45,6 +45,7 @@ import { sslcommerzSandboxRouter } from './payments/sslcommerz/sandbox.router';
 import { sslcommerzRouter } from './rest/sslcommerz.router';
 import { streamSigningKey } from './modules/video/stream-signature';
 import { VideoQueue } from './modules/video/video-queue';
+import { PracticeQueue } from './modules/practice/practice-queue';
 import { createVideoStorage, type VideoStorage } from './modules/video/video-storage';
 import { videoStreamRouter } from './modules/video/video-stream.router';
 import type { StreamSettings } from './modules/video/stream-signature';
@@ -68,6 +69,8 @@ export interface App {
   services: { auth: AuthDeps; payments: PurchaseDeps };
   responseCache: PublicResponseCache | null;
   video: { storage: VideoStorage; queue: VideoQueue; stream: StreamSettings };
+  /** Model test attempts submitted by the server at their deadline. */
+  practice: { queue: PracticeQueue };
 }
 
 /** Builds the whole HTTP face of the product (GraphQL, REST shims, health, client) without listening. */
@@ -131,6 +134,7 @@ export async function createApp({ env, db, log, databaseState, videoQueue }: App
       maintenanceIntervalSeconds: env.video.queueCheckSeconds,
       retryDelaySeconds: env.video.retryDelaySeconds,
     });
+  const practiceQueue = new PracticeQueue((db.options as { url: string }).url, log);
   const stream: StreamSettings = { signingKey: streamSigningKey(jwtSecret), urlTtlSeconds: env.video.urlTtlSeconds };
 
   app.use(requestContext(log));
@@ -184,6 +188,7 @@ export async function createApp({ env, db, log, databaseState, videoQueue }: App
           payments,
           stream,
           loaders: createLoaders(db, req.viewer),
+          practice: practiceQueue,
           logFields: req.logFields,
         }),
     }),
@@ -215,5 +220,5 @@ export async function createApp({ env, db, log, databaseState, videoQueue }: App
   app.use(notFoundHandler);
   app.use(errorHandler);
 
-  return { server, apollo, services: { auth, payments }, responseCache, video: { storage, queue, stream } };
+  return { server, apollo, services: { auth, payments }, responseCache, video: { storage, queue, stream }, practice: { queue: practiceQueue } };
 }

@@ -14,6 +14,8 @@ import { startTestApp, type TestApp } from './test/app';
 import { closeTestDatabase, openTestDatabase } from './test/database';
 import { makeCourse, makeUser } from './test/factories';
 import { HttpClient, signedInClient } from './test/http-client';
+import { Question } from './modules/practice/question.entity';
+import { ModelTest, ModelTestQuestion } from './modules/practice/model-test.entity';
 
 type Actor = 'visitor' | 'student' | 'instructor' | 'otherInstructor' | 'admin';
 const actors: Actor[] = ['visitor', 'student', 'instructor', 'otherInstructor', 'admin'];
@@ -31,7 +33,16 @@ const emailOf: Record<Actor, string> = {
 let db: DataSource;
 let app: TestApp;
 const clients = {} as Record<Actor, HttpClient>;
-const ids = {} as { course: string; paidCourse: string; draft: string; lesson: string; studentId: string };
+const ids = {} as {
+  course: string;
+  paidCourse: string;
+  draft: string;
+  lesson: string;
+  studentId: string;
+  question: string;
+  spareQuestion: string;
+  test: string;
+};
 
 beforeAll(async () => {
   db = await openTestDatabase();
@@ -61,6 +72,24 @@ beforeAll(async () => {
   clients.admin = await signedInClient(app.url, 'boss@example.com', password);
   await clients.student.graphql(`mutation ($id: ID!) { purchaseCourse(input: { courseId: $id }) { status } }`, { id: course.id });
   expect(await db.getRepository(Course).count()).toBe(3);
+  // A question bank and a published free model test of the instructor's course (deleting its question is refused: it is in the test).
+  const option = (id: string, text: string) => ({ id, text });
+  const [question, spare] = await db.getRepository(Question).save(
+    ['One', 'Two'].map((text) => ({
+      text,
+      options: [option('00000000-0000-4000-8000-0000000000a1', 'yes'), option('00000000-0000-4000-8000-0000000000a2', 'no')],
+      correctOptionId: '00000000-0000-4000-8000-0000000000a1',
+      classLevel: 9,
+      subjectId: 'physics',
+      courseId: course.id,
+      authorId: instructor.id,
+    })),
+  );
+  const test = await db
+    .getRepository(ModelTest)
+    .save({ title: 'Test', classLevel: 9, subjectId: 'physics', courseId: course.id, free: true, durationMinutes: 5, published: true });
+  await db.getRepository(ModelTestQuestion).insert({ testId: test.id, questionId: question.id, position: 1 });
+  Object.assign(ids, { question: question.id, spareQuestion: spare.id, test: test.id });
 });
 afterAll(async () => {
   await app.close();
@@ -209,6 +238,66 @@ const graphqlTable: Record<string, [string, Check]> = {
   subscribe: [everyone, gql('mutation { subscribe(email: "reader@example.com") }')],
   inbox: [admin, gql('{ inbox(kind: COMPLAINT) { total } }')],
   setInboxHandled: [admin, gql('mutation { setInboxHandled(id: "00000000-0000-4000-8000-000000000000", handled: true) { id } }')],
+  subjects: [everyone, gql('{ subjects { id } }')],
+  chapters: [everyone, gql('{ chapters(subjectId: "physics") { id } }')],
+  questionBank: [staff, gql('{ questionBank { total } }')],
+  questionImportTemplate: [staff, gql('{ questionImportTemplate }')],
+  createQuestion: [
+    courseEditor,
+    gql(
+      'mutation ($c: ID!) { createQuestion(input: { text: "", options: [], correctOption: 0, classLevel: 9, subjectId: "physics", courseId: $c }) { id } }',
+      () => ({
+        c: ids.course,
+      }),
+    ),
+  ],
+  updateQuestion: [
+    courseEditor,
+    gql(
+      'mutation ($id: ID!, $c: ID!) { updateQuestion(id: $id, input: { text: "", options: [], correctOption: 0, classLevel: 9, subjectId: "physics", courseId: $c }) { id } }',
+      () => ({
+        id: ids.question,
+        c: ids.course,
+      }),
+    ),
+  ],
+  deleteQuestion: [courseEditor, gql('mutation ($id: ID!) { deleteQuestion(id: $id) }', () => ({ id: ids.question }))],
+  importQuestions: [courseEditor, gql('mutation ($c: ID!) { importQuestions(csv: "", courseId: $c) { imported } }', () => ({ c: ids.course }))],
+  modelTests: [everyone, gql('{ modelTests(classLevel: 9, subject: "physics", offset: 0, limit: 5) { total } }')],
+  modelTest: [everyone, gql('query ($id: ID!) { modelTest(id: $id) { title } }', () => ({ id: ids.test }))],
+  authoredModelTests: [staff, gql('{ authoredModelTests { id } }')],
+  createModelTest: [
+    courseEditor,
+    gql(
+      'mutation ($c: ID!) { createModelTest(input: { title: "", classLevel: 9, subjectId: "physics", courseId: $c, durationMinutes: 5, questionIds: [] }) { id } }',
+      () => ({
+        c: ids.course,
+      }),
+    ),
+  ],
+  updateModelTest: [
+    courseEditor,
+    gql(
+      'mutation ($id: ID!, $c: ID!) { updateModelTest(id: $id, input: { title: "", classLevel: 9, subjectId: "physics", courseId: $c, durationMinutes: 5, questionIds: [] }) { id } }',
+      () => ({ id: ids.test, c: ids.course }),
+    ),
+  ],
+  setModelTestPublished: [courseEditor, gql('mutation ($id: ID!) { setModelTestPublished(id: $id, published: true) { id } }', () => ({ id: ids.test }))],
+  modelTestQuestions: [courseEditor, gql('query ($id: ID!) { modelTestQuestions(id: $id) { id correctOptionId } }', () => ({ id: ids.test }))],
+  questionStatistics: [courseEditor, gql('query ($id: ID!) { questionStatistics(id: $id) { answered } }', () => ({ id: ids.test }))],
+  startAttempt: [signedIn, gql('mutation ($id: ID!) { startAttempt(testId: $id) { id } }', () => ({ id: ids.test }))],
+  saveAnswer: [
+    signedIn,
+    gql(
+      'mutation { saveAnswer(attemptId: "00000000-0000-4000-8000-000000000000", questionId: "00000000-0000-4000-8000-000000000000", optionId: "00000000-0000-4000-8000-000000000000") { optionId } }',
+    ),
+  ],
+  submitAttempt: [signedIn, gql('mutation { submitAttempt(attemptId: "00000000-0000-4000-8000-000000000000") { score } }')],
+  attempt: [signedIn, gql('{ attempt(id: "00000000-0000-4000-8000-000000000000") { id } }')],
+  myAttempts: [signedIn, gql('{ myAttempts { total } }')],
+  leaderboard: [everyone, gql('query ($id: ID!) { leaderboard(testId: $id, offset: 0, limit: 5) { total } }', () => ({ id: ids.test }))],
+  myLeaderboardNameHidden: [signedIn, gql('{ myLeaderboardNameHidden }')],
+  setLeaderboardNameHidden: [signedIn, gql('mutation { setLeaderboardNameHidden(hidden: false) }')],
 };
 
 const restTable: Record<string, [string, Check]> = {

@@ -23,12 +23,15 @@ async function main() {
     if (await seedDemoAccounts(database.dataSource)) log.info('demo accounts created');
   }
   if (env.adminEmail && env.adminPassword) await ensureAdmin(database.dataSource, log, env.adminEmail, env.adminPassword);
-  const { server, apollo, services, video } = await createApp({ env, db: database.dataSource, log, databaseState: database.state });
+  const { server, apollo, services, video, practice } = await createApp({ env, db: database.dataSource, log, databaseState: database.state });
   // Uploaded videos are processed here unless VIDEO_WORKER=false (then `npm run worker` does it).
   if (env.video.inProcessWorker)
     await video.queue.work(transcodeJobHandler({ db: database.dataSource, storage: video.storage, log, tools: videoTools(env.video) }));
   await new Promise<void>((resolve) => server.listen(env.port, () => resolve()));
   const { port } = server.address() as AddressInfo;
+  // Model test attempts left unfinished are submitted at their deadline (the queue starts beside
+  // serving: reading an attempt past its deadline submits it too, so nothing waits on it).
+  practice.queue.work(database.dataSource).catch((error: unknown) => log.error({ err: error }, 'the model test deadline queue did not start'));
   // Payments a crash left between the provider's answer and our write are settled now (after
   // listening: the offline SSLCommerz imitation is called over HTTP); then every few minutes,
   // for gateway payments whose return and IPN never came, and refunds that settle later.
@@ -58,6 +61,7 @@ async function main() {
       await apollo.stop();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await video.queue.stop();
+      await practice.queue.stop();
       await database.close();
       log.info('stopped cleanly');
       process.exit(0);

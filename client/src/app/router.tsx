@@ -50,6 +50,8 @@ export const routes: RouteObject[] = [
       { path: paths.verifyEmail, ...screen(() => import('../features/account/verify-email-page')) },
       { path: routePatterns.certificate, ...screen(() => import('../features/certificate/certificate-page')) },
       { path: paths.editProfile, ...screen(() => import('../features/account/edit-profile-page')) },
+      { path: paths.modelTests, ...screen(() => import('../features/practice/model-tests-page')) },
+      { path: routePatterns.modelTest, ...screen(() => import('../features/practice/model-test-page')) },
       {
         element: <RequireAuth />,
         children: [
@@ -61,6 +63,7 @@ export const routes: RouteObject[] = [
           { path: paths.complainBox, element: <Navigate to={paths.complain} replace /> },
           // Route matching ignores case, so the spec's other spelling /myCourseplay/{id} lands here too.
           { path: routePatterns.player, ...screen(() => import('../features/player/player-page')) },
+          { path: routePatterns.attempt, ...screen(() => import('../features/practice/attempt-page')) },
         ],
       },
       {

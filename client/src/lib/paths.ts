@@ -63,6 +63,9 @@ export const paths = {
    */
   player: (courseId: string) => `/myCoursePlay/${courseId}`,
   searchFor: (text: string) => `/search?q=${encodeURIComponent(text)}`,
+  modelTests: '/model-tests',
+  modelTest: (id: string) => `/model-tests/${id}`,
+  attempt: (id: string) => `/attempts/${id}`,
 } as const;
 
 /** Route patterns with parameters, for the route table and `matchPath`. */
@@ -74,4 +77,6 @@ export const routePatterns = {
   enroll: '/enroll/:id',
   player: '/myCoursePlay/:id',
   editCourse: `${instructor}/upload-course/:id`,
+  modelTest: '/model-tests/:id',
+  attempt: '/attempts/:id',
 } as const;

@@ -60,6 +60,7 @@ export function pageCourse(n: number, overrides: Partial<PageCourse> = {}): Page
     whyNeed: null,
     classLevel: 8,
     lessonCount: 3,
+    quizCount: 0,
     totalDurationSeconds: 1800,
     enrolledCount: 25,
     averageRating: null,

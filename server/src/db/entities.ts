@@ -21,6 +21,11 @@ import { AuditEntry } from '../modules/audit/audit.entity';
 import { LegacyRecord } from '../modules/legacy-import/legacy-record.entity';
 import { LegacyChargeRequest } from '../modules/payment/legacy-charge-request.entity';
 import { LessonVideo } from '../modules/video/lesson-video.entity';
+import { Chapter, Subject } from '../modules/practice/subject.entity';
+import { Question } from '../modules/practice/question.entity';
+import { ModelTest, ModelTestQuestion } from '../modules/practice/model-test.entity';
+import { Attempt, AttemptAnswer } from '../modules/practice/attempt.entity';
+import { LeaderboardPreference } from '../modules/practice/leaderboard-preference.entity';
 
 export const entities = [
   Course,
@@ -46,4 +51,12 @@ export const entities = [
   WebhookEventSeen,
   Certificate,
   LessonVideo,
+  Subject,
+  Chapter,
+  Question,
+  ModelTest,
+  ModelTestQuestion,
+  Attempt,
+  AttemptAnswer,
+  LeaderboardPreference,
 ];

@@ -16,6 +16,7 @@ import { createCourseFiguresLoader, type CourseFigures } from '../modules/course
 import { createLessonsByCourseLoader } from '../modules/course/lesson.service';
 import type { User } from '../modules/user/user.entity';
 import type { StreamSettings } from '../modules/video/stream-signature';
+import type { DeadlineScheduler } from '../modules/practice/attempt.service';
 import { createLessonVideosLoader, type LessonVideos } from '../modules/video/video-stream.service';
 
 export interface Loaders {
@@ -48,6 +49,8 @@ export interface GraphQLContext {
   /** Signs lesson stream addresses. */
   stream: StreamSettings;
   loaders: Loaders;
+  /** Schedules the server's submission of model test attempts at their deadline. */
+  practice: DeadlineScheduler;
   /** The request's access log fields, where the operation's name is put. */
   logFields?: Record<string, unknown>;
 }

@@ -18,6 +18,14 @@ import { InstructorResolver } from '../modules/instructor/instructor.resolver';
 import { UserResolver } from '../modules/user/user.resolver';
 import { CertificateResolver } from '../modules/certificate/certificate.resolver';
 import { LessonVideoResolver } from '../modules/video/video.resolver';
+import {
+  AttemptResolver,
+  AttemptResultResolver,
+  CoursePracticeResolver,
+  ModelTestResolver,
+  QuestionBankResolver,
+  SyllabusResolver,
+} from '../modules/practice/practice.resolver';
 import { authChecker } from './auth-checker';
 import { MoneyResolver } from './money';
 import { validateArgument } from '../shared/validation';
@@ -47,6 +55,12 @@ export const resolvers = [
   CertificateResolver,
   LessonVideoResolver,
   MoneyResolver,
+  SyllabusResolver,
+  QuestionBankResolver,
+  ModelTestResolver,
+  CoursePracticeResolver,
+  AttemptResolver,
+  AttemptResultResolver,
 ] as const;
 
 export function createSchema(): Promise<GraphQLSchema> {

@@ -19,6 +19,7 @@ export interface TestApp {
   apollo: ApolloServer<GraphQLContext>;
   services: App['services'];
   video: App['video'];
+  practice: App['practice'];
   /** Runs an operation in-process with a fresh per-request context, as an HTTP request would. */
   execute(document: string, operationName?: string, variables?: Record<string, unknown>): Promise<{ data?: unknown; errors?: unknown }>;
   graphql<T = Record<string, unknown>>(query: string, variables?: Record<string, unknown>): Promise<{ status: number; body: GraphQLBody<T> }>;
@@ -43,7 +44,7 @@ export async function startTestApp(db: DataSource, envOverrides: Record<string, 
   const overrides = port ? { ...envOverrides, PUBLIC_URL: `http://127.0.0.1:${port}` } : envOverrides;
   // The public response cache is proven by its own tests; elsewhere a write is read back at once.
   const env: Env = loadEnv({ NODE_ENV: 'test', DATA_DIR: '/tmp/unused', JWT_SECRET: TEST_JWT_SECRET, GRAPHQL_RESPONSE_CACHE: 'false', ...overrides });
-  const { server, apollo, services, video } = await createApp({ env, db, log: testLog });
+  const { server, apollo, services, video, practice } = await createApp({ env, db, log: testLog });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
@@ -51,6 +52,7 @@ export async function startTestApp(db: DataSource, envOverrides: Record<string, 
     apollo,
     services,
     video,
+    practice,
     async execute(document, operationName, variables) {
       const response = await apollo.executeOperation(
         { query: document, operationName, variables },
@@ -68,6 +70,7 @@ export async function startTestApp(db: DataSource, envOverrides: Record<string, 
             payments: services.payments,
             stream: video.stream,
             loaders: createLoaders(db, null),
+            practice: practice.queue,
           },
         },
       );
@@ -85,6 +88,7 @@ export async function startTestApp(db: DataSource, envOverrides: Record<string, 
     async close() {
       await apollo.stop();
       await video.queue.stop();
+      await practice.queue.stop();
       server.closeAllConnections();
     },
   };

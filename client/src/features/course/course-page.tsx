@@ -1,5 +1,5 @@
 import { Alert, Badge, Box, Button, Card, Container, Flex, Grid, Heading, HStack, Image, Link, List, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { BookOpen, CheckCircle2, Clock, PlayCircle, Users } from 'lucide-react';
+import { BookOpen, CheckCircle2, Clock, ListChecks, PlayCircle, Users } from 'lucide-react';
 import { Link as RouterLink, useLocation, useParams, useSearchParams } from 'react-router-dom';
 import { EmptyState, ErrorState, FullScreenLoading } from '../../components/states';
 import { useCoursePageQuery } from './api/course-page.generated';
@@ -40,12 +40,14 @@ export default function CoursePage() {
     );
   }
 
-  // The course's real figures; where there is no data (quizzes, assignments, unknown lengths) nothing is shown.
+  // The course's real figures; where there is no data (no quizzes, assignments, unknown lengths) nothing is shown.
   const length = course.totalDurationSeconds === null ? null : formatDuration(course.totalDurationSeconds, language);
   const figures = [
     { Icon: Users, key: 'students', value: t('course.enrolledStudents', { count: formatEnrolled(course.enrolledCount, language) }) },
     ...(length ? [{ Icon: Clock, key: 'length', value: length }] : []),
     { Icon: PlayCircle, key: 'videos', value: t('course.videos', { count: course.lessonCount }) },
+    // The spec's "Total quiz" block: the course's real model tests and quizzes, hidden when it has none.
+    ...(course.quizCount > 0 ? [{ Icon: ListChecks, key: 'quizzes', value: t('course.quizzes', { count: course.quizCount }) }] : []),
   ];
   const category =
     course.category !== 'SCHOOL' ? t('course.professional') : course.classLevel ? t('course.school', { level: course.classLevel }) : t('course.schoolNoLevel');

@@ -5,6 +5,7 @@ import { CourseLanguage, HomeSection } from '../../modules/course/course.enums';
 import { Lesson } from '../../modules/course/lesson.entity';
 import { closeTestDatabase, openTestDatabase, resetDatabase } from '../../test/database';
 import { seedDemoData } from './seed';
+import { listModelTests, testQuestionIds } from '../../modules/practice/model-test.service';
 
 let db: DataSource;
 beforeAll(async () => {
@@ -62,5 +63,18 @@ describe('the demo data', () => {
     const lessons = await db.getRepository(Lesson).count();
     expect(await seedDemoData(db)).toBe(false);
     expect(await db.getRepository(Lesson).count()).toBe(lessons);
+  });
+
+  it('offers three free model tests: Bangla class 9 physics of at least ten questions, English, and admission with negative marking', async () => {
+    await seedDemoData(db);
+    const physics = await listModelTests(db, {}, { classLevel: 9, subjectId: 'physics' });
+    expect(physics.items).toHaveLength(1);
+    expect(physics.items[0]).toMatchObject({ free: true, published: true });
+    expect(physics.items[0].title).toMatch(/[\u0980-\u09FF]/);
+    expect((await testQuestionIds(db, physics.items[0].id)).length).toBeGreaterThanOrEqual(10);
+    expect((await listModelTests(db, {}, { subjectId: 'english' })).items[0].title).toMatch(/^English/);
+    expect((await listModelTests(db, {}, { classLevel: 13 })).items[0]).toMatchObject({ negativeMark: 0.25, free: true });
+    const [{ count }] = await db.query<Array<{ count: number }>>(`SELECT count(*)::int AS "count" FROM "course" WHERE "subjectId" = 'physics'`);
+    expect(count).toBeGreaterThan(0);
   });
 });

@@ -6,6 +6,7 @@ import { Lesson } from '../../modules/course/lesson.entity';
 import { Review } from '../../modules/review/review.entity';
 import { DEFAULT_USD_TO_BDT, proposeTakaPrice } from '../../shared/money';
 import { demoBlogs, demoCourses, demoReviews } from './catalogue';
+import { seedPractice } from '../../modules/practice/practice-seed';
 
 const slug = (text: string) =>
   text
@@ -75,6 +76,7 @@ export async function seedDemoData(db: DataSource): Promise<boolean> {
       .getRepository(Review)
       .insert(demoReviews.map((review, i) => ({ ...review, img: `/media/people/${review.img}.svg`, createdAt: staggered(i, base) })));
     await manager.getRepository(Blog).insert(demoBlogs.map((blog, i) => ({ ...blog, img: `/media/blog/${blog.img}.svg`, createdAt: staggered(i, base) })));
+    await seedPractice(manager);
     return true;
   });
 }

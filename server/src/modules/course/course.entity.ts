@@ -149,4 +149,10 @@ export class Course {
   @Field({ description: 'When the course content last changed (its details or lessons)' })
   @Column({ type: 'timestamptz', default: () => 'now()' })
   contentUpdatedAt: Date;
+
+  /** The subject of the syllabus it teaches (modules/practice/syllabus.ts), which search and the catalogue use. */
+  @Field(() => ID, { nullable: true, description: 'The subject it teaches, such as "physics"' })
+  @Column({ type: 'text', nullable: true })
+  @Index()
+  subjectId: string | null;
 }

@@ -1,0 +1,373 @@
+import { CombinedGraphQLErrors } from '@apollo/client';
+import { Alert, Badge, Box, Button, Card, Container, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Link as RouterLink, useParams } from 'react-router-dom';
+import { ErrorState, FullScreenLoading } from '../../components/states';
+import { describeError } from '../../lib/graphql-errors';
+import { formatDigits } from '../../lib/format';
+import { useLanguage, useT } from '../../lib/i18n';
+import { paths } from '../../lib/paths';
+import { useAttemptPageQuery, useSaveAnswerMutation, useSubmitAttemptMutation, type AttemptPageQuery } from './api/practice.generated';
+import { MathText } from './math-text';
+import { clock } from './practice-labels';
+
+type AttemptData = AttemptPageQuery['attempt'];
+type Result = NonNullable<AttemptData['result']>;
+
+/** /attempts/{id}: taking a model test (one question per screen), or its result once it has ended. */
+export default function AttemptPage() {
+  const { id = '' } = useParams();
+  const { data, loading, error, refetch } = useAttemptPageQuery({ variables: { id }, fetchPolicy: 'cache-and-network' });
+  if (loading && !data) return <FullScreenLoading />;
+  if (error && !data) return <ErrorState onRetry={() => void refetch()} message={describeError(error).message} />;
+  if (!data) return <FullScreenLoading />;
+  const attempt = data.attempt;
+  return (
+    <Container maxW="3xl" py={{ base: '4', md: '8' }} px={{ base: '3', md: '6' }}>
+      {attempt.result ? (
+        <ResultView attempt={attempt} result={attempt.result} />
+      ) : (
+        <TakingView key={attempt.id} attempt={attempt} onEnded={() => void refetch()} />
+      )}
+    </Container>
+  );
+}
+
+const pendingKey = (id: string) => `practice:pending:${id}`;
+const positionKey = (id: string) => `practice:question:${id}`;
+
+function readPending(id: string): Record<string, string> {
+  try {
+    return JSON.parse(localStorage.getItem(pendingKey(id)) ?? '{}') as Record<string, string>;
+  } catch {
+    return {};
+  }
+}
+
+function TakingView({ attempt, onEnded }: { attempt: AttemptData; onEnded: () => void }) {
+  const t = useT();
+  const { language } = useLanguage();
+  const questions = attempt.questions;
+  const [index, setIndex] = useState(() => Math.min(Number(localStorage.getItem(positionKey(attempt.id))) || 0, questions.length - 1));
+  const [chosen, setChosen] = useState<Record<string, string>>(() => ({
+    ...Object.fromEntries(attempt.answers.map((a) => [a.questionId, a.optionId])),
+    ...readPending(attempt.id),
+  }));
+  const [offline, setOffline] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [save] = useSaveAnswerMutation();
+  const [submit, submitting] = useSubmitAttemptMutation();
+  // The server's clock: the countdown follows it whatever the phone's clock says.
+  const offset = useMemo(() => new Date(attempt.serverTime).getTime() - Date.now(), [attempt.serverTime]);
+  const deadline = new Date(attempt.deadline).getTime();
+  const [left, setLeft] = useState(() => Math.max(0, (deadline - Date.now() - offset) / 1000));
+  const ended = useRef(false);
+
+  useEffect(() => {
+    localStorage.setItem(positionKey(attempt.id), String(index));
+  }, [attempt.id, index]);
+
+  useEffect(() => {
+    const tick = () => {
+      const seconds = Math.max(0, (deadline - Date.now() - offset) / 1000);
+      setLeft(seconds);
+      if (seconds <= 0 && !ended.current) {
+        ended.current = true;
+        onEnded();
+      }
+    };
+    const timer = setInterval(tick, 1000);
+    return () => clearInterval(timer);
+  }, [deadline, offset, onEnded]);
+
+  /** Sends the answers kept on the phone while it was offline; the last one chosen for each question wins. */
+  const flush = useCallback(async () => {
+    const pending = readPending(attempt.id);
+    for (const [questionId, optionId] of Object.entries(pending)) {
+      try {
+        await save({ variables: { attemptId: attempt.id, questionId, optionId } });
+        const now = readPending(attempt.id);
+        if (now[questionId] === optionId) {
+          delete now[questionId];
+          localStorage.setItem(pendingKey(attempt.id), JSON.stringify(now));
+        }
+        setOffline(false);
+      } catch (failure) {
+        if (CombinedGraphQLErrors.is(failure)) {
+          const now = readPending(attempt.id);
+          delete now[questionId];
+          localStorage.setItem(pendingKey(attempt.id), JSON.stringify(now));
+          setProblem(describeError(failure, t).message);
+        } else {
+          setOffline(true);
+          return;
+        }
+      }
+    }
+  }, [attempt.id, save, t]);
+
+  useEffect(() => {
+    void flush();
+    const online = () => void flush();
+    window.addEventListener('online', online);
+    return () => window.removeEventListener('online', online);
+  }, [flush]);
+
+  const choose = (questionId: string, optionId: string) => {
+    setProblem(null);
+    setChosen((current) => ({ ...current, [questionId]: optionId }));
+    localStorage.setItem(pendingKey(attempt.id), JSON.stringify({ ...readPending(attempt.id), [questionId]: optionId }));
+    void flush();
+  };
+
+  const finish = async () => {
+    await flush();
+    try {
+      await submit({ variables: { attemptId: attempt.id } });
+      localStorage.removeItem(pendingKey(attempt.id));
+      localStorage.removeItem(positionKey(attempt.id));
+      onEnded();
+    } catch (failure) {
+      setProblem(describeError(failure, t).message);
+    }
+  };
+
+  const question = questions[index];
+  const answered = questions.filter((q) => chosen[q.id]).length;
+  const urgent = left < 60;
+  return (
+    <Stack gap="4">
+      <HStack justify="space-between" gap="3" position="sticky" top="0" bg="white" zIndex="1" py="2" borderBottomWidth="1px">
+        <Heading as="h1" size="md" lineClamp={2}>
+          {attempt.test.title}
+        </Heading>
+        <Box
+          role="timer"
+          aria-live="off"
+          aria-label={t('practice.timeLeft')}
+          fontWeight="bold"
+          fontSize="xl"
+          color={urgent ? 'red.600' : 'gray.800'}
+          flexShrink={0}
+          data-testid="countdown"
+        >
+          {clock(left, language)}
+        </Box>
+      </HStack>
+      {offline && (
+        <Alert.Root status="warning" data-testid="offline">
+          <Alert.Indicator />
+          <Alert.Title>{t('practice.offline')}</Alert.Title>
+        </Alert.Root>
+      )}
+      {problem && (
+        <Alert.Root status="error">
+          <Alert.Indicator />
+          <Alert.Title>{problem}</Alert.Title>
+        </Alert.Root>
+      )}
+      <Card.Root>
+        <Card.Body gap="4">
+          <Text color="gray.600" fontSize="sm">
+            {t('practice.questionOf', { n: formatDigits(index + 1, language), total: formatDigits(questions.length, language) })}
+          </Text>
+          <Text fontSize="lg" fontWeight="medium" data-testid="question">
+            <MathText text={question.text} />
+          </Text>
+          <Stack gap="2" role="radiogroup" aria-label={t('practice.options')}>
+            {question.options.map((option, i) => {
+              const selected = chosen[question.id] === option.id;
+              return (
+                <Button
+                  key={option.id}
+                  role="radio"
+                  aria-checked={selected}
+                  variant={selected ? 'solid' : 'outline'}
+                  colorPalette={selected ? 'blue' : 'gray'}
+                  justifyContent="start"
+                  whiteSpace="normal"
+                  textAlign="start"
+                  height="auto"
+                  minH="12"
+                  py="2"
+                  onClick={() => choose(question.id, option.id)}
+                >
+                  <Text as="span" fontWeight="bold" me="2">
+                    {'কখগঘঙচ'[i]}.
+                  </Text>
+                  <MathText text={option.text} />
+                </Button>
+              );
+            })}
+          </Stack>
+          <HStack justify="space-between">
+            <Button variant="outline" onClick={() => setIndex(index - 1)} disabled={index === 0}>
+              {t('practice.previous')}
+            </Button>
+            <Button colorPalette="blue" onClick={() => setIndex(index + 1)} disabled={index === questions.length - 1}>
+              {t('practice.next')}
+            </Button>
+          </HStack>
+        </Card.Body>
+      </Card.Root>
+      <Stack gap="2" as="nav" aria-label={t('practice.map')}>
+        <Text fontSize="sm" color="gray.600">
+          {t('practice.answeredOf', { answered: formatDigits(answered, language), total: formatDigits(questions.length, language) })}
+        </Text>
+        <SimpleGrid columns={{ base: 6, sm: 10 }} gap="2">
+          {questions.map((q, i) => (
+            <Button
+              key={q.id}
+              size="sm"
+              variant={chosen[q.id] ? 'solid' : 'outline'}
+              colorPalette={chosen[q.id] ? 'green' : 'gray'}
+              aria-current={i === index ? 'step' : undefined}
+              borderWidth={i === index ? '2px' : '1px'}
+              borderColor={i === index ? 'blue.600' : undefined}
+              onClick={() => setIndex(i)}
+              aria-label={t('practice.goTo', { n: formatDigits(i + 1, language) })}
+            >
+              {formatDigits(i + 1, language)}
+            </Button>
+          ))}
+        </SimpleGrid>
+      </Stack>
+      {confirming ? (
+        <Card.Root borderColor="orange.300">
+          <Card.Body gap="3">
+            <Text>{t('practice.confirmSubmit', { unanswered: formatDigits(questions.length - answered, language) })}</Text>
+            <HStack>
+              <Button colorPalette="red" onClick={() => void finish()} loading={submitting.loading}>
+                {t('practice.submitNow')}
+              </Button>
+              <Button variant="outline" onClick={() => setConfirming(false)}>
+                {t('common.cancel')}
+              </Button>
+            </HStack>
+          </Card.Body>
+        </Card.Root>
+      ) : (
+        <Button colorPalette="red" variant="outline" onClick={() => setConfirming(true)}>
+          {t('practice.submit')}
+        </Button>
+      )}
+    </Stack>
+  );
+}
+
+function ResultView({ attempt, result }: { attempt: AttemptData; result: Result }) {
+  const t = useT();
+  const { language } = useLanguage();
+  const figures: Array<[string, string]> = [
+    [t('practice.correct'), formatDigits(result.correct, language)],
+    [t('practice.wrong'), formatDigits(result.wrong, language)],
+    [t('practice.skipped'), formatDigits(result.skipped, language)],
+    [t('practice.timeTaken'), clock(result.timeTakenSeconds, language)],
+  ];
+  return (
+    <Stack gap="5">
+      <Stack gap="1">
+        <Text color="gray.600">{t('practice.resultOf')}</Text>
+        <Heading as="h1" size="xl">
+          {attempt.test.title}
+        </Heading>
+      </Stack>
+      <Card.Root>
+        <Card.Body gap="3">
+          <HStack justify="space-between" flexWrap="wrap" gap="3">
+            <Stack gap="0">
+              <Text color="gray.600">{t('practice.score')}</Text>
+              <Text fontSize="3xl" fontWeight="bold" data-testid="score">
+                {t('practice.scoreOf', { score: formatDigits(result.score, language), max: formatDigits(result.maxScore, language) })}
+              </Text>
+            </Stack>
+            <Stack gap="0" textAlign="end">
+              <Text color="gray.600">{t('practice.rank')}</Text>
+              <Text fontSize="2xl" fontWeight="bold" data-testid="rank">
+                {t('practice.rankOf', { rank: formatDigits(result.rank, language), total: formatDigits(result.participants, language) })}
+              </Text>
+            </Stack>
+          </HStack>
+          <Badge colorPalette={result.passed ? 'green' : 'red'} alignSelf="start" size="lg">
+            {t(result.passed ? 'practice.passed' : 'practice.failed')}
+          </Badge>
+          <SimpleGrid columns={{ base: 2, sm: 4 }} gap="3">
+            {figures.map(([label, value]) => (
+              <Stack key={label} gap="0" borderWidth="1px" borderRadius="md" p="2">
+                <Text fontSize="sm" color="gray.600">
+                  {label}
+                </Text>
+                <Text fontWeight="bold">{value}</Text>
+              </Stack>
+            ))}
+          </SimpleGrid>
+          {attempt.test.negativeMark > 0 && (
+            <Text fontSize="sm" color="gray.600">
+              {t('practice.negativeRule', { mark: formatDigits(attempt.test.negativeMark, language) })}
+            </Text>
+          )}
+          <Button asChild variant="outline" alignSelf="start">
+            <RouterLink to={paths.modelTest(attempt.test.id)}>{t('practice.seeLeaderboard')}</RouterLink>
+          </Button>
+        </Card.Body>
+      </Card.Root>
+      {result.chapters.length > 0 && (
+        <Stack gap="2" as="section" aria-labelledby="by-chapter">
+          <Heading as="h2" size="md" id="by-chapter">
+            {t('practice.byChapter')}
+          </Heading>
+          {result.chapters.map((chapter) => (
+            <HStack key={chapter.chapterId} justify="space-between" borderWidth="1px" borderRadius="md" p="2">
+              <Text>{language === 'bn' ? chapter.nameBn : chapter.nameEn}</Text>
+              <Text fontWeight="medium" color={chapter.correct * 2 >= chapter.total ? 'green.700' : 'red.700'}>
+                {t('practice.chapterScore', { correct: formatDigits(chapter.correct, language), total: formatDigits(chapter.total, language) })}
+              </Text>
+            </HStack>
+          ))}
+        </Stack>
+      )}
+      <Stack gap="3" as="section" aria-labelledby="review">
+        <Heading as="h2" size="md" id="review">
+          {t('practice.review')}
+        </Heading>
+        {result.review.map((item, n) => (
+          <Card.Root key={item.questionId} data-testid="review-item">
+            <Card.Body gap="2">
+              <Text fontWeight="medium">
+                {formatDigits(n + 1, language)}. <MathText text={item.text} />
+              </Text>
+              {item.options.map((option) => {
+                const correct = option.id === item.correctOptionId;
+                const mine = option.id === item.chosenOptionId;
+                return (
+                  <HStack
+                    key={option.id}
+                    borderWidth="1px"
+                    borderRadius="md"
+                    p="2"
+                    bg={correct ? 'green.50' : mine ? 'red.50' : undefined}
+                    borderColor={correct ? 'green.400' : mine ? 'red.400' : undefined}
+                  >
+                    <MathText text={option.text} flex="1" />
+                    {correct && <Badge colorPalette="green">{t('practice.correctAnswer')}</Badge>}
+                    {mine && <Badge colorPalette={correct ? 'green' : 'red'}>{t('practice.yourAnswer')}</Badge>}
+                  </HStack>
+                );
+              })}
+              {!item.chosenOptionId && <Text color="gray.600">{t('practice.notAnswered')}</Text>}
+              {item.explanation && (
+                <Box bg="gray.50" p="2" borderRadius="md" data-testid="explanation">
+                  <Text fontSize="sm" fontWeight="bold">
+                    {t('practice.explanation')}
+                  </Text>
+                  <MathText text={item.explanation} />
+                </Box>
+              )}
+            </Card.Body>
+          </Card.Root>
+        ))}
+      </Stack>
+    </Stack>
+  );
+}

@@ -1,0 +1,344 @@
+import { randomInt } from 'node:crypto';
+import type { DataSource, EntityManager } from 'typeorm';
+import { In } from 'typeorm';
+import { AppError, badInput, notFound } from '../../shared/errors';
+import { parsePage, type Page } from '../../shared/paging';
+import { isUuid } from '../../shared/validation';
+import { isAdmin, teaches } from '../auth/guards';
+import type { Viewer } from '../auth/viewer';
+import { Course } from '../course/course.entity';
+import { findActiveEnrollment } from '../enrollment/enrollment.service';
+import { User } from '../user/user.entity';
+import { Attempt, AttemptAnswer } from './attempt.entity';
+import { ModelTest } from './model-test.entity';
+import { MODEL_TEST_NOT_FOUND, testQuestionIds } from './model-test.service';
+import { Question } from './question.entity';
+import { LeaderboardPreference } from './leaderboard-preference.entity';
+import { Chapter } from './subject.entity';
+
+export const ATTEMPT_NOT_FOUND = 'Attempt not found';
+export const NOT_YOUR_ATTEMPT = 'This attempt belongs to another student';
+export const ATTEMPT_SUBMITTED = 'This attempt has been submitted; its answers can no longer change';
+export const TIME_IS_UP = 'Time is up: answers after the deadline are not accepted';
+export const QUESTION_NOT_IN_ATTEMPT = 'This question is not part of the attempt';
+export const OPTION_NOT_OF_QUESTION = 'This option does not belong to the question';
+export const TEST_NEEDS_ENROLLMENT = 'This model test is for the students of its course: enroll in the course to take it';
+export const TEST_NOT_OPEN_YET = 'This model test has not opened yet';
+export const TEST_CLOSED = 'This model test has closed';
+export const TEST_HAS_NO_QUESTIONS = 'This model test has no questions yet';
+export const ANONYMOUS_NAME = 'Student';
+
+/** Schedules the server's own submission of an attempt at its deadline (a job in the PostgreSQL queue). */
+export interface DeadlineScheduler {
+  schedule(attemptId: string, deadline: Date): Promise<void>;
+}
+
+function shuffled<T>(items: readonly T[]): T[] {
+  const copy = [...items];
+  for (let i = copy.length - 1; i > 0; i -= 1) {
+    const j = randomInt(i + 1);
+    [copy[i], copy[j]] = [copy[j], copy[i]];
+  }
+  return copy;
+}
+
+async function requireTestAccess(db: DataSource, viewer: Viewer, test: ModelTest): Promise<void> {
+  if (test.free || isAdmin(viewer)) return;
+  if (!test.courseId) return;
+  const course = await db.getRepository(Course).findOneBy({ id: test.courseId });
+  if (course && teaches(viewer, course)) return;
+  if (!(await findActiveEnrollment(db, viewer.id, test.courseId))) throw new AppError('FORBIDDEN', TEST_NEEDS_ENROLLMENT);
+}
+
+/**
+ * Starts the viewer's attempt at a published model test, or returns their unfinished one. The
+ * deadline is fixed now: the start plus the duration, or the test's closing time if sooner.
+ */
+export async function startAttempt(db: DataSource, scheduler: DeadlineScheduler, viewer: Viewer, testId: string): Promise<Attempt> {
+  const test = isUuid(testId) ? await db.getRepository(ModelTest).findOneBy({ id: testId, published: true }) : null;
+  if (!test) throw notFound(MODEL_TEST_NOT_FOUND);
+  await requireTestAccess(db, viewer, test);
+  const unfinished = await db
+    .getRepository(Attempt)
+    .createQueryBuilder('a')
+    .where('a."testId" = :t AND a."userId" = :u AND a."submittedAt" IS NULL', { t: test.id, u: viewer.id })
+    .getOne();
+  if (unfinished) {
+    if (unfinished.deadline.getTime() > Date.now()) return unfinished;
+    await finishAttempt(db, unfinished.id);
+  }
+  const now = new Date();
+  if (test.opensAt && test.opensAt > now) throw new AppError('CONFLICT', TEST_NOT_OPEN_YET);
+  if (test.closesAt && test.closesAt <= now) throw new AppError('CONFLICT', TEST_CLOSED);
+  const questionIds = await testQuestionIds(db, test.id);
+  if (questionIds.length === 0) throw new AppError('CONFLICT', TEST_HAS_NO_QUESTIONS);
+  const questions = await db.getRepository(Question).find({ select: { id: true, options: true }, where: { id: In(questionIds) } });
+  const optionOrder = Object.fromEntries(questions.map((q) => [q.id, shuffled(q.options.map((o) => o.id))]));
+  const byDuration = now.getTime() + test.durationMinutes * 60_000;
+  const deadline = new Date(test.closesAt ? Math.min(byDuration, test.closesAt.getTime()) : byDuration);
+  // The partial unique index keeps one unfinished attempt per student and test, even for two starts at once.
+  const inserted = await db
+    .createQueryBuilder()
+    .insert()
+    .into(Attempt)
+    .values({ testId: test.id, userId: viewer.id, startedAt: now, deadline, questionOrder: shuffled(questionIds), optionOrder })
+    .orIgnore()
+    .returning('id')
+    .execute();
+  const attempt = await db
+    .getRepository(Attempt)
+    .createQueryBuilder('a')
+    .where('a."testId" = :t AND a."userId" = :u AND a."submittedAt" IS NULL', { t: test.id, u: viewer.id })
+    .getOneOrFail();
+  if ((inserted.raw as unknown[]).length > 0) await scheduler.schedule(attempt.id, attempt.deadline);
+  return attempt;
+}
+
+/** The viewer's own attempt (or any, for an admin); an attempt past its deadline is submitted first. */
+export async function readAttempt(db: DataSource, viewer: Viewer, id: string): Promise<Attempt> {
+  const attempt = isUuid(id) ? await db.getRepository(Attempt).findOneBy({ id }) : null;
+  if (!attempt) throw notFound(ATTEMPT_NOT_FOUND);
+  if (attempt.userId !== viewer.id && !isAdmin(viewer)) throw new AppError('FORBIDDEN', NOT_YOUR_ATTEMPT);
+  if (!attempt.submittedAt && attempt.deadline.getTime() <= Date.now()) return finishAttempt(db, attempt.id);
+  return attempt;
+}
+
+export async function answersOf(db: DataSource | EntityManager, attemptId: string): Promise<AttemptAnswer[]> {
+  return db.getRepository(AttemptAnswer).find({ where: { attemptId }, order: { answeredAt: 'ASC' } });
+}
+
+/**
+ * Saves the option a student chose, while the attempt is theirs, unsubmitted and before its
+ * deadline by the database's clock. The attempt's row is shared-locked, so a submission waits for
+ * an answer being saved and an answer never lands after the result was counted.
+ */
+export async function saveAnswer(db: DataSource, viewer: Viewer, attemptId: string, questionId: string, optionId: string): Promise<AttemptAnswer> {
+  if (!isUuid(attemptId)) throw notFound(ATTEMPT_NOT_FOUND);
+  return db.transaction(async (manager) => {
+    const [row] = await manager.query<Array<{ userId: string; submitted: boolean; late: boolean; questionOrder: string[] }>>(
+      `SELECT "userId", "submittedAt" IS NOT NULL AS "submitted", now() >= "deadline" AS "late", "questionOrder"::text[] AS "questionOrder"
+         FROM "attempt" WHERE "id" = $1 FOR SHARE`,
+      [attemptId],
+    );
+    if (!row) throw notFound(ATTEMPT_NOT_FOUND);
+    if (row.userId !== viewer.id) throw new AppError('FORBIDDEN', NOT_YOUR_ATTEMPT);
+    if (row.submitted) throw new AppError('CONFLICT', ATTEMPT_SUBMITTED);
+    if (row.late) throw new AppError('CONFLICT', TIME_IS_UP);
+    if (!isUuid(questionId) || !row.questionOrder.includes(questionId)) throw badInput(QUESTION_NOT_IN_ATTEMPT, { field: 'questionId' });
+    const question = await manager.getRepository(Question).findOneOrFail({ select: { id: true, options: true }, where: { id: questionId } });
+    if (!question.options.some((option) => option.id === optionId)) throw badInput(OPTION_NOT_OF_QUESTION, { field: 'optionId' });
+    const [saved] = await manager.query<AttemptAnswer[]>(
+      `INSERT INTO "attempt_answer" ("attemptId", "questionId", "optionId") VALUES ($1, $2, $3)
+       ON CONFLICT ("attemptId", "questionId") DO UPDATE SET "optionId" = EXCLUDED."optionId", "answeredAt" = now()
+       RETURNING "attemptId", "questionId", "optionId", "answeredAt"`,
+      [attemptId, questionId, optionId],
+    );
+    return saved;
+  });
+}
+
+/** The student's own submission; submitting again (or at the same moment) gives the one result. */
+export async function submitAttempt(db: DataSource, viewer: Viewer, attemptId: string): Promise<Attempt> {
+  const attempt = isUuid(attemptId) ? await db.getRepository(Attempt).findOneBy({ id: attemptId }) : null;
+  if (!attempt) throw notFound(ATTEMPT_NOT_FOUND);
+  if (attempt.userId !== viewer.id) throw new AppError('FORBIDDEN', NOT_YOUR_ATTEMPT);
+  return finishAttempt(db, attempt.id);
+}
+
+/**
+ * Counts an attempt's result once: under the row's lock, only an unsubmitted attempt is counted;
+ * a later call returns what was counted. Used by the student's submission and by the server at the
+ * deadline. The submission time is never later than the deadline.
+ */
+export async function finishAttempt(db: DataSource, attemptId: string): Promise<Attempt> {
+  return db.transaction(async (manager) => {
+    const [locked] = await manager.query<Array<{ id: string; testId: string; submitted: boolean }>>(
+      `SELECT "id", "testId", "submittedAt" IS NOT NULL AS "submitted" FROM "attempt" WHERE "id" = $1 FOR UPDATE`,
+      [attemptId],
+    );
+    if (!locked) throw notFound(ATTEMPT_NOT_FOUND);
+    if (!locked.submitted) {
+      const test = await manager.getRepository(ModelTest).findOneByOrFail({ id: locked.testId });
+      const attempt = await manager.getRepository(Attempt).findOneByOrFail({ id: attemptId });
+      const questions = await manager.getRepository(Question).find({ select: { id: true, correctOptionId: true }, where: { id: In(attempt.questionOrder) } });
+      const answers = new Map((await answersOf(manager, attemptId)).map((a) => [a.questionId, a.optionId]));
+      let correct = 0;
+      let wrong = 0;
+      for (const question of questions) {
+        const chosen = answers.get(question.id);
+        if (chosen === undefined) continue;
+        if (chosen === question.correctOptionId) correct += 1;
+        else wrong += 1;
+      }
+      const skipped = attempt.questionOrder.length - correct - wrong;
+      const score = Math.round((correct - wrong * test.negativeMark) * 100) / 100;
+      await manager.query(
+        `UPDATE "attempt" SET "submittedAt" = least(now(), "deadline"), "correct" = $2, "wrong" = $3, "skipped" = $4, "score" = $5,
+           "durationSeconds" = greatest(0, ceil(extract(epoch FROM least(now(), "deadline") - "startedAt")))::int
+         WHERE "id" = $1`,
+        [attemptId, correct, wrong, skipped, score],
+      );
+    }
+    return manager.getRepository(Attempt).findOneByOrFail({ id: attemptId });
+  });
+}
+
+/** The server's submission at the deadline (the queue's job): nothing if the student already submitted. */
+export async function finishAtDeadline(db: DataSource, attemptId: string): Promise<void> {
+  const attempt = await db.getRepository(Attempt).findOneBy({ id: attemptId });
+  if (!attempt || attempt.submittedAt) return;
+  if (attempt.deadline.getTime() > Date.now()) throw new Error(`attempt ${attemptId} was due at ${attempt.deadline.toISOString()}: too early`);
+  await finishAttempt(db, attemptId);
+}
+
+/**
+ * The rank of a finished attempt among everyone's first finished attempt at the test: one more than
+ * those with a higher score, or the same score in less time. A student's own first attempt counts once.
+ */
+export async function rankOf(db: DataSource, attempt: Attempt): Promise<{ rank: number; participants: number }> {
+  const [row] = await db.query<Array<{ better: number; participants: number }>>(
+    `WITH firsts AS (
+       SELECT DISTINCT ON ("userId") "userId", "score", "durationSeconds" FROM "attempt"
+        WHERE "testId" = $1 AND "submittedAt" IS NOT NULL ORDER BY "userId", "submittedAt", "id")
+     SELECT count(*) FILTER (WHERE "userId" <> $2 AND ("score" > $3 OR ("score" = $3 AND "durationSeconds" < $4)))::int AS "better",
+            (count(*) + CASE WHEN bool_or("userId" = $2) THEN 0 ELSE 1 END)::int AS "participants"
+       FROM firsts`,
+    [attempt.testId, attempt.userId, attempt.score, attempt.durationSeconds],
+  );
+  return { rank: row.better + 1, participants: row.participants };
+}
+
+export interface ReviewItem {
+  questionId: string;
+  text: string;
+  options: Array<{ id: string; text: string }>;
+  chosenOptionId: string | null;
+  correctOptionId: string;
+  explanation: string;
+  chapterId: string | null;
+}
+
+/** Every question of a finished attempt in its order, with the student's answer, the correct one and the explanation. */
+export async function reviewOf(db: DataSource, attempt: Attempt): Promise<ReviewItem[]> {
+  if (!attempt.submittedAt) return [];
+  const questions = new Map((await db.getRepository(Question).find({ where: { id: In(attempt.questionOrder) } })).map((q) => [q.id, q]));
+  const answers = new Map((await answersOf(db, attempt.id)).map((a) => [a.questionId, a.optionId]));
+  return attempt.questionOrder
+    .filter((id) => questions.has(id))
+    .map((id) => {
+      const question = questions.get(id)!;
+      return {
+        questionId: id,
+        text: question.text,
+        options: orderedOptions(attempt, question),
+        chosenOptionId: answers.get(id) ?? null,
+        correctOptionId: question.correctOptionId,
+        explanation: question.explanation,
+        chapterId: question.chapterId,
+      };
+    });
+}
+
+export interface ChapterScore {
+  chapterId: string;
+  nameBn: string;
+  nameEn: string;
+  correct: number;
+  total: number;
+}
+
+/** Strengths and weaknesses: the share of correct answers in each chapter the test covered. */
+export async function chapterScores(db: DataSource, review: ReviewItem[]): Promise<ChapterScore[]> {
+  const ids = [...new Set(review.map((item) => item.chapterId).filter((id): id is string => id !== null))];
+  if (ids.length === 0) return [];
+  const chapters = await db.getRepository(Chapter).find({ where: { id: In(ids) }, order: { position: 'ASC' } });
+  return chapters.map((chapter) => {
+    const items = review.filter((item) => item.chapterId === chapter.id);
+    return {
+      chapterId: chapter.id,
+      nameBn: chapter.nameBn,
+      nameEn: chapter.nameEn,
+      correct: items.filter((item) => item.chosenOptionId === item.correctOptionId).length,
+      total: items.length,
+    };
+  });
+}
+
+export function orderedOptions(attempt: Attempt, question: Question): Array<{ id: string; text: string }> {
+  const order = attempt.optionOrder[question.id] ?? question.options.map((o) => o.id);
+  const byId = new Map(question.options.map((o) => [o.id, o]));
+  return order.filter((id) => byId.has(id)).map((id) => ({ id, text: byId.get(id)!.text }));
+}
+
+/** The questions of an attempt in its shuffled order, options shuffled too, without what is correct. */
+export async function questionsOf(
+  db: DataSource,
+  attempt: Attempt,
+): Promise<Array<{ id: string; text: string; options: Array<{ id: string; text: string }> }>> {
+  const questions = new Map(
+    (await db.getRepository(Question).find({ select: { id: true, text: true, options: true }, where: { id: In(attempt.questionOrder) } })).map((q) => [
+      q.id,
+      q,
+    ]),
+  );
+  return attempt.questionOrder
+    .filter((id) => questions.has(id))
+    .map((id) => ({ id, text: questions.get(id)!.text, options: orderedOptions(attempt, questions.get(id)!) }));
+}
+
+/** The viewer's attempts, newest first; those past their deadline are submitted on the way. */
+export async function listMyAttempts(db: DataSource, viewer: Viewer, paging: { offset?: number; limit?: number }): Promise<Page<Attempt>> {
+  const page = parsePage(paging.offset, paging.limit, 20);
+  const expired = await db
+    .getRepository(Attempt)
+    .createQueryBuilder('a')
+    .select('a.id')
+    .where('a."userId" = :me AND a."submittedAt" IS NULL AND a.deadline <= now()', { me: viewer.id })
+    .getMany();
+  for (const { id } of expired) await finishAttempt(db, id);
+  const where = { userId: viewer.id };
+  const items = await db.getRepository(Attempt).find({ where, order: { startedAt: 'DESC', id: 'ASC' }, skip: page.offset, take: page.limit });
+  return { items, ...page, countTotal: () => db.getRepository(Attempt).countBy(where) };
+}
+
+export interface LeaderboardRow {
+  rank: number;
+  name: string;
+  score: number;
+  durationSeconds: number;
+}
+
+/** Everyone's first finished attempt at a test, best first (ties by time); names only, or "Student" for those who hide theirs. */
+export async function leaderboard(db: DataSource, testId: string, paging: { offset?: number; limit?: number }): Promise<Page<LeaderboardRow>> {
+  const page = parsePage(paging.offset, paging.limit, 20);
+  if (!isUuid(testId) || !(await db.getRepository(ModelTest).existsBy({ id: testId, published: true }))) throw notFound(MODEL_TEST_NOT_FOUND);
+  const firsts = `SELECT DISTINCT ON ("userId") "userId", "score", "durationSeconds", "submittedAt" FROM "attempt"
+     WHERE "testId" = $1 AND "submittedAt" IS NOT NULL ORDER BY "userId", "submittedAt", "id"`;
+  const rows = await db.query<Array<{ rank: number; name: string; hidden: boolean | null; score: string; durationSeconds: number }>>(
+    `SELECT rank() OVER (ORDER BY f."score" DESC, f."durationSeconds" ASC)::int AS "rank", u."name", p."hideName" AS "hidden",
+            f."score", f."durationSeconds"
+       FROM (${firsts}) f JOIN "${db.getMetadata(User).tableName}" u ON u."id" = f."userId"
+       LEFT JOIN "${db.getMetadata(LeaderboardPreference).tableName}" p ON p."userId" = f."userId"
+      ORDER BY f."score" DESC, f."durationSeconds" ASC, f."submittedAt" ASC LIMIT $2 OFFSET $3`,
+    [testId, page.limit, page.offset],
+  );
+  return {
+    items: rows.map((row) => ({
+      rank: row.rank,
+      name: row.hidden ? ANONYMOUS_NAME : row.name,
+      score: Number(row.score),
+      durationSeconds: row.durationSeconds,
+    })),
+    ...page,
+    countTotal: async () => (await db.query<Array<{ count: number }>>(`SELECT count(*)::int AS "count" FROM (${firsts}) f`, [testId]))[0].count,
+  };
+}
+
+export async function setLeaderboardNameHidden(db: DataSource, viewer: Viewer, hideName: boolean): Promise<boolean> {
+  await db.getRepository(LeaderboardPreference).upsert({ userId: viewer.id, hideName }, ['userId']);
+  return hideName;
+}
+
+export async function leaderboardNameHidden(db: DataSource, viewer: Viewer): Promise<boolean> {
+  return (await db.getRepository(LeaderboardPreference).findOneBy({ userId: viewer.id }))?.hideName ?? false;
+}

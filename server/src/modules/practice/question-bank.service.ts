@@ -1,0 +1,297 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { parse } from 'csv-parse/sync';
+import type { DataSource, EntityManager } from 'typeorm';
+import { AppError, badInput, notFound } from '../../shared/errors';
+import { parsePage, type Page } from '../../shared/paging';
+import { isUuid } from '../../shared/validation';
+import { isAdmin, requireCourseEditor, requireRole, roles } from '../auth/guards';
+import type { Viewer } from '../auth/viewer';
+import { Course } from '../course/course.entity';
+import { COURSE_NOT_FOUND } from '../course/course.service';
+import { Role } from '../user/role';
+import { Difficulty, Question } from './question.entity';
+import { ModelTestQuestion } from './model-test.entity';
+import { Chapter, Subject } from './subject.entity';
+import { MAX_LEVEL, MIN_LEVEL } from './syllabus';
+
+export const QUESTION_NOT_FOUND = 'Question not found';
+export const SUBJECT_NOT_FOUND = 'Subject not found';
+export const CHAPTER_NOT_FOUND = 'Chapter not found';
+export const SHARED_BANK_ADMINS_ONLY = 'Only admins write questions outside a course; choose one of your courses';
+export const QUESTION_IN_TEST = 'This question is in a model test; take it out of the test first';
+export const MAX_QUESTION_TEXT = 4000;
+export const MAX_OPTION_TEXT = 1000;
+export const MAX_EXPLANATION = 4000;
+export const MIN_OPTIONS = 2;
+export const MAX_OPTIONS = 6;
+
+export interface QuestionDraft {
+  text: string;
+  options: string[];
+  /** The correct option's position in `options`, from 0. */
+  correctOption: number;
+  explanation?: string | null;
+  classLevel: number;
+  subjectId: string;
+  chapterId?: string | null;
+  difficulty?: Difficulty | null;
+  courseId?: string | null;
+}
+
+const clean = (text: string) => text.trim().normalize('NFC');
+
+/** The rules of a question's content, shared by the editor and the CSV import: the reason it is wrong, or null. */
+export function questionProblem(draft: QuestionDraft): string | null {
+  if (typeof draft.text !== 'string' || !draft.text.trim()) return 'The question is required';
+  if (draft.text.trim().length > MAX_QUESTION_TEXT) return `The question must be at most ${MAX_QUESTION_TEXT} characters`;
+  if (!Array.isArray(draft.options) || draft.options.length < MIN_OPTIONS || draft.options.length > MAX_OPTIONS)
+    return `A question has ${MIN_OPTIONS} to ${MAX_OPTIONS} options`;
+  if (draft.options.some((option) => typeof option !== 'string' || !option.trim())) return 'Every option needs a text';
+  if (draft.options.some((option) => option.trim().length > MAX_OPTION_TEXT)) return `An option must be at most ${MAX_OPTION_TEXT} characters`;
+  if (new Set(draft.options.map(clean)).size !== draft.options.length) return 'Two options have the same text';
+  if (!Number.isInteger(draft.correctOption) || draft.correctOption < 0 || draft.correctOption >= draft.options.length)
+    return 'Exactly one option must be the correct one';
+  if ((draft.explanation ?? '').trim().length > MAX_EXPLANATION) return `The explanation must be at most ${MAX_EXPLANATION} characters`;
+  if (!Number.isInteger(draft.classLevel) || draft.classLevel < MIN_LEVEL || draft.classLevel > MAX_LEVEL)
+    return 'The class must be 1 to 12, or 13 for admission';
+  return null;
+}
+
+/** Who may write into a bank: a course's questions its instructor or an admin; the shared bank admins only. */
+async function requireBankAuthor(manager: EntityManager | DataSource, viewer: Viewer, courseId: string | null | undefined): Promise<string | null> {
+  requireRole(viewer, roles.staff);
+  if (!courseId) {
+    if (!isAdmin(viewer)) throw new AppError('FORBIDDEN', SHARED_BANK_ADMINS_ONLY);
+    return null;
+  }
+  const course = isUuid(courseId) ? await manager.getRepository(Course).findOneBy({ id: courseId }) : null;
+  if (!course) throw notFound(COURSE_NOT_FOUND);
+  requireCourseEditor(viewer, course);
+  return course.id;
+}
+
+/** Whether the viewer may read and use a question (its course's editor, or an admin). */
+export function mayUseQuestion(viewer: Viewer, question: Pick<Question, 'courseId'>, taughtCourseIds: ReadonlySet<string>): boolean {
+  if (isAdmin(viewer)) return true;
+  return viewer.role === Role.INSTRUCTOR && question.courseId !== null && taughtCourseIds.has(question.courseId);
+}
+
+export async function taughtCourseIds(db: DataSource | EntityManager, viewer: Viewer): Promise<Set<string>> {
+  const rows = await db.getRepository(Course).find({ select: { id: true }, where: { instructorId: viewer.id } });
+  return new Set(rows.map((row) => row.id));
+}
+
+async function checkSyllabus(manager: EntityManager | DataSource, draft: QuestionDraft): Promise<void> {
+  if (!(await manager.getRepository(Subject).existsBy({ id: draft.subjectId }))) throw badInput(SUBJECT_NOT_FOUND, { field: 'subjectId' });
+  if (draft.chapterId) {
+    const chapter = isUuid(draft.chapterId) ? await manager.getRepository(Chapter).findOneBy({ id: draft.chapterId }) : null;
+    if (!chapter || chapter.subjectId !== draft.subjectId) throw badInput(CHAPTER_NOT_FOUND, { field: 'chapterId' });
+  }
+}
+
+function rowOf(draft: QuestionDraft, courseId: string | null, previous?: Question) {
+  const options = draft.options.map((text, index) => ({ id: previous?.options[index]?.id ?? randomUUID(), text: clean(text) }));
+  return {
+    text: clean(draft.text),
+    options,
+    correctOptionId: options[draft.correctOption].id,
+    explanation: clean(draft.explanation ?? ''),
+    classLevel: draft.classLevel,
+    subjectId: draft.subjectId,
+    chapterId: draft.chapterId || null,
+    difficulty: draft.difficulty ?? Difficulty.MEDIUM,
+    courseId,
+  };
+}
+
+export async function createQuestion(db: DataSource, viewer: Viewer, draft: QuestionDraft): Promise<Question> {
+  const courseId = await requireBankAuthor(db, viewer, draft.courseId);
+  const problem = questionProblem(draft);
+  if (problem) throw badInput(problem);
+  await checkSyllabus(db, draft);
+  return db.getRepository(Question).save({ ...rowOf(draft, courseId), authorId: viewer.id, importKey: null });
+}
+
+async function editableQuestion(db: DataSource, viewer: Viewer, id: string): Promise<Question> {
+  const question = isUuid(id) ? await db.getRepository(Question).findOneBy({ id }) : null;
+  if (!question) throw notFound(QUESTION_NOT_FOUND);
+  await requireBankAuthor(db, viewer, question.courseId);
+  return question;
+}
+
+/** Rewrites a question; options keep their ids by position, so answers already given stay readable. */
+export async function updateQuestion(db: DataSource, viewer: Viewer, id: string, draft: QuestionDraft): Promise<Question> {
+  const question = await editableQuestion(db, viewer, id);
+  const courseId = await requireBankAuthor(db, viewer, draft.courseId);
+  const problem = questionProblem(draft);
+  if (problem) throw badInput(problem);
+  await checkSyllabus(db, draft);
+  await db.getRepository(Question).update(question.id, rowOf(draft, courseId, question));
+  return db.getRepository(Question).findOneByOrFail({ id: question.id });
+}
+
+export async function deleteQuestion(db: DataSource, viewer: Viewer, id: string): Promise<boolean> {
+  const question = await editableQuestion(db, viewer, id);
+  if (await db.getRepository(ModelTestQuestion).existsBy({ questionId: question.id })) throw new AppError('CONFLICT', QUESTION_IN_TEST);
+  await db.getRepository(Question).delete(question.id);
+  return true;
+}
+
+export interface QuestionFilter {
+  courseId?: string | null;
+  subjectId?: string | null;
+  classLevel?: number | null;
+}
+
+/** The questions an author may use, newest first: an admin's all of them, an instructor's those of their courses. */
+export async function listQuestions(
+  db: DataSource,
+  viewer: Viewer,
+  paging: { offset?: number; limit?: number },
+  filter: QuestionFilter,
+): Promise<Page<Question>> {
+  requireRole(viewer, roles.staff);
+  const page = parsePage(paging.offset, paging.limit, 20);
+  const query = db.getRepository(Question).createQueryBuilder('q');
+  if (filter.courseId) {
+    await requireBankAuthor(db, viewer, filter.courseId);
+    query.andWhere('q."courseId" = :courseId', { courseId: filter.courseId });
+  } else if (!isAdmin(viewer)) {
+    query.andWhere('q."courseId" IN (SELECT "id" FROM "course" WHERE "instructorId" = :me)', { me: viewer.id });
+  }
+  if (filter.subjectId) query.andWhere('q."subjectId" = :subjectId', { subjectId: filter.subjectId });
+  if (filter.classLevel != null) query.andWhere('q."classLevel" = :classLevel', { classLevel: filter.classLevel });
+  const items = await query.clone().orderBy('q."createdAt"', 'DESC').addOrderBy('q.id').skip(page.offset).take(page.limit).getMany();
+  return { items, ...page, countTotal: () => query.getCount() };
+}
+
+export interface ImportProblem {
+  line: number;
+  reason: string;
+}
+
+export interface ImportReport {
+  imported: number;
+  unchanged: number;
+  problems: ImportProblem[];
+}
+
+/** The CSV template's header, in order; option5 and option6 may be left empty. */
+export const CSV_COLUMNS = [
+  'class',
+  'subject',
+  'chapter',
+  'difficulty',
+  'question',
+  'option1',
+  'option2',
+  'option3',
+  'option4',
+  'option5',
+  'option6',
+  'correct',
+  'explanation',
+];
+export const CSV_TEMPLATE = `${CSV_COLUMNS.join(',')}
+9,physics,a0000000-0000-4000-8000-000000000902,EASY,"৫ সেকেন্ডে একটি বস্তু ২০ মিটার গেলে এর গড় দ্রুতি কত? সূত্র: $v = \\frac{s}{t}$",২ মিটার/সেকেন্ড,৪ মিটার/সেকেন্ড,১০ মিটার/সেকেন্ড,১০০ মিটার/সেকেন্ড,,,2,"$v = \\frac{20}{5} = 4$ মিটার/সেকেন্ড"
+`;
+export const MAX_IMPORT_ROWS = 500;
+
+/**
+ * Imports questions from a CSV file (UTF-8, the template's columns). Every bad row is reported
+ * with its line and reason and the good ones are imported; a row imported before (same content,
+ * same author and course) is left as it is, so importing the same file again changes nothing.
+ */
+export async function importQuestions(db: DataSource, viewer: Viewer, courseId: string | null | undefined, csv: string): Promise<ImportReport> {
+  const course = await requireBankAuthor(db, viewer, courseId);
+  let records: Array<{ record: Record<string, string>; line: number }>;
+  try {
+    // With `info`, each record comes with where it was read (its last line).
+    const parsed = parse(csv.replace(/^\uFEFF/, ''), {
+      columns: true,
+      skip_empty_lines: true,
+      trim: true,
+      relax_column_count: true,
+      info: true,
+    }) as unknown as Array<{ record: Record<string, string>; info: { lines: number } }>;
+    records = parsed.map(({ record, info }) => ({ record, line: info.lines }));
+  } catch (error) {
+    throw badInput(`The file is not a CSV file of the template's columns: ${(error as Error).message}`);
+  }
+  if (records.length > MAX_IMPORT_ROWS) throw badInput(`A file may hold at most ${MAX_IMPORT_ROWS} questions`);
+  const missing = CSV_COLUMNS.filter((column) => !['option3', 'option4', 'option5', 'option6', 'chapter', 'difficulty', 'explanation'].includes(column));
+  if (records.length > 0 && missing.some((column) => !(column in records[0].record)))
+    throw badInput(`The first line must name the template's columns: ${CSV_COLUMNS.join(', ')}`);
+  const subjectIds = new Map<string, string>();
+  for (const subject of await db.getRepository(Subject).find())
+    for (const name of [subject.id, subject.nameEn, subject.nameBn]) subjectIds.set(name.toLowerCase().normalize('NFC'), subject.id);
+  const chapters = new Map((await db.getRepository(Chapter).find()).map((chapter) => [chapter.id, chapter]));
+  const report: ImportReport = { imported: 0, unchanged: 0, problems: [] };
+  for (const { record, line } of records) {
+    const subjectId = subjectIds.get((record.subject ?? '').toLowerCase().normalize('NFC'));
+    const options = ['option1', 'option2', 'option3', 'option4', 'option5', 'option6'].map((key) => record[key] ?? '').filter((text) => text.trim());
+    const difficulty = (record.difficulty || 'MEDIUM').toUpperCase();
+    const draft: QuestionDraft = {
+      text: record.question ?? '',
+      options,
+      correctOption: /^\d+$/.test(record.correct ?? '') ? Number(record.correct) - 1 : -1,
+      explanation: record.explanation ?? '',
+      classLevel: /^\d+$/.test(record.class ?? '') ? Number(record.class) : 0,
+      subjectId: subjectId ?? '',
+      chapterId: record.chapter || null,
+      difficulty: difficulty as Difficulty,
+      courseId: course,
+    };
+    const chapter = draft.chapterId ? chapters.get(draft.chapterId) : undefined;
+    const reason =
+      questionProblem(draft) ??
+      (!subjectId ? `Unknown subject "${record.subject ?? ''}"` : null) ??
+      (draft.chapterId && (!chapter || chapter.subjectId !== subjectId) ? CHAPTER_NOT_FOUND : null) ??
+      (!(difficulty in Difficulty) ? 'Difficulty must be EASY, MEDIUM or HARD' : null);
+    if (reason) {
+      report.problems.push({ line, reason });
+      continue;
+    }
+    const importKey = createHash('sha256')
+      .update(JSON.stringify([course, draft.text.trim(), options.map((o) => o.trim()), draft.correctOption, draft.classLevel, subjectId, draft.chapterId]))
+      .digest('hex');
+    const inserted = await db
+      .createQueryBuilder()
+      .insert()
+      .into(Question)
+      .values({ ...rowOf(draft, course), authorId: viewer.id, importKey })
+      .orIgnore()
+      .returning('id')
+      .execute();
+    if ((inserted.raw as unknown[]).length > 0) report.imported += 1;
+    else report.unchanged += 1;
+  }
+  return report;
+}
+
+export interface QuestionStats {
+  questionId: string;
+  answered: number;
+  correctShare: number;
+  mostChosenWrongOptionId: string | null;
+}
+
+/** Per question of a test: how many answered it in finished attempts, the share correct, the wrong option chosen most. */
+export async function questionStatistics(db: DataSource, questionIds: string[]): Promise<QuestionStats[]> {
+  if (questionIds.length === 0) return [];
+  const rows = await db.query<Array<{ questionId: string; optionId: string; count: number; correct: boolean }>>(
+    `SELECT a."questionId", a."optionId", count(*)::int AS "count", (a."optionId" = q."correctOptionId") AS "correct"
+       FROM "attempt_answer" a JOIN "attempt" t ON t."id" = a."attemptId" AND t."submittedAt" IS NOT NULL
+       JOIN "question" q ON q."id" = a."questionId"
+      WHERE a."questionId" = ANY($1::uuid[])
+      GROUP BY a."questionId", a."optionId", q."correctOptionId"`,
+    [questionIds],
+  );
+  return questionIds.map((questionId) => {
+    const mine = rows.filter((row) => row.questionId === questionId);
+    const answered = mine.reduce((sum, row) => sum + row.count, 0);
+    const correct = mine.filter((row) => row.correct).reduce((sum, row) => sum + row.count, 0);
+    const wrong = mine.filter((row) => !row.correct).sort((a, b) => b.count - a.count || a.optionId.localeCompare(b.optionId))[0];
+    return { questionId, answered, correctShare: answered ? correct / answered : 0, mostChosenWrongOptionId: wrong?.optionId ?? null };
+  });
+}

@@ -1,0 +1,91 @@
+import { Field, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { Check, Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+
+export enum Difficulty {
+  EASY = 'EASY',
+  MEDIUM = 'MEDIUM',
+  HARD = 'HARD',
+}
+registerEnumType(Difficulty, {
+  name: 'Difficulty',
+  description: 'How hard a question is',
+  valuesConfig: { EASY: { description: 'Easy' }, MEDIUM: { description: 'Medium' }, HARD: { description: 'Hard' } },
+});
+
+@ObjectType({ description: 'One option of a multiple-choice question' })
+export class QuestionOption {
+  @Field(() => ID)
+  id: string;
+
+  @Field({ description: 'The option as written; formulas between $…$' })
+  text: string;
+}
+
+/**
+ * A multiple-choice question of the bank. Authors (the course's instructor, or admins for the
+ * shared bank without a course) see it whole; students only through an attempt, without the
+ * correct option until the attempt ends.
+ */
+@ObjectType({ description: 'A multiple-choice question of the question bank, as its authors see it' })
+@Entity('question')
+@Check('question_class_level_range', '"classLevel" BETWEEN 1 AND 13')
+@Index('question_author_import', ['authorId', 'importKey'], { unique: true, where: '"importKey" IS NOT NULL' })
+@Index('question_subject_class', ['subjectId', 'classLevel'])
+export class Question {
+  @Field(() => ID)
+  @PrimaryGeneratedColumn('uuid')
+  id: string;
+
+  @Field({ description: 'The question; formulas between $…$ are drawn with KaTeX' })
+  @Column({ type: 'text' })
+  text: string;
+
+  @Field(() => [QuestionOption], { description: '2 to 6 options' })
+  @Column({ type: 'jsonb' })
+  options: QuestionOption[];
+
+  @Field(() => ID, { description: 'The id of the one correct option' })
+  @Column({ type: 'uuid' })
+  correctOptionId: string;
+
+  @Field({ description: 'Why the correct option is right, shown after answering' })
+  @Column({ type: 'text', default: '' })
+  explanation: string;
+
+  @Field(() => Int, { description: 'Class 1 to 12, or 13 for admission tests' })
+  @Column({ type: 'smallint' })
+  classLevel: number;
+
+  @Field(() => ID, { description: 'The subject' })
+  @Column({ type: 'text' })
+  subjectId: string;
+
+  @Field(() => ID, { nullable: true, description: 'The chapter, when given' })
+  @Index()
+  @Column({ type: 'uuid', nullable: true })
+  chapterId: string | null;
+
+  @Field(() => Difficulty, { description: 'How hard it is' })
+  @Column({ type: 'enum', enum: Difficulty, enumName: 'question_difficulty', default: Difficulty.MEDIUM })
+  difficulty: Difficulty;
+
+  @Field(() => ID, { nullable: true, description: 'The course whose bank holds it; null for the shared bank admins keep' })
+  @Index()
+  @Column({ type: 'uuid', nullable: true })
+  courseId: string | null;
+
+  /** Who wrote or imported it. */
+  @Column({ type: 'uuid', nullable: true })
+  authorId: string | null;
+
+  /** For CSV imports: a digest of the row, so that importing the same file again adds nothing. */
+  @Column({ type: 'text', nullable: true })
+  importKey: string | null;
+
+  @Field()
+  @CreateDateColumn({ type: 'timestamptz' })
+  createdAt: Date;
+
+  @UpdateDateColumn({ type: 'timestamptz' })
+  updatedAt: Date;
+}
