@@ -15,7 +15,7 @@ import { createErrorFormatter, serviceUnavailableStatus, translatedErrors } from
 import { graphqlLimits } from './graphql/limits';
 import { operationLogPlugin } from './graphql/operation-log';
 import { PublicResponseCache } from './graphql/public-response-cache';
-import { createSchema } from './graphql/schema';
+import { createSchema, printSchemaFile } from './graphql/schema';
 import { crossOriginCalls } from './http/cors';
 import { clientFilesRouter, playgroundFile } from './http/client-files';
 import { pageRenderer } from './http/server-rendered-pages';
@@ -79,8 +79,9 @@ export async function createApp({ env, db, log, databaseState, videoQueue }: App
 
   const limits = graphqlLimits({ suggestions: env.graphqlSuggestions });
   const responseCache = env.graphqlResponseCache ? new PublicResponseCache((db.options as { url: string }).url, log) : null;
+  const schema = await createSchema();
   const apollo = new ApolloServer<GraphQLContext>({
-    schema: await createSchema(),
+    schema,
     formatError: createErrorFormatter(log, { stacktraces: env.graphqlStacktraces }),
     csrfPrevention: true,
     introspection: env.graphqlIntrospection,
@@ -154,6 +155,14 @@ export async function createApp({ env, db, log, databaseState, videoQueue }: App
     }),
   );
   app.use(videoStreamRouter(db, storage, stream, log));
+
+  // The schema as SDL in every environment, production too (where introspection is off), so
+  // integrators' tools always have something machine-readable: the same text as schema.graphql.
+  const schemaText = printSchemaFile(schema);
+  app.get('/schema.graphql', (_req, res) => {
+    res.setHeader('Cache-Control', 'public, max-age=300');
+    res.type('text/plain; charset=utf-8').send(schemaText);
+  });
 
   const playground = env.graphqlPlayground ? playgroundFile(env.clientDist) : undefined;
   app.get('/graphql', (req, res, next) => {

@@ -125,6 +125,7 @@ const graphqlTable: Record<string, [string, Check]> = {
   courses: [everyone, gql('{ courses { total } }')],
   reviews: [everyone, gql('{ reviews { total } }')],
   searchCourses: [everyone, gql('{ searchCourses(text: "algebra") { name } }')],
+  courseSearch: [everyone, gql('{ courseSearch(text: "algebra") { total } }')],
   similarCourses: [everyone, gql('{ similarCourses(text: "algebr") { name } }')],
   blog: [everyone, gql('{ blog(id: "00000000-0000-4000-8000-000000000000") { id } }')],
   myReview: [signedIn, gql('query ($id: ID!) { myReview(courseId: $id) { id } }', () => ({ id: ids.course }))],
@@ -222,6 +223,7 @@ const restTable: Record<string, [string, Check]> = {
     ),
   ],
   'GET /Course.json': [everyone, rest('GET', () => '/Course.json')],
+  'GET /schema.graphql': [everyone, rest('GET', () => '/schema.graphql')],
   'GET /reviews.json': [everyone, rest('GET', () => '/reviews.json')],
   'GET /blogs.json': [everyone, rest('GET', () => '/blogs.json')],
   // The number is the key: anyone holding it may download the PDF (it names only what the public page shows).

@@ -9,7 +9,18 @@ import type { GraphQLContext } from './context';
  * Root fields whose answer is the same for every anonymous visitor. Every table they read must send
  * change notices (CatalogueChangeNotices migrations): public-response-cache-drift.test.ts checks it.
  */
-export const PUBLIC_FIELDS = new Set(['courses', 'course', 'searchCourses', 'similarCourses', 'recommendedCourses', 'reviews', 'blogs', 'blog', '__typename']);
+export const PUBLIC_FIELDS = new Set([
+  'courses',
+  'course',
+  'courseSearch',
+  'searchCourses',
+  'similarCourses',
+  'recommendedCourses',
+  'reviews',
+  'blogs',
+  'blog',
+  '__typename',
+]);
 const MAX_ENTRIES = 500;
 const MAX_DERIVED_ENTRIES = 100;
 const MAX_BODY_BYTES = 512 * 1024;
