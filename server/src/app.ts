@@ -49,6 +49,11 @@ import { createVideoStorage, type VideoStorage } from './modules/video/video-sto
 import { videoStreamRouter } from './modules/video/video-stream.router';
 import type { StreamSettings } from './modules/video/stream-signature';
 import { videoUploadRouter } from './modules/video/video-upload.router';
+import { apiKeyScopes } from './graphql/api-key-scopes';
+import { identifyApiKey, restApiKeyGate } from './http/api-keys';
+import { WebhookQueue } from './modules/integration/webhook-queue';
+import { webhookSecretKey } from './modules/integration/webhook-signature';
+import type { WebhookDeps } from './modules/integration/webhook.service';
 
 export const BODY_LIMIT = '100kb';
 
@@ -60,6 +65,8 @@ export interface AppDeps {
   databaseState?: () => DatabaseState;
   /** The lesson video job queue; by default one on the app's own database. */
   videoQueue?: VideoQueue;
+  /** The webhook delivery queue; by default one on the app's own database with about a day of retries. */
+  webhookQueue?: WebhookQueue;
 }
 
 export interface App {
@@ -68,10 +75,11 @@ export interface App {
   services: { auth: AuthDeps; payments: PurchaseDeps };
   responseCache: PublicResponseCache | null;
   video: { storage: VideoStorage; queue: VideoQueue; stream: StreamSettings };
+  webhooks: WebhookDeps;
 }
 
 /** Builds the whole HTTP face of the product (GraphQL, REST shims, health, client) without listening. */
-export async function createApp({ env, db, log, databaseState, videoQueue }: AppDeps): Promise<App> {
+export async function createApp({ env, db, log, databaseState, videoQueue, webhookQueue }: AppDeps): Promise<App> {
   const app = express();
   const server = http.createServer(app);
   app.disable('x-powered-by');
@@ -96,6 +104,7 @@ export async function createApp({ env, db, log, databaseState, videoQueue }: App
       serviceUnavailableStatus,
       translatedErrors,
       operationLogPlugin,
+      apiKeyScopes,
       ...(responseCache ? [responseCache.plugin()] : []),
       ApolloServerPluginDrainHttpServer({ httpServer: server }),
       ApolloServerPluginLandingPageDisabled(),
@@ -133,6 +142,13 @@ export async function createApp({ env, db, log, databaseState, videoQueue }: App
       retryDelaySeconds: env.video.retryDelaySeconds,
     });
   const stream: StreamSettings = { signingKey: streamSigningKey(jwtSecret), urlTtlSeconds: env.video.urlTtlSeconds };
+  const webhooks: WebhookDeps = {
+    db,
+    queue: webhookQueue ?? new WebhookQueue((db.options as { url: string }).url, log),
+    secretKey: webhookSecretKey(jwtSecret),
+    allowHttp: env.nodeEnv !== 'production',
+  };
+  await webhooks.queue.startIfNeeded(db, webhooks.secretKey);
 
   app.use(requestContext(log));
   app.use(chooseLanguage());
@@ -142,6 +158,7 @@ export async function createApp({ env, db, log, databaseState, videoQueue }: App
   // Webhooks are verified against the exact bytes received, so they are read before any JSON parsing.
   app.use(stripeWebhookRouter(payments));
   app.use(cookieParser());
+  app.use(identifyApiKey(db));
   app.use(identifyViewer(passport));
   app.use(
     videoUploadRouter({
@@ -185,6 +202,8 @@ export async function createApp({ env, db, log, databaseState, videoQueue }: App
           requestId: req.id,
           language: req.language,
           viewer: req.viewer,
+          apiKey: req.apiKey,
+          webhooks,
           authProblem: req.authProblem,
           clientAddress: req.ip ?? 'unknown',
           session: sessionCookie(req, res, secureCookies),
@@ -203,6 +222,7 @@ export async function createApp({ env, db, log, databaseState, videoQueue }: App
     refuseNulCharacters,
     refuseOverlongText((req) => req.query),
     refuseOverlongText((req) => req.body),
+    restApiKeyGate,
   );
   app.use(legacyCatalogueRouter(db));
   app.use(legacyUsersRouter(db));
@@ -224,5 +244,5 @@ export async function createApp({ env, db, log, databaseState, videoQueue }: App
   app.use(notFoundHandler);
   app.use(errorHandler);
 
-  return { server, apollo, services: { auth, payments }, responseCache, video: { storage, queue, stream } };
+  return { server, apollo, services: { auth, payments }, responseCache, video: { storage, queue, stream }, webhooks };
 }

@@ -147,6 +147,17 @@ const graphqlTable: Record<string, [string, Check]> = {
   adminSummary: [admin, gql('{ adminSummary { students } }')],
   users: [admin, gql('{ users { total } }')],
   auditLog: [admin, gql('{ auditLog { total } }')],
+  apiKeys: [admin, gql('{ apiKeys { id } }')],
+  createApiKey: [admin, gql('mutation { createApiKey(name: "", scopes: []) { secret } }')],
+  revokeApiKey: [admin, gql('mutation { revokeApiKey(id: "00000000-0000-4000-8000-000000000000") { id } }')],
+  webhookEndpoints: [admin, gql('{ webhookEndpoints { id } }')],
+  createWebhookEndpoint: [admin, gql('mutation { createWebhookEndpoint(url: "", events: []) { secret } }')],
+  deleteWebhookEndpoint: [admin, gql('mutation { deleteWebhookEndpoint(id: "00000000-0000-4000-8000-000000000000") { id } }')],
+  webhookDeliveries: [admin, gql('{ webhookDeliveries(endpointId: "00000000-0000-4000-8000-000000000000") { total } }')],
+  resendWebhookDelivery: [admin, gql('mutation { resendWebhookDelivery(id: "00000000-0000-4000-8000-000000000000") { id } }')],
+  enrollments: [admin, gql('{ enrollments { total } }')],
+  // Only API keys with enrollments:write (api-keys.test.ts): no person may call it.
+  enrollStudent: ['', gql('mutation ($id: ID!) { enrollStudent(courseId: $id, email: "someone@example.com") { id } }', () => ({ id: ids.course }))],
 
   signUp: [
     everyone,

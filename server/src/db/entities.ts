@@ -21,6 +21,8 @@ import { AuditEntry } from '../modules/audit/audit.entity';
 import { LegacyRecord } from '../modules/legacy-import/legacy-record.entity';
 import { LegacyChargeRequest } from '../modules/payment/legacy-charge-request.entity';
 import { LessonVideo } from '../modules/video/lesson-video.entity';
+import { ApiKey } from '../modules/integration/api-key.entity';
+import { WebhookAttempt, WebhookDelivery, WebhookEndpoint } from '../modules/integration/webhook.entity';
 
 export const entities = [
   Course,
@@ -46,4 +48,8 @@ export const entities = [
   WebhookEventSeen,
   Certificate,
   LessonVideo,
+  ApiKey,
+  WebhookEndpoint,
+  WebhookDelivery,
+  WebhookAttempt,
 ];

@@ -18,6 +18,7 @@ import { InstructorResolver } from '../modules/instructor/instructor.resolver';
 import { UserResolver } from '../modules/user/user.resolver';
 import { CertificateResolver } from '../modules/certificate/certificate.resolver';
 import { LessonVideoResolver } from '../modules/video/video.resolver';
+import { ApiKeyResolver, WebhookResolver } from '../modules/integration/integration.resolver';
 import { authChecker } from './auth-checker';
 import { VALIDATOR_OPTIONS } from '../shared/validation';
 
@@ -44,6 +45,8 @@ export const resolvers = [
   AuditResolver,
   CertificateResolver,
   LessonVideoResolver,
+  ApiKeyResolver,
+  WebhookResolver,
 ] as const;
 
 export function createSchema(): Promise<GraphQLSchema> {
