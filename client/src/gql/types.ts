@@ -8,27 +8,47 @@ export type AddressInput = {
   state?: string | null | undefined;
 };
 
+/** What an API key may do (written catalog:read and so on in this guide) */
+export type ApiScope =
+  /** catalog:read: read published courses, search, reviews, blog posts and certificates */
+  | 'CATALOG_READ'
+  /** enrollments:read: read every enrollment (the enrollments query), free and imported ones included */
+  | 'ENROLLMENTS_READ'
+  /** enrollments:write: enroll students a partner has paid for (the enrollStudent mutation) */
+  | 'ENROLLMENTS_WRITE'
+  /** payments:read: read payments (the payments query) */
+  | 'PAYMENTS_READ';
+
 export type AuditAction =
   | 'APPROVE_COURSE_REVIEW'
   | 'APPROVE_HELD_PAYMENT'
   | 'CLOSE_ACCOUNT'
+  | 'CREATE_API_KEY'
   | 'CREATE_COURSE'
+  | 'CREATE_WEBHOOK_ENDPOINT'
   | 'DELETE_COURSE'
+  | 'DELETE_WEBHOOK_ENDPOINT'
+  | 'ENROLL_STUDENT'
   | 'MAKE_ADMIN'
   | 'PUBLISH_COURSE'
   | 'REFUND_ENROLLMENT'
   | 'REJECT_COURSE_REVIEW'
   | 'REMOVE_ADMIN'
   | 'REOPEN_ACCOUNT'
+  | 'RESEND_WEBHOOK_DELIVERY'
+  | 'REVOKE_API_KEY'
   | 'SUBMIT_COURSE_FOR_REVIEW'
   | 'UNPUBLISH_COURSE'
   | 'UPDATE_COURSE';
 
 export type AuditTarget =
+  | 'API_KEY'
   | 'COURSE'
   | 'ENROLLMENT'
   | 'PAYMENT'
-  | 'USER';
+  | 'USER'
+  | 'WEBHOOK_DELIVERY'
+  | 'WEBHOOK_ENDPOINT';
 
 export type BillingDetailsInput = {
   address?: AddressInput | null | undefined;
@@ -191,3 +211,27 @@ export type VideoStatus =
   | 'PROCESSING'
   | 'QUEUED'
   | 'READY';
+
+/** Where a delivery stands */
+export type WebhookDeliveryStatus =
+  /** Every attempt failed (retries went on for about a day); it can still be resent */
+  | 'FAILED'
+  /** Not yet answered with a 2xx status: waiting for its first or next attempt */
+  | 'PENDING'
+  /** The endpoint answered with a 2xx status */
+  | 'SUCCEEDED';
+
+/** An event a webhook endpoint may receive; the body’s `type` is the value written here after each name */
+export type WebhookEventType =
+  /** certificate.issued: a student finished a course and got its certificate */
+  | 'CERTIFICATE_ISSUED'
+  /** course.published: a course went on sale in the catalogue */
+  | 'COURSE_PUBLISHED'
+  /** enrollment.created: a student got a course (bought, free, or enrolled by an API key) */
+  | 'ENROLLMENT_CREATED'
+  /** enrollment.refunded: an enrollment was refunded and its access ended */
+  | 'ENROLLMENT_REFUNDED'
+  /** payment.refunded: a payment was paid back, wholly or in part */
+  | 'PAYMENT_REFUNDED'
+  /** payment.succeeded: a payment was received */
+  | 'PAYMENT_SUCCEEDED';
