@@ -4,8 +4,8 @@ import IntegrationsPage from './integrations-page';
 import { paths } from '../../lib/paths';
 import { answer, failure, renderRoute, type RouteOptions } from '../../test/render';
 
-const key = (overrides: Partial<ApiKeyRowFragment> = {}): ApiKeyRowFragment => ({
-  __typename: 'ApiKey',
+const key = (overrides: Partial<ApiKeyRowFragment> = {}) => ({
+  __typename: 'ApiKey' as const,
   id: 'key-1',
   name: 'School catalogue sync',
   prefix: 'shk_AbCdEfGh',
@@ -54,7 +54,7 @@ describe('the integrations screen', () => {
       answer(
         CreateApiKeyDocument,
         { name: 'Partner', scopes: ['CATALOG_READ'] },
-        { createApiKey: { __typename: 'ApiKeyWithSecret', secret: 'shk_secret-value', apiKey: key({ name: 'Partner' }) } },
+        { createApiKey: { __typename: 'ApiKeyWithSecret' as const, secret: 'shk_secret-value', apiKey: key({ name: 'Partner' }) } },
       ),
     ]);
     expect(await screen.findByText('No API keys yet.')).toBeInTheDocument();
