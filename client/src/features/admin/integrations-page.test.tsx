@@ -1,6 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { ApiKeysDocument, CreateApiKeyDocument, WebhookEndpointsDocument, type ApiKeyRowFragment } from './api/integrations.generated';
 import IntegrationsPage from './integrations-page';
+import type { ApiScope } from '../../gql/types';
 import { paths } from '../../lib/paths';
 import { answer, failure, renderRoute, type RouteOptions } from '../../test/render';
 
@@ -9,7 +10,7 @@ const key = (overrides: Partial<ApiKeyRowFragment> = {}) => ({
   id: 'key-1',
   name: 'School catalogue sync',
   prefix: 'shk_AbCdEfGh',
-  scopes: ['CATALOG_READ'],
+  scopes: ['CATALOG_READ'] as ApiScope[],
   createdAt: '2026-11-20T10:00:00.000Z',
   lastUsedAt: null,
   revokedAt: null,
