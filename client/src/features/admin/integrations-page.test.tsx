@@ -55,7 +55,7 @@ describe('the integrations screen', () => {
       answer(
         CreateApiKeyDocument,
         { name: 'Partner', scopes: ['CATALOG_READ'] },
-        { createApiKey: { __typename: 'ApiKeyWithSecret' as const, secret: 'shk_secret-value', apiKey: key({ name: 'Partner' }) } },
+        { createApiKey: { secret: 'shk_secret-value', apiKey: key({ name: 'Partner' }) } },
       ),
     ]);
     expect(await screen.findByText('No API keys yet.')).toBeInTheDocument();
