@@ -18,9 +18,12 @@ function undescribed(sdl: string): string[] {
     if (type.name.startsWith('__')) continue;
     if (!type.description) missing.push(type.name);
     if (isObjectType(type) || isInterfaceType(type) || isInputObjectType(type)) {
-      for (const field of Object.values(type.getFields())) {
+      const fields: Array<{ name: string; description?: string | null; args?: ReadonlyArray<{ name: string; description?: string | null }> }> = Object.values(
+        type.getFields(),
+      );
+      for (const field of fields) {
         if (!field.description) missing.push(`${type.name}.${field.name}`);
-        for (const arg of 'args' in field ? field.args : []) if (!arg.description) missing.push(`${type.name}.${field.name}(${arg.name})`);
+        for (const arg of field.args ?? []) if (!arg.description) missing.push(`${type.name}.${field.name}(${arg.name})`);
       }
     }
     if (isEnumType(type)) for (const value of type.getValues()) if (!value.description) missing.push(`${type.name}.${value.name}`);
