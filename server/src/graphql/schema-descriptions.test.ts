@@ -17,14 +17,12 @@ function undescribed(sdl: string): string[] {
   for (const type of Object.values(schema.getTypeMap())) {
     if (type.name.startsWith('__')) continue;
     if (!type.description) missing.push(type.name);
-    if (isObjectType(type) || isInterfaceType(type) || isInputObjectType(type)) {
-      const fields: Array<{ name: string; description?: string | null; args?: ReadonlyArray<{ name: string; description?: string | null }> }> = Object.values(
-        type.getFields(),
-      );
-      for (const field of fields) {
-        if (!field.description) missing.push(`${type.name}.${field.name}`);
-        for (const arg of field.args ?? []) if (!arg.description) missing.push(`${type.name}.${field.name}(${arg.name})`);
-      }
+    type Described = { name: string; description?: string | null; args?: ReadonlyArray<{ name: string; description?: string | null }> };
+    const fields: Described[] =
+      isObjectType(type) || isInterfaceType(type) ? Object.values(type.getFields()) : isInputObjectType(type) ? Object.values(type.getFields()) : [];
+    for (const field of fields) {
+      if (!field.description) missing.push(`${type.name}.${field.name}`);
+      for (const arg of field.args ?? []) if (!arg.description) missing.push(`${type.name}.${field.name}(${arg.name})`);
     }
     if (isEnumType(type)) for (const value of type.getValues()) if (!value.description) missing.push(`${type.name}.${value.name}`);
   }
