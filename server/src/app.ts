@@ -15,7 +15,7 @@ import { createErrorFormatter, serviceUnavailableStatus, translatedErrors } from
 import { graphqlLimits } from './graphql/limits';
 import { operationLogPlugin } from './graphql/operation-log';
 import { PublicResponseCache } from './graphql/public-response-cache';
-import { createSchema } from './graphql/schema';
+import { createSchema, printSchemaFile } from './graphql/schema';
 import { crossOriginCalls } from './http/cors';
 import { clientFilesRouter, playgroundFile } from './http/client-files';
 import { pageRenderer } from './http/server-rendered-pages';
@@ -50,6 +50,11 @@ import { createVideoStorage, type VideoStorage } from './modules/video/video-sto
 import { videoStreamRouter } from './modules/video/video-stream.router';
 import type { StreamSettings } from './modules/video/stream-signature';
 import { videoUploadRouter } from './modules/video/video-upload.router';
+import { apiKeyScopes } from './graphql/api-key-scopes';
+import { identifyApiKey, restApiKeyGate } from './http/api-keys';
+import { WebhookQueue } from './modules/integration/webhook-queue';
+import { webhookSecretKey } from './modules/integration/webhook-signature';
+import type { WebhookDeps } from './modules/integration/webhook.service';
 
 export const BODY_LIMIT = '100kb';
 
@@ -61,6 +66,8 @@ export interface AppDeps {
   databaseState?: () => DatabaseState;
   /** The lesson video job queue; by default one on the app's own database. */
   videoQueue?: VideoQueue;
+  /** The webhook delivery queue; by default one on the app's own database with about a day of retries. */
+  webhookQueue?: WebhookQueue;
 }
 
 export interface App {
@@ -71,10 +78,11 @@ export interface App {
   video: { storage: VideoStorage; queue: VideoQueue; stream: StreamSettings };
   /** Model test attempts submitted by the server at their deadline. */
   practice: { queue: PracticeQueue };
+  webhooks: WebhookDeps;
 }
 
 /** Builds the whole HTTP face of the product (GraphQL, REST shims, health, client) without listening. */
-export async function createApp({ env, db, log, databaseState, videoQueue }: AppDeps): Promise<App> {
+export async function createApp({ env, db, log, databaseState, videoQueue, webhookQueue }: AppDeps): Promise<App> {
   const app = express();
   const server = http.createServer(app);
   app.disable('x-powered-by');
@@ -82,8 +90,9 @@ export async function createApp({ env, db, log, databaseState, videoQueue }: App
 
   const limits = graphqlLimits({ suggestions: env.graphqlSuggestions });
   const responseCache = env.graphqlResponseCache ? new PublicResponseCache((db.options as { url: string }).url, log) : null;
+  const schema = await createSchema();
   const apollo = new ApolloServer<GraphQLContext>({
-    schema: await createSchema(),
+    schema,
     formatError: createErrorFormatter(log, { stacktraces: env.graphqlStacktraces }),
     csrfPrevention: true,
     introspection: env.graphqlIntrospection,
@@ -98,6 +107,7 @@ export async function createApp({ env, db, log, databaseState, videoQueue }: App
       serviceUnavailableStatus,
       translatedErrors,
       operationLogPlugin,
+      apiKeyScopes,
       ...(responseCache ? [responseCache.plugin()] : []),
       ApolloServerPluginDrainHttpServer({ httpServer: server }),
       ApolloServerPluginLandingPageDisabled(),
@@ -136,6 +146,13 @@ export async function createApp({ env, db, log, databaseState, videoQueue }: App
     });
   const practiceQueue = new PracticeQueue((db.options as { url: string }).url, log);
   const stream: StreamSettings = { signingKey: streamSigningKey(jwtSecret), urlTtlSeconds: env.video.urlTtlSeconds };
+  const webhooks: WebhookDeps = {
+    db,
+    queue: webhookQueue ?? new WebhookQueue((db.options as { url: string }).url, log),
+    secretKey: webhookSecretKey(jwtSecret),
+    allowHttp: env.nodeEnv !== 'production',
+  };
+  await webhooks.queue.startIfNeeded(db, webhooks.secretKey);
 
   app.use(requestContext(log));
   app.use(chooseLanguage());
@@ -145,6 +162,7 @@ export async function createApp({ env, db, log, databaseState, videoQueue }: App
   // Webhooks are verified against the exact bytes received, so they are read before any JSON parsing.
   app.use(stripeWebhookRouter(payments));
   app.use(cookieParser());
+  app.use(identifyApiKey(db));
   app.use(identifyViewer(passport));
   app.use(
     videoUploadRouter({
@@ -158,6 +176,14 @@ export async function createApp({ env, db, log, databaseState, videoQueue }: App
     }),
   );
   app.use(videoStreamRouter(db, storage, stream, log));
+
+  // The schema as SDL in every environment, production too (where introspection is off), so
+  // integrators' tools always have something machine-readable: the same text as schema.graphql.
+  const schemaText = printSchemaFile(schema);
+  app.get('/schema.graphql', (_req, res) => {
+    res.setHeader('Cache-Control', 'public, max-age=300');
+    res.type('text/plain; charset=utf-8').send(schemaText);
+  });
 
   const playground = env.graphqlPlayground ? playgroundFile(env.clientDist) : undefined;
   app.get('/graphql', (req, res, next) => {
@@ -180,6 +206,8 @@ export async function createApp({ env, db, log, databaseState, videoQueue }: App
           requestId: req.id,
           language: req.language,
           viewer: req.viewer,
+          apiKey: req.apiKey,
+          webhooks,
           authProblem: req.authProblem,
           clientAddress: req.ip ?? 'unknown',
           session: sessionCookie(req, res, secureCookies),
@@ -199,6 +227,7 @@ export async function createApp({ env, db, log, databaseState, videoQueue }: App
     refuseNulCharacters,
     refuseOverlongText((req) => req.query),
     refuseOverlongText((req) => req.body),
+    restApiKeyGate,
   );
   app.use(legacyCatalogueRouter(db));
   app.use(legacyUsersRouter(db));
@@ -220,5 +249,5 @@ export async function createApp({ env, db, log, databaseState, videoQueue }: App
   app.use(notFoundHandler);
   app.use(errorHandler);
 
-  return { server, apollo, services: { auth, payments }, responseCache, video: { storage, queue, stream }, practice: { queue: practiceQueue } };
+  return { server, apollo, services: { auth, payments }, responseCache, video: { storage, queue, stream }, practice: { queue: practiceQueue }, webhooks };
 }

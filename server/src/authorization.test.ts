@@ -154,6 +154,7 @@ const graphqlTable: Record<string, [string, Check]> = {
   courses: [everyone, gql('{ courses { total } }')],
   reviews: [everyone, gql('{ reviews { total } }')],
   searchCourses: [everyone, gql('{ searchCourses(text: "algebra") { name } }')],
+  courseSearch: [everyone, gql('{ courseSearch(text: "algebra") { total } }')],
   similarCourses: [everyone, gql('{ similarCourses(text: "algebr") { name } }')],
   blog: [everyone, gql('{ blog(id: "00000000-0000-4000-8000-000000000000") { id } }')],
   myReview: [signedIn, gql('query ($id: ID!) { myReview(courseId: $id) { id } }', () => ({ id: ids.course }))],
@@ -177,6 +178,17 @@ const graphqlTable: Record<string, [string, Check]> = {
   adminSummary: [admin, gql('{ adminSummary { students } }')],
   users: [admin, gql('{ users { total } }')],
   auditLog: [admin, gql('{ auditLog { total } }')],
+  apiKeys: [admin, gql('{ apiKeys { id } }')],
+  createApiKey: [admin, gql('mutation { createApiKey(name: "", scopes: []) { secret } }')],
+  revokeApiKey: [admin, gql('mutation { revokeApiKey(id: "00000000-0000-4000-8000-000000000000") { id } }')],
+  webhookEndpoints: [admin, gql('{ webhookEndpoints { id } }')],
+  createWebhookEndpoint: [admin, gql('mutation { createWebhookEndpoint(url: "", events: []) { secret } }')],
+  deleteWebhookEndpoint: [admin, gql('mutation { deleteWebhookEndpoint(id: "00000000-0000-4000-8000-000000000000") { id } }')],
+  webhookDeliveries: [admin, gql('{ webhookDeliveries(endpointId: "00000000-0000-4000-8000-000000000000") { total } }')],
+  resendWebhookDelivery: [admin, gql('mutation { resendWebhookDelivery(id: "00000000-0000-4000-8000-000000000000") { id } }')],
+  enrollments: [admin, gql('{ enrollments { total } }')],
+  // Only API keys with enrollments:write (api-keys.test.ts): no person may call it.
+  enrollStudent: ['', gql('mutation ($id: ID!) { enrollStudent(courseId: $id, email: "someone@example.com") { id } }', () => ({ id: ids.course }))],
 
   signUp: [
     everyone,
@@ -313,6 +325,7 @@ const restTable: Record<string, [string, Check]> = {
     ),
   ],
   'GET /Course.json': [everyone, rest('GET', () => '/Course.json')],
+  'GET /schema.graphql': [everyone, rest('GET', () => '/schema.graphql')],
   'GET /reviews.json': [everyone, rest('GET', () => '/reviews.json')],
   'GET /blogs.json': [everyone, rest('GET', () => '/blogs.json')],
   // The number is the key: anyone holding it may download the PDF (it names only what the public page shows).

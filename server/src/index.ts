@@ -23,7 +23,7 @@ async function main() {
     if (await seedDemoAccounts(database.dataSource)) log.info('demo accounts created');
   }
   if (env.adminEmail && env.adminPassword) await ensureAdmin(database.dataSource, log, env.adminEmail, env.adminPassword);
-  const { server, apollo, services, video, practice } = await createApp({ env, db: database.dataSource, log, databaseState: database.state });
+  const { server, apollo, services, video, practice, webhooks } = await createApp({ env, db: database.dataSource, log, databaseState: database.state });
   // Uploaded videos are processed here unless VIDEO_WORKER=false (then `npm run worker` does it).
   if (env.video.inProcessWorker)
     await video.queue.work(transcodeJobHandler({ db: database.dataSource, storage: video.storage, log, tools: videoTools(env.video) }));
@@ -62,6 +62,7 @@ async function main() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await video.queue.stop();
       await practice.queue.stop();
+      await webhooks.queue.stop();
       await database.close();
       log.info('stopped cleanly');
       process.exit(0);

@@ -3,6 +3,7 @@
  * mounts no offline payment routes, logs and keeps no secret, and marks the refresh cookie Secure.
  */
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import type { DataSource } from 'typeorm';
 import { closeTestDatabase, openTestDatabase } from './test/database';
@@ -16,6 +17,7 @@ import { OutboxMessage } from './modules/mail/outbox-message.entity';
 import { SENT_BODY } from './modules/mail/mailer';
 import { Payment } from './modules/payment/payment.entity';
 import { PAYMENTS_OFF } from './payments/payments-off.provider';
+import { schemaFile } from './config/paths';
 
 jest.setTimeout(120_000);
 
@@ -82,6 +84,21 @@ describe('a production server', () => {
   it('loads no demo catalogue and no demo accounts into an empty database', async () => {
     expect(await db.getRepository(Course).count()).toBe(0);
     expect(await db.getRepository(User).count()).toBe(0);
+  });
+
+  it('serves the schema as SDL at /schema.graphql, though introspection is off', async () => {
+    const res = await fetch(`${server.url}/schema.graphql`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
+    const sdl = await res.text();
+    expect(sdl).toBe(fs.readFileSync(schemaFile, 'utf8'));
+    expect(sdl).toContain('type Query {');
+    const introspection = await fetch(`${server.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: '{ __schema { queryType { name } } }' }),
+    });
+    expect(((await introspection.json()) as { errors?: unknown[] }).errors).toBeDefined();
   });
 
   it('never mounts the offline payment routes', async () => {

@@ -8,27 +8,76 @@ export type AddressInput = {
   state?: string | null | undefined;
 };
 
+/** What an API key may do (written catalog:read and so on in this guide) */
+export type ApiScope =
+  /** catalog:read: read published courses, search, reviews, blog posts and certificates */
+  | 'CATALOG_READ'
+  /** enrollments:read: read every enrollment (the enrollments query), free and imported ones included */
+  | 'ENROLLMENTS_READ'
+  /** enrollments:write: enroll students a partner has paid for (the enrollStudent mutation) */
+  | 'ENROLLMENTS_WRITE'
+  /** payments:read: read payments (the payments query) */
+  | 'PAYMENTS_READ';
+
+/** What an admin, an instructor or an API key did */
 export type AuditAction =
+  /** An admin approved an instructor (their courses in review went on sale) */
   | 'APPROVE_COURSE_REVIEW'
+  /** An admin approved a payment held for review */
   | 'APPROVE_HELD_PAYMENT'
+  /** An account was closed */
   | 'CLOSE_ACCOUNT'
+  /** An API key was made */
+  | 'CREATE_API_KEY'
+  /** A course was created */
   | 'CREATE_COURSE'
+  /** A webhook endpoint was registered */
+  | 'CREATE_WEBHOOK_ENDPOINT'
+  /** A course was deleted */
   | 'DELETE_COURSE'
+  /** A webhook endpoint was deleted */
+  | 'DELETE_WEBHOOK_ENDPOINT'
+  /** An API key enrolled a student */
+  | 'ENROLL_STUDENT'
+  /** An account was made an admin */
   | 'MAKE_ADMIN'
+  /** A course was published */
   | 'PUBLISH_COURSE'
+  /** An enrollment was refunded */
   | 'REFUND_ENROLLMENT'
+  /** An admin sent a course back to its instructor */
   | 'REJECT_COURSE_REVIEW'
+  /** An admin went back to their previous role */
   | 'REMOVE_ADMIN'
+  /** A closed account was reopened */
   | 'REOPEN_ACCOUNT'
+  /** A webhook delivery was sent again */
+  | 'RESEND_WEBHOOK_DELIVERY'
+  /** An API key was revoked */
+  | 'REVOKE_API_KEY'
+  /** A new instructor sent a course for review */
   | 'SUBMIT_COURSE_FOR_REVIEW'
+  /** A course was taken off sale */
   | 'UNPUBLISH_COURSE'
+  /** A course was edited */
   | 'UPDATE_COURSE';
 
+/** What kind of record an action was done to */
 export type AuditTarget =
+  /** An API key */
+  | 'API_KEY'
+  /** A course */
   | 'COURSE'
+  /** An enrollment */
   | 'ENROLLMENT'
+  /** A payment */
   | 'PAYMENT'
-  | 'USER';
+  /** An account */
+  | 'USER'
+  /** A webhook delivery */
+  | 'WEBHOOK_DELIVERY'
+  /** A webhook endpoint */
+  | 'WEBHOOK_ENDPOINT';
 
 export type BillingDetailsInput = {
   address?: AddressInput | null | undefined;
@@ -63,7 +112,9 @@ export type ContactInput = {
 
 /** School courses for classes 1 to 12, or professional skill courses */
 export type CourseCategory =
+  /** A professional skill course */
   | 'PROFESSIONAL'
+  /** A school course for one of the classes 1 to 12 (classLevel says which) */
   | 'SCHOOL';
 
 /** Every field of a course an instructor writes */
@@ -88,7 +139,9 @@ export type CourseInput = {
 
 /** The language a course is taught in: Bangla or English */
 export type CourseLanguage =
+  /** Bangla (বাংলা) */
   | 'BN'
+  /** English */
   | 'EN';
 
 /** The currency an amount is in */
@@ -100,14 +153,22 @@ export type Currency =
 
 /** A course section of the home page */
 export type HomeSection =
+  /** School courses for classes 1 to 12 */
   | 'CLASS_1_TO_12'
+  /** Free courses (price 0) */
   | 'FREE'
+  /** Professional skill courses */
   | 'PROFESSIONAL_SKILL'
+  /** Courses marked trending */
   | 'TRENDING';
 
+/** What a visitor sent */
 export type InboxKind =
+  /** A complaint (the complaint form) */
   | 'COMPLAINT'
+  /** A message from the contact form */
   | 'CONTACT'
+  /** A newsletter subscription (an email only) */
   | 'SUBSCRIPTION';
 
 /** One lesson, in order; give the id of a lesson that exists to keep it (and its progress) */
@@ -178,9 +239,13 @@ export type ReviewInput = {
   title?: string | null | undefined;
 };
 
+/** What a person may do on the site */
 export type Role =
+  /** Runs the site: users, roles, refunds, course review, integrations */
   | 'ADMIN'
+  /** Teaches: makes and publishes courses, sees their students and revenue */
   | 'INSTRUCTOR'
+  /** Buys courses and learns */
   | 'STUDENT';
 
 /** A new account; every field is required */
@@ -198,7 +263,35 @@ export type SignUpInput = {
 
 /** Where an uploaded lesson video is on its way to the students */
 export type VideoStatus =
+  /** Processing failed after its retries (see error) */
   | 'FAILED'
+  /** Being made into HLS renditions (see progress) */
   | 'PROCESSING'
+  /** Uploaded, waiting for a worker */
   | 'QUEUED'
+  /** Ready to play */
   | 'READY';
+
+/** Where a delivery stands */
+export type WebhookDeliveryStatus =
+  /** Every attempt failed (retries went on for about a day); it can still be resent */
+  | 'FAILED'
+  /** Not yet answered with a 2xx status: waiting for its first or next attempt */
+  | 'PENDING'
+  /** The endpoint answered with a 2xx status */
+  | 'SUCCEEDED';
+
+/** An event a webhook endpoint may receive; the body’s `type` is the value written here after each name */
+export type WebhookEventType =
+  /** certificate.issued: a student finished a course and got its certificate */
+  | 'CERTIFICATE_ISSUED'
+  /** course.published: a course went on sale in the catalogue */
+  | 'COURSE_PUBLISHED'
+  /** enrollment.created: a student got a course (bought, free, or enrolled by an API key) */
+  | 'ENROLLMENT_CREATED'
+  /** enrollment.refunded: an enrollment was refunded and its access ended */
+  | 'ENROLLMENT_REFUNDED'
+  /** payment.refunded: a payment was paid back, wholly or in part */
+  | 'PAYMENT_REFUNDED'
+  /** payment.succeeded: a payment was received */
+  | 'PAYMENT_SUCCEEDED';

@@ -50,6 +50,7 @@ export const paths = {
   courseReview: `${admin}/course-review`,
   auditLog: `${admin}/audit-log`,
   adminPayments: `${admin}/payments`,
+  adminIntegrations: `${admin}/integrations`,
   course: (id: string) => `/course/${id}`,
   blogPost: (id: string) => `/blog/${id}`,
   certificate: (number: string) => `/certificate/${encodeURIComponent(number)}`,

@@ -26,6 +26,8 @@ import { Question } from '../modules/practice/question.entity';
 import { ModelTest, ModelTestQuestion } from '../modules/practice/model-test.entity';
 import { Attempt, AttemptAnswer } from '../modules/practice/attempt.entity';
 import { LeaderboardPreference } from '../modules/practice/leaderboard-preference.entity';
+import { ApiKey } from '../modules/integration/api-key.entity';
+import { WebhookAttempt, WebhookDelivery, WebhookEndpoint } from '../modules/integration/webhook.entity';
 
 export const entities = [
   Course,
@@ -59,4 +61,8 @@ export const entities = [
   Attempt,
   AttemptAnswer,
   LeaderboardPreference,
+  ApiKey,
+  WebhookEndpoint,
+  WebhookDelivery,
+  WebhookAttempt,
 ];

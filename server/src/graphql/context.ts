@@ -5,6 +5,8 @@ import type { AppLogger } from '../logger';
 import type { AuthDeps } from '../modules/auth/auth.service';
 import type { SessionCookie } from '../modules/auth/session-cookie';
 import type { Viewer } from '../modules/auth/viewer';
+import type { ApiKeyCaller } from '../modules/integration/api-key.entity';
+import type { WebhookDeps } from '../modules/integration/webhook.service';
 import type { Course } from '../modules/course/course.entity';
 import { createCourseByIdLoader } from '../modules/course/course.service';
 import type { Lesson } from '../modules/course/lesson.entity';
@@ -38,6 +40,10 @@ export interface GraphQLContext {
   /** The language answers are given in (error messages; mail sent because of the request). */
   language: Language;
   viewer: Viewer | null;
+  /** The API key the request was sent with, if any (then viewer is null); graphql/api-key-scopes.ts keeps it within its scopes. */
+  apiKey?: ApiKeyCaller | null;
+  /** Webhook endpoints and deliveries. */
+  webhooks: WebhookDeps;
   /** Set when a bearer token was sent but refused, so "sign in again" can be said. */
   authProblem?: 'invalid-token';
   clientAddress: string;

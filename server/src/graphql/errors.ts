@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { ApolloServerPlugin } from '@apollo/server';
 import { unwrapResolverError } from '@apollo/server/errors';
-import type { GraphQLFormattedError } from 'graphql';
+import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import { ArgumentValidationError } from 'type-graphql';
 import { AppError } from '../shared/errors';
 import { inputError } from '../shared/validation';
@@ -28,6 +28,8 @@ const clientErrorCodes = new Set([
 export function createErrorFormatter(log: AppLogger, options: { stacktraces: boolean }) {
   return (formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError => {
     let original = unwrapResolverError(error);
+    // A refusal raised before execution (an API key out of its scopes) carries its AppError inside.
+    if (original instanceof GraphQLError && original.originalError instanceof AppError) original = original.originalError;
     // type-graphql's report of the input rules (shared/validation.ts), in the same shape as REST's.
     if (original instanceof ArgumentValidationError) original = inputError(original.extensions.validationErrors);
     if (original instanceof AppError) {

@@ -5,15 +5,15 @@ import type { Page } from '../shared/paging';
 export function PageOf<T extends object>(itemType: ClassType<T>) {
   @ObjectType()
   abstract class PageClass {
-    @Field(() => [itemType])
+    @Field(() => [itemType], { description: 'The items of this page, in the list’s order' })
     items: T[];
 
     countTotal: () => Promise<number>;
 
-    @Field(() => Int)
+    @Field(() => Int, { description: 'How many items were skipped before this page' })
     offset: number;
 
-    @Field(() => Int)
+    @Field(() => Int, { description: 'The page size asked for (at most 50)' })
     limit: number;
 
     @Field(() => Int, { description: 'How many items match, over all pages' })

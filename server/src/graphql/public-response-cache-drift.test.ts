@@ -58,6 +58,7 @@ const argumentsOf = (): Record<string, string> => ({
   blog: `(id: "${blogId}")`,
   searchCourses: '(text: "physics")',
   similarCourses: '(text: "physic")',
+  courseSearch: '(text: "physics")',
 });
 
 /** The tables named after FROM or JOIN in the SQL run while `work` runs. */

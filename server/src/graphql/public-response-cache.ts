@@ -12,6 +12,7 @@ import type { GraphQLContext } from './context';
 export const PUBLIC_FIELDS = new Set([
   'courses',
   'course',
+  'courseSearch',
   'searchCourses',
   'similarCourses',
   'recommendedCourses',
@@ -117,7 +118,7 @@ export class PublicResponseCache {
 
   /** Express middleware for POST /graphql, after the body is parsed and the viewer is known. */
   serve = (req: Request, res: Response, next: NextFunction) => {
-    if (!this.listening || req.method !== 'POST' || req.viewer || req.authProblem) return next();
+    if (!this.listening || req.method !== 'POST' || req.viewer || req.apiKey || req.authProblem) return next();
     const key = keyOf(req.body as OperationRequest, req.language);
     const body = key === null ? undefined : this.entries.get(key);
     if (body === undefined) return next();
@@ -137,7 +138,7 @@ export class PublicResponseCache {
         return { serverWillStop: () => this.stop() };
       },
       requestDidStart: ({ contextValue }) => {
-        if (!this.listening || contextValue.viewer || contextValue.authProblem) return Promise.resolve();
+        if (!this.listening || contextValue.viewer || contextValue.apiKey || contextValue.authProblem) return Promise.resolve();
         const generation = this.generation;
         return Promise.resolve({
           willSendResponse: (requestContext) => {

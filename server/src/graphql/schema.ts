@@ -26,6 +26,7 @@ import {
   QuestionBankResolver,
   SyllabusResolver,
 } from '../modules/practice/practice.resolver';
+import { ApiKeyResolver, WebhookResolver } from '../modules/integration/integration.resolver';
 import { authChecker } from './auth-checker';
 import { MoneyResolver } from './money';
 import { validateArgument } from '../shared/validation';
@@ -61,6 +62,8 @@ export const resolvers = [
   CoursePracticeResolver,
   AttemptResolver,
   AttemptResultResolver,
+  ApiKeyResolver,
+  WebhookResolver,
 ] as const;
 
 export function createSchema(): Promise<GraphQLSchema> {

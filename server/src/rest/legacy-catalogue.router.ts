@@ -1,7 +1,7 @@
 import { Router, type Request } from 'express';
 import type { DataSource } from 'typeorm';
 import { listAllBlogs } from '../modules/blog/blog.service';
-import { createCourseByIdLoader, findCourse, listAllCourses, searchCourses, SEARCH_MAX_LIMIT } from '../modules/course/course.service';
+import { createCourseByIdLoader, findCourse, listAllCourses, searchCoursePage } from '../modules/course/course.service';
 import { createLessonsByCourseLoader } from '../modules/course/lesson.service';
 import { createCourseFiguresLoader } from '../modules/course/course-figures';
 import { createOwnedCourseLoader } from '../modules/enrollment/enrollment.service';
@@ -49,7 +49,8 @@ export function legacyCatalogueRouter(db: DataSource): Router {
   });
 
   router.get('/api/courses/searchCourse/:text', async (req, res) => {
-    res.json(await withLessons(req, await searchCourses(db, String(req.params.text), SEARCH_MAX_LIMIT)));
+    const page = await searchCoursePage(db, String(req.params.text), legacyPage(req), undefined, languageOf(req));
+    res.json(await withLessons(req, page.items as Course[]));
   });
 
   router.get('/api/courses/:id', async (req, res) => {

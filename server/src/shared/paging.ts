@@ -37,3 +37,17 @@ export async function fetchPage<T>(page: PageRequest, fetchItems: () => Promise<
     countTotal: () => (counted ??= count()),
   };
 }
+
+/**
+ * A position in a list that changes while it is read (`after`): the last item's id, opaque to
+ * clients. The next page starts after that item wherever new items were added meanwhile.
+ */
+export const toCursor = (id: string): string => Buffer.from(`v1:${id}`).toString('base64url');
+
+/** The id behind a cursor, or a clear refusal for anything that is not one. */
+export function fromCursor(cursor: string, field = 'after'): string {
+  const text = Buffer.from(cursor, 'base64url').toString('utf8');
+  const match = /^v1:([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i.exec(text);
+  if (!match) throw badInput(`${field} must be an endCursor from an earlier page of this list`, { field });
+  return match[1];
+}

@@ -6,6 +6,7 @@ import { createLoaders, type GraphQLContext } from '../graphql/context';
 import { loadEnv, type Env } from '../config/env';
 import { noSessionCookie } from '../modules/auth/session-cookie';
 import { testLog } from './database';
+import type { WebhookQueue } from '../modules/integration/webhook-queue';
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
 
@@ -20,6 +21,7 @@ export interface TestApp {
   services: App['services'];
   video: App['video'];
   practice: App['practice'];
+  webhooks: App['webhooks'];
   /** Runs an operation in-process with a fresh per-request context, as an HTTP request would. */
   execute(document: string, operationName?: string, variables?: Record<string, unknown>): Promise<{ data?: unknown; errors?: unknown }>;
   graphql<T = Record<string, unknown>>(query: string, variables?: Record<string, unknown>): Promise<{ status: number; body: GraphQLBody<T> }>;
@@ -38,13 +40,17 @@ function freePort(): Promise<number> {
 }
 
 /** The real HTTP app on a free port, over the given database. */
-export async function startTestApp(db: DataSource, envOverrides: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestApp(
+  db: DataSource,
+  envOverrides: Record<string, string> = {},
+  options: { webhookQueue?: (db: DataSource) => WebhookQueue } = {},
+): Promise<TestApp> {
   // PUBLIC_URL 'self': the app's own address, for what must call it back (the SSLCommerz imitation's IPN).
   const port = envOverrides.PUBLIC_URL === 'self' ? await freePort() : 0;
   const overrides = port ? { ...envOverrides, PUBLIC_URL: `http://127.0.0.1:${port}` } : envOverrides;
   // The public response cache is proven by its own tests; elsewhere a write is read back at once.
   const env: Env = loadEnv({ NODE_ENV: 'test', DATA_DIR: '/tmp/unused', JWT_SECRET: TEST_JWT_SECRET, GRAPHQL_RESPONSE_CACHE: 'false', ...overrides });
-  const { server, apollo, services, video, practice } = await createApp({ env, db, log: testLog });
+  const { server, apollo, services, video, practice, webhooks } = await createApp({ env, db, log: testLog, webhookQueue: options.webhookQueue?.(db) });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
@@ -53,6 +59,7 @@ export async function startTestApp(db: DataSource, envOverrides: Record<string, 
     services,
     video,
     practice,
+    webhooks,
     async execute(document, operationName, variables) {
       const response = await apollo.executeOperation(
         { query: document, operationName, variables },
@@ -69,6 +76,7 @@ export async function startTestApp(db: DataSource, envOverrides: Record<string, 
             checkPassword: () => Promise.reject(new Error('not available in-process')),
             payments: services.payments,
             stream: video.stream,
+            webhooks,
             loaders: createLoaders(db, null),
             practice: practice.queue,
           },
@@ -89,6 +97,7 @@ export async function startTestApp(db: DataSource, envOverrides: Record<string, 
       await apollo.stop();
       await video.queue.stop();
       await practice.queue.stop();
+      await webhooks.queue.stop();
       server.closeAllConnections();
     },
   };

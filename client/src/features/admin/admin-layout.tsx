@@ -17,6 +17,7 @@ export default function AdminLayout() {
         { to: paths.adminPayments, label: t('admin.nav.payments') },
         { to: paths.courseReview, label: t('admin.nav.courseReview') },
         { to: paths.auditLog, label: t('admin.nav.auditLog') },
+        { to: paths.adminIntegrations, label: t('admin.nav.integrations') },
       ]}
     />
   );

@@ -26,6 +26,12 @@ const AUDIT_ACTIONS: AuditAction[] = [
   'REJECT_COURSE_REVIEW',
   'APPROVE_HELD_PAYMENT',
   'REOPEN_ACCOUNT',
+  'CREATE_API_KEY',
+  'REVOKE_API_KEY',
+  'CREATE_WEBHOOK_ENDPOINT',
+  'DELETE_WEBHOOK_ENDPOINT',
+  'RESEND_WEBHOOK_DELIVERY',
+  'ENROLL_STUDENT',
 ];
 const actionKey = (action: AuditAction) => `admin.audit.${action}` as MessageKey;
 

@@ -2,6 +2,9 @@ import type { DataSource } from 'typeorm';
 import { AppError, notFound } from '../../shared/errors';
 import { fetchPage, parsePage, type Page } from '../../shared/paging';
 import { AuditAction, AuditTarget } from '../audit/audit.entity';
+import { courseEventData } from '../course/course-event';
+import { emitWebhookEvent } from '../integration/webhook-events';
+import { WebhookEventType } from '../integration/webhook.entity';
 import { recordAudit } from '../audit/audit.service';
 import type { Viewer } from '../auth/viewer';
 import { Course } from '../course/course.entity';
@@ -47,14 +50,17 @@ export async function approveCourseReview(db: DataSource, viewer: Viewer, course
   await db.transaction(async (manager) => {
     if (course.instructorId) {
       await manager.getRepository(User).update(course.instructorId, { instructorApprovedAt: new Date() });
-      await manager
+      const approved = await manager
         .createQueryBuilder()
         .update(Course)
         .set({ published: true, reviewRequestedAt: null, reviewNote: null })
         .where('"instructorId" = :id AND "reviewRequestedAt" IS NOT NULL', { id: course.instructorId })
+        .returning('*')
         .execute();
+      for (const row of approved.raw as Course[]) await emitWebhookEvent(manager, WebhookEventType.COURSE_PUBLISHED, courseEventData(row));
     } else {
       await manager.getRepository(Course).update(course.id, { published: true, reviewRequestedAt: null, reviewNote: null });
+      await emitWebhookEvent(manager, WebhookEventType.COURSE_PUBLISHED, courseEventData(course));
     }
     const detail = { name: course.name, instructorId: course.instructorId };
     await recordAudit(manager, { viewer, address, action: AuditAction.APPROVE_COURSE_REVIEW, targetType: AuditTarget.COURSE, targetId: course.id, detail });

@@ -18,8 +18,39 @@ export enum AuditAction {
   REJECT_COURSE_REVIEW = 'REJECT_COURSE_REVIEW',
   APPROVE_HELD_PAYMENT = 'APPROVE_HELD_PAYMENT',
   REOPEN_ACCOUNT = 'REOPEN_ACCOUNT',
+  CREATE_API_KEY = 'CREATE_API_KEY',
+  REVOKE_API_KEY = 'REVOKE_API_KEY',
+  CREATE_WEBHOOK_ENDPOINT = 'CREATE_WEBHOOK_ENDPOINT',
+  DELETE_WEBHOOK_ENDPOINT = 'DELETE_WEBHOOK_ENDPOINT',
+  RESEND_WEBHOOK_DELIVERY = 'RESEND_WEBHOOK_DELIVERY',
+  ENROLL_STUDENT = 'ENROLL_STUDENT',
 }
-registerEnumType(AuditAction, { name: 'AuditAction' });
+registerEnumType(AuditAction, {
+  name: 'AuditAction',
+  description: 'What an admin, an instructor or an API key did',
+  valuesConfig: {
+    MAKE_ADMIN: { description: 'An account was made an admin' },
+    REMOVE_ADMIN: { description: 'An admin went back to their previous role' },
+    CLOSE_ACCOUNT: { description: 'An account was closed' },
+    REFUND_ENROLLMENT: { description: 'An enrollment was refunded' },
+    CREATE_COURSE: { description: 'A course was created' },
+    UPDATE_COURSE: { description: 'A course was edited' },
+    PUBLISH_COURSE: { description: 'A course was published' },
+    UNPUBLISH_COURSE: { description: 'A course was taken off sale' },
+    DELETE_COURSE: { description: 'A course was deleted' },
+    SUBMIT_COURSE_FOR_REVIEW: { description: 'A new instructor sent a course for review' },
+    APPROVE_COURSE_REVIEW: { description: 'An admin approved an instructor (their courses in review went on sale)' },
+    REJECT_COURSE_REVIEW: { description: 'An admin sent a course back to its instructor' },
+    APPROVE_HELD_PAYMENT: { description: 'An admin approved a payment held for review' },
+    REOPEN_ACCOUNT: { description: 'A closed account was reopened' },
+    CREATE_API_KEY: { description: 'An API key was made' },
+    REVOKE_API_KEY: { description: 'An API key was revoked' },
+    CREATE_WEBHOOK_ENDPOINT: { description: 'A webhook endpoint was registered' },
+    DELETE_WEBHOOK_ENDPOINT: { description: 'A webhook endpoint was deleted' },
+    RESEND_WEBHOOK_DELIVERY: { description: 'A webhook delivery was sent again' },
+    ENROLL_STUDENT: { description: 'An API key enrolled a student' },
+  },
+});
 
 /** A few facts about an action, as plain JSON. */
 export type AuditDetail = Record<string, string | number | boolean | null | string[]>;
@@ -30,8 +61,23 @@ export enum AuditTarget {
   COURSE = 'COURSE',
   ENROLLMENT = 'ENROLLMENT',
   PAYMENT = 'PAYMENT',
+  API_KEY = 'API_KEY',
+  WEBHOOK_ENDPOINT = 'WEBHOOK_ENDPOINT',
+  WEBHOOK_DELIVERY = 'WEBHOOK_DELIVERY',
 }
-registerEnumType(AuditTarget, { name: 'AuditTarget' });
+registerEnumType(AuditTarget, {
+  name: 'AuditTarget',
+  description: 'What kind of record an action was done to',
+  valuesConfig: {
+    USER: { description: 'An account' },
+    COURSE: { description: 'A course' },
+    ENROLLMENT: { description: 'An enrollment' },
+    PAYMENT: { description: 'A payment' },
+    API_KEY: { description: 'An API key' },
+    WEBHOOK_ENDPOINT: { description: 'A webhook endpoint' },
+    WEBHOOK_DELIVERY: { description: 'A webhook delivery' },
+  },
+});
 
 /**
  * One admin or instructor action: who (their id and email then), what, to which record, when and

@@ -5,8 +5,8 @@ import { AuditEntry, type AuditAction, type AuditDetail, type AuditTarget } from
 import { requireRole, roles } from '../auth/guards';
 
 export interface AuditRecord {
-  /** Who acted. */
-  viewer: Viewer;
+  /** Who acted: a person, or an API key (its id and how it is named). */
+  viewer: Pick<Viewer, 'id' | 'email'>;
   /** The client address the request came from (`req.ip`). */
   address: string;
   action: AuditAction;

@@ -64,7 +64,8 @@ function authenticate(passport: Authenticator, strategy: 'jwt' | 'local', done: 
 export function identifyViewer(passport: Authenticator) {
   return (req: Request, res: Response, next: NextFunction) => {
     req.viewer = null;
-    if (!req.headers.authorization) return next();
+    // An API key (http/api-keys.ts) is not a person's token.
+    if (!req.headers.authorization || req.apiKey) return next();
     authenticate(passport, 'jwt', (error, user) => {
       if (error) return next(error);
       if (user) req.viewer = toViewer(user);

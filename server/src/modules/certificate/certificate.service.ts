@@ -8,6 +8,8 @@ import { courseProgress } from '../progress/progress.service';
 import { User } from '../user/user.entity';
 import { renderCertificatePdf } from './certificate-pdf';
 import type { Language } from '../../i18n/languages';
+import { emitWebhookEvent } from '../integration/webhook-events';
+import { WebhookEventType } from '../integration/webhook.entity';
 import { Certificate } from './certificate.entity';
 
 // Crockford's base 32: no I, L, O or U, so a number read aloud or typed is not mistaken.
@@ -52,12 +54,28 @@ export async function issueCertificateIfComplete(db: DataSource, enrollment: Enr
   // In the student's own language; the other one is drawn when asked for (certificatePdfIn).
   const pdf = await renderCertificatePdf({ ...facts, verifyURL: verifyURLOf(publicUrl, number) }, student.language);
   // Two completions at once (two tabs): the unique enrollment index keeps the first.
-  await repo
-    .createQueryBuilder()
-    .insert()
-    .values({ ...facts, enrollmentId: enrollment.id, studentId: student.id, courseId: course.id, pdf })
-    .orIgnore()
-    .execute();
+  await db.transaction(async (manager) => {
+    const inserted = await manager
+      .getRepository(Certificate)
+      .createQueryBuilder()
+      .insert()
+      .values({ ...facts, enrollmentId: enrollment.id, studentId: student.id, courseId: course.id, pdf })
+      .orIgnore()
+      .returning('id')
+      .execute();
+    if ((inserted.raw as unknown[]).length === 0) return;
+    await emitWebhookEvent(manager, WebhookEventType.CERTIFICATE_ISSUED, {
+      certificateNumber: number,
+      enrollmentId: enrollment.id,
+      studentId: student.id,
+      studentName: student.name,
+      email: enrollment.email,
+      courseId: course.id,
+      courseName: course.name,
+      issuedAt: issuedAt.toISOString(),
+      verifyURL: verifyURLOf(publicUrl, number),
+    });
+  });
   return repo.findOneOrFail({ where: { enrollmentId: enrollment.id }, relations: { enrollment: true } });
 }
 

@@ -2,6 +2,9 @@ import { In, IsNull, Not, type DataSource, type EntityManager } from 'typeorm';
 import { AppError, badInput, notFound } from '../../shared/errors';
 import { fetchPage, parsePage, type Page } from '../../shared/paging';
 import { AuditAction, AuditTarget } from '../audit/audit.entity';
+import { courseEventData } from '../course/course-event';
+import { emitWebhookEvent } from '../integration/webhook-events';
+import { WebhookEventType } from '../integration/webhook.entity';
 import { recordAudit } from '../audit/audit.service';
 import type { Viewer } from '../auth/viewer';
 import { Course } from '../course/course.entity';
@@ -153,6 +156,7 @@ export async function setCoursePublished(db: DataSource, viewer: Viewer, id: str
         ? AuditAction.SUBMIT_COURSE_FOR_REVIEW
         : AuditAction.UNPUBLISH_COURSE;
     await recordAudit(manager, { viewer, address, action, targetType: AuditTarget.COURSE, targetId: course.id, detail: { name: course.name } });
+    if (changes.published && !course.published) await emitWebhookEvent(manager, WebhookEventType.COURSE_PUBLISHED, courseEventData({ ...course, ...changes }));
   });
   return { ...course, ...changes };
 }

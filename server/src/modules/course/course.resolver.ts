@@ -16,6 +16,7 @@ import {
   readCatalogueFigures,
   recommendCourses,
   SEARCH_DEFAULT_LIMIT,
+  searchCoursePage,
   searchCourses,
   suggestCourses,
 } from './course.service';
@@ -66,6 +67,21 @@ class CoursesArgs extends PageArgs {
   language?: CourseLanguage | null;
 }
 
+@ArgsType()
+class CourseSearchArgs {
+  @Field({ description: 'The words to find, at most 100 characters; every word must match (misspelt words find close ones when nothing matches exactly)' })
+  text: string;
+
+  @Field(() => Int, { defaultValue: 0, description: 'How many matches to skip, 0 to 100000' })
+  offset: number;
+
+  @Field(() => Int, { defaultValue: SEARCH_DEFAULT_LIMIT, description: 'Page size, at most 50' })
+  limit: number;
+
+  @Field(() => CourseLanguage, { nullable: true, description: 'Only the courses taught in this language' })
+  language?: CourseLanguage | null;
+}
+
 @Resolver(() => Course)
 export class CourseResolver {
   @Query(() => CoursePage, { description: 'Published courses, newest first, filtered and paged' })
@@ -82,10 +98,22 @@ export class CourseResolver {
     return (await canWatchCourse(ctx.viewer, id, ctx.loaders)) ? ctx.loaders.courseById.load(id) : null;
   }
 
-  @Query(() => [Course], { description: 'Courses whose name, instructor or description match every word, best first' })
+  @Query(() => CoursePage, {
+    description:
+      'Published courses whose name, instructor or description match every word, best first (names starting with the text, names holding it, then the rest), a page at a time (at most 50 a page)',
+  })
+  async courseSearch(@Args(() => CourseSearchArgs) args: CourseSearchArgs, @Ctx() ctx: GraphQLContext, @Info() info: GraphQLResolveInfo): Promise<CoursePage> {
+    const page = await searchCoursePage(ctx.db, args.text, args, selectedFieldNames(info, ['items']), args.language);
+    return toPage(CoursePage, page);
+  }
+
+  @Query(() => [Course], {
+    description: 'The first page of courseSearch as a plain list (at most 50)',
+    deprecationReason: 'Use courseSearch, which pages past the 50th match and gives the total. Removed not before 2027-06-01.',
+  })
   searchCourses(
-    @Arg('text') text: string,
-    @Arg('limit', () => Int, { defaultValue: SEARCH_DEFAULT_LIMIT }) limit: number,
+    @Arg('text', { description: 'The words to find, at most 100 characters' }) text: string,
+    @Arg('limit', () => Int, { defaultValue: SEARCH_DEFAULT_LIMIT, description: 'How many, at most 50' }) limit: number,
     @Arg('language', () => CourseLanguage, { nullable: true, description: 'Only the courses taught in this language' }) language: CourseLanguage | null,
     @Ctx() ctx: GraphQLContext,
     @Info() info: GraphQLResolveInfo,

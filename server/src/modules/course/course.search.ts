@@ -18,8 +18,11 @@ const NAME_KEY = `(c."searchName" COLLATE "C")`;
  * That name with every number padded to 12 digits, so that names sort in natural order:
  * "Class 3" before "Class 10".
  */
-const NATURAL_NAME_KEY = `((SELECT string_agg(CASE WHEN m.part[1] ~ '^[0-9]' THEN lpad(m.part[1], GREATEST(length(m.part[1]), 12), '0') ELSE m.part[1] END, '' ORDER BY m.n)
-  FROM regexp_matches(c."searchName", '[0-9]+|[^0-9]+', 'g') WITH ORDINALITY AS m(part, n)) COLLATE "C")`;
+const naturalNameKey = (
+  table: string,
+) => `((SELECT string_agg(CASE WHEN m.part[1] ~ '^[0-9]' THEN lpad(m.part[1], GREATEST(length(m.part[1]), 12), '0') ELSE m.part[1] END, '' ORDER BY m.n)
+  FROM regexp_matches(${table}."searchName", '[0-9]+|[^0-9]+', 'g') WITH ORDINALITY AS m(part, n)) COLLATE "C")`;
+const NATURAL_NAME_KEY = naturalNameKey('c');
 
 export interface ParsedSearch {
   phrase: string;
@@ -120,7 +123,23 @@ export const CLOSE_WORD_MIN_SIMILARITY = 0.45;
  * that the `<%` test is answered by the trigram index. Names closest to the phrase first, then the
  * closest texts. Null when no word is long enough to be misspelt.
  */
-export function closeMatches(search: ParsedSearch, limit: number, selectList: string): Statement | null {
+export function closeMatches(search: ParsedSearch, limit: number, selectList: string, offset = 0): Statement | null {
+  const close = closeConditions(search);
+  if (!close) return null;
+  const { parameters, where, closeWords } = close;
+  const closeness = closeWords.map((term) => `word_similarity(${parameters.add(term)}, ${SEARCH_DOCUMENT})`).join(' + ');
+  const sql = `SELECT ${selectList} FROM "course" c WHERE ${where}
+    ORDER BY word_similarity(${parameters.add(search.phrase)}, ${NAME_KEY}) DESC, ${closeness} DESC, ${NATURAL_NAME_KEY}, c."id" LIMIT ${parameters.add(limit)} OFFSET ${parameters.add(offset)}`;
+  return { sql, parameters: parameters.values };
+}
+
+/** How many close matches closeMatches pages through (run under the same similarity threshold); null as there. */
+export function countCloseMatches(search: ParsedSearch): Statement | null {
+  const close = closeConditions(search);
+  return close ? { sql: `SELECT count(*)::int AS "count" FROM "course" c WHERE ${close.where}`, parameters: close.parameters.values } : null;
+}
+
+function closeConditions(search: ParsedSearch) {
   const closeWords = search.terms.filter((term) => mayBeMisspelt(search, term));
   if (closeWords.length === 0) return null;
   const parameters = new SqlParameters();
@@ -128,10 +147,7 @@ export function closeMatches(search: ParsedSearch, limit: number, selectList: st
     const exact = termTest({ terms: search.terms, phrase: search.phrase }, term, parameters);
     return closeWords.includes(term) ? `(${exact} OR ${parameters.add(term)} <% ${SEARCH_DOCUMENT})` : exact;
   });
-  const closeness = closeWords.map((term) => `word_similarity(${parameters.add(term)}, ${SEARCH_DOCUMENT})`).join(' + ');
-  const sql = `SELECT ${selectList} FROM "course" c WHERE ${searchable(search, parameters)} AND ${conditions.join(' AND ')}
-    ORDER BY word_similarity(${parameters.add(search.phrase)}, ${NAME_KEY}) DESC, ${closeness} DESC, ${NATURAL_NAME_KEY}, c."id" LIMIT ${parameters.add(limit)}`;
-  return { sql, parameters: parameters.values };
+  return { parameters, closeWords, where: `${searchable(search, parameters)} AND ${conditions.join(' AND ')}` };
 }
 
 /** The ids of up to DIRECT_RANKING_MAX + 1 published matches, in no order. */
@@ -141,41 +157,50 @@ export function matchingIds(search: ParsedSearch): Statement {
   return { sql, parameters: parameters.values };
 }
 
-/** The best `limit` of a few matches (found by matchingIds), ranked; `selectList` from the course reader. */
-export function rankMatches(search: ParsedSearch, ids: string[], limit: number, selectList: string): Statement {
+/** How many published courses hold every word (for a page's total). */
+export function countMatches(search: ParsedSearch): Statement {
+  const parameters = new SqlParameters();
+  const sql = `SELECT count(*)::int AS "count" FROM "course" c WHERE ${searchable(search, parameters)} AND ${everyTerm(search, parameters)}`;
+  return { sql, parameters: parameters.values };
+}
+
+/** The `limit` matches after the first `offset` of a few (found by matchingIds), ranked; `selectList` from the course reader. */
+export function rankMatches(search: ParsedSearch, ids: string[], limit: number, selectList: string, offset = 0): Statement {
   const parameters = new SqlParameters();
   const whens = tiers(search, parameters)
     .map(({ rank, nameTest }) => `WHEN ${nameTest} THEN ${rank}`)
     .join(' ');
   const sql = `SELECT ${selectList} FROM "course" c WHERE ${visibleCourse('c')} AND c."id" = ANY(${parameters.add(ids)})
-    ORDER BY CASE ${whens} END DESC, ${NATURAL_NAME_KEY}, c."id" LIMIT ${parameters.add(limit)}`;
+    ORDER BY CASE ${whens} END DESC, ${NATURAL_NAME_KEY}, c."id" LIMIT ${parameters.add(limit)} OFFSET ${parameters.add(offset)}`;
   return { sql, parameters: parameters.values };
 }
 
 /**
- * The best `limit` matches among many: each tier is its own bounded query, so PostgreSQL walks the
- * name index until it has `limit` rows instead of ranking every match (a word found in nearly every
- * course took seconds at 100,000 courses when ranked in one piece). The index holds plain
- * alphabetical order, so the rows it gives are put in natural order only among themselves. A tier
- * is read only when the better ones left the page short: otherwise none of its rows could be shown,
- * and a tier with few rows would walk the whole index to find them.
+ * The best `limit` matches among many, after the first `offset`: each tier is its own bounded query,
+ * so PostgreSQL walks the name index until it has `offset + limit` rows instead of ranking every
+ * match (a word found in nearly every course took seconds at 100,000 courses when ranked in one
+ * piece). The index holds plain alphabetical order: pages are cut in that order (tier, then name),
+ * so every match is on exactly one page, and a page's rows are then put in natural order among
+ * themselves. A tier is read only when the better ones left the page short: otherwise none of its
+ * rows could be shown, and a tier with few rows would walk the whole index to find them.
  */
-export function walkTiers(search: ParsedSearch, limit: number, selectList: string): Statement {
+export function walkTiers(search: ParsedSearch, limit: number, selectList: string, offset = 0): Statement {
   const parameters = new SqlParameters();
   const terms = everyTerm(search, parameters);
   const courses = searchable(search, parameters);
-  const max = parameters.add(limit);
+  const reach = parameters.add(offset + limit);
   const all = tiers(search, parameters);
   const walks = all.map(({ rank, nameTest }, i) => {
     const notBetter = all.slice(0, i).map((better) => `NOT (${better.nameTest})`);
     const betterRows = all.slice(0, i).map((_, j) => `(SELECT count(*) FROM "tier${j}")`);
-    const needed = betterRows.length > 0 ? [`${betterRows.join(' + ')} < ${max}`] : [];
-    return `"tier${i}" AS (SELECT c."id", ${rank} AS "tier", ${NAME_KEY} AS "key", ${NATURAL_NAME_KEY} AS "natural" FROM "course" c
+    const needed = betterRows.length > 0 ? [`${betterRows.join(' + ')} < ${reach}`] : [];
+    return `"tier${i}" AS (SELECT c."id", ${rank} AS "tier", ${NAME_KEY} AS "key" FROM "course" c
         WHERE ${[...needed, courses, nameTest, ...notBetter, terms].join(' AND ')}
-        ORDER BY ${NAME_KEY}, c."id" LIMIT ${max})`;
+        ORDER BY ${NAME_KEY}, c."id" LIMIT ${reach})`;
   });
   const ranked = all.map((_, i) => `SELECT * FROM "tier${i}"`).join(' UNION ALL ');
-  const sql = `WITH ${walks.join(', ')} SELECT ${selectList} FROM "course" JOIN (${ranked}) ranked USING ("id")
-    ORDER BY ranked."tier" DESC, ranked."natural", ranked."key", "id" LIMIT ${max}`;
+  const sql = `WITH ${walks.join(', ')}, "page" AS (SELECT * FROM (${ranked}) ranked ORDER BY "tier" DESC, "key", "id" LIMIT ${parameters.add(limit)} OFFSET ${parameters.add(offset)})
+    SELECT ${selectList} FROM "course" JOIN "page" USING ("id")
+    ORDER BY "page"."tier" DESC, ${naturalNameKey('"course"')}, "page"."key", "id"`;
   return { sql, parameters: parameters.values };
 }

@@ -11,6 +11,8 @@ import { CourseCategory, HomeSection, type CourseLanguage } from './course.enums
 import {
   CLOSE_WORD_MIN_SIMILARITY,
   closeMatches,
+  countCloseMatches,
+  countMatches,
   DIRECT_RANKING_MAX,
   matchingIds,
   parseSearchText,
@@ -118,13 +120,48 @@ export const SEARCH_MAX_LIMIT = 50;
 
 /**
  * Ranked search over name, instructor and description (rules in course.search.ts; texts compared
- * in the form of search-text.ts). When nothing matches every word, close matches of misspelt
- * words are answered instead (closeMatches), so they never rank above exact matches. A rare word
- * is answered by ranking its few matches; a common one by walking the name index tier by tier.
- * How common the words are is judged on a sample of the catalogue (search-word-sample.ts) and,
- * when the sample cannot tell, by counting up to DIRECT_RANKING_MAX + 1 matches first.
+ * in the form of search-text.ts), a page at a time. When nothing matches every word, close matches
+ * of misspelt words are answered instead (closeMatches), so they never rank above exact matches. A
+ * rare word is answered by ranking its few matches; a common one by walking the name index tier by
+ * tier. How common the words are is judged on a sample of the catalogue (search-word-sample.ts)
+ * and, when the sample cannot tell, by counting up to DIRECT_RANKING_MAX + 1 matches first.
  * `fields`: the course properties the caller reads (all when undefined).
  */
+export async function searchCoursePage(
+  db: DataSource,
+  text: string,
+  paging: { offset?: number; limit?: number },
+  fields?: ReadonlySet<string>,
+  language?: CourseLanguage | null,
+): Promise<Page<PartialCourse>> {
+  const page = parsePage(paging.offset, paging.limit, SEARCH_DEFAULT_LIMIT);
+  const parsed = parseSearchText(text);
+  const words = judgeSearchWords(db, parsed.terms);
+  const search = { ...parsed, common: words.common, language };
+  const courses = entityReader(db, Course);
+  const selectList = courses.selectListOf(fields);
+  const exact = words.matchesMany
+    ? { statement: walkTiers(search, page.limit, selectList, page.offset), count: null }
+    : await rankOrWalk(db, search, page, selectList);
+  const countExact = async () => exact.count ?? (await countRows(db, countMatches(search)));
+  if (exact.statement) {
+    const found = await courses.manyPartial(exact.statement.sql, exact.statement.parameters);
+    // A page past the last match is empty, but the search did find something: no guessing then.
+    if (found.length > 0 || (page.offset > 0 && (await countExact()) > 0)) {
+      return fetchPage(page, () => Promise.resolve(found), countExact);
+    }
+  }
+  // Nothing holds every word as typed: perhaps a word is misspelt.
+  const close = closeMatches(search, page.limit, selectList, page.offset);
+  const countClose = countCloseMatches(search);
+  return fetchPage(
+    page,
+    async () => (close ? withWordSimilarity(db, CLOSE_WORD_MIN_SIMILARITY, (manager) => courses.manyPartial(close.sql, close.parameters, manager)) : []),
+    async () => (countClose ? withWordSimilarity(db, CLOSE_WORD_MIN_SIMILARITY, (manager) => countRows(manager, countClose)) : 0),
+  );
+}
+
+/** The first page of searchCoursePage, as a plain list (the deprecated `searchCourses` and older callers). */
 export async function searchCourses(db: DataSource, text: string, limit?: number): Promise<Course[]>;
 export async function searchCourses(
   db: DataSource,
@@ -140,20 +177,12 @@ export async function searchCourses(
   fields?: ReadonlySet<string>,
   language?: CourseLanguage | null,
 ): Promise<PartialCourse[]> {
-  if (!Number.isInteger(limit) || limit < 1 || limit > SEARCH_MAX_LIMIT) {
-    throw badInput(`limit must be a whole number from 1 to ${SEARCH_MAX_LIMIT}`, { field: 'limit' });
-  }
-  const parsed = parseSearchText(text);
-  const words = judgeSearchWords(db, parsed.terms);
-  const search = { ...parsed, common: words.common, language };
-  const courses = entityReader(db, Course);
-  const selectList = courses.selectListOf(fields);
-  const ranked = words.matchesMany ? walkTiers(search, limit, selectList) : await rankOrWalk(db, search, limit, selectList);
-  const found = ranked ? await courses.manyPartial(ranked.sql, ranked.parameters) : [];
-  if (found.length > 0) return found;
-  // Nothing holds every word as typed: perhaps a word is misspelt.
-  const close = closeMatches(search, limit, selectList);
-  return close ? withWordSimilarity(db, CLOSE_WORD_MIN_SIMILARITY, (manager) => courses.manyPartial(close.sql, close.parameters, manager)) : [];
+  return (await searchCoursePage(db, text, { offset: 0, limit }, fields, language)).items;
+}
+
+async function countRows(via: Pick<DataSource, 'query'>, statement: Statement): Promise<number> {
+  const rows: Array<{ count: number }> = await via.query(statement.sql, statement.parameters);
+  return rows[0].count;
 }
 
 /** Runs `read` in a transaction where pg_trgm's `<%` means a word similarity of at least `threshold`. */
@@ -176,19 +205,31 @@ export async function suggestCourses(db: DataSource, text: string, limit = 3, fi
   return withWordSimilarity(db, SUGGESTION_MIN_SIMILARITY, (manager) => courses.manyPartial(sql, parameters, manager));
 }
 
-/** Counts up to DIRECT_RANKING_MAX + 1 matches, then ranks them directly or walks the name index; null when none match. */
-async function rankOrWalk(db: DataSource, search: ParsedSearch, limit: number, selectList: string): Promise<Statement | null> {
+/**
+ * Counts up to DIRECT_RANKING_MAX + 1 matches, then ranks them directly (their count known) or walks
+ * the name index; no statement when none match.
+ */
+async function rankOrWalk(
+  db: DataSource,
+  search: ParsedSearch,
+  page: PageRequest,
+  selectList: string,
+): Promise<{ statement: Statement | null; count: number | null }> {
   const ids = matchingIds(search);
   const matches: Array<{ id: string }> = await db.query(ids.sql, ids.parameters);
-  if (matches.length === 0) return null;
+  if (matches.length === 0) return { statement: null, count: 0 };
   return matches.length <= DIRECT_RANKING_MAX
-    ? rankMatches(
-        search,
-        matches.map((match) => match.id),
-        limit,
-        selectList,
-      )
-    : walkTiers(search, limit, selectList);
+    ? {
+        statement: rankMatches(
+          search,
+          matches.map((match) => match.id),
+          page.limit,
+          selectList,
+          page.offset,
+        ),
+        count: matches.length,
+      }
+    : { statement: walkTiers(search, page.limit, selectList, page.offset), count: null };
 }
 
 /** Per request: courses by id, published or not (an owner still sees a course taken off sale), in one query. */

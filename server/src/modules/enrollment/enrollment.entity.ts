@@ -10,11 +10,14 @@ import { User } from '../user/user.entity';
 @Entity('enrollment')
 // One active enrollment per student and course; a refunded one no longer counts.
 @Index('enrollment_active_student_course', ['studentId', 'courseId'], { unique: true, where: '"revokedAt" IS NULL' })
+// The enrollments list reads in this order, from a cursor.
+@Index('enrollment_oldest_first', ['createdAt', 'id'])
 export class Enrollment {
   @Field(() => ID)
   @PrimaryGeneratedColumn('uuid')
   id: string;
 
+  @Field(() => ID, { description: 'The student’s account' })
   @Index()
   @Column({ type: 'uuid' })
   studentId: string;

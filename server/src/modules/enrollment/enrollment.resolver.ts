@@ -1,10 +1,40 @@
-import { Arg, Authorized, Ctx, FieldResolver, ID, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Args, ArgsType, Authorized, Ctx, Field, FieldResolver, ID, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
+import { PageOf, toPage } from '../../graphql/page';
+import { PageArgs } from '../../graphql/page-args';
+import { AppError } from '../../shared/errors';
+import { toCursor } from '../../shared/paging';
 import { requireViewer } from '../../graphql/auth-checker';
 import type { GraphQLContext } from '../../graphql/context';
 import { Course } from '../course/course.entity';
 import { isUuid } from '../../shared/validation';
 import { Enrollment } from './enrollment.entity';
-import { findActiveEnrollment, listMyEnrollments } from './enrollment.service';
+import { enrollStudent, findActiveEnrollment, listEnrollments, listMyEnrollments } from './enrollment.service';
+
+@ObjectType({ description: 'A page of enrollments, oldest first' })
+class EnrollmentPage extends PageOf(Enrollment) {
+  @Field(() => String, {
+    nullable: true,
+    description: 'Pass as `after` for the next page; null when this page is empty (keep the last one and ask again later)',
+  })
+  get endCursor(): string | null {
+    const last = this.items.at(-1);
+    return last ? toCursor(last.id) : null;
+  }
+}
+
+@ArgsType()
+class EnrollmentsArgs extends PageArgs {
+  @Field(() => ID, { nullable: true, description: 'Only the enrollments in this course' })
+  courseId?: string | null;
+
+  @Field(() => Date, { nullable: true, description: 'Only enrollments made at or after this time' })
+  from?: Date | null;
+
+  @Field(() => String, { nullable: true, description: 'An endCursor from an earlier page: the enrollments made after its last item' })
+  after?: string | null;
+}
+
+export const API_KEY_ONLY = 'Only an API key with the enrollments:write scope can enroll students this way.';
 
 @Resolver(() => Enrollment)
 export class EnrollmentResolver {
@@ -19,6 +49,33 @@ export class EnrollmentResolver {
   async enrollment(@Arg('courseId', () => ID) courseId: string, @Ctx() ctx: GraphQLContext): Promise<Enrollment | null> {
     const viewer = requireViewer(ctx);
     return isUuid(courseId) ? findActiveEnrollment(ctx.db, viewer.id, courseId) : null;
+  }
+
+  @Query(() => EnrollmentPage, {
+    description:
+      'Every enrollment (paid, free and imported; refunded ones with refundedAt), oldest first, at most 50 a page; follow endCursor with `after` to read new ones as they come (admins, and API keys with enrollments:read)',
+  })
+  async enrollments(@Args(() => EnrollmentsArgs) args: EnrollmentsArgs, @Ctx() ctx: GraphQLContext): Promise<EnrollmentPage> {
+    return toPage(EnrollmentPage, await listEnrollments(ctx.db, { viewer: ctx.viewer, apiKey: ctx.apiKey }, args));
+  }
+
+  @Mutation(() => Enrollment, {
+    description:
+      'Enrolls a student a partner has paid for, making a student account without a password when the email has none (API keys with enrollments:write only); enrolling again answers the same enrollment',
+  })
+  async enrollStudent(
+    @Arg('courseId', () => ID, { description: 'A published course' }) courseId: string,
+    @Arg('email', { description: 'The student’s email' }) email: string,
+    @Arg('name', () => String, { nullable: true, description: 'The student’s name, for a new account (else the email’s first part)' }) name: string | null,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<Enrollment> {
+    if (!ctx.apiKey) throw new AppError(ctx.viewer ? 'FORBIDDEN' : 'UNAUTHENTICATED', API_KEY_ONLY);
+    return (await enrollStudent(ctx.db, ctx.apiKey, { courseId, email, name }, ctx.clientAddress)).enrollment;
+  }
+
+  @FieldResolver(() => Date, { nullable: true, description: 'When the enrollment was refunded and its access ended; null while it counts' })
+  refundedAt(@Root() enrollment: Enrollment): Date | null {
+    return enrollment.revokedAt;
   }
 
   @FieldResolver(() => Course, { description: 'The course now (the enrollment keeps its name and image as bought)' })

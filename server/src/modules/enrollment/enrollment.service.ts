@@ -6,6 +6,20 @@ import type { Course } from '../course/course.entity';
 import type { Payment } from '../payment/payment.entity';
 import { Enrollment } from './enrollment.entity';
 import { requireSelfOrAdmin } from '../auth/guards';
+import { badInput, notFound } from '../../shared/errors';
+import { fetchPage, fromCursor, parsePage, type Page } from '../../shared/paging';
+import { isUuid } from '../../shared/validation';
+import { AuditAction, AuditTarget } from '../audit/audit.entity';
+import { recordAudit } from '../audit/audit.service';
+import { checkEmail } from '../auth/sign-up-rules';
+import { ApiScope, type ApiKeyCaller } from '../integration/api-key.entity';
+import { apiKeyActor, requireAdminOrScope, requireScope, type Caller } from '../integration/api-key.service';
+import { emitWebhookEvent } from '../integration/webhook-events';
+import { WebhookEventType } from '../integration/webhook.entity';
+import { Course as CourseEntity } from '../course/course.entity';
+import { visibleCourse } from '../course/course-visibility';
+import { User } from '../user/user.entity';
+import { Role } from '../user/role';
 
 /**
  * Gives a student a course, once: the partial unique index on active enrollments makes a second
@@ -39,6 +53,7 @@ export async function grantEnrollment(
     .execute();
   const created = (inserted.raw as unknown[]).length > 0;
   const enrollment = await manager.getRepository(Enrollment).findOneByOrFail({ studentId: student.id, courseId: course.id, revokedAt: IsNull() });
+  if (created) await emitWebhookEvent(manager, WebhookEventType.ENROLLMENT_CREATED, enrollmentEventData(enrollment));
   return { enrollment, created };
 }
 
@@ -74,5 +89,100 @@ export function createOwnedCourseLoader(db: DataSource, viewer: Viewer | null): 
     });
     const owned = new Set(rows.map((row) => row.courseId));
     return courseIds.map((id) => owned.has(id));
+  });
+}
+
+/** An enrollment as webhook events tell it: ids, the course's name, the student's email, the amount. */
+export const enrollmentEventData = (enrollment: Enrollment) => ({
+  enrollmentId: enrollment.id,
+  courseId: enrollment.courseId,
+  courseName: enrollment.courseName,
+  studentId: enrollment.studentId,
+  email: enrollment.email,
+  paymentId: enrollment.paymentId,
+  amount: enrollment.transactionAmount,
+  createdAt: enrollment.createdAt.toISOString(),
+  refundedAt: enrollment.revokedAt?.toISOString() ?? null,
+});
+
+export const ENROLLMENT_CURSOR_UNKNOWN = 'after must be an endCursor from an earlier page of this list';
+
+/**
+ * Every enrollment, paid, free and imported, refunded ones too (with refundedAt), oldest first, so a
+ * server that keeps reading with `after` (the last endCursor) gets each new enrollment once, at the
+ * end. For admins and API keys with enrollments:read.
+ */
+export async function listEnrollments(
+  db: DataSource,
+  caller: Caller,
+  filter: { courseId?: string | null; from?: Date | null; after?: string | null; offset?: number; limit?: number },
+): Promise<Page<Enrollment>> {
+  requireAdminOrScope(caller, ApiScope.ENROLLMENTS_READ, 'Only admins can list every enrollment');
+  const page = parsePage(filter.offset, filter.limit, 20);
+  if (filter.courseId && !isUuid(filter.courseId)) throw notFound('Course not found');
+  const after = filter.after ? fromCursor(filter.after) : null;
+  if (after && !(await db.getRepository(Enrollment).existsBy({ id: after }))) throw badInput(ENROLLMENT_CURSOR_UNKNOWN, { field: 'after' });
+  const query = () => {
+    const qb = db.getRepository(Enrollment).createQueryBuilder('e');
+    if (filter.courseId) qb.andWhere('e."courseId" = :courseId', { courseId: filter.courseId });
+    if (filter.from) qb.andWhere('e."createdAt" >= :from', { from: filter.from });
+    if (after) qb.andWhere('(e."createdAt", e.id) > (SELECT c."createdAt", c.id FROM "enrollment" c WHERE c.id = :after)', { after });
+    return qb;
+  };
+  return fetchPage(
+    page,
+    () => query().orderBy('e."createdAt"', 'ASC').addOrderBy('e.id', 'ASC').offset(page.offset).limit(page.limit).getMany(),
+    () => query().getCount(),
+  );
+}
+
+export const ENROLL_COURSE_NOT_FOUND = 'Course not found';
+export const ENROLL_NOT_A_STUDENT = 'Only student accounts can be enrolled';
+
+/**
+ * A partner's server enrolls a student it was paid by (API keys with enrollments:write): the
+ * account with that email, or a new student account without a password (its owner signs in after
+ * "Forgot password"). No payment is recorded. Enrolling twice answers the same enrollment. Audited.
+ */
+export async function enrollStudent(
+  db: DataSource,
+  key: ApiKeyCaller,
+  input: { courseId: string; email: string; name?: string | null },
+  address: string,
+): Promise<{ enrollment: Enrollment; created: boolean }> {
+  requireScope(key, ApiScope.ENROLLMENTS_WRITE);
+  const emailProblem = checkEmail(input.email);
+  if (emailProblem) throw badInput(emailProblem, { field: 'email' });
+  const email = normalizeEmail(input.email);
+  const name = (input.name ?? '').trim() || email.split('@')[0];
+  if (name.length > 100) throw badInput('Name must be at most 100 characters', { field: 'name' });
+  if (!isUuid(input.courseId)) throw notFound(ENROLL_COURSE_NOT_FOUND);
+  return db.transaction(async (manager) => {
+    const course = await manager
+      .getRepository(CourseEntity)
+      .createQueryBuilder('course')
+      .where(visibleCourse())
+      .andWhere('course.id = :id', { id: input.courseId })
+      .getOne();
+    if (!course) throw notFound(ENROLL_COURSE_NOT_FOUND);
+    const users = manager.getRepository(User);
+    let student = await users.findOneBy({ email });
+    if (student && (student.deletedAt || student.role !== Role.STUDENT)) throw badInput(ENROLL_NOT_A_STUDENT, { field: 'email' });
+    if (!student) {
+      await users.createQueryBuilder().insert().values({ name, email, passwordHash: null, role: Role.STUDENT }).orIgnore().execute();
+      student = await users.findOneByOrFail({ email });
+    }
+    const granted = await grantEnrollment(manager, student, course, null);
+    if (granted.created) {
+      await recordAudit(manager, {
+        viewer: apiKeyActor(key),
+        address,
+        action: AuditAction.ENROLL_STUDENT,
+        targetType: AuditTarget.ENROLLMENT,
+        targetId: granted.enrollment.id,
+        detail: { course: course.name, email },
+      });
+    }
+    return granted;
   });
 }

@@ -6,7 +6,15 @@ export enum InboxKind {
   CONTACT = 'CONTACT',
   SUBSCRIPTION = 'SUBSCRIPTION',
 }
-registerEnumType(InboxKind, { name: 'InboxKind' });
+registerEnumType(InboxKind, {
+  name: 'InboxKind',
+  description: 'What a visitor sent',
+  valuesConfig: {
+    COMPLAINT: { description: 'A complaint (the complaint form)' },
+    CONTACT: { description: 'A message from the contact form' },
+    SUBSCRIPTION: { description: 'A newsletter subscription (an email only)' },
+  },
+});
 
 /** What visitors send: complaints, contact messages and newsletter subscriptions, for the admins. */
 @ObjectType({ description: 'A complaint, contact message or subscription' })

@@ -8,7 +8,16 @@ export enum VideoStatus {
   READY = 'ready',
   FAILED = 'failed',
 }
-registerEnumType(VideoStatus, { name: 'VideoStatus', description: 'Where an uploaded lesson video is on its way to the students' });
+registerEnumType(VideoStatus, {
+  name: 'VideoStatus',
+  description: 'Where an uploaded lesson video is on its way to the students',
+  valuesConfig: {
+    QUEUED: { description: 'Uploaded, waiting for a worker' },
+    PROCESSING: { description: 'Being made into HLS renditions (see progress)' },
+    READY: { description: 'Ready to play' },
+    FAILED: { description: 'Processing failed after its retries (see error)' },
+  },
+});
 
 /** One uploaded video of a lesson: the newest ready one is what students watch. */
 @ObjectType({ description: "An uploaded lesson video and its processing, shown to the course's instructor" })

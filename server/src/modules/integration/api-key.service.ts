@@ -1,0 +1,118 @@
+import { randomBytes } from 'node:crypto';
+import { IsNull, type DataSource } from 'typeorm';
+import { AppError, badInput, notFound } from '../../shared/errors';
+import { sha256 } from '../../shared/hashing';
+import { hitRateLimit, type Limit } from '../../shared/rate-limit';
+import { isUuid } from '../../shared/validation';
+import { AuditAction, AuditTarget } from '../audit/audit.entity';
+import { recordAudit } from '../audit/audit.service';
+import { NOT_ALLOWED, requireRole, roles, SIGN_IN_REQUIRED } from '../auth/guards';
+import type { Viewer } from '../auth/viewer';
+import { ApiKey, type ApiScope, type ApiKeyCaller, type ApiKeyWithSecret } from './api-key.entity';
+
+export const API_KEY_PREFIX = 'shk_';
+export const MAX_API_KEY_NAME_LENGTH = 100;
+export const API_KEY_NOT_FOUND = 'API key not found';
+export const API_KEY_REFUSED = 'This API key is unknown or has been revoked.';
+export const OUT_OF_SCOPE = (scope: ApiScope) => `This API key may not do this: it needs the ${scope} scope.`;
+/** Requests per key and minute, counted in PostgreSQL so every server copy shares the count. */
+export const apiKeyLimit: Limit = { name: 'api-key', max: 600, windowSeconds: 60 };
+
+/** How an API key stands in audit rows (it has no email of its own). */
+export const apiKeyActor = (key: ApiKeyCaller) => ({ id: key.id, email: `API key ${key.name} (${key.prefix}…)` });
+
+/** Makes a key with a name and scopes; the secret is in the answer only, its SHA-256 in the database. */
+export async function createApiKey(db: DataSource, viewer: Viewer, name: string, scopes: ApiScope[], address: string): Promise<ApiKeyWithSecret> {
+  requireRole(viewer, roles.admin, 'Only admins can make API keys');
+  const trimmed = name.trim();
+  if (trimmed.length === 0) throw badInput('Name is required', { field: 'name' });
+  if (trimmed.length > MAX_API_KEY_NAME_LENGTH) throw badInput(`Name must be at most ${MAX_API_KEY_NAME_LENGTH} characters`, { field: 'name' });
+  const unique = [...new Set(scopes)];
+  if (unique.length === 0) throw badInput('Choose at least one scope', { field: 'scopes' });
+  const secret = `${API_KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
+  const apiKey = await db.transaction(async (manager) => {
+    const saved = await manager.getRepository(ApiKey).save(
+      manager.getRepository(ApiKey).create({
+        name: trimmed,
+        prefix: secret.slice(0, API_KEY_PREFIX.length + 8),
+        secretHash: sha256(secret),
+        scopes: unique,
+        createdById: viewer.id,
+        lastUsedAt: null,
+        revokedAt: null,
+      }),
+    );
+    await recordAudit(manager, {
+      viewer,
+      address,
+      action: AuditAction.CREATE_API_KEY,
+      targetType: AuditTarget.API_KEY,
+      targetId: saved.id,
+      detail: { name: saved.name, prefix: saved.prefix, scopes: unique },
+    });
+    return saved;
+  });
+  return { apiKey, secret };
+}
+
+/** Every key, newest first (revoked ones too, so admins see what was revoked). */
+export function listApiKeys(db: DataSource, viewer: Viewer): Promise<ApiKey[]> {
+  requireRole(viewer, roles.admin, 'Only admins can see API keys');
+  return db.getRepository(ApiKey).find({ order: { createdAt: 'DESC', id: 'ASC' } });
+}
+
+/** Revokes a key: from now on it is refused. Revoking twice changes nothing more. */
+export async function revokeApiKey(db: DataSource, viewer: Viewer, id: string, address: string): Promise<ApiKey> {
+  requireRole(viewer, roles.admin, 'Only admins can revoke API keys');
+  if (!isUuid(id)) throw notFound(API_KEY_NOT_FOUND);
+  return db.transaction(async (manager) => {
+    const key = await manager.getRepository(ApiKey).findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
+    if (!key) throw notFound(API_KEY_NOT_FOUND);
+    if (key.revokedAt) return key;
+    key.revokedAt = new Date();
+    await manager.getRepository(ApiKey).update({ id }, { revokedAt: key.revokedAt });
+    await recordAudit(manager, {
+      viewer,
+      address,
+      action: AuditAction.REVOKE_API_KEY,
+      targetType: AuditTarget.API_KEY,
+      targetId: key.id,
+      detail: { name: key.name, prefix: key.prefix },
+    });
+    return key;
+  });
+}
+
+export const looksLikeApiKey = (token: string) => token.startsWith(API_KEY_PREFIX);
+
+/**
+ * The key behind a bearer secret: refused (401) when unknown or revoked, 429 past its rate limit.
+ * Its last use is kept to the minute, so a busy key does not write on every request.
+ */
+export async function authenticateApiKey(db: DataSource, secret: string): Promise<ApiKeyCaller> {
+  const key = await db.getRepository(ApiKey).findOneBy({ secretHash: sha256(secret), revokedAt: IsNull() });
+  if (!key) throw new AppError('UNAUTHENTICATED', API_KEY_REFUSED);
+  await hitRateLimit(db, apiKeyLimit, key.id);
+  await db.query(`UPDATE "api_key" SET "lastUsedAt" = now() WHERE "id" = $1 AND ("lastUsedAt" IS NULL OR "lastUsedAt" < now() - interval '1 minute')`, [
+    key.id,
+  ]);
+  return { id: key.id, name: key.name, prefix: key.prefix, scopes: key.scopes };
+}
+
+/** Who calls: a signed-in person, an API key, or nobody. */
+export interface Caller {
+  viewer: Viewer | null;
+  apiKey?: ApiKeyCaller | null;
+}
+
+/** An admin, or an API key with `scope`; anyone else is refused (401 for nobody, 403 otherwise). */
+export function requireAdminOrScope(caller: Caller, scope: ApiScope, message = NOT_ALLOWED): void {
+  if (caller.apiKey) return requireScope(caller.apiKey, scope);
+  if (!caller.viewer) throw new AppError('UNAUTHENTICATED', SIGN_IN_REQUIRED);
+  requireRole(caller.viewer, roles.admin, message);
+}
+
+/** Refuses (403) a key without `scope`. */
+export function requireScope(key: ApiKeyCaller, scope: ApiScope): void {
+  if (!key.scopes.includes(scope)) throw new AppError('FORBIDDEN', OUT_OF_SCOPE(scope));
+}

@@ -1,0 +1,45 @@
+import { randomUUID } from 'node:crypto';
+import PgBoss from 'pg-boss';
+import type { EntityManager } from 'typeorm';
+import { WebhookDelivery, WebhookDeliveryStatus, type WebhookEventType } from './webhook.entity';
+
+export const WEBHOOK_QUEUE = 'webhook-delivery';
+
+export interface WebhookJob {
+  deliveryId: string;
+}
+
+// Only builds job rows: every send below passes the caller's transaction as its database.
+const jobWriter = new PgBoss({ db: { executeSql: () => Promise.reject(new Error('jobs are written through a transaction')) } });
+
+/** Queues delivery jobs with `manager`, so they exist exactly when the caller's transaction commits. */
+export async function queueDeliveries(manager: EntityManager, deliveryIds: string[]): Promise<void> {
+  const db = { executeSql: async (text: string, values: unknown[]) => ({ rows: await manager.query<unknown[]>(text, values) }) };
+  for (const deliveryId of deliveryIds) {
+    await jobWriter.send(WEBHOOK_QUEUE, { deliveryId } satisfies WebhookJob, { db } as PgBoss.SendOptions);
+  }
+}
+
+/**
+ * Tells every endpoint subscribed to `type` about an event: writes one delivery per endpoint and
+ * its job in the caller's transaction (`manager`), so a rolled-back action sends nothing and a
+ * committed one is always delivered. The body is `{ id, type, createdAt, data }`; `data` must be
+ * plain JSON (ids, names, amounts; never secrets). Does nothing when no endpoint listens.
+ */
+export async function emitWebhookEvent(manager: EntityManager, type: WebhookEventType, data: Record<string, unknown>): Promise<void> {
+  // The queue's tables exist once the queue has started, which registering an endpoint does.
+  const endpoints: Array<{ id: string }> = await manager.query(
+    `SELECT "id" FROM "webhook_endpoint" WHERE "deletedAt" IS NULL AND $1 = ANY("events") AND to_regclass('pgboss.job') IS NOT NULL`,
+    [type],
+  );
+  if (endpoints.length === 0) return;
+  const eventId = randomUUID();
+  const body = JSON.stringify({ id: eventId, type, createdAt: new Date().toISOString(), data });
+  const inserted = await manager
+    .getRepository(WebhookDelivery)
+    .insert(endpoints.map((endpoint) => ({ endpointId: endpoint.id, eventId, eventType: type, body, status: WebhookDeliveryStatus.PENDING })));
+  await queueDeliveries(
+    manager,
+    inserted.identifiers.map((identifier) => String(identifier.id)),
+  );
+}

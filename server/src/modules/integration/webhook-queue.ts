@@ -1,0 +1,66 @@
+import PgBoss from 'pg-boss';
+import type { DataSource } from 'typeorm';
+import type { AppLogger } from '../../logger';
+import { sendDelivery } from './webhook-sender';
+import { WEBHOOK_QUEUE, type WebhookJob } from './webhook-events';
+
+export interface WebhookQueueOptions {
+  /** The first retry waits this long, each later one twice as long. */
+  retryDelaySeconds: number;
+  /** Retries after the first attempt: 12 from 20 s double up to about a day in all. */
+  retryLimit: number;
+  pollingIntervalSeconds?: number;
+  /** How long an endpoint has to answer. */
+  timeoutMs?: number;
+}
+
+/** About a day of retries: 20 s, 40 s, 80 s, ... the last some 11 hours after the one before (22.75 h in all). */
+export const DEFAULT_WEBHOOK_RETRIES: WebhookQueueOptions = { retryDelaySeconds: 20, retryLimit: 12 };
+
+/**
+ * Webhook deliveries on the one PostgreSQL queue (pg-boss, `pgboss` schema): jobs are written in
+ * the transaction of the action that caused the event (webhook-events.ts), and worked here, in the
+ * server process, with retries and exponential backoff.
+ */
+export class WebhookQueue {
+  private started: Promise<PgBoss> | null = null;
+
+  constructor(
+    private readonly databaseUrl: string,
+    private readonly log: AppLogger,
+    readonly options: WebhookQueueOptions = DEFAULT_WEBHOOK_RETRIES,
+  ) {}
+
+  /** Starts the queue and its worker (once); `secretKey` decrypts endpoint secrets. */
+  start(db: DataSource, secretKey: Buffer): Promise<PgBoss> {
+    this.started ??= (async () => {
+      const boss = new PgBoss({ connectionString: this.databaseUrl, max: 2, schedule: false });
+      boss.on('error', (error: unknown) => this.log.error({ err: error }, 'webhook queue error'));
+      await boss.start();
+      const settings = { retryLimit: this.options.retryLimit, retryDelay: this.options.retryDelaySeconds, retryBackoff: true, expireInSeconds: 120 };
+      await boss.createQueue(WEBHOOK_QUEUE, { name: WEBHOOK_QUEUE, ...settings });
+      await boss.updateQueue(WEBHOOK_QUEUE, { name: WEBHOOK_QUEUE, ...settings });
+      await boss.work<WebhookJob>(
+        WEBHOOK_QUEUE,
+        { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 2 },
+        async ([job]) => sendDelivery({ db, secretKey, log: this.log, timeoutMs: this.options.timeoutMs ?? 10_000 }, job),
+      );
+      return boss;
+    })();
+    this.started.catch(() => (this.started = null));
+    return this.started;
+  }
+
+  /** Starts at server start when some endpoint is registered (otherwise registering one starts it). */
+  async startIfNeeded(db: DataSource, secretKey: Buffer): Promise<void> {
+    const [row] = await db.query<Array<{ any: boolean }>>(`SELECT EXISTS (SELECT 1 FROM "webhook_endpoint" WHERE "deletedAt" IS NULL) AS "any"`);
+    if (row.any) await this.start(db, secretKey);
+  }
+
+  async stop(): Promise<void> {
+    if (!this.started) return;
+    const boss = await this.started.catch(() => null);
+    this.started = null;
+    await boss?.stop({ graceful: true, timeout: 5000, wait: true });
+  }
+}

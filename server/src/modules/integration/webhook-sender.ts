@@ -1,0 +1,71 @@
+import type PgBoss from 'pg-boss';
+import type { DataSource } from 'typeorm';
+import type { AppLogger } from '../../logger';
+import { WebhookAttempt, WebhookDelivery, WebhookDeliveryStatus, WebhookEndpoint } from './webhook.entity';
+import type { WebhookJob } from './webhook-events';
+import { decryptSecret, SIGNATURE_HEADER, signatureHeader } from './webhook-signature';
+
+export interface SenderDeps {
+  db: DataSource;
+  secretKey: Buffer;
+  log: AppLogger;
+  timeoutMs: number;
+}
+
+/**
+ * One attempt of a delivery: POSTs its body signed with a fresh timestamp, logs the attempt, and
+ * throws on anything but a 2xx answer so the queue retries it later (FAILED once retries run out).
+ */
+export async function sendDelivery(deps: SenderDeps, job: PgBoss.JobWithMetadata<WebhookJob>): Promise<void> {
+  const delivery = await deps.db.getRepository(WebhookDelivery).findOneBy({ id: job.data.deliveryId });
+  if (!delivery || delivery.status === WebhookDeliveryStatus.SUCCEEDED) return;
+  const endpoint = await deps.db.getRepository(WebhookEndpoint).findOneBy({ id: delivery.endpointId });
+  if (!endpoint || endpoint.deletedAt) {
+    await deps.db.getRepository(WebhookDelivery).update({ id: delivery.id }, { status: WebhookDeliveryStatus.FAILED, lastError: 'The endpoint was deleted' });
+    return;
+  }
+  const attemptedAt = new Date();
+  const started = process.hrtime.bigint();
+  let statusCode: number | null = null;
+  let error: string | null = null;
+  try {
+    const response = await fetch(endpoint.url, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'user-agent': 'Shikhon-Webhooks/1',
+        [SIGNATURE_HEADER]: signatureHeader(decryptSecret(deps.secretKey, endpoint.secretEncrypted), delivery.body, Math.floor(Date.now() / 1000)),
+      },
+      body: delivery.body,
+      redirect: 'manual',
+      signal: AbortSignal.timeout(deps.timeoutMs),
+    });
+    statusCode = response.status;
+    await response.body?.cancel();
+    if (statusCode < 200 || statusCode > 299) error = `The endpoint answered ${statusCode}`;
+  } catch (cause) {
+    const name = (cause as { name?: string }).name;
+    error = name === 'TimeoutError' ? `No answer within ${deps.timeoutMs / 1000} seconds` : `Could not connect: ${(cause as Error).message}`;
+  }
+  const durationMs = Math.round(Number(process.hrtime.bigint() - started) / 1e6);
+  const lastTry = job.retryCount >= job.retryLimit;
+  await deps.db.transaction(async (manager) => {
+    await manager.getRepository(WebhookAttempt).insert({ deliveryId: delivery.id, attemptedAt, statusCode, error, durationMs });
+    await manager.getRepository(WebhookDelivery).update(
+      { id: delivery.id },
+      {
+        attempts: () => '"attempts" + 1',
+        lastAttemptAt: attemptedAt,
+        lastStatusCode: statusCode,
+        lastError: error,
+        ...(error
+          ? { status: lastTry ? WebhookDeliveryStatus.FAILED : WebhookDeliveryStatus.PENDING }
+          : { status: WebhookDeliveryStatus.SUCCEEDED, deliveredAt: new Date() }),
+      },
+    );
+  });
+  if (error) {
+    deps.log.warn({ deliveryId: delivery.id, endpointId: endpoint.id, statusCode, retry: job.retryCount }, 'webhook delivery failed');
+    throw new Error(error);
+  }
+}
