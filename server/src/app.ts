@@ -30,6 +30,7 @@ import type { AppLogger } from './logger';
 import type { AuthDeps } from './modules/auth/auth.service';
 import { authenticateWithPassword, createPassport, identifyViewer } from './modules/auth/passport';
 import { sessionCookie } from './modules/auth/session-cookie';
+import { deviceCookie, deviceCookieKey } from './modules/auth/device-cookie';
 import { createMailer } from './modules/mail/mailer';
 import { legacyCatalogueRouter } from './rest/legacy-catalogue.router';
 import { legacyUsersRouter } from './rest/legacy-users.router';
@@ -123,6 +124,7 @@ export async function createApp({ env, db, log, databaseState, videoQueue }: App
   };
   const passport = createPassport(db, jwtSecret);
   const secureCookies = env.publicUrl.startsWith('https:');
+  const deviceKey = deviceCookieKey(jwtSecret);
   const storage = createVideoStorage(env);
   const queue =
     videoQueue ??
@@ -179,6 +181,7 @@ export async function createApp({ env, db, log, databaseState, videoQueue }: App
           authProblem: req.authProblem,
           clientAddress: req.ip ?? 'unknown',
           session: sessionCookie(req, res, secureCookies),
+          device: deviceCookie(req, res, deviceKey, secureCookies),
           auth,
           checkPassword: (email, password) => authenticateWithPassword(passport, req, res, email, password),
           payments,

@@ -4,6 +4,7 @@ import type { Language } from '../i18n/languages';
 import type { AppLogger } from '../logger';
 import type { AuthDeps } from '../modules/auth/auth.service';
 import type { SessionCookie } from '../modules/auth/session-cookie';
+import type { DeviceCookie } from '../modules/auth/device-cookie';
 import type { Viewer } from '../modules/auth/viewer';
 import type { Course } from '../modules/course/course.entity';
 import { createCourseByIdLoader } from '../modules/course/course.service';
@@ -41,6 +42,8 @@ export interface GraphQLContext {
   authProblem?: 'invalid-token';
   clientAddress: string;
   session: SessionCookie;
+  /** The browser's device cookie: notes the accounts that signed in from it (sign-in protection). */
+  device: DeviceCookie;
   auth: AuthDeps;
   /** Checks an email and password through passport-local. */
   checkPassword(email: string, password: string): Promise<User>;

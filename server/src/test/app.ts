@@ -5,6 +5,7 @@ import { createApp, type App } from '../app';
 import { createLoaders, type GraphQLContext } from '../graphql/context';
 import { loadEnv, type Env } from '../config/env';
 import { noSessionCookie } from '../modules/auth/session-cookie';
+import { noDeviceCookie } from '../modules/auth/device-cookie';
 import { testLog } from './database';
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
@@ -63,6 +64,7 @@ export async function startTestApp(db: DataSource, envOverrides: Record<string, 
             viewer: null,
             clientAddress: '127.0.0.1',
             session: noSessionCookie,
+            device: noDeviceCookie,
             auth: services.auth,
             checkPassword: () => Promise.reject(new Error('not available in-process')),
             payments: services.payments,
