@@ -31,7 +31,7 @@ import type { AuthDeps } from './modules/auth/auth.service';
 import { authenticateWithPassword, createPassport, identifyViewer } from './modules/auth/passport';
 import { sessionCookie } from './modules/auth/session-cookie';
 import { deviceCookie, deviceCookieKey } from './modules/auth/device-cookie';
-import { createMailer } from './modules/mail/mailer';
+import { createMailService, type MailService } from './modules/mail/mailer';
 import { legacyCatalogueRouter } from './rest/legacy-catalogue.router';
 import { legacyUsersRouter } from './rest/legacy-users.router';
 import { legacyEnrollmentRouter } from './rest/legacy-enrollment.router';
@@ -69,6 +69,8 @@ export interface App {
   services: { auth: AuthDeps; payments: PurchaseDeps };
   responseCache: PublicResponseCache | null;
   video: { storage: VideoStorage; queue: VideoQueue; stream: StreamSettings };
+  /** The outbox's delivery: `work()` sends queued mail from this process. */
+  mail: MailService;
 }
 
 /** Builds the whole HTTP face of the product (GraphQL, REST shims, health, client) without listening. */
@@ -107,7 +109,17 @@ export async function createApp({ env, db, log, databaseState, videoQueue }: App
   await apollo.start();
 
   const jwtSecret = resolveJwtSecret(env);
-  const mailer = createMailer(db, log, env.smtpUrl, env.mailFrom);
+  const storage = createVideoStorage(env);
+  const queue =
+    videoQueue ??
+    new VideoQueue((db.options as { url: string }).url, log, {
+      jobTimeoutSeconds: env.video.jobTimeoutSeconds,
+      maintenanceIntervalSeconds: env.video.queueCheckSeconds,
+      retryDelaySeconds: env.video.retryDelaySeconds,
+    });
+  // Mail is written to the outbox in the request and delivered by jobs in the same queue.
+  const mail = createMailService(db, log, { smtpUrl: env.smtpUrl, from: env.mailFrom, mail: env.mail }, queue);
+  const mailer = mail.mailer;
   const auth: AuthDeps = { db, jwtSecret, mailer, publicUrl: env.publicUrl };
   const provider = createPaymentProvider(env, db, jwtSecret);
   const selfUrl = () => `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -125,14 +137,6 @@ export async function createApp({ env, db, log, databaseState, videoQueue }: App
   const passport = createPassport(db, jwtSecret);
   const secureCookies = env.publicUrl.startsWith('https:');
   const deviceKey = deviceCookieKey(jwtSecret);
-  const storage = createVideoStorage(env);
-  const queue =
-    videoQueue ??
-    new VideoQueue((db.options as { url: string }).url, log, {
-      jobTimeoutSeconds: env.video.jobTimeoutSeconds,
-      maintenanceIntervalSeconds: env.video.queueCheckSeconds,
-      retryDelaySeconds: env.video.retryDelaySeconds,
-    });
   const stream: StreamSettings = { signingKey: streamSigningKey(jwtSecret), urlTtlSeconds: env.video.urlTtlSeconds };
 
   app.use(requestContext(log));
@@ -185,6 +189,8 @@ export async function createApp({ env, db, log, databaseState, videoQueue }: App
           auth,
           checkPassword: (email, password) => authenticateWithPassword(passport, req, res, email, password),
           payments,
+          mail,
+          paymentsTestMode: env.paymentsTestMode,
           stream,
           loaders: createLoaders(db, req.viewer),
           logFields: req.logFields,
@@ -218,5 +224,5 @@ export async function createApp({ env, db, log, databaseState, videoQueue }: App
   app.use(notFoundHandler);
   app.use(errorHandler);
 
-  return { server, apollo, services: { auth, payments }, responseCache, video: { storage, queue, stream } };
+  return { server, apollo, services: { auth, payments }, responseCache, video: { storage, queue, stream }, mail };
 }

@@ -10,6 +10,7 @@ import type { Course } from '../modules/course/course.entity';
 import { createCourseByIdLoader } from '../modules/course/course.service';
 import type { Lesson } from '../modules/course/lesson.entity';
 import { createOwnedCourseLoader } from '../modules/enrollment/enrollment.service';
+import type { MailService } from '../modules/mail/mailer';
 import type { PurchaseDeps } from '../modules/payment/purchase.service';
 import type { LessonProgress } from '../modules/progress/lesson-progress.entity';
 import { createProgressByLessonLoader } from '../modules/progress/progress.service';
@@ -48,6 +49,10 @@ export interface GraphQLContext {
   /** Checks an email and password through passport-local. */
   checkPassword(email: string, password: string): Promise<User>;
   payments: PurchaseDeps;
+  /** PAYMENTS_TEST_MODE=true: test payment settings run on purpose (admins see a banner). */
+  paymentsTestMode: boolean;
+  /** The outbox's delivery (admins send failed mail again). */
+  mail: MailService;
   /** Signs lesson stream addresses. */
   stream: StreamSettings;
   loaders: Loaders;

@@ -18,6 +18,7 @@ import { InstructorResolver } from '../modules/instructor/instructor.resolver';
 import { UserResolver } from '../modules/user/user.resolver';
 import { CertificateResolver } from '../modules/certificate/certificate.resolver';
 import { LessonVideoResolver } from '../modules/video/video.resolver';
+import { OutboxResolver } from '../modules/mail/outbox.resolver';
 import { authChecker } from './auth-checker';
 import { VALIDATOR_OPTIONS } from '../shared/validation';
 
@@ -44,6 +45,7 @@ export const resolvers = [
   AuditResolver,
   CertificateResolver,
   LessonVideoResolver,
+  OutboxResolver,
 ] as const;
 
 export function createSchema(): Promise<GraphQLSchema> {

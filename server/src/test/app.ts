@@ -20,6 +20,7 @@ export interface TestApp {
   apollo: ApolloServer<GraphQLContext>;
   services: App['services'];
   video: App['video'];
+  mail: App['mail'];
   /** Runs an operation in-process with a fresh per-request context, as an HTTP request would. */
   execute(document: string, operationName?: string, variables?: Record<string, unknown>): Promise<{ data?: unknown; errors?: unknown }>;
   graphql<T = Record<string, unknown>>(query: string, variables?: Record<string, unknown>): Promise<{ status: number; body: GraphQLBody<T> }>;
@@ -44,7 +45,9 @@ export async function startTestApp(db: DataSource, envOverrides: Record<string, 
   const overrides = port ? { ...envOverrides, PUBLIC_URL: `http://127.0.0.1:${port}` } : envOverrides;
   // The public response cache is proven by its own tests; elsewhere a write is read back at once.
   const env: Env = loadEnv({ NODE_ENV: 'test', DATA_DIR: '/tmp/unused', JWT_SECRET: TEST_JWT_SECRET, GRAPHQL_RESPONSE_CACHE: 'false', ...overrides });
-  const { server, apollo, services, video } = await createApp({ env, db, log: testLog });
+  const { server, apollo, services, video, mail } = await createApp({ env, db, log: testLog });
+  // Delivers queued mail as a server does (nothing to do without SMTP_URL).
+  await mail.work();
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
@@ -52,6 +55,7 @@ export async function startTestApp(db: DataSource, envOverrides: Record<string, 
     apollo,
     services,
     video,
+    mail,
     async execute(document, operationName, variables) {
       const response = await apollo.executeOperation(
         { query: document, operationName, variables },
@@ -68,6 +72,8 @@ export async function startTestApp(db: DataSource, envOverrides: Record<string, 
             auth: services.auth,
             checkPassword: () => Promise.reject(new Error('not available in-process')),
             payments: services.payments,
+            mail,
+            paymentsTestMode: env.paymentsTestMode,
             stream: video.stream,
             loaders: createLoaders(db, null),
           },
