@@ -7,7 +7,7 @@ import { seedDemoData } from './db/seed/seed';
 import { createLogger } from './logger';
 import { reconcileUnsettledPayments } from './modules/payment/purchase.service';
 import { ensureAdmin, seedDemoAccounts } from './modules/user/account-bootstrap';
-import { transcodeJobHandler } from './modules/video/video-processing';
+import { transcodeJobHandler, videoLimits } from './modules/video/video-processing';
 import { videoTools } from './modules/video/transcode';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -29,7 +29,9 @@ async function main() {
   await mail.work();
   // Uploaded videos are processed here unless VIDEO_WORKER=false (then `npm run worker` does it).
   if (env.video.inProcessWorker)
-    await video.queue.work(transcodeJobHandler({ db: database.dataSource, storage: video.storage, log, tools: videoTools(env.video) }));
+    await video.queue.work(
+      transcodeJobHandler({ db: database.dataSource, storage: video.storage, log, tools: videoTools(env.video), limits: videoLimits(env.video) }),
+    );
   await new Promise<void>((resolve) => server.listen(env.port, () => resolve()));
   const { port } = server.address() as AddressInfo;
   // Payments a crash left between the provider's answer and our write are settled now (after

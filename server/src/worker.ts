@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { ConfigError, loadEnv } from './config/env';
 import { openDatabase } from './db/database';
 import { createLogger } from './logger';
-import { transcodeJobHandler } from './modules/video/video-processing';
+import { transcodeJobHandler, videoLimits } from './modules/video/video-processing';
 import { videoTools } from './modules/video/transcode';
 import { VideoQueue } from './modules/video/video-queue';
 import { createVideoStorage } from './modules/video/video-storage';
@@ -21,7 +21,9 @@ async function main() {
   });
   // Mail queued by the servers is delivered here too.
   await createMailService(database.dataSource, log, { smtpUrl: env.smtpUrl, from: env.mailFrom, mail: env.mail }, queue).work();
-  await queue.work(transcodeJobHandler({ db: database.dataSource, storage: createVideoStorage(env), log, tools: videoTools(env.video) }));
+  await queue.work(
+    transcodeJobHandler({ db: database.dataSource, storage: createVideoStorage(env), log, tools: videoTools(env.video), limits: videoLimits(env.video) }),
+  );
   log.info('video worker is waiting for jobs');
   const stop = async (signal: string) => {
     log.info({ signal }, 'video worker stopping: finishing the job in hand');

@@ -72,6 +72,10 @@ export interface VideoEnv {
   queueCheckSeconds: number;
   /** The first retry of failed processing waits about this long; each later one twice as long. */
   retryDelaySeconds: number;
+  /** VIDEO_MAX_MINUTES: a longer video is refused before transcoding (checked with ffprobe). */
+  maxMinutes: number;
+  /** VIDEO_MAX_HEIGHT: the largest picture's shorter side in pixels (2160: 4K); larger is refused before transcoding. */
+  maxHeight: number;
   /** FFMPEG_PATH / FFPROBE_PATH: a system ffmpeg instead of the bundled static build. */
   ffmpegPath?: string;
   ffprobePath?: string;
@@ -352,6 +356,8 @@ function parseVideo(src: Source, problems: string[]): VideoEnv {
   }
   return {
     maxUploadBytes: wholeNumber(src, 'VIDEO_MAX_UPLOAD_MB', 2048, 1, 20_480, problems) * 1024 * 1024,
+    maxMinutes: wholeNumber(src, 'VIDEO_MAX_MINUTES', 180, 1, 24 * 60, problems),
+    maxHeight: wholeNumber(src, 'VIDEO_MAX_HEIGHT', 2160, 144, 8640, problems),
     ffmpegPath: optional(src, 'FFMPEG_PATH'),
     ffprobePath: optional(src, 'FFPROBE_PATH'),
     uploadExpiryHours: wholeNumber(src, 'VIDEO_UPLOAD_EXPIRY_HOURS', 24, 1, 720, problems),
