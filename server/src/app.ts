@@ -30,7 +30,8 @@ import type { AppLogger } from './logger';
 import type { AuthDeps } from './modules/auth/auth.service';
 import { authenticateWithPassword, createPassport, identifyViewer } from './modules/auth/passport';
 import { sessionCookie } from './modules/auth/session-cookie';
-import { createMailer } from './modules/mail/mailer';
+import { deviceCookie, deviceCookieKey } from './modules/auth/device-cookie';
+import { createMailService, type MailService } from './modules/mail/mailer';
 import { legacyCatalogueRouter } from './rest/legacy-catalogue.router';
 import { legacyUsersRouter } from './rest/legacy-users.router';
 import { legacyEnrollmentRouter } from './rest/legacy-enrollment.router';
@@ -79,6 +80,8 @@ export interface App {
   /** Model test attempts submitted by the server at their deadline. */
   practice: { queue: PracticeQueue };
   webhooks: WebhookDeps;
+  /** The outbox's delivery: `work()` sends queued mail from this process. */
+  mail: MailService;
 }
 
 /** Builds the whole HTTP face of the product (GraphQL, REST shims, health, client) without listening. */
@@ -119,7 +122,17 @@ export async function createApp({ env, db, log, databaseState, videoQueue, webho
   await apollo.start();
 
   const jwtSecret = resolveJwtSecret(env);
-  const mailer = createMailer(db, log, env.smtpUrl, env.mailFrom);
+  const storage = createVideoStorage(env);
+  const queue =
+    videoQueue ??
+    new VideoQueue((db.options as { url: string }).url, log, {
+      jobTimeoutSeconds: env.video.jobTimeoutSeconds,
+      maintenanceIntervalSeconds: env.video.queueCheckSeconds,
+      retryDelaySeconds: env.video.retryDelaySeconds,
+    });
+  // Mail is written to the outbox in the request and delivered by jobs in the same queue.
+  const mail = createMailService(db, log, { smtpUrl: env.smtpUrl, from: env.mailFrom, mail: env.mail }, queue);
+  const mailer = mail.mailer;
   const auth: AuthDeps = { db, jwtSecret, mailer, publicUrl: env.publicUrl };
   const provider = createPaymentProvider(env, db, jwtSecret);
   const selfUrl = () => `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -136,15 +149,8 @@ export async function createApp({ env, db, log, databaseState, videoQueue, webho
   };
   const passport = createPassport(db, jwtSecret);
   const secureCookies = env.publicUrl.startsWith('https:');
-  const storage = createVideoStorage(env);
-  const queue =
-    videoQueue ??
-    new VideoQueue((db.options as { url: string }).url, log, {
-      jobTimeoutSeconds: env.video.jobTimeoutSeconds,
-      maintenanceIntervalSeconds: env.video.queueCheckSeconds,
-      retryDelaySeconds: env.video.retryDelaySeconds,
-    });
   const practiceQueue = new PracticeQueue((db.options as { url: string }).url, log);
+  const deviceKey = deviceCookieKey(jwtSecret);
   const stream: StreamSettings = { signingKey: streamSigningKey(jwtSecret), urlTtlSeconds: env.video.urlTtlSeconds };
   const webhooks: WebhookDeps = {
     db,
@@ -211,9 +217,12 @@ export async function createApp({ env, db, log, databaseState, videoQueue, webho
           authProblem: req.authProblem,
           clientAddress: req.ip ?? 'unknown',
           session: sessionCookie(req, res, secureCookies),
+          device: deviceCookie(req, res, deviceKey, secureCookies),
           auth,
           checkPassword: (email, password) => authenticateWithPassword(passport, req, res, email, password),
           payments,
+          mail,
+          paymentsTestMode: env.paymentsTestMode,
           stream,
           loaders: createLoaders(db, req.viewer),
           practice: practiceQueue,
@@ -249,5 +258,5 @@ export async function createApp({ env, db, log, databaseState, videoQueue, webho
   app.use(notFoundHandler);
   app.use(errorHandler);
 
-  return { server, apollo, services: { auth, payments }, responseCache, video: { storage, queue, stream }, practice: { queue: practiceQueue }, webhooks };
+  return { server, apollo, services: { auth, payments }, responseCache, video: { storage, queue, stream }, practice: { queue: practiceQueue }, webhooks, mail };
 }

@@ -211,6 +211,8 @@ const graphqlTable: Record<string, [string, Check]> = {
   verifyEmail: [everyone, gql('mutation { verifyEmail(token: "not-a-token") }')],
   resendVerificationEmail: [signedIn, gql('mutation { resendVerificationEmail }')],
   coursesInReview: [admin, gql('{ coursesInReview { total } }')],
+  undeliveredMail: [admin, gql('{ undeliveredMail { total } }')],
+  sendMailAgain: [admin, gql('mutation { sendMailAgain(id: "00000000-0000-4000-8000-000000000000") }')],
   approveCourseReview: [admin, gql('mutation ($id: ID!) { approveCourseReview(courseId: $id) { id } }', () => ({ id: ids.draft }))],
   rejectCourseReview: [admin, gql('mutation ($id: ID!) { rejectCourseReview(courseId: $id, reason: "Too short") { id } }', () => ({ id: ids.draft }))],
   requestPasswordReset: [everyone, gql('mutation { requestPasswordReset(email: "throwaway@example.com") }')],

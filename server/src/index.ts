@@ -1,13 +1,13 @@
 import 'reflect-metadata';
 import type { AddressInfo } from 'node:net';
-import { ConfigError, loadEnv } from './config/env';
+import { ConfigError, loadEnv, startWarnings } from './config/env';
 import { createApp } from './app';
 import { openDatabase } from './db/database';
 import { seedDemoData } from './db/seed/seed';
 import { createLogger } from './logger';
 import { reconcileUnsettledPayments } from './modules/payment/purchase.service';
 import { ensureAdmin, seedDemoAccounts } from './modules/user/account-bootstrap';
-import { transcodeJobHandler } from './modules/video/video-processing';
+import { transcodeJobHandler, videoLimits } from './modules/video/video-processing';
 import { videoTools } from './modules/video/transcode';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -16,6 +16,7 @@ const RECONCILE_EVERY_MS = 5 * 60_000;
 async function main() {
   const env = loadEnv();
   const log = createLogger(env.logLevel);
+  for (const warning of startWarnings(env)) log.warn(warning);
   const database = await openDatabase(env, log);
   // Production never gets demo data: no demo catalogue, no demo accounts with published passwords.
   if (env.nodeEnv !== 'production') {
@@ -23,10 +24,14 @@ async function main() {
     if (await seedDemoAccounts(database.dataSource)) log.info('demo accounts created');
   }
   if (env.adminEmail && env.adminPassword) await ensureAdmin(database.dataSource, log, env.adminEmail, env.adminPassword);
-  const { server, apollo, services, video, practice, webhooks } = await createApp({ env, db: database.dataSource, log, databaseState: database.state });
+  const { server, apollo, services, video, practice, webhooks, mail } = await createApp({ env, db: database.dataSource, log, databaseState: database.state });
+  // Queued mail is delivered from every server copy (and the worker); each message by one of them.
+  await mail.work();
   // Uploaded videos are processed here unless VIDEO_WORKER=false (then `npm run worker` does it).
   if (env.video.inProcessWorker)
-    await video.queue.work(transcodeJobHandler({ db: database.dataSource, storage: video.storage, log, tools: videoTools(env.video) }));
+    await video.queue.work(
+      transcodeJobHandler({ db: database.dataSource, storage: video.storage, log, tools: videoTools(env.video), limits: videoLimits(env.video) }),
+    );
   await new Promise<void>((resolve) => server.listen(env.port, () => resolve()));
   const { port } = server.address() as AddressInfo;
   // Model test attempts left unfinished are submitted at their deadline (the queue starts beside

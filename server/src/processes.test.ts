@@ -89,10 +89,10 @@ describe('two server processes on one database', () => {
       messages.push(errors![0].message);
     }
     expect(messages.slice(0, 10)).toEqual(Array(10).fill(WRONG_CREDENTIALS));
-    expect(messages[10]).toMatch(/^Too many attempts\. Please try again in \d+ minutes?\.$/);
-    // Even the right password waits now, on either copy.
+    expect(messages[10]).toMatch(/^Too many failed sign-ins to this account from new browsers\. Try again in \d+ seconds?/);
+    // Even the right password from a new browser waits now, on either copy.
     const { errors } = await new HttpClient(servers[1].url).graphql(LOGIN, { email: 'target@example.com', password: 'the right password' });
-    expect(errors![0].message).toMatch(/^Too many attempts/);
+    expect(errors![0].message).toMatch(/^Too many failed sign-ins/);
   });
 });
 

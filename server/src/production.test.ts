@@ -11,6 +11,8 @@ import { makeCourse } from './test/factories';
 import { HttpClient } from './test/http-client';
 import { databaseUrlOf, startServerProcess, type ServerProcess } from './test/server-process';
 import { startSmtpSink, type SmtpSink } from './test/smtp-sink';
+import { TEST_JWT_SECRET } from './test/app';
+import { waitFor } from './test/wait-for';
 import { Course } from './modules/course/course.entity';
 import { User } from './modules/user/user.entity';
 import { OutboxMessage } from './modules/mail/outbox-message.entity';
@@ -72,6 +74,28 @@ describe('production refuses an unsafe configuration', () => {
       'Refusing to start in production without: a payment provider: STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET, or SSLCOMMERZ_STORE_ID and SSLCOMMERZ_STORE_PASSWORD (or PAYMENTS=off); SMTP_URL; an https:// PUBLIC_URL; JWT_SECRET.',
     ]);
   });
+
+  it('exits non-zero with Stripe test keys, unless PAYMENTS_TEST_MODE=true', async () => {
+    const { PAYMENTS: _off, ...withoutOff } = productionEnv();
+    const stripeTest = {
+      ...withoutOff,
+      JWT_SECRET: TEST_JWT_SECRET,
+      STRIPE_SECRET_KEY: 'sk_test_51NotARealKey',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_51NotARealKey',
+      STRIPE_WEBHOOK_SECRET: 'whsec_not_real',
+    };
+    const { code, output } = await runUntilExit(stripeTest);
+    expect(code).not.toBe(0);
+    expect(output.trim()).toBe(
+      'Refusing to start in production with test payment settings: Stripe test keys (test cards such as 4242 4242 4242 4242 buy courses). Use live credentials, or set PAYMENTS_TEST_MODE=true to run them on purpose.',
+    );
+    const server = await startServerProcess(db, { ...stripeTest, PAYMENTS_TEST_MODE: 'true' });
+    try {
+      expect(server.logs.join('\n')).toMatch(/"level":40.*PAYMENTS_TEST_MODE=true: payments run with Stripe test keys/);
+    } finally {
+      await server.stop();
+    }
+  });
 });
 
 describe('a production server', () => {
@@ -113,11 +137,13 @@ describe('a production server', () => {
     });
     expect(errors).toBeUndefined();
     expect(setCookies[0]).toMatch(/; Secure/);
-    const sent = smtp.messages.map((m) => m.replace(/=\r\n/g, '')).find((m) => m.includes('verify-email?token'));
-    expect(sent).toBeDefined();
-    const token = /verify-email\?token=([A-Za-z0-9_=-]+)/.exec(sent!)![1];
-    const row = await db.getRepository(OutboxMessage).findOneByOrFail({ to: 'first@example.com' });
-    expect(row.sentAt).not.toBeNull();
+    // The mail goes out from the job queue, just after the answer.
+    const sent = await waitFor('the verification mail', () => smtp.messages.map((m) => m.replace(/=\r\n/g, '')).find((m) => m.includes('verify-email?token')));
+    const token = /verify-email\?token=([A-Za-z0-9_=-]+)/.exec(sent)![1];
+    const row = await waitFor('the outbox to say sent', async () => {
+      const message = await db.getRepository(OutboxMessage).findOneByOrFail({ to: 'first@example.com' });
+      return message.sentAt ? message : null;
+    });
     expect(row.text).toBe(SENT_BODY);
     const logs = server.logs.join('\n');
     expect(logs).not.toContain(token);

@@ -2,12 +2,13 @@ import 'reflect-metadata';
 import { ConfigError, loadEnv } from './config/env';
 import { openDatabase } from './db/database';
 import { createLogger } from './logger';
-import { transcodeJobHandler } from './modules/video/video-processing';
+import { transcodeJobHandler, videoLimits } from './modules/video/video-processing';
 import { videoTools } from './modules/video/transcode';
 import { VideoQueue } from './modules/video/video-queue';
 import { createVideoStorage } from './modules/video/video-storage';
+import { createMailService } from './modules/mail/mailer';
 
-/** `npm run worker`: processes uploaded lesson videos from the PostgreSQL job queue, apart from the web server. */
+/** `npm run worker`: processes uploaded lesson videos (and delivers queued mail) from the PostgreSQL job queue, apart from the web server. */
 async function main() {
   const env = loadEnv();
   const log = createLogger(env.logLevel);
@@ -18,7 +19,11 @@ async function main() {
     maintenanceIntervalSeconds: env.video.queueCheckSeconds,
     retryDelaySeconds: env.video.retryDelaySeconds,
   });
-  await queue.work(transcodeJobHandler({ db: database.dataSource, storage: createVideoStorage(env), log, tools: videoTools(env.video) }));
+  // Mail queued by the servers is delivered here too.
+  await createMailService(database.dataSource, log, { smtpUrl: env.smtpUrl, from: env.mailFrom, mail: env.mail }, queue).work();
+  await queue.work(
+    transcodeJobHandler({ db: database.dataSource, storage: createVideoStorage(env), log, tools: videoTools(env.video), limits: videoLimits(env.video) }),
+  );
   log.info('video worker is waiting for jobs');
   const stop = async (signal: string) => {
     log.info({ signal }, 'video worker stopping: finishing the job in hand');

@@ -1,9 +1,9 @@
-import { ConfigError, loadEnv } from './env';
+import { ConfigError, loadEnv, startWarnings } from './env';
 
 /** Everything production insists on. */
 const production = {
   NODE_ENV: 'production',
-  JWT_SECRET: 'x'.repeat(32),
+  JWT_SECRET: 'q7Vd2LkP9sXw4RtZ8mNc3HbJ6yFg1UaE',
   STRIPE_SECRET_KEY: 'sk_live_-not-a-real-key',
   STRIPE_PUBLISHABLE_KEY: 'pk_live_-not-a-real-key',
   STRIPE_WEBHOOK_SECRET: 'whsec_123',
@@ -119,5 +119,44 @@ describe('configuration', () => {
     expect(() => loadEnv({ CORS_ORIGINS: '*' })).toThrow('CORS_ORIGINS must list origins such as https://old.example.com, separated by commas (got "*")');
     expect(() => loadEnv({ CORS_ORIGINS: 'https://old.example.com/app' })).toThrow('(got "https://old.example.com/app")');
     expect(() => loadEnv({ CORS_ORIGINS: 'ftp://old.example.com' })).toThrow('(got "ftp://old.example.com")');
+  });
+
+  it('refuses a JWT_SECRET that is long but not random', () => {
+    for (const weak of ['x'.repeat(32), 'abcdabcdabcdabcdabcdabcdabcdabcd', 'abcdefghijklabcdefghijklabcdefghijkl', 'passwordpasswordpasswordpassword']) {
+      expect(() => loadEnv({ JWT_SECRET: weak })).toThrow('JWT_SECRET must be random, not a word or a pattern');
+    }
+    expect(loadEnv({ JWT_SECRET: '3f9a1c7e5b2d8f4a6c0e9b1d7f3a5c8e' }).jwtSecret).toBe('3f9a1c7e5b2d8f4a6c0e9b1d7f3a5c8e');
+  });
+
+  describe('test payment settings', () => {
+    const stripeTest = { STRIPE_SECRET_KEY: 'sk_test_51abc', STRIPE_PUBLISHABLE_KEY: 'pk_test_51abc' };
+    const { STRIPE_SECRET_KEY: _s, STRIPE_PUBLISHABLE_KEY: _p, STRIPE_WEBHOOK_SECRET: _w, ...noStripe } = production;
+    const sandbox = { ...noStripe, SSLCOMMERZ_STORE_ID: 'shikhon01', SSLCOMMERZ_STORE_PASSWORD: 'secret' };
+
+    it('refuses to start in production with Stripe test keys or the SSLCommerz sandbox host', () => {
+      expect(() => loadEnv({ ...production, ...stripeTest })).toThrow(
+        new ConfigError(
+          'Refusing to start in production with test payment settings: Stripe test keys (test cards such as 4242 4242 4242 4242 buy courses). Use live credentials, or set PAYMENTS_TEST_MODE=true to run them on purpose.',
+        ),
+      );
+      expect(() => loadEnv(sandbox)).toThrow(
+        'Refusing to start in production with test payment settings: the SSLCommerz sandbox host (set SSLCOMMERZ_LIVE=true for the live gateway).',
+      );
+      expect(loadEnv({ ...sandbox, SSLCOMMERZ_LIVE: 'true' }).testPaymentSettings).toEqual([]);
+    });
+
+    it('starts with them when PAYMENTS_TEST_MODE=true, with a warning to log at every start', () => {
+      const env = loadEnv({ ...production, ...stripeTest, PAYMENTS_TEST_MODE: 'true' });
+      expect(env.paymentsTestMode).toBe(true);
+      expect(startWarnings(env)).toEqual([
+        'PAYMENTS_TEST_MODE=true: payments run with Stripe test keys (test cards such as 4242 4242 4242 4242 buy courses); no real money is taken.',
+      ]);
+      expect(startWarnings(loadEnv(production))).toEqual([]);
+      expect(() => loadEnv({ ...production, PAYMENTS_TEST_MODE: 'maybe' })).toThrow('PAYMENTS_TEST_MODE must be true or false (got "maybe")');
+    });
+
+    it('lets development and tests use test settings without the flag', () => {
+      expect(loadEnv({ ...stripeTest, STRIPE_WEBHOOK_SECRET: 'whsec_1' }).testPaymentSettings).toHaveLength(1);
+    });
   });
 });

@@ -23,6 +23,13 @@ export interface Env {
   usdToBdt: number;
   /** PAYMENTS=off: no payment provider; paid purchases are refused with a clear message. */
   paymentsOff: boolean;
+  /**
+   * PAYMENTS_TEST_MODE=true: test payment configurations (Stripe test keys, the SSLCommerz sandbox host) are
+   * run on purpose. Production refuses them without it; with it, every start logs a warning and admins see a banner.
+   */
+  paymentsTestMode: boolean;
+  /** The test payment configurations in use, in words (empty with live ones or none). */
+  testPaymentSettings: string[];
   /** Express's `trust proxy`: how many reverse proxies (or which addresses) stand before the server. */
   trustProxy: number | string[];
   mailFrom: string;
@@ -37,6 +44,17 @@ export interface Env {
   /** Origins (scheme://host[:port]) allowed to call the API from a browser, with credentials. */
   corsOrigins: string[];
   video: VideoEnv;
+  mail: MailEnv;
+}
+
+/** Mail goes out from the job queue: short timeouts, retries with backoff. */
+export interface MailEnv {
+  /** MAIL_TIMEOUT_SECONDS: how long one attempt may wait on the SMTP server (connecting, greeting, each reply). */
+  timeoutSeconds: number;
+  /** MAIL_RETRY_DELAY_SECONDS: the first retry waits about this long, each later one twice as long. */
+  retryDelaySeconds: number;
+  /** MAIL_RETRIES: retries before a message is shown to admins as failed (they can send it again). */
+  retryLimit: number;
 }
 
 /** Lesson video uploads, processing and streaming. */
@@ -54,6 +72,10 @@ export interface VideoEnv {
   queueCheckSeconds: number;
   /** The first retry of failed processing waits about this long; each later one twice as long. */
   retryDelaySeconds: number;
+  /** VIDEO_MAX_MINUTES: a longer video is refused before transcoding (checked with ffprobe). */
+  maxMinutes: number;
+  /** VIDEO_MAX_HEIGHT: the largest picture's shorter side in pixels (2160: 4K); larger is refused before transcoding. */
+  maxHeight: number;
   /** FFMPEG_PATH / FFPROBE_PATH: a system ffmpeg instead of the bundled static build. */
   ffmpegPath?: string;
   ffprobePath?: string;
@@ -77,6 +99,25 @@ type Source = Record<string, string | undefined>;
 function optional(src: Source, name: string): string | undefined {
   const value = src[name]?.trim();
   return value ? value : undefined;
+}
+
+export const WEAK_JWT_SECRET =
+  'JWT_SECRET must be random, not a word or a pattern: use at least 10 different characters (e.g. the output of `openssl rand -base64 48`)';
+
+/** A secret that looks random: not one character repeated, not a short pattern, with enough different characters. */
+export function randomLooking(secret: string): boolean {
+  if (new Set(secret).size < 10) return false;
+  // A short unit repeated ("abcdefghij" * 4) has few distinct pairs of neighbours.
+  const pairs = new Set<string>();
+  for (let i = 1; i < secret.length; i++) pairs.add(secret.slice(i - 1, i + 1));
+  return pairs.size >= Math.min(20, secret.length / 2);
+}
+
+/** What the operator should hear at every start (logged as warnings by index.ts and worker.ts). */
+export function startWarnings(env: Env): string[] {
+  if (!env.paymentsTestMode) return [];
+  const settings = env.testPaymentSettings.length > 0 ? env.testPaymentSettings.join('; ') : 'test payment settings';
+  return [`PAYMENTS_TEST_MODE=true: payments run with ${settings}; no real money is taken.`];
 }
 
 function parsePort(raw: string | undefined, problems: string[]): number {
@@ -154,6 +195,7 @@ export function loadEnv(src: Source = process.env): Env {
 
   const jwtSecret = optional(src, 'JWT_SECRET');
   if (jwtSecret && jwtSecret.length < 32) problems.push('JWT_SECRET must be at least 32 characters long');
+  else if (jwtSecret && !randomLooking(jwtSecret)) problems.push(WEAK_JWT_SECRET);
 
   const adminEmail = optional(src, 'ADMIN_EMAIL');
   const adminPassword = optional(src, 'ADMIN_PASSWORD');
@@ -189,6 +231,13 @@ export function loadEnv(src: Source = process.env): Env {
   const paymentsRaw = optional(src, 'PAYMENTS');
   if (paymentsRaw !== undefined && paymentsRaw !== 'off') problems.push(`PAYMENTS can only be "off" (got "${paymentsRaw}")`);
   const paymentsOff = paymentsRaw === 'off';
+  const paymentsTestMode = parseBoolean('PAYMENTS_TEST_MODE', optional(src, 'PAYMENTS_TEST_MODE'), false, problems);
+  const testPaymentSettings: string[] = [];
+  if (!paymentsOff && stripeSecretKey && (stripeMode(stripeSecretKey) === 'test' || (stripePublishableKey && stripeMode(stripePublishableKey) === 'test'))) {
+    testPaymentSettings.push('Stripe test keys (test cards such as 4242 4242 4242 4242 buy courses)');
+  }
+  if (!paymentsOff && sslcommerzStoreId && !sslcommerzLive)
+    testPaymentSettings.push('the SSLCommerz sandbox host (set SSLCOMMERZ_LIVE=true for the live gateway)');
 
   const port = parsePort(optional(src, 'PORT'), problems);
   const publicUrl = optional(src, 'PUBLIC_URL') ?? `http://localhost:${port}`;
@@ -212,6 +261,11 @@ export function loadEnv(src: Source = process.env): Env {
     if (!publicUrl.startsWith('https://')) missing.push('an https:// PUBLIC_URL');
     if (!jwtSecret) missing.push('JWT_SECRET');
     if (missing.length > 0) throw new ConfigError(`Refusing to start in production without: ${missing.join('; ')}.`);
+    if (testPaymentSettings.length > 0 && !paymentsTestMode) {
+      throw new ConfigError(
+        `Refusing to start in production with test payment settings: ${testPaymentSettings.join('; ')}. Use live credentials, or set PAYMENTS_TEST_MODE=true to run them on purpose.`,
+      );
+    }
   }
 
   const graphqlPlayground = parseBoolean('GRAPHQL_PLAYGROUND', optional(src, 'GRAPHQL_PLAYGROUND'), nodeEnv !== 'production', problems);
@@ -225,6 +279,11 @@ export function loadEnv(src: Source = process.env): Env {
 
   const corsOrigins = parseOrigins(optional(src, 'CORS_ORIGINS'), problems);
   const video = parseVideo(src, problems);
+  const mail: MailEnv = {
+    timeoutSeconds: wholeNumber(src, 'MAIL_TIMEOUT_SECONDS', 10, 1, 120, problems),
+    retryDelaySeconds: wholeNumber(src, 'MAIL_RETRY_DELAY_SECONDS', 30, 1, 3600, problems),
+    retryLimit: wholeNumber(src, 'MAIL_RETRIES', 12, 0, 30, problems),
+  };
 
   if (problems.length > 0) {
     throw new ConfigError(`Invalid configuration:\n- ${problems.join('\n- ')}`);
@@ -247,6 +306,8 @@ export function loadEnv(src: Source = process.env): Env {
     sslcommerzLive,
     usdToBdt,
     paymentsOff,
+    paymentsTestMode,
+    testPaymentSettings,
     trustProxy,
     mailFrom: optional(src, 'MAIL_FROM') ?? 'Shikhon <no-reply@shikhon.local>',
     publicUrl,
@@ -259,6 +320,7 @@ export function loadEnv(src: Source = process.env): Env {
     corsOrigins,
     clientDist: path.resolve(optional(src, 'CLIENT_DIST') ?? path.join(repoRoot, 'client', 'dist')),
     video,
+    mail,
   };
 }
 
@@ -294,6 +356,8 @@ function parseVideo(src: Source, problems: string[]): VideoEnv {
   }
   return {
     maxUploadBytes: wholeNumber(src, 'VIDEO_MAX_UPLOAD_MB', 2048, 1, 20_480, problems) * 1024 * 1024,
+    maxMinutes: wholeNumber(src, 'VIDEO_MAX_MINUTES', 180, 1, 24 * 60, problems),
+    maxHeight: wholeNumber(src, 'VIDEO_MAX_HEIGHT', 2160, 144, 8640, problems),
     ffmpegPath: optional(src, 'FFMPEG_PATH'),
     ffprobePath: optional(src, 'FFPROBE_PATH'),
     uploadExpiryHours: wholeNumber(src, 'VIDEO_UPLOAD_EXPIRY_HOURS', 24, 1, 720, problems),

@@ -4,6 +4,7 @@ import type { Language } from '../i18n/languages';
 import type { AppLogger } from '../logger';
 import type { AuthDeps } from '../modules/auth/auth.service';
 import type { SessionCookie } from '../modules/auth/session-cookie';
+import type { DeviceCookie } from '../modules/auth/device-cookie';
 import type { Viewer } from '../modules/auth/viewer';
 import type { ApiKeyCaller } from '../modules/integration/api-key.entity';
 import type { WebhookDeps } from '../modules/integration/webhook.service';
@@ -11,6 +12,7 @@ import type { Course } from '../modules/course/course.entity';
 import { createCourseByIdLoader } from '../modules/course/course.service';
 import type { Lesson } from '../modules/course/lesson.entity';
 import { createOwnedCourseLoader } from '../modules/enrollment/enrollment.service';
+import type { MailService } from '../modules/mail/mailer';
 import type { PurchaseDeps } from '../modules/payment/purchase.service';
 import type { LessonProgress } from '../modules/progress/lesson-progress.entity';
 import { createProgressByLessonLoader } from '../modules/progress/progress.service';
@@ -48,10 +50,16 @@ export interface GraphQLContext {
   authProblem?: 'invalid-token';
   clientAddress: string;
   session: SessionCookie;
+  /** The browser's device cookie: notes the accounts that signed in from it (sign-in protection). */
+  device: DeviceCookie;
   auth: AuthDeps;
   /** Checks an email and password through passport-local. */
   checkPassword(email: string, password: string): Promise<User>;
   payments: PurchaseDeps;
+  /** PAYMENTS_TEST_MODE=true: test payment settings run on purpose (admins see a banner). */
+  paymentsTestMode: boolean;
+  /** The outbox's delivery (admins send failed mail again). */
+  mail: MailService;
   /** Signs lesson stream addresses. */
   stream: StreamSettings;
   loaders: Loaders;

@@ -27,6 +27,7 @@ import {
   SyllabusResolver,
 } from '../modules/practice/practice.resolver';
 import { ApiKeyResolver, WebhookResolver } from '../modules/integration/integration.resolver';
+import { OutboxResolver } from '../modules/mail/outbox.resolver';
 import { authChecker } from './auth-checker';
 import { MoneyResolver } from './money';
 import { validateArgument } from '../shared/validation';
@@ -64,6 +65,7 @@ export const resolvers = [
   AttemptResultResolver,
   ApiKeyResolver,
   WebhookResolver,
+  OutboxResolver,
 ] as const;
 
 export function createSchema(): Promise<GraphQLSchema> {

@@ -42,6 +42,16 @@ const graphql = (requestId: string, body: unknown) => () =>
   fetch(`${url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-request-id': requestId }, body: JSON.stringify(body) });
 
 describe('the access log', () => {
+  it('never writes a signed stream token (an address that plays for anyone until it expires)', async () => {
+    const token = 'v1.0123456789abcdef.SecretSignaturePart';
+    const line = await accessLine('stream-request-1', () =>
+      fetch(`${url}/media/lessons/00000000-0000-4000-8000-000000000001/${token}/master.m3u8`, { headers: { 'x-request-id': 'stream-request-1' } }),
+    );
+    expect(line).toBeDefined();
+    expect(JSON.stringify(line)).not.toContain('SecretSignaturePart');
+    expect(line!.path).toBe('/media/lessons/00000000-0000-4000-8000-000000000001/[token]/master.m3u8');
+  });
+
   it('names the GraphQL operation and gives the whole path', async () => {
     const named = await accessLine(
       'named-request-1',

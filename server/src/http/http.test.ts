@@ -87,6 +87,27 @@ describe('security', () => {
     expect(await res.json()).toEqual({ message: 'The request body is too large' });
   });
 
+  it('answers 400, not 500, to a small body nested thousands deep, on GraphQL and REST', async () => {
+    const deep = '{"a":'.repeat(5000) + '1' + '}'.repeat(5000);
+    expect(deep.length).toBeLessThan(40_000);
+    const graphql = await fetch(`${app.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: `{"query":"query ($x: String) { courses { total } }","variables":{"x":${deep}}}`,
+    });
+    expect(graphql.status).toBe(400);
+    expect(await graphql.json()).toEqual({ message: 'The request is nested too deeply', code: 'BAD_USER_INPUT' });
+    const rest = await fetch(`${app.url}/api/contact`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: deep });
+    expect(rest.status).toBe(400);
+    // Ordinary nesting (a course with lessons inside variables) still passes.
+    const ordinary = await fetch(`${app.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: '{ courses { total } }', variables: { a: { b: [{ c: { d: 'x' } }] } } }),
+    });
+    expect(ordinary.status).toBe(200);
+  });
+
   it('refuses batched GraphQL requests', async () => {
     const res = await fetch(`${app.url}/graphql`, {
       method: 'POST',

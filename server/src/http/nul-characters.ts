@@ -4,17 +4,33 @@ import { GraphQLError, type ValidationRule } from 'graphql';
 /** PostgreSQL text cannot hold U+0000, so input carrying it is refused before anything runs. */
 export const NUL_REFUSED = 'Text must not contain the NUL character';
 
-function containsNul(value: unknown): boolean {
-  if (typeof value === 'string') return value.includes('\u0000');
-  if (Array.isArray(value)) return value.some(containsNul);
-  if (value && typeof value === 'object') return Object.entries(value).some(([key, inner]) => key.includes('\u0000') || containsNul(inner));
-  return false;
+/** No form or API of the product nests this deep; a body that does is refused before anything walks it. */
+export const MAX_INPUT_DEPTH = 32;
+export const TOO_DEEP = 'The request is nested too deeply';
+
+/** Walks a parsed body without recursion (a 10 KB body can nest thousands deep): 'nul', 'deep' or null. */
+function inspect(root: unknown): 'nul' | 'deep' | null {
+  const stack: Array<[unknown, number]> = [[root, 0]];
+  while (stack.length > 0) {
+    const [value, depth] = stack.pop()!;
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) return 'nul';
+    } else if (value && typeof value === 'object') {
+      if (depth >= MAX_INPUT_DEPTH) return 'deep';
+      for (const [key, inner] of Object.entries(value)) {
+        if (key.includes('\u0000')) return 'nul';
+        stack.push([inner, depth + 1]);
+      }
+    }
+  }
+  return null;
 }
 
-/** For parsed JSON bodies and query strings, GraphQL variables included. */
+/** For parsed JSON bodies and query strings, GraphQL variables included; also refuses input nested too deeply. */
 export function refuseNulCharacters(req: Request, res: Response, next: NextFunction) {
-  if (/%00/.test(req.originalUrl) || containsNul(req.body) || containsNul(req.query)) {
-    res.status(400).json({ message: NUL_REFUSED, code: 'BAD_USER_INPUT' });
+  const problem = /%00/.test(req.originalUrl) ? 'nul' : (inspect(req.body) ?? inspect(req.query));
+  if (problem) {
+    res.status(400).json({ message: problem === 'nul' ? NUL_REFUSED : TOO_DEEP, code: 'BAD_USER_INPUT' });
     return;
   }
   next();

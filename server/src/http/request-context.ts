@@ -30,7 +30,7 @@ export function requestContext(log: AppLogger) {
         {
           method: req.method,
           // The whole path: inside a mounted router (`/graphql`), req.path is only what follows the mount point.
-          path: req.originalUrl.split('?')[0],
+          path: loggedPath(req.originalUrl),
           ...req.logFields,
           status: res.statusCode,
           ms: Math.round(ms * 10) / 10,
@@ -41,4 +41,12 @@ export function requestContext(log: AppLogger) {
     });
     countInto(tally, next);
   };
+}
+
+/**
+ * The path as the access log keeps it: no query string, and no signed stream token (an address with
+ * one plays for anyone until it expires, so it is a secret like a password).
+ */
+export function loggedPath(url: string): string {
+  return url.split('?')[0].replace(/^(\/media\/lessons\/[^/]+\/)[^/]+/, '$1[token]');
 }

@@ -13,8 +13,8 @@ function tooManyAttempts(resetAt: Date): AppError {
   return new AppError('TOO_MANY_REQUESTS', `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
 }
 
-/** Counts one attempt for `key` and refuses it, with a clear message, once the window's limit is passed. */
-export async function hitRateLimit(db: DataSource, limit: Limit, subject: string): Promise<void> {
+/** Counts one attempt for `subject` under `limit` and answers how many the window holds now and when it ends. */
+export async function countAttempt(db: DataSource, limit: Limit, subject: string): Promise<{ hits: number; resetAt: Date }> {
   const [row] = await db.query<Array<{ hits: number; resetAt: Date }>>(
     `INSERT INTO rate_limit (key, hits, "resetAt") VALUES ($1, 1, now() + make_interval(secs => $2))
      ON CONFLICT (key) DO UPDATE SET
@@ -23,6 +23,20 @@ export async function hitRateLimit(db: DataSource, limit: Limit, subject: string
      RETURNING hits, "resetAt"`,
     [`${limit.name}:${subject.toLowerCase()}`, limit.windowSeconds],
   );
+  return { hits: row.hits, resetAt: new Date(row.resetAt) };
+}
+
+/** How many attempts the window of `subject` under `limit` holds now (0 once it has ended). */
+export async function attemptsCounted(db: DataSource, limit: Limit, subject: string): Promise<number> {
+  const [row] = await db.query<Array<{ hits: number }>>(`SELECT hits FROM rate_limit WHERE key = $1 AND "resetAt" > now()`, [
+    `${limit.name}:${subject.toLowerCase()}`,
+  ]);
+  return row?.hits ?? 0;
+}
+
+/** Counts one attempt for `key` and refuses it, with a clear message, once the window's limit is passed. */
+export async function hitRateLimit(db: DataSource, limit: Limit, subject: string): Promise<void> {
+  const row = await countAttempt(db, limit, subject);
   if (row.hits > limit.max) throw tooManyAttempts(row.resetAt);
 }
 
@@ -36,7 +50,7 @@ export async function refuseWhenLimited(db: DataSource, limit: Limit, subject: s
 
 /** Counts one failure for `key` without refusing anything (refuseWhenLimited refuses the next attempt). */
 export async function countFailure(db: DataSource, limit: Limit, subject: string): Promise<void> {
-  await hitRateLimit(db, { ...limit, max: Number.MAX_SAFE_INTEGER }, subject);
+  await countAttempt(db, limit, subject);
 }
 
 /** Forgets the attempts counted for `key`, e.g. after a successful sign-in. */
@@ -46,14 +60,20 @@ export async function clearRateLimit(db: DataSource, limit: Limit, subject: stri
 
 // Per-address limits are generous: a school lab or a mobile operator puts many learners behind one address.
 export const limits = {
-  loginPerAddress: { name: 'login-ip', max: 100, windowSeconds: 15 * 60 },
-  // Failed sign-ins: 10 per account from one address, then a far larger cap per account from everywhere,
-  // so a stranger's guesses cannot lock the owner out while a spread-out attack still stops (OWASP ASVS 2.2.1).
-  loginPerAccountAndAddress: { name: 'login-account-ip', max: 10, windowSeconds: 15 * 60 },
-  loginPerAccount: { name: 'login-account', max: 100, windowSeconds: 60 * 60 },
+  // Sign-in (modules/auth/sign-in-throttle.ts) counts failures only, and never refuses a correct password
+  // from a browser the account used before (OWASP's device cookies):
+  // - per address: past `max` failures, each further failure from the address is answered more slowly;
+  loginFailuresPerAddress: { name: 'login-ip', max: 100, windowSeconds: 15 * 60 },
+  // - per account, from browsers it never signed in from: past `max`, such browsers wait a growing delay;
+  loginFailuresPerAccount: { name: 'login-account', max: 10, windowSeconds: 60 * 60 },
+  // - per known browser: past `max`, its device cookie no longer vouches for it (a stolen cookie guesses little).
+  loginFailuresPerDevice: { name: 'login-device', max: 10, windowSeconds: 15 * 60 },
+  // Changing the password (signed in): wrong current passwords per account and address.
+  passwordChangePerAccountAndAddress: { name: 'login-account-ip', max: 10, windowSeconds: 15 * 60 },
   signUpPerAddress: { name: 'signup-ip', max: 50, windowSeconds: 60 * 60 },
   resetPerAddress: { name: 'reset-ip', max: 30, windowSeconds: 60 * 60 },
-  resetPerAccount: { name: 'reset-account', max: 3, windowSeconds: 60 * 60 },
+  // Reset mails per account: further requests within the hour send nothing (the link already sent keeps working).
+  resetMailsPerAccount: { name: 'reset-account', max: 3, windowSeconds: 60 * 60 },
   verifyPerAccount: { name: 'verify-account', max: 5, windowSeconds: 60 * 60 },
   formsPerAddress: { name: 'forms-ip', max: 30, windowSeconds: 60 * 60 },
   // Failed purchases (declined cards, refused payments): card testing stops, a student retrying a few times does not.

@@ -5,6 +5,7 @@ import { createApp, type App } from '../app';
 import { createLoaders, type GraphQLContext } from '../graphql/context';
 import { loadEnv, type Env } from '../config/env';
 import { noSessionCookie } from '../modules/auth/session-cookie';
+import { noDeviceCookie } from '../modules/auth/device-cookie';
 import { testLog } from './database';
 import type { WebhookQueue } from '../modules/integration/webhook-queue';
 
@@ -22,6 +23,7 @@ export interface TestApp {
   video: App['video'];
   practice: App['practice'];
   webhooks: App['webhooks'];
+  mail: App['mail'];
   /** Runs an operation in-process with a fresh per-request context, as an HTTP request would. */
   execute(document: string, operationName?: string, variables?: Record<string, unknown>): Promise<{ data?: unknown; errors?: unknown }>;
   graphql<T = Record<string, unknown>>(query: string, variables?: Record<string, unknown>): Promise<{ status: number; body: GraphQLBody<T> }>;
@@ -50,7 +52,9 @@ export async function startTestApp(
   const overrides = port ? { ...envOverrides, PUBLIC_URL: `http://127.0.0.1:${port}` } : envOverrides;
   // The public response cache is proven by its own tests; elsewhere a write is read back at once.
   const env: Env = loadEnv({ NODE_ENV: 'test', DATA_DIR: '/tmp/unused', JWT_SECRET: TEST_JWT_SECRET, GRAPHQL_RESPONSE_CACHE: 'false', ...overrides });
-  const { server, apollo, services, video, practice, webhooks } = await createApp({ env, db, log: testLog, webhookQueue: options.webhookQueue?.(db) });
+  const { server, apollo, services, video, practice, webhooks, mail } = await createApp({ env, db, log: testLog, webhookQueue: options.webhookQueue?.(db) });
+  // Delivers queued mail as a server does (nothing to do without SMTP_URL).
+  await mail.work();
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
@@ -60,6 +64,7 @@ export async function startTestApp(
     video,
     practice,
     webhooks,
+    mail,
     async execute(document, operationName, variables) {
       const response = await apollo.executeOperation(
         { query: document, operationName, variables },
@@ -72,9 +77,12 @@ export async function startTestApp(
             viewer: null,
             clientAddress: '127.0.0.1',
             session: noSessionCookie,
+            device: noDeviceCookie,
             auth: services.auth,
             checkPassword: () => Promise.reject(new Error('not available in-process')),
             payments: services.payments,
+            mail,
+            paymentsTestMode: env.paymentsTestMode,
             stream: video.stream,
             webhooks,
             loaders: createLoaders(db, null),

@@ -3,13 +3,30 @@ import net from 'node:net';
 /** A real SMTP server on loopback that accepts every message and keeps it, for tests of sending mail. */
 export interface SmtpSink {
   url: string;
+  port: number;
   messages: string[];
+  /** Connections accepted so far. */
+  connections: number;
   close(): Promise<void>;
 }
 
-export async function startSmtpSink(): Promise<SmtpSink> {
+export interface SmtpSinkOptions {
+  /** Listen on this port (e.g. where a silent server was, to play an SMTP server coming back). */
+  port?: number;
+  /** Accept connections and never answer: the fault of an SMTP server that hangs. */
+  silent?: boolean;
+}
+
+export async function startSmtpSink(options: SmtpSinkOptions = {}): Promise<SmtpSink> {
   const messages: string[] = [];
+  const sockets = new Set<net.Socket>();
+  let connections = 0;
   const server = net.createServer((socket) => {
+    connections += 1;
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    socket.on('error', () => undefined);
+    if (options.silent) return;
     let buffer = '';
     let inData = false;
     socket.write('220 sink ESMTP\r\n');
@@ -39,11 +56,22 @@ export async function startSmtpSink(): Promise<SmtpSink> {
     });
     socket.on('error', () => undefined);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', resolve);
+  });
   const { port } = server.address() as net.AddressInfo;
   return {
     url: `smtp://127.0.0.1:${port}`,
+    port,
     messages,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    get connections() {
+      return connections;
+    },
+    close: () =>
+      new Promise((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
   };
 }

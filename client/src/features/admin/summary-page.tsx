@@ -1,10 +1,11 @@
-import { Heading, SimpleGrid, Stack, Table } from '@chakra-ui/react';
+import { Alert, Heading, SimpleGrid, Stack, Table } from '@chakra-ui/react';
 import { StatCard } from '../../components/dashboard-layout';
 import { ErrorState, InlineLoading } from '../../components/states';
 import { useAdminSummaryQuery } from './api/admin.generated';
 import { formatDigits, formatPrice, formatTotals } from '../../lib/format';
 import { paymentDate } from '../../lib/payment-labels';
 import { useLanguage, useT } from '../../lib/i18n';
+import { UndeliveredMail } from './undelivered-mail';
 
 export default function AdminSummaryPage() {
   const t = useT();
@@ -19,6 +20,15 @@ export default function AdminSummaryPage() {
       <Heading as="h1" size="xl">
         {t('admin.summary.title')}
       </Heading>
+      {summary.paymentsTestMode && (
+        <Alert.Root status="warning" data-testid="payments-test-mode">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>{t('admin.summary.testModeTitle')}</Alert.Title>
+            <Alert.Description>{t('admin.summary.testModeText')}</Alert.Description>
+          </Alert.Content>
+        </Alert.Root>
+      )}
       <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="4">
         <StatCard label={t('admin.summary.students')} value={count(summary.students)} />
         <StatCard label={t('admin.summary.instructors')} value={count(summary.instructors)} />
@@ -64,6 +74,7 @@ export default function AdminSummaryPage() {
           </Table.Root>
         </Stack>
       </SimpleGrid>
+      <UndeliveredMail />
     </Stack>
   );
 }

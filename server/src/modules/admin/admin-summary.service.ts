@@ -18,6 +18,8 @@ export interface AdminSummary {
   revenueByCurrency: MoneyAmount[];
   recentSignUps: Array<{ id: string; name: string; email: string; role: Role; createdAt: Date }>;
   recentPurchases: Array<{ id: string; studentName: string; courseName: string; amount: number; currency: string; createdAt: Date }>;
+  /** Mail not delivered yet after a failed attempt. */
+  undeliveredMail: number;
 }
 
 /** Live totals for the admin dashboard. */
@@ -31,6 +33,7 @@ export async function adminSummary(db: DataSource, viewer: Viewer): Promise<Admi
        (SELECT COUNT(*)::int FROM course) AS courses,
        (SELECT COUNT(*)::int FROM course WHERE ${visibleCourse()}) AS "publishedCourses",
        (SELECT COUNT(*)::int FROM enrollment WHERE "revokedAt" IS NULL) AS enrollments,
+       (SELECT COUNT(*)::int FROM outbox_message WHERE "sentAt" IS NULL AND "failedAttempts" > 0) AS "undeliveredMail",
        (SELECT COALESCE(SUM("amountCents" - "refundedCents"), 0)::int FROM payment WHERE status IN ($1, $2) AND currency = 'usd') AS revenue_cents`,
     [PaymentStatus.SUCCEEDED, PaymentStatus.REFUNDED],
   );

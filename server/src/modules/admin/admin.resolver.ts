@@ -41,6 +41,10 @@ class AdminSummary {
   @Field(() => [MoneyTotal], { description: 'Received less refunds, one total per currency' }) revenueByCurrency: MoneyTotal[];
   @Field(() => [RecentSignUp]) recentSignUps: RecentSignUp[];
   @Field(() => [RecentPurchase]) recentPurchases: RecentPurchase[];
+  @Field({ description: 'Whether the server runs test payment settings on purpose (PAYMENTS_TEST_MODE=true): test cards buy courses, no real money is taken' })
+  paymentsTestMode: boolean;
+  @Field(() => Int, { description: 'Mail not delivered yet after a failed attempt (the undeliveredMail list)' })
+  undeliveredMail: number;
 }
 
 @ObjectType({ description: 'A page of accounts' })
@@ -57,8 +61,9 @@ class UserListArgs extends PageArgs {
 export class AdminResolver {
   @Authorized(...roles.admin)
   @Query(() => AdminSummary)
-  adminSummary(@Ctx() ctx: GraphQLContext): Promise<AdminSummary> {
-    return adminSummary(ctx.db, requireViewer(ctx));
+  async adminSummary(@Ctx() ctx: GraphQLContext): Promise<AdminSummary> {
+    const summary = await adminSummary(ctx.db, requireViewer(ctx));
+    return { ...summary, paymentsTestMode: ctx.paymentsTestMode };
   }
 
   @Authorized(...roles.admin)

@@ -228,22 +228,136 @@ describe('publishing by new instructors', () => {
   });
 });
 
-describe('sign-in limits', () => {
-  it("does not let a stranger's wrong guesses lock the owner out", async () => {
+describe('sign-in protection without lockouts', () => {
+  const WAIT = /^Too many failed sign-ins to this account from new browsers\. Try again in \d+ (second|minute)s?, or sign in from a browser you used before\.$/;
+  const login = (browser: HttpClient, email: string, password: string) => browser.graphql<{ login: { accessToken: string } }>(LOGIN, { email, password });
+
+  /** The owner signs in once from their own browser (which keeps its device cookie) at their own address. */
+  async function ownersBrowser(): Promise<HttpClient> {
     await makeUser(db, { email: 'owner@example.com' }, 'right password');
-    const stranger = browserAt('203.0.113.9');
-    for (let i = 0; i < 12; i++) await stranger.graphql(LOGIN, { email: 'owner@example.com', password: `guess ${i}` });
-    const blocked = await stranger.graphql(LOGIN, { email: 'owner@example.com', password: 'right password' });
-    expect(blocked.errors![0].extensions?.code).toBe('TOO_MANY_REQUESTS');
-    const owner = await browserAt('198.51.100.20').graphql(LOGIN, { email: 'owner@example.com', password: 'right password' });
-    expect(owner.errors).toBeUndefined();
+    const browser = browserAt('198.51.100.20');
+    expect((await login(browser, 'owner@example.com', 'right password')).errors).toBeUndefined();
+    expect(browser.cookies.get('shikhon_device')).toBeDefined();
+    return browser;
+  }
+
+  it("lets the owner in from a known browser after 100 strangers' failures from 100 addresses", async () => {
+    const owner = await ownersBrowser();
+    const answers = [];
+    for (let i = 0; i < 100; i++) answers.push(await login(browserAt(`203.0.113.${i}`), 'owner@example.com', `guess ${i}`));
+    // The first ten are checked; then new browsers must wait before each further try.
+    expect(answers.slice(0, 10).every((a) => a.errors![0].message === 'Wrong email or password')).toBe(true);
+    expect(answers.slice(10).some((a) => a.errors![0].extensions?.code === 'TOO_MANY_REQUESTS' && WAIT.test(a.errors![0].message))).toBe(true);
+    const again = await login(owner, 'owner@example.com', 'right password');
+    expect(again.errors).toBeUndefined();
+    expect(again.data!.login.accessToken).toBeTruthy();
   });
 
-  it('still stops guesses spread over many addresses', async () => {
+  it('makes a new browser wait a short, growing delay, never an hour', async () => {
     await makeUser(db, { email: 'owner@example.com' }, 'right password');
-    for (let i = 0; i < 100; i++) await browserAt(`203.0.113.${i}`).graphql(LOGIN, { email: 'owner@example.com', password: `guess ${i}` });
-    const next = await browserAt('198.51.100.20').graphql(LOGIN, { email: 'owner@example.com', password: 'guess' });
-    expect(next.errors![0].extensions?.code).toBe('TOO_MANY_REQUESTS');
+    const stranger = browserAt('203.0.113.9');
+    for (let i = 0; i < 10; i++) await login(stranger, 'owner@example.com', `guess ${i}`);
+    const blocked = await login(browserAt('198.51.100.20'), 'owner@example.com', 'right password');
+    expect(blocked.errors![0]).toMatchObject({ extensions: { code: 'TOO_MANY_REQUESTS' } });
+    expect(blocked.errors![0].message).toMatch(WAIT);
+    // Strangers who keep at it at the right moments make the wait longer, up to five minutes.
+    await db.query(`UPDATE rate_limit SET hits = 60 WHERE key = 'login-account:owner@example.com'`);
+    await db.query(`DELETE FROM rate_limit WHERE key LIKE 'login-wait:%'`);
+    await login(stranger, 'owner@example.com', 'one more guess');
+    const [{ seconds }] = await db.query<Array<{ seconds: number }>>(
+      `SELECT extract(epoch FROM "resetAt" - now())::int AS seconds FROM rate_limit WHERE key = 'login-wait:owner@example.com'`,
+    );
+    expect(seconds).toBeGreaterThan(200);
+    expect(seconds).toBeLessThanOrEqual(300);
+    // The same wait for an address with no account: the answer tells nothing about which exist.
+    for (let i = 0; i < 10; i++) await login(stranger, 'nobody@example.com', `guess ${i}`);
+    expect((await login(stranger, 'nobody@example.com', 'guess')).errors![0].message).toMatch(WAIT);
+  });
+
+  it("lets another person with the right password in from an address that failed 100 times, and slows the address's next failures", async () => {
+    await makeUser(db, { email: 'student@example.com' }, 'right password');
+    const lab = () => browserAt('203.0.113.50');
+    for (let i = 0; i < 100; i++) {
+      const { errors } = await login(lab(), `someone${i}@example.com`, 'wrong password');
+      expect(errors![0].message).toBe('Wrong email or password');
+    }
+    const student = await login(lab(), 'student@example.com', 'right password');
+    expect(student.errors).toBeUndefined();
+    const started = Date.now();
+    const slowed = await login(lab(), 'someone-else@example.com', 'wrong password');
+    expect(slowed.errors![0].message).toBe('Wrong email or password');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(250);
+  });
+
+  it("clears the account's counters when a password reset is completed", async () => {
+    await makeUser(db, { email: 'owner@example.com' }, 'right password');
+    for (let i = 0; i < 12; i++) await login(browserAt(`203.0.113.${i}`), 'owner@example.com', `guess ${i}`);
+    expect((await login(browserAt('198.51.100.20'), 'owner@example.com', 'right password')).errors![0].message).toMatch(WAIT);
+    await new HttpClient(app.url).graphql(`mutation { requestPasswordReset(email: "owner@example.com") }`);
+    const message = await db.getRepository(OutboxMessage).findOneByOrFail({ to: 'owner@example.com' });
+    const token = decodeURIComponent(/token=(\S+)/.exec(message.text)![1]);
+    const resetting = browserAt('198.51.100.20');
+    expect(
+      (await resetting.graphql(`mutation ($t: String!) { resetPassword(token: $t, password: "a brand new password") }`, { t: token })).errors,
+    ).toBeUndefined();
+    expect(await db.query(`SELECT key FROM rate_limit WHERE key LIKE 'login-account:%' OR key LIKE 'login-wait:%'`)).toEqual([]);
+    expect((await login(browserAt('198.51.100.21'), 'owner@example.com', 'a brand new password')).errors).toBeUndefined();
+    // The browser that used the link is a known one from now on.
+    expect(resetting.cookies.get('shikhon_device')).toBeDefined();
+  });
+
+  it("does not take another account's device cookie, or a forged one, as a known browser", async () => {
+    const owner = await ownersBrowser();
+    await makeUser(db, { email: 'other@example.com' }, 'other password');
+    const [id, nonce] = decodeURIComponent(owner.cookies.get('shikhon_device')!).split('.');
+    for (let i = 0; i < 10; i++) await login(browserAt('203.0.113.9'), 'other@example.com', `guess ${i}`);
+    const withOwnersCookie = browserAt('198.51.100.20');
+    withOwnersCookie.cookies.set('shikhon_device', owner.cookies.get('shikhon_device')!);
+    expect((await login(withOwnersCookie, 'other@example.com', 'other password')).errors![0].message).toMatch(WAIT);
+    const other = await db.getRepository(User).findOneByOrFail({ email: 'other@example.com' });
+    expect(id).not.toBe(other.id);
+    const forged = browserAt('198.51.100.20');
+    forged.cookies.set('shikhon_device', `${other.id}.${nonce}.forgedsignature`);
+    expect((await login(forged, 'other@example.com', 'other password')).errors![0].message).toMatch(WAIT);
+  });
+
+  it('stops vouching for a known browser that keeps guessing wrong', async () => {
+    const owner = await ownersBrowser();
+    for (let i = 0; i < 10; i++) await login(owner, 'owner@example.com', `guess ${i}`);
+    for (let i = 0; i < 10; i++) await login(browserAt(`203.0.113.${i}`), 'owner@example.com', `guess ${i}`);
+    expect((await login(owner, 'owner@example.com', 'right password')).errors![0].message).toMatch(WAIT);
+  });
+});
+
+describe('password reset requests', () => {
+  const REQUEST = `mutation { requestPasswordReset(email: "owner@example.com") }`;
+  const linksSent = async () =>
+    (await db.getRepository(OutboxMessage).find({ where: { to: 'owner@example.com' }, order: { createdAt: 'ASC' } })).map(
+      (m) => /token=(\S+)/.exec(m.text)![1],
+    );
+
+  it("resends the same link to repeated requests, so strangers' requests never spoil the owner's link", async () => {
+    await makeUser(db, { email: 'owner@example.com' }, 'old password');
+    for (let i = 0; i < 6; i++) expect((await browserAt(`203.0.113.${i}`).graphql(REQUEST)).data).toEqual({ requestPasswordReset: true });
+    const links = await linksSent();
+    // The first mail and three repeats; further requests within the hour answer the same and mail nothing.
+    expect(links).toHaveLength(4);
+    expect(new Set(links).size).toBe(1);
+    expect(await db.query(`SELECT id FROM password_reset`)).toHaveLength(1);
+    const done = await new HttpClient(app.url).graphql(`mutation ($t: String!) { resetPassword(token: $t, password: "a brand new password") }`, {
+      t: decodeURIComponent(links[0]),
+    });
+    expect(done.errors).toBeUndefined();
+  });
+
+  it('mails a new link once the live one is used or about to run out', async () => {
+    await makeUser(db, { email: 'owner@example.com' }, 'old password');
+    await new HttpClient(app.url).graphql(REQUEST);
+    await db.query(`UPDATE password_reset SET "expiresAt" = now() + interval '5 minutes'`);
+    for (let i = 0; i < 5; i++) await new HttpClient(app.url).graphql(REQUEST);
+    const links = await linksSent();
+    expect(new Set(links).size).toBe(2);
+    expect(links[links.length - 1]).not.toBe(links[0]);
   });
 });
 

@@ -83,13 +83,18 @@ function answer(ctx: GraphQLContext, session: IssuedSession): AuthPayload {
 export class AuthResolver {
   @Mutation(() => AuthPayload, { description: 'Creates a student or instructor account and signs in' })
   async signUp(@Arg('input', () => SignUpInput) input: SignUpInput, @Ctx() ctx: GraphQLContext): Promise<AuthPayload> {
-    return answer(ctx, await signUp(ctx.auth, input, ctx.clientAddress, ctx.language));
+    const payload = answer(ctx, await signUp(ctx.auth, input, ctx.clientAddress, ctx.language));
+    ctx.device.remember(payload.user.id);
+    return payload;
   }
 
   @Mutation(() => AuthPayload)
   async login(@Arg('email') email: string, @Arg('password') password: string, @Ctx() ctx: GraphQLContext): Promise<AuthPayload> {
     const user = await ctx.checkPassword(email, password);
-    return answer(ctx, await startSession(ctx.db, ctx.auth.jwtSecret, user));
+    const payload = answer(ctx, await startSession(ctx.db, ctx.auth.jwtSecret, user));
+    // This browser is now a known one for the account: its correct password is never refused again.
+    ctx.device.remember(user.id);
+    return payload;
   }
 
   @Mutation(() => AuthPayload, {
@@ -122,7 +127,9 @@ export class AuthResolver {
 
   @Mutation(() => Boolean, { description: 'Sets a new password with the token from the reset email; ends every sign-in' })
   async resetPassword(@Args(() => ResetPasswordArgs) { token, password }: ResetPasswordArgs, @Ctx() ctx: GraphQLContext): Promise<boolean> {
-    await resetPassword(ctx.auth, token, password);
+    const account = await resetPassword(ctx.auth, token, password);
+    // The browser that used the emailed link proved it is the owner's.
+    ctx.device.remember(account.id);
     return true;
   }
 

@@ -1,7 +1,10 @@
 import { IsNull, MoreThan, type DataSource } from 'typeorm';
 import { AppError, badInput } from '../../shared/errors';
-import { randomToken, sha256 } from '../../shared/hashing';
-import { clearRateLimit, hitRateLimit, limits } from '../../shared/rate-limit';
+import { sha256 } from '../../shared/hashing';
+import { createHmac, randomUUID } from 'node:crypto';
+import { countAttempt, hitRateLimit, limits } from '../../shared/rate-limit';
+import { knownDevice } from './device-cookie';
+import { clearAccountCounters, countFailure, deviceStillTrusted, refuseWhileAccountWaits } from './sign-in-throttle';
 import type { Mailer } from '../mail/mailer';
 import { defaultAvatar } from '../user/role';
 import { User } from '../user/user.entity';
@@ -47,45 +50,79 @@ export async function signUp(deps: AuthDeps, input: SignUpFields, clientAddress:
   return startSession(deps.db, deps.jwtSecret, user);
 }
 
-/** Checks an email and password; one message for every failure, so it reveals nothing. */
-export async function verifyCredentials(db: DataSource, email: string, password: string, clientAddress: string): Promise<User> {
+/** The browser's device cookie, when the sign-in comes through a request that has one. */
+export interface SigningBrowser {
+  key: Buffer;
+  cookie: string | undefined;
+}
+
+/**
+ * Checks an email and password; one message for every failure, so it reveals nothing. A correct password
+ * from a browser the account used before is never refused (sign-in-throttle.ts says why and how).
+ */
+export async function verifyCredentials(db: DataSource, email: string, password: string, clientAddress: string, browser?: SigningBrowser): Promise<User> {
   const normalized = normalizeEmail(email ?? '');
-  const accountAtAddress = `${normalized}|${clientAddress}`;
-  await hitRateLimit(db, limits.loginPerAddress, clientAddress);
-  if (normalized) {
-    await hitRateLimit(db, limits.loginPerAccountAndAddress, accountAtAddress);
-    await hitRateLimit(db, limits.loginPerAccount, normalized);
-  }
   const user = normalized ? await db.getRepository(User).findOneBy({ email: normalized }) : null;
+  const device = user && browser ? knownDevice(browser.key, browser.cookie, user.id) : null;
+  const trusted = device !== null && (await deviceStillTrusted(db, device.nonce));
+  if (!trusted && normalized) await refuseWhileAccountWaits(db, normalized);
   const matches = await verifyPassword(user?.passwordHash, password ?? '');
-  if (!user || !matches) throw new AppError('UNAUTHENTICATED', WRONG_CREDENTIALS);
+  if (!user || !matches) {
+    const slowdown = await countFailure(db, { email: normalized, clientAddress, deviceNonce: trusted ? device.nonce : null });
+    if (slowdown > 0) await new Promise((resolve) => setTimeout(resolve, slowdown));
+    throw new AppError('UNAUTHENTICATED', WRONG_CREDENTIALS);
+  }
   if (user.deletedAt) throw new AppError('FORBIDDEN', ACCOUNT_CLOSED);
-  await clearRateLimit(db, limits.loginPerAccountAndAddress, accountAtAddress);
   return user;
 }
 
-/** Sends a single-use reset link when the address has an account; answers the same either way. The address passed its rule. */
+/** Reset links are derived from their row's id with a key of their own, so a live link can be sent again (only its hash is kept). */
+function resetLinkToken(jwtSecret: string, resetId: string): string {
+  const key = createHmac('sha256', jwtSecret).update('shikhon reset link v1').digest();
+  return createHmac('sha256', key).update(resetId).digest('base64url');
+}
+
+/** A live link is sent again rather than a new one made while it has at least this long to run. */
+export const RESET_LINK_REUSE_MINUTES = 10;
+
+/**
+ * Mails a single-use reset link when the address has an account; answers the same either way. The address passed its rule.
+ * Asking again while a link is live mails that same link, so nobody can use requests to spoil the owner's link;
+ * such repeats are mailed at most `resetMailsPerAccount.max` times an hour (a new link, once the last runs out, always is).
+ */
 export async function requestPasswordReset(deps: AuthDeps, email: string, clientAddress: string): Promise<void> {
   const normalized = normalizeEmail(email);
   await hitRateLimit(deps.db, limits.resetPerAddress, clientAddress);
-  await hitRateLimit(deps.db, limits.resetPerAccount, normalized);
   const user = await deps.db.getRepository(User).findOneBy({ email: normalized, deletedAt: IsNull() });
   if (!user) return;
-  const token = randomToken();
-  await deps.db.getRepository(PasswordReset).save({
-    userId: user.id,
-    tokenHash: sha256(token),
-    expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MINUTES * 60_000),
-    usedAt: null,
+  const resets = deps.db.getRepository(PasswordReset);
+  const live = await resets.findOne({
+    where: { userId: user.id, usedAt: IsNull(), expiresAt: MoreThan(new Date(Date.now() + RESET_LINK_REUSE_MINUTES * 60_000)) },
+    order: { createdAt: 'DESC' },
   });
+  let token = live ? resetLinkToken(deps.jwtSecret, live.id) : null;
+  let expiresAt = live?.expiresAt;
+  if (live && token && sha256(token) === live.tokenHash) {
+    const { hits } = await countAttempt(deps.db, limits.resetMailsPerAccount, user.id);
+    if (hits > limits.resetMailsPerAccount.max) return;
+  } else {
+    const id = randomUUID();
+    token = resetLinkToken(deps.jwtSecret, id);
+    expiresAt = new Date(Date.now() + RESET_TOKEN_TTL_MINUTES * 60_000);
+    await resets.save({ id, userId: user.id, tokenHash: sha256(token), expiresAt, usedAt: null });
+  }
+  const minutes = Math.max(1, Math.round((expiresAt!.getTime() - Date.now()) / 60_000));
   const link = new URL(`/reset-password?token=${encodeURIComponent(token)}`, deps.publicUrl).toString();
-  await deps.mailer.send({ to: user.email, ...mailText(user.language, 'reset', { name: user.name, minutes: RESET_TOKEN_TTL_MINUTES, link }) });
+  await deps.mailer.send({ to: user.email, ...mailText(user.language, 'reset', { name: user.name, minutes, link }) });
 }
 
-/** Sets a new password (one that passed its rule) with a valid reset token, uses the token up and ends every sign-in. */
-export async function resetPassword(deps: AuthDeps, token: string, password: string): Promise<void> {
+/**
+ * Sets a new password (one that passed its rule) with a valid reset token, uses the token up and ends every sign-in.
+ * The account's failed sign-ins are forgotten: its owner starts afresh. Answers the account, whose browser is now a known one.
+ */
+export async function resetPassword(deps: AuthDeps, token: string, password: string): Promise<Pick<User, 'id' | 'email'>> {
   const passwordHash = await hashPassword(password);
-  await deps.db.transaction(async (manager) => {
+  const account = await deps.db.transaction(async (manager) => {
     const resets = manager.getRepository(PasswordReset);
     const reset = await resets.findOne({
       where: { tokenHash: sha256(token ?? ''), usedAt: IsNull(), expiresAt: MoreThan(new Date()) },
@@ -101,7 +138,10 @@ export async function resetPassword(deps: AuthDeps, token: string, password: str
       .where('id = :id', { id: reset.userId })
       .execute();
     await endAllSessions(manager, reset.userId);
+    return manager.getRepository(User).findOneOrFail({ where: { id: reset.userId }, select: { id: true, email: true } });
   });
+  await clearAccountCounters(deps.db, account.email);
+  return account;
 }
 
 export const WRONG_CURRENT_PASSWORD = 'Your current password is not right';
@@ -114,7 +154,7 @@ export async function changePassword(
   newPassword: string,
   clientAddress: string,
 ): Promise<IssuedSession> {
-  await hitRateLimit(deps.db, limits.loginPerAccountAndAddress, `${viewer.email}|${clientAddress}`);
+  await hitRateLimit(deps.db, limits.passwordChangePerAccountAndAddress, `${viewer.email}|${clientAddress}`);
   const user = await deps.db.getRepository(User).findOneByOrFail({ id: viewer.id });
   if (!(await verifyPassword(user.passwordHash, currentPassword ?? ''))) {
     throw badInput(WRONG_CURRENT_PASSWORD, { fields: { currentPassword: WRONG_CURRENT_PASSWORD } });

@@ -11,6 +11,7 @@ import { User } from '../user/user.entity';
 import { TOKEN_ALGORITHM, TOKEN_AUDIENCE, TOKEN_ISSUER } from './access-token';
 import { verifyCredentials, WRONG_CREDENTIALS } from './auth.service';
 import { toViewer, type Viewer } from './viewer';
+import { DEVICE_COOKIE, deviceCookieKey } from './device-cookie';
 
 declare module 'express-serve-static-core' {
   interface Request {
@@ -26,6 +27,7 @@ export function createPassport(db: DataSource, jwtSecret: string): Authenticator
   // Made once: given the secret as a string, jsonwebtoken would first try it as a PEM public key
   // (which throws) and then build a secret key from it, on every signed-in request. It takes a
   // KeyObject as is; passport-jwt's types say string or Buffer, but it hands the key on untouched.
+  const deviceKey = deviceCookieKey(jwtSecret);
   const verificationKey = createSecretKey(Buffer.from(jwtSecret)) as unknown as Buffer;
   passport.use(
     'jwt',
@@ -49,7 +51,8 @@ export function createPassport(db: DataSource, jwtSecret: string): Authenticator
   passport.use(
     'local',
     new LocalStrategy({ usernameField: 'email', passwordField: 'password', passReqToCallback: true, session: false }, (req, email, password, done) => {
-      verifyCredentials(db, email, password, req.ip ?? 'unknown').then((user) => done(null, user), done);
+      const browser = { key: deviceKey, cookie: (req.cookies as Record<string, string> | undefined)?.[DEVICE_COOKIE] };
+      verifyCredentials(db, email, password, req.ip ?? 'unknown', browser).then((user) => done(null, user), done);
     }),
   );
   return passport;

@@ -1,6 +1,6 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 
-/** Every message the product sends; without SMTP this is where mail stays (and tests read it). */
+/** Every message the product sends: written in the request, sent by the `send-mail` job; without SMTP this is where mail stays (and tests read it). */
 @Entity('outbox_message')
 export class OutboxMessage {
   @PrimaryGeneratedColumn('uuid')
@@ -18,6 +18,19 @@ export class OutboxMessage {
 
   @Column({ type: 'timestamptz', nullable: true })
   sentAt: Date | null;
+
+  /** Attempts to hand the message to the SMTP server that failed so far. */
+  @Column({ type: 'integer', default: 0 })
+  failedAttempts: number;
+
+  /** The last attempt's error, in the SMTP library's words (no server paths). */
+  @Column({ type: 'text', nullable: true })
+  lastError: string | null;
+
+  /** Set when every retry failed: admins see it and may send it again. */
+  @Index()
+  @Column({ type: 'timestamptz', nullable: true })
+  gaveUpAt: Date | null;
 
   @Index()
   @CreateDateColumn({ type: 'timestamptz' })

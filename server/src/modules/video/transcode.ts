@@ -33,9 +33,13 @@ export interface SourceInfo {
   hasAudio: boolean;
 }
 
-function run(binary: string, args: string[], onOutput?: (line: string) => void): Promise<string> {
+/** Raised when a run is stopped by its signal (the job's time is up): the process is killed, never left running. */
+export class RunStopped extends Error {}
+
+function run(binary: string, args: string[], onOutput?: (line: string) => void, signal?: AbortSignal): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    if (signal?.aborted) return reject(new RunStopped(`${path.basename(binary)} was stopped`));
+    const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'], signal, killSignal: 'SIGKILL' });
     let out = '';
     let err = '';
     child.stdout.on('data', (chunk: Buffer) => {
@@ -45,16 +49,18 @@ function run(binary: string, args: string[], onOutput?: (line: string) => void):
     child.stderr.on('data', (chunk: Buffer) => {
       err = (err + chunk.toString()).slice(-2000);
     });
-    child.on('error', reject);
-    child.on('close', (code) =>
-      code === 0 ? resolve(out) : reject(new Error(`${path.basename(binary)} failed (exit ${code}): ${err.trim().split('\n').slice(-3).join(' ')}`)),
-    );
+    child.on('error', (error) => reject(signal?.aborted ? new RunStopped(`${path.basename(binary)} was stopped`) : error));
+    child.on('close', (code) => {
+      if (signal?.aborted) reject(new RunStopped(`${path.basename(binary)} was stopped`));
+      else if (code === 0) resolve(out);
+      else reject(new Error(`${path.basename(binary)} failed (exit ${code}): ${err.trim().split('\n').slice(-3).join(' ')}`));
+    });
   });
 }
 
 /** Duration, size and whether there is sound, from ffprobe. */
-export async function probeVideo(tools: VideoTools, file: string): Promise<SourceInfo> {
-  const out = await run(tools.ffprobe, ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file]);
+export async function probeVideo(tools: VideoTools, file: string, signal?: AbortSignal): Promise<SourceInfo> {
+  const out = await run(tools.ffprobe, ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file], undefined, signal);
   const probe = JSON.parse(out) as {
     format?: { duration?: string };
     streams?: Array<{ codec_type?: string; width?: number; height?: number; duration?: string }>;
@@ -101,11 +107,16 @@ const hlsOutput = (dir: string) => [
 ];
 
 /** One ffmpeg run; `onFraction` hears how far through the source it is (0 to 1). */
-async function ffmpeg(tools: VideoTools, args: string[], durationSeconds: number, onFraction: (fraction: number) => void): Promise<void> {
-  await run(tools.ffmpeg, ['-hide_banner', '-nostats', '-loglevel', 'error', '-y', ...args, '-progress', 'pipe:1'], (line) => {
-    const match = /^out_time_(?:ms|us)=(\d+)/.exec(line);
-    if (match) onFraction(Math.min(1, Number(match[1]) / 1e6 / durationSeconds));
-  });
+async function ffmpeg(tools: VideoTools, args: string[], durationSeconds: number, onFraction: (fraction: number) => void, signal?: AbortSignal): Promise<void> {
+  await run(
+    tools.ffmpeg,
+    ['-hide_banner', '-nostats', '-loglevel', 'error', '-y', ...args, '-progress', 'pipe:1'],
+    (line) => {
+      const match = /^out_time_(?:ms|us)=(\d+)/.exec(line);
+      if (match) onFraction(Math.min(1, Number(match[1]) / 1e6 / durationSeconds));
+    },
+    signal,
+  );
 }
 
 export function transcodeVideoRendition(
@@ -115,6 +126,7 @@ export function transcodeVideoRendition(
   rendition: Rendition,
   dir: string,
   onFraction: (fraction: number) => void,
+  signal?: AbortSignal,
 ) {
   fs.mkdirSync(dir, { recursive: true });
   const gop = ['-force_key_frames', `expr:gte(t,n_forced*${SEGMENT_SECONDS})`, '-sc_threshold', '0'];
@@ -148,27 +160,37 @@ export function transcodeVideoRendition(
     ],
     info.durationSeconds,
     onFraction,
+    signal,
   );
 }
 
-export function transcodeAudioRendition(tools: VideoTools, source: string, info: SourceInfo, dir: string, onFraction: (fraction: number) => void) {
+export function transcodeAudioRendition(
+  tools: VideoTools,
+  source: string,
+  info: SourceInfo,
+  dir: string,
+  onFraction: (fraction: number) => void,
+  signal?: AbortSignal,
+) {
   fs.mkdirSync(dir, { recursive: true });
   return ffmpeg(
     tools,
     ['-i', source, '-vn', '-map', '0:a:0', '-c:a', 'aac', '-b:a', `${AUDIO_KBPS}k`, '-ac', '2', '-ar', '44100', ...hlsOutput(dir)],
     info.durationSeconds,
     onFraction,
+    signal,
   );
 }
 
 /** A still from a little way in, at most 360 pixels high. */
-export function makePoster(tools: VideoTools, source: string, info: SourceInfo, file: string) {
+export function makePoster(tools: VideoTools, source: string, info: SourceInfo, file: string, signal?: AbortSignal) {
   const at = Math.min(1, info.durationSeconds / 2).toFixed(2);
   return ffmpeg(
     tools,
     ['-ss', at, '-i', source, '-frames:v', '1', '-vf', `scale=-2:${Math.min(360, info.height - (info.height % 2))}`, '-q:v', '5', file],
     info.durationSeconds,
     () => undefined,
+    signal,
   );
 }
 

@@ -13,9 +13,11 @@ import {
   measuredBandwidth,
   probeVideo,
   renditionsFor,
+  RunStopped,
   transcodeAudioRendition,
   transcodeVideoRendition,
   videoTools,
+  type SourceInfo,
   type VideoTools,
 } from './transcode';
 import type { TranscodeJob } from './video-queue';
@@ -27,7 +29,42 @@ export interface VideoProcessingDeps {
   log: AppLogger;
   /** ffmpeg and ffprobe; the bundled ones when not given. */
   tools?: VideoTools;
+  /** What one video may be and take; the defaults when not given. */
+  limits?: Partial<VideoLimits>;
 }
+
+export interface VideoLimits {
+  /** VIDEO_MAX_MINUTES, in seconds: a longer video is refused before any transcoding. */
+  maxSeconds: number;
+  /** VIDEO_MAX_HEIGHT: the shorter side's largest size in pixels (2160: 4K); the longer side may be 16/9 of it. */
+  maxHeight: number;
+  /** A job's time (VIDEO_JOB_TIMEOUT_SECONDS): ffmpeg is killed when it runs out. */
+  timeoutMs: number;
+}
+
+export const DEFAULT_VIDEO_LIMITS: VideoLimits = { maxSeconds: 180 * 60, maxHeight: 2160, timeoutMs: 3600_000 };
+
+/** The limits the configuration sets (config/env.ts). */
+export const videoLimits = (video: { maxMinutes: number; maxHeight: number; jobTimeoutSeconds: number }): VideoLimits => ({
+  maxSeconds: video.maxMinutes * 60,
+  maxHeight: video.maxHeight,
+  timeoutMs: video.jobTimeoutSeconds * 1000,
+});
+
+/** A video we will not process as it is; its message is for the instructor, in plain words, and it is not retried. */
+export class VideoRefused extends Error {}
+
+const minutesText = (seconds: number) =>
+  seconds < 90 ? `${Math.round(seconds)} seconds` : `${Math.round(seconds / 60)} minute${Math.round(seconds / 60) === 1 ? '' : 's'}`;
+export const tooLong = (seconds: number, maxSeconds: number) =>
+  `This video is ${minutesText(seconds)} long; a lesson video may be at most ${minutesText(maxSeconds)}. Split it into shorter lessons and upload them one by one.`;
+export const tooLarge = (width: number, height: number, maxHeight: number) =>
+  `This video is ${width}×${height} pixels; the largest we take is ${Math.round((maxHeight * 16) / 9)}×${maxHeight}. Export it at a smaller size and upload it again.`;
+export const tookTooLong = (timeoutMs: number) =>
+  `Processing this video took longer than ${minutesText(timeoutMs / 1000)} and was stopped. Try a shorter video or a smaller size.`;
+/** Anything else that went wrong: no program output, no server path. */
+export const COULD_NOT_PROCESS =
+  'We could not process this video. The file may be damaged or in a format we cannot read: export it again as MP4 (H.264) and upload it.';
 
 /** Storage keys of one video. */
 export const videoKeys = {
@@ -66,17 +103,40 @@ function* filesUnder(dir: string, prefix = ''): Generator<string> {
 
 /** Turns an uploaded source into HLS renditions and a poster, then makes it the lesson's video. */
 export async function processVideo(deps: VideoProcessingDeps, videoId: string): Promise<void> {
-  const { db, storage, log } = deps;
+  const { db, storage } = deps;
   const tools = deps.tools ?? videoTools();
   const videos = db.getRepository(LessonVideo);
   const video = await videos.findOneBy({ id: videoId });
   if (!video || video.status === VideoStatus.READY) return;
   await videos.update(videoId, { status: VideoStatus.PROCESSING, progress: 0 });
+  const limits = { ...DEFAULT_VIDEO_LIMITS, ...deps.limits };
+  // ffmpeg is killed when the job's time is up, a little before the queue would take the job for crashed.
+  const signal = AbortSignal.timeout(Math.max(1000, limits.timeoutMs - 5000));
   const work = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'shikhon-video-'));
   try {
     const source = path.join(work, 'source');
     await storage.download(videoKeys.source(videoId), source);
-    const info = await probeVideo(tools, source);
+    const info = await probeVideo(tools, source, signal).catch((error: unknown) => {
+      throw error instanceof RunStopped ? new VideoRefused(tookTooLong(limits.timeoutMs)) : error;
+    });
+    // Checked before any transcoding: a short file can hold hours of picture.
+    if (info.durationSeconds > limits.maxSeconds) throw new VideoRefused(tooLong(info.durationSeconds, limits.maxSeconds));
+    const [shorter, longer] = [Math.min(info.width, info.height), Math.max(info.width, info.height)];
+    if (shorter > limits.maxHeight || longer > Math.round((limits.maxHeight * 16) / 9))
+      throw new VideoRefused(tooLarge(info.width, info.height, limits.maxHeight));
+    await transcode(deps, video, info, source, work, signal).catch((error: unknown) => {
+      throw error instanceof RunStopped ? new VideoRefused(tookTooLong(limits.timeoutMs)) : error;
+    });
+  } finally {
+    await fs.promises.rm(work, { recursive: true, force: true });
+  }
+}
+
+async function transcode(deps: VideoProcessingDeps, video: LessonVideo, info: SourceInfo, source: string, work: string, signal: AbortSignal): Promise<void> {
+  const { db, storage, log } = deps;
+  const tools = deps.tools ?? videoTools();
+  const videoId = video.id;
+  {
     const renditions = renditionsFor(info);
     const out = path.join(work, 'hls');
     const steps = renditions.length + (info.hasAudio ? 1 : 0) + 1;
@@ -85,13 +145,20 @@ export async function processVideo(deps: VideoProcessingDeps, videoId: string): 
     const measured = [];
     for (const [index, rendition] of renditions.entries()) {
       const dir = path.join(out, rendition.name);
-      await transcodeVideoRendition(tools, source, info, rendition, dir, (fraction) => report(((index + fraction) / steps) * 100));
+      await transcodeVideoRendition(tools, source, info, rendition, dir, (fraction) => report(((index + fraction) / steps) * 100), signal);
       measured.push({ ...rendition, bandwidth: measuredBandwidth(dir) });
     }
     if (info.hasAudio) {
-      await transcodeAudioRendition(tools, source, info, path.join(out, AUDIO_RENDITION), (fraction) => report(((renditions.length + fraction) / steps) * 100));
+      await transcodeAudioRendition(
+        tools,
+        source,
+        info,
+        path.join(out, AUDIO_RENDITION),
+        (fraction) => report(((renditions.length + fraction) / steps) * 100),
+        signal,
+      );
     }
-    await makePoster(tools, source, info, path.join(out, 'poster.jpg'));
+    await makePoster(tools, source, info, path.join(out, 'poster.jpg'), signal);
     fs.writeFileSync(path.join(out, 'master.m3u8'), masterPlaylist(measured, info.hasAudio));
     for (const file of filesUnder(out)) await storage.putFile(videoKeys.stream(videoId, file), path.join(out, file), contentTypeOf(file));
 
@@ -116,8 +183,6 @@ export async function processVideo(deps: VideoProcessingDeps, videoId: string): 
         .removeAll(videoKeys.folder(old.id))
         .catch((error: unknown) => log.warn({ err: error, videoId: old.id }, 'could not remove a replaced video'));
     log.info({ videoId, durationSeconds: info.durationSeconds }, 'lesson video ready');
-  } finally {
-    await fs.promises.rm(work, { recursive: true, force: true });
   }
 }
 
@@ -128,12 +193,21 @@ export function transcodeJobHandler(deps: VideoProcessingDeps) {
     try {
       await processVideo(deps, job.data.videoId);
     } catch (error) {
+      if (error instanceof VideoRefused) {
+        // Final: the same file would be refused again. The instructor reads why.
+        deps.log.info({ videoId: job.data.videoId, reason: error.message }, 'lesson video refused');
+        await deps.db.getRepository(LessonVideo).update(job.data.videoId, { status: VideoStatus.FAILED, error: error.message });
+        return;
+      }
       const final = job.retryCount >= job.retryLimit;
-      const message = error instanceof Error ? error.message : String(error);
+      // The details (program output, paths) go to the log; the instructor reads plain words.
       deps.log.warn({ err: error, videoId: job.data.videoId, final }, 'video processing failed');
       await deps.db
         .getRepository(LessonVideo)
-        .update(job.data.videoId, final ? { status: VideoStatus.FAILED, error: message } : { status: VideoStatus.QUEUED, error: `Trying again: ${message}` });
+        .update(
+          job.data.videoId,
+          final ? { status: VideoStatus.FAILED, error: COULD_NOT_PROCESS } : { status: VideoStatus.QUEUED, error: `Trying again: ${COULD_NOT_PROCESS}` },
+        );
       throw error;
     }
   };

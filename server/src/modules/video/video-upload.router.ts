@@ -10,6 +10,7 @@ import type { AppLogger } from '../../logger';
 import { AppError } from '../../shared/errors';
 import type { Viewer } from '../auth/viewer';
 import { isUuid } from '../../shared/validation';
+import { requireVerifiedEmail } from '../auth/email-verification.service';
 import { Lesson } from '../course/lesson.entity';
 import { editableCourse } from '../course-editing/course-editing.service';
 import { LessonVideo, VideoStatus } from './lesson-video.entity';
@@ -124,6 +125,13 @@ export function videoUploadRouter(deps: VideoUploadDeps): Router {
             error.httpStatus,
             error.code === 'FORBIDDEN' ? 'Only the course instructor or an admin can upload videos to its lessons.' : error.message,
           );
+        throw error;
+      }
+      // Only an instructor whose address is confirmed uploads: a throwaway account cannot fill the disk.
+      try {
+        await requireVerifiedEmail(deps.db, viewer.id);
+      } catch (error) {
+        if (error instanceof AppError) throw refuse(403, error.message);
         throw error;
       }
       if (upload.size === undefined) throw refuse(400, 'Say the size of the video when starting its upload (Upload-Length).');
