@@ -5,7 +5,8 @@ export const providerLabel = (t: Translate, provider: string): string =>
   t(provider === 'sslcommerz' ? 'payment.provider.sslcommerz' : provider === 'test' ? 'payment.provider.test' : 'payment.provider.card');
 
 /** How a payment was paid: the method the provider reported (bKash, Nagad, "Visa •••• 4242"), else who took it. */
-export const paymentMethodLabel = (t: Translate, payment: { method?: string | null; provider: string }): string => payment.method ?? providerLabel(t, payment.provider);
+export const paymentMethodLabel = (t: Translate, payment: { method?: string | null; provider: string }): string =>
+  payment.method ?? providerLabel(t, payment.provider);
 
 /** The methods admins filter payments by, as providers report them (brand names, written the same in every language). */
 export const PAYMENT_METHODS = ['bKash', 'Nagad', 'Rocket', 'Upay', 'Visa', 'Mastercard', 'American Express'];

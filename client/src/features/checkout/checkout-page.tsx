@@ -311,9 +311,7 @@ export default function CheckoutPage() {
                       <RadioGroup.ItemHiddenInput />
                       <RadioGroup.ItemIndicator />
                       <RadioGroup.ItemText>
-                        {provider === 'SSLCOMMERZ'
-                          ? t('checkout.method.local', { price: taka })
-                          : t('checkout.method.stripe', { price })}
+                        {provider === 'SSLCOMMERZ' ? t('checkout.method.local', { price: taka }) : t('checkout.method.stripe', { price })}
                       </RadioGroup.ItemText>
                     </RadioGroup.Item>
                   ))}
