@@ -234,3 +234,26 @@ it('refuses an address that is not a web address, and non-admins; nothing is sto
   const stored = await db.getRepository(WebhookEndpoint).find();
   expect(stored.every((endpoint) => endpoint.secretEncrypted.startsWith('v1:') && !endpoint.secretEncrypted.includes('whsec_'))).toBe(true);
 });
+
+it('tells of a card payment received and of its refund, with the amount in its currency and how it was paid', async () => {
+  await register(['PAYMENT_SUCCEEDED', 'PAYMENT_REFUNDED', 'ENROLLMENT_REFUNDED']);
+  receiver.statuses = [];
+  const before = receiver.received.length;
+  const typesFrom = async (count: number) =>
+    (await receiver.waitFor(before + count)).slice(before).map((attempt) => JSON.parse(attempt.body) as { type: string; data: Record<string, unknown> });
+  const course = await makeCourse(db, { name: 'Class 9 Physics', price: 12, priceBDT: 1450 });
+  const bought = await student.graphql<{ purchaseCourse: { enrollment: { id: string } } }>(
+    `mutation ($id: ID!) { purchaseCourse(input: { courseId: $id, paymentMethod: "pm_card_visa" }) { enrollment { id } } }`,
+    { id: course.id },
+  );
+  expect(bought.errors).toBeUndefined();
+  // The earlier endpoint for enrollment.created hears of the enrollment too.
+  const paid = (await typesFrom(2)).find((event) => event.type === 'payment.succeeded');
+  expect(paid).toMatchObject({ data: { courseId: course.id, amount: { amount: 1200, currency: 'usd' }, method: 'Visa' } });
+  const refunded = await admin.graphql(`mutation ($id: ID!) { refundEnrollment(enrollmentId: $id, refundCase: COURSE_CANCELLED) { percent } }`, {
+    id: bought.data!.purchaseCourse.enrollment.id,
+  });
+  expect(refunded.errors).toBeUndefined();
+  const types = (await typesFrom(4)).map((event) => event.type).sort();
+  expect(types).toEqual(['enrollment.created', 'enrollment.refunded', 'payment.refunded', 'payment.succeeded']);
+});

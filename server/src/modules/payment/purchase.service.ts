@@ -1,3 +1,5 @@
+import { emitWebhookEvent } from '../integration/webhook-events';
+import { WebhookEventType } from '../integration/webhook.entity';
 import { nationalMobile, normalizeBangladeshMobile } from '../../shared/phone';
 import crypto from 'node:crypto';
 import { Brackets, In, type DataSource, type EntityManager } from 'typeorm';
@@ -78,6 +80,16 @@ export interface PurchaseOutcome {
   redirectUrl?: string | null;
   message: string | null;
 }
+
+/** What a payment event tells integrators: ids, the amount as Money, how it was paid; never card data. */
+const paymentEventData = (payment: Payment) => ({
+  paymentId: payment.id,
+  studentId: payment.studentId,
+  courseId: payment.courseId,
+  amount: { amount: payment.amountCents, currency: payment.currency },
+  provider: payment.provider,
+  method: payment.method,
+});
 
 /** The server's price: dollars from the database, charged in cents. */
 export const priceInCents = (course: Course) => toMinorUnits(course.price);
@@ -235,6 +247,7 @@ export async function recordProviderResult(deps: PurchaseDeps, paymentId: string
         methodLast4: result.method?.last4 ?? current.methodLast4,
       });
       await payments.save(current);
+      if (status === PaymentStatus.SUCCEEDED) await emitWebhookEvent(manager, WebhookEventType.PAYMENT_SUCCEEDED, paymentEventData(current));
     }
     const paid = current.status === PaymentStatus.SUCCEEDED || current.status === PaymentStatus.REFUNDED;
     if (!paid) return { payment: current, enrollment: null, created: false, alreadyOwned: false };

@@ -1,3 +1,6 @@
+import { enrollmentEventData } from '../enrollment/enrollment.service';
+import { emitWebhookEvent } from '../integration/webhook-events';
+import { WebhookEventType } from '../integration/webhook.entity';
 import { AppError, notFound } from '../../shared/errors';
 import { formatMoney } from '../../shared/money';
 import { AuditAction, AuditTarget } from '../audit/audit.entity';
@@ -79,6 +82,14 @@ export async function refundEnrollment(
       // SSLCommerz pays back later: its refund query tells when (reconciliation asks).
       status: payment.provider === 'sslcommerz' ? 'processing' : 'succeeded',
       adminId: viewer.id,
+    });
+    await emitWebhookEvent(manager, WebhookEventType.ENROLLMENT_REFUNDED, enrollmentEventData({ ...enrollment, revokedAt: new Date() }));
+    await emitWebhookEvent(manager, WebhookEventType.PAYMENT_REFUNDED, {
+      paymentId: payment.id,
+      enrollmentId: enrollment.id,
+      refundId: refund.id,
+      amount: { amount: amountCents, currency: payment.currency },
+      percent: decision.percent,
     });
     await recordAudit(manager, {
       viewer,
