@@ -18,7 +18,7 @@ export class Money implements MoneyAmount {
   @Field(() => Int, { description: 'In minor units of the currency: cents of a dollar, poisha of a taka (৳1,200 is 120000)' })
   amount: number;
 
-  @Field(() => CurrencyCode)
+  @Field(() => CurrencyCode, { description: 'The currency of the amount' })
   currency: MoneyAmount['currency'];
 }
 

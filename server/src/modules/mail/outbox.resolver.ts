@@ -21,7 +21,7 @@ class UndeliveredMail {
 @ObjectType({ description: 'A page of undelivered mail' })
 class UndeliveredMailPage extends PageOf(UndeliveredMail) {}
 
-const MailId = IdArgs('id', MAIL_NOT_FOUND);
+const MailId = IdArgs('id', MAIL_NOT_FOUND, 'The undelivered mail');
 
 @Resolver()
 export class OutboxResolver {

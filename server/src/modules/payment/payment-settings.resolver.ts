@@ -38,7 +38,7 @@ export class PaymentSettingsResolver {
   }
 
   @Query(() => Float, { description: 'The dollar price proposed for a taka price, for international cards (at USD_TO_BDT, to the whole dollar)' })
-  proposedDollarPrice(@Arg('taka', () => Int) taka: number, @Ctx() ctx: GraphQLContext): number {
+  proposedDollarPrice(@Arg('taka', () => Int, { description: 'Whole taka, 0 to 2000000' }) taka: number, @Ctx() ctx: GraphQLContext): number {
     if (!Number.isInteger(taka) || taka < 0 || taka > 2_000_000) throw badInput('taka must be a whole number from 0 to 2000000');
     return proposeDollarPrice(taka, ctx.payments.usdToBdt);
   }

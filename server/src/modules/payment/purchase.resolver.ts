@@ -104,7 +104,7 @@ export class PurchaseResolver {
 
 @ObjectType({ description: "The signed-in student's latest payment for one course, as the course page and checkout show it" })
 class CoursePayment {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The payment' })
   id: string;
 
   @Field(() => PaymentStatus, { description: 'HELD: received and being checked, so no second payment is taken meanwhile' })

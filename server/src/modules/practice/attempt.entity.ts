@@ -13,7 +13,7 @@ import { numericToNumber } from '../../shared/numeric';
 @Index('attempt_ranking', ['testId', 'score', 'durationSeconds'], { where: '"submittedAt" IS NOT NULL' })
 @Index('attempt_user', ['userId', 'startedAt'])
 export class Attempt {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The attempt' })
   @PrimaryGeneratedColumn('uuid')
   id: string;
 

@@ -9,7 +9,7 @@ import { numericToNumber } from '../../shared/numeric';
 @Check('model_test_window', '"opensAt" IS NULL OR "closesAt" IS NULL OR "opensAt" < "closesAt"')
 @Index('model_test_listing', ['published', 'classLevel', 'subjectId'])
 export class ModelTest {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The test' })
   @PrimaryGeneratedColumn('uuid')
   id: string;
 
@@ -66,7 +66,7 @@ export class ModelTest {
   @Column({ type: 'uuid', nullable: true })
   authorId: string | null;
 
-  @Field()
+  @Field({ description: 'When the test was written' })
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt: Date;
 }

@@ -179,7 +179,7 @@ class QuestionStatistics {
   mostChosenWrongOptionId: string | null;
 }
 
-const QuestionId = IdArgs('id', QUESTION_NOT_FOUND);
+const QuestionId = IdArgs('id', QUESTION_NOT_FOUND, 'The question');
 type QuestionId = InstanceType<typeof QuestionId>;
 
 @Resolver(() => Question)
@@ -198,7 +198,10 @@ export class QuestionBankResolver {
 
   @Authorized(...roles.staff)
   @Mutation(() => Question, { description: 'Writes a question into a course bank (its instructor or an admin) or the shared bank (admins)' })
-  createQuestion(@Arg('input', () => QuestionInput) input: QuestionInput, @Ctx() ctx: GraphQLContext): Promise<Question> {
+  createQuestion(
+    @Arg('input', () => QuestionInput, { description: 'The question, its options and where it belongs' }) input: QuestionInput,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<Question> {
     return createQuestion(ctx.db, requireViewer(ctx), input);
   }
 
@@ -206,7 +209,7 @@ export class QuestionBankResolver {
   @Mutation(() => Question, { description: 'Rewrites a question' })
   updateQuestion(
     @Args(() => QuestionId) { id }: QuestionId,
-    @Arg('input', () => QuestionInput) input: QuestionInput,
+    @Arg('input', () => QuestionInput, { description: 'The question as it should read now' }) input: QuestionInput,
     @Ctx() ctx: GraphQLContext,
   ): Promise<Question> {
     return updateQuestion(ctx.db, requireViewer(ctx), id, input);
@@ -292,7 +295,7 @@ class ModelTestsArgs extends PageArgs {
   free?: boolean | null;
 }
 
-const TestId = IdArgs('id', MODEL_TEST_NOT_FOUND);
+const TestId = IdArgs('id', MODEL_TEST_NOT_FOUND, 'The model test');
 type TestId = InstanceType<typeof TestId>;
 
 const questionCounts = new WeakMap<GraphQLContext, DataLoader<string, number>>();
@@ -321,7 +324,10 @@ export class ModelTestResolver {
 
   @Authorized(...roles.staff)
   @Mutation(() => ModelTest, { description: 'Writes a model test, unpublished' })
-  createModelTest(@Arg('input', () => ModelTestInput) input: ModelTestInput, @Ctx() ctx: GraphQLContext): Promise<ModelTest> {
+  createModelTest(
+    @Arg('input', () => ModelTestInput, { description: 'The test: title, questions, duration, marking and window' }) input: ModelTestInput,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<ModelTest> {
     return createModelTest(ctx.db, requireViewer(ctx), input);
   }
 
@@ -329,7 +335,7 @@ export class ModelTestResolver {
   @Mutation(() => ModelTest, { description: 'Rewrites a model test; attempts already started keep their questions' })
   updateModelTest(
     @Args(() => TestId) { id }: TestId,
-    @Arg('input', () => ModelTestInput) input: ModelTestInput,
+    @Arg('input', () => ModelTestInput, { description: 'The test as it should be now' }) input: ModelTestInput,
     @Ctx() ctx: GraphQLContext,
   ): Promise<ModelTest> {
     return updateModelTest(ctx.db, requireViewer(ctx), id, input);
@@ -416,7 +422,7 @@ export class CoursePracticeResolver {
 
 @ObjectType({ description: 'A question as a student sees it during an attempt: no correct option, no explanation' })
 class AttemptQuestion {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The question' })
   id: string;
 
   @Field({ description: 'The question; formulas between $…$' })
@@ -428,10 +434,10 @@ class AttemptQuestion {
 
 @ObjectType('AttemptAnswer', { description: 'The option a student chose for a question' })
 class AttemptAnswerType {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The question answered' })
   questionId: string;
 
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The option chosen' })
   optionId: string;
 
   @Field({ description: 'When it was saved' })
@@ -440,7 +446,7 @@ class AttemptAnswerType {
 
 @ObjectType({ description: 'One question of a finished attempt, with the answer chosen, the correct one and the explanation' })
 class ReviewItem {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The question' })
   questionId: string;
 
   @Field({ description: 'The question' })
@@ -461,7 +467,7 @@ class ReviewItem {
 
 @ObjectType({ description: 'How a student did in one chapter of a test' })
 class ChapterScore {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The chapter' })
   chapterId: string;
 
   @Field({ description: 'The Bangla name' })
@@ -490,10 +496,10 @@ class AttemptResult {
   @Field(() => Int, { description: 'Questions in the attempt (the highest score)' })
   maxScore: number;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'Questions answered correctly' })
   correct: number;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'Questions answered wrongly (negative marks apply to these)' })
   wrong: number;
 
   @Field(() => Int, { description: 'Questions left unanswered' })
@@ -556,7 +562,7 @@ class LeaderboardEntry {
   @Field({ description: 'The student\'s name, or "Student" for those who hide it' })
   name: string;
 
-  @Field(() => Float)
+  @Field(() => Float, { description: 'Marks, after negative marking' })
   score: number;
 
   @Field(() => Int, { description: 'Seconds taken' })
@@ -566,7 +572,7 @@ class LeaderboardEntry {
 @ObjectType({ description: 'A page of a leaderboard' })
 class LeaderboardPage extends PageOf(LeaderboardEntry) {}
 
-const AttemptId = IdArgs('attemptId', ATTEMPT_NOT_FOUND);
+const AttemptId = IdArgs('attemptId', ATTEMPT_NOT_FOUND, "The attempt, one of the signed-in student's own");
 type AttemptId = InstanceType<typeof AttemptId>;
 
 @Resolver(() => Attempt)

@@ -14,7 +14,7 @@ registerEnumType(Difficulty, {
 
 @ObjectType({ description: 'One option of a multiple-choice question' })
 export class QuestionOption {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The option' })
   id: string;
 
   @Field({ description: 'The option as written; formulas between $…$' })
@@ -32,7 +32,7 @@ export class QuestionOption {
 @Index('question_author_import', ['authorId', 'importKey'], { unique: true, where: '"importKey" IS NOT NULL' })
 @Index('question_subject_class', ['subjectId', 'classLevel'])
 export class Question {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The question' })
   @PrimaryGeneratedColumn('uuid')
   id: string;
 
@@ -82,7 +82,7 @@ export class Question {
   @Column({ type: 'text', nullable: true })
   importKey: string | null;
 
-  @Field()
+  @Field({ description: 'When the question was written' })
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt: Date;
 

@@ -25,7 +25,7 @@ export class Subject {
 @Entity('chapter')
 @Index('chapter_subject_class', ['subjectId', 'classLevel', 'position'])
 export class Chapter {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The chapter' })
   @PrimaryColumn({ type: 'uuid' })
   id: string;
 
