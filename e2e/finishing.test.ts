@@ -111,7 +111,7 @@ describe('finishing a course', () => {
     await card.getByText('Completed', { exact: true }).waitFor();
     await page.goto('/myprofile');
     const listed = page.getByTestId('my-certificate').filter({ hasText: course.name });
-    await listed.getByRole('link', { name: 'Download' }).waitFor();
+    await listed.getByRole('link', { name: 'Download', exact: true }).waitFor();
     await listed.getByRole('link', { name: number }).click();
     await page.waitForURL(`**/certificate/${number}`);
     visit.assertNoErrors();
