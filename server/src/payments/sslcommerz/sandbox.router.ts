@@ -59,7 +59,7 @@ const expired = (row: SandboxTransaction) => row.status === 'PENDING' && Date.no
 const statusOf = (row: SandboxTransaction) => (expired(row) ? 'EXPIRED' : row.status);
 
 function page(title: string, body: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title>
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><link rel="icon" type="image/svg+xml" href="/favicon.svg"><title>${escapeHtml(title)}</title>
 <style>body{font-family:system-ui,sans-serif;margin:0;padding:16px;background:#f4f6f8;color:#1a202c}main{max-width:480px;margin:0 auto}
 .method{background:#fff;border-radius:8px;padding:12px 16px;margin:12px 0;border:1px solid #e2e8f0}.method h2{margin:0 0 8px;font-size:1.1rem}
 button{min-height:44px;min-width:88px;margin:4px 8px 4px 0;font-size:1rem;border-radius:6px;border:1px solid #718096;background:#fff}
