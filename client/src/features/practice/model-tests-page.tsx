@@ -20,7 +20,8 @@ export default function ModelTestsPage() {
   const subjects = usePracticeSubjectsQuery();
   const { data, loading, error, refetch, fetchMore } = useModelTestListQuery({ variables: { classLevel, subject, offset: 0, limit: PAGE } });
   const choose = (key: 'class' | 'subject', value: string) => {
-    const next = new URLSearchParams(params);
+    // From the address as it is now: a second choice made before the page drew the first keeps it.
+    const next = new URLSearchParams(window.location.search);
     if (value) next.set(key, value);
     else next.delete(key);
     setParams(next, { replace: true });
