@@ -76,6 +76,16 @@ const levelRule = () => Rule(optionalWholeNumber(validationMessages.wholeNumberR
 
 // ---- the syllabus -------------------------------------------------------------------------
 
+@ArgsType()
+class ChaptersArgs {
+  @Field(() => ID, { description: 'The subject' })
+  subjectId: string;
+
+  @Field(() => Int, { nullable: true, description: 'Only the chapters of this class' })
+  @levelRule()
+  classLevel?: number | null;
+}
+
 @Resolver(() => Subject)
 export class SyllabusResolver {
   @Query(() => [Subject], { description: 'The subjects of the national curriculum, in their usual order' })
@@ -84,11 +94,7 @@ export class SyllabusResolver {
   }
 
   @Query(() => [Chapter], { description: "The chapters of a subject's book, for one class when given" })
-  chapters(
-    @Arg('subjectId', () => ID, { description: 'The subject' }) subjectId: string,
-    @Arg('classLevel', () => Int, { nullable: true, description: 'Only the chapters of this class' }) classLevel: number | null,
-    @Ctx() ctx: GraphQLContext,
-  ): Promise<Chapter[]> {
+  chapters(@Args() { subjectId, classLevel }: ChaptersArgs, @Ctx() ctx: GraphQLContext): Promise<Chapter[]> {
     return ctx.db
       .getRepository(Chapter)
       .find({ where: { subjectId, ...(classLevel != null ? { classLevel } : {}) }, order: { classLevel: 'ASC', position: 'ASC' } });

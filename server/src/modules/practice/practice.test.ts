@@ -107,6 +107,20 @@ async function start(client: HttpClient, testId: string): Promise<Started> {
 const correctOf = (questions: Q[], id: string) => questions.find((q) => q.id === id)!.correctOptionId;
 const wrongOf = (questions: Q[], id: string) => questions.find((q) => q.id === id)!.options.find((o) => o.id !== correctOf(questions, id))!.id;
 
+describe('the syllabus', () => {
+  it("lists a subject's chapters for one class, and refuses a class that does not exist with a clear error", async () => {
+    const CHAPTERS = `query ($s: ID!, $c: Int) { chapters(subjectId: $s, classLevel: $c) { subjectId classLevel nameEn } }`;
+    const { data } = await teacher.graphql<{ chapters: Array<{ subjectId: string; classLevel: number }> }>(CHAPTERS, { s: 'physics', c: 9 });
+    expect(data!.chapters.length).toBeGreaterThan(0);
+    expect(data!.chapters.every((c) => c.subjectId === 'physics' && c.classLevel === 9)).toBe(true);
+
+    const refused = await teacher.graphql(CHAPTERS, { s: 'physics', c: 32768 });
+    expect(refused.errors?.[0].extensions?.code).toBe('BAD_USER_INPUT');
+    expect(refused.errors?.[0].message).toContain('classLevel');
+    expect((await teacher.graphql<{ chapters: unknown[] }>(CHAPTERS, { s: '' })).data!.chapters).toEqual([]);
+  });
+});
+
 describe('the question bank', () => {
   it('lets a course instructor write a question with Bangla text and a formula, kept as written', async () => {
     const [question] = await makeQuestions(1);
