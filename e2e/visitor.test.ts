@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { buildSchema } from 'graphql';
 import type { Browser } from 'playwright-core';
 import { expectText, firstCourseId, launchBrowser, openPage } from './support/browser';
 import { sql } from './support/database';
@@ -330,6 +331,32 @@ describe('a visitor browsing the site', () => {
     const origin = new URL(page.url()).origin;
     assert.deepEqual(
       requests.filter((url) => !url.startsWith(origin) && !url.startsWith('data:') && !url.startsWith('blob:')),
+      [],
+    );
+    visit.assertNoErrors();
+    await visit.close();
+  });
+  it('reaches the API reference from the playground: operations with their descriptions, nothing from other sites', async () => {
+    const visit = await openPage(browser);
+    const { page } = visit;
+    const requests: string[] = [];
+    page.on('request', (request) => requests.push(request.url()));
+    await page.goto('/graphql');
+    await page.getByRole('link', { name: /API reference/ }).click();
+    await page.waitForURL(/\/docs\/api\/$/);
+    await expectText(page, 'Shikhon GraphQL API reference');
+    const schema = buildSchema(await (await page.request.get('/schema.graphql')).text());
+    const described = [
+      ['query', schema.getQueryType()!.getFields().searchCourses.description],
+      ['mutation', schema.getMutationType()!.getFields().purchaseCourse.description],
+    ] as const;
+    for (const [kind, description] of described) {
+      assert.ok(description, `the schema describes a ${kind}`);
+      await page.locator(`[id^="${kind}-"]`).filter({ hasText: description }).first().waitFor();
+    }
+    const origin = new URL(page.url()).origin;
+    assert.deepEqual(
+      requests.filter((url) => !url.startsWith(origin) && !url.startsWith('data:')),
       [],
     );
     visit.assertNoErrors();

@@ -7,7 +7,8 @@ import 'graphiql/style.css';
 const fetcher = createGraphiQLFetcher({ url: `${window.location.origin}/graphql` });
 
 const defaultQuery = `# Welcome to the Shikhon GraphQL playground.
-# Press the run button (or Ctrl+Enter) to try a query. The docs panel lists every type.
+# Press the run button (or Ctrl+Enter) to try a query. The docs panel lists every type;
+# the API reference at /docs/api/ describes them all on one page.
 query TrendingCourses {
   courses(section: TRENDING, limit: 4) {
     total

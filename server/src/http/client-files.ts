@@ -26,6 +26,15 @@ export function clientFilesRouter(clientDist: string, renderPage?: PageRenderer)
       setHeaders: (res, file) => res.setHeader('Cache-Control', cacheControlFor(file)),
     }),
   );
+  // The API reference the client's build generates from the schema; its own files are relative
+  // to the folder, so the page is always addressed with the final slash.
+  const apiReference = path.join(clientDist, 'docs', 'api', 'index.html');
+  router.get('/docs/api', (req, res, next) => {
+    if (!fs.existsSync(apiReference)) return next();
+    if (!req.path.endsWith('/')) return res.redirect(301, '/docs/api/');
+    res.setHeader('Cache-Control', 'public, max-age=300');
+    sendPossiblyCompressed(req, res, apiReference);
+  });
   router.get(/.*/, async (req, res, next) => {
     if (!req.accepts('html') || !fs.existsSync(indexFile)) return next();
     res.setHeader('Cache-Control', 'no-cache');
