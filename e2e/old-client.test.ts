@@ -106,4 +106,28 @@ describe('the old web client on its own origin', () => {
     await assert.rejects(call(page, 'GET', '/api/courses'), /Failed to fetch/);
     await page.context().close();
   });
+
+  it('keeps its session past the access token: the refresh token comes in the answer and goes back as an argument', async () => {
+    const page = await oldClientPage();
+    const email = newEmail('old-client-session');
+    const signUp = await call(page, 'POST', '/graphql', {
+      query: 'mutation ($input: SignUpInput!) { signUp(input: $input) { refreshToken } }',
+      variables: { input: { name: 'Old Client Session', email, password: 'Old client 123!', phone: '01711000998', date: '2007-02-03', role: 'STUDENT' } },
+    });
+    let refreshToken = (signUp.body as { data: { signUp: { refreshToken: string } } }).data.signUp.refreshToken;
+    assert.ok(refreshToken, 'a page of a listed origin is handed its refresh token');
+    // Twice, as the page would every 15 minutes: each answer's token is the next one to send.
+    for (let round = 0; round < 2; round += 1) {
+      const refreshed = await call(page, 'POST', '/graphql', {
+        query: 'mutation ($t: String) { refreshSession(refreshToken: $t) { accessToken refreshToken } }',
+        variables: { t: refreshToken },
+      });
+      const session = (refreshed.body as { data: { refreshSession: { accessToken: string; refreshToken: string } } }).data.refreshSession;
+      const me = await call(page, 'POST', '/graphql', { query: '{ me { email } }' }, session.accessToken);
+      assert.equal((me.body as { data: { me: { email: string } } }).data.me.email, email.toLowerCase());
+      assert.notEqual(session.refreshToken, refreshToken);
+      refreshToken = session.refreshToken;
+    }
+    await page.context().close();
+  });
 });

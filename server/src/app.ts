@@ -216,7 +216,7 @@ export async function createApp({ env, db, log, databaseState, videoQueue, webho
           webhooks,
           authProblem: req.authProblem,
           clientAddress: req.ip ?? 'unknown',
-          session: sessionCookie(req, res, secureCookies),
+          session: sessionCookie(req, res, secureCookies, env.corsOrigins),
           device: deviceCookie(req, res, deviceKey, secureCookies),
           auth,
           checkPassword: (email, password) => authenticateWithPassword(passport, req, res, email, password),

@@ -72,11 +72,18 @@ class AuthPayload {
 
   @Field(() => User)
   user: User;
+
+  @Field(() => String, {
+    nullable: true,
+    description:
+      'Only for a page of another site listed in CORS_ORIGINS, which gets no refresh cookie: the refresh token to give refreshSession(refreshToken:) for the next access token (each is used once). Null for everyone else, and when two refreshes crossed (keep the previous one then)',
+  })
+  refreshToken?: string | null;
 }
 
 function answer(ctx: GraphQLContext, session: IssuedSession): AuthPayload {
   if (session.refreshToken) ctx.session.write(session.refreshToken);
-  return { accessToken: session.accessToken, user: session.user };
+  return { accessToken: session.accessToken, user: session.user, refreshToken: ctx.session.crossSite ? session.refreshToken : null };
 }
 
 @Resolver()
@@ -101,20 +108,34 @@ export class AuthResolver {
     nullable: true,
     description: 'A new access token from the refresh cookie; null when the browser has no session',
   })
-  async refreshSession(@Ctx() ctx: GraphQLContext): Promise<AuthPayload | null> {
-    const cookie = ctx.session.read();
-    if (!cookie) return null;
+  async refreshSession(
+    @Arg('refreshToken', () => String, {
+      nullable: true,
+      description: "The last AuthPayload.refreshToken, for a page of another site; the browser's cookie otherwise",
+    })
+    refreshToken: string | null,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<AuthPayload | null> {
+    const presented = refreshToken ?? ctx.session.read();
+    if (!presented) return null;
     try {
-      return answer(ctx, await refreshSession(ctx.db, ctx.auth.jwtSecret, cookie));
+      return answer(ctx, await refreshSession(ctx.db, ctx.auth.jwtSecret, presented));
     } catch (error) {
-      ctx.session.clear();
+      if (!refreshToken) ctx.session.clear();
       throw error;
     }
   }
 
   @Mutation(() => Boolean, { description: 'Ends this sign-in' })
-  async logout(@Ctx() ctx: GraphQLContext): Promise<boolean> {
-    await endSession(ctx.db, ctx.session.read(), ctx.viewer?.id ?? null);
+  async logout(
+    @Arg('refreshToken', () => String, {
+      nullable: true,
+      description: "The last AuthPayload.refreshToken, for a page of another site; the browser's cookie otherwise",
+    })
+    refreshToken: string | null,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<boolean> {
+    await endSession(ctx.db, refreshToken ?? ctx.session.read(), ctx.viewer?.id ?? null);
     ctx.session.clear();
     return true;
   }

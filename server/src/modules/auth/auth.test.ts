@@ -11,10 +11,12 @@ import { PasswordReset } from './password-reset.entity';
 
 let db: DataSource;
 let app: TestApp;
+/** A page of another site whose origin the server lists in CORS_ORIGINS. */
+const OTHER_SITE = 'https://old.shikhon.example';
 
 beforeAll(async () => {
   db = await openTestDatabase();
-  app = await startTestApp(db, { PUBLIC_URL: 'http://shikhon.local' });
+  app = await startTestApp(db, { PUBLIC_URL: 'http://shikhon.local', CORS_ORIGINS: OTHER_SITE });
 });
 afterAll(async () => {
   await app.close();
@@ -202,6 +204,51 @@ describe('the session', () => {
     const { data, errors } = await otherTab.graphql<{ refreshSession: { user: { email: string } } }>(REFRESH);
     expect(errors).toBeUndefined();
     expect(data!.refreshSession.user.email).toBe('rahim@example.com');
+  });
+
+  describe('for a page of another site listed in CORS_ORIGINS (which the browser sends no cookie)', () => {
+    const LOGIN_TOKEN = `mutation ($email: String!, $password: String!) { login(email: $email, password: $password) { accessToken refreshToken } }`;
+    const REFRESH_TOKEN = `mutation ($t: String) { refreshSession(refreshToken: $t) { accessToken refreshToken user { email } } }`;
+    type Refreshed = { refreshSession: { accessToken: string; refreshToken: string | null; user: { email: string } } | null };
+
+    function page(origin: string) {
+      const browser = client();
+      browser.headers.origin = origin;
+      return browser;
+    }
+
+    it('keeps the session with the refresh token given in each answer, until logout', async () => {
+      await makeUser(db, { email: 'rahim@example.com' }, 'right password');
+      const oldClient = page(OTHER_SITE);
+      const login = await oldClient.graphql<{ login: { refreshToken: string | null } }>(LOGIN_TOKEN, {
+        email: 'rahim@example.com',
+        password: 'right password',
+      });
+      const first = login.data!.login.refreshToken;
+      expect(first).toEqual(expect.any(String));
+
+      const later = page(OTHER_SITE);
+      const refreshed = await later.graphql<Refreshed>(REFRESH_TOKEN, { t: first });
+      expect(refreshed.data!.refreshSession!.user.email).toBe('rahim@example.com');
+      const second = refreshed.data!.refreshSession!.refreshToken!;
+      expect(second).not.toBe(first);
+      later.token = refreshed.data!.refreshSession!.accessToken;
+      expect((await later.graphql<{ me: { email: string } }>(ME)).data!.me.email).toBe('rahim@example.com');
+
+      expect((await later.graphql(`mutation ($t: String) { logout(refreshToken: $t) }`, { t: second })).data).toEqual({ logout: true });
+      expect((await page(OTHER_SITE).graphql(REFRESH_TOKEN, { t: second })).errors![0].extensions?.code).toBe('UNAUTHENTICATED');
+    });
+
+    it('is never handed to the site itself or to an origin the server does not list', async () => {
+      await makeUser(db, { email: 'rahim@example.com' }, 'right password');
+      for (const browser of [client(), page('http://shikhon.local'), page('https://elsewhere.example')]) {
+        const login = await browser.graphql<{ login: { refreshToken: string | null } }>(LOGIN_TOKEN, {
+          email: 'rahim@example.com',
+          password: 'right password',
+        });
+        expect(login.data!.login.refreshToken).toBeNull();
+      }
+    });
   });
 
   it('ends on logout: the cookie is cleared and cannot be used again', async () => {
