@@ -32,6 +32,7 @@ import { authenticateWithPassword, createPassport, identifyViewer } from './modu
 import { sessionCookie } from './modules/auth/session-cookie';
 import { deviceCookie, deviceCookieKey } from './modules/auth/device-cookie';
 import { createMailService, type MailService } from './modules/mail/mailer';
+import { createSmsProvider } from './modules/phone/sms-provider';
 import { legacyCatalogueRouter } from './rest/legacy-catalogue.router';
 import { legacyUsersRouter } from './rest/legacy-users.router';
 import { legacyEnrollmentRouter } from './rest/legacy-enrollment.router';
@@ -131,9 +132,14 @@ export async function createApp({ env, db, log, databaseState, videoQueue, webho
       retryDelaySeconds: env.video.retryDelaySeconds,
     });
   // Mail is written to the outbox in the request and delivered by jobs in the same queue.
-  const mail = createMailService(db, log, { smtpUrl: env.smtpUrl, from: env.mailFrom, mail: env.mail }, queue);
+  const mail = createMailService(
+    db,
+    log,
+    { smtpUrl: env.smtpUrl, from: env.mailFrom, mail: env.mail, sms: createSmsProvider(env.sms), publicUrl: env.publicUrl },
+    queue,
+  );
   const mailer = mail.mailer;
-  const auth: AuthDeps = { db, jwtSecret, mailer, publicUrl: env.publicUrl };
+  const auth: AuthDeps = { db, jwtSecret, mailer, publicUrl: env.publicUrl, phone: { enabled: env.sms.phoneSignIn, dailyBudget: env.sms.dailyBudget } };
   const provider = createPaymentProvider(env, db, jwtSecret);
   const selfUrl = () => `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const sslcommerz = createSslcommerz(env, jwtSecret, selfUrl);

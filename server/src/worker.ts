@@ -7,6 +7,7 @@ import { videoTools } from './modules/video/transcode';
 import { VideoQueue } from './modules/video/video-queue';
 import { createVideoStorage } from './modules/video/video-storage';
 import { createMailService } from './modules/mail/mailer';
+import { createSmsProvider } from './modules/phone/sms-provider';
 
 /** `npm run worker`: processes uploaded lesson videos (and delivers queued mail) from the PostgreSQL job queue, apart from the web server. */
 async function main() {
@@ -20,7 +21,12 @@ async function main() {
     retryDelaySeconds: env.video.retryDelaySeconds,
   });
   // Mail queued by the servers is delivered here too.
-  await createMailService(database.dataSource, log, { smtpUrl: env.smtpUrl, from: env.mailFrom, mail: env.mail }, queue).work();
+  await createMailService(
+    database.dataSource,
+    log,
+    { smtpUrl: env.smtpUrl, from: env.mailFrom, mail: env.mail, sms: createSmsProvider(env.sms), publicUrl: env.publicUrl },
+    queue,
+  ).work();
   await queue.work(
     transcodeJobHandler({ db: database.dataSource, storage: createVideoStorage(env), log, tools: videoTools(env.video), limits: videoLimits(env.video) }),
   );

@@ -45,6 +45,19 @@ export interface Env {
   corsOrigins: string[];
   video: VideoEnv;
   mail: MailEnv;
+  sms: SmsEnv;
+}
+
+/** Sign-in by mobile number and the SMS that carry its codes (and notices to accounts without email). */
+export interface SmsEnv {
+  /** PHONE_SIGN_IN=false turns sign-in and sign-up by mobile number off (on by default). */
+  phoneSignIn: boolean;
+  /** SMS_PROVIDER: `bulksmsbd`; unset, messages stay in the outbox (never in production while phone sign-in is on). */
+  provider?: 'bulksmsbd';
+  /** BULKSMSBD_API_KEY, BULKSMSBD_SENDER_ID and optionally BULKSMSBD_URL. */
+  bulkSmsBd?: { apiKey: string; senderId: string; url: string; timeoutSeconds: number };
+  /** SMS_DAILY_BUDGET: sign-in codes the site sends in a day (Asia/Dhaka); past it new codes wait and admins are told. */
+  dailyBudget: number;
 }
 
 /** Mail goes out from the job queue: short timeouts, retries with backoff. */
@@ -248,6 +261,7 @@ export function loadEnv(src: Source = process.env): Env {
   }
   const trustProxy = parseTrustProxy(optional(src, 'TRUST_PROXY'), problems);
   const smtpUrl = optional(src, 'SMTP_URL');
+  const sms = parseSms(src, problems);
 
   if (nodeEnv === 'production' && problems.length === 0) {
     // Production refuses to start rather than run with offline payments, a log for a mailbox or an unsafe address.
@@ -260,6 +274,9 @@ export function loadEnv(src: Source = process.env): Env {
     if (!smtpUrl) missing.push('SMTP_URL');
     if (!publicUrl.startsWith('https://')) missing.push('an https:// PUBLIC_URL');
     if (!jwtSecret) missing.push('JWT_SECRET');
+    if (sms.phoneSignIn && !sms.provider) {
+      missing.push('an SMS provider for sign-in by mobile number: SMS_PROVIDER=bulksmsbd with BULKSMSBD_API_KEY and BULKSMSBD_SENDER_ID (or PHONE_SIGN_IN=false)');
+    }
     if (missing.length > 0) throw new ConfigError(`Refusing to start in production without: ${missing.join('; ')}.`);
     if (testPaymentSettings.length > 0 && !paymentsTestMode) {
       throw new ConfigError(
@@ -321,7 +338,26 @@ export function loadEnv(src: Source = process.env): Env {
     clientDist: path.resolve(optional(src, 'CLIENT_DIST') ?? path.join(repoRoot, 'client', 'dist')),
     video,
     mail,
+    sms,
   };
+}
+
+function parseSms(src: Source, problems: string[]): SmsEnv {
+  const phoneSignIn = parseBoolean('PHONE_SIGN_IN', optional(src, 'PHONE_SIGN_IN'), true, problems);
+  const dailyBudget = wholeNumber(src, 'SMS_DAILY_BUDGET', 2000, 0, 10_000_000, problems);
+  const provider = optional(src, 'SMS_PROVIDER');
+  if (provider === undefined) return { phoneSignIn, dailyBudget };
+  if (provider !== 'bulksmsbd') {
+    problems.push(`SMS_PROVIDER can only be "bulksmsbd" (got "${provider}")`);
+    return { phoneSignIn, dailyBudget };
+  }
+  const apiKey = optional(src, 'BULKSMSBD_API_KEY');
+  const senderId = optional(src, 'BULKSMSBD_SENDER_ID');
+  if (!apiKey || !senderId) problems.push('SMS_PROVIDER=bulksmsbd needs BULKSMSBD_API_KEY and BULKSMSBD_SENDER_ID');
+  const url = optional(src, 'BULKSMSBD_URL') ?? 'http://bulksmsbd.net/api/smsapi';
+  if (!/^https?:\/\//.test(url)) problems.push(`BULKSMSBD_URL must be an http(s):// URL (got "${url}")`);
+  const timeoutSeconds = wholeNumber(src, 'SMS_TIMEOUT_SECONDS', 10, 1, 120, problems);
+  return { phoneSignIn, dailyBudget, provider, bulkSmsBd: { apiKey: apiKey ?? '', senderId: senderId ?? '', url, timeoutSeconds } };
 }
 
 function wholeNumber(src: Source, name: string, fallback: number, min: number, max: number, problems: string[]): number {

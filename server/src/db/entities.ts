@@ -8,6 +8,7 @@ import { RefreshToken } from '../modules/auth/refresh-token.entity';
 import { OutboxMessage } from '../modules/mail/outbox-message.entity';
 import { Review } from '../modules/review/review.entity';
 import { User } from '../modules/user/user.entity';
+import { SignInCode, SignInCodeStat } from '../modules/phone/sign-in-code.entity';
 import { RateLimit } from '../shared/rate-limit.entity';
 import { Enrollment } from '../modules/enrollment/enrollment.entity';
 import { Payment } from '../modules/payment/payment.entity';
@@ -38,6 +39,8 @@ export const entities = [
   RefreshToken,
   PasswordReset,
   EmailVerification,
+  SignInCode,
+  SignInCodeStat,
   OutboxMessage,
   RateLimit,
   Payment,

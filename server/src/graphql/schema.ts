@@ -16,6 +16,7 @@ import { CourseReviewResolver } from '../modules/admin/course-review.resolver';
 import { AuditResolver } from '../modules/audit/audit.resolver';
 import { InstructorResolver } from '../modules/instructor/instructor.resolver';
 import { UserResolver } from '../modules/user/user.resolver';
+import { PhoneResolver } from '../modules/phone/phone.resolver';
 import { CertificateResolver } from '../modules/certificate/certificate.resolver';
 import { LessonVideoResolver } from '../modules/video/video.resolver';
 import {
@@ -39,6 +40,7 @@ export const resolvers = [
   BlogResolver,
   AuthResolver,
   UserResolver,
+  PhoneResolver,
   EnrollmentResolver,
   CourseOwnershipResolver,
   PurchaseResolver,

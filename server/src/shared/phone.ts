@@ -33,3 +33,26 @@ export function storedPhone(typed: string): string {
 
 /** `Normalize` for a phone field: the stored form of typed text, anything else untouched. */
 export const typedPhone = (value: unknown): unknown => (typeof value === 'string' ? storedPhone(value) : value);
+
+/**
+ * The address that stands for an account made with a mobile number and no email, where code written
+ * for email needs one (the viewer, an enrollment's record, a payment gateway's buyer). The `.invalid`
+ * domain never receives mail (RFC 2606): the outbox sends such messages as an SMS to the number instead.
+ */
+const PHONE_ONLY_DOMAIN = 'phone.shikhon.invalid';
+
+export function phoneOnlyAddress(normalized: string): string {
+  return `${normalized.replace(/^\+/, '')}@${PHONE_ONLY_DOMAIN}`;
+}
+
+/** The +8801XXXXXXXXX number a phone-only address stands for, or null for a real address. */
+export function phoneOfAddress(address: string): string | null {
+  const match = /^(8801[3-9]\d{8})@phone\.shikhon\.invalid$/i.exec(address.trim());
+  return match ? `+${match[1]}` : null;
+}
+
+/** The address an account is reached at by code written for email: its email, else its number's stand-in. */
+export function accountAddress(user: { email: string | null; phone: string | null }): string {
+  if (user.email) return user.email;
+  return user.phone ? phoneOnlyAddress(user.phone) : '';
+}

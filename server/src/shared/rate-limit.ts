@@ -79,4 +79,11 @@ export const limits = {
   // Failed purchases (declined cards, refused payments): card testing stops, a student retrying a few times does not.
   purchaseFailuresPerAccount: { name: 'purchase-failures-account', max: 30, windowSeconds: 60 * 60 },
   purchaseFailuresPerAddress: { name: 'purchase-failures-ip', max: 100, windowSeconds: 60 * 60 },
+  // Sign-in codes by SMS (modules/phone): SMS cost money, so each number, address and number range is held to a few.
+  codesPerNumber: { name: 'sms-code-number', max: 3, windowSeconds: 15 * 60 },
+  codesPerNumberDaily: { name: 'sms-code-number-day', max: 10, windowSeconds: 24 * 60 * 60 },
+  // Generous: a mobile operator's carrier-grade NAT puts a whole town behind one address.
+  codesPerAddress: { name: 'sms-code-ip', max: 60, windowSeconds: 60 * 60 },
+  // Per range of 100,000 numbers (+880 17123 xxxxx): someone spraying made-up numbers to run up the bill.
+  codesPerPrefix: { name: 'sms-code-prefix', max: 40, windowSeconds: 60 * 60 },
 } satisfies Record<string, Limit>;

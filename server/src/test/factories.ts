@@ -44,7 +44,7 @@ const passwordHashes = new Map<string, Promise<string>>();
  * A valid account (student unless told otherwise) whose password is `password`, with a confirmed
  * address; an instructor is approved to publish unless told otherwise.
  */
-export async function makeUser(db: DataSource, overrides: Partial<User> = {}, password = 'correct horse battery'): Promise<User> {
+export async function makeUser(db: DataSource, overrides: Partial<User> = {}, password = 'correct horse battery'): Promise<User & { email: string }> {
   userSequence += 1;
   if (!passwordHashes.has(password)) passwordHashes.set(password, hashPassword(password));
   return db.getRepository(User).save({
@@ -58,5 +58,5 @@ export async function makeUser(db: DataSource, overrides: Partial<User> = {}, pa
     emailVerifiedAt: new Date(),
     instructorApprovedAt: overrides.role === Role.INSTRUCTOR ? new Date() : null,
     ...overrides,
-  });
+  }) as Promise<User & { email: string }>;
 }

@@ -66,7 +66,7 @@ class ChangePasswordArgs {
 }
 
 @ObjectType({ description: 'A signed-in session: a short-lived access token for the Authorization header' })
-class AuthPayload {
+export class AuthPayload {
   @Field()
   accessToken: string;
 
@@ -81,7 +81,7 @@ class AuthPayload {
   refreshToken?: string | null;
 }
 
-function answer(ctx: GraphQLContext, session: IssuedSession): AuthPayload {
+export function answer(ctx: GraphQLContext, session: IssuedSession): AuthPayload {
   if (session.refreshToken) ctx.session.write(session.refreshToken);
   return { accessToken: session.accessToken, user: session.user, refreshToken: ctx.session.crossSite ? session.refreshToken : null };
 }

@@ -29,6 +29,8 @@ export interface AuthDeps {
   jwtSecret: string;
   mailer: Mailer;
   publicUrl: string;
+  /** Sign-in by mobile number (PHONE_SIGN_IN, SMS_DAILY_BUDGET); on, with the default budget, when left out. */
+  phone?: { enabled: boolean; dailyBudget: number };
 }
 
 /** Creates a student or instructor account and signs the person in. */
@@ -113,7 +115,7 @@ export async function requestPasswordReset(deps: AuthDeps, email: string, client
   }
   const minutes = Math.max(1, Math.round((expiresAt!.getTime() - Date.now()) / 60_000));
   const link = new URL(`/reset-password?token=${encodeURIComponent(token)}`, deps.publicUrl).toString();
-  await deps.mailer.send({ to: user.email, ...mailText(user.language, 'reset', { name: user.name, minutes, link }) });
+  await deps.mailer.send({ to: normalized, ...mailText(user.language, 'reset', { name: user.name, minutes, link }) });
 }
 
 /**
@@ -140,7 +142,7 @@ export async function resetPassword(deps: AuthDeps, token: string, password: str
     await endAllSessions(manager, reset.userId);
     return manager.getRepository(User).findOneOrFail({ where: { id: reset.userId }, select: { id: true, email: true } });
   });
-  await clearAccountCounters(deps.db, account.email);
+  if (account.email) await clearAccountCounters(deps.db, account.email);
   return account;
 }
 

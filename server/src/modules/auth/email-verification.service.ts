@@ -13,6 +13,7 @@ export const VERIFY_TOKEN_TTL_HOURS = 48;
 
 /** Emails a link that proves the person reads their address. */
 export async function sendVerificationEmail(deps: AuthDeps, user: Pick<User, 'id' | 'email' | 'name' | 'language'>): Promise<void> {
+  if (!user.email) return;
   const token = randomToken();
   await deps.db.getRepository(EmailVerification).save({
     userId: user.id,
@@ -28,7 +29,7 @@ export async function sendVerificationEmail(deps: AuthDeps, user: Pick<User, 'id
 /** Sends a new link to the signed-in person, unless their address is already confirmed. */
 export async function resendVerificationEmail(deps: AuthDeps, viewer: Viewer): Promise<boolean> {
   const user = await deps.db.getRepository(User).findOneByOrFail({ id: viewer.id });
-  if (user.emailVerifiedAt) return false;
+  if (user.emailVerifiedAt || !user.email) return false;
   await hitRateLimit(deps.db, limits.verifyPerAccount, user.id);
   await sendVerificationEmail(deps, user);
   return true;

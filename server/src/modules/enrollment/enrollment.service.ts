@@ -20,6 +20,7 @@ import { Course as CourseEntity } from '../course/course.entity';
 import { visibleCourse } from '../course/course-visibility';
 import { User } from '../user/user.entity';
 import { Role } from '../user/role';
+import { accountAddress } from '../../shared/phone';
 
 /**
  * Gives a student a course, once: the partial unique index on active enrollments makes a second
@@ -27,7 +28,7 @@ import { Role } from '../user/role';
  */
 export async function grantEnrollment(
   manager: EntityManager,
-  student: { id: string; email: string },
+  student: { id: string; email: string | null; phone?: string | null },
   course: Course,
   payment: Payment | null,
 ): Promise<{ enrollment: Enrollment; created: boolean }> {
@@ -42,7 +43,8 @@ export async function grantEnrollment(
       courseName: course.name,
       courseDescription: course.description,
       courseImage: course.photoURL,
-      email: student.email,
+      // An account made with a mobile number has no email: its number's stand-in address (shared/phone.ts).
+      email: accountAddress({ email: student.email, phone: student.phone ?? null }),
       transactionID: payment?.transactionRef ?? null,
       transactionAmount: payment ? payment.amountCents / 100 : 0,
       billingDetails: payment?.billingDetails ?? null,

@@ -137,6 +137,7 @@ describe('importing the old platform', () => {
           sent.push(message);
           return Promise.resolve();
         },
+        sendSms: () => Promise.reject(new Error('no SMS expected')),
       },
     };
     await requestPasswordReset(auth, 'nusrat@example.com', '10.0.0.2');

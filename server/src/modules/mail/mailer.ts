@@ -4,6 +4,10 @@ import { IsNull, Not, type DataSource } from 'typeorm';
 import type { MailEnv } from '../../config/env';
 import type { AppLogger } from '../../logger';
 import { OutboxMessage } from './outbox-message.entity';
+import { phoneOfAddress } from '../../shared/phone';
+import { SmsGatewayError, type SmsProvider } from '../phone/sms-provider';
+import { text as catalogueText } from '../../i18n/translate';
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../i18n/languages';
 
 export const SENT_BODY = '(sent; the body is not kept)';
 /** The job queue (pg-boss) that delivers the outbox. */
@@ -15,9 +19,15 @@ export interface MailMessage {
   text: string;
 }
 
-/** Sending is enqueueing: the message is written to the outbox and a job delivers it; no request waits on SMTP. */
+/** Sending is enqueueing: the message is written to the outbox and a job delivers it; no request waits on SMTP or an SMS gateway. */
 export interface Mailer {
+  /**
+   * An email. To an account made with a mobile number (its stand-in address, shared/phone.ts), a short
+   * SMS goes instead, naming the subject and pointing to the profile where the full text is.
+   */
   send(message: MailMessage): Promise<void>;
+  /** An SMS to +8801XXXXXXXXX. Its text may carry a sign-in code: it is logged at debug level only. */
+  sendSms(to: string, text: string): Promise<void>;
 }
 
 /** The one PostgreSQL job queue of the process (started by the video module's queue). */
@@ -29,6 +39,10 @@ export interface MailSettings {
   smtpUrl: string | undefined;
   from: string;
   mail: MailEnv;
+  /** The SMS gateway; null keeps SMS in the outbox (development, tests). */
+  sms?: SmsProvider | null;
+  /** The site's address, for the profile link of SMS that stand in for mail. */
+  publicUrl?: string;
 }
 
 interface MailJob {
@@ -42,6 +56,11 @@ export interface MailService {
   work(): Promise<void>;
   /** Queues a message that failed for good once more; false when it was sent meanwhile or is unknown. */
   sendAgain(outboxId: string): Promise<boolean>;
+}
+
+/** The SMS that stands in for an email to an account without one: the subject and where to read the rest. */
+export function smsInsteadOfMail(language: Language, subject: string, publicUrl: string): string {
+  return catalogueText(language, 'sms.insteadOfMail', { subject, link: new URL('/profile', publicUrl).toString() });
 }
 
 /** SMTP errors name hosts and ports at most, never a file; kept short for the admin's list. */
@@ -58,6 +77,8 @@ export function createMailService(db: DataSource, log: AppLogger, settings: Mail
   const transport = settings.smtpUrl
     ? nodemailer.createTransport({ url: settings.smtpUrl, connectionTimeout: timeout, greetingTimeout: timeout, socketTimeout: timeout } as never)
     : undefined;
+  const sms = settings.sms ?? null;
+  const canDeliver = (channel: 'mail' | 'sms') => (channel === 'sms' ? sms !== null : transport !== undefined);
   const retry = { retryLimit: settings.mail.retryLimit, retryDelay: settings.mail.retryDelaySeconds, retryBackoff: true };
   // One attempt takes at most three timeouts (connect, greeting, a reply); past that pg-boss takes it as crashed.
   const expireInSeconds = settings.mail.timeoutSeconds * 6 + 30;
@@ -79,11 +100,13 @@ export function createMailService(db: DataSource, log: AppLogger, settings: Mail
   const deliver = async (job: PgBoss.JobWithMetadata<MailJob>) => {
     const outbox = db.getRepository(OutboxMessage);
     const message = await outbox.findOneBy({ id: job.data.outboxId, sentAt: IsNull() });
-    if (!message || !transport) return;
+    if (!message || !canDeliver(message.channel)) return;
     try {
-      await transport.sendMail({ from: settings.from, to: message.to, subject: message.subject, text: message.text });
+      if (message.channel === 'sms') await sms!.send(message.to, message.text);
+      else await transport!.sendMail({ from: settings.from, to: message.to, subject: message.subject, text: message.text });
     } catch (error) {
-      const last = job.retryCount >= job.retryLimit;
+      // A gateway's refusal that no retry can change (a wrong key, a refused number) is given up at once.
+      const last = job.retryCount >= job.retryLimit || (error instanceof SmsGatewayError && error.permanent);
       await outbox.update(message.id, {
         failedAttempts: () => '"failedAttempts" + 1',
         lastError: describeError(error),
@@ -91,41 +114,59 @@ export function createMailService(db: DataSource, log: AppLogger, settings: Mail
       });
       log.warn(
         { err: error, outboxId: message.id, attempt: job.retryCount + 1, last },
-        last ? 'mail not sent: every retry failed' : 'mail not sent yet: will retry',
+        last ? `${message.channel} not sent: every retry failed` : `${message.channel} not sent yet: will retry`,
       );
+      if (last && error instanceof SmsGatewayError && error.permanent) return;
       throw error;
     }
     // Once sent, the outbox keeps that it was sent, not the links inside it.
     await outbox.update(message.id, { sentAt: new Date(), text: SENT_BODY, gaveUpAt: null });
   };
 
+  const store = async (message: MailMessage, channel: 'mail' | 'sms') => {
+    const stored = await db.getRepository(OutboxMessage).save({ ...message, channel, sentAt: null });
+    // Bodies carry single-use links and sign-in codes: they are never logged above debug.
+    log.debug({ outboxId: stored.id, channel, text: message.text }, `${channel} body`);
+    if (!canDeliver(channel)) {
+      log.info({ outboxId: stored.id, channel }, channel === 'sms' ? 'SMS kept in the outbox (no SMS_PROVIDER)' : 'mail kept in the outbox (no SMTP_URL)');
+      return;
+    }
+    try {
+      await enqueue(stored.id);
+    } catch (error) {
+      // The message stays in the outbox; the worker picks up what was never queued when it starts.
+      log.error({ err: error, outboxId: stored.id }, `queueing ${channel} failed`);
+    }
+  };
+  const accountLanguageOf = async (phone: string): Promise<Language> => {
+    const [row] = await db.query<Array<{ language: string }>>(
+      `SELECT language FROM "user" WHERE phone = $1 AND "phoneConfirmedAt" IS NOT NULL AND email IS NULL LIMIT 1`,
+      [phone],
+    );
+    return row && isLanguage(row.language) ? row.language : DEFAULT_LANGUAGE;
+  };
   return {
     mailer: {
       async send(message) {
-        const stored = await db.getRepository(OutboxMessage).save({ ...message, sentAt: null });
-        // Bodies carry single-use links: they are never logged above debug.
-        log.debug({ outboxId: stored.id, text: message.text }, 'mail body');
-        if (!transport) {
-          log.info({ outboxId: stored.id, subject: message.subject }, 'mail kept in the outbox (no SMTP_URL)');
-          return;
-        }
-        try {
-          await enqueue(stored.id);
-        } catch (error) {
-          // The message stays in the outbox; the worker picks up what was never queued when it starts.
-          log.error({ err: error, outboxId: stored.id }, 'queueing mail failed');
-        }
+        const phone = phoneOfAddress(message.to);
+        if (!phone) return store(message, 'mail');
+        const language = await accountLanguageOf(phone);
+        await store({ to: phone, subject: message.subject, text: smsInsteadOfMail(language, message.subject, settings.publicUrl ?? 'http://localhost:4000') }, 'sms');
+      },
+      async sendSms(to, text) {
+        await store({ to, subject: 'SMS', text }, 'sms');
       },
     },
     async work() {
-      if (!transport) return;
+      if (!transport && !sms) return;
       const boss = await queue();
       // Mail written while the queue could not be reached (a database blip) is queued now.
       const stranded = await db.query<Array<{ id: string }>>(
         `SELECT o.id FROM outbox_message o
           WHERE o."sentAt" IS NULL AND o."gaveUpAt" IS NULL AND o."createdAt" > now() - interval '7 days'
+            AND o.channel = ANY($2)
             AND NOT EXISTS (SELECT 1 FROM pgboss.job j WHERE j.name = $1 AND j.data->>'outboxId' = o.id::text)`,
-        [MAIL_QUEUE],
+        [MAIL_QUEUE, (['mail', 'sms'] as const).filter(canDeliver)],
       );
       for (const { id } of stranded) await enqueue(id);
       await boss.work<MailJob>(MAIL_QUEUE, { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: 1 }, async ([job]) => deliver(job));

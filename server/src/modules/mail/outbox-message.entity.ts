@@ -6,9 +6,14 @@ export class OutboxMessage {
   @PrimaryGeneratedColumn('uuid')
   id: string;
 
+  /** An email address, or for `sms` a mobile number in the form +8801XXXXXXXXX. */
   @Index()
   @Column({ type: 'text' })
   to: string;
+
+  /** How it goes out: `mail` (SMTP) or `sms` (the SMS provider). */
+  @Column({ type: 'varchar', length: 8, default: 'mail' })
+  channel: 'mail' | 'sms';
 
   @Column({ type: 'text' })
   subject: string;

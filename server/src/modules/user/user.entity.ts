@@ -6,6 +6,8 @@ import { Role } from './role';
 @ObjectType({ description: 'A person with an account: student, instructor or admin' })
 @Entity('user')
 @Index('user_email_unique', ['email'], { unique: true })
+// One number signs in to one account: confirmed numbers are unique (a contact phone typed in a profile is not).
+@Index('user_phone_confirmed_unique', ['phone'], { unique: true, where: '"phoneConfirmedAt" IS NOT NULL' })
 export class User {
   @Field(() => ID)
   @PrimaryGeneratedColumn('uuid')
@@ -15,10 +17,10 @@ export class User {
   @Column({ type: 'text' })
   name: string;
 
-  /** Stored lower-cased, so addresses are unique whatever their case. */
-  @Field()
-  @Column({ type: 'text' })
-  email: string;
+  /** Stored lower-cased, so addresses are unique whatever their case. Null for an account made with a mobile number and a code. */
+  @Field(() => String, { nullable: true, description: 'The email address; null for an account made with a mobile number (its receipts and notices come by SMS)' })
+  @Column({ type: 'text', nullable: true })
+  email: string | null;
 
   /** Null for an account made for someone (imported, or a demo course's teacher): it signs in only after a password reset. */
   @Column({ type: 'text', nullable: true })
@@ -36,9 +38,13 @@ export class User {
   @Column({ type: 'timestamptz', nullable: true })
   instructorApprovedAt: Date | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: 'The phone number; a Bangladeshi mobile number is kept as +8801XXXXXXXXX' })
   @Column({ type: 'text', nullable: true })
   phone: string | null;
+
+  /** When the person proved with an SMS code that `phone` reaches them; only a confirmed number signs in. */
+  @Column({ type: 'timestamptz', nullable: true })
+  phoneConfirmedAt: Date | null;
 
   @Field(() => String, { nullable: true, description: 'Date of birth, YYYY-MM-DD' })
   @Column({ type: 'date', nullable: true })

@@ -18,6 +18,8 @@ export interface ProfileChanges {
   contactEmail?: string | null;
 }
 
+export const PHONE_SIGNS_IN = 'This number signs you in: to change it, add the new number and confirm it with its code';
+
 const blankToNull = (value: string | null | undefined) => (value?.trim() ? value.trim() : null);
 
 /** The person's own account (never someone else's). */
@@ -39,7 +41,13 @@ export async function updateProfile(db: DataSource, viewer: Viewer, changes: Pro
     contactEmail: changes.contactEmail === undefined ? user.contactEmail : blankToNull(changes.contactEmail),
   };
   if (next.contactEmail) next.contactEmail = normalizeEmail(next.contactEmail);
-  await db.getRepository(User).update(user.id, next);
+  // A confirmed number signs in: a new one is confirmed by its code (addPhone), never by typing it here.
+  let phoneConfirmedAt = user.phoneConfirmedAt;
+  if (user.phoneConfirmedAt && next.phone !== user.phone) {
+    if (!user.email) throw badInput(PHONE_SIGNS_IN, { field: 'phone' });
+    phoneConfirmedAt = null;
+  }
+  await db.getRepository(User).update(user.id, { ...next, phoneConfirmedAt });
   return db.getRepository(User).findOneByOrFail({ id: user.id });
 }
 

@@ -1,0 +1,282 @@
+import { createHmac, randomInt, randomUUID } from 'node:crypto';
+import { IsNull, MoreThan, Not, type DataSource, type EntityManager } from 'typeorm';
+import type { Language } from '../../i18n/languages';
+import { text } from '../../i18n/translate';
+import { AppError, badInput } from '../../shared/errors';
+import { latinDigits } from '../../shared/digits';
+import { sameHash } from '../../shared/hashing';
+import { normalizeBangladeshMobile } from '../../shared/phone';
+import { countAttempt, hitRateLimit, limits } from '../../shared/rate-limit';
+import { ACCOUNT_CLOSED, type AuthDeps } from '../auth/auth.service';
+import { startSession, type IssuedSession } from '../auth/session.service';
+import { checkName } from '../auth/sign-up-rules';
+import type { Viewer } from '../auth/viewer';
+import { mailText } from '../mail/mail-text';
+import { defaultAvatar, Role } from '../user/role';
+import { User } from '../user/user.entity';
+import { SignInCode, type CodeEvent, type CodePurpose } from './sign-in-code.entity';
+
+/**
+ * Sign-in and sign-up with a Bangladeshi mobile number and a 6-digit code by SMS; adding and
+ * confirming a number on an existing account.
+ *
+ * - A code is 6 random digits, works for CODE_TTL_MINUTES, once, and for at most MAX_WRONG_TRIES
+ *   wrong tries; asking for a new one ends the previous one. Only an HMAC of it is kept.
+ * - Asking for a code answers the same whether or not the number has an account (a new number's
+ *   code makes the account).
+ * - SMS cost money: codes are limited per number, per address, per range of numbers and per day for
+ *   the whole site (SMS_DAILY_BUDGET); past the budget codes wait and admins are told once a day.
+ * - Only a confirmed number signs in, and a number is confirmed only by a code sent to it: nothing
+ *   (ownership, a role) ever follows from a number typed in a profile.
+ */
+export const CODE_TTL_MINUTES = 5;
+export const MAX_WRONG_TRIES = 5;
+
+export const NOT_A_MOBILE = 'Enter a Bangladeshi mobile number: 01 and 9 more digits (013 to 019)';
+export const WRONG_CODE = 'This code is wrong or has expired. Ask for a new one.';
+export const NAME_NEEDED = 'Tell us your name to make your account';
+export const SMS_PAUSED = 'We cannot send more codes by SMS today. Please try again tomorrow, or sign in with your email and password.';
+export const PHONE_SIGN_IN_OFF = 'Sign-in with a mobile number is turned off on this site';
+export const PHONE_TAKEN = 'This number belongs to another account';
+
+export interface PhoneSettings {
+  /** PHONE_SIGN_IN: false refuses every code. */
+  enabled: boolean;
+  /** SMS_DAILY_BUDGET: codes sent per day (Asia/Dhaka) for the whole site. */
+  dailyBudget: number;
+}
+
+export const DEFAULT_PHONE_SETTINGS: PhoneSettings = { enabled: true, dailyBudget: 2000 };
+
+const settingsOf = (deps: AuthDeps): PhoneSettings => deps.phone ?? DEFAULT_PHONE_SETTINGS;
+
+/** +8801XXXXXXXXX for a typed number (Bangla or English digits), or a field error. */
+export function requireMobile(typed: string | null | undefined): string {
+  const phone = normalizeBangladeshMobile(typed);
+  if (!phone) throw badInput(NOT_A_MOBILE, { field: 'phone' });
+  return phone;
+}
+
+/** The code as keyed hash: a server secret and the row's id, so six digits cannot be looked up from the table alone. */
+function codeHash(jwtSecret: string, rowId: string, code: string): string {
+  const key = createHmac('sha256', jwtSecret).update('shikhon sms code v1').digest();
+  return createHmac('sha256', key).update(`${rowId}:${code}`).digest('hex');
+}
+
+/** Bengali digits for the SMS's first line. */
+const banglaDigits = (code: string) => code.replace(/\d/g, (d) => String.fromCodePoint(0x09e6 + Number(d)));
+
+/** The SMS text: the code in the reader's language and in English digits, and the WebOTP line `@host #code` last. */
+export function codeSmsText(language: Language, code: string, publicUrl: string): string {
+  const host = new URL(publicUrl).hostname;
+  return text(language, 'sms.code', { code, localCode: language === 'bn' ? banglaDigits(code) : code, minutes: CODE_TTL_MINUTES, host });
+}
+
+/** Counts one event for today's dashboard line. */
+async function countEvent(db: DataSource | EntityManager, kind: CodeEvent): Promise<void> {
+  await db.query(
+    `INSERT INTO sign_in_code_stat (day, kind, count) VALUES ((now() AT TIME ZONE 'Asia/Dhaka')::date, $1, 1)
+     ON CONFLICT (day, kind) DO UPDATE SET count = sign_in_code_stat.count + 1`,
+    [kind],
+  );
+}
+
+/** Takes one code from today's budget; false once the budget is spent. */
+async function takeFromBudget(db: DataSource, budget: number): Promise<boolean> {
+  const rows = await db.query<Array<{ count: number }>>(
+    `INSERT INTO sign_in_code_stat (day, kind, count) SELECT (now() AT TIME ZONE 'Asia/Dhaka')::date, 'sent', 1 WHERE $1 > 0
+     ON CONFLICT (day, kind) DO UPDATE SET count = sign_in_code_stat.count + 1 WHERE sign_in_code_stat.count < $1
+     RETURNING count`,
+    [budget],
+  );
+  return rows.length > 0;
+}
+
+/** Refuses, and counts the refusal, when a limit is passed. */
+async function limited(db: DataSource, run: () => Promise<void>): Promise<void> {
+  try {
+    await run();
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'TOO_MANY_REQUESTS') await countEvent(db, 'refused');
+    throw error;
+  }
+}
+
+async function tellAdminsBudgetIsSpent(deps: AuthDeps, budget: number): Promise<void> {
+  // Once a day: the first code held back tells every admin with an address.
+  const { hits } = await countAttempt(deps.db, { name: 'sms-budget-notice', max: 1, windowSeconds: 24 * 60 * 60 }, 'site');
+  if (hits !== 1) return;
+  const admins = await deps.db.getRepository(User).find({ where: { role: Role.ADMIN, deletedAt: IsNull() }, select: { id: true, email: true, language: true } });
+  for (const admin of admins) {
+    if (admin.email) await deps.mailer.send({ to: admin.email, ...mailText(admin.language, 'smsBudget', { budget }) });
+  }
+}
+
+/** Writes a new code for `phone` (ending any earlier one for the same purpose) and queues its SMS. */
+async function issueCode(deps: AuthDeps, phone: string, purpose: CodePurpose, userId: string | null, language: Language, clientAddress: string): Promise<void> {
+  const settings = settingsOf(deps);
+  if (!settings.enabled) throw new AppError('FORBIDDEN', PHONE_SIGN_IN_OFF);
+  await limited(deps.db, async () => {
+    await hitRateLimit(deps.db, limits.codesPerAddress, clientAddress);
+    await hitRateLimit(deps.db, limits.codesPerPrefix, phone.slice(0, 9));
+    await hitRateLimit(deps.db, limits.codesPerNumberDaily, phone);
+    await hitRateLimit(deps.db, limits.codesPerNumber, phone);
+  });
+  if (!(await takeFromBudget(deps.db, settings.dailyBudget))) {
+    await countEvent(deps.db, 'held');
+    await tellAdminsBudgetIsSpent(deps, settings.dailyBudget);
+    throw new AppError('TOO_MANY_REQUESTS', SMS_PAUSED, { reason: 'SMS_BUDGET' });
+  }
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  const id = randomUUID();
+  await deps.db.transaction(async (manager) => {
+    const codes = manager.getRepository(SignInCode);
+    await codes.update({ phone, purpose, usedAt: IsNull(), expiresAt: MoreThan(new Date()) }, { expiresAt: new Date() });
+    await codes.insert({ id, phone, purpose, userId, codeHash: codeHash(deps.jwtSecret, id, code), expiresAt: new Date(Date.now() + CODE_TTL_MINUTES * 60_000), usedAt: null });
+  });
+  await deps.mailer.sendSms(phone, codeSmsText(language, code, deps.publicUrl));
+}
+
+/**
+ * Checks a code for `phone` and uses it up when `use` says so (after the caller's own checks pass).
+ * A wrong code counts against the code; past MAX_WRONG_TRIES it no longer works, even when right.
+ */
+async function checkCode(
+  deps: AuthDeps,
+  phone: string | null,
+  purpose: CodePurpose,
+  typed: string,
+  scope: { userId?: string },
+  use: (manager: EntityManager, code: SignInCode) => Promise<boolean>,
+): Promise<void> {
+  const code = latinDigits(typed ?? '').replace(/\s/g, '');
+  const outcome = await deps.db.transaction(async (manager) => {
+    const codes = manager.getRepository(SignInCode);
+    const live = await codes.findOne({
+      where: { ...(phone ? { phone } : {}), ...(scope.userId ? { userId: scope.userId } : {}), purpose, usedAt: IsNull(), expiresAt: MoreThan(new Date()) },
+      order: { createdAt: 'DESC' },
+      lock: { mode: 'pessimistic_write' },
+    });
+    if (!live || live.failedAttempts >= MAX_WRONG_TRIES) return 'wrong' as const;
+    if (!/^\d{6}$/.test(code) || !sameHash(codeHash(deps.jwtSecret, live.id, code), live.codeHash)) {
+      await codes.increment({ id: live.id }, 'failedAttempts', 1);
+      return 'wrong' as const;
+    }
+    if (!(await use(manager, live))) return 'kept' as const;
+    await codes.update(live.id, { usedAt: new Date() });
+    return 'used' as const;
+  });
+  if (outcome === 'wrong') {
+    await countEvent(deps.db, 'refused');
+    throw new AppError('UNAUTHENTICATED', WRONG_CODE, { field: 'code' });
+  }
+  if (outcome === 'used') await countEvent(deps.db, 'used');
+}
+
+/** The account a confirmed number signs in to. */
+function accountWithNumber(manager: EntityManager | DataSource, phone: string): Promise<User | null> {
+  return manager.getRepository(User).findOneBy({ phone, phoneConfirmedAt: Not(IsNull()) });
+}
+
+/** Sends a sign-in (or sign-up) code; the answer is the same whether or not the number has an account. */
+export async function requestSignInCode(deps: AuthDeps, typedPhone: string, clientAddress: string, language: Language): Promise<true> {
+  const phone = requireMobile(typedPhone);
+  const account = await accountWithNumber(deps.db, phone);
+  await issueCode(deps, phone, 'sign-in', account?.id ?? null, account?.language ?? language, clientAddress);
+  return true;
+}
+
+/**
+ * Signs in with a number and its code; for a number without an account, makes a student account
+ * when `name` is given (without a name the code is kept, and the answer asks for it).
+ */
+export async function signInWithCode(
+  deps: AuthDeps,
+  input: { phone: string; code: string; name?: string | null },
+  clientAddress: string,
+  language: Language,
+): Promise<IssuedSession> {
+  if (!settingsOf(deps).enabled) throw new AppError('FORBIDDEN', PHONE_SIGN_IN_OFF);
+  const phone = normalizeBangladeshMobile(input.phone);
+  if (!phone) throw badInput(NOT_A_MOBILE, { field: 'phone' });
+  const name = input.name?.trim() ?? '';
+  let account: User | null = null;
+  await checkCode(deps, phone, 'sign-in', input.code, {}, async (manager) => {
+    account = await accountWithNumber(manager, phone);
+    if (account) {
+      if (account.deletedAt) throw new AppError('FORBIDDEN', ACCOUNT_CLOSED);
+      return true;
+    }
+    if (!name) throw badInput(NAME_NEEDED, { field: 'name' });
+    const problem = checkName(name);
+    if (problem) throw badInput(problem, { field: 'name' });
+    await hitRateLimit(deps.db, limits.signUpPerAddress, clientAddress);
+    const users = manager.getRepository(User);
+    await users
+      .createQueryBuilder()
+      .insert()
+      .values({
+        name,
+        email: null,
+        passwordHash: null,
+        phone,
+        phoneConfirmedAt: new Date(),
+        role: Role.STUDENT,
+        image: defaultAvatar[Role.STUDENT],
+        previousRole: null,
+        deletedAt: null,
+        language,
+      })
+      .execute();
+    account = await accountWithNumber(manager, phone);
+    return true;
+  });
+  return startSession(deps.db, deps.jwtSecret, account!);
+}
+
+/** Sends a code to a number the signed-in person adds; confirmPhone with the code makes it theirs. False when it already is. */
+export async function addPhone(deps: AuthDeps, viewer: Viewer, typedPhone: string, clientAddress: string): Promise<boolean> {
+  const phone = requireMobile(typedPhone);
+  const user = await deps.db.getRepository(User).findOneByOrFail({ id: viewer.id });
+  if (user.phone === phone && user.phoneConfirmedAt) return false;
+  // Whether another account holds the number is said only to whoever proves they read it (confirmPhone).
+  await issueCode(deps, phone, 'confirm', user.id, user.language, clientAddress);
+  return true;
+}
+
+/** Confirms the number last added with its code: the account's phone becomes that number, and it signs in with it. */
+export async function confirmPhone(deps: AuthDeps, viewer: Viewer, code: string): Promise<User> {
+  await checkCode(deps, null, 'confirm', code, { userId: viewer.id }, async (manager, row) => {
+    const holder = await accountWithNumber(manager, row.phone);
+    if (holder && holder.id !== viewer.id) throw new AppError('CONFLICT', PHONE_TAKEN, { field: 'phone' });
+    await manager.getRepository(User).update(viewer.id, { phone: row.phone, phoneConfirmedAt: new Date() });
+    return true;
+  });
+  return deps.db.getRepository(User).findOneByOrFail({ id: viewer.id });
+}
+
+export interface CodeCounts {
+  sent: number;
+  used: number;
+  refused: number;
+  held: number;
+}
+
+/** Codes sent, used, refused and held back, today (Asia/Dhaka) and over the last 30 days. */
+export async function codeCounts(db: DataSource): Promise<{ today: CodeCounts; last30Days: CodeCounts }> {
+  const rows = await db.query<Array<{ kind: CodeEvent; today: number; month: number }>>(
+    `SELECT kind,
+            COALESCE(SUM(count) FILTER (WHERE day = (now() AT TIME ZONE 'Asia/Dhaka')::date), 0)::int AS today,
+            COALESCE(SUM(count), 0)::int AS month
+       FROM sign_in_code_stat WHERE day > (now() AT TIME ZONE 'Asia/Dhaka')::date - 30 GROUP BY kind`,
+  );
+  const empty = (): CodeCounts => ({ sent: 0, used: 0, refused: 0, held: 0 });
+  const today = empty();
+  const last30Days = empty();
+  for (const row of rows) {
+    today[row.kind] = row.today;
+    last30Days[row.kind] = row.month;
+  }
+  return { today, last30Days };
+}
+

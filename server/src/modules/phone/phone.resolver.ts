@@ -1,0 +1,54 @@
+import { Arg, Authorized, Ctx, FieldResolver, Mutation, Resolver, Root } from 'type-graphql';
+import { requireViewer } from '../../graphql/auth-checker';
+import type { GraphQLContext } from '../../graphql/context';
+import { answer, AuthPayload } from '../auth/auth.resolver';
+import { User } from '../user/user.entity';
+import { addPhone, confirmPhone, requestSignInCode, signInWithCode } from './phone-sign-in.service';
+
+const PHONE = 'A Bangladeshi mobile number (013 to 019), 01XXXXXXXXX or +8801XXXXXXXXX, in Bangla or English digits';
+const CODE = 'The 6-digit code from the SMS, in Bangla or English digits';
+
+@Resolver(() => User)
+export class PhoneResolver {
+  @Mutation(() => Boolean, {
+    description:
+      'Sends a 6-digit sign-in code by SMS, valid for 5 minutes, for signing in or, for a number without an account, signing up; the answer is the same either way',
+  })
+  requestSignInCode(@Arg('phone', () => String, { description: PHONE }) phone: string, @Ctx() ctx: GraphQLContext): Promise<boolean> {
+    return requestSignInCode(ctx.auth, phone, ctx.clientAddress, ctx.language);
+  }
+
+  @Mutation(() => AuthPayload, {
+    description:
+      'Signs in with a mobile number and its code; for a number without an account, makes a student account named `name` (without a name the code stays valid and the error names the field `name`)',
+  })
+  async signInWithCode(
+    @Arg('phone', () => String, { description: PHONE }) phone: string,
+    @Arg('code', () => String, { description: CODE }) code: string,
+    @Arg('name', () => String, { nullable: true, description: 'Your name, for a new account; ignored when the number has one' }) name: string | null,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<AuthPayload> {
+    const payload = answer(ctx, await signInWithCode(ctx.auth, { phone, code, name }, ctx.clientAddress, ctx.language));
+    ctx.device.remember(payload.user.id);
+    return payload;
+  }
+
+  @Authorized()
+  @Mutation(() => Boolean, {
+    description: 'Sends a code by SMS to a mobile number to add to your account (confirm it with confirmPhone); false when the number is already yours and confirmed',
+  })
+  addPhone(@Arg('phone', () => String, { description: PHONE }) phone: string, @Ctx() ctx: GraphQLContext): Promise<boolean> {
+    return addPhone(ctx.auth, requireViewer(ctx), phone, ctx.clientAddress);
+  }
+
+  @Authorized()
+  @Mutation(() => User, { description: 'Confirms the number last added with addPhone: it becomes your phone, and you can sign in with it and a code' })
+  confirmPhone(@Arg('code', () => String, { description: CODE }) code: string, @Ctx() ctx: GraphQLContext): Promise<User> {
+    return confirmPhone(ctx.auth, requireViewer(ctx), code);
+  }
+
+  @FieldResolver(() => Boolean, { description: 'Whether the phone number is confirmed by an SMS code (only a confirmed number signs in)' })
+  phoneConfirmed(@Root() user: User): boolean {
+    return user.phoneConfirmedAt !== null && user.phoneConfirmedAt !== undefined;
+  }
+}

@@ -1,0 +1,63 @@
+import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { User } from '../user/user.entity';
+
+/** What a code is for: signing in (or up) with a number, or confirming a number an account adds. */
+export type CodePurpose = 'sign-in' | 'confirm';
+
+/**
+ * A 6-digit code sent by SMS: valid for a few minutes, used once, at most a few wrong tries. Only an
+ * HMAC of the code (keyed with a server secret and the row's id) is kept, so the table alone gives no code away.
+ */
+@Entity('sign_in_code')
+@Index(['phone', 'purpose', 'createdAt'])
+export class SignInCode {
+  @PrimaryColumn('uuid')
+  id: string;
+
+  /** The number the code went to, +8801XXXXXXXXX. */
+  @Column({ type: 'text' })
+  phone: string;
+
+  @Column({ type: 'varchar', length: 16 })
+  purpose: CodePurpose;
+
+  /** For `confirm`: the account adding the number. For `sign-in`: the account the number signed in to when the code was sent, if any. */
+  @Index()
+  @Column({ type: 'uuid', nullable: true })
+  userId: string | null;
+
+  @ManyToOne(() => User, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'userId' })
+  user?: User;
+
+  @Column({ type: 'text' })
+  codeHash: string;
+
+  @Column({ type: 'timestamptz' })
+  expiresAt: Date;
+
+  @Column({ type: 'timestamptz', nullable: true })
+  usedAt: Date | null;
+
+  @Column({ type: 'integer', default: 0 })
+  failedAttempts: number;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  createdAt: Date;
+}
+
+/** What the admin dashboard counts about codes, per day (Asia/Dhaka). */
+export type CodeEvent = 'sent' | 'used' | 'refused' | 'held';
+
+/** Counts of codes sent, used, refused (wrong codes, limits) and held back by the daily budget, one row per day and kind. */
+@Entity('sign_in_code_stat')
+export class SignInCodeStat {
+  @PrimaryColumn({ type: 'date' })
+  day: string;
+
+  @PrimaryColumn({ type: 'varchar', length: 16 })
+  kind: CodeEvent;
+
+  @Column({ type: 'integer', default: 0 })
+  count: number;
+}
