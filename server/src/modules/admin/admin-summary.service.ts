@@ -5,6 +5,7 @@ import { revenueByCurrency, type MoneyAmount } from '../payment/revenue';
 import { requireRole, roles } from '../auth/guards';
 import type { Role } from '../user/role';
 import { visibleCourse } from '../course/course-visibility';
+import { codeCounts } from '../phone/phone-sign-in.service';
 
 export interface AdminSummary {
   students: number;
@@ -16,16 +17,18 @@ export interface AdminSummary {
   /** Dollars only (kept for integrators); `revenueByCurrency` has every currency. */
   revenue: number;
   revenueByCurrency: MoneyAmount[];
-  recentSignUps: Array<{ id: string; name: string; email: string; role: Role; createdAt: Date }>;
+  recentSignUps: Array<{ id: string; name: string; email: string | null; phone: string | null; role: Role; createdAt: Date }>;
   recentPurchases: Array<{ id: string; studentName: string; courseName: string; amount: number; currency: string; createdAt: Date }>;
   /** Mail not delivered yet after a failed attempt. */
   undeliveredMail: number;
+  /** Sign-in codes by SMS sent, used, refused and held back by the daily budget. */
+  signInCodes: Awaited<ReturnType<typeof codeCounts>>;
 }
 
 /** Live totals for the admin dashboard. */
 export async function adminSummary(db: DataSource, viewer: Viewer): Promise<AdminSummary> {
   requireRole(viewer, roles.admin);
-  const [totals] = await db.query<Array<Omit<AdminSummary, 'revenue' | 'revenueByCurrency' | 'recentSignUps' | 'recentPurchases'> & { revenue_cents: number }>>(
+  const [totals] = await db.query<Array<Omit<AdminSummary, 'revenue' | 'revenueByCurrency' | 'recentSignUps' | 'recentPurchases' | 'signInCodes'> & { revenue_cents: number }>>(
     `SELECT
        (SELECT COUNT(*)::int FROM "user" WHERE role = 'STUDENT' AND "deletedAt" IS NULL) AS students,
        (SELECT COUNT(*)::int FROM "user" WHERE role = 'INSTRUCTOR' AND "deletedAt" IS NULL) AS instructors,
@@ -38,7 +41,7 @@ export async function adminSummary(db: DataSource, viewer: Viewer): Promise<Admi
     [PaymentStatus.SUCCEEDED, PaymentStatus.REFUNDED],
   );
   const recentSignUps = await db.query<AdminSummary['recentSignUps']>(
-    `SELECT id, name, email, role, "createdAt" FROM "user" WHERE "deletedAt" IS NULL ORDER BY "createdAt" DESC, id LIMIT 5`,
+    `SELECT id, name, email, phone, role, "createdAt" FROM "user" WHERE "deletedAt" IS NULL ORDER BY "createdAt" DESC, id LIMIT 5`,
   );
   const recentPurchases = (
     await db.query<Array<{ id: string; studentName: string; courseName: string; amountCents: number; currency: string; createdAt: Date }>>(
@@ -50,5 +53,6 @@ export async function adminSummary(db: DataSource, viewer: Viewer): Promise<Admi
   ).map(({ amountCents, ...row }) => ({ ...row, amount: amountCents / 100 }));
   const { revenue_cents, ...counts } = totals;
   const revenueTotals = await revenueByCurrency(db, 'true', []);
-  return { ...counts, revenue: revenue_cents / 100, revenueByCurrency: revenueTotals, recentSignUps, recentPurchases };
+  const signInCodes = await codeCounts(db);
+  return { ...counts, revenue: revenue_cents / 100, revenueByCurrency: revenueTotals, recentSignUps, recentPurchases, signInCodes };
 }

@@ -14,7 +14,8 @@ import { deleteUser, listUsers, makeAdmin, removeAdmin, reopenAccount } from './
 class RecentSignUp {
   @Field(() => ID) id: string;
   @Field() name: string;
-  @Field() email: string;
+  @Field(() => String, { nullable: true, description: 'Null for an account made with a mobile number' }) email: string | null;
+  @Field(() => String, { nullable: true, description: 'The phone number, +8801XXXXXXXXX for a Bangladeshi mobile' }) phone: string | null;
   @Field(() => Role) role: Role;
   @Field() createdAt: Date;
 }
@@ -27,6 +28,20 @@ class RecentPurchase {
   @Field(() => Float) amount: number;
   @Field({ description: 'usd or bdt' }) currency: string;
   @Field() createdAt: Date;
+}
+
+@ObjectType({ description: 'Sign-in codes by SMS over a period' })
+class SignInCodeCounts {
+  @Field(() => Int, { description: 'Codes sent by SMS' }) sent: number;
+  @Field(() => Int, { description: 'Codes used to sign in, sign up or confirm a number' }) used: number;
+  @Field(() => Int, { description: 'Wrong or expired codes tried, and requests refused by a limit' }) refused: number;
+  @Field(() => Int, { description: 'Codes not sent because the daily SMS budget was spent' }) held: number;
+}
+
+@ObjectType({ description: 'Sign-in codes by SMS: today (Asia/Dhaka) and the last 30 days' })
+class SignInCodeSummary {
+  @Field(() => SignInCodeCounts, { description: 'Today, in Asia/Dhaka' }) today: SignInCodeCounts;
+  @Field(() => SignInCodeCounts, { description: 'The last 30 days, today included' }) last30Days: SignInCodeCounts;
 }
 
 @ObjectType({ description: 'Live totals for the admin dashboard' })
@@ -45,6 +60,8 @@ class AdminSummary {
   paymentsTestMode: boolean;
   @Field(() => Int, { description: 'Mail not delivered yet after a failed attempt (the undeliveredMail list)' })
   undeliveredMail: number;
+  @Field(() => SignInCodeSummary, { description: 'Sign-in codes by SMS sent, used, refused and held back by the daily budget' })
+  signInCodes: SignInCodeSummary;
 }
 
 @ObjectType({ description: 'A page of accounts' })

@@ -117,10 +117,11 @@ async function issueCode(deps: AuthDeps, phone: string, purpose: CodePurpose, us
   const settings = settingsOf(deps);
   if (!settings.enabled) throw new AppError('FORBIDDEN', PHONE_SIGN_IN_OFF);
   await limited(deps.db, async () => {
-    await hitRateLimit(deps.db, limits.codesPerAddress, clientAddress);
-    await hitRateLimit(deps.db, limits.codesPerPrefix, phone.slice(0, 9));
-    await hitRateLimit(deps.db, limits.codesPerNumberDaily, phone);
+    // Narrowest first: a request refused for the number's 15 minutes is not counted against its day.
     await hitRateLimit(deps.db, limits.codesPerNumber, phone);
+    await hitRateLimit(deps.db, limits.codesPerNumberDaily, phone);
+    await hitRateLimit(deps.db, limits.codesPerPrefix, phone.slice(0, 9));
+    await hitRateLimit(deps.db, limits.codesPerAddress, clientAddress);
   });
   if (!(await takeFromBudget(deps.db, settings.dailyBudget))) {
     await countEvent(deps.db, 'held');
@@ -168,7 +169,7 @@ async function checkCode(
   });
   if (outcome === 'wrong') {
     await countEvent(deps.db, 'refused');
-    throw new AppError('UNAUTHENTICATED', WRONG_CODE, { field: 'code' });
+    throw badInput(WRONG_CODE, { field: 'code' });
   }
   if (outcome === 'used') await countEvent(deps.db, 'used');
 }

@@ -1,0 +1,294 @@
+/**
+ * Sign-in and sign-up with a mobile number and a code by SMS, against the real app and database:
+ * codes expire, work once and survive only a few wrong tries; limits per number, address and range;
+ * the site's daily budget; the same answer for every number; nothing follows from an unconfirmed number.
+ */
+import type { DataSource } from 'typeorm';
+import { startTestApp, type TestApp } from '../../test/app';
+import { closeTestDatabase, openTestDatabase, resetDatabase } from '../../test/database';
+import { makeUser } from '../../test/factories';
+import { HttpClient, signedInClient } from '../../test/http-client';
+import { phoneOnlyAddress } from '../../shared/phone';
+import { OutboxMessage } from '../mail/outbox-message.entity';
+import { Role } from '../user/role';
+import { User } from '../user/user.entity';
+import { SignInCode } from './sign-in-code.entity';
+import { MAX_WRONG_TRIES, NAME_NEEDED, SMS_PAUSED, WRONG_CODE } from './phone-sign-in.service';
+
+jest.setTimeout(60_000);
+
+let db: DataSource;
+let app: TestApp;
+
+beforeAll(async () => {
+  db = await openTestDatabase();
+  app = await startTestApp(db, { PUBLIC_URL: 'http://shikhon.local' });
+});
+afterAll(async () => {
+  await app.close();
+  await closeTestDatabase(db);
+});
+beforeEach(() => resetDatabase(db));
+
+const REQUEST = `mutation ($phone: String!) { requestSignInCode(phone: $phone) }`;
+const SIGN_IN = `mutation ($phone: String!, $code: String!, $name: String) {
+  signInWithCode(phone: $phone, code: $code, name: $name) { accessToken user { id name email phone phoneConfirmed role language } }
+}`;
+const ADD = `mutation ($phone: String!) { addPhone(phone: $phone) }`;
+const CONFIRM = `mutation ($code: String!) { confirmPhone(code: $code) { id phone phoneConfirmed } }`;
+
+interface SignedIn {
+  signInWithCode: { accessToken: string; user: { id: string; name: string; email: string | null; phone: string; phoneConfirmed: boolean; role: string; language: string } };
+}
+
+let addressCounter = 0;
+/** A browser at an address of its own (loopback proxies are trusted, as in production behind one). */
+function browser(address = `10.9.${Math.floor(++addressCounter / 250)}.${addressCounter % 250}`, language?: string): HttpClient {
+  const client = new HttpClient(app.url);
+  client.headers['x-forwarded-for'] = address;
+  if (language) client.headers['accept-language'] = language;
+  return client;
+}
+
+/** The SMS kept in the outbox for a number, newest last (no SMS_PROVIDER: they stay there). */
+async function smsTo(phone: string): Promise<OutboxMessage[]> {
+  return db.getRepository(OutboxMessage).find({ where: { to: phone, channel: 'sms' }, order: { createdAt: 'ASC' } });
+}
+
+/** The code in the newest SMS to a number, read from its WebOTP line. */
+async function lastCode(phone: string): Promise<string> {
+  const all = await smsTo(phone);
+  const match = /#(\d{6})\s*$/.exec(all[all.length - 1]?.text ?? '');
+  if (!match) throw new Error(`no code sent to ${phone}`);
+  return match[1];
+}
+
+const errorOf = (body: { errors?: Array<{ message: string; extensions?: Record<string, unknown> }> }) => body.errors?.[0];
+
+describe('a new student', () => {
+  it('signs up with a number typed in Bangla digits, a name and the code from a Bangla SMS', async () => {
+    const client = browser(undefined, 'bn');
+    expect(await client.graphql(REQUEST, { phone: '০১৭১২-৩৪৫৬৭৮' })).toMatchObject({ data: { requestSignInCode: true } });
+    const [sms] = await smsTo('+8801712345678');
+    const code = await lastCode('+8801712345678');
+    const bangla = code.replace(/\d/g, (d) => String.fromCodePoint(0x09e6 + Number(d)));
+    expect(sms.text.startsWith(`আপনার শিখন কোড: ${bangla} (${code})`)).toBe(true);
+    expect(sms.text.split('\n').at(-1)).toBe(`@shikhon.local #${code}`);
+    // Only a hash of the code is stored.
+    const [row] = await db.getRepository(SignInCode).find();
+    expect(row.codeHash).not.toContain(code);
+    expect(row.expiresAt.getTime() - row.createdAt.getTime()).toBeGreaterThan(4.9 * 60_000);
+    expect(row.expiresAt.getTime() - row.createdAt.getTime()).toBeLessThanOrEqual(5 * 60_000 + 1000);
+
+    // Without a name the code is kept, and the answer asks for the name.
+    const nameless = await client.graphql(SIGN_IN, { phone: '01712345678', code });
+    expect(errorOf(nameless)).toMatchObject({ extensions: { code: 'BAD_USER_INPUT', field: 'name' } });
+    expect(errorOf(nameless)?.message).toBe('অ্যাকাউন্ট খুলতে আপনার নাম লিখুন');
+    expect(NAME_NEEDED).toBe('Tell us your name to make your account');
+
+    const typedInBangla = bangla;
+    const made = await client.graphql<SignedIn>(SIGN_IN, { phone: '+880 1712-345678', code: typedInBangla, name: 'Rahim' });
+    expect(made.errors).toBeUndefined();
+    expect(made.data!.signInWithCode.user).toMatchObject({ name: 'Rahim', email: null, phone: '+8801712345678', phoneConfirmed: true, role: 'STUDENT', language: 'bn' });
+    client.token = made.data!.signInWithCode.accessToken;
+    expect((await client.graphql(`{ me { id phoneConfirmed } }`)).data).toEqual({ me: { id: made.data!.signInWithCode.user.id, phoneConfirmed: true } });
+
+    // The code works once.
+    const again = await browser().graphql(SIGN_IN, { phone: '01712345678', code, name: 'Rahim' });
+    expect(errorOf(again)).toMatchObject({ message: WRONG_CODE, extensions: { code: 'BAD_USER_INPUT', field: 'code' } });
+
+    // The next sign-in uses a new code and reaches the same account.
+    const later = browser();
+    await later.graphql(REQUEST, { phone: '01712345678' });
+    const signedIn = await later.graphql<SignedIn>(SIGN_IN, { phone: '01712345678', code: await lastCode('+8801712345678') });
+    expect(signedIn.data!.signInWithCode.user.id).toBe(made.data!.signInWithCode.user.id);
+    expect(await db.getRepository(User).countBy({ phone: '+8801712345678' })).toBe(1);
+  });
+
+  it('gets mail meant for them as a short SMS pointing to the profile', async () => {
+    const client = browser(undefined, 'bn');
+    await client.graphql(REQUEST, { phone: '01812345678' });
+    await client.graphql(SIGN_IN, { phone: '01812345678', code: await lastCode('+8801812345678'), name: 'Karima' });
+    await app.mail.mailer.send({ to: phoneOnlyAddress('+8801812345678'), subject: 'আপনার শিখন রসিদ: পদার্থবিজ্ঞান', text: 'the long receipt' });
+    const all = await smsTo('+8801812345678');
+    expect(all.at(-1)!.text).toBe('শিখন: আপনার শিখন রসিদ: পদার্থবিজ্ঞান। পুরোটা পড়ুন আপনার প্রোফাইলে: http://shikhon.local/profile');
+    expect(await db.getRepository(OutboxMessage).countBy({ channel: 'mail' })).toBe(0);
+  });
+});
+
+describe('codes', () => {
+  it('answer the same for a number with an account and one without', async () => {
+    await makeUser(db, { phone: '+8801712000001', phoneConfirmedAt: new Date(), email: null });
+    const known = await browser().graphql(REQUEST, { phone: '01712000001' });
+    const unknown = await browser().graphql(REQUEST, { phone: '01712000002' });
+    expect(known).toEqual(unknown);
+    expect(known.data).toEqual({ requestSignInCode: true });
+    expect(await smsTo('+8801712000001')).toHaveLength(1);
+    expect(await smsTo('+8801712000002')).toHaveLength(1);
+    // Only Bangladeshi mobile numbers (013 to 019) are taken.
+    for (const phone of ['01212345678', '+447700900123', '0171234567', 'not a number']) {
+      expect(errorOf(await browser().graphql(REQUEST, { phone }))).toMatchObject({ extensions: { code: 'BAD_USER_INPUT', field: 'phone' } });
+    }
+  });
+
+  it('expire after five minutes', async () => {
+    const client = browser();
+    await client.graphql(REQUEST, { phone: '01712000003' });
+    const code = await lastCode('+8801712000003');
+    await db.query(`UPDATE sign_in_code SET "expiresAt" = now() - interval '1 second'`);
+    expect(errorOf(await client.graphql(SIGN_IN, { phone: '01712000003', code, name: 'Late' }))?.message).toBe(WRONG_CODE);
+    expect(await db.getRepository(User).countBy({ phone: '+8801712000003' })).toBe(0);
+  });
+
+  it(`stop working after ${MAX_WRONG_TRIES} wrong tries, even when the right one comes next`, async () => {
+    const client = browser();
+    await client.graphql(REQUEST, { phone: '01712000004' });
+    const code = await lastCode('+8801712000004');
+    const wrong = code === '000000' ? '111111' : '000000';
+    for (let i = 0; i < MAX_WRONG_TRIES; i++) {
+      expect(errorOf(await client.graphql(SIGN_IN, { phone: '01712000004', code: wrong, name: 'Guesser' }))?.message).toBe(WRONG_CODE);
+    }
+    expect(errorOf(await client.graphql(SIGN_IN, { phone: '01712000004', code, name: 'Guesser' }))?.message).toBe(WRONG_CODE);
+    // A new code works again.
+    await client.graphql(REQUEST, { phone: '01712000004' });
+    expect((await client.graphql(SIGN_IN, { phone: '01712000004', code: await lastCode('+8801712000004'), name: 'Guesser' })).errors).toBeUndefined();
+  });
+
+  it('end when a newer one is sent', async () => {
+    const client = browser();
+    await client.graphql(REQUEST, { phone: '01712000005' });
+    const first = await lastCode('+8801712000005');
+    await client.graphql(REQUEST, { phone: '01712000005' });
+    const second = await lastCode('+8801712000005');
+    if (first !== second) expect(errorOf(await client.graphql(SIGN_IN, { phone: '01712000005', code: first, name: 'A' }))?.message).toBe(WRONG_CODE);
+    expect((await client.graphql(SIGN_IN, { phone: '01712000005', code: second, name: 'A' })).errors).toBeUndefined();
+  });
+});
+
+describe('limits', () => {
+  it('allow a number 3 codes in 15 minutes and 10 a day', async () => {
+    const ask = () => browser().graphql(REQUEST, { phone: '01912000001' });
+    for (let i = 0; i < 3; i++) expect((await ask()).data).toEqual({ requestSignInCode: true });
+    expect(errorOf(await ask())).toMatchObject({ extensions: { code: 'TOO_MANY_REQUESTS' } });
+    let sent = 3;
+    while (sent < 10) {
+      // Fifteen minutes pass.
+      await db.query(`DELETE FROM rate_limit WHERE key LIKE 'sms-code-number:%'`);
+      for (let i = 0; i < 3 && sent < 10; i++, sent++) expect((await ask()).data).toEqual({ requestSignInCode: true });
+    }
+    await db.query(`DELETE FROM rate_limit WHERE key LIKE 'sms-code-number:%'`);
+    expect(errorOf(await ask())).toMatchObject({ extensions: { code: 'TOO_MANY_REQUESTS' } });
+    expect(await smsTo('+8801912000001')).toHaveLength(10);
+  });
+
+  it('allow one address many numbers (carrier-grade NAT), then stop it without stopping others', async () => {
+    const shared = browser('10.200.0.1');
+    for (let i = 0; i < 60; i++) {
+      const phone = `01${3 + (i % 7)}1${String(i).padStart(7, '0')}`;
+      expect((await shared.graphql(REQUEST, { phone })).data).toEqual({ requestSignInCode: true });
+    }
+    expect(errorOf(await shared.graphql(REQUEST, { phone: '01555000000' }))).toMatchObject({ extensions: { code: 'TOO_MANY_REQUESTS' } });
+    expect((await browser('10.200.0.2').graphql(REQUEST, { phone: '01555000000' })).data).toEqual({ requestSignInCode: true });
+  });
+
+  it('stop a range of numbers being sprayed from many addresses', async () => {
+    for (let i = 0; i < 40; i++) {
+      expect((await browser().graphql(REQUEST, { phone: `0171230${String(i).padStart(4, '0')}` })).data).toEqual({ requestSignInCode: true });
+    }
+    expect(errorOf(await browser().graphql(REQUEST, { phone: '01712309999' }))).toMatchObject({ extensions: { code: 'TOO_MANY_REQUESTS' } });
+    expect((await browser().graphql(REQUEST, { phone: '01712409999' })).data).toEqual({ requestSignInCode: true });
+  });
+});
+
+describe('the daily budget', () => {
+  let tight: TestApp;
+  beforeAll(async () => {
+    tight = await startTestApp(db, { PUBLIC_URL: 'http://shikhon.local', SMS_DAILY_BUDGET: '2' });
+  });
+  afterAll(() => tight.close());
+
+  it('holds new codes back once spent, tells admins once, and counts it all on the dashboard', async () => {
+    await makeUser(db, { email: 'boss@example.com', role: Role.ADMIN }, 'boss password');
+    const ask = (phone: string) => {
+      const client = new HttpClient(tight.url);
+      client.headers['x-forwarded-for'] = `10.77.0.${phone.slice(-2)}`;
+      return client.graphql(REQUEST, { phone });
+    };
+    expect((await ask('01712000011')).data).toEqual({ requestSignInCode: true });
+    expect((await ask('01712000012')).data).toEqual({ requestSignInCode: true });
+    for (const phone of ['01712000013', '01712000014']) {
+      expect(errorOf(await ask(phone))).toMatchObject({ message: SMS_PAUSED, extensions: { code: 'TOO_MANY_REQUESTS', reason: 'SMS_BUDGET' } });
+      expect(await smsTo(`+88${phone}`)).toHaveLength(0);
+    }
+    const notices = await db.getRepository(OutboxMessage).findBy({ to: 'boss@example.com' });
+    expect(notices.map((m) => m.subject)).toEqual(["Shikhon: today's SMS budget is used up"]);
+
+    // A wrong code is counted as refused, a used one as used.
+    const client = new HttpClient(tight.url);
+    await client.graphql(SIGN_IN, { phone: '01712000011', code: '999999x', name: 'X' });
+    await client.graphql(SIGN_IN, { phone: '01712000011', code: await lastCode('+8801712000011'), name: 'X' });
+    const admin = await signedInClient(tight.url, 'boss@example.com', 'boss password');
+    const summary = await admin.graphql<{ adminSummary: { signInCodes: { today: Record<string, number>; last30Days: Record<string, number> } } }>(
+      `{ adminSummary { signInCodes { today { sent used refused held } last30Days { sent used refused held } } } }`,
+    );
+    expect(summary.data!.adminSummary.signInCodes.today).toEqual({ sent: 2, used: 1, refused: 1, held: 2 });
+    expect(summary.data!.adminSummary.signInCodes.last30Days).toEqual({ sent: 2, used: 1, refused: 1, held: 2 });
+  });
+});
+
+describe('a number added to an email account', () => {
+  it('is confirmed by its code, then signs in to that account', async () => {
+    const owner = await makeUser(db, { email: 'owner@example.com', phone: null }, 'owner password');
+    const client = await signedInClient(app.url, 'owner@example.com', 'owner password');
+    expect((await client.graphql(ADD, { phone: '০১৬১২৩৪৫৬৭৮' })).data).toEqual({ addPhone: true });
+    // Not yet confirmed: the profile keeps its phone and the number signs in to nothing.
+    expect((await db.getRepository(User).findOneByOrFail({ id: owner.id })).phone).toBeNull();
+    expect(errorOf(await client.graphql(CONFIRM, { code: '000000' === (await lastCode('+8801612345678')) ? '111111' : '000000' }))?.message).toBe(WRONG_CODE);
+    const confirmed = await client.graphql(CONFIRM, { code: await lastCode('+8801612345678') });
+    expect(confirmed.data).toEqual({ confirmPhone: { id: owner.id, phone: '+8801612345678', phoneConfirmed: true } });
+    expect((await client.graphql(ADD, { phone: '01612345678' })).data).toEqual({ addPhone: false });
+
+    const phone = browser();
+    await phone.graphql(REQUEST, { phone: '01612345678' });
+    const signedIn = await phone.graphql<SignedIn>(SIGN_IN, { phone: '01612345678', code: await lastCode('+8801612345678') });
+    expect(signedIn.data!.signInWithCode.user).toMatchObject({ id: owner.id, email: 'owner@example.com' });
+    // The password still works too.
+    await signedInClient(app.url, 'owner@example.com', 'owner password');
+  });
+
+  it('never gives an account, a role or a sign-in from a number that was only typed', async () => {
+    // An admin whose profile lists a number they never confirmed.
+    const admin = await makeUser(db, { email: 'boss@example.com', role: Role.ADMIN, phone: '+8801711111111' });
+    const stranger = browser();
+    await stranger.graphql(REQUEST, { phone: '01711111111' });
+    const made = await stranger.graphql<SignedIn>(SIGN_IN, { phone: '01711111111', code: await lastCode('+8801711111111'), name: 'Someone else' });
+    // Whoever reads the number's SMS gets a new student account, never the admin's.
+    expect(made.data!.signInWithCode.user.id).not.toBe(admin.id);
+    expect(made.data!.signInWithCode.user.role).toBe('STUDENT');
+
+    // Another account cannot take a confirmed number by adding it.
+    const other = await makeUser(db, { email: 'other@example.com' }, 'other password');
+    const client = await signedInClient(app.url, other.email, 'other password');
+    await client.graphql(ADD, { phone: '01711111111' });
+    const taken = await client.graphql(CONFIRM, { code: await lastCode('+8801711111111') });
+    expect(errorOf(taken)).toMatchObject({ extensions: { code: 'CONFLICT', field: 'phone' } });
+    expect((await db.getRepository(User).findOneByOrFail({ id: other.id })).phoneConfirmedAt).toBeNull();
+    // A code sent to confirm a number does not sign in with it.
+    await client.graphql(ADD, { phone: '01799999999' });
+    const confirmCode = await lastCode('+8801799999999');
+    expect(errorOf(await browser().graphql(SIGN_IN, { phone: '01799999999', code: confirmCode, name: 'X' }))?.message).toBe(WRONG_CODE);
+    // Nor does one account's confirm code confirm for another.
+    const third = await makeUser(db, { email: 'third@example.com' }, 'third password');
+    const thirdClient = await signedInClient(app.url, third.email, 'third password');
+    expect(errorOf(await thirdClient.graphql(CONFIRM, { code: confirmCode }))?.message).toBe(WRONG_CODE);
+  });
+
+  it('cannot be changed by typing in the profile of an account that signs in only with it', async () => {
+    const client = browser();
+    await client.graphql(REQUEST, { phone: '01512345678' });
+    const made = await client.graphql<SignedIn>(SIGN_IN, { phone: '01512345678', code: await lastCode('+8801512345678'), name: 'Only phone' });
+    client.token = made.data!.signInWithCode.accessToken;
+    const changed = await client.graphql(`mutation { updateProfile(input: { phone: "01512345679" }) { phone } }`);
+    expect(errorOf(changed)).toMatchObject({ extensions: { code: 'BAD_USER_INPUT', field: 'phone' } });
+  });
+});
