@@ -40,6 +40,7 @@ const productionEnv = () => ({
   PUBLIC_URL: 'https://shikhon.example.com',
   SMTP_URL: smtp.url,
   PAYMENTS: 'off',
+  PHONE_SIGN_IN: 'false',
   LOG_LEVEL: 'info',
 });
 
@@ -71,8 +72,17 @@ describe('production refuses an unsafe configuration', () => {
     const { code, output } = await runUntilExit({ NODE_ENV: 'production', PUBLIC_URL: 'http://shikhon.example.com' });
     expect(code).not.toBe(0);
     expect(output.trim().split('\n')).toEqual([
-      'Refusing to start in production without: a payment provider: STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET, or SSLCOMMERZ_STORE_ID and SSLCOMMERZ_STORE_PASSWORD (or PAYMENTS=off); SMTP_URL; an https:// PUBLIC_URL; JWT_SECRET.',
+      'Refusing to start in production without: a payment provider: STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET, or SSLCOMMERZ_STORE_ID and SSLCOMMERZ_STORE_PASSWORD (or PAYMENTS=off); SMTP_URL; an https:// PUBLIC_URL; JWT_SECRET; an SMS provider for sign-in by mobile number: SMS_PROVIDER=bulksmsbd with BULKSMSBD_API_KEY and BULKSMSBD_SENDER_ID (or PHONE_SIGN_IN=false).',
     ]);
+  });
+
+  it('exits non-zero with sign-in by mobile number on and no SMS provider', async () => {
+    const { PHONE_SIGN_IN: _on, ...phoneOn } = productionEnv();
+    const { code, output } = await runUntilExit({ ...phoneOn, JWT_SECRET: TEST_JWT_SECRET });
+    expect(code).not.toBe(0);
+    expect(output.trim()).toBe(
+      'Refusing to start in production without: an SMS provider for sign-in by mobile number: SMS_PROVIDER=bulksmsbd with BULKSMSBD_API_KEY and BULKSMSBD_SENDER_ID (or PHONE_SIGN_IN=false).',
+    );
   });
 
   it('exits non-zero with Stripe test keys, unless PAYMENTS_TEST_MODE=true', async () => {

@@ -9,6 +9,9 @@ const production = {
   STRIPE_WEBHOOK_SECRET: 'whsec_123',
   SMTP_URL: 'smtp://mail.example.com:587',
   PUBLIC_URL: 'https://shikhon.example.com',
+  SMS_PROVIDER: 'bulksmsbd',
+  BULKSMSBD_API_KEY: 'not-a-real-key',
+  BULKSMSBD_SENDER_ID: '8809612345678',
 };
 
 describe('configuration', () => {
@@ -56,12 +59,25 @@ describe('configuration', () => {
   });
 
   it('refuses to start in production without each thing it needs, naming them on one line', () => {
+    const without = (name: keyof typeof production) => () => loadEnv({ ...production, [name]: '' });
     expect(() => loadEnv({ NODE_ENV: 'production' })).toThrow(
       new ConfigError(
-        'Refusing to start in production without: a payment provider: STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET, or SSLCOMMERZ_STORE_ID and SSLCOMMERZ_STORE_PASSWORD (or PAYMENTS=off); SMTP_URL; an https:// PUBLIC_URL; JWT_SECRET.',
+        'Refusing to start in production without: a payment provider: STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET, or SSLCOMMERZ_STORE_ID and SSLCOMMERZ_STORE_PASSWORD (or PAYMENTS=off); SMTP_URL; an https:// PUBLIC_URL; JWT_SECRET; an SMS provider for sign-in by mobile number: SMS_PROVIDER=bulksmsbd with BULKSMSBD_API_KEY and BULKSMSBD_SENDER_ID (or PHONE_SIGN_IN=false).',
       ),
     );
-    const without = (name: keyof typeof production) => () => loadEnv({ ...production, [name]: '' });
+    expect(without('SMS_PROVIDER')).toThrow(
+      'without: an SMS provider for sign-in by mobile number: SMS_PROVIDER=bulksmsbd with BULKSMSBD_API_KEY and BULKSMSBD_SENDER_ID (or PHONE_SIGN_IN=false).',
+    );
+    expect(loadEnv({ ...production, SMS_PROVIDER: '', PHONE_SIGN_IN: 'false' }).sms).toEqual({ phoneSignIn: false, dailyBudget: 2000 });
+    expect(() => loadEnv({ ...production, BULKSMSBD_API_KEY: '' })).toThrow('SMS_PROVIDER=bulksmsbd needs BULKSMSBD_API_KEY and BULKSMSBD_SENDER_ID');
+    expect(() => loadEnv({ ...production, SMS_PROVIDER: 'twilio' })).toThrow('SMS_PROVIDER can only be "bulksmsbd" (got "twilio")');
+    expect(loadEnv(production).sms).toMatchObject({
+      phoneSignIn: true,
+      provider: 'bulksmsbd',
+      bulkSmsBd: { apiKey: 'not-a-real-key', senderId: '8809612345678', url: 'http://bulksmsbd.net/api/smsapi' },
+    });
+    // Development keeps SMS in the outbox.
+    expect(loadEnv({ NODE_ENV: 'development' }).sms).toEqual({ phoneSignIn: true, dailyBudget: 2000 });
     expect(without('JWT_SECRET')).toThrow('without: JWT_SECRET.');
     expect(without('SMTP_URL')).toThrow('without: SMTP_URL.');
     expect(without('STRIPE_SECRET_KEY')).toThrow(
