@@ -10,7 +10,7 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
 export type RefreshSessionMutationVariables = Exact<{ [key: string]: never; }>;
 
 
-export type RefreshSessionMutation = { refreshSession: { accessToken: string, user: { id: string, name: string, email: string, role: Types.Role, image: string | null, emailVerified: boolean, instructorApproved: boolean, language: string } } | null };
+export type RefreshSessionMutation = { refreshSession: { accessToken: string, user: { id: string, name: string, email: string | null, role: Types.Role, image: string | null, emailVerified: boolean, instructorApproved: boolean, language: string } } | null };
 
 export type LogoutMutationVariables = Exact<{ [key: string]: never; }>;
 

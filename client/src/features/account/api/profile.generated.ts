@@ -7,19 +7,19 @@ import type * as Types from '../../../gql/types';
 
 import { useMutation, useQuery } from '@apollo/client/react';
 import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
-export type Profile_UserFragment = { id: string, name: string, email: string, role: Types.Role, image: string | null, phone: string | null, date: string | null, eduQualification: string | null, contactEmail: string | null, createdAt: string };
+export type Profile_UserFragment = { id: string, name: string, email: string | null, role: Types.Role, image: string | null, phone: string | null, date: string | null, eduQualification: string | null, contactEmail: string | null, createdAt: string };
 
 export type MyProfileQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type MyProfileQuery = { me: { id: string, name: string, email: string, role: Types.Role, image: string | null, phone: string | null, date: string | null, eduQualification: string | null, contactEmail: string | null, createdAt: string } | null };
+export type MyProfileQuery = { me: { id: string, name: string, email: string | null, role: Types.Role, image: string | null, phone: string | null, date: string | null, eduQualification: string | null, contactEmail: string | null, createdAt: string } | null };
 
 export type UpdateProfileMutationVariables = Exact<{
   input: Types.ProfileInput;
 }>;
 
 
-export type UpdateProfileMutation = { updateProfile: { id: string, name: string, email: string, role: Types.Role, image: string | null, phone: string | null, date: string | null, eduQualification: string | null, contactEmail: string | null, createdAt: string } };
+export type UpdateProfileMutation = { updateProfile: { id: string, name: string, email: string | null, role: Types.Role, image: string | null, phone: string | null, date: string | null, eduQualification: string | null, contactEmail: string | null, createdAt: string } };
 
 export const Profile_UserFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"Profile_user"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"User"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"role"}},{"kind":"Field","name":{"kind":"Name","value":"image"}},{"kind":"Field","name":{"kind":"Name","value":"phone"}},{"kind":"Field","name":{"kind":"Name","value":"date"}},{"kind":"Field","name":{"kind":"Name","value":"eduQualification"}},{"kind":"Field","name":{"kind":"Name","value":"contactEmail"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}}]}}]} as unknown as DocumentNode<Profile_UserFragment, unknown>;
 export const MyProfileDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"MyProfile"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"me"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"Profile_user"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"Profile_user"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"User"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"role"}},{"kind":"Field","name":{"kind":"Name","value":"image"}},{"kind":"Field","name":{"kind":"Name","value":"phone"}},{"kind":"Field","name":{"kind":"Name","value":"date"}},{"kind":"Field","name":{"kind":"Name","value":"eduQualification"}},{"kind":"Field","name":{"kind":"Name","value":"contactEmail"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}}]}}]} as unknown as DocumentNode<MyProfileQuery, MyProfileQueryVariables>;

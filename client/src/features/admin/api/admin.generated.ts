@@ -10,7 +10,7 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
 export type AdminSummaryQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type AdminSummaryQuery = { adminSummary: { students: number, instructors: number, admins: number, courses: number, publishedCourses: number, enrollments: number, paymentsTestMode: boolean, undeliveredMail: number, revenueByCurrency: Array<{ currency: string, amount: number }>, recentSignUps: Array<{ id: string, name: string, email: string, role: Types.Role, createdAt: string }>, recentPurchases: Array<{ id: string, studentName: string, courseName: string, amount: number, currency: string, createdAt: string }> } };
+export type AdminSummaryQuery = { adminSummary: { students: number, instructors: number, admins: number, courses: number, publishedCourses: number, enrollments: number, paymentsTestMode: boolean, undeliveredMail: number, revenueByCurrency: Array<{ currency: string, amount: number }>, recentSignUps: Array<{ id: string, name: string, email: string | null, role: Types.Role, createdAt: string }>, recentPurchases: Array<{ id: string, studentName: string, courseName: string, amount: number, currency: string, createdAt: string }> } };
 
 export type AdminUsersQueryVariables = Exact<{
   role?: Types.Role | null | undefined;
@@ -21,7 +21,7 @@ export type AdminUsersQueryVariables = Exact<{
 }>;
 
 
-export type AdminUsersQuery = { users: { total: number, offset: number, limit: number, items: Array<{ id: string, name: string, email: string, role: Types.Role, phone: string | null, createdAt: string }> } };
+export type AdminUsersQuery = { users: { total: number, offset: number, limit: number, items: Array<{ id: string, name: string, email: string | null, role: Types.Role, phone: string | null, createdAt: string }> } };
 
 export type MakeAdminMutationVariables = Exact<{
   email: string;
