@@ -38,6 +38,6 @@ export function useSession(): { state: SessionState; session: Session } {
 }
 
 /** The header's name for a person: their name, or the part of their email before the @. */
-export function displayName(user: { name?: string | null; email: string }): string {
-  return user.name?.trim() || user.email.split('@')[0];
+export function displayName(user: { name?: string | null; email?: string | null }): string {
+  return user.name?.trim() || (user.email ?? '').split('@')[0];
 }

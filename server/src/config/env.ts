@@ -275,7 +275,9 @@ export function loadEnv(src: Source = process.env): Env {
     if (!publicUrl.startsWith('https://')) missing.push('an https:// PUBLIC_URL');
     if (!jwtSecret) missing.push('JWT_SECRET');
     if (sms.phoneSignIn && !sms.provider) {
-      missing.push('an SMS provider for sign-in by mobile number: SMS_PROVIDER=bulksmsbd with BULKSMSBD_API_KEY and BULKSMSBD_SENDER_ID (or PHONE_SIGN_IN=false)');
+      missing.push(
+        'an SMS provider for sign-in by mobile number: SMS_PROVIDER=bulksmsbd with BULKSMSBD_API_KEY and BULKSMSBD_SENDER_ID (or PHONE_SIGN_IN=false)',
+      );
     }
     if (missing.length > 0) throw new ConfigError(`Refusing to start in production without: ${missing.join('; ')}.`);
     if (testPaymentSettings.length > 0 && !paymentsTestMode) {

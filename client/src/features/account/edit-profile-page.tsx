@@ -3,6 +3,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { ErrorState, InlineLoading } from '../../components/states';
 import { ChangePasswordForm } from './components/change-password-form';
+import { SignInPhone } from './components/sign-in-phone';
 import { useMyProfileQuery, useUpdateProfileMutation } from './api/profile.generated';
 import { describeError } from '../../lib/graphql-errors';
 import { paths } from '../../lib/paths';
@@ -95,6 +96,13 @@ export default function EditProfilePage() {
           </HStack>
         </Stack>
       </form>
+      <Box mt="10">
+        <SignInPhone
+          phone={data?.me?.phone ?? null}
+          confirmed={data?.me?.phoneConfirmed ?? false}
+          onConfirmed={(phone) => setValues((current) => (current ? { ...current, phone } : current))}
+        />
+      </Box>
       <Box mt="10">
         <ChangePasswordForm />
       </Box>

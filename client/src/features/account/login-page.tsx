@@ -1,6 +1,6 @@
 import { Alert, Button, Field, Input, Link, Stack, Text } from '@chakra-ui/react';
 import { useRef, useState, type FormEvent } from 'react';
-import { Link as RouterLink, Navigate, useLocation, useNavigate, type Location } from 'react-router-dom';
+import { Link as RouterLink, Navigate, useLocation, useNavigate, useSearchParams, type Location } from 'react-router-dom';
 import { AlertDialog, type AlertContent } from '../../components/alert-dialog';
 import { useRequestPasswordResetMutation } from './api/password.generated';
 import { useLoginMutation } from './api/sign-in.generated';
@@ -10,6 +10,7 @@ import { useHydrated } from '../../lib/use-hydrated';
 import { useSession } from '../../lib/session-context';
 import { toaster } from '../../lib/toaster';
 import { AuthCard } from './components/auth-card';
+import { PhoneCodeForm, type CodeSignIn } from './components/phone-code-form';
 import { useT } from '../../lib/i18n';
 
 /** Where to go after signing in: the page the guard sent the visitor from, or home. */
@@ -33,6 +34,10 @@ export default function LoginPage() {
   const [login, { loading }] = useLoginMutation();
   const [requestReset, { loading: sendingReset }] = useRequestPasswordResetMutation();
   const target = returnPath(location.state);
+  // `?with=phone` opens the mobile number form (the sign-up page links here that way too).
+  const [search, setSearch] = useSearchParams();
+  const withPhone = search.get('with') === 'phone';
+  const chooseMethod = (phone: boolean) => setSearch(phone ? { with: 'phone' } : {}, { replace: true, state: location.state });
 
   if (state.status === 'signedIn' && !loading) return <Navigate to={target} replace />;
 
@@ -63,6 +68,22 @@ export default function LoginPage() {
       setError(describeError(failure, t).message);
     }
   };
+
+  const signedInWithCode = (payload: CodeSignIn) => {
+    session.signedIn(payload);
+    void navigate(target, { replace: true });
+  };
+
+  if (withPhone) {
+    return (
+      <AuthCard title={t('login.title')}>
+        <PhoneCodeForm mode="signIn" onSignedIn={signedInWithCode} />
+        <Button type="button" variant="outline" onClick={() => chooseMethod(false)}>
+          {t('phone.useEmail')}
+        </Button>
+      </AuthCard>
+    );
+  }
 
   return (
     <AuthCard title={t('login.title')}>
@@ -108,6 +129,9 @@ export default function LoginPage() {
           </Text>
         </Stack>
       </form>
+      <Button type="button" variant="outline" onClick={() => chooseMethod(true)}>
+        {t('phone.useMobile')}
+      </Button>
       <AlertDialog alert={alert} onClose={() => setAlert(null)} />
     </AuthCard>
   );

@@ -1,6 +1,6 @@
 import { Alert, Button, Checkbox, Field, HStack, Input, Link, RadioGroup, Stack, Text } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
-import { Link as RouterLink, Navigate, useLocation, useNavigate, type Location } from 'react-router-dom';
+import { Link as RouterLink, Navigate, useLocation, useNavigate, useSearchParams, type Location } from 'react-router-dom';
 import type { Role } from '../../gql/types';
 import { useSignUpMutation } from './api/sign-in.generated';
 import { describeError } from '../../lib/graphql-errors';
@@ -9,6 +9,7 @@ import { useHydrated } from '../../lib/use-hydrated';
 import { useSession } from '../../lib/session-context';
 import { toaster } from '../../lib/toaster';
 import { AuthCard } from './components/auth-card';
+import { PhoneCodeForm, type CodeSignIn } from './components/phone-code-form';
 import { returnPath } from './login-page';
 import { useLanguage, useT } from '../../lib/i18n';
 
@@ -34,6 +35,9 @@ export default function SignUpPage() {
   const [agreed, setAgreed] = useState(false);
   const [error, setError] = useState<{ message: string; fields: Record<string, string> } | null>(null);
   const [signUp, { loading }] = useSignUpMutation();
+  const [search, setSearch] = useSearchParams();
+  const withPhone = search.get('with') === 'phone';
+  const chooseMethod = (phone: boolean) => setSearch(phone ? { with: 'phone' } : {}, { replace: true, state: location.state });
 
   if (state.status === 'signedIn' && !loading) return <Navigate to={returnPath(location.state)} replace />;
 
@@ -55,8 +59,27 @@ export default function SignUpPage() {
     }
   };
 
+  const signedInWithCode = (payload: CodeSignIn) => {
+    session.signedIn(payload);
+    void navigate(returnPath(location.state), { replace: true });
+  };
+
+  if (withPhone) {
+    return (
+      <AuthCard title={t('signUp.title')}>
+        <PhoneCodeForm mode="signUp" onSignedIn={signedInWithCode} />
+        <Button type="button" variant="outline" onClick={() => chooseMethod(false)}>
+          {t('phone.useEmail')}
+        </Button>
+      </AuthCard>
+    );
+  }
+
   return (
     <AuthCard title={t('signUp.title')}>
+      <Button type="button" variant="outline" onClick={() => chooseMethod(true)}>
+        {t('phone.useMobile')}
+      </Button>
       <form method="post" onSubmit={(e) => void submit(e)} noValidate aria-label={t('signUp.form')}>
         <Stack gap="4">
           <Field.Root>

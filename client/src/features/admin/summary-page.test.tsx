@@ -19,6 +19,11 @@ const summary = (overrides: { paymentsTestMode?: boolean; undeliveredMail?: numb
     recentPurchases: [],
     paymentsTestMode: false,
     undeliveredMail: 0,
+    signInCodes: {
+      __typename: 'SignInCodeSummary' as const,
+      today: { __typename: 'SignInCodeCounts' as const, sent: 12, used: 9, refused: 3, held: 0 },
+      last30Days: { __typename: 'SignInCodeCounts' as const, sent: 340, used: 301, refused: 41, held: 5 },
+    },
     ...overrides,
   },
 });
@@ -50,6 +55,15 @@ describe('the admin summary', () => {
     open([answer(AdminSummaryDocument, {}, summary()), answer(UndeliveredMailDocument, page, mailList([]))]);
     expect(await screen.findByText('All mail was delivered.')).toBeInTheDocument();
     expect(screen.queryByTestId('payments-test-mode')).not.toBeInTheDocument();
+  });
+
+  it('counts sign-in codes sent, used, refused and held back', async () => {
+    open([answer(AdminSummaryDocument, {}, summary()), answer(UndeliveredMailDocument, page, mailList([]))]);
+    const codes = await screen.findByTestId('sign-in-codes');
+    const [, today, month] = within(codes).getAllByRole('row');
+    expect(today).toHaveTextContent(/Today\s*12\s*9\s*3\s*0/);
+    expect(month).toHaveTextContent(/Last 30 days\s*340\s*301\s*41\s*5/);
+    expect(within(codes).queryByText(/SMS budget/)).not.toBeInTheDocument();
   });
 
   it('lists undelivered mail, and offers to send again only what was given up', async () => {

@@ -40,6 +40,39 @@ export default function AdminSummaryPage() {
         <StatCard label={t('admin.summary.enrollments')} value={count(summary.enrollments)} />
         <StatCard label={t('admin.summary.revenue')} value={formatTotals(summary.revenueByCurrency, language)} />
       </SimpleGrid>
+      <Stack gap="2" data-testid="sign-in-codes">
+        <Heading as="h2" size="md">
+          {t('admin.summary.codesTitle')}
+        </Heading>
+        <Table.Root size="sm">
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeader />
+              <Table.ColumnHeader>{t('admin.summary.codesSent')}</Table.ColumnHeader>
+              <Table.ColumnHeader>{t('admin.summary.codesUsed')}</Table.ColumnHeader>
+              <Table.ColumnHeader>{t('admin.summary.codesRefused')}</Table.ColumnHeader>
+              <Table.ColumnHeader>{t('admin.summary.codesHeld')}</Table.ColumnHeader>
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {(['today', 'last30Days'] as const).map((period) => (
+              <Table.Row key={period}>
+                <Table.Cell>{t(`admin.summary.codes.${period}`)}</Table.Cell>
+                <Table.Cell>{count(summary.signInCodes[period].sent)}</Table.Cell>
+                <Table.Cell>{count(summary.signInCodes[period].used)}</Table.Cell>
+                <Table.Cell>{count(summary.signInCodes[period].refused)}</Table.Cell>
+                <Table.Cell>{count(summary.signInCodes[period].held)}</Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table.Root>
+        {summary.signInCodes.today.held > 0 && (
+          <Alert.Root status="warning">
+            <Alert.Indicator />
+            <Alert.Title>{t('admin.summary.codesBudgetSpent')}</Alert.Title>
+          </Alert.Root>
+        )}
+      </Stack>
       <SimpleGrid columns={{ base: 1, lg: 2 }} gap="6">
         <Stack gap="2">
           <Heading as="h2" size="md">

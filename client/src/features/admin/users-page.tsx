@@ -101,72 +101,78 @@ export function UsersPage({ role }: { role: Role | null }) {
         empty={t('admin.users.empty')}
         onPage={setOffset}
         columns={[t('admin.users.colName'), t('admin.users.colEmail'), t('admin.users.colRole'), t('admin.users.colActions')]}
-        row={(user) => (
-          <Table.Row key={user.id} data-testid="user-row">
-            <Table.Cell>{user.name}</Table.Cell>
-            <Table.Cell>{user.email}</Table.Cell>
-            <Table.Cell>
-              <Badge>{t(`admin.role.${user.role}`)}</Badge>
-            </Table.Cell>
-            <Table.Cell>
-              <HStack gap="2" wrap="wrap">
-                {closed ? (
-                  <Button size="xs" colorPalette="green" onClick={() => void reopen(user.email)}>
-                    {t('admin.users.reopen')}
-                  </Button>
-                ) : user.role === 'ADMIN' ? (
-                  <Button
-                    size="xs"
-                    colorPalette="orange"
-                    onClick={() =>
-                      confirm.ask({
-                        title: t('admin.users.removeTitle', { name: user.name }),
-                        consequence: t('admin.removeAdminConfirm', { name: user.name }),
-                        confirmLabel: t('admin.users.removeAdmin'),
-                        onConfirm: () => demote(user.email, user.name),
-                      })
-                    }
-                  >
-                    {t('admin.users.removeAdmin')}
-                  </Button>
-                ) : (
-                  <Button
-                    size="xs"
-                    colorPalette="blue"
-                    onClick={() =>
-                      confirm.ask({
-                        title: t('admin.users.makeTitle', { name: user.name }),
-                        consequence: t('admin.users.makeConsequence', { email: user.email }),
-                        confirmLabel: t('admin.users.makeAdmin'),
-                        destructive: false,
-                        onConfirm: () => promote(user.email),
-                      })
-                    }
-                  >
-                    {t('admin.users.makeAdmin')}
-                  </Button>
+        row={(user) => {
+          const email = user.email;
+          return (
+            <Table.Row key={user.id} data-testid="user-row">
+              <Table.Cell>{user.name}</Table.Cell>
+              <Table.Cell>{user.email ?? user.phone}</Table.Cell>
+              <Table.Cell>
+                <Badge>{t(`admin.role.${user.role}`)}</Badge>
+              </Table.Cell>
+              <Table.Cell>
+                {/* The account actions are keyed by email; an account made with a mobile number has none. */}
+                {email !== null && (
+                  <HStack gap="2" wrap="wrap">
+                    {closed ? (
+                      <Button size="xs" colorPalette="green" onClick={() => void reopen(email)}>
+                        {t('admin.users.reopen')}
+                      </Button>
+                    ) : user.role === 'ADMIN' ? (
+                      <Button
+                        size="xs"
+                        colorPalette="orange"
+                        onClick={() =>
+                          confirm.ask({
+                            title: t('admin.users.removeTitle', { name: user.name }),
+                            consequence: t('admin.removeAdminConfirm', { name: user.name }),
+                            confirmLabel: t('admin.users.removeAdmin'),
+                            onConfirm: () => demote(email, user.name),
+                          })
+                        }
+                      >
+                        {t('admin.users.removeAdmin')}
+                      </Button>
+                    ) : (
+                      <Button
+                        size="xs"
+                        colorPalette="blue"
+                        onClick={() =>
+                          confirm.ask({
+                            title: t('admin.users.makeTitle', { name: user.name }),
+                            consequence: t('admin.users.makeConsequence', { email: email }),
+                            confirmLabel: t('admin.users.makeAdmin'),
+                            destructive: false,
+                            onConfirm: () => promote(email),
+                          })
+                        }
+                      >
+                        {t('admin.users.makeAdmin')}
+                      </Button>
+                    )}
+                    {!closed && (
+                      <Button
+                        size="xs"
+                        variant="ghost"
+                        colorPalette="red"
+                        onClick={() =>
+                          confirm.ask({
+                            title: t('admin.users.closeTitle', { name: user.name }),
+                            consequence: t('admin.users.closeConsequence', { email: email }),
+                            confirmLabel: t('admin.users.closeAccount'),
+                            onConfirm: () => close(email),
+                          })
+                        }
+                      >
+                        {t('admin.users.closeAccount')}
+                      </Button>
+                    )}
+                  </HStack>
                 )}
-                {!closed && (
-                  <Button
-                    size="xs"
-                    variant="ghost"
-                    colorPalette="red"
-                    onClick={() =>
-                      confirm.ask({
-                        title: t('admin.users.closeTitle', { name: user.name }),
-                        consequence: t('admin.users.closeConsequence', { email: user.email }),
-                        confirmLabel: t('admin.users.closeAccount'),
-                        onConfirm: () => close(user.email),
-                      })
-                    }
-                  >
-                    {t('admin.users.closeAccount')}
-                  </Button>
-                )}
-              </HStack>
-            </Table.Cell>
-          </Table.Row>
-        )}
+              </Table.Cell>
+            </Table.Row>
+          );
+        }}
       />
       {confirm.dialog}
     </Stack>

@@ -28,7 +28,9 @@ export interface AdminSummary {
 /** Live totals for the admin dashboard. */
 export async function adminSummary(db: DataSource, viewer: Viewer): Promise<AdminSummary> {
   requireRole(viewer, roles.admin);
-  const [totals] = await db.query<Array<Omit<AdminSummary, 'revenue' | 'revenueByCurrency' | 'recentSignUps' | 'recentPurchases' | 'signInCodes'> & { revenue_cents: number }>>(
+  const [totals] = await db.query<
+    Array<Omit<AdminSummary, 'revenue' | 'revenueByCurrency' | 'recentSignUps' | 'recentPurchases' | 'signInCodes'> & { revenue_cents: number }>
+  >(
     `SELECT
        (SELECT COUNT(*)::int FROM "user" WHERE role = 'STUDENT' AND "deletedAt" IS NULL) AS students,
        (SELECT COUNT(*)::int FROM "user" WHERE role = 'INSTRUCTOR' AND "deletedAt" IS NULL) AS instructors,

@@ -151,7 +151,10 @@ export function createMailService(db: DataSource, log: AppLogger, settings: Mail
         const phone = phoneOfAddress(message.to);
         if (!phone) return store(message, 'mail');
         const language = await accountLanguageOf(phone);
-        await store({ to: phone, subject: message.subject, text: smsInsteadOfMail(language, message.subject, settings.publicUrl ?? 'http://localhost:4000') }, 'sms');
+        await store(
+          { to: phone, subject: message.subject, text: smsInsteadOfMail(language, message.subject, settings.publicUrl ?? 'http://localhost:4000') },
+          'sms',
+        );
       },
       async sendSms(to, text) {
         await store({ to, subject: 'SMS', text }, 'sms');

@@ -106,7 +106,9 @@ async function tellAdminsBudgetIsSpent(deps: AuthDeps, budget: number): Promise<
   // Once a day: the first code held back tells every admin with an address.
   const { hits } = await countAttempt(deps.db, { name: 'sms-budget-notice', max: 1, windowSeconds: 24 * 60 * 60 }, 'site');
   if (hits !== 1) return;
-  const admins = await deps.db.getRepository(User).find({ where: { role: Role.ADMIN, deletedAt: IsNull() }, select: { id: true, email: true, language: true } });
+  const admins = await deps.db
+    .getRepository(User)
+    .find({ where: { role: Role.ADMIN, deletedAt: IsNull() }, select: { id: true, email: true, language: true } });
   for (const admin of admins) {
     if (admin.email) await deps.mailer.send({ to: admin.email, ...mailText(admin.language, 'smsBudget', { budget }) });
   }
@@ -133,7 +135,15 @@ async function issueCode(deps: AuthDeps, phone: string, purpose: CodePurpose, us
   await deps.db.transaction(async (manager) => {
     const codes = manager.getRepository(SignInCode);
     await codes.update({ phone, purpose, usedAt: IsNull(), expiresAt: MoreThan(new Date()) }, { expiresAt: new Date() });
-    await codes.insert({ id, phone, purpose, userId, codeHash: codeHash(deps.jwtSecret, id, code), expiresAt: new Date(Date.now() + CODE_TTL_MINUTES * 60_000), usedAt: null });
+    await codes.insert({
+      id,
+      phone,
+      purpose,
+      userId,
+      codeHash: codeHash(deps.jwtSecret, id, code),
+      expiresAt: new Date(Date.now() + CODE_TTL_MINUTES * 60_000),
+      usedAt: null,
+    });
   });
   await deps.mailer.sendSms(phone, codeSmsText(language, code, deps.publicUrl));
 }
@@ -280,4 +290,3 @@ export async function codeCounts(db: DataSource): Promise<{ today: CodeCounts; l
   }
   return { today, last30Days };
 }
-

@@ -38,7 +38,10 @@ const ADD = `mutation ($phone: String!) { addPhone(phone: $phone) }`;
 const CONFIRM = `mutation ($code: String!) { confirmPhone(code: $code) { id phone phoneConfirmed } }`;
 
 interface SignedIn {
-  signInWithCode: { accessToken: string; user: { id: string; name: string; email: string | null; phone: string; phoneConfirmed: boolean; role: string; language: string } };
+  signInWithCode: {
+    accessToken: string;
+    user: { id: string; name: string; email: string | null; phone: string; phoneConfirmed: boolean; role: string; language: string };
+  };
 }
 
 let addressCounter = 0;
@@ -89,7 +92,14 @@ describe('a new student', () => {
     const typedInBangla = bangla;
     const made = await client.graphql<SignedIn>(SIGN_IN, { phone: '+880 1712-345678', code: typedInBangla, name: 'Rahim' });
     expect(made.errors).toBeUndefined();
-    expect(made.data!.signInWithCode.user).toMatchObject({ name: 'Rahim', email: null, phone: '+8801712345678', phoneConfirmed: true, role: 'STUDENT', language: 'bn' });
+    expect(made.data!.signInWithCode.user).toMatchObject({
+      name: 'Rahim',
+      email: null,
+      phone: '+8801712345678',
+      phoneConfirmed: true,
+      role: 'STUDENT',
+      language: 'bn',
+    });
     client.token = made.data!.signInWithCode.accessToken;
     expect((await client.graphql(`{ me { id phoneConfirmed } }`)).data).toEqual({ me: { id: made.data!.signInWithCode.user.id, phoneConfirmed: true } });
 

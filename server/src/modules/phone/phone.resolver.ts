@@ -35,7 +35,8 @@ export class PhoneResolver {
 
   @Authorized()
   @Mutation(() => Boolean, {
-    description: 'Sends a code by SMS to a mobile number to add to your account (confirm it with confirmPhone); false when the number is already yours and confirmed',
+    description:
+      'Sends a code by SMS to a mobile number to add to your account (confirm it with confirmPhone); false when the number is already yours and confirmed',
   })
   addPhone(@Arg('phone', () => String, { description: PHONE }) phone: string, @Ctx() ctx: GraphQLContext): Promise<boolean> {
     return addPhone(ctx.auth, requireViewer(ctx), phone, ctx.clientAddress);

@@ -75,7 +75,10 @@ describe('the BulkSMSBD adapter', () => {
     expect(wrongSender).toBeInstanceOf(SmsGatewayError);
     expect(wrongSender).toMatchObject({ message: 'BulkSMSBD refused the SMS: 1002 sender id not correct/sender id is disabled', permanent: true });
     reply = { body: JSON.stringify({ response_code: 1007 }) };
-    await expect(provider().send('+8801712345678', 'x')).rejects.toMatchObject({ message: 'BulkSMSBD refused the SMS: 1007 Balance Insufficient', permanent: false });
+    await expect(provider().send('+8801712345678', 'x')).rejects.toMatchObject({
+      message: 'BulkSMSBD refused the SMS: 1007 Balance Insufficient',
+      permanent: false,
+    });
     // The key never appears in an error.
     reply = { body: 'not json at all' };
     const odd = (await provider()

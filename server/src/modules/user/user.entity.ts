@@ -18,7 +18,10 @@ export class User {
   name: string;
 
   /** Stored lower-cased, so addresses are unique whatever their case. Null for an account made with a mobile number and a code. */
-  @Field(() => String, { nullable: true, description: 'The email address; null for an account made with a mobile number (its receipts and notices come by SMS)' })
+  @Field(() => String, {
+    nullable: true,
+    description: 'The email address; null for an account made with a mobile number (its receipts and notices come by SMS)',
+  })
   @Column({ type: 'text', nullable: true })
   email: string | null;
 
