@@ -110,7 +110,7 @@ export function PhoneCodeForm({ mode, onSignedIn }: { mode: 'signIn' | 'signUp';
 
   if (sentTo === null) {
     return (
-      <form method="post" onSubmit={(e) => void send(e)} noValidate aria-label={t('phone.number')}>
+      <form method="post" onSubmit={(e) => void send(e)} noValidate aria-label={t('phone.formNumber')}>
         <Stack gap="4">
           <Field.Root required invalid={error?.field === 'phone'}>
             <Field.Label>{t('phone.number')}</Field.Label>
@@ -132,7 +132,7 @@ export function PhoneCodeForm({ mode, onSignedIn }: { mode: 'signIn' | 'signUp';
   }
 
   return (
-    <form method="post" onSubmit={(e) => void submit(e)} noValidate aria-label={t('phone.code')}>
+    <form method="post" onSubmit={(e) => void submit(e)} noValidate aria-label={t('phone.formCode')}>
       <Stack gap="4">
         <Text role="status">{t('phone.codeSent', { phone: sentTo })}</Text>
         <CodeInput value={code} onChange={setCode} invalid={error?.field === 'code'} />
