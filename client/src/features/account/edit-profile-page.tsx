@@ -103,9 +103,12 @@ export default function EditProfilePage() {
           onConfirmed={(phone) => setValues((current) => (current ? { ...current, phone } : current))}
         />
       </Box>
-      <Box mt="10">
-        <ChangePasswordForm />
-      </Box>
+      {/* An account made with a mobile number signs in with codes: it has no password to change. */}
+      {data?.me?.email && (
+        <Box mt="10">
+          <ChangePasswordForm />
+        </Box>
+      )}
     </Container>
   );
 }
