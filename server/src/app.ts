@@ -18,6 +18,7 @@ import { PublicResponseCache } from './graphql/public-response-cache';
 import { createSchema, printSchemaFile } from './graphql/schema';
 import { crossOriginCalls } from './http/cors';
 import { clientFilesRouter, playgroundFile } from './http/client-files';
+import { LANGUAGES } from './i18n/languages';
 import { pageRenderer } from './http/server-rendered-pages';
 import { errorHandler, notFoundHandler } from './http/errors';
 import { healthRouter } from './http/health';
@@ -254,6 +255,9 @@ export async function createApp({ env, db, log, databaseState, videoQueue, webho
     cache: responseCache,
     log,
   });
+  // The first visitors after a restart are answered from the cache: the home page is drawn, in
+  // each language, as soon as the server listens (its GraphQL is asked over loopback).
+  if (responseCache) server.once('listening', () => void Promise.all(LANGUAGES.map((language) => renderPage('/', { language }))));
   app.use(clientFilesRouter(env.clientDist, renderPage));
   app.use(notFoundHandler);
   app.use(errorHandler);
