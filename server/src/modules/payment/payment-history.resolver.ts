@@ -11,12 +11,27 @@ import { IdArgs } from '../../graphql/id-args';
 import { oneOf, optionalText, Rule } from '../../shared/validation';
 import { Money } from '../../graphql/money';
 
-registerEnumType(PaymentStatus, { name: 'PaymentStatus', description: 'Where a payment stands; HELD: paid but flagged as risky, waiting for an admin' });
+registerEnumType(PaymentStatus, {
+  name: 'PaymentStatus',
+  description: 'Where a payment stands; HELD: paid but flagged as risky, waiting for an admin',
+  valuesConfig: {
+    PENDING: { description: 'Started; the provider has not answered yet' },
+    REQUIRES_ACTION: { description: 'Waiting for the buyer: 3-D Secure, or paying on the SSLCommerz page' },
+    SUCCEEDED: { description: 'Paid: the student has the course' },
+    FAILED: { description: 'Not paid (declined, abandoned or expired); failureMessage says why' },
+    REFUNDED: { description: 'Paid, then refunded in part or in full; the enrollment it gave has ended' },
+    HELD: { description: 'Paid, but flagged as risky by SSLCommerz: an admin approves (approveHeldPayment) or refunds it' },
+  },
+});
 
 @ObjectType({ description: 'One payment: its amount is in whole units of its own currency' })
 class PaymentRecord {
-  @Field(() => ID) id: string;
-  @Field(() => Float, { deprecationReason: 'Use amountPaid (Money, in minor units); kept until 2027-06-30' }) amount: number;
+  @Field(() => ID, { description: 'The payment' }) id: string;
+  @Field(() => Float, {
+    description: 'Whole units of currency (dollars or taka)',
+    deprecationReason: 'Use amountPaid (Money, in minor units); kept until 2027-06-30',
+  })
+  amount: number;
   @Field(() => Money, { description: 'What was paid (or asked), in its own currency' }) amountPaid: Money;
   @Field({ description: 'usd or bdt' }) currency: string;
   @Field(() => String, {
@@ -26,14 +41,14 @@ class PaymentRecord {
   })
   method: string | null;
   @Field({ description: 'stripe, test (the offline card test mode) or sslcommerz' }) provider: string;
-  @Field(() => PaymentStatus) status: PaymentStatus;
-  @Field(() => String, { nullable: true }) failureMessage: string | null;
-  @Field(() => ID) courseId: string;
-  @Field() courseName: string;
-  @Field() studentName: string;
-  @Field() studentEmail: string;
+  @Field(() => PaymentStatus, { description: 'Where the payment stands' }) status: PaymentStatus;
+  @Field(() => String, { nullable: true, description: 'Why it failed, in English; null unless it failed' }) failureMessage: string | null;
+  @Field(() => ID, { description: 'The course paid for' }) courseId: string;
+  @Field({ description: "The course's name" }) courseName: string;
+  @Field({ description: "The paying student's name" }) studentName: string;
+  @Field({ description: "The paying student's sign-in email" }) studentEmail: string;
   @Field(() => ID, { nullable: true, description: 'The enrollment this payment gives, while it lasts' }) enrollmentId: string | null;
-  @Field() createdAt: Date;
+  @Field({ description: 'When the payment was started (ISO 8601)' }) createdAt: Date;
 }
 
 @ObjectType({ description: 'A page of payments' })
@@ -45,7 +60,7 @@ class PaymentFilterArgs extends PageArgs {
   @Rule(oneOf('provider', PROVIDERS))
   provider?: string | null;
 
-  @Field(() => PaymentStatus, { nullable: true }) status?: PaymentStatus | null;
+  @Field(() => PaymentStatus, { nullable: true, description: 'Only payments in this state' }) status?: PaymentStatus | null;
   @Field(() => String, { nullable: true, description: 'usd or bdt' })
   @Rule(oneOf('currency', CURRENCIES))
   currency?: string | null;
@@ -58,7 +73,7 @@ class PaymentFilterArgs extends PageArgs {
   @Field(() => Date, { nullable: true, description: 'Made before' }) to?: Date | null;
 }
 
-const PaymentId = IdArgs('paymentId', PAYMENT_NOT_FOUND);
+const PaymentId = IdArgs('paymentId', PAYMENT_NOT_FOUND, 'The HELD payment to approve');
 type PaymentId = InstanceType<typeof PaymentId>;
 
 @Resolver()
@@ -70,14 +85,14 @@ export class PaymentHistoryResolver {
   }
 
   @Authorized(...roles.admin)
-  @Query(() => PaymentRecordPage, { description: 'Every payment, newest first, filtered by provider, status, currency, method and date' })
+  @Query(() => PaymentRecordPage, { description: 'Every payment, newest first, filtered by provider, status, currency, method and date; admins only' })
   async payments(@Args(() => PaymentFilterArgs) args: PaymentFilterArgs, @Ctx() ctx: GraphQLContext): Promise<PaymentRecordPage> {
     const { offset, limit, ...filter } = args;
     return toPage(PaymentRecordPage, await listPayments(ctx.db, requireViewer(ctx), filter, { offset, limit }));
   }
 
   @Authorized(...roles.admin)
-  @Mutation(() => Boolean, { description: 'Approves a payment held as risky: the student gets the course' })
+  @Mutation(() => Boolean, { description: 'Approves a payment held as risky: the student gets the course; admins only' })
   async approveHeldPayment(@Args(() => PaymentId) { paymentId }: PaymentId, @Ctx() ctx: GraphQLContext): Promise<boolean> {
     await approveHeldPayment(ctx.db, requireViewer(ctx), paymentId, ctx.clientAddress);
     return true;
