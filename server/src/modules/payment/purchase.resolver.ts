@@ -89,7 +89,10 @@ const toResult = (outcome: PurchaseOutcome): PurchaseResult => ({
 export class PurchaseResolver {
   @Authorized(...roles.student)
   @Mutation(() => PurchaseResult, { description: 'Buys a course at its price in the catalogue; a free course enrolls at once; students only' })
-  async purchaseCourse(@Arg('input', () => PurchaseInput) input: PurchaseInput, @Ctx() ctx: GraphQLContext): Promise<PurchaseResult> {
+  async purchaseCourse(
+    @Arg('input', () => PurchaseInput, { description: 'The course and how to pay' }) input: PurchaseInput,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<PurchaseResult> {
     return toResult(await purchaseCourse(ctx.payments, requireViewer(ctx), { ...input, address: ctx.clientAddress }));
   }
 
