@@ -228,11 +228,11 @@ export type PaymentProvider =
 export type PaymentStatus =
   /** Not paid (declined, abandoned or expired); failureMessage says why */
   | 'FAILED'
-  /** Paid, but flagged as risky by SSLCommerz: an admin approves (approveHeldPayment) or refunds it */
+  /** Paid, but flagged as risky by SSLCommerz: no access until an admin approves it (approveHeldPayment) */
   | 'HELD'
   /** Started; the provider has not answered yet */
   | 'PENDING'
-  /** Paid, then refunded in part or in full; the enrollment it gave has ended */
+  /** Paid, then refunded in part or in full; any enrollment it gave has ended */
   | 'REFUNDED'
   /** Waiting for the buyer: 3-D Secure, or paying on the SSLCommerz page */
   | 'REQUIRES_ACTION'

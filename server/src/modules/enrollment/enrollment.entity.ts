@@ -42,15 +42,15 @@ export class Enrollment {
   @JoinColumn({ name: 'paymentId' })
   payment?: Payment;
 
-  @Field({ description: "The course's name when it was bought" })
+  @Field({ description: "The course's name when the student enrolled" })
   @Column({ type: 'text' })
   courseName: string;
 
-  @Field({ description: "The course's description when it was bought" })
+  @Field({ description: "The course's description when the student enrolled" })
   @Column({ type: 'text' })
   courseDescription: string;
 
-  @Field(() => String, { nullable: true, description: "The course's cover picture address when it was bought; null when none" })
+  @Field(() => String, { nullable: true, description: "The course's cover picture address when the student enrolled; null when none" })
   @Column({ type: 'text', nullable: true })
   courseImage: string | null;
 

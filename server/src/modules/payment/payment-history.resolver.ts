@@ -19,8 +19,8 @@ registerEnumType(PaymentStatus, {
     REQUIRES_ACTION: { description: 'Waiting for the buyer: 3-D Secure, or paying on the SSLCommerz page' },
     SUCCEEDED: { description: 'Paid: the student has the course' },
     FAILED: { description: 'Not paid (declined, abandoned or expired); failureMessage says why' },
-    REFUNDED: { description: 'Paid, then refunded in part or in full; the enrollment it gave has ended' },
-    HELD: { description: 'Paid, but flagged as risky by SSLCommerz: an admin approves (approveHeldPayment) or refunds it' },
+    REFUNDED: { description: 'Paid, then refunded in part or in full; any enrollment it gave has ended' },
+    HELD: { description: 'Paid, but flagged as risky by SSLCommerz: no access until an admin approves it (approveHeldPayment)' },
   },
 });
 

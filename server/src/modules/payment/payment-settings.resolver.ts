@@ -33,7 +33,7 @@ export class PaymentSettingsResolver {
 
   @Query(() => Int, { description: 'The taka price proposed for a dollar price (at USD_TO_BDT, rounded to a tidy figure)' })
   proposedTakaPrice(
-    @Arg('dollars', () => Float, { description: 'Whole dollars (cents as decimals), 0 to 10000' }) dollars: number,
+    @Arg('dollars', () => Float, { description: 'Dollars, cents as decimals, 0 to 10000' }) dollars: number,
     @Ctx() ctx: GraphQLContext,
   ): number {
     if (!Number.isFinite(dollars) || dollars < 0 || dollars > 10_000) throw badInput('dollars must be from 0 to 10000');
