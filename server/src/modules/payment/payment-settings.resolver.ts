@@ -6,7 +6,7 @@ import type { GraphQLContext } from '../../graphql/context';
 
 @ObjectType({ description: 'What the checkout page needs to show the right card widget' })
 class PaymentSettings {
-  @Field({ description: 'stripe, or test for the offline test mode' })
+  @Field({ description: 'stripe, test for the offline test mode, or off when payments are turned off (paid purchases are refused)' })
   provider: string;
 
   @Field({ description: 'No real money moves' })
