@@ -68,8 +68,14 @@ export const resolvers = [
   OutboxResolver,
 ] as const;
 
-export function createSchema(): Promise<GraphQLSchema> {
-  return buildSchema({ resolvers, validateFn: validateArgument, authChecker });
+export async function createSchema(): Promise<GraphQLSchema> {
+  const schema = await buildSchema({ resolvers, validateFn: validateArgument, authChecker });
+  // type-graphql names the root types but cannot describe them.
+  const query = schema.getQueryType();
+  if (query) query.description = 'What can be read: the catalogue, the signed-in person’s learning, and admin and instructor views';
+  const mutation = schema.getMutationType();
+  if (mutation) mutation.description = 'What can be changed: accounts, purchases, learning progress, courses and the site’s administration';
+  return schema;
 }
 
 /** The SDL committed as schema.graphql: sorted so the file only changes when the API does. */

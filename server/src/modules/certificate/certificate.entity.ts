@@ -34,7 +34,7 @@ export class Certificate {
   @JoinColumn({ name: 'studentId' })
   student?: User;
 
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The course completed' })
   @Column({ type: 'uuid' })
   courseId: string;
 

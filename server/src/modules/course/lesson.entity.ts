@@ -8,7 +8,7 @@ import type { Course } from './course.entity';
 @Check('lesson_duration_positive', '"durationSeconds" IS NULL OR "durationSeconds" > 0')
 @Index('lesson_course_position', ['courseId', 'position'], { unique: true })
 export class Lesson {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The lesson' })
   @PrimaryGeneratedColumn('uuid')
   id: string;
 
@@ -19,7 +19,7 @@ export class Lesson {
   @JoinColumn({ name: 'courseId' })
   course?: Course;
 
-  @Field()
+  @Field({ description: 'The lesson title, at most 200 characters' })
   @Column({ type: 'text' })
   title: string;
 

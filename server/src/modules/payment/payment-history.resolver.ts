@@ -13,12 +13,27 @@ import { Money } from '../../graphql/money';
 import { toCursor } from '../../shared/paging';
 import { PaymentProviderChoice } from './purchase.input';
 
-registerEnumType(PaymentStatus, { name: 'PaymentStatus', description: 'Where a payment stands; HELD: paid but flagged as risky, waiting for an admin' });
+registerEnumType(PaymentStatus, {
+  name: 'PaymentStatus',
+  description: 'Where a payment stands; HELD: paid but flagged as risky, waiting for an admin',
+  valuesConfig: {
+    PENDING: { description: 'Started; the provider has not answered yet' },
+    REQUIRES_ACTION: { description: 'Waiting for the buyer: 3-D Secure, or paying on the SSLCommerz page' },
+    SUCCEEDED: { description: 'Paid: the student has the course' },
+    FAILED: { description: 'Not paid (declined, abandoned or expired); failureMessage says why' },
+    REFUNDED: { description: 'Paid, then refunded in part or in full; any enrollment it gave has ended' },
+    HELD: { description: 'Paid, but flagged as risky by SSLCommerz: no access until an admin approves it (approveHeldPayment)' },
+  },
+});
 
 @ObjectType({ description: 'One payment: its amount is in whole units of its own currency' })
 class PaymentRecord {
-  @Field(() => ID) id: string;
-  @Field(() => Float, { deprecationReason: 'Use amountPaid (Money, in minor units); kept until 2027-06-30' }) amount: number;
+  @Field(() => ID, { description: 'The payment' }) id: string;
+  @Field(() => Float, {
+    description: 'Whole units of currency (dollars or taka)',
+    deprecationReason: 'Use amountPaid (Money, in minor units); kept until 2027-06-30',
+  })
+  amount: number;
   @Field(() => Money, { description: 'What was paid (or asked), in its own currency' }) amountPaid: Money;
   @Field({ description: 'usd or bdt', deprecationReason: 'Use amountPaid.currency (the Currency enum); kept until 2027-06-30' }) currency: string;
   @Field(() => String, {
@@ -34,14 +49,14 @@ class PaymentRecord {
   provider: string;
   @Field(() => PaymentProviderChoice, { description: 'Who took the payment' }) gateway: PaymentProviderChoice;
   @Field({ description: 'True when the offline card test mode took it: no card was charged' }) testMode: boolean;
-  @Field(() => PaymentStatus) status: PaymentStatus;
-  @Field(() => String, { nullable: true }) failureMessage: string | null;
-  @Field(() => ID) courseId: string;
-  @Field() courseName: string;
-  @Field() studentName: string;
-  @Field() studentEmail: string;
+  @Field(() => PaymentStatus, { description: 'Where the payment stands' }) status: PaymentStatus;
+  @Field(() => String, { nullable: true, description: 'Why it failed, in English; null unless it failed' }) failureMessage: string | null;
+  @Field(() => ID, { description: 'The course paid for' }) courseId: string;
+  @Field({ description: "The course's name" }) courseName: string;
+  @Field({ description: "The paying student's name" }) studentName: string;
+  @Field({ description: "The paying student's sign-in email" }) studentEmail: string;
   @Field(() => ID, { nullable: true, description: 'The enrollment this payment gives, while it lasts' }) enrollmentId: string | null;
-  @Field() createdAt: Date;
+  @Field({ description: 'When the payment was started (ISO 8601)' }) createdAt: Date;
 }
 
 @ObjectType({ description: 'A page of payments' })
@@ -65,7 +80,7 @@ class PaymentFilterArgs extends PageArgs {
   @Field(() => PaymentProviderChoice, { nullable: true, description: 'Only payments taken by this gateway (STRIPE includes the offline card test mode)' })
   gateway?: PaymentProviderChoice | null;
 
-  @Field(() => PaymentStatus, { nullable: true }) status?: PaymentStatus | null;
+  @Field(() => PaymentStatus, { nullable: true, description: 'Only payments in this state' }) status?: PaymentStatus | null;
   @Field(() => String, { nullable: true, description: 'usd or bdt' })
   @Rule(oneOf('currency', CURRENCIES))
   currency?: string | null;
@@ -84,7 +99,7 @@ class PaymentFilterArgs extends PageArgs {
   after?: string | null;
 }
 
-const PaymentId = IdArgs('paymentId', PAYMENT_NOT_FOUND);
+const PaymentId = IdArgs('paymentId', PAYMENT_NOT_FOUND, 'The HELD payment to approve');
 type PaymentId = InstanceType<typeof PaymentId>;
 
 @Resolver()
@@ -105,7 +120,7 @@ export class PaymentHistoryResolver {
   }
 
   @Authorized(...roles.admin)
-  @Mutation(() => Boolean, { description: 'Approves a payment held as risky: the student gets the course' })
+  @Mutation(() => Boolean, { description: 'Approves a payment held as risky: the student gets the course; admins only' })
   async approveHeldPayment(@Args(() => PaymentId) { paymentId }: PaymentId, @Ctx() ctx: GraphQLContext): Promise<boolean> {
     await approveHeldPayment(ctx.db, requireViewer(ctx), paymentId, ctx.clientAddress);
     return true;

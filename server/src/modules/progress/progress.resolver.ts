@@ -13,10 +13,10 @@ import { Rule } from '../../shared/validation';
 
 @ObjectType({ description: 'Completed lessons over all lessons of a course' })
 class CourseProgress {
-  @Field(() => Int)
+  @Field(() => Int, { description: 'Lessons the student marked done' })
   completed: number;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'Lessons the course has now' })
   total: number;
 
   @Field(() => Int, { description: 'Whole percent, rounded down' })
@@ -25,13 +25,13 @@ class CourseProgress {
 
 @ObjectType({ description: "A student's progress in one lesson" })
 class LessonProgressResult {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The lesson' })
   lessonId: string;
 
-  @Field()
+  @Field({ description: 'Whether the student marked it done' })
   completed: boolean;
 
-  @Field(() => Date, { nullable: true })
+  @Field(() => Date, { nullable: true, description: 'When it was marked done; null while not done' })
   completedAt: Date | null;
 
   @Field(() => Int, { description: 'Where the video stopped, in seconds' })
@@ -58,12 +58,12 @@ async function answer(ctx: GraphQLContext, lessonId: string, courseId: string, r
   };
 }
 
-const LessonId = IdArgs('lessonId', LESSON_NOT_FOUND);
+const LessonId = IdArgs('lessonId', LESSON_NOT_FOUND, 'A lesson of a course the signed-in student is enrolled in');
 type LessonId = InstanceType<typeof LessonId>;
 
 @ArgsType()
 class PositionArgs extends LessonId {
-  @Field(() => Int)
+  @Field(() => Int, { description: 'Where the video stopped, in whole seconds from its start, 0 to 86400' })
   @Rule(function seconds(value) {
     return Number.isInteger(value) && (value as number) >= 0 && (value as number) <= MAX_POSITION_SECONDS
       ? null
@@ -78,7 +78,7 @@ export class ProgressResolver {
   @Mutation(() => LessonProgressResult, { description: "Marks a lesson done or not done; answers the lesson's progress" })
   async setLessonCompleted(
     @Args(() => LessonId) { lessonId }: LessonId,
-    @Arg('completed') completed: boolean,
+    @Arg('completed', { description: 'true: done; false: not done' }) completed: boolean,
     @Ctx() ctx: GraphQLContext,
   ): Promise<LessonProgressResult> {
     const row = await setLessonCompleted(ctx.db, requireViewer(ctx), lessonId, completed);
@@ -95,7 +95,7 @@ export class ProgressResolver {
 
 @Resolver(() => Enrollment)
 export class EnrollmentProgressResolver {
-  @FieldResolver(() => CourseProgress)
+  @FieldResolver(() => CourseProgress, { description: "The student's progress in the course: completed lessons over all lessons" })
   progress(@Root() enrollment: Enrollment, @Ctx() ctx: GraphQLContext): Promise<CourseProgress> {
     return courseProgress(ctx.db, enrollment.studentId, enrollment.courseId);
   }

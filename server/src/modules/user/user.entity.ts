@@ -7,16 +7,16 @@ import { Role } from './role';
 @Entity('user')
 @Index('user_email_unique', ['email'], { unique: true })
 export class User {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The account' })
   @PrimaryGeneratedColumn('uuid')
   id: string;
 
-  @Field()
+  @Field({ description: 'The full name, at most 100 characters' })
   @Column({ type: 'text' })
   name: string;
 
   /** Stored lower-cased, so addresses are unique whatever their case. */
-  @Field()
+  @Field({ description: 'The sign-in email, in lower case; unique' })
   @Column({ type: 'text' })
   email: string;
 
@@ -36,7 +36,7 @@ export class User {
   @Column({ type: 'timestamptz', nullable: true })
   instructorApprovedAt: Date | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: 'The phone number (a Bangladeshi mobile is kept as +8801XXXXXXXXX); null when none' })
   @Column({ type: 'text', nullable: true })
   phone: string | null;
 
@@ -44,7 +44,7 @@ export class User {
   @Column({ type: 'date', nullable: true })
   date: string | null;
 
-  @Field(() => Role)
+  @Field(() => Role, { description: 'What the person may do' })
   @Column({ type: 'enum', enum: Role, enumName: 'user_role', default: Role.STUDENT })
   role: Role;
 
@@ -60,7 +60,7 @@ export class User {
   @Column({ type: 'text', nullable: true })
   eduQualification: string | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: 'An email to be reached at, other than the sign-in one; null when none' })
   @Column({ type: 'text', nullable: true })
   contactEmail: string | null;
 
@@ -73,7 +73,7 @@ export class User {
   @Column({ type: 'timestamptz', nullable: true })
   deletedAt: Date | null;
 
-  @Field()
+  @Field({ description: 'When the account was made (ISO 8601)' })
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt: Date;
 
