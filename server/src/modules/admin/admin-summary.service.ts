@@ -1,4 +1,5 @@
 import type { DataSource } from 'typeorm';
+import { money, type Money } from '../../shared/money';
 import type { Viewer } from '../auth/viewer';
 import { PaymentStatus } from '../payment/payment.entity';
 import { revenueByCurrency, type MoneyAmount } from '../payment/revenue';
@@ -17,7 +18,7 @@ export interface AdminSummary {
   revenue: number;
   revenueByCurrency: MoneyAmount[];
   recentSignUps: Array<{ id: string; name: string; email: string; role: Role; createdAt: Date }>;
-  recentPurchases: Array<{ id: string; studentName: string; courseName: string; amount: number; currency: string; createdAt: Date }>;
+  recentPurchases: Array<{ id: string; studentName: string; courseName: string; amount: number; amountPaid: Money; currency: string; createdAt: Date }>;
   /** Mail not delivered yet after a failed attempt. */
   undeliveredMail: number;
 }
@@ -47,7 +48,7 @@ export async function adminSummary(db: DataSource, viewer: Viewer): Promise<Admi
        WHERE p.status = $1 ORDER BY p."createdAt" DESC, p.id LIMIT 5`,
       [PaymentStatus.SUCCEEDED],
     )
-  ).map(({ amountCents, ...row }) => ({ ...row, amount: amountCents / 100 }));
+  ).map(({ amountCents, ...row }) => ({ ...row, amount: amountCents / 100, amountPaid: money(amountCents, row.currency) }));
   const { revenue_cents, ...counts } = totals;
   const revenueTotals = await revenueByCurrency(db, 'true', []);
   return { ...counts, revenue: revenue_cents / 100, revenueByCurrency: revenueTotals, recentSignUps, recentPurchases };

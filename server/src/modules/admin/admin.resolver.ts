@@ -5,6 +5,7 @@ import type { GraphQLContext } from '../../graphql/context';
 import { PageOf, toPage } from '../../graphql/page';
 import { PageArgs } from '../../graphql/page-args';
 import { MoneyTotal } from '../../graphql/money-total';
+import { Money } from '../../graphql/money';
 import { Role } from '../user/role';
 import { User } from '../user/user.entity';
 import { adminSummary } from './admin-summary.service';
@@ -24,8 +25,13 @@ class RecentPurchase {
   @Field(() => ID, { description: 'The payment' }) id: string;
   @Field({ description: "The paying student's name" }) studentName: string;
   @Field({ description: 'The course bought' }) courseName: string;
-  @Field(() => Float, { description: 'What was paid, in whole units of currency (dollars or taka; cents as decimals)' }) amount: number;
-  @Field({ description: 'usd or bdt' }) currency: string;
+  @Field(() => Float, {
+    description: 'What was paid, in whole units of currency (dollars or taka; cents as decimals)',
+    deprecationReason: 'Use amountPaid (Money, in minor units); kept until 2027-06-30',
+  })
+  amount: number;
+  @Field(() => Money, { description: 'What was paid, in its own currency' }) amountPaid: Money;
+  @Field({ description: 'usd or bdt', deprecationReason: 'Use amountPaid.currency (the Currency enum); kept until 2027-06-30' }) currency: string;
   @Field({ description: 'When the payment was started (ISO 8601)' }) createdAt: Date;
 }
 
