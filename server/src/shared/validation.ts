@@ -1,6 +1,6 @@
 import { isUUID, registerDecorator, validate, type ValidationError, type ValidatorOptions } from 'class-validator';
 import { AppError, type AppErrorCode } from './errors';
-import { validationMessages as m } from './validation-messages';
+import { textLimitOf, validationMessages as m } from './validation-messages';
 import { checkWebAddress, MAX_URL_LENGTH } from './text-rules';
 import { typedDigits } from './digits';
 
@@ -107,11 +107,12 @@ export const VALIDATOR_OPTIONS: ValidatorOptions = { skipMissingProperties: fals
 
 /**
  * One error for everything wrong with an input: the first message, and every field's own under
- * `fields` (`lessons.0.title`). `{n}` in a message becomes the position of the list item.
+ * `fields` (`lessons.0.title`). `{n}` in a message becomes the position of the list item. The code
+ * is the first failure's: TEXT_TOO_LONG (with `field` and `max`) for a text over its limit.
  */
 export function inputError(errors: ValidationError[]): AppError {
   const fields: Record<string, string> = {};
-  let code: AppErrorCode = 'BAD_USER_INPUT';
+  let code = 'BAD_USER_INPUT' as AppErrorCode;
   const walk = (list: ValidationError[], path: string[], item: number | null) => {
     for (const error of list) {
       const where = [...path, error.property];
@@ -125,8 +126,10 @@ export function inputError(errors: ValidationError[]): AppError {
     }
   };
   walk(errors, [], null);
-  const first = Object.values(fields)[0] ?? 'The input is not valid';
-  return new AppError(code, first, code === 'BAD_USER_INPUT' ? { fields } : undefined);
+  const [field, first = 'The input is not valid'] = Object.entries(fields)[0] ?? [];
+  if (code === 'NOT_FOUND') return new AppError(code, first);
+  const max = textLimitOf(first);
+  return max === undefined ? new AppError(code, first, { fields }) : new AppError('TEXT_TOO_LONG', first, { fields, field, max });
 }
 
 /** For the REST paths: the same rules as GraphQL, on an instance of the same input class. */

@@ -14,8 +14,8 @@ export function certificateRouter(db: DataSource, publicUrl: string): Router {
   const router = Router();
   router.get('/api/certificates/:number/pdf', async (req, res) => {
     const certificate = await findCertificate(db, String(req.params.number));
-    if (!certificate) throw notFound('Certificate not found');
-    if (isRevoked(certificate)) throw new AppError('FORBIDDEN', CERTIFICATE_REVOKED);
+    if (!certificate) throw notFound('Certificate not found', 'CERTIFICATE_NOT_FOUND');
+    if (isRevoked(certificate)) throw new AppError('CERTIFICATE_REVOKED', CERTIFICATE_REVOKED);
     const language = req.query.lang;
     const pdf = isLanguage(language) ? await certificatePdfIn(certificate, language, publicUrl) : certificate.pdf;
     const suffix = isLanguage(language) ? `-${language}` : '';

@@ -25,9 +25,9 @@ export function progressOf(completed: number, total: number): CourseProgress {
 /** The lesson and the student's enrollment in its course; refused unless the student is enrolled. */
 async function enrolledLesson(db: DataSource, viewer: Viewer, lessonId: string): Promise<{ lesson: Lesson; enrollment: Enrollment }> {
   const lesson = await db.getRepository(Lesson).findOneBy({ id: lessonId });
-  if (!lesson) throw notFound(LESSON_NOT_FOUND);
+  if (!lesson) throw notFound(LESSON_NOT_FOUND, 'LESSON_NOT_FOUND');
   const enrollment = await findActiveEnrollment(db, viewer.id, lesson.courseId);
-  if (!enrollment) throw new AppError('FORBIDDEN', ENROLL_TO_TRACK);
+  if (!enrollment) throw new AppError('NOT_ENROLLED', ENROLL_TO_TRACK);
   return { lesson, enrollment };
 }
 
