@@ -44,8 +44,10 @@ export function createErrorFormatter(log: AppLogger, options: { stacktraces: boo
         extensions: { code: original.code, category: original.category, ...(original.details ?? {}) },
       };
     }
-    const code = formatted.extensions?.code;
-    // The document's own limits (http/text-limits.ts): a coded refusal with its data.
+    // The document's own limits (http/text-limits.ts): a coded refusal with its data. Apollo Server
+    // gives every validation error GRAPHQL_VALIDATION_FAILED and keeps the rule's own error inside.
+    const ruleError = original instanceof GraphQLError && original.originalError instanceof GraphQLError ? original.originalError : null;
+    const code = isErrorCode(ruleError?.extensions.code) ? ruleError.extensions.code : formatted.extensions?.code;
     if (isErrorCode(code)) {
       const { field, max } = formatted.extensions ?? {};
       return {
