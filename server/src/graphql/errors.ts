@@ -47,7 +47,9 @@ export function createErrorFormatter(log: AppLogger, options: { stacktraces: boo
     // The document's own limits (http/text-limits.ts): a coded refusal with its data. Apollo Server
     // gives every validation error GRAPHQL_VALIDATION_FAILED and keeps the rule's own error inside.
     const ruleError = original instanceof GraphQLError && original.originalError instanceof GraphQLError ? original.originalError : null;
-    const code = isErrorCode(ruleError?.extensions.code) ? ruleError.extensions.code : formatted.extensions?.code;
+    // A domain code (TEXT_TOO_LONG) is kept; a bare category stays GRAPHQL_VALIDATION_FAILED as before.
+    const ruleCode = ruleError?.extensions.code;
+    const code = isErrorCode(ruleCode) && errorCodes[ruleCode] !== ruleCode ? ruleCode : formatted.extensions?.code;
     if (isErrorCode(code)) {
       const { field, max } = formatted.extensions ?? {};
       return {
