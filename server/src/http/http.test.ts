@@ -85,7 +85,9 @@ describe('security', () => {
     });
     expect(res.status).toBe(413);
     // A GraphQL answer, which GraphQL clients read like any other error.
-    expect(await res.json()).toEqual({ errors: [{ message: 'The request body is too large', extensions: { code: 'BODY_TOO_LARGE', category: 'BAD_USER_INPUT' } }] });
+    expect(await res.json()).toEqual({
+      errors: [{ message: 'The request body is too large', extensions: { code: 'BODY_TOO_LARGE', category: 'BAD_USER_INPUT' } }],
+    });
   });
 
   it('answers 400, not 500, to a small body nested thousands deep, on GraphQL and REST', async () => {

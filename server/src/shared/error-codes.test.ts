@@ -77,7 +77,10 @@ describe('refusals before GraphQL runs are GraphQL answers with the same status'
     const res = await post(
       t.visitor,
       '/graphql',
-      JSON.stringify({ query: 'mutation ($input: ContactInput!) { submitContactMessage(input: $input) }', variables: { input: { name: 'A', email: 'a@example.com', message: 'x'.repeat(10_001) } } }),
+      JSON.stringify({
+        query: 'mutation ($input: ContactInput!) { submitContactMessage(input: $input) }',
+        variables: { input: { name: 'A', email: 'a@example.com', message: 'x'.repeat(10_001) } },
+      }),
     );
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({
@@ -101,13 +104,17 @@ describe('refusals before GraphQL runs are GraphQL answers with the same status'
   it('a body too large: 413 with errors[]', async () => {
     const res = await post(t.visitor, '/graphql', JSON.stringify({ query: `{ courses { total } } # ${'x'.repeat(200_000)}` }));
     expect(res.status).toBe(413);
-    expect(await res.json()).toEqual({ errors: [{ message: 'The request body is too large', extensions: { code: 'BODY_TOO_LARGE', category: 'BAD_USER_INPUT' } }] });
+    expect(await res.json()).toEqual({
+      errors: [{ message: 'The request body is too large', extensions: { code: 'BODY_TOO_LARGE', category: 'BAD_USER_INPUT' } }],
+    });
   });
 
   it('a body that is not JSON, or holds a NUL character: 400 with errors[]', async () => {
     const broken = await post(t.visitor, '/graphql', '{"query": ');
     expect(broken.status).toBe(400);
-    expect(await broken.json()).toEqual({ errors: [{ message: 'The request body is not valid JSON', extensions: { code: 'BAD_USER_INPUT', category: 'BAD_USER_INPUT' } }] });
+    expect(await broken.json()).toEqual({
+      errors: [{ message: 'The request body is not valid JSON', extensions: { code: 'BAD_USER_INPUT', category: 'BAD_USER_INPUT' } }],
+    });
     const nul = await post(t.visitor, '/graphql', JSON.stringify({ query: '{ courses { total } }', variables: { a: 'x\u0000' } }));
     expect(nul.status).toBe(400);
     expect(await nul.json()).toEqual({
