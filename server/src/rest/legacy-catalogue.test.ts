@@ -73,7 +73,10 @@ describe('the legacy catalogue paths', () => {
     expect(Object.keys(bangla.body[0]).sort()).toEqual(Object.keys(english.body[0]).sort());
     expect(english.body.map((c) => c.name)).toEqual(['Algebra']);
     expect((await get('/api/courses')).body).toHaveLength(2);
-    expect(await get('/api/courses?language=fr')).toEqual({ status: 400, body: { message: 'language must be bn or en', code: 'BAD_USER_INPUT', category: 'BAD_USER_INPUT', field: 'language' } });
+    expect(await get('/api/courses?language=fr')).toEqual({
+      status: 400,
+      body: { message: 'language must be bn or en', code: 'BAD_USER_INPUT', category: 'BAD_USER_INPUT', field: 'language' },
+    });
   });
 
   it('GET /api/courses pages when asked and refuses bad paging', async () => {

@@ -134,7 +134,10 @@ describe('sign in', () => {
     await makeUser(db, { email: 'rahim@example.com' }, 'right password');
     const wrongPassword = await client().graphql(LOGIN, { email: 'rahim@example.com', password: 'wrong password' });
     const unknownEmail = await client().graphql(LOGIN, { email: 'nobody@example.com', password: 'right password' });
-    expect(wrongPassword.errors![0]).toMatchObject({ message: 'Wrong email or password', extensions: { code: 'WRONG_CREDENTIALS', category: 'UNAUTHENTICATED' } });
+    expect(wrongPassword.errors![0]).toMatchObject({
+      message: 'Wrong email or password',
+      extensions: { code: 'WRONG_CREDENTIALS', category: 'UNAUTHENTICATED' },
+    });
     expect(unknownEmail.errors![0]).toEqual(wrongPassword.errors![0]);
   });
 

@@ -502,7 +502,10 @@ describe('how a card payment was made', () => {
     for (let i = 0; i < 30; i++) expect((await buy(buyer, 'pm_card_chargeDeclined')).data!.purchaseCourse.status).toBe('FAILED');
     const attempts = await db.getRepository(TestModePayment).count();
     const refused = await buy(buyer, 'pm_card_visa');
-    expect(refused.errors![0]).toMatchObject({ message: 'Too many attempts. Please try again in 60 minutes.', extensions: { code: 'RATE_LIMITED', category: 'TOO_MANY_REQUESTS' } });
+    expect(refused.errors![0]).toMatchObject({
+      message: 'Too many attempts. Please try again in 60 minutes.',
+      extensions: { code: 'RATE_LIMITED', category: 'TOO_MANY_REQUESTS' },
+    });
     expect(await db.getRepository(TestModePayment).count()).toBe(attempts);
     expect(await enrollments()).toBe(0);
     // Another student is not held back.

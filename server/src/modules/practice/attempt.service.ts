@@ -311,7 +311,8 @@ export interface LeaderboardRow {
 /** Everyone's first finished attempt at a test, best first (ties by time); names only, or "Student" for those who hide theirs. */
 export async function leaderboard(db: DataSource, testId: string, paging: { offset?: number; limit?: number }): Promise<Page<LeaderboardRow>> {
   const page = parsePage(paging.offset, paging.limit, 20);
-  if (!isUuid(testId) || !(await db.getRepository(ModelTest).existsBy({ id: testId, published: true }))) throw notFound(MODEL_TEST_NOT_FOUND, 'MODEL_TEST_NOT_FOUND');
+  if (!isUuid(testId) || !(await db.getRepository(ModelTest).existsBy({ id: testId, published: true })))
+    throw notFound(MODEL_TEST_NOT_FOUND, 'MODEL_TEST_NOT_FOUND');
   const firsts = `SELECT DISTINCT ON ("userId") "userId", "score", "durationSeconds", "submittedAt" FROM "attempt"
      WHERE "testId" = $1 AND "submittedAt" IS NOT NULL ORDER BY "userId", "submittedAt", "id"`;
   const rows = await db.query<Array<{ rank: number; name: string; hidden: boolean | null; score: string; durationSeconds: number }>>(

@@ -9,7 +9,7 @@ import { toViewer, type Viewer } from '../auth/viewer';
 import { Certificate } from '../certificate/certificate.entity';
 import { Lesson } from '../course/lesson.entity';
 import { Enrollment } from '../enrollment/enrollment.entity';
-import { User } from '../user/user.entity';
+import type { User } from '../user/user.entity';
 import { LessonProgress } from './lesson-progress.entity';
 import { CertificatesIssuedOnCompletion1795680276603 } from '../../../../migrations/1795680276603-CertificatesIssuedOnCompletion';
 
