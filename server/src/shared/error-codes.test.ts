@@ -62,6 +62,9 @@ describe('GraphQL errors carry a domain code, its category and its data', () => 
     expect(notEnrolled.errors![0].extensions).toMatchObject({ code: 'NOT_ENROLLED', category: 'FORBIDDEN' });
     const missing = await client.graphql(save, { id: '00000000-0000-4000-8000-000000000000' });
     expect(missing.errors![0].extensions).toMatchObject({ code: 'LESSON_NOT_FOUND', category: 'NOT_FOUND' });
+    // An id that cannot exist answers as an id nobody has, code and all, before the resolver runs.
+    const malformed = await client.graphql(save, { id: 'not-an-id' });
+    expect(malformed.errors![0]).toMatchObject({ message: 'Lesson not found', extensions: { code: 'LESSON_NOT_FOUND', category: 'NOT_FOUND' } });
   });
 
   it('a session that has ended still answers UNAUTHENTICATED, which clients refresh on', async () => {

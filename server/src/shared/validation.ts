@@ -62,8 +62,15 @@ export function normalizeInput(input: unknown, depth = 0): void {
 /** Any UUID; ids that cannot exist are answered like unknown ones. */
 export const isUuid = (value: unknown): value is string => typeof value === 'string' && isUUID(value, 'all');
 
-/** An id field: one that is not an id at all is "not found", as an id nobody has would be. */
-export function IsId(notFoundMessage: string) {
+/** The code each IsId message answers with (COURSE_NOT_FOUND...), keyed by the message. */
+const notFoundCodes = new Map<string, AppErrorCode>();
+
+/**
+ * An id field: one that is not an id at all is "not found", as an id nobody has would be, with the
+ * same code (`code`, e.g. COURSE_NOT_FOUND) as the service gives an unknown id.
+ */
+export function IsId(notFoundMessage: string, code: AppErrorCode = 'NOT_FOUND') {
+  if (code !== 'NOT_FOUND' || !notFoundCodes.has(notFoundMessage)) notFoundCodes.set(notFoundMessage, code);
   return Rule(function isId(value) {
     return isUuid(value) ? null : notFoundMessage;
   });
@@ -127,7 +134,7 @@ export function inputError(errors: ValidationError[]): AppError {
   };
   walk(errors, [], null);
   const [field, first = 'The input is not valid'] = Object.entries(fields)[0] ?? [];
-  if (code === 'NOT_FOUND') return new AppError(code, first);
+  if (code === 'NOT_FOUND') return new AppError(notFoundCodes.get(first) ?? 'NOT_FOUND', first);
   const max = textLimitOf(first);
   return max === undefined ? new AppError(code, first, { fields }) : new AppError('TEXT_TOO_LONG', first, { fields, field, max });
 }

@@ -58,7 +58,7 @@ class PaymentFilterArgs extends PageArgs {
   @Field(() => Date, { nullable: true, description: 'Made before' }) to?: Date | null;
 }
 
-const PaymentId = IdArgs('paymentId', PAYMENT_NOT_FOUND);
+const PaymentId = IdArgs('paymentId', PAYMENT_NOT_FOUND, undefined, 'PAYMENT_NOT_FOUND');
 type PaymentId = InstanceType<typeof PaymentId>;
 
 @Resolver()

@@ -43,7 +43,7 @@ export class BillingDetailsInput {
 @InputType()
 export class PurchaseInput {
   @Field(() => ID)
-  @IsId(COURSE_NOT_FOUND)
+  @IsId(COURSE_NOT_FOUND, 'COURSE_NOT_FOUND')
   courseId: string;
 
   @Field(() => PaymentProviderChoice, { nullable: true, description: 'Who takes the payment; STRIPE when left out' })

@@ -22,9 +22,9 @@ enum PurchaseStatus {
 }
 registerEnumType(PurchaseStatus, { name: 'PurchaseStatus' });
 
-const PaymentId = IdArgs('paymentId', PAYMENT_NOT_FOUND);
+const PaymentId = IdArgs('paymentId', PAYMENT_NOT_FOUND, undefined, 'PAYMENT_NOT_FOUND');
 type PaymentId = InstanceType<typeof PaymentId>;
-const EnrollmentId = IdArgs('enrollmentId', ENROLLMENT_NOT_FOUND);
+const EnrollmentId = IdArgs('enrollmentId', ENROLLMENT_NOT_FOUND, undefined, 'ENROLLMENT_NOT_FOUND');
 type EnrollmentId = InstanceType<typeof EnrollmentId>;
 
 @ObjectType()

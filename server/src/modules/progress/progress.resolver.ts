@@ -54,7 +54,7 @@ function answer(studentId: string, { progress, enrollmentId }: { progress: Lesso
   });
 }
 
-const LessonId = IdArgs('lessonId', LESSON_NOT_FOUND);
+const LessonId = IdArgs('lessonId', LESSON_NOT_FOUND, undefined, 'LESSON_NOT_FOUND');
 type LessonId = InstanceType<typeof LessonId>;
 
 @ArgsType()

@@ -75,7 +75,7 @@ class ReviewArgs extends PageArgs {
 @InputType()
 class ReviewInput {
   @Field(() => ID)
-  @IsId(COURSE_NOT_FOUND)
+  @IsId(COURSE_NOT_FOUND, 'COURSE_NOT_FOUND')
   courseId: string;
 
   @Field(() => Int, { description: 'Stars, 1 to 5' })
