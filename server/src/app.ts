@@ -26,6 +26,7 @@ import { noNulInGraphQLStrings, refuseNulCharacters } from './http/nul-character
 import { requestContext } from './http/request-context';
 import { chooseLanguage } from './http/request-language';
 import { noOverlongGraphQLStrings, refuseOverlongText } from './http/text-limits';
+import { graphqlBodyErrors } from './http/graphql-refusal';
 import { securityHeaders } from './http/security';
 import type { AppLogger } from './logger';
 import type { AuthDeps } from './modules/auth/auth.service';
@@ -202,8 +203,10 @@ export async function createApp({ env, db, log, databaseState, videoQueue, webho
   app.use(
     '/graphql',
     express.json({ limit: BODY_LIMIT }),
-    refuseNulCharacters,
-    refuseOverlongText((req) => ({ variables: (req.body as { variables?: unknown } | undefined)?.variables })),
+    // Every refusal here is a GraphQL answer (`errors[]`), whatever stage refuses.
+    graphqlBodyErrors,
+    refuseNulCharacters('graphql'),
+    refuseOverlongText((req) => ({ variables: (req.body as { variables?: unknown } | undefined)?.variables }), 'graphql'),
     ...(responseCache ? [responseCache.serve] : []),
     expressMiddleware(apollo, {
       context: ({ req, res }) =>
@@ -234,7 +237,7 @@ export async function createApp({ env, db, log, databaseState, videoQueue, webho
 
   app.use(
     express.json({ limit: BODY_LIMIT }),
-    refuseNulCharacters,
+    refuseNulCharacters('rest'),
     refuseOverlongText((req) => req.query),
     refuseOverlongText((req) => req.body),
     restApiKeyGate,

@@ -8,7 +8,7 @@ import { CourseOwnershipResolver, EnrollmentResolver } from '../modules/enrollme
 import { PaymentSettingsResolver } from '../modules/payment/payment-settings.resolver';
 import { CoursePaymentResolver, PurchaseResolver } from '../modules/payment/purchase.resolver';
 import { PaymentHistoryResolver } from '../modules/payment/payment-history.resolver';
-import { EnrollmentProgressResolver, LessonProgressResolver, ProgressResolver } from '../modules/progress/progress.resolver';
+import { EnrollmentProgressResolver, LessonProgressResolver, LessonProgressResultResolver, ProgressResolver } from '../modules/progress/progress.resolver';
 import { CourseRatingResolver, ReviewResolver } from '../modules/review/review.resolver';
 import { InboxResolver } from '../modules/inbox/inbox.resolver';
 import { AdminResolver } from '../modules/admin/admin.resolver';
@@ -48,6 +48,7 @@ export const resolvers = [
   ProgressResolver,
   EnrollmentProgressResolver,
   LessonProgressResolver,
+  LessonProgressResultResolver,
   InstructorResolver,
   AdminResolver,
   CourseReviewResolver,

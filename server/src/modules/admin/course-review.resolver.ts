@@ -13,7 +13,7 @@ import { approveCourseReview, listCoursesInReview, MAX_REVIEW_REASON_LENGTH, rej
 @ObjectType({ description: 'A page of courses waiting for review' })
 class CourseReviewPage extends PageOf(Course) {}
 
-const CourseId = IdArgs('courseId', COURSE_NOT_FOUND, 'The course waiting for review');
+const CourseId = IdArgs('courseId', COURSE_NOT_FOUND, 'The course waiting for review', 'COURSE_NOT_FOUND');
 type CourseId = InstanceType<typeof CourseId>;
 
 @ArgsType()

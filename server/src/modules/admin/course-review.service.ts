@@ -35,7 +35,7 @@ export async function listCoursesInReview(db: DataSource, viewer: Viewer, paging
 
 async function courseInReview(db: DataSource, courseId: string): Promise<Course> {
   const course = await db.getRepository(Course).findOneBy({ id: courseId });
-  if (!course) throw notFound(COURSE_NOT_FOUND);
+  if (!course) throw notFound(COURSE_NOT_FOUND, 'COURSE_NOT_FOUND');
   if (!course.reviewRequestedAt || course.published) throw new AppError('CONFLICT', NOT_IN_REVIEW);
   return course;
 }

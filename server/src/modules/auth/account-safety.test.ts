@@ -156,7 +156,7 @@ describe('publishing by new instructors', () => {
   it('refuses to publish for an instructor whose address is not confirmed', async () => {
     const { course, client } = await newInstructor({ emailVerifiedAt: null });
     const { errors } = await client.graphql(PUBLISH, { id: course.id });
-    expect(errors![0]).toMatchObject({ extensions: { code: 'FORBIDDEN' } });
+    expect(errors![0]).toMatchObject({ extensions: { code: 'EMAIL_NOT_CONFIRMED', category: 'FORBIDDEN' } });
     expect(errors![0].message).toMatch(/^Confirm your email address first/);
     expect(await db.getRepository(Course).findOneByOrFail({ id: course.id })).toMatchObject({ published: false, reviewRequestedAt: null });
   });
@@ -247,7 +247,7 @@ describe('sign-in protection without lockouts', () => {
     for (let i = 0; i < 100; i++) answers.push(await login(browserAt(`203.0.113.${i}`), 'owner@example.com', `guess ${i}`));
     // The first ten are checked; then new browsers must wait before each further try.
     expect(answers.slice(0, 10).every((a) => a.errors![0].message === 'Wrong email or password')).toBe(true);
-    expect(answers.slice(10).some((a) => a.errors![0].extensions?.code === 'TOO_MANY_REQUESTS' && WAIT.test(a.errors![0].message))).toBe(true);
+    expect(answers.slice(10).some((a) => a.errors![0].extensions?.code === 'RATE_LIMITED' && WAIT.test(a.errors![0].message))).toBe(true);
     const again = await login(owner, 'owner@example.com', 'right password');
     expect(again.errors).toBeUndefined();
     expect(again.data!.login.accessToken).toBeTruthy();
@@ -258,7 +258,7 @@ describe('sign-in protection without lockouts', () => {
     const stranger = browserAt('203.0.113.9');
     for (let i = 0; i < 10; i++) await login(stranger, 'owner@example.com', `guess ${i}`);
     const blocked = await login(browserAt('198.51.100.20'), 'owner@example.com', 'right password');
-    expect(blocked.errors![0]).toMatchObject({ extensions: { code: 'TOO_MANY_REQUESTS' } });
+    expect(blocked.errors![0]).toMatchObject({ extensions: { code: 'RATE_LIMITED', category: 'TOO_MANY_REQUESTS' } });
     expect(blocked.errors![0].message).toMatch(WAIT);
     // Strangers who keep at it at the right moments make the wait longer, up to five minutes.
     await db.query(`UPDATE rate_limit SET hits = 60 WHERE key = 'login-account:owner@example.com'`);

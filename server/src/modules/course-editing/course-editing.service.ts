@@ -45,7 +45,7 @@ async function requireCourseLessonVideos(db: DataSource, courseId: string): Prom
 export async function editableCourse(db: DataSource, viewer: Viewer, id: string): Promise<Course> {
   requireRole(viewer, roles.staff);
   const course = await db.getRepository(Course).findOneBy({ id });
-  if (!course) throw notFound(COURSE_NOT_FOUND);
+  if (!course) throw notFound(COURSE_NOT_FOUND, 'COURSE_NOT_FOUND');
   requireCourseEditor(viewer, course);
   return course;
 }

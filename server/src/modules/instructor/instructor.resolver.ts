@@ -12,7 +12,7 @@ import { COURSE_NOT_FOUND } from '../course/course.service';
 import { createCourse, deleteCourse, editableCourse, listInstructorCourses, setCoursePublished, updateCourse } from '../course-editing/course-editing.service';
 import { instructorOverview, instructorStudents } from './instructor-stats.service';
 
-const CourseId = IdArgs('id', COURSE_NOT_FOUND, 'The course: the instructor’s own, or any for an admin');
+const CourseId = IdArgs('id', COURSE_NOT_FOUND, 'The course: the instructor’s own, or any for an admin', 'COURSE_NOT_FOUND');
 type CourseId = InstanceType<typeof CourseId>;
 
 @ObjectType({ description: "An instructor's figures, from their own courses" })

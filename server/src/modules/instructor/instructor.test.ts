@@ -251,7 +251,10 @@ describe('writing courses', () => {
 
   it('refuses a student search over 100 characters', async () => {
     const { errors } = await instructor.graphql(`query ($s: String) { instructorStudents(search: $s) { total } }`, { s: 'x'.repeat(101) });
-    expect(errors![0]).toMatchObject({ message: 'Search must be at most 100 characters', extensions: { code: 'BAD_USER_INPUT' } });
+    expect(errors![0]).toMatchObject({
+      message: 'Search must be at most 100 characters',
+      extensions: { code: 'TEXT_TOO_LONG', category: 'BAD_USER_INPUT', field: 'search', max: 100 },
+    });
   });
 
   it('reorders, keeps, adds and removes lessons on edit, keeping the ids of kept lessons', async () => {

@@ -111,7 +111,9 @@ describe('an API key with catalog:read', () => {
       body: JSON.stringify({ query: '{ courses { total } }' }),
     });
     expect(res.status).toBe(401);
-    expect(await res.json()).toEqual({ errors: [{ message: 'This API key is unknown or has been revoked.', extensions: { code: 'UNAUTHENTICATED' } }] });
+    expect(await res.json()).toEqual({
+      errors: [{ message: 'This API key is unknown or has been revoked.', extensions: { code: 'UNAUTHENTICATED', category: 'UNAUTHENTICATED' } }],
+    });
     const rest = await client.request('/api/courses');
     expect(rest.status).toBe(401);
     const actions = (await db.getRepository(AuditEntry).findBy({ targetId: other.id })).map((entry) => entry.action).sort();

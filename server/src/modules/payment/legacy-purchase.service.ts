@@ -45,7 +45,7 @@ export async function requestLegacyCharge(
 /** A charge for a named course at once, refused unless `amountCents` is its price. */
 export async function chargeLegacyPayment(deps: PurchaseDeps, viewer: Viewer, input: PurchaseInput, amountCents: number): Promise<PurchaseOutcome> {
   const course = await findCourse(deps.db, input.courseId);
-  if (!course) throw notFound(COURSE_NOT_FOUND);
+  if (!course) throw notFound(COURSE_NOT_FOUND, 'COURSE_NOT_FOUND');
   if (amountCents !== priceInCents(course)) throw badInput(AMOUNT_MISMATCH);
   return purchaseCourse(deps, viewer, input);
 }
@@ -57,7 +57,7 @@ async function chargePendingRequest(deps: PurchaseDeps, viewer: Viewer, courseId
   if (!request) throw new AppError('FORBIDDEN', NO_MATCHING_PAYMENT);
   if (request.usedAt) throw new AppError('CONFLICT', ENROLLMENT_RECORDED);
   const course = await findCourse(deps.db, courseId);
-  if (!course) throw notFound(COURSE_NOT_FOUND);
+  if (!course) throw notFound(COURSE_NOT_FOUND, 'COURSE_NOT_FOUND');
   if (request.amountCents !== priceInCents(course)) throw badInput(AMOUNT_MISMATCH);
   // Claimed before charging, so two calls with one request cannot both charge its token.
   const { affected } = await requests.update({ id: request.id, usedAt: IsNull() }, { usedAt: new Date() });

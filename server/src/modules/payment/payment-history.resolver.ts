@@ -99,7 +99,7 @@ class PaymentFilterArgs extends PageArgs {
   after?: string | null;
 }
 
-const PaymentId = IdArgs('paymentId', PAYMENT_NOT_FOUND, 'The HELD payment to approve');
+const PaymentId = IdArgs('paymentId', PAYMENT_NOT_FOUND, 'The HELD payment to approve', 'PAYMENT_NOT_FOUND');
 type PaymentId = InstanceType<typeof PaymentId>;
 
 @Resolver()

@@ -161,7 +161,7 @@ export async function approveHeldPayment(db: DataSource, viewer: Viewer, payment
   requireRole(viewer, roles.admin);
   await db.transaction(async (manager) => {
     const head = await manager.getRepository(Payment).findOneBy({ id: paymentId });
-    if (!head) throw notFound(PAYMENT_NOT_FOUND);
+    if (!head) throw notFound(PAYMENT_NOT_FOUND, 'PAYMENT_NOT_FOUND');
     await manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`purchase:${head.studentId}:${head.courseId}`]);
     const payment = await manager.getRepository(Payment).findOneOrFail({ where: { id: paymentId }, lock: { mode: 'pessimistic_write' } });
     if (payment.status !== PaymentStatus.HELD) throw new AppError('CONFLICT', NOT_HELD);

@@ -51,7 +51,7 @@ export class BillingDetailsInput {
 @InputType({ description: 'A purchase of one course at its catalogue price (the price is never taken from the client)' })
 export class PurchaseInput {
   @Field(() => ID, { description: 'The course to buy' })
-  @IsId(COURSE_NOT_FOUND)
+  @IsId(COURSE_NOT_FOUND, 'COURSE_NOT_FOUND')
   courseId: string;
 
   @Field(() => PaymentProviderChoice, { nullable: true, description: 'Who takes the payment; STRIPE when left out' })

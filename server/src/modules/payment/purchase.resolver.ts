@@ -32,9 +32,9 @@ registerEnumType(PurchaseStatus, {
   },
 });
 
-const PaymentId = IdArgs('paymentId', PAYMENT_NOT_FOUND, 'The payment purchaseCourse answered with REQUIRES_ACTION');
+const PaymentId = IdArgs('paymentId', PAYMENT_NOT_FOUND, 'The payment purchaseCourse answered with REQUIRES_ACTION', 'PAYMENT_NOT_FOUND');
 type PaymentId = InstanceType<typeof PaymentId>;
-const EnrollmentId = IdArgs('enrollmentId', ENROLLMENT_NOT_FOUND, 'The enrollment to refund');
+const EnrollmentId = IdArgs('enrollmentId', ENROLLMENT_NOT_FOUND, 'The enrollment to refund', 'ENROLLMENT_NOT_FOUND');
 type EnrollmentId = InstanceType<typeof EnrollmentId>;
 
 @ObjectType({ description: 'What purchaseCourse or confirmPurchase did' })

@@ -75,7 +75,7 @@ class ReviewArgs extends PageArgs {
 @InputType({ description: 'A review of a course the student is enrolled in' })
 class ReviewInput {
   @Field(() => ID, { description: 'The course reviewed' })
-  @IsId(COURSE_NOT_FOUND)
+  @IsId(COURSE_NOT_FOUND, 'COURSE_NOT_FOUND')
   courseId: string;
 
   @Field(() => Int, { description: 'Stars, 1 to 5' })

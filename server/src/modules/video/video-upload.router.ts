@@ -123,7 +123,7 @@ export function videoUploadRouter(deps: VideoUploadDeps): Router {
         if (error instanceof AppError)
           throw refuse(
             error.httpStatus,
-            error.code === 'FORBIDDEN' ? 'Only the course instructor or an admin can upload videos to its lessons.' : error.message,
+            error.category === 'FORBIDDEN' ? 'Only the course instructor or an admin can upload videos to its lessons.' : error.message,
           );
         throw error;
       }
