@@ -5,13 +5,12 @@ import { createApp } from './app';
 import { openDatabase } from './db/database';
 import { seedDemoData } from './db/seed/seed';
 import { createLogger } from './logger';
-import { reconcileUnsettledPayments } from './modules/payment/purchase.service';
+import { PaymentJobs } from './modules/payment/payment-jobs';
 import { ensureAdmin, seedDemoAccounts } from './modules/user/account-bootstrap';
 import { transcodeJobHandler, videoLimits } from './modules/video/video-processing';
 import { videoTools } from './modules/video/transcode';
 
 const SHUTDOWN_GRACE_MS = 10_000;
-const RECONCILE_EVERY_MS = 5 * 60_000;
 
 async function main() {
   const env = loadEnv();
@@ -24,7 +23,13 @@ async function main() {
     if (await seedDemoAccounts(database.dataSource)) log.info('demo accounts created');
   }
   if (env.adminEmail && env.adminPassword) await ensureAdmin(database.dataSource, log, env.adminEmail, env.adminPassword);
-  const { server, apollo, services, video, practice, webhooks, mail } = await createApp({ env, db: database.dataSource, log, databaseState: database.state });
+  const { server, apollo, services, video, practice, webhooks, mail } = await createApp({
+    env,
+    db: database.dataSource,
+    log,
+    databaseState: database.state,
+    jobScheduling: true,
+  });
   // Queued mail is delivered from every server copy (and the worker); each message by one of them.
   await mail.work();
   // Uploaded videos are processed here unless VIDEO_WORKER=false (then `npm run worker` does it).
@@ -37,24 +42,19 @@ async function main() {
   // Model test attempts left unfinished are submitted at their deadline (the queue starts beside
   // serving: reading an attempt past its deadline submits it too, so nothing waits on it).
   practice.queue.work(database.dataSource).catch((error: unknown) => log.error({ err: error }, 'the model test deadline queue did not start'));
-  // Payments a crash left between the provider's answer and our write are settled now (after
-  // listening: the offline SSLCommerz imitation is called over HTTP); then every few minutes,
-  // for gateway payments whose return and IPN never came, and refunds that settle later.
-  const reconciled = await reconcileUnsettledPayments(services.payments);
-  if (reconciled > 0) log.info({ reconciled }, 'unsettled payments checked with the provider');
-  const reconciling = setInterval(() => {
-    reconcileUnsettledPayments(services.payments, { olderThanSeconds: 120 }).catch((error: unknown) =>
-      log.error({ err: error }, 'reconciling payments failed'),
-    );
-  }, RECONCILE_EVERY_MS);
-  reconciling.unref();
+  // Payments a crash left between the provider's answer and our write, gateway payments whose return
+  // and IPN never came, and refunds that settle later are asked about by a scheduled job in the queue
+  // (every five minutes, one run at a time across server copies), never inside a request. One run is
+  // asked for now, after listening (the offline SSLCommerz imitation is called over HTTP).
+  const paymentJobs = new PaymentJobs(video.queue, services.payments, log);
+  await paymentJobs.start();
+  await paymentJobs.runSoon();
   log.info({ port, url: `http://localhost:${port}` }, 'Shikhon is serving the site and the API');
 
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    clearInterval(reconciling);
     log.info({ signal }, 'shutting down: finishing requests in flight');
     const forced = setTimeout(() => {
       log.error('shutdown took too long: closing open connections');

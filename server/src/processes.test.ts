@@ -198,5 +198,7 @@ describe('SIGTERM under load', () => {
     // Exiting within 10 s: the server force-closes connections after 8 s, and logs it; it never had to.
     expect(server.logs.some((line) => line.includes('stopped cleanly'))).toBe(true);
     expect(server.logs.some((line) => line.includes('shutdown took too long'))).toBe(false);
+    // A clean shutdown writes no error-level line (pino: level 50 and above).
+    expect(server.logs.filter((line) => /"level":(5|6)\d/.test(line))).toEqual([]);
   });
 });

@@ -18,6 +18,7 @@ async function main() {
     jobTimeoutSeconds: env.video.jobTimeoutSeconds,
     maintenanceIntervalSeconds: env.video.queueCheckSeconds,
     retryDelaySeconds: env.video.retryDelaySeconds,
+    concurrency: env.video.concurrency,
   });
   // Mail queued by the servers is delivered here too.
   await createMailService(database.dataSource, log, { smtpUrl: env.smtpUrl, from: env.mailFrom, mail: env.mail }, queue).work();
