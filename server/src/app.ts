@@ -183,6 +183,8 @@ export async function createApp({ env, db, log, databaseState, videoQueue, webho
       dataDir: env.dataDir,
       maxUploadBytes: env.video.maxUploadBytes,
       uploadExpiryHours: env.video.uploadExpiryHours,
+      instructorQuotaBytes: env.video.instructorQuotaBytes,
+      maxUnfinishedUploads: env.video.maxUnfinishedUploads,
     }),
   );
   app.use(videoStreamRouter(db, storage, stream, log));
