@@ -35,7 +35,15 @@ async function main() {
   // Uploaded videos are processed here unless VIDEO_WORKER=false (then `npm run worker` does it).
   if (env.video.inProcessWorker)
     await video.queue.work(
-      transcodeJobHandler({ db: database.dataSource, storage: video.storage, log, tools: videoTools(env.video), limits: videoLimits(env.video) }),
+      transcodeJobHandler({
+        db: database.dataSource,
+        storage: video.storage,
+        log,
+        tools: videoTools(env.video),
+        limits: videoLimits(env.video),
+        mailer: mail.mailer,
+        publicUrl: env.publicUrl,
+      }),
     );
   await new Promise<void>((resolve) => server.listen(env.port, () => resolve()));
   const { port } = server.address() as AddressInfo;
