@@ -85,9 +85,17 @@ describe('the legacy payment and enrollment paths', () => {
     expect(pending).toMatchObject({ status: 'pending', paid: false, amount: 2500 });
     expect(await db.getRepository(Payment).count()).toBe(0);
 
+    // The card token waits for the enrollment call, and only until then.
+    expect((await db.getRepository(LegacyChargeRequest).find()).map((request) => request.paymentMethod)).toEqual(['tok_visa']);
     const enrollBody = { courseID: course.id, email: 'buyer@example.com', transactionID: pending.balance_transaction, transactionAmount: 25 };
     const enrolled = await postJson(buyer, '/api/enroll', enrollBody);
     expect(enrolled.status).toBe(201);
+    const [used] = await db.getRepository(LegacyChargeRequest).find();
+    expect([used.paymentMethod, used.usedAt]).toEqual([null, expect.any(Date)]);
+    const [{ stored }] = await db.query<Array<{ stored: number }>>(
+      `SELECT count(*)::int AS stored FROM legacy_charge_request WHERE row_to_json(legacy_charge_request)::text LIKE '%tok_visa%'`,
+    );
+    expect(stored).toBe(0);
     expect(await enrolled.json()).toMatchObject({ acknowledged: true });
     const [payment] = await db.getRepository(Payment).find();
     expect([payment.amountCents, payment.courseId, payment.status]).toEqual([2500, course.id, 'SUCCEEDED']);
@@ -126,6 +134,8 @@ describe('the legacy payment and enrollment paths', () => {
     expect(res.status).toBe(402);
     expect(await res.json()).toMatchObject({ status: 'Failure', error: 'Your card was declined.' });
     expect(await db.getRepository(Enrollment).count()).toBe(0);
+    // A declined token is not kept either.
+    expect((await db.getRepository(LegacyChargeRequest).find()).map((request) => request.paymentMethod)).toEqual([null]);
   });
 
   it('answers a declined card with a failure status that is not 200', async () => {

@@ -59,9 +59,10 @@ async function chargePendingRequest(deps: PurchaseDeps, viewer: Viewer, courseId
   const course = await findCourse(deps.db, courseId);
   if (!course) throw notFound(COURSE_NOT_FOUND);
   if (request.amountCents !== priceInCents(course)) throw badInput(AMOUNT_MISMATCH);
-  // Claimed before charging, so two calls with one request cannot both charge its token.
-  const { affected } = await requests.update({ id: request.id, usedAt: IsNull() }, { usedAt: new Date() });
-  if (!affected) throw new AppError('CONFLICT', ENROLLMENT_RECORDED);
+  // Claimed before charging, so two calls with one request cannot both charge its token; the token
+  // is wiped in the same write: it is used once, here, from memory, and never kept after.
+  const { affected } = await requests.update({ id: request.id, usedAt: IsNull() }, { usedAt: new Date(), paymentMethod: null });
+  if (!affected || !request.paymentMethod) throw new AppError('CONFLICT', ENROLLMENT_RECORDED);
   const outcome = await purchaseCourse(deps, viewer, {
     courseId: course.id,
     paymentMethod: request.paymentMethod,
