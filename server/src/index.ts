@@ -10,7 +10,10 @@ import { ensureAdmin, seedDemoAccounts } from './modules/user/account-bootstrap'
 import { transcodeJobHandler, videoLimits } from './modules/video/video-processing';
 import { videoTools } from './modules/video/transcode';
 
+/** A stopping server exits within this long (orchestrators such as Docker kill after 10 s). */
 const SHUTDOWN_GRACE_MS = 10_000;
+/** Of which requests in flight get this long before their connections are closed. */
+const HTTP_GRACE_MS = 8_000;
 
 async function main() {
   const env = loadEnv();
@@ -63,19 +66,25 @@ async function main() {
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
+    const deadline = Date.now() + SHUTDOWN_GRACE_MS;
     log.info({ signal }, 'shutting down: finishing requests in flight');
+    // Requests in flight get until HTTP_GRACE_MS; only then are connections still open closed. The
+    // timer covers HTTP alone: once every request is answered it is cleared, so queues that take their
+    // time to stop (a job in hand) never make a clean shutdown look like a forced one.
     const forced = setTimeout(() => {
       log.error('shutdown took too long: closing open connections');
       server.closeAllConnections();
-    }, SHUTDOWN_GRACE_MS - 2000);
+    }, HTTP_GRACE_MS);
     forced.unref();
     try {
       // Apollo's drain plugin stops the listener and waits for requests in flight.
       await apollo.stop();
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      await video.queue.stop();
-      await practice.queue.stop();
-      await webhooks.queue.stop();
+      clearTimeout(forced);
+      // The queues stop together, each waiting for its job in hand at most until the deadline
+      // (an unfinished job is taken up again by the next process to start).
+      const queueGraceMs = Math.max(1000, deadline - Date.now() - 2500);
+      await Promise.all([video.queue.stop(queueGraceMs), practice.queue.stop(queueGraceMs), webhooks.queue.stop(queueGraceMs)]);
       await database.close();
       log.info('stopped cleanly');
       process.exit(0);

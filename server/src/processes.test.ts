@@ -8,6 +8,7 @@ import { closeTestDatabase, openTestDatabase } from './test/database';
 import { makeCourse, makeUser } from './test/factories';
 import { HttpClient, signedInClient } from './test/http-client';
 import { startServerProcess, type ServerProcess } from './test/server-process';
+import { startSmtpSink, type SmtpSink } from './test/smtp-sink';
 import { Enrollment } from './modules/enrollment/enrollment.entity';
 import { TestModePayment } from './payments/test-mode-payment.entity';
 import { ALREADY_OWNED, PAYMENT_IN_PROGRESS } from './modules/payment/purchase.service';
@@ -202,3 +203,45 @@ describe('SIGTERM under load', () => {
     expect(server.logs.filter((line) => /"level":(5|6)\d/.test(line))).toEqual([]);
   });
 });
+
+describe('SIGTERM with a job in hand', () => {
+  let db: DataSource;
+  let smtp: SmtpSink;
+  let server: ServerProcess;
+
+  beforeAll(async () => {
+    db = await openTestDatabase();
+    await makeUser(db, { email: 'forgetful@example.com' }, 'the right password');
+    // An SMTP server that accepts and never answers: a mail job stays in hand as long as its timeouts allow.
+    smtp = await startSmtpSink({ silent: true });
+    server = await startServerProcess(db, { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_TIMEOUT_SECONDS: '60' });
+  });
+  afterAll(async () => {
+    await server.stop();
+    await smtp.close();
+    await closeTestDatabase(db);
+  });
+
+  it('waits for the job only as long as the shutdown allows, and exits cleanly within 10 seconds, logging no error', async () => {
+    const { data } = await new HttpClient(server.url).graphql(`mutation { requestPasswordReset(email: "forgetful@example.com") }`);
+    expect(data).toEqual({ requestPasswordReset: true });
+    const deadline = Date.now() + 20_000;
+    for (;;) {
+      const [job] = await db.query<Array<{ state: string }>>(`SELECT state FROM pgboss.job WHERE name = 'send-mail'`);
+      if (job?.state === 'active') break;
+      if (Date.now() > deadline) throw new Error('the mail job was never taken');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+
+    const signalled = Date.now();
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    expect(Date.now() - signalled).toBeLessThan(10_000);
+    expect(server.logs.some((line) => line.includes('stopped cleanly'))).toBe(true);
+    expect(server.logs.filter((line) => /"level":(5|6)\d/.test(line))).toEqual([]);
+    // The mail is not lost: its job waits for the next server to send it.
+    const [job] = await db.query<Array<{ state: string }>>(`SELECT state FROM pgboss.job WHERE name = 'send-mail'`);
+    expect(job.state).toBe('retry');
+  });
+});
+

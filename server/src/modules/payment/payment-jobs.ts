@@ -2,6 +2,7 @@ import type PgBoss from 'pg-boss';
 import type { AppLogger } from '../../logger';
 import type { JobBoss } from '../mail/mailer';
 import { reconcileUnsettledPayments, type PurchaseDeps } from './purchase.service';
+import { ensureQueue } from '../../db/job-queues';
 
 /** The scheduled job that asks providers about unsettled payments and refunds still processing. */
 export const RECONCILE_QUEUE = 'reconcile-payments';
@@ -41,8 +42,8 @@ export class PaymentJobs {
   private queue(): Promise<PgBoss> {
     this.ready ??= this.jobs.boss().then(async (boss) => {
       // A run that dies with its process is taken up again after 10 minutes; a failed run waits for the next tick.
-      const settings = { name: RECONCILE_QUEUE, policy: 'stately' as const, retryLimit: 0, expireInSeconds: 600 };
-      await boss.createQueue(RECONCILE_QUEUE, settings);
+      const settings = { policy: 'stately' as const, retryLimit: 0, expireInSeconds: 600 };
+      await ensureQueue(boss, RECONCILE_QUEUE, settings);
       return boss;
     });
     this.ready.catch(() => (this.ready = null));

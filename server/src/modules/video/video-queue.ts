@@ -1,5 +1,6 @@
 import PgBoss from 'pg-boss';
 import type { AppLogger } from '../../logger';
+import { ensureQueue } from '../../db/job-queues';
 
 export const TRANSCODE_QUEUE = 'transcode-lesson-video';
 
@@ -47,7 +48,7 @@ export class VideoQueue {
       });
       boss.on('error', (error: unknown) => this.log.error({ err: error }, 'video job queue error'));
       await boss.start();
-      await boss.createQueue(TRANSCODE_QUEUE, { name: TRANSCODE_QUEUE, ...this.retry, expireInSeconds: this.options.jobTimeoutSeconds });
+      await ensureQueue(boss, TRANSCODE_QUEUE, { ...this.retry, expireInSeconds: this.options.jobTimeoutSeconds });
       return boss;
     })();
     return this.started;
@@ -84,11 +85,12 @@ export class VideoQueue {
     }
   }
 
-  async stop(): Promise<void> {
+  /** Stops taking jobs and waits for those in hand at most `timeoutMs` (they are retried by the next worker after that). */
+  async stop(timeoutMs = 5000): Promise<void> {
     this.stopped = true;
     if (!this.started) return;
     const boss = await this.started.catch(() => null);
     this.started = null;
-    await boss?.stop({ graceful: true, timeout: 5000, wait: true });
+    await boss?.stop({ graceful: true, timeout: timeoutMs, wait: true });
   }
 }
