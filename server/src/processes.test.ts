@@ -244,4 +244,3 @@ describe('SIGTERM with a job in hand', () => {
     expect(job.state).toBe('retry');
   });
 });
-

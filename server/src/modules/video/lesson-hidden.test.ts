@@ -74,10 +74,15 @@ const titlesFor = async (client: HttpClient) => {
 async function processQueued(limits: { maxSeconds?: number } = {}): Promise<void> {
   const queue = new VideoQueue(databaseUrlOf(db), testLog, { jobTimeoutSeconds: 60, pollingIntervalSeconds: 0.5 });
   try {
-    await queue.work(transcodeJobHandler({ db, storage: app.video.storage, log: testLog, limits, mailer: app.mail.mailer, publicUrl: 'https://shikhon.example' }));
+    await queue.work(
+      transcodeJobHandler({ db, storage: app.video.storage, log: testLog, limits, mailer: app.mail.mailer, publicUrl: 'https://shikhon.example' }),
+    );
     await waitFor(
       'the queued videos to be processed',
-      async () => (await db.getRepository(LessonVideo).countBy({ status: VideoStatus.QUEUED })) + (await db.getRepository(LessonVideo).countBy({ status: VideoStatus.PROCESSING })) === 0,
+      async () =>
+        (await db.getRepository(LessonVideo).countBy({ status: VideoStatus.QUEUED })) +
+          (await db.getRepository(LessonVideo).countBy({ status: VideoStatus.PROCESSING })) ===
+        0,
       90_000,
     );
   } finally {

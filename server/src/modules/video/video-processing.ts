@@ -225,7 +225,14 @@ export async function hideLessonAfterFailedVideo(deps: VideoProcessingDeps, vide
   if (instructor && deps.mailer) {
     const language = await accountLanguage(deps.db, instructor.id);
     const link = new URL(`/instructor-dashboard/upload-course/${hidden.courseId}`, deps.publicUrl ?? 'http://localhost:4000').toString();
-    const values = { name: instructor.name, course: hidden.courseName, lesson: hidden.title, position: hidden.position, reason: translateMessage(language, reason), link };
+    const values = {
+      name: instructor.name,
+      course: hidden.courseName,
+      lesson: hidden.title,
+      position: hidden.position,
+      reason: translateMessage(language, reason),
+      link,
+    };
     await deps.mailer.send({ to: instructor.email, ...mailText(language, 'lessonHidden', values) });
   }
   return true;

@@ -172,9 +172,7 @@ describe('each instructor’s share', () => {
     const refused = await tusCreate(client, lessons[2].id, sample.length);
     expect(refused.status).toBe(429);
     expect(await refused.text()).toBe(tooManyUnfinished(2));
-    expect(tooManyUnfinished(2)).toBe(
-      'You already have 2 videos uploading or waiting to be processed. Wait until one of them is ready, then upload the next.',
-    );
+    expect(tooManyUnfinished(2)).toBe('You already have 2 videos uploading or waiting to be processed. Wait until one of them is ready, then upload the next.');
     client.cookies.set('lang', 'bn');
     const inBangla = await tusCreate(client, lessons[2].id, sample.length);
     expect(await inBangla.text()).toBe('আপনার ২টি ভিডিও এখন আপলোড হচ্ছে বা প্রসেস হওয়ার অপেক্ষায় আছে। এর একটি তৈরি হলে তারপর পরেরটি আপলোড করুন।');
