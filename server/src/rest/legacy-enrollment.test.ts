@@ -2,7 +2,7 @@ import { reconcileUnsettledPayments } from '../modules/payment/purchase.service'
 import { TestModePayment } from '../payments/test-mode-payment.entity';
 import type { DataSource } from 'typeorm';
 import { startTestApp, type TestApp } from '../test/app';
-import { closeTestDatabase, openTestDatabase, resetDatabase } from '../test/database';
+import { closeTestDatabase, openTestDatabase, resetDatabase, testLog } from '../test/database';
 import { makeCourse, makeUser } from '../test/factories';
 import { HttpClient, signedInClient } from '../test/http-client';
 import type { Course } from '../modules/course/course.entity';
@@ -10,6 +10,8 @@ import { Enrollment } from '../modules/enrollment/enrollment.entity';
 import { Payment } from '../modules/payment/payment.entity';
 import { LegacyChargeRequest } from '../modules/payment/legacy-charge-request.entity';
 import { Role } from '../modules/user/role';
+import { PaymentJobs, RECONCILE_AGE_SECONDS } from '../modules/payment/payment-jobs';
+import { waitFor } from '../test/wait-for';
 
 let db: DataSource;
 let app: TestApp;
@@ -119,6 +121,18 @@ describe('the legacy payment and enrollment paths', () => {
     const res = await postJson(other, '/api/enroll', { courseID: course.id, transactionID: pending.balance_transaction, email: 'other@example.com' });
     expect(res.status).toBe(403);
     expect(await db.getRepository(Payment).count()).toBe(0);
+  });
+
+  it('forgets an old charge request never followed by an enrollment, with its card token, from the scheduled payment job', async () => {
+    await postJson(buyer, '/payment', { amount: 2500, token: 'tok_visa' });
+    const fresh = await postJson(buyer, '/payment', { amount: 2500, token: 'tok_mastercard' });
+    expect(fresh.status).toBe(200);
+    await db.query(`UPDATE legacy_charge_request SET "expiresAt" = now() - interval '1 minute' WHERE "paymentMethod" = 'tok_visa'`);
+    const jobs = new PaymentJobs(app.video.queue, app.services.payments, testLog, { pollingIntervalSeconds: 0.5 });
+    await jobs.start();
+    await jobs.runSoon(RECONCILE_AGE_SECONDS);
+    await waitFor('the expired request to go', async () => (await db.getRepository(LegacyChargeRequest).count()) === 1);
+    expect((await db.getRepository(LegacyChargeRequest).find()).map((request) => request.paymentMethod)).toEqual(['tok_mastercard']);
   });
 
   it('limits how many old charge requests a student makes in an hour', async () => {

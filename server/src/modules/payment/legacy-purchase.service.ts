@@ -42,6 +42,12 @@ export async function requestLegacyCharge(
   });
 }
 
+/** Old charge requests never followed by an enrollment, once expired: gone with their card tokens (the scheduled payment job). */
+export async function forgetExpiredLegacyChargeRequests(deps: Pick<PurchaseDeps, 'db'>): Promise<number> {
+  const { affected } = await deps.db.getRepository(LegacyChargeRequest).delete({ expiresAt: LessThan(new Date()), usedAt: IsNull() });
+  return affected ?? 0;
+}
+
 /** A charge for a named course at once, refused unless `amountCents` is its price. */
 export async function chargeLegacyPayment(deps: PurchaseDeps, viewer: Viewer, input: PurchaseInput, amountCents: number): Promise<PurchaseOutcome> {
   const course = await findCourse(deps.db, input.courseId);

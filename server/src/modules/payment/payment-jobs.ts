@@ -1,6 +1,7 @@
 import type PgBoss from 'pg-boss';
 import type { AppLogger } from '../../logger';
 import type { JobBoss } from '../mail/mailer';
+import { forgetExpiredLegacyChargeRequests } from './legacy-purchase.service';
 import { reconcileUnsettledPayments, type PurchaseDeps } from './purchase.service';
 import { ensureQueue } from '../../db/job-queues';
 
@@ -25,7 +26,7 @@ export interface PaymentJobsOptions {
 
 /**
  * Reconciliation and refund polling as jobs in the one PostgreSQL queue (pg-boss), never inside a
- * request. pg-boss's clock writes one job per cron tick whatever the number of server copies, and the
+ * request (the same run forgets the old client's expired card tokens). pg-boss's clock writes one job per cron tick whatever the number of server copies, and the
  * queue's `stately` policy keeps at most one run waiting and one running, so however many copies
  * work the queue, one asks the providers at a time.
  */
@@ -68,5 +69,8 @@ export class PaymentJobs {
   private async run({ olderThanSeconds }: ReconcileJob): Promise<void> {
     const reconciled = await reconcileUnsettledPayments(this.deps, { olderThanSeconds });
     if (reconciled > 0) this.log.info({ reconciled }, 'unsettled payments checked with the provider');
+    // The old client's card tokens are not kept past their half hour, even when nobody calls again.
+    const forgotten = await forgetExpiredLegacyChargeRequests(this.deps);
+    if (forgotten > 0) this.log.info({ forgotten }, 'expired legacy charge requests removed with their card tokens');
   }
 }
