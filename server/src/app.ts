@@ -71,6 +71,8 @@ export interface AppDeps {
   videoQueue?: VideoQueue;
   /** The webhook delivery queue; by default one on the app's own database with about a day of retries. */
   webhookQueue?: WebhookQueue;
+  /** Runs the queue's clock for scheduled jobs (the server does; tests ask for runs themselves). */
+  jobScheduling?: boolean;
 }
 
 export interface App {
@@ -87,7 +89,7 @@ export interface App {
 }
 
 /** Builds the whole HTTP face of the product (GraphQL, REST shims, health, client) without listening. */
-export async function createApp({ env, db, log, databaseState, videoQueue, webhookQueue }: AppDeps): Promise<App> {
+export async function createApp({ env, db, log, databaseState, videoQueue, webhookQueue, jobScheduling = false }: AppDeps): Promise<App> {
   const app = express();
   const server = http.createServer(app);
   app.disable('x-powered-by');
@@ -131,6 +133,8 @@ export async function createApp({ env, db, log, databaseState, videoQueue, webho
       jobTimeoutSeconds: env.video.jobTimeoutSeconds,
       maintenanceIntervalSeconds: env.video.queueCheckSeconds,
       retryDelaySeconds: env.video.retryDelaySeconds,
+      concurrency: env.video.concurrency,
+      scheduling: jobScheduling,
     });
   // Mail is written to the outbox in the request and delivered by jobs in the same queue.
   const mail = createMailService(db, log, { smtpUrl: env.smtpUrl, from: env.mailFrom, mail: env.mail }, queue);
@@ -181,6 +185,8 @@ export async function createApp({ env, db, log, databaseState, videoQueue, webho
       dataDir: env.dataDir,
       maxUploadBytes: env.video.maxUploadBytes,
       uploadExpiryHours: env.video.uploadExpiryHours,
+      instructorQuotaBytes: env.video.instructorQuotaBytes,
+      maxUnfinishedUploads: env.video.maxUnfinishedUploads,
     }),
   );
   app.use(videoStreamRouter(db, storage, stream, log));

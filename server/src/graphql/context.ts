@@ -77,7 +77,7 @@ export interface GraphQLContext {
 
 export function createLoaders(db: DataSource, viewer: Viewer | null): Loaders {
   return {
-    lessonsByCourse: createLessonsByCourseLoader(db),
+    lessonsByCourse: createLessonsByCourseLoader(db, viewer),
     courseById: createCourseByIdLoader(db),
     ownedCourse: createOwnedCourseLoader(db, viewer),
     progressByLesson: createProgressByLessonLoader(db, viewer),

@@ -4,6 +4,8 @@ import { closeTestDatabase, openTestDatabase, resetDatabase } from '../../test/d
 import { makeCourse, makeUser } from '../../test/factories';
 import { HttpClient, signedInClient } from '../../test/http-client';
 import { Course } from '../course/course.entity';
+import { Lesson } from '../course/lesson.entity';
+import { LessonVideo, VideoStatus } from '../video/lesson-video.entity';
 import { OutboxMessage } from '../mail/outbox-message.entity';
 import { Role } from '../user/role';
 import { User } from '../user/user.entity';
@@ -205,6 +207,30 @@ describe('publishing by new instructors', () => {
       { action: 'APPROVE_COURSE_REVIEW', actorEmail: 'boss@example.com' },
       { action: 'PUBLISH_COURSE', actorEmail: 'new.teacher@example.com' },
     ]);
+  });
+
+  it('approves only courses whose every lesson still has a video that plays', async () => {
+    const { user, course, client } = await newInstructor();
+    // A second course in review, whose only lesson's upload failed after it was sent for review.
+    const other = await makeCourse(db, { instructorId: user.id, published: false, name: 'Class 8 Maths' }, ['Algebra']);
+    const [lesson] = await db.getRepository(Lesson).findBy({ courseId: other.id });
+    await db.getRepository(LessonVideo).insert({ lessonId: lesson.id, uploadedById: user.id, status: VideoStatus.READY, fileName: 'a.mp4', sizeBytes: 1 });
+    await db.getRepository(Lesson).update(lesson.id, { videoURL: null });
+    await client.graphql(PUBLISH, { id: course.id });
+    await client.graphql(PUBLISH, { id: other.id });
+    await db.getRepository(LessonVideo).update({ lessonId: lesson.id }, { status: VideoStatus.FAILED });
+    const boss = await admin();
+    const APPROVE = `mutation ($id: ID!) { approveCourseReview(courseId: $id) { published } }`;
+    const inReview = async (id: string) => {
+      const row = await db.getRepository(Course).findOneByOrFail({ id });
+      return !row.published && row.reviewRequestedAt !== null;
+    };
+    const refused = await boss.graphql(APPROVE, { id: other.id });
+    expect(refused.errors![0].message).toBe('Lesson 1 has no video. Add a video address or upload a video to it before publishing the course.');
+    expect(await inReview(other.id)).toBe(true);
+    // Approving the instructor's other course puts that one on sale; this one waits in review.
+    expect((await boss.graphql(APPROVE, { id: course.id })).data).toEqual({ approveCourseReview: { published: true } });
+    expect(await inReview(other.id)).toBe(true);
   });
 
   it('applies the same rule to the legacy POST /api/courses', async () => {

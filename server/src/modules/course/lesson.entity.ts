@@ -38,4 +38,12 @@ export class Lesson {
   @Field(() => Int, { nullable: true, description: 'Length of the video in seconds, when the instructor gave it' })
   @Column({ type: 'int', nullable: true })
   durationSeconds: number | null;
+
+  /**
+   * Set when the lesson's uploaded video failed while the course was on sale and the lesson had no
+   * other video: from then on students who enroll later do not see it (see lesson.service.ts); cleared
+   * when a video is ready or an address is given. Exposed to the course's editors by LessonVideoResolver.
+   */
+  @Column({ type: 'timestamptz', nullable: true })
+  hiddenSince: Date | null;
 }

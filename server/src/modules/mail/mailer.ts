@@ -4,6 +4,7 @@ import { IsNull, Not, type DataSource } from 'typeorm';
 import type { MailEnv } from '../../config/env';
 import type { AppLogger } from '../../logger';
 import { OutboxMessage } from './outbox-message.entity';
+import { ensureQueue } from '../../db/job-queues';
 
 export const SENT_BODY = '(sent; the body is not kept)';
 /** The job queue (pg-boss) that delivers the outbox. */
@@ -64,7 +65,7 @@ export function createMailService(db: DataSource, log: AppLogger, settings: Mail
   let ready: Promise<PgBoss> | null = null;
   const queue = () =>
     (ready ??= jobs.boss().then(async (boss) => {
-      await boss.createQueue(MAIL_QUEUE, { name: MAIL_QUEUE, ...retry, expireInSeconds });
+      await ensureQueue(boss, MAIL_QUEUE, { ...retry, expireInSeconds });
       return boss;
     })).catch((error: unknown) => {
       ready = null;

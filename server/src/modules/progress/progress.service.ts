@@ -2,6 +2,7 @@ import DataLoader from 'dataloader';
 import { In, IsNull, Not, type DataSource } from 'typeorm';
 import { AppError, notFound } from '../../shared/errors';
 import type { Viewer } from '../auth/viewer';
+import { LESSON_SHOWN_SQL } from '../course/lesson.service';
 import { Lesson } from '../course/lesson.entity';
 import { Enrollment } from '../enrollment/enrollment.entity';
 import { findActiveEnrollment } from '../enrollment/enrollment.service';
@@ -109,10 +110,14 @@ export async function saveLessonPosition(
   return { progress, enrollmentId: row.enrollmentId };
 }
 
-/** The student's progress in a course: completed lessons over all lessons. */
+/** The student's progress in a course: completed lessons over all the lessons they are shown (a lesson hidden before they enrolled is not theirs to finish). */
 export async function courseProgress(db: DataSource, studentId: string, courseId: string): Promise<CourseProgress> {
   const [total, completed] = await Promise.all([
-    db.getRepository(Lesson).countBy({ courseId }),
+    db
+      .getRepository(Lesson)
+      .createQueryBuilder('l')
+      .where(`l."courseId" = :courseId AND ${LESSON_SHOWN_SQL('l', ':studentId', 'false')}`, { courseId, studentId })
+      .getCount(),
     db
       .getRepository(LessonProgress)
       .createQueryBuilder('p')
