@@ -29,7 +29,25 @@ export default tseslint.config(
   {
     files: ['client/src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
-    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+      // The client tells errors apart by their code (extensions.code / category, see
+      // client/src/lib/graphql-errors.ts), never by their wording: the server words messages in the
+      // page's language, so a comparison with English text silently fails in Bangla.
+      'no-restricted-syntax': [
+        'error',
+        ...[
+          "BinaryExpression[operator=/^[!=]==?$/] > MemberExpression[property.name='message']",
+          "CallExpression[callee.property.name=/^(includes|startsWith|endsWith|match|matchAll|indexOf|search|localeCompare)$/][callee.object.property.name='message']",
+          "CallExpression[callee.property.name=/^(test|exec)$/] > MemberExpression.arguments[property.name='message']",
+          "SwitchStatement > MemberExpression.discriminant[property.name='message']",
+        ].map((selector) => ({
+          selector,
+          message: "Branch on the error's code (describeError / errorFacts in lib/graphql-errors.ts), not on its message text",
+        })),
+      ],
+    },
   },
   {
     // Text a person reads comes from the catalogues (client/src/locales), never a literal in a

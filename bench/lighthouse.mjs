@@ -5,11 +5,13 @@
 // --only TEXT (just the pages whose name contains TEXT, e.g. --only Bangla; A|B for either), --no-floor.
 // Each server-rendered page is also measured once with its scripts blocked (the floor: what the server's HTML, styles,
 // pictures and the browser's own start cost on this machine, which no change to the scripts can go below); --no-floor skips it.
+// --wait-seconds N and --allow-busy: each run first waits for a quiet machine (bench/machine-load.mjs).
 // Results: printed and written to bench/results/lighthouse.md, with a copy of each full run in bench/results/runs/.
 import { execSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
+import { loadNote, quietMachine } from './machine-load.mjs';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
@@ -129,9 +131,11 @@ async function main() {
       wanted(name),
     );
     const rows = [];
+    const loads = [];
     for (const [name, route] of pages) {
       const runs = [];
       for (let run = 0; run < RUNS; run++) {
+        loads.push(await quietMachine(`${name}, run ${run + 1}`));
         const measure = () => audit(product.url + route, chrome.port, name.startsWith('Player'));
         runs.push(name.startsWith('Player') ? await asStudent(chrome.port, student, measure) : await measure());
       }
@@ -173,6 +177,7 @@ every run's performance score. "Without scripts" is one run of the same page wit
 the floor this machine gives the server's HTML alone. Lighthouse simulates a phone by multiplying the time this machine's
 Chromium takes by 4, so a slower or busier machine lowers every score; Lighthouse's own CPU measure of the machine
 (its benchmark index, higher is faster) is given for every run: ${Math.min(...rows.flatMap((r) => r.benchmarkIndex))} to ${Math.max(...rows.flatMap((r) => r.benchmarkIndex))}.
+${loadNote(loads)}
 
 | Page | Performance | Accessibility | Best practices | LCP (ms) | CLS | TBT (ms) | Without scripts | Binary audits not passed | Performance of every run | Benchmark index of every run |
 |---|---|---|---|---|---|---|---|---|---|---|

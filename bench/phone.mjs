@@ -5,13 +5,14 @@
 // the first contentful paint, and the time until a tap on the page works (the page's scripts have
 // taken it over: `html[data-interactive]`, set once the app has hydrated), then checks that a tap
 // on a course card opens the course in the page without loading a new one.
-// Options: --no-build, --runs N (default 3; the median is reported). Results: bench/results/phone.md.
+// Options: --no-build, --runs N (default 3; the median is reported), --wait-seconds N and --allow-busy (see
+// machine-load.mjs: each run waits for a quiet machine). Results: bench/results/phone.md.
 import { execSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { root, seedDemo, startFreshDatabase, startProduct, stopProcess } from './product.mjs';
+import { loadNote, quietMachine } from './machine-load.mjs';
 
 const TARGET_MS = 3500;
 const runsAt = process.argv.indexOf('--runs');
@@ -66,7 +67,7 @@ async function main() {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
-  const load = os.loadavg()[0].toFixed(1);
+  const loads = [];
   try {
     const rows = [];
     for (const [name, route] of [
@@ -76,7 +77,10 @@ async function main() {
       // The server renders each page once, then serves it from its cache: the first visit warms it.
       await fetch(product.url + route, { headers: { accept: 'text/html' } });
       const runs = [];
-      for (let run = 0; run < RUNS; run++) runs.push(await visit(browser, product.url + route));
+      for (let run = 0; run < RUNS; run++) {
+        loads.push(await quietMachine(`${name}, run ${run + 1}`));
+        runs.push(await visit(browser, product.url + route));
+      }
       const row = {
         name,
         route,
@@ -95,7 +99,7 @@ playwright-core, a first visit (empty cache) to the home page with the network a
 round trip, and the CPU slowed ${CPU_SLOWDOWN}× (DevTools protocol throttling), on the built site served by the product with
 the demo catalogue. "A tap works" is the time from the navigation's start until the page's scripts have taken it over
 (\`html[data-interactive]\`); each run then taps a course card and checks it opens in place. Median of ${RUNS} runs.
-The machine is shared (${os.cpus().length} cores, load average ${load} when the run began): its load shows in the spread of the runs.
+${loadNote(loads)}
 
 | Page | First contentful paint (ms) | A tap works (ms) | Scripts transferred (KB) | A tap works, every run (ms) |
 |---|---|---|---|---|

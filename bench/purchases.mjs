@@ -109,7 +109,7 @@ export async function buyUnderLoad({ url, db, round, students = 50, coursesEach 
       }
       if (res.status !== 200) throw new Error(`a purchase answered ${res.status}: ${text}`);
       const answer = JSON.parse(text);
-      const paymentFailed = answer.errors?.[0]?.extensions?.code === 'PAYMENT_FAILED' || answer.data?.purchaseCourse?.status === 'FAILED';
+      const paymentFailed = answer.errors?.[0]?.extensions?.category === 'PAYMENT_FAILED' || answer.data?.purchaseCourse?.status === 'FAILED';
       if (paymentFailed && attempt < 60) {
         // The checkout page says the payment failed and pays again with a new key when the student tries again.
         failed += 1;

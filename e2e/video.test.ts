@@ -111,7 +111,7 @@ describe('lesson videos', () => {
       if (request.method() === 'PATCH' && request.url().includes('/uploads/lesson-videos/')) offsets.push(Number(request.headers()['upload-offset']));
     });
 
-    await teacher.page.locator('input[type="file"][aria-label="Upload a video for lesson 1"]').setInputFiles(makeSampleVideo());
+    await teacher.page.locator('input[type="file"][aria-label="Upload a video for Lesson 1"]').setInputFiles(makeSampleVideo());
     const progress = teacher.page.getByTestId('upload-progress');
     await progress.filter({ hasText: /^[1-9]\d% · .* left$/ }).waitFor({ timeout: 60_000 });
 

@@ -19,6 +19,7 @@ spectaql:
   targetDir: ${JSON.stringify(targetDir)}
   oneFile: false
   embeddable: false
+  faviconUrl: /favicon.svg
 introspection:
   schemaFile: ${JSON.stringify(schemaFile)}
 info:

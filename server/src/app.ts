@@ -18,6 +18,7 @@ import { PublicResponseCache } from './graphql/public-response-cache';
 import { createSchema, printSchemaFile } from './graphql/schema';
 import { crossOriginCalls } from './http/cors';
 import { clientFilesRouter, playgroundFile } from './http/client-files';
+import { LANGUAGES } from './i18n/languages';
 import { pageRenderer } from './http/server-rendered-pages';
 import { errorHandler, notFoundHandler } from './http/errors';
 import { healthRouter } from './http/health';
@@ -25,6 +26,7 @@ import { noNulInGraphQLStrings, refuseNulCharacters } from './http/nul-character
 import { requestContext } from './http/request-context';
 import { chooseLanguage } from './http/request-language';
 import { noOverlongGraphQLStrings, refuseOverlongText } from './http/text-limits';
+import { graphqlBodyErrors } from './http/graphql-refusal';
 import { securityHeaders } from './http/security';
 import type { AppLogger } from './logger';
 import type { AuthDeps } from './modules/auth/auth.service';
@@ -70,6 +72,8 @@ export interface AppDeps {
   videoQueue?: VideoQueue;
   /** The webhook delivery queue; by default one on the app's own database with about a day of retries. */
   webhookQueue?: WebhookQueue;
+  /** Runs the queue's clock for scheduled jobs (the server does; tests ask for runs themselves). */
+  jobScheduling?: boolean;
 }
 
 export interface App {
@@ -86,7 +90,7 @@ export interface App {
 }
 
 /** Builds the whole HTTP face of the product (GraphQL, REST shims, health, client) without listening. */
-export async function createApp({ env, db, log, databaseState, videoQueue, webhookQueue }: AppDeps): Promise<App> {
+export async function createApp({ env, db, log, databaseState, videoQueue, webhookQueue, jobScheduling = false }: AppDeps): Promise<App> {
   const app = express();
   const server = http.createServer(app);
   app.disable('x-powered-by');
@@ -130,6 +134,8 @@ export async function createApp({ env, db, log, databaseState, videoQueue, webho
       jobTimeoutSeconds: env.video.jobTimeoutSeconds,
       maintenanceIntervalSeconds: env.video.queueCheckSeconds,
       retryDelaySeconds: env.video.retryDelaySeconds,
+      concurrency: env.video.concurrency,
+      scheduling: jobScheduling,
     });
   // Mail is written to the outbox in the request and delivered by jobs in the same queue.
   const mail = createMailService(
@@ -185,6 +191,8 @@ export async function createApp({ env, db, log, databaseState, videoQueue, webho
       dataDir: env.dataDir,
       maxUploadBytes: env.video.maxUploadBytes,
       uploadExpiryHours: env.video.uploadExpiryHours,
+      instructorQuotaBytes: env.video.instructorQuotaBytes,
+      maxUnfinishedUploads: env.video.maxUnfinishedUploads,
     }),
   );
   app.use(videoStreamRouter(db, storage, stream, log));
@@ -207,8 +215,10 @@ export async function createApp({ env, db, log, databaseState, videoQueue, webho
   app.use(
     '/graphql',
     express.json({ limit: BODY_LIMIT }),
-    refuseNulCharacters,
-    refuseOverlongText((req) => ({ variables: (req.body as { variables?: unknown } | undefined)?.variables })),
+    // Every refusal here is a GraphQL answer (`errors[]`), whatever stage refuses.
+    graphqlBodyErrors,
+    refuseNulCharacters('graphql'),
+    refuseOverlongText((req) => ({ variables: (req.body as { variables?: unknown } | undefined)?.variables }), 'graphql'),
     ...(responseCache ? [responseCache.serve] : []),
     expressMiddleware(apollo, {
       context: ({ req, res }) =>
@@ -239,7 +249,7 @@ export async function createApp({ env, db, log, databaseState, videoQueue, webho
 
   app.use(
     express.json({ limit: BODY_LIMIT }),
-    refuseNulCharacters,
+    refuseNulCharacters('rest'),
     refuseOverlongText((req) => req.query),
     refuseOverlongText((req) => req.body),
     restApiKeyGate,
@@ -260,6 +270,9 @@ export async function createApp({ env, db, log, databaseState, videoQueue, webho
     cache: responseCache,
     log,
   });
+  // The first visitors after a restart are answered from the cache: the home page is drawn, in
+  // each language, as soon as the server listens (its GraphQL is asked over loopback).
+  if (responseCache) server.once('listening', () => void Promise.all(LANGUAGES.map((language) => renderPage('/', { language }))));
   app.use(clientFilesRouter(env.clientDist, renderPage));
   app.use(notFoundHandler);
   app.use(errorHandler);

@@ -1,7 +1,7 @@
 /**
  * Who may do what: every GraphQL query and mutation, and every REST path, against a visitor,
  * a student, the course's instructor, another instructor and an admin. "Refused" means the
- * UNAUTHENTICATED or FORBIDDEN code (401 or 403 over REST); anything else (an answer, a
+ * UNAUTHENTICATED or FORBIDDEN category (401 or 403 over REST); anything else (an answer, a
  * validation error, not found) means the caller got past the gate.
  */
 import { getIntrospectionQuery, type IntrospectionQuery } from 'graphql';
@@ -103,8 +103,9 @@ const gql =
   (query: string, variables: (actor: Actor) => Record<string, unknown> = () => ({})): Check =>
   async (client, actor) => {
     const body = await client.graphql(query, variables(actor));
-    const code = body.errors?.[0]?.extensions?.code;
-    return code !== 'UNAUTHENTICATED' && code !== 'FORBIDDEN';
+    // The category: a refusal with a domain code (NOT_ENROLLED, EMAIL_NOT_CONFIRMED) is still a refusal.
+    const category = body.errors?.[0]?.extensions?.category;
+    return category !== 'UNAUTHENTICATED' && category !== 'FORBIDDEN';
   };
 
 const rest =

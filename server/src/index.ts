@@ -5,13 +5,15 @@ import { createApp } from './app';
 import { openDatabase } from './db/database';
 import { seedDemoData } from './db/seed/seed';
 import { createLogger } from './logger';
-import { reconcileUnsettledPayments } from './modules/payment/purchase.service';
+import { PaymentJobs } from './modules/payment/payment-jobs';
 import { ensureAdmin, seedDemoAccounts } from './modules/user/account-bootstrap';
 import { transcodeJobHandler, videoLimits } from './modules/video/video-processing';
 import { videoTools } from './modules/video/transcode';
 
+/** A stopping server exits within this long (orchestrators such as Docker kill after 10 s). */
 const SHUTDOWN_GRACE_MS = 10_000;
-const RECONCILE_EVERY_MS = 5 * 60_000;
+/** Of which requests in flight get this long before their connections are closed. */
+const HTTP_GRACE_MS = 8_000;
 
 async function main() {
   const env = loadEnv();
@@ -24,50 +26,65 @@ async function main() {
     if (await seedDemoAccounts(database.dataSource)) log.info('demo accounts created');
   }
   if (env.adminEmail && env.adminPassword) await ensureAdmin(database.dataSource, log, env.adminEmail, env.adminPassword);
-  const { server, apollo, services, video, practice, webhooks, mail } = await createApp({ env, db: database.dataSource, log, databaseState: database.state });
+  const { server, apollo, services, video, practice, webhooks, mail } = await createApp({
+    env,
+    db: database.dataSource,
+    log,
+    databaseState: database.state,
+    jobScheduling: true,
+  });
   // Queued mail is delivered from every server copy (and the worker); each message by one of them.
   await mail.work();
   // Uploaded videos are processed here unless VIDEO_WORKER=false (then `npm run worker` does it).
   if (env.video.inProcessWorker)
     await video.queue.work(
-      transcodeJobHandler({ db: database.dataSource, storage: video.storage, log, tools: videoTools(env.video), limits: videoLimits(env.video) }),
+      transcodeJobHandler({
+        db: database.dataSource,
+        storage: video.storage,
+        log,
+        tools: videoTools(env.video),
+        limits: videoLimits(env.video),
+        mailer: mail.mailer,
+        publicUrl: env.publicUrl,
+      }),
     );
   await new Promise<void>((resolve) => server.listen(env.port, () => resolve()));
   const { port } = server.address() as AddressInfo;
   // Model test attempts left unfinished are submitted at their deadline (the queue starts beside
   // serving: reading an attempt past its deadline submits it too, so nothing waits on it).
   practice.queue.work(database.dataSource).catch((error: unknown) => log.error({ err: error }, 'the model test deadline queue did not start'));
-  // Payments a crash left between the provider's answer and our write are settled now (after
-  // listening: the offline SSLCommerz imitation is called over HTTP); then every few minutes,
-  // for gateway payments whose return and IPN never came, and refunds that settle later.
-  const reconciled = await reconcileUnsettledPayments(services.payments);
-  if (reconciled > 0) log.info({ reconciled }, 'unsettled payments checked with the provider');
-  const reconciling = setInterval(() => {
-    reconcileUnsettledPayments(services.payments, { olderThanSeconds: 120 }).catch((error: unknown) =>
-      log.error({ err: error }, 'reconciling payments failed'),
-    );
-  }, RECONCILE_EVERY_MS);
-  reconciling.unref();
+  // Payments a crash left between the provider's answer and our write, gateway payments whose return
+  // and IPN never came, and refunds that settle later are asked about by a scheduled job in the queue
+  // (every five minutes, one run at a time across server copies), never inside a request. One run is
+  // asked for now, after listening (the offline SSLCommerz imitation is called over HTTP).
+  const paymentJobs = new PaymentJobs(video.queue, services.payments, log);
+  await paymentJobs.start();
+  await paymentJobs.runSoon();
   log.info({ port, url: `http://localhost:${port}` }, 'Shikhon is serving the site and the API');
 
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    clearInterval(reconciling);
+    const deadline = Date.now() + SHUTDOWN_GRACE_MS;
     log.info({ signal }, 'shutting down: finishing requests in flight');
+    // Requests in flight get until HTTP_GRACE_MS; only then are connections still open closed. The
+    // timer covers HTTP alone: once every request is answered it is cleared, so queues that take their
+    // time to stop (a job in hand) never make a clean shutdown look like a forced one.
     const forced = setTimeout(() => {
       log.error('shutdown took too long: closing open connections');
       server.closeAllConnections();
-    }, SHUTDOWN_GRACE_MS - 2000);
+    }, HTTP_GRACE_MS);
     forced.unref();
     try {
       // Apollo's drain plugin stops the listener and waits for requests in flight.
       await apollo.stop();
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      await video.queue.stop();
-      await practice.queue.stop();
-      await webhooks.queue.stop();
+      clearTimeout(forced);
+      // The queues stop together, each waiting for its job in hand at most until the deadline
+      // (an unfinished job is taken up again by the next process to start).
+      const queueGraceMs = Math.max(1000, deadline - Date.now() - 2500);
+      await Promise.all([video.queue.stop(queueGraceMs), practice.queue.stop(queueGraceMs), webhooks.queue.stop(queueGraceMs)]);
       await database.close();
       log.info('stopped cleanly');
       process.exit(0);

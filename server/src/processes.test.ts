@@ -8,6 +8,7 @@ import { closeTestDatabase, openTestDatabase } from './test/database';
 import { makeCourse, makeUser } from './test/factories';
 import { HttpClient, signedInClient } from './test/http-client';
 import { startServerProcess, type ServerProcess } from './test/server-process';
+import { startSmtpSink, type SmtpSink } from './test/smtp-sink';
 import { Enrollment } from './modules/enrollment/enrollment.entity';
 import { TestModePayment } from './payments/test-mode-payment.entity';
 import { ALREADY_OWNED, PAYMENT_IN_PROGRESS } from './modules/payment/purchase.service';
@@ -110,7 +111,13 @@ describe('SIGTERM under load', () => {
     await closeTestDatabase(db);
   });
 
-  /** A GraphQL request whose body is sent in two halves, so it is in flight for as long as we wait. */
+  /**
+   * A GraphQL request whose body is sent in two halves, so it is in flight for as long as we wait.
+   * It asks for `100 Continue`, which the server sends once it has read the request's headers and
+   * taken the request in: only then is it a request in flight. (A connection the server has not
+   * read a request from yet is closed at shutdown like an idle one; waiting for the client's
+   * `connect` alone let SIGTERM come first on a busy machine, and the request was cut: socket hang up.)
+   */
   function slowRequest(url: string, query: string) {
     const body = JSON.stringify({ query });
     const target = new URL('/graphql', url);
@@ -120,7 +127,7 @@ describe('SIGTERM under load', () => {
       path: target.pathname,
       method: 'POST',
       agent: false,
-      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), expect: '100-continue' },
     });
     const answer = new Promise<{ status: number; text: string }>((resolve, reject) => {
       req.on('response', (res) => {
@@ -130,9 +137,9 @@ describe('SIGTERM under load', () => {
       });
       req.on('error', reject);
     });
-    const connected = new Promise<void>((resolve) => req.on('socket', (socket) => socket.once('connect', () => resolve())));
+    const takenIn = new Promise<void>((resolve) => req.once('continue', () => resolve()));
     req.write(body.slice(0, 10));
-    return { connected, finish: () => req.end(body.slice(10)), answer };
+    return { takenIn, finish: () => req.end(body.slice(10)), answer };
   }
 
   /** Waits, a turn of the event loop at a time, until the condition holds (at most 10 s). */
@@ -168,10 +175,10 @@ describe('SIGTERM under load', () => {
     );
     await until(() => statuses.length >= 8, 'the load to be answered');
     const inFlight = slowRequest(server.url, query);
-    await inFlight.connected;
-    // Every client answered again after the slow request connected: the server has taken it in.
+    await inFlight.takenIn;
+    // The load goes on meanwhile: the server answers others while the slow request waits for its body.
     const answeredBefore = statuses.length;
-    await until(() => statuses.length >= answeredBefore + 8, 'the server to answer after the slow request connected');
+    await until(() => statuses.length >= answeredBefore + 8, 'the server to answer after taking the slow request in');
 
     server.child.kill('SIGTERM');
     await until(() => server.logs.some((line) => line.includes('shutting down')), 'the server to start shutting down');
@@ -198,5 +205,48 @@ describe('SIGTERM under load', () => {
     // Exiting within 10 s: the server force-closes connections after 8 s, and logs it; it never had to.
     expect(server.logs.some((line) => line.includes('stopped cleanly'))).toBe(true);
     expect(server.logs.some((line) => line.includes('shutdown took too long'))).toBe(false);
+    // A clean shutdown writes no error-level line (pino: level 50 and above).
+    expect(server.logs.filter((line) => /"level":(5|6)\d/.test(line))).toEqual([]);
+  });
+});
+
+describe('SIGTERM with a job in hand', () => {
+  let db: DataSource;
+  let smtp: SmtpSink;
+  let server: ServerProcess;
+
+  beforeAll(async () => {
+    db = await openTestDatabase();
+    await makeUser(db, { email: 'forgetful@example.com' }, 'the right password');
+    // An SMTP server that accepts and never answers: a mail job stays in hand as long as its timeouts allow.
+    smtp = await startSmtpSink({ silent: true });
+    server = await startServerProcess(db, { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_TIMEOUT_SECONDS: '60' });
+  });
+  afterAll(async () => {
+    await server.stop();
+    await smtp.close();
+    await closeTestDatabase(db);
+  });
+
+  it('waits for the job only as long as the shutdown allows, and exits cleanly within 10 seconds, logging no error', async () => {
+    const { data } = await new HttpClient(server.url).graphql(`mutation { requestPasswordReset(email: "forgetful@example.com") }`);
+    expect(data).toEqual({ requestPasswordReset: true });
+    const deadline = Date.now() + 20_000;
+    for (;;) {
+      const [job] = await db.query<Array<{ state: string }>>(`SELECT state FROM pgboss.job WHERE name = 'send-mail'`);
+      if (job?.state === 'active') break;
+      if (Date.now() > deadline) throw new Error('the mail job was never taken');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+
+    const signalled = Date.now();
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    expect(Date.now() - signalled).toBeLessThan(10_000);
+    expect(server.logs.some((line) => line.includes('stopped cleanly'))).toBe(true);
+    expect(server.logs.filter((line) => /"level":(5|6)\d/.test(line))).toEqual([]);
+    // The mail is not lost: its job waits for the next server to send it.
+    const [job] = await db.query<Array<{ state: string }>>(`SELECT state FROM pgboss.job WHERE name = 'send-mail'`);
+    expect(job.state).toBe('retry');
   });
 });

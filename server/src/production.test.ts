@@ -171,7 +171,7 @@ describe('a production server', () => {
     browser.token = data!.signUp.accessToken;
     const BUY = `mutation ($id: ID!) { purchaseCourse(input: { courseId: $id, paymentMethod: "pm_card_visa" }) { status } }`;
     const refused = await browser.graphql(BUY, { id: paid.id });
-    expect(refused.errors![0]).toMatchObject({ message: PAYMENTS_OFF, extensions: { code: 'PAYMENT_FAILED' } });
+    expect(refused.errors![0]).toMatchObject({ message: PAYMENTS_OFF, extensions: { code: 'PAYMENTS_OFF', category: 'PAYMENT_FAILED' } });
     expect(await db.getRepository(Payment).count()).toBe(0);
     expect((await browser.graphql(BUY, { id: free.id })).data).toEqual({ purchaseCourse: { status: 'SUCCEEDED' } });
   });

@@ -19,16 +19,26 @@ async function main() {
     jobTimeoutSeconds: env.video.jobTimeoutSeconds,
     maintenanceIntervalSeconds: env.video.queueCheckSeconds,
     retryDelaySeconds: env.video.retryDelaySeconds,
+    concurrency: env.video.concurrency,
   });
   // Mail queued by the servers is delivered here too.
-  await createMailService(
+  const mail = createMailService(
     database.dataSource,
     log,
     { smtpUrl: env.smtpUrl, from: env.mailFrom, mail: env.mail, sms: createSmsProvider(env.sms), publicUrl: env.publicUrl },
     queue,
-  ).work();
+  );
+  await mail.work();
   await queue.work(
-    transcodeJobHandler({ db: database.dataSource, storage: createVideoStorage(env), log, tools: videoTools(env.video), limits: videoLimits(env.video) }),
+    transcodeJobHandler({
+      db: database.dataSource,
+      storage: createVideoStorage(env),
+      log,
+      tools: videoTools(env.video),
+      limits: videoLimits(env.video),
+      mailer: mail.mailer,
+      publicUrl: env.publicUrl,
+    }),
   );
   log.info('video worker is waiting for jobs');
   const stop = async (signal: string) => {

@@ -1,15 +1,51 @@
 import { CombinedGraphQLErrors } from '@apollo/client';
-import type { Translate } from './i18n';
+import type { MessageKey, Translate } from './i18n';
+
+/** What the server says about a refusal, beside its message (server/src/shared/error-codes.ts). */
+export interface ErrorFacts {
+  /** The domain code (`TEXT_TOO_LONG`, `ALREADY_ENROLLED`...) or a bare category. */
+  code: string | null;
+  /** The broad class: `BAD_USER_INPUT`, `UNAUTHENTICATED`, `FORBIDDEN`, `NOT_FOUND`, `CONFLICT`... */
+  category: string | null;
+  field: string | null;
+  max: number | null;
+}
 
 /**
- * What to show for a failed mutation: the server's message (in the page's language, the server
- * decides), and its per-field messages if any; `t` words the failure to reach the server.
+ * Codes the client words itself, in the page's language, from the data beside the code; other
+ * codes show the server's message (which the server also sends in the page's language).
  */
-export function describeError(error: unknown, t?: Translate): { message: string; fields: Record<string, string> } {
+const wordedCodes: Record<string, MessageKey> = {
+  TEXT_TOO_LONG: 'errors.TEXT_TOO_LONG',
+  ALREADY_ENROLLED: 'errors.ALREADY_ENROLLED',
+  PAYMENT_IN_PROGRESS: 'errors.PAYMENT_IN_PROGRESS',
+};
+
+/** The code, category and data of a GraphQL error (its first one); nulls for anything else. */
+export function errorFacts(error: unknown): ErrorFacts {
+  const extensions = CombinedGraphQLErrors.is(error) ? error.errors[0]?.extensions : undefined;
+  const text = (value: unknown) => (typeof value === 'string' ? value : null);
+  return {
+    code: text(extensions?.code),
+    category: text(extensions?.category) ?? text(extensions?.code),
+    field: text(extensions?.field),
+    max: typeof extensions?.max === 'number' ? extensions.max : null,
+  };
+}
+
+/**
+ * What to show for a failed request: for the codes the client words itself, its own message in the
+ * page's language; otherwise the server's message (in the page's language, the server decides); and
+ * its per-field messages if any. `t` words the failure to reach the server. Branch on `code` or
+ * `category`, never on the message's wording.
+ */
+export function describeError(error: unknown, t?: Translate): ErrorFacts & { message: string; fields: Record<string, string> } {
+  const facts = errorFacts(error);
   if (CombinedGraphQLErrors.is(error) && error.errors.length > 0) {
     const first = error.errors[0];
     const fields = (first.extensions?.fields ?? {}) as Record<string, string>;
-    return { message: first.message, fields };
+    const key = facts.code ? wordedCodes[facts.code] : undefined;
+    return { ...facts, message: key && t ? t(key, { max: facts.max ?? 0 }) : first.message, fields };
   }
-  return { message: t ? t('common.noConnection') : 'We could not reach the server. Check your connection and try again.', fields: {} };
+  return { ...facts, message: t ? t('common.noConnection') : 'We could not reach the server. Check your connection and try again.', fields: {} };
 }

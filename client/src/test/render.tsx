@@ -51,13 +51,17 @@ export function answer<TData, TVariables extends OperationVariables>(
   return { request: { query, variables }, result: { data: data as Record<string, unknown> }, maxUsageCount: Number.POSITIVE_INFINITY };
 }
 
-/** The server failing `query` with `variables` (a GraphQL error, as a resolver's failure reaches the client). */
+/**
+ * The server failing `query` with `variables` (a GraphQL error, as a resolver's failure reaches the
+ * client); `extensions` as the server sends them (`code`, `category`, `field`, `max`).
+ */
 export function failure<TData, TVariables extends OperationVariables>(
   query: TypedDocumentNode<TData, TVariables>,
   variables: TVariables,
   message = 'Something went wrong on the server',
+  extensions?: Record<string, unknown>,
 ): MockLink.MockedResponse {
-  return { request: { query, variables }, result: { errors: [new GraphQLError(message)] }, maxUsageCount: Number.POSITIVE_INFINITY };
+  return { request: { query, variables }, result: { errors: [new GraphQLError(message, { extensions })] }, maxUsageCount: Number.POSITIVE_INFINITY };
 }
 
 function testClient(mocks: RouteOptions['mocks']) {

@@ -53,6 +53,23 @@ describe('configuration', () => {
     );
   });
 
+  it('bounds video work: one transcode at a time, 50 GB and 10 unfinished uploads per instructor unless set, refusing what is not a sensible number', () => {
+    expect(loadEnv({}).video).toMatchObject({ concurrency: 1, instructorQuotaBytes: 50 * 1024 ** 3, maxUnfinishedUploads: 10 });
+    expect(loadEnv({ VIDEO_CONCURRENCY: '4', VIDEO_INSTRUCTOR_QUOTA_GB: '5', VIDEO_MAX_UNFINISHED_UPLOADS: '3' }).video).toMatchObject({
+      concurrency: 4,
+      instructorQuotaBytes: 5 * 1024 ** 3,
+      maxUnfinishedUploads: 3,
+    });
+    expect(() => loadEnv({ VIDEO_CONCURRENCY: '0', VIDEO_INSTRUCTOR_QUOTA_GB: 'lots', VIDEO_MAX_UNFINISHED_UPLOADS: '2.5' })).toThrow(
+      new ConfigError(
+        'Invalid configuration:\n' +
+          '- VIDEO_CONCURRENCY must be a whole number from 1 to 64 (got "0")\n' +
+          '- VIDEO_INSTRUCTOR_QUOTA_GB must be a whole number from 1 to 100000 (got "lots")\n' +
+          '- VIDEO_MAX_UNFINISHED_UPLOADS must be a whole number from 1 to 1000 (got "2.5")',
+      ),
+    );
+  });
+
   it('turns the playground off in production unless asked', () => {
     expect(loadEnv(production).graphqlPlayground).toBe(false);
     expect(loadEnv({ ...production, GRAPHQL_PLAYGROUND: 'true' }).graphqlPlayground).toBe(true);

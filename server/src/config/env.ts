@@ -89,6 +89,12 @@ export interface VideoEnv {
   maxMinutes: number;
   /** VIDEO_MAX_HEIGHT: the largest picture's shorter side in pixels (2160: 4K); larger is refused before transcoding. */
   maxHeight: number;
+  /** VIDEO_CONCURRENCY: how many videos one process (server or worker) transcodes at once. */
+  concurrency: number;
+  /** VIDEO_INSTRUCTOR_QUOTA_GB, in bytes: what one instructor's videos (kept, waiting and being uploaded) may take. */
+  instructorQuotaBytes: number;
+  /** VIDEO_MAX_UNFINISHED_UPLOADS: one instructor's uploads in progress or waiting to be processed, at most. */
+  maxUnfinishedUploads: number;
   /** FFMPEG_PATH / FFPROBE_PATH: a system ffmpeg instead of the bundled static build. */
   ffmpegPath?: string;
   ffprobePath?: string;
@@ -396,6 +402,9 @@ function parseVideo(src: Source, problems: string[]): VideoEnv {
     maxUploadBytes: wholeNumber(src, 'VIDEO_MAX_UPLOAD_MB', 2048, 1, 20_480, problems) * 1024 * 1024,
     maxMinutes: wholeNumber(src, 'VIDEO_MAX_MINUTES', 180, 1, 24 * 60, problems),
     maxHeight: wholeNumber(src, 'VIDEO_MAX_HEIGHT', 2160, 144, 8640, problems),
+    concurrency: wholeNumber(src, 'VIDEO_CONCURRENCY', 1, 1, 64, problems),
+    instructorQuotaBytes: wholeNumber(src, 'VIDEO_INSTRUCTOR_QUOTA_GB', 50, 1, 100_000, problems) * 1024 ** 3,
+    maxUnfinishedUploads: wholeNumber(src, 'VIDEO_MAX_UNFINISHED_UPLOADS', 10, 1, 1000, problems),
     ffmpegPath: optional(src, 'FFMPEG_PATH'),
     ffprobePath: optional(src, 'FFPROBE_PATH'),
     uploadExpiryHours: wholeNumber(src, 'VIDEO_UPLOAD_EXPIRY_HOURS', 24, 1, 720, problems),

@@ -15,7 +15,9 @@ import { createOwnedCourseLoader } from '../modules/enrollment/enrollment.servic
 import type { MailService } from '../modules/mail/mailer';
 import type { PurchaseDeps } from '../modules/payment/purchase.service';
 import type { LessonProgress } from '../modules/progress/lesson-progress.entity';
-import { createProgressByLessonLoader } from '../modules/progress/progress.service';
+import { createCourseProgressLoader, createProgressByLessonLoader, type CourseProgress } from '../modules/progress/progress.service';
+import { createCertificateByEnrollmentLoader } from '../modules/certificate/certificate.service';
+import type { Certificate } from '../modules/certificate/certificate.entity';
 import { createCourseFiguresLoader, type CourseFigures } from '../modules/course/course-figures';
 import { createLessonsByCourseLoader } from '../modules/course/lesson.service';
 import type { User } from '../modules/user/user.entity';
@@ -29,6 +31,10 @@ export interface Loaders {
   /** Whether the viewer owns each course. */
   ownedCourse: DataLoader<string, boolean>;
   progressByLesson: DataLoader<string, LessonProgress | null>;
+  /** A student's progress in a course, keyed by progressKey(studentId, courseId). */
+  courseProgress: DataLoader<string, CourseProgress>;
+  /** An enrollment's certificate, by enrollment id. */
+  certificateByEnrollment: DataLoader<string, Certificate | null>;
   /** Students enrolled and the rating, of each course. */
   courseFigures: DataLoader<string, CourseFigures>;
   lessonVideos: DataLoader<string, LessonVideos>;
@@ -71,10 +77,12 @@ export interface GraphQLContext {
 
 export function createLoaders(db: DataSource, viewer: Viewer | null): Loaders {
   return {
-    lessonsByCourse: createLessonsByCourseLoader(db),
+    lessonsByCourse: createLessonsByCourseLoader(db, viewer),
     courseById: createCourseByIdLoader(db),
     ownedCourse: createOwnedCourseLoader(db, viewer),
     progressByLesson: createProgressByLessonLoader(db, viewer),
+    courseProgress: createCourseProgressLoader(db),
+    certificateByEnrollment: createCertificateByEnrollmentLoader(db),
     courseFigures: createCourseFiguresLoader(db),
     lessonVideos: createLessonVideosLoader(db),
   };

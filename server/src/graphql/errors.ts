@@ -4,6 +4,7 @@ import { unwrapResolverError } from '@apollo/server/errors';
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import { ArgumentValidationError } from 'type-graphql';
 import { AppError } from '../shared/errors';
+import { errorCodes, INTERNAL_SERVER_ERROR, SERVICE_UNAVAILABLE, type ErrorCode } from '../shared/error-codes';
 import { inputError } from '../shared/validation';
 import { DATABASE_UNAVAILABLE, isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../shared/database-down';
 import type { AppLogger } from '../logger';
@@ -21,9 +22,12 @@ const clientErrorCodes = new Set([
   'OPERATION_RESOLUTION_FAILURE',
 ]);
 
+const isErrorCode = (code: unknown): code is ErrorCode => typeof code === 'string' && Object.hasOwn(errorCodes, code);
+
 /**
- * Domain errors keep their message and code; malformed requests keep graphql-js's message;
- * anything else is logged with a reference id and masked.
+ * Domain errors keep their message, code (shared/error-codes.ts), category and data (`field`,
+ * `max`, `fields`); malformed requests keep graphql-js's message; anything else is logged with a
+ * reference id and masked.
  */
 export function createErrorFormatter(log: AppLogger, options: { stacktraces: boolean }) {
   return (formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError => {
@@ -37,15 +41,29 @@ export function createErrorFormatter(log: AppLogger, options: { stacktraces: boo
         message: original.message,
         locations: formatted.locations,
         path: formatted.path,
-        extensions: { code: original.code, ...(original.details ?? {}) },
+        extensions: { code: original.code, category: original.category, ...(original.details ?? {}) },
       };
     }
-    const code = formatted.extensions?.code;
+    // The document's own limits (http/text-limits.ts): a coded refusal with its data. Apollo Server
+    // gives every validation error GRAPHQL_VALIDATION_FAILED and keeps the rule's own error inside.
+    const ruleError = original instanceof GraphQLError && original.originalError instanceof GraphQLError ? original.originalError : null;
+    // A domain code (TEXT_TOO_LONG) is kept; a bare category stays GRAPHQL_VALIDATION_FAILED as before.
+    const ruleCode = ruleError?.extensions.code;
+    const code = isErrorCode(ruleCode) && errorCodes[ruleCode] !== ruleCode ? ruleCode : formatted.extensions?.code;
+    if (isErrorCode(code)) {
+      const { field, max } = formatted.extensions ?? {};
+      return {
+        message: formatted.message,
+        locations: formatted.locations,
+        path: formatted.path,
+        extensions: { code, category: errorCodes[code], ...(field !== undefined ? { field } : {}), ...(max !== undefined ? { max } : {}) },
+      };
+    }
     if (typeof code === 'string' && clientErrorCodes.has(code)) {
-      return { message: formatted.message, locations: formatted.locations, path: formatted.path, extensions: { code } };
+      return { message: formatted.message, locations: formatted.locations, path: formatted.path, extensions: { code, category: 'BAD_USER_INPUT' } };
     }
     if (isDatabaseUnavailable(original)) {
-      return { message: DATABASE_UNAVAILABLE, path: formatted.path, extensions: { code: 'SERVICE_UNAVAILABLE' } };
+      return { message: DATABASE_UNAVAILABLE, path: formatted.path, extensions: { code: SERVICE_UNAVAILABLE, category: SERVICE_UNAVAILABLE } };
     }
     const reference = crypto.randomUUID();
     log.error({ err: original, reference, path: formatted.path }, 'unexpected GraphQL error');
@@ -53,7 +71,8 @@ export function createErrorFormatter(log: AppLogger, options: { stacktraces: boo
       message: `Something went wrong on our side. Reference: ${reference}`,
       path: formatted.path,
       extensions: {
-        code: 'INTERNAL_SERVER_ERROR',
+        code: INTERNAL_SERVER_ERROR,
+        category: INTERNAL_SERVER_ERROR,
         reference,
         ...(options.stacktraces && original instanceof Error ? { stacktrace: original.stack?.split('\n') } : {}),
       },
@@ -96,7 +115,7 @@ export const serviceUnavailableStatus: ApolloServerPlugin = {
   requestDidStart() {
     return Promise.resolve({
       willSendResponse({ response }) {
-        if (response.body.kind === 'single' && response.body.singleResult.errors?.some((error) => error.extensions?.code === 'SERVICE_UNAVAILABLE')) {
+        if (response.body.kind === 'single' && response.body.singleResult.errors?.some((error) => error.extensions?.code === SERVICE_UNAVAILABLE)) {
           response.http.status = 503;
           response.http.headers.set('retry-after', RETRY_AFTER_SECONDS);
         }

@@ -1,5 +1,6 @@
 import type { DataSource } from 'typeorm';
 import { Course } from '../modules/course/course.entity';
+import { Review } from '../modules/review/review.entity';
 import { startTestApp, type TestApp } from '../test/app';
 import { closeTestDatabase, openTestDatabase } from '../test/database';
 import { makeCourse, makeUser } from '../test/factories';
@@ -32,6 +33,15 @@ async function ask(client: HttpClient, query: string, variables?: Record<string,
 async function askUntil(query: string, shows: (body: unknown) => boolean) {
   for (let attempt = 0; attempt < 100; attempt++) {
     const answer = await ask(new HttpClient(app.url), query);
+    if (shows(answer.body)) return answer;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error('the change never showed');
+}
+
+async function askUntilWith(query: string, variables: Record<string, unknown> | undefined, shows: (body: unknown) => boolean) {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const answer = await ask(new HttpClient(app.url), query, variables);
     if (shows(answer.body)) return answer;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
@@ -92,5 +102,32 @@ describe('public response cache', () => {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     expect((await ask(new HttpClient(app.url), CATALOGUE)).cached).toBe(true);
+  });
+
+  it('forgets only the answers that show a course when a student enrolls in it or reviews it', async () => {
+    const physics = await makeCourse(db, { name: 'Rush Physics', price: 0 });
+    const biology = await makeCourse(db, { name: 'Quiet Biology', price: 0 });
+    const ONE = 'query ($id: ID!) { course(id: $id) { id name enrolledCount } }';
+    const REVIEWS = '{ reviews(limit: 3) { total } }';
+    const anonymous = () => new HttpClient(app.url);
+    const count = (body: unknown) => (body as { data: { course: { enrolledCount: number } } }).data.course.enrolledCount;
+    for (const id of [physics.id, biology.id]) await ask(anonymous(), ONE, { id });
+    await ask(anonymous(), REVIEWS);
+    expect((await ask(anonymous(), ONE, { id: biology.id })).cached).toBe(true);
+
+    const learner = await signedInClient(app.url, 'learner@example.com', 'learner password');
+    await learner.graphql('mutation ($input: PurchaseInput!) { purchaseCourse(input: $input) { status } }', { input: { courseId: physics.id } });
+    const fresh = await askUntilWith(ONE, { id: physics.id }, (body) => count(body) === 1);
+    expect(fresh.cached).toBe(false);
+    // The other course's answer and the reviews stay cached through the enrollment.
+    expect((await ask(anonymous(), ONE, { id: biology.id })).cached).toBe(true);
+    expect((await ask(anonymous(), REVIEWS)).cached).toBe(true);
+
+    // A review shows on its course and on the reviews lists.
+    await db
+      .getRepository(Review)
+      .save({ courseId: physics.id, name: 'Rahim', text: 'Clear and calm explanations', info: 'Student', rating: 5, hidden: false });
+    await askUntilWith(REVIEWS, undefined, (body) => (body as { data: { reviews: { total: number } } }).data.reviews.total > 0);
+    expect((await ask(anonymous(), ONE, { id: biology.id })).cached).toBe(true);
   });
 });

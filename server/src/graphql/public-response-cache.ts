@@ -25,8 +25,32 @@ export const PUBLIC_FIELDS = new Set([
 const MAX_ENTRIES = 500;
 const MAX_DERIVED_ENTRIES = 100;
 const MAX_BODY_BYTES = 512 * 1024;
+const MAX_TAGS = 50_000;
 const RECONNECT_MS = 2000;
+/** How long the catalogue's figures (students, courses) may lag behind enrollments. */
+export const FIGURES_LAG_MS = 5000;
 export const CATALOGUE_CHANGED = 'catalogue_changed';
+/** A notice that names a course (`enrollment:<id>`, `review:<id>`); any other notice empties the cache. */
+const COURSE_NOTICE = /^(\w+):([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
+const ID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
+const FIGURES = 'catalogueFigures';
+
+/**
+ * What a kept answer or page shows, to forget just those on a change: the ids in it and the public
+ * root fields whose answers it holds (`"reviews"` in an answer, `"reviews(` in a page's Apollo state).
+ */
+function tagsOf(text: string): Set<string> {
+  const tags = new Set(text.match(ID) ?? []);
+  for (const field of PUBLIC_FIELDS) if (text.includes(`"${field}"`) || text.includes(`"${field}(`)) tags.add(`field:${field}`);
+  return tags;
+}
+
+const textOf = (value: unknown): string =>
+  typeof value === 'string'
+    ? value
+    : Buffer.isBuffer((value as { identity?: unknown })?.identity)
+      ? (value as { identity: Buffer }).identity.toString('utf8')
+      : JSON.stringify(value);
 
 interface OperationRequest {
   query?: unknown;
@@ -47,12 +71,17 @@ const onlyPublicFields = (operation: OperationDefinitionNode) =>
 /**
  * Answers to anonymous catalogue queries, kept in memory and served before GraphQL runs. Every copy
  * of the server listens for the database's `catalogue_changed` notices (sent by triggers on the
- * catalogue's tables) and empties its cache on each; while it cannot listen, it caches nothing.
+ * catalogue's tables). A notice that names a course (an enrollment, a review) forgets only what
+ * shows that course, and the figures a few seconds later; any other notice empties the cache.
+ * While it cannot listen, it caches nothing.
  */
 export class PublicResponseCache {
   private readonly entries = new Map<string, string>();
   /** Other things made only from public data (server-rendered pages), by key. */
   private readonly derived = new Map<string, unknown>();
+  /** Keys of entries (`e `) and derived things (`d `) by what they show: an id, or `field:<root field>`. */
+  private readonly tagged = new Map<string, Set<string>>();
+  private figuresTimer: NodeJS.Timeout | null = null;
   private readonly deriving = new Map<string, Promise<unknown>>();
   private listener: Client | null = null;
   private listening = false;
@@ -74,11 +103,49 @@ export class PublicResponseCache {
     this.generation += 1;
     this.entries.clear();
     this.derived.clear();
+    this.tagged.clear();
+  }
+
+  private tag(key: string, text: string) {
+    // Keys of answers since dropped for room stay listed until a full change; this bounds them.
+    if (this.tagged.size > MAX_TAGS) this.forgetAll();
+    for (const tag of tagsOf(text)) {
+      let keys = this.tagged.get(tag);
+      if (!keys) this.tagged.set(tag, (keys = new Set()));
+      keys.add(key);
+    }
+  }
+
+  /** Forgets the entries and derived things that show `tag`. */
+  private forgetTagged(tag: string) {
+    for (const key of this.tagged.get(tag) ?? []) {
+      if (key.startsWith('e ')) this.entries.delete(key.slice(2));
+      else this.derived.delete(key.slice(2));
+    }
+    this.tagged.delete(tag);
+  }
+
+  private onNotice(payload: string | undefined) {
+    const course = COURSE_NOTICE.exec(payload ?? '');
+    if (!course) return this.forgetAll();
+    const [, table, courseId] = course;
+    // Answers being made now may predate the change: they are not kept.
+    this.generation += 1;
+    this.forgetTagged(courseId);
+    // Reviews also show on their own pages and on the home page, whatever their course.
+    if (table === 'review') {
+      this.forgetTagged(`field:reviews`);
+      this.forgetTagged(`field:${FIGURES}`);
+    }
+    this.figuresTimer ??= setTimeout(() => {
+      this.figuresTimer = null;
+      this.forgetTagged(`field:${FIGURES}`);
+    }, FIGURES_LAG_MS).unref();
   }
 
   async start(): Promise<void> {
     const client = new Client({ connectionString: this.databaseUrl, connectionTimeoutMillis: 2000 });
-    client.on('notification', () => this.forgetAll());
+    client.on('notification', (notice) => this.onNotice(notice.payload));
     client.on('error', (error) => this.log.warn({ err: error }, 'response cache: lost the change notices'));
     client.on('end', () => {
       this.listening = false;
@@ -110,9 +177,11 @@ export class PublicResponseCache {
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
+    if (this.figuresTimer) clearTimeout(this.figuresTimer);
     this.listening = false;
     this.entries.clear();
     this.derived.clear();
+    this.tagged.clear();
     await this.listener?.end().catch(() => undefined);
   }
 
@@ -164,6 +233,7 @@ export class PublicResponseCache {
       .then((value) => {
         if (value !== null && this.listening && generation === this.generation) {
           this.derived.set(key, value);
+          this.tag(`d ${key}`, textOf(value));
           if (this.derived.size > MAX_DERIVED_ENTRIES) this.derived.delete(this.derived.keys().next().value!);
         }
         return value;
@@ -186,6 +256,7 @@ export class PublicResponseCache {
 
   private store(key: string, body: string) {
     this.entries.set(key, body);
+    this.tag(`e ${key}`, body);
     if (this.entries.size > MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
   }
 }

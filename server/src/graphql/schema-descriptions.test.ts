@@ -1,15 +1,10 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import { buildSchema, isEnumType, isInputObjectType, isInterfaceType, isObjectType } from 'graphql';
 import { schemaFile } from '../config/paths';
 
 /**
  * Integrators read the schema's descriptions (schema.graphql, /schema.graphql, the playground):
- * every type, field, argument, input field and enum value must have one.
- *
- * `undescribed-today.json` lists what was undescribed when this test came, mostly the payment
- * module's types; it may only shrink: anything missing that is not on it fails, and so does an
- * entry that has since been described (take it off the list).
+ * every type, field, argument, input field and enum value must have one, with no exception.
  */
 function undescribed(sdl: string): string[] {
   const schema = buildSchema(sdl);
@@ -29,17 +24,11 @@ function undescribed(sdl: string): string[] {
   return missing.sort();
 }
 
-const knownGaps = new Set<string>(JSON.parse(fs.readFileSync(path.join(__dirname, 'undescribed-today.json'), 'utf8')) as string[]);
-
 describe('schema.graphql descriptions', () => {
   const missing = undescribed(fs.readFileSync(schemaFile, 'utf8'));
 
   it('describes every type, field, argument, input field and enum value', () => {
-    expect(missing.filter((name) => !knownGaps.has(name))).toEqual([]);
-  });
-
-  it('keeps the list of old gaps only shrinking', () => {
-    expect([...knownGaps].filter((name) => !missing.includes(name))).toEqual([]);
+    expect(missing).toEqual([]);
   });
 
   it('finds a missing description', () => {

@@ -8,7 +8,7 @@ import { CourseOwnershipResolver, EnrollmentResolver } from '../modules/enrollme
 import { PaymentSettingsResolver } from '../modules/payment/payment-settings.resolver';
 import { CoursePaymentResolver, PurchaseResolver } from '../modules/payment/purchase.resolver';
 import { PaymentHistoryResolver } from '../modules/payment/payment-history.resolver';
-import { EnrollmentProgressResolver, LessonProgressResolver, ProgressResolver } from '../modules/progress/progress.resolver';
+import { EnrollmentProgressResolver, LessonProgressResolver, LessonProgressResultResolver, ProgressResolver } from '../modules/progress/progress.resolver';
 import { CourseRatingResolver, ReviewResolver } from '../modules/review/review.resolver';
 import { InboxResolver } from '../modules/inbox/inbox.resolver';
 import { AdminResolver } from '../modules/admin/admin.resolver';
@@ -50,6 +50,7 @@ export const resolvers = [
   ProgressResolver,
   EnrollmentProgressResolver,
   LessonProgressResolver,
+  LessonProgressResultResolver,
   InstructorResolver,
   AdminResolver,
   CourseReviewResolver,
@@ -70,8 +71,14 @@ export const resolvers = [
   OutboxResolver,
 ] as const;
 
-export function createSchema(): Promise<GraphQLSchema> {
-  return buildSchema({ resolvers, validateFn: validateArgument, authChecker });
+export async function createSchema(): Promise<GraphQLSchema> {
+  const schema = await buildSchema({ resolvers, validateFn: validateArgument, authChecker });
+  // type-graphql names the root types but cannot describe them.
+  const query = schema.getQueryType();
+  if (query) query.description = 'What can be read: the catalogue, the signed-in person’s learning, and admin and instructor views';
+  const mutation = schema.getMutationType();
+  if (mutation) mutation.description = 'What can be changed: accounts, purchases, learning progress, courses and the site’s administration';
+  return schema;
 }
 
 /** The SDL committed as schema.graphql: sorted so the file only changes when the API does. */

@@ -29,7 +29,7 @@ export function identifyApiKey(db: DataSource) {
       },
       (error: unknown) => {
         if (!(error instanceof AppError) || !req.path.startsWith('/graphql')) return next(error);
-        res.status(error.httpStatus).json({ errors: [{ message: error.message, extensions: { code: error.code } }] });
+        res.status(error.httpStatus).json({ errors: [{ message: error.message, extensions: { code: error.code, category: error.category } }] });
       },
     );
   };

@@ -1,6 +1,8 @@
 import crypto from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
 import { AppError } from '../shared/errors';
+import { BODY_TOO_LARGE } from '../shared/error-codes';
+import { BODY_NOT_JSON, BODY_TOO_LARGE_MESSAGE, sendRefusal } from './graphql-refusal';
 import { DATABASE_UNAVAILABLE, isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../shared/database-down';
 
 export const ROUTE_NOT_FOUND = 'Route not found!';
@@ -11,24 +13,31 @@ export function notFoundHandler(_req: Request, res: Response) {
   res.status(404).json({ message: ROUTE_NOT_FOUND });
 }
 
-/** Domain errors keep their message; body errors say what was wrong; anything else is logged and masked. */
+/** What of an AppError's data REST answers beside `code` (GraphQL carries it all in `extensions`). */
+const restData = (details: Record<string, unknown> = {}) =>
+  Object.fromEntries(Object.entries(details).filter(([key]) => key === 'field' || key === 'max' || key === 'retryAfterSeconds'));
+
+/**
+ * Domain errors keep their message, code (shared/error-codes.ts), category and data (`field`,
+ * `max`); body errors say what was wrong; anything else is logged and masked.
+ */
 export function errorHandler(error: unknown, req: Request, res: Response, _next: NextFunction) {
   if (error instanceof AppError) {
-    res.status(error.httpStatus).json({ message: error.message, code: error.code });
+    res.status(error.httpStatus).json({ message: error.message, code: error.code, category: error.category, ...restData(error.details) });
     return;
   }
   const bodyError = error as { type?: string; status?: number };
   if (bodyError.type === 'entity.too.large') {
-    res.status(413).json({ message: 'The request body is too large' });
+    sendRefusal(req, res, { status: 413, message: BODY_TOO_LARGE_MESSAGE, code: BODY_TOO_LARGE }, 'rest');
     return;
   }
   if (bodyError.type === 'entity.parse.failed') {
-    res.status(400).json({ message: 'The request body is not valid JSON' });
+    sendRefusal(req, res, { status: 400, message: BODY_NOT_JSON, code: 'BAD_USER_INPUT' }, 'rest');
     return;
   }
   // The router could not decode a %-escape in the path (`/api/users/%ZZ`): the client's mistake.
   if (error instanceof URIError) {
-    res.status(400).json({ message: BAD_PERCENT_ENCODING, code: 'BAD_USER_INPUT' });
+    res.status(400).json({ message: BAD_PERCENT_ENCODING, code: 'BAD_USER_INPUT', category: 'BAD_USER_INPUT' });
     return;
   }
   // Other request errors that say they are the client's and safe to show (unsupported charset, aborted body...).

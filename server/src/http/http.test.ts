@@ -84,7 +84,10 @@ describe('security', () => {
       body: JSON.stringify({ query: `{ courses { total } } # ${'x'.repeat(200_000)}` }),
     });
     expect(res.status).toBe(413);
-    expect(await res.json()).toEqual({ message: 'The request body is too large' });
+    // A GraphQL answer, which GraphQL clients read like any other error.
+    expect(await res.json()).toEqual({
+      errors: [{ message: 'The request body is too large', extensions: { code: 'BODY_TOO_LARGE', category: 'BAD_USER_INPUT' } }],
+    });
   });
 
   it('answers 400, not 500, to a small body nested thousands deep, on GraphQL and REST', async () => {
@@ -96,7 +99,9 @@ describe('security', () => {
       body: `{"query":"query ($x: String) { courses { total } }","variables":{"x":${deep}}}`,
     });
     expect(graphql.status).toBe(400);
-    expect(await graphql.json()).toEqual({ message: 'The request is nested too deeply', code: 'BAD_USER_INPUT' });
+    expect(await graphql.json()).toEqual({
+      errors: [{ message: 'The request is nested too deeply', extensions: { code: 'BAD_USER_INPUT', category: 'BAD_USER_INPUT' } }],
+    });
     const rest = await fetch(`${app.url}/api/contact`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: deep });
     expect(rest.status).toBe(400);
     // Ordinary nesting (a course with lessons inside variables) still passes.

@@ -1,5 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
 import { GraphQLError, type ValidationRule } from 'graphql';
+import { sendRefusal } from './graphql-refusal';
 
 /** PostgreSQL text cannot hold U+0000, so input carrying it is refused before anything runs. */
 export const NUL_REFUSED = 'Text must not contain the NUL character';
@@ -26,14 +27,19 @@ function inspect(root: unknown): 'nul' | 'deep' | null {
   return null;
 }
 
-/** For parsed JSON bodies and query strings, GraphQL variables included; also refuses input nested too deeply. */
-export function refuseNulCharacters(req: Request, res: Response, next: NextFunction) {
-  const problem = /%00/.test(req.originalUrl) ? 'nul' : (inspect(req.body) ?? inspect(req.query));
-  if (problem) {
-    res.status(400).json({ message: problem === 'nul' ? NUL_REFUSED : TOO_DEEP, code: 'BAD_USER_INPUT' });
-    return;
-  }
-  next();
+/**
+ * For parsed JSON bodies and query strings, GraphQL variables included; also refuses input nested
+ * too deeply. `shape`: how the 400 is written, as GraphQL (`errors[]`) or REST answers.
+ */
+export function refuseNulCharacters(shape: 'graphql' | 'rest' = 'rest') {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const problem = /%00/.test(req.originalUrl) ? 'nul' : (inspect(req.body) ?? inspect(req.query));
+    if (problem) {
+      sendRefusal(req, res, { status: 400, message: problem === 'nul' ? NUL_REFUSED : TOO_DEEP, code: 'BAD_USER_INPUT' }, shape);
+      return;
+    }
+    next();
+  };
 }
 
 /** For string literals written into a GraphQL document ("\u0000" escapes). */

@@ -100,7 +100,7 @@ describe('error messages', () => {
   it('come back in Bangla for a Bangla request, with the same code', async () => {
     const { errors } = await login({ cookie: 'lang=bn' });
     expect(errors[0].message).toBe('ইমেইল বা পাসওয়ার্ড ভুল');
-    expect(errors[0].extensions.code).toBe('UNAUTHENTICATED');
+    expect(errors[0].extensions).toMatchObject({ code: 'WRONG_CREDENTIALS', category: 'UNAUTHENTICATED' });
   });
 
   it('stay in English otherwise, word for word', async () => {

@@ -1,6 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import { GraphQLError, type ValidationRule } from 'graphql';
 import { MAX_TEXT_LENGTH } from '../shared/text-rules';
+import { sendRefusal } from './graphql-refusal';
 
 export const overlongMessage = (where: string) => `${where || 'The text'} must be at most ${MAX_TEXT_LENGTH} characters`;
 
@@ -23,13 +24,16 @@ export function overlongTextIn(value: unknown, where: string): string | null {
 
 /**
  * The ceiling under every field's own limit: no text input, in a REST body, a query string or
- * GraphQL variables, is longer than MAX_TEXT_LENGTH. `pick` chooses what of the request is input.
+ * GraphQL variables, is longer than MAX_TEXT_LENGTH. `pick` chooses what of the request is input;
+ * `shape` how the 400 is written (TEXT_TOO_LONG with `field` and `max`, as GraphQL or REST answers).
  */
-export function refuseOverlongText(pick: (req: Request) => unknown) {
+export function refuseOverlongText(pick: (req: Request) => unknown, shape: 'graphql' | 'rest' = 'rest') {
   return (req: Request, res: Response, next: NextFunction) => {
     const found = overlongTextIn(pick(req), '');
     if (found !== null) {
-      res.status(400).json({ message: overlongMessage(found), code: 'BAD_USER_INPUT', field: found });
+      // On GraphQL the field is the variable's path (`input.message`), as the operation names it.
+      const field = shape === 'graphql' ? found.replace(/^variables\./, '') : found;
+      sendRefusal(req, res, { status: 400, message: overlongMessage(found), code: 'TEXT_TOO_LONG', data: { field, max: MAX_TEXT_LENGTH } }, shape);
       return;
     }
     next();
@@ -40,7 +44,9 @@ export function refuseOverlongText(pick: (req: Request) => unknown) {
 export const noOverlongGraphQLStrings: ValidationRule = (context) => ({
   StringValue(node) {
     if (node.value.length > MAX_TEXT_LENGTH) {
-      context.reportError(new GraphQLError(overlongMessage('A text in the query'), { nodes: [node], extensions: { code: 'BAD_USER_INPUT' } }));
+      context.reportError(
+        new GraphQLError(overlongMessage('A text in the query'), { nodes: [node], extensions: { code: 'TEXT_TOO_LONG', max: MAX_TEXT_LENGTH } }),
+      );
     }
   },
 });

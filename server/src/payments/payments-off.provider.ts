@@ -8,7 +8,7 @@ export class PaymentsOffProvider implements PaymentProvider {
   readonly name = 'off' as const;
   readonly testMode = false;
   private refuse(): never {
-    throw new AppError('PAYMENT_FAILED', PAYMENTS_OFF);
+    throw new AppError('PAYMENTS_OFF', PAYMENTS_OFF);
   }
   createPayment = () => this.refuse();
   confirmPayment = () => this.refuse();

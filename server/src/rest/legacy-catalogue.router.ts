@@ -32,7 +32,7 @@ export function legacyCatalogueRouter(db: DataSource): Router {
   const router = Router();
 
   async function withLessons(req: Request, courses: Course[]) {
-    const lessonsByCourse = createLessonsByCourseLoader(db);
+    const lessonsByCourse = createLessonsByCourseLoader(db, req.viewer);
     const figures = createCourseFiguresLoader(db);
     const loaders = { courseById: createCourseByIdLoader(db), ownedCourse: createOwnedCourseLoader(db, req.viewer) };
     return Promise.all(

@@ -73,7 +73,10 @@ describe('the legacy catalogue paths', () => {
     expect(Object.keys(bangla.body[0]).sort()).toEqual(Object.keys(english.body[0]).sort());
     expect(english.body.map((c) => c.name)).toEqual(['Algebra']);
     expect((await get('/api/courses')).body).toHaveLength(2);
-    expect(await get('/api/courses?language=fr')).toEqual({ status: 400, body: { message: 'language must be bn or en', code: 'BAD_USER_INPUT' } });
+    expect(await get('/api/courses?language=fr')).toEqual({
+      status: 400,
+      body: { message: 'language must be bn or en', code: 'BAD_USER_INPUT', category: 'BAD_USER_INPUT', field: 'language' },
+    });
   });
 
   it('GET /api/courses pages when asked and refuses bad paging', async () => {
@@ -87,7 +90,10 @@ describe('the legacy catalogue paths', () => {
       ['offset=abc', 'offset must be a whole number from 0 to 100000'],
       ['offset=100001', 'offset must be a whole number from 0 to 100000'],
     ]) {
-      expect(await get(`/api/courses?${query}`)).toEqual({ status: 400, body: { message, code: 'BAD_USER_INPUT' } });
+      expect(await get(`/api/courses?${query}`)).toEqual({
+        status: 400,
+        body: { message, code: 'BAD_USER_INPUT', category: 'BAD_USER_INPUT', field: query.split('=')[0] },
+      });
     }
   });
 
@@ -155,7 +161,7 @@ describe('the legacy catalogue paths', () => {
   it.each(['/api/users/%ZZ', '/api/enroll/%ZZ', '/api/courses/searchCourse/%ZZ', '/api/courses/%E0%A4%A', '/api/users/getUserByEmail/100%'])(
     'answers 400 to the path %s, whose %%-escape cannot be decoded',
     async (path) => {
-      expect(await get(path)).toEqual({ status: 400, body: { message: BAD_PERCENT_ENCODING, code: 'BAD_USER_INPUT' } });
+      expect(await get(path)).toEqual({ status: 400, body: { message: BAD_PERCENT_ENCODING, code: 'BAD_USER_INPUT', category: 'BAD_USER_INPUT' } });
     },
   );
 });

@@ -2,7 +2,7 @@ import { reconcileUnsettledPayments } from '../modules/payment/purchase.service'
 import { TestModePayment } from '../payments/test-mode-payment.entity';
 import type { DataSource } from 'typeorm';
 import { startTestApp, type TestApp } from '../test/app';
-import { closeTestDatabase, openTestDatabase, resetDatabase } from '../test/database';
+import { closeTestDatabase, openTestDatabase, resetDatabase, testLog } from '../test/database';
 import { makeCourse, makeUser } from '../test/factories';
 import { HttpClient, signedInClient } from '../test/http-client';
 import type { Course } from '../modules/course/course.entity';
@@ -10,6 +10,8 @@ import { Enrollment } from '../modules/enrollment/enrollment.entity';
 import { Payment } from '../modules/payment/payment.entity';
 import { LegacyChargeRequest } from '../modules/payment/legacy-charge-request.entity';
 import { Role } from '../modules/user/role';
+import { PaymentJobs, RECONCILE_AGE_SECONDS } from '../modules/payment/payment-jobs';
+import { waitFor } from '../test/wait-for';
 
 let db: DataSource;
 let app: TestApp;
@@ -85,9 +87,17 @@ describe('the legacy payment and enrollment paths', () => {
     expect(pending).toMatchObject({ status: 'pending', paid: false, amount: 2500 });
     expect(await db.getRepository(Payment).count()).toBe(0);
 
+    // The card token waits for the enrollment call, and only until then.
+    expect((await db.getRepository(LegacyChargeRequest).find()).map((request) => request.paymentMethod)).toEqual(['tok_visa']);
     const enrollBody = { courseID: course.id, email: 'buyer@example.com', transactionID: pending.balance_transaction, transactionAmount: 25 };
     const enrolled = await postJson(buyer, '/api/enroll', enrollBody);
     expect(enrolled.status).toBe(201);
+    const [used] = await db.getRepository(LegacyChargeRequest).find();
+    expect([used.paymentMethod, used.usedAt]).toEqual([null, expect.any(Date)]);
+    const [{ stored }] = await db.query<Array<{ stored: number }>>(
+      `SELECT count(*)::int AS stored FROM legacy_charge_request WHERE row_to_json(legacy_charge_request)::text LIKE '%tok_visa%'`,
+    );
+    expect(stored).toBe(0);
     expect(await enrolled.json()).toMatchObject({ acknowledged: true });
     const [payment] = await db.getRepository(Payment).find();
     expect([payment.amountCents, payment.courseId, payment.status]).toEqual([2500, course.id, 'SUCCEEDED']);
@@ -113,6 +123,18 @@ describe('the legacy payment and enrollment paths', () => {
     expect(await db.getRepository(Payment).count()).toBe(0);
   });
 
+  it('forgets an old charge request never followed by an enrollment, with its card token, from the scheduled payment job', async () => {
+    await postJson(buyer, '/payment', { amount: 2500, token: 'tok_visa' });
+    const fresh = await postJson(buyer, '/payment', { amount: 2500, token: 'tok_mastercard' });
+    expect(fresh.status).toBe(200);
+    await db.query(`UPDATE legacy_charge_request SET "expiresAt" = now() - interval '1 minute' WHERE "paymentMethod" = 'tok_visa'`);
+    const jobs = new PaymentJobs(app.video.queue, app.services.payments, testLog, { pollingIntervalSeconds: 0.5 });
+    await jobs.start();
+    await jobs.runSoon(RECONCILE_AGE_SECONDS);
+    await waitFor('the expired request to go', async () => (await db.getRepository(LegacyChargeRequest).count()) === 1);
+    expect((await db.getRepository(LegacyChargeRequest).find()).map((request) => request.paymentMethod)).toEqual(['tok_mastercard']);
+  });
+
   it('limits how many old charge requests a student makes in an hour', async () => {
     for (let i = 0; i < 20; i++) expect((await postJson(buyer, '/payment', { amount: 2500, token: 'tok_visa' })).status).toBe(200);
     const res = await postJson(buyer, '/payment', { amount: 2500, token: 'tok_visa' });
@@ -126,6 +148,8 @@ describe('the legacy payment and enrollment paths', () => {
     expect(res.status).toBe(402);
     expect(await res.json()).toMatchObject({ status: 'Failure', error: 'Your card was declined.' });
     expect(await db.getRepository(Enrollment).count()).toBe(0);
+    // A declined token is not kept either.
+    expect((await db.getRepository(LegacyChargeRequest).find()).map((request) => request.paymentMethod)).toEqual([null]);
   });
 
   it('answers a declined card with a failure status that is not 200', async () => {

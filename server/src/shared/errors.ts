@@ -1,19 +1,15 @@
-/** The small set of errors the services raise; transports map them to GraphQL codes and HTTP statuses. */
-export type AppErrorCode = 'BAD_USER_INPUT' | 'UNAUTHENTICATED' | 'FORBIDDEN' | 'NOT_FOUND' | 'CONFLICT' | 'PAYMENT_FAILED' | 'TOO_MANY_REQUESTS';
+import { categoryOf, httpStatusOf, type ErrorCategory, type ErrorCode } from './error-codes';
 
-const httpStatusOf: Record<AppErrorCode, number> = {
-  BAD_USER_INPUT: 400,
-  UNAUTHENTICATED: 401,
-  FORBIDDEN: 403,
-  NOT_FOUND: 404,
-  CONFLICT: 409,
-  PAYMENT_FAILED: 402,
-  TOO_MANY_REQUESTS: 429,
-};
+/**
+ * The errors the services raise; transports map them to GraphQL `extensions` and HTTP statuses.
+ * `code` is one of shared/error-codes.ts (a domain code such as COURSE_NOT_FOUND, or a bare
+ * category); `details` travel beside it (`field`, `max`, `fields`).
+ */
+export type AppErrorCode = ErrorCode;
 
 export class AppError extends Error {
   constructor(
-    readonly code: AppErrorCode,
+    readonly code: ErrorCode,
     message: string,
     readonly details?: Record<string, unknown>,
   ) {
@@ -21,10 +17,17 @@ export class AppError extends Error {
     this.name = 'AppError';
   }
 
+  /** The broad class (NOT_FOUND for COURSE_NOT_FOUND), as clients read it before domain codes. */
+  get category(): ErrorCategory {
+    return categoryOf(this.code);
+  }
+
   get httpStatus(): number {
-    return httpStatusOf[this.code];
+    return httpStatusOf(this.code);
   }
 }
 
-export const badInput = (message: string, details?: Record<string, unknown>) => new AppError('BAD_USER_INPUT', message, details);
-export const notFound = (message: string) => new AppError('NOT_FOUND', message);
+export const badInput = (message: string, details?: Record<string, unknown>, code: ErrorCode = 'BAD_USER_INPUT') => new AppError(code, message, details);
+export const notFound = (message: string, code: ErrorCode = 'NOT_FOUND') => new AppError(code, message);
+/** A text over its limit: the client words it from `field` and `max`. */
+export const textTooLong = (message: string, field: string, max: number) => new AppError('TEXT_TOO_LONG', message, { field, max });

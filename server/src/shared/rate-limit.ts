@@ -9,8 +9,9 @@ export interface Limit {
 }
 
 function tooManyAttempts(resetAt: Date): AppError {
-  const minutes = Math.max(1, Math.ceil((new Date(resetAt).getTime() - Date.now()) / 60_000));
-  return new AppError('TOO_MANY_REQUESTS', `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
+  const seconds = Math.max(1, Math.ceil((new Date(resetAt).getTime() - Date.now()) / 1000));
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  return new AppError('RATE_LIMITED', `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, { retryAfterSeconds: seconds });
 }
 
 /** Counts one attempt for `subject` under `limit` and answers how many the window holds now and when it ends. */

@@ -1,4 +1,4 @@
-import { badInput } from './errors';
+import { textTooLong } from './errors';
 import { validationMessages as m } from './validation-messages';
 
 /** The longest text any input may carry (a blog post's body); every field's own limit is at most this. */
@@ -22,7 +22,7 @@ export function checkLength(value: string, max: number, label: string): string |
 export function filterText(value: string | null | undefined): string | undefined {
   const text = value?.trim();
   const problem = text ? checkLength(text, MAX_FILTER_LENGTH, 'Search') : null;
-  if (problem) throw badInput(problem, { field: 'search' });
+  if (problem) throw textTooLong(problem, 'search', MAX_FILTER_LENGTH);
   return text || undefined;
 }
 

@@ -1,10 +1,22 @@
 /**
+ * The limit each "at most N characters" message names, so a failed input rule can answer
+ * TEXT_TOO_LONG with `max` as data (validation.ts inputError) and the client words it itself.
+ * Keyed by the message (a few dozen labels and limits: bounded).
+ */
+const textLimits = new Map<string, number>();
+export const textLimitOf = (message: string): number | undefined => textLimits.get(message);
+function remembered(message: string, max: number): string {
+  textLimits.set(message, max);
+  return message;
+}
+
+/**
  * Every message the input rules give, in one place. `{n}` in a message is the 1-based position of
  * the list item it is about ("Lesson {n} needs a title"), filled in when the error is reported.
  */
 export const validationMessages = {
   required: (label: string) => `${label} is required`,
-  atMost: (label: string, max: number) => `${label} must be at most ${max} characters`,
+  atMost: (label: string, max: number) => remembered(`${label} must be at most ${max} characters`, max),
   atLeast: (label: string, min: number) => `${label} must be at least ${min} characters`,
   startsWithHttps: (label: string) => `${label} must start with https://`,
   webAddress: (label: string) => `${label} must be a web address`,

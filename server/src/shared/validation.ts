@@ -1,6 +1,6 @@
 import { isUUID, registerDecorator, validate, type ValidationError, type ValidatorOptions } from 'class-validator';
 import { AppError, type AppErrorCode } from './errors';
-import { validationMessages as m } from './validation-messages';
+import { textLimitOf, validationMessages as m } from './validation-messages';
 import { checkWebAddress, MAX_URL_LENGTH } from './text-rules';
 import { typedDigits } from './digits';
 
@@ -62,8 +62,15 @@ export function normalizeInput(input: unknown, depth = 0): void {
 /** Any UUID; ids that cannot exist are answered like unknown ones. */
 export const isUuid = (value: unknown): value is string => typeof value === 'string' && isUUID(value, 'all');
 
-/** An id field: one that is not an id at all is "not found", as an id nobody has would be. */
-export function IsId(notFoundMessage: string) {
+/** The code each IsId message answers with (COURSE_NOT_FOUND...), keyed by the message. */
+const notFoundCodes = new Map<string, AppErrorCode>();
+
+/**
+ * An id field: one that is not an id at all is "not found", as an id nobody has would be, with the
+ * same code (`code`, e.g. COURSE_NOT_FOUND) as the service gives an unknown id.
+ */
+export function IsId(notFoundMessage: string, code: AppErrorCode = 'NOT_FOUND') {
+  if (code !== 'NOT_FOUND' || !notFoundCodes.has(notFoundMessage)) notFoundCodes.set(notFoundMessage, code);
   return Rule(function isId(value) {
     return isUuid(value) ? null : notFoundMessage;
   });
@@ -107,11 +114,12 @@ export const VALIDATOR_OPTIONS: ValidatorOptions = { skipMissingProperties: fals
 
 /**
  * One error for everything wrong with an input: the first message, and every field's own under
- * `fields` (`lessons.0.title`). `{n}` in a message becomes the position of the list item.
+ * `fields` (`lessons.0.title`). `{n}` in a message becomes the position of the list item. The code
+ * is the first failure's: TEXT_TOO_LONG (with `field` and `max`) for a text over its limit.
  */
 export function inputError(errors: ValidationError[]): AppError {
   const fields: Record<string, string> = {};
-  let code: AppErrorCode = 'BAD_USER_INPUT';
+  let code = 'BAD_USER_INPUT' as AppErrorCode;
   const walk = (list: ValidationError[], path: string[], item: number | null) => {
     for (const error of list) {
       const where = [...path, error.property];
@@ -125,8 +133,10 @@ export function inputError(errors: ValidationError[]): AppError {
     }
   };
   walk(errors, [], null);
-  const first = Object.values(fields)[0] ?? 'The input is not valid';
-  return new AppError(code, first, code === 'BAD_USER_INPUT' ? { fields } : undefined);
+  const [field, first = 'The input is not valid'] = Object.entries(fields)[0] ?? [];
+  if (code === 'NOT_FOUND') return new AppError(notFoundCodes.get(first) ?? 'NOT_FOUND', first);
+  const max = textLimitOf(first);
+  return max === undefined ? new AppError(code, first, { fields }) : new AppError('TEXT_TOO_LONG', first, { fields, field, max });
 }
 
 /** For the REST paths: the same rules as GraphQL, on an instance of the same input class. */

@@ -8,6 +8,7 @@ import { noSessionCookie } from '../modules/auth/session-cookie';
 import { noDeviceCookie } from '../modules/auth/device-cookie';
 import { testLog } from './database';
 import type { WebhookQueue } from '../modules/integration/webhook-queue';
+import type { Viewer } from '../modules/auth/viewer';
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
 
@@ -24,8 +25,8 @@ export interface TestApp {
   practice: App['practice'];
   webhooks: App['webhooks'];
   mail: App['mail'];
-  /** Runs an operation in-process with a fresh per-request context, as an HTTP request would. */
-  execute(document: string, operationName?: string, variables?: Record<string, unknown>): Promise<{ data?: unknown; errors?: unknown }>;
+  /** Runs an operation in-process with a fresh per-request context, as an HTTP request would; `viewer`: who is signed in. */
+  execute(document: string, operationName?: string, variables?: Record<string, unknown>, viewer?: Viewer | null): Promise<{ data?: unknown; errors?: unknown }>;
   graphql<T = Record<string, unknown>>(query: string, variables?: Record<string, unknown>): Promise<{ status: number; body: GraphQLBody<T> }>;
   close(): Promise<void>;
 }
@@ -65,7 +66,7 @@ export async function startTestApp(
     practice,
     webhooks,
     mail,
-    async execute(document, operationName, variables) {
+    async execute(document, operationName, variables, viewer = null) {
       const response = await apollo.executeOperation(
         { query: document, operationName, variables },
         {
@@ -74,7 +75,7 @@ export async function startTestApp(
             log: testLog,
             requestId: 'test',
             language: 'en',
-            viewer: null,
+            viewer,
             clientAddress: '127.0.0.1',
             session: noSessionCookie,
             device: noDeviceCookie,
@@ -85,7 +86,7 @@ export async function startTestApp(
             paymentsTestMode: env.paymentsTestMode,
             stream: video.stream,
             webhooks,
-            loaders: createLoaders(db, null),
+            loaders: createLoaders(db, viewer),
             practice: practice.queue,
           },
         },

@@ -62,7 +62,7 @@ export default function EditProfilePage() {
       }
     } catch (failure) {
       const described = describeError(failure, t);
-      setError(/sign in/i.test(described.message) ? { message: t('account.noUserLoggedIn'), fields: {} } : described);
+      setError(described.category === 'UNAUTHENTICATED' ? { message: t('account.noUserLoggedIn'), fields: {} } : described);
     }
   };
 

@@ -2,7 +2,7 @@ import { Alert, Heading, SimpleGrid, Stack, Table } from '@chakra-ui/react';
 import { StatCard } from '../../components/dashboard-layout';
 import { ErrorState, InlineLoading } from '../../components/states';
 import { useAdminSummaryQuery } from './api/admin.generated';
-import { formatDigits, formatPrice, formatTotals } from '../../lib/format';
+import { formatDigits, formatMoney, formatTotals } from '../../lib/format';
 import { paymentDate } from '../../lib/payment-labels';
 import { useLanguage, useT } from '../../lib/i18n';
 import { UndeliveredMail } from './undelivered-mail';
@@ -100,7 +100,7 @@ export default function AdminSummaryPage() {
                 <Table.Row key={purchase.id}>
                   <Table.Cell>{purchase.studentName}</Table.Cell>
                   <Table.Cell>{purchase.courseName}</Table.Cell>
-                  <Table.Cell>{formatPrice(purchase.amount, purchase.currency === 'bdt' ? 'bdt' : 'usd', language)}</Table.Cell>
+                  <Table.Cell>{formatMoney(purchase.amountPaid, language)}</Table.Cell>
                 </Table.Row>
               ))}
             </Table.Body>

@@ -14,10 +14,18 @@ export interface TypedCard {
 }
 
 export type CardField = 'number' | 'expiry' | 'cvc';
-export type CardResult = { ok: true; paymentMethod: string } | { ok: false; message: string; field: CardField };
+/**
+ * A card refused before payment: `code` says why, for the page to word in its language
+ * (`EXPIRY_FORMAT`, `CARD_UNREADABLE`, or the test card service's code such as `card_declined`,
+ * whose own `message` is shown as it comes).
+ */
+export type CardResult = { ok: true; paymentMethod: string } | { ok: false; code: string; message: string; field: CardField };
 
 export const EXPIRY_FORMAT = 'Enter the expiry date as MM/YY';
 export const CARD_UNREADABLE = 'Your card could not be read.';
+/** The codes of the card checks made here, which the page words from its catalogues. */
+export const EXPIRY_FORMAT_CODE = 'EXPIRY_FORMAT';
+export const CARD_UNREADABLE_CODE = 'CARD_UNREADABLE';
 
 /**
  * The expiry field as the buyer types or pastes: "1229", "12-29" or "12 / 29" read "12/29", and
@@ -63,7 +71,7 @@ export function parseExpiry(expiry: string): { month: number; year: number } | n
 
 export async function tokenizeTestCard(card: TypedCard): Promise<CardResult> {
   const expiry = parseExpiry(card.expiry);
-  if (!expiry) return { ok: false, message: EXPIRY_FORMAT, field: 'expiry' };
+  if (!expiry) return { ok: false, code: EXPIRY_FORMAT_CODE, message: EXPIRY_FORMAT, field: 'expiry' };
   const res = await fetch('/test-mode/payment-methods', {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -71,7 +79,8 @@ export async function tokenizeTestCard(card: TypedCard): Promise<CardResult> {
   });
   const body = (await res.json()) as { id?: string; error?: { code?: string; message: string } };
   if (res.ok && body.id) return { ok: true, paymentMethod: body.id };
-  return { ok: false, message: body.error?.message ?? CARD_UNREADABLE, field: fieldOfCode(body.error?.code) };
+  if (!body.error) return { ok: false, code: CARD_UNREADABLE_CODE, message: CARD_UNREADABLE, field: 'number' };
+  return { ok: false, code: body.error.code ?? CARD_UNREADABLE_CODE, message: body.error.message, field: fieldOfCode(body.error.code) };
 }
 
 /** The test mode's 3-D Secure page: the visitor approves or refuses the payment. */

@@ -30,8 +30,8 @@ import { useSession } from '../../lib/session-context';
 import { toaster } from '../../lib/toaster';
 import {
   answerTestAuthentication,
-  CARD_UNREADABLE,
-  EXPIRY_FORMAT,
+  CARD_UNREADABLE_CODE,
+  EXPIRY_FORMAT_CODE,
   formatExpiry,
   loadStripe,
   tokenizeTestCard,
@@ -83,9 +83,13 @@ function TestAuthenticationDialog({ open, onAnswer }: { open: boolean; onAnswer:
 export default function CheckoutPage() {
   const t = useT();
   const { language } = useLanguage();
-  // The card checks' own texts in the page's language (the payment service's messages as they come).
-  const cardMessage = (message: string) =>
-    message === EXPIRY_FORMAT ? t('checkout.card.expiryFormat') : message === CARD_UNREADABLE ? t('checkout.card.unreadable') : message;
+  // The card checks' own texts in the page's language, by their code (the payment service's messages as they come).
+  const cardMessage = (refused: { code: string; message: string }) =>
+    refused.code === EXPIRY_FORMAT_CODE
+      ? t('checkout.card.expiryFormat')
+      : refused.code === CARD_UNREADABLE_CODE
+        ? t('checkout.card.unreadable')
+        : refused.message;
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const { state } = useSession();
@@ -218,8 +222,8 @@ export default function CheckoutPage() {
       } else {
         const tokenized = await tokenizeTestCard(card);
         if (!tokenized.ok) {
-          setCardErrors({ [tokenized.field]: cardMessage(tokenized.message) });
-          return paymentFailed(t('payment.failed'), cardMessage(tokenized.message));
+          setCardErrors({ [tokenized.field]: cardMessage(tokenized) });
+          return paymentFailed(t('payment.failed'), cardMessage(tokenized));
         }
         paymentMethod = tokenized.paymentMethod;
       }

@@ -90,6 +90,9 @@ describe('the course page after the payment page', () => {
     returnTo('success=true', { ...course, isEnrolled: true });
     expect(within(await screen.findByTestId('payment-return')).getByRole('status')).toHaveTextContent('Order placed! You will receive an email confirmation.');
     expect(within(screen.getByTestId('payment-return')).getByRole('link', { name: 'Start learning' })).toHaveAttribute('href', paths.player(id));
+    // The spec's message replaces the page: no course card, no enroll button.
+    expect(screen.queryByRole('heading', { level: 1 })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Course Enroll' })).toBeNull();
   });
 
   it('after cancelling, says it was cancelled and offers to try again', async () => {

@@ -21,8 +21,18 @@ export default function CoursePage() {
   const [search, setSearch] = useSearchParams();
   const notice = (useLocation().state as { notice?: string } | null)?.notice;
   const paymentReturn = paymentReturnOf(search);
-  const { data, loading, error, refetch } = useCoursePageQuery({ variables: { id }, fetchPolicy: 'cache-and-network' });
+  // The spec's two returns (success, canceled) replace the page with their message and its way on;
+  // a failed, held or pending payment's notice sits above the course, whose card says what waits.
+  const replacesPage = paymentReturn === 'success' || paymentReturn === 'canceled';
+  const { data, loading, error, refetch } = useCoursePageQuery({ variables: { id }, fetchPolicy: 'cache-and-network', skip: replacesPage });
 
+  if (replacesPage) {
+    return (
+      <Container maxW="3xl" py="8">
+        <PaymentReturnNotice outcome={paymentReturn} courseId={id} />
+      </Container>
+    );
+  }
   if (loading && !data) return <FullScreenLoading />;
   if (error) return <ErrorState onRetry={() => void refetch()} />;
   const course = data?.course;

@@ -40,4 +40,18 @@ describe('the search results page', () => {
     expect(alert).toHaveTextContent('We could not load this. Check your connection and try again.');
     expect(within(alert).getByRole('button', { name: 'Retry' })).toBeInTheDocument();
   });
+
+  it('says a search text is too long by its code, in the page’s language, whatever the server’s wording', async () => {
+    const long = 'x'.repeat(101);
+    const tooLong = { code: 'TEXT_TOO_LONG', category: 'BAD_USER_INPUT', field: 'text', max: 100 };
+    open(long, [failure(SearchCoursesDocument, { text: long }, 'Search text must be at most 100 characters', tooLong)], 'bn');
+    expect(await screen.findByRole('alert')).toHaveTextContent('লেখাটি বেশি লম্বা: সর্বোচ্চ ১০০ অক্ষর');
+  });
+
+  it('shows no server wording for other refusals, however they are worded', async () => {
+    open('physics', [failure(SearchCoursesDocument, { text: 'physics' }, 'Search text must be at most 100 characters', { code: 'BAD_USER_INPUT' })]);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('We could not load this. Check your connection and try again.');
+    expect(alert).not.toHaveTextContent('at most');
+  });
 });

@@ -5,6 +5,7 @@ import { EmptyState, ErrorState, InlineLoading } from '../../components/states';
 import { useSearchCoursesQuery, useSimilarCoursesQuery } from './api/search-courses.generated';
 import { paths } from '../../lib/paths';
 import { useT } from '../../lib/i18n';
+import { describeError, errorFacts } from '../../lib/graphql-errors';
 
 /** For a search that found nothing: courses whose names are close to the text (a typo, a missing letter). */
 function CloseMatches({ text }: { text: string }) {
@@ -44,7 +45,8 @@ export default function SearchPage() {
         ) : loading ? (
           <InlineLoading />
         ) : error ? (
-          <ErrorState message={error.message.includes('at most') ? error.message : undefined} onRetry={() => void refetch()} />
+          // A text over the limit is the visitor's to shorten, said in the page's language; other failures are the usual one.
+          <ErrorState message={errorFacts(error).code === 'TEXT_TOO_LONG' ? describeError(error, t).message : undefined} onRetry={() => void refetch()} />
         ) : data && data.searchCourses.length === 0 ? (
           <EmptyState>
             <Text fontSize="lg" fontWeight="semibold" color="gray.800">

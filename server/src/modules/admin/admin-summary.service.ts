@@ -1,4 +1,5 @@
 import type { DataSource } from 'typeorm';
+import { money, type Money } from '../../shared/money';
 import type { Viewer } from '../auth/viewer';
 import { PaymentStatus } from '../payment/payment.entity';
 import { revenueByCurrency, type MoneyAmount } from '../payment/revenue';
@@ -18,7 +19,7 @@ export interface AdminSummary {
   revenue: number;
   revenueByCurrency: MoneyAmount[];
   recentSignUps: Array<{ id: string; name: string; email: string | null; phone: string | null; role: Role; createdAt: Date }>;
-  recentPurchases: Array<{ id: string; studentName: string; courseName: string; amount: number; currency: string; createdAt: Date }>;
+  recentPurchases: Array<{ id: string; studentName: string; courseName: string; amount: number; amountPaid: Money; currency: string; createdAt: Date }>;
   /** Mail not delivered yet after a failed attempt. */
   undeliveredMail: number;
   /** Sign-in codes by SMS sent, used, refused and held back by the daily budget. */
@@ -52,7 +53,7 @@ export async function adminSummary(db: DataSource, viewer: Viewer): Promise<Admi
        WHERE p.status = $1 ORDER BY p."createdAt" DESC, p.id LIMIT 5`,
       [PaymentStatus.SUCCEEDED],
     )
-  ).map(({ amountCents, ...row }) => ({ ...row, amount: amountCents / 100 }));
+  ).map(({ amountCents, ...row }) => ({ ...row, amount: amountCents / 100, amountPaid: money(amountCents, row.currency) }));
   const { revenue_cents, ...counts } = totals;
   const revenueTotals = await revenueByCurrency(db, 'true', []);
   const signInCodes = await codeCounts(db);

@@ -5,29 +5,35 @@ import type { GraphQLContext } from '../../graphql/context';
 import { PageOf, toPage } from '../../graphql/page';
 import { PageArgs } from '../../graphql/page-args';
 import { MoneyTotal } from '../../graphql/money-total';
+import { Money } from '../../graphql/money';
 import { Role } from '../user/role';
 import { User } from '../user/user.entity';
 import { adminSummary } from './admin-summary.service';
 import { deleteUser, listUsers, makeAdmin, removeAdmin, reopenAccount } from './user-admin.service';
 
-@ObjectType()
+@ObjectType({ description: 'An account made lately (closed ones left out)' })
 class RecentSignUp {
-  @Field(() => ID) id: string;
-  @Field() name: string;
-  @Field(() => String, { nullable: true, description: 'Null for an account made with a mobile number' }) email: string | null;
+  @Field(() => ID, { description: 'The account' }) id: string;
+  @Field({ description: 'Its name' }) name: string;
+  @Field(() => String, { nullable: true, description: 'Its sign-in email; null for an account made with a mobile number' }) email: string | null;
   @Field(() => String, { nullable: true, description: 'The phone number, +8801XXXXXXXXX for a Bangladeshi mobile' }) phone: string | null;
-  @Field(() => Role) role: Role;
-  @Field() createdAt: Date;
+  @Field(() => Role, { description: 'Its role now' }) role: Role;
+  @Field({ description: 'When it was made (ISO 8601)' }) createdAt: Date;
 }
 
-@ObjectType()
+@ObjectType({ description: 'A successful payment made lately' })
 class RecentPurchase {
-  @Field(() => ID) id: string;
-  @Field() studentName: string;
-  @Field() courseName: string;
-  @Field(() => Float) amount: number;
-  @Field({ description: 'usd or bdt' }) currency: string;
-  @Field() createdAt: Date;
+  @Field(() => ID, { description: 'The payment' }) id: string;
+  @Field({ description: "The paying student's name" }) studentName: string;
+  @Field({ description: 'The course bought' }) courseName: string;
+  @Field(() => Float, {
+    description: 'What was paid, in whole units of currency (dollars or taka; cents as decimals)',
+    deprecationReason: 'Use amountPaid (Money, in minor units); kept until 2027-06-30',
+  })
+  amount: number;
+  @Field(() => Money, { description: 'What was paid, in its own currency' }) amountPaid: Money;
+  @Field({ description: 'usd or bdt', deprecationReason: 'Use amountPaid.currency (the Currency enum); kept until 2027-06-30' }) currency: string;
+  @Field({ description: 'When the payment was started (ISO 8601)' }) createdAt: Date;
 }
 
 @ObjectType({ description: 'Sign-in codes by SMS over a period' })
@@ -46,16 +52,16 @@ class SignInCodeSummary {
 
 @ObjectType({ description: 'Live totals for the admin dashboard' })
 class AdminSummary {
-  @Field(() => Int) students: number;
-  @Field(() => Int) instructors: number;
-  @Field(() => Int) admins: number;
-  @Field(() => Int) courses: number;
-  @Field(() => Int) publishedCourses: number;
-  @Field(() => Int) enrollments: number;
+  @Field(() => Int, { description: 'Open accounts with the student role' }) students: number;
+  @Field(() => Int, { description: 'Open accounts with the instructor role' }) instructors: number;
+  @Field(() => Int, { description: 'Open accounts with the admin role' }) admins: number;
+  @Field(() => Int, { description: 'Every course, drafts included' }) courses: number;
+  @Field(() => Int, { description: 'Courses the catalogue shows (published)' }) publishedCourses: number;
+  @Field(() => Int, { description: 'Enrollments in force (refunded ones not counted), free and imported ones included' }) enrollments: number;
   @Field(() => Float, { description: 'Dollars received, less refunds (taka are in revenueByCurrency)' }) revenue: number;
   @Field(() => [MoneyTotal], { description: 'Received less refunds, one total per currency' }) revenueByCurrency: MoneyTotal[];
-  @Field(() => [RecentSignUp]) recentSignUps: RecentSignUp[];
-  @Field(() => [RecentPurchase]) recentPurchases: RecentPurchase[];
+  @Field(() => [RecentSignUp], { description: 'The 5 newest open accounts, newest first' }) recentSignUps: RecentSignUp[];
+  @Field(() => [RecentPurchase], { description: 'The 5 newest successful payments, newest first' }) recentPurchases: RecentPurchase[];
   @Field({ description: 'Whether the server runs test payment settings on purpose (PAYMENTS_TEST_MODE=true): test cards buy courses, no real money is taken' })
   paymentsTestMode: boolean;
   @Field(() => Int, { description: 'Mail not delivered yet after a failed attempt (the undeliveredMail list)' })
@@ -69,7 +75,7 @@ class UserPage extends PageOf(User) {}
 
 @ArgsType()
 class UserListArgs extends PageArgs {
-  @Field(() => Role, { nullable: true }) role?: Role | null;
+  @Field(() => Role, { nullable: true, description: 'Only accounts with this role' }) role?: Role | null;
   @Field(() => String, { nullable: true, description: 'Part of a name or an email' }) search?: string | null;
   @Field(() => Boolean, { nullable: true, description: 'true: only closed accounts (open ones otherwise)' }) closed?: boolean | null;
 }
@@ -77,39 +83,39 @@ class UserListArgs extends PageArgs {
 @Resolver()
 export class AdminResolver {
   @Authorized(...roles.admin)
-  @Query(() => AdminSummary)
+  @Query(() => AdminSummary, { description: 'Live totals for the admin dashboard; admins only' })
   async adminSummary(@Ctx() ctx: GraphQLContext): Promise<AdminSummary> {
     const summary = await adminSummary(ctx.db, requireViewer(ctx));
     return { ...summary, paymentsTestMode: ctx.paymentsTestMode };
   }
 
   @Authorized(...roles.admin)
-  @Query(() => UserPage, { description: 'Accounts by role, newest first' })
+  @Query(() => UserPage, { description: 'Accounts by role, newest first; admins only' })
   async users(@Args(() => UserListArgs) args: UserListArgs, @Ctx() ctx: GraphQLContext): Promise<UserPage> {
     return toPage(UserPage, await listUsers(ctx.db, requireViewer(ctx), args, args));
   }
 
   @Authorized(...roles.admin)
-  @Mutation(() => User)
-  async makeAdmin(@Arg('email') email: string, @Ctx() ctx: GraphQLContext): Promise<User> {
+  @Mutation(() => User, { description: 'Gives an open account the admin role (nothing changes if it has it); admins only' })
+  async makeAdmin(@Arg('email', { description: 'The sign-in email of the account' }) email: string, @Ctx() ctx: GraphQLContext): Promise<User> {
     return (await makeAdmin(ctx.db, requireViewer(ctx), email, ctx.clientAddress)).user;
   }
 
   @Authorized(...roles.admin)
   @Mutation(() => User, { description: 'Back to the role the user had before; never the last admin, never oneself' })
-  removeAdmin(@Arg('email') email: string, @Ctx() ctx: GraphQLContext): Promise<User> {
+  removeAdmin(@Arg('email', { description: 'The sign-in email of the admin' }) email: string, @Ctx() ctx: GraphQLContext): Promise<User> {
     return removeAdmin(ctx.db, requireViewer(ctx), email, ctx.clientAddress);
   }
 
   @Authorized(...roles.admin)
   @Mutation(() => User, { description: 'Reopens a closed account: its owner can sign in again' })
-  reopenAccount(@Arg('email') email: string, @Ctx() ctx: GraphQLContext): Promise<User> {
+  reopenAccount(@Arg('email', { description: 'The sign-in email of the closed account' }) email: string, @Ctx() ctx: GraphQLContext): Promise<User> {
     return reopenAccount(ctx.db, requireViewer(ctx), email, ctx.clientAddress);
   }
 
   @Authorized(...roles.admin)
   @Mutation(() => User, { description: 'Closes an account: sign-in refused, history kept' })
-  deleteUser(@Arg('email') email: string, @Ctx() ctx: GraphQLContext): Promise<User> {
+  deleteUser(@Arg('email', { description: 'The sign-in email of the account to close' }) email: string, @Ctx() ctx: GraphQLContext): Promise<User> {
     return deleteUser(ctx.db, requireViewer(ctx), email, ctx.clientAddress);
   }
 }

@@ -13,12 +13,12 @@ import { approveCourseReview, listCoursesInReview, MAX_REVIEW_REASON_LENGTH, rej
 @ObjectType({ description: 'A page of courses waiting for review' })
 class CourseReviewPage extends PageOf(Course) {}
 
-const CourseId = IdArgs('courseId', COURSE_NOT_FOUND);
+const CourseId = IdArgs('courseId', COURSE_NOT_FOUND, 'The course waiting for review', 'COURSE_NOT_FOUND');
 type CourseId = InstanceType<typeof CourseId>;
 
 @ArgsType()
 class RejectArgs extends CourseId {
-  @Field(() => String)
+  @Field(() => String, { description: 'Why, for the instructor to read: 1 to 1000 characters' })
   @Rule(requiredText('The reason', MAX_REVIEW_REASON_LENGTH, REVIEW_REASON_REQUIRED))
   reason: string;
 }

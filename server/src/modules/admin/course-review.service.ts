@@ -11,6 +11,7 @@ import { Course } from '../course/course.entity';
 import { COURSE_NOT_FOUND } from '../course/course.service';
 import { User } from '../user/user.entity';
 import { requireRole, roles } from '../auth/guards';
+import { requireCourseLessonVideos } from '../course-editing/course-editing.service';
 import { visibleCourse } from '../course/course-visibility';
 
 export const REVIEW_REASON_REQUIRED = 'Say why the course is sent back, so its instructor can fix it';
@@ -35,7 +36,7 @@ export async function listCoursesInReview(db: DataSource, viewer: Viewer, paging
 
 async function courseInReview(db: DataSource, courseId: string): Promise<Course> {
   const course = await db.getRepository(Course).findOneBy({ id: courseId });
-  if (!course) throw notFound(COURSE_NOT_FOUND);
+  if (!course) throw notFound(COURSE_NOT_FOUND, 'COURSE_NOT_FOUND');
   if (!course.reviewRequestedAt || course.published) throw new AppError('CONFLICT', NOT_IN_REVIEW);
   return course;
 }
@@ -47,6 +48,8 @@ async function courseInReview(db: DataSource, courseId: string): Promise<Course>
 export async function approveCourseReview(db: DataSource, viewer: Viewer, courseId: string, address: string): Promise<Course> {
   requireRole(viewer, roles.admin);
   const course = await courseInReview(db, courseId);
+  // Every lesson must still have a video that plays (an upload may have failed since it was sent for review).
+  await requireCourseLessonVideos(db, course.id);
   await db.transaction(async (manager) => {
     if (course.instructorId) {
       await manager.getRepository(User).update(course.instructorId, { instructorApprovedAt: new Date() });
@@ -55,6 +58,11 @@ export async function approveCourseReview(db: DataSource, viewer: Viewer, course
         .update(Course)
         .set({ published: true, reviewRequestedAt: null, reviewNote: null })
         .where('"instructorId" = :id AND "reviewRequestedAt" IS NOT NULL', { id: course.instructorId })
+        // Their other courses in review go on sale only with a playable video in every lesson; the rest wait in review.
+        .andWhere(
+          `NOT EXISTS (SELECT 1 FROM lesson l WHERE l."courseId" = "course"."id" AND coalesce(l."videoURL", '') = ''
+             AND NOT EXISTS (SELECT 1 FROM lesson_video v WHERE v."lessonId" = l.id AND v.status = 'ready'))`,
+        )
         .returning('*')
         .execute();
       for (const row of approved.raw as Course[]) await emitWebhookEvent(manager, WebhookEventType.COURSE_PUBLISHED, courseEventData(row));

@@ -42,7 +42,7 @@ export async function listUsers(
 
 async function activeUserByEmail(db: DataSource | EntityManager, email: string): Promise<User> {
   const user = await db.getRepository(User).findOneBy({ email: normalizeEmail(email ?? ''), deletedAt: IsNull() });
-  if (!user) throw notFound('No user has this email');
+  if (!user) throw notFound('No user has this email', 'USER_NOT_FOUND');
   return user;
 }
 
@@ -79,7 +79,7 @@ export async function removeAdmin(db: DataSource, viewer: Viewer, email: string,
   return withRoleLock(db, async (manager) => {
     const users = manager.getRepository(User);
     const user = await users.findOneBy({ email: normalizeEmail(email ?? ''), deletedAt: IsNull() });
-    if (!user) throw notFound('No user has this email');
+    if (!user) throw notFound('No user has this email', 'USER_NOT_FOUND');
     if (user.id === viewer.id) throw new AppError('FORBIDDEN', NOT_OWN_ADMIN_ROLE);
     if (user.role !== Role.ADMIN) throw new AppError('CONFLICT', 'This user is not an admin');
     if ((await users.countBy({ role: Role.ADMIN, deletedAt: IsNull() })) <= 1) throw new AppError('CONFLICT', LAST_ADMIN);
@@ -103,7 +103,7 @@ export async function deleteUser(db: DataSource, viewer: Viewer, email: string, 
   return withRoleLock(db, async (manager) => {
     const users = manager.getRepository(User);
     const user = await users.findOneBy({ email: normalizeEmail(email ?? ''), deletedAt: IsNull() });
-    if (!user) throw notFound('No user has this email');
+    if (!user) throw notFound('No user has this email', 'USER_NOT_FOUND');
     if (user.id === viewer.id) throw new AppError('FORBIDDEN', 'You cannot close your own account here');
     if (user.role === Role.ADMIN && (await users.countBy({ role: Role.ADMIN, deletedAt: IsNull() })) <= 1) throw new AppError('CONFLICT', LAST_ADMIN);
     await users.update(user.id, { deletedAt: new Date() });
@@ -125,7 +125,7 @@ export async function reopenAccount(db: DataSource, viewer: Viewer, email: strin
   requireRole(viewer, roles.admin);
   const users = db.getRepository(User);
   const user = await users.findOneBy({ email: normalizeEmail(email ?? '') });
-  if (!user) throw notFound('No user has this email');
+  if (!user) throw notFound('No user has this email', 'USER_NOT_FOUND');
   if (!user.deletedAt) throw new AppError('CONFLICT', 'This account is not closed');
   await db.transaction(async (manager) => {
     await manager.getRepository(User).update(user.id, { deletedAt: null });

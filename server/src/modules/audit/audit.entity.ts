@@ -89,11 +89,11 @@ registerEnumType(AuditTarget, {
 @Index('audit_entry_newest', ['createdAt', 'id'])
 @Index('audit_entry_action_newest', ['action', 'createdAt', 'id'])
 export class AuditEntry {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The entry' })
   @PrimaryGeneratedColumn('uuid')
   id: string;
 
-  @Field(() => ID)
+  @Field(() => ID, { description: 'Who acted: the account, or the API key for an action made with a key' })
   @Column({ type: 'uuid' })
   actorId: string;
 
@@ -101,15 +101,15 @@ export class AuditEntry {
   @Column({ type: 'text' })
   actorEmail: string;
 
-  @Field(() => AuditAction)
+  @Field(() => AuditAction, { description: 'What was done' })
   @Column({ type: 'text' })
   action: AuditAction;
 
-  @Field(() => AuditTarget)
+  @Field(() => AuditTarget, { description: 'What kind of thing it was done to' })
   @Column({ type: 'text' })
   targetType: AuditTarget;
 
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The id of the thing it was done to (of the kind targetType names)' })
   @Column({ type: 'text' })
   targetId: string;
 
@@ -121,7 +121,7 @@ export class AuditEntry {
   @Column({ type: 'text' })
   address: string;
 
-  @Field()
+  @Field({ description: 'When it was done (ISO 8601)' })
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt: Date;
 }

@@ -19,7 +19,7 @@ class AuditLogArgs extends PageArgs {
 @Resolver()
 export class AuditResolver {
   @Authorized(...roles.admin)
-  @Query(() => AuditPage, { description: 'Admin and instructor actions, newest first' })
+  @Query(() => AuditPage, { description: 'Admin, instructor and API key actions, newest first; admins only' })
   async auditLog(@Args(() => AuditLogArgs) args: AuditLogArgs, @Ctx() ctx: GraphQLContext): Promise<AuditPage> {
     return toPage(AuditPage, await listAudit(ctx.db, requireViewer(ctx), args.action, args));
   }

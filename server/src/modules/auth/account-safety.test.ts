@@ -4,6 +4,8 @@ import { closeTestDatabase, openTestDatabase, resetDatabase } from '../../test/d
 import { makeCourse, makeUser } from '../../test/factories';
 import { HttpClient, signedInClient } from '../../test/http-client';
 import { Course } from '../course/course.entity';
+import { Lesson } from '../course/lesson.entity';
+import { LessonVideo, VideoStatus } from '../video/lesson-video.entity';
 import { OutboxMessage } from '../mail/outbox-message.entity';
 import { Role } from '../user/role';
 import { User } from '../user/user.entity';
@@ -156,7 +158,7 @@ describe('publishing by new instructors', () => {
   it('refuses to publish for an instructor whose address is not confirmed', async () => {
     const { course, client } = await newInstructor({ emailVerifiedAt: null });
     const { errors } = await client.graphql(PUBLISH, { id: course.id });
-    expect(errors![0]).toMatchObject({ extensions: { code: 'FORBIDDEN' } });
+    expect(errors![0]).toMatchObject({ extensions: { code: 'EMAIL_NOT_CONFIRMED', category: 'FORBIDDEN' } });
     expect(errors![0].message).toMatch(/^Confirm your email address first/);
     expect(await db.getRepository(Course).findOneByOrFail({ id: course.id })).toMatchObject({ published: false, reviewRequestedAt: null });
   });
@@ -207,6 +209,30 @@ describe('publishing by new instructors', () => {
     ]);
   });
 
+  it('approves only courses whose every lesson still has a video that plays', async () => {
+    const { user, course, client } = await newInstructor();
+    // A second course in review, whose only lesson's upload failed after it was sent for review.
+    const other = await makeCourse(db, { instructorId: user.id, published: false, name: 'Class 8 Maths' }, ['Algebra']);
+    const [lesson] = await db.getRepository(Lesson).findBy({ courseId: other.id });
+    await db.getRepository(LessonVideo).insert({ lessonId: lesson.id, uploadedById: user.id, status: VideoStatus.READY, fileName: 'a.mp4', sizeBytes: 1 });
+    await db.getRepository(Lesson).update(lesson.id, { videoURL: null });
+    await client.graphql(PUBLISH, { id: course.id });
+    await client.graphql(PUBLISH, { id: other.id });
+    await db.getRepository(LessonVideo).update({ lessonId: lesson.id }, { status: VideoStatus.FAILED });
+    const boss = await admin();
+    const APPROVE = `mutation ($id: ID!) { approveCourseReview(courseId: $id) { published } }`;
+    const inReview = async (id: string) => {
+      const row = await db.getRepository(Course).findOneByOrFail({ id });
+      return !row.published && row.reviewRequestedAt !== null;
+    };
+    const refused = await boss.graphql(APPROVE, { id: other.id });
+    expect(refused.errors![0].message).toBe('Lesson 1 has no video. Add a video address or upload a video to it before publishing the course.');
+    expect(await inReview(other.id)).toBe(true);
+    // Approving the instructor's other course puts that one on sale; this one waits in review.
+    expect((await boss.graphql(APPROVE, { id: course.id })).data).toEqual({ approveCourseReview: { published: true } });
+    expect(await inReview(other.id)).toBe(true);
+  });
+
   it('applies the same rule to the legacy POST /api/courses', async () => {
     const { client } = await newInstructor();
     const res = await client.request('/api/courses', {
@@ -247,7 +273,7 @@ describe('sign-in protection without lockouts', () => {
     for (let i = 0; i < 100; i++) answers.push(await login(browserAt(`203.0.113.${i}`), 'owner@example.com', `guess ${i}`));
     // The first ten are checked; then new browsers must wait before each further try.
     expect(answers.slice(0, 10).every((a) => a.errors![0].message === 'Wrong email or password')).toBe(true);
-    expect(answers.slice(10).some((a) => a.errors![0].extensions?.code === 'TOO_MANY_REQUESTS' && WAIT.test(a.errors![0].message))).toBe(true);
+    expect(answers.slice(10).some((a) => a.errors![0].extensions?.code === 'RATE_LIMITED' && WAIT.test(a.errors![0].message))).toBe(true);
     const again = await login(owner, 'owner@example.com', 'right password');
     expect(again.errors).toBeUndefined();
     expect(again.data!.login.accessToken).toBeTruthy();
@@ -258,7 +284,7 @@ describe('sign-in protection without lockouts', () => {
     const stranger = browserAt('203.0.113.9');
     for (let i = 0; i < 10; i++) await login(stranger, 'owner@example.com', `guess ${i}`);
     const blocked = await login(browserAt('198.51.100.20'), 'owner@example.com', 'right password');
-    expect(blocked.errors![0]).toMatchObject({ extensions: { code: 'TOO_MANY_REQUESTS' } });
+    expect(blocked.errors![0]).toMatchObject({ extensions: { code: 'RATE_LIMITED', category: 'TOO_MANY_REQUESTS' } });
     expect(blocked.errors![0].message).toMatch(WAIT);
     // Strangers who keep at it at the right moments make the wait longer, up to five minutes.
     await db.query(`UPDATE rate_limit SET hits = 60 WHERE key = 'login-account:owner@example.com'`);

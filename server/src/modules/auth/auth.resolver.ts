@@ -12,15 +12,15 @@ import { endSession, refreshSession, startSession, type IssuedSession } from './
 
 @InputType({ description: 'A new account; every field is required' })
 class SignUpInput {
-  @Field(() => String)
+  @Field(() => String, { description: 'The full name, at most 100 characters' })
   @Rule(textRule(checkName))
   name: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'The sign-in email, at most 254 characters; one account per address' })
   @Rule(textRule(checkEmail))
   email: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: '8 to 128 characters, not a common password' })
   @Rule(textRule(checkPassword))
   password: string;
 
@@ -40,37 +40,37 @@ class SignUpInput {
 
 @ArgsType()
 class PasswordResetRequestArgs {
-  @Field(() => String)
+  @Field(() => String, { description: 'The sign-in email of the account' })
   @Rule(textRule(checkEmail))
   email: string;
 }
 
 @ArgsType()
 class ResetPasswordArgs {
-  @Field(() => String)
+  @Field(() => String, { description: 'The token from the reset email’s link; good for 30 minutes and once' })
   token: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'The new password: 8 to 128 characters, not a common password' })
   @Rule(textRule(checkPassword))
   password: string;
 }
 
 @ArgsType()
 class ChangePasswordArgs {
-  @Field(() => String)
+  @Field(() => String, { description: 'The password now' })
   currentPassword: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'The new password: 8 to 128 characters, not a common password' })
   @Rule(textRule(checkPassword))
   newPassword: string;
 }
 
 @ObjectType({ description: 'A signed-in session: a short-lived access token for the Authorization header' })
 export class AuthPayload {
-  @Field()
+  @Field({ description: 'A JWT to send as `Authorization: Bearer <token>`; good for 15 minutes' })
   accessToken: string;
 
-  @Field(() => User)
+  @Field(() => User, { description: 'The signed-in account' })
   user: User;
 
   @Field(() => String, {
@@ -89,14 +89,20 @@ export function answer(ctx: GraphQLContext, session: IssuedSession): AuthPayload
 @Resolver()
 export class AuthResolver {
   @Mutation(() => AuthPayload, { description: 'Creates a student or instructor account and signs in' })
-  async signUp(@Arg('input', () => SignUpInput) input: SignUpInput, @Ctx() ctx: GraphQLContext): Promise<AuthPayload> {
+  async signUp(@Arg('input', () => SignUpInput, { description: 'The new account' }) input: SignUpInput, @Ctx() ctx: GraphQLContext): Promise<AuthPayload> {
     const payload = answer(ctx, await signUp(ctx.auth, input, ctx.clientAddress, ctx.language));
     ctx.device.remember(payload.user.id);
     return payload;
   }
 
-  @Mutation(() => AuthPayload)
-  async login(@Arg('email') email: string, @Arg('password') password: string, @Ctx() ctx: GraphQLContext): Promise<AuthPayload> {
+  @Mutation(() => AuthPayload, {
+    description: 'Signs in with an email and password; after repeated failures, browsers new to the account must wait (TOO_MANY_REQUESTS)',
+  })
+  async login(
+    @Arg('email', { description: 'The sign-in email' }) email: string,
+    @Arg('password', { description: 'The password' }) password: string,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<AuthPayload> {
     const user = await ctx.checkPassword(email, password);
     const payload = answer(ctx, await startSession(ctx.db, ctx.auth.jwtSecret, user));
     // This browser is now a known one for the account: its correct password is never refused again.
@@ -161,7 +167,10 @@ export class AuthResolver {
   }
 
   @Mutation(() => Boolean, { description: 'Confirms an email address with the token from the emailed link' })
-  async verifyEmail(@Arg('token') token: string, @Ctx() ctx: GraphQLContext): Promise<boolean> {
+  async verifyEmail(
+    @Arg('token', { description: 'The token from the confirmation email’s link; good for 48 hours' }) token: string,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<boolean> {
     await verifyEmail(ctx.db, token);
     return true;
   }

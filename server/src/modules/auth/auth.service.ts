@@ -38,14 +38,14 @@ export async function signUp(deps: AuthDeps, input: SignUpFields, clientAddress:
   const valid = validateSignUp(input);
   await hitRateLimit(deps.db, limits.signUpPerAddress, clientAddress);
   const users = deps.db.getRepository(User);
-  if (await users.existsBy({ email: valid.email })) throw new AppError('CONFLICT', EMAIL_TAKEN, { fields: { email: EMAIL_TAKEN } });
+  if (await users.existsBy({ email: valid.email })) throw new AppError('EMAIL_TAKEN', EMAIL_TAKEN, { fields: { email: EMAIL_TAKEN } });
   const passwordHash = await hashPassword(valid.password);
   let user: User;
   try {
     user = await users.save({ ...valid, passwordHash, image: defaultAvatar[valid.role], previousRole: null, deletedAt: null, language });
   } catch (error) {
     // Two sign-ups with one address at the same moment: the unique index decides.
-    if ((error as { code?: string }).code === '23505') throw new AppError('CONFLICT', EMAIL_TAKEN, { fields: { email: EMAIL_TAKEN } });
+    if ((error as { code?: string }).code === '23505') throw new AppError('EMAIL_TAKEN', EMAIL_TAKEN, { fields: { email: EMAIL_TAKEN } });
     throw error;
   }
   await sendVerificationEmail(deps, user);
@@ -72,9 +72,9 @@ export async function verifyCredentials(db: DataSource, email: string, password:
   if (!user || !matches) {
     const slowdown = await countFailure(db, { email: normalized, clientAddress, deviceNonce: trusted ? device.nonce : null });
     if (slowdown > 0) await new Promise((resolve) => setTimeout(resolve, slowdown));
-    throw new AppError('UNAUTHENTICATED', WRONG_CREDENTIALS);
+    throw new AppError('WRONG_CREDENTIALS', WRONG_CREDENTIALS);
   }
-  if (user.deletedAt) throw new AppError('FORBIDDEN', ACCOUNT_CLOSED);
+  if (user.deletedAt) throw new AppError('ACCOUNT_CLOSED', ACCOUNT_CLOSED);
   return user;
 }
 

@@ -116,7 +116,7 @@ describe('sign up', () => {
   it('refuses the same email twice, whatever its case', async () => {
     await client().graphql(SIGN_UP, { input: validInput });
     const { errors } = await client().graphql(SIGN_UP, { input: { ...validInput, email: 'NUSRAT@example.COM' } });
-    expect(errors![0]).toMatchObject({ message: 'An account with this email already exists', extensions: { code: 'CONFLICT' } });
+    expect(errors![0]).toMatchObject({ message: 'An account with this email already exists', extensions: { code: 'EMAIL_TAKEN', category: 'CONFLICT' } });
     expect(await db.getRepository(User).count()).toBe(1);
   });
 });
@@ -136,7 +136,10 @@ describe('sign in', () => {
     await makeUser(db, { email: 'rahim@example.com' }, 'right password');
     const wrongPassword = await client().graphql(LOGIN, { email: 'rahim@example.com', password: 'wrong password' });
     const unknownEmail = await client().graphql(LOGIN, { email: 'nobody@example.com', password: 'right password' });
-    expect(wrongPassword.errors![0]).toMatchObject({ message: 'Wrong email or password', extensions: { code: 'UNAUTHENTICATED' } });
+    expect(wrongPassword.errors![0]).toMatchObject({
+      message: 'Wrong email or password',
+      extensions: { code: 'WRONG_CREDENTIALS', category: 'UNAUTHENTICATED' },
+    });
     expect(unknownEmail.errors![0]).toEqual(wrongPassword.errors![0]);
   });
 
@@ -154,7 +157,7 @@ describe('sign in', () => {
     const { errors } = await client().graphql(LOGIN, { email: 'target@example.com', password: 'right password' });
     expect(errors![0]).toMatchObject({
       message: 'Too many failed sign-ins to this account from new browsers. Try again in 1 second, or sign in from a browser you used before.',
-      extensions: { code: 'TOO_MANY_REQUESTS' },
+      extensions: { code: 'RATE_LIMITED', category: 'TOO_MANY_REQUESTS', retryAfterSeconds: 1 },
     });
   });
 });
@@ -454,7 +457,7 @@ describe('the legacy user paths', () => {
     await makeUser(db, { email: 'boss@example.com', role: Role.ADMIN }, 'right password');
     const anonymous = await client().request('/api/users/getUserByEmail/other@example.com');
     expect(anonymous.status).toBe(401);
-    expect(await anonymous.json()).toEqual({ message: 'Please sign in to continue.', code: 'UNAUTHENTICATED' });
+    expect(await anonymous.json()).toEqual({ message: 'Please sign in to continue.', code: 'UNAUTHENTICATED', category: 'UNAUTHENTICATED' });
 
     const student = client();
     student.token = (

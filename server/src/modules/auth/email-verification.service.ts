@@ -60,5 +60,5 @@ export const UNVERIFIED_EMAIL = 'Confirm your email address first: open the link
 /** Anything keyed on an address (publishing as an instructor, taking the admin role) waits for it to be confirmed. */
 export async function requireVerifiedEmail(manager: EntityManager | DataSource, userId: string): Promise<void> {
   const user = await manager.getRepository(User).findOne({ select: { id: true, emailVerifiedAt: true }, where: { id: userId } });
-  if (!user?.emailVerifiedAt) throw new AppError('FORBIDDEN', UNVERIFIED_EMAIL);
+  if (!user?.emailVerifiedAt) throw new AppError('EMAIL_NOT_CONFIRMED', UNVERIFIED_EMAIL);
 }

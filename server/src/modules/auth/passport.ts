@@ -84,7 +84,7 @@ export function authenticateWithPassword(passport: Authenticator, req: Request, 
   return new Promise((resolve, reject) => {
     authenticate(passport, 'local', (error, user) => {
       if (error) reject(error instanceof Error ? error : new Error('Sign-in failed', { cause: error }));
-      else if (!user) reject(new AppError('UNAUTHENTICATED', WRONG_CREDENTIALS));
+      else if (!user) reject(new AppError('WRONG_CREDENTIALS', WRONG_CREDENTIALS));
       else resolve(user);
     })(request, res, reject);
   });

@@ -33,7 +33,7 @@ export async function refuseWhileAccountWaits(db: DataSource, email: string): Pr
     `SELECT ceil(extract(epoch FROM "resetAt" - now()))::int AS seconds FROM rate_limit WHERE key = $1 AND "resetAt" > now()`,
     [waitKey(email)],
   );
-  if (row) throw new AppError('TOO_MANY_REQUESTS', waitMessage(Math.max(1, row.seconds)));
+  if (row) throw new AppError('RATE_LIMITED', waitMessage(Math.max(1, row.seconds)), { retryAfterSeconds: Math.max(1, row.seconds) });
 }
 
 /** Whether a device cookie still vouches for its browser (it has not failed too often lately). */

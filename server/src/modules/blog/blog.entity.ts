@@ -4,11 +4,11 @@ import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 
 @ObjectType({ description: 'A blog post' })
 @Entity('blog')
 export class Blog {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The post' })
   @PrimaryGeneratedColumn('uuid')
   id: string;
 
-  @Field()
+  @Field({ description: 'The title, at most 150 characters' })
   @Column({ type: 'text' })
   title: string;
 
@@ -16,11 +16,11 @@ export class Blog {
   @Column({ type: 'text', nullable: true })
   img: string | null;
 
-  @Field()
+  @Field({ description: 'The text of the post, plain text' })
   @Column({ type: 'text' })
   description: string;
 
-  @Field()
+  @Field({ description: "The writer's name as it was when they wrote it" })
   @Column({ type: 'text' })
   author: string;
 
@@ -35,7 +35,7 @@ export class Blog {
   @Column({ type: 'boolean', default: false })
   hidden: boolean;
 
-  @Field()
+  @Field({ description: 'When the post was written (ISO 8601)' })
   @CreateDateColumn({ type: 'timestamptz' })
   @Index()
   createdAt: Date;

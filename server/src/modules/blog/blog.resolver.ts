@@ -14,9 +14,9 @@ import { MAX_TEXT_LENGTH } from '../../shared/text-rules';
 @ObjectType({ description: 'A page of blog posts' })
 class BlogPage extends PageOf(Blog) {}
 
-@InputType()
+@InputType({ description: 'A new blog post' })
 class BlogInput {
-  @Field(() => String)
+  @Field(() => String, { description: 'The title, 1 to 150 characters' })
   @Rule(requiredText('The title', MAX_BLOG_TITLE, validationMessages.required('Title')))
   title: string;
 
@@ -24,12 +24,12 @@ class BlogInput {
   @Rule(optionalWebAddress('The image URL'))
   img?: string | null;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'The text of the post, plain text, at most 10000 characters' })
   @Rule(requiredText('The description', MAX_TEXT_LENGTH, validationMessages.required('Description')))
   description: string;
 }
 
-const BlogId = IdArgs('id', BLOG_NOT_FOUND);
+const BlogId = IdArgs('id', BLOG_NOT_FOUND, 'The post');
 type BlogId = InstanceType<typeof BlogId>;
 
 @Resolver(() => Blog)
@@ -40,7 +40,7 @@ export class BlogResolver {
   }
 
   @Query(() => Blog, { nullable: true, description: 'One shown post (counts no read: openBlog does)' })
-  blog(@Arg('id', () => ID) id: string, @Ctx() ctx: GraphQLContext): Promise<Blog | null> {
+  blog(@Arg('id', () => ID, { description: 'The post' }) id: string, @Ctx() ctx: GraphQLContext): Promise<Blog | null> {
     return findBlog(ctx.db, id);
   }
 
@@ -50,14 +50,18 @@ export class BlogResolver {
   }
 
   @Authorized(...roles.staff)
-  @Mutation(() => Blog)
-  createBlog(@Arg('input', () => BlogInput) input: BlogInput, @Ctx() ctx: GraphQLContext): Promise<Blog> {
+  @Mutation(() => Blog, { description: 'Writes a new post under the signed-in name; instructors and admins' })
+  createBlog(@Arg('input', () => BlogInput, { description: 'The post' }) input: BlogInput, @Ctx() ctx: GraphQLContext): Promise<Blog> {
     return createBlog(ctx.db, requireViewer(ctx), input);
   }
 
   @Authorized(...roles.admin)
-  @Mutation(() => Blog)
-  setBlogHidden(@Args(() => BlogId) { id }: BlogId, @Arg('hidden') hidden: boolean, @Ctx() ctx: GraphQLContext): Promise<Blog> {
+  @Mutation(() => Blog, { description: 'Hides a post from everyone (it is kept), or shows it again; admins only' })
+  setBlogHidden(
+    @Args(() => BlogId) { id }: BlogId,
+    @Arg('hidden', { description: 'true: hide; false: show again' }) hidden: boolean,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<Blog> {
     return setBlogHidden(ctx.db, requireViewer(ctx), id, hidden);
   }
 }

@@ -34,7 +34,7 @@ export class Certificate {
   @JoinColumn({ name: 'studentId' })
   student?: User;
 
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The course completed' })
   @Column({ type: 'uuid' })
   courseId: string;
 
@@ -54,7 +54,10 @@ export class Certificate {
   @CreateDateColumn({ type: 'timestamptz' })
   issuedAt: Date;
 
-  /** The PDF, made once when the certificate is issued and served as stored. */
-  @Column({ type: 'bytea' })
-  pdf: Buffer;
+  /**
+   * The PDF in the student's language, drawn on its first download and served as stored from then
+   * on (null until then). Not read with the row: lists and loaders never carry the file.
+   */
+  @Column({ type: 'bytea', nullable: true, select: false })
+  pdf?: Buffer | null;
 }

@@ -14,7 +14,10 @@ export class CertificateResolver {
   }
 
   @Query(() => Certificate, { nullable: true, description: 'A certificate by its number, for anyone who wants to verify it' })
-  certificate(@Arg('number') number: string, @Ctx() ctx: GraphQLContext): Promise<Certificate | null> {
+  certificate(
+    @Arg('number', { description: 'The number printed on the certificate, e.g. SHK-7Q2M9XK4TD' }) number: string,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<Certificate | null> {
     return findCertificate(ctx.db, number);
   }
 

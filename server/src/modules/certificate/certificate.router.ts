@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import type { DataSource } from 'typeorm';
 import { AppError, notFound } from '../../shared/errors';
-import { certificatePdfIn, findCertificate, isRevoked } from './certificate.service';
+import { certificatePdf, certificatePdfIn, findCertificate, isRevoked } from './certificate.service';
 import { isLanguage } from '../../i18n/languages';
 
 export const CERTIFICATE_REVOKED = 'This certificate was revoked';
@@ -14,10 +14,10 @@ export function certificateRouter(db: DataSource, publicUrl: string): Router {
   const router = Router();
   router.get('/api/certificates/:number/pdf', async (req, res) => {
     const certificate = await findCertificate(db, String(req.params.number));
-    if (!certificate) throw notFound('Certificate not found');
-    if (isRevoked(certificate)) throw new AppError('FORBIDDEN', CERTIFICATE_REVOKED);
+    if (!certificate) throw notFound('Certificate not found', 'CERTIFICATE_NOT_FOUND');
+    if (isRevoked(certificate)) throw new AppError('CERTIFICATE_REVOKED', CERTIFICATE_REVOKED);
     const language = req.query.lang;
-    const pdf = isLanguage(language) ? await certificatePdfIn(certificate, language, publicUrl) : certificate.pdf;
+    const pdf = isLanguage(language) ? await certificatePdfIn(certificate, language, publicUrl) : await certificatePdf(db, certificate, publicUrl);
     const suffix = isLanguage(language) ? `-${language}` : '';
     res.setHeader('Content-Type', 'application/pdf');
     res.setHeader('Content-Disposition', `attachment; filename="certificate-${certificate.number}${suffix}.pdf"`);

@@ -1,10 +1,10 @@
 import { latinDigits } from '../../shared/digits';
 import { randomInt } from 'node:crypto';
-import type { DataSource } from 'typeorm';
+import DataLoader from 'dataloader';
+import { In, type DataSource } from 'typeorm';
 import type { Viewer } from '../auth/viewer';
 import { Course } from '../course/course.entity';
 import type { Enrollment } from '../enrollment/enrollment.entity';
-import { courseProgress } from '../progress/progress.service';
 import { User } from '../user/user.entity';
 import { renderCertificatePdf } from './certificate-pdf';
 import type { Language } from '../../i18n/languages';
@@ -34,16 +34,16 @@ export function certificatePdfIn(certificate: Certificate, language: Language, p
 }
 
 /**
- * Issues the enrollment's certificate once every lesson of the course is done; answers the
- * certificate (the one issued before, if any), or null while lessons remain.
+ * Issues the enrollment's certificate: called by the progress service when the last lesson of the
+ * course is done (progress.service.ts). Once per enrollment: a second call (two tabs finishing at
+ * once, a lesson undone and done again) keeps the first. The PDF is drawn on its first download
+ * (certificatePdf), so finishing a lesson stays quick.
  */
-export async function issueCertificateIfComplete(db: DataSource, enrollment: Enrollment, publicUrl: string): Promise<Certificate | null> {
-  const repo = db.getRepository(Certificate);
-  const existing = await repo.findOne({ where: { enrollmentId: enrollment.id }, relations: { enrollment: true } });
-  if (existing) return existing;
-  if (enrollment.revokedAt) return null;
-  const progress = await courseProgress(db, enrollment.studentId, enrollment.courseId);
-  if (progress.total === 0 || progress.completed < progress.total) return null;
+export async function issueCertificate(
+  db: DataSource,
+  enrollment: Pick<Enrollment, 'id' | 'studentId' | 'courseId' | 'email'>,
+  publicUrl: string,
+): Promise<void> {
   const [student, course] = await Promise.all([
     db.getRepository(User).findOneByOrFail({ id: enrollment.studentId }),
     db.getRepository(Course).findOneByOrFail({ id: enrollment.courseId }),
@@ -51,15 +51,13 @@ export async function issueCertificateIfComplete(db: DataSource, enrollment: Enr
   const number = newCertificateNumber();
   const issuedAt = new Date();
   const facts = { number, studentName: student.name, course: course.name, instructor: course.instructor, issuedAt };
-  // In the student's own language; the other one is drawn when asked for (certificatePdfIn).
-  const pdf = await renderCertificatePdf({ ...facts, verifyURL: verifyURLOf(publicUrl, number) }, student.language);
   // Two completions at once (two tabs): the unique enrollment index keeps the first.
   await db.transaction(async (manager) => {
     const inserted = await manager
       .getRepository(Certificate)
       .createQueryBuilder()
       .insert()
-      .values({ ...facts, enrollmentId: enrollment.id, studentId: student.id, courseId: course.id, pdf })
+      .values({ ...facts, enrollmentId: enrollment.id, studentId: student.id, courseId: course.id, pdf: null })
       .orIgnore()
       .returning('id')
       .execute();
@@ -76,7 +74,31 @@ export async function issueCertificateIfComplete(db: DataSource, enrollment: Enr
       verifyURL: verifyURLOf(publicUrl, number),
     });
   });
-  return repo.findOneOrFail({ where: { enrollmentId: enrollment.id }, relations: { enrollment: true } });
+}
+
+/**
+ * The certificate's PDF in the student's language: the stored file, or, on the first download,
+ * drawn and stored (a download racing it gets the file stored first), so every download of a
+ * certificate is the same file.
+ */
+export async function certificatePdf(db: DataSource, certificate: Certificate, publicUrl: string): Promise<Buffer> {
+  const repo = db.getRepository(Certificate);
+  const stored = await repo.findOne({ select: { id: true, pdf: true }, where: { id: certificate.id } });
+  if (stored?.pdf) return stored.pdf;
+  const student = await db.getRepository(User).findOneBy({ id: certificate.studentId });
+  const pdf = await certificatePdfIn(certificate, student?.language ?? 'en', publicUrl);
+  await repo.createQueryBuilder().update().set({ pdf }).where('id = :id AND pdf IS NULL', { id: certificate.id }).execute();
+  const kept = await repo.findOne({ select: { id: true, pdf: true }, where: { id: certificate.id } });
+  return kept?.pdf ?? pdf;
+}
+
+/** Per request: each enrollment's certificate (or null), in one query for a whole list. */
+export function createCertificateByEnrollmentLoader(db: DataSource): DataLoader<string, Certificate | null> {
+  return new DataLoader(async (enrollmentIds: readonly string[]) => {
+    const rows = await db.getRepository(Certificate).find({ where: { enrollmentId: In([...enrollmentIds]) }, relations: { enrollment: true } });
+    const byEnrollment = new Map(rows.map((row) => [row.enrollmentId, row]));
+    return enrollmentIds.map((id) => byEnrollment.get(id) ?? null);
+  });
 }
 
 /** A certificate by its number, for anyone; null for a number that was never issued. */

@@ -22,19 +22,24 @@ export const COURSE_HAS_STUDENTS = 'This course has students, so it cannot be de
 export const lessonWithoutVideo = (position: number) =>
   `Lesson ${position} has no video. Add a video address or upload a video to it before publishing the course.`;
 
+export const lessonVideoNotReady = (position: number) =>
+  `The video of lesson ${position} is still being processed. Publish the course once it is ready (the course editor shows its progress).`;
+
 /**
  * A course goes to students (published, or sent for review) only when every lesson has a video: an
- * address, or an upload that has not failed. Refuses with the first lesson that has none.
+ * address, or an uploaded video that is ready to play. Refuses with the first lesson that has none,
+ * saying whether its upload is still on its way.
  */
-export function requireLessonVideos(lessons: ReadonlyArray<{ position: number; videoURL: string | null; uploaded: boolean }>): void {
+export function requireLessonVideos(lessons: ReadonlyArray<{ position: number; videoURL: string | null; uploaded: boolean; processing?: boolean }>): void {
   const missing = [...lessons].sort((a, b) => a.position - b.position).find((lesson) => !lesson.videoURL && !lesson.uploaded);
-  if (missing) throw badInput(lessonWithoutVideo(missing.position));
+  if (missing) throw badInput(missing.processing ? lessonVideoNotReady(missing.position) : lessonWithoutVideo(missing.position));
 }
 
-async function requireCourseLessonVideos(db: DataSource, courseId: string): Promise<void> {
-  const lessons = await db.query<Array<{ position: number; videoURL: string | null; uploaded: boolean }>>(
+export async function requireCourseLessonVideos(db: DataSource, courseId: string): Promise<void> {
+  const lessons = await db.query<Array<{ position: number; videoURL: string | null; uploaded: boolean; processing: boolean }>>(
     `SELECT l.position, l."videoURL",
-            EXISTS (SELECT 1 FROM lesson_video v WHERE v."lessonId" = l.id AND v.status <> 'failed') AS uploaded
+            EXISTS (SELECT 1 FROM lesson_video v WHERE v."lessonId" = l.id AND v.status = 'ready') AS uploaded,
+            EXISTS (SELECT 1 FROM lesson_video v WHERE v."lessonId" = l.id AND v.status IN ('queued', 'processing')) AS processing
        FROM lesson l WHERE l."courseId" = $1`,
     [courseId],
   );
@@ -45,7 +50,7 @@ async function requireCourseLessonVideos(db: DataSource, courseId: string): Prom
 export async function editableCourse(db: DataSource, viewer: Viewer, id: string): Promise<Course> {
   requireRole(viewer, roles.staff);
   const course = await db.getRepository(Course).findOneBy({ id });
-  if (!course) throw notFound(COURSE_NOT_FOUND);
+  if (!course) throw notFound(COURSE_NOT_FOUND, 'COURSE_NOT_FOUND');
   requireCourseEditor(viewer, course);
   return course;
 }
@@ -64,7 +69,8 @@ async function writeLessons(manager: EntityManager, courseId: string, lessons: V
   await manager.query(`UPDATE lesson SET position = -position WHERE "courseId" = $1`, [courseId]);
   for (const [index, lesson] of lessons.entries()) {
     const id = keep[index];
-    if (id) await repo.update(id, { ...lesson, position: index + 1 });
+    // A lesson hidden after its video failed is shown again once it has an address to play.
+    if (id) await repo.update(id, { ...lesson, position: index + 1, ...(lesson.videoURL ? { hiddenSince: null } : {}) });
     else await repo.insert({ ...lesson, courseId, position: index + 1 });
   }
   return true;

@@ -47,9 +47,9 @@ const keyPoints: Check = function keyPoints(value) {
 
 @InputType({ description: 'One lesson, in order; give the id of a lesson that exists to keep it (and its progress)' })
 export class LessonInput {
-  @Field(() => ID, { nullable: true }) id?: string | null;
+  @Field(() => ID, { nullable: true, description: 'A lesson of this course to keep; left out for a new lesson' }) id?: string | null;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'The lesson title, 1 to 200 characters' })
   @Rule(requiredText('Lesson {n}: the title', COURSE_TEXT_LIMITS.lessonTitle, m.lessonTitle))
   title: string;
 
@@ -67,11 +67,11 @@ export class LessonInput {
 /** Used by GraphQL's createCourse and updateCourse and the old POST /api/courses alike. */
 @InputType({ description: 'Every field of a course an instructor writes' })
 export class CourseInput {
-  @Field(() => String)
+  @Field(() => String, { description: 'The course name, 1 to 150 characters' })
   @Rule(requiredText('Name', COURSE_TEXT_LIMITS.name))
   name: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'What the course is about, plain text, 1 to 5000 characters' })
   @Rule(requiredText('Description', COURSE_TEXT_LIMITS.description))
   description: string;
 
@@ -89,15 +89,18 @@ export class CourseInput {
   @Rule(dollarPrice)
   price?: number | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, {
+    nullable: true,
+    description: "The cover picture's address (http, https, or a path on this site starting with /), at most 2048 characters; left out or empty for none",
+  })
   @Rule(optionalWebAddress('Photo URL'))
   photoURL?: string | null;
 
-  @Field(() => CourseCategory)
+  @Field(() => CourseCategory, { description: 'School or professional' })
   @Rule((value) => (value ? null : m.chooseCategory))
   category: CourseCategory;
 
-  @Field(() => Int, { nullable: true })
+  @Field(() => Int, { nullable: true, description: 'For a SCHOOL course, its class, 1 to 12 (required); must be left out for a PROFESSIONAL one' })
   @Rule(classLevel)
   classLevel?: number | null;
 
@@ -107,23 +110,23 @@ export class CourseInput {
   })
   language?: CourseLanguage | null;
 
-  @Field(() => [String], { nullable: true })
+  @Field(() => [String], { nullable: true, description: 'What the learner gets: at most 20 points, each at most 200 characters; blank ones are dropped' })
   @Rule(keyPoints)
   keyPoints?: string[] | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: 'Who the course is for, at most 2000 characters' })
   @Rule(optionalText('Who the course is for', COURSE_TEXT_LIMITS.targetedPeoples))
   targetedPeoples?: string | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: 'Why learners need it, at most 2000 characters' })
   @Rule(optionalText('Why learners need it', COURSE_TEXT_LIMITS.whyNeed))
   whyNeed?: string | null;
 
-  @Field(() => Date, { nullable: true })
+  @Field(() => Date, { nullable: true, description: 'For a live course, when it starts (ISO 8601); the refund policy counts from it' })
   @IsOptional()
   startsAt?: Date | null;
 
-  @Field(() => [LessonInput])
+  @Field(() => [LessonInput], { description: 'Every lesson, in order: 1 to 200; a lesson left out of an edit is removed' })
   @ArrayMinSize(1, { message: m.atLeastOneLesson })
   @ArrayMaxSize(MAX_LESSONS, { message: m.atMostLessons(MAX_LESSONS) })
   @ValidateNested({ each: true })

@@ -24,15 +24,15 @@ import { User } from '../user/user.entity';
 @Index('course_search_name_order', { synchronize: false })
 @Index('course_search_name_trgm', { synchronize: false })
 export class Course {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The course' })
   @PrimaryGeneratedColumn('uuid')
   id: string;
 
-  @Field()
+  @Field({ description: 'The course name, at most 150 characters' })
   @Column({ type: 'text' })
   name: string;
 
-  @Field()
+  @Field({ description: 'What the course is about, plain text, at most 5000 characters' })
   @Column({ type: 'text' })
   description: string;
 
@@ -45,7 +45,7 @@ export class Course {
   @Column({ type: 'integer', default: 0 })
   priceBDT: number;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: "The cover picture's address; null when the course has none" })
   @Column({ type: 'text', nullable: true })
   photoURL: string | null;
 
@@ -62,7 +62,10 @@ export class Course {
   @Column({ type: 'text' })
   instructor: string;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, {
+    nullable: true,
+    description: "The instructor's email as written on the course; null when none. It proves nothing: who edits is the instructor's account",
+  })
   @Column({ type: 'text', nullable: true })
   instructorEmail: string | null;
 
@@ -75,7 +78,7 @@ export class Course {
   @JoinColumn({ name: 'instructorId' })
   instructorUser?: User;
 
-  @Field(() => [String])
+  @Field(() => [String], { description: 'What the learner gets, as short points: at most 20, each at most 200 characters' })
   @Column({ type: 'text', array: true, default: () => "'{}'" })
   keyPoints: string[];
 
@@ -87,7 +90,7 @@ export class Course {
   @Column({ type: 'text', nullable: true })
   whyNeed: string | null;
 
-  @Field(() => CourseCategory)
+  @Field(() => CourseCategory, { description: 'School (classes 1 to 12) or professional' })
   @Column({ type: 'enum', enum: CourseCategory, enumName: 'course_category' })
   @Index()
   category: CourseCategory;
@@ -137,11 +140,11 @@ export class Course {
   @OneToMany('Lesson', (lesson: Lesson) => lesson.course)
   lessonRows?: Lesson[];
 
-  @Field()
+  @Field({ description: 'When the course was made (ISO 8601)' })
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt: Date;
 
-  @Field()
+  @Field({ description: 'When the course row last changed in any way, publishing included (ISO 8601); see contentUpdatedAt for its content' })
   @UpdateDateColumn({ type: 'timestamptz' })
   updatedAt: Date;
 

@@ -54,7 +54,7 @@ class CoursesArgs extends PageArgs {
   @Field(() => HomeSection, { nullable: true, description: 'Only the courses of one home page section' })
   section?: HomeSection | null;
 
-  @Field(() => CourseCategory, { nullable: true })
+  @Field(() => CourseCategory, { nullable: true, description: 'Only the courses of one category' })
   category?: CourseCategory | null;
 
   @Field(() => Int, { nullable: true, description: 'Only the courses of one class, 1 to 12' })
@@ -91,7 +91,7 @@ export class CourseResolver {
   }
 
   @Query(() => Course, { nullable: true, description: 'A published course; one taken off sale only for those who may still watch it' })
-  async course(@Arg('id', () => ID) id: string, @Ctx() ctx: GraphQLContext): Promise<Course | null> {
+  async course(@Arg('id', () => ID, { description: 'The course' }) id: string, @Ctx() ctx: GraphQLContext): Promise<Course | null> {
     const published = await findCourse(ctx.db, id);
     if (published || !isUuid(id)) return published;
     // Unpublishing hides a course from the catalogue and new buyers only: its students keep learning.
@@ -123,8 +123,8 @@ export class CourseResolver {
 
   @Query(() => [Course], { description: 'Published courses whose names are close to the text, closest first: for a search that found nothing' })
   similarCourses(
-    @Arg('text') text: string,
-    @Arg('limit', () => Int, { defaultValue: 3 }) limit: number,
+    @Arg('text', { description: 'The search text that found nothing, at most 100 characters' }) text: string,
+    @Arg('limit', () => Int, { defaultValue: 3, description: 'How many, 1 to 5' }) limit: number,
     @Ctx() ctx: GraphQLContext,
     @Info() info: GraphQLResolveInfo,
   ): Promise<PartialCourse[]> {
@@ -135,7 +135,10 @@ export class CourseResolver {
     description:
       "Courses to suggest. For a signed-in student, ones they do not own that fit what they study: their classes' courses, then courses close to theirs by name (subject), kind and language; otherwise trending, newest",
   })
-  recommendedCourses(@Arg('limit', () => Int, { defaultValue: 4 }) limit: number, @Ctx() ctx: GraphQLContext): Promise<Course[]> {
+  recommendedCourses(
+    @Arg('limit', () => Int, { defaultValue: 4, description: 'How many, 1 to 12' }) limit: number,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<Course[]> {
     const language = ctx.language === 'bn' ? CourseLanguage.BN : CourseLanguage.EN;
     return recommendCourses(ctx.db, ctx.viewer?.id ?? null, limit, language);
   }
@@ -160,12 +163,12 @@ export class CourseResolver {
     return coursePrice(course, 'usd');
   }
 
-  @FieldResolver(() => [Lesson])
+  @FieldResolver(() => [Lesson], { description: 'Its lessons, in order (video addresses only for those who may watch)' })
   lessons(@Root() course: Course, @Ctx() ctx: GraphQLContext): Promise<Lesson[]> {
     return ctx.loaders.lessonsByCourse.load(course.id);
   }
 
-  @FieldResolver(() => Int)
+  @FieldResolver(() => Int, { description: 'How many lessons it has' })
   async lessonCount(@Root() course: Course, @Ctx() ctx: GraphQLContext): Promise<number> {
     return (await ctx.loaders.lessonsByCourse.load(course.id)).length;
   }

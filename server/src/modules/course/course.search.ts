@@ -1,5 +1,5 @@
 import { SqlParameters } from '../../db/sql-parameters';
-import { badInput } from '../../shared/errors';
+import { badInput, textTooLong } from '../../shared/errors';
 import { escapeLike } from '../../shared/text-rules';
 import type { CourseLanguage } from './course.enums';
 import { classTermPattern, searchTerms, searchText } from './search-text';
@@ -46,7 +46,7 @@ export interface Statement {
 /** Splits the visitor's text, in the form search compares (search-text.ts), into words; refuses empty or oversized searches. */
 export function parseSearchText(text: string): ParsedSearch {
   if (text.trim().length > MAX_SEARCH_LENGTH) {
-    throw badInput(`Search text must be at most ${MAX_SEARCH_LENGTH} characters`, { field: 'text' });
+    throw textTooLong(`Search text must be at most ${MAX_SEARCH_LENGTH} characters`, 'text', MAX_SEARCH_LENGTH);
   }
   const phrase = searchText(text).trim().replace(/\s+/g, ' ');
   if (phrase.length === 0) throw badInput('Type something to search for', { field: 'text' });

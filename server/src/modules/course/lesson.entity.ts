@@ -8,7 +8,7 @@ import type { Course } from './course.entity';
 @Check('lesson_duration_positive', '"durationSeconds" IS NULL OR "durationSeconds" > 0')
 @Index('lesson_course_position', ['courseId', 'position'], { unique: true })
 export class Lesson {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The lesson' })
   @PrimaryGeneratedColumn('uuid')
   id: string;
 
@@ -19,7 +19,7 @@ export class Lesson {
   @JoinColumn({ name: 'courseId' })
   course?: Course;
 
-  @Field()
+  @Field({ description: 'The lesson title, at most 200 characters' })
   @Column({ type: 'text' })
   title: string;
 
@@ -38,4 +38,12 @@ export class Lesson {
   @Field(() => Int, { nullable: true, description: 'Length of the video in seconds, when the instructor gave it' })
   @Column({ type: 'int', nullable: true })
   durationSeconds: number | null;
+
+  /**
+   * Set when the lesson's uploaded video failed while the course was on sale and the lesson had no
+   * other video: from then on students who enroll later do not see it (see lesson.service.ts); cleared
+   * when a video is ready or an address is given. Exposed to the course's editors by LessonVideoResolver.
+   */
+  @Column({ type: 'timestamptz', nullable: true })
+  hiddenSince: Date | null;
 }

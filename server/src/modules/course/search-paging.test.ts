@@ -127,6 +127,11 @@ describe('GET /api/courses/searchCourse/{text}', () => {
       expect(res.status).toBe(400);
       expect((res.body as { code: string }).code).toBe('BAD_USER_INPUT');
     }
-    expect((await restPage('web', '?limit=51')).body).toEqual({ message: 'limit must be a whole number from 1 to 50', code: 'BAD_USER_INPUT' });
+    expect((await restPage('web', '?limit=51')).body).toEqual({
+      message: 'limit must be a whole number from 1 to 50',
+      code: 'BAD_USER_INPUT',
+      category: 'BAD_USER_INPUT',
+      field: 'limit',
+    });
   });
 });

@@ -13,7 +13,7 @@ import { User } from '../user/user.entity';
 // The enrollments list reads in this order, from a cursor.
 @Index('enrollment_oldest_first', ['createdAt', 'id'])
 export class Enrollment {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The enrollment' })
   @PrimaryGeneratedColumn('uuid')
   id: string;
 
@@ -26,7 +26,7 @@ export class Enrollment {
   @JoinColumn({ name: 'studentId' })
   student?: User;
 
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The course' })
   @Index()
   @Column({ type: 'uuid' })
   courseId: string;
@@ -42,19 +42,19 @@ export class Enrollment {
   @JoinColumn({ name: 'paymentId' })
   payment?: Payment;
 
-  @Field()
+  @Field({ description: "The course's name when the student enrolled" })
   @Column({ type: 'text' })
   courseName: string;
 
-  @Field()
+  @Field({ description: "The course's description when the student enrolled" })
   @Column({ type: 'text' })
   courseDescription: string;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: "The course's cover picture address when the student enrolled; null when none" })
   @Column({ type: 'text', nullable: true })
   courseImage: string | null;
 
-  @Field()
+  @Field({ description: "The student's sign-in email when they enrolled" })
   @Column({ type: 'text' })
   email: string;
 
@@ -69,7 +69,7 @@ export class Enrollment {
   @Column({ type: 'jsonb', nullable: true })
   billingDetails: BillingDetails | null;
 
-  @Field()
+  @Field({ description: 'When the student enrolled (ISO 8601)' })
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt: Date;
 

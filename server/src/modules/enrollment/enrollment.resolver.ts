@@ -46,7 +46,7 @@ export class EnrollmentResolver {
 
   @Authorized()
   @Query(() => Enrollment, { nullable: true, description: "The signed-in student's enrollment in one course, if any" })
-  async enrollment(@Arg('courseId', () => ID) courseId: string, @Ctx() ctx: GraphQLContext): Promise<Enrollment | null> {
+  async enrollment(@Arg('courseId', () => ID, { description: 'The course' }) courseId: string, @Ctx() ctx: GraphQLContext): Promise<Enrollment | null> {
     const viewer = requireViewer(ctx);
     return isUuid(courseId) ? findActiveEnrollment(ctx.db, viewer.id, courseId) : null;
   }

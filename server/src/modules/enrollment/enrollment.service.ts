@@ -6,7 +6,7 @@ import type { Course } from '../course/course.entity';
 import type { Payment } from '../payment/payment.entity';
 import { Enrollment } from './enrollment.entity';
 import { requireSelfOrAdmin } from '../auth/guards';
-import { badInput, notFound } from '../../shared/errors';
+import { badInput, notFound, textTooLong } from '../../shared/errors';
 import { fetchPage, fromCursor, parsePage, type Page } from '../../shared/paging';
 import { isUuid } from '../../shared/validation';
 import { AuditAction, AuditTarget } from '../audit/audit.entity';
@@ -121,7 +121,7 @@ export async function listEnrollments(
 ): Promise<Page<Enrollment>> {
   requireAdminOrScope(caller, ApiScope.ENROLLMENTS_READ, 'Only admins can list every enrollment');
   const page = parsePage(filter.offset, filter.limit, 20);
-  if (filter.courseId && !isUuid(filter.courseId)) throw notFound('Course not found');
+  if (filter.courseId && !isUuid(filter.courseId)) throw notFound('Course not found', 'COURSE_NOT_FOUND');
   const after = filter.after ? fromCursor(filter.after) : null;
   if (after && !(await db.getRepository(Enrollment).existsBy({ id: after }))) throw badInput(ENROLLMENT_CURSOR_UNKNOWN, { field: 'after' });
   const query = () => {
@@ -157,8 +157,8 @@ export async function enrollStudent(
   if (emailProblem) throw badInput(emailProblem, { field: 'email' });
   const email = normalizeEmail(input.email);
   const name = (input.name ?? '').trim() || email.split('@')[0];
-  if (name.length > 100) throw badInput('Name must be at most 100 characters', { field: 'name' });
-  if (!isUuid(input.courseId)) throw notFound(ENROLL_COURSE_NOT_FOUND);
+  if (name.length > 100) throw textTooLong('Name must be at most 100 characters', 'name', 100);
+  if (!isUuid(input.courseId)) throw notFound(ENROLL_COURSE_NOT_FOUND, 'COURSE_NOT_FOUND');
   return db.transaction(async (manager) => {
     const course = await manager
       .getRepository(CourseEntity)
@@ -166,7 +166,7 @@ export async function enrollStudent(
       .where(visibleCourse())
       .andWhere('course.id = :id', { id: input.courseId })
       .getOne();
-    if (!course) throw notFound(ENROLL_COURSE_NOT_FOUND);
+    if (!course) throw notFound(ENROLL_COURSE_NOT_FOUND, 'COURSE_NOT_FOUND');
     const users = manager.getRepository(User);
     let student = await users.findOneBy({ email });
     if (student && (student.deletedAt || student.role !== Role.STUDENT)) throw badInput(ENROLL_NOT_A_STUDENT, { field: 'email' });

@@ -22,40 +22,40 @@ registerEnumType(InboxKind, {
 // The same address subscribes once.
 @Index('inbox_subscription_email', ['email'], { unique: true, where: `"kind" = 'SUBSCRIPTION'` })
 export class InboxMessage {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The message' })
   @PrimaryGeneratedColumn('uuid')
   id: string;
 
-  @Field(() => InboxKind)
+  @Field(() => InboxKind, { description: 'Which form sent it' })
   @Index()
   @Column({ type: 'enum', enum: InboxKind, enumName: 'inbox_kind' })
   kind: InboxKind;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: "The sender's name; null for a subscription" })
   @Column({ type: 'text', nullable: true })
   name: string | null;
 
-  @Field()
+  @Field({ description: "The sender's email" })
   @Column({ type: 'text' })
   email: string;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: "The sender's phone number; only complaints have one" })
   @Column({ type: 'text', nullable: true })
   phone: string | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: 'The subject; only complaints have one' })
   @Column({ type: 'text', nullable: true })
   subject: string | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: 'What they wrote; null for a subscription' })
   @Column({ type: 'text', nullable: true })
   message: string | null;
 
-  @Field()
+  @Field({ description: 'Whether an admin marked it as dealt with' })
   @Column({ type: 'boolean', default: false })
   handled: boolean;
 
-  @Field()
+  @Field({ description: 'When it was sent (ISO 8601)' })
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt: Date;
 }

@@ -28,31 +28,31 @@ const filledEmail = Rule(function email(value) {
   return typeof value === 'string' && value.trim() ? checkEmail(value) : validationMessages.emptyFields;
 });
 
-@InputType()
+@InputType({ description: 'A complaint; every field required' })
 class ComplaintInput {
-  @Field(() => String) @filled('name') name: string;
-  @Field(() => String) @filledEmail email: string;
-  @Field(() => String, { description: 'Bangla or English digits; a Bangladeshi mobile number is kept as +8801XXXXXXXXX' })
+  @Field(() => String, { description: 'Your name, at most 200 characters' }) @filled('name') name: string;
+  @Field(() => String, { description: 'Your email, for the answer' }) @filledEmail email: string;
+  @Field(() => String, { description: 'At most 30 characters; Bangla or English digits; a Bangladeshi mobile number is kept as +8801XXXXXXXXX' })
   @Normalize(typedPhone)
   @filled('phone', MAX_FORM_PHONE)
   phone: string;
-  @Field(() => String) @filled('subject') subject: string;
-  @Field(() => String, { description: 'The complaint' }) @filled('message', MAX_FORM_MESSAGE) message: string;
+  @Field(() => String, { description: 'What it is about, at most 200 characters' }) @filled('subject') subject: string;
+  @Field(() => String, { description: 'The complaint, at most 5000 characters' }) @filled('message', MAX_FORM_MESSAGE) message: string;
 }
 
-@InputType()
+@InputType({ description: 'A message from the contact form; every field required' })
 class ContactInput {
-  @Field(() => String) @filled('name') name: string;
-  @Field(() => String) @filledEmail email: string;
-  @Field(() => String) @filled('message', MAX_FORM_MESSAGE) message: string;
+  @Field(() => String, { description: 'Your name, at most 200 characters' }) @filled('name') name: string;
+  @Field(() => String, { description: 'Your email, for the answer' }) @filledEmail email: string;
+  @Field(() => String, { description: 'The message, at most 5000 characters' }) @filled('message', MAX_FORM_MESSAGE) message: string;
 }
 
 @ArgsType()
 class SubscribeArgs {
-  @Field(() => String) @filledEmail email: string;
+  @Field(() => String, { description: 'The email to send the newsletter to' }) @filledEmail email: string;
 }
 
-const InboxMessageId = IdArgs('id', INBOX_MESSAGE_NOT_FOUND);
+const InboxMessageId = IdArgs('id', INBOX_MESSAGE_NOT_FOUND, 'The inbox message');
 type InboxMessageId = InstanceType<typeof InboxMessageId>;
 
 @ObjectType({ description: 'A page of inbox messages' })
@@ -60,39 +60,49 @@ class InboxPage extends PageOf(InboxMessage) {}
 
 @ArgsType()
 class InboxArgs extends PageArgs {
-  @Field(() => InboxKind) kind: InboxKind;
+  @Field(() => InboxKind, { description: 'Which form’s messages' }) kind: InboxKind;
   @Field(() => Boolean, { nullable: true, description: 'Only handled (true) or only not handled (false)' }) handled?: boolean | null;
 }
 
 @Resolver(() => InboxMessage)
 export class InboxResolver {
-  @Mutation(() => Boolean, { description: 'Sends a complaint to the admins' })
-  async submitComplaint(@Arg('input', () => ComplaintInput) input: ComplaintInput, @Ctx() ctx: GraphQLContext): Promise<boolean> {
+  @Mutation(() => Boolean, { description: 'Sends a complaint to the admins; anyone, at most 30 forms an hour from one address' })
+  async submitComplaint(
+    @Arg('input', () => ComplaintInput, { description: 'The complaint' }) input: ComplaintInput,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<boolean> {
     await submitComplaint(ctx.db, ctx.clientAddress, input);
     return true;
   }
 
-  @Mutation(() => Boolean, { description: 'Sends a contact message to the admins' })
-  async submitContactMessage(@Arg('input', () => ContactInput) input: ContactInput, @Ctx() ctx: GraphQLContext): Promise<boolean> {
+  @Mutation(() => Boolean, { description: 'Sends a contact message to the admins; anyone, at most 30 forms an hour from one address' })
+  async submitContactMessage(
+    @Arg('input', () => ContactInput, { description: 'The message' }) input: ContactInput,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<boolean> {
     await submitContactMessage(ctx.db, ctx.clientAddress, input);
     return true;
   }
 
-  @Mutation(() => Boolean, { description: 'Subscribes an address to the newsletter (once)' })
+  @Mutation(() => Boolean, { description: 'Subscribes an address to the newsletter (once); anyone, at most 30 forms an hour from one address' })
   async subscribe(@Args(() => SubscribeArgs) { email }: SubscribeArgs, @Ctx() ctx: GraphQLContext): Promise<boolean> {
     await subscribe(ctx.db, ctx.clientAddress, email);
     return true;
   }
 
   @Authorized(...roles.admin)
-  @Query(() => InboxPage, { description: 'What visitors sent, newest first' })
+  @Query(() => InboxPage, { description: 'What visitors sent, newest first; admins only' })
   async inbox(@Args(() => InboxArgs) args: InboxArgs, @Ctx() ctx: GraphQLContext): Promise<InboxPage> {
     return toPage(InboxPage, await listInbox(ctx.db, requireViewer(ctx), args, args));
   }
 
   @Authorized(...roles.admin)
-  @Mutation(() => InboxMessage)
-  setInboxHandled(@Args(() => InboxMessageId) { id }: InboxMessageId, @Arg('handled') handled: boolean, @Ctx() ctx: GraphQLContext): Promise<InboxMessage> {
+  @Mutation(() => InboxMessage, { description: 'Marks a message as dealt with, or not; admins only' })
+  setInboxHandled(
+    @Args(() => InboxMessageId) { id }: InboxMessageId,
+    @Arg('handled', { description: 'true: dealt with; false: not yet' }) handled: boolean,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<InboxMessage> {
     return setInboxHandled(ctx.db, requireViewer(ctx), id, handled);
   }
 }

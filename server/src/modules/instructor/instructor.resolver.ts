@@ -12,26 +12,27 @@ import { COURSE_NOT_FOUND } from '../course/course.service';
 import { createCourse, deleteCourse, editableCourse, listInstructorCourses, setCoursePublished, updateCourse } from '../course-editing/course-editing.service';
 import { instructorOverview, instructorStudents } from './instructor-stats.service';
 
-const CourseId = IdArgs('id', COURSE_NOT_FOUND);
+const CourseId = IdArgs('id', COURSE_NOT_FOUND, 'The course: the instructor’s own, or any for an admin', 'COURSE_NOT_FOUND');
 type CourseId = InstanceType<typeof CourseId>;
 
 @ObjectType({ description: "An instructor's figures, from their own courses" })
 class InstructorOverview {
   @Field(() => Float, { description: 'Dollars received, less refunds (taka are in revenue)' }) totalRevenue: number;
   @Field(() => [MoneyTotal], { description: 'Received less refunds, one total per currency' }) revenue: MoneyTotal[];
-  @Field(() => Float, { nullable: true }) averageRating: number | null;
-  @Field(() => Int) totalCourses: number;
-  @Field(() => Int) totalStudents: number;
+  @Field(() => Float, { nullable: true, description: 'The average of the visible reviews’ ratings (1 to 5), to one decimal; null before any rating' })
+  averageRating: number | null;
+  @Field(() => Int, { description: 'Their courses, drafts included' }) totalCourses: number;
+  @Field(() => Int, { description: 'Distinct students enrolled now in their courses (refunded ones not counted)' }) totalStudents: number;
 }
 
 @ObjectType({ description: 'A student enrolled in one of the instructor’s courses' })
 class InstructorStudent {
-  @Field(() => ID) enrollmentId: string;
-  @Field() name: string;
-  @Field() email: string;
-  @Field(() => String, { nullable: true }) phone: string | null;
-  @Field() courseName: string;
-  @Field() enrolledAt: Date;
+  @Field(() => ID, { description: 'The enrollment' }) enrollmentId: string;
+  @Field({ description: "The student's name" }) name: string;
+  @Field({ description: "The student's sign-in email" }) email: string;
+  @Field(() => String, { nullable: true, description: "The student's phone number; null when they gave none" }) phone: string | null;
+  @Field({ description: 'The course they are enrolled in' }) courseName: string;
+  @Field({ description: 'When they enrolled (ISO 8601)' }) enrolledAt: Date;
 }
 
 @ObjectType({ description: 'A page of courses an instructor manages' })
@@ -49,7 +50,7 @@ class StudentSearchArgs extends PageArgs {
 @Resolver()
 export class InstructorResolver {
   @Authorized(...roles.staff)
-  @Query(() => InstructorOverview)
+  @Query(() => InstructorOverview, { description: "The signed-in instructor's figures over their own courses; instructors and admins" })
   instructorOverview(@Ctx() ctx: GraphQLContext): Promise<InstructorOverview> {
     return instructorOverview(ctx.db, requireViewer(ctx));
   }
@@ -67,32 +68,46 @@ export class InstructorResolver {
   }
 
   @Authorized(...roles.staff)
-  @Query(() => InstructorStudentPage)
+  @Query(() => InstructorStudentPage, {
+    description: "Students enrolled now in the signed-in instructor's own courses, newest first, 20 a page by default; instructors and admins",
+  })
   async instructorStudents(@Args(() => StudentSearchArgs) args: StudentSearchArgs, @Ctx() ctx: GraphQLContext): Promise<InstructorStudentPage> {
     return toPage(InstructorStudentPage, await instructorStudents(ctx.db, requireViewer(ctx), args.search, args));
   }
 
   @Authorized(...roles.staff)
-  @Mutation(() => Course, { description: 'A new course, as a draft' })
-  createCourse(@Arg('input', () => CourseInput) input: CourseInput, @Ctx() ctx: GraphQLContext): Promise<Course> {
+  @Mutation(() => Course, { description: 'A new course, as a draft of the signed-in instructor; instructors and admins' })
+  createCourse(@Arg('input', () => CourseInput, { description: 'The whole course' }) input: CourseInput, @Ctx() ctx: GraphQLContext): Promise<Course> {
     return createCourse(ctx.db, requireViewer(ctx), input, ctx.clientAddress, ctx.payments.usdToBdt);
   }
 
   @Authorized(...roles.staff)
   @UseMiddleware(CourseEditor('id'))
-  @Mutation(() => Course)
-  updateCourse(@Args(() => CourseId) { id }: CourseId, @Arg('input', () => CourseInput) input: CourseInput, @Ctx() ctx: GraphQLContext): Promise<Course> {
+  @Mutation(() => Course, { description: 'Rewrites a course and its lessons; its own instructor or an admin' })
+  updateCourse(
+    @Args(() => CourseId) { id }: CourseId,
+    @Arg('input', () => CourseInput, { description: 'The whole course as it should be; lessons left out are removed' })
+    input: CourseInput,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<Course> {
     return updateCourse(ctx.db, requireViewer(ctx), id, input, ctx.clientAddress, ctx.payments.usdToBdt);
   }
 
   @Authorized(...roles.staff)
-  @Mutation(() => Course, { description: 'Publishes a draft, or takes a course off sale (its students keep it)' })
-  setCoursePublished(@Args(() => CourseId) { id }: CourseId, @Arg('published') published: boolean, @Ctx() ctx: GraphQLContext): Promise<Course> {
+  @Mutation(() => Course, { description: 'Publishes a draft, or takes a course off sale (its students keep it); its own instructor or an admin' })
+  setCoursePublished(
+    @Args(() => CourseId) { id }: CourseId,
+    @Arg('published', {
+      description: 'true: publish (every lesson needs a video; an instructor not yet approved sends it for review instead); false: take it off sale',
+    })
+    published: boolean,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<Course> {
     return setCoursePublished(ctx.db, requireViewer(ctx), id, published, ctx.clientAddress);
   }
 
   @Authorized(...roles.staff)
-  @Mutation(() => Boolean, { description: 'Deletes a course nobody has bought' })
+  @Mutation(() => Boolean, { description: 'Deletes a course nobody has bought or paid for; its own instructor or an admin' })
   async deleteCourse(@Args(() => CourseId) { id }: CourseId, @Ctx() ctx: GraphQLContext): Promise<boolean> {
     await deleteCourse(ctx.db, requireViewer(ctx), id, ctx.clientAddress);
     return true;

@@ -114,7 +114,7 @@ describe('writing courses', () => {
     expect(after.body.data!.searchCourses).toEqual([{ id: created.id }]);
   });
 
-  it('refuses to publish a course with a lesson that has neither a video address nor an uploaded video, in the viewer’s language', async () => {
+  it('refuses to publish a course with a lesson that has neither a video address nor a ready uploaded video, in the viewer’s language', async () => {
     const PUBLISH = `mutation ($id: ID!) { setCoursePublished(id: $id, published: true) { published } }`;
     const input = { ...validCourse, lessons: [validCourse.lessons[0], { title: 'Force' }] };
     const created = (await instructor.graphql<Created>(CREATE, { input })).data!.createCourse;
@@ -129,12 +129,23 @@ describe('writing courses', () => {
     instructor.cookies.delete('lang');
     expect(await db.getRepository(Course).findOneByOrFail({ id: created.id })).toMatchObject({ published: false, reviewRequestedAt: null });
 
-    // A failed upload is no video; one uploaded and on its way is.
+    // A failed upload is no video; one still on its way is not yet either: only a ready one is.
     const force = created.lessons[1];
     const upload = { lessonId: force.id, uploadedById: teacher.id, fileName: 'force.mp4', sizeBytes: 1000 };
     await db.getRepository(LessonVideo).insert({ ...upload, status: VideoStatus.FAILED });
     expect((await instructor.graphql(PUBLISH, { id: created.id })).errors![0].message).toMatch(/^Lesson 2 has no video/);
-    await db.getRepository(LessonVideo).insert({ ...upload, status: VideoStatus.PROCESSING });
+    const processing = await db.getRepository(LessonVideo).save({ ...upload, status: VideoStatus.PROCESSING });
+    expect((await instructor.graphql(PUBLISH, { id: created.id })).errors![0]).toMatchObject({
+      message: 'The video of lesson 2 is still being processed. Publish the course once it is ready (the course editor shows its progress).',
+      extensions: { code: 'BAD_USER_INPUT' },
+    });
+    instructor.cookies.set('lang', 'bn');
+    expect((await instructor.graphql(PUBLISH, { id: created.id })).errors![0].message).toBe(
+      '২ নম্বর লেসনের ভিডিওটি এখনো প্রসেস হচ্ছে। ভিডিওটি তৈরি হলে কোর্সটি প্রকাশ করুন (কোর্স এডিটরে এর অগ্রগতি দেখা যায়)।',
+    );
+    instructor.cookies.delete('lang');
+    expect(await db.getRepository(Course).findOneByOrFail({ id: created.id })).toMatchObject({ published: false, reviewRequestedAt: null });
+    await db.getRepository(LessonVideo).update(processing.id, { status: VideoStatus.READY });
     const published = await instructor.graphql<{ setCoursePublished: { published: boolean } }>(PUBLISH, { id: created.id });
     expect(published.errors).toBeUndefined();
     expect(published.data!.setCoursePublished.published).toBe(true);
@@ -251,7 +262,10 @@ describe('writing courses', () => {
 
   it('refuses a student search over 100 characters', async () => {
     const { errors } = await instructor.graphql(`query ($s: String) { instructorStudents(search: $s) { total } }`, { s: 'x'.repeat(101) });
-    expect(errors![0]).toMatchObject({ message: 'Search must be at most 100 characters', extensions: { code: 'BAD_USER_INPUT' } });
+    expect(errors![0]).toMatchObject({
+      message: 'Search must be at most 100 characters',
+      extensions: { code: 'TEXT_TOO_LONG', category: 'BAD_USER_INPUT', field: 'search', max: 100 },
+    });
   });
 
   it('reorders, keeps, adds and removes lessons on edit, keeping the ids of kept lessons', async () => {

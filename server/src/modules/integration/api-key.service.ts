@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { IsNull, type DataSource } from 'typeorm';
-import { AppError, badInput, notFound } from '../../shared/errors';
+import { AppError, badInput, notFound, textTooLong } from '../../shared/errors';
 import { sha256 } from '../../shared/hashing';
 import { hitRateLimit, type Limit } from '../../shared/rate-limit';
 import { isUuid } from '../../shared/validation';
@@ -26,7 +26,8 @@ export async function createApiKey(db: DataSource, viewer: Viewer, name: string,
   requireRole(viewer, roles.admin, 'Only admins can make API keys');
   const trimmed = name.trim();
   if (trimmed.length === 0) throw badInput('Name is required', { field: 'name' });
-  if (trimmed.length > MAX_API_KEY_NAME_LENGTH) throw badInput(`Name must be at most ${MAX_API_KEY_NAME_LENGTH} characters`, { field: 'name' });
+  if (trimmed.length > MAX_API_KEY_NAME_LENGTH)
+    throw textTooLong(`Name must be at most ${MAX_API_KEY_NAME_LENGTH} characters`, 'name', MAX_API_KEY_NAME_LENGTH);
   const unique = [...new Set(scopes)];
   if (unique.length === 0) throw badInput('Choose at least one scope', { field: 'scopes' });
   const secret = `${API_KEY_PREFIX}${randomBytes(32).toString('base64url')}`;

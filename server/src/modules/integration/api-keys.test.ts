@@ -5,6 +5,7 @@ import { makeCourse, makeUser } from '../../test/factories';
 import { HttpClient, signedInClient } from '../../test/http-client';
 import { AuditEntry } from '../audit/audit.entity';
 import { Enrollment } from '../enrollment/enrollment.entity';
+import { Payment, PaymentStatus } from '../payment/payment.entity';
 import { User } from '../user/user.entity';
 import { Role } from '../user/role';
 import { ApiKey } from './api-key.entity';
@@ -110,7 +111,9 @@ describe('an API key with catalog:read', () => {
       body: JSON.stringify({ query: '{ courses { total } }' }),
     });
     expect(res.status).toBe(401);
-    expect(await res.json()).toEqual({ errors: [{ message: 'This API key is unknown or has been revoked.', extensions: { code: 'UNAUTHENTICATED' } }] });
+    expect(await res.json()).toEqual({
+      errors: [{ message: 'This API key is unknown or has been revoked.', extensions: { code: 'UNAUTHENTICATED', category: 'UNAUTHENTICATED' } }],
+    });
     const rest = await client.request('/api/courses');
     expect(rest.status).toBe(401);
     const actions = (await db.getRepository(AuditEntry).findBy({ targetId: other.id })).map((entry) => entry.action).sort();
@@ -145,7 +148,7 @@ describe('making keys', () => {
   });
 });
 
-describe('the enrollments list', () => {
+describe('the enrollments and payments lists', () => {
   it('gives admins and enrollments:read keys every enrollment, free and imported, and follows new ones with a cursor', async () => {
     const bought = await student.graphql(`mutation ($id: ID!) { purchaseCourse(input: { courseId: $id }) { status } }`, { id: freeCourseId });
     expect(bought.errors).toBeUndefined();
@@ -189,6 +192,53 @@ describe('the enrollments list', () => {
     expect(refused.errors?.[0].extensions?.code).toBe('FORBIDDEN');
     const badCursor = await admin.graphql(`{ enrollments(after: "nonsense") { total } }`);
     expect(badCursor.errors?.[0].message).toBe('after must be an endCursor from an earlier page of this list');
+  });
+
+  it('gives admins and payments:read keys every payment, typed, oldest first with a cursor to follow new ones', async () => {
+    const buyer = await db.getRepository(User).findOneByOrFail({ email: 'student@example.com' });
+    const pay = (provider: string, currency: string, at: string) =>
+      db.getRepository(Payment).save({
+        studentId: buyer.id,
+        courseId: paidCourseId,
+        provider,
+        amountCents: currency === 'bdt' ? 145_000 : 1200,
+        currency,
+        status: PaymentStatus.SUCCEEDED,
+        idempotencyKey: `key-${provider}-${at}`,
+        createdAt: new Date(at),
+      });
+    await pay('sslcommerz', 'bdt', '2026-01-01T10:00:00Z');
+    await pay('test', 'usd', '2026-01-02T10:00:00Z');
+    const reader = keyClient((await createKey('Payment sync', ['PAYMENTS_READ'])).secret);
+    const query = `query ($after: String, $gateway: PaymentProvider) { payments(oldestFirst: true, after: $after, gateway: $gateway, limit: 1) { total endCursor items { gateway testMode amountPaid { amount currency } } } }`;
+    type Payments = {
+      payments: {
+        total: number;
+        endCursor: string | null;
+        items: Array<{ gateway: string; testMode: boolean; amountPaid: { amount: number; currency: string } }>;
+      };
+    };
+    const first = await reader.graphql<Payments>(query);
+    expect(first.errors).toBeUndefined();
+    expect(first.data!.payments.items).toEqual([{ gateway: 'SSLCOMMERZ', testMode: false, amountPaid: { amount: 145_000, currency: 'BDT' } }]);
+    const second = await reader.graphql<Payments>(query, { after: first.data!.payments.endCursor });
+    expect(second.data!.payments.items).toEqual([{ gateway: 'STRIPE', testMode: true, amountPaid: { amount: 1200, currency: 'USD' } }]);
+    const caughtUp = await reader.graphql<Payments>(query, { after: second.data!.payments.endCursor });
+    expect(caughtUp.data!.payments).toMatchObject({ total: 0, items: [], endCursor: null });
+    await pay('stripe', 'usd', '2026-01-03T10:00:00Z');
+    const later = await reader.graphql<Payments>(query, { after: second.data!.payments.endCursor });
+    expect(later.data!.payments.items).toEqual([{ gateway: 'STRIPE', testMode: false, amountPaid: { amount: 1200, currency: 'USD' } }]);
+    const stripeOnly = await admin.graphql<Payments>(query, { gateway: 'STRIPE' });
+    expect(stripeOnly.data!.payments.total).toBe(2);
+
+    // Newest first stays the default; a cursor needs the oldest-first order it follows.
+    const newest = await admin.graphql<{ payments: { items: Array<{ gateway: string; testMode: boolean }> } }>(`{ payments { items { gateway testMode } } }`);
+    expect(newest.data!.payments.items[0]).toEqual({ gateway: 'STRIPE', testMode: false });
+    const unordered = await admin.graphql(`query ($after: String) { payments(after: $after) { total } }`, { after: first.data!.payments.endCursor });
+    expect(unordered.errors?.[0].message).toBe('after follows a list read oldest first: add oldestFirst: true');
+    const enrollmentReader = keyClient((await createKey('Enrollments only', ['ENROLLMENTS_READ'])).secret);
+    expect((await enrollmentReader.graphql(`{ payments { total } }`)).errors?.[0].extensions?.code).toBe('FORBIDDEN');
+    expect((await student.graphql(`{ payments { total } }`)).errors?.[0].extensions?.code).toBe('FORBIDDEN');
   });
 
   it('enrolls a partner’s student once, audited, and never through a person’s session', async () => {

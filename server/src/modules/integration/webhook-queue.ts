@@ -3,6 +3,7 @@ import type { DataSource } from 'typeorm';
 import type { AppLogger } from '../../logger';
 import { sendDelivery } from './webhook-sender';
 import { WEBHOOK_QUEUE, type WebhookJob } from './webhook-events';
+import { ensureQueue } from '../../db/job-queues';
 
 export interface WebhookQueueOptions {
   /** The first retry waits this long, each later one twice as long. */
@@ -38,7 +39,7 @@ export class WebhookQueue {
       boss.on('error', (error: unknown) => this.log.error({ err: error }, 'webhook queue error'));
       await boss.start();
       const settings = { retryLimit: this.options.retryLimit, retryDelay: this.options.retryDelaySeconds, retryBackoff: true, expireInSeconds: 120 };
-      await boss.createQueue(WEBHOOK_QUEUE, { name: WEBHOOK_QUEUE, ...settings });
+      await ensureQueue(boss, WEBHOOK_QUEUE, settings);
       await boss.updateQueue(WEBHOOK_QUEUE, { name: WEBHOOK_QUEUE, ...settings });
       await boss.work<WebhookJob>(
         WEBHOOK_QUEUE,
@@ -57,10 +58,10 @@ export class WebhookQueue {
     if (row.any) await this.start(db, secretKey);
   }
 
-  async stop(): Promise<void> {
+  async stop(timeoutMs = 5000): Promise<void> {
     if (!this.started) return;
     const boss = await this.started.catch(() => null);
     this.started = null;
-    await boss?.stop({ graceful: true, timeout: 5000, wait: true });
+    await boss?.stop({ graceful: true, timeout: timeoutMs, wait: true });
   }
 }

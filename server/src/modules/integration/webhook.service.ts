@@ -1,5 +1,5 @@
 import { In, IsNull, type DataSource } from 'typeorm';
-import { badInput, notFound } from '../../shared/errors';
+import { badInput, notFound, textTooLong } from '../../shared/errors';
 import { fetchPage, fromCursor, parsePage, type Page } from '../../shared/paging';
 import { isUuid } from '../../shared/validation';
 import { AuditAction, AuditTarget } from '../audit/audit.entity';
@@ -36,7 +36,7 @@ const ONLY_ADMINS = 'Only admins can manage webhooks';
 function checkUrl(url: string, allowHttp: boolean): string {
   const text = url.trim();
   if (text.length === 0) throw badInput('URL is required', { field: 'url' });
-  if (text.length > MAX_WEBHOOK_URL_LENGTH) throw badInput(`URL must be at most ${MAX_WEBHOOK_URL_LENGTH} characters`, { field: 'url' });
+  if (text.length > MAX_WEBHOOK_URL_LENGTH) throw textTooLong(`URL must be at most ${MAX_WEBHOOK_URL_LENGTH} characters`, 'url', MAX_WEBHOOK_URL_LENGTH);
   let parsed: URL;
   try {
     parsed = new URL(text);

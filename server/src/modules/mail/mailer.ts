@@ -8,6 +8,7 @@ import { phoneOfAddress } from '../../shared/phone';
 import { SmsGatewayError, type SmsProvider } from '../phone/sms-provider';
 import { text as catalogueText } from '../../i18n/translate';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../i18n/languages';
+import { ensureQueue } from '../../db/job-queues';
 
 export const SENT_BODY = '(sent; the body is not kept)';
 /** The job queue (pg-boss) that delivers the outbox. */
@@ -85,7 +86,7 @@ export function createMailService(db: DataSource, log: AppLogger, settings: Mail
   let ready: Promise<PgBoss> | null = null;
   const queue = () =>
     (ready ??= jobs.boss().then(async (boss) => {
-      await boss.createQueue(MAIL_QUEUE, { name: MAIL_QUEUE, ...retry, expireInSeconds });
+      await ensureQueue(boss, MAIL_QUEUE, { ...retry, expireInSeconds });
       return boss;
     })).catch((error: unknown) => {
       ready = null;

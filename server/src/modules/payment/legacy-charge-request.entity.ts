@@ -5,7 +5,8 @@ import { User } from '../user/user.entity';
 /**
  * The old client's `POST /payment {amount, token}`: it names no course, so nothing is charged yet.
  * The card token waits here until the old client's next call, `POST /api/enroll`, names the course;
- * the charge is then made at the course's own price, or refused when the amount differs.
+ * the charge is then made at the course's own price, or refused when the amount differs. The token is
+ * wiped when that call claims the request (before the charge), and unused ones go when they expire.
  */
 @Entity('legacy_charge_request')
 export class LegacyChargeRequest {
@@ -24,9 +25,9 @@ export class LegacyChargeRequest {
   @Column({ type: 'int' })
   amountCents: number;
 
-  /** The card token from the old payment widget (single use at the provider). */
-  @Column({ type: 'text' })
-  paymentMethod: string;
+  /** The card token from the old payment widget (single use at the provider); forgotten (null) as soon as the enrollment call claims it. */
+  @Column({ type: 'text', nullable: true })
+  paymentMethod: string | null;
 
   @Column({ type: 'jsonb', nullable: true })
   billingDetails: BillingDetails | null;

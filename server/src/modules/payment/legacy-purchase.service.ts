@@ -42,10 +42,16 @@ export async function requestLegacyCharge(
   });
 }
 
+/** Old charge requests never followed by an enrollment, once expired: gone with their card tokens (the scheduled payment job). */
+export async function forgetExpiredLegacyChargeRequests(deps: Pick<PurchaseDeps, 'db'>): Promise<number> {
+  const { affected } = await deps.db.getRepository(LegacyChargeRequest).delete({ expiresAt: LessThan(new Date()), usedAt: IsNull() });
+  return affected ?? 0;
+}
+
 /** A charge for a named course at once, refused unless `amountCents` is its price. */
 export async function chargeLegacyPayment(deps: PurchaseDeps, viewer: Viewer, input: PurchaseInput, amountCents: number): Promise<PurchaseOutcome> {
   const course = await findCourse(deps.db, input.courseId);
-  if (!course) throw notFound(COURSE_NOT_FOUND);
+  if (!course) throw notFound(COURSE_NOT_FOUND, 'COURSE_NOT_FOUND');
   if (amountCents !== priceInCents(course)) throw badInput(AMOUNT_MISMATCH);
   return purchaseCourse(deps, viewer, input);
 }
@@ -57,11 +63,12 @@ async function chargePendingRequest(deps: PurchaseDeps, viewer: Viewer, courseId
   if (!request) throw new AppError('FORBIDDEN', NO_MATCHING_PAYMENT);
   if (request.usedAt) throw new AppError('CONFLICT', ENROLLMENT_RECORDED);
   const course = await findCourse(deps.db, courseId);
-  if (!course) throw notFound(COURSE_NOT_FOUND);
+  if (!course) throw notFound(COURSE_NOT_FOUND, 'COURSE_NOT_FOUND');
   if (request.amountCents !== priceInCents(course)) throw badInput(AMOUNT_MISMATCH);
-  // Claimed before charging, so two calls with one request cannot both charge its token.
-  const { affected } = await requests.update({ id: request.id, usedAt: IsNull() }, { usedAt: new Date() });
-  if (!affected) throw new AppError('CONFLICT', ENROLLMENT_RECORDED);
+  // Claimed before charging, so two calls with one request cannot both charge its token; the token
+  // is wiped in the same write: it is used once, here, from memory, and never kept after.
+  const { affected } = await requests.update({ id: request.id, usedAt: IsNull() }, { usedAt: new Date(), paymentMethod: null });
+  if (!affected || !request.paymentMethod) throw new AppError('CONFLICT', ENROLLMENT_RECORDED);
   const outcome = await purchaseCourse(deps, viewer, {
     courseId: course.id,
     paymentMethod: request.paymentMethod,

@@ -10,42 +10,77 @@ import { PAYMENT_NOT_FOUND } from './purchase.service';
 import { IdArgs } from '../../graphql/id-args';
 import { oneOf, optionalText, Rule } from '../../shared/validation';
 import { Money } from '../../graphql/money';
+import { toCursor } from '../../shared/paging';
+import { PaymentProviderChoice } from './purchase.input';
 
-registerEnumType(PaymentStatus, { name: 'PaymentStatus', description: 'Where a payment stands; HELD: paid but flagged as risky, waiting for an admin' });
+registerEnumType(PaymentStatus, {
+  name: 'PaymentStatus',
+  description: 'Where a payment stands; HELD: paid but flagged as risky, waiting for an admin',
+  valuesConfig: {
+    PENDING: { description: 'Started; the provider has not answered yet' },
+    REQUIRES_ACTION: { description: 'Waiting for the buyer: 3-D Secure, or paying on the SSLCommerz page' },
+    SUCCEEDED: { description: 'Paid: the student has the course' },
+    FAILED: { description: 'Not paid (declined, abandoned or expired); failureMessage says why' },
+    REFUNDED: { description: 'Paid, then refunded in part or in full; any enrollment it gave has ended' },
+    HELD: { description: 'Paid, but flagged as risky by SSLCommerz: no access until an admin approves it (approveHeldPayment)' },
+  },
+});
 
 @ObjectType({ description: 'One payment: its amount is in whole units of its own currency' })
 class PaymentRecord {
-  @Field(() => ID) id: string;
-  @Field(() => Float, { deprecationReason: 'Use amountPaid (Money, in minor units); kept until 2027-06-30' }) amount: number;
+  @Field(() => ID, { description: 'The payment' }) id: string;
+  @Field(() => Float, {
+    description: 'Whole units of currency (dollars or taka)',
+    deprecationReason: 'Use amountPaid (Money, in minor units); kept until 2027-06-30',
+  })
+  amount: number;
   @Field(() => Money, { description: 'What was paid (or asked), in its own currency' }) amountPaid: Money;
-  @Field({ description: 'usd or bdt' }) currency: string;
+  @Field({ description: 'usd or bdt', deprecationReason: 'Use amountPaid.currency (the Currency enum); kept until 2027-06-30' }) currency: string;
   @Field(() => String, {
     nullable: true,
     description:
       'How it was paid, as the provider reported it: bKash, Nagad, Rocket, or a card brand with its last four digits ("Visa •••• 4242"); null until paid',
   })
   method: string | null;
-  @Field({ description: 'stripe, test (the offline card test mode) or sslcommerz' }) provider: string;
-  @Field(() => PaymentStatus) status: PaymentStatus;
-  @Field(() => String, { nullable: true }) failureMessage: string | null;
-  @Field(() => ID) courseId: string;
-  @Field() courseName: string;
-  @Field() studentName: string;
-  @Field() studentEmail: string;
+  @Field({
+    description: 'stripe, test (the offline card test mode) or sslcommerz',
+    deprecationReason: 'Use gateway (the PaymentProvider enum) and testMode; kept until 2027-06-30',
+  })
+  provider: string;
+  @Field(() => PaymentProviderChoice, { description: 'Who took the payment' }) gateway: PaymentProviderChoice;
+  @Field({ description: 'True when the offline card test mode took it: no card was charged' }) testMode: boolean;
+  @Field(() => PaymentStatus, { description: 'Where the payment stands' }) status: PaymentStatus;
+  @Field(() => String, { nullable: true, description: 'Why it failed, in English; null unless it failed' }) failureMessage: string | null;
+  @Field(() => ID, { description: 'The course paid for' }) courseId: string;
+  @Field({ description: "The course's name" }) courseName: string;
+  @Field({ description: "The paying student's name" }) studentName: string;
+  @Field({ description: "The paying student's sign-in email" }) studentEmail: string;
   @Field(() => ID, { nullable: true, description: 'The enrollment this payment gives, while it lasts' }) enrollmentId: string | null;
-  @Field() createdAt: Date;
+  @Field({ description: 'When the payment was started (ISO 8601)' }) createdAt: Date;
 }
 
 @ObjectType({ description: 'A page of payments' })
-class PaymentRecordPage extends PageOf(PaymentRecord) {}
+class PaymentRecordPage extends PageOf(PaymentRecord) {
+  @Field(() => String, {
+    nullable: true,
+    description: 'Pass as `after` (with oldestFirst: true) for the payments made since; null when this page is empty (keep the last one and ask again later)',
+  })
+  get endCursor(): string | null {
+    const last = this.items.at(-1);
+    return last ? toCursor(last.id) : null;
+  }
+}
 
 @ArgsType()
 class PaymentFilterArgs extends PageArgs {
-  @Field(() => String, { nullable: true, description: 'stripe, test or sslcommerz' })
+  @Field(() => String, { nullable: true, description: 'stripe, test or sslcommerz (gateway is the typed way)' })
   @Rule(oneOf('provider', PROVIDERS))
   provider?: string | null;
 
-  @Field(() => PaymentStatus, { nullable: true }) status?: PaymentStatus | null;
+  @Field(() => PaymentProviderChoice, { nullable: true, description: 'Only payments taken by this gateway (STRIPE includes the offline card test mode)' })
+  gateway?: PaymentProviderChoice | null;
+
+  @Field(() => PaymentStatus, { nullable: true, description: 'Only payments in this state' }) status?: PaymentStatus | null;
   @Field(() => String, { nullable: true, description: 'usd or bdt' })
   @Rule(oneOf('currency', CURRENCIES))
   currency?: string | null;
@@ -56,9 +91,15 @@ class PaymentFilterArgs extends PageArgs {
 
   @Field(() => Date, { nullable: true, description: 'Made at or after' }) from?: Date | null;
   @Field(() => Date, { nullable: true, description: 'Made before' }) to?: Date | null;
+
+  @Field(() => Boolean, { nullable: true, description: 'Oldest first (newest first when left out), to read the list on as it grows' })
+  oldestFirst?: boolean | null;
+
+  @Field(() => String, { nullable: true, description: 'An endCursor of an earlier page read oldestFirst: the payments made after its last item' })
+  after?: string | null;
 }
 
-const PaymentId = IdArgs('paymentId', PAYMENT_NOT_FOUND);
+const PaymentId = IdArgs('paymentId', PAYMENT_NOT_FOUND, 'The HELD payment to approve', 'PAYMENT_NOT_FOUND');
 type PaymentId = InstanceType<typeof PaymentId>;
 
 @Resolver()
@@ -69,15 +110,17 @@ export class PaymentHistoryResolver {
     return toPage(PaymentRecordPage, await listMyPayments(ctx.db, requireViewer(ctx), args));
   }
 
-  @Authorized(...roles.admin)
-  @Query(() => PaymentRecordPage, { description: 'Every payment, newest first, filtered by provider, status, currency, method and date' })
+  @Query(() => PaymentRecordPage, {
+    description:
+      'Every payment, newest first (or oldest first, then read on with `after`), filtered by gateway, status, currency, method and date; at most 50 a page (admins, and API keys with payments:read)',
+  })
   async payments(@Args(() => PaymentFilterArgs) args: PaymentFilterArgs, @Ctx() ctx: GraphQLContext): Promise<PaymentRecordPage> {
-    const { offset, limit, ...filter } = args;
-    return toPage(PaymentRecordPage, await listPayments(ctx.db, requireViewer(ctx), filter, { offset, limit }));
+    const { offset, limit, oldestFirst, after, ...filter } = args;
+    return toPage(PaymentRecordPage, await listPayments(ctx.db, { viewer: ctx.viewer, apiKey: ctx.apiKey }, filter, { offset, limit, oldestFirst, after }));
   }
 
   @Authorized(...roles.admin)
-  @Mutation(() => Boolean, { description: 'Approves a payment held as risky: the student gets the course' })
+  @Mutation(() => Boolean, { description: 'Approves a payment held as risky: the student gets the course; admins only' })
   async approveHeldPayment(@Args(() => PaymentId) { paymentId }: PaymentId, @Ctx() ctx: GraphQLContext): Promise<boolean> {
     await approveHeldPayment(ctx.db, requireViewer(ctx), paymentId, ctx.clientAddress);
     return true;

@@ -1,6 +1,6 @@
 import type { DataSource, SelectQueryBuilder } from 'typeorm';
-import { AppError, notFound } from '../../shared/errors';
-import { fetchPage, parsePage, type Page } from '../../shared/paging';
+import { AppError, badInput, notFound } from '../../shared/errors';
+import { fetchPage, fromCursor, parsePage, type Page } from '../../shared/paging';
 import { money, type Money } from '../../shared/money';
 import { methodLabel } from './payment-method';
 import { AuditAction, AuditTarget } from '../audit/audit.entity';
@@ -12,6 +12,11 @@ import { requireRole, roles } from '../auth/guards';
 import { User } from '../user/user.entity';
 import { Payment, PaymentStatus } from './payment.entity';
 import { PAYMENT_NOT_FOUND } from './purchase.service';
+import { PaymentProviderChoice } from './purchase.input';
+import { ApiScope } from '../integration/api-key.entity';
+import { requireAdminOrScope, type Caller } from '../integration/api-key.service';
+
+export const PAYMENT_CURSOR_UNKNOWN = 'after must be an endCursor from an earlier page of this list';
 
 /** One payment as people see it: amounts in whole units of its own currency. */
 export interface PaymentRecord {
@@ -22,6 +27,10 @@ export interface PaymentRecord {
   /** How it was paid: "bKash", "Nagad", "Visa •••• 4242"; null while the provider has not said. */
   method: string | null;
   provider: string;
+  /** Who took it: the `provider` without the test mode's own name. */
+  gateway: PaymentProviderChoice;
+  /** The offline card test mode took it: no card was charged. */
+  testMode: boolean;
   status: PaymentStatus;
   failureMessage: string | null;
   courseId: string;
@@ -34,6 +43,7 @@ export interface PaymentRecord {
 
 export interface PaymentFilter {
   provider?: string | null;
+  gateway?: PaymentProviderChoice | null;
   status?: PaymentStatus | null;
   currency?: string | null;
   /** A method's name as recorded: bKash, Nagad, Rocket, Visa, Mastercard... */
@@ -42,7 +52,24 @@ export interface PaymentFilter {
   to?: Date | null;
 }
 
+/** How a list is read: newest first (people), or oldest first from a cursor (servers following it). */
+export interface PaymentPaging {
+  offset?: number;
+  limit?: number;
+  oldestFirst?: boolean | null;
+  /** An endCursor of an earlier page read oldest first: the payments made after its last item. */
+  after?: string | null;
+}
+
+export const PAYMENT_CURSOR_NEEDS_OLDEST_FIRST = 'after follows a list read oldest first: add oldestFirst: true';
+
 export const PROVIDERS = ['stripe', 'test', 'sslcommerz'];
+/** The stored provider names each gateway of the PaymentProvider enum stands for. */
+const GATEWAY_PROVIDERS: Record<PaymentProviderChoice, string[]> = {
+  [PaymentProviderChoice.STRIPE]: ['stripe', 'test'],
+  [PaymentProviderChoice.SSLCOMMERZ]: ['sslcommerz'],
+};
+const gatewayOf = (provider: string): PaymentProviderChoice => (provider === 'sslcommerz' ? PaymentProviderChoice.SSLCOMMERZ : PaymentProviderChoice.STRIPE);
 export const CURRENCIES = ['usd', 'bdt'];
 
 function records(db: DataSource): SelectQueryBuilder<Payment> {
@@ -54,15 +81,16 @@ function records(db: DataSource): SelectQueryBuilder<Payment> {
     .leftJoin('enrollment', 'e', 'e."paymentId" = p.id AND e."revokedAt" IS NULL');
 }
 
-async function readPage(
-  db: DataSource,
-  paging: { offset?: number; limit?: number },
-  narrow: (qb: SelectQueryBuilder<Payment>) => void,
-): Promise<Page<PaymentRecord>> {
+async function readPage(db: DataSource, paging: PaymentPaging, narrow: (qb: SelectQueryBuilder<Payment>) => void): Promise<Page<PaymentRecord>> {
   const page = parsePage(paging.offset, paging.limit, 20);
+  if (paging.after && !paging.oldestFirst) throw badInput(PAYMENT_CURSOR_NEEDS_OLDEST_FIRST, { field: 'after' });
+  const after = paging.after ? fromCursor(paging.after) : null;
+  if (after && !(await db.getRepository(Payment).existsBy({ id: after }))) throw badInput(PAYMENT_CURSOR_UNKNOWN, { field: 'after' });
+  const order = paging.oldestFirst ? 'ASC' : 'DESC';
   const query = () => {
     const qb = records(db);
     narrow(qb);
+    if (after) qb.andWhere('(p."createdAt", p.id) > (SELECT a."createdAt", a.id FROM payment a WHERE a.id = :after)', { after });
     return qb;
   };
   return fetchPage(
@@ -85,16 +113,18 @@ async function readPage(
           'e.id AS "enrollmentId"',
           'p."createdAt" AS "createdAt"',
         ])
-        .orderBy('p."createdAt"', 'DESC')
+        .orderBy('p."createdAt"', order)
         .addOrderBy('p.id', 'ASC')
         .offset(page.offset)
         .limit(page.limit)
-        .getRawMany<Omit<PaymentRecord, 'amount' | 'amountPaid'> & { amountCents: number; methodLast4: string | null }>();
+        .getRawMany<Omit<PaymentRecord, 'amount' | 'amountPaid' | 'gateway' | 'testMode'> & { amountCents: number; methodLast4: string | null }>();
       return rows.map(({ amountCents, methodLast4, ...row }) => ({
         ...row,
         amount: amountCents / 100,
         amountPaid: money(amountCents, row.currency),
         method: methodLabel(row.method, methodLast4),
+        gateway: gatewayOf(row.provider),
+        testMode: row.provider === 'test',
       }));
     },
     () => query().getCount(),
@@ -102,16 +132,20 @@ async function readPage(
 }
 
 /** The signed-in person's own payments, newest first. */
-export function listMyPayments(db: DataSource, viewer: Viewer, paging: { offset?: number; limit?: number }): Promise<Page<PaymentRecord>> {
+export function listMyPayments(db: DataSource, viewer: Viewer, paging: PaymentPaging): Promise<Page<PaymentRecord>> {
   return readPage(db, paging, (qb) => qb.where('p."studentId" = :id', { id: viewer.id }));
 }
 
-/** Every payment for admins, newest first, by provider, status, currency and date. */
-export function listPayments(db: DataSource, viewer: Viewer, filter: PaymentFilter, paging: { offset?: number; limit?: number }): Promise<Page<PaymentRecord>> {
-  requireRole(viewer, roles.admin);
+/**
+ * Every payment, for admins and API keys with payments:read: newest first, or oldest first (and then
+ * from a cursor, so a server reading on gets each new payment once); by provider, status, currency and date.
+ */
+export function listPayments(db: DataSource, caller: Caller, filter: PaymentFilter, paging: PaymentPaging): Promise<Page<PaymentRecord>> {
+  requireAdminOrScope(caller, ApiScope.PAYMENTS_READ, 'Only admins can list every payment');
   return readPage(db, paging, (qb) => {
     qb.where('true');
     if (filter.provider) qb.andWhere('p.provider = :provider', { provider: filter.provider });
+    if (filter.gateway) qb.andWhere('p.provider IN (:...gatewayProviders)', { gatewayProviders: GATEWAY_PROVIDERS[filter.gateway] });
     if (filter.status) qb.andWhere('p.status = :status', { status: filter.status });
     if (filter.currency) qb.andWhere('p.currency = :currency', { currency: filter.currency });
     if (filter.method) qb.andWhere('lower(p.method) = lower(:method)', { method: filter.method });
@@ -127,7 +161,7 @@ export async function approveHeldPayment(db: DataSource, viewer: Viewer, payment
   requireRole(viewer, roles.admin);
   await db.transaction(async (manager) => {
     const head = await manager.getRepository(Payment).findOneBy({ id: paymentId });
-    if (!head) throw notFound(PAYMENT_NOT_FOUND);
+    if (!head) throw notFound(PAYMENT_NOT_FOUND, 'PAYMENT_NOT_FOUND');
     await manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`purchase:${head.studentId}:${head.courseId}`]);
     const payment = await manager.getRepository(Payment).findOneOrFail({ where: { id: paymentId }, lock: { mode: 'pessimistic_write' } });
     if (payment.status !== PaymentStatus.HELD) throw new AppError('CONFLICT', NOT_HELD);

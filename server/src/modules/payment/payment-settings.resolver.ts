@@ -6,7 +6,7 @@ import type { GraphQLContext } from '../../graphql/context';
 
 @ObjectType({ description: 'What the checkout page needs to show the right card widget' })
 class PaymentSettings {
-  @Field({ description: 'stripe, or test for the offline test mode' })
+  @Field({ description: 'stripe, test for the offline test mode, or off when payments are turned off (paid purchases are refused)' })
   provider: string;
 
   @Field({ description: 'No real money moves' })
@@ -24,7 +24,7 @@ class PaymentSettings {
 
 @Resolver()
 export class PaymentSettingsResolver {
-  @Query(() => PaymentSettings)
+  @Query(() => PaymentSettings, { description: 'How this site takes payments, for the checkout page; anyone may ask' })
   paymentSettings(@Ctx() ctx: GraphQLContext): PaymentSettings {
     const { provider } = ctx.payments;
     const providers = provider.name === 'off' ? [] : [...(ctx.payments.sslcommerz ? [PaymentProviderChoice.SSLCOMMERZ] : []), PaymentProviderChoice.STRIPE];
@@ -32,7 +32,10 @@ export class PaymentSettingsResolver {
   }
 
   @Query(() => Int, { description: 'The taka price proposed for a dollar price (at USD_TO_BDT, rounded to a tidy figure)' })
-  proposedTakaPrice(@Arg('dollars', () => Float) dollars: number, @Ctx() ctx: GraphQLContext): number {
+  proposedTakaPrice(
+    @Arg('dollars', () => Float, { description: 'Dollars, cents as decimals, 0 to 10000' }) dollars: number,
+    @Ctx() ctx: GraphQLContext,
+  ): number {
     if (!Number.isFinite(dollars) || dollars < 0 || dollars > 10_000) throw badInput('dollars must be from 0 to 10000');
     return proposeTakaPrice(dollars, ctx.payments.usdToBdt);
   }

@@ -20,19 +20,29 @@ enum PurchaseStatus {
   REQUIRES_ACTION = 'REQUIRES_ACTION',
   FAILED = 'FAILED',
 }
-registerEnumType(PurchaseStatus, { name: 'PurchaseStatus' });
+registerEnumType(PurchaseStatus, {
+  name: 'PurchaseStatus',
+  description: 'How a purchase ended for now',
+  valuesConfig: {
+    SUCCEEDED: { description: 'Paid (or free): the student is enrolled, see enrollment' },
+    REQUIRES_ACTION: {
+      description: 'Not done yet: pay on redirectURL (SSLCommerz), confirm with clientSecret (3-D Secure), or wait for an admin to approve a held payment',
+    },
+    FAILED: { description: 'Not paid; message says why and nothing was granted' },
+  },
+});
 
-const PaymentId = IdArgs('paymentId', PAYMENT_NOT_FOUND);
+const PaymentId = IdArgs('paymentId', PAYMENT_NOT_FOUND, 'The payment purchaseCourse answered with REQUIRES_ACTION', 'PAYMENT_NOT_FOUND');
 type PaymentId = InstanceType<typeof PaymentId>;
-const EnrollmentId = IdArgs('enrollmentId', ENROLLMENT_NOT_FOUND);
+const EnrollmentId = IdArgs('enrollmentId', ENROLLMENT_NOT_FOUND, 'The enrollment to refund', 'ENROLLMENT_NOT_FOUND');
 type EnrollmentId = InstanceType<typeof EnrollmentId>;
 
-@ObjectType()
+@ObjectType({ description: 'What purchaseCourse or confirmPurchase did' })
 class PurchaseResult {
-  @Field(() => PurchaseStatus)
+  @Field(() => PurchaseStatus, { description: 'Whether the course is bought, waits for an action, or failed' })
   status: PurchaseStatus;
 
-  @Field(() => Enrollment, { nullable: true })
+  @Field(() => Enrollment, { nullable: true, description: 'The new (or existing) enrollment when SUCCEEDED; null otherwise' })
   enrollment: Enrollment | null;
 
   @Field(() => ID, { nullable: true, description: 'For confirmPurchase after a required action' })
@@ -44,16 +54,16 @@ class PurchaseResult {
   @Field(() => String, { nullable: true, description: "Where the buyer pays (SSLCommerz's page), for REQUIRES_ACTION" })
   redirectURL: string | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: 'A note for the buyer, in English (why it failed, what to do next); null when there is nothing to say' })
   message: string | null;
 }
 
-@ObjectType()
+@ObjectType({ description: 'A refund just made' })
 class RefundResult {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The refund' })
   id: string;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'The share of the price paid back, as the refund policy decided: 80 or 100 (a 0% case is refused)' })
   percent: number;
 
   @Field(() => Float, {
@@ -78,22 +88,25 @@ const toResult = (outcome: PurchaseOutcome): PurchaseResult => ({
 @Resolver()
 export class PurchaseResolver {
   @Authorized(...roles.student)
-  @Mutation(() => PurchaseResult, { description: 'Buys a course at its price in the catalogue; a free course enrolls at once' })
-  async purchaseCourse(@Arg('input', () => PurchaseInput) input: PurchaseInput, @Ctx() ctx: GraphQLContext): Promise<PurchaseResult> {
+  @Mutation(() => PurchaseResult, { description: 'Buys a course at its price in the catalogue; a free course enrolls at once; students only' })
+  async purchaseCourse(
+    @Arg('input', () => PurchaseInput, { description: 'The course and how to pay' }) input: PurchaseInput,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<PurchaseResult> {
     return toResult(await purchaseCourse(ctx.payments, requireViewer(ctx), { ...input, address: ctx.clientAddress }));
   }
 
   @Authorized(...roles.student)
-  @Mutation(() => PurchaseResult, { description: 'Records a payment after the card widget finished a required action' })
+  @Mutation(() => PurchaseResult, { description: 'Records a payment after the card widget finished a required action; students only, for their own payment' })
   async confirmPurchase(@Args(() => PaymentId) { paymentId }: PaymentId, @Ctx() ctx: GraphQLContext): Promise<PurchaseResult> {
     return toResult(await confirmPurchase(ctx.payments, requireViewer(ctx), paymentId));
   }
 
   @Authorized(...roles.admin)
-  @Mutation(() => RefundResult, { description: 'Refunds an enrollment as the refund policy allows and ends its access' })
+  @Mutation(() => RefundResult, { description: 'Refunds an enrollment as the refund policy allows and ends its access; admins only' })
   async refundEnrollment(
     @Args(() => EnrollmentId) { enrollmentId }: EnrollmentId,
-    @Arg('refundCase', () => RefundCase) refundCase: RefundCase,
+    @Arg('refundCase', () => RefundCase, { description: 'Why the refund is asked for; the policy gives each case its share' }) refundCase: RefundCase,
     @Arg('reportedAt', () => Date, { nullable: true, description: 'When a schedule issue was reported' }) reportedAt: Date | null,
     @Ctx() ctx: GraphQLContext,
   ): Promise<RefundResult> {

@@ -126,7 +126,7 @@ function requirePrice(deps: PurchaseDeps, course: Course, amountCents: number, l
 
 /** With PAYMENTS=off a paid purchase is refused before anything is written. */
 export function requirePayments(deps: PurchaseDeps): void {
-  if (deps.provider.name === 'off') throw new AppError('PAYMENT_FAILED', PAYMENTS_OFF);
+  if (deps.provider.name === 'off') throw new AppError('PAYMENTS_OFF', PAYMENTS_OFF);
 }
 
 /** Purchases of one course by one student happen one at a time, across every server copy. */
@@ -162,7 +162,7 @@ function checkRequest(request: PurchaseRequest, free: boolean): void {
 async function purchasableCourse(db: DataSource, viewer: Viewer, courseId: string): Promise<Course> {
   requireRole(viewer, roles.student, ONLY_STUDENTS_BUY);
   const course = await findCourse(db, courseId);
-  if (!course) throw notFound(COURSE_NOT_FOUND);
+  if (!course) throw notFound(COURSE_NOT_FOUND, 'COURSE_NOT_FOUND');
   return course;
 }
 
@@ -210,7 +210,7 @@ export async function recordProviderResult(deps: PurchaseDeps, paymentId: string
   const { payment, enrollment, created, alreadyOwned } = await deps.db.transaction(async (manager) => {
     const payments = manager.getRepository(Payment);
     const head = await payments.findOneBy({ id: paymentId });
-    if (!head) throw notFound('Payment not found');
+    if (!head) throw notFound('Payment not found', 'PAYMENT_NOT_FOUND');
     await lockPurchase(manager, head.studentId, head.courseId);
     const current = await payments.findOneOrFail({ where: { id: paymentId }, lock: { mode: 'pessimistic_write' } });
     const settled = [PaymentStatus.SUCCEEDED, PaymentStatus.REFUNDED, PaymentStatus.HELD].includes(current.status);
@@ -323,7 +323,7 @@ export async function purchaseCourse(deps: PurchaseDeps, viewer: Viewer, request
   if (free) {
     const { enrollment } = await deps.db.transaction(async (manager) => {
       await lockPurchase(manager, viewer.id, course.id);
-      if (await findActiveEnrollment(manager, viewer.id, course.id)) throw new AppError('CONFLICT', ALREADY_OWNED);
+      if (await findActiveEnrollment(manager, viewer.id, course.id)) throw new AppError('ALREADY_ENROLLED', ALREADY_OWNED);
       return grantEnrollment(manager, student, course, null);
     });
     return { status: 'SUCCEEDED', enrollment, payment: null, clientSecret: null, message: null };
@@ -343,7 +343,7 @@ export async function purchaseCourse(deps: PurchaseDeps, viewer: Viewer, request
     const outcome = await payForCourse(deps, viewer, request, { course, amountCents, currency, customer, local });
     return await counted(outcome, outcome.status === 'FAILED');
   } catch (error) {
-    throw await counted(error, error instanceof AppError && error.code === 'PAYMENT_FAILED');
+    throw await counted(error, error instanceof AppError && error.category === 'PAYMENT_FAILED');
   }
 }
 
@@ -363,9 +363,10 @@ async function payForCourse(
     const payments = manager.getRepository(Payment);
     const replay = await payments.findOneBy({ idempotencyKey });
     if (replay) return { replay };
-    if (await findActiveEnrollment(manager, viewer.id, course.id)) throw new AppError('CONFLICT', ALREADY_OWNED);
+    if (await findActiveEnrollment(manager, viewer.id, course.id)) throw new AppError('ALREADY_ENROLLED', ALREADY_OWNED);
     const inFlight = await payments.findOneBy({ studentId: viewer.id, courseId: course.id, status: In([PaymentStatus.PENDING, PaymentStatus.HELD]) });
-    if (inFlight) throw new AppError('CONFLICT', inFlight.status === PaymentStatus.HELD ? PAYMENT_HELD : PAYMENT_IN_PROGRESS);
+    if (inFlight)
+      throw inFlight.status === PaymentStatus.HELD ? new AppError('PAYMENT_HELD', PAYMENT_HELD) : new AppError('PAYMENT_IN_PROGRESS', PAYMENT_IN_PROGRESS);
     const payment = await payments.save({
       studentId: viewer.id,
       courseId: course.id,
@@ -406,7 +407,7 @@ async function payForCourse(
   } catch (error) {
     deps.log.error({ err: error, paymentId: payment.id }, 'the payment provider refused to create a payment');
     await deps.db.getRepository(Payment).update(payment.id, { status: PaymentStatus.FAILED, failureMessage: PAYMENT_NOT_SUCCESSFUL });
-    throw new AppError('PAYMENT_FAILED', PAYMENT_NOT_SUCCESSFUL);
+    throw new AppError('PAYMENT_DECLINED', PAYMENT_NOT_SUCCESSFUL);
   }
   if (intent.redirectUrl) {
     // The buyer pays on the gateway's page; its return, its IPN or reconciliation settles the payment.
@@ -433,7 +434,7 @@ async function payForCourse(
 /** After the browser finished a 3-D Secure check: reads the payment from the provider and records it. */
 export async function confirmPurchase(deps: PurchaseDeps, viewer: Viewer, paymentId: string): Promise<PurchaseOutcome> {
   const payment = await deps.db.getRepository(Payment).findOneBy({ id: paymentId });
-  if (!payment || payment.studentId !== viewer.id) throw notFound(PAYMENT_NOT_FOUND);
+  if (!payment || payment.studentId !== viewer.id) throw notFound(PAYMENT_NOT_FOUND, 'PAYMENT_NOT_FOUND');
   if (!payment.providerRef) return outcomeOf(payment, null);
   return recordProviderResult(deps, payment.id, await providerFor(deps, payment.provider).retrievePayment(payment.providerRef));
 }
@@ -450,10 +451,10 @@ export async function startCheckoutSession(deps: PurchaseDeps, viewer: Viewer, c
   const back = (flag: string) => new URL(`/course/${course.id}?${flag}=true`, deps.publicUrl).toString();
   const payment = await deps.db.transaction(async (manager) => {
     await lockPurchase(manager, viewer.id, course.id);
-    if (await findActiveEnrollment(manager, viewer.id, course.id)) throw new AppError('CONFLICT', ALREADY_OWNED);
+    if (await findActiveEnrollment(manager, viewer.id, course.id)) throw new AppError('ALREADY_ENROLLED', ALREADY_OWNED);
     const payments = manager.getRepository(Payment);
     const inFlight = await payments.findOneBy({ studentId: viewer.id, courseId: course.id, status: In([PaymentStatus.PENDING, PaymentStatus.HELD]) });
-    if (inFlight && !inFlight.actionUrl) throw new AppError('CONFLICT', PAYMENT_IN_PROGRESS);
+    if (inFlight && !inFlight.actionUrl) throw new AppError('PAYMENT_IN_PROGRESS', PAYMENT_IN_PROGRESS);
     return payments.save({
       studentId: viewer.id,
       courseId: course.id,
@@ -484,7 +485,7 @@ export async function startCheckoutSession(deps: PurchaseDeps, viewer: Viewer, c
   } catch (error) {
     deps.log.error({ err: error, paymentId: payment.id }, 'the payment provider refused to create a Checkout Session');
     await deps.db.getRepository(Payment).update(payment.id, { status: PaymentStatus.FAILED, failureMessage: PAYMENT_NOT_SUCCESSFUL });
-    throw new AppError('PAYMENT_FAILED', PAYMENT_NOT_SUCCESSFUL);
+    throw new AppError('PAYMENT_DECLINED', PAYMENT_NOT_SUCCESSFUL);
   }
 }
 

@@ -6,7 +6,15 @@ export enum RefundCase {
   LEARNER_CANCELLED = 'LEARNER_CANCELLED',
   SCHEDULE_ISSUE = 'SCHEDULE_ISSUE',
 }
-registerEnumType(RefundCase, { name: 'RefundCase' });
+registerEnumType(RefundCase, {
+  name: 'RefundCase',
+  description: 'Why a refund is asked for; the refund policy gives each case its share',
+  valuesConfig: {
+    COURSE_CANCELLED: { description: 'The course was cancelled: 100%' },
+    LEARNER_CANCELLED: { description: 'The learner cancelled: 100% at least 1 day before the start, otherwise nothing' },
+    SCHEDULE_ISSUE: { description: 'A schedule issue that cannot be accommodated: 80% if reported within 2 days of the start, otherwise nothing' },
+  },
+});
 
 const DAY_MS = 24 * 3600 * 1000;
 

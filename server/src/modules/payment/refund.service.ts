@@ -40,7 +40,7 @@ export async function refundEnrollment(
   requireRole(viewer, roles.admin, 'Only admins can refund');
   const { refund, enrollment, decision, amountCents, currency, provider } = await deps.db.transaction(async (manager) => {
     const found = await manager.getRepository(Enrollment).findOneBy({ id: input.enrollmentId });
-    if (!found) throw notFound(ENROLLMENT_NOT_FOUND);
+    if (!found) throw notFound(ENROLLMENT_NOT_FOUND, 'ENROLLMENT_NOT_FOUND');
     const payment = found.paymentId
       ? await manager
           .getRepository(Payment)
@@ -51,8 +51,8 @@ export async function refundEnrollment(
       : null;
     // Read again under the lock: a refund that just finished has ended this enrollment.
     const enrollment = await manager.getRepository(Enrollment).findOneByOrFail({ id: found.id });
-    if (payment?.status === PaymentStatus.REFUNDED) throw new AppError('CONFLICT', ALREADY_REFUNDED);
-    if (enrollment.revokedAt) throw notFound(ENROLLMENT_NOT_FOUND);
+    if (payment?.status === PaymentStatus.REFUNDED) throw new AppError('ALREADY_REFUNDED', ALREADY_REFUNDED);
+    if (enrollment.revokedAt) throw notFound(ENROLLMENT_NOT_FOUND, 'ENROLLMENT_NOT_FOUND');
     if (!payment || payment.status !== PaymentStatus.SUCCEEDED || !payment.providerRef) {
       throw new AppError('CONFLICT', 'This enrollment has no payment to refund');
     }

@@ -53,7 +53,7 @@ describe('refunds', () => {
     expect((await db.getRepository(TestModePayment).findOneByOrFail({})).refundedCents).toBe(2000);
     expect((await db.getRepository(Payment).findOneByOrFail({})).status).toBe(PaymentStatus.REFUNDED);
     const again = await admin.graphql(REFUND, { id: enrollmentId, case: 'COURSE_CANCELLED' });
-    expect(again.errors![0]).toMatchObject({ message: ALREADY_REFUNDED, extensions: { code: 'CONFLICT' } });
+    expect(again.errors![0]).toMatchObject({ message: ALREADY_REFUNDED, extensions: { code: 'ALREADY_REFUNDED', category: 'CONFLICT' } });
   });
 
   it('gives one refund and three clear refusals when four refunds of one enrollment arrive at once', async () => {
@@ -65,7 +65,7 @@ describe('refunds', () => {
       const refusals = answers.flatMap((answer) => answer.errors ?? []);
       expect({ round, refunded: refunded.length, refusals: refusals.length }).toEqual({ round, refunded: 1, refusals: 3 });
       for (const refusal of refusals) {
-        expect(refusal.extensions?.code).toBe('CONFLICT');
+        expect(refusal.extensions?.category).toBe('CONFLICT');
         expect([ALREADY_REFUNDED, REFUND_IN_PROGRESS]).toContain(refusal.message);
       }
       expect((await db.getRepository(TestModePayment).findOneByOrFail({})).refundedCents).toBe(2000);

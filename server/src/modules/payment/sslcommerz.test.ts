@@ -18,6 +18,9 @@ import { AMOUNT_MISMATCH, BANGLADESH_MOBILE, GATEWAY_PAYMENT_EXPIRED, NO_DOLLAR_
 import { Refund } from './refund.entity';
 import { OutboxMessage } from '../mail/outbox-message.entity';
 import { AuditEntry } from '../audit/audit.entity';
+import { testLog } from '../../test/database';
+import { waitFor } from '../../test/wait-for';
+import { PaymentJobs, RECONCILE_AGE_SECONDS, RECONCILE_CRON, RECONCILE_QUEUE } from './payment-jobs';
 
 let db: DataSource;
 let app: TestApp;
@@ -270,6 +273,32 @@ describe('buying with SSLCommerz', () => {
     await db.query(`UPDATE sslcommerz_sandbox_transaction SET refunds = jsonb_set(refunds, '{0,requestedAt}', to_jsonb((now() - interval '2 seconds')::text))`);
     await reconcileUnsettledPayments(app.services.payments);
     expect((await db.getRepository(Refund).findOneByOrFail({ id: refund.id })).status).toBe('succeeded');
+  });
+
+  it('settles a processing refund from the scheduled reconciliation job in the queue, not from any request', async () => {
+    await comeBack(await onGateway(await startBuying(), { ipn: 'now' }));
+    const enrollment = await db.getRepository(Enrollment).findOneByOrFail({ courseId: course.id });
+    await makeUser(db, { email: 'boss@example.com', role: Role.ADMIN }, 'admin password');
+    const admin = await signedInClient(app.url, 'boss@example.com', 'admin password');
+    await admin.graphql(`mutation ($id: ID!) { refundEnrollment(enrollmentId: $id, refundCase: COURSE_CANCELLED) { percent } }`, { id: enrollment.id });
+    const refund = await db.getRepository(Refund).findOneByOrFail({ enrollmentId: enrollment.id });
+    expect(refund.status).toBe('processing');
+    // The imitation reports a refund refunded a second after it was asked for.
+    await db.query(`UPDATE sslcommerz_sandbox_transaction SET refunds = jsonb_set(refunds, '{0,requestedAt}', to_jsonb((now() - interval '2 seconds')::text))`);
+
+    const jobs = new PaymentJobs(app.video.queue, app.services.payments, testLog, { pollingIntervalSeconds: 0.5 });
+    await jobs.start();
+    // One schedule in the queue (every five minutes), whichever copy registered it.
+    expect(await db.query(`SELECT name, cron FROM pgboss.schedule`)).toEqual([{ name: RECONCILE_QUEUE, cron: RECONCILE_CRON }]);
+    await jobs.start();
+    expect(await db.query(`SELECT count(*)::int AS n FROM pgboss.schedule`)).toEqual([{ n: 1 }]);
+    // A run as the clock sends it: the queue's worker settles the refund.
+    await jobs.runSoon(RECONCILE_AGE_SECONDS);
+    await waitFor('the job to settle the refund', async () => (await db.getRepository(Refund).findOneByOrFail({ id: refund.id })).status === 'succeeded');
+    await waitFor('the job to complete', async () => {
+      const [job] = await db.query<Array<{ state: string }>>(`SELECT state FROM pgboss.job WHERE name = $1`, [RECONCILE_QUEUE]);
+      return job?.state === 'completed';
+    });
   });
 
   it('records the wallet the buyer used: bKash in My Payments, the receipt and the admin list, which filters by it', async () => {

@@ -47,7 +47,7 @@ async function requireTestAccess(db: DataSource, viewer: Viewer, test: ModelTest
   if (!test.courseId) return;
   const course = await db.getRepository(Course).findOneBy({ id: test.courseId });
   if (course && teaches(viewer, course)) return;
-  if (!(await findActiveEnrollment(db, viewer.id, test.courseId))) throw new AppError('FORBIDDEN', TEST_NEEDS_ENROLLMENT);
+  if (!(await findActiveEnrollment(db, viewer.id, test.courseId))) throw new AppError('NOT_ENROLLED', TEST_NEEDS_ENROLLMENT);
 }
 
 /**
@@ -56,7 +56,7 @@ async function requireTestAccess(db: DataSource, viewer: Viewer, test: ModelTest
  */
 export async function startAttempt(db: DataSource, scheduler: DeadlineScheduler, viewer: Viewer, testId: string): Promise<Attempt> {
   const test = isUuid(testId) ? await db.getRepository(ModelTest).findOneBy({ id: testId, published: true }) : null;
-  if (!test) throw notFound(MODEL_TEST_NOT_FOUND);
+  if (!test) throw notFound(MODEL_TEST_NOT_FOUND, 'MODEL_TEST_NOT_FOUND');
   await requireTestAccess(db, viewer, test);
   const unfinished = await db
     .getRepository(Attempt)
@@ -68,8 +68,8 @@ export async function startAttempt(db: DataSource, scheduler: DeadlineScheduler,
     await finishAttempt(db, unfinished.id);
   }
   const now = new Date();
-  if (test.opensAt && test.opensAt > now) throw new AppError('CONFLICT', TEST_NOT_OPEN_YET);
-  if (test.closesAt && test.closesAt <= now) throw new AppError('CONFLICT', TEST_CLOSED);
+  if (test.opensAt && test.opensAt > now) throw new AppError('TEST_NOT_OPEN', TEST_NOT_OPEN_YET);
+  if (test.closesAt && test.closesAt <= now) throw new AppError('TEST_NOT_OPEN', TEST_CLOSED);
   const questionIds = await testQuestionIds(db, test.id);
   if (questionIds.length === 0) throw new AppError('CONFLICT', TEST_HAS_NO_QUESTIONS);
   const questions = await db.getRepository(Question).find({ select: { id: true, options: true }, where: { id: In(questionIds) } });
@@ -97,7 +97,7 @@ export async function startAttempt(db: DataSource, scheduler: DeadlineScheduler,
 /** The viewer's own attempt (or any, for an admin); an attempt past its deadline is submitted first. */
 export async function readAttempt(db: DataSource, viewer: Viewer, id: string): Promise<Attempt> {
   const attempt = isUuid(id) ? await db.getRepository(Attempt).findOneBy({ id }) : null;
-  if (!attempt) throw notFound(ATTEMPT_NOT_FOUND);
+  if (!attempt) throw notFound(ATTEMPT_NOT_FOUND, 'ATTEMPT_NOT_FOUND');
   if (attempt.userId !== viewer.id && !isAdmin(viewer)) throw new AppError('FORBIDDEN', NOT_YOUR_ATTEMPT);
   if (!attempt.submittedAt && attempt.deadline.getTime() <= Date.now()) return finishAttempt(db, attempt.id);
   return attempt;
@@ -113,17 +113,17 @@ export async function answersOf(db: DataSource | EntityManager, attemptId: strin
  * an answer being saved and an answer never lands after the result was counted.
  */
 export async function saveAnswer(db: DataSource, viewer: Viewer, attemptId: string, questionId: string, optionId: string): Promise<AttemptAnswer> {
-  if (!isUuid(attemptId)) throw notFound(ATTEMPT_NOT_FOUND);
+  if (!isUuid(attemptId)) throw notFound(ATTEMPT_NOT_FOUND, 'ATTEMPT_NOT_FOUND');
   return db.transaction(async (manager) => {
     const [row] = await manager.query<Array<{ userId: string; submitted: boolean; late: boolean; questionOrder: string[] }>>(
       `SELECT "userId", "submittedAt" IS NOT NULL AS "submitted", now() >= "deadline" AS "late", "questionOrder"::text[] AS "questionOrder"
          FROM "attempt" WHERE "id" = $1 FOR SHARE`,
       [attemptId],
     );
-    if (!row) throw notFound(ATTEMPT_NOT_FOUND);
+    if (!row) throw notFound(ATTEMPT_NOT_FOUND, 'ATTEMPT_NOT_FOUND');
     if (row.userId !== viewer.id) throw new AppError('FORBIDDEN', NOT_YOUR_ATTEMPT);
-    if (row.submitted) throw new AppError('CONFLICT', ATTEMPT_SUBMITTED);
-    if (row.late) throw new AppError('CONFLICT', TIME_IS_UP);
+    if (row.submitted) throw new AppError('ATTEMPT_CLOSED', ATTEMPT_SUBMITTED);
+    if (row.late) throw new AppError('ATTEMPT_CLOSED', TIME_IS_UP);
     if (!isUuid(questionId) || !row.questionOrder.includes(questionId)) throw badInput(QUESTION_NOT_IN_ATTEMPT, { field: 'questionId' });
     const question = await manager.getRepository(Question).findOneOrFail({ select: { id: true, options: true }, where: { id: questionId } });
     if (!question.options.some((option) => option.id === optionId)) throw badInput(OPTION_NOT_OF_QUESTION, { field: 'optionId' });
@@ -140,7 +140,7 @@ export async function saveAnswer(db: DataSource, viewer: Viewer, attemptId: stri
 /** The student's own submission; submitting again (or at the same moment) gives the one result. */
 export async function submitAttempt(db: DataSource, viewer: Viewer, attemptId: string): Promise<Attempt> {
   const attempt = isUuid(attemptId) ? await db.getRepository(Attempt).findOneBy({ id: attemptId }) : null;
-  if (!attempt) throw notFound(ATTEMPT_NOT_FOUND);
+  if (!attempt) throw notFound(ATTEMPT_NOT_FOUND, 'ATTEMPT_NOT_FOUND');
   if (attempt.userId !== viewer.id) throw new AppError('FORBIDDEN', NOT_YOUR_ATTEMPT);
   return finishAttempt(db, attempt.id);
 }
@@ -156,7 +156,7 @@ export async function finishAttempt(db: DataSource, attemptId: string): Promise<
       `SELECT "id", "testId", "submittedAt" IS NOT NULL AS "submitted" FROM "attempt" WHERE "id" = $1 FOR UPDATE`,
       [attemptId],
     );
-    if (!locked) throw notFound(ATTEMPT_NOT_FOUND);
+    if (!locked) throw notFound(ATTEMPT_NOT_FOUND, 'ATTEMPT_NOT_FOUND');
     if (!locked.submitted) {
       const test = await manager.getRepository(ModelTest).findOneByOrFail({ id: locked.testId });
       const attempt = await manager.getRepository(Attempt).findOneByOrFail({ id: attemptId });
@@ -311,7 +311,8 @@ export interface LeaderboardRow {
 /** Everyone's first finished attempt at a test, best first (ties by time); names only, or "Student" for those who hide theirs. */
 export async function leaderboard(db: DataSource, testId: string, paging: { offset?: number; limit?: number }): Promise<Page<LeaderboardRow>> {
   const page = parsePage(paging.offset, paging.limit, 20);
-  if (!isUuid(testId) || !(await db.getRepository(ModelTest).existsBy({ id: testId, published: true }))) throw notFound(MODEL_TEST_NOT_FOUND);
+  if (!isUuid(testId) || !(await db.getRepository(ModelTest).existsBy({ id: testId, published: true })))
+    throw notFound(MODEL_TEST_NOT_FOUND, 'MODEL_TEST_NOT_FOUND');
   const firsts = `SELECT DISTINCT ON ("userId") "userId", "score", "durationSeconds", "submittedAt" FROM "attempt"
      WHERE "testId" = $1 AND "submittedAt" IS NOT NULL ORDER BY "userId", "submittedAt", "id"`;
   const rows = await db.query<Array<{ rank: number; name: string; hidden: boolean | null; score: string; durationSeconds: number }>>(

@@ -57,7 +57,7 @@ async function requireTestAuthor(db: DataSource, viewer: Viewer, courseId: strin
     return null;
   }
   const course = isUuid(courseId) ? await db.getRepository(Course).findOneBy({ id: courseId }) : null;
-  if (!course) throw notFound(COURSE_NOT_FOUND);
+  if (!course) throw notFound(COURSE_NOT_FOUND, 'COURSE_NOT_FOUND');
   requireCourseEditor(viewer, course);
   return course;
 }
@@ -104,7 +104,7 @@ export async function createModelTest(db: DataSource, viewer: Viewer, draft: Mod
 
 export async function editableTest(db: DataSource, viewer: Viewer, id: string): Promise<ModelTest> {
   const test = isUuid(id) ? await db.getRepository(ModelTest).findOneBy({ id }) : null;
-  if (!test) throw notFound(MODEL_TEST_NOT_FOUND);
+  if (!test) throw notFound(MODEL_TEST_NOT_FOUND, 'MODEL_TEST_NOT_FOUND');
   await requireTestAuthor(db, viewer, test.courseId);
   return test;
 }

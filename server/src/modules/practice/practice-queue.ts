@@ -2,6 +2,7 @@ import PgBoss from 'pg-boss';
 import type { DataSource } from 'typeorm';
 import type { AppLogger } from '../../logger';
 import { finishAtDeadline, type DeadlineScheduler } from './attempt.service';
+import { ensureQueue } from '../../db/job-queues';
 
 export const SUBMIT_AT_DEADLINE_QUEUE = 'submit-attempt-at-deadline';
 
@@ -16,6 +17,7 @@ interface DeadlineJob {
  */
 export class PracticeQueue implements DeadlineScheduler {
   private started: Promise<PgBoss> | null = null;
+  private stopped = false;
 
   constructor(
     private readonly databaseUrl: string,
@@ -24,11 +26,12 @@ export class PracticeQueue implements DeadlineScheduler {
   ) {}
 
   private boss(): Promise<PgBoss> {
+    if (this.stopped) return Promise.reject(new Error('the practice queue is stopped'));
     this.started ??= (async () => {
       const boss = new PgBoss({ connectionString: this.databaseUrl, max: 2, schedule: false });
       boss.on('error', (error: unknown) => this.log.error({ err: error }, 'practice job queue error'));
       await boss.start();
-      await boss.createQueue(SUBMIT_AT_DEADLINE_QUEUE, { name: SUBMIT_AT_DEADLINE_QUEUE, ...this.retry });
+      await ensureQueue(boss, SUBMIT_AT_DEADLINE_QUEUE, this.retry);
       return boss;
     })();
     return this.started;
@@ -45,16 +48,20 @@ export class PracticeQueue implements DeadlineScheduler {
 
   /** Submits attempts whose deadline came, a few at a time. */
   async work(db: DataSource): Promise<void> {
+    if (this.stopped) return;
     const boss = await this.boss();
+    // A shutdown that came while the queue was starting: nothing to work for.
+    if (this.stopped) return;
     await boss.work<DeadlineJob>(SUBMIT_AT_DEADLINE_QUEUE, { batchSize: 10, pollingIntervalSeconds: this.pollingIntervalSeconds }, async (jobs) => {
       for (const job of jobs) await finishAtDeadline(db, job.data.attemptId);
     });
   }
 
-  async stop(): Promise<void> {
+  async stop(timeoutMs = 5000): Promise<void> {
+    this.stopped = true;
     if (!this.started) return;
     const boss = await this.started.catch(() => null);
     this.started = null;
-    await boss?.stop({ graceful: true, timeout: 5000, wait: true });
+    await boss?.stop({ graceful: true, timeout: timeoutMs, wait: true });
   }
 }

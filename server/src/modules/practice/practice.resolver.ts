@@ -578,7 +578,7 @@ class LeaderboardEntry {
 @ObjectType({ description: 'A page of a leaderboard' })
 class LeaderboardPage extends PageOf(LeaderboardEntry) {}
 
-const AttemptId = IdArgs('attemptId', ATTEMPT_NOT_FOUND, "The attempt, one of the signed-in student's own");
+const AttemptId = IdArgs('attemptId', ATTEMPT_NOT_FOUND, "The attempt, one of the signed-in student's own", 'ATTEMPT_NOT_FOUND');
 type AttemptId = InstanceType<typeof AttemptId>;
 
 @Resolver(() => Attempt)

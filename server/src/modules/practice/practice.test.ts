@@ -365,7 +365,7 @@ describe('taking a model test', () => {
       message: 'This question is not part of the attempt',
     });
     expect(await code(rahim, { a: '00000000-0000-4000-8000-000000000000', q: q1, o: correctOf(questions, q1) })).toMatchObject({
-      extensions: { code: 'NOT_FOUND' },
+      extensions: { code: 'ATTEMPT_NOT_FOUND', category: 'NOT_FOUND' },
     });
     expect((await karim.graphql(SUBMIT, { a: attempt.id })).errors?.[0].extensions?.code).toBe('FORBIDDEN');
     expect((await karim.graphql(`query ($id: ID!) { attempt(id: $id) { id } }`, { id: attempt.id })).errors?.[0].extensions?.code).toBe('FORBIDDEN');
@@ -374,7 +374,7 @@ describe('taking a model test', () => {
     await rahim.graphql(SUBMIT, { a: attempt.id });
     expect(await code(rahim, { a: attempt.id, q: q1, o: correctOf(questions, q1) })).toMatchObject({
       message: 'This attempt has been submitted; its answers can no longer change',
-      extensions: { code: 'CONFLICT' },
+      extensions: { code: 'ATTEMPT_CLOSED', category: 'CONFLICT' },
     });
     expect(await db.getRepository(AttemptAnswer).count()).toBe(0);
   });
@@ -416,7 +416,7 @@ describe('taking a model test', () => {
     const rahim = await student();
     expect((await rahim.graphql(START, { id: testId })).errors?.[0]).toMatchObject({
       message: 'This model test is for the students of its course: enroll in the course to take it',
-      extensions: { code: 'FORBIDDEN' },
+      extensions: { code: 'NOT_ENROLLED', category: 'FORBIDDEN' },
     });
     expect(await db.getRepository(Attempt).count()).toBe(0);
     const later = await publishedTest(await makeQuestions(1), { opensAt: new Date(Date.now() + 3600_000).toISOString() });

@@ -65,7 +65,7 @@ async function requireBankAuthor(manager: EntityManager | DataSource, viewer: Vi
     return null;
   }
   const course = isUuid(courseId) ? await manager.getRepository(Course).findOneBy({ id: courseId }) : null;
-  if (!course) throw notFound(COURSE_NOT_FOUND);
+  if (!course) throw notFound(COURSE_NOT_FOUND, 'COURSE_NOT_FOUND');
   requireCourseEditor(viewer, course);
   return course.id;
 }

@@ -2,9 +2,11 @@ import DataLoader from 'dataloader';
 import { In, IsNull, Not, type DataSource } from 'typeorm';
 import { AppError, notFound } from '../../shared/errors';
 import type { Viewer } from '../auth/viewer';
+import { LESSON_SHOWN_SQL } from '../course/lesson.service';
 import { Lesson } from '../course/lesson.entity';
 import { Enrollment } from '../enrollment/enrollment.entity';
 import { findActiveEnrollment } from '../enrollment/enrollment.service';
+import { issueCertificate } from '../certificate/certificate.service';
 import { LessonProgress } from './lesson-progress.entity';
 
 export const ENROLL_TO_TRACK = 'Enroll in this course to track your progress';
@@ -25,9 +27,9 @@ export function progressOf(completed: number, total: number): CourseProgress {
 /** The lesson and the student's enrollment in its course; refused unless the student is enrolled. */
 async function enrolledLesson(db: DataSource, viewer: Viewer, lessonId: string): Promise<{ lesson: Lesson; enrollment: Enrollment }> {
   const lesson = await db.getRepository(Lesson).findOneBy({ id: lessonId });
-  if (!lesson) throw notFound(LESSON_NOT_FOUND);
+  if (!lesson) throw notFound(LESSON_NOT_FOUND, 'LESSON_NOT_FOUND');
   const enrollment = await findActiveEnrollment(db, viewer.id, lesson.courseId);
-  if (!enrollment) throw new AppError('FORBIDDEN', ENROLL_TO_TRACK);
+  if (!enrollment) throw new AppError('NOT_ENROLLED', ENROLL_TO_TRACK);
   return { lesson, enrollment };
 }
 
@@ -45,22 +47,77 @@ async function saveProgress(db: DataSource, viewer: Viewer, lesson: Lesson, chan
   return db.getRepository(LessonProgress).findOneByOrFail({ studentId: viewer.id, lessonId: lesson.id });
 }
 
-/** Marks a lesson done (or not done again) for the enrolled student. */
-export async function setLessonCompleted(db: DataSource, viewer: Viewer, lessonId: string, completed: boolean): Promise<LessonProgress> {
-  const { lesson } = await enrolledLesson(db, viewer, lessonId);
-  return saveProgress(db, viewer, lesson, { completedAt: completed ? new Date() : null });
+/**
+ * Marks a lesson done (or not done again) for the enrolled student. Finishing the last lesson of
+ * the course issues the enrollment's certificate (once: a certificate stays issued).
+ */
+export async function setLessonCompleted(
+  db: DataSource,
+  viewer: Viewer,
+  lessonId: string,
+  completed: boolean,
+  publicUrl: string,
+): Promise<{ progress: LessonProgress; enrollmentId: string }> {
+  const { lesson, enrollment } = await enrolledLesson(db, viewer, lessonId);
+  const progress = await saveProgress(db, viewer, lesson, { completedAt: completed ? new Date() : null });
+  if (completed) {
+    const course = await courseProgress(db, viewer.id, lesson.courseId);
+    if (course.total > 0 && course.completed === course.total) await issueCertificate(db, enrollment, publicUrl);
+  }
+  return { progress, enrollmentId: enrollment.id };
 }
 
-/** Remembers where the video stopped, so the player resumes there. */
-export async function saveLessonPosition(db: DataSource, viewer: Viewer, lessonId: string, seconds: number): Promise<LessonProgress> {
-  const { lesson } = await enrolledLesson(db, viewer, lessonId);
-  return saveProgress(db, viewer, lesson, { lastPositionSeconds: Math.floor(seconds) });
+/**
+ * Remembers where the video stopped, so the player resumes there: one statement (the player sends
+ * it every few seconds), which checks the lesson and the enrollment, writes the position and
+ * marks the lesson as the one studied last.
+ */
+export async function saveLessonPosition(
+  db: DataSource,
+  viewer: Viewer,
+  lessonId: string,
+  seconds: number,
+): Promise<{ progress: LessonProgress; enrollmentId: string }> {
+  const [row] = await db.query<
+    Array<{ lessonFound: boolean; enrollmentId: string | null; courseId: string | null; completedAt: Date | null; lastPositionSeconds: number | null }>
+  >(
+    `WITH lesson_row AS (SELECT id, "courseId" FROM lesson WHERE id = $2),
+     enrolled AS (
+       UPDATE enrollment SET "lastLessonId" = $2, "lastStudiedAt" = now()
+       WHERE "studentId" = $1 AND "revokedAt" IS NULL AND "courseId" = (SELECT "courseId" FROM lesson_row)
+       RETURNING id
+     ),
+     saved AS (
+       INSERT INTO lesson_progress ("studentId", "lessonId", "courseId", "completedAt", "lastPositionSeconds")
+       SELECT $1, id, "courseId", NULL, $3 FROM lesson_row WHERE EXISTS (SELECT 1 FROM enrolled)
+       ON CONFLICT ("studentId", "lessonId") DO UPDATE SET "lastPositionSeconds" = EXCLUDED."lastPositionSeconds"
+       RETURNING "courseId", "completedAt", "lastPositionSeconds"
+     )
+     SELECT EXISTS (SELECT 1 FROM lesson_row) AS "lessonFound", (SELECT id FROM enrolled) AS "enrollmentId",
+            saved."courseId", saved."completedAt", saved."lastPositionSeconds"
+     FROM (SELECT 1) AS one LEFT JOIN saved ON true`,
+    [viewer.id, lessonId, Math.floor(seconds)],
+  );
+  if (!row?.lessonFound) throw notFound(LESSON_NOT_FOUND, 'LESSON_NOT_FOUND');
+  if (!row.enrollmentId || !row.courseId) throw new AppError('NOT_ENROLLED', ENROLL_TO_TRACK);
+  const progress = Object.assign(new LessonProgress(), {
+    studentId: viewer.id,
+    lessonId,
+    courseId: row.courseId,
+    completedAt: row.completedAt,
+    lastPositionSeconds: row.lastPositionSeconds ?? 0,
+  });
+  return { progress, enrollmentId: row.enrollmentId };
 }
 
-/** The student's progress in a course: completed lessons over all lessons. */
+/** The student's progress in a course: completed lessons over all the lessons they are shown (a lesson hidden before they enrolled is not theirs to finish). */
 export async function courseProgress(db: DataSource, studentId: string, courseId: string): Promise<CourseProgress> {
   const [total, completed] = await Promise.all([
-    db.getRepository(Lesson).countBy({ courseId }),
+    db
+      .getRepository(Lesson)
+      .createQueryBuilder('l')
+      .where(`l."courseId" = :courseId AND ${LESSON_SHOWN_SQL('l', ':studentId', 'false')}`, { courseId, studentId })
+      .getCount(),
     db
       .getRepository(LessonProgress)
       .createQueryBuilder('p')
@@ -84,6 +141,29 @@ export async function resumeLesson(db: DataSource, enrollment: Enrollment): Prom
   return db.getRepository(Lesson).findOne({
     where: { courseId: enrollment.courseId, ...(done.length ? { id: Not(In(done.map((d) => d.lessonId))) } : {}) },
     order: { position: 'ASC' },
+  });
+}
+
+/** The key of a student's progress in a course, for createCourseProgressLoader. */
+export const progressKey = (studentId: string, courseId: string) => `${studentId}/${courseId}`;
+
+/**
+ * Per request: the progress of each (student, course) a list touches, in one query, however many
+ * enrollments it holds (My Courses). Keys are progressKey(studentId, courseId).
+ */
+export function createCourseProgressLoader(db: DataSource): DataLoader<string, CourseProgress> {
+  return new DataLoader(async (keys: readonly string[]) => {
+    const pairs = keys.map((key) => key.split('/'));
+    const rows = await db.query<Array<{ studentId: string; courseId: string; total: number; completed: number }>>(
+      `SELECT k.student AS "studentId", k.course AS "courseId",
+              (SELECT count(*) FROM lesson l WHERE l."courseId" = k.course)::int AS total,
+              (SELECT count(*) FROM lesson_progress p JOIN lesson l ON l.id = p."lessonId"
+                WHERE p."studentId" = k.student AND p."courseId" = k.course AND p."completedAt" IS NOT NULL)::int AS completed
+       FROM unnest($1::uuid[], $2::uuid[]) AS k(student, course)`,
+      [pairs.map(([student]) => student), pairs.map(([, course]) => course)],
+    );
+    const byKey = new Map(rows.map((row) => [progressKey(row.studentId, row.courseId), progressOf(row.completed, row.total)]));
+    return keys.map((key) => byKey.get(key) ?? progressOf(0, 0));
   });
 }
 

@@ -150,7 +150,7 @@ describe('progress', () => {
     await makeUser(db, { email: 'other@example.com' }, 'other password');
     const other = await signedInClient(app.url, 'other@example.com', 'other password');
     const { errors } = await other.graphql(SET, { id: lessons[0].id, done: true });
-    expect(errors![0]).toMatchObject({ message: 'Enroll in this course to track your progress', extensions: { code: 'FORBIDDEN' } });
+    expect(errors![0]).toMatchObject({ message: 'Enroll in this course to track your progress', extensions: { code: 'NOT_ENROLLED', category: 'FORBIDDEN' } });
     const negative = await student.graphql(POSITION, { id: lessons[0].id, s: -5 });
     expect(negative.errors![0].extensions?.code).toBe('BAD_USER_INPUT');
     const unknown = await student.graphql(SET, { id: '00000000-0000-4000-8000-000000000000', done: true });

@@ -8,7 +8,7 @@ import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, Update
 @Index('review_newest_shown', { synchronize: false })
 @Index('review_author_course', ['authorId', 'courseId'], { unique: true, where: '"authorId" IS NOT NULL' })
 export class Review {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The review' })
   @PrimaryGeneratedColumn('uuid')
   id: string;
 
@@ -20,7 +20,7 @@ export class Review {
   @Column({ type: 'text', nullable: true })
   img: string | null;
 
-  @Field()
+  @Field({ description: 'What the reviewer wrote, plain text (at most 2000 characters for reviews written here)' })
   @Column({ type: 'text' })
   text: string;
 
@@ -32,7 +32,7 @@ export class Review {
   @Column({ type: 'uuid', nullable: true })
   authorId: string | null;
 
-  @Field(() => ID, { nullable: true })
+  @Field(() => ID, { nullable: true, description: 'The course reviewed; null for a testimonial from the old site' })
   @Index()
   @Column({ type: 'uuid', nullable: true })
   courseId: string | null;
@@ -41,7 +41,7 @@ export class Review {
   @Column({ type: 'smallint', nullable: true })
   rating: number | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: 'A title, at most 120 characters; null when none' })
   @Column({ type: 'text', nullable: true })
   title: string | null;
 
@@ -49,7 +49,7 @@ export class Review {
   @Column({ type: 'boolean', default: false })
   hidden: boolean;
 
-  @Field()
+  @Field({ description: 'When it was first written (ISO 8601)' })
   @CreateDateColumn({ type: 'timestamptz' })
   @Index()
   createdAt: Date;

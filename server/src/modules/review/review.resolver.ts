@@ -72,10 +72,10 @@ class ReviewArgs extends PageArgs {
   order?: ReviewOrder | null;
 }
 
-@InputType()
+@InputType({ description: 'A review of a course the student is enrolled in' })
 class ReviewInput {
-  @Field(() => ID)
-  @IsId(COURSE_NOT_FOUND)
+  @Field(() => ID, { description: 'The course reviewed' })
+  @IsId(COURSE_NOT_FOUND, 'COURSE_NOT_FOUND')
   courseId: string;
 
   @Field(() => Int, { description: 'Stars, 1 to 5' })
@@ -84,16 +84,16 @@ class ReviewInput {
   })
   rating: number;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'The review, plain text, 1 to 2000 characters' })
   @Rule(requiredText('A review', MAX_REVIEW_TEXT, validationMessages.reviewText))
   text: string;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: 'A title, at most 120 characters' })
   @Rule(optionalText('The title', MAX_REVIEW_TITLE))
   title?: string | null;
 }
 
-const ReviewId = IdArgs('id', REVIEW_NOT_FOUND);
+const ReviewId = IdArgs('id', REVIEW_NOT_FOUND, 'The review');
 type ReviewId = InstanceType<typeof ReviewId>;
 
 @Resolver(() => Review)
@@ -108,13 +108,16 @@ export class ReviewResolver {
 
   @Authorized()
   @Query(() => Review, { nullable: true, description: "The signed-in student's own review of a course, if they wrote one" })
-  myReview(@Arg('courseId', () => ID) courseId: string, @Ctx() ctx: GraphQLContext): Promise<Review | null> {
+  myReview(@Arg('courseId', () => ID, { description: 'The course' }) courseId: string, @Ctx() ctx: GraphQLContext): Promise<Review | null> {
     return findOwnReview(ctx.db, requireViewer(ctx), courseId);
   }
 
   @Authorized(...roles.student)
   @Mutation(() => Boolean, { description: "Deletes the student's own review of a course; false when there was none" })
-  deleteMyReview(@Arg('courseId', () => ID) courseId: string, @Ctx() ctx: GraphQLContext): Promise<boolean> {
+  deleteMyReview(
+    @Arg('courseId', () => ID, { description: 'The course whose review to delete' }) courseId: string,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<boolean> {
     return deleteOwnReview(ctx.db, requireViewer(ctx), courseId);
   }
 
@@ -125,13 +128,17 @@ export class ReviewResolver {
 
   @Authorized(...roles.student)
   @Mutation(() => Review, { description: 'Rates and reviews a course the student is enrolled in; again edits their review' })
-  submitReview(@Arg('input', () => ReviewInput) input: ReviewInput, @Ctx() ctx: GraphQLContext): Promise<Review> {
+  submitReview(@Arg('input', () => ReviewInput, { description: 'The review' }) input: ReviewInput, @Ctx() ctx: GraphQLContext): Promise<Review> {
     return submitReview(ctx.db, requireViewer(ctx), input);
   }
 
   @Authorized(...roles.admin)
-  @Mutation(() => Review)
-  setReviewHidden(@Args(() => ReviewId) { id }: ReviewId, @Arg('hidden') hidden: boolean, @Ctx() ctx: GraphQLContext): Promise<Review> {
+  @Mutation(() => Review, { description: 'Hides a review from everyone (it is kept), or shows it again; admins only' })
+  setReviewHidden(
+    @Args(() => ReviewId) { id }: ReviewId,
+    @Arg('hidden', { description: 'true: hide; false: show again' }) hidden: boolean,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<Review> {
     return setReviewHidden(ctx.db, requireViewer(ctx), id, hidden);
   }
 }

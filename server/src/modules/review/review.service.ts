@@ -84,8 +84,8 @@ export interface ReviewDraft {
 export async function submitReview(db: DataSource, viewer: Viewer, draft: ReviewDraft): Promise<Review> {
   requireRole(viewer, roles.student, ONLY_ENROLLED_REVIEW);
   const course = await db.getRepository(Course).findOneBy({ id: draft.courseId });
-  if (!course) throw notFound(COURSE_NOT_FOUND);
-  if (!(await findActiveEnrollment(db, viewer.id, course.id))) throw new AppError('FORBIDDEN', ONLY_ENROLLED_REVIEW);
+  if (!course) throw notFound(COURSE_NOT_FOUND, 'COURSE_NOT_FOUND');
+  if (!(await findActiveEnrollment(db, viewer.id, course.id))) throw new AppError('NOT_ENROLLED', ONLY_ENROLLED_REVIEW);
   const { rating } = draft;
   // NFC, so that the same Bangla text typed on two keyboards is stored alike.
   const text = draft.text.trim().normalize('NFC');

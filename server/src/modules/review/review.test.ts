@@ -109,7 +109,10 @@ describe('reviews', () => {
     await makeUser(db, { email: 'outsider@example.com' }, 'a password');
     const outsider = await signedInClient(app.url, 'outsider@example.com', 'a password');
     const refused = await outsider.graphql(REVIEW, { input: { courseId: course.id, rating: 5, text: 'Great' } });
-    expect(refused.errors![0]).toMatchObject({ message: 'Only students enrolled in this course can review it', extensions: { code: 'FORBIDDEN' } });
+    expect(refused.errors![0]).toMatchObject({
+      message: 'Only students enrolled in this course can review it',
+      extensions: { code: 'NOT_ENROLLED', category: 'FORBIDDEN' },
+    });
     await makeUser(db, { email: 'teacher@example.com', role: Role.INSTRUCTOR }, 'a password');
     const teacher = await signedInClient(app.url, 'teacher@example.com', 'a password');
     expect((await teacher.graphql(REVIEW, { input: { courseId: course.id, rating: 5, text: 'Mine' } })).errors![0].extensions?.code).toBe('FORBIDDEN');

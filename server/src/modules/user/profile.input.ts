@@ -9,7 +9,7 @@ export const MAX_EDUCATION_LENGTH = 200;
 /** Used by GraphQL's updateProfile and the old POST /api/users alike. */
 @InputType({ description: 'Profile fields to change; a field left out stays as it is, an empty one is cleared' })
 export class ProfileInput {
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: 'The full name, at most 100 characters; cannot be cleared' })
   @Rule((value) => (value === null || value === undefined ? null : textRule(checkName)(value, {})))
   name?: string | null;
 
@@ -27,11 +27,11 @@ export class ProfileInput {
   @Rule(optionalWebAddress('Avatar URL', MAX_AVATAR_URL_LENGTH))
   image?: string | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: 'Education, at most 200 characters' })
   @Rule(optionalText('Education', MAX_EDUCATION_LENGTH))
   eduQualification?: string | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: 'An email to be reached at, other than the sign-in one' })
   @Rule(blankOr(textRule((email) => checkEmail(email, 'Contact email'))))
   contactEmail?: string | null;
 }

@@ -9,11 +9,11 @@ import { Role } from './role';
 // One number signs in to one account: confirmed numbers are unique (a contact phone typed in a profile is not).
 @Index('user_phone_confirmed_unique', ['phone'], { unique: true, where: '"phoneConfirmedAt" IS NOT NULL' })
 export class User {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The account' })
   @PrimaryGeneratedColumn('uuid')
   id: string;
 
-  @Field()
+  @Field({ description: 'The full name, at most 100 characters' })
   @Column({ type: 'text' })
   name: string;
 
@@ -53,7 +53,7 @@ export class User {
   @Column({ type: 'date', nullable: true })
   date: string | null;
 
-  @Field(() => Role)
+  @Field(() => Role, { description: 'What the person may do' })
   @Column({ type: 'enum', enum: Role, enumName: 'user_role', default: Role.STUDENT })
   role: Role;
 
@@ -69,7 +69,7 @@ export class User {
   @Column({ type: 'text', nullable: true })
   eduQualification: string | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: 'An email to be reached at, other than the sign-in one; null when none' })
   @Column({ type: 'text', nullable: true })
   contactEmail: string | null;
 
@@ -82,7 +82,7 @@ export class User {
   @Column({ type: 'timestamptz', nullable: true })
   deletedAt: Date | null;
 
-  @Field()
+  @Field({ description: 'When the account was made (ISO 8601)' })
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt: Date;
 

@@ -14,13 +14,13 @@ export class UserResolver {
 
   @Authorized()
   @Mutation(() => User, { description: "Changes the signed-in person's own profile" })
-  updateProfile(@Arg('input', () => ProfileInput) input: ProfileInput, @Ctx() ctx: GraphQLContext): Promise<User> {
+  updateProfile(@Arg('input', () => ProfileInput, { description: 'The fields to change' }) input: ProfileInput, @Ctx() ctx: GraphQLContext): Promise<User> {
     return updateProfile(ctx.db, requireViewer(ctx), input);
   }
 
   @Authorized()
   @Mutation(() => User, { description: "Keeps the signed-in person's language ('bn' or 'en'): their emails and their next sign-in on another device use it" })
-  setLanguage(@Arg('language', () => String) language: string, @Ctx() ctx: GraphQLContext): Promise<User> {
+  setLanguage(@Arg('language', () => String, { description: "'bn' or 'en'" }) language: string, @Ctx() ctx: GraphQLContext): Promise<User> {
     return setLanguage(ctx.db, requireViewer(ctx), language);
   }
 

@@ -75,7 +75,7 @@ export async function findPublicInstructor(db: DataSource, email: string): Promi
 }
 
 export function requireUser(user: User | null): User {
-  if (!user) throw notFound('No such user');
+  if (!user) throw notFound('No such user', 'USER_NOT_FOUND');
   return user;
 }
 

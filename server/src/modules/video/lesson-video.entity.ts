@@ -24,7 +24,7 @@ registerEnumType(VideoStatus, {
 @Entity('lesson_video')
 @Index('lesson_video_lesson', ['lessonId', 'createdAt'])
 export class LessonVideo {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The upload' })
   @PrimaryGeneratedColumn('uuid')
   id: string;
 
@@ -38,7 +38,7 @@ export class LessonVideo {
   @Column({ type: 'uuid' })
   uploadedById: string;
 
-  @Field(() => VideoStatus)
+  @Field(() => VideoStatus, { description: 'Where its processing stands' })
   @Column({ type: 'text' })
   status: VideoStatus;
 
@@ -57,7 +57,7 @@ export class LessonVideo {
   @Column({ type: 'bigint', transformer: { to: (v: number) => v, from: (v: string) => Number(v) } })
   sizeBytes: number;
 
-  @Field(() => Int, { nullable: true })
+  @Field(() => Int, { nullable: true, description: 'Length of the video in whole seconds (at least 1), once read from the file; null before' })
   @Column({ type: 'int', nullable: true })
   durationSeconds: number | null;
 
@@ -65,11 +65,11 @@ export class LessonVideo {
   @Column({ type: 'text', array: true, default: () => "'{}'" })
   renditions: string[];
 
-  @Field()
+  @Field({ description: 'When the uploaded file arrived (ISO 8601)' })
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt: Date;
 
-  @Field()
+  @Field({ description: 'When its status or progress last changed (ISO 8601)' })
   @UpdateDateColumn({ type: 'timestamptz' })
   updatedAt: Date;
 }

@@ -1,3 +1,4 @@
+import { accountAddress } from '../../shared/phone';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -21,6 +22,10 @@ import {
   type VideoTools,
 } from './transcode';
 import type { TranscodeJob } from './video-queue';
+import type { Mailer } from '../mail/mailer';
+import { accountLanguage, mailText } from '../mail/mail-text';
+import { translateMessage } from '../../i18n/translate';
+import { User } from '../user/user.entity';
 import type { VideoStorage } from './video-storage';
 
 export interface VideoProcessingDeps {
@@ -31,6 +36,10 @@ export interface VideoProcessingDeps {
   tools?: VideoTools;
   /** What one video may be and take; the defaults when not given. */
   limits?: Partial<VideoLimits>;
+  /** Tells an instructor when a lesson of a course on sale is hidden because its video failed (the queued outbox). */
+  mailer?: Mailer;
+  /** The site's address, for the link to the course editor in that mail. */
+  publicUrl?: string;
 }
 
 export interface VideoLimits {
@@ -170,7 +179,8 @@ async function transcode(deps: VideoProcessingDeps, video: LessonVideo, info: So
         durationSeconds: Math.max(1, Math.round(info.durationSeconds)),
         renditions: [...renditions.map((r) => r.name), ...(info.hasAudio ? [AUDIO_RENDITION] : [])],
       });
-      await manager.getRepository(Lesson).update(video.lessonId, { durationSeconds: Math.max(1, Math.round(info.durationSeconds)) });
+      // A lesson hidden after an earlier failure is shown again now that it plays.
+      await manager.getRepository(Lesson).update(video.lessonId, { durationSeconds: Math.max(1, Math.round(info.durationSeconds)), hiddenSince: null });
       // Older uploads of the lesson are replaced by this one.
       return manager.query<[Array<{ id: string }>, number]>(`DELETE FROM lesson_video WHERE "lessonId" = $1 AND id <> $2 AND "createdAt" < $3 RETURNING id`, [
         video.lessonId,
@@ -186,6 +196,49 @@ async function transcode(deps: VideoProcessingDeps, video: LessonVideo, info: So
   }
 }
 
+interface HiddenLesson {
+  title: string;
+  position: number;
+  courseId: string;
+  courseName: string;
+  instructorId: string | null;
+}
+
+/**
+ * After a video failed for good: when its lesson belongs to a course on sale and has nothing else to
+ * play (no address, no ready video), the lesson is hidden from students who enroll from now on, and
+ * the course's instructor is told by mail (through the queue). Answers whether it was hidden.
+ */
+export async function hideLessonAfterFailedVideo(deps: VideoProcessingDeps, videoId: string, reason: string): Promise<boolean> {
+  const [rows] = await deps.db.query<[HiddenLesson[], number]>(
+    `UPDATE lesson l SET "hiddenSince" = now()
+       FROM lesson_video v, course c
+      WHERE v.id = $1 AND l.id = v."lessonId" AND c.id = l."courseId" AND c.published
+        AND l."hiddenSince" IS NULL AND coalesce(l."videoURL", '') = ''
+        AND NOT EXISTS (SELECT 1 FROM lesson_video r WHERE r."lessonId" = l.id AND r.status = 'ready')
+      RETURNING l.title, l.position, c.id AS "courseId", c.name AS "courseName", c."instructorId"`,
+    [videoId],
+  );
+  const hidden = rows[0];
+  if (!hidden) return false;
+  deps.log.warn({ videoId, courseId: hidden.courseId, position: hidden.position }, 'a lesson on sale lost its video: hidden from new students');
+  const instructor = hidden.instructorId ? await deps.db.getRepository(User).findOneBy({ id: hidden.instructorId }) : null;
+  if (instructor && deps.mailer) {
+    const language = await accountLanguage(deps.db, instructor.id);
+    const link = new URL(`/instructor-dashboard/upload-course/${hidden.courseId}`, deps.publicUrl ?? 'http://localhost:4000').toString();
+    const values = {
+      name: instructor.name,
+      course: hidden.courseName,
+      lesson: hidden.title,
+      position: hidden.position,
+      reason: translateMessage(language, reason),
+      link,
+    };
+    await deps.mailer.send({ to: accountAddress(instructor), ...mailText(language, 'lessonHidden', values) });
+  }
+  return true;
+}
+
 /** The queue's handler: processes, and records a failure on the video (final, or to be retried). */
 export function transcodeJobHandler(deps: VideoProcessingDeps) {
   return async (job: PgBoss.JobWithMetadata<TranscodeJob>): Promise<void> => {
@@ -197,6 +250,7 @@ export function transcodeJobHandler(deps: VideoProcessingDeps) {
         // Final: the same file would be refused again. The instructor reads why.
         deps.log.info({ videoId: job.data.videoId, reason: error.message }, 'lesson video refused');
         await deps.db.getRepository(LessonVideo).update(job.data.videoId, { status: VideoStatus.FAILED, error: error.message });
+        await hideLessonAfterFailedVideo(deps, job.data.videoId, error.message);
         return;
       }
       const final = job.retryCount >= job.retryLimit;
@@ -208,6 +262,7 @@ export function transcodeJobHandler(deps: VideoProcessingDeps) {
           job.data.videoId,
           final ? { status: VideoStatus.FAILED, error: COULD_NOT_PROCESS } : { status: VideoStatus.QUEUED, error: `Trying again: ${COULD_NOT_PROCESS}` },
         );
+      if (final) await hideLessonAfterFailedVideo(deps, job.data.videoId, COULD_NOT_PROCESS);
       throw error;
     }
   };

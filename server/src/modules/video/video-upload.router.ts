@@ -10,6 +10,7 @@ import type { AppLogger } from '../../logger';
 import { AppError } from '../../shared/errors';
 import type { Viewer } from '../auth/viewer';
 import { isUuid } from '../../shared/validation';
+import { In, Not } from 'typeorm';
 import { requireVerifiedEmail } from '../auth/email-verification.service';
 import { Lesson } from '../course/lesson.entity';
 import { editableCourse } from '../course-editing/course-editing.service';
@@ -17,6 +18,8 @@ import { LessonVideo, VideoStatus } from './lesson-video.entity';
 import { SNIFF_BYTES, sniffVideoContainer, UNSUPPORTED_VIDEO } from './video-file-type';
 import type { VideoQueue } from './video-queue';
 import { videoKeys } from './video-processing';
+import { translateMessage } from '../../i18n/translate';
+import type { Language } from '../../i18n/languages';
 import type { VideoStorage } from './video-storage';
 
 // The tus server ships as ES modules only; Node 20.19+ loads them with require().
@@ -36,6 +39,10 @@ export interface VideoUploadDeps {
   dataDir: string;
   maxUploadBytes: number;
   uploadExpiryHours: number;
+  /** What one instructor's videos may take in all (VIDEO_INSTRUCTOR_QUOTA_GB). */
+  instructorQuotaBytes: number;
+  /** One instructor's uploads in progress or waiting to be processed, at most (VIDEO_MAX_UNFINISHED_UPLOADS). */
+  maxUnfinishedUploads: number;
 }
 
 /** Unfinished uploads are looked for this often (or more often when they expire sooner). */
@@ -72,6 +79,16 @@ function viewerOf(req: TusRequest): Viewer | null {
 }
 
 export const sizeLimitText = (bytes: number) => (bytes >= 1024 ** 3 ? `${+(bytes / 1024 ** 3).toFixed(1)} GB` : `${Math.round(bytes / 1024 ** 2)} MB`);
+export const tooManyUnfinished = (max: number) =>
+  `You already have ${max} videos uploading or waiting to be processed. Wait until one of them is ready, then upload the next.`;
+export const overQuota = (quotaBytes: number, usedBytes: number) =>
+  `This video does not fit in your ${sizeLimitText(quotaBytes)} of video storage (${sizeLimitText(usedBytes)} used). Delete lessons you no longer need, or contact us from the Support page for more space.`;
+
+/** The request's language (chooseLanguage put it on the Node request), for refusals the instructor reads. */
+function languageOf(req: TusRequest): Language {
+  const node = (req as { runtime?: { node?: { req?: IncomingMessage & { language?: Language } } } }).runtime?.node?.req;
+  return node?.language ?? 'en';
+}
 
 async function readHead(file: string): Promise<Buffer> {
   const handle = await fs.promises.open(file, 'r');
@@ -102,6 +119,31 @@ export function videoUploadRouter(deps: VideoUploadDeps): Router {
     },
     Math.min(CLEANUP_EVERY_MS, maxAgeMs),
   ).unref();
+  /**
+   * What an uploader has now: videos waiting or being processed, and uploads in progress here (their
+   * declared size counts at once, so twenty started uploads cannot overrun the quota together); the
+   * storage of every video that did not fail (a newer ready video replaces and removes the older one).
+   */
+  const uploaderUsage = async (uploaderId: string) => {
+    const [stored] = await deps.db.query<Array<{ unfinished: number; bytes: string }>>(
+      `SELECT count(*) FILTER (WHERE status IN ('queued', 'processing'))::int AS unfinished,
+              coalesce(sum("sizeBytes") FILTER (WHERE status <> 'failed'), 0)::text AS bytes
+         FROM lesson_video WHERE "uploadedById" = $1`,
+      [uploaderId],
+    );
+    let unfinished = stored.unfinished;
+    let usedBytes = Number(stored.bytes);
+    const store = datastore.configstore;
+    for (const id of (await store.list?.()) ?? []) {
+      const upload = await store.get(id).catch(() => undefined);
+      if (!upload || upload.metadata?.uploaderId !== uploaderId) continue;
+      const started = upload.creation_date ? Date.parse(upload.creation_date) : Date.now();
+      if (Date.now() - started > maxAgeMs) continue; // lapsed: removed by the next clean-up
+      unfinished += 1;
+      usedBytes += upload.size ?? upload.offset;
+    }
+    return { unfinished, usedBytes };
+  };
   const notVideo = async (id: string) => {
     await datastore.remove(id).catch(() => undefined);
     return refuse(415, UNSUPPORTED_VIDEO);
@@ -123,7 +165,7 @@ export function videoUploadRouter(deps: VideoUploadDeps): Router {
         if (error instanceof AppError)
           throw refuse(
             error.httpStatus,
-            error.code === 'FORBIDDEN' ? 'Only the course instructor or an admin can upload videos to its lessons.' : error.message,
+            error.category === 'FORBIDDEN' ? 'Only the course instructor or an admin can upload videos to its lessons.' : error.message,
           );
         throw error;
       }
@@ -139,6 +181,11 @@ export function videoUploadRouter(deps: VideoUploadDeps): Router {
         throw refuse(413, `The video is larger than the ${sizeLimitText(deps.maxUploadBytes)} limit.`);
       }
       if (upload.size === 0) throw refuse(415, UNSUPPORTED_VIDEO);
+      // Each instructor's share of the disk and of the queue: unfinished uploads and storage in all.
+      const { unfinished, usedBytes } = await uploaderUsage(viewer.id);
+      if (unfinished >= deps.maxUnfinishedUploads) throw refuse(429, translateMessage(languageOf(req), tooManyUnfinished(deps.maxUnfinishedUploads)));
+      if (usedBytes + upload.size > deps.instructorQuotaBytes)
+        throw refuse(413, translateMessage(languageOf(req), overQuota(deps.instructorQuotaBytes, usedBytes)));
       return { metadata: { ...upload.metadata, uploaderId: viewer.id } };
     },
     async onIncomingRequest(req, id) {
@@ -170,7 +217,12 @@ export function videoUploadRouter(deps: VideoUploadDeps): Router {
       });
       await deps.storage.putFile(videoKeys.source(video.id), file, 'application/octet-stream');
       await datastore.remove(upload.id).catch(() => undefined);
-      await deps.queue.enqueue(video.id);
+      // Fairness: the uploader's videos already waiting or processing go before this one, and
+      // everyone else's first video goes before this one too (see VideoQueue.enqueue).
+      const waitingAhead = await deps.db
+        .getRepository(LessonVideo)
+        .countBy({ uploadedById: video.uploadedById, status: In([VideoStatus.QUEUED, VideoStatus.PROCESSING]), id: Not(video.id) });
+      await deps.queue.enqueue(video.id, waitingAhead);
       deps.log.info({ videoId: video.id, lessonId: video.lessonId, bytes: video.sizeBytes }, 'lesson video uploaded and queued');
       return { headers: { 'Lesson-Video-Id': video.id } };
     },

@@ -19,17 +19,29 @@ export class LessonVideoResolver {
     return streamUrl(ctx.stream, lesson.id, ready.id, ctx.viewer, lesson.preview);
   }
 
+  @FieldResolver(() => Date, {
+    nullable: true,
+    description:
+      "When the lesson was hidden from students who enroll later because its uploaded video failed while the course was on sale (null when shown): for the course's instructor and admins only",
+  })
+  async hiddenSince(@Root() lesson: Lesson, @Ctx() ctx: GraphQLContext): Promise<Date | null> {
+    return (await this.editsCourse(lesson, ctx)) ? lesson.hiddenSince : null;
+  }
+
+  private async editsCourse(lesson: Lesson, ctx: GraphQLContext): Promise<boolean> {
+    const viewer = ctx.viewer;
+    if (!viewer) return false;
+    if (viewer.role === Role.ADMIN) return true;
+    const course = await ctx.loaders.courseById.load(lesson.courseId);
+    return Boolean(course && teaches(viewer, course));
+  }
+
   @FieldResolver(() => LessonVideo, {
     nullable: true,
     description: "The lesson's newest uploaded video and its processing: for the course's instructor and admins only",
   })
   async video(@Root() lesson: Lesson, @Ctx() ctx: GraphQLContext): Promise<LessonVideo | null> {
-    const viewer = ctx.viewer;
-    if (!viewer) return null;
-    if (viewer.role !== Role.ADMIN) {
-      const course = await ctx.loaders.courseById.load(lesson.courseId);
-      if (!course || !teaches(viewer, course)) return null;
-    }
+    if (!(await this.editsCourse(lesson, ctx))) return null;
     return (await ctx.loaders.lessonVideos.load(lesson.id)).latest;
   }
 }

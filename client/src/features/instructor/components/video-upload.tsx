@@ -6,6 +6,7 @@ import { useLanguage, useT, type MessageKey } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session-context';
 import { useLessonVideoStatesQuery } from '../api/lesson-videos.generated';
 import { measureSpeed, progressLine } from './upload-figures';
+import { formatDate } from '../../../lib/format';
 
 export const UPLOAD_ENDPOINT = '/uploads/lesson-videos';
 /** Small pieces: on a slow link a dropped connection loses at most one of them. */
@@ -42,7 +43,8 @@ export function VideoUpload({ courseId, lessonId, label }: { courseId: string; l
   const samples = useRef<Array<{ at: number; bytes: number }>>([]);
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
   const { data, refetch, startPolling, stopPolling } = useLessonVideoStatesQuery({ variables: { id: courseId }, fetchPolicy: 'cache-and-network' });
-  const video = data?.managedCourse?.lessons.find((lesson) => lesson.id === lessonId)?.video ?? null;
+  const lesson = data?.managedCourse?.lessons.find((candidate) => candidate.id === lessonId);
+  const video = lesson?.video ?? null;
   const working = video?.status === 'QUEUED' || video?.status === 'PROCESSING';
 
   useEffect(() => {
@@ -189,6 +191,11 @@ export function VideoUpload({ courseId, lessonId, label }: { courseId: string; l
       {video?.status === 'FAILED' && video.error && (
         <Text fontSize="sm" color="red.600">
           {video.error}
+        </Text>
+      )}
+      {lesson?.hiddenSince && (
+        <Text fontSize="sm" color="orange.700" data-testid="lesson-hidden">
+          {t('video.hiddenSince', { date: formatDate(lesson.hiddenSince, language) })}
         </Text>
       )}
       {phase.kind === 'failed' && (

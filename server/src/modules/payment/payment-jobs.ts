@@ -1,0 +1,76 @@
+import type PgBoss from 'pg-boss';
+import type { AppLogger } from '../../logger';
+import type { JobBoss } from '../mail/mailer';
+import { forgetExpiredLegacyChargeRequests } from './legacy-purchase.service';
+import { reconcileUnsettledPayments, type PurchaseDeps } from './purchase.service';
+import { ensureQueue } from '../../db/job-queues';
+
+/** The scheduled job that asks providers about unsettled payments and refunds still processing. */
+export const RECONCILE_QUEUE = 'reconcile-payments';
+/** Every five minutes (pg-boss cron: minutes are its finest step). */
+export const RECONCILE_CRON = '*/5 * * * *';
+/** The scheduled run leaves payments younger than this to the purchase still working on them. */
+export const RECONCILE_AGE_SECONDS = 120;
+
+interface ReconcileJob {
+  /** Payments created less than this long ago are left alone (0: all, as after a crash). */
+  olderThanSeconds: number;
+}
+
+export interface PaymentJobsOptions {
+  /** How often this copy looks for a due run (seconds); tests make it short. */
+  pollingIntervalSeconds?: number;
+  /** The run's cron; every five minutes unless given. */
+  cron?: string;
+}
+
+/**
+ * Reconciliation and refund polling as jobs in the one PostgreSQL queue (pg-boss), never inside a
+ * request (the same run forgets the old client's expired card tokens). pg-boss's clock writes one job per cron tick whatever the number of server copies, and the
+ * queue's `stately` policy keeps at most one run waiting and one running, so however many copies
+ * work the queue, one asks the providers at a time.
+ */
+export class PaymentJobs {
+  private ready: Promise<PgBoss> | null = null;
+
+  constructor(
+    private readonly jobs: JobBoss,
+    private readonly deps: PurchaseDeps,
+    private readonly log: AppLogger,
+    private readonly options: PaymentJobsOptions = {},
+  ) {}
+
+  private queue(): Promise<PgBoss> {
+    this.ready ??= this.jobs.boss().then(async (boss) => {
+      // A run that dies with its process is taken up again after 10 minutes; a failed run waits for the next tick.
+      const settings = { policy: 'stately' as const, retryLimit: 0, expireInSeconds: 600 };
+      await ensureQueue(boss, RECONCILE_QUEUE, settings);
+      return boss;
+    });
+    this.ready.catch(() => (this.ready = null));
+    return this.ready;
+  }
+
+  /** Registers the schedule (once for all copies: the same name is upserted) and works the runs in this process. */
+  async start(): Promise<void> {
+    const boss = await this.queue();
+    await boss.schedule(RECONCILE_QUEUE, this.options.cron ?? RECONCILE_CRON, { olderThanSeconds: RECONCILE_AGE_SECONDS } satisfies ReconcileJob);
+    await boss.work<ReconcileJob>(RECONCILE_QUEUE, { batchSize: 1, pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 10 }, async ([job]) =>
+      this.run(job.data),
+    );
+  }
+
+  /** Asks for a run now (at start: what a crash left unsettled); one already waiting makes this a no-op. */
+  async runSoon(olderThanSeconds = 0): Promise<void> {
+    const boss = await this.queue();
+    await boss.send(RECONCILE_QUEUE, { olderThanSeconds } satisfies ReconcileJob);
+  }
+
+  private async run({ olderThanSeconds }: ReconcileJob): Promise<void> {
+    const reconciled = await reconcileUnsettledPayments(this.deps, { olderThanSeconds });
+    if (reconciled > 0) this.log.info({ reconciled }, 'unsettled payments checked with the provider');
+    // The old client's card tokens are not kept past their half hour, even when nobody calls again.
+    const forgotten = await forgetExpiredLegacyChargeRequests(this.deps);
+    if (forgotten > 0) this.log.info({ forgotten }, 'expired legacy charge requests removed with their card tokens');
+  }
+}

@@ -1,0 +1,95 @@
+/**
+ * Every code an error can carry, in one list. A client (the site's own pages or an integrator's
+ * server) tells errors apart by these codes, never by their wording: the message is for people and
+ * comes in the request's language. Data a client needs to write its own message travels beside the
+ * code (`field`, `max`).
+ *
+ * Each code belongs to one category: the seven broad classes the API answered with before domain
+ * codes existed, kept in `extensions.category` (GraphQL) and `category` (REST) on every error, and
+ * the one that decides the HTTP status. An error with no more specific code carries its category as
+ * its code. To add a code: one line here (with its category), throw it where the rule lives
+ * (`new AppError('THE_CODE', message, { field, max })`), and give the client its words in
+ * client/src/locales (`errors.THE_CODE`, in en.json and bn.json).
+ */
+
+/** The broad classes, each with its HTTP status. */
+export const errorCategories = {
+  BAD_USER_INPUT: 400,
+  UNAUTHENTICATED: 401,
+  PAYMENT_FAILED: 402,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  TOO_MANY_REQUESTS: 429,
+} as const;
+
+export type ErrorCategory = keyof typeof errorCategories;
+
+export const errorCodes = {
+  // The categories themselves, for errors with nothing more specific to say.
+  BAD_USER_INPUT: 'BAD_USER_INPUT',
+  UNAUTHENTICATED: 'UNAUTHENTICATED',
+  PAYMENT_FAILED: 'PAYMENT_FAILED',
+  FORBIDDEN: 'FORBIDDEN',
+  NOT_FOUND: 'NOT_FOUND',
+  CONFLICT: 'CONFLICT',
+  TOO_MANY_REQUESTS: 'TOO_MANY_REQUESTS',
+
+  /** A text longer than its limit: `field` names it, `max` is the limit in characters. */
+  TEXT_TOO_LONG: 'BAD_USER_INPUT',
+
+  /** The sign-in details do not match an account. */
+  WRONG_CREDENTIALS: 'UNAUTHENTICATED',
+
+  /** The account's email address is not confirmed yet, and this needs it. */
+  EMAIL_NOT_CONFIRMED: 'FORBIDDEN',
+  /** The account is closed. */
+  ACCOUNT_CLOSED: 'FORBIDDEN',
+  /** Only a student enrolled in the course may do this (track progress, review, take its tests). */
+  NOT_ENROLLED: 'FORBIDDEN',
+  /** The certificate was revoked (its course was refunded). */
+  CERTIFICATE_REVOKED: 'FORBIDDEN',
+
+  COURSE_NOT_FOUND: 'NOT_FOUND',
+  LESSON_NOT_FOUND: 'NOT_FOUND',
+  ENROLLMENT_NOT_FOUND: 'NOT_FOUND',
+  PAYMENT_NOT_FOUND: 'NOT_FOUND',
+  CERTIFICATE_NOT_FOUND: 'NOT_FOUND',
+  MODEL_TEST_NOT_FOUND: 'NOT_FOUND',
+  ATTEMPT_NOT_FOUND: 'NOT_FOUND',
+  USER_NOT_FOUND: 'NOT_FOUND',
+
+  /** The student already owns the course. */
+  ALREADY_ENROLLED: 'CONFLICT',
+  /** A payment for the course is already under way: wait for it rather than paying twice. */
+  PAYMENT_IN_PROGRESS: 'CONFLICT',
+  /** A payment for the course was received and waits for an admin's check. */
+  PAYMENT_HELD: 'CONFLICT',
+  /** The payment was refunded already. */
+  ALREADY_REFUNDED: 'CONFLICT',
+  /** The email address belongs to another account. */
+  EMAIL_TAKEN: 'CONFLICT',
+  /** The model test attempt takes no more answers: it was submitted or its time is up. */
+  ATTEMPT_CLOSED: 'CONFLICT',
+  /** The model test is outside its window (not open yet, or closed). */
+  TEST_NOT_OPEN: 'CONFLICT',
+
+  /** The payment was refused (by the bank, the buyer, or the gateway): nothing was charged. */
+  PAYMENT_DECLINED: 'PAYMENT_FAILED',
+  /** Payments are switched off on this server. */
+  PAYMENTS_OFF: 'PAYMENT_FAILED',
+
+  /** Too many requests or attempts: try again later. */
+  RATE_LIMITED: 'TOO_MANY_REQUESTS',
+} as const satisfies Record<string, ErrorCategory>;
+
+export type ErrorCode = keyof typeof errorCodes;
+
+export const categoryOf = (code: ErrorCode): ErrorCategory => errorCodes[code];
+export const httpStatusOf = (code: ErrorCode): number => errorCategories[errorCodes[code]];
+
+/** The codes the server adds outside AppError: the database unreachable and unexpected faults. */
+export const SERVICE_UNAVAILABLE = 'SERVICE_UNAVAILABLE';
+export const INTERNAL_SERVER_ERROR = 'INTERNAL_SERVER_ERROR';
+/** A request body larger than the server reads (HTTP 413). */
+export const BODY_TOO_LARGE = 'BODY_TOO_LARGE';
