@@ -2,7 +2,7 @@ import { Badge, Box, Button, HStack, Progress, Stack, Text } from '@chakra-ui/re
 import { Pause, Play, Upload as UploadIcon } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import type { Upload } from 'tus-js-client';
-import { useLanguage, useT, type MessageKey } from '../../../lib/i18n';
+import { localeOf, useLanguage, useT, type MessageKey } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session-context';
 import { useLessonVideoStatesQuery } from '../api/lesson-videos.generated';
 import { measureSpeed, progressLine } from './upload-figures';
@@ -154,7 +154,7 @@ export function VideoUpload({ courseId, lessonId, label }: { courseId: string; l
           <Text fontSize="sm" data-testid="video-status">
             <Badge colorPalette={video.status === 'READY' ? 'green' : video.status === 'FAILED' ? 'red' : 'blue'} mr="2">
               {t(`video.status.${video.status}` as MessageKey)}
-              {working ? ` ${video.progress}%` : ''}
+              {working ? ` ${t('video.upload.percent', { percent: video.progress })}` : ''}
             </Badge>
             {video.fileName}
             {video.status === 'READY' && ` · ${video.renditions.join(', ')}`}
@@ -164,6 +164,7 @@ export function VideoUpload({ courseId, lessonId, label }: { courseId: string; l
       {phase.kind === 'uploading' && (
         <Box>
           <Progress.Root
+            locale={localeOf(language)}
             value={phase.total ? (phase.sent / phase.total) * 100 : 0}
             size="sm"
             colorPalette="blue"
@@ -180,7 +181,13 @@ export function VideoUpload({ courseId, lessonId, label }: { courseId: string; l
         </Box>
       )}
       {working && phase.kind !== 'uploading' && (
-        <Progress.Root value={video.progress} size="xs" colorPalette="green" aria-label={t('video.upload.processingOf', { lesson: label })}>
+        <Progress.Root
+          locale={localeOf(language)}
+          value={video.progress}
+          size="xs"
+          colorPalette="green"
+          aria-label={t('video.upload.processingOf', { lesson: label })}
+        >
           <Progress.Track>
             <Progress.Range />
           </Progress.Track>
