@@ -18,6 +18,7 @@ import { InstructorResolver } from '../modules/instructor/instructor.resolver';
 import { UserResolver } from '../modules/user/user.resolver';
 import { CertificateResolver } from '../modules/certificate/certificate.resolver';
 import { LessonVideoResolver } from '../modules/video/video.resolver';
+import { LessonVideoMessageResolver } from '../modules/video/video-messages';
 import {
   AttemptResolver,
   AttemptResultResolver,
@@ -56,6 +57,7 @@ export const resolvers = [
   AuditResolver,
   CertificateResolver,
   LessonVideoResolver,
+  LessonVideoMessageResolver,
   MoneyResolver,
   SyllabusResolver,
   QuestionBankResolver,
