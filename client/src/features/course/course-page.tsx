@@ -13,6 +13,7 @@ import { CourseReviews } from './components/course-reviews';
 import { paymentReturnOf } from './payment-return';
 import { PaymentReturnNotice } from './components/payment-return-notice';
 import { LessonPreview, lessonToPreview } from './components/lesson-preview';
+import { useRecordNotFound } from '../../app/page-status';
 
 export default function CoursePage() {
   const t = useT();
@@ -22,6 +23,7 @@ export default function CoursePage() {
   const notice = (useLocation().state as { notice?: string } | null)?.notice;
   const paymentReturn = paymentReturnOf(search);
   const { data, loading, error, refetch } = useCoursePageQuery({ variables: { id }, fetchPolicy: 'cache-and-network' });
+  useRecordNotFound(Boolean(data) && !data?.course);
 
   if (loading && !data) return <FullScreenLoading />;
   if (error) return <ErrorState onRetry={() => void refetch()} />;
