@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { newEmail } from './support/accounts';
 import { launchBrowser, openPage } from './support/browser';
-import { openRoute, prepareTour, routesFor, signInAs, type Role, type TourData } from './support/tour';
+import { failedToLoad, openRoute, prepareTour, routesFor, signInAs, type Role, type TourData } from './support/tour';
 
 /** A small phone held upright: the narrowest screen the site is made for. */
 const NARROW = { width: 360, height: 740 };
@@ -71,6 +71,7 @@ describe('every page on a 360 px phone', () => {
       const tooWide: string[] = [];
       for (const path of routesFor(role, data)) {
         await openRoute(page, path);
+        if (await failedToLoad(page)) tooWide.push(`${path}: its data could not be loaded`);
         for (const problem of await sidewaysScrolling(page)) tooWide.push(`${path}: ${problem}`);
       }
       assert.deepEqual(tooWide, [], 'pages that scroll sideways');

@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { logIn, signUp } from './accounts';
 import { firstCourseId, openPage } from './browser';
 import { sql } from './database';
+import { bangla, english } from './catalogues';
 
 export type Role = 'visitor' | 'student' | 'instructor' | 'admin';
 
@@ -113,6 +114,8 @@ export async function prepareTour(browser: Browser, email: string): Promise<Tour
   const modelTestId = await one('SELECT id FROM model_test WHERE published AND free AND "opensAt" IS NULL AND "closesAt" IS NULL LIMIT 1');
   const instructorCourseId = await one(`SELECT id FROM course WHERE "instructorEmail" = 'instructor@shikhon.test' ORDER BY name LIMIT 1`);
 
+  await showStaffRecords(instructorCourseId);
+
   const visit = await openPage(browser);
   const { page } = visit;
   await signUp(page, { ...longStudent, email });
@@ -126,6 +129,34 @@ export async function prepareTour(browser: Browser, email: string): Promise<Tour
   const attemptId = /\/attempts\/([0-9a-f-]{36})$/.exec(page.url())![1];
   await visit.close();
   return { courseId, freeCourseId, blogId, modelTestId, instructorCourseId, attemptId };
+}
+
+/**
+ * What staff pages show only after work the tour does not do: a video that failed with a program's
+ * raw output, one being processed, and audit entries with codes in their facts (a refund's case, a
+ * save that changed nothing). Pages must put all of them in words.
+ */
+async function showStaffRecords(courseId: string): Promise<void> {
+  const lessons = await sql<{ id: string }>('SELECT id FROM lesson WHERE "courseId" = $1 ORDER BY position', [courseId]);
+  const [{ id: instructorId }] = await sql<{ id: string }>(`SELECT id FROM "user" WHERE email = 'instructor@shikhon.test'`);
+  const [{ id: adminId }] = await sql<{ id: string }>(`SELECT id FROM "user" WHERE email = 'admin@shikhon.test'`);
+  const [{ name }] = await sql<{ name: string }>('SELECT name FROM course WHERE id = $1', [courseId]);
+  await sql(
+    `INSERT INTO lesson_video ("lessonId", "uploadedById", status, progress, error, "fileName", "sizeBytes") VALUES
+       ($1, $3, 'failed', 0, $4, 'lesson-one.mp4', 1000000), ($2, $3, 'processing', 42, NULL, 'lesson-two.mp4', 1000000)`,
+    [lessons[0].id, lessons[1].id, instructorId, '/srv/shikhon/videos/x/source: Invalid data found when processing input (ffprobe exited with code 1)'],
+  );
+  await sql(
+    `INSERT INTO audit_entry ("actorId", "actorEmail", action, "targetType", "targetId", detail, address) VALUES
+       ($1, 'admin@shikhon.test', 'REFUND_ENROLLMENT', 'ENROLLMENT', $2, $3, '203.0.113.7'),
+       ($1, 'admin@shikhon.test', 'UPDATE_COURSE', 'COURSE', $2, $4, '203.0.113.7')`,
+    [
+      adminId,
+      courseId,
+      JSON.stringify({ student: 'instructor@shikhon.test', course: name, refundCase: 'COURSE_CANCELLED', percent: 100, amountCents: 145000, currency: 'bdt' }),
+      JSON.stringify({ name, changed: [], lessons: 4 }),
+    ],
+  );
 }
 
 export const accounts: Record<Exclude<Role, 'visitor' | 'student'>, { email: string; password: string }> = {
@@ -152,4 +183,11 @@ export async function openRoute(page: Page, path: string): Promise<void> {
       timeout: 10_000,
     })
     .catch(() => undefined);
+}
+
+/** The page says its data could not be loaded (ErrorState): a page checked so is no page at all. */
+export async function failedToLoad(page: Page): Promise<boolean> {
+  const messages = [english['common.loadFailed'], bangla['common.loadFailed']];
+  for (const message of messages) if ((await page.getByText(message, { exact: true }).count()) > 0) return true;
+  return false;
 }

@@ -6,6 +6,7 @@ import { localeOf, useLanguage, useT, type MessageKey } from '../../../lib/i18n'
 import { useSession } from '../../../lib/session-context';
 import { useLessonVideoStatesQuery } from '../api/lesson-videos.generated';
 import { measureSpeed, progressLine } from './upload-figures';
+import { formatDigits } from '../../../lib/format';
 
 export const UPLOAD_ENDPOINT = '/uploads/lesson-videos';
 /** Small pieces: on a slow link a dropped connection loses at most one of them. */
@@ -44,6 +45,13 @@ export function VideoUpload({ courseId, lessonId, label }: { courseId: string; l
   const { data, refetch, startPolling, stopPolling } = useLessonVideoStatesQuery({ variables: { id: courseId }, fetchPolicy: 'cache-and-network' });
   const video = data?.managedCourse?.lessons.find((lesson) => lesson.id === lessonId)?.video ?? null;
   const working = video?.status === 'QUEUED' || video?.status === 'PROCESSING';
+  // The server writes processing errors in the page's language: a switch asks for them again.
+  const shownIn = useRef(language);
+  useEffect(() => {
+    if (shownIn.current === language) return;
+    shownIn.current = language;
+    void refetch();
+  }, [language, refetch]);
 
   useEffect(() => {
     if (working && phase.kind === 'idle') startPolling(2000);
@@ -154,7 +162,7 @@ export function VideoUpload({ courseId, lessonId, label }: { courseId: string; l
           <Text fontSize="sm" data-testid="video-status">
             <Badge colorPalette={video.status === 'READY' ? 'green' : video.status === 'FAILED' ? 'red' : 'blue'} mr="2">
               {t(`video.status.${video.status}` as MessageKey)}
-              {working ? ` ${t('video.upload.percent', { percent: video.progress })}` : ''}
+              {working ? ` ${t('video.upload.percent', { percent: formatDigits(video.progress, language) })}` : ''}
             </Badge>
             {video.fileName}
             {video.status === 'READY' && ` · ${video.renditions.join(', ')}`}
