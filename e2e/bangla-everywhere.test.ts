@@ -148,7 +148,7 @@ after(() => browser.close());
 
 describe('every page in Bangla', () => {
   for (const role of ['visitor', 'student', 'instructor', 'admin'] as Role[]) {
-    it(`shows and names nothing in English, ${role === 'visitor' ? 'signed out' : `as ${role === 'admin' ? 'an' : 'a'} ${role}`}`, async () => {
+    it(`shows and names nothing in English, ${role === 'visitor' ? 'signed out' : `as ${role === 'student' ? 'a' : 'an'} ${role}`}`, async () => {
       const visit = await openPage(browser, { width: 360, height: 740 });
       const { page } = visit;
       await signInAs(page, role, studentEmail);

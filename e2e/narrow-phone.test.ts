@@ -64,7 +64,7 @@ function sidewaysScrolling(page: Page): Promise<string[]> {
 
 describe('every page on a 360 px phone', () => {
   for (const role of ['visitor', 'student', 'instructor', 'admin'] as Role[]) {
-    it(`fits the screen's width, ${role === 'visitor' ? 'signed out' : `as ${role === 'admin' ? 'an' : 'a'} ${role}`}`, async () => {
+    it(`fits the screen's width, ${role === 'visitor' ? 'signed out' : `as ${role === 'student' ? 'a' : 'an'} ${role}`}`, async () => {
       const visit = await openPage(browser, NARROW);
       const { page } = visit;
       await signInAs(page, role, studentEmail);
