@@ -17,7 +17,7 @@ describe('an audit entry as a sentence', () => {
       'The course “Algebra” was edited: taka price, name.',
     );
     expect(auditSummary(AuditAction.UPDATE_COURSE, { name: 'Algebra', changed: ['priceBDT'], lessons: 4 }, 'bn')).toBe(
-      '“Algebra” কোর্সটি সম্পাদনা করা হয়েছে: টাকা মূল্য।',
+      '“Algebra” কোর্সটি এডিট করা হয়েছে: টাকার দাম।',
     );
     expect(auditSummary(AuditAction.UPDATE_COURSE, { name: 'Algebra', changed: [], lessons: 4 }, 'en')).toBe(
       'The course “Algebra” was saved with no change to its details.',
