@@ -70,14 +70,14 @@ describe('the product in Bangla', () => {
     // My Courses and the player.
     await expectBanglaOnly(page, [...SHELL, 'learning.', 'courseCard.'], ['learning.title', 'learning.recommended']);
     const progress = page.getByTestId('enrollment-progress').first();
-    assert.match((await progress.textContent())!, /^[০-৯]+টি লেসনের মধ্যে ০টি শেষ$/);
+    assert.match((await progress.textContent())!, /^[০-৯]+টি পাঠের মধ্যে ০টি শেষ$/);
     await page
       .getByRole('link', { name: bn('learning.start') })
       .first()
       .click();
     await page.waitForURL(/\/myCourseplay\//i);
     await expectBanglaOnly(page, [...SHELL, 'player.'], ['player.yourProgress', 'player.next', 'player.previous', 'player.completed']);
-    assert.match((await page.getByTestId('progress-text').textContent())!, /^[০-৯]+টি লেসনের মধ্যে ০টি শেষ · ০%$/);
+    assert.match((await page.getByTestId('progress-text').textContent())!, /^[০-৯]+টি পাঠের মধ্যে ০টি শেষ · ০%$/);
     assert.equal(await page.getByPlaceholder(bn('player.searchLessons')).count(), 1);
     visit.assertNoErrors();
     await visit.close();

@@ -15,6 +15,15 @@ const BANGLA_FONTS = [400, 700].map((weight) => ({ weight, name: `noto-sans-beng
 /** The code points the Bengali subset covers (from @fontsource/noto-sans-bengali): the font loads only for them. */
 const BENGALI_RANGE =
   'U+0951-0952,U+0964-0965,U+0980-09FE,U+1CD0,U+1CD2,U+1CD5-1CD6,U+1CD8,U+1CE1,U+1CEA,U+1CED,U+1CF2,U+1CF5-1CF7,U+200C-200D,U+20B9,U+25CC,U+A8F1';
+/**
+ * On English pages, only the header's "বাংলা" and the taka sign are Bengali: a subset of the same
+ * font with just those letters (1 KB, made with fontTools: `pyftsubset
+ * noto-sans-bengali-bengali-400-normal.woff2 --text="বাংলা৳" --layout-features='*' --flavor=woff2
+ * --no-hinting --desubroutinize`), so a phone without a Bangla font shows them rather than boxes.
+ */
+const MINI_FONT = { name: 'bangla-mini.woff2', file: path.resolve(import.meta.dirname, '../src/assets/fonts/bangla-mini.woff2') };
+/** The letters of "বাংলা" and the taka sign (U+09F3), the subset's only ones. */
+const MINI_RANGE = 'U+0982,U+09AC,U+09B2,U+09BE,U+09F3';
 /** Must match the body font stack in src/app/theme.ts, with the self-hosted face in front. */
 const SYSTEM_FONTS = "system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans', 'Noto Sans Bengali', sans-serif";
 
@@ -22,13 +31,20 @@ const SYSTEM_FONTS = "system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans',
  * The Bangla font's faces and their use on Bangla pages (`<html lang="bn">`, also after a switch in
  * the browser). English pages keep the phone's fonts and download nothing.
  */
-function banglaFontStyle(files: Record<number, string>): string {
+function banglaFontStyle(files: Record<number, string>, mini: string): string {
+  // The taka sign alone takes the subset anywhere on an English page (one letter: nothing to join
+  // with its neighbours); "বাংলা" takes it in the language switch, whose only text it is.
+  const englishPages =
+    `@font-face{font-family:'Shikhon Taka';font-style:normal;font-weight:100 900;font-display:swap;src:url(/${mini}) format('woff2');unicode-range:U+09F3}` +
+    `@font-face{font-family:'Shikhon Bangla Mini';font-style:normal;font-weight:100 900;font-display:swap;src:url(/${mini}) format('woff2');unicode-range:${MINI_RANGE}}` +
+    `html:not([lang=bn]){--chakra-fonts-body:'Shikhon Taka', ${SYSTEM_FONTS};--chakra-fonts-heading:'Shikhon Taka', ${SYSTEM_FONTS}}` +
+    `html:not([lang=bn]) [hreflang=bn]{font-family:'Shikhon Bangla Mini', ${SYSTEM_FONTS}}`;
   const faces = BANGLA_FONTS.map(
     ({ weight }) =>
       `@font-face{font-family:'Shikhon Bangla';font-style:normal;font-weight:${weight};font-display:swap;src:url(/${files[weight]}) format('woff2');unicode-range:${BENGALI_RANGE}}`,
   ).join('');
   const stack = `'Shikhon Bangla', ${SYSTEM_FONTS}`;
-  return `<style>${faces}html[lang=bn]{--chakra-fonts-body:${stack};--chakra-fonts-heading:${stack}}</style>`;
+  return `<style>${faces}html[lang=bn]{--chakra-fonts-body:${stack};--chakra-fonts-heading:${stack}}${englishPages}</style>`;
 }
 
 /**
@@ -49,6 +65,7 @@ export function cataloguePlugin(): Plugin {
       for (const { name } of BANGLA_FONTS) {
         this.emitFile({ type: 'asset', name, source: fs.readFileSync(require.resolve(`@fontsource/noto-sans-bengali/files/${name}`)) });
       }
+      this.emitFile({ type: 'asset', name: MINI_FONT.name, source: fs.readFileSync(MINI_FONT.file) });
     },
     resolveId(source, importer) {
       if (!CATALOGUE_IMPORT.test(source) || !importer) return null;
@@ -66,19 +83,21 @@ export function cataloguePlugin(): Plugin {
         if (!context.bundle) return html;
         const attributes: string[] = [];
         const fonts: Record<number, string> = {};
+        let mini = '';
         for (const output of Object.values(context.bundle)) {
           const language =
             output.type === 'chunk' && output.facadeModuleId?.startsWith(PREFIX) && output.facadeModuleId.slice(0, -SUFFIX.length).match(CATALOGUE_IMPORT)?.[1];
           if (language) attributes.push(`data-catalogue-${language}="/${output.fileName}"`);
           const font = output.type === 'asset' && BANGLA_FONTS.find(({ name }) => output.names.includes(name));
           if (font) fonts[font.weight] = output.fileName;
+          if (output.type === 'asset' && output.names.includes(MINI_FONT.name)) mini = output.fileName;
         }
-        if (Object.keys(fonts).length !== BANGLA_FONTS.length) return html;
+        if (Object.keys(fonts).length !== BANGLA_FONTS.length || !mini) return html;
         // Only the regular weight is preloaded (on Bangla pages); bold follows when a heading needs it.
         attributes.push(`data-bangla-font="/${fonts[400]}"`);
         return html
           .replace(/<html([^>]*)>/, (_, rest: string) => `<html${rest} ${attributes.sort().join(' ')}>`)
-          .replace('</head>', () => `${banglaFontStyle(fonts)}</head>`);
+          .replace('</head>', () => `${banglaFontStyle(fonts, mini)}</head>`);
       },
     },
   };

@@ -4,6 +4,7 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { matchPath, StaticRouter } from 'react-router-dom';
 import type { RenderedPage } from './app/page-html';
 import { Providers } from './app/providers';
+import { PageStatusContext, type PageStatus } from './app/page-status';
 import { AppRoutes } from './app/router';
 import { createApolloClient } from './lib/apollo';
 import { isLanguage, loadCatalogue } from './lib/i18n';
@@ -77,12 +78,15 @@ export async function renderPage(
   const session = createSession({ shareAcrossTabs: false, assumeSignedOut: visitor });
   const client = createApolloClient(session, { uri: graphqlUrl, fetch: watchedFetch, ssrMode: true });
   const signal = AbortSignal.timeout(timeoutMs);
+  const status: PageStatus = { notFound: false };
   const tree = (
-    <Providers client={client} session={session} language={language} catalogue={catalogue}>
-      <StaticRouter location={url}>
-        <AppRoutes />
-      </StaticRouter>
-    </Providers>
+    <PageStatusContext.Provider value={status}>
+      <Providers client={client} session={session} language={language} catalogue={catalogue}>
+        <StaticRouter location={url}>
+          <AppRoutes />
+        </StaticRouter>
+      </Providers>
+    </PageStatusContext.Provider>
   );
   try {
     // The first passes wait for the page's code and data; the last one, with both at hand, draws
@@ -94,7 +98,9 @@ export async function renderPage(
       ignoreResults: true,
       renderFunction: (element) => prerenderToNodeStream(element, { signal }),
     });
-    return aborted || dataFailed ? null : { html: renderToString(tree), state: client.extract(), visitor };
+    if (aborted || dataFailed) return null;
+    const html = renderToString(tree);
+    return { html, state: client.extract(), visitor, notFound: status.notFound };
   } finally {
     client.stop();
   }

@@ -7,6 +7,8 @@ export interface RenderedPage {
   state: unknown;
   /** Drawn for a visitor (signed out): the browser starts signed out too, to match. */
   visitor?: boolean;
+  /** The record the address names does not exist (the page says so): the server answers 404. */
+  notFound?: boolean;
 }
 
 /**

@@ -2,7 +2,8 @@ import { Box, HStack, NativeSelect, Switch, Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
 import type Hls from 'hls.js/light';
 import { loadHlsJs, Prefetched, signedStreamLoader } from '../lib/hls-stream';
-import { useT } from '../lib/i18n';
+import { useLanguage, useT } from '../lib/i18n';
+import { localDigits } from '../lib/digits';
 import { StreamAddress, streamIdentity } from '../lib/stream-address';
 import {
   besideMaster,
@@ -50,6 +51,7 @@ export function HlsPlayer({ title, url, startAt, refreshUrl, onEnded, onPosition
   const [heights, setHeights] = useState<number[] | null>(null);
   const [playing, setPlaying] = useState<string | null>(null);
   const t = useT();
+  const { language } = useLanguage();
   const [problem, setProblem] = useState<'video.expired' | 'video.loadFailed' | null>(null);
   const quality = effectiveQuality(preferences.quality, preferences.dataSaver);
   const audioOnly = quality === 'audio';
@@ -214,14 +216,14 @@ export function HlsPlayer({ title, url, startAt, refreshUrl, onEnded, onPosition
             >
               {available.map((option) => (
                 <option key={option} value={option} disabled={preferences.dataSaver && heightOf(option) > DATA_SAVER_HEIGHT}>
-                  {option === 'auto' || option === 'audio' ? t(`video.quality.${option}`) : QUALITY_LABELS[option]}
+                  {option === 'auto' || option === 'audio' ? t(`video.quality.${option}`) : localDigits(QUALITY_LABELS[option], language)}
                 </option>
               ))}
             </NativeSelect.Field>
             <NativeSelect.Indicator color="white" />
           </NativeSelect.Root>
           <Text fontSize="xs" color="gray.300" data-testid="playing-quality">
-            {playing ? t('video.playing', { quality: playing === QUALITY_LABELS.audio ? t('video.quality.audio') : playing }) : ''}
+            {playing ? t('video.playing', { quality: playing === QUALITY_LABELS.audio ? t('video.quality.audio') : localDigits(playing, language) }) : ''}
           </Text>
         </HStack>
         <Switch.Root size="sm" checked={preferences.dataSaver} onCheckedChange={(e) => choose({ dataSaver: e.checked })} colorPalette="green">

@@ -41,13 +41,20 @@ interface PagedTableProps<T> extends Omit<PagedViewProps<T>, 'children'> {
   row: (item: T) => ReactNode;
 }
 
-/** Below the md breakpoint (48em) each row is a card of stacked cells: a phone needs no sideways scrolling. */
-const stackedOnPhones = {
+/**
+ * Below the md breakpoint (48em) each row is a card of stacked cells, its text wrapping (the table
+ * itself does not wrap): a phone needs no sideways scrolling. A cell with `data-label` names its
+ * column before its value, since the header row is hidden there.
+ */
+export const stackedOnPhones = {
   '@media (max-width: 47.99em)': {
+    display: 'block',
+    whiteSpace: 'normal',
     '& thead': { display: 'none' },
     '& tbody, & tr, & td': { display: 'block', width: '100%' },
     '& tr': { paddingBlock: '0.5rem', borderBottomWidth: '1px' },
     '& td': { borderBottomWidth: '0', paddingBlock: '0.25rem', overflowWrap: 'anywhere' },
+    '& td[data-label]::before': { content: 'attr(data-label) ": "', color: 'fg.muted' },
   },
 };
 

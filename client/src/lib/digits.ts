@@ -19,3 +19,8 @@ export function typedNumber(text: string): number {
   const latin = latinDigits(text).trim();
   return /^-?\d+(\.\d+)?$/.test(latin) ? Number(latin) : Number.NaN;
 }
+
+/** A number as a form shows it for editing: in Bangla digits on a Bangla page ("১.৫"), as typed back either way. */
+export function localDigits(text: string, language: 'en' | 'bn'): string {
+  return language === 'bn' ? text.replace(/[0-9]/g, (digit) => String.fromCodePoint(0x09e6 + Number(digit))) : text;
+}

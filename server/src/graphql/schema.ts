@@ -19,6 +19,7 @@ import { UserResolver } from '../modules/user/user.resolver';
 import { PhoneResolver } from '../modules/phone/phone.resolver';
 import { CertificateResolver } from '../modules/certificate/certificate.resolver';
 import { LessonVideoResolver } from '../modules/video/video.resolver';
+import { LessonVideoMessageResolver } from '../modules/video/video-messages';
 import {
   AttemptResolver,
   AttemptResultResolver,
@@ -59,6 +60,7 @@ export const resolvers = [
   AuditResolver,
   CertificateResolver,
   LessonVideoResolver,
+  LessonVideoMessageResolver,
   MoneyResolver,
   SyllabusResolver,
   QuestionBankResolver,

@@ -45,6 +45,8 @@ export function clientFilesRouter(clientDist: string, renderPage?: PageRenderer)
     res.vary('Accept-Language');
     // An address no page answers: the page draws "not found", and says so to search engines and links checkers.
     if (renderPage?.isKnownPage?.(req.originalUrl) === false) res.status(404);
+    // A page whose record does not exist (an unknown course or post) is not found either.
+    if (rendered && rendered.status) res.status(rendered.status);
     sendRendered(req, res, rendered || (await plainPage(req.language)));
   });
   return router;

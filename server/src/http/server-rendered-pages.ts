@@ -19,6 +19,8 @@ interface PageRenderBundle {
 interface RenderedPage {
   html: string;
   state: unknown;
+  /** The record the address names does not exist. */
+  notFound?: boolean;
 }
 
 /** A rendered page in each encoding a browser may take. */
@@ -26,6 +28,8 @@ export interface PageResponse {
   identity: Buffer;
   br: Buffer;
   gzip: Buffer;
+  /** 404 for a page whose record does not exist (an unknown course); 200 when absent. */
+  status?: number;
 }
 
 /** What of a request decides its page: the cookies (the sign-in hint) and the language chosen for it. */
@@ -86,7 +90,7 @@ export function pageRenderer(options: { clientDist: string; graphqlUrl: () => st
     if (!page) return null;
     const identity = Buffer.from(renderer.bundle.pageHtml(localizedTemplate(renderer.template, language), page));
     const [br, gzipped] = await Promise.all([brotli(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }), gzip(identity)]);
-    return { identity, br, gzip: gzipped };
+    return { identity, br, gzip: gzipped, status: page.notFound ? 404 : undefined };
   };
 
   const renderer: PageRenderer = async (url, { cookieHeader, language }) => {

@@ -34,8 +34,8 @@ export default function ProfilePage() {
               <Avatar.Fallback name={user.name} />
               {user.image && <Avatar.Image src={user.image} alt="" />}
             </Avatar.Root>
-            <Stack gap="0">
-              <Heading as="h1" size="xl">
+            <Stack gap="0" minW="0">
+              <Heading as="h1" size="xl" overflowWrap="anywhere">
                 {user.name}
               </Heading>
               <Text color="gray.600">{t(`account.role.${user.role}`)}</Text>
@@ -45,7 +45,9 @@ export default function ProfilePage() {
             {rows.map(([label, value]) => (
               <DataList.Item key={label}>
                 <DataList.ItemLabel>{t(label)}</DataList.ItemLabel>
-                <DataList.ItemValue>{value || t('account.notGiven')}</DataList.ItemValue>
+                <DataList.ItemValue minW="0" overflowWrap="anywhere">
+                  {value || t('account.notGiven')}
+                </DataList.ItemValue>
               </DataList.Item>
             ))}
           </DataList.Root>

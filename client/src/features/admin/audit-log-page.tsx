@@ -1,10 +1,9 @@
 import { Badge, Box, Heading, NativeSelect, Stack, Text } from '@chakra-ui/react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { PagedView } from '../../components/paged-view';
 import { useAuditLogQuery, type AuditLogQuery } from './api/audit-log.generated';
-import { formatDateTime, formatMoney } from '../../lib/format';
+import { formatDateTime } from '../../lib/format';
 import { useLanguage, useT, type MessageKey } from '../../lib/i18n';
-import type { Language } from '../../lib/i18n/languages';
 
 type AuditAction = AuditLogQuery['auditLog']['items'][number]['action'];
 type AuditItem = AuditLogQuery['auditLog']['items'][number];
@@ -35,19 +34,6 @@ const AUDIT_ACTIONS: AuditAction[] = [
 ];
 const actionKey = (action: AuditAction) => `admin.audit.${action}` as MessageKey;
 
-/** The entry's facts in words: `amountCents` in its `currency` (dollars for entries older than that), lists joined, the rest as given. */
-export function describeDetail(detail: Record<string, unknown>, language: Language = 'en'): string {
-  const currency = detail.currency === 'bdt' ? 'bdt' : 'usd';
-  return Object.entries(detail)
-    .filter(([key]) => key !== 'currency' || typeof detail.amountCents !== 'number')
-    .map(([key, value]) => {
-      if (key === 'amountCents' && typeof value === 'number') return `amount: ${formatMoney({ amount: value, currency }, language)}`;
-      if (Array.isArray(value)) return `${key}: ${value.length ? value.join(', ') : 'none'}`;
-      return `${key}: ${String(value)}`;
-    })
-    .join(' · ');
-}
-
 function AuditRow({ entry }: { entry: AuditItem }) {
   const t = useT();
   const { language } = useLanguage();
@@ -63,9 +49,8 @@ function AuditRow({ entry }: { entry: AuditItem }) {
         <Text fontSize="sm" wordBreak="break-word">
           {t('admin.audit.by', { email: entry.actorEmail, address: entry.address })}
         </Text>
-        <Text fontSize="sm" color="gray.700" wordBreak="break-word">
-          {entry.targetType.toLowerCase()} {entry.targetId}
-          {Object.keys(entry.detail).length > 0 && ` · ${describeDetail(entry.detail, language)}`}
+        <Text fontSize="sm" color="gray.700" overflowWrap="anywhere" data-testid="audit-summary">
+          {entry.summary}
         </Text>
       </Stack>
     </Box>
@@ -82,6 +67,14 @@ export default function AuditLogPage() {
     fetchPolicy: 'cache-and-network',
   });
   const page = (data ?? previousData)?.auditLog;
+  // The server writes each entry's sentence in the page's language: a switch asks for them again.
+  const { language } = useLanguage();
+  const shownIn = useRef(language);
+  useEffect(() => {
+    if (shownIn.current === language) return;
+    shownIn.current = language;
+    void refetch();
+  }, [language, refetch]);
   return (
     <Stack gap="5">
       <Heading as="h1" size="xl">

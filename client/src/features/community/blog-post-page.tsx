@@ -6,6 +6,7 @@ import { EmptyState, ErrorState, InlineLoading } from '../../components/states';
 import { useBlogPostQuery } from './api/blogs-page.generated';
 import { useOpenBlogMutation } from './api/blogs.generated';
 import { useT } from '../../lib/i18n';
+import { useRecordNotFound } from '../../app/page-status';
 
 /** One blog post (the server can send it with its content); opening it in the browser counts one read. */
 export default function BlogPostPage() {
@@ -13,6 +14,7 @@ export default function BlogPostPage() {
   const { id = '' } = useParams();
   const { data, loading, error, refetch } = useBlogPostQuery({ variables: { id } });
   const [open] = useOpenBlogMutation();
+  useRecordNotFound(Boolean(data) && !data?.blog);
   // The answer updates the post's read count in the cache.
   useEffect(() => {
     void open({ variables: { id } }).catch(() => undefined);

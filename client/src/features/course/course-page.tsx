@@ -13,6 +13,7 @@ import { CourseReviews } from './components/course-reviews';
 import { paymentReturnOf } from './payment-return';
 import { PaymentReturnNotice } from './components/payment-return-notice';
 import { LessonPreview, lessonToPreview } from './components/lesson-preview';
+import { useRecordNotFound } from '../../app/page-status';
 
 export default function CoursePage() {
   const t = useT();
@@ -25,6 +26,7 @@ export default function CoursePage() {
   // a failed, held or pending payment's notice sits above the course, whose card says what waits.
   const replacesPage = paymentReturn === 'success' || paymentReturn === 'canceled';
   const { data, loading, error, refetch } = useCoursePageQuery({ variables: { id }, fetchPolicy: 'cache-and-network', skip: replacesPage });
+  useRecordNotFound(!replacesPage && Boolean(data) && !data?.course);
 
   if (replacesPage) {
     return (

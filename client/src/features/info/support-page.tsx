@@ -1,6 +1,7 @@
 import { Heading, Link, List, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
-import { useT } from '../../lib/i18n';
+import { useLanguage, useT } from '../../lib/i18n';
+import { localDigits } from '../../lib/digits';
 import { paths } from '../../lib/paths';
 import { ContactForm } from './components/contact-form';
 import { InfoPage } from './components/info-page';
@@ -10,6 +11,7 @@ export const SUPPORT_PHONE = '+880 9612-345678';
 /** How to reach us: the phone line, its hours, and the message form. */
 export default function SupportPage() {
   const t = useT();
+  const { language } = useLanguage();
   return (
     <InfoPage title={t('info.support.title')}>
       <Text>{t('info.support.intro')}</Text>
@@ -17,7 +19,7 @@ export default function SupportPage() {
         <List.Item>
           {t('info.support.call')}{' '}
           <Link href={`tel:${SUPPORT_PHONE.replace(/[^+\d]/g, '')}`} color="blue.700">
-            {SUPPORT_PHONE}
+            {localDigits(SUPPORT_PHONE, language)}
           </Link>
         </List.Item>
         <List.Item>{t('info.support.hours')}</List.Item>

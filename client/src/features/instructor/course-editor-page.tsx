@@ -19,7 +19,7 @@ import { toaster } from '../../lib/toaster';
 import { emptyCourseForm, moveLesson, newLessonRow, secondsToMinutes, toCourseInput, type CourseForm } from './course-form';
 import { VideoUpload } from './components/video-upload';
 import { paths } from '../../lib/paths';
-import { typedNumber } from '../../lib/digits';
+import { localDigits, typedNumber } from '../../lib/digits';
 
 type Problems = { message: string; fields: Record<string, string> } | null;
 
@@ -34,7 +34,12 @@ function DollarPriceField({ value, taka, problem, onChange }: { value: string; t
   return (
     <Field.Root invalid={Boolean(problem)}>
       <Field.Label>{t('instructor.form.priceDollars')}</Field.Label>
-      <Input inputMode="decimal" placeholder={proposed === undefined ? '' : String(proposed)} value={value} onChange={(e) => onChange(e.target.value)} />
+      <Input
+        inputMode="decimal"
+        placeholder={proposed === undefined ? '' : localDigits(String(proposed), language)}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+      />
       {proposed !== undefined && (
         <Field.HelperText>
           {t(value.trim() === '' ? 'instructor.form.dollarsLeftEmpty' : 'instructor.form.dollarsProposed', {
@@ -54,7 +59,8 @@ export default function CourseEditorPage() {
   const navigate = useNavigate();
   const editing = Boolean(id);
   const { data, loading, error } = useManagedCourseQuery({ variables: { id: id ?? '' }, skip: !editing, fetchPolicy: 'network-only' });
-  const [form, setForm] = useState<CourseForm | null>(editing ? null : emptyCourseForm());
+  // Numbers are shown in the page's digits; either kind is read back (lib/digits.ts).
+  const [form, setForm] = useState<CourseForm | null>(editing ? null : { ...emptyCourseForm(), priceBDT: localDigits('0', language) });
   const [problems, setProblems] = useState<Problems>(null);
   const [saving, setSaving] = useState(false);
   const [create] = useCreateCourseMutation();
@@ -67,8 +73,8 @@ export default function CourseEditorPage() {
     setForm({
       name: course.name,
       description: course.description,
-      price: String(course.price),
-      priceBDT: String(course.priceBDT),
+      price: localDigits(String(course.price), language),
+      priceBDT: localDigits(String(course.priceBDT), language),
       photoURL: course.photoURL ?? '',
       category: course.category,
       classLevel: course.classLevel ? String(course.classLevel) : '',
@@ -82,11 +88,11 @@ export default function CourseEditorPage() {
           title: lesson.title,
           videoURL: lesson.videoURL ?? '',
           preview: lesson.preview,
-          minutes: secondsToMinutes(lesson.durationSeconds),
+          minutes: localDigits(secondsToMinutes(lesson.durationSeconds), language),
         }),
       ),
     });
-  }, [data, form]);
+  }, [data, form, language]);
 
   if (editing && loading && !form) return <InlineLoading />;
   if (editing && error) return <ErrorState message={describeError(error, t).message} />;

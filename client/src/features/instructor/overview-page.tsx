@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useConfirm } from '../../components/confirm-dialog';
 import { StatCard } from '../../components/dashboard-layout';
+import { stackedOnPhones } from '../../components/paged-view';
 import { Pager } from '../../components/pager';
 import { EmptyState, ErrorState, InlineLoading } from '../../components/states';
 import { useDeleteCourseMutation, useInstructorOverviewQuery, useSetCoursePublishedMutation } from './api/instructor.generated';
@@ -81,7 +82,7 @@ export default function InstructorOverviewPage() {
         <EmptyState>{t('instructor.noCourses')}</EmptyState>
       ) : (
         <Table.ScrollArea borderWidth="1px" borderRadius="md">
-          <Table.Root size="sm">
+          <Table.Root size="sm" css={stackedOnPhones}>
             <Table.Header>
               <Table.Row>
                 <Table.ColumnHeader>{t('instructor.col.course')}</Table.ColumnHeader>
@@ -97,8 +98,8 @@ export default function InstructorOverviewPage() {
                   <Table.Cell>
                     <Text fontWeight="semibold">{course.name}</Text>
                   </Table.Cell>
-                  <Table.Cell>{formatCoursePrices(course, t('courseCard.free'), language)}</Table.Cell>
-                  <Table.Cell>{formatDigits(course.lessonCount, language)}</Table.Cell>
+                  <Table.Cell data-label={t('instructor.col.price')}>{formatCoursePrices(course, t('courseCard.free'), language)}</Table.Cell>
+                  <Table.Cell data-label={t('instructor.col.lessons')}>{formatDigits(course.lessonCount, language)}</Table.Cell>
                   <Table.Cell>
                     <CourseStateBadge course={course} />
                     {course.reviewNote && !course.published && !course.reviewRequestedAt && (

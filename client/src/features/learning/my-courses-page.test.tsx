@@ -40,7 +40,7 @@ describe('My Courses', () => {
   it('in Bangla, with Bengali digits', async () => {
     open(mine({ myEnrollments: [enrollment(2, 2, 4)], recommendedCourses: [] }), 'bn');
     expect(await screen.findByRole('heading', { level: 1, name: 'আমার কোর্স' })).toBeInTheDocument();
-    expect(screen.getByText('৪টি লেসনের মধ্যে ২টি শেষ')).toBeInTheDocument();
+    expect(screen.getByText('৪টি পাঠের মধ্যে ২টি শেষ')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'চালিয়ে যান' })).toBeInTheDocument();
   });
 

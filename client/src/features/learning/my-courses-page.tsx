@@ -5,12 +5,13 @@ import { EmptyState, ErrorState, FullScreenLoading } from '../../components/stat
 import { useMyCoursesQuery } from './api/my-courses.generated';
 import { paths } from '../../lib/paths';
 import { CourseImage } from '../../components/course-image';
-import { useT } from '../../lib/i18n';
+import { localeOf, useLanguage, useT } from '../../lib/i18n';
 import { studyState } from './study-state';
 
 /** The student's enrolled courses with their progress, the one studied last first, and courses they do not own yet. */
 export default function MyCoursesPage() {
   const t = useT();
+  const { language } = useLanguage();
   const { data, loading, error, refetch } = useMyCoursesQuery({ fetchPolicy: 'cache-and-network' });
   if (loading && !data) return <FullScreenLoading />;
   if (error && !data) return <ErrorState onRetry={() => void refetch()} />;
@@ -46,6 +47,7 @@ export default function MyCoursesPage() {
                         {t('learning.progress', { completed: progress.completed, total: progress.total })}
                       </Text>
                       <Progress.Root
+                        locale={localeOf(language)}
                         value={progress.percent}
                         colorPalette="green"
                         size="sm"

@@ -9,10 +9,12 @@ import { LessonVideo } from '../../components/lesson-video';
 import { AUTO_ADVANCE_SECONDS, filterLessons, initialLesson, lessonLabel, neighbour } from './player-logic';
 import { useCountdown } from './use-countdown';
 import { useLessonProgress } from './use-lesson-progress';
-import { useT } from '../../lib/i18n';
+import { localeOf, useLanguage, useT } from '../../lib/i18n';
+import { formatDigits } from '../../lib/format';
 
 export default function PlayerPage() {
   const t = useT();
+  const { language } = useLanguage();
   const { id = '' } = useParams();
   const [params, setParams] = useSearchParams();
   const { data, loading, error, refetch } = useCoursePlayerQuery({ variables: { id }, fetchPolicy: 'cache-and-network' });
@@ -82,7 +84,7 @@ export default function PlayerPage() {
                 </Alert.Root>
               )}
               <Heading as="h2" size="md" data-testid="current-lesson">
-                {current.position}. {current.title}
+                {formatDigits(current.position, language)}. {current.title}
               </Heading>
               <Flex gap="3" wrap="wrap" align="center" justify="space-between">
                 <HStack gap="2">
@@ -142,7 +144,7 @@ export default function PlayerPage() {
                   {t('player.progress', { completed: progress.completed, total: progress.total, percent: progress.percent })}
                 </Text>
               </Flex>
-              <Progress.Root value={progress.percent} colorPalette="green" size="sm" aria-label={t('player.courseProgress')}>
+              <Progress.Root locale={localeOf(language)} value={progress.percent} colorPalette="green" size="sm" aria-label={t('player.courseProgress')}>
                 <Progress.Track>
                   <Progress.Range />
                 </Progress.Track>
@@ -178,7 +180,7 @@ export default function PlayerPage() {
                 >
                   {lesson.completed ? <CheckCircle2 color="#16a34a" aria-label={t('player.done')} /> : <Circle aria-label={t('player.notDone')} />}
                   <Text as="span" flex="1">
-                    {lesson.position}. {lessonLabel(lesson.title)}
+                    {formatDigits(lesson.position, language)}. {lessonLabel(lesson.title)}
                   </Text>
                   {!(lesson.streamURL ?? lesson.videoURL) && <Badge>{t('player.locked')}</Badge>}
                 </Button>

@@ -125,7 +125,7 @@ describe('writing courses', () => {
     });
     instructor.cookies.set('lang', 'bn');
     const inBangla = await instructor.graphql(PUBLISH, { id: created.id });
-    expect(inBangla.errors![0].message).toBe('২ নম্বর লেসনে কোনো ভিডিও নেই। কোর্সটি প্রকাশের আগে এতে একটি ভিডিওর ঠিকানা দিন বা একটি ভিডিও আপলোড করুন।');
+    expect(inBangla.errors![0].message).toBe('২ নম্বর পাঠে কোনো ভিডিও নেই। কোর্সটি প্রকাশের আগে এতে একটি ভিডিওর ঠিকানা দিন বা একটি ভিডিও আপলোড করুন।');
     instructor.cookies.delete('lang');
     expect(await db.getRepository(Course).findOneByOrFail({ id: created.id })).toMatchObject({ published: false, reviewRequestedAt: null });
 

@@ -8,6 +8,8 @@ import type * as TusFileStore from '@tus/file-store' with { 'resolution-mode': '
 import type { Upload } from '@tus/utils' with { 'resolution-mode': 'import' };
 import type { AppLogger } from '../../logger';
 import { AppError } from '../../shared/errors';
+import { translateMessage } from '../../i18n/translate';
+import type { Language } from '../../i18n/languages';
 import type { Viewer } from '../auth/viewer';
 import { isUuid } from '../../shared/validation';
 import { In, Not } from 'typeorm';
@@ -18,8 +20,6 @@ import { LessonVideo, VideoStatus } from './lesson-video.entity';
 import { SNIFF_BYTES, sniffVideoContainer, UNSUPPORTED_VIDEO } from './video-file-type';
 import type { VideoQueue } from './video-queue';
 import { videoKeys } from './video-processing';
-import { translateMessage } from '../../i18n/translate';
-import type { Language } from '../../i18n/languages';
 import type { VideoStorage } from './video-storage';
 
 // The tus server ships as ES modules only; Node 20.19+ loads them with require().
@@ -70,12 +70,17 @@ class UploadRefused extends Error {
     super(body);
   }
 }
-const refuse = (status_code: number, body: string) => new UploadRefused(status_code, body);
+/** The Node request tus wraps, with what the app's middleware put on it. */
+const nodeRequest = (req: TusRequest) =>
+  (req as { runtime?: { node?: { req?: IncomingMessage & { viewer?: Viewer | null; language?: Language } } } }).runtime?.node?.req;
+
+/** A refusal in the language of the request (the uploader's page), from its English message (messages.bn.json). */
+const refuse = (req: TusRequest, status_code: number, body: string) =>
+  new UploadRefused(status_code, translateMessage(nodeRequest(req)?.language ?? 'en', body));
 
 /** The account that sent the request: identifyViewer put it on the Node request, which tus wraps. */
 function viewerOf(req: TusRequest): Viewer | null {
-  const node = (req as { runtime?: { node?: { req?: IncomingMessage & { viewer?: Viewer | null } } } }).runtime?.node?.req;
-  return node?.viewer ?? null;
+  return nodeRequest(req)?.viewer ?? null;
 }
 
 export const sizeLimitText = (bytes: number) => (bytes >= 1024 ** 3 ? `${+(bytes / 1024 ** 3).toFixed(1)} GB` : `${Math.round(bytes / 1024 ** 2)} MB`);
@@ -83,12 +88,6 @@ export const tooManyUnfinished = (max: number) =>
   `You already have ${max} videos uploading or waiting to be processed. Wait until one of them is ready, then upload the next.`;
 export const overQuota = (quotaBytes: number, usedBytes: number) =>
   `This video does not fit in your ${sizeLimitText(quotaBytes)} of video storage (${sizeLimitText(usedBytes)} used). Delete lessons you no longer need, or contact us from the Support page for more space.`;
-
-/** The request's language (chooseLanguage put it on the Node request), for refusals the instructor reads. */
-function languageOf(req: TusRequest): Language {
-  const node = (req as { runtime?: { node?: { req?: IncomingMessage & { language?: Language } } } }).runtime?.node?.req;
-  return node?.language ?? 'en';
-}
 
 async function readHead(file: string): Promise<Buffer> {
   const handle = await fs.promises.open(file, 'r');
@@ -144,9 +143,9 @@ export function videoUploadRouter(deps: VideoUploadDeps): Router {
     }
     return { unfinished, usedBytes };
   };
-  const notVideo = async (id: string) => {
+  const notVideo = async (req: TusRequest, id: string) => {
     await datastore.remove(id).catch(() => undefined);
-    return refuse(415, UNSUPPORTED_VIDEO);
+    return refuse(req, 415, UNSUPPORTED_VIDEO);
   };
 
   const server = new tus.Server({
@@ -155,15 +154,16 @@ export function videoUploadRouter(deps: VideoUploadDeps): Router {
     relativeLocation: true,
     async onUploadCreate(req, upload) {
       const viewer = viewerOf(req);
-      if (!viewer) throw refuse(401, SIGN_IN_TO_UPLOAD);
+      if (!viewer) throw refuse(req, 401, SIGN_IN_TO_UPLOAD);
       const lessonId = upload.metadata?.lessonId ?? '';
       const lesson = isUuid(lessonId) ? await deps.db.getRepository(Lesson).findOneBy({ id: lessonId }) : null;
-      if (!lesson) throw refuse(404, 'Lesson not found. Save the course first, then upload its videos.');
+      if (!lesson) throw refuse(req, 404, 'Lesson not found. Save the course first, then upload its videos.');
       try {
         await editableCourse(deps.db, viewer, lesson.courseId);
       } catch (error) {
         if (error instanceof AppError)
           throw refuse(
+            req,
             error.httpStatus,
             error.category === 'FORBIDDEN' ? 'Only the course instructor or an admin can upload videos to its lessons.' : error.message,
           );
@@ -173,40 +173,39 @@ export function videoUploadRouter(deps: VideoUploadDeps): Router {
       try {
         await requireVerifiedEmail(deps.db, viewer.id);
       } catch (error) {
-        if (error instanceof AppError) throw refuse(403, error.message);
+        if (error instanceof AppError) throw refuse(req, 403, error.message);
         throw error;
       }
-      if (upload.size === undefined) throw refuse(400, 'Say the size of the video when starting its upload (Upload-Length).');
+      if (upload.size === undefined) throw refuse(req, 400, 'Say the size of the video when starting its upload (Upload-Length).');
       if (upload.size > deps.maxUploadBytes) {
-        throw refuse(413, `The video is larger than the ${sizeLimitText(deps.maxUploadBytes)} limit.`);
+        throw refuse(req, 413, `The video is larger than the ${sizeLimitText(deps.maxUploadBytes)} limit.`);
       }
-      if (upload.size === 0) throw refuse(415, UNSUPPORTED_VIDEO);
+      if (upload.size === 0) throw refuse(req, 415, UNSUPPORTED_VIDEO);
       // Each instructor's share of the disk and of the queue: unfinished uploads and storage in all.
       const { unfinished, usedBytes } = await uploaderUsage(viewer.id);
-      if (unfinished >= deps.maxUnfinishedUploads) throw refuse(429, translateMessage(languageOf(req), tooManyUnfinished(deps.maxUnfinishedUploads)));
-      if (usedBytes + upload.size > deps.instructorQuotaBytes)
-        throw refuse(413, translateMessage(languageOf(req), overQuota(deps.instructorQuotaBytes, usedBytes)));
+      if (unfinished >= deps.maxUnfinishedUploads) throw refuse(req, 429, tooManyUnfinished(deps.maxUnfinishedUploads));
+      if (usedBytes + upload.size > deps.instructorQuotaBytes) throw refuse(req, 413, overQuota(deps.instructorQuotaBytes, usedBytes));
       return { metadata: { ...upload.metadata, uploaderId: viewer.id } };
     },
     async onIncomingRequest(req, id) {
       if (req.method === 'POST' || req.method === 'OPTIONS') return;
       const viewer = viewerOf(req);
-      if (!viewer) throw refuse(401, SIGN_IN_TO_UPLOAD);
+      if (!viewer) throw refuse(req, 401, SIGN_IN_TO_UPLOAD);
       let upload: Upload;
       try {
         upload = await datastore.getUpload(id);
       } catch {
         return; // tus answers 404 itself
       }
-      if (upload.metadata?.uploaderId !== viewer.id) throw refuse(403, 'This upload belongs to someone else.');
+      if (upload.metadata?.uploaderId !== viewer.id) throw refuse(req, 403, 'This upload belongs to someone else.');
       // Refuse a file that is not a video as soon as its first bytes are here, not after the whole upload.
       if (req.method === 'PATCH' && (upload.offset ?? 0) >= SNIFF_BYTES && !sniffVideoContainer(await readHead(path.join(directory, id)))) {
-        throw await notVideo(id);
+        throw await notVideo(req, id);
       }
     },
-    async onUploadFinish(_req, upload) {
+    async onUploadFinish(req, upload) {
       const file = path.join(directory, upload.id);
-      if (!sniffVideoContainer(await readHead(file))) return notVideo(upload.id);
+      if (!sniffVideoContainer(await readHead(file))) return notVideo(req, upload.id);
       const metadata = upload.metadata ?? {};
       const video = await deps.db.getRepository(LessonVideo).save({
         lessonId: metadata.lessonId!,

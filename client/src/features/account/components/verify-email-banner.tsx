@@ -23,9 +23,12 @@ export default function VerifyEmailBanner({ email }: { email: string }) {
     <Alert.Root status="info" borderRadius="0" data-testid="verify-email-banner">
       <Container maxW="6xl" px="0">
         <HStack justify="space-between" wrap="wrap" gap="2">
-          <HStack gap="2" align="start">
+          <HStack gap="2" align="start" minW="0">
             <Alert.Indicator />
-            <Text>{t('account.verify.banner', { email })}</Text>
+            {/* A long address breaks where it must, so the banner fits a phone. */}
+            <Text minW="0" overflowWrap="anywhere">
+              {t('account.verify.banner', { email })}
+            </Text>
           </HStack>
           <Button size="sm" minH="44px" variant="outline" onClick={() => void send()} loading={loading} disabled={sent}>
             {sent ? t('account.verify.sent') : t('account.verify.resend')}

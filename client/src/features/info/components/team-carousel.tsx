@@ -1,6 +1,7 @@
 import { Box, Flex, HStack, IconButton, Image, Text } from '@chakra-ui/react';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { useT, type MessageKey } from '../../../lib/i18n';
+import { useLanguage, useT, type MessageKey } from '../../../lib/i18n';
+import { formatDigits } from '../../../lib/format';
 import { useCarousel } from './use-carousel';
 
 export const team: Array<{ name: string; role: MessageKey }> = [
@@ -17,10 +18,11 @@ export const SLIDE_SPEED_MS = 500;
 
 export function TeamCarousel() {
   const t = useT();
+  const { language } = useLanguage();
   const slideCount = team.length + PLACEHOLDER_SLIDES;
   const carousel = useCarousel(slideCount, 2, 2);
   return (
-    <Box role="region" aria-roledescription="carousel" aria-label={t('info.about.teamTitle')}>
+    <Box role="region" aria-roledescription={t('info.team.carousel')} aria-label={t('info.about.teamTitle')}>
       <Flex align="center" gap="2">
         <IconButton aria-label={t('info.team.previous')} variant="ghost" onClick={carousel.previous}>
           <ChevronLeft />
@@ -54,7 +56,7 @@ export function TeamCarousel() {
                       fontWeight="bold"
                       color="gray.500"
                     >
-                      {i + 1}
+                      {formatDigits(i + 1, language)}
                     </Flex>
                   )}
                 </Box>

@@ -2,11 +2,11 @@ import { Badge, Box, Button, HStack, Progress, Stack, Text } from '@chakra-ui/re
 import { Pause, Play, Upload as UploadIcon } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import type { Upload } from 'tus-js-client';
-import { useLanguage, useT, type MessageKey } from '../../../lib/i18n';
+import { localeOf, useLanguage, useT, type MessageKey } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session-context';
 import { useLessonVideoStatesQuery } from '../api/lesson-videos.generated';
 import { measureSpeed, progressLine } from './upload-figures';
-import { formatDate } from '../../../lib/format';
+import { formatDate, formatDigits } from '../../../lib/format';
 
 export const UPLOAD_ENDPOINT = '/uploads/lesson-videos';
 /** Small pieces: on a slow link a dropped connection loses at most one of them. */
@@ -46,6 +46,13 @@ export function VideoUpload({ courseId, lessonId, label }: { courseId: string; l
   const lesson = data?.managedCourse?.lessons.find((candidate) => candidate.id === lessonId);
   const video = lesson?.video ?? null;
   const working = video?.status === 'QUEUED' || video?.status === 'PROCESSING';
+  // The server writes processing errors in the page's language: a switch asks for them again.
+  const shownIn = useRef(language);
+  useEffect(() => {
+    if (shownIn.current === language) return;
+    shownIn.current = language;
+    void refetch();
+  }, [language, refetch]);
 
   useEffect(() => {
     if (working && phase.kind === 'idle') startPolling(2000);
@@ -156,7 +163,7 @@ export function VideoUpload({ courseId, lessonId, label }: { courseId: string; l
           <Text fontSize="sm" data-testid="video-status">
             <Badge colorPalette={video.status === 'READY' ? 'green' : video.status === 'FAILED' ? 'red' : 'blue'} mr="2">
               {t(`video.status.${video.status}` as MessageKey)}
-              {working ? ` ${video.progress}%` : ''}
+              {working ? ` ${t('video.upload.percent', { percent: formatDigits(video.progress, language) })}` : ''}
             </Badge>
             {video.fileName}
             {video.status === 'READY' && ` · ${video.renditions.join(', ')}`}
@@ -166,6 +173,7 @@ export function VideoUpload({ courseId, lessonId, label }: { courseId: string; l
       {phase.kind === 'uploading' && (
         <Box>
           <Progress.Root
+            locale={localeOf(language)}
             value={phase.total ? (phase.sent / phase.total) * 100 : 0}
             size="sm"
             colorPalette="blue"
@@ -182,7 +190,13 @@ export function VideoUpload({ courseId, lessonId, label }: { courseId: string; l
         </Box>
       )}
       {working && phase.kind !== 'uploading' && (
-        <Progress.Root value={video.progress} size="xs" colorPalette="green" aria-label={t('video.upload.processingOf', { lesson: label })}>
+        <Progress.Root
+          locale={localeOf(language)}
+          value={video.progress}
+          size="xs"
+          colorPalette="green"
+          aria-label={t('video.upload.processingOf', { lesson: label })}
+        >
           <Progress.Track>
             <Progress.Range />
           </Progress.Track>

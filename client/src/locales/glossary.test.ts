@@ -1,0 +1,51 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** The glossary's rows: the word to use and the words it rejects. */
+function glossary(): Array<{ english: string; use: string; rejected: string[] }> {
+  const rows = readFileSync(join(__dirname, 'GLOSSARY.md'), 'utf8')
+    .split('\n')
+    .filter((line) => line.startsWith('|') && !line.startsWith('| ---') && !line.startsWith('| English'));
+  return rows.map((line) => {
+    const [english, use, rejected] = line
+      .split('|')
+      .slice(1, -1)
+      .map((cell) => cell.trim());
+    return { english, use, rejected: rejected.split(',').map((word) => word.trim()) };
+  });
+}
+
+const read = (path: string) => JSON.parse(readFileSync(join(__dirname, path), 'utf8')) as Record<string, string>;
+/** Every Bangla text of the interface: the client's, the server's keyed ones, and its translated messages. */
+const catalogues: Record<string, Record<string, string>> = {
+  'client bn.json': read('bn.json'),
+  'server bn.json': read('../../../server/src/i18n/bn.json'),
+  'server messages.bn.json': read('../../../server/src/i18n/messages.bn.json'),
+};
+
+/** A Bengali letter or sign: a rejected word counts where it starts a word, whatever ending follows. */
+const BENGALI = '\\u0980-\\u09FF';
+
+describe('the Bangla glossary', () => {
+  const rows = glossary();
+
+  it('has rows, each with one word to use that it does not also reject', () => {
+    expect(rows.length).toBeGreaterThan(5);
+    for (const row of rows) expect(row.rejected).not.toContain(row.use);
+  });
+
+  it('is followed by every Bangla catalogue', () => {
+    const found: string[] = [];
+    for (const { english, use, rejected } of rows) {
+      for (const word of rejected) {
+        const pattern = new RegExp(`(^|[^${BENGALI}])${word}`);
+        for (const [name, catalogue] of Object.entries(catalogues)) {
+          for (const [key, value] of Object.entries(catalogue)) {
+            if (pattern.test(value)) found.push(`${name} ${key}: "${word}" for ${english}; use "${use}"`);
+          }
+        }
+      }
+    }
+    expect(found).toEqual([]);
+  });
+});

@@ -1,0 +1,193 @@
+import type { Browser, Page } from 'playwright-core';
+import { logIn, signUp } from './accounts';
+import { firstCourseId, openPage } from './browser';
+import { sql } from './database';
+import { bangla, english } from './catalogues';
+
+export type Role = 'visitor' | 'student' | 'instructor' | 'admin';
+
+/** A student whose name and address are longer than a phone is wide, as real ones can be. */
+export const longStudent = {
+  name: 'Mohammad Abdullah Al Mamun Chowdhury Bhuiyan',
+  password: 'a good password',
+};
+
+/** What the tour needs from the data: ids of a course, a blog post, a model test, and the student's own. */
+export interface TourData {
+  courseId: string;
+  freeCourseId: string;
+  blogId: string;
+  modelTestId: string;
+  instructorCourseId: string;
+  attemptId: string;
+}
+
+/** Every page of the route table, for each role: the pages that role reaches from the header and its dashboard. */
+export function routesFor(role: Role, data: TourData): string[] {
+  const shared = ['/', `/course/${data.courseId}`];
+  switch (role) {
+    case 'visitor':
+      return [
+        '/',
+        '/home',
+        '/allCourses',
+        '/allCourses?section=FREE',
+        `/search?q=${encodeURIComponent('physics')}`,
+        `/course/${data.courseId}`,
+        `/details/${data.courseId}`,
+        `/course/${data.freeCourseId}?preview=first`,
+        '/reviews',
+        '/blog',
+        `/blog/${data.blogId}`,
+        '/about',
+        '/privacyAndPolicy',
+        '/termsAndCondition',
+        '/RefundPolicy',
+        '/contact',
+        '/support',
+        '/career',
+        '/success-story',
+        '/login',
+        '/signUp',
+        '/reset-password',
+        '/verify-email',
+        '/certificate/SHK-0000000000',
+        '/model-tests',
+        `/model-tests/${data.modelTestId}`,
+        '/no-such-page',
+      ];
+    case 'student':
+      return [
+        ...shared,
+        '/myprofile',
+        '/editProfile',
+        '/mycourses',
+        `/enroll/${data.courseId}`,
+        `/myCoursePlay/${data.freeCourseId}`,
+        '/addReview',
+        '/complain',
+        '/model-tests',
+        `/attempts/${data.attemptId}`,
+      ];
+    case 'instructor':
+      return [
+        ...shared,
+        '/instructor-dashboard',
+        '/instructor-dashboard/Profile',
+        '/instructor-dashboard/all-student',
+        '/instructor-dashboard/upload-course',
+        `/instructor-dashboard/upload-course/${data.instructorCourseId}`,
+        '/addblog',
+      ];
+    case 'admin':
+      return [
+        ...shared,
+        '/admin-dashboard',
+        '/admin-dashboard/all-users',
+        '/admin-dashboard/all-Student',
+        '/admin-dashboard/all-Instructor',
+        '/admin-dashboard/all-Admin',
+        '/admin-dashboard/inbox',
+        '/admin-dashboard/course-review',
+        '/admin-dashboard/payments',
+        '/admin-dashboard/integrations',
+        '/admin-dashboard/audit-log',
+        '/myprofile',
+      ];
+  }
+}
+
+const one = async (query: string, values: unknown[] = []) => {
+  const [row] = await sql<{ id: string }>(query, values);
+  if (!row) throw new Error(`nothing found for ${query}`);
+  return row.id;
+};
+
+/**
+ * Signs up the long-named student (address `email`), enrolls them in a free course and starts a
+ * model test, so the player and an attempt have pages; answers the ids the tour visits.
+ */
+export async function prepareTour(browser: Browser, email: string): Promise<TourData> {
+  const courseId = await firstCourseId();
+  const freeCourseId = await one('SELECT id FROM course WHERE published AND price = 0 ORDER BY name LIMIT 1');
+  const blogId = await one('SELECT id FROM blog LIMIT 1');
+  const modelTestId = await one('SELECT id FROM model_test WHERE published AND free AND "opensAt" IS NULL AND "closesAt" IS NULL LIMIT 1');
+  const instructorCourseId = await one(`SELECT id FROM course WHERE "instructorEmail" = 'instructor@shikhon.test' ORDER BY name LIMIT 1`);
+
+  await showStaffRecords(instructorCourseId);
+
+  const visit = await openPage(browser);
+  const { page } = visit;
+  await signUp(page, { ...longStudent, email });
+  await page.waitForURL((url) => url.pathname === '/');
+  await page.goto(`/enroll/${freeCourseId}`);
+  await page.getByRole('button', { name: 'Enroll for free' }).click();
+  await page.waitForURL('**/mycourses');
+  await page.goto(`/model-tests/${modelTestId}`);
+  await page.getByRole('button', { name: 'Start the test' }).click();
+  await page.waitForURL(/\/attempts\/[0-9a-f-]{36}$/);
+  const attemptId = /\/attempts\/([0-9a-f-]{36})$/.exec(page.url())![1];
+  await visit.close();
+  return { courseId, freeCourseId, blogId, modelTestId, instructorCourseId, attemptId };
+}
+
+/**
+ * What staff pages show only after work the tour does not do: a video that failed with a program's
+ * raw output, one being processed, and audit entries with codes in their facts (a refund's case, a
+ * save that changed nothing). Pages must put all of them in words.
+ */
+async function showStaffRecords(courseId: string): Promise<void> {
+  const lessons = await sql<{ id: string }>('SELECT id FROM lesson WHERE "courseId" = $1 ORDER BY position', [courseId]);
+  const [{ id: instructorId }] = await sql<{ id: string }>(`SELECT id FROM "user" WHERE email = 'instructor@shikhon.test'`);
+  const [{ id: adminId }] = await sql<{ id: string }>(`SELECT id FROM "user" WHERE email = 'admin@shikhon.test'`);
+  const [{ name }] = await sql<{ name: string }>('SELECT name FROM course WHERE id = $1', [courseId]);
+  await sql(
+    `INSERT INTO lesson_video ("lessonId", "uploadedById", status, progress, error, "fileName", "sizeBytes") VALUES
+       ($1, $3, 'failed', 0, $4, 'lesson-one.mp4', 1000000), ($2, $3, 'processing', 42, NULL, 'lesson-two.mp4', 1000000)`,
+    [lessons[0].id, lessons[1].id, instructorId, '/srv/shikhon/videos/x/source: Invalid data found when processing input (ffprobe exited with code 1)'],
+  );
+  await sql(
+    `INSERT INTO audit_entry ("actorId", "actorEmail", action, "targetType", "targetId", detail, address) VALUES
+       ($1, 'admin@shikhon.test', 'REFUND_ENROLLMENT', 'ENROLLMENT', $2, $3, '203.0.113.7'),
+       ($1, 'admin@shikhon.test', 'UPDATE_COURSE', 'COURSE', $2, $4, '203.0.113.7')`,
+    [
+      adminId,
+      courseId,
+      JSON.stringify({ student: 'instructor@shikhon.test', course: name, refundCase: 'COURSE_CANCELLED', percent: 100, amountCents: 145000, currency: 'bdt' }),
+      JSON.stringify({ name, changed: [], lessons: 4 }),
+    ],
+  );
+}
+
+export const accounts: Record<Exclude<Role, 'visitor' | 'student'>, { email: string; password: string }> = {
+  instructor: { email: 'instructor@shikhon.test', password: 'Instructor123!' },
+  admin: { email: 'admin@shikhon.test', password: 'Admin123!' },
+};
+
+/** Signs `page` in as `role` (the student with `studentEmail`); a visitor stays signed out. */
+export async function signInAs(page: Page, role: Role, studentEmail: string): Promise<void> {
+  if (role === 'visitor') return;
+  const account = role === 'student' ? { email: studentEmail, password: longStudent.password } : accounts[role];
+  await page.goto('/login?lang=en');
+  await logIn(page, account.email, account.password);
+  await page.waitForURL((url) => url.pathname !== '/login');
+}
+
+/** Opens `path` and waits until its data has arrived and the page has settled. */
+export async function openRoute(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
+  // Loading states (spinners, skeletons) are gone.
+  await page
+    .waitForFunction(() => document.querySelectorAll('[data-scope="spinner"], .chakra-spinner, [data-scope="skeleton"], .chakra-skeleton').length === 0, null, {
+      timeout: 10_000,
+    })
+    .catch(() => undefined);
+}
+
+/** The page says its data could not be loaded (ErrorState): a page checked so is no page at all. */
+export async function failedToLoad(page: Page): Promise<boolean> {
+  const messages = [english['common.loadFailed'], bangla['common.loadFailed']];
+  for (const message of messages) if ((await page.getByText(message, { exact: true }).count()) > 0) return true;
+  return false;
+}
