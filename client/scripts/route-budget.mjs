@@ -29,7 +29,7 @@ const gzipKb = (files) =>
 
 /** Each language's catalogue chunk (scripts/catalogue-plugin.ts makes one module per catalogue). */
 const catalogues = Object.keys(manifest)
-  .map((key) => [key.match(/\/locales\/(\w+)\.json\.js$/)?.[1], key])
+  .map((key) => [key.match(/src\/locales\/(\w+)\.json\.js$/)?.[1], key])
   .filter(([language]) => language);
 
 const entry = Object.keys(manifest).find((key) => manifest[key].isEntry && key.endsWith('index.html'));

@@ -13,7 +13,7 @@ export default function InstructorLayout() {
         { to: paths.instructorStudents, label: t('instructor.nav.students') },
         { to: paths.newCourse, label: t('instructor.nav.upload') },
         { to: paths.questionBank, label: t('instructor.nav.questionBank') },
-        { to: paths.authoredModelTests, label: t('instructor.nav.modelTests') },
+        { to: paths.authoredModelTests, label: t('practice.title') },
       ]}
     />
   );

@@ -5,7 +5,8 @@ import { Pager } from '../../../components/pager';
 import { EmptyState, ErrorState, InlineLoading } from '../../../components/states';
 import { formatDigits } from '../../../lib/format';
 import { describeError } from '../../../lib/graphql-errors';
-import { useLanguage, useT } from '../../../lib/i18n';
+import { useLanguage } from '../../../lib/i18n';
+import { useAuthoringT } from './texts';
 import { paths } from '../../../lib/paths';
 import { useSession } from '../../../lib/session-context';
 import { toaster } from '../../../lib/toaster';
@@ -29,7 +30,7 @@ const PICKER_PAGE = 10;
 /** /instructor-dashboard/model-tests/new and /:id: the model test builder. */
 export default function ModelTestBuilderPage() {
   const { id } = useParams();
-  const t = useT();
+  const t = useAuthoringT();
   const courses = useAuthoringCoursesQuery({ fetchPolicy: 'cache-and-network' });
   const existing = useEditableModelTestQuery({ variables: { id: id ?? '' }, skip: !id, fetchPolicy: 'cache-and-network' });
   if ((courses.loading && !courses.data) || (existing.loading && !existing.data)) return <InlineLoading />;
@@ -58,7 +59,7 @@ interface BuilderProps {
 }
 
 function Builder({ existing, courses, subjects }: BuilderProps) {
-  const t = useT();
+  const t = useAuthoringT();
   const { language } = useLanguage();
   const navigate = useNavigate();
   const { state } = useSession();
@@ -367,7 +368,7 @@ function QuestionPicker({
   onAddAll: (questions: readonly BankQuestionFragment[]) => void;
   subjects: readonly SubjectChoice[];
 }) {
-  const t = useT();
+  const t = useAuthoringT();
   const { language } = useLanguage();
   const [offset, setOffset] = useState(0);
   const [matchTest, setMatchTest] = useState(true);

@@ -1,6 +1,6 @@
 import type { ModelTestInput } from '../../../gql/types';
 import { typedNumber } from '../../../lib/digits';
-import type { MessageKey } from '../../../lib/i18n';
+import type { AuthoringKey } from './texts';
 
 export const MAX_TEST_QUESTIONS = 200;
 
@@ -23,7 +23,7 @@ export interface ModelTestForm {
   questionIds: string[];
 }
 
-export type ModelTestErrors = Partial<Record<keyof ModelTestForm, MessageKey>>;
+export type ModelTestErrors = Partial<Record<keyof ModelTestForm, AuthoringKey>>;
 
 export const emptyModelTest = (defaults: Partial<ModelTestForm> = {}): ModelTestForm => ({
   title: '',

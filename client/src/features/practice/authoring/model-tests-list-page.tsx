@@ -3,7 +3,8 @@ import { Link as RouterLink } from 'react-router-dom';
 import { EmptyState, ErrorState, InlineLoading } from '../../../components/states';
 import { formatDateTime, formatDigits } from '../../../lib/format';
 import { describeError } from '../../../lib/graphql-errors';
-import { useLanguage, useT } from '../../../lib/i18n';
+import { useLanguage } from '../../../lib/i18n';
+import { useAuthoringT } from './texts';
 import { paths } from '../../../lib/paths';
 import { toaster } from '../../../lib/toaster';
 import { useAuthoredModelTestsQuery, useSetModelTestPublishedMutation, type AuthoredModelTestFragment } from '../api/authoring.generated';
@@ -11,7 +12,7 @@ import { useLevelName } from './syllabus-fields';
 
 /** The model tests the author may edit, drafts included: publish, take back, edit, or start a new one. */
 export default function ModelTestsListPage() {
-  const t = useT();
+  const t = useAuthoringT();
   const { data, loading, error, refetch } = useAuthoredModelTestsQuery({ fetchPolicy: 'cache-and-network' });
   const tests = data?.authoredModelTests ?? [];
   return (
@@ -49,7 +50,7 @@ export default function ModelTestsListPage() {
 }
 
 function AuthoredTestCard({ test }: { test: AuthoredModelTestFragment }) {
-  const t = useT();
+  const t = useAuthoringT();
   const { language } = useLanguage();
   const levelName = useLevelName();
   const [setPublished, { loading }] = useSetModelTestPublishedMutation();

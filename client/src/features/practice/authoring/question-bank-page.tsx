@@ -7,7 +7,8 @@ import { EmptyState, ErrorState, InlineLoading } from '../../../components/state
 import type { Difficulty } from '../../../gql/types';
 import { formatDigits } from '../../../lib/format';
 import { describeError } from '../../../lib/graphql-errors';
-import { useLanguage, useT } from '../../../lib/i18n';
+import { useLanguage } from '../../../lib/i18n';
+import { useAuthoringT } from './texts';
 import { paths } from '../../../lib/paths';
 import { useSession } from '../../../lib/session-context';
 import { toaster } from '../../../lib/toaster';
@@ -33,7 +34,7 @@ export const SHARED = 'shared';
  * chapter and difficulty; write, rewrite and delete questions; import a CSV file.
  */
 export default function QuestionBankPage() {
-  const t = useT();
+  const t = useAuthoringT();
   const { language } = useLanguage();
   const { state } = useSession();
   const isAdmin = state.status === 'signedIn' && state.user.role === 'ADMIN';

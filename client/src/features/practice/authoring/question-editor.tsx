@@ -2,7 +2,8 @@ import { Alert, Box, Button, Field, Heading, HStack, IconButton, Input, RadioGro
 import { useState } from 'react';
 import { formatDigits } from '../../../lib/format';
 import { describeError } from '../../../lib/graphql-errors';
-import { useLanguage, useT } from '../../../lib/i18n';
+import { useLanguage } from '../../../lib/i18n';
+import { useAuthoringT } from './texts';
 import { toaster } from '../../../lib/toaster';
 import type { Difficulty } from '../../../gql/types';
 import { useAuthoringChaptersQuery, useCreateQuestionMutation, useUpdateQuestionMutation, type BankQuestionFragment } from '../api/authoring.generated';
@@ -33,7 +34,7 @@ interface QuestionEditorProps {
 
 /** Writes or rewrites a question: text, 2 to 6 options with one marked correct, explanation and syllabus, with a live preview. */
 export function QuestionEditor({ question, courseId, subjects, defaults, onDone }: QuestionEditorProps) {
-  const t = useT();
+  const t = useAuthoringT();
   const { language } = useLanguage();
   const [form, setForm] = useState<QuestionForm>(() => (question ? formOf(question) : emptyQuestion(defaults)));
   const [errors, setErrors] = useState<QuestionErrors>({});
@@ -198,7 +199,7 @@ export function QuestionEditor({ question, courseId, subjects, defaults, onDone 
 
 /** The question as students will see it, formulas drawn, the correct option marked. */
 export function QuestionPreview({ form }: { form: QuestionForm }) {
-  const t = useT();
+  const t = useAuthoringT();
   if (!form.text.trim() && form.options.every((option) => !option.trim())) return null;
   return (
     <Box as="section" aria-label={t('authoring.preview')} borderWidth="1px" borderRadius="md" p="4" bg="gray.50" data-testid="question-preview">

@@ -1,6 +1,6 @@
 import type { Difficulty, QuestionInput } from '../../../gql/types';
 import { typedNumber } from '../../../lib/digits';
-import type { MessageKey } from '../../../lib/i18n';
+import type { AuthoringKey } from './texts';
 
 export const MIN_OPTIONS = 2;
 export const MAX_OPTIONS = 6;
@@ -22,7 +22,7 @@ export interface QuestionForm {
 }
 
 /** Field name ("text", "option1", "correct", "classLevel", "subjectId") → catalogue key of its problem. */
-export type QuestionErrors = Partial<Record<string, MessageKey>>;
+export type QuestionErrors = Partial<Record<string, AuthoringKey>>;
 
 export const emptyQuestion = (defaults: Partial<QuestionForm> = {}): QuestionForm => ({
   text: '',

@@ -2,7 +2,8 @@ import { Alert, Box, Button, Heading, HStack, Stack, Table, Text } from '@chakra
 import { useRef, useState } from 'react';
 import { formatDigits } from '../../../lib/format';
 import { describeError } from '../../../lib/graphql-errors';
-import { useLanguage, useT } from '../../../lib/i18n';
+import { useLanguage } from '../../../lib/i18n';
+import { useAuthoringT } from './texts';
 import { useImportQuestionsMutation, useQuestionImportTemplateQuery, type ImportQuestionsMutation } from '../api/authoring.generated';
 
 const TEMPLATE_FILE = 'shikhon-questions-template.csv';
@@ -23,7 +24,7 @@ function download(text: string, name: string) {
 
 /** CSV import into a bank: the template to download, a file to upload, and what the import did, row by row. */
 export function QuestionImport({ courseId, onImported }: { courseId: string | null; onImported: () => void }) {
-  const t = useT();
+  const t = useAuthoringT();
   const { language } = useLanguage();
   const template = useQuestionImportTemplateQuery();
   const [importQuestions, { loading }] = useImportQuestionsMutation();

@@ -1,7 +1,8 @@
 import { Field, NativeSelect } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { formatDigits } from '../../../lib/format';
-import { useLanguage, useT } from '../../../lib/i18n';
+import { useLanguage } from '../../../lib/i18n';
+import { useAuthoringT } from './texts';
 import { ADMISSION_LEVEL, LEVELS, subjectName } from '../practice-labels';
 import { DIFFICULTIES } from './question-form';
 import type { Difficulty } from '../../../gql/types';
@@ -18,7 +19,7 @@ export interface ChapterChoice extends SubjectChoice {
 
 /** "Class 9" / "নবম শ্রেণি"-style names of the class levels, admission for 13. */
 export function useLevelName() {
-  const t = useT();
+  const t = useAuthoringT();
   const { language } = useLanguage();
   return (level: number) => (level === ADMISSION_LEVEL ? t('practice.admission') : t('practice.classN', { level: formatDigits(level, language) }));
 }
@@ -92,7 +93,7 @@ export function ChapterOptions({ chapters }: { chapters: readonly ChapterChoice[
 }
 
 export function DifficultyOptions() {
-  const t = useT();
+  const t = useAuthoringT();
   return (
     <>
       {DIFFICULTIES.map((difficulty) => (
