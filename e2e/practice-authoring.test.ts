@@ -4,7 +4,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { logIn, newEmail, signUp } from './support/accounts';
 import { launchBrowser } from './support/browser';
-import { bangla, text } from './support/catalogues';
+import { authoringBangla, bangla, text } from './support/catalogues';
 import { assertNoSidewaysScroll, openPhone } from './support/phone';
 
 let browser: Browser;
@@ -13,9 +13,9 @@ before(async () => {
 });
 after(() => browser.close());
 
-/** A Bangla text; with values, its simple {placeholders} filled in. */
-const bn = (key: string, values?: Record<string, string>) =>
-  values ? (bangla as Record<string, string>)[key].replace(/\{(\w+)\}/g, (_, name: string) => values[name]) : text(bangla, key);
+/** A Bangla text (the app's or the authoring pages'); with values, its simple {placeholders} filled in. */
+const texts: Record<string, string> = { ...bangla, ...authoringBangla };
+const bn = (key: string, values?: Record<string, string>) => (values ? texts[key].replace(/\{(\w+)\}/g, (_, name: string) => values[name]) : text(texts, key));
 
 describe('writing practice on a phone, in Bangla', () => {
   it('an instructor imports questions from the CSV template (a bad row reported), builds a model test with negative marking and publishes it; a student finds it', async () => {
@@ -33,7 +33,7 @@ describe('writing practice on a phone, in Bangla', () => {
     // The template comes from the server; the instructor adds a good row and a bad one (one option only).
     const downloading = page.waitForEvent('download');
     await page.getByRole('button', { name: bn('authoring.import.template') }).click();
-    const template = fs.readFileSync((await (await downloading).path())!, 'utf8').replace(/^\uFEFF/, '');
+    const template = fs.readFileSync(await (await downloading).path(), 'utf8').replace(/^\uFEFF/, '');
     assert.match(template, /^class,subject,chapter,difficulty,question,option1/);
     const csv = `${template.trimEnd()}
 9,পদার্থবিজ্ঞান,,MEDIUM,"বলের সূত্র $F = ma$ হলে বলের একক কী?",নিউটন,জুল,ওয়াট,,,,1,"$F = ma$: কিলোগ্রাম × মিটার/সেকেন্ড² = নিউটন"

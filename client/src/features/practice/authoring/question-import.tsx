@@ -22,6 +22,16 @@ function download(text: string, name: string) {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
+/** A file's text, read as UTF-8. */
+function readText(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(typeof reader.result === 'string' ? reader.result : '');
+    reader.onerror = () => reject(reader.error ?? new Error('unreadable file'));
+    reader.readAsText(file, 'utf-8');
+  });
+}
+
 /** CSV import into a bank: the template to download, a file to upload, and what the import did, row by row. */
 export function QuestionImport({ courseId, onImported }: { courseId: string | null; onImported: () => void }) {
   const t = useAuthoringT();
@@ -43,7 +53,7 @@ export function QuestionImport({ courseId, onImported }: { courseId: string | nu
       return;
     }
     try {
-      const csv = await file.text();
+      const csv = await readText(file);
       const result = await importQuestions({ variables: { csv, courseId } });
       if (result.data) {
         setReport(result.data.importQuestions);
