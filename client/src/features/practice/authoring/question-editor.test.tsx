@@ -1,13 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { answer, renderRoute } from '../../../test/render';
-import {
-  AuthoringChaptersDocument,
-  CreateQuestionDocument,
-  ImportQuestionsDocument,
-  QuestionImportTemplateDocument,
-  type BankQuestionFragment,
-} from '../api/authoring.generated';
+import { AuthoringChaptersDocument, CreateQuestionDocument, ImportQuestionsDocument, QuestionImportTemplateDocument } from '../api/authoring.generated';
 import { QuestionEditor } from './question-editor';
 import { QuestionImport } from './question-import';
 
@@ -44,19 +38,20 @@ describe('the question editor', () => {
   });
 
   it('keeps 2 to 6 options, and saves the question with the one marked correct', async () => {
-    const saved: BankQuestionFragment = {
+    const saved = {
+      __typename: 'Question' as const,
       id: 'q1',
       text: 'Unit of force?',
       options: [
-        { id: 'o1', text: 'Joule' },
-        { id: 'o2', text: 'Newton' },
+        { __typename: 'QuestionOption' as const, id: 'o1', text: 'Joule' },
+        { __typename: 'QuestionOption' as const, id: 'o2', text: 'Newton' },
       ],
       correctOptionId: 'o2',
       explanation: 'F = ma',
       classLevel: 9,
       subjectId: 'physics',
       chapterId: chapter.id,
-      difficulty: 'HARD',
+      difficulty: 'HARD' as const,
       courseId: 'course-1',
       createdAt: '2026-11-26T08:00:00.000Z',
     };
@@ -100,7 +95,12 @@ describe('the question editor', () => {
 describe('the CSV import', () => {
   it('shows what an import did: how many imported, how many were there already, and each bad row with its line and reason', async () => {
     const csv = 'class,subject\n9,physics\n';
-    const report = { imported: 2, unchanged: 1, problems: [{ line: 4, reason: 'একটি প্রশ্নে ২ থেকে ৬টি অপশন থাকে' }] };
+    const report = {
+      __typename: 'QuestionImportReport' as const,
+      imported: 2,
+      unchanged: 1,
+      problems: [{ __typename: 'ImportProblemType' as const, line: 4, reason: 'একটি প্রশ্নে ২ থেকে ৬টি অপশন থাকে' }],
+    };
     const imported = jest.fn();
     renderRoute(<QuestionImport courseId="course-1" onImported={imported} />, {
       language: 'bn',
