@@ -65,7 +65,9 @@ function Builder({ existing, courses, subjects }: BuilderProps) {
   const { state } = useSession();
   const isAdmin = state.status === 'signedIn' && state.user.role === 'ADMIN';
   const test = existing?.modelTest ?? null;
-  const [form, setForm] = useState<ModelTestForm>(() => (test ? formOfTest(test, test.questionIds) : emptyModelTest({ courseId: courses[0]?.id ?? '' })));
+  const [form, setForm] = useState<ModelTestForm>(() =>
+    test ? formOfTest(test, test.questionIds, language) : emptyModelTest({ courseId: courses[0]?.id ?? '' }),
+  );
   const [known, setKnown] = useState<Map<string, BankQuestionFragment>>(() => new Map((existing?.modelTestQuestions ?? []).map((q) => [q.id, q])));
   const [errors, setErrors] = useState<ModelTestErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
@@ -78,6 +80,7 @@ function Builder({ existing, courses, subjects }: BuilderProps) {
 
   const set = (change: Partial<ModelTestForm>) => {
     setForm((current) => ({ ...current, ...change }));
+    setFailure(null);
     setErrors((current) => {
       const next = { ...current };
       for (const key of Object.keys(change) as Array<keyof ModelTestForm>) delete next[key];
@@ -214,13 +217,13 @@ function Builder({ existing, courses, subjects }: BuilderProps) {
             </Field.Root>
             <Field.Root invalid={Boolean(errors.negativeMark)}>
               <Field.Label>{t('authoring.tests.negativeMark')}</Field.Label>
-              <Input inputMode="decimal" value={form.negativeMark} onChange={(e) => set({ negativeMark: e.target.value })} />
+              <Input inputMode="decimal" placeholder={n(0)} value={form.negativeMark} onChange={(e) => set({ negativeMark: e.target.value })} />
               <Field.HelperText>{t('authoring.tests.negativeHelp')}</Field.HelperText>
               {errors.negativeMark && <Field.ErrorText>{problem('negativeMark')}</Field.ErrorText>}
             </Field.Root>
             <Field.Root invalid={Boolean(errors.passMark)}>
               <Field.Label>{t('authoring.tests.passMark')}</Field.Label>
-              <Input inputMode="decimal" value={form.passMark} onChange={(e) => set({ passMark: e.target.value })} />
+              <Input inputMode="decimal" placeholder={n(0)} value={form.passMark} onChange={(e) => set({ passMark: e.target.value })} />
               <Field.HelperText>{t('authoring.tests.passHelp', { max: n(form.questionIds.length) })}</Field.HelperText>
               {errors.passMark && <Field.ErrorText>{problem('passMark')}</Field.ErrorText>}
             </Field.Root>

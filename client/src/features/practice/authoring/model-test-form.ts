@@ -1,5 +1,7 @@
 import type { ModelTestInput } from '../../../gql/types';
 import { typedNumber } from '../../../lib/digits';
+import { formatDigits } from '../../../lib/format';
+import type { Language } from '../../../lib/i18n';
 import type { AuthoringKey } from './texts';
 
 export const MAX_TEST_QUESTIONS = 200;
@@ -33,8 +35,8 @@ export const emptyModelTest = (defaults: Partial<ModelTestForm> = {}): ModelTest
   subjectId: '',
   free: true,
   durationMinutes: '',
-  negativeMark: '0',
-  passMark: '0',
+  negativeMark: '',
+  passMark: '',
   window: 'any',
   opensAt: '',
   closesAt: '',
@@ -64,7 +66,9 @@ export function formOfTest(
     closesAt?: string | null;
   },
   questionIds: string[],
+  language: Language = 'en',
 ): ModelTestForm {
+  const digits = (value: number) => formatDigits(value, language);
   return {
     title: test.title,
     description: test.description,
@@ -72,9 +76,9 @@ export function formOfTest(
     classLevel: String(test.classLevel),
     subjectId: test.subjectId,
     free: test.free,
-    durationMinutes: String(test.durationMinutes),
-    negativeMark: String(test.negativeMark),
-    passMark: String(test.passMark),
+    durationMinutes: digits(test.durationMinutes),
+    negativeMark: digits(test.negativeMark),
+    passMark: digits(test.passMark),
     window: test.opensAt || test.closesAt ? 'window' : 'any',
     opensAt: test.opensAt ? localDateTime(test.opensAt) : '',
     closesAt: test.closesAt ? localDateTime(test.closesAt) : '',
