@@ -129,8 +129,13 @@ function Builder({ existing, courses, subjects }: BuilderProps) {
       toaster.create({ title: t(live ? 'authoring.tests.published' : 'authoring.tests.unpublished'), type: 'success' });
       if (!test) void navigate(paths.editModelTest(saved.id), { replace: true });
     } catch (error) {
-      setFailure(describeError(error, t).message);
-      if (!test) void navigate(paths.editModelTest(saved.id), { replace: true });
+      const message = describeError(error, t).message;
+      // A new test was saved as a draft before publishing failed: its page opens, the reason stays in sight.
+      if (test) setFailure(message);
+      else {
+        toaster.create({ title: message, type: 'error' });
+        void navigate(paths.editModelTest(saved.id), { replace: true });
+      }
     }
   };
 
