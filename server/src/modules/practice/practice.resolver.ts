@@ -195,6 +195,8 @@ class QuestionStatistics {
   mostChosenWrongOptionId: string | null;
 }
 
+const questionStatisticsLoaders = new WeakMap<GraphQLContext, DataLoader<string, QuestionStatistics>>();
+
 const QuestionId = IdArgs('id', QUESTION_NOT_FOUND, 'The question');
 type QuestionId = InstanceType<typeof QuestionId>;
 
@@ -204,6 +206,17 @@ export class QuestionBankResolver {
   @Query(() => QuestionPage, { description: "The questions an author may use, newest first: an instructor's courses', or all for an admin" })
   async questionBank(@Args(() => QuestionBankArgs) args: QuestionBankArgs, @Ctx() ctx: GraphQLContext): Promise<QuestionPage> {
     return toPage(QuestionPage, await listQuestions(ctx.db, requireViewer(ctx), args, args));
+  }
+
+  @Authorized(...roles.staff)
+  @FieldResolver(() => QuestionStatistics, { description: 'How students answered it in the finished attempts of every test that uses it' })
+  statistics(@Root() question: Question, @Ctx() ctx: GraphQLContext): Promise<QuestionStatistics> {
+    let loader = questionStatisticsLoaders.get(ctx);
+    if (!loader) {
+      loader = new DataLoader<string, QuestionStatistics>(async (ids) => questionStatistics(ctx.db, [...ids]));
+      questionStatisticsLoaders.set(ctx, loader);
+    }
+    return loader.load(question.id);
   }
 
   @Authorized(...roles.staff)

@@ -359,6 +359,12 @@ describe('taking a model test', () => {
     expect(
       (await (await student()).graphql(`query ($id: ID!) { questionStatistics(id: $id) { answered } }`, { id: testId })).errors?.[0].extensions?.code,
     ).toBe('FORBIDDEN');
+    // The bank shows the same figures on each question.
+    const bank = await teacher.graphql<{
+      questionBank: { items: Array<{ id: string; statistics: { answered: number; mostChosenWrongOptionId: string | null } }> };
+    }>(`{ questionBank(limit: 50) { items { id statistics { answered mostChosenWrongOptionId } } } }`);
+    const inBank = bank.data!.questionBank.items.find((item) => item.id === q3)!;
+    expect(inBank.statistics).toEqual({ answered: byQuestion.get(q3)!.answered, mostChosenWrongOptionId: wrongOf(questions, q3) });
   });
 
   it('gives one result for two submits at the same moment', async () => {

@@ -22,6 +22,7 @@ import {
   type EditableModelTestQuery,
 } from '../api/authoring.generated';
 import { MathText } from '../math-text';
+import { QuestionStatisticsLine } from './question-statistics';
 import { emptyModelTest, formOfTest, modelTestErrors, modelTestInput, type ModelTestErrors, type ModelTestForm } from './model-test-form';
 import { difficultyKey, LevelOptions, SelectField, SubjectOptions, type SubjectChoice } from './syllabus-fields';
 
@@ -285,7 +286,6 @@ function Builder({ existing, courses, subjects }: BuilderProps) {
                 {form.questionIds.map((id, index) => {
                   const question = known.get(id);
                   const stats = statistics.get(id);
-                  const wrong = stats?.mostChosenWrongOptionId ? question?.options.find((o) => o.id === stats.mostChosenWrongOptionId) : undefined;
                   return (
                     <Box as="li" key={id} borderWidth="1px" borderRadius="md" p="3" data-testid="chosen-question">
                       <HStack align="start" justify="space-between" gap="2">
@@ -305,26 +305,9 @@ function Builder({ existing, courses, subjects }: BuilderProps) {
                           {t('authoring.tests.remove')}
                         </Button>
                       </HStack>
-                      {stats && (
-                        <Box mt="2" fontSize="sm" color="gray.700" data-testid="question-statistics">
-                          {stats.answered === 0 ? (
-                            <Text>{t('authoring.stats.none')}</Text>
-                          ) : (
-                            <>
-                              <Text>
-                                {t('authoring.stats.answered', {
-                                  count: stats.answered,
-                                  answered: n(stats.answered),
-                                  share: n(Math.round(stats.correctShare * 100)),
-                                })}
-                              </Text>
-                              {wrong && (
-                                <Text>
-                                  {t('authoring.stats.commonWrong')} <MathText text={wrong.text} />
-                                </Text>
-                              )}
-                            </>
-                          )}
+                      {question && (
+                        <Box mt="2">
+                          <QuestionStatisticsLine question={question} statistics={stats} />
                         </Box>
                       )}
                     </Box>

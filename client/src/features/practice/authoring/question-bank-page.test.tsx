@@ -25,6 +25,7 @@ const question = {
   chapterId: null,
   difficulty: 'EASY' as const,
   courseId: 'course-1',
+  statistics: { __typename: 'QuestionStatistics' as const, answered: 3, correctShare: 1 / 3, mostChosenWrongOptionId: 'o1' },
   createdAt: '2026-11-26T08:00:00.000Z',
 };
 const page = (items: (typeof question)[]) => ({
@@ -55,7 +56,7 @@ describe('the question bank page', () => {
     expect(await screen.findByRole('button', { name: 'Retry' })).toBeInTheDocument();
   });
 
-  it('lists questions in Bangla with their formulas drawn and the correct option marked', async () => {
+  it('lists questions in Bangla with their formulas drawn, the correct option marked and how students answered them', async () => {
     open(
       [
         answer(AuthoringCoursesDocument, {}, coursesOf([{ id: 'course-1', name: 'পদার্থবিজ্ঞান ৯' }])),
@@ -70,5 +71,8 @@ describe('the question bank page', () => {
     expect(within(card).getByText('৯ শ্রেণি')).toBeInTheDocument();
     expect(within(card).getByText('✓ সঠিক').closest('li')).toHaveTextContent('৪ মি/সে');
     expect(screen.getByText('মোট ১টি প্রশ্ন')).toBeInTheDocument();
+    const statistics = within(card).getByTestId('question-statistics');
+    expect(within(statistics).getByText('৩ বার উত্তর দেওয়া হয়েছে · ৩৩% সঠিক')).toBeInTheDocument();
+    expect(within(statistics).getByText(/সবচেয়ে বেশি বাছা ভুল উত্তর/)).toHaveTextContent('২ মি/সে');
   });
 });

@@ -22,6 +22,7 @@ import {
 import { MathText } from '../math-text';
 import { subjectName } from '../practice-labels';
 import { QuestionEditor } from './question-editor';
+import { QuestionStatisticsLine } from './question-statistics';
 import { QuestionImport } from './question-import';
 import { ChapterOptions, difficultyKey, DifficultyOptions, LevelOptions, SelectField, SubjectOptions, useLevelName } from './syllabus-fields';
 
@@ -224,6 +225,7 @@ export default function QuestionBankPage() {
                       </Box>
                     ))}
                   </Stack>
+                  <QuestionStatisticsLine question={question} />
                   <HStack gap="2">
                     <Button size="xs" variant="outline" onClick={() => setEditing(question)}>
                       {t('authoring.edit')}
