@@ -5,7 +5,7 @@ module.exports = {
   testMatch: ['**/*.test.ts', '**/*.test.tsx'],
   transform: {
     // The catalogues as the build ships them: parsed messages (scripts/compile-catalogue.cjs).
-    'src/locales/.+\\.json$': '<rootDir>/scripts/catalogue-jest-transform.cjs',
+    '/locales/.+\\.json$': '<rootDir>/scripts/catalogue-jest-transform.cjs',
     '^.+\\.tsx?$': [
       'ts-jest',
       {

@@ -7,6 +7,8 @@ const require = createRequire(import.meta.url);
 const { compileMessages } = require('./compile-catalogue.cjs') as { compileMessages: (source: string, file: string) => unknown };
 
 const CATALOGUE_IMPORT = /\/locales\/(\w+)\.json$/;
+/** The app's own catalogues, as opposed to the texts a feature keeps beside its pages (features/x/locales). */
+const APP_CATALOGUE = /\/src\/locales\/(\w+)\.json$/;
 /** Catalogues become modules of their own (other plugins, such as Vite's JSON one, leave them alone). */
 const PREFIX = '\0catalogue:';
 const SUFFIX = '.js';
@@ -85,8 +87,9 @@ export function cataloguePlugin(): Plugin {
         const fonts: Record<number, string> = {};
         let mini = '';
         for (const output of Object.values(context.bundle)) {
+          // The app's catalogues (src/locales); a feature's own texts (its locales/ folder) come with its pages.
           const language =
-            output.type === 'chunk' && output.facadeModuleId?.startsWith(PREFIX) && output.facadeModuleId.slice(0, -SUFFIX.length).match(CATALOGUE_IMPORT)?.[1];
+            output.type === 'chunk' && output.facadeModuleId?.startsWith(PREFIX) && output.facadeModuleId.slice(0, -SUFFIX.length).match(APP_CATALOGUE)?.[1];
           if (language) attributes.push(`data-catalogue-${language}="/${output.fileName}"`);
           const font = output.type === 'asset' && BANGLA_FONTS.find(({ name }) => output.names.includes(name));
           if (font) fonts[font.weight] = output.fileName;

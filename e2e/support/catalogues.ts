@@ -5,19 +5,21 @@ import type { Page } from 'playwright-core';
 
 type Catalogue = Record<string, string>;
 
-/** The client's catalogues as written, found from wherever the compiled tests run. */
-function readCatalogue(language: 'en' | 'bn'): Catalogue {
-  let dir = __dirname;
-  while (!fs.existsSync(path.join(dir, 'client/src/locales'))) {
-    const parent = path.dirname(dir);
-    assert.notEqual(parent, dir, 'client/src/locales not found');
-    dir = parent;
+/** The client's catalogues as written (or a feature's own texts, in `client/src/<dir>`), found from wherever the compiled tests run. */
+function readCatalogue(language: 'en' | 'bn', dir = 'locales'): Catalogue {
+  let root = __dirname;
+  while (!fs.existsSync(path.join(root, 'client/src/locales'))) {
+    const parent = path.dirname(root);
+    assert.notEqual(parent, root, 'client/src/locales not found');
+    root = parent;
   }
-  return JSON.parse(fs.readFileSync(path.join(dir, 'client/src/locales', `${language}.json`), 'utf8')) as Catalogue;
+  return JSON.parse(fs.readFileSync(path.join(root, 'client/src', dir, `${language}.json`), 'utf8')) as Catalogue;
 }
 
 export const english = readCatalogue('en');
 export const bangla = readCatalogue('bn');
+/** The question bank and model test builder pages' texts, which ship with those pages only. */
+export const authoringBangla = readCatalogue('bn', 'features/practice/authoring/locales');
 
 /** A catalogue text without placeholders, as the page shows it. */
 export function text(catalogue: Catalogue, key: string): string {

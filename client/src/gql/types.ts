@@ -183,6 +183,15 @@ export type Currency =
   /** US dollars (international cards) */
   | 'USD';
 
+/** How hard a question is */
+export type Difficulty =
+  /** Easy */
+  | 'EASY'
+  /** Hard */
+  | 'HARD'
+  /** Medium */
+  | 'MEDIUM';
+
 /** A course section of the home page */
 export type HomeSection =
   /** School courses for classes 1 to 12 */
@@ -215,6 +224,34 @@ export type LessonInput = {
   title: string;
   /** Left out or empty: the lesson gets an uploaded video instead, once it is saved */
   videoURL?: string | null | undefined;
+};
+
+/** A model test as its author writes it */
+export type ModelTestInput = {
+  /** Class 1 to 12, or 13 for admission tests */
+  classLevel: number;
+  /** When it closes; left out, never */
+  closesAt?: string | null | undefined;
+  /** Its course; left out, a free test in no course (admins only) */
+  courseId?: string | number | null | undefined;
+  /** What it covers */
+  description?: string | null | undefined;
+  /** Minutes from the start, 1 to 600 */
+  durationMinutes: number;
+  /** Open to any signed-in student, not only the course's */
+  free?: boolean;
+  /** Marks taken off per wrong answer, 0 to 1 */
+  negativeMark?: number;
+  /** When it opens; left out, any time */
+  opensAt?: string | null | undefined;
+  /** The score needed to pass */
+  passMark?: number;
+  /** Its questions, in order (each attempt shuffles them) */
+  questionIds: Array<string | number>;
+  /** The subject */
+  subjectId: string | number;
+  /** The title */
+  title: string;
 };
 
 /** STRIPE: international cards, in dollars; SSLCOMMERZ: bKash, Nagad, Rocket and local cards, in taka */
@@ -277,6 +314,28 @@ export type PurchaseStatus =
   | 'REQUIRES_ACTION'
   /** Paid (or free): the student is enrolled, see enrollment */
   | 'SUCCEEDED';
+
+/** A multiple-choice question as its author writes it */
+export type QuestionInput = {
+  /** The chapter of that subject */
+  chapterId?: string | number | null | undefined;
+  /** Class 1 to 12, or 13 for admission tests */
+  classLevel: number;
+  /** The position of the one correct option in `options`, from 0 */
+  correctOption: number;
+  /** The course whose bank holds it; left out, the shared bank (admins only) */
+  courseId?: string | number | null | undefined;
+  /** How hard it is; MEDIUM when left out */
+  difficulty?: Difficulty | null | undefined;
+  /** Why the correct option is right */
+  explanation?: string | null | undefined;
+  /** 2 to 6 options, in order */
+  options: Array<string>;
+  /** The subject, such as "physics" */
+  subjectId: string | number;
+  /** The question; formulas between $…$ */
+  text: string;
+};
 
 /** Why a refund is asked for; the refund policy gives each case its share */
 export type RefundCase =

@@ -41,6 +41,13 @@ export const paths = {
   instructorStudents: `${instructor}/all-student`,
   newCourse: `${instructor}/upload-course`,
   editCourse: (id: string) => `${instructor}/upload-course/${id}`,
+  /** The question bank of the author's courses (and the shared bank, for admins). */
+  questionBank: `${instructor}/question-bank`,
+  /** A course's question bank. */
+  courseQuestionBank: (courseId: string) => `${instructor}/question-bank?course=${encodeURIComponent(courseId)}`,
+  authoredModelTests: `${instructor}/model-tests`,
+  newModelTest: `${instructor}/model-tests/new`,
+  editModelTest: (id: string) => `${instructor}/model-tests/${id}`,
   adminDashboard: admin,
   allUsers: `${admin}/all-users`,
   allStudents: `${admin}/all-Student`,
@@ -78,6 +85,7 @@ export const routePatterns = {
   enroll: '/enroll/:id',
   player: '/myCoursePlay/:id',
   editCourse: `${instructor}/upload-course/:id`,
+  editModelTest: `${instructor}/model-tests/:id`,
   modelTest: '/model-tests/:id',
   attempt: '/attempts/:id',
 } as const;

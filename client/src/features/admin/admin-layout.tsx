@@ -16,6 +16,8 @@ export default function AdminLayout() {
         { to: paths.adminInbox, label: t('admin.nav.inbox') },
         { to: paths.adminPayments, label: t('admin.nav.payments') },
         { to: paths.courseReview, label: t('admin.nav.courseReview') },
+        { to: paths.questionBank, label: t('instructor.nav.questionBank') },
+        { to: paths.authoredModelTests, label: t('practice.title') },
         { to: paths.auditLog, label: t('admin.nav.auditLog') },
         { to: paths.adminIntegrations, label: t('admin.nav.integrations') },
       ]}

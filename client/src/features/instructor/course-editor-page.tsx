@@ -1,7 +1,7 @@
 import { Alert, Box, Button, Checkbox, Field, Heading, HStack, IconButton, Input, NativeSelect, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
 import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { ErrorState, InlineLoading } from '../../components/states';
 import type { CourseCategory, CourseLanguage } from '../../gql/types';
 import {
@@ -139,6 +139,11 @@ export default function CourseEditorPage() {
         <Heading as="h1" size="xl">
           {t(editing ? 'instructor.form.editTitle' : 'instructor.form.uploadTitle')}
         </Heading>
+        {id && (
+          <Button asChild variant="outline" size="sm" alignSelf="start">
+            <RouterLink to={paths.courseQuestionBank(id)}>{t('instructor.nav.questionBank')}</RouterLink>
+          </Button>
+        )}
         {textField('name', t('instructor.form.name'), true)}
         <Field.Root required invalid={Boolean(problem('description'))}>
           <Field.Label>{t('instructor.form.description')}</Field.Label>

@@ -12,6 +12,8 @@ export default function InstructorLayout() {
         { to: paths.instructorProfile, label: t('instructor.nav.profile') },
         { to: paths.instructorStudents, label: t('instructor.nav.students') },
         { to: paths.newCourse, label: t('instructor.nav.upload') },
+        { to: paths.questionBank, label: t('instructor.nav.questionBank') },
+        { to: paths.authoredModelTests, label: t('practice.title') },
       ]}
     />
   );

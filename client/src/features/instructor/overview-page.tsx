@@ -116,6 +116,9 @@ export default function InstructorOverviewPage() {
                       <Button asChild size="xs" variant="outline">
                         <RouterLink to={paths.editCourse(course.id)}>{t('instructor.edit')}</RouterLink>
                       </Button>
+                      <Button asChild size="xs" variant="outline">
+                        <RouterLink to={paths.courseQuestionBank(course.id)}>{t('instructor.nav.questionBank')}</RouterLink>
+                      </Button>
                       <Button
                         size="xs"
                         colorPalette={course.published ? 'orange' : 'green'}

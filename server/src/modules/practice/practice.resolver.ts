@@ -19,6 +19,7 @@ import {
   Root,
 } from 'type-graphql';
 import { requireViewer } from '../../graphql/auth-checker';
+import { translateMessage } from '../../i18n/translate';
 import type { GraphQLContext } from '../../graphql/context';
 import { IdArgs } from '../../graphql/id-args';
 import { PageOf, toPage } from '../../graphql/page';
@@ -147,6 +148,15 @@ class QuestionBankArgs extends PageArgs {
   @Field(() => Int, { nullable: true, description: 'Only the questions of one class (13: admission)' })
   @levelRule()
   classLevel?: number | null;
+
+  @Field(() => ID, { nullable: true, description: 'Only the questions of one chapter' })
+  chapterId?: string | null;
+
+  @Field(() => Difficulty, { nullable: true, description: 'Only the questions of one difficulty' })
+  difficulty?: Difficulty | null;
+
+  @Field(() => Boolean, { nullable: true, description: "true: only the shared bank's questions, those of no course (admins)" })
+  sharedBank?: boolean | null;
 }
 
 @ObjectType({ description: 'A row of a CSV import that was not imported' })
@@ -185,6 +195,8 @@ class QuestionStatistics {
   mostChosenWrongOptionId: string | null;
 }
 
+const questionStatisticsLoaders = new WeakMap<GraphQLContext, DataLoader<string, QuestionStatistics>>();
+
 const QuestionId = IdArgs('id', QUESTION_NOT_FOUND, 'The question');
 type QuestionId = InstanceType<typeof QuestionId>;
 
@@ -194,6 +206,17 @@ export class QuestionBankResolver {
   @Query(() => QuestionPage, { description: "The questions an author may use, newest first: an instructor's courses', or all for an admin" })
   async questionBank(@Args(() => QuestionBankArgs) args: QuestionBankArgs, @Ctx() ctx: GraphQLContext): Promise<QuestionPage> {
     return toPage(QuestionPage, await listQuestions(ctx.db, requireViewer(ctx), args, args));
+  }
+
+  @Authorized(...roles.staff)
+  @FieldResolver(() => QuestionStatistics, { description: 'How students answered it in the finished attempts of every test that uses it' })
+  statistics(@Root() question: Question, @Ctx() ctx: GraphQLContext): Promise<QuestionStatistics> {
+    let loader = questionStatisticsLoaders.get(ctx);
+    if (!loader) {
+      loader = new DataLoader<string, QuestionStatistics>(async (ids) => questionStatistics(ctx.db, [...ids]));
+      questionStatisticsLoaders.set(ctx, loader);
+    }
+    return loader.load(question.id);
   }
 
   @Authorized(...roles.staff)
@@ -231,13 +254,15 @@ export class QuestionBankResolver {
   @Mutation(() => QuestionImportReport, {
     description: 'Imports questions from a CSV file of the template; bad rows are reported, importing the same file again changes nothing',
   })
-  importQuestions(
+  async importQuestions(
     @Arg('csv', { description: "The file's text (UTF-8)" }) csv: string,
     @Arg('courseId', () => ID, { nullable: true, description: 'The course whose bank receives them; left out, the shared bank (admins only)' })
     courseId: string | null,
     @Ctx() ctx: GraphQLContext,
   ): Promise<QuestionImportReport> {
-    return importQuestions(ctx.db, requireViewer(ctx), courseId, csv);
+    const report = await importQuestions(ctx.db, requireViewer(ctx), courseId, csv);
+    // Each reason in the page's language, as errors are.
+    return { ...report, problems: report.problems.map((problem) => ({ ...problem, reason: translateMessage(ctx.language, problem.reason) })) };
   }
 }
 

@@ -184,6 +184,34 @@ describe('the question bank', () => {
     expect(force.options.map((o) => o.text)).toEqual(['নিউটন', 'জুল', 'ওয়াট']);
     expect(force.correctOptionId).toBe(force.options[0].id);
   });
+
+  it("reports a bad row's reason in the page's language", async () => {
+    const csv = `class,subject,chapter,difficulty,question,option1,option2,option3,option4,option5,option6,correct,explanation
+9,astrology,,EASY,"Which sign?",a,b,,,,,2,
+`;
+    teacher.headers['Accept-Language'] = 'bn';
+    const { data } = await teacher.graphql(
+      `mutation ($csv: String!, $course: ID) { importQuestions(csv: $csv, courseId: $course) { problems { line reason } } }`,
+      {
+        csv,
+        course: course.id,
+      },
+    );
+    expect(data).toEqual({ importQuestions: { problems: [{ line: 2, reason: '"astrology" নামে কোনো বিষয় নেই' }] } });
+  });
+
+  it('lists the bank by chapter and difficulty, and the shared bank alone for an admin', async () => {
+    await makeQuestions(2);
+    await makeQuestions(1, teacher, { chapterId: null, difficulty: 'HARD', text: 'কঠিন প্রশ্ন' });
+    await makeQuestions(1, admin, { courseId: null, text: 'সাধারণ প্রশ্ন' });
+    const BANK = `query ($chapter: ID, $difficulty: Difficulty, $shared: Boolean) {
+      questionBank(chapterId: $chapter, difficulty: $difficulty, sharedBank: $shared) { total items { text } } }`;
+    type Bank = { questionBank: { total: number; items: Array<{ text: string }> } };
+    expect((await teacher.graphql<Bank>(BANK, { chapter: 'a0000000-0000-4000-8000-000000000902' })).data?.questionBank.total).toBe(2);
+    expect((await teacher.graphql<Bank>(BANK, { difficulty: 'HARD' })).data?.questionBank.items).toEqual([{ text: 'কঠিন প্রশ্ন' }]);
+    expect((await admin.graphql<Bank>(BANK, { shared: true })).data?.questionBank.items).toEqual([{ text: 'সাধারণ প্রশ্ন' }]);
+    expect((await admin.graphql<Bank>(BANK, {})).data?.questionBank.total).toBe(4);
+  });
 });
 
 describe('model tests', () => {
@@ -331,6 +359,12 @@ describe('taking a model test', () => {
     expect(
       (await (await student()).graphql(`query ($id: ID!) { questionStatistics(id: $id) { answered } }`, { id: testId })).errors?.[0].extensions?.code,
     ).toBe('FORBIDDEN');
+    // The bank shows the same figures on each question.
+    const bank = await teacher.graphql<{
+      questionBank: { items: Array<{ id: string; statistics: { answered: number; mostChosenWrongOptionId: string | null } }> };
+    }>(`{ questionBank(limit: 50) { items { id statistics { answered mostChosenWrongOptionId } } } }`);
+    const inBank = bank.data!.questionBank.items.find((item) => item.id === q3)!;
+    expect(inBank.statistics).toEqual({ answered: byQuestion.get(q3)!.answered, mostChosenWrongOptionId: wrongOf(questions, q3) });
   });
 
   it('gives one result for two submits at the same moment', async () => {

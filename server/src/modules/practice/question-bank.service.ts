@@ -141,6 +141,10 @@ export interface QuestionFilter {
   courseId?: string | null;
   subjectId?: string | null;
   classLevel?: number | null;
+  chapterId?: string | null;
+  difficulty?: Difficulty | null;
+  /** Only the shared bank's questions (those of no course). */
+  sharedBank?: boolean | null;
 }
 
 /** The questions an author may use, newest first: an admin's all of them, an instructor's those of their courses. */
@@ -161,6 +165,12 @@ export async function listQuestions(
   }
   if (filter.subjectId) query.andWhere('q."subjectId" = :subjectId', { subjectId: filter.subjectId });
   if (filter.classLevel != null) query.andWhere('q."classLevel" = :classLevel', { classLevel: filter.classLevel });
+  if (filter.chapterId) {
+    if (!isUuid(filter.chapterId)) return { items: [], ...page, countTotal: () => Promise.resolve(0) };
+    query.andWhere('q."chapterId" = :chapterId', { chapterId: filter.chapterId });
+  }
+  if (filter.difficulty) query.andWhere('q."difficulty" = :difficulty', { difficulty: filter.difficulty });
+  if (filter.sharedBank) query.andWhere('q."courseId" IS NULL');
   const items = await query.clone().orderBy('q."createdAt"', 'DESC').addOrderBy('q.id').skip(page.offset).take(page.limit).getMany();
   return { items, ...page, countTotal: () => query.getCount() };
 }
