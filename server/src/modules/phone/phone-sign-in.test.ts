@@ -179,7 +179,7 @@ describe('limits', () => {
   it('allow a number 3 codes in 15 minutes and 10 a day', async () => {
     const ask = () => browser().graphql(REQUEST, { phone: '01912000001' });
     for (let i = 0; i < 3; i++) expect((await ask()).data).toEqual({ requestSignInCode: true });
-    expect(errorOf(await ask())).toMatchObject({ extensions: { code: 'TOO_MANY_REQUESTS' } });
+    expect(errorOf(await ask())).toMatchObject({ extensions: { code: 'RATE_LIMITED', category: 'TOO_MANY_REQUESTS' } });
     let sent = 3;
     while (sent < 10) {
       // Fifteen minutes pass.
@@ -187,7 +187,7 @@ describe('limits', () => {
       for (let i = 0; i < 3 && sent < 10; i++, sent++) expect((await ask()).data).toEqual({ requestSignInCode: true });
     }
     await db.query(`DELETE FROM rate_limit WHERE key LIKE 'sms-code-number:%'`);
-    expect(errorOf(await ask())).toMatchObject({ extensions: { code: 'TOO_MANY_REQUESTS' } });
+    expect(errorOf(await ask())).toMatchObject({ extensions: { code: 'RATE_LIMITED', category: 'TOO_MANY_REQUESTS' } });
     expect(await smsTo('+8801912000001')).toHaveLength(10);
   });
 
@@ -197,7 +197,7 @@ describe('limits', () => {
       const phone = `01${3 + (i % 7)}1${String(i).padStart(7, '0')}`;
       expect((await shared.graphql(REQUEST, { phone })).data).toEqual({ requestSignInCode: true });
     }
-    expect(errorOf(await shared.graphql(REQUEST, { phone: '01555000000' }))).toMatchObject({ extensions: { code: 'TOO_MANY_REQUESTS' } });
+    expect(errorOf(await shared.graphql(REQUEST, { phone: '01555000000' }))).toMatchObject({ extensions: { code: 'RATE_LIMITED', category: 'TOO_MANY_REQUESTS' } });
     expect((await browser('10.200.0.2').graphql(REQUEST, { phone: '01555000000' })).data).toEqual({ requestSignInCode: true });
   });
 
@@ -205,7 +205,7 @@ describe('limits', () => {
     for (let i = 0; i < 40; i++) {
       expect((await browser().graphql(REQUEST, { phone: `0171230${String(i).padStart(4, '0')}` })).data).toEqual({ requestSignInCode: true });
     }
-    expect(errorOf(await browser().graphql(REQUEST, { phone: '01712309999' }))).toMatchObject({ extensions: { code: 'TOO_MANY_REQUESTS' } });
+    expect(errorOf(await browser().graphql(REQUEST, { phone: '01712309999' }))).toMatchObject({ extensions: { code: 'RATE_LIMITED', category: 'TOO_MANY_REQUESTS' } });
     expect((await browser().graphql(REQUEST, { phone: '01712409999' })).data).toEqual({ requestSignInCode: true });
   });
 });
