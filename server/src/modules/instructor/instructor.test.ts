@@ -141,7 +141,7 @@ describe('writing courses', () => {
     });
     instructor.cookies.set('lang', 'bn');
     expect((await instructor.graphql(PUBLISH, { id: created.id })).errors![0].message).toBe(
-      '২ নম্বর লেসনের ভিডিওটি এখনো প্রসেস হচ্ছে। ভিডিওটি তৈরি হলে কোর্সটি প্রকাশ করুন (কোর্স এডিটরে এর অগ্রগতি দেখা যায়)।',
+      '২ নম্বর পাঠের ভিডিওটি এখনো প্রসেস হচ্ছে। ভিডিওটি তৈরি হলে কোর্সটি প্রকাশ করুন (কোর্স এডিটরে এর অগ্রগতি দেখা যায়)।',
     );
     instructor.cookies.delete('lang');
     expect(await db.getRepository(Course).findOneByOrFail({ id: created.id })).toMatchObject({ published: false, reviewRequestedAt: null });
