@@ -197,7 +197,9 @@ describe('limits', () => {
       const phone = `01${3 + (i % 7)}1${String(i).padStart(7, '0')}`;
       expect((await shared.graphql(REQUEST, { phone })).data).toEqual({ requestSignInCode: true });
     }
-    expect(errorOf(await shared.graphql(REQUEST, { phone: '01555000000' }))).toMatchObject({ extensions: { code: 'RATE_LIMITED', category: 'TOO_MANY_REQUESTS' } });
+    expect(errorOf(await shared.graphql(REQUEST, { phone: '01555000000' }))).toMatchObject({
+      extensions: { code: 'RATE_LIMITED', category: 'TOO_MANY_REQUESTS' },
+    });
     expect((await browser('10.200.0.2').graphql(REQUEST, { phone: '01555000000' })).data).toEqual({ requestSignInCode: true });
   });
 
@@ -205,7 +207,9 @@ describe('limits', () => {
     for (let i = 0; i < 40; i++) {
       expect((await browser().graphql(REQUEST, { phone: `0171230${String(i).padStart(4, '0')}` })).data).toEqual({ requestSignInCode: true });
     }
-    expect(errorOf(await browser().graphql(REQUEST, { phone: '01712309999' }))).toMatchObject({ extensions: { code: 'RATE_LIMITED', category: 'TOO_MANY_REQUESTS' } });
+    expect(errorOf(await browser().graphql(REQUEST, { phone: '01712309999' }))).toMatchObject({
+      extensions: { code: 'RATE_LIMITED', category: 'TOO_MANY_REQUESTS' },
+    });
     expect((await browser().graphql(REQUEST, { phone: '01712409999' })).data).toEqual({ requestSignInCode: true });
   });
 });
