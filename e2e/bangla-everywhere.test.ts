@@ -57,6 +57,8 @@ async function dataTexts(): Promise<string[]> {
     }
   }
   for (const row of await sql<{ value: string }>('SELECT DISTINCT unnest("keyPoints") AS value FROM course')) found.add(row.value);
+  // What people wrote into an action the audit log repeats (a rejected course's reason).
+  for (const row of await sql<{ value: string | null }>(`SELECT DISTINCT detail->>'reason' AS value FROM audit_entry`)) if (row.value) found.add(row.value);
   for (const row of await sql<{ value: string }>(`SELECT DISTINCT jsonb_array_elements(options)->>'text' AS value FROM question`))
     if (row.value) found.add(row.value);
   // Longest first, so a name inside a longer title goes with the title.
