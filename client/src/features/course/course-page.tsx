@@ -1,5 +1,6 @@
 import { Alert, Badge, Box, Button, Card, Container, Flex, Grid, Heading, HStack, Image, Link, List, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { BookOpen, CheckCircle2, Clock, ListChecks, PlayCircle, Users } from 'lucide-react';
+import { useEffect } from 'react';
 import { Link as RouterLink, useLocation, useParams, useSearchParams } from 'react-router-dom';
 import { EmptyState, ErrorState, FullScreenLoading } from '../../components/states';
 import { useCoursePageQuery } from './api/course-page.generated';
@@ -25,7 +26,20 @@ export default function CoursePage() {
   // The spec's two returns (success, canceled) replace the page with their message and its way on;
   // a failed, held or pending payment's notice sits above the course, whose card says what waits.
   const replacesPage = paymentReturn === 'success' || paymentReturn === 'canceled';
-  const { data, loading, error, refetch } = useCoursePageQuery({ variables: { id }, fetchPolicy: 'cache-and-network', skip: replacesPage });
+  const { data, loading, error, refetch, startPolling, stopPolling } = useCoursePageQuery({
+    variables: { id },
+    fetchPolicy: 'cache-and-network',
+    skip: replacesPage,
+  });
+  // Back from the gateway with a held or pending payment, the gateway's own notice may reach us a
+  // moment after the buyer: ask again every few seconds until the course shows the payment's state.
+  const paymentStatus = data?.course?.latestPayment?.status;
+  const awaitsPayment = (paymentReturn === 'held' && paymentStatus !== 'HELD') || (paymentReturn === 'pending' && !paymentStatus);
+  useEffect(() => {
+    if (!awaitsPayment) return;
+    startPolling(3000);
+    return stopPolling;
+  }, [awaitsPayment, startPolling, stopPolling]);
   useRecordNotFound(!replacesPage && Boolean(data) && !data?.course);
 
   if (replacesPage) {
