@@ -25,6 +25,7 @@ import type { User } from '../user/user.entity';
 import { LessonVideo, VideoStatus } from './lesson-video.entity';
 import { tooLong, transcodeJobHandler } from './video-processing';
 import { VideoQueue } from './video-queue';
+import { JobQueue } from '../../db/job-queue';
 
 jest.setTimeout(120_000);
 
@@ -72,7 +73,8 @@ const titlesFor = async (client: HttpClient) => {
 
 /** Processes every queued video with the real handler, as the server's worker does, until none is left. */
 async function processQueued(limits: { maxSeconds?: number } = {}): Promise<void> {
-  const queue = new VideoQueue(databaseUrlOf(db), testLog, { jobTimeoutSeconds: 60, pollingIntervalSeconds: 0.5 });
+  const jobs = new JobQueue(databaseUrlOf(db), testLog);
+  const queue = new VideoQueue(jobs, { jobTimeoutSeconds: 60, pollingIntervalSeconds: 0.5 });
   try {
     await queue.work(
       transcodeJobHandler({ db, storage: app.video.storage, log: testLog, limits, mailer: app.mail.mailer, publicUrl: 'https://shikhon.example' }),
@@ -86,7 +88,7 @@ async function processQueued(limits: { maxSeconds?: number } = {}): Promise<void
       90_000,
     );
   } finally {
-    await queue.stop();
+    await jobs.stop();
   }
 }
 

@@ -20,6 +20,7 @@ import { Role } from '../user/role';
 import type { User } from '../user/user.entity';
 import { LessonVideo, VideoStatus } from './lesson-video.entity';
 import { VideoQueue } from './video-queue';
+import { JobQueue } from '../../db/job-queue';
 import { overQuota, tooManyUnfinished, uploadsDirectory } from './video-upload.router';
 
 jest.setTimeout(120_000);
@@ -75,8 +76,10 @@ async function upload(setup: Setup, client: HttpClient, lesson: Lesson): Promise
 }
 
 /** A worker process's queue on the test database: what `npm run worker` runs, with a handler that records the order. */
-function workerQueue(setup: Setup, concurrency: number): VideoQueue {
-  return new VideoQueue(databaseUrlOf(setup.db), testLog, { jobTimeoutSeconds: 60, pollingIntervalSeconds: 0.5, concurrency });
+function workerQueue(setup: Setup, concurrency: number) {
+  const jobs = new JobQueue(databaseUrlOf(setup.db), testLog);
+  const videos = new VideoQueue(jobs, { jobTimeoutSeconds: 60, pollingIntervalSeconds: 0.5, concurrency });
+  return { work: videos.work.bind(videos), stop: () => jobs.stop() };
 }
 
 describe('processing uploaded videos', () => {
