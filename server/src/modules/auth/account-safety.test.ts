@@ -1,6 +1,4 @@
-import type { DataSource } from 'typeorm';
-import { startTestApp, type TestApp } from '../../test/app';
-import { closeTestDatabase, openTestDatabase, resetDatabase } from '../../test/database';
+import { useAppPerFile } from '../../test/app-per-file';
 import { makeCourse, makeUser } from '../../test/factories';
 import { HttpClient, signedInClient } from '../../test/http-client';
 import { Course } from '../course/course.entity';
@@ -10,18 +8,7 @@ import { OutboxMessage } from '../mail/outbox-message.entity';
 import { Role } from '../user/role';
 import { User } from '../user/user.entity';
 
-let db: DataSource;
-let app: TestApp;
-
-beforeAll(async () => {
-  db = await openTestDatabase();
-  app = await startTestApp(db, { PUBLIC_URL: 'http://shikhon.local' });
-});
-afterAll(async () => {
-  await app.close();
-  await closeTestDatabase(db);
-});
-beforeEach(() => resetDatabase(db));
+const given = useAppPerFile({ env: { PUBLIC_URL: 'http://shikhon.local' } });
 
 const SIGN_UP = `mutation ($input: SignUpInput!) { signUp(input: $input) { accessToken user { id emailVerified } } }`;
 const LOGIN = `mutation ($email: String!, $password: String!) { login(email: $email, password: $password) { accessToken } }`;
@@ -38,14 +25,14 @@ const signUpInput = (email: string, role = 'STUDENT') => ({
 
 /** A browser that says it comes from `address` (the server trusts a proxy on loopback, as the tests are). */
 function browserAt(address: string): HttpClient {
-  const browser = new HttpClient(app.url);
+  const browser = new HttpClient(given.app.url);
   const request = browser.request.bind(browser);
   browser.request = (path, init = {}) => request(path, { ...init, headers: { ...(init.headers as Record<string, string>), 'x-forwarded-for': address } });
   return browser;
 }
 
 async function signUp(email: string, role = 'STUDENT'): Promise<HttpClient> {
-  const browser = new HttpClient(app.url);
+  const browser = new HttpClient(given.app.url);
   const { data, errors } = await browser.graphql<{ signUp: { accessToken: string } }>(SIGN_UP, { input: signUpInput(email, role) });
   if (!data) throw new Error(JSON.stringify(errors));
   browser.token = data.signUp.accessToken;
@@ -53,7 +40,7 @@ async function signUp(email: string, role = 'STUDENT'): Promise<HttpClient> {
 }
 
 const verificationToken = async (email: string) => {
-  const message = await db
+  const message = await given.db
     .getRepository(OutboxMessage)
     .findOneOrFail({ where: { to: email, subject: 'Confirm your email for Shikhon' }, order: { createdAt: 'DESC' } });
   return decodeURIComponent(/http:\/\/shikhon\.local\/verify-email\?token=(\S+)/.exec(message.text)![1]);
@@ -61,9 +48,9 @@ const verificationToken = async (email: string) => {
 
 describe('course ownership', () => {
   it('does not hand a course to whoever signs up with its public instructor email', async () => {
-    const course = await makeCourse(db, { instructorId: null, instructorEmail: 'famous.teacher@example.com' });
+    const course = await makeCourse(given.db, { instructorId: null, instructorEmail: 'famous.teacher@example.com' });
     const squatter = await signUp('famous.teacher@example.com', 'INSTRUCTOR');
-    await db.getRepository(User).update({ email: 'famous.teacher@example.com' }, { emailVerifiedAt: new Date(), instructorApprovedAt: new Date() });
+    await given.db.getRepository(User).update({ email: 'famous.teacher@example.com' }, { emailVerifiedAt: new Date(), instructorApprovedAt: new Date() });
     const edit = await squatter.graphql(
       `mutation ($id: ID!) { updateCourse(id: $id, input: { name: "Mine now", description: "Mine", price: 0, category: PROFESSIONAL, lessons: [{ title: "Mine", videoURL: "/mine.webm" }] }) { id } }`,
       { id: course.id },
@@ -76,13 +63,13 @@ describe('course ownership', () => {
       { id: course.id },
     );
     expect(lessons.data!.course.lessons.map((l) => l.videoURL)).toEqual([null, null]);
-    expect((await db.getRepository(Course).findOneByOrFail({ id: course.id })).name).toBe(course.name);
+    expect((await given.db.getRepository(Course).findOneByOrFail({ id: course.id })).name).toBe(course.name);
   });
 
   it('lets an admin edit a course that has no instructor account', async () => {
-    const course = await makeCourse(db, { instructorId: null });
-    await makeUser(db, { email: 'boss@example.com', role: Role.ADMIN }, 'admin password');
-    const admin = await signedInClient(app.url, 'boss@example.com', 'admin password');
+    const course = await makeCourse(given.db, { instructorId: null });
+    await makeUser(given.db, { email: 'boss@example.com', role: Role.ADMIN }, 'admin password');
+    const admin = await signedInClient(given.app.url, 'boss@example.com', 'admin password');
     const edit = await admin.graphql(`mutation ($id: ID!) { setCoursePublished(id: $id, published: false) { published } }`, { id: course.id });
     expect(edit.data).toEqual({ setCoursePublished: { published: false } });
   });
@@ -93,50 +80,52 @@ describe('email verification', () => {
     const browser = await signUp('Nadia@Example.com');
     expect((await browser.graphql(ME)).data).toEqual({ me: { email: 'nadia@example.com', emailVerified: false } });
     const token = await verificationToken('nadia@example.com');
-    expect((await new HttpClient(app.url).graphql(`mutation ($t: String!) { verifyEmail(token: $t) }`, { t: token })).data).toEqual({ verifyEmail: true });
+    expect((await new HttpClient(given.app.url).graphql(`mutation ($t: String!) { verifyEmail(token: $t) }`, { t: token })).data).toEqual({
+      verifyEmail: true,
+    });
     expect((await browser.graphql(ME)).data).toEqual({ me: { email: 'nadia@example.com', emailVerified: true } });
-    const again = await new HttpClient(app.url).graphql(`mutation ($t: String!) { verifyEmail(token: $t) }`, { t: token });
+    const again = await new HttpClient(given.app.url).graphql(`mutation ($t: String!) { verifyEmail(token: $t) }`, { t: token });
     expect(again.errors![0].message).toBe('This verification link is invalid or has expired. Ask for a new one from your profile.');
   });
 
   it('keeps only the hash of the link and refuses an expired one', async () => {
     await signUp('nadia@example.com');
     const token = await verificationToken('nadia@example.com');
-    const [row] = await db.query<Array<{ tokenHash: string }>>(`SELECT "tokenHash" FROM email_verification`);
+    const [row] = await given.db.query<Array<{ tokenHash: string }>>(`SELECT "tokenHash" FROM email_verification`);
     expect(row.tokenHash).not.toContain(token);
-    await db.query(`UPDATE email_verification SET "expiresAt" = now() - interval '1 second'`);
-    const late = await new HttpClient(app.url).graphql(`mutation ($t: String!) { verifyEmail(token: $t) }`, { t: token });
+    await given.db.query(`UPDATE email_verification SET "expiresAt" = now() - interval '1 second'`);
+    const late = await new HttpClient(given.app.url).graphql(`mutation ($t: String!) { verifyEmail(token: $t) }`, { t: token });
     expect(late.errors![0].extensions?.code).toBe('BAD_USER_INPUT');
-    expect((await db.getRepository(User).findOneByOrFail({ email: 'nadia@example.com' })).emailVerifiedAt).toBeNull();
+    expect((await given.db.getRepository(User).findOneByOrFail({ email: 'nadia@example.com' })).emailVerifiedAt).toBeNull();
   });
 
   it('sends a new link on request, and none once the address is confirmed', async () => {
     const browser = await signUp('nadia@example.com');
     expect((await browser.graphql(`mutation { resendVerificationEmail }`)).data).toEqual({ resendVerificationEmail: true });
-    expect(await db.getRepository(OutboxMessage).countBy({ to: 'nadia@example.com', subject: 'Confirm your email for Shikhon' })).toBe(2);
-    await new HttpClient(app.url).graphql(`mutation ($t: String!) { verifyEmail(token: $t) }`, { t: await verificationToken('nadia@example.com') });
+    expect(await given.db.getRepository(OutboxMessage).countBy({ to: 'nadia@example.com', subject: 'Confirm your email for Shikhon' })).toBe(2);
+    await new HttpClient(given.app.url).graphql(`mutation ($t: String!) { verifyEmail(token: $t) }`, { t: await verificationToken('nadia@example.com') });
     expect((await browser.graphql(`mutation { resendVerificationEmail }`)).data).toEqual({ resendVerificationEmail: false });
   });
 
   it('lets a student buy before confirming the address', async () => {
-    const course = await makeCourse(db, { price: 0 });
+    const course = await makeCourse(given.db, { price: 0 });
     const browser = await signUp('nadia@example.com');
     const bought = await browser.graphql(`mutation ($id: ID!) { purchaseCourse(input: { courseId: $id }) { status } }`, { id: course.id });
     expect(bought.data).toEqual({ purchaseCourse: { status: 'SUCCEEDED' } });
   });
 
   it('confirms the address when a password reset link is used', async () => {
-    await makeUser(db, { email: 'imported@example.com', emailVerifiedAt: null, passwordHash: null });
-    await new HttpClient(app.url).graphql(`mutation { requestPasswordReset(email: "imported@example.com") }`);
-    const message = await db.getRepository(OutboxMessage).findOneByOrFail({ to: 'imported@example.com' });
+    await makeUser(given.db, { email: 'imported@example.com', emailVerifiedAt: null, passwordHash: null });
+    await new HttpClient(given.app.url).graphql(`mutation { requestPasswordReset(email: "imported@example.com") }`);
+    const message = await given.db.getRepository(OutboxMessage).findOneByOrFail({ to: 'imported@example.com' });
     const token = decodeURIComponent(/token=(\S+)/.exec(message.text)![1]);
-    await new HttpClient(app.url).graphql(`mutation ($t: String!) { resetPassword(token: $t, password: "a brand new password") }`, { t: token });
-    expect((await db.getRepository(User).findOneByOrFail({ email: 'imported@example.com' })).emailVerifiedAt).not.toBeNull();
+    await new HttpClient(given.app.url).graphql(`mutation ($t: String!) { resetPassword(token: $t, password: "a brand new password") }`, { t: token });
+    expect((await given.db.getRepository(User).findOneByOrFail({ email: 'imported@example.com' })).emailVerifiedAt).not.toBeNull();
   });
 
   it('keeps an account without a password from signing in until it sets one', async () => {
-    await makeUser(db, { email: 'imported@example.com', passwordHash: null });
-    const { errors } = await new HttpClient(app.url).graphql(LOGIN, { email: 'imported@example.com', password: '' });
+    await makeUser(given.db, { email: 'imported@example.com', passwordHash: null });
+    const { errors } = await new HttpClient(given.app.url).graphql(LOGIN, { email: 'imported@example.com', password: '' });
     expect(errors![0].message).toBe('Wrong email or password');
   });
 });
@@ -145,14 +134,18 @@ describe('publishing by new instructors', () => {
   const PUBLISH = `mutation ($id: ID!) { setCoursePublished(id: $id, published: true) { published reviewRequestedAt } }`;
 
   async function newInstructor(overrides: Partial<User> = {}) {
-    const user = await makeUser(db, { email: 'new.teacher@example.com', role: Role.INSTRUCTOR, instructorApprovedAt: null, ...overrides }, 'teacher password');
-    const course = await makeCourse(db, { instructorId: user.id, published: false, name: 'Class 8 Science' });
-    return { user, course, client: await signedInClient(app.url, 'new.teacher@example.com', 'teacher password') };
+    const user = await makeUser(
+      given.db,
+      { email: 'new.teacher@example.com', role: Role.INSTRUCTOR, instructorApprovedAt: null, ...overrides },
+      'teacher password',
+    );
+    const course = await makeCourse(given.db, { instructorId: user.id, published: false, name: 'Class 8 Science' });
+    return { user, course, client: await signedInClient(given.app.url, 'new.teacher@example.com', 'teacher password') };
   }
 
   async function admin() {
-    await makeUser(db, { email: 'boss@example.com', role: Role.ADMIN }, 'admin password');
-    return signedInClient(app.url, 'boss@example.com', 'admin password');
+    await makeUser(given.db, { email: 'boss@example.com', role: Role.ADMIN }, 'admin password');
+    return signedInClient(given.app.url, 'boss@example.com', 'admin password');
   }
 
   it('refuses to publish for an instructor whose address is not confirmed', async () => {
@@ -160,7 +153,7 @@ describe('publishing by new instructors', () => {
     const { errors } = await client.graphql(PUBLISH, { id: course.id });
     expect(errors![0]).toMatchObject({ extensions: { code: 'EMAIL_NOT_CONFIRMED', category: 'FORBIDDEN' } });
     expect(errors![0].message).toMatch(/^Confirm your email address first/);
-    expect(await db.getRepository(Course).findOneByOrFail({ id: course.id })).toMatchObject({ published: false, reviewRequestedAt: null });
+    expect(await given.db.getRepository(Course).findOneByOrFail({ id: course.id })).toMatchObject({ published: false, reviewRequestedAt: null });
   });
 
   it('sends the course of an instructor not yet approved to review instead of the catalogue', async () => {
@@ -168,7 +161,7 @@ describe('publishing by new instructors', () => {
     const { data } = await client.graphql<{ setCoursePublished: { published: boolean; reviewRequestedAt: string | null } }>(PUBLISH, { id: course.id });
     expect(data!.setCoursePublished.published).toBe(false);
     expect(data!.setCoursePublished.reviewRequestedAt).not.toBeNull();
-    const catalogue = await new HttpClient(app.url).graphql<{ searchCourses: unknown[] }>(`{ searchCourses(text: "science") { id } }`);
+    const catalogue = await new HttpClient(given.app.url).graphql<{ searchCourses: unknown[] }>(`{ searchCourses(text: "science") { id } }`);
     expect(catalogue.data!.searchCourses).toEqual([]);
   });
 
@@ -187,7 +180,7 @@ describe('publishing by new instructors', () => {
     );
     expect(seen.data!.managedCourse).toEqual({ published: false, reviewRequestedAt: null, reviewNote: 'Lesson 2 has no sound' });
     expect((await boss.graphql<{ coursesInReview: { total: number } }>(`{ coursesInReview { total } }`)).data!.coursesInReview.total).toBe(0);
-    const [rejected] = await db.query<Array<{ detail: { reason: string } }>>(`SELECT detail FROM audit_entry WHERE action = 'REJECT_COURSE_REVIEW'`);
+    const [rejected] = await given.db.query<Array<{ detail: { reason: string } }>>(`SELECT detail FROM audit_entry WHERE action = 'REJECT_COURSE_REVIEW'`);
     expect(rejected.detail.reason).toBe('Lesson 2 has no sound');
   });
 
@@ -197,11 +190,11 @@ describe('publishing by new instructors', () => {
     const boss = await admin();
     const approved = await boss.graphql(`mutation ($id: ID!) { approveCourseReview(courseId: $id) { published } }`, { id: course.id });
     expect(approved.data).toEqual({ approveCourseReview: { published: true } });
-    const next = await makeCourse(db, { instructorId: user.id, published: false });
+    const next = await makeCourse(given.db, { instructorId: user.id, published: false });
     const direct = await client.graphql<{ setCoursePublished: { published: boolean } }>(PUBLISH, { id: next.id });
     expect(direct.data!.setCoursePublished.published).toBe(true);
     expect((await client.graphql(`{ me { instructorApproved } }`)).data).toEqual({ me: { instructorApproved: true } });
-    const actions = await db.query<Array<{ action: string; actorEmail: string }>>(`SELECT action, "actorEmail" FROM audit_entry ORDER BY "createdAt"`);
+    const actions = await given.db.query<Array<{ action: string; actorEmail: string }>>(`SELECT action, "actorEmail" FROM audit_entry ORDER BY "createdAt"`);
     expect(actions).toEqual([
       { action: 'SUBMIT_COURSE_FOR_REVIEW', actorEmail: 'new.teacher@example.com' },
       { action: 'APPROVE_COURSE_REVIEW', actorEmail: 'boss@example.com' },
@@ -212,17 +205,19 @@ describe('publishing by new instructors', () => {
   it('approves only courses whose every lesson still has a video that plays', async () => {
     const { user, course, client } = await newInstructor();
     // A second course in review, whose only lesson's upload failed after it was sent for review.
-    const other = await makeCourse(db, { instructorId: user.id, published: false, name: 'Class 8 Maths' }, ['Algebra']);
-    const [lesson] = await db.getRepository(Lesson).findBy({ courseId: other.id });
-    await db.getRepository(LessonVideo).insert({ lessonId: lesson.id, uploadedById: user.id, status: VideoStatus.READY, fileName: 'a.mp4', sizeBytes: 1 });
-    await db.getRepository(Lesson).update(lesson.id, { videoURL: null });
+    const other = await makeCourse(given.db, { instructorId: user.id, published: false, name: 'Class 8 Maths' }, ['Algebra']);
+    const [lesson] = await given.db.getRepository(Lesson).findBy({ courseId: other.id });
+    await given.db
+      .getRepository(LessonVideo)
+      .insert({ lessonId: lesson.id, uploadedById: user.id, status: VideoStatus.READY, fileName: 'a.mp4', sizeBytes: 1 });
+    await given.db.getRepository(Lesson).update(lesson.id, { videoURL: null });
     await client.graphql(PUBLISH, { id: course.id });
     await client.graphql(PUBLISH, { id: other.id });
-    await db.getRepository(LessonVideo).update({ lessonId: lesson.id }, { status: VideoStatus.FAILED });
+    await given.db.getRepository(LessonVideo).update({ lessonId: lesson.id }, { status: VideoStatus.FAILED });
     const boss = await admin();
     const APPROVE = `mutation ($id: ID!) { approveCourseReview(courseId: $id) { published } }`;
     const inReview = async (id: string) => {
-      const row = await db.getRepository(Course).findOneByOrFail({ id });
+      const row = await given.db.getRepository(Course).findOneByOrFail({ id });
       return !row.published && row.reviewRequestedAt !== null;
     };
     const refused = await boss.graphql(APPROVE, { id: other.id });
@@ -248,7 +243,7 @@ describe('publishing by new instructors', () => {
       }),
     });
     expect(res.status).toBe(201);
-    const created = await db.getRepository(Course).findOneByOrFail({ name: 'Sketching' });
+    const created = await given.db.getRepository(Course).findOneByOrFail({ name: 'Sketching' });
     expect(created.published).toBe(false);
     expect(created.reviewRequestedAt).not.toBeNull();
   });
@@ -260,7 +255,7 @@ describe('sign-in protection without lockouts', () => {
 
   /** The owner signs in once from their own browser (which keeps its device cookie) at their own address. */
   async function ownersBrowser(): Promise<HttpClient> {
-    await makeUser(db, { email: 'owner@example.com' }, 'right password');
+    await makeUser(given.db, { email: 'owner@example.com' }, 'right password');
     const browser = browserAt('198.51.100.20');
     expect((await login(browser, 'owner@example.com', 'right password')).errors).toBeUndefined();
     expect(browser.cookies.get('shikhon_device')).toBeDefined();
@@ -280,17 +275,17 @@ describe('sign-in protection without lockouts', () => {
   });
 
   it('makes a new browser wait a short, growing delay, never an hour', async () => {
-    await makeUser(db, { email: 'owner@example.com' }, 'right password');
+    await makeUser(given.db, { email: 'owner@example.com' }, 'right password');
     const stranger = browserAt('203.0.113.9');
     for (let i = 0; i < 10; i++) await login(stranger, 'owner@example.com', `guess ${i}`);
     const blocked = await login(browserAt('198.51.100.20'), 'owner@example.com', 'right password');
     expect(blocked.errors![0]).toMatchObject({ extensions: { code: 'RATE_LIMITED', category: 'TOO_MANY_REQUESTS' } });
     expect(blocked.errors![0].message).toMatch(WAIT);
     // Strangers who keep at it at the right moments make the wait longer, up to five minutes.
-    await db.query(`UPDATE rate_limit SET hits = 60 WHERE key = 'login-account:owner@example.com'`);
-    await db.query(`DELETE FROM rate_limit WHERE key LIKE 'login-wait:%'`);
+    await given.db.query(`UPDATE rate_limit SET hits = 60 WHERE key = 'login-account:owner@example.com'`);
+    await given.db.query(`DELETE FROM rate_limit WHERE key LIKE 'login-wait:%'`);
     await login(stranger, 'owner@example.com', 'one more guess');
-    const [{ seconds }] = await db.query<Array<{ seconds: number }>>(
+    const [{ seconds }] = await given.db.query<Array<{ seconds: number }>>(
       `SELECT extract(epoch FROM "resetAt" - now())::int AS seconds FROM rate_limit WHERE key = 'login-wait:owner@example.com'`,
     );
     expect(seconds).toBeGreaterThan(200);
@@ -301,7 +296,7 @@ describe('sign-in protection without lockouts', () => {
   });
 
   it("lets another person with the right password in from an address that failed 100 times, and slows the address's next failures", async () => {
-    await makeUser(db, { email: 'student@example.com' }, 'right password');
+    await makeUser(given.db, { email: 'student@example.com' }, 'right password');
     const lab = () => browserAt('203.0.113.50');
     for (let i = 0; i < 100; i++) {
       const { errors } = await login(lab(), `someone${i}@example.com`, 'wrong password');
@@ -316,17 +311,17 @@ describe('sign-in protection without lockouts', () => {
   });
 
   it("clears the account's counters when a password reset is completed", async () => {
-    await makeUser(db, { email: 'owner@example.com' }, 'right password');
+    await makeUser(given.db, { email: 'owner@example.com' }, 'right password');
     for (let i = 0; i < 12; i++) await login(browserAt(`203.0.113.${i}`), 'owner@example.com', `guess ${i}`);
     expect((await login(browserAt('198.51.100.20'), 'owner@example.com', 'right password')).errors![0].message).toMatch(WAIT);
-    await new HttpClient(app.url).graphql(`mutation { requestPasswordReset(email: "owner@example.com") }`);
-    const message = await db.getRepository(OutboxMessage).findOneByOrFail({ to: 'owner@example.com' });
+    await new HttpClient(given.app.url).graphql(`mutation { requestPasswordReset(email: "owner@example.com") }`);
+    const message = await given.db.getRepository(OutboxMessage).findOneByOrFail({ to: 'owner@example.com' });
     const token = decodeURIComponent(/token=(\S+)/.exec(message.text)![1]);
     const resetting = browserAt('198.51.100.20');
     expect(
       (await resetting.graphql(`mutation ($t: String!) { resetPassword(token: $t, password: "a brand new password") }`, { t: token })).errors,
     ).toBeUndefined();
-    expect(await db.query(`SELECT key FROM rate_limit WHERE key LIKE 'login-account:%' OR key LIKE 'login-wait:%'`)).toEqual([]);
+    expect(await given.db.query(`SELECT key FROM rate_limit WHERE key LIKE 'login-account:%' OR key LIKE 'login-wait:%'`)).toEqual([]);
     expect((await login(browserAt('198.51.100.21'), 'owner@example.com', 'a brand new password')).errors).toBeUndefined();
     // The browser that used the link is a known one from now on.
     expect(resetting.cookies.get('shikhon_device')).toBeDefined();
@@ -334,13 +329,13 @@ describe('sign-in protection without lockouts', () => {
 
   it("does not take another account's device cookie, or a forged one, as a known browser", async () => {
     const owner = await ownersBrowser();
-    await makeUser(db, { email: 'other@example.com' }, 'other password');
+    await makeUser(given.db, { email: 'other@example.com' }, 'other password');
     const [id, nonce] = decodeURIComponent(owner.cookies.get('shikhon_device')!).split('.');
     for (let i = 0; i < 10; i++) await login(browserAt('203.0.113.9'), 'other@example.com', `guess ${i}`);
     const withOwnersCookie = browserAt('198.51.100.20');
     withOwnersCookie.cookies.set('shikhon_device', owner.cookies.get('shikhon_device')!);
     expect((await login(withOwnersCookie, 'other@example.com', 'other password')).errors![0].message).toMatch(WAIT);
-    const other = await db.getRepository(User).findOneByOrFail({ email: 'other@example.com' });
+    const other = await given.db.getRepository(User).findOneByOrFail({ email: 'other@example.com' });
     expect(id).not.toBe(other.id);
     const forged = browserAt('198.51.100.20');
     forged.cookies.set('shikhon_device', `${other.id}.${nonce}.forgedsignature`);
@@ -358,29 +353,29 @@ describe('sign-in protection without lockouts', () => {
 describe('password reset requests', () => {
   const REQUEST = `mutation { requestPasswordReset(email: "owner@example.com") }`;
   const linksSent = async () =>
-    (await db.getRepository(OutboxMessage).find({ where: { to: 'owner@example.com' }, order: { createdAt: 'ASC' } })).map(
+    (await given.db.getRepository(OutboxMessage).find({ where: { to: 'owner@example.com' }, order: { createdAt: 'ASC' } })).map(
       (m) => /token=(\S+)/.exec(m.text)![1],
     );
 
   it("resends the same link to repeated requests, so strangers' requests never spoil the owner's link", async () => {
-    await makeUser(db, { email: 'owner@example.com' }, 'old password');
+    await makeUser(given.db, { email: 'owner@example.com' }, 'old password');
     for (let i = 0; i < 6; i++) expect((await browserAt(`203.0.113.${i}`).graphql(REQUEST)).data).toEqual({ requestPasswordReset: true });
     const links = await linksSent();
     // The first mail and three repeats; further requests within the hour answer the same and mail nothing.
     expect(links).toHaveLength(4);
     expect(new Set(links).size).toBe(1);
-    expect(await db.query(`SELECT id FROM password_reset`)).toHaveLength(1);
-    const done = await new HttpClient(app.url).graphql(`mutation ($t: String!) { resetPassword(token: $t, password: "a brand new password") }`, {
+    expect(await given.db.query(`SELECT id FROM password_reset`)).toHaveLength(1);
+    const done = await new HttpClient(given.app.url).graphql(`mutation ($t: String!) { resetPassword(token: $t, password: "a brand new password") }`, {
       t: decodeURIComponent(links[0]),
     });
     expect(done.errors).toBeUndefined();
   });
 
   it('mails a new link once the live one is used or about to run out', async () => {
-    await makeUser(db, { email: 'owner@example.com' }, 'old password');
-    await new HttpClient(app.url).graphql(REQUEST);
-    await db.query(`UPDATE password_reset SET "expiresAt" = now() + interval '5 minutes'`);
-    for (let i = 0; i < 5; i++) await new HttpClient(app.url).graphql(REQUEST);
+    await makeUser(given.db, { email: 'owner@example.com' }, 'old password');
+    await new HttpClient(given.app.url).graphql(REQUEST);
+    await given.db.query(`UPDATE password_reset SET "expiresAt" = now() + interval '5 minutes'`);
+    for (let i = 0; i < 5; i++) await new HttpClient(given.app.url).graphql(REQUEST);
     const links = await linksSent();
     expect(new Set(links).size).toBe(2);
     expect(links[links.length - 1]).not.toBe(links[0]);
@@ -389,8 +384,8 @@ describe('password reset requests', () => {
 
 describe('sessions end when they should', () => {
   async function signedIn() {
-    await makeUser(db, { email: 'rahim@example.com' }, 'right password');
-    return signedInClient(app.url, 'rahim@example.com', 'right password');
+    await makeUser(given.db, { email: 'rahim@example.com' }, 'right password');
+    return signedInClient(given.app.url, 'rahim@example.com', 'right password');
   }
   const meOf = async (browser: HttpClient) => (await browser.graphql<{ me: { email: string } | null }>(`{ me { email } }`)).data?.me ?? null;
 
@@ -399,14 +394,14 @@ describe('sessions end when they should', () => {
     const token = browser.token;
     expect(await meOf(browser)).toEqual({ email: 'rahim@example.com' });
     await browser.graphql(`mutation { logout }`);
-    const stolen = new HttpClient(app.url);
+    const stolen = new HttpClient(given.app.url);
     stolen.token = token;
     expect(await meOf(stolen)).toBeNull();
   });
 
   it('ends the access tokens of every browser on a password change, and keeps this one signed in', async () => {
     const browser = await signedIn();
-    const other = await signedInClient(app.url, 'rahim@example.com', 'right password');
+    const other = await signedInClient(given.app.url, 'rahim@example.com', 'right password');
     const wrong = await browser.graphql(`mutation { changePassword(currentPassword: "not it", newPassword: "a brand new password") { accessToken } }`);
     expect(wrong.errors![0].message).toBe('Your current password is not right');
     const changed = await browser.graphql<{ changePassword: { accessToken: string } }>(
@@ -421,10 +416,10 @@ describe('sessions end when they should', () => {
 
   it('ends the access token on a password reset', async () => {
     const browser = await signedIn();
-    await new HttpClient(app.url).graphql(`mutation { requestPasswordReset(email: "rahim@example.com") }`);
-    const message = await db.getRepository(OutboxMessage).findOneByOrFail({ to: 'rahim@example.com' });
+    await new HttpClient(given.app.url).graphql(`mutation { requestPasswordReset(email: "rahim@example.com") }`);
+    const message = await given.db.getRepository(OutboxMessage).findOneByOrFail({ to: 'rahim@example.com' });
     const token = decodeURIComponent(/token=(\S+)/.exec(message.text)![1]);
-    await new HttpClient(app.url).graphql(`mutation ($t: String!) { resetPassword(token: $t, password: "a brand new password") }`, { t: token });
+    await new HttpClient(given.app.url).graphql(`mutation ($t: String!) { resetPassword(token: $t, password: "a brand new password") }`, { t: token });
     expect(await meOf(browser)).toBeNull();
   });
 
@@ -433,7 +428,7 @@ describe('sessions end when they should', () => {
     const firstCookie = browser.cookies.get('shikhon_refresh')!;
     await browser.graphql(REFRESH);
     await browser.graphql(`mutation { logout }`);
-    const otherTab = new HttpClient(app.url);
+    const otherTab = new HttpClient(given.app.url);
     otherTab.cookies.set('shikhon_refresh', firstCookie);
     expect((await otherTab.graphql(REFRESH)).errors![0].extensions?.code).toBe('UNAUTHENTICATED');
   });
@@ -441,18 +436,18 @@ describe('sessions end when they should', () => {
 
 describe('passwords', () => {
   it('refuses one of the most common passwords', async () => {
-    const { errors } = await new HttpClient(app.url).graphql(SIGN_UP, { input: { ...signUpInput('a@example.com'), password: 'Password1' } });
+    const { errors } = await new HttpClient(given.app.url).graphql(SIGN_UP, { input: { ...signUpInput('a@example.com'), password: 'Password1' } });
     expect(errors![0].extensions).toMatchObject({ fields: { password: 'This password is one of the most common ones. Choose one that is harder to guess.' } });
   });
 
   it('accepts any script, counts characters rather than bytes, and allows up to 128', async () => {
     const bangla = 'আমার সোনার বাংলা';
     for (const [i, password] of [bangla, 'ক'.repeat(128)].entries()) {
-      const { errors } = await new HttpClient(app.url).graphql(SIGN_UP, { input: { ...signUpInput(`p${i}@example.com`), password } });
+      const { errors } = await new HttpClient(given.app.url).graphql(SIGN_UP, { input: { ...signUpInput(`p${i}@example.com`), password } });
       expect(errors).toBeUndefined();
     }
-    expect((await new HttpClient(app.url).graphql(LOGIN, { email: 'p0@example.com', password: bangla })).errors).toBeUndefined();
-    const { errors } = await new HttpClient(app.url).graphql(SIGN_UP, { input: { ...signUpInput('long@example.com'), password: 'ক'.repeat(129) } });
+    expect((await new HttpClient(given.app.url).graphql(LOGIN, { email: 'p0@example.com', password: bangla })).errors).toBeUndefined();
+    const { errors } = await new HttpClient(given.app.url).graphql(SIGN_UP, { input: { ...signUpInput('long@example.com'), password: 'ক'.repeat(129) } });
     expect(errors![0].extensions).toMatchObject({ fields: { password: 'Password must be at most 128 characters' } });
   });
 });

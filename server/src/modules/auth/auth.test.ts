@@ -1,7 +1,6 @@
+import { useAppPerFile } from '../../test/app-per-file';
 import jwt from 'jsonwebtoken';
-import type { DataSource } from 'typeorm';
-import { startTestApp, TEST_JWT_SECRET, type TestApp } from '../../test/app';
-import { closeTestDatabase, openTestDatabase, resetDatabase } from '../../test/database';
+import { TEST_JWT_SECRET } from '../../test/app';
 import { makeUser } from '../../test/factories';
 import { HttpClient } from '../../test/http-client';
 import { OutboxMessage } from '../mail/outbox-message.entity';
@@ -9,20 +8,10 @@ import { Role } from '../user/role';
 import { User } from '../user/user.entity';
 import { PasswordReset } from './password-reset.entity';
 
-let db: DataSource;
-let app: TestApp;
 /** A page of another site whose origin the server lists in CORS_ORIGINS. */
 const OTHER_SITE = 'https://old.shikhon.example';
 
-beforeAll(async () => {
-  db = await openTestDatabase();
-  app = await startTestApp(db, { PUBLIC_URL: 'http://shikhon.local', CORS_ORIGINS: OTHER_SITE });
-});
-afterAll(async () => {
-  await app.close();
-  await closeTestDatabase(db);
-});
-beforeEach(() => resetDatabase(db));
+const given = useAppPerFile({ env: { PUBLIC_URL: 'http://shikhon.local', CORS_ORIGINS: OTHER_SITE } });
 
 const SIGN_UP = `mutation ($input: SignUpInput!) { signUp(input: $input) { accessToken user { id name email role image phone date } } }`;
 const LOGIN = `mutation ($email: String!, $password: String!) { login(email: $email, password: $password) { accessToken user { email role } } }`;
@@ -38,7 +27,7 @@ const validInput = {
   role: 'STUDENT',
 };
 
-const client = () => new HttpClient(app.url);
+const client = () => new HttpClient(given.app.url);
 
 describe('sign up', () => {
   it('creates a student, signs them in at once and remembers the session in an httpOnly cookie', async () => {
@@ -69,20 +58,20 @@ describe('sign up', () => {
   it('refuses the admin role and creates nothing', async () => {
     const { errors } = await client().graphql(SIGN_UP, { input: { ...validInput, role: 'ADMIN' } });
     expect(errors![0]).toMatchObject({ message: 'You can sign up as a student or an instructor only', extensions: { code: 'FORBIDDEN' } });
-    expect(await db.getRepository(User).count()).toBe(0);
+    expect(await given.db.getRepository(User).count()).toBe(0);
   });
 
   it('refuses a role that does not exist', async () => {
     const { errors } = await client().graphql(SIGN_UP, { input: { ...validInput, role: 'SUPERUSER' } });
     expect(errors![0].extensions?.code).toBe('BAD_USER_INPUT');
-    expect(await db.getRepository(User).count()).toBe(0);
+    expect(await given.db.getRepository(User).count()).toBe(0);
   });
 
   it('needs every field, the role too (the form itself says to select one)', async () => {
     const { errors } = await client().graphql(SIGN_UP, { input: { ...validInput, role: null } });
     expect(errors![0].extensions?.code).toBe('BAD_USER_INPUT');
     expect(errors![0].message).toContain('"Role!"');
-    expect(await db.getRepository(User).count()).toBe(0);
+    expect(await given.db.getRepository(User).count()).toBe(0);
   });
 
   it('names every empty field with its own message', async () => {
@@ -110,20 +99,20 @@ describe('sign up', () => {
     const { errors } = await client().graphql(SIGN_UP, { input: { ...validInput, [field]: value } });
     expect(errors![0].message).toBe(message);
     expect(errors![0].extensions?.fields).toEqual({ [field]: message });
-    expect(await db.getRepository(User).count()).toBe(0);
+    expect(await given.db.getRepository(User).count()).toBe(0);
   });
 
   it('refuses the same email twice, whatever its case', async () => {
     await client().graphql(SIGN_UP, { input: validInput });
     const { errors } = await client().graphql(SIGN_UP, { input: { ...validInput, email: 'NUSRAT@example.COM' } });
     expect(errors![0]).toMatchObject({ message: 'An account with this email already exists', extensions: { code: 'EMAIL_TAKEN', category: 'CONFLICT' } });
-    expect(await db.getRepository(User).count()).toBe(1);
+    expect(await given.db.getRepository(User).count()).toBe(1);
   });
 });
 
 describe('sign in', () => {
   it('signs in with the right password, whatever the email case', async () => {
-    await makeUser(db, { email: 'rahim@example.com' }, 'right password');
+    await makeUser(given.db, { email: 'rahim@example.com' }, 'right password');
     const { data } = await client().graphql<{ login: { accessToken: string; user: { email: string } } }>(LOGIN, {
       email: 'Rahim@Example.com',
       password: 'right password',
@@ -133,7 +122,7 @@ describe('sign in', () => {
   });
 
   it('gives one message for a wrong password and an unknown email', async () => {
-    await makeUser(db, { email: 'rahim@example.com' }, 'right password');
+    await makeUser(given.db, { email: 'rahim@example.com' }, 'right password');
     const wrongPassword = await client().graphql(LOGIN, { email: 'rahim@example.com', password: 'wrong password' });
     const unknownEmail = await client().graphql(LOGIN, { email: 'nobody@example.com', password: 'right password' });
     expect(wrongPassword.errors![0]).toMatchObject({
@@ -144,7 +133,7 @@ describe('sign in', () => {
   });
 
   it('refuses a closed account', async () => {
-    await makeUser(db, { email: 'gone@example.com', deletedAt: new Date() }, 'right password');
+    await makeUser(given.db, { email: 'gone@example.com', deletedAt: new Date() }, 'right password');
     const { errors } = await client().graphql(LOGIN, { email: 'gone@example.com', password: 'right password' });
     expect(errors![0].message).toBe(
       'This account is closed. To reopen it, call +880 9612-345678 or send us a message from the Support page; an admin will reopen it.',
@@ -152,7 +141,7 @@ describe('sign in', () => {
   });
 
   it('makes new browsers wait after ten failures on one account, with a clear message', async () => {
-    await makeUser(db, { email: 'target@example.com' }, 'right password');
+    await makeUser(given.db, { email: 'target@example.com' }, 'right password');
     for (let i = 0; i < 10; i++) await client().graphql(LOGIN, { email: 'target@example.com', password: `guess ${i}` });
     const { errors } = await client().graphql(LOGIN, { email: 'target@example.com', password: 'right password' });
     expect(errors![0]).toMatchObject({
@@ -164,7 +153,7 @@ describe('sign in', () => {
 
 describe('the session', () => {
   async function signedIn() {
-    await makeUser(db, { email: 'rahim@example.com' }, 'right password');
+    await makeUser(given.db, { email: 'rahim@example.com' }, 'right password');
     const browser = client();
     const { data } = await browser.graphql<{ login: { accessToken: string } }>(LOGIN, { email: 'rahim@example.com', password: 'right password' });
     browser.token = data!.login.accessToken;
@@ -189,7 +178,7 @@ describe('the session', () => {
     const stolen = browser.cookies.get('shikhon_refresh')!;
     await browser.graphql(REFRESH);
     // The theft comes later than two tabs refreshing together could explain.
-    await db.query(`UPDATE refresh_token SET "revokedAt" = now() - interval '1 minute' WHERE "replacedBy" IS NOT NULL`);
+    await given.db.query(`UPDATE refresh_token SET "revokedAt" = now() - interval '1 minute' WHERE "replacedBy" IS NOT NULL`);
     const thief = client();
     thief.cookies.set('shikhon_refresh', stolen);
     const theft = await thief.graphql(REFRESH);
@@ -221,7 +210,7 @@ describe('the session', () => {
     }
 
     it('keeps the session with the refresh token given in each answer, until logout', async () => {
-      await makeUser(db, { email: 'rahim@example.com' }, 'right password');
+      await makeUser(given.db, { email: 'rahim@example.com' }, 'right password');
       const oldClient = page(OTHER_SITE);
       const login = await oldClient.graphql<{ login: { refreshToken: string | null } }>(LOGIN_TOKEN, {
         email: 'rahim@example.com',
@@ -243,7 +232,7 @@ describe('the session', () => {
     });
 
     it('is never handed to the site itself or to an origin the server does not list', async () => {
-      await makeUser(db, { email: 'rahim@example.com' }, 'right password');
+      await makeUser(given.db, { email: 'rahim@example.com' }, 'right password');
       for (const browser of [client(), page('http://shikhon.local'), page('https://elsewhere.example')]) {
         const login = await browser.graphql<{ login: { refreshToken: string | null } }>(LOGIN_TOKEN, {
           email: 'rahim@example.com',
@@ -267,7 +256,7 @@ describe('the session', () => {
   describe('refuses access tokens that are not ours', () => {
     let userId: string;
     beforeEach(async () => {
-      userId = (await makeUser(db)).id;
+      userId = (await makeUser(given.db)).id;
     });
     const claims = { role: 'STUDENT' };
     const options = { subject: '', issuer: 'shikhon', audience: 'shikhon-api' };
@@ -301,7 +290,7 @@ describe('the session', () => {
       expect(errors![0]).toMatchObject({ message: 'Your session has ended. Please sign in again.', extensions: { code: 'UNAUTHENTICATED' } });
       const rest = await browser.request(`/api/users/${userId}`);
       expect(rest.status).toBe(401);
-      expect((await db.getRepository(User).findOneByOrFail({ id: userId })).name).not.toBe('Hacker');
+      expect((await given.db.getRepository(User).findOneByOrFail({ id: userId })).name).not.toBe('Hacker');
     });
   });
 });
@@ -310,23 +299,23 @@ describe('password reset', () => {
   const REQUEST = `mutation ($email: String!) { requestPasswordReset(email: $email) }`;
   const RESET = `mutation ($token: String!, $password: String!) { resetPassword(token: $token, password: $password) }`;
   const tokenFromOutbox = async (email: string) => {
-    const message = await db.getRepository(OutboxMessage).findOneOrFail({ where: { to: email }, order: { createdAt: 'DESC' } });
+    const message = await given.db.getRepository(OutboxMessage).findOneOrFail({ where: { to: email }, order: { createdAt: 'DESC' } });
     const link = /http:\/\/shikhon\.local\/reset-password\?token=(\S+)/.exec(message.text);
     return decodeURIComponent(link![1]);
   };
 
   it('answers the same whether or not the email has an account, and mails only a real account', async () => {
-    await makeUser(db, { email: 'rahim@example.com' });
+    await makeUser(given.db, { email: 'rahim@example.com' });
     const known = await client().graphql(REQUEST, { email: 'Rahim@example.com' });
     const unknown = await client().graphql(REQUEST, { email: 'nobody@example.com' });
     expect(known.data).toEqual({ requestPasswordReset: true });
     expect(unknown.data).toEqual(known.data);
-    const outbox = await db.getRepository(OutboxMessage).find();
+    const outbox = await given.db.getRepository(OutboxMessage).find();
     expect(outbox.map((m) => [m.to, m.subject])).toEqual([['rahim@example.com', 'Reset your Shikhon password']]);
   });
 
   it('sets a new password once with the emailed link and ends every sign-in', async () => {
-    await makeUser(db, { email: 'rahim@example.com' }, 'old password');
+    await makeUser(given.db, { email: 'rahim@example.com' }, 'old password');
     const browser = client();
     await browser.graphql(LOGIN, { email: 'rahim@example.com', password: 'old password' });
     await client().graphql(REQUEST, { email: 'rahim@example.com' });
@@ -340,20 +329,20 @@ describe('password reset', () => {
   });
 
   it('refuses an expired link and keeps the password', async () => {
-    await makeUser(db, { email: 'rahim@example.com' }, 'old password');
+    await makeUser(given.db, { email: 'rahim@example.com' }, 'old password');
     await client().graphql(REQUEST, { email: 'rahim@example.com' });
     const token = await tokenFromOutbox('rahim@example.com');
-    await db.query(`UPDATE password_reset SET "expiresAt" = now() - interval '1 second'`);
+    await given.db.query(`UPDATE password_reset SET "expiresAt" = now() - interval '1 second'`);
     const { errors } = await client().graphql(RESET, { token, password: 'a brand new password' });
     expect(errors![0].message).toBe('This reset link is invalid or has expired. Ask for a new one.');
     expect((await client().graphql(LOGIN, { email: 'rahim@example.com', password: 'old password' })).errors).toBeUndefined();
   });
 
   it('keeps reset tokens only as hashes and expires them after 30 minutes', async () => {
-    await makeUser(db, { email: 'rahim@example.com' });
+    await makeUser(given.db, { email: 'rahim@example.com' });
     await client().graphql(REQUEST, { email: 'rahim@example.com' });
     const token = await tokenFromOutbox('rahim@example.com');
-    const [stored] = await db.getRepository(PasswordReset).find();
+    const [stored] = await given.db.getRepository(PasswordReset).find();
     expect(stored.tokenHash).not.toContain(token);
     const minutes = (stored.expiresAt.getTime() - stored.createdAt.getTime()) / 60_000;
     expect(Math.round(minutes)).toBe(30);
@@ -365,19 +354,19 @@ describe('password reset', () => {
   });
 
   it('mails at most four times an hour for one account, answering every request the same', async () => {
-    await makeUser(db, { email: 'rahim@example.com' });
+    await makeUser(given.db, { email: 'rahim@example.com' });
     for (let i = 0; i < 3; i++) await client().graphql(REQUEST, { email: 'rahim@example.com' });
     const { data, errors } = await client().graphql(REQUEST, { email: 'rahim@example.com' });
     expect(errors).toBeUndefined();
     expect(data).toEqual({ requestPasswordReset: true });
     expect((await client().graphql(REQUEST, { email: 'rahim@example.com' })).data).toEqual({ requestPasswordReset: true });
-    expect(await db.getRepository(OutboxMessage).count()).toBe(4);
+    expect(await given.db.getRepository(OutboxMessage).count()).toBe(4);
   });
 });
 
 describe('profiles', () => {
   async function signedIn(overrides: Partial<User> = {}) {
-    const user = await makeUser(db, { email: 'rahim@example.com', ...overrides }, 'right password');
+    const user = await makeUser(given.db, { email: 'rahim@example.com', ...overrides }, 'right password');
     const browser = client();
     const { data } = await browser.graphql<{ login: { accessToken: string } }>(LOGIN, { email: 'rahim@example.com', password: 'right password' });
     browser.token = data!.login.accessToken;
@@ -419,7 +408,7 @@ describe('profiles', () => {
       image: 'Avatar URL must start with https://',
       contactEmail: 'Enter a valid email address',
     });
-    expect((await db.getRepository(User).findOneByOrFail({ id: user.id })).name).toBe(user.name);
+    expect((await given.db.getRepository(User).findOneByOrFail({ id: user.id })).name).toBe(user.name);
   });
 
   it('needs a signed-in person', async () => {
@@ -430,7 +419,7 @@ describe('profiles', () => {
 
 describe('the legacy user paths', () => {
   it('answers the old user document to the person themself', async () => {
-    const user = await makeUser(db, { email: 'rahim@example.com', eduQualification: 'SSC' }, 'right password');
+    const user = await makeUser(given.db, { email: 'rahim@example.com', eduQualification: 'SSC' }, 'right password');
     const browser = client();
     const { data } = await browser.graphql<{ login: { accessToken: string } }>(LOGIN, { email: 'rahim@example.com', password: 'right password' });
     browser.token = data!.login.accessToken;
@@ -452,9 +441,9 @@ describe('the legacy user paths', () => {
   });
 
   it('refuses anonymous callers with 401 and other people with 403; admins may look anyone up', async () => {
-    const other = await makeUser(db, { email: 'other@example.com' });
-    await makeUser(db, { email: 'rahim@example.com' }, 'right password');
-    await makeUser(db, { email: 'boss@example.com', role: Role.ADMIN }, 'right password');
+    const other = await makeUser(given.db, { email: 'other@example.com' });
+    await makeUser(given.db, { email: 'rahim@example.com' }, 'right password');
+    await makeUser(given.db, { email: 'boss@example.com', role: Role.ADMIN }, 'right password');
     const anonymous = await client().request('/api/users/getUserByEmail/other@example.com');
     expect(anonymous.status).toBe(401);
     expect(await anonymous.json()).toEqual({ message: 'Please sign in to continue.', code: 'UNAUTHENTICATED', category: 'UNAUTHENTICATED' });
@@ -475,7 +464,7 @@ describe('the legacy user paths', () => {
   });
 
   it("POST /api/users records the signed-in person's profile and refuses someone else's", async () => {
-    await makeUser(db, { email: 'rahim@example.com', name: 'Old Name' }, 'right password');
+    await makeUser(given.db, { email: 'rahim@example.com', name: 'Old Name' }, 'right password');
     const browser = client();
     browser.token = (
       await browser.graphql<{ login: { accessToken: string } }>(LOGIN, { email: 'rahim@example.com', password: 'right password' })
@@ -492,7 +481,7 @@ describe('the legacy user paths', () => {
     });
     expect(mine.status).toBe(201);
     expect(await mine.json()).toMatchObject({ acknowledged: true });
-    const saved = await db.getRepository(User).findOneByOrFail({ email: 'rahim@example.com' });
+    const saved = await given.db.getRepository(User).findOneByOrFail({ email: 'rahim@example.com' });
     expect(saved).toMatchObject({ name: 'Rahim', role: Role.STUDENT });
     expect((await post({ name: 'X', email: 'other@example.com' })).status).toBe(403);
     expect((await client().request('/api/users', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).status).toBe(401);

@@ -1,22 +1,9 @@
-import type { DataSource } from 'typeorm';
-import { startTestApp, type TestApp } from '../../test/app';
-import { closeTestDatabase, openTestDatabase, resetDatabase } from '../../test/database';
+import { useAppPerFile } from '../../test/app-per-file';
 import { HttpClient } from '../../test/http-client';
 import { OutboxMessage } from '../mail/outbox-message.entity';
 import { User } from './user.entity';
 
-let db: DataSource;
-let app: TestApp;
-
-beforeAll(async () => {
-  db = await openTestDatabase();
-  app = await startTestApp(db, { PUBLIC_URL: 'http://shikhon.local' });
-});
-afterAll(async () => {
-  await app.close();
-  await closeTestDatabase(db);
-});
-beforeEach(() => resetDatabase(db));
+const given = useAppPerFile({ env: { PUBLIC_URL: 'http://shikhon.local' } });
 
 const SIGN_UP = 'mutation ($input: SignUpInput!) { signUp(input: $input) { accessToken user { language } } }';
 const input = {
@@ -27,11 +14,11 @@ const input = {
   date: '2007-09-01',
   role: 'STUDENT',
 };
-const lastMailTo = (to: string) => db.getRepository(OutboxMessage).findOneOrFail({ where: { to }, order: { createdAt: 'DESC' } });
+const lastMailTo = (to: string) => given.db.getRepository(OutboxMessage).findOneOrFail({ where: { to }, order: { createdAt: 'DESC' } });
 
 /** Signs up from a browser that reads `language`, and keeps its access token. */
 async function signUpIn(language: 'bn' | 'en') {
-  const browser = new HttpClient(app.url);
+  const browser = new HttpClient(given.app.url);
   browser.cookies.set('lang', language);
   const { data, errors } = await browser.graphql<{ signUp: { accessToken: string; user: { language: string } } }>(SIGN_UP, { input });
   expect(errors).toBeUndefined();
@@ -53,9 +40,9 @@ describe("an account's language", () => {
     const { browser } = await signUpIn('bn');
     const { data } = await browser.graphql<{ setLanguage: { language: string } }>('mutation { setLanguage(language: "en") { language } }');
     expect(data!.setLanguage.language).toBe('en');
-    expect((await db.getRepository(User).findOneByOrFail({ email: 'nusrat@example.com' })).language).toBe('en');
+    expect((await given.db.getRepository(User).findOneByOrFail({ email: 'nusrat@example.com' })).language).toBe('en');
 
-    const visitor = new HttpClient(app.url);
+    const visitor = new HttpClient(given.app.url);
     visitor.cookies.set('lang', 'bn');
     await visitor.graphql('mutation { requestPasswordReset(email: "nusrat@example.com") }');
     expect((await lastMailTo('nusrat@example.com')).subject).toBe('Reset your Shikhon password');
@@ -64,7 +51,7 @@ describe("an account's language", () => {
   it('is told to the person on their next sign-in, on any device', async () => {
     const { browser } = await signUpIn('bn');
     expect(await browser.graphql('mutation { setLanguage(language: "bn") { language } }')).toMatchObject({ data: { setLanguage: { language: 'bn' } } });
-    const otherDevice = new HttpClient(app.url);
+    const otherDevice = new HttpClient(given.app.url);
     const { data } = await otherDevice.graphql<{ login: { user: { language: string } } }>(
       'mutation { login(email: "nusrat@example.com", password: "a long enough password") { user { language } } }',
     );
@@ -75,11 +62,11 @@ describe("an account's language", () => {
     const { browser } = await signUpIn('en');
     const { errors } = await browser.graphql('mutation { setLanguage(language: "fr") { language } }');
     expect(errors![0]).toMatchObject({ message: 'Choose one of the languages: bn, en', extensions: { code: 'BAD_USER_INPUT' } });
-    expect((await db.getRepository(User).findOneByOrFail({ email: 'nusrat@example.com' })).language).toBe('en');
+    expect((await given.db.getRepository(User).findOneByOrFail({ email: 'nusrat@example.com' })).language).toBe('en');
   });
 
   it('can only be set by a signed-in person', async () => {
-    const { errors } = await new HttpClient(app.url).graphql('mutation { setLanguage(language: "bn") { language } }');
+    const { errors } = await new HttpClient(given.app.url).graphql('mutation { setLanguage(language: "bn") { language } }');
     expect(errors![0].extensions?.code).toBe('UNAUTHENTICATED');
   });
 });
