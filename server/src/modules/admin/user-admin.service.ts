@@ -9,7 +9,7 @@ import { normalizeEmail } from '../auth/sign-up-rules';
 import type { Viewer } from '../auth/viewer';
 import { Role } from '../user/role';
 import { User } from '../user/user.entity';
-import { AuditAction, AuditTarget } from '../audit/audit.entity';
+import { AuditAction, AuditTarget, type AuditDetail } from '../audit/audit.entity';
 import { recordAudit } from '../audit/audit.service';
 import { requireRole, roles } from '../auth/guards';
 
@@ -44,7 +44,7 @@ async function accountByKey(db: DataSource | EntityManager, key: AccountKey, sta
 }
 
 /** What the audit log keeps to name an account: its email, or for an account made with a mobile number, the number. */
-const accountNamed = (user: User) => (user.email ? { email: user.email } : { email: null, phone: user.phone });
+const accountNamed = (user: User): AuditDetail => (user.email ? { email: user.email } : { email: null, phone: user.phone });
 
 /** Accounts, newest first, by role and searched by name or email; open ones, or only the closed ones. */
 export async function listUsers(
