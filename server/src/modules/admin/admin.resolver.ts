@@ -40,8 +40,12 @@ class RecentPurchase {
 class SignInCodeCounts {
   @Field(() => Int, { description: 'Codes sent by SMS' }) sent: number;
   @Field(() => Int, { description: 'Codes used to sign in, sign up or confirm a number' }) used: number;
-  @Field(() => Int, { description: 'Wrong or expired codes tried, and requests refused by a limit' }) refused: number;
-  @Field(() => Int, { description: 'Codes not sent because the daily SMS budget was spent' }) held: number;
+  @Field(() => Int, {
+    description: 'Wrong or expired codes tried, requests refused by a limit, and codes dropped unsent after waiting 30 minutes for the daily SMS budget',
+  })
+  refused: number;
+  @Field(() => Int, { description: 'Codes asked for past the daily SMS budget: they waited in the outbox (sent once the budget allowed, or dropped)' })
+  held: number;
 }
 
 @ObjectType({ description: 'Sign-in codes by SMS: today (Asia/Dhaka) and the last 30 days' })
@@ -66,7 +70,7 @@ class AdminSummary {
   paymentsTestMode: boolean;
   @Field(() => Int, { description: 'Mail not delivered yet after a failed attempt (the undeliveredMail list)' })
   undeliveredMail: number;
-  @Field(() => SignInCodeSummary, { description: 'Sign-in codes by SMS sent, used, refused and held back by the daily budget' })
+  @Field(() => SignInCodeSummary, { description: 'Sign-in codes by SMS sent, used, refused and held (waited for the daily budget)' })
   signInCodes: SignInCodeSummary;
 }
 

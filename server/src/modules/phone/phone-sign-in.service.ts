@@ -106,7 +106,7 @@ async function tellAdminsBudgetIsSpent(deps: AuthDeps, budget: number): Promise<
     .getRepository(User)
     .find({ where: { role: Role.ADMIN, deletedAt: IsNull() }, select: { id: true, email: true, language: true } });
   for (const admin of admins) {
-    if (admin.email) await deps.mailer.send({ to: admin.email, ...mailText(admin.language, 'smsBudget', { budget }) });
+    if (admin.email) await deps.mailer.send({ to: admin.email, ...mailText(admin.language, 'smsBudget', { budget, minutes: STALE_CODE_MINUTES }) });
   }
 }
 
