@@ -114,60 +114,60 @@ export function UsersPage({ role }: { role: Role | null }) {
               </Table.Cell>
               <Table.Cell>
                 <HStack gap="2" wrap="wrap">
-                    {closed ? (
-                      <Button size="xs" colorPalette="green" onClick={() => void reopen(user.id)}>
-                        {t('admin.users.reopen')}
-                      </Button>
-                    ) : user.role === 'ADMIN' ? (
-                      <Button
-                        size="xs"
-                        colorPalette="orange"
-                        onClick={() =>
-                          confirm.ask({
-                            title: t('admin.users.removeTitle', { name: user.name }),
-                            consequence: t('admin.removeAdminConfirm', { name: user.name }),
-                            confirmLabel: t('admin.users.removeAdmin'),
-                            onConfirm: () => demote(user.id, user.name),
-                          })
-                        }
-                      >
-                        {t('admin.users.removeAdmin')}
-                      </Button>
-                    ) : (
-                      <Button
-                        size="xs"
-                        colorPalette="blue"
-                        onClick={() =>
-                          confirm.ask({
-                            title: t('admin.users.makeTitle', { name: user.name }),
-                            consequence: t('admin.users.makeConsequence', { email: contact }),
-                            confirmLabel: t('admin.users.makeAdmin'),
-                            destructive: false,
-                            onConfirm: () => promote(user.id),
-                          })
-                        }
-                      >
-                        {t('admin.users.makeAdmin')}
-                      </Button>
-                    )}
-                    {!closed && (
-                      <Button
-                        size="xs"
-                        variant="ghost"
-                        colorPalette="red"
-                        onClick={() =>
-                          confirm.ask({
-                            title: t('admin.users.closeTitle', { name: user.name }),
-                            consequence: t('admin.users.closeConsequence', { email: contact }),
-                            confirmLabel: t('admin.users.closeAccount'),
-                            onConfirm: () => close(user.id),
-                          })
-                        }
-                      >
-                        {t('admin.users.closeAccount')}
-                      </Button>
-                    )}
-                  </HStack>
+                  {closed ? (
+                    <Button size="xs" colorPalette="green" onClick={() => void reopen(user.id)}>
+                      {t('admin.users.reopen')}
+                    </Button>
+                  ) : user.role === 'ADMIN' ? (
+                    <Button
+                      size="xs"
+                      colorPalette="orange"
+                      onClick={() =>
+                        confirm.ask({
+                          title: t('admin.users.removeTitle', { name: user.name }),
+                          consequence: t('admin.removeAdminConfirm', { name: user.name }),
+                          confirmLabel: t('admin.users.removeAdmin'),
+                          onConfirm: () => demote(user.id, user.name),
+                        })
+                      }
+                    >
+                      {t('admin.users.removeAdmin')}
+                    </Button>
+                  ) : (
+                    <Button
+                      size="xs"
+                      colorPalette="blue"
+                      onClick={() =>
+                        confirm.ask({
+                          title: t('admin.users.makeTitle', { name: user.name }),
+                          consequence: t('admin.users.makeConsequence', { email: contact }),
+                          confirmLabel: t('admin.users.makeAdmin'),
+                          destructive: false,
+                          onConfirm: () => promote(user.id),
+                        })
+                      }
+                    >
+                      {t('admin.users.makeAdmin')}
+                    </Button>
+                  )}
+                  {!closed && (
+                    <Button
+                      size="xs"
+                      variant="ghost"
+                      colorPalette="red"
+                      onClick={() =>
+                        confirm.ask({
+                          title: t('admin.users.closeTitle', { name: user.name }),
+                          consequence: t('admin.users.closeConsequence', { email: contact }),
+                          confirmLabel: t('admin.users.closeAccount'),
+                          onConfirm: () => close(user.id),
+                        })
+                      }
+                    >
+                      {t('admin.users.closeAccount')}
+                    </Button>
+                  )}
+                </HStack>
               </Table.Cell>
             </Table.Row>
           );

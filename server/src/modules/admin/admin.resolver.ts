@@ -80,7 +80,8 @@ class UserPage extends PageOf(User) {}
 @ArgsType()
 class UserListArgs extends PageArgs {
   @Field(() => Role, { nullable: true, description: 'Only accounts with this role' }) role?: Role | null;
-  @Field(() => String, { nullable: true, description: 'Part of a name or an email, or a mobile number (any usual form, Bangla digits too)' }) search?: string | null;
+  @Field(() => String, { nullable: true, description: 'Part of a name or an email, or a mobile number (any usual form, Bangla digits too)' }) search?:
+    string | null;
   @Field(() => Boolean, { nullable: true, description: 'true: only closed accounts (open ones otherwise)' }) closed?: boolean | null;
 }
 

@@ -148,9 +148,12 @@ describe('admin', () => {
       await phone.graphql(`mutation { requestSignInCode(phone: "01712345678") }`);
       const [sms] = await db.getRepository(OutboxMessage).find({ where: { to: '+8801712345678' }, order: { createdAt: 'DESC' }, take: 1 });
       const code = /#(\d{6})\s*$/.exec(sms.text)![1];
-      return phone.graphql<{ signInWithCode: { user: { id: string } } }>(`mutation ($code: String!) { signInWithCode(phone: "01712345678", code: $code) { user { id } } }`, {
-        code,
-      });
+      return phone.graphql<{ signInWithCode: { user: { id: string } } }>(
+        `mutation ($code: String!) { signInWithCode(phone: "01712345678", code: $code) { user { id } } }`,
+        {
+          code,
+        },
+      );
     };
     expect((await signIn()).errors![0].extensions?.code).toBe('FORBIDDEN');
     expect((await admin.graphql(ACT('reopenAccount'), { id: numberOnly.id })).data).toEqual({ reopenAccount: { id: numberOnly.id, role: 'STUDENT' } });
@@ -171,7 +174,9 @@ describe('admin', () => {
   it('names an account by id or, as before, by email; an id nobody has is not found', async () => {
     const teacher = await makeUser(db, { email: 'teacher@example.com', role: Role.INSTRUCTOR });
     // The older argument still works for integrators.
-    expect((await admin.graphql(`mutation { makeAdmin(email: "Teacher@example.com") { id role } }`)).data).toEqual({ makeAdmin: { id: teacher.id, role: 'ADMIN' } });
+    expect((await admin.graphql(`mutation { makeAdmin(email: "Teacher@example.com") { id role } }`)).data).toEqual({
+      makeAdmin: { id: teacher.id, role: 'ADMIN' },
+    });
     for (const id of ['00000000-0000-4000-8000-000000000000', 'not-an-id']) {
       const missing = await admin.graphql(`mutation ($id: ID) { deleteUser(id: $id) { id } }`, { id });
       expect(missing.errors![0]).toMatchObject({ message: 'No such user', extensions: { code: 'USER_NOT_FOUND' } });

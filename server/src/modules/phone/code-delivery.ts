@@ -36,10 +36,7 @@ export async function countCodeEvent(db: DataSource | EntityManager, kind: CodeE
  * newer code, or dropped, keeps its expiry in the past.
  */
 export async function startCodeValidity(db: DataSource | EntityManager, codeId: string): Promise<void> {
-  await db.query(`UPDATE sign_in_code SET "expiresAt" = now() + make_interval(mins => $2) WHERE id = $1 AND "expiresAt" IS NULL`, [
-    codeId,
-    CODE_TTL_MINUTES,
-  ]);
+  await db.query(`UPDATE sign_in_code SET "expiresAt" = now() + make_interval(mins => $2) WHERE id = $1 AND "expiresAt" IS NULL`, [codeId, CODE_TTL_MINUTES]);
 }
 
 /** Ends codes whose SMS will never be sent, so they cannot work later. */

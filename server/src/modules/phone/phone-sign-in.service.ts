@@ -15,7 +15,15 @@ import { mailText } from '../mail/mail-text';
 import { defaultAvatar, Role } from '../user/role';
 import { User } from '../user/user.entity';
 import { SignInCode, type CodeEvent, type CodePurpose } from './sign-in-code.entity';
-import { CODE_TTL_MINUTES, countCodeEvent, DROPPED_CODE_BODY, endUnsentCodes, REPLACED_CODE_REASON, STALE_CODE_MINUTES, STALE_CODE_REASON } from './code-delivery';
+import {
+  CODE_TTL_MINUTES,
+  countCodeEvent,
+  DROPPED_CODE_BODY,
+  endUnsentCodes,
+  REPLACED_CODE_REASON,
+  STALE_CODE_MINUTES,
+  STALE_CODE_REASON,
+} from './code-delivery';
 
 /**
  * Sign-in and sign-up with a Bangladeshi mobile number and a 6-digit code by SMS; adding and
@@ -129,7 +137,10 @@ export async function releaseHeldCodes(deps: AuthDeps): Promise<{ released: numb
         WHERE "heldAt" IS NOT NULL AND "createdAt" <= now() - make_interval(mins => $3) RETURNING "signInCodeId"`,
       [STALE_CODE_REASON, DROPPED_CODE_BODY, STALE_CODE_MINUTES],
     );
-    await endUnsentCodes(manager, stale[0].flatMap((row) => (row.signInCodeId ? [row.signInCodeId] : [])));
+    await endUnsentCodes(
+      manager,
+      stale[0].flatMap((row) => (row.signInCodeId ? [row.signInCodeId] : [])),
+    );
     await countCodeEvent(manager, 'refused', stale[0].length);
     const waiting = await manager.query<Array<{ id: string }>>(`SELECT id FROM outbox_message WHERE "heldAt" IS NOT NULL ORDER BY "createdAt", id`);
     const taken: string[] = [];

@@ -141,16 +141,21 @@ describe('codes through the queue to BulkSMSBD', () => {
     const row = await db.getRepository(SignInCode).findOneByOrFail({ phone: '+8801712345678' });
     expect(row.expiresAt!.getTime() - row.createdAt.getTime()).toBeGreaterThan(5 * 60_000);
     const code = /#(\d{6})$/.exec(gateway.received[1].params.get('message')!)![1];
-    const signedIn = await new HttpClient(app.url).graphql(`mutation ($code: String!) { signInWithCode(phone: "01712345678", code: $code, name: "Rahim") { user { phone } } }`, {
-      code,
-    });
+    const signedIn = await new HttpClient(app.url).graphql(
+      `mutation ($code: String!) { signInWithCode(phone: "01712345678", code: $code, name: "Rahim") { user { phone } } }`,
+      {
+        code,
+      },
+    );
     expect(signedIn.data).toEqual({ signInWithCode: { user: { phone: '+8801712345678' } } });
   });
 
   it('never hands over a code asked for more than 30 minutes earlier, even when sent again', async () => {
     answers = [{ body: JSON.stringify({ response_code: 1002, error_message: 'sender id not correct/sender id is disabled' }) }];
     await new HttpClient(app.url).graphql(`mutation { requestSignInCode(phone: "01812345678") }`);
-    const refused = await waitFor('the gateway to refuse the SMS for good', () => db.getRepository(OutboxMessage).findOneBy({ to: '+8801812345678', failedAttempts: 1 }));
+    const refused = await waitFor('the gateway to refuse the SMS for good', () =>
+      db.getRepository(OutboxMessage).findOneBy({ to: '+8801812345678', failedAttempts: 1 }),
+    );
     const handedOver = gateway.received.length;
     // Once the sender id is fixed, an admin sends it again, but the code was asked for 31 minutes ago.
     await db.query(`UPDATE outbox_message SET "createdAt" = now() - interval '31 minutes' WHERE id = $1`, [refused.id]);
