@@ -11,7 +11,7 @@ import { startTestApp, type TestApp } from '../../test/app';
 import { closeTestDatabase, openTestDatabase, testLog } from '../../test/database';
 import { makeCourse, makeUser } from '../../test/factories';
 import { HttpClient, signedInClient } from '../../test/http-client';
-import { makeSampleVideo } from '../../test/sample-video';
+import { makeSampleVideo } from '../../../test-support/sample-video.cjs';
 import { databaseUrlOf } from '../../test/server-process';
 import { tusUpload } from '../../test/tus-upload';
 import { waitFor } from '../../test/wait-for';
@@ -42,7 +42,7 @@ beforeAll(async () => {
   db = await openTestDatabase();
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shikhon-lesson-hidden-test-'));
   app = await startTestApp(db, { DATA_DIR: dataDir });
-  sample = fs.readFileSync(makeSampleVideo(2, 144));
+  sample = fs.readFileSync(makeSampleVideo({ seconds: 2, height: 144 }));
   teacher = await makeUser(db, { role: Role.INSTRUCTOR, name: 'Anisul Hoque' });
   instructor = await signedInClient(app.url, teacher.email!, PASSWORD);
   // On sale, with a lesson added after publishing that has no address: its upload is all it has.

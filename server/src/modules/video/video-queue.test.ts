@@ -11,7 +11,7 @@ import { startTestApp, type TestApp } from '../../test/app';
 import { closeTestDatabase, openTestDatabase, resetDatabase, testLog } from '../../test/database';
 import { makeCourse, makeUser } from '../../test/factories';
 import { signedInClient, type HttpClient } from '../../test/http-client';
-import { makeSampleVideo } from '../../test/sample-video';
+import { makeSampleVideo } from '../../../test-support/sample-video.cjs';
 import { databaseUrlOf } from '../../test/server-process';
 import { tusCreate, tusUpload } from '../../test/tus-upload';
 import { waitFor } from '../../test/wait-for';
@@ -27,7 +27,7 @@ jest.setTimeout(120_000);
 const PASSWORD = 'correct horse battery';
 let sample: Buffer;
 beforeAll(() => {
-  sample = fs.readFileSync(makeSampleVideo(1, 144));
+  sample = fs.readFileSync(makeSampleVideo({ seconds: 1, height: 144 }));
 });
 
 interface Setup {
