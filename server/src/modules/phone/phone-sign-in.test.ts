@@ -150,6 +150,19 @@ describe('codes', () => {
     expect(await db.getRepository(User).countBy({ phone: '+8801712000003' })).toBe(0);
   });
 
+  it('work once: a used code signs in to nothing, for the same browser or another', async () => {
+    const owner = await makeUser(db, { phone: '+8801712000006', phoneConfirmedAt: new Date() });
+    const client = browser();
+    await client.graphql(REQUEST, { phone: '01712000006' });
+    const code = await lastCode('+8801712000006');
+    expect((await client.graphql<SignedIn>(SIGN_IN, { phone: '01712000006', code })).data!.signInWithCode.user.id).toBe(owner.id);
+    for (const again of [client, browser()]) {
+      const answer = await again.graphql(SIGN_IN, { phone: '01712000006', code, name: 'Again' });
+      expect(errorOf(answer)).toMatchObject({ message: WRONG_CODE, extensions: { code: 'BAD_USER_INPUT', field: 'code' } });
+    }
+    expect(await db.getRepository(User).countBy({ phone: '+8801712000006' })).toBe(1);
+  });
+
   it(`stop working after ${MAX_WRONG_TRIES} wrong tries, even when the right one comes next`, async () => {
     const client = browser();
     await client.graphql(REQUEST, { phone: '01712000004' });
