@@ -6,6 +6,7 @@ import { openDatabase } from './db/database';
 import { seedDemoData } from './db/seed/seed';
 import { createLogger } from './logger';
 import { PaymentJobs } from './modules/payment/payment-jobs';
+import { releaseHeldCodes } from './modules/phone/phone-sign-in.service';
 import { ensureAdmin, seedDemoAccounts } from './modules/user/account-bootstrap';
 import { transcodeJobHandler, videoLimits } from './modules/video/video-processing';
 import { videoTools } from './modules/video/transcode';
@@ -60,12 +61,25 @@ async function main() {
   const paymentJobs = new PaymentJobs(jobs, services.payments, log);
   await paymentJobs.start();
   await paymentJobs.runSoon();
+  // Sign-in codes that wait for the daily SMS budget go as soon as it allows (a new day in Asia/Dhaka,
+  // or now, after SMS_DAILY_BUDGET was raised), and those waiting too long are dropped: at start and
+  // every minute. Each run takes a lock, so copies of the server never send one twice.
+  const releaseCodes = () =>
+    releaseHeldCodes(services.auth)
+      .then(({ released, dropped }) => {
+        if (released + dropped > 0) log.info({ released, dropped }, 'sign-in codes that waited for the SMS budget: sent or dropped');
+      })
+      .catch((error: unknown) => log.error({ err: error }, 'releasing sign-in codes held for the SMS budget failed'));
+  await releaseCodes();
+  const heldCodes = setInterval(() => void releaseCodes(), 60_000);
+  heldCodes.unref();
   log.info({ port, url: `http://localhost:${port}` }, 'Shikhon is serving the site and the API');
 
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
+    clearInterval(heldCodes);
     const deadline = Date.now() + SHUTDOWN_GRACE_MS;
     log.info({ signal }, 'shutting down: finishing requests in flight');
     // Requests in flight get until HTTP_GRACE_MS; only then are connections still open closed. The

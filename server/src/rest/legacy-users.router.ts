@@ -62,13 +62,13 @@ export function legacyUsersRouter(db: DataSource): Router {
 
   // Make Admin: the old client reads modifiedCount and shows 'Failed to Make an admin' on a 403.
   router.put('/api/users/:email', async (req, res) => {
-    const { changed } = await makeAdmin(db, viewerOf(req), String(req.params.email), req.ip ?? 'unknown');
+    const { changed } = await makeAdmin(db, viewerOf(req), { email: String(req.params.email) }, req.ip ?? 'unknown');
     res.json({ acknowledged: true, matchedCount: 1, modifiedCount: changed ? 1 : 0, upsertedId: null, upsertedCount: 0 });
   });
 
   // Remove Admin: the old client called DELETE and read deletedCount; the account itself stays.
   router.delete('/api/users/:email', async (req, res) => {
-    await removeAdmin(db, viewerOf(req), String(req.params.email), req.ip ?? 'unknown');
+    await removeAdmin(db, viewerOf(req), { email: String(req.params.email) }, req.ip ?? 'unknown');
     res.json({ acknowledged: true, deletedCount: 1 });
   });
 

@@ -57,13 +57,24 @@ describe('the admin summary', () => {
     expect(screen.queryByTestId('payments-test-mode')).not.toBeInTheDocument();
   });
 
-  it('counts sign-in codes sent, used, refused and held back', async () => {
+  it('counts sign-in codes sent, used, refused and those that waited for the budget', async () => {
     open([answer(AdminSummaryDocument, {}, summary()), answer(UndeliveredMailDocument, page, mailList([]))]);
     const codes = await screen.findByTestId('sign-in-codes');
     const [, today, month] = within(codes).getAllByRole('row');
     expect(today).toHaveTextContent(/Today\s*12\s*9\s*3\s*0/);
     expect(month).toHaveTextContent(/Last 30 days\s*340\s*301\s*41\s*5/);
     expect(within(codes).queryByText(/SMS budget/)).not.toBeInTheDocument();
+  });
+
+  it('says when codes wait for a spent SMS budget today, in Bangla', async () => {
+    const spent = summary();
+    spent.adminSummary.signInCodes.today.held = 4;
+    open([answer(AdminSummaryDocument, {}, spent), answer(UndeliveredMailDocument, page, mailList([]))], 'bn');
+    const codes = await screen.findByTestId('sign-in-codes');
+    expect(within(codes).getByRole('columnheader', { name: 'বাজেটের অপেক্ষায় ছিল' })).toBeInTheDocument();
+    expect(codes).toHaveTextContent(
+      'আজকের এসএমএস বাজেট (SMS_DAILY_BUDGET) শেষ: আগামীকাল পর্যন্ত বা বাজেট বাড়ানো পর্যন্ত নতুন কোড না পাঠিয়ে অপেক্ষায় থাকবে; ৩০ মিনিটের বেশি অপেক্ষা করা কোড বাদ দেওয়া হবে।',
+    );
   });
 
   it('lists undelivered mail, and offers to send again only what was given up', async () => {

@@ -27,27 +27,28 @@ export function UsersPage({ role }: { role: Role | null }) {
   const [reopenAccount] = useReopenAccountMutation();
   const page = (data ?? previousData)?.users;
 
-  const promote = async (email: string) => {
+  // Every action names the account by its id: an account made with a mobile number has no email.
+  const promote = async (id: string) => {
     try {
-      await makeAdmin({ variables: { email } });
+      await makeAdmin({ variables: { id } });
       toaster.create({ title: t('admin.makeAdminDone'), type: 'success' });
       await refetch();
     } catch {
       toaster.create({ title: t('admin.makeAdminFailed'), type: 'error' });
     }
   };
-  const demote = async (email: string, name: string) => {
+  const demote = async (id: string, name: string) => {
     try {
-      await removeAdmin({ variables: { email } });
+      await removeAdmin({ variables: { id } });
       toaster.create({ title: t('admin.adminRemoved', { name }), type: 'success' });
       await refetch();
     } catch (failure) {
       toaster.create({ title: describeError(failure, t).message, type: 'error' });
     }
   };
-  const close = async (email: string) => {
+  const close = async (id: string) => {
     try {
-      await closeAccount({ variables: { email } });
+      await closeAccount({ variables: { id } });
       toaster.create({ title: t('admin.users.closed'), type: 'success' });
       await refetch();
     } catch (failure) {
@@ -55,9 +56,9 @@ export function UsersPage({ role }: { role: Role | null }) {
     }
   };
 
-  const reopen = async (email: string) => {
+  const reopen = async (id: string) => {
     try {
-      await reopenAccount({ variables: { email } });
+      await reopenAccount({ variables: { id } });
       toaster.create({ title: t('admin.users.reopened'), type: 'success' });
       await refetch();
     } catch (failure) {
@@ -102,73 +103,71 @@ export function UsersPage({ role }: { role: Role | null }) {
         onPage={setOffset}
         columns={[t('admin.users.colName'), t('admin.users.colEmail'), t('admin.users.colRole'), t('admin.users.colActions')]}
         row={(user) => {
-          const email = user.email;
+          // How the account is reached: its email, or for an account made with a mobile number, the number.
+          const contact = user.email ?? user.phone ?? '';
           return (
             <Table.Row key={user.id} data-testid="user-row">
               <Table.Cell>{user.name}</Table.Cell>
-              <Table.Cell>{user.email ?? user.phone}</Table.Cell>
+              <Table.Cell>{contact}</Table.Cell>
               <Table.Cell>
                 <Badge>{t(`admin.role.${user.role}`)}</Badge>
               </Table.Cell>
               <Table.Cell>
-                {/* The account actions are keyed by email; an account made with a mobile number has none. */}
-                {email !== null && (
-                  <HStack gap="2" wrap="wrap">
-                    {closed ? (
-                      <Button size="xs" colorPalette="green" onClick={() => void reopen(email)}>
-                        {t('admin.users.reopen')}
-                      </Button>
-                    ) : user.role === 'ADMIN' ? (
-                      <Button
-                        size="xs"
-                        colorPalette="orange"
-                        onClick={() =>
-                          confirm.ask({
-                            title: t('admin.users.removeTitle', { name: user.name }),
-                            consequence: t('admin.removeAdminConfirm', { name: user.name }),
-                            confirmLabel: t('admin.users.removeAdmin'),
-                            onConfirm: () => demote(email, user.name),
-                          })
-                        }
-                      >
-                        {t('admin.users.removeAdmin')}
-                      </Button>
-                    ) : (
-                      <Button
-                        size="xs"
-                        colorPalette="blue"
-                        onClick={() =>
-                          confirm.ask({
-                            title: t('admin.users.makeTitle', { name: user.name }),
-                            consequence: t('admin.users.makeConsequence', { email: email }),
-                            confirmLabel: t('admin.users.makeAdmin'),
-                            destructive: false,
-                            onConfirm: () => promote(email),
-                          })
-                        }
-                      >
-                        {t('admin.users.makeAdmin')}
-                      </Button>
-                    )}
-                    {!closed && (
-                      <Button
-                        size="xs"
-                        variant="ghost"
-                        colorPalette="red"
-                        onClick={() =>
-                          confirm.ask({
-                            title: t('admin.users.closeTitle', { name: user.name }),
-                            consequence: t('admin.users.closeConsequence', { email: email }),
-                            confirmLabel: t('admin.users.closeAccount'),
-                            onConfirm: () => close(email),
-                          })
-                        }
-                      >
-                        {t('admin.users.closeAccount')}
-                      </Button>
-                    )}
-                  </HStack>
-                )}
+                <HStack gap="2" wrap="wrap">
+                  {closed ? (
+                    <Button size="xs" colorPalette="green" onClick={() => void reopen(user.id)}>
+                      {t('admin.users.reopen')}
+                    </Button>
+                  ) : user.role === 'ADMIN' ? (
+                    <Button
+                      size="xs"
+                      colorPalette="orange"
+                      onClick={() =>
+                        confirm.ask({
+                          title: t('admin.users.removeTitle', { name: user.name }),
+                          consequence: t('admin.removeAdminConfirm', { name: user.name }),
+                          confirmLabel: t('admin.users.removeAdmin'),
+                          onConfirm: () => demote(user.id, user.name),
+                        })
+                      }
+                    >
+                      {t('admin.users.removeAdmin')}
+                    </Button>
+                  ) : (
+                    <Button
+                      size="xs"
+                      colorPalette="blue"
+                      onClick={() =>
+                        confirm.ask({
+                          title: t('admin.users.makeTitle', { name: user.name }),
+                          consequence: t('admin.users.makeConsequence', { email: contact }),
+                          confirmLabel: t('admin.users.makeAdmin'),
+                          destructive: false,
+                          onConfirm: () => promote(user.id),
+                        })
+                      }
+                    >
+                      {t('admin.users.makeAdmin')}
+                    </Button>
+                  )}
+                  {!closed && (
+                    <Button
+                      size="xs"
+                      variant="ghost"
+                      colorPalette="red"
+                      onClick={() =>
+                        confirm.ask({
+                          title: t('admin.users.closeTitle', { name: user.name }),
+                          consequence: t('admin.users.closeConsequence', { email: contact }),
+                          confirmLabel: t('admin.users.closeAccount'),
+                          onConfirm: () => close(user.id),
+                        })
+                      }
+                    >
+                      {t('admin.users.closeAccount')}
+                    </Button>
+                  )}
+                </HStack>
               </Table.Cell>
             </Table.Row>
           );

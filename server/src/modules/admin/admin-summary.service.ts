@@ -22,7 +22,7 @@ export interface AdminSummary {
   recentPurchases: Array<{ id: string; studentName: string; courseName: string; amount: number; amountPaid: Money; currency: string; createdAt: Date }>;
   /** Mail not delivered yet after a failed attempt. */
   undeliveredMail: number;
-  /** Sign-in codes by SMS sent, used, refused and held back by the daily budget. */
+  /** Sign-in codes by SMS sent, used, refused and held (waited for the daily budget). */
   signInCodes: Awaited<ReturnType<typeof codeCounts>>;
 }
 

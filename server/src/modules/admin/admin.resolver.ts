@@ -1,4 +1,4 @@
-import { Arg, Args, ArgsType, Authorized, Ctx, Field, Float, ID, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
+import { Args, ArgsType, Authorized, Ctx, Field, Float, ID, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
 import { roles } from '../auth/guards';
 import { requireViewer } from '../../graphql/auth-checker';
 import type { GraphQLContext } from '../../graphql/context';
@@ -40,8 +40,12 @@ class RecentPurchase {
 class SignInCodeCounts {
   @Field(() => Int, { description: 'Codes sent by SMS' }) sent: number;
   @Field(() => Int, { description: 'Codes used to sign in, sign up or confirm a number' }) used: number;
-  @Field(() => Int, { description: 'Wrong or expired codes tried, and requests refused by a limit' }) refused: number;
-  @Field(() => Int, { description: 'Codes not sent because the daily SMS budget was spent' }) held: number;
+  @Field(() => Int, {
+    description: 'Wrong or expired codes tried, requests refused by a limit, and codes dropped unsent after waiting 30 minutes for the daily SMS budget',
+  })
+  refused: number;
+  @Field(() => Int, { description: 'Codes asked for past the daily SMS budget: they waited in the outbox (sent once the budget allowed, or dropped)' })
+  held: number;
 }
 
 @ObjectType({ description: 'Sign-in codes by SMS: today (Asia/Dhaka) and the last 30 days' })
@@ -66,7 +70,7 @@ class AdminSummary {
   paymentsTestMode: boolean;
   @Field(() => Int, { description: 'Mail not delivered yet after a failed attempt (the undeliveredMail list)' })
   undeliveredMail: number;
-  @Field(() => SignInCodeSummary, { description: 'Sign-in codes by SMS sent, used, refused and held back by the daily budget' })
+  @Field(() => SignInCodeSummary, { description: 'Sign-in codes by SMS sent, used, refused and held (waited for the daily budget)' })
   signInCodes: SignInCodeSummary;
 }
 
@@ -76,8 +80,22 @@ class UserPage extends PageOf(User) {}
 @ArgsType()
 class UserListArgs extends PageArgs {
   @Field(() => Role, { nullable: true, description: 'Only accounts with this role' }) role?: Role | null;
-  @Field(() => String, { nullable: true, description: 'Part of a name or an email' }) search?: string | null;
+  @Field(() => String, { nullable: true, description: 'Part of a name or an email, or a mobile number (any usual form, Bangla digits too)' }) search?:
+    string | null;
   @Field(() => Boolean, { nullable: true, description: 'true: only closed accounts (open ones otherwise)' }) closed?: boolean | null;
+}
+
+/**
+ * The account an admin action is about: `id` names any account; `email`, the older argument, names
+ * only accounts with an email (one made with a mobile number has none). Integrators' `email: "..."`
+ * keeps working; give one of the two (with both, `id` decides).
+ */
+@ArgsType()
+class AccountArgs {
+  @Field(() => ID, { nullable: true, description: 'The account id (User.id); names every account, those made with a mobile number too' })
+  id?: string | null;
+  @Field(() => String, { nullable: true, description: 'The sign-in email of the account (the older way to name it; use id for an account without an email)' })
+  email?: string | null;
 }
 
 @Resolver()
@@ -97,25 +115,25 @@ export class AdminResolver {
 
   @Authorized(...roles.admin)
   @Mutation(() => User, { description: 'Gives an open account the admin role (nothing changes if it has it); admins only' })
-  async makeAdmin(@Arg('email', { description: 'The sign-in email of the account' }) email: string, @Ctx() ctx: GraphQLContext): Promise<User> {
-    return (await makeAdmin(ctx.db, requireViewer(ctx), email, ctx.clientAddress)).user;
+  async makeAdmin(@Args(() => AccountArgs) account: AccountArgs, @Ctx() ctx: GraphQLContext): Promise<User> {
+    return (await makeAdmin(ctx.db, requireViewer(ctx), account, ctx.clientAddress)).user;
   }
 
   @Authorized(...roles.admin)
   @Mutation(() => User, { description: 'Back to the role the user had before; never the last admin, never oneself' })
-  removeAdmin(@Arg('email', { description: 'The sign-in email of the admin' }) email: string, @Ctx() ctx: GraphQLContext): Promise<User> {
-    return removeAdmin(ctx.db, requireViewer(ctx), email, ctx.clientAddress);
+  removeAdmin(@Args(() => AccountArgs) account: AccountArgs, @Ctx() ctx: GraphQLContext): Promise<User> {
+    return removeAdmin(ctx.db, requireViewer(ctx), account, ctx.clientAddress);
   }
 
   @Authorized(...roles.admin)
   @Mutation(() => User, { description: 'Reopens a closed account: its owner can sign in again' })
-  reopenAccount(@Arg('email', { description: 'The sign-in email of the closed account' }) email: string, @Ctx() ctx: GraphQLContext): Promise<User> {
-    return reopenAccount(ctx.db, requireViewer(ctx), email, ctx.clientAddress);
+  reopenAccount(@Args(() => AccountArgs) account: AccountArgs, @Ctx() ctx: GraphQLContext): Promise<User> {
+    return reopenAccount(ctx.db, requireViewer(ctx), account, ctx.clientAddress);
   }
 
   @Authorized(...roles.admin)
   @Mutation(() => User, { description: 'Closes an account: sign-in refused, history kept' })
-  deleteUser(@Arg('email', { description: 'The sign-in email of the account to close' }) email: string, @Ctx() ctx: GraphQLContext): Promise<User> {
-    return deleteUser(ctx.db, requireViewer(ctx), email, ctx.clientAddress);
+  deleteUser(@Args(() => AccountArgs) account: AccountArgs, @Ctx() ctx: GraphQLContext): Promise<User> {
+    return deleteUser(ctx.db, requireViewer(ctx), account, ctx.clientAddress);
   }
 }

@@ -3,6 +3,7 @@ import { startTestApp, type TestApp } from '../../test/app';
 import { closeTestDatabase, openTestDatabase, resetDatabase } from '../../test/database';
 import { makeCourse, makeUser } from '../../test/factories';
 import { HttpClient, signedInClient } from '../../test/http-client';
+import { OutboxMessage } from '../mail/outbox-message.entity';
 import { Role } from '../user/role';
 import { User } from '../user/user.entity';
 
@@ -124,6 +125,65 @@ describe('admin', () => {
     expect(reopened.map((row) => [row.actorEmail, row.detail.email])).toEqual([['boss@example.com', 'leaver@example.com']]);
     const login = await new HttpClient(app.url).graphql(`mutation { login(email: "leaver@example.com", password: "leaver password") { accessToken } }`);
     expect(login.errors).toBeUndefined();
+  });
+
+  it('acts on an account made with a mobile number (no email) by its id, shows its number and finds it by the number', async () => {
+    const numberOnly = await makeUser(db, { name: 'Rahim', email: null, passwordHash: null, phone: '+8801712345678', phoneConfirmedAt: new Date() });
+    const LIST = `query ($search: String, $closed: Boolean) { users(search: $search, closed: $closed) { items { id name email phone role } } }`;
+    const listed = async (search: string | null, closed: boolean | null = null) =>
+      (await admin.graphql<{ users: { items: Array<Record<string, string | null>> } }>(LIST, { search, closed })).data!.users.items;
+    expect(await listed(null)).toContainEqual({ id: numberOnly.id, name: 'Rahim', email: null, phone: '+8801712345678', role: 'STUDENT' });
+    // Typed as people type it, Bangla digits too.
+    expect((await listed('০১৭১২-৩৪৫৬৭৮')).map((u) => u.id)).toEqual([numberOnly.id]);
+
+    const ACT = (field: string) => `mutation ($id: ID) { ${field}(id: $id) { id role } }`;
+    expect((await admin.graphql(ACT('makeAdmin'), { id: numberOnly.id })).data).toEqual({ makeAdmin: { id: numberOnly.id, role: 'ADMIN' } });
+    expect((await admin.graphql(ACT('removeAdmin'), { id: numberOnly.id })).data).toEqual({ removeAdmin: { id: numberOnly.id, role: 'STUDENT' } });
+    expect((await admin.graphql(ACT('deleteUser'), { id: numberOnly.id })).errors).toBeUndefined();
+    expect((await listed(null, true)).map((u) => u.id)).toEqual([numberOnly.id]);
+
+    // Closed: its number and a code no longer sign in.
+    const phone = new HttpClient(app.url);
+    const signIn = async () => {
+      await phone.graphql(`mutation { requestSignInCode(phone: "01712345678") }`);
+      const [sms] = await db.getRepository(OutboxMessage).find({ where: { to: '+8801712345678' }, order: { createdAt: 'DESC' }, take: 1 });
+      const code = /#(\d{6})\s*$/.exec(sms.text)![1];
+      return phone.graphql<{ signInWithCode: { user: { id: string } } }>(
+        `mutation ($code: String!) { signInWithCode(phone: "01712345678", code: $code) { user { id } } }`,
+        {
+          code,
+        },
+      );
+    };
+    expect((await signIn()).errors![0].extensions?.code).toBe('FORBIDDEN');
+    expect((await admin.graphql(ACT('reopenAccount'), { id: numberOnly.id })).data).toEqual({ reopenAccount: { id: numberOnly.id, role: 'STUDENT' } });
+    expect((await signIn()).data!.signInWithCode.user.id).toBe(numberOnly.id);
+
+    // The audit log names the account by its number.
+    const log = await admin.graphql<{ auditLog: { items: Array<{ action: string; targetId: string; summary: string }> } }>(
+      `{ auditLog(limit: 10) { items { action targetId summary } } }`,
+    );
+    expect(log.data!.auditLog.items.map((entry) => [entry.action, entry.targetId, entry.summary]).reverse()).toEqual([
+      ['MAKE_ADMIN', numberOnly.id, '+8801712345678 was made an admin (was student).'],
+      ['REMOVE_ADMIN', numberOnly.id, '+8801712345678 is no longer an admin; now student.'],
+      ['CLOSE_ACCOUNT', numberOnly.id, 'The account of +8801712345678 (student) was closed.'],
+      ['REOPEN_ACCOUNT', numberOnly.id, 'The account of +8801712345678 was reopened.'],
+    ]);
+  });
+
+  it('names an account by id or, as before, by email; an id nobody has is not found', async () => {
+    const teacher = await makeUser(db, { email: 'teacher@example.com', role: Role.INSTRUCTOR });
+    // The older argument still works for integrators.
+    expect((await admin.graphql(`mutation { makeAdmin(email: "Teacher@example.com") { id role } }`)).data).toEqual({
+      makeAdmin: { id: teacher.id, role: 'ADMIN' },
+    });
+    for (const id of ['00000000-0000-4000-8000-000000000000', 'not-an-id']) {
+      const missing = await admin.graphql(`mutation ($id: ID) { deleteUser(id: $id) { id } }`, { id });
+      expect(missing.errors![0]).toMatchObject({ message: 'No such user', extensions: { code: 'USER_NOT_FOUND' } });
+    }
+    const neither = await admin.graphql(`mutation { removeAdmin { id } }`);
+    expect(neither.errors![0]).toMatchObject({ extensions: { code: 'BAD_USER_INPUT', field: 'id' } });
+    expect(await roleOf('teacher@example.com')).toBe(Role.ADMIN);
   });
 
   it('keeps the legacy admin paths and their shapes', async () => {

@@ -17,15 +17,17 @@ export function auditSummary(action: AuditAction, detail: AuditDetail, language:
   const amount = () => formatMoney(num(detail.amountCents), detail.currency === 'bdt' ? 'bdt' : 'usd', language);
   const role = (value: AuditDetail[string] | undefined) => say('audit.role', { role: str(value) });
   const name = str(detail.name);
+  // An account made with a mobile number has no email: its entries keep the number instead.
+  const account = () => str(detail.email) || str(detail.phone);
   switch (action) {
     case AuditAction.MAKE_ADMIN:
-      return say('audit.MAKE_ADMIN', { email: str(detail.email), role: role(detail.previousRole) });
+      return say('audit.MAKE_ADMIN', { email: account(), role: role(detail.previousRole) });
     case AuditAction.REMOVE_ADMIN:
-      return say('audit.REMOVE_ADMIN', { email: str(detail.email), role: role(detail.newRole) });
+      return say('audit.REMOVE_ADMIN', { email: account(), role: role(detail.newRole) });
     case AuditAction.CLOSE_ACCOUNT:
-      return say('audit.CLOSE_ACCOUNT', { email: str(detail.email), role: role(detail.role) });
+      return say('audit.CLOSE_ACCOUNT', { email: account(), role: role(detail.role) });
     case AuditAction.REOPEN_ACCOUNT:
-      return say('audit.REOPEN_ACCOUNT', { email: str(detail.email) });
+      return say('audit.REOPEN_ACCOUNT', { email: account() });
     case AuditAction.REFUND_ENROLLMENT:
       return say('audit.REFUND_ENROLLMENT', {
         amount: amount(),

@@ -195,7 +195,7 @@ describe('audit log: refused actions write nothing', () => {
     const pupil = await makeUser(db, { email: 'pupil@example.com' });
     const noAddress = null as unknown as string;
     await expect(deleteCourse(db, toViewer(teacher), course.id, noAddress)).rejects.toThrow();
-    await expect(deleteUser(db, toViewer(boss), pupil.email, noAddress)).rejects.toThrow();
+    await expect(deleteUser(db, toViewer(boss), { email: pupil.email }, noAddress)).rejects.toThrow();
     expect(await db.getRepository(Course).existsBy({ id: course.id })).toBe(true);
     expect((await db.getRepository(User).findOneByOrFail({ id: pupil.id })).deletedAt).toBeNull();
     expect(await rows()).toEqual([]);

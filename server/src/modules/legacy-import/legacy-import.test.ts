@@ -138,6 +138,7 @@ describe('importing the old platform', () => {
           return Promise.resolve();
         },
         sendSms: () => Promise.reject(new Error('no SMS expected')),
+        handOverHeldSms: () => Promise.reject(new Error('no SMS expected')),
       },
     };
     await requestPasswordReset(auth, 'nusrat@example.com', '10.0.0.2');

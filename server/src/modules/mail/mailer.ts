@@ -1,11 +1,12 @@
 import nodemailer from 'nodemailer';
 import type PgBoss from 'pg-boss';
-import { IsNull, Not, type DataSource } from 'typeorm';
+import { IsNull, MoreThan, Not, type DataSource } from 'typeorm';
 import type { MailEnv } from '../../config/env';
 import type { AppLogger } from '../../logger';
 import { OutboxMessage } from './outbox-message.entity';
 import { phoneOfAddress } from '../../shared/phone';
 import { SmsGatewayError, type SmsProvider } from '../phone/sms-provider';
+import { countCodeEvent, DROPPED_CODE_BODY, endUnsentCodes, STALE_CODE_MINUTES, STALE_CODE_REASON, startCodeValidity } from '../phone/code-delivery';
 import { text as catalogueText } from '../../i18n/translate';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../i18n/languages';
 import { ensureQueue } from '../../db/job-queues';
@@ -27,8 +28,14 @@ export interface Mailer {
    * SMS goes instead, naming the subject and pointing to the profile where the full text is.
    */
   send(message: MailMessage): Promise<void>;
-  /** An SMS to +8801XXXXXXXXX. Its text may carry a sign-in code: it is logged at debug level only. */
-  sendSms(to: string, text: string): Promise<void>;
+  /**
+   * An SMS to +8801XXXXXXXXX. Its text may carry a sign-in code: it is logged at debug level only.
+   * With `code`, the SMS carries that sign-in code: the code starts to work when the SMS is handed over;
+   * `held` keeps it in the outbox, unsent, until `handOverHeldSms` (the daily SMS budget, phone-sign-in.service.ts).
+   */
+  sendSms(to: string, text: string, code?: { signInCodeId: string; held: boolean }): Promise<void>;
+  /** Sends a code SMS that waited (its `heldAt` already cleared by whoever took it from the budget). */
+  handOverHeldSms(outboxId: string): Promise<void>;
 }
 
 /** The one PostgreSQL job queue of the process (started by the video module's queue). */
@@ -101,7 +108,14 @@ export function createMailService(db: DataSource, log: AppLogger, settings: Mail
   const deliver = async (job: PgBoss.JobWithMetadata<MailJob>) => {
     const outbox = db.getRepository(OutboxMessage);
     const message = await outbox.findOneBy({ id: job.data.outboxId, sentAt: IsNull() });
-    if (!message || !canDeliver(message.channel)) return;
+    if (!message || message.heldAt || !canDeliver(message.channel)) return;
+    if (message.signInCodeId && message.createdAt.getTime() < Date.now() - STALE_CODE_MINUTES * 60_000) {
+      // A code asked for long ago (the gateway was down meanwhile) is not worth an SMS: dropped, counted as refused.
+      await outbox.update(message.id, { gaveUpAt: new Date(), lastError: STALE_CODE_REASON, text: DROPPED_CODE_BODY });
+      await endUnsentCodes(db, [message.signInCodeId]);
+      await countCodeEvent(db, 'refused');
+      return;
+    }
     try {
       if (message.channel === 'sms') await sms!.send(message.to, message.text);
       else await transport!.sendMail({ from: settings.from, to: message.to, subject: message.subject, text: message.text });
@@ -120,24 +134,39 @@ export function createMailService(db: DataSource, log: AppLogger, settings: Mail
       if (last && error instanceof SmsGatewayError && error.permanent) return;
       throw error;
     }
+    // The code's minutes start now that its SMS is on its way.
+    if (message.signInCodeId) await startCodeValidity(db, message.signInCodeId);
     // Once sent, the outbox keeps that it was sent, not the links inside it.
     await outbox.update(message.id, { sentAt: new Date(), text: SENT_BODY, gaveUpAt: null });
   };
 
-  const store = async (message: MailMessage, channel: 'mail' | 'sms') => {
-    const stored = await db.getRepository(OutboxMessage).save({ ...message, channel, sentAt: null });
-    // Bodies carry single-use links and sign-in codes: they are never logged above debug.
-    log.debug({ outboxId: stored.id, channel, text: message.text }, `${channel} body`);
+  /** Hands a stored message on: to the queue, or without a provider or SMTP, it stays in the outbox. */
+  const handOver = async (outboxId: string, channel: 'mail' | 'sms', signInCodeId: string | null) => {
     if (!canDeliver(channel)) {
-      log.info({ outboxId: stored.id, channel }, channel === 'sms' ? 'SMS kept in the outbox (no SMS_PROVIDER)' : 'mail kept in the outbox (no SMTP_URL)');
+      // Without a provider the outbox is where a code is read (development, tests): its minutes start now.
+      if (signInCodeId) await startCodeValidity(db, signInCodeId);
+      log.info({ outboxId, channel }, channel === 'sms' ? 'SMS kept in the outbox (no SMS_PROVIDER)' : 'mail kept in the outbox (no SMTP_URL)');
       return;
     }
     try {
-      await enqueue(stored.id);
+      await enqueue(outboxId);
     } catch (error) {
       // The message stays in the outbox; the worker picks up what was never queued when it starts.
-      log.error({ err: error, outboxId: stored.id }, `queueing ${channel} failed`);
+      log.error({ err: error, outboxId }, `queueing ${channel} failed`);
     }
+  };
+
+  const store = async (message: MailMessage, channel: 'mail' | 'sms', code?: { signInCodeId: string; held: boolean }) => {
+    const stored = await db
+      .getRepository(OutboxMessage)
+      .save({ ...message, channel, sentAt: null, signInCodeId: code?.signInCodeId ?? null, heldAt: code?.held ? new Date() : null });
+    // Bodies carry single-use links and sign-in codes: they are never logged above debug.
+    log.debug({ outboxId: stored.id, channel, text: message.text }, `${channel} body`);
+    if (code?.held) {
+      log.info({ outboxId: stored.id }, 'SMS waits in the outbox for the daily SMS budget');
+      return;
+    }
+    await handOver(stored.id, channel, code?.signInCodeId ?? null);
   };
   const accountLanguageOf = async (phone: string): Promise<Language> => {
     const [row] = await db.query<Array<{ language: string }>>(
@@ -157,8 +186,12 @@ export function createMailService(db: DataSource, log: AppLogger, settings: Mail
           'sms',
         );
       },
-      async sendSms(to, text) {
-        await store({ to, subject: 'SMS', text }, 'sms');
+      async sendSms(to, text, code) {
+        await store({ to, subject: 'SMS', text }, 'sms', code);
+      },
+      async handOverHeldSms(outboxId) {
+        const message = await db.getRepository(OutboxMessage).findOneBy({ id: outboxId, sentAt: IsNull(), heldAt: IsNull(), gaveUpAt: IsNull() });
+        if (message) await handOver(message.id, 'sms', message.signInCodeId);
       },
     },
     async work() {
@@ -167,7 +200,7 @@ export function createMailService(db: DataSource, log: AppLogger, settings: Mail
       // Mail written while the queue could not be reached (a database blip) is queued now.
       const stranded = await db.query<Array<{ id: string }>>(
         `SELECT o.id FROM outbox_message o
-          WHERE o."sentAt" IS NULL AND o."gaveUpAt" IS NULL AND o."createdAt" > now() - interval '7 days'
+          WHERE o."sentAt" IS NULL AND o."gaveUpAt" IS NULL AND o."heldAt" IS NULL AND o."createdAt" > now() - interval '7 days'
             AND o.channel = ANY($2)
             AND NOT EXISTS (SELECT 1 FROM pgboss.job j WHERE j.name = $1 AND j.data->>'outboxId' = o.id::text)`,
         [MAIL_QUEUE, (['mail', 'sms'] as const).filter(canDeliver)],
@@ -177,7 +210,8 @@ export function createMailService(db: DataSource, log: AppLogger, settings: Mail
     },
     async sendAgain(outboxId) {
       const outbox = db.getRepository(OutboxMessage);
-      const { affected } = await outbox.update({ id: outboxId, sentAt: IsNull(), gaveUpAt: Not(IsNull()) }, { gaveUpAt: null });
+      // Only what failed every retry: a code SMS dropped unsent (too old, or replaced) never failed an attempt.
+      const { affected } = await outbox.update({ id: outboxId, sentAt: IsNull(), gaveUpAt: Not(IsNull()), failedAttempts: MoreThan(0) }, { gaveUpAt: null });
       if (!affected) return false;
       await enqueue(outboxId);
       return true;

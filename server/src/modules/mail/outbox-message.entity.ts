@@ -37,6 +37,15 @@ export class OutboxMessage {
   @Column({ type: 'timestamptz', nullable: true })
   gaveUpAt: Date | null;
 
+  /** For an SMS carrying a sign-in code: the code, whose minutes start when this SMS is handed over. */
+  @Column({ type: 'uuid', nullable: true })
+  signInCodeId: string | null;
+
+  /** Set while a code SMS waits for the site's daily SMS budget: nothing sends it until it is released (or dropped when too old). */
+  @Index()
+  @Column({ type: 'timestamptz', nullable: true })
+  heldAt: Date | null;
+
   @Index()
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt: Date;

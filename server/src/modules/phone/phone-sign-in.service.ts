@@ -15,6 +15,15 @@ import { mailText } from '../mail/mail-text';
 import { defaultAvatar, Role } from '../user/role';
 import { User } from '../user/user.entity';
 import { SignInCode, type CodeEvent, type CodePurpose } from './sign-in-code.entity';
+import {
+  CODE_TTL_MINUTES,
+  countCodeEvent,
+  DROPPED_CODE_BODY,
+  endUnsentCodes,
+  REPLACED_CODE_REASON,
+  STALE_CODE_MINUTES,
+  STALE_CODE_REASON,
+} from './code-delivery';
 
 /**
  * Sign-in and sign-up with a Bangladeshi mobile number and a 6-digit code by SMS; adding and
@@ -25,17 +34,18 @@ import { SignInCode, type CodeEvent, type CodePurpose } from './sign-in-code.ent
  * - Asking for a code answers the same whether or not the number has an account (a new number's
  *   code makes the account).
  * - SMS cost money: codes are limited per number, per address, per range of numbers and per day for
- *   the whole site (SMS_DAILY_BUDGET); past the budget codes wait and admins are told once a day.
+ *   the whole site (SMS_DAILY_BUDGET); past the budget codes wait and admins are told once a day
+ *   (`releaseHeldCodes`).
+ * - A code works for CODE_TTL_MINUTES from when its SMS is handed over, not from the request (code-delivery.ts).
  * - Only a confirmed number signs in, and a number is confirmed only by a code sent to it: nothing
  *   (ownership, a role) ever follows from a number typed in a profile.
  */
-export const CODE_TTL_MINUTES = 5;
+export { CODE_TTL_MINUTES, STALE_CODE_MINUTES } from './code-delivery';
 export const MAX_WRONG_TRIES = 5;
 
 export const NOT_A_MOBILE = 'Enter a Bangladeshi mobile number: 01 and 9 more digits (013 to 019)';
 export const WRONG_CODE = 'This code is wrong or has expired. Ask for a new one.';
 export const NAME_NEEDED = 'Tell us your name to make your account';
-export const SMS_PAUSED = 'We cannot send more codes by SMS today. Please try again tomorrow, or sign in with your email and password.';
 export const PHONE_SIGN_IN_OFF = 'Sign-in with a mobile number is turned off on this site';
 export const PHONE_TAKEN = 'This number belongs to another account';
 
@@ -73,16 +83,10 @@ export function codeSmsText(language: Language, code: string, publicUrl: string)
 }
 
 /** Counts one event for today's dashboard line. */
-async function countEvent(db: DataSource | EntityManager, kind: CodeEvent): Promise<void> {
-  await db.query(
-    `INSERT INTO sign_in_code_stat (day, kind, count) VALUES ((now() AT TIME ZONE 'Asia/Dhaka')::date, $1, 1)
-     ON CONFLICT (day, kind) DO UPDATE SET count = sign_in_code_stat.count + 1`,
-    [kind],
-  );
-}
+const countEvent = (db: DataSource | EntityManager, kind: CodeEvent) => countCodeEvent(db, kind);
 
 /** Takes one code from today's budget; false once the budget is spent. */
-async function takeFromBudget(db: DataSource, budget: number): Promise<boolean> {
+async function takeFromBudget(db: DataSource | EntityManager, budget: number): Promise<boolean> {
   const rows = await db.query<Array<{ count: number }>>(
     `INSERT INTO sign_in_code_stat (day, kind, count) SELECT (now() AT TIME ZONE 'Asia/Dhaka')::date, 'sent', 1 WHERE $1 > 0
      ON CONFLICT (day, kind) DO UPDATE SET count = sign_in_code_stat.count + 1 WHERE sign_in_code_stat.count < $1
@@ -103,18 +107,55 @@ async function limited(db: DataSource, run: () => Promise<void>): Promise<void> 
 }
 
 async function tellAdminsBudgetIsSpent(deps: AuthDeps, budget: number): Promise<void> {
-  // Once a day: the first code held back tells every admin with an address.
+  // Once a day: the first code that has to wait tells every admin with an address.
   const { hits } = await countAttempt(deps.db, { name: 'sms-budget-notice', max: 1, windowSeconds: 24 * 60 * 60 }, 'site');
   if (hits !== 1) return;
   const admins = await deps.db
     .getRepository(User)
     .find({ where: { role: Role.ADMIN, deletedAt: IsNull() }, select: { id: true, email: true, language: true } });
   for (const admin of admins) {
-    if (admin.email) await deps.mailer.send({ to: admin.email, ...mailText(admin.language, 'smsBudget', { budget }) });
+    if (admin.email) await deps.mailer.send({ to: admin.email, ...mailText(admin.language, 'smsBudget', { budget, minutes: STALE_CODE_MINUTES }) });
   }
 }
 
-/** Writes a new code for `phone` (ending any earlier one for the same purpose) and queues its SMS. */
+/**
+ * Codes past the daily budget wait rather than being refused, so the answer to the request never
+ * changes (nothing tells an onlooker the budget is spent) and a person is not turned away when the
+ * budget frees up minutes later. The wait is the outbox itself: the SMS is written with `heldAt` and
+ * not queued; this sends the waiting ones, oldest first, as far as today's budget allows (at a new
+ * day in Asia/Dhaka, or after SMS_DAILY_BUDGET is raised and the server restarted), and drops those
+ * asked for more than STALE_CODE_MINUTES ago, unsent, counting them as refused. It runs before every
+ * new code (the waiting go first) and every minute on each server (index.ts); an advisory lock lets one
+ * copy at a time take from the budget, so no message is paid for twice.
+ */
+export async function releaseHeldCodes(deps: AuthDeps): Promise<{ released: number; dropped: number }> {
+  const { dailyBudget } = settingsOf(deps);
+  const { released, dropped } = await deps.db.transaction(async (manager) => {
+    await manager.query(`SELECT pg_advisory_xact_lock(hashtext('sms-held-codes'))`);
+    const stale = await manager.query<[Array<{ signInCodeId: string | null }>, number]>(
+      `UPDATE outbox_message SET "heldAt" = NULL, "gaveUpAt" = now(), "lastError" = $1, text = $2
+        WHERE "heldAt" IS NOT NULL AND "createdAt" <= now() - make_interval(mins => $3) RETURNING "signInCodeId"`,
+      [STALE_CODE_REASON, DROPPED_CODE_BODY, STALE_CODE_MINUTES],
+    );
+    await endUnsentCodes(
+      manager,
+      stale[0].flatMap((row) => (row.signInCodeId ? [row.signInCodeId] : [])),
+    );
+    await countCodeEvent(manager, 'refused', stale[0].length);
+    const waiting = await manager.query<Array<{ id: string }>>(`SELECT id FROM outbox_message WHERE "heldAt" IS NOT NULL ORDER BY "createdAt", id`);
+    const taken: string[] = [];
+    for (const { id } of waiting) {
+      if (!(await takeFromBudget(manager, dailyBudget))) break;
+      taken.push(id);
+    }
+    if (taken.length > 0) await manager.query(`UPDATE outbox_message SET "heldAt" = NULL WHERE id = ANY($1)`, [taken]);
+    return { released: taken, dropped: stale[0].length };
+  });
+  for (const id of released) await deps.mailer.handOverHeldSms(id);
+  return { released: released.length, dropped };
+}
+
+/** Writes a new code for `phone` (ending any earlier one for the same purpose) and queues its SMS, or holds it past the daily budget. */
 async function issueCode(deps: AuthDeps, phone: string, purpose: CodePurpose, userId: string | null, language: Language, clientAddress: string): Promise<void> {
   const settings = settingsOf(deps);
   if (!settings.enabled) throw new AppError('FORBIDDEN', PHONE_SIGN_IN_OFF);
@@ -125,27 +166,42 @@ async function issueCode(deps: AuthDeps, phone: string, purpose: CodePurpose, us
     await hitRateLimit(deps.db, limits.codesPerPrefix, phone.slice(0, 9));
     await hitRateLimit(deps.db, limits.codesPerAddress, clientAddress);
   });
-  if (!(await takeFromBudget(deps.db, settings.dailyBudget))) {
-    await countEvent(deps.db, 'held');
-    await tellAdminsBudgetIsSpent(deps, settings.dailyBudget);
-    throw new AppError('TOO_MANY_REQUESTS', SMS_PAUSED, { reason: 'SMS_BUDGET' });
-  }
+  // Codes already waiting go before this one.
+  await releaseHeldCodes(deps);
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const id = randomUUID();
   await deps.db.transaction(async (manager) => {
     const codes = manager.getRepository(SignInCode);
-    await codes.update({ phone, purpose, usedAt: IsNull(), expiresAt: MoreThan(new Date()) }, { expiresAt: new Date() });
+    // The earlier codes end; one still waiting for the budget is never sent.
+    const ended = await manager.query<[Array<{ id: string }>, number]>(
+      `UPDATE sign_in_code SET "expiresAt" = now()
+        WHERE phone = $1 AND purpose = $2 AND "usedAt" IS NULL AND ("expiresAt" IS NULL OR "expiresAt" > now()) RETURNING id`,
+      [phone, purpose],
+    );
+    if (ended[0].length > 0) {
+      await manager.query(
+        `UPDATE outbox_message SET "heldAt" = NULL, "gaveUpAt" = now(), "lastError" = $2, text = $3 WHERE "signInCodeId" = ANY($1) AND "heldAt" IS NOT NULL`,
+        [ended[0].map((row) => row.id), REPLACED_CODE_REASON, DROPPED_CODE_BODY],
+      );
+    }
     await codes.insert({
       id,
       phone,
       purpose,
       userId,
       codeHash: codeHash(deps.jwtSecret, id, code),
-      expiresAt: new Date(Date.now() + CODE_TTL_MINUTES * 60_000),
+      // Set when the SMS is handed over (code-delivery.ts).
+      expiresAt: null,
       usedAt: null,
     });
   });
-  await deps.mailer.sendSms(phone, codeSmsText(language, code, deps.publicUrl));
+  // Past the budget the SMS waits; the answer stays the same.
+  const held = !(await takeFromBudget(deps.db, settings.dailyBudget));
+  if (held) {
+    await countEvent(deps.db, 'held');
+    await tellAdminsBudgetIsSpent(deps, settings.dailyBudget);
+  }
+  await deps.mailer.sendSms(phone, codeSmsText(language, code, deps.publicUrl), { signInCodeId: id, held });
 }
 
 /**
@@ -273,7 +329,7 @@ export interface CodeCounts {
   held: number;
 }
 
-/** Codes sent, used, refused and held back, today (Asia/Dhaka) and over the last 30 days. */
+/** Codes sent, used, refused and held (that had to wait for the daily budget), today (Asia/Dhaka) and over the last 30 days. */
 export async function codeCounts(db: DataSource): Promise<{ today: CodeCounts; last30Days: CodeCounts }> {
   const rows = await db.query<Array<{ kind: CodeEvent; today: number; month: number }>>(
     `SELECT kind,

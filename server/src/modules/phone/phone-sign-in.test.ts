@@ -13,7 +13,7 @@ import { OutboxMessage } from '../mail/outbox-message.entity';
 import { Role } from '../user/role';
 import { User } from '../user/user.entity';
 import { SignInCode } from './sign-in-code.entity';
-import { MAX_WRONG_TRIES, NAME_NEEDED, SMS_PAUSED, WRONG_CODE } from './phone-sign-in.service';
+import { MAX_WRONG_TRIES, NAME_NEEDED, releaseHeldCodes, STALE_CODE_MINUTES, WRONG_CODE } from './phone-sign-in.service';
 
 jest.setTimeout(60_000);
 
@@ -80,8 +80,8 @@ describe('a new student', () => {
     // Only a hash of the code is stored.
     const [row] = await db.getRepository(SignInCode).find();
     expect(row.codeHash).not.toContain(code);
-    expect(row.expiresAt.getTime() - row.createdAt.getTime()).toBeGreaterThan(4.9 * 60_000);
-    expect(row.expiresAt.getTime() - row.createdAt.getTime()).toBeLessThanOrEqual(5 * 60_000 + 1000);
+    expect(row.expiresAt!.getTime() - row.createdAt.getTime()).toBeGreaterThan(4.9 * 60_000);
+    expect(row.expiresAt!.getTime() - row.createdAt.getTime()).toBeLessThanOrEqual(5 * 60_000 + 1000);
 
     // Without a name the code is kept, and the answer asks for the name.
     const nameless = await client.graphql(SIGN_IN, { phone: '01712345678', code });
@@ -148,6 +148,19 @@ describe('codes', () => {
     await db.query(`UPDATE sign_in_code SET "expiresAt" = now() - interval '1 second'`);
     expect(errorOf(await client.graphql(SIGN_IN, { phone: '01712000003', code, name: 'Late' }))?.message).toBe(WRONG_CODE);
     expect(await db.getRepository(User).countBy({ phone: '+8801712000003' })).toBe(0);
+  });
+
+  it('work once: a used code signs in to nothing, for the same browser or another', async () => {
+    const owner = await makeUser(db, { phone: '+8801712000006', phoneConfirmedAt: new Date() });
+    const client = browser();
+    await client.graphql(REQUEST, { phone: '01712000006' });
+    const code = await lastCode('+8801712000006');
+    expect((await client.graphql<SignedIn>(SIGN_IN, { phone: '01712000006', code })).data!.signInWithCode.user.id).toBe(owner.id);
+    for (const again of [client, browser()]) {
+      const answer = await again.graphql(SIGN_IN, { phone: '01712000006', code, name: 'Again' });
+      expect(errorOf(answer)).toMatchObject({ message: WRONG_CODE, extensions: { code: 'BAD_USER_INPUT', field: 'code' } });
+    }
+    expect(await db.getRepository(User).countBy({ phone: '+8801712000006' })).toBe(1);
   });
 
   it(`stop working after ${MAX_WRONG_TRIES} wrong tries, even when the right one comes next`, async () => {
@@ -221,32 +234,93 @@ describe('the daily budget', () => {
   });
   afterAll(() => tight.close());
 
-  it('holds new codes back once spent, tells admins once, and counts it all on the dashboard', async () => {
-    await makeUser(db, { email: 'boss@example.com', role: Role.ADMIN }, 'boss password');
-    const ask = (phone: string) => {
-      const client = new HttpClient(tight.url);
-      client.headers['x-forwarded-for'] = `10.77.0.${phone.slice(-2)}`;
-      return client.graphql(REQUEST, { phone });
-    };
-    expect((await ask('01712000011')).data).toEqual({ requestSignInCode: true });
-    expect((await ask('01712000012')).data).toEqual({ requestSignInCode: true });
-    for (const phone of ['01712000013', '01712000014']) {
-      expect(errorOf(await ask(phone))).toMatchObject({ message: SMS_PAUSED, extensions: { code: 'TOO_MANY_REQUESTS', reason: 'SMS_BUDGET' } });
-      expect(await smsTo(`+88${phone}`)).toHaveLength(0);
-    }
-    const notices = await db.getRepository(OutboxMessage).findBy({ to: 'boss@example.com' });
-    expect(notices.map((m) => m.subject)).toEqual(["Shikhon: today's SMS budget is used up"]);
-
-    // A wrong code is counted as refused, a used one as used.
-    const client = new HttpClient(tight.url);
-    await client.graphql(SIGN_IN, { phone: '01712000011', code: '999999x', name: 'X' });
-    await client.graphql(SIGN_IN, { phone: '01712000011', code: await lastCode('+8801712000011'), name: 'X' });
+  const ask = (phone: string, on: TestApp = tight) => {
+    const client = new HttpClient(on.url);
+    client.headers['x-forwarded-for'] = `10.77.0.${phone.slice(-2)}`;
+    return client.graphql(REQUEST, { phone });
+  };
+  const signIn = (phone: string, code: string) => new HttpClient(tight.url).graphql<SignedIn>(SIGN_IN, { phone, code, name: 'Waiter' });
+  /** The code in an SMS's text, whether or not it was sent. */
+  const codeIn = (sms: OutboxMessage) => /#(\d{6})\s*$/.exec(sms.text)![1];
+  const counts = async () => {
     const admin = await signedInClient(tight.url, 'boss@example.com', 'boss password');
     const summary = await admin.graphql<{ adminSummary: { signInCodes: { today: Record<string, number>; last30Days: Record<string, number> } } }>(
       `{ adminSummary { signInCodes { today { sent used refused held } last30Days { sent used refused held } } } }`,
     );
-    expect(summary.data!.adminSummary.signInCodes.today).toEqual({ sent: 2, used: 1, refused: 1, held: 2 });
-    expect(summary.data!.adminSummary.signInCodes.last30Days).toEqual({ sent: 2, used: 1, refused: 1, held: 2 });
+    return summary.data!.adminSummary.signInCodes;
+  };
+  /** Today's budget (Asia/Dhaka) becomes yesterday's: a new day starts. */
+  const nextDay = () => db.query(`UPDATE sign_in_code_stat SET day = day - 1`);
+  beforeEach(() => makeUser(db, { email: 'boss@example.com', role: Role.ADMIN }, 'boss password'));
+
+  it('makes codes past it wait unsent and not working, answering as usual; tells admins once; counts it all', async () => {
+    const usual = await ask('01712000011');
+    expect(usual.data).toEqual({ requestSignInCode: true });
+    expect((await ask('01712000012')).data).toEqual({ requestSignInCode: true });
+    for (const phone of ['01712000013', '01712000014']) {
+      // The same answer as under the budget: nothing tells anyone the budget is spent.
+      expect(await ask(phone)).toEqual(usual);
+      const [waiting] = await smsTo(`+88${phone}`);
+      expect(waiting).toMatchObject({ sentAt: null, failedAttempts: 0, gaveUpAt: null });
+      expect(waiting.heldAt).toBeInstanceOf(Date);
+      // Its code does not work before its SMS goes.
+      expect(errorOf(await signIn(phone, codeIn(waiting)))?.message).toBe(WRONG_CODE);
+    }
+    // Asking again while waiting replaces the waiting SMS: the older one is never sent.
+    expect(await ask('01712000014')).toEqual(usual);
+    const [replaced, latest] = await smsTo('+8801712000014');
+    expect(replaced).toMatchObject({ heldAt: null, sentAt: null });
+    expect(replaced.gaveUpAt).toBeInstanceOf(Date);
+    expect(replaced.text).not.toMatch(/\d{6}/);
+    expect(latest.heldAt).toBeInstanceOf(Date);
+
+    const notices = await db.getRepository(OutboxMessage).findBy({ to: 'boss@example.com' });
+    expect(notices.map((m) => m.subject)).toEqual(["Shikhon: today's SMS budget is used up"]);
+
+    // A wrong code is counted as refused, a used one as used.
+    await signIn('01712000011', '999999x');
+    await signIn('01712000011', await lastCode('+8801712000011'));
+    const expected = { sent: 2, used: 1, refused: 3, held: 3 };
+    expect(await counts()).toEqual({ today: expected, last30Days: expected });
+  });
+
+  it('sends waiting codes, oldest first, once the budget is raised or a new day starts; each works for 5 minutes from then', async () => {
+    for (const phone of ['01712000011', '01712000012', '01712000013', '01712000014']) await ask(phone);
+    // The budget raised (SMS_DAILY_BUDGET=3, a server restarted with it): one more goes, the oldest.
+    const raised = await startTestApp(db, { PUBLIC_URL: 'http://shikhon.local', SMS_DAILY_BUDGET: '3' });
+    try {
+      expect(await releaseHeldCodes(raised.services.auth)).toEqual({ released: 1, dropped: 0 });
+    } finally {
+      await raised.close();
+    }
+    const [third] = await smsTo('+8801712000013');
+    expect(third.heldAt).toBeNull();
+    const thirdCode = await db.getRepository(SignInCode).findOneByOrFail({ phone: '+8801712000013' });
+    expect(thirdCode.expiresAt!.getTime() - Date.now()).toBeGreaterThan(4 * 60_000);
+    expect((await signIn('01712000013', codeIn(third))).data!.signInWithCode.user.phone).toBe('+8801712000013');
+    expect((await smsTo('+8801712000014'))[0].heldAt).toBeInstanceOf(Date);
+
+    // A new day: the code still waiting goes before a new one.
+    await nextDay();
+    expect((await ask('01712000015')).data).toEqual({ requestSignInCode: true });
+    const [fourth] = await smsTo('+8801712000014');
+    expect(fourth.heldAt).toBeNull();
+    expect((await signIn('01712000014', codeIn(fourth))).errors).toBeUndefined();
+    expect((await smsTo('+8801712000015'))[0].heldAt).toBeNull();
+    expect((await counts()).today).toEqual({ sent: 2, used: 1, refused: 0, held: 0 });
+  });
+
+  it(`drops a waiting code asked for more than ${STALE_CODE_MINUTES} minutes ago, unsent, and counts it as refused`, async () => {
+    for (const phone of ['01712000011', '01712000012', '01712000013']) await ask(phone);
+    await db.query(`UPDATE outbox_message SET "createdAt" = now() - interval '31 minutes' WHERE "to" = '+8801712000013'`);
+    await nextDay();
+    expect(await releaseHeldCodes(tight.services.auth)).toEqual({ released: 0, dropped: 1 });
+    const [dropped] = await smsTo('+8801712000013');
+    expect(dropped).toMatchObject({ heldAt: null, sentAt: null });
+    expect(dropped.gaveUpAt).toBeInstanceOf(Date);
+    expect(dropped.text).not.toMatch(/\d{6}/);
+    expect((await db.getRepository(SignInCode).findOneByOrFail({ phone: '+8801712000013' })).expiresAt!.getTime()).toBeLessThanOrEqual(Date.now());
+    expect((await counts()).today).toEqual({ sent: 0, used: 0, refused: 1, held: 0 });
   });
 });
 

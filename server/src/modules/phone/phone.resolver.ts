@@ -12,7 +12,7 @@ const CODE = 'The 6-digit code from the SMS, in Bangla or English digits';
 export class PhoneResolver {
   @Mutation(() => Boolean, {
     description:
-      'Sends a 6-digit sign-in code by SMS, valid for 5 minutes, for signing in or, for a number without an account, signing up; the answer is the same either way',
+      'Sends a 6-digit sign-in code by SMS, valid for 5 minutes from when the SMS is sent, for signing in or, for a number without an account, signing up; the answer is the same either way, and the same when the daily SMS budget is spent (the SMS then waits)',
   })
   requestSignInCode(@Arg('phone', () => String, { description: PHONE }) phone: string, @Ctx() ctx: GraphQLContext): Promise<boolean> {
     return requestSignInCode(ctx.auth, phone, ctx.clientAddress, ctx.language);

@@ -33,8 +33,9 @@ export class SignInCode {
   @Column({ type: 'text' })
   codeHash: string;
 
-  @Column({ type: 'timestamptz' })
-  expiresAt: Date;
+  /** Null until the code's SMS is handed to the provider (or, without one, written to the outbox): its minutes start then (code-delivery.ts). */
+  @Column({ type: 'timestamptz', nullable: true })
+  expiresAt: Date | null;
 
   @Column({ type: 'timestamptz', nullable: true })
   usedAt: Date | null;
@@ -49,7 +50,10 @@ export class SignInCode {
 /** What the admin dashboard counts about codes, per day (Asia/Dhaka). */
 export type CodeEvent = 'sent' | 'used' | 'refused' | 'held';
 
-/** Counts of codes sent, used, refused (wrong codes, limits) and held back by the daily budget, one row per day and kind. */
+/**
+ * Counts of codes sent, used, refused (wrong codes, limits, and codes that waited too long for the
+ * daily budget and were dropped) and held (asked for past the daily budget: they waited), one row per day and kind.
+ */
 @Entity('sign_in_code_stat')
 export class SignInCodeStat {
   @PrimaryColumn({ type: 'date' })

@@ -13,6 +13,8 @@ import { waitFor } from '../../test/wait-for';
 import { SENT_BODY } from '../mail/mailer';
 import { OutboxMessage } from '../mail/outbox-message.entity';
 import { bulkSmsBd, SmsGatewayError } from './sms-provider';
+import { DROPPED_CODE_BODY } from './code-delivery';
+import { SignInCode } from './sign-in-code.entity';
 
 jest.setTimeout(60_000);
 
@@ -135,5 +137,37 @@ describe('codes through the queue to BulkSMSBD', () => {
     expect(gateway.received).toHaveLength(2);
     expect(gateway.received[1].params.get('number')).toBe('8801712345678');
     expect(gateway.received[1].params.get('message')).toMatch(/^Your Shikhon code: \d{6}\. .*\n\n@shikhon\.local #\d{6}$/s);
+    // The code's 5 minutes started when the gateway took the SMS (after the retry), not at the request.
+    const row = await db.getRepository(SignInCode).findOneByOrFail({ phone: '+8801712345678' });
+    expect(row.expiresAt!.getTime() - row.createdAt.getTime()).toBeGreaterThan(5 * 60_000);
+    const code = /#(\d{6})$/.exec(gateway.received[1].params.get('message')!)![1];
+    const signedIn = await new HttpClient(app.url).graphql(
+      `mutation ($code: String!) { signInWithCode(phone: "01712345678", code: $code, name: "Rahim") { user { phone } } }`,
+      {
+        code,
+      },
+    );
+    expect(signedIn.data).toEqual({ signInWithCode: { user: { phone: '+8801712345678' } } });
+  });
+
+  it('never hands over a code asked for more than 30 minutes earlier, even when sent again', async () => {
+    answers = [{ body: JSON.stringify({ response_code: 1002, error_message: 'sender id not correct/sender id is disabled' }) }];
+    await new HttpClient(app.url).graphql(`mutation { requestSignInCode(phone: "01812345678") }`);
+    const refused = await waitFor('the gateway to refuse the SMS for good', () =>
+      db.getRepository(OutboxMessage).findOneBy({ to: '+8801812345678', failedAttempts: 1 }),
+    );
+    const handedOver = gateway.received.length;
+    // Once the sender id is fixed, an admin sends it again, but the code was asked for 31 minutes ago.
+    await db.query(`UPDATE outbox_message SET "createdAt" = now() - interval '31 minutes' WHERE id = $1`, [refused.id]);
+    expect(await app.mail.sendAgain(refused.id)).toBe(true);
+    const dropped = await waitFor('the SMS to be dropped', async () => {
+      const row = await db.getRepository(OutboxMessage).findOneByOrFail({ id: refused.id });
+      return row.text === DROPPED_CODE_BODY ? row : null;
+    });
+    expect(dropped.sentAt).toBeNull();
+    expect(dropped.gaveUpAt).toBeInstanceOf(Date);
+    expect(gateway.received).toHaveLength(handedOver);
+    const code = await db.getRepository(SignInCode).findOneByOrFail({ phone: '+8801812345678' });
+    expect(code.expiresAt!.getTime()).toBeLessThanOrEqual(Date.now());
   });
 });
