@@ -26,6 +26,7 @@ import { Chapter, Subject } from '../modules/practice/subject.entity';
 import { Question } from '../modules/practice/question.entity';
 import { ModelTest, ModelTestQuestion } from '../modules/practice/model-test.entity';
 import { Attempt, AttemptAnswer } from '../modules/practice/attempt.entity';
+import { LessonQuizAnswer, LessonQuizQuestion, LessonQuizResult } from '../modules/practice/lesson-quiz.entity';
 import { LeaderboardPreference } from '../modules/practice/leaderboard-preference.entity';
 import { ApiKey } from '../modules/integration/api-key.entity';
 import { WebhookAttempt, WebhookDelivery, WebhookEndpoint } from '../modules/integration/webhook.entity';
@@ -64,6 +65,9 @@ export const entities = [
   Attempt,
   AttemptAnswer,
   LeaderboardPreference,
+  LessonQuizQuestion,
+  LessonQuizAnswer,
+  LessonQuizResult,
   ApiKey,
   WebhookEndpoint,
   WebhookDelivery,
