@@ -28,6 +28,7 @@ import {
   QuestionBankResolver,
   SyllabusResolver,
 } from '../modules/practice/practice.resolver';
+import { LessonQuizCountResolver, LessonQuizResolver } from '../modules/practice/lesson-quiz.resolver';
 import { ApiKeyResolver, WebhookResolver } from '../modules/integration/integration.resolver';
 import { OutboxResolver } from '../modules/mail/outbox.resolver';
 import { authChecker } from './auth-checker';
@@ -68,6 +69,8 @@ export const resolvers = [
   CoursePracticeResolver,
   AttemptResolver,
   AttemptResultResolver,
+  LessonQuizResolver,
+  LessonQuizCountResolver,
   ApiKeyResolver,
   WebhookResolver,
   OutboxResolver,

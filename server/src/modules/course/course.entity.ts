@@ -160,7 +160,8 @@ export class Course {
    */
   @Field(() => Int, {
     nullable: true,
-    description: "The pass mark of the course's lesson quizzes, in whole percent (1 to 100): a lesson with a quiz counts as completed only once it is passed; null: quizzes are practice only",
+    description:
+      "The pass mark of the course's lesson quizzes, in whole percent (1 to 100): a lesson with a quiz counts as completed only once it is passed; null: quizzes are practice only",
   })
   @Column({ type: 'smallint', nullable: true })
   quizPassPercent: number | null;
