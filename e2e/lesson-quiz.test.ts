@@ -52,10 +52,15 @@ describe('lesson quizzes on a phone, in Bangla', () => {
     await assertNoSidewaysScroll(page);
 
     // Marking the lesson done is refused: the player says why and leads to the quiz.
-    const completed = page.getByRole('checkbox', { name: bn('player.completed') });
-    await page.getByText(bn('player.completed'), { exact: true }).click();
+    const markDone = async () => {
+      const answered = page.waitForResponse((r) => r.url().endsWith('/graphql') && (r.request().postData() ?? '').includes('SetLessonCompleted'));
+      await page.getByText(bn('player.completed'), { exact: true }).click();
+      await answered;
+    };
+    const notDone = page.getByRole('checkbox', { name: bn('player.completed'), checked: false });
+    await markDone();
     await page.getByTestId('quiz-blocked').getByText(bn('player.quiz.blocked')).waitFor();
-    assert.equal(await completed.isChecked(), false);
+    await notDone.waitFor();
     await page.getByRole('button', { name: bn('player.quiz.goToQuiz') }).click();
 
     const answerAll = async (pick: (question: { correct: number; count: number }) => number) => {
@@ -71,15 +76,15 @@ describe('lesson quizzes on a phone, in Bangla', () => {
     // A round of wrong answers: each checked at once with its explanation; not passed, still not completed.
     await answerAll((question) => (question.correct + 1) % question.count);
     await quiz.getByTestId('quiz-round').waitFor();
-    await page.getByText(bn('player.completed'), { exact: true }).click();
+    await markDone();
     await page.getByTestId('quiz-blocked').waitFor();
-    assert.equal(await completed.isChecked(), false);
+    await notDone.waitFor();
 
     // A retry with the right answers passes, and the lesson is completed.
     await quiz.getByRole('button', { name: bn('player.quiz.retry') }).click();
     await answerAll((question) => question.correct);
     await quiz.getByTestId('quiz-passed').waitFor();
-    await page.waitForFunction(() => (document.querySelector('[data-testid="quiz-blocked"]') === null ? true : false));
+    await page.waitForFunction(() => document.querySelector('[data-testid="quiz-blocked"]') === null);
     await page.getByRole('checkbox', { name: bn('player.completed'), checked: true }).waitFor();
     // The best result in Bengali digits.
     assert.match((await quiz.getByTestId('quiz-best').textContent())!, /[০-৯]+টির মধ্যে [০-৯]+টি সঠিক \([০-৯]+%\)/);

@@ -30,6 +30,8 @@ export default function PlayerPage() {
   const countdown = useCountdown(AUTO_ADVANCE_SECONDS);
   // The lesson whose completion was refused until its quiz is passed.
   const [quizBlocked, setQuizBlocked] = useState<string | null>(null);
+  // Each refusal draws the switch again, so it shows the lesson as not done (it had already flipped).
+  const [refusals, setRefusals] = useState(0);
   const quizRef = useRef<HTMLDivElement>(null);
   const goToQuiz = () => {
     quizRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
@@ -37,8 +39,10 @@ export default function PlayerPage() {
   };
   const complete = async (lessonId: string, completed: boolean) => {
     const outcome = await markCompleted(lessonId, completed);
-    if (outcome === 'quizNotPassed') setQuizBlocked(lessonId);
-    else if (outcome === 'saved') setQuizBlocked(null);
+    if (outcome === 'quizNotPassed') {
+      setQuizBlocked(lessonId);
+      setRefusals((count) => count + 1);
+    } else if (outcome === 'saved') setQuizBlocked(null);
   };
 
   if (loading && !data) return <FullScreenLoading />;
@@ -114,7 +118,7 @@ export default function PlayerPage() {
                   </Button>
                 </HStack>
                 {tracksProgress && (
-                  <Switch.Root checked={current.completed} onCheckedChange={(e) => void complete(current.id, e.checked)} colorPalette="green">
+                  <Switch.Root key={refusals} checked={current.completed} onCheckedChange={(e) => void complete(current.id, e.checked)} colorPalette="green">
                     <Switch.HiddenInput />
                     <Switch.Control />
                     <Switch.Label>{t('player.completed')}</Switch.Label>
