@@ -4,7 +4,8 @@ import { AnswerLessonQuizDocument, LessonQuizDocument } from './api/lesson-quiz.
 import { LessonQuiz } from './lesson-quiz';
 
 const option = (id: string, text: string) => ({ __typename: 'QuestionOption' as const, id, text });
-const quiz = (answers: Array<Record<string, unknown>>, extra: Record<string, unknown> = {}) => ({
+type Answer = { __typename: 'QuizAnswer'; questionId: string; optionId: string; correct: boolean; correctOptionId: string; explanation: string };
+const quiz = (answers: Answer[], extra: { bestCorrect?: number; bestTotal?: number; rounds?: number } = {}) => ({
   __typename: 'LessonQuiz' as const,
   lessonId: 'l1',
   questions: [
@@ -19,7 +20,17 @@ const quiz = (answers: Array<Record<string, unknown>>, extra: Record<string, unk
   passed: false,
   ...extra,
 });
-const wrong = { __typename: 'QuizAnswer' as const, questionId: 'q1', optionId: 'a', correct: false, correctOptionId: 'b', explanation: 'বলের একক নিউটন।' };
+const wrong: Answer = {
+  __typename: 'QuizAnswer' as const,
+  questionId: 'q1',
+  optionId: 'a',
+  correct: false,
+  correctOptionId: 'b',
+  explanation: 'বলের একক নিউটন।',
+};
+
+const checkedAnswer = { __typename: 'QuizAnswer' as const, questionId: 'q1', correct: false };
+const checked = { answerLessonQuiz: { __typename: 'QuizAnswerResult' as const, answer: checkedAnswer, quiz: quiz([wrong]) } };
 
 describe("a lesson's quiz in the player", () => {
   it('asks one question at a time in Bangla, then shows the checked answer with its explanation', async () => {
@@ -28,11 +39,7 @@ describe("a lesson's quiz in the player", () => {
       language: 'bn',
       mocks: [
         answer(LessonQuizDocument, { lessonId: 'l1' }, { lessonQuiz: quiz([]) }),
-        answer(
-          AnswerLessonQuizDocument,
-          { lessonId: 'l1', questionId: 'q1', optionId: 'a' },
-          { answerLessonQuiz: { __typename: 'QuizAnswerResult', answer: { __typename: 'QuizAnswer', questionId: 'q1', correct: false }, quiz: quiz([wrong]) } },
-        ),
+        answer(AnswerLessonQuizDocument, { lessonId: 'l1', questionId: 'q1', optionId: 'a' }, checked),
       ],
     });
     expect(await screen.findByText('বলের একক কী?')).toBeInTheDocument();
