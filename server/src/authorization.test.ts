@@ -315,6 +315,21 @@ const graphqlTable: Record<string, [string, Check]> = {
   attempt: [signedIn, gql('{ attempt(id: "00000000-0000-4000-8000-000000000000") { id } }')],
   myAttempts: [signedIn, gql('{ myAttempts { total } }')],
   leaderboard: [everyone, gql('query ($id: ID!) { leaderboard(testId: $id, offset: 0, limit: 5) { total } }', () => ({ id: ids.test }))],
+  lessonQuiz: [student, gql('query ($id: ID!) { lessonQuiz(lessonId: $id) { lessonId } }', () => ({ id: ids.lesson }))],
+  answerLessonQuiz: [
+    student,
+    gql(
+      'mutation ($id: ID!, $q: ID!) { answerLessonQuiz(lessonId: $id, questionId: $q, optionId: "00000000-0000-4000-8000-0000000000a1") { answer { correct } } }',
+      () => ({ id: ids.lesson, q: ids.question }),
+    ),
+  ],
+  retryLessonQuiz: [student, gql('mutation ($id: ID!) { retryLessonQuiz(lessonId: $id) { lessonId } }', () => ({ id: ids.lesson }))],
+  lessonQuizQuestions: [courseEditor, gql('query ($id: ID!) { lessonQuizQuestions(lessonId: $id) { id correctOptionId } }', () => ({ id: ids.lesson }))],
+  setLessonQuiz: [courseEditor, gql('mutation ($id: ID!) { setLessonQuiz(lessonId: $id, questionIds: []) { id } }', () => ({ id: ids.lesson }))],
+  setCourseQuizPassPercent: [
+    courseEditor,
+    gql('mutation ($c: ID!) { setCourseQuizPassPercent(courseId: $c, percent: null) { quizPassPercent } }', () => ({ c: ids.course })),
+  ],
   myLeaderboardNameHidden: [signedIn, gql('{ myLeaderboardNameHidden }')],
   setLeaderboardNameHidden: [signedIn, gql('mutation { setLeaderboardNameHidden(hidden: false) }')],
 };

@@ -78,6 +78,7 @@ export const routes: RouteObject[] = [
               { path: paths.instructorStudents, ...screen(() => import('../features/instructor/students-page')) },
               { path: paths.newCourse, ...screen(() => import('../features/instructor/course-editor-page')) },
               { path: routePatterns.editCourse, ...screen(() => import('../features/instructor/course-editor-page')) },
+              { path: routePatterns.lessonQuizzes, ...screen(() => import('../features/practice/authoring/lesson-quizzes-page')) },
               { path: paths.questionBank, ...screen(() => import('../features/practice/authoring/question-bank-page')) },
               { path: paths.authoredModelTests, ...screen(() => import('../features/practice/authoring/model-tests-list-page')) },
               { path: paths.newModelTest, ...screen(() => import('../features/practice/authoring/model-test-builder-page')) },

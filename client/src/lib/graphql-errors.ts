@@ -19,6 +19,7 @@ const wordedCodes: Record<string, MessageKey> = {
   TEXT_TOO_LONG: 'errors.TEXT_TOO_LONG',
   ALREADY_ENROLLED: 'errors.ALREADY_ENROLLED',
   PAYMENT_IN_PROGRESS: 'errors.PAYMENT_IN_PROGRESS',
+  QUIZ_NOT_PASSED: 'errors.QUIZ_NOT_PASSED',
 };
 
 /** The code, category and data of a GraphQL error (its first one); nulls for anything else. */

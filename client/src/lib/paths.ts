@@ -41,6 +41,8 @@ export const paths = {
   instructorStudents: `${instructor}/all-student`,
   newCourse: `${instructor}/upload-course`,
   editCourse: (id: string) => `${instructor}/upload-course/${id}`,
+  /** A course's lesson quizzes and their pass mark. */
+  lessonQuizzes: (courseId: string) => `${instructor}/upload-course/${courseId}/quizzes`,
   /** The question bank of the author's courses (and the shared bank, for admins). */
   questionBank: `${instructor}/question-bank`,
   /** A course's question bank. */
@@ -85,6 +87,7 @@ export const routePatterns = {
   enroll: '/enroll/:id',
   player: '/myCoursePlay/:id',
   editCourse: `${instructor}/upload-course/:id`,
+  lessonQuizzes: `${instructor}/upload-course/:id/quizzes`,
   editModelTest: `${instructor}/model-tests/:id`,
   modelTest: '/model-tests/:id',
   attempt: '/attempts/:id',

@@ -47,6 +47,8 @@ export const errorCodes = {
   ACCOUNT_CLOSED: 'FORBIDDEN',
   /** Only a student enrolled in the course may do this (track progress, review, take its tests). */
   NOT_ENROLLED: 'FORBIDDEN',
+  /** The lesson's quiz is not passed yet and its course requires the quizzes' pass mark to complete a lesson: `passPercent` is the mark. */
+  QUIZ_NOT_PASSED: 'FORBIDDEN',
   /** The certificate was revoked (its course was refunded). */
   CERTIFICATE_REVOKED: 'FORBIDDEN',
 

@@ -144,6 +144,11 @@ export default function CourseEditorPage() {
             <RouterLink to={paths.courseQuestionBank(id)}>{t('instructor.nav.questionBank')}</RouterLink>
           </Button>
         )}
+        {id && (
+          <Button asChild variant="outline" size="sm" alignSelf="start">
+            <RouterLink to={paths.lessonQuizzes(id)}>{t('instructor.nav.lessonQuizzes')}</RouterLink>
+          </Button>
+        )}
         {textField('name', t('instructor.form.name'), true)}
         <Field.Root required invalid={Boolean(problem('description'))}>
           <Field.Label>{t('instructor.form.description')}</Field.Label>

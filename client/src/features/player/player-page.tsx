@@ -1,8 +1,8 @@
 import { Alert, Badge, Box, Button, Container, Flex, Grid, Heading, HStack, Input, Link, Progress, Stack, Switch, Text } from '@chakra-ui/react';
 import { CheckCircle2, ChevronLeft, ChevronRight, Circle, Search } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useRef, useState } from 'react';
 import { Link as RouterLink, Navigate, useParams, useSearchParams } from 'react-router-dom';
-import { ErrorState, FullScreenLoading } from '../../components/states';
+import { ErrorState, FullScreenLoading, InlineLoading } from '../../components/states';
 import { useCoursePlayerQuery } from './api/player.generated';
 import { paths } from '../../lib/paths';
 import { LessonVideo } from '../../components/lesson-video';
@@ -11,6 +11,9 @@ import { useCountdown } from './use-countdown';
 import { useLessonProgress } from './use-lesson-progress';
 import { localeOf, useLanguage, useT } from '../../lib/i18n';
 import { formatDigits } from '../../lib/format';
+
+// The quiz (and KaTeX with it) loads only for a lesson that has one.
+const LessonQuiz = lazy(() => import('./lesson-quiz').then((module) => ({ default: module.LessonQuiz })));
 
 export default function PlayerPage() {
   const t = useT();
@@ -25,6 +28,22 @@ export default function PlayerPage() {
     data?.enrollment?.certificate ?? null,
   );
   const countdown = useCountdown(AUTO_ADVANCE_SECONDS);
+  // The lesson whose completion was refused until its quiz is passed.
+  const [quizBlocked, setQuizBlocked] = useState<string | null>(null);
+  // Each refusal draws the switch again, so it shows the lesson as not done (it had already flipped).
+  const [refusals, setRefusals] = useState(0);
+  const quizRef = useRef<HTMLDivElement>(null);
+  const goToQuiz = () => {
+    quizRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    quizRef.current?.focus({ preventScroll: true });
+  };
+  const complete = async (lessonId: string, completed: boolean) => {
+    const outcome = await markCompleted(lessonId, completed);
+    if (outcome === 'quizNotPassed') {
+      setQuizBlocked(lessonId);
+      setRefusals((count) => count + 1);
+    } else if (outcome === 'saved') setQuizBlocked(null);
+  };
 
   if (loading && !data) return <FullScreenLoading />;
   if (error && !data) return <ErrorState onRetry={() => void refetch()} />;
@@ -51,6 +70,7 @@ export default function PlayerPage() {
   const previous = neighbour(lessons, currentId, -1);
   const next = neighbour(lessons, currentId, 1);
   const visible = filterLessons(lessons, search);
+  const hasQuiz = Boolean(current && current.quizQuestionCount > 0 && tracksProgress);
 
   return (
     <Container maxW="7xl" py="6">
@@ -68,9 +88,11 @@ export default function PlayerPage() {
                 startAt={current.lastPosition}
                 refreshUrl={async () => (await refetch()).data?.course?.lessons.find((lesson) => lesson.id === current.id)?.streamURL ?? null}
                 onEnded={() => {
-                  if (tracksProgress && !current.completed) void markCompleted(current.id, true);
-                  // On to the next lesson after a short countdown the student can cancel.
-                  if (next) countdown.start(() => choose(next.id));
+                  if (tracksProgress && !current.completed) void complete(current.id, true);
+                  // The lesson's quiz comes after its video; otherwise on to the next lesson after a
+                  // short countdown the student can cancel.
+                  if (hasQuiz) goToQuiz();
+                  else if (next) countdown.start(() => choose(next.id));
                 }}
                 onPosition={(seconds) => tracksProgress && rememberPosition(current.id, seconds)}
               />
@@ -96,13 +118,37 @@ export default function PlayerPage() {
                   </Button>
                 </HStack>
                 {tracksProgress && (
-                  <Switch.Root checked={current.completed} onCheckedChange={(e) => void markCompleted(current.id, e.checked)} colorPalette="green">
+                  <Switch.Root key={refusals} checked={current.completed} onCheckedChange={(e) => void complete(current.id, e.checked)} colorPalette="green">
                     <Switch.HiddenInput />
                     <Switch.Control />
                     <Switch.Label>{t('player.completed')}</Switch.Label>
                   </Switch.Root>
                 )}
               </Flex>
+              {quizBlocked === current.id && (
+                <Alert.Root status="warning" role="alert" data-testid="quiz-blocked">
+                  <Alert.Indicator />
+                  <Alert.Title flex="1">{t('player.quiz.blocked')}</Alert.Title>
+                  {hasQuiz && (
+                    <Button size="sm" colorPalette="blue" onClick={goToQuiz}>
+                      {t('player.quiz.goToQuiz')}
+                    </Button>
+                  )}
+                </Alert.Root>
+              )}
+              {hasQuiz && (
+                <Suspense fallback={<InlineLoading />}>
+                  <LessonQuiz
+                    key={current.id}
+                    ref={quizRef}
+                    lessonId={current.id}
+                    onPassed={() => {
+                      setQuizBlocked(null);
+                      if (!current.completed) void complete(current.id, true);
+                    }}
+                  />
+                </Suspense>
+              )}
             </>
           ) : (
             <Flex aspectRatio={16 / 9} bg="gray.100" borderRadius="md" align="center" justify="center" px="4" textAlign="center">

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import type { CoursePlayerQuery } from './api/player.generated';
 import { useSaveLessonPositionMutation, useSetLessonCompletedMutation } from './api/player.generated';
-import { describeError } from '../../lib/graphql-errors';
+import { describeError, errorFacts } from '../../lib/graphql-errors';
 import { toaster } from '../../lib/toaster';
 import { useT } from '../../lib/i18n';
 
@@ -24,7 +24,8 @@ export function useLessonProgress(initial: Progress | null, initialCertificate: 
   const [setCompleted] = useSetLessonCompletedMutation();
   const [savePosition] = useSaveLessonPositionMutation();
 
-  const markCompleted = async (lessonId: string, completed: boolean) => {
+  /** Marks a lesson done or not; 'quizNotPassed' when the course requires the lesson's quiz to be passed first. */
+  const markCompleted = async (lessonId: string, completed: boolean): Promise<'saved' | 'quizNotPassed' | 'failed'> => {
     try {
       const { data } = await inOrder(() =>
         setCompleted({
@@ -40,8 +41,12 @@ export function useLessonProgress(initial: Progress | null, initialCertificate: 
         setProgress(data.setLessonCompleted.courseProgress);
         if (data.setLessonCompleted.certificate) setCertificate(data.setLessonCompleted.certificate);
       }
+      return 'saved';
     } catch (error) {
+      // The player says why and leads to the quiz itself.
+      if (errorFacts(error).code === 'QUIZ_NOT_PASSED') return 'quizNotPassed';
       toaster.create({ title: t('player.saveFailed'), description: describeError(error, t).message, type: 'error' });
+      return 'failed';
     }
   };
 

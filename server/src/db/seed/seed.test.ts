@@ -5,6 +5,7 @@ import { CourseLanguage, HomeSection } from '../../modules/course/course.enums';
 import { Lesson } from '../../modules/course/lesson.entity';
 import { closeTestDatabase, openTestDatabase, resetDatabase } from '../../test/database';
 import { seedDemoData } from './seed';
+import { DEMO_QUIZ_COURSE, DEMO_QUIZ_PASS_PERCENT } from '../../modules/practice/practice-seed';
 import { listModelTests, testQuestionIds } from '../../modules/practice/model-test.service';
 
 let db: DataSource;
@@ -32,6 +33,22 @@ describe('the demo data', () => {
       .where(`cardinality(c."keyPoints") = 0 OR c."targetedPeoples" IS NULL OR c."whyNeed" IS NULL`)
       .getCount();
     expect(withoutDetails).toBe(0);
+  });
+
+  it('gives the Bangla class 9-10 physics course lesson quizzes with a required pass mark', async () => {
+    await seedDemoData(db);
+    const course = await db.getRepository(Course).findOneByOrFail({ name: DEMO_QUIZ_COURSE });
+    expect(course.quizPassPercent).toBe(DEMO_QUIZ_PASS_PERCENT);
+    const quizzes = await db.query<Array<{ title: string; count: number; ownBank: boolean }>>(
+      `SELECT l.title, count(*)::int AS count, bool_and(q."courseId" = l."courseId") AS "ownBank"
+       FROM lesson_quiz_question lq JOIN lesson l ON l.id = lq."lessonId" JOIN question q ON q.id = lq."questionId"
+       WHERE l."courseId" = $1 GROUP BY l.title, l.position ORDER BY l.position`,
+      [course.id],
+    );
+    expect(quizzes).toEqual([
+      { title: 'গতি', count: 3, ownBank: true },
+      { title: 'বল', count: 3, ownBank: true },
+    ]);
   });
 
   it('teaches at least eight courses in Bangla across classes 1 to 12, found by Bangla search', async () => {

@@ -13,6 +13,7 @@ import { User } from '../user/user.entity';
 // A paid course always has a taka price, so it can never be sold for ৳0 (see isFreeCourse).
 @Check('course_paid_has_taka_price', '"price" = 0 OR "priceBDT" > 0')
 @Check('course_class_level_range', '"classLevel" IS NULL OR ("classLevel" BETWEEN 1 AND 12)')
+@Check('course_quiz_pass_percent_range', '"quizPassPercent" IS NULL OR ("quizPassPercent" BETWEEN 1 AND 100)')
 // Search index over name, instructor and description; declared in the migration (an expression index).
 @Index('course_search_trgm', { synchronize: false })
 // Listing indexes with sort order and filters TypeORM cannot declare: see the CatalogueListingIndexes migration.
@@ -152,6 +153,18 @@ export class Course {
   @Field({ description: 'When the course content last changed (its details or lessons)' })
   @Column({ type: 'timestamptz', default: () => 'now()' })
   contentUpdatedAt: Date;
+
+  /**
+   * The share of a lesson quiz's questions (whole percent, 1 to 100) a student must answer correctly
+   * for the lesson to count as completed, and so for the certificate; null: quizzes are practice only.
+   */
+  @Field(() => Int, {
+    nullable: true,
+    description:
+      "The pass mark of the course's lesson quizzes, in whole percent (1 to 100): a lesson with a quiz counts as completed only once it is passed; null: quizzes are practice only",
+  })
+  @Column({ type: 'smallint', nullable: true })
+  quizPassPercent: number | null;
 
   /** The subject of the syllabus it teaches (modules/practice/syllabus.ts), which search and the catalogue use. */
   @Field(() => ID, { nullable: true, description: 'The subject it teaches, such as "physics"' })

@@ -185,7 +185,7 @@ export async function testQuestionIds(db: DataSource, testId: string): Promise<s
   return rows.map((row) => row.questionId);
 }
 
-/** The number of quizzes (questions in lesson quizzes are not counted) and published model tests of each course. */
+/** The number of published model tests of each course (its lesson quizzes: countLessonQuizzes). */
 export async function countCourseTests(db: DataSource, courseIds: readonly string[]): Promise<Map<string, number>> {
   const rows = await db.query<Array<{ courseId: string; count: number }>>(
     `SELECT "courseId", count(*)::int AS "count" FROM "model_test" WHERE "published" AND "courseId" = ANY($1::uuid[]) GROUP BY "courseId"`,

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
+import { LessonQuizQuestion } from './lesson-quiz.entity';
 import { ModelTest, ModelTestQuestion } from './model-test.entity';
 import { Difficulty, Question } from './question.entity';
 import { ensureSyllabus } from './syllabus-seed';
@@ -243,5 +244,51 @@ export async function seedPractice(manager: EntityManager): Promise<void> {
     await manager
       .getRepository(ModelTestQuestion)
       .insert(questions.map((question, position) => ({ testId: test.id, questionId: question.id, position: position + 1 })));
+  }
+  await seedLessonQuizzes(manager);
+}
+
+/** The Bangla class 9-10 physics course and the lessons whose quizzes it requires, by lesson title. */
+export const DEMO_QUIZ_COURSE = 'পদার্থবিজ্ঞান – নবম-দশম শ্রেণি';
+export const DEMO_QUIZ_PASS_PERCENT = 60;
+const demoLessonQuizzes: Array<[lessonTitle: string, chapterId: string]> = [
+  ['গতি', MOTION],
+  ['বল', FORCE],
+];
+
+/** Lesson quizzes with a required pass mark in one demo course, written into the course's own bank. */
+async function seedLessonQuizzes(manager: EntityManager): Promise<void> {
+  const [course] = await manager.query<Array<{ id: string; instructorId: string | null }>>(`SELECT id, "instructorId" FROM course WHERE name = $1`, [
+    DEMO_QUIZ_COURSE,
+  ]);
+  if (!course) return;
+  await manager.query(`UPDATE course SET "quizPassPercent" = $2 WHERE id = $1`, [course.id, DEMO_QUIZ_PASS_PERCENT]);
+  for (const [title, chapterId] of demoLessonQuizzes) {
+    const [lesson] = await manager.query<Array<{ id: string }>>(`SELECT id FROM lesson WHERE "courseId" = $1 AND title = $2`, [course.id, title]);
+    if (!lesson) continue;
+    const questions = await manager.getRepository(Question).save(
+      physics
+        .filter((question) => question[4] === chapterId)
+        .slice(0, 3)
+        .map(([text, options, correct, explanation]) => {
+          const withIds = options.map((option) => ({ id: randomUUID(), text: option }));
+          return {
+            text,
+            options: withIds,
+            correctOptionId: withIds[correct].id,
+            explanation,
+            classLevel: 9,
+            subjectId: 'physics',
+            chapterId,
+            difficulty: Difficulty.EASY,
+            courseId: course.id,
+            authorId: course.instructorId,
+            importKey: null,
+          };
+        }),
+    );
+    await manager
+      .getRepository(LessonQuizQuestion)
+      .insert(questions.map((question, position) => ({ lessonId: lesson.id, questionId: question.id, position: position + 1 })));
   }
 }

@@ -72,6 +72,7 @@ import {
   type QuestionDraft,
 } from './question-bank.service';
 import { Chapter, Subject } from './subject.entity';
+import { countLessonQuizzes } from './lesson-quiz.service';
 
 const levelRule = () => Rule(optionalWholeNumber(validationMessages.wholeNumberRange('classLevel', 1, 13), 1, 13));
 
@@ -435,13 +436,13 @@ export class ModelTestResolver {
 
 @Resolver(() => Course)
 export class CoursePracticeResolver {
-  @FieldResolver(() => Int, { description: 'How many published model tests and quizzes the course has (the course page\'s "Total quiz")' })
+  @FieldResolver(() => Int, { description: 'How many lesson quizzes and published model tests the course has (the course page\'s "Total quiz")' })
   quizCount(@Root() course: Course, @Ctx() ctx: GraphQLContext): Promise<number> {
     let loader = courseTestCounts.get(ctx);
     if (!loader) {
       loader = new DataLoader<string, number>(async (ids) => {
-        const counts = await countCourseTests(ctx.db, ids);
-        return ids.map((id) => counts.get(id) ?? 0);
+        const [tests, quizzes] = await Promise.all([countCourseTests(ctx.db, ids), countLessonQuizzes(ctx.db, ids)]);
+        return ids.map((id) => (tests.get(id) ?? 0) + (quizzes.get(id) ?? 0));
       });
       courseTestCounts.set(ctx, loader);
     }

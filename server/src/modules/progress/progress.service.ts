@@ -7,6 +7,7 @@ import { Lesson } from '../course/lesson.entity';
 import { Enrollment } from '../enrollment/enrollment.entity';
 import { findActiveEnrollment } from '../enrollment/enrollment.service';
 import { issueCertificate } from '../certificate/certificate.service';
+import { requireQuizPassed } from '../practice/lesson-quiz.service';
 import { LessonProgress } from './lesson-progress.entity';
 
 export const ENROLL_TO_TRACK = 'Enroll in this course to track your progress';
@@ -49,7 +50,8 @@ async function saveProgress(db: DataSource, viewer: Viewer, lesson: Lesson, chan
 
 /**
  * Marks a lesson done (or not done again) for the enrolled student. Finishing the last lesson of
- * the course issues the enrollment's certificate (once: a certificate stays issued).
+ * the course issues the enrollment's certificate (once: a certificate stays issued). Where the
+ * course requires its quizzes' pass mark, a lesson with a quiz is completed only once it is passed.
  */
 export async function setLessonCompleted(
   db: DataSource,
@@ -59,6 +61,7 @@ export async function setLessonCompleted(
   publicUrl: string,
 ): Promise<{ progress: LessonProgress; enrollmentId: string }> {
   const { lesson, enrollment } = await enrolledLesson(db, viewer, lessonId);
+  if (completed) await requireQuizPassed(db, viewer.id, lesson);
   const progress = await saveProgress(db, viewer, lesson, { completedAt: completed ? new Date() : null });
   if (completed) {
     const course = await courseProgress(db, viewer.id, lesson.courseId);

@@ -345,15 +345,18 @@ function Builder({ existing, courses, subjects }: BuilderProps) {
   );
 }
 
-/** Questions of the test's bank (its course's, or the shared bank for a test outside a course), filtered by the test's class and subject. */
-function QuestionPicker({
+/**
+ * Questions of the test's bank (its course's, or the shared bank for a test outside a course), filtered by the test's class and subject.
+ * The lesson quiz editor uses it too.
+ */
+export function QuestionPicker({
   form,
   isAdmin,
   onToggle,
   onAddAll,
   subjects,
 }: {
-  form: ModelTestForm;
+  form: Pick<ModelTestForm, 'courseId' | 'classLevel' | 'subjectId' | 'questionIds'>;
   isAdmin: boolean;
   onToggle: (question: BankQuestionFragment) => void;
   onAddAll: (questions: readonly BankQuestionFragment[]) => void;
