@@ -60,6 +60,7 @@ import {
   type ModelTestDraft,
 } from './model-test.service';
 import { Difficulty, Question, QuestionOption } from './question.entity';
+import { questionPictureAddress } from './question-picture';
 import {
   createQuestion,
   CSV_TEMPLATE,
@@ -217,6 +218,14 @@ export class QuestionBankResolver {
       questionStatisticsLoaders.set(ctx, loader);
     }
     return loader.load(question.id);
+  }
+
+  @FieldResolver(() => String, {
+    nullable: true,
+    description: 'The address of the picture shown with the question (PNG, JPEG or WebP, uploaded with PUT /api/questions/{id}/picture); null without one',
+  })
+  pictureURL(@Root() question: Question): string | null {
+    return questionPictureAddress(question);
   }
 
   @Authorized(...roles.staff)
@@ -461,6 +470,9 @@ class AttemptQuestion {
 
   @Field(() => [QuestionOption], { description: "The options in this attempt's order" })
   options: QuestionOption[];
+
+  @Field(() => String, { nullable: true, description: 'The address of the picture shown with the question; null without one' })
+  pictureURL: string | null;
 }
 
 @ObjectType('AttemptAnswer', { description: 'The option a student chose for a question' })
@@ -494,6 +506,9 @@ class ReviewItem {
 
   @Field({ description: 'Why it is correct' })
   explanation: string;
+
+  @Field(() => String, { nullable: true, description: 'The address of the picture shown with the question; null without one' })
+  pictureURL: string | null;
 }
 
 @ObjectType({ description: 'How a student did in one chapter of a test' })
