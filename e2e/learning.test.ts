@@ -38,6 +38,8 @@ describe('learning', () => {
     const visit = await openPage(browser);
     const { page } = visit;
     const requests = trackRequests(page);
+    // The page's clock runs as usual until the test moves it on (past the auto-advance countdown).
+    await page.clock.install();
     await signUp(page, { name: 'Eager Learner', email: newEmail('learner'), password: 'a good password' });
     await page.getByRole('button', { name: /Account menu/ }).waitFor();
     // A free course enrolls without payment.
@@ -76,7 +78,8 @@ describe('learning', () => {
     await countdown.waitFor();
     await countdown.getByRole('button', { name: 'Cancel' }).click();
     await countdown.waitFor({ state: 'detached' });
-    await new Promise((resolve) => setTimeout(resolve, 6000));
+    // Well past the countdown (5 s): the player stays on the lesson.
+    await page.clock.runFor(6000);
     await currentLesson(page, 1);
 
     await page.getByRole('button', { name: 'Next' }).click();

@@ -1,13 +1,7 @@
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-// The package is CommonJS with `export =`.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-import ffmpeg = require('@ffmpeg-installer/ffmpeg');
+import { makeSampleVideo } from '@shikhon/server/test-support/sample-video.cjs';
 import { logIn } from './support/accounts';
 import { baseUrl, launchBrowser, openPage } from './support/browser';
 import { sql } from './support/database';
@@ -17,40 +11,6 @@ before(async () => {
   browser = await launchBrowser();
 });
 after(() => browser.close());
-
-/** About 1.2 MB: ten seconds of ffmpeg's test picture and a tone, 480 pixels high. */
-function makeSampleVideo(): string {
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'shikhon-e2e-video-')), 'fractions-lesson.mp4');
-  execFileSync(ffmpeg.path, [
-    '-hide_banner',
-    '-loglevel',
-    'error',
-    '-y',
-    '-f',
-    'lavfi',
-    '-i',
-    'testsrc=size=854x480:rate=24:duration=10',
-    '-f',
-    'lavfi',
-    '-i',
-    'sine=frequency=440:duration=10',
-    '-c:v',
-    'libx264',
-    '-preset',
-    'ultrafast',
-    '-b:v',
-    '900k',
-    '-pix_fmt',
-    'yuv420p',
-    '-c:a',
-    'aac',
-    '-shortest',
-    '-movflags',
-    '+faststart',
-    file,
-  ]);
-  return file;
-}
 
 async function graphql<T>(query: string, variables: Record<string, unknown>, token?: string): Promise<T> {
   const res = await fetch(`${baseUrl}/graphql`, {
@@ -111,7 +71,9 @@ describe('lesson videos', () => {
       if (request.method() === 'PATCH' && request.url().includes('/uploads/lesson-videos/')) offsets.push(Number(request.headers()['upload-offset']));
     });
 
-    await teacher.page.locator('input[type="file"][aria-label="Upload a video for Lesson 1"]').setInputFiles(makeSampleVideo());
+    await teacher.page
+      .locator('input[type="file"][aria-label="Upload a video for Lesson 1"]')
+      .setInputFiles(makeSampleVideo({ seconds: 10, height: 480, videoBitrate: '900k', fileName: 'fractions-lesson.mp4' }));
     const progress = teacher.page.getByTestId('upload-progress');
     await progress.filter({ hasText: /^[1-9]\d% · .* left$/ }).waitFor({ timeout: 60_000 });
 

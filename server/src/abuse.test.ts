@@ -4,30 +4,26 @@
  */
 import fc from 'fast-check';
 import { getIntrospectionQuery, type IntrospectionQuery } from 'graphql';
-import type { DataSource } from 'typeorm';
-import { startTestApp, type TestApp } from './test/app';
-import { closeTestDatabase, openTestDatabase } from './test/database';
+import { useAppPerFile } from './test/app-per-file';
 import { makeCourse, makeUser } from './test/factories';
 import { HttpClient, signedInClient } from './test/http-client';
 import { Role } from './modules/user/role';
 
-let db: DataSource;
-let app: TestApp;
 let clients: HttpClient[];
 let operations: Array<{ kind: 'query' | 'mutation'; name: string; object: boolean; args: Array<{ name: string; type: string }> }>;
 
 // Case matters: SQL keywords leak in capitals, while "select" is an ordinary word in our messages.
 const LEAKS = /("stack"|\bat \S+ \(\/|\bSELECT |\bINSERT INTO|\bUPDATE "|relation "|syntax error at or near|QueryFailedError)/;
 
-/** Everything stored, except the rate-limit counters a refused sign-in is meant to bump. */
+/** Everything stored, except the counters a refused sign-in is meant to bump (rate limits, sign-in code figures). */
 async function storedFingerprint(): Promise<string> {
-  const tables: Array<{ name: string }> = await db.query(
+  const tables: Array<{ name: string }> = await given.db.query(
     `SELECT table_name AS name FROM information_schema.tables
-      WHERE table_schema = 'public' AND table_type = 'BASE TABLE' AND table_name NOT IN ('rate_limit', 'migrations')
+      WHERE table_schema = 'public' AND table_type = 'BASE TABLE' AND table_name NOT IN ('rate_limit', 'sign_in_code_stat', 'migrations')
       ORDER BY table_name`,
   );
   const parts = tables.map(({ name }) => `SELECT '${name}' || ':' || md5(coalesce(string_agg(t::text, ',' ORDER BY t::text), '')) AS part FROM "${name}" t`);
-  const rows: Array<{ part: string }> = await db.query(parts.join(' UNION ALL '));
+  const rows: Array<{ part: string }> = await given.db.query(parts.join(' UNION ALL '));
   return rows.map((row) => row.part).join(' ');
 }
 
@@ -37,16 +33,15 @@ function refused(text: string, operationName: string): boolean {
   return Boolean(body.errors?.length) && (body.data == null || body.data[operationName] == null);
 }
 
+const given = useAppPerFile({ emptyBeforeEach: false });
 beforeAll(async () => {
-  db = await openTestDatabase();
-  app = await startTestApp(db);
-  await makeCourse(db, { name: 'Algebra', price: 0 });
-  await makeUser(db, { email: 'student@example.com' }, 'a shared password');
-  await makeUser(db, { email: 'boss@example.com', role: Role.ADMIN }, 'a shared password');
+  await makeCourse(given.db, { name: 'Algebra', price: 0 });
+  await makeUser(given.db, { email: 'student@example.com' }, 'a shared password');
+  await makeUser(given.db, { email: 'boss@example.com', role: Role.ADMIN }, 'a shared password');
   clients = [
-    new HttpClient(app.url),
-    await signedInClient(app.url, 'student@example.com', 'a shared password'),
-    await signedInClient(app.url, 'boss@example.com', 'a shared password'),
+    new HttpClient(given.app.url),
+    await signedInClient(given.app.url, 'student@example.com', 'a shared password'),
+    await signedInClient(given.app.url, 'boss@example.com', 'a shared password'),
   ];
   const { data } = await clients[0].graphql<IntrospectionQuery>(getIntrospectionQuery());
   const typeName = (t: { kind: string; name?: string | null; ofType?: unknown }): string =>
@@ -67,10 +62,6 @@ beforeAll(async () => {
       args: field.args.map((arg) => ({ name: arg.name, type: typeName(arg.type) })),
     })),
   );
-});
-afterAll(async () => {
-  await app.close();
-  await closeTestDatabase(db);
 });
 
 /** Any JSON value, including the awkward ones: huge numbers, odd strings, nesting. */

@@ -57,7 +57,8 @@ import type { StreamSettings } from './modules/video/stream-signature';
 import { videoUploadRouter } from './modules/video/video-upload.router';
 import { apiKeyScopes } from './graphql/api-key-scopes';
 import { identifyApiKey, restApiKeyGate } from './http/api-keys';
-import { WebhookQueue } from './modules/integration/webhook-queue';
+import { WebhookQueue, type WebhookQueueOptions } from './modules/integration/webhook-queue';
+import { JobQueue } from './db/job-queue';
 import { webhookSecretKey } from './modules/integration/webhook-signature';
 import type { WebhookDeps } from './modules/integration/webhook.service';
 
@@ -69,16 +70,16 @@ export interface AppDeps {
   log: AppLogger;
   /** The embedded database's state, for /healthz (openDatabase's `state`). */
   databaseState?: () => DatabaseState;
-  /** The lesson video job queue; by default one on the app's own database. */
-  videoQueue?: VideoQueue;
-  /** The webhook delivery queue; by default one on the app's own database with about a day of retries. */
-  webhookQueue?: WebhookQueue;
+  /** Webhook delivery retries; by default about a day of them. */
+  webhookRetries?: WebhookQueueOptions;
   /** Runs the queue's clock for scheduled jobs (the server does; tests ask for runs themselves). */
   jobScheduling?: boolean;
 }
 
 export interface App {
   server: http.Server;
+  /** The process's one job queue, which every module's jobs run on. */
+  jobs: JobQueue;
   apollo: ApolloServer<GraphQLContext>;
   services: { auth: AuthDeps; payments: PurchaseDeps };
   responseCache: PublicResponseCache | null;
@@ -91,7 +92,7 @@ export interface App {
 }
 
 /** Builds the whole HTTP face of the product (GraphQL, REST shims, health, client) without listening. */
-export async function createApp({ env, db, log, databaseState, videoQueue, webhookQueue, jobScheduling = false }: AppDeps): Promise<App> {
+export async function createApp({ env, db, log, databaseState, webhookRetries, jobScheduling = false }: AppDeps): Promise<App> {
   const app = express();
   const server = http.createServer(app);
   app.disable('x-powered-by');
@@ -129,21 +130,19 @@ export async function createApp({ env, db, log, databaseState, videoQueue, webho
 
   const jwtSecret = resolveJwtSecret(env);
   const storage = createVideoStorage(env);
-  const queue =
-    videoQueue ??
-    new VideoQueue((db.options as { url: string }).url, log, {
-      jobTimeoutSeconds: env.video.jobTimeoutSeconds,
-      maintenanceIntervalSeconds: env.video.queueCheckSeconds,
-      retryDelaySeconds: env.video.retryDelaySeconds,
-      concurrency: env.video.concurrency,
-      scheduling: jobScheduling,
-    });
+  const concurrency = env.video.concurrency;
+  const jobs = new JobQueue((db.options as { url: string }).url, log, {
+    maintenanceIntervalSeconds: env.video.queueCheckSeconds,
+    scheduling: jobScheduling,
+    connections: 5 + concurrency,
+  });
+  const queue = new VideoQueue(jobs, { jobTimeoutSeconds: env.video.jobTimeoutSeconds, retryDelaySeconds: env.video.retryDelaySeconds, concurrency });
   // Mail is written to the outbox in the request and delivered by jobs in the same queue.
   const mail = createMailService(
     db,
     log,
     { smtpUrl: env.smtpUrl, from: env.mailFrom, mail: env.mail, sms: createSmsProvider(env.sms), publicUrl: env.publicUrl },
-    queue,
+    jobs,
   );
   const mailer = mail.mailer;
   const auth: AuthDeps = { db, jwtSecret, mailer, publicUrl: env.publicUrl, phone: { enabled: env.sms.phoneSignIn, dailyBudget: env.sms.dailyBudget } };
@@ -162,12 +161,12 @@ export async function createApp({ env, db, log, databaseState, videoQueue, webho
   };
   const passport = createPassport(db, jwtSecret);
   const secureCookies = env.publicUrl.startsWith('https:');
-  const practiceQueue = new PracticeQueue((db.options as { url: string }).url, log);
+  const practiceQueue = new PracticeQueue(jobs);
   const deviceKey = deviceCookieKey(jwtSecret);
   const stream: StreamSettings = { signingKey: streamSigningKey(jwtSecret), urlTtlSeconds: env.video.urlTtlSeconds };
   const webhooks: WebhookDeps = {
     db,
-    queue: webhookQueue ?? new WebhookQueue((db.options as { url: string }).url, log),
+    queue: new WebhookQueue(jobs, log, webhookRetries),
     secretKey: webhookSecretKey(jwtSecret),
     allowHttp: env.nodeEnv !== 'production',
   };
@@ -279,5 +278,15 @@ export async function createApp({ env, db, log, databaseState, videoQueue, webho
   app.use(notFoundHandler);
   app.use(errorHandler);
 
-  return { server, apollo, services: { auth, payments }, responseCache, video: { storage, queue, stream }, practice: { queue: practiceQueue }, webhooks, mail };
+  return {
+    server,
+    jobs,
+    apollo,
+    services: { auth, payments },
+    responseCache,
+    video: { storage, queue, stream },
+    practice: { queue: practiceQueue },
+    webhooks,
+    mail,
+  };
 }

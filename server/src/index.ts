@@ -26,7 +26,7 @@ async function main() {
     if (await seedDemoAccounts(database.dataSource)) log.info('demo accounts created');
   }
   if (env.adminEmail && env.adminPassword) await ensureAdmin(database.dataSource, log, env.adminEmail, env.adminPassword);
-  const { server, apollo, services, video, practice, webhooks, mail } = await createApp({
+  const { server, jobs, apollo, services, video, practice, mail } = await createApp({
     env,
     db: database.dataSource,
     log,
@@ -57,7 +57,7 @@ async function main() {
   // and IPN never came, and refunds that settle later are asked about by a scheduled job in the queue
   // (every five minutes, one run at a time across server copies), never inside a request. One run is
   // asked for now, after listening (the offline SSLCommerz imitation is called over HTTP).
-  const paymentJobs = new PaymentJobs(video.queue, services.payments, log);
+  const paymentJobs = new PaymentJobs(jobs, services.payments, log);
   await paymentJobs.start();
   await paymentJobs.runSoon();
   log.info({ port, url: `http://localhost:${port}` }, 'Shikhon is serving the site and the API');
@@ -81,10 +81,9 @@ async function main() {
       await apollo.stop();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       clearTimeout(forced);
-      // The queues stop together, each waiting for its job in hand at most until the deadline
-      // (an unfinished job is taken up again by the next process to start).
-      const queueGraceMs = Math.max(1000, deadline - Date.now() - 2500);
-      await Promise.all([video.queue.stop(queueGraceMs), practice.queue.stop(queueGraceMs), webhooks.queue.stop(queueGraceMs)]);
+      // The job queue stops, waiting for the jobs in hand at most until the deadline (an unfinished
+      // job is taken up again by the next process to start).
+      await jobs.stop(Math.max(1000, deadline - Date.now() - 2500));
       await database.close();
       log.info('stopped cleanly');
       process.exit(0);

@@ -5,6 +5,7 @@ import { createLogger } from './logger';
 import { transcodeJobHandler, videoLimits } from './modules/video/video-processing';
 import { videoTools } from './modules/video/transcode';
 import { VideoQueue } from './modules/video/video-queue';
+import { JobQueue } from './db/job-queue';
 import { createVideoStorage } from './modules/video/video-storage';
 import { createMailService } from './modules/mail/mailer';
 import { createSmsProvider } from './modules/phone/sms-provider';
@@ -15,9 +16,9 @@ async function main() {
   const log = createLogger(env.logLevel);
   if (!env.databaseUrl) throw new ConfigError('The worker needs DATABASE_URL: the database the server uses (an embedded one belongs to its server process).');
   const database = await openDatabase(env, log);
-  const queue = new VideoQueue(env.databaseUrl, log, {
+  const jobs = new JobQueue(env.databaseUrl, log, { maintenanceIntervalSeconds: env.video.queueCheckSeconds, connections: 5 + env.video.concurrency });
+  const queue = new VideoQueue(jobs, {
     jobTimeoutSeconds: env.video.jobTimeoutSeconds,
-    maintenanceIntervalSeconds: env.video.queueCheckSeconds,
     retryDelaySeconds: env.video.retryDelaySeconds,
     concurrency: env.video.concurrency,
   });
@@ -26,7 +27,7 @@ async function main() {
     database.dataSource,
     log,
     { smtpUrl: env.smtpUrl, from: env.mailFrom, mail: env.mail, sms: createSmsProvider(env.sms), publicUrl: env.publicUrl },
-    queue,
+    jobs,
   );
   await mail.work();
   await queue.work(
@@ -43,7 +44,7 @@ async function main() {
   log.info('video worker is waiting for jobs');
   const stop = async (signal: string) => {
     log.info({ signal }, 'video worker stopping: finishing the job in hand');
-    await queue.stop();
+    await jobs.stop();
     await database.close();
     process.exit(0);
   };

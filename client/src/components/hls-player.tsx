@@ -5,6 +5,7 @@ import { loadHlsJs, Prefetched, signedStreamLoader } from '../lib/hls-stream';
 import { useLanguage, useT } from '../lib/i18n';
 import { localDigits } from '../lib/digits';
 import { StreamAddress, streamIdentity } from '../lib/stream-address';
+import { usePositionSaving } from './use-position-saving';
 import {
   besideMaster,
   DATA_SAVER_HEIGHT,
@@ -12,7 +13,6 @@ import {
   loadPreferences,
   QUALITIES,
   QUALITY_LABELS,
-  SAVE_POSITION_EVERY_SECONDS,
   savePreferences,
   type Quality,
 } from '../lib/video-preferences';
@@ -45,7 +45,7 @@ function levelChoice(heights: number[], quality: Quality, dataSaver: boolean): {
 export function HlsPlayer({ title, url, startAt, refreshUrl, onEnded, onPosition }: LessonVideoProps) {
   const video = useRef<HTMLVideoElement | null>(null);
   const hls = useRef<Hls | null>(null);
-  const lastSaved = useRef(startAt);
+  const positionSaving = usePositionSaving(url, startAt, onPosition);
   const position = useRef(startAt);
   const [preferences, setPreferences] = useState(loadPreferences);
   const [heights, setHeights] = useState<number[] | null>(null);
@@ -185,18 +185,10 @@ export function HlsPlayer({ title, url, startAt, refreshUrl, onEnded, onPosition
         poster={besideMaster(url, 'poster.jpg')}
         style={{ width: '100%', aspectRatio: '16 / 9', display: 'block' }}
         onTimeUpdate={(e) => {
-          const now = Math.floor(e.currentTarget.currentTime);
           position.current = e.currentTarget.currentTime;
-          if (Math.abs(now - lastSaved.current) >= SAVE_POSITION_EVERY_SECONDS) {
-            lastSaved.current = now;
-            onPosition(now);
-          }
+          positionSaving.onTimeUpdate(e);
         }}
-        onPause={(e) => {
-          const now = Math.floor(e.currentTarget.currentTime);
-          lastSaved.current = now;
-          onPosition(now);
-        }}
+        onPause={positionSaving.onPause}
         onEnded={onEnded}
         data-testid="lesson-video"
       />

@@ -1,3 +1,4 @@
+import { fireEvent } from '@testing-library/react';
 import { renderRoute } from '../test/render';
 import { LessonVideo } from './lesson-video';
 
@@ -21,5 +22,27 @@ describe('an embedded lesson video', () => {
 
   it('plays video files in a video element, with no frame', () => {
     expect(frameFor('/media/videos/lesson-1.webm')).toBeNull();
+  });
+});
+
+describe('saving where a student is in a lesson', () => {
+  const playTo = (video: HTMLVideoElement, seconds: number, event: 'timeupdate' | 'pause' = 'timeupdate') => {
+    Object.defineProperty(video, 'currentTime', { value: seconds, configurable: true });
+    fireEvent(video, new Event(event));
+  };
+
+  it('reports the position every ten seconds of playing and at a pause, counting from where the lesson resumed', () => {
+    const saved: number[] = [];
+    const { container } = renderRoute(
+      <LessonVideo title="Lesson 1" url="/media/videos/lesson-1.webm" startAt={30} onEnded={() => undefined} onPosition={(at) => saved.push(at)} />,
+    );
+    const video = container.querySelector('video')!;
+    playTo(video, 31.5);
+    playTo(video, 39.9);
+    expect(saved).toEqual([]);
+    playTo(video, 40.2);
+    playTo(video, 45);
+    playTo(video, 47.8, 'pause');
+    expect(saved).toEqual([40, 47]);
   });
 });

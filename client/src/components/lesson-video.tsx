@@ -1,20 +1,17 @@
 import { AspectRatio, Box } from '@chakra-ui/react';
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { lazy, Suspense, useRef } from 'react';
 import { EMBED_ALLOW, embedSandbox, isVideoFile } from '../lib/video-embed';
 import { loadHlsJs } from '../lib/hls-stream';
-import { isHlsStream, SAVE_POSITION_EVERY_SECONDS } from '../lib/video-preferences';
+import { isHlsStream } from '../lib/video-preferences';
 import type { LessonVideoProps } from './hls-player';
+import { usePositionSaving } from './use-position-saving';
 
 // Its own chunk: pages without an uploaded video never load the HLS player.
 const HlsPlayer = lazy(() => import('./hls-player').then((module) => ({ default: module.HlsPlayer })));
 
 export function LessonVideo({ title, url, startAt, refreshUrl, onEnded, onPosition }: LessonVideoProps) {
   const video = useRef<HTMLVideoElement | null>(null);
-  const lastSaved = useRef(startAt);
-
-  useEffect(() => {
-    lastSaved.current = startAt;
-  }, [url, startAt]);
+  const positionSaving = usePositionSaving(url, startAt, onPosition);
 
   if (isHlsStream(url)) {
     // hls.js starts arriving together with the player's own code, not after it.
@@ -53,18 +50,8 @@ export function LessonVideo({ title, url, startAt, refreshUrl, onEnded, onPositi
         onLoadedMetadata={(e) => {
           if (startAt > 0 && startAt < e.currentTarget.duration) e.currentTarget.currentTime = startAt;
         }}
-        onTimeUpdate={(e) => {
-          const now = Math.floor(e.currentTarget.currentTime);
-          if (Math.abs(now - lastSaved.current) >= SAVE_POSITION_EVERY_SECONDS) {
-            lastSaved.current = now;
-            onPosition(now);
-          }
-        }}
-        onPause={(e) => {
-          const now = Math.floor(e.currentTarget.currentTime);
-          lastSaved.current = now;
-          onPosition(now);
-        }}
+        onTimeUpdate={positionSaving.onTimeUpdate}
+        onPause={positionSaving.onPause}
         onEnded={onEnded}
         data-testid="lesson-video"
       />

@@ -65,6 +65,8 @@ describe('course figures', () => {
     expect(formatDuration(45 * 60)).toBe('45 min');
     expect(formatDuration(80 * 60)).toBe('1 h 20 min');
     expect(formatDuration(7200)).toBe('2 h');
+    expect(formatDuration(5, 'en', 'second')).toBe('5 s');
+    expect(formatDuration(125, 'en', 'second')).toBe('2 min 5 s');
   });
 
   it('shows enrolled students as they are below 100 and as "100+" only from 100', () => {
@@ -104,6 +106,7 @@ describe('in Bangla', () => {
   it('gives video lengths in Bangla units', () => {
     expect(formatDuration(45 * 60, 'bn')).toBe('৪৫ মিনিট');
     expect(formatDuration(80 * 60, 'bn')).toBe('১ ঘণ্টা ২০ মিনিট');
+    expect(formatDuration(125, 'bn', 'second')).toBe('২ মিনিট ৫ সেকেন্ড');
   });
 
   it('leaves English as it was', () => {

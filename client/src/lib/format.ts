@@ -111,15 +111,25 @@ export function plural(count: number, singular: string, pluralForm = `${singular
   return `${count} ${count === 1 ? singular : pluralForm}`;
 }
 
-/** A video length for people: "45 min", "1 h 20 min", "2 h" (৪৫ মিনিট, ১ ঘণ্টা ২০ মিনিট); under a minute counts as one. */
-export function formatDuration(seconds: number, language: Language = 'en'): string {
+/**
+ * A length of time for people. By the minute (a video's length): "45 min", "1 h 20 min", "2 h"
+ * (৪৫ মিনিট, ১ ঘণ্টা ২০ মিনিট), under a minute counting as one. By the second (time left, say):
+ * "5 s", "2 min 5 s", "3 h 1 min".
+ */
+export function formatDuration(seconds: number, language: Language = 'en', precision: 'minute' | 'second' = 'minute'): string {
+  const unit = (value: number, name: 'hour' | 'minute' | 'second') =>
+    language === 'en'
+      ? `${value} ${{ hour: 'h', minute: 'min', second: 's' }[name]}`
+      : new Intl.NumberFormat(localeOf(language), { style: 'unit', unit: name, unitDisplay: 'short' }).format(value);
+  if (precision === 'second') {
+    const s = Math.max(0, Math.round(seconds));
+    if (s < 60) return unit(s, 'second');
+    if (s < 3600) return `${unit(Math.floor(s / 60), 'minute')} ${unit(s % 60, 'second')}`;
+    return `${unit(Math.floor(s / 3600), 'hour')} ${unit(Math.floor((s % 3600) / 60), 'minute')}`;
+  }
   const minutes = Math.max(1, Math.round(seconds / 60));
   const hours = Math.floor(minutes / 60);
   const rest = minutes % 60;
-  const unit = (value: number, name: 'hour' | 'minute') =>
-    language === 'en'
-      ? `${value} ${name === 'hour' ? 'h' : 'min'}`
-      : new Intl.NumberFormat(localeOf(language), { style: 'unit', unit: name, unitDisplay: 'short' }).format(value);
   if (hours === 0) return unit(rest, 'minute');
   return rest === 0 ? unit(hours, 'hour') : `${unit(hours, 'hour')} ${unit(rest, 'minute')}`;
 }

@@ -1,33 +1,22 @@
+import { useAppPerFile } from '../test/app-per-file';
 import { serverAudits } from 'graphql-http';
 import { getOperationAST, Kind, parse, type OperationDefinitionNode } from 'graphql';
-import type { DataSource } from 'typeorm';
 import { clientOperations } from '../test/client-operations';
 import { MAX_COST, operationCost } from './cost-limit';
 import { SUBSCRIPTIONS_UNSUPPORTED } from './limits';
 import { createSchema } from './schema';
-import { startTestApp, type TestApp } from '../test/app';
-import { closeTestDatabase, openTestDatabase } from '../test/database';
 
-let db: DataSource;
-let app: TestApp;
-beforeAll(async () => {
-  db = await openTestDatabase();
-  app = await startTestApp(db);
-});
-afterAll(async () => {
-  await app.close();
-  await closeTestDatabase(db);
-});
+const given = useAppPerFile();
 
 describe('GraphQL limits', () => {
   it("lets the client's own deepest queries through", async () => {
     const query = `{ courses { items { lessons { id title } } } reviews { items { name } } }`;
-    expect((await app.graphql(query)).body.errors).toBeUndefined();
+    expect((await given.app.graphql(query)).body.errors).toBeUndefined();
   });
 
   it('refuses too many aliases, tokens and directives with clear messages and a 400', async () => {
     const refusal = async (query: string) => {
-      const { status, body } = await app.graphql(query);
+      const { status, body } = await given.app.graphql(query);
       expect(status).toBe(400);
       return body.errors![0];
     };
@@ -43,14 +32,14 @@ describe('GraphQL limits', () => {
   });
 
   it("answers a syntax error with a 400 and the parser's message", async () => {
-    const { status, body } = await app.graphql('{ courses { total }');
+    const { status, body } = await given.app.graphql('{ courses { total }');
     expect(status).toBe(400);
     expect(body.errors![0].message).toMatch(/^Syntax Error: Expected Name, found <EOF>/);
     expect(body.errors![0].extensions?.code).toBe('GRAPHQL_PARSE_FAILED');
   });
 
   it('refuses a subscription with a 400: the schema has none', async () => {
-    const { status, body } = await app.graphql('subscription Live { courses { total } }');
+    const { status, body } = await given.app.graphql('subscription Live { courses { total } }');
     expect(status).toBe(400);
     expect(body.errors![0]).toMatchObject({ message: SUBSCRIPTIONS_UNSUPPORTED, extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } });
   });
@@ -59,14 +48,14 @@ describe('GraphQL limits', () => {
     const fields = 'id name description price photoURL ratings instructor instructorEmail keyPoints targetedPeoples whyNeed lessonCount';
     const list = (limit: string) => `courses(limit: ${limit}) { items { ${fields} lessons { id title position videoURL completed lastPosition } } }`;
     const costly = `{ ${Array.from({ length: 15 }, (_, i) => `c${i}: ${list('50')}`).join(' ')} }`;
-    const { status, body } = await app.graphql(costly);
+    const { status, body } = await given.app.graphql(costly);
     expect(status).toBe(400);
     expect(body.errors![0].message).toMatch(/^Query cost limit of 10000 exceeded, found \d+\. Ask for fewer items or fewer fields\.$/);
     expect(body.errors![0].extensions?.code).toBe('GRAPHQL_VALIDATION_FAILED');
     // The same with the limit in a variable, and the same list once, which is allowed.
-    const viaVariable = await app.graphql(`query ($n: Int!) { ${Array.from({ length: 15 }, (_, i) => `c${i}: ${list('$n')}`).join(' ')} }`, { n: 50 });
+    const viaVariable = await given.app.graphql(`query ($n: Int!) { ${Array.from({ length: 15 }, (_, i) => `c${i}: ${list('$n')}`).join(' ')} }`, { n: 50 });
     expect(viaVariable.status).toBe(400);
-    const once = await app.graphql(`{ ${list('50')} }`);
+    const once = await given.app.graphql(`{ ${list('50')} }`);
     expect(once.status).toBe(200);
     expect(once.body.errors).toBeUndefined();
   });
@@ -88,7 +77,7 @@ describe('GraphQL limits', () => {
 
 describe('GraphQL over HTTP', () => {
   it('passes the graphql-http server audits with no audit answering error', async () => {
-    const results = await Promise.all(serverAudits({ url: `${app.url}/graphql`, fetchFn: fetch }).map((audit) => audit.fn()));
+    const results = await Promise.all(serverAudits({ url: `${given.app.url}/graphql`, fetchFn: fetch }).map((audit) => audit.fn()));
     const errors = results.flatMap((result) => (result.status === 'error' ? [`${result.name}: ${result.reason}`] : []));
     expect(errors).toEqual([]);
   });

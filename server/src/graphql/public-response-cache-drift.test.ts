@@ -4,36 +4,27 @@
  * Each public field is asked for with every field of its answer (three levels deep), and the tables
  * in the SQL it ran are compared with the tables that have the trigger.
  */
+import { useAppPerFile } from '../test/app-per-file';
 import { getIntrospectionQuery, type IntrospectionObjectType, type IntrospectionQuery, type IntrospectionTypeRef } from 'graphql';
-import type { DataSource } from 'typeorm';
 import { Lesson } from '../modules/course/lesson.entity';
 import { Review } from '../modules/review/review.entity';
 import { Blog } from '../modules/blog/blog.entity';
-import { startTestApp, type TestApp } from '../test/app';
-import { closeTestDatabase, openTestDatabase } from '../test/database';
 import { makeCourse } from '../test/factories';
 import { PUBLIC_FIELDS } from './public-response-cache';
 
-let db: DataSource;
-let app: TestApp;
 let types: Map<string, IntrospectionObjectType>;
 let courseId: string;
 let blogId: string;
 
+const given = useAppPerFile({ emptyBeforeEach: false });
 beforeAll(async () => {
-  db = await openTestDatabase();
-  app = await startTestApp(db);
-  const course = await makeCourse(db, { name: 'Drift Physics' });
+  const course = await makeCourse(given.db, { name: 'Drift Physics' });
   courseId = course.id;
-  await db.getRepository(Lesson).update({ courseId }, { preview: true });
-  await db.getRepository(Review).save({ courseId, name: 'A', text: 'Clear', info: 'Student', rating: 5, hidden: false });
-  blogId = (await db.getRepository(Blog).save({ title: 'Plan', description: 'd', author: 'A', reads: 0, hidden: false })).id;
-  const { data } = (await app.execute(getIntrospectionQuery())) as { data?: IntrospectionQuery };
+  await given.db.getRepository(Lesson).update({ courseId }, { preview: true });
+  await given.db.getRepository(Review).save({ courseId, name: 'A', text: 'Clear', info: 'Student', rating: 5, hidden: false });
+  blogId = (await given.db.getRepository(Blog).save({ title: 'Plan', description: 'd', author: 'A', reads: 0, hidden: false })).id;
+  const { data } = (await given.app.execute(getIntrospectionQuery())) as { data?: IntrospectionQuery };
   types = new Map(data!.__schema.types.filter((t): t is IntrospectionObjectType => t.kind === 'OBJECT').map((t) => [t.name, t]));
-});
-afterAll(async () => {
-  await app.close();
-  await closeTestDatabase(db);
 });
 
 const named = (type: IntrospectionTypeRef): string => ('ofType' in type && type.ofType ? named(type.ofType) : (type as { name: string }).name);
@@ -64,7 +55,7 @@ const argumentsOf = (): Record<string, string> => ({
 /** The tables named after FROM or JOIN in the SQL run while `work` runs. */
 async function tablesRead(work: () => Promise<unknown>): Promise<Set<string>> {
   const statements: string[] = [];
-  const logger = db.logger as { logQuery: (query: string, ...rest: unknown[]) => unknown };
+  const logger = given.db.logger as { logQuery: (query: string, ...rest: unknown[]) => unknown };
   const original = logger.logQuery;
   logger.logQuery = function (query: string, ...rest: unknown[]) {
     statements.push(query);
@@ -88,7 +79,7 @@ describe('public response cache and its change notices', () => {
   });
 
   it('has a change trigger on every table a cached field reads', async () => {
-    const triggered: Array<{ table: string }> = await db.query(
+    const triggered: Array<{ table: string }> = await given.db.query(
       `SELECT DISTINCT event_object_table AS "table" FROM information_schema.triggers WHERE trigger_name LIKE '%\\_catalogue\\_changed'`,
     );
     const withTrigger = new Set(triggered.map((row) => row.table));
@@ -97,7 +88,7 @@ describe('public response cache and its change notices', () => {
       const returns = named(types.get('Query')!.fields.find((f) => f.name === field)!.type);
       const document = `{ ${field}${argumentsOf()[field] ?? ''} { ${everything(returns, 2)} } }`;
       let answer: { errors?: unknown } = {};
-      const tables = await tablesRead(async () => (answer = await app.execute(document)));
+      const tables = await tablesRead(async () => (answer = await given.app.execute(document)));
       expect(answer.errors).toBeUndefined();
       expect(tables.size).toBeGreaterThan(0);
       const untriggered = [...tables].filter((table) => !withTrigger.has(table));

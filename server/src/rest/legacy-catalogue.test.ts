@@ -1,6 +1,6 @@
-import type { DataSource } from 'typeorm';
-import { startTestApp, type TestApp } from '../test/app';
-import { closeTestDatabase, openTestDatabase, resetDatabase } from '../test/database';
+import { useAppPerFile } from '../test/app-per-file';
+import { startTestApp } from '../test/app';
+import { closeTestDatabase, openTestDatabase } from '../test/database';
 import { makeCourse } from '../test/factories';
 import { Blog } from '../modules/blog/blog.entity';
 import { Review } from '../modules/review/review.entity';
@@ -11,32 +11,21 @@ import { CourseLanguage } from '../modules/course/course.enums';
 type LegacyAnswer<Body> = { status: number; body: Body };
 type Named = { name?: string; title?: string };
 
-let db: DataSource;
-let app: TestApp;
-
-beforeAll(async () => {
-  db = await openTestDatabase();
-  app = await startTestApp(db);
-});
-afterAll(async () => {
-  await app.close();
-  await closeTestDatabase(db);
-});
-beforeEach(() => resetDatabase(db));
+const given = useAppPerFile();
 
 const get = async <Body = unknown>(path: string): Promise<LegacyAnswer<Body>> => {
-  const res = await fetch(app.url + path, { headers: { accept: 'application/json' } });
+  const res = await fetch(given.app.url + path, { headers: { accept: 'application/json' } });
   return { status: res.status, body: (await res.json()) as Body };
 };
 
 describe('the legacy catalogue paths', () => {
   it('GET /api/courses answers every course as the old course document', async () => {
-    const course = await makeCourse(db, { name: 'Algebra', price: 12.5, keyPoints: ['Sets'], ratings: '4.9 ratings out of 5' }, ['Intro', 'Sets']);
-    await db.getRepository(Review).insert([
+    const course = await makeCourse(given.db, { name: 'Algebra', price: 12.5, keyPoints: ['Sets'], ratings: '4.9 ratings out of 5' }, ['Intro', 'Sets']);
+    await given.db.getRepository(Review).insert([
       { name: 'a', text: 'Good', rating: 4, courseId: course.id },
       { name: 'b', text: 'Great', rating: 5, courseId: course.id },
     ]);
-    await makeCourse(db, { name: 'Draft', published: false });
+    await makeCourse(given.db, { name: 'Draft', published: false });
     const { status, body } = await get('/api/courses');
     expect(status).toBe(200);
     expect(body).toEqual([
@@ -65,8 +54,8 @@ describe('the legacy catalogue paths', () => {
   });
 
   it('GET /api/courses?language=bn answers only the courses taught in Bangla, in the old shape', async () => {
-    await makeCourse(db, { name: 'গণিত – অষ্টম শ্রেণি', language: CourseLanguage.BN });
-    await makeCourse(db, { name: 'Algebra' });
+    await makeCourse(given.db, { name: 'গণিত – অষ্টম শ্রেণি', language: CourseLanguage.BN });
+    await makeCourse(given.db, { name: 'Algebra' });
     const bangla = await get<Named[]>('/api/courses?language=bn');
     const english = await get<Named[]>('/api/courses?language=en');
     expect(bangla.body.map((c) => c.name)).toEqual(['গণিত – অষ্টম শ্রেণি']);
@@ -80,7 +69,7 @@ describe('the legacy catalogue paths', () => {
   });
 
   it('GET /api/courses pages when asked and refuses bad paging', async () => {
-    for (let i = 1; i <= 3; i++) await makeCourse(db, { name: `C${i}` });
+    for (let i = 1; i <= 3; i++) await makeCourse(given.db, { name: `C${i}` });
     expect((await get<Named[]>('/api/courses?offset=1&limit=1')).body.map((c) => c.name)).toEqual(['C2']);
     for (const [query, message] of [
       ['limit=-4', 'limit must be a whole number from 1 to 50'],
@@ -99,11 +88,11 @@ describe('the legacy catalogue paths', () => {
 
   it('answers at most a page of 50 on every legacy list, the rest through offset', async () => {
     const many = 53;
-    for (let i = 0; i < many; i++) await makeCourse(db, { name: `Course ${i}`, createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, many - i)) }, []);
-    await db
+    for (let i = 0; i < many; i++) await makeCourse(given.db, { name: `Course ${i}`, createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, many - i)) }, []);
+    await given.db
       .getRepository(Review)
       .save(Array.from({ length: many }, (_, i) => ({ name: `R${i}`, text: 't', createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, many - i)) })));
-    await db
+    await given.db
       .getRepository(Blog)
       .save(
         Array.from({ length: many }, (_, i) => ({ title: `B${i}`, author: 'a', description: 'd', createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, many - i)) })),
@@ -125,24 +114,24 @@ describe('the legacy catalogue paths', () => {
   });
 
   it('GET /api/courses/{id} answers one course, or null for an unknown id', async () => {
-    const course = await makeCourse(db, { name: 'Biology' });
+    const course = await makeCourse(given.db, { name: 'Biology' });
     expect((await get(`/api/courses/${course.id}`)).body).toMatchObject({ id: course.id, name: 'Biology' });
     expect(await get('/api/courses/00000000-0000-4000-8000-000000000000')).toEqual({ status: 200, body: null });
     expect(await get('/api/courses/42')).toEqual({ status: 200, body: null });
   });
 
   it('GET /api/courses/searchCourse/{text} searches like GraphQL', async () => {
-    await makeCourse(db, { name: 'Class 9 Physics' });
-    await makeCourse(db, { name: 'Web Development' });
+    await makeCourse(given.db, { name: 'Class 9 Physics' });
+    await makeCourse(given.db, { name: 'Web Development' });
     const { body } = await get<Named[]>('/api/courses/searchCourse/PHYS');
     expect(body.map((c) => c.name)).toEqual(['Class 9 Physics']);
     expect((await get('/api/courses/searchCourse/zoology')).body).toEqual([]);
   });
 
   it('serves Course.json, reviews.json and blogs.json in the old shapes', async () => {
-    const course = await makeCourse(db, { name: 'Sketch from A-Z', price: 350, ratings: '4.1 ratings out of 5' });
-    const review = await db.getRepository(Review).save({ name: 'Masud', info: 'Student', text: 'Great', img: '/a.svg' });
-    const blog = await db.getRepository(Blog).save({ title: 'Maths', author: 'Srib', reads: 1075, description: 'd', img: '/b.svg' });
+    const course = await makeCourse(given.db, { name: 'Sketch from A-Z', price: 350, ratings: '4.1 ratings out of 5' });
+    const review = await given.db.getRepository(Review).save({ name: 'Masud', info: 'Student', text: 'Great', img: '/a.svg' });
+    const blog = await given.db.getRepository(Blog).save({ title: 'Maths', author: 'Srib', reads: 1075, description: 'd', img: '/b.svg' });
     expect((await get('/Course.json')).body).toEqual([
       // Nobody has rated it: no rating, whatever the old text said.
       { _id: course.id, name: 'Sketch from A-Z', img: '/media/courses/math.svg', des: course.description, rating: null, price: '$ 350' },
@@ -153,7 +142,7 @@ describe('the legacy catalogue paths', () => {
 
   it("answers an unknown API path with 404 and 'Route not found!'", async () => {
     expect(await get('/api/nothing/here')).toEqual({ status: 404, body: { message: 'Route not found!' } });
-    const res = await fetch(`${app.url}/api/courses`, { method: 'DELETE' });
+    const res = await fetch(`${given.app.url}/api/courses`, { method: 'DELETE' });
     expect(res.status).toBe(404);
     expect(await res.json()).toEqual({ message: 'Route not found!' });
   });

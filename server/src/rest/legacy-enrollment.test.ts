@@ -1,8 +1,7 @@
+import { useAppPerFile } from '../test/app-per-file';
 import { reconcileUnsettledPayments } from '../modules/payment/purchase.service';
 import { TestModePayment } from '../payments/test-mode-payment.entity';
-import type { DataSource } from 'typeorm';
-import { startTestApp, type TestApp } from '../test/app';
-import { closeTestDatabase, openTestDatabase, resetDatabase, testLog } from '../test/database';
+import { testLog } from '../test/database';
 import { makeCourse, makeUser } from '../test/factories';
 import { HttpClient, signedInClient } from '../test/http-client';
 import type { Course } from '../modules/course/course.entity';
@@ -13,24 +12,14 @@ import { Role } from '../modules/user/role';
 import { PaymentJobs, RECONCILE_AGE_SECONDS } from '../modules/payment/payment-jobs';
 import { waitFor } from '../test/wait-for';
 
-let db: DataSource;
-let app: TestApp;
 let course: Course;
 let buyer: HttpClient;
 
-beforeAll(async () => {
-  db = await openTestDatabase();
-  app = await startTestApp(db);
-});
-afterAll(async () => {
-  await app.close();
-  await closeTestDatabase(db);
-});
+const given = useAppPerFile();
 beforeEach(async () => {
-  await resetDatabase(db);
-  course = await makeCourse(db, { name: 'WordPress for Beginners', price: 25 });
-  await makeUser(db, { email: 'buyer@example.com' }, 'buyer password');
-  buyer = await signedInClient(app.url, 'buyer@example.com', 'buyer password');
+  course = await makeCourse(given.db, { name: 'WordPress for Beginners', price: 25 });
+  await makeUser(given.db, { email: 'buyer@example.com' }, 'buyer password');
+  buyer = await signedInClient(given.app.url, 'buyer@example.com', 'buyer password');
 });
 
 const postJson = (client: HttpClient, path: string, body: unknown) =>
@@ -59,7 +48,7 @@ describe('the legacy payment and enrollment paths', () => {
     expect(await enrolled.json()).toMatchObject({ acknowledged: true });
     const again = await postJson(buyer, '/api/enroll', enrollBody);
     expect(again.status).toBe(409);
-    expect(await db.getRepository(Enrollment).count()).toBe(1);
+    expect(await given.db.getRepository(Enrollment).count()).toBe(1);
 
     const list = (await (await buyer.request('/api/enroll/buyer@example.com')).json()) as Array<Record<string, unknown>>;
     expect(list).toEqual([
@@ -77,7 +66,7 @@ describe('the legacy payment and enrollment paths', () => {
     const res = await postJson(buyer, '/payment', { amount: 100, token: 'tok_visa', courseID: course.id });
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ message: 'The amount does not match the price of the course' });
-    expect(await db.getRepository(Payment).count()).toBe(0);
+    expect(await given.db.getRepository(Payment).count()).toBe(0);
   });
 
   it('takes the old {amount, token} body as a charge made when the enrollment names the course, at its price', async () => {
@@ -85,25 +74,25 @@ describe('the legacy payment and enrollment paths', () => {
     expect(asked.status).toBe(200);
     const pending = (await asked.json()) as { status: string; amount: number; balance_transaction: string };
     expect(pending).toMatchObject({ status: 'pending', paid: false, amount: 2500 });
-    expect(await db.getRepository(Payment).count()).toBe(0);
+    expect(await given.db.getRepository(Payment).count()).toBe(0);
 
     // The card token waits for the enrollment call, and only until then.
-    expect((await db.getRepository(LegacyChargeRequest).find()).map((request) => request.paymentMethod)).toEqual(['tok_visa']);
+    expect((await given.db.getRepository(LegacyChargeRequest).find()).map((request) => request.paymentMethod)).toEqual(['tok_visa']);
     const enrollBody = { courseID: course.id, email: 'buyer@example.com', transactionID: pending.balance_transaction, transactionAmount: 25 };
     const enrolled = await postJson(buyer, '/api/enroll', enrollBody);
     expect(enrolled.status).toBe(201);
-    const [used] = await db.getRepository(LegacyChargeRequest).find();
+    const [used] = await given.db.getRepository(LegacyChargeRequest).find();
     expect([used.paymentMethod, used.usedAt]).toEqual([null, expect.any(Date)]);
-    const [{ stored }] = await db.query<Array<{ stored: number }>>(
+    const [{ stored }] = await given.db.query<Array<{ stored: number }>>(
       `SELECT count(*)::int AS stored FROM legacy_charge_request WHERE row_to_json(legacy_charge_request)::text LIKE '%tok_visa%'`,
     );
     expect(stored).toBe(0);
     expect(await enrolled.json()).toMatchObject({ acknowledged: true });
-    const [payment] = await db.getRepository(Payment).find();
+    const [payment] = await given.db.getRepository(Payment).find();
     expect([payment.amountCents, payment.courseId, payment.status]).toEqual([2500, course.id, 'SUCCEEDED']);
-    expect(await db.getRepository(Enrollment).countBy({ courseId: course.id })).toBe(1);
+    expect(await given.db.getRepository(Enrollment).countBy({ courseId: course.id })).toBe(1);
     expect((await postJson(buyer, '/api/enroll', enrollBody)).status).toBe(409);
-    expect(await db.getRepository(Payment).count()).toBe(1);
+    expect(await given.db.getRepository(Payment).count()).toBe(1);
   });
 
   it('refuses, charging nothing, an old charge request whose amount is not the price of the course it enrolls in', async () => {
@@ -111,35 +100,35 @@ describe('the legacy payment and enrollment paths', () => {
     const res = await postJson(buyer, '/api/enroll', { courseID: course.id, transactionID: pending.balance_transaction, email: 'buyer@example.com' });
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ message: 'The amount does not match the price of the course' });
-    expect([await db.getRepository(Payment).count(), await db.getRepository(Enrollment).count()]).toEqual([0, 0]);
+    expect([await given.db.getRepository(Payment).count(), await given.db.getRepository(Enrollment).count()]).toEqual([0, 0]);
   });
 
   it("does not let anyone else use a student's old charge request", async () => {
     const pending = (await (await postJson(buyer, '/payment', { amount: 2500, token: 'tok_visa' })).json()) as { balance_transaction: string };
-    await makeUser(db, { email: 'other@example.com' }, 'other password');
-    const other = await signedInClient(app.url, 'other@example.com', 'other password');
+    await makeUser(given.db, { email: 'other@example.com' }, 'other password');
+    const other = await signedInClient(given.app.url, 'other@example.com', 'other password');
     const res = await postJson(other, '/api/enroll', { courseID: course.id, transactionID: pending.balance_transaction, email: 'other@example.com' });
     expect(res.status).toBe(403);
-    expect(await db.getRepository(Payment).count()).toBe(0);
+    expect(await given.db.getRepository(Payment).count()).toBe(0);
   });
 
   it('forgets an old charge request never followed by an enrollment, with its card token, from the scheduled payment job', async () => {
     await postJson(buyer, '/payment', { amount: 2500, token: 'tok_visa' });
     const fresh = await postJson(buyer, '/payment', { amount: 2500, token: 'tok_mastercard' });
     expect(fresh.status).toBe(200);
-    await db.query(`UPDATE legacy_charge_request SET "expiresAt" = now() - interval '1 minute' WHERE "paymentMethod" = 'tok_visa'`);
-    const jobs = new PaymentJobs(app.video.queue, app.services.payments, testLog, { pollingIntervalSeconds: 0.5 });
+    await given.db.query(`UPDATE legacy_charge_request SET "expiresAt" = now() - interval '1 minute' WHERE "paymentMethod" = 'tok_visa'`);
+    const jobs = new PaymentJobs(given.app.video.queue, given.app.services.payments, testLog, { pollingIntervalSeconds: 0.5 });
     await jobs.start();
     await jobs.runSoon(RECONCILE_AGE_SECONDS);
-    await waitFor('the expired request to go', async () => (await db.getRepository(LegacyChargeRequest).count()) === 1);
-    expect((await db.getRepository(LegacyChargeRequest).find()).map((request) => request.paymentMethod)).toEqual(['tok_mastercard']);
+    await waitFor('the expired request to go', async () => (await given.db.getRepository(LegacyChargeRequest).count()) === 1);
+    expect((await given.db.getRepository(LegacyChargeRequest).find()).map((request) => request.paymentMethod)).toEqual(['tok_mastercard']);
   });
 
   it('limits how many old charge requests a student makes in an hour', async () => {
     for (let i = 0; i < 20; i++) expect((await postJson(buyer, '/payment', { amount: 2500, token: 'tok_visa' })).status).toBe(200);
     const res = await postJson(buyer, '/payment', { amount: 2500, token: 'tok_visa' });
     expect(res.status).toBe(429);
-    expect(await db.getRepository(LegacyChargeRequest).count()).toBe(20);
+    expect(await given.db.getRepository(LegacyChargeRequest).count()).toBe(20);
   });
 
   it('answers a card declined at enrollment with a failure status, enrolling no one', async () => {
@@ -147,32 +136,32 @@ describe('the legacy payment and enrollment paths', () => {
     const res = await postJson(buyer, '/api/enroll', { courseID: course.id, transactionID: pending.balance_transaction, email: 'buyer@example.com' });
     expect(res.status).toBe(402);
     expect(await res.json()).toMatchObject({ status: 'Failure', error: 'Your card was declined.' });
-    expect(await db.getRepository(Enrollment).count()).toBe(0);
+    expect(await given.db.getRepository(Enrollment).count()).toBe(0);
     // A declined token is not kept either.
-    expect((await db.getRepository(LegacyChargeRequest).find()).map((request) => request.paymentMethod)).toEqual([null]);
+    expect((await given.db.getRepository(LegacyChargeRequest).find()).map((request) => request.paymentMethod)).toEqual([null]);
   });
 
   it('answers a declined card with a failure status that is not 200', async () => {
     const res = await postJson(buyer, '/payment', { amount: 2500, token: 'tok_chargeDeclined', courseID: course.id });
     expect(res.status).toBe(402);
     expect(await res.json()).toMatchObject({ status: 'Failure', error: 'Your card was declined.' });
-    expect(await db.getRepository(Enrollment).count()).toBe(0);
+    expect(await given.db.getRepository(Enrollment).count()).toBe(0);
   });
 
   it('refuses an enrollment without a payment this server saw succeed', async () => {
     const res = await postJson(buyer, '/api/enroll', { courseID: course.id, transactionID: 'txn_made_up', email: 'buyer@example.com' });
     expect(res.status).toBe(403);
-    expect(await db.getRepository(Enrollment).count()).toBe(0);
+    expect(await given.db.getRepository(Enrollment).count()).toBe(0);
   });
 
   it('needs a signed-in student, and shows enrollments only to their owner or an admin', async () => {
-    expect((await postJson(new HttpClient(app.url), '/payment', { amount: 2500, token: 'tok_visa', courseID: course.id })).status).toBe(401);
-    expect((await new HttpClient(app.url).request('/api/enroll/buyer@example.com')).status).toBe(401);
-    await makeUser(db, { email: 'other@example.com' }, 'other password');
-    const other = await signedInClient(app.url, 'other@example.com', 'other password');
+    expect((await postJson(new HttpClient(given.app.url), '/payment', { amount: 2500, token: 'tok_visa', courseID: course.id })).status).toBe(401);
+    expect((await new HttpClient(given.app.url).request('/api/enroll/buyer@example.com')).status).toBe(401);
+    await makeUser(given.db, { email: 'other@example.com' }, 'other password');
+    const other = await signedInClient(given.app.url, 'other@example.com', 'other password');
     expect((await other.request('/api/enroll/buyer@example.com')).status).toBe(403);
-    await makeUser(db, { email: 'boss@example.com', role: Role.ADMIN }, 'boss password');
-    const admin = await signedInClient(app.url, 'boss@example.com', 'boss password');
+    await makeUser(given.db, { email: 'boss@example.com', role: Role.ADMIN }, 'boss password');
+    const admin = await signedInClient(given.app.url, 'boss@example.com', 'boss password');
     expect((await admin.request('/api/enroll/buyer@example.com')).status).toBe(200);
   });
 
@@ -181,18 +170,18 @@ describe('the legacy payment and enrollment paths', () => {
     expect(res.status).toBe(200);
     const session = (await res.json()) as { id: string; url: string };
     expect(session.id).toMatch(/^cs_test_/);
-    const [payment] = await db.getRepository(Payment).find();
+    const [payment] = await given.db.getRepository(Payment).find();
     expect(payment.amountCents).toBe(2500);
     expect(payment.actionUrl).toBe(session.url);
   });
 
   it('follows the purchase rules: refused for an owned course, and never reconciled into an unrelated payment', async () => {
     await postJson(buyer, '/create-checkout-session', { courseID: course.id });
-    const before = await db.getRepository(TestModePayment).count();
-    await db.query(`UPDATE payment SET "createdAt" = now() - interval '1 hour'`);
-    await reconcileUnsettledPayments(app.services.payments);
-    expect(await db.getRepository(TestModePayment).count()).toBe(before);
-    const free = await makeCourse(db, { price: 0, priceBDT: 0 });
+    const before = await given.db.getRepository(TestModePayment).count();
+    await given.db.query(`UPDATE payment SET "createdAt" = now() - interval '1 hour'`);
+    await reconcileUnsettledPayments(given.app.services.payments);
+    expect(await given.db.getRepository(TestModePayment).count()).toBe(before);
+    const free = await makeCourse(given.db, { price: 0, priceBDT: 0 });
     await buyer.graphql(`mutation ($id: ID!) { purchaseCourse(input: { courseId: $id }) { status } }`, { id: free.id });
     const owned = await postJson(buyer, '/create-checkout-session', { courseID: free.id });
     expect(owned.status).toBe(409);

@@ -1,11 +1,10 @@
+import { useAppPerFile } from '../test/app-per-file';
+import { startTestApp } from '../test/app';
 /**
  * Every call the old web client makes (see the old API's README), replayed from the old client's own
  * origin with its old bodies, as a browser would: a preflight where the browser sends one, then the
  * call. Each answer is compared with the shape the old client reads.
  */
-import type { DataSource } from 'typeorm';
-import { startTestApp, type TestApp } from '../test/app';
-import { closeTestDatabase, openTestDatabase, resetDatabase } from '../test/database';
 import { makeCourse, makeUser } from '../test/factories';
 import { HttpClient, signedInClient } from '../test/http-client';
 import { Role } from '../modules/user/role';
@@ -13,37 +12,33 @@ import type { Course } from '../modules/course/course.entity';
 
 const OLD_ORIGIN = 'https://old.shikhon.example';
 
-let db: DataSource;
-let app: TestApp;
 let course: Course;
 let student: HttpClient;
 let instructor: HttpClient;
 let admin: HttpClient;
 let studentId: string;
 
-beforeAll(async () => {
-  db = await openTestDatabase();
-  app = await startTestApp(db, { CORS_ORIGINS: `${OLD_ORIGIN}, http://localhost:3000` });
-});
-afterAll(async () => {
-  await app.close();
-  await closeTestDatabase(db);
-});
+const given = useAppPerFile({ env: { CORS_ORIGINS: `${OLD_ORIGIN}, http://localhost:3000` } });
 beforeEach(async () => {
-  await resetDatabase(db);
   const teacher = await makeUser(
-    db,
+    given.db,
     { email: 'teacher@example.com', name: 'Nusrat Jahan', role: Role.INSTRUCTOR, eduQualification: 'MSc Physics', image: 'https://img.example/nusrat.jpg' },
     'teacher password',
   );
-  course = await makeCourse(db, { name: 'Physics for Class 9', price: 25, instructor: teacher.name, instructorEmail: teacher.email, instructorId: teacher.id });
+  course = await makeCourse(given.db, {
+    name: 'Physics for Class 9',
+    price: 25,
+    instructor: teacher.name,
+    instructorEmail: teacher.email,
+    instructorId: teacher.id,
+  });
   // The old rating text is written from the course's reviews.
-  await db.query(`INSERT INTO review (name, text, rating, "courseId") VALUES ('Rahim', 'Clear', 5, $1)`, [course.id]);
-  studentId = (await makeUser(db, { email: 'student@example.com', eduQualification: 'SSC', contactEmail: 'rahim@example.com' }, 'student password')).id;
-  await makeUser(db, { email: 'boss@example.com', role: Role.ADMIN }, 'boss password');
-  student = await signedInClient(app.url, 'student@example.com', 'student password');
-  instructor = await signedInClient(app.url, 'teacher@example.com', 'teacher password');
-  admin = await signedInClient(app.url, 'boss@example.com', 'boss password');
+  await given.db.query(`INSERT INTO review (name, text, rating, "courseId") VALUES ('Rahim', 'Clear', 5, $1)`, [course.id]);
+  studentId = (await makeUser(given.db, { email: 'student@example.com', eduQualification: 'SSC', contactEmail: 'rahim@example.com' }, 'student password')).id;
+  await makeUser(given.db, { email: 'boss@example.com', role: Role.ADMIN }, 'boss password');
+  student = await signedInClient(given.app.url, 'student@example.com', 'student password');
+  instructor = await signedInClient(given.app.url, 'teacher@example.com', 'teacher password');
+  admin = await signedInClient(given.app.url, 'boss@example.com', 'boss password');
 });
 
 /** The shape of a JSON value: key names and value types, arrays by their first item. */
@@ -115,7 +110,7 @@ async function replay(client: HttpClient, method: string, path: string, body?: u
   const needsPreflight = body !== undefined || !['GET', 'HEAD'].includes(method) || client.token;
   if (needsPreflight) {
     const requested = [...(body !== undefined ? ['content-type'] : []), ...(client.token ? ['authorization'] : [])].join(',');
-    const preflight = await fetch(app.url + path, {
+    const preflight = await fetch(given.app.url + path, {
       method: 'OPTIONS',
       headers: { origin: OLD_ORIGIN, 'access-control-request-method': method, ...(requested ? { 'access-control-request-headers': requested } : {}) },
     });
@@ -132,7 +127,7 @@ async function replay(client: HttpClient, method: string, path: string, body?: u
   return { status: res.status, json: await res.json() };
 }
 
-const anonymous = () => new HttpClient(app.url);
+const anonymous = () => new HttpClient(given.app.url);
 
 describe('the old web client, replayed from its own origin', () => {
   it('loads the catalogue, a course, a search and the static lists', async () => {
@@ -235,8 +230,8 @@ describe('the old web client, replayed from its own origin', () => {
     expect((mine.json as Array<{ transactionAmount: number }>)[0].transactionAmount).toBe(25);
 
     // The same calls with an amount that is not the course's price: refused, nothing charged.
-    await makeUser(db, { email: 'second@example.com' }, 'second password');
-    const second = await signedInClient(app.url, 'second@example.com', 'second password');
+    await makeUser(given.db, { email: 'second@example.com' }, 'second password');
+    const second = await signedInClient(given.app.url, 'second@example.com', 'second password');
     const cheap = (await replay(second, 'POST', '/payment', { amount: 100, token: 'tok_visa' })).json as { balance_transaction: string };
     const refused = await replay(second, 'POST', '/api/enroll', {
       courseID: course.id,
@@ -261,10 +256,10 @@ describe('the old web client, replayed from its own origin', () => {
 
 describe('origins not listed in CORS_ORIGINS', () => {
   it('get no CORS headers, so a browser keeps the answer from them', async () => {
-    const res = await fetch(`${app.url}/api/courses`, { headers: { origin: 'https://evil.example' } });
+    const res = await fetch(`${given.app.url}/api/courses`, { headers: { origin: 'https://evil.example' } });
     expect(res.headers.get('access-control-allow-origin')).toBeNull();
     expect(res.headers.get('access-control-allow-credentials')).toBeNull();
-    const preflight = await fetch(`${app.url}/payment`, {
+    const preflight = await fetch(`${given.app.url}/payment`, {
       method: 'OPTIONS',
       headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' },
     });
@@ -272,7 +267,7 @@ describe('origins not listed in CORS_ORIGINS', () => {
   });
 
   it('are all origins when CORS_ORIGINS is unset: no CORS headers by default', async () => {
-    const plain = await startTestApp(db);
+    const plain = await startTestApp(given.db);
     try {
       const res = await fetch(`${plain.url}/api/courses`, { headers: { origin: OLD_ORIGIN } });
       expect(res.headers.get('access-control-allow-origin')).toBeNull();

@@ -7,7 +7,7 @@ import { loadEnv, type Env } from '../config/env';
 import { noSessionCookie } from '../modules/auth/session-cookie';
 import { noDeviceCookie } from '../modules/auth/device-cookie';
 import { testLog } from './database';
-import type { WebhookQueue } from '../modules/integration/webhook-queue';
+import type { WebhookQueueOptions } from '../modules/integration/webhook-queue';
 import type { Viewer } from '../modules/auth/viewer';
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
@@ -46,14 +46,19 @@ function freePort(): Promise<number> {
 export async function startTestApp(
   db: DataSource,
   envOverrides: Record<string, string> = {},
-  options: { webhookQueue?: (db: DataSource) => WebhookQueue } = {},
+  options: { webhookRetries?: WebhookQueueOptions } = {},
 ): Promise<TestApp> {
   // PUBLIC_URL 'self': the app's own address, for what must call it back (the SSLCommerz imitation's IPN).
   const port = envOverrides.PUBLIC_URL === 'self' ? await freePort() : 0;
   const overrides = port ? { ...envOverrides, PUBLIC_URL: `http://127.0.0.1:${port}` } : envOverrides;
   // The public response cache is proven by its own tests; elsewhere a write is read back at once.
   const env: Env = loadEnv({ NODE_ENV: 'test', DATA_DIR: '/tmp/unused', JWT_SECRET: TEST_JWT_SECRET, GRAPHQL_RESPONSE_CACHE: 'false', ...overrides });
-  const { server, apollo, services, video, practice, webhooks, mail } = await createApp({ env, db, log: testLog, webhookQueue: options.webhookQueue?.(db) });
+  const { server, jobs, apollo, services, video, practice, webhooks, mail } = await createApp({
+    env,
+    db,
+    log: testLog,
+    webhookRetries: options.webhookRetries,
+  });
   // Delivers queued mail as a server does (nothing to do without SMTP_URL).
   await mail.work();
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
@@ -104,9 +109,7 @@ export async function startTestApp(
     },
     async close() {
       await apollo.stop();
-      await video.queue.stop();
-      await practice.queue.stop();
-      await webhooks.queue.stop();
+      await jobs.stop();
       server.closeAllConnections();
     },
   };

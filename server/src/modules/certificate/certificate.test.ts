@@ -1,6 +1,4 @@
-import type { DataSource } from 'typeorm';
-import { startTestApp, type TestApp } from '../../test/app';
-import { closeTestDatabase, openTestDatabase, resetDatabase } from '../../test/database';
+import { useAppPerFile } from '../../test/app-per-file';
 import { makeCourse, makeUser } from '../../test/factories';
 import { HttpClient, signedInClient } from '../../test/http-client';
 import { pdfText } from '../../test/pdf-text';
@@ -11,27 +9,17 @@ import { completionDate, fitSize, renderCertificatePdf, scriptRuns } from './cer
 import { Certificate } from './certificate.entity';
 import { User } from '../user/user.entity';
 
-let db: DataSource;
-let app: TestApp;
 let course: Course;
 let lessons: Lesson[];
 let student: HttpClient;
 
-beforeAll(async () => {
-  db = await openTestDatabase();
-  app = await startTestApp(db);
-});
-afterAll(async () => {
-  await app.close();
-  await closeTestDatabase(db);
-});
+const given = useAppPerFile();
 beforeEach(async () => {
-  await resetDatabase(db);
-  course = await makeCourse(db, { name: 'Physics for Class 9', price: 20, instructor: 'Nusrat Jahan' }, ['Motion', 'Force', 'Energy']);
-  lessons = await db.getRepository(Lesson).find({ where: { courseId: course.id }, order: { position: 'ASC' } });
-  await makeUser(db, { email: 'student@example.com', name: 'Rahim Uddin' }, 'student password');
-  await makeUser(db, { email: 'boss@example.com', role: Role.ADMIN }, 'boss password');
-  student = await signedInClient(app.url, 'student@example.com', 'student password');
+  course = await makeCourse(given.db, { name: 'Physics for Class 9', price: 20, instructor: 'Nusrat Jahan' }, ['Motion', 'Force', 'Energy']);
+  lessons = await given.db.getRepository(Lesson).find({ where: { courseId: course.id }, order: { position: 'ASC' } });
+  await makeUser(given.db, { email: 'student@example.com', name: 'Rahim Uddin' }, 'student password');
+  await makeUser(given.db, { email: 'boss@example.com', role: Role.ADMIN }, 'boss password');
+  student = await signedInClient(given.app.url, 'student@example.com', 'student password');
   await student.graphql(`mutation ($id: ID!) { purchaseCourse(input: { courseId: $id, paymentMethod: "pm_card_visa" }) { status } }`, { id: course.id });
 });
 
@@ -85,7 +73,7 @@ describe('certificates', () => {
   });
 
   it("is written in a Bangla student's language: Bangla labels, Bengali digits in the date; the English copy downloads too", async () => {
-    await db.getRepository(User).update({ email: 'student@example.com' }, { language: 'bn', name: 'রহিম উদ্দিন' });
+    await given.db.getRepository(User).update({ email: 'student@example.com' }, { language: 'bn', name: 'রহিম উদ্দিন' });
     const certificate = await completeAll();
     const bangla = await pdfText(await (await student.request(pathOf(certificate.pdfURL))).arrayBuffer());
     const date = completionDate(new Date(certificate.issuedAt), 'bn');
@@ -129,9 +117,9 @@ describe('certificates', () => {
     await student.graphql(`mutation ($id: ID!) { setLessonCompleted(lessonId: $id, completed: false) { lessonId } }`, { id: lessons[0].id });
     const again = await completeAll(false);
     expect(again.number).toBe(first.number);
-    expect(await db.getRepository(Certificate).count()).toBe(1);
-    const one = Buffer.from(await (await new HttpClient(app.url).request(pathOf(first.pdfURL))).arrayBuffer());
-    const two = Buffer.from(await (await new HttpClient(app.url).request(pathOf(first.pdfURL))).arrayBuffer());
+    expect(await given.db.getRepository(Certificate).count()).toBe(1);
+    const one = Buffer.from(await (await new HttpClient(given.app.url).request(pathOf(first.pdfURL))).arrayBuffer());
+    const two = Buffer.from(await (await new HttpClient(given.app.url).request(pathOf(first.pdfURL))).arrayBuffer());
     expect(one.equals(two)).toBe(true);
   });
 
@@ -139,7 +127,7 @@ describe('certificates', () => {
     const issued = await completeAll();
     const mine = await student.graphql<{ myCertificates: CertificateAnswer[] }>(`{ myCertificates { ${FIELDS} } }`);
     expect(mine.data!.myCertificates).toEqual([issued]);
-    const visitor = new HttpClient(app.url);
+    const visitor = new HttpClient(given.app.url);
     const { data } = await visitor.graphql<{ certificate: CertificateAnswer }>(`query ($n: String!) { certificate(number: $n) { ${FIELDS} } }`, {
       n: issued.number.toLowerCase(),
     });
@@ -166,18 +154,18 @@ describe('certificates', () => {
 
   it('shows as revoked after a refund, and its PDF is no longer handed out', async () => {
     const issued = await completeAll();
-    const admin = await signedInClient(app.url, 'boss@example.com', 'boss password');
-    const enrollmentId = (await db.query<Array<{ id: string }>>(`SELECT id FROM enrollment`))[0].id;
+    const admin = await signedInClient(given.app.url, 'boss@example.com', 'boss password');
+    const enrollmentId = (await given.db.query<Array<{ id: string }>>(`SELECT id FROM enrollment`))[0].id;
     const refund = await admin.graphql(`mutation ($id: ID!) { refundEnrollment(enrollmentId: $id, refundCase: COURSE_CANCELLED) { percent } }`, {
       id: enrollmentId,
     });
     expect(refund.errors).toBeUndefined();
-    const { data } = await new HttpClient(app.url).graphql<{ certificate: CertificateAnswer }>(
+    const { data } = await new HttpClient(given.app.url).graphql<{ certificate: CertificateAnswer }>(
       `query ($n: String!) { certificate(number: $n) { revoked studentName } }`,
       { n: issued.number },
     );
     expect(data!.certificate).toEqual({ revoked: true, studentName: 'Rahim Uddin' });
-    const pdf = await new HttpClient(app.url).request(pathOf(issued.pdfURL));
+    const pdf = await new HttpClient(given.app.url).request(pathOf(issued.pdfURL));
     expect(pdf.status).toBe(403);
     expect(await pdf.json()).toMatchObject({ message: 'This certificate was revoked' });
   });

@@ -1,6 +1,4 @@
-import type { DataSource } from 'typeorm';
-import { startTestApp, type TestApp } from '../../test/app';
-import { closeTestDatabase, openTestDatabase, resetDatabase } from '../../test/database';
+import { useAppPerFile } from '../../test/app-per-file';
 import { makeCourse, makeUser } from '../../test/factories';
 import { HttpClient, signedInClient } from '../../test/http-client';
 import { Enrollment } from '../enrollment/enrollment.entity';
@@ -8,40 +6,30 @@ import { Review } from '../review/review.entity';
 import { Role } from '../user/role';
 import { CourseCategory, CourseLanguage } from './course.enums';
 
-let db: DataSource;
-let app: TestApp;
-beforeAll(async () => {
-  db = await openTestDatabase();
-  app = await startTestApp(db);
-});
-afterAll(async () => {
-  await app.close();
-  await closeTestDatabase(db);
-});
-beforeEach(() => resetDatabase(db));
+const given = useAppPerFile();
 
-const visitor = () => new HttpClient(app.url);
+const visitor = () => new HttpClient(given.app.url);
 const enroll = (studentId: string, course: { id: string; name: string; description: string }) =>
-  db
+  given.db
     .getRepository(Enrollment)
     .insert({ studentId, courseId: course.id, courseName: course.name, courseDescription: course.description, email: 'x@example.com' });
 
 describe("the home page's figures", () => {
   it('are counted from the database now: published courses, students, and the instructors who teach them', async () => {
-    const teacher = await makeUser(db, { role: Role.INSTRUCTOR, email: 'teacher@example.com' });
-    await makeCourse(db, { instructorId: teacher.id });
-    await makeCourse(db, { instructorId: teacher.id });
-    await makeCourse(db, { instructorId: null, instructor: 'Imported Teacher' });
-    await makeCourse(db, { published: false, instructor: 'Draft Only' });
-    await makeUser(db, { email: 's1@example.com' });
-    await makeUser(db, { email: 's2@example.com' });
-    await makeUser(db, { email: 'gone@example.com', deletedAt: new Date() });
-    await makeUser(db, { email: 'admin@example.com', role: Role.ADMIN });
+    const teacher = await makeUser(given.db, { role: Role.INSTRUCTOR, email: 'teacher@example.com' });
+    await makeCourse(given.db, { instructorId: teacher.id });
+    await makeCourse(given.db, { instructorId: teacher.id });
+    await makeCourse(given.db, { instructorId: null, instructor: 'Imported Teacher' });
+    await makeCourse(given.db, { published: false, instructor: 'Draft Only' });
+    await makeUser(given.db, { email: 's1@example.com' });
+    await makeUser(given.db, { email: 's2@example.com' });
+    await makeUser(given.db, { email: 'gone@example.com', deletedAt: new Date() });
+    await makeUser(given.db, { email: 'admin@example.com', role: Role.ADMIN });
 
     const { data } = await visitor().graphql<{ catalogueFigures: { courses: number; students: number; instructors: number } }>(
       '{ catalogueFigures { courses students instructors } }',
     );
-    const [truth] = await db.query<Array<{ courses: number; students: number }>>(
+    const [truth] = await given.db.query<Array<{ courses: number; students: number }>>(
       `SELECT (SELECT count(*)::int FROM course WHERE published) AS courses,
               (SELECT count(*)::int FROM "user" WHERE role = 'STUDENT' AND "deletedAt" IS NULL) AS students`,
     );
@@ -49,7 +37,7 @@ describe("the home page's figures", () => {
     expect(truth).toEqual({ courses: 3, students: 2 });
 
     // A change shows at once, though anonymous answers are cached.
-    await makeCourse(db);
+    await makeCourse(given.db);
     const again = await visitor().graphql<{ catalogueFigures: { courses: number } }>('{ catalogueFigures { courses students instructors } }');
     expect(again.data!.catalogueFigures.courses).toBe(4);
   });
@@ -59,15 +47,15 @@ describe("the home page's figures", () => {
     const empty = await visitor().graphql<{ reviews: { items: unknown[] } }>(query);
     expect(empty.data!.reviews.items).toEqual([]);
 
-    const course = await makeCourse(db);
-    const author = await makeUser(db);
+    const course = await makeCourse(given.db);
+    const author = await makeUser(given.db);
     const day = (n: number) => new Date(Date.UTC(2026, 5, n));
-    await db.getRepository(Review).insert([
+    await given.db.getRepository(Review).insert([
       { name: 'Four, older', text: 'Useful', rating: 4, courseId: course.id, authorId: author.id, createdAt: day(1) },
-      { name: 'Five, older', text: 'Excellent', rating: 5, courseId: course.id, authorId: (await makeUser(db)).id, createdAt: day(2) },
-      { name: 'Five, newer', text: 'খুব ভালো', rating: 5, courseId: course.id, authorId: (await makeUser(db)).id, createdAt: day(3) },
-      { name: 'Blank', text: '   ', rating: 5, courseId: course.id, authorId: (await makeUser(db)).id, createdAt: day(4) },
-      { name: 'Hidden', text: 'Hidden', rating: 5, courseId: course.id, authorId: (await makeUser(db)).id, hidden: true, createdAt: day(5) },
+      { name: 'Five, older', text: 'Excellent', rating: 5, courseId: course.id, authorId: (await makeUser(given.db)).id, createdAt: day(2) },
+      { name: 'Five, newer', text: 'খুব ভালো', rating: 5, courseId: course.id, authorId: (await makeUser(given.db)).id, createdAt: day(3) },
+      { name: 'Blank', text: '   ', rating: 5, courseId: course.id, authorId: (await makeUser(given.db)).id, createdAt: day(4) },
+      { name: 'Hidden', text: 'Hidden', rating: 5, courseId: course.id, authorId: (await makeUser(given.db)).id, hidden: true, createdAt: day(5) },
       { name: 'Old site placeholder', text: 'Best trainers for training', rating: null, courseId: null, createdAt: day(6) },
     ]);
     const { data } = await visitor().graphql<{ reviews: { items: Array<{ name: string }> } }>(query);
@@ -77,9 +65,9 @@ describe("the home page's figures", () => {
 
 describe('one rating everywhere', () => {
   it("is each card's reviews' average and count, in lists and search alike; a course without reviews has none", async () => {
-    const rated = await makeCourse(db, { name: 'Algebra rated', ratings: '4.9 ratings out of 5' });
-    const unrated = await makeCourse(db, { name: 'Algebra unrated', ratings: '4.9 ratings out of 5' });
-    await db.getRepository(Review).insert([
+    const rated = await makeCourse(given.db, { name: 'Algebra rated', ratings: '4.9 ratings out of 5' });
+    const unrated = await makeCourse(given.db, { name: 'Algebra unrated', ratings: '4.9 ratings out of 5' });
+    await given.db.getRepository(Review).insert([
       { name: 'a', text: 'Good', rating: 4, courseId: rated.id },
       { name: 'b', text: 'Great', rating: 5, courseId: rated.id },
       { name: 'c', text: 'Fine', rating: 5, courseId: rated.id },
@@ -87,7 +75,7 @@ describe('one rating everywhere', () => {
     ]);
     const truth = new Map(
       (
-        await db.query<Array<{ id: string; average: number | null; count: number }>>(
+        await given.db.query<Array<{ id: string; average: number | null; count: number }>>(
           `SELECT c.id, round(avg(r.rating), 1)::float AS average, count(r.rating)::int AS count
              FROM course c LEFT JOIN review r ON r."courseId" = c.id AND NOT r.hidden GROUP BY c.id`,
         )
@@ -113,22 +101,22 @@ describe('one rating everywhere', () => {
 
 describe('recommendations', () => {
   it("fit the student: their classes' courses first, then their subjects, never the newest professional courses ahead of them", async () => {
-    const physics9 = await makeCourse(db, { name: 'Physics for Class 9', category: CourseCategory.SCHOOL, classLevel: 9 });
-    const chemistry9 = await makeCourse(db, { name: 'Chemistry for Class 9', category: CourseCategory.SCHOOL, classLevel: 9 });
-    const physics10 = await makeCourse(db, { name: 'Physics for Class 10', category: CourseCategory.SCHOOL, classLevel: 10 });
-    const biology5 = await makeCourse(db, { name: 'Biology for Class 5', category: CourseCategory.SCHOOL, classLevel: 5 });
-    for (const name of ['Digital Marketing', 'Freelancing', 'Graphic Design']) await makeCourse(db, { name, trending: true });
-    const student = await makeUser(db, { email: 'rahim@example.com' }, 'student password');
+    const physics9 = await makeCourse(given.db, { name: 'Physics for Class 9', category: CourseCategory.SCHOOL, classLevel: 9 });
+    const chemistry9 = await makeCourse(given.db, { name: 'Chemistry for Class 9', category: CourseCategory.SCHOOL, classLevel: 9 });
+    const physics10 = await makeCourse(given.db, { name: 'Physics for Class 10', category: CourseCategory.SCHOOL, classLevel: 10 });
+    const biology5 = await makeCourse(given.db, { name: 'Biology for Class 5', category: CourseCategory.SCHOOL, classLevel: 5 });
+    for (const name of ['Digital Marketing', 'Freelancing', 'Graphic Design']) await makeCourse(given.db, { name, trending: true });
+    const student = await makeUser(given.db, { email: 'rahim@example.com' }, 'student password');
     await enroll(student.id, physics9);
 
-    const client = await signedInClient(app.url, 'rahim@example.com', 'student password');
+    const client = await signedInClient(given.app.url, 'rahim@example.com', 'student password');
     const { data } = await client.graphql<{ recommendedCourses: Array<{ id: string }> }>('{ recommendedCourses(limit: 3) { id } }');
     expect(data!.recommendedCourses.map((c) => c.id)).toEqual([chemistry9.id, physics10.id, biology5.id]);
 
     // A student with no course yet sees courses in their page's language first.
-    const bangla = await makeCourse(db, { name: 'বাংলা ব্যাকরণ', language: CourseLanguage.BN });
-    await makeUser(db, { email: 'new@example.com' }, 'student password');
-    const newcomer = await signedInClient(app.url, 'new@example.com', 'student password');
+    const bangla = await makeCourse(given.db, { name: 'বাংলা ব্যাকরণ', language: CourseLanguage.BN });
+    await makeUser(given.db, { email: 'new@example.com' }, 'student password');
+    const newcomer = await signedInClient(given.app.url, 'new@example.com', 'student password');
     newcomer.headers['accept-language'] = 'bn';
     const first = await newcomer.graphql<{ recommendedCourses: Array<{ id: string }> }>('{ recommendedCourses(limit: 1) { id } }');
     expect(first.data!.recommendedCourses.map((c) => c.id)).toEqual([bangla.id]);

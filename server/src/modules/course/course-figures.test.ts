@@ -1,6 +1,4 @@
-import type { DataSource } from 'typeorm';
-import { startTestApp, type TestApp } from '../../test/app';
-import { closeTestDatabase, openTestDatabase, resetDatabase } from '../../test/database';
+import { useAppPerFile } from '../../test/app-per-file';
 import { makeCourse, makeUser } from '../../test/factories';
 import { HttpClient, signedInClient } from '../../test/http-client';
 import { Review } from '../review/review.entity';
@@ -9,17 +7,7 @@ import { Course } from './course.entity';
 import { Lesson } from './lesson.entity';
 import { totalDurationSeconds } from './lesson.service';
 
-let db: DataSource;
-let app: TestApp;
-beforeAll(async () => {
-  db = await openTestDatabase();
-  app = await startTestApp(db);
-});
-afterAll(async () => {
-  await app.close();
-  await closeTestDatabase(db);
-});
-beforeEach(() => resetDatabase(db));
+const given = useAppPerFile();
 
 const FIGURES = `query ($id: ID!) { course(id: $id) { lessonCount totalDurationSeconds enrolledCount averageRating ratingCount contentUpdatedAt firstPreviewLesson { title } lessons { title preview durationSeconds videoURL } } }`;
 type Figures = {
@@ -34,35 +22,35 @@ type Figures = {
 };
 const figuresOf = async (client: HttpClient, id: string) => (await client.graphql<{ course: Figures }>(FIGURES, { id })).data!.course;
 const buy = async (email: string, courseId: string) => {
-  await makeUser(db, { email }, 'buyer password');
-  const student = await signedInClient(app.url, email, 'buyer password');
+  await makeUser(given.db, { email }, 'buyer password');
+  const student = await signedInClient(given.app.url, email, 'buyer password');
   await student.graphql(`mutation ($id: ID!) { purchaseCourse(input: { courseId: $id, paymentMethod: "pm_card_visa" }) { status } }`, { id: courseId });
   return student;
 };
 
 describe('course page figures', () => {
   it('are the database’s: lessons, total length, students now enrolled, and one rating from the reviews', async () => {
-    const course = await makeCourse(db, {}, ['One', 'Two', 'Three']);
-    await db.query(`UPDATE lesson SET "durationSeconds" = position * 600 WHERE "courseId" = $1`, [course.id]);
+    const course = await makeCourse(given.db, {}, ['One', 'Two', 'Three']);
+    await given.db.query(`UPDATE lesson SET "durationSeconds" = position * 600 WHERE "courseId" = $1`, [course.id]);
     for (const email of ['a@example.com', 'b@example.com', 'c@example.com']) await buy(email, course.id);
-    await db.query(`UPDATE enrollment SET "revokedAt" = now() WHERE email = 'c@example.com'`);
-    await db.getRepository(Review).save([
+    await given.db.query(`UPDATE enrollment SET "revokedAt" = now() WHERE email = 'c@example.com'`);
+    await given.db.getRepository(Review).save([
       { name: 'a', text: 'Good', courseId: course.id, rating: 4 },
       { name: 'b', text: 'Great', courseId: course.id, rating: 5 },
       { name: 'b', text: 'Fine', courseId: course.id, rating: 4 },
       { name: 'x', text: 'Hidden', courseId: course.id, rating: 1, hidden: true },
       { name: 'y', text: 'No stars', courseId: course.id, rating: null },
     ]);
-    const figures = await figuresOf(new HttpClient(app.url), course.id);
-    const [{ lessons, seconds }] = await db.query<Array<{ lessons: number; seconds: number }>>(
+    const figures = await figuresOf(new HttpClient(given.app.url), course.id);
+    const [{ lessons, seconds }] = await given.db.query<Array<{ lessons: number; seconds: number }>>(
       `SELECT count(*)::int AS lessons, sum("durationSeconds")::int AS seconds FROM lesson WHERE "courseId" = $1`,
       [course.id],
     );
-    const [{ students }] = await db.query<Array<{ students: number }>>(
+    const [{ students }] = await given.db.query<Array<{ students: number }>>(
       `SELECT count(*)::int AS students FROM enrollment WHERE "courseId" = $1 AND "revokedAt" IS NULL`,
       [course.id],
     );
-    const [{ average, count }] = await db.query<Array<{ average: number | null; count: number }>>(
+    const [{ average, count }] = await given.db.query<Array<{ average: number | null; count: number }>>(
       `SELECT round(avg(rating), 1)::float AS average, count(*)::int AS count FROM review WHERE "courseId" = $1 AND NOT hidden AND rating IS NOT NULL`,
       [course.id],
     );
@@ -71,9 +59,9 @@ describe('course page figures', () => {
   });
 
   it('give no total length unless every lesson’s length is known', async () => {
-    const course = await makeCourse(db, {}, ['One', 'Two']);
-    await db.query(`UPDATE lesson SET "durationSeconds" = 300 WHERE "courseId" = $1 AND position = 1`, [course.id]);
-    expect((await figuresOf(new HttpClient(app.url), course.id)).totalDurationSeconds).toBeNull();
+    const course = await makeCourse(given.db, {}, ['One', 'Two']);
+    await given.db.query(`UPDATE lesson SET "durationSeconds" = 300 WHERE "courseId" = $1 AND position = 1`, [course.id]);
+    expect((await figuresOf(new HttpClient(given.app.url), course.id)).totalDurationSeconds).toBeNull();
     expect(totalDurationSeconds([])).toBeNull();
     expect(totalDurationSeconds([{ durationSeconds: 60 }, { durationSeconds: 90 }])).toBe(150);
   });
@@ -81,11 +69,11 @@ describe('course page figures', () => {
 
 describe('free previews', () => {
   it('play for visitors and non-buyers; the other lessons stay for students, in GraphQL and the REST paths', async () => {
-    const course = await makeCourse(db, {}, ['Welcome', 'Inside', 'Deeper']);
-    await db.query(`UPDATE lesson SET preview = true WHERE "courseId" = $1 AND position = 2`, [course.id]);
-    const urls = (await db.getRepository(Lesson).find({ where: { courseId: course.id }, order: { position: 'ASC' } })).map((l) => l.videoURL);
-    await makeUser(db, { email: 'other@example.com' }, 'other password');
-    for (const client of [new HttpClient(app.url), await signedInClient(app.url, 'other@example.com', 'other password')]) {
+    const course = await makeCourse(given.db, {}, ['Welcome', 'Inside', 'Deeper']);
+    await given.db.query(`UPDATE lesson SET preview = true WHERE "courseId" = $1 AND position = 2`, [course.id]);
+    const urls = (await given.db.getRepository(Lesson).find({ where: { courseId: course.id }, order: { position: 'ASC' } })).map((l) => l.videoURL);
+    await makeUser(given.db, { email: 'other@example.com' }, 'other password');
+    for (const client of [new HttpClient(given.app.url), await signedInClient(given.app.url, 'other@example.com', 'other password')]) {
       const figures = await figuresOf(client, course.id);
       expect(figures.firstPreviewLesson).toEqual({ title: 'Inside' });
       expect(figures.lessons.map((l) => [l.preview, l.videoURL])).toEqual([
@@ -101,10 +89,10 @@ describe('free previews', () => {
   });
 
   it('are set by the instructor with each lesson’s length, which must be sensible', async () => {
-    const teacher = await makeUser(db, { email: 'teacher@example.com', role: Role.INSTRUCTOR }, 'teacher password');
-    const instructor = await signedInClient(app.url, 'teacher@example.com', 'teacher password');
-    const course = await makeCourse(db, { instructorId: teacher.id }, ['Welcome', 'Inside']);
-    const lessons = await db.getRepository(Lesson).find({ where: { courseId: course.id }, order: { position: 'ASC' } });
+    const teacher = await makeUser(given.db, { email: 'teacher@example.com', role: Role.INSTRUCTOR }, 'teacher password');
+    const instructor = await signedInClient(given.app.url, 'teacher@example.com', 'teacher password');
+    const course = await makeCourse(given.db, { instructorId: teacher.id }, ['Welcome', 'Inside']);
+    const lessons = await given.db.getRepository(Lesson).find({ where: { courseId: course.id }, order: { position: 'ASC' } });
     const input = (changes: Record<string, unknown>[]) => ({
       name: course.name,
       description: course.description,
@@ -117,7 +105,7 @@ describe('free previews', () => {
       lessons: lessons.map((lesson, i) => ({ id: lesson.id, title: lesson.title, videoURL: lesson.videoURL, ...changes[i] })),
     });
     const UPDATE = `mutation ($id: ID!, $input: CourseInput!) { updateCourse(id: $id, input: $input) { contentUpdatedAt lessons { preview durationSeconds } } }`;
-    const before = await db.getRepository(Course).findOneByOrFail({ id: course.id });
+    const before = await given.db.getRepository(Course).findOneByOrFail({ id: course.id });
 
     const same = await instructor.graphql<{ updateCourse: { contentUpdatedAt: string } }>(UPDATE, { id: course.id, input: input([{}, {}]) });
     expect(new Date(same.data!.updateCourse.contentUpdatedAt).getTime()).toBe(before.contentUpdatedAt.getTime());
@@ -134,6 +122,6 @@ describe('free previews', () => {
 
     const bad = await instructor.graphql(UPDATE, { id: course.id, input: input([{ durationSeconds: 0 }, {}]) });
     expect(bad.errors![0]).toMatchObject({ message: 'Lesson 1: the length must be from 1 second to 24 hours', extensions: { code: 'BAD_USER_INPUT' } });
-    expect((await db.getRepository(Lesson).findOneByOrFail({ id: lessons[0].id })).durationSeconds).toBe(540);
+    expect((await given.db.getRepository(Lesson).findOneByOrFail({ id: lessons[0].id })).durationSeconds).toBe(540);
   });
 });

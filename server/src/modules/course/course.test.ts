@@ -1,44 +1,31 @@
-import type { DataSource } from 'typeorm';
+import { useAppPerFile } from '../../test/app-per-file';
 import { countStatements } from '../../db/query-counter';
-import { startTestApp, type TestApp } from '../../test/app';
 import { clientOperations } from '../../test/client-operations';
-import { closeTestDatabase, openTestDatabase, resetDatabase } from '../../test/database';
 import { makeCourse } from '../../test/factories';
 import { Course } from './course.entity';
 import { CourseCategory, CourseLanguage } from './course.enums';
 import { DIRECT_RANKING_MAX } from './course.search';
 import { judgeSearchWords, MIN_SAMPLE, refreshWordSample } from './search-word-sample';
 
-let db: DataSource;
-let app: TestApp;
-
-beforeAll(async () => {
-  db = await openTestDatabase();
-  app = await startTestApp(db);
-});
-afterAll(async () => {
-  await app.close();
-  await closeTestDatabase(db);
-});
-beforeEach(() => resetDatabase(db));
+const given = useAppPerFile();
 
 type CoursePage = { total: number; offset: number; limit: number; hasMore: boolean; items: Array<{ name: string; price: number }> };
 
 async function courses(args: string): Promise<CoursePage> {
-  const { body } = await app.graphql<{ courses: CoursePage }>(`{ courses${args} { total offset limit hasMore items { name price } } }`);
+  const { body } = await given.app.graphql<{ courses: CoursePage }>(`{ courses${args} { total offset limit hasMore items { name price } } }`);
   expect(body.errors).toBeUndefined();
   return body.data!.courses;
 }
 
 async function errorOf(query: string) {
-  const { body } = await app.graphql(query);
+  const { body } = await given.app.graphql(query);
   expect(body.data ?? null).toBeNull();
   return body.errors![0];
 }
 
 describe('the catalogue', () => {
   it('pages through courses newest first with the total count', async () => {
-    for (let i = 1; i <= 5; i++) await makeCourse(db, { name: `Course number ${i}` });
+    for (let i = 1; i <= 5; i++) await makeCourse(given.db, { name: `Course number ${i}` });
     const first = await courses('(limit: 2)');
     expect(first).toMatchObject({ total: 5, offset: 0, limit: 2, hasMore: true });
     expect(first.items.map((c) => c.name)).toEqual(['Course number 5', 'Course number 4']);
@@ -68,10 +55,10 @@ describe('the catalogue', () => {
   });
 
   it('filters by home section, class level and price', async () => {
-    await makeCourse(db, { name: 'Free Python', price: 0, trending: true });
-    await makeCourse(db, { name: 'Paid Design', price: 30 });
-    await makeCourse(db, { name: 'Class 9 Physics', price: 15, category: CourseCategory.SCHOOL, classLevel: 9, trending: true });
-    await makeCourse(db, { name: 'Class 5 Maths', price: 0, category: CourseCategory.SCHOOL, classLevel: 5 });
+    await makeCourse(given.db, { name: 'Free Python', price: 0, trending: true });
+    await makeCourse(given.db, { name: 'Paid Design', price: 30 });
+    await makeCourse(given.db, { name: 'Class 9 Physics', price: 15, category: CourseCategory.SCHOOL, classLevel: 9, trending: true });
+    await makeCourse(given.db, { name: 'Class 5 Maths', price: 0, category: CourseCategory.SCHOOL, classLevel: 5 });
     const names = async (args: string) => (await courses(args)).items.map((c) => c.name).sort();
 
     expect(await names('(section: FREE)')).toEqual(['Class 5 Maths', 'Free Python']);
@@ -84,10 +71,10 @@ describe('the catalogue', () => {
   });
 
   it('filters by the language a course is taught in, English unless told otherwise', async () => {
-    await makeCourse(db, { name: 'গণিত – অষ্টম শ্রেণি', language: CourseLanguage.BN, category: CourseCategory.SCHOOL, classLevel: 8 });
-    await makeCourse(db, { name: 'Class 8 Mathematics', category: CourseCategory.SCHOOL, classLevel: 8 });
+    await makeCourse(given.db, { name: 'গণিত – অষ্টম শ্রেণি', language: CourseLanguage.BN, category: CourseCategory.SCHOOL, classLevel: 8 });
+    await makeCourse(given.db, { name: 'Class 8 Mathematics', category: CourseCategory.SCHOOL, classLevel: 8 });
     const page = async (args: string) => {
-      const { body } = await app.graphql<{ courses: { total: number; items: Array<{ name: string; language: string }> } }>(
+      const { body } = await given.app.graphql<{ courses: { total: number; items: Array<{ name: string; language: string }> } }>(
         `{ courses${args} { total items { name language } } }`,
       );
       expect(body.errors).toBeUndefined();
@@ -101,8 +88,8 @@ describe('the catalogue', () => {
   });
 
   it('answers every asked field, through fragments and beside computed ones', async () => {
-    await makeCourse(db, { name: 'Class 9 Physics', price: 12.5, keyPoints: ['Motion'], instructor: 'Anisul Hoque' }, ['Welcome', 'Forces', 'Energy']);
-    const { body } = await app.graphql<{ courses: { items: unknown[] } }>(
+    await makeCourse(given.db, { name: 'Class 9 Physics', price: 12.5, keyPoints: ['Motion'], instructor: 'Anisul Hoque' }, ['Welcome', 'Forces', 'Energy']);
+    const { body } = await given.app.graphql<{ courses: { items: unknown[] } }>(
       `{ courses { items { ...Card lessonCount keyPoints } } } fragment Card on Course { name price instructor }`,
     );
     expect(body.errors).toBeUndefined();
@@ -110,16 +97,16 @@ describe('the catalogue', () => {
   });
 
   it('never lists unpublished courses', async () => {
-    await makeCourse(db, { name: 'Draft course', published: false });
-    await makeCourse(db, { name: 'Live course' });
+    await makeCourse(given.db, { name: 'Draft course', published: false });
+    await makeCourse(given.db, { name: 'Live course' });
     expect((await courses('')).items.map((c) => c.name)).toEqual(['Live course']);
   });
 });
 
 describe('one course', () => {
   it('answers a course with its lessons in order and no video address for a visitor', async () => {
-    const course = await makeCourse(db, { name: 'Algebra', keyPoints: ['Sets', 'Functions'] }, ['Intro', 'Sets', 'Functions']);
-    const { body } = await app.graphql<{
+    const course = await makeCourse(given.db, { name: 'Algebra', keyPoints: ['Sets', 'Functions'] }, ['Intro', 'Sets', 'Functions']);
+    const { body } = await given.app.graphql<{
       course: { name: string; keyPoints: string[]; lessons: Array<{ title: string; position: number; videoURL: string | null }> };
     }>(`query ($id: ID!) { course(id: $id) { name keyPoints lessons { title position videoURL } } }`, { id: course.id });
     expect(body.data!.course.name).toBe('Algebra');
@@ -132,7 +119,7 @@ describe('one course', () => {
   });
 
   it.each(['00000000-0000-4000-8000-000000000000', 'not-a-course-id'])('answers null for the unknown id %s', async (id) => {
-    const { body } = await app.graphql(`query ($id: ID!) { course(id: $id) { name } }`, { id });
+    const { body } = await given.app.graphql(`query ($id: ID!) { course(id: $id) { name } }`, { id });
     expect(body.errors).toBeUndefined();
     expect(body.data).toEqual({ course: null });
   });
@@ -140,27 +127,29 @@ describe('one course', () => {
 
 describe('search', () => {
   async function search(text: string): Promise<string[]> {
-    const { body } = await app.graphql<{ searchCourses: Array<{ name: string }> }>(`query ($text: String!) { searchCourses(text: $text) { name } }`, { text });
+    const { body } = await given.app.graphql<{ searchCourses: Array<{ name: string }> }>(`query ($text: String!) { searchCourses(text: $text) { name } }`, {
+      text,
+    });
     expect(body.errors).toBeUndefined();
     return body.data!.searchCourses.map((c) => c.name);
   }
 
   beforeEach(async () => {
-    await makeCourse(db, { name: 'Class 9 Physics', instructor: 'Anisul Hoque', description: 'Motion, force and energy.' });
-    await makeCourse(db, { name: 'Class 11 Chemistry', instructor: 'Farhana Rahman', description: 'Atoms and the physics of bonds.' });
-    await makeCourse(db, { name: 'Web Development', instructor: 'Tanvir Ahmed', description: 'HTML, CSS and React.' });
-    await makeCourse(db, { name: 'Hidden physics draft', published: false });
+    await makeCourse(given.db, { name: 'Class 9 Physics', instructor: 'Anisul Hoque', description: 'Motion, force and energy.' });
+    await makeCourse(given.db, { name: 'Class 11 Chemistry', instructor: 'Farhana Rahman', description: 'Atoms and the physics of bonds.' });
+    await makeCourse(given.db, { name: 'Web Development', instructor: 'Tanvir Ahmed', description: 'HTML, CSS and React.' });
+    await makeCourse(given.db, { name: 'Hidden physics draft', published: false });
   });
 
   it('puts class numbers in natural order: Class 3 before Class 10', async () => {
-    await makeCourse(db, { name: 'Class 10 Physics', description: 'Light.' });
-    await makeCourse(db, { name: 'Class 3 Science', description: 'Plants and the physics of toys.' });
+    await makeCourse(given.db, { name: 'Class 10 Physics', description: 'Light.' });
+    await makeCourse(given.db, { name: 'Class 3 Science', description: 'Plants and the physics of toys.' });
     expect(await search('class')).toEqual(['Class 3 Science', 'Class 9 Physics', 'Class 10 Physics', 'Class 11 Chemistry']);
   });
 
   it('suggests published courses with close names when a search finds nothing', async () => {
     const similar = async (text: string) =>
-      (await app.graphql<{ similarCourses: Array<{ name: string }> }>(`query ($text: String!) { similarCourses(text: $text) { name } }`, { text })).body;
+      (await given.app.graphql<{ similarCourses: Array<{ name: string }> }>(`query ($text: String!) { similarCourses(text: $text) { name } }`, { text })).body;
     expect(await search('zzzz qqqq')).toEqual([]);
     expect((await similar('phisics')).data!.similarCourses.map((c) => c.name)).toEqual(['Class 9 Physics']);
     expect((await similar('chemstry')).data!.similarCourses.map((c) => c.name)).toEqual(['Class 11 Chemistry']);
@@ -179,17 +168,17 @@ describe('search', () => {
   });
 
   it('ranks names starting with the phrase, then names containing it, then other matches, alphabetically within each', async () => {
-    await makeCourse(db, { name: 'physics for Beginners', description: 'Start here.' });
-    await makeCourse(db, { name: 'Physics Olympiad', description: 'Hard problems.' });
-    await makeCourse(db, { name: 'Astrophysics Today', description: 'Stars.' });
+    await makeCourse(given.db, { name: 'physics for Beginners', description: 'Start here.' });
+    await makeCourse(given.db, { name: 'Physics Olympiad', description: 'Hard problems.' });
+    await makeCourse(given.db, { name: 'Astrophysics Today', description: 'Stars.' });
     expect(await search('physics')).toEqual(['physics for Beginners', 'Physics Olympiad', 'Astrophysics Today', 'Class 9 Physics', 'Class 11 Chemistry']);
   });
 
   // Up to DIRECT_RANKING_MAX matches are ranked directly; more are answered by walking the name index.
   it.each([25, DIRECT_RANKING_MAX + 5])('keeps the best matches when %i more courses match than the list holds', async (fillers) => {
-    const template = await makeCourse(db, { name: 'Zoology and physics', description: 'Animals.' });
+    const template = await makeCourse(given.db, { name: 'Zoology and physics', description: 'Animals.' });
     const { id: _id, ...fields } = template;
-    await db
+    await given.db
       .getRepository(Course)
       .insert(
         Array.from({ length: fillers }, (_, i) => ({ ...fields, name: `Course ${String(i).padStart(3, '0')}`, description: 'Learn with physics labs.' })),
@@ -220,19 +209,19 @@ describe('search', () => {
 
   describe('with a word found in most courses', () => {
     beforeEach(async () => {
-      const { id: _id, ...fields } = await makeCourse(db, { name: 'Class 8 Biology Batch 1', description: 'Cells and plants.' });
-      await db.getRepository(Course).insert(Array.from({ length: MIN_SAMPLE }, (_, i) => ({ ...fields, name: `Class 8 Biology Batch ${i + 2}` })));
-      await makeCourse(db, { name: 'Physics Batch 7', description: 'Waves and sound.' });
-      await db.query('ANALYZE "course"');
-      await refreshWordSample(db);
+      const { id: _id, ...fields } = await makeCourse(given.db, { name: 'Class 8 Biology Batch 1', description: 'Cells and plants.' });
+      await given.db.getRepository(Course).insert(Array.from({ length: MIN_SAMPLE }, (_, i) => ({ ...fields, name: `Class 8 Biology Batch ${i + 2}` })));
+      await makeCourse(given.db, { name: 'Physics Batch 7', description: 'Waves and sound.' });
+      await given.db.query('ANALYZE "course"');
+      await refreshWordSample(given.db);
     });
 
     it('judges words by a sample of the published catalogue', () => {
-      expect(judgeSearchWords(db, ['physics', 'batch', 'biology'])).toEqual({ common: new Set(['batch', 'biology']), matchesMany: false });
-      expect(judgeSearchWords(db, ['batch', 'biology'])).toEqual({ common: new Set(['batch']), matchesMany: true });
-      expect(judgeSearchWords(db, ['batch'])).toEqual({ common: new Set(), matchesMany: true });
+      expect(judgeSearchWords(given.db, ['physics', 'batch', 'biology'])).toEqual({ common: new Set(['batch', 'biology']), matchesMany: false });
+      expect(judgeSearchWords(given.db, ['batch', 'biology'])).toEqual({ common: new Set(['batch']), matchesMany: true });
+      expect(judgeSearchWords(given.db, ['batch'])).toEqual({ common: new Set(), matchesMany: true });
       // Only an unpublished course holds "draft": rare in what visitors can find.
-      expect(judgeSearchWords(db, ['draft', 'class'])).toEqual({ common: new Set(['class']), matchesMany: false });
+      expect(judgeSearchWords(given.db, ['draft', 'class'])).toEqual({ common: new Set(['class']), matchesMany: false });
     });
 
     it('ranks the matches of common words at once by walking the names, without counting them first', async () => {
@@ -242,7 +231,7 @@ describe('search', () => {
       expect(names.slice(0, 4)).toEqual(['Class 8 Biology Batch 1', 'Class 8 Biology Batch 2', 'Class 8 Biology Batch 10', 'Class 8 Biology Batch 11']);
       expect(names.slice(-2)).toEqual(['Class 8 Biology Batch 100', 'Class 8 Biology Batch 101']);
       const statementsFor = async (text: string) =>
-        (await countStatements(() => app.execute('query ($text: String!) { searchCourses(text: $text) { name } }', undefined, { text }))).statements;
+        (await countStatements(() => given.app.execute('query ($text: String!) { searchCourses(text: $text) { name } }', undefined, { text }))).statements;
       expect(await statementsFor('biology batch')).toBe(1);
       expect(await statementsFor('physics')).toBe(2);
     });
@@ -260,7 +249,7 @@ describe('search', () => {
     ['   ', 'Type something to search for'],
     ['x'.repeat(101), 'Search text must be at most 100 characters'],
   ])('refuses the search text %j with a clear message', async (text, message) => {
-    const { body } = await app.graphql(`query ($text: String!) { searchCourses(text: $text) { name } }`, { text });
+    const { body } = await given.app.graphql(`query ($text: String!) { searchCourses(text: $text) { name } }`, { text });
     expect(body.errors![0].message).toBe(message);
     expect(body.errors![0].extensions).toMatchObject({ code: text.length > 100 ? 'TEXT_TOO_LONG' : 'BAD_USER_INPUT', category: 'BAD_USER_INPUT' });
   });
@@ -269,14 +258,14 @@ describe('search', () => {
 describe('the home page', () => {
   it('runs the same small number of SQL statements however many courses there are', async () => {
     const run = async () => {
-      const { result, statements } = await countStatements(() => app.execute(clientOperations(), 'HomePage'));
+      const { result, statements } = await countStatements(() => given.app.execute(clientOperations(), 'HomePage'));
       expect(result.errors).toBeUndefined();
       return statements;
     };
-    for (let i = 0; i < 6; i++) await makeCourse(db, { trending: i % 2 === 0, price: i % 3 === 0 ? 0 : 12 });
+    for (let i = 0; i < 6; i++) await makeCourse(given.db, { trending: i % 2 === 0, price: i % 3 === 0 ? 0 : 12 });
     const few = await run();
     for (let i = 0; i < 40; i++) {
-      await makeCourse(db, {
+      await makeCourse(given.db, {
         trending: i % 2 === 0,
         price: i % 3 === 0 ? 0 : 12,
         category: i % 4 === 0 ? CourseCategory.SCHOOL : CourseCategory.PROFESSIONAL,

@@ -1,6 +1,4 @@
-import type { DataSource } from 'typeorm';
-import { startTestApp, type TestApp } from '../../test/app';
-import { closeTestDatabase, openTestDatabase } from '../../test/database';
+import { useAppPerFile } from '../../test/app-per-file';
 import { makeCourse } from '../../test/factories';
 import { Course } from './course.entity';
 import { DIRECT_RANKING_MAX } from './course.search';
@@ -8,30 +6,24 @@ import { DIRECT_RANKING_MAX } from './course.search';
 // An integrator reads every match of a search, 50 at a time: no match is on two pages, none is
 // missing, and the total says how many there are, over GraphQL and the legacy REST path alike.
 
-let db: DataSource;
-let app: TestApp;
-
 /** More matches than are ranked directly, so the name index is walked tier by tier. */
 const MANY = DIRECT_RANKING_MAX + 60;
 /** Fewer, ranked directly. */
 const FEW = 73;
 
 async function insertCourses(names: string[]) {
-  const template = await makeCourse(db, { name: 'Template course', published: false });
+  const template = await makeCourse(given.db, { name: 'Template course', published: false });
   const { id: _id, createdAt: _created, updatedAt: _updated, ...fields } = template as Course & { updatedAt?: Date };
-  await db.getRepository(Course).insert(names.map((name, i) => ({ ...fields, name, published: true, createdAt: new Date(Date.UTC(2026, 0, 1) + i * 1000) })));
+  await given.db
+    .getRepository(Course)
+    .insert(names.map((name, i) => ({ ...fields, name, published: true, createdAt: new Date(Date.UTC(2026, 0, 1) + i * 1000) })));
 }
 
+const given = useAppPerFile({ emptyBeforeEach: false });
 beforeAll(async () => {
-  db = await openTestDatabase();
-  app = await startTestApp(db);
   // Numbers in the names, so natural order ("Web 3" before "Web 10") and index order differ.
   await insertCourses(Array.from({ length: MANY }, (_, i) => `Web Design ${i + 1}`));
   await insertCourses(Array.from({ length: FEW }, (_, i) => `Kotlin Basics ${i + 1}`));
-});
-afterAll(async () => {
-  await app.close();
-  await closeTestDatabase(db);
 });
 
 interface SearchPage {
@@ -43,7 +35,7 @@ interface SearchPage {
 }
 
 async function graphqlPage(text: string, offset: number, limit = 50): Promise<SearchPage> {
-  const { body } = await app.graphql<{ courseSearch: SearchPage }>(
+  const { body } = await given.app.graphql<{ courseSearch: SearchPage }>(
     `query ($text: String!, $offset: Int!, $limit: Int!) { courseSearch(text: $text, offset: $offset, limit: $limit) { items { id name } total offset limit hasMore } }`,
     { text, offset, limit },
   );
@@ -52,7 +44,7 @@ async function graphqlPage(text: string, offset: number, limit = 50): Promise<Se
 }
 
 async function restPage(text: string, query: string): Promise<{ status: number; body: unknown }> {
-  const res = await fetch(`${app.url}/api/courses/searchCourse/${encodeURIComponent(text)}${query}`, { headers: { accept: 'application/json' } });
+  const res = await fetch(`${given.app.url}/api/courses/searchCourse/${encodeURIComponent(text)}${query}`, { headers: { accept: 'application/json' } });
   return { status: res.status, body: await res.json() };
 }
 
@@ -88,7 +80,7 @@ it('answers the same first page as the old searchCourses, in natural order ("3" 
   const page = await graphqlPage('kotlin', 0, 12);
   const numbers = page.items.map((course) => Number(course.name.split(' ').at(-1)));
   expect(numbers).toEqual([...numbers].sort((a, b) => a - b));
-  const old = await app.graphql<{ searchCourses: Array<{ name: string }> }>(`{ searchCourses(text: "kotlin", limit: 12) { name } }`);
+  const old = await given.app.graphql<{ searchCourses: Array<{ name: string }> }>(`{ searchCourses(text: "kotlin", limit: 12) { name } }`);
   expect(old.body.data!.searchCourses.map((course) => course.name)).toEqual(page.items.map((course) => course.name));
 });
 
@@ -97,7 +89,7 @@ it('refuses a page larger than 50 or a negative offset, with the rule', async ()
     [0, 51, 'limit must be a whole number from 1 to 50'],
     [-1, 10, 'offset must be a whole number from 0 to 100000'],
   ] as const) {
-    const { body } = await app.graphql(`query ($offset: Int!, $limit: Int!) { courseSearch(text: "web", offset: $offset, limit: $limit) { total } }`, {
+    const { body } = await given.app.graphql(`query ($offset: Int!, $limit: Int!) { courseSearch(text: "web", offset: $offset, limit: $limit) { total } }`, {
       offset,
       limit,
     });

@@ -1,6 +1,4 @@
-import type { DataSource } from 'typeorm';
-import { startTestApp, type TestApp } from '../../test/app';
-import { closeTestDatabase, openTestDatabase, resetDatabase } from '../../test/database';
+import { useAppPerFile } from '../../test/app-per-file';
 import { makeCourse, makeUser } from '../../test/factories';
 import { signedInClient, type HttpClient } from '../../test/http-client';
 import { Course } from '../course/course.entity';
@@ -10,28 +8,18 @@ import type { User } from '../user/user.entity';
 import { Review } from '../review/review.entity';
 import { LessonVideo, VideoStatus } from '../video/lesson-video.entity';
 
-let db: DataSource;
-let app: TestApp;
 let teacher: User;
 let instructor: HttpClient;
 
-beforeAll(async () => {
-  db = await openTestDatabase();
-  app = await startTestApp(db);
-});
-afterAll(async () => {
-  await app.close();
-  await closeTestDatabase(db);
-});
+const given = useAppPerFile();
 beforeEach(async () => {
-  await resetDatabase(db);
-  teacher = await makeUser(db, { email: 'teacher@example.com', name: 'Anisul Hoque', role: Role.INSTRUCTOR }, 'teacher password');
-  instructor = await signedInClient(app.url, 'teacher@example.com', 'teacher password');
+  teacher = await makeUser(given.db, { email: 'teacher@example.com', name: 'Anisul Hoque', role: Role.INSTRUCTOR }, 'teacher password');
+  instructor = await signedInClient(given.app.url, 'teacher@example.com', 'teacher password');
 });
 
 const buy = async (email: string, courseId: string, paymentMethod = 'pm_card_visa') => {
-  await makeUser(db, { email, name: email.split('@')[0] }, 'buyer password');
-  const student = await signedInClient(app.url, email, 'buyer password');
+  await makeUser(given.db, { email, name: email.split('@')[0] }, 'buyer password');
+  const student = await signedInClient(given.app.url, email, 'buyer password');
   return student.graphql(`mutation ($id: ID!, $pm: String) { purchaseCourse(input: { courseId: $id, paymentMethod: $pm }) { status } }`, {
     id: courseId,
     pm: paymentMethod,
@@ -60,16 +48,16 @@ type Created = {
 
 describe('the instructor overview', () => {
   it('computes revenue, rating, courses and students from their own courses only', async () => {
-    const own = await makeCourse(db, { instructorId: teacher.id, price: 20 });
-    const ownFree = await makeCourse(db, { instructorId: teacher.id, price: 0 });
-    const someoneElses = await makeCourse(db, { price: 50 });
+    const own = await makeCourse(given.db, { instructorId: teacher.id, price: 20 });
+    const ownFree = await makeCourse(given.db, { instructorId: teacher.id, price: 0 });
+    const someoneElses = await makeCourse(given.db, { price: 50 });
     await buy('a@example.com', own.id);
     await buy('b@example.com', own.id);
     await buy('b2@example.com', own.id, 'pm_card_chargeDeclined');
     await buy('c@example.com', ownFree.id, '');
     await buy('d@example.com', someoneElses.id);
     // Ratings come from the stars students gave the instructor's own courses.
-    await db.getRepository(Review).save([
+    await given.db.getRepository(Review).save([
       { name: 'a', text: 'Good', courseId: own.id, rating: 4 },
       { name: 'c', text: 'Great', courseId: ownFree.id, rating: 5 },
       { name: 'x', text: 'Hidden', courseId: own.id, rating: 1, hidden: true },
@@ -95,7 +83,7 @@ describe('writing courses', () => {
     expect(mixed.errors![0].extensions).toMatchObject({ fields: { priceBDT: 'A free course is free in both currencies: set both prices to 0, or neither' } });
     const fraction = await instructor.graphql(PRICES, { input: { ...validCourse, price: 12, priceBDT: -5 } });
     expect(fraction.errors![0].extensions).toMatchObject({ fields: { priceBDT: 'The taka price must be a whole number from 0 to 20,00,000' } });
-    expect((await app.graphql(`{ proposedTakaPrice(dollars: 9.99) }`)).body.data).toEqual({ proposedTakaPrice: 1200 });
+    expect((await given.app.graphql(`{ proposedTakaPrice(dollars: 9.99) }`)).body.data).toEqual({ proposedTakaPrice: 1200 });
   });
 
   it('creates a draft with its ordered lessons, then publishes it into the catalogue and search', async () => {
@@ -107,10 +95,10 @@ describe('writing courses', () => {
       [1, 'Motion'],
       [2, 'Force'],
     ]);
-    const before = await app.graphql<{ searchCourses: unknown[] }>(`{ searchCourses(text: "physics") { id } }`);
+    const before = await given.app.graphql<{ searchCourses: unknown[] }>(`{ searchCourses(text: "physics") { id } }`);
     expect(before.body.data!.searchCourses).toEqual([]);
     await instructor.graphql(`mutation ($id: ID!) { setCoursePublished(id: $id, published: true) { published } }`, { id: created.id });
-    const after = await app.graphql<{ searchCourses: Array<{ id: string }> }>(`{ searchCourses(text: "physics") { id } }`);
+    const after = await given.app.graphql<{ searchCourses: Array<{ id: string }> }>(`{ searchCourses(text: "physics") { id } }`);
     expect(after.body.data!.searchCourses).toEqual([{ id: created.id }]);
   });
 
@@ -127,14 +115,14 @@ describe('writing courses', () => {
     const inBangla = await instructor.graphql(PUBLISH, { id: created.id });
     expect(inBangla.errors![0].message).toBe('২ নম্বর পাঠে কোনো ভিডিও নেই। কোর্সটি প্রকাশের আগে এতে একটি ভিডিওর ঠিকানা দিন বা একটি ভিডিও আপলোড করুন।');
     instructor.cookies.delete('lang');
-    expect(await db.getRepository(Course).findOneByOrFail({ id: created.id })).toMatchObject({ published: false, reviewRequestedAt: null });
+    expect(await given.db.getRepository(Course).findOneByOrFail({ id: created.id })).toMatchObject({ published: false, reviewRequestedAt: null });
 
     // A failed upload is no video; one still on its way is not yet either: only a ready one is.
     const force = created.lessons[1];
     const upload = { lessonId: force.id, uploadedById: teacher.id, fileName: 'force.mp4', sizeBytes: 1000 };
-    await db.getRepository(LessonVideo).insert({ ...upload, status: VideoStatus.FAILED });
+    await given.db.getRepository(LessonVideo).insert({ ...upload, status: VideoStatus.FAILED });
     expect((await instructor.graphql(PUBLISH, { id: created.id })).errors![0].message).toMatch(/^Lesson 2 has no video/);
-    const processing = await db.getRepository(LessonVideo).save({ ...upload, status: VideoStatus.PROCESSING });
+    const processing = await given.db.getRepository(LessonVideo).save({ ...upload, status: VideoStatus.PROCESSING });
     expect((await instructor.graphql(PUBLISH, { id: created.id })).errors![0]).toMatchObject({
       message: 'The video of lesson 2 is still being processed. Publish the course once it is ready (the course editor shows its progress).',
       extensions: { code: 'BAD_USER_INPUT' },
@@ -144,8 +132,8 @@ describe('writing courses', () => {
       '২ নম্বর পাঠের ভিডিওটি এখনো প্রসেস হচ্ছে। ভিডিওটি তৈরি হলে কোর্সটি প্রকাশ করুন (কোর্স এডিটরে এর অগ্রগতি দেখা যায়)।',
     );
     instructor.cookies.delete('lang');
-    expect(await db.getRepository(Course).findOneByOrFail({ id: created.id })).toMatchObject({ published: false, reviewRequestedAt: null });
-    await db.getRepository(LessonVideo).update(processing.id, { status: VideoStatus.READY });
+    expect(await given.db.getRepository(Course).findOneByOrFail({ id: created.id })).toMatchObject({ published: false, reviewRequestedAt: null });
+    await given.db.getRepository(LessonVideo).update(processing.id, { status: VideoStatus.READY });
     const published = await instructor.graphql<{ setCoursePublished: { published: boolean } }>(PUBLISH, { id: created.id });
     expect(published.errors).toBeUndefined();
     expect(published.data!.setCoursePublished.published).toBe(true);
@@ -161,7 +149,7 @@ describe('writing courses', () => {
     expect(((await res.json()) as { message: string }).message).toBe(
       'Lesson 1 has no video. Add a video address or upload a video to it before publishing the course.',
     );
-    expect(await db.getRepository(Course).countBy({ name: 'No videos' })).toBe(0);
+    expect(await given.db.getRepository(Course).countBy({ name: 'No videos' })).toBe(0);
   });
 
   it('writes a Bangla course as typed (in NFC), in the language the instructor chose, and keeps the language on an edit that leaves it out', async () => {
@@ -210,7 +198,7 @@ describe('writing courses', () => {
       'lessons.0.title': 'Lesson 1 needs a title',
       'lessons.0.videoURL': 'Lesson 1: the video URL must be a web address',
     });
-    expect(await db.getRepository(Course).count()).toBe(0);
+    expect(await given.db.getRepository(Course).count()).toBe(0);
   });
 
   it.each([19.99, 4.35, 0.07, 1234.56, 10_000])('accepts the price %p', async (price) => {
@@ -257,7 +245,7 @@ describe('writing courses', () => {
       'lessons.1.videoURL': 'Lesson 2: the video URL must be a web address',
       'lessons.2.videoURL': 'Lesson 3: the video URL must be at most 2048 characters',
     });
-    expect(await db.getRepository(Course).count()).toBe(0);
+    expect(await given.db.getRepository(Course).count()).toBe(0);
   });
 
   it('refuses a student search over 100 characters', async () => {
@@ -289,13 +277,13 @@ describe('writing courses', () => {
       [2, 'Energy'],
     ]);
     expect(data!.updateCourse.lessons[0].id).toBe(force.id);
-    expect(await db.getRepository(Lesson).existsBy({ id: motion.id })).toBe(false);
+    expect(await given.db.getRepository(Lesson).existsBy({ id: motion.id })).toBe(false);
   });
 
   it('lets only the owner or an admin edit, and refuses to delete a course with students', async () => {
-    const course = await makeCourse(db, { instructorId: teacher.id, price: 0 });
-    await makeUser(db, { email: 'rival@example.com', role: Role.INSTRUCTOR }, 'rival password');
-    const rival = await signedInClient(app.url, 'rival@example.com', 'rival password');
+    const course = await makeCourse(given.db, { instructorId: teacher.id, price: 0 });
+    await makeUser(given.db, { email: 'rival@example.com', role: Role.INSTRUCTOR }, 'rival password');
+    const rival = await signedInClient(given.app.url, 'rival@example.com', 'rival password');
     const stolen = await rival.graphql(`mutation ($id: ID!) { setCoursePublished(id: $id, published: false) { id } }`, { id: course.id });
     expect(stolen.errors![0]).toMatchObject({ message: 'You can only edit your own courses', extensions: { code: 'FORBIDDEN' } });
     await buy('learner@example.com', course.id, '');
@@ -309,7 +297,7 @@ describe('writing courses', () => {
       { id: course.id },
     );
     expect(unpublished.data!.setCoursePublished.published).toBe(false);
-    const empty = await makeCourse(db, { instructorId: teacher.id });
+    const empty = await makeCourse(given.db, { instructorId: teacher.id });
     expect((await instructor.graphql(`mutation ($id: ID!) { deleteCourse(id: $id) }`, { id: empty.id })).data).toEqual({ deleteCourse: true });
   });
 
@@ -338,6 +326,6 @@ describe('writing courses', () => {
       instructor: 'Anisul Hoque',
       videos: { contents: [{ title: 'Intro', videoURL: '/media/videos/lesson-1.webm' }] },
     });
-    expect((await db.getRepository(Course).findOneByOrFail({ id: body.id })).published).toBe(true);
+    expect((await given.db.getRepository(Course).findOneByOrFail({ id: body.id })).published).toBe(true);
   });
 });

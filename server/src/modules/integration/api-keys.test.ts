@@ -1,6 +1,4 @@
-import type { DataSource } from 'typeorm';
-import { startTestApp, type TestApp } from '../../test/app';
-import { closeTestDatabase, openTestDatabase } from '../../test/database';
+import { useAppPerFile } from '../../test/app-per-file';
 import { makeCourse, makeUser } from '../../test/factories';
 import { HttpClient, signedInClient } from '../../test/http-client';
 import { AuditEntry } from '../audit/audit.entity';
@@ -14,8 +12,6 @@ import { apiKeyLimit } from './api-key.service';
 // A school's server reads the catalogue and enrollments with an API key instead of a person's
 // password, and enrolls students it was paid for; the key acts only within its scopes.
 
-let db: DataSource;
-let app: TestApp;
 let admin: HttpClient;
 let student: HttpClient;
 let freeCourseId: string;
@@ -23,19 +19,14 @@ let paidCourseId: string;
 
 const password = 'a long enough password';
 
+const given = useAppPerFile({ emptyBeforeEach: false });
 beforeAll(async () => {
-  db = await openTestDatabase();
-  app = await startTestApp(db);
-  await makeUser(db, { email: 'admin@example.com', role: Role.ADMIN }, password);
-  await makeUser(db, { email: 'student@example.com' }, password);
-  admin = await signedInClient(app.url, 'admin@example.com', password);
-  student = await signedInClient(app.url, 'student@example.com', password);
-  freeCourseId = (await makeCourse(db, { name: 'Free Bangla grammar', price: 0 })).id;
-  paidCourseId = (await makeCourse(db, { name: 'Paid physics', price: 12 })).id;
-});
-afterAll(async () => {
-  await app.close();
-  await closeTestDatabase(db);
+  await makeUser(given.db, { email: 'admin@example.com', role: Role.ADMIN }, password);
+  await makeUser(given.db, { email: 'student@example.com' }, password);
+  admin = await signedInClient(given.app.url, 'admin@example.com', password);
+  student = await signedInClient(given.app.url, 'student@example.com', password);
+  freeCourseId = (await makeCourse(given.db, { name: 'Free Bangla grammar', price: 0 })).id;
+  paidCourseId = (await makeCourse(given.db, { name: 'Paid physics', price: 12 })).id;
 });
 
 async function createKey(name: string, scopes: string[]): Promise<{ id: string; secret: string }> {
@@ -48,7 +39,7 @@ async function createKey(name: string, scopes: string[]): Promise<{ id: string; 
 }
 
 function keyClient(secret: string): HttpClient {
-  const client = new HttpClient(app.url);
+  const client = new HttpClient(given.app.url);
   client.token = secret;
   return client;
 }
@@ -61,7 +52,7 @@ describe('an API key with catalog:read', () => {
 
   it('is shown once and stored only as a hash', async () => {
     expect(key.secret).toMatch(/^shk_[A-Za-z0-9_-]{43}$/);
-    const row = await db.getRepository(ApiKey).findOneByOrFail({ id: key.id });
+    const row = await given.db.getRepository(ApiKey).findOneByOrFail({ id: key.id });
     expect(JSON.stringify(row)).not.toContain(key.secret.slice(4));
     const listed = await admin.graphql<{ apiKeys: Array<{ id: string; prefix: string; scopes: string[] }> }>(`{ apiKeys { id name prefix scopes } }`);
     expect(listed.data!.apiKeys).toContainEqual(expect.objectContaining({ id: key.id, prefix: key.secret.slice(0, 12), scopes: ['CATALOG_READ'] }));
@@ -76,7 +67,7 @@ describe('an API key with catalog:read', () => {
     const rest = await client.request('/api/courses');
     expect(rest.status).toBe(200);
     expect(((await rest.json()) as unknown[]).length).toBe(2);
-    const row = await db.getRepository(ApiKey).findOneByOrFail({ id: key.id });
+    const row = await given.db.getRepository(ApiKey).findOneByOrFail({ id: key.id });
     expect(row.lastUsedAt).not.toBeNull();
   });
 
@@ -88,7 +79,7 @@ describe('an API key with catalog:read', () => {
     expect(mutation.data).toBeUndefined();
     const enroll = await client.graphql(`mutation ($id: ID!) { enrollStudent(courseId: $id, email: "x@example.com") { id } }`, { id: freeCourseId });
     expect(enroll.errors?.[0].message).toBe('This API key may not do this: it needs the enrollments:write scope.');
-    expect(await db.getRepository(User).countBy({ email: 'x@example.com' })).toBe(0);
+    expect(await given.db.getRepository(User).countBy({ email: 'x@example.com' })).toBe(0);
     const enrollments = await client.graphql(`{ enrollments { total } }`);
     expect(enrollments.errors?.[0].extensions?.code).toBe('FORBIDDEN');
     const me = await client.graphql(`{ me { email } }`);
@@ -116,7 +107,7 @@ describe('an API key with catalog:read', () => {
     });
     const rest = await client.request('/api/courses');
     expect(rest.status).toBe(401);
-    const actions = (await db.getRepository(AuditEntry).findBy({ targetId: other.id })).map((entry) => entry.action).sort();
+    const actions = (await given.db.getRepository(AuditEntry).findBy({ targetId: other.id })).map((entry) => entry.action).sort();
     expect(actions).toEqual(['CREATE_API_KEY', 'REVOKE_API_KEY']);
     // A made-up key is refused the same way.
     expect((await keyClient('shk_madeup').request('/api/courses')).status).toBe(401);
@@ -124,7 +115,7 @@ describe('an API key with catalog:read', () => {
 
   it('is limited per key, with a clear 429', async () => {
     const limited = await createKey('Busy key', ['CATALOG_READ']);
-    await db.query(`INSERT INTO rate_limit (key, hits, "resetAt") VALUES ($1, $2, now() + interval '1 minute')`, [
+    await given.db.query(`INSERT INTO rate_limit (key, hits, "resetAt") VALUES ($1, $2, now() + interval '1 minute')`, [
       `${apiKeyLimit.name}:${limited.id}`,
       apiKeyLimit.max,
     ]);
@@ -137,14 +128,14 @@ describe('an API key with catalog:read', () => {
 
 describe('making keys', () => {
   it('is for admins only, and bad input stores nothing', async () => {
-    const before = await db.getRepository(ApiKey).count();
+    const before = await given.db.getRepository(ApiKey).count();
     const refused = await student.graphql(`mutation { createApiKey(name: "Mine", scopes: [CATALOG_READ]) { secret } }`);
     expect(refused.errors?.[0].extensions?.code).toBe('FORBIDDEN');
     const noScopes = await admin.graphql(`mutation { createApiKey(name: "None", scopes: []) { secret } }`);
     expect(noScopes.errors?.[0].message).toBe('Choose at least one scope');
     const noName = await admin.graphql(`mutation { createApiKey(name: "  ", scopes: [CATALOG_READ]) { secret } }`);
     expect(noName.errors?.[0].message).toBe('Name is required');
-    expect(await db.getRepository(ApiKey).count()).toBe(before);
+    expect(await given.db.getRepository(ApiKey).count()).toBe(before);
   });
 });
 
@@ -153,8 +144,8 @@ describe('the enrollments and payments lists', () => {
     const bought = await student.graphql(`mutation ($id: ID!) { purchaseCourse(input: { courseId: $id }) { status } }`, { id: freeCourseId });
     expect(bought.errors).toBeUndefined();
     // An enrollment brought over from the old platform: no payment, no amount.
-    const importedStudent = await makeUser(db, { email: 'imported@example.com', passwordHash: null });
-    await db.getRepository(Enrollment).insert({
+    const importedStudent = await makeUser(given.db, { email: 'imported@example.com', passwordHash: null });
+    await given.db.getRepository(Enrollment).insert({
       studentId: importedStudent.id,
       courseId: paidCourseId,
       courseName: 'Paid physics',
@@ -195,9 +186,9 @@ describe('the enrollments and payments lists', () => {
   });
 
   it('gives admins and payments:read keys every payment, typed, oldest first with a cursor to follow new ones', async () => {
-    const buyer = await db.getRepository(User).findOneByOrFail({ email: 'student@example.com' });
+    const buyer = await given.db.getRepository(User).findOneByOrFail({ email: 'student@example.com' });
     const pay = (provider: string, currency: string, at: string) =>
-      db.getRepository(Payment).save({
+      given.db.getRepository(Payment).save({
         studentId: buyer.id,
         courseId: paidCourseId,
         provider,
@@ -250,10 +241,10 @@ describe('the enrollments and payments lists', () => {
     const first = await enroll();
     const second = await enroll();
     expect(second.data!.enrollStudent.id).toBe(first.data!.enrollStudent.id);
-    const account = await db.getRepository(User).findOneByOrFail({ email: 'twice@example.com' });
+    const account = await given.db.getRepository(User).findOneByOrFail({ email: 'twice@example.com' });
     expect(account.passwordHash).toBeNull();
     expect(account.role).toBe(Role.STUDENT);
-    const audit = await db.getRepository(AuditEntry).findBy({ targetId: first.data!.enrollStudent.id });
+    const audit = await given.db.getRepository(AuditEntry).findBy({ targetId: first.data!.enrollStudent.id });
     expect(audit).toEqual([
       expect.objectContaining({ action: 'ENROLL_STUDENT', actorEmail: expect.stringMatching(/^API key Partner again \(shk_/) as string }),
     ]);
@@ -261,6 +252,6 @@ describe('the enrollments and payments lists', () => {
     expect(byAdmin.errors?.[0].extensions?.code).toBe('FORBIDDEN');
     const staffEmail = await writer.graphql(`mutation ($id: ID!) { enrollStudent(courseId: $id, email: "admin@example.com") { id } }`, { id: freeCourseId });
     expect(staffEmail.errors?.[0].message).toBe('Only student accounts can be enrolled');
-    expect(await db.getRepository(User).countBy({ email: 'sneaky@example.com' })).toBe(0);
+    expect(await given.db.getRepository(User).countBy({ email: 'sneaky@example.com' })).toBe(0);
   });
 });

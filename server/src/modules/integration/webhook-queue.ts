@@ -1,5 +1,6 @@
-import PgBoss from 'pg-boss';
+import type PgBoss from 'pg-boss';
 import type { DataSource } from 'typeorm';
+import type { Jobs } from '../../db/job-queue';
 import type { AppLogger } from '../../logger';
 import { sendDelivery } from './webhook-sender';
 import { WEBHOOK_QUEUE, type WebhookJob } from './webhook-events';
@@ -27,7 +28,7 @@ export class WebhookQueue {
   private started: Promise<PgBoss> | null = null;
 
   constructor(
-    private readonly databaseUrl: string,
+    private readonly jobs: Jobs,
     private readonly log: AppLogger,
     readonly options: WebhookQueueOptions = DEFAULT_WEBHOOK_RETRIES,
   ) {}
@@ -35,9 +36,7 @@ export class WebhookQueue {
   /** Starts the queue and its worker (once); `secretKey` decrypts endpoint secrets. */
   start(db: DataSource, secretKey: Buffer): Promise<PgBoss> {
     this.started ??= (async () => {
-      const boss = new PgBoss({ connectionString: this.databaseUrl, max: 2, schedule: false });
-      boss.on('error', (error: unknown) => this.log.error({ err: error }, 'webhook queue error'));
-      await boss.start();
+      const boss = await this.jobs.boss();
       const settings = { retryLimit: this.options.retryLimit, retryDelay: this.options.retryDelaySeconds, retryBackoff: true, expireInSeconds: 120 };
       await ensureQueue(boss, WEBHOOK_QUEUE, settings);
       await boss.updateQueue(WEBHOOK_QUEUE, { name: WEBHOOK_QUEUE, ...settings });
@@ -56,12 +55,5 @@ export class WebhookQueue {
   async startIfNeeded(db: DataSource, secretKey: Buffer): Promise<void> {
     const [row] = await db.query<Array<{ any: boolean }>>(`SELECT EXISTS (SELECT 1 FROM "webhook_endpoint" WHERE "deletedAt" IS NULL) AS "any"`);
     if (row.any) await this.start(db, secretKey);
-  }
-
-  async stop(timeoutMs = 5000): Promise<void> {
-    if (!this.started) return;
-    const boss = await this.started.catch(() => null);
-    this.started = null;
-    await boss?.stop({ graceful: true, timeout: timeoutMs, wait: true });
   }
 }

@@ -3,13 +3,12 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { DataSource } from 'typeorm';
 import { startTestApp, type TestApp } from '../../test/app';
-import { closeTestDatabase, openTestDatabase, testLog } from '../../test/database';
+import { closeTestDatabase, openTestDatabase } from '../../test/database';
 import { makeCourse, makeUser } from '../../test/factories';
 import { signedInClient, type HttpClient } from '../../test/http-client';
 import { Role } from '../user/role';
 import { AuditEntry } from '../audit/audit.entity';
 import { WebhookEndpoint } from './webhook.entity';
-import { WebhookQueue } from './webhook-queue';
 
 // A school's system learns of enrollments as they happen: each event is POSTed to its endpoint,
 // signed with the endpoint's secret (Stripe's scheme), retried when the endpoint fails, and can be
@@ -87,11 +86,7 @@ const password = 'a long enough password';
 beforeAll(async () => {
   db = await openTestDatabase();
   // Retries a second apart instead of 20 seconds, so the test sees them.
-  app = await startTestApp(
-    db,
-    {},
-    { webhookQueue: (database) => new WebhookQueue(databaseUrlOf(database), testLog, { retryDelaySeconds: 1, retryLimit: 3, pollingIntervalSeconds: 0.5 }) },
-  );
+  app = await startTestApp(db, {}, { webhookRetries: { retryDelaySeconds: 1, retryLimit: 3, pollingIntervalSeconds: 0.5 } });
   await makeUser(db, { email: 'admin@example.com', role: Role.ADMIN }, password);
   await makeUser(db, { email: 'student@example.com' }, password);
   admin = await signedInClient(app.url, 'admin@example.com', password);
@@ -103,10 +98,6 @@ afterAll(async () => {
   await receiver.close();
   await closeTestDatabase(db);
 });
-
-function databaseUrlOf(database: DataSource): string {
-  return (database.options as { url: string }).url;
-}
 
 async function register(events: string[]): Promise<{ id: string; secret: string }> {
   const body = await admin.graphql<{ createWebhookEndpoint: { secret: string; endpoint: { id: string } } }>(

@@ -1,6 +1,6 @@
-import PgBoss from 'pg-boss';
+import type PgBoss from 'pg-boss';
 import type { DataSource } from 'typeorm';
-import type { AppLogger } from '../../logger';
+import type { Jobs } from '../../db/job-queue';
 import { finishAtDeadline, type DeadlineScheduler } from './attempt.service';
 import { ensureQueue } from '../../db/job-queues';
 
@@ -12,29 +12,24 @@ interface DeadlineJob {
 
 /**
  * The server's submission of unfinished attempts at their deadline: one job per attempt in the
- * PostgreSQL queue (pg-boss), due at the deadline, retried if it fails. Reading an attempt past its
+ * process's one job queue, due at the deadline, retried if it fails. Reading an attempt past its
  * deadline submits it too, so a result never waits on the queue.
  */
 export class PracticeQueue implements DeadlineScheduler {
-  private started: Promise<PgBoss> | null = null;
-  private stopped = false;
+  private ready: Promise<PgBoss> | null = null;
 
   constructor(
-    private readonly databaseUrl: string,
-    private readonly log: AppLogger,
+    private readonly jobs: Jobs,
     private readonly pollingIntervalSeconds = 2,
   ) {}
 
   private boss(): Promise<PgBoss> {
-    if (this.stopped) return Promise.reject(new Error('the practice queue is stopped'));
-    this.started ??= (async () => {
-      const boss = new PgBoss({ connectionString: this.databaseUrl, max: 2, schedule: false });
-      boss.on('error', (error: unknown) => this.log.error({ err: error }, 'practice job queue error'));
-      await boss.start();
+    this.ready ??= this.jobs.boss().then(async (boss) => {
       await ensureQueue(boss, SUBMIT_AT_DEADLINE_QUEUE, this.retry);
       return boss;
-    })();
-    return this.started;
+    });
+    this.ready.catch(() => (this.ready = null));
+    return this.ready;
   }
 
   private get retry() {
@@ -48,20 +43,9 @@ export class PracticeQueue implements DeadlineScheduler {
 
   /** Submits attempts whose deadline came, a few at a time. */
   async work(db: DataSource): Promise<void> {
-    if (this.stopped) return;
     const boss = await this.boss();
-    // A shutdown that came while the queue was starting: nothing to work for.
-    if (this.stopped) return;
     await boss.work<DeadlineJob>(SUBMIT_AT_DEADLINE_QUEUE, { batchSize: 10, pollingIntervalSeconds: this.pollingIntervalSeconds }, async (jobs) => {
       for (const job of jobs) await finishAtDeadline(db, job.data.attemptId);
     });
-  }
-
-  async stop(timeoutMs = 5000): Promise<void> {
-    this.stopped = true;
-    if (!this.started) return;
-    const boss = await this.started.catch(() => null);
-    this.started = null;
-    await boss?.stop({ graceful: true, timeout: timeoutMs, wait: true });
   }
 }

@@ -1,8 +1,6 @@
-import type { DataSource } from 'typeorm';
+import { useAppPerFile } from '../../test/app-per-file';
 import { countStatements } from '../../db/query-counter';
-import { startTestApp, type TestApp } from '../../test/app';
 import { clientOperations } from '../../test/client-operations';
-import { closeTestDatabase, openTestDatabase, resetDatabase } from '../../test/database';
 import { makeCourse, makeUser } from '../../test/factories';
 import { signedInClient } from '../../test/http-client';
 import { toViewer, type Viewer } from '../auth/viewer';
@@ -13,26 +11,15 @@ import type { User } from '../user/user.entity';
 import { LessonProgress } from './lesson-progress.entity';
 import { CertificatesIssuedOnCompletion1795680276603 } from '../../../../migrations/1795680276603-CertificatesIssuedOnCompletion';
 
-let db: DataSource;
-let app: TestApp;
-
-beforeAll(async () => {
-  db = await openTestDatabase();
-  app = await startTestApp(db);
-});
-afterAll(async () => {
-  await app.close();
-  await closeTestDatabase(db);
-});
-beforeEach(() => resetDatabase(db));
+const given = useAppPerFile();
 
 let issuedSoFar = 0;
 
 /** Enrolls the student in `count` new courses of two lessons, the first lesson done in each, the whole course in every third. */
 async function enrollIn(student: User, count: number): Promise<void> {
   for (let i = 0; i < count; i++) {
-    const course = await makeCourse(db);
-    const enrollment = await db.getRepository(Enrollment).save({
+    const course = await makeCourse(given.db);
+    const enrollment = await given.db.getRepository(Enrollment).save({
       studentId: student.id,
       courseId: course.id,
       courseName: course.name,
@@ -43,13 +30,13 @@ async function enrollIn(student: User, count: number): Promise<void> {
       transactionAmount: null,
       paymentId: null,
     });
-    const lessons = await db.getRepository(Lesson).find({ where: { courseId: course.id }, order: { position: 'ASC' } });
+    const lessons = await given.db.getRepository(Lesson).find({ where: { courseId: course.id }, order: { position: 'ASC' } });
     const done = i % 3 === 0 ? lessons : lessons.slice(0, 1);
-    await db
+    await given.db
       .getRepository(LessonProgress)
       .insert(done.map((lesson) => ({ studentId: student.id, lessonId: lesson.id, courseId: course.id, completedAt: new Date(), lastPositionSeconds: 0 })));
     if (i % 3 === 0) {
-      await db.getRepository(Certificate).insert({
+      await given.db.getRepository(Certificate).insert({
         number: `SHK-${String((issuedSoFar += 1)).padStart(10, '0')}`,
         enrollmentId: enrollment.id,
         studentId: student.id,
@@ -66,18 +53,18 @@ async function enrollIn(student: User, count: number): Promise<void> {
 type MyCourses = { myEnrollments: Array<{ progress: { completed: number; total: number }; certificate: { number: string } | null }> };
 
 async function myCoursesStatements(viewer: Viewer): Promise<{ statements: number; data: MyCourses }> {
-  const { result, statements } = await countStatements(() => app.execute(clientOperations(), 'MyCourses', undefined, viewer));
+  const { result, statements } = await countStatements(() => given.app.execute(clientOperations(), 'MyCourses', undefined, viewer));
   expect(JSON.stringify(result.errors)).toBeUndefined();
   return { statements, data: result.data as MyCourses };
 }
 
 describe('My Courses', () => {
   it('runs the same number of SQL statements for 1 and for 20 enrollments, and writes nothing', async () => {
-    const one = await makeUser(db);
+    const one = await makeUser(given.db);
     await enrollIn(one, 1);
-    const many = await makeUser(db);
+    const many = await makeUser(given.db);
     await enrollIn(many, 20);
-    const certificatesBefore = await db.getRepository(Certificate).count();
+    const certificatesBefore = await given.db.getRepository(Certificate).count();
 
     const few = await myCoursesStatements(toViewer(one));
     const lots = await myCoursesStatements(toViewer(many));
@@ -95,65 +82,65 @@ describe('My Courses', () => {
     expect(lots.data.myEnrollments.filter((e) => e.certificate === null)).toHaveLength(13);
     expect(lots.data.myEnrollments.every((e) => e.progress.total === 2)).toBe(true);
     // Reading issues nothing.
-    expect(await db.getRepository(Certificate).count()).toBe(certificatesBefore);
+    expect(await given.db.getRepository(Certificate).count()).toBe(certificatesBefore);
   });
 });
 
 describe('saving the video position', () => {
   it('is one SQL statement, and refuses a lesson of a course the student is not enrolled in', async () => {
-    const student = await makeUser(db, { email: 'student@example.com' }, 'student password');
+    const student = await makeUser(given.db, { email: 'student@example.com' }, 'student password');
     await enrollIn(student, 1);
-    const [enrollment] = await db.getRepository(Enrollment).findBy({ studentId: student.id });
-    const [lesson] = await db.getRepository(Lesson).find({ where: { courseId: enrollment.courseId }, order: { position: 'DESC' } });
+    const [enrollment] = await given.db.getRepository(Enrollment).findBy({ studentId: student.id });
+    const [lesson] = await given.db.getRepository(Lesson).find({ where: { courseId: enrollment.courseId }, order: { position: 'DESC' } });
     const SAVE = 'mutation ($id: ID!, $s: Int!) { saveLessonPosition(lessonId: $id, seconds: $s) { lessonId lastPosition } }';
 
-    const { result, statements } = await countStatements(() => app.execute(SAVE, undefined, { id: lesson.id, s: 42 }, toViewer(student)));
+    const { result, statements } = await countStatements(() => given.app.execute(SAVE, undefined, { id: lesson.id, s: 42 }, toViewer(student)));
     expect(result.errors).toBeUndefined();
     expect(result.data).toEqual({ saveLessonPosition: { lessonId: lesson.id, lastPosition: 42 } });
     expect(statements).toBe(1);
-    expect(await db.getRepository(LessonProgress).findOneByOrFail({ studentId: student.id, lessonId: lesson.id })).toMatchObject({
+    expect(await given.db.getRepository(LessonProgress).findOneByOrFail({ studentId: student.id, lessonId: lesson.id })).toMatchObject({
       lastPositionSeconds: 42,
       // A lesson done stays done.
       completedAt: expect.any(Date) as Date,
     });
-    expect(await db.getRepository(Enrollment).findOneByOrFail({ id: enrollment.id })).toMatchObject({ lastLessonId: lesson.id });
+    expect(await given.db.getRepository(Enrollment).findOneByOrFail({ id: enrollment.id })).toMatchObject({ lastLessonId: lesson.id });
 
-    const other = await makeCourse(db);
-    const [foreign] = await db.getRepository(Lesson).findBy({ courseId: other.id });
-    const client = await signedInClient(app.url, 'student@example.com', 'student password');
+    const other = await makeCourse(given.db);
+    const [foreign] = await given.db.getRepository(Lesson).findBy({ courseId: other.id });
+    const client = await signedInClient(given.app.url, 'student@example.com', 'student password');
     const refused = await client.graphql(SAVE, { id: foreign.id, s: 5 });
     expect(refused.errors![0].extensions).toMatchObject({ code: 'NOT_ENROLLED' });
-    expect(await db.getRepository(LessonProgress).countBy({ lessonId: foreign.id })).toBe(0);
+    expect(await given.db.getRepository(LessonProgress).countBy({ lessonId: foreign.id })).toBe(0);
   });
 });
 
 describe('certificates of courses finished before they were issued on completion', () => {
   it('are issued by the migration, dated when the last lesson was done, and download', async () => {
-    const student = await makeUser(db, { name: 'Rahim Uddin' });
+    const student = await makeUser(given.db, { name: 'Rahim Uddin' });
     await enrollIn(student, 3);
     // As before this change: finished courses whose certificate was never read have none.
-    await db.getRepository(Certificate).clear();
+    await given.db.getRepository(Certificate).clear();
     const lastDone = new Date('2026-10-01T10:00:00Z');
-    await db.getRepository(LessonProgress).update({ studentId: student.id }, { completedAt: lastDone });
+    await given.db.getRepository(LessonProgress).update({ studentId: student.id }, { completedAt: lastDone });
 
-    const runner = db.createQueryRunner();
+    const runner = given.db.createQueryRunner();
     try {
       await new CertificatesIssuedOnCompletion1795680276603().up(runner);
     } finally {
       await runner.release();
     }
     // The first course was finished (enrollIn finishes every third); the other two are half done.
-    const issued = await db.getRepository(Certificate).find();
+    const issued = await given.db.getRepository(Certificate).find();
     expect(issued).toHaveLength(1);
     expect(issued[0]).toMatchObject({ studentName: 'Rahim Uddin', issuedAt: lastDone });
     expect(issued[0].number).toMatch(/^SHK-[0-9A-HJKMNP-TV-Z]{10}$/);
 
-    const pdf = await fetch(`${app.url}/api/certificates/${issued[0].number}/pdf`);
+    const pdf = await fetch(`${given.app.url}/api/certificates/${issued[0].number}/pdf`);
     expect(pdf.status).toBe(200);
     const bytes = Buffer.from(await pdf.arrayBuffer());
     expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
     // Drawn once, on the first download, and kept.
-    const again = Buffer.from(await (await fetch(`${app.url}/api/certificates/${issued[0].number}/pdf`)).arrayBuffer());
+    const again = Buffer.from(await (await fetch(`${given.app.url}/api/certificates/${issued[0].number}/pdf`)).arrayBuffer());
     expect(again.equals(bytes)).toBe(true);
   });
 });

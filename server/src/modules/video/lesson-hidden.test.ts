@@ -11,7 +11,7 @@ import { startTestApp, type TestApp } from '../../test/app';
 import { closeTestDatabase, openTestDatabase, testLog } from '../../test/database';
 import { makeCourse, makeUser } from '../../test/factories';
 import { HttpClient, signedInClient } from '../../test/http-client';
-import { makeSampleVideo } from '../../test/sample-video';
+import { makeSampleVideo } from '../../../test-support/sample-video.cjs';
 import { databaseUrlOf } from '../../test/server-process';
 import { tusUpload } from '../../test/tus-upload';
 import { waitFor } from '../../test/wait-for';
@@ -25,6 +25,7 @@ import type { User } from '../user/user.entity';
 import { LessonVideo, VideoStatus } from './lesson-video.entity';
 import { tooLong, transcodeJobHandler } from './video-processing';
 import { VideoQueue } from './video-queue';
+import { JobQueue } from '../../db/job-queue';
 
 jest.setTimeout(120_000);
 
@@ -42,7 +43,7 @@ beforeAll(async () => {
   db = await openTestDatabase();
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shikhon-lesson-hidden-test-'));
   app = await startTestApp(db, { DATA_DIR: dataDir });
-  sample = fs.readFileSync(makeSampleVideo(2, 144));
+  sample = fs.readFileSync(makeSampleVideo({ seconds: 2, height: 144 }));
   teacher = await makeUser(db, { role: Role.INSTRUCTOR, name: 'Anisul Hoque' });
   instructor = await signedInClient(app.url, teacher.email!, PASSWORD);
   // On sale, with a lesson added after publishing that has no address: its upload is all it has.
@@ -72,7 +73,8 @@ const titlesFor = async (client: HttpClient) => {
 
 /** Processes every queued video with the real handler, as the server's worker does, until none is left. */
 async function processQueued(limits: { maxSeconds?: number } = {}): Promise<void> {
-  const queue = new VideoQueue(databaseUrlOf(db), testLog, { jobTimeoutSeconds: 60, pollingIntervalSeconds: 0.5 });
+  const jobs = new JobQueue(databaseUrlOf(db), testLog);
+  const queue = new VideoQueue(jobs, { jobTimeoutSeconds: 60, pollingIntervalSeconds: 0.5 });
   try {
     await queue.work(
       transcodeJobHandler({ db, storage: app.video.storage, log: testLog, limits, mailer: app.mail.mailer, publicUrl: 'https://shikhon.example' }),
@@ -86,7 +88,7 @@ async function processQueued(limits: { maxSeconds?: number } = {}): Promise<void
       90_000,
     );
   } finally {
-    await queue.stop();
+    await jobs.stop();
   }
 }
 

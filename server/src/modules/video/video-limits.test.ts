@@ -14,7 +14,7 @@ import { startTestApp, type TestApp } from '../../test/app';
 import { closeTestDatabase, openTestDatabase, resetDatabase, testLog } from '../../test/database';
 import { makeCourse, makeUser } from '../../test/factories';
 import { signedInClient } from '../../test/http-client';
-import { makeSampleVideo } from '../../test/sample-video';
+import { makeSampleVideo } from '../../../test-support/sample-video.cjs';
 import { tusCreate } from '../../test/tus-upload';
 import { Lesson } from '../course/lesson.entity';
 import { Role } from '../user/role';
@@ -31,7 +31,7 @@ let sample: string;
 beforeAll(async () => {
   db = await openTestDatabase();
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shikhon-video-limits-'));
-  sample = makeSampleVideo(4, 240);
+  sample = makeSampleVideo({ seconds: 4, height: 240 });
 });
 afterAll(async () => {
   await closeTestDatabase(db);

@@ -11,7 +11,7 @@ import { startTestApp, type TestApp } from '../../test/app';
 import { closeTestDatabase, openTestDatabase, resetDatabase, testLog } from '../../test/database';
 import { makeCourse, makeUser } from '../../test/factories';
 import { signedInClient, type HttpClient } from '../../test/http-client';
-import { makeSampleVideo } from '../../test/sample-video';
+import { makeSampleVideo } from '../../../test-support/sample-video.cjs';
 import { databaseUrlOf } from '../../test/server-process';
 import { tusCreate, tusUpload } from '../../test/tus-upload';
 import { waitFor } from '../../test/wait-for';
@@ -20,6 +20,7 @@ import { Role } from '../user/role';
 import type { User } from '../user/user.entity';
 import { LessonVideo, VideoStatus } from './lesson-video.entity';
 import { VideoQueue } from './video-queue';
+import { JobQueue } from '../../db/job-queue';
 import { overQuota, tooManyUnfinished, uploadsDirectory } from './video-upload.router';
 
 jest.setTimeout(120_000);
@@ -27,7 +28,7 @@ jest.setTimeout(120_000);
 const PASSWORD = 'correct horse battery';
 let sample: Buffer;
 beforeAll(() => {
-  sample = fs.readFileSync(makeSampleVideo(1, 144));
+  sample = fs.readFileSync(makeSampleVideo({ seconds: 1, height: 144 }));
 });
 
 interface Setup {
@@ -75,8 +76,10 @@ async function upload(setup: Setup, client: HttpClient, lesson: Lesson): Promise
 }
 
 /** A worker process's queue on the test database: what `npm run worker` runs, with a handler that records the order. */
-function workerQueue(setup: Setup, concurrency: number): VideoQueue {
-  return new VideoQueue(databaseUrlOf(setup.db), testLog, { jobTimeoutSeconds: 60, pollingIntervalSeconds: 0.5, concurrency });
+function workerQueue(setup: Setup, concurrency: number) {
+  const jobs = new JobQueue(databaseUrlOf(setup.db), testLog);
+  const videos = new VideoQueue(jobs, { jobTimeoutSeconds: 60, pollingIntervalSeconds: 0.5, concurrency });
+  return { work: videos.work.bind(videos), stop: () => jobs.stop() };
 }
 
 describe('processing uploaded videos', () => {

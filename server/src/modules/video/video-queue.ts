@@ -1,5 +1,5 @@
-import PgBoss from 'pg-boss';
-import type { AppLogger } from '../../logger';
+import type PgBoss from 'pg-boss';
+import type { Jobs } from '../../db/job-queue';
 import { ensureQueue } from '../../db/job-queues';
 
 export const TRANSCODE_QUEUE = 'transcode-lesson-video';
@@ -11,47 +11,29 @@ export interface TranscodeJob {
 export interface VideoQueueOptions {
   /** A job still active after this long is taken as crashed and retried. */
   jobTimeoutSeconds: number;
-  /** How often expired jobs are looked for (pg-boss maintenance); tests make it short. */
-  maintenanceIntervalSeconds?: number;
   pollingIntervalSeconds?: number;
   /** The first retry waits about this long, each later one twice as long (three retries). */
   retryDelaySeconds?: number;
   /** VIDEO_CONCURRENCY: how many videos this process transcodes at once (1 unless given). */
   concurrency?: number;
-  /** Runs pg-boss's clock (scheduled jobs such as payment reconciliation) in this process: the server does. */
-  scheduling?: boolean;
 }
 
-/**
- * The process's one PostgreSQL job queue (pg-boss, in its own `pgboss` schema), started on first use:
- * lesson video transcoding, mail (mailer.ts) and the scheduled payment jobs (payment-jobs.ts) all run on it.
- */
+/** Lesson videos waiting to be transcoded, in the process's one job queue (`JobQueue`). */
 export class VideoQueue {
-  private started: Promise<PgBoss> | null = null;
-  private stopped = false;
+  private ready: Promise<PgBoss> | null = null;
 
   constructor(
-    private readonly databaseUrl: string,
-    private readonly log: AppLogger,
+    private readonly jobs: Jobs,
     readonly options: VideoQueueOptions,
   ) {}
 
   boss(): Promise<PgBoss> {
-    // Once stopped (shutting down), nothing starts the queue again behind the shutdown's back.
-    if (this.stopped) return Promise.reject(new Error('the job queue is stopped'));
-    this.started ??= (async () => {
-      const boss = new PgBoss({
-        connectionString: this.databaseUrl,
-        max: 3 + (this.options.concurrency ?? 1),
-        maintenanceIntervalSeconds: this.options.maintenanceIntervalSeconds ?? 60,
-        schedule: this.options.scheduling ?? false,
-      });
-      boss.on('error', (error: unknown) => this.log.error({ err: error }, 'video job queue error'));
-      await boss.start();
+    this.ready ??= this.jobs.boss().then(async (boss) => {
       await ensureQueue(boss, TRANSCODE_QUEUE, { ...this.retry, expireInSeconds: this.options.jobTimeoutSeconds });
       return boss;
-    })();
-    return this.started;
+    });
+    this.ready.catch(() => (this.ready = null));
+    return this.ready;
   }
 
   private get retry() {
@@ -83,14 +65,5 @@ export class VideoQueue {
         async ([job]) => handler(job),
       );
     }
-  }
-
-  /** Stops taking jobs and waits for those in hand at most `timeoutMs` (they are retried by the next worker after that). */
-  async stop(timeoutMs = 5000): Promise<void> {
-    this.stopped = true;
-    if (!this.started) return;
-    const boss = await this.started.catch(() => null);
-    this.started = null;
-    await boss?.stop({ graceful: true, timeout: timeoutMs, wait: true });
   }
 }

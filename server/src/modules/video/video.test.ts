@@ -7,7 +7,7 @@ import { startTestApp, TEST_JWT_SECRET, type TestApp } from '../../test/app';
 import { closeTestDatabase, openTestDatabase, testLog } from '../../test/database';
 import { makeCourse, makeUser } from '../../test/factories';
 import { HttpClient, signedInClient } from '../../test/http-client';
-import { makeSampleVideo } from '../../test/sample-video';
+import { makeSampleVideo } from '../../../test-support/sample-video.cjs';
 import { databaseUrlOf } from '../../test/server-process';
 import { tusCreate, tusOffset, tusPatch, tusUpload } from '../../test/tus-upload';
 import type { Course } from '../course/course.entity';
@@ -77,7 +77,7 @@ beforeAll(async () => {
   instructor = await signedInClient(app.url, teacher.email, PASSWORD);
   student = await signedInClient(app.url, learner.email, PASSWORD);
   stranger = await signedInClient(app.url, other.email, PASSWORD);
-  sample = fs.readFileSync(makeSampleVideo(4, 480));
+  sample = fs.readFileSync(makeSampleVideo({ seconds: 4, height: 480 }));
 }, 60_000);
 
 afterAll(async () => {

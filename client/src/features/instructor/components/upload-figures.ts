@@ -1,19 +1,11 @@
 import type { Language, Translate } from '../../../lib/i18n';
-import { formatDecimal, formatDigits } from '../../../lib/format';
+import { formatDecimal, formatDigits, formatDuration } from '../../../lib/format';
 
 /** Sizes, speeds and times for the upload progress line, in the page's language. */
 export function formatBytes(bytes: number, t: Translate, language: Language): string {
   if (bytes >= 1024 ** 3) return t('video.upload.bytes', { amount: formatDecimal(bytes / 1024 ** 3, 1, language), unit: 'gb' });
   if (bytes >= 1024 ** 2) return t('video.upload.bytes', { amount: formatDecimal(bytes / 1024 ** 2, 1, language), unit: 'mb' });
   return t('video.upload.bytes', { amount: formatDigits(Math.max(0, Math.round(bytes / 1024)), language), unit: 'kb' });
-}
-
-export function formatDuration(seconds: number, t: Translate, language: Language): string {
-  const s = Math.max(0, Math.round(seconds));
-  const n = (value: number) => formatDigits(value, language);
-  if (s < 60) return t('video.upload.seconds', { seconds: n(s) });
-  if (s < 3600) return t('video.upload.minutes', { minutes: n(Math.floor(s / 60)), seconds: n(s % 60) });
-  return t('video.upload.hours', { hours: n(Math.floor(s / 3600)), minutes: n(Math.floor((s % 3600) / 60)) });
 }
 
 /** Speed over the last few seconds of samples (bytes sent, at a time in ms), so a stall shows quickly. */
@@ -32,7 +24,7 @@ export function progressLine(sent: number, total: number, speed: number | null, 
   const bytes = (value: number) => formatBytes(value, t, language);
   const parts = [t('video.upload.percent', { percent: formatDigits(percent, language) }), t('video.upload.sentOf', { sent: bytes(sent), total: bytes(total) })];
   if (speed !== null && speed > 0) {
-    parts.push(t('video.upload.speed', { size: bytes(speed) }), t('video.upload.left', { time: formatDuration((total - sent) / speed, t, language) }));
+    parts.push(t('video.upload.speed', { size: bytes(speed) }), t('video.upload.left', { time: formatDuration((total - sent) / speed, language, 'second') }));
   }
   return parts.join(' · ');
 }

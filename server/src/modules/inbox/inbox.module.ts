@@ -1,0 +1,9 @@
+import type { ProductModule } from '../product-module';
+import { InboxResolver } from './inbox.resolver';
+import { InboxMessage } from './inbox-message.entity';
+
+export const inboxModule: ProductModule = {
+  name: 'inbox',
+  resolvers: [InboxResolver],
+  entities: [InboxMessage],
+};

@@ -1,0 +1,7 @@
+import type { ProductModule } from '../product-module';
+import { InstructorResolver } from './instructor.resolver';
+
+export const instructorModule: ProductModule = {
+  name: 'instructor',
+  resolvers: [InstructorResolver],
+};

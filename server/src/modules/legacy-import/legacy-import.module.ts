@@ -1,0 +1,7 @@
+import type { ProductModule } from '../product-module';
+import { LegacyRecord } from './legacy-record.entity';
+
+export const legacyImportModule: ProductModule = {
+  name: 'legacy-import',
+  entities: [LegacyRecord],
+};

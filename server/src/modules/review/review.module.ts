@@ -1,0 +1,9 @@
+import type { ProductModule } from '../product-module';
+import { ReviewResolver, CourseRatingResolver } from './review.resolver';
+import { Review } from './review.entity';
+
+export const reviewModule: ProductModule = {
+  name: 'review',
+  resolvers: [ReviewResolver, CourseRatingResolver],
+  entities: [Review],
+};
