@@ -218,6 +218,8 @@ describe('abuse', () => {
       '/api/users/getUserByEmail/X',
       '/api/enroll/X',
       '/api/enroll',
+      '/api/questions/X/picture',
+      '/api/questions/X/picture/X.png',
       '/payment',
       '/create-checkout-session',
       '/webhooks/stripe',

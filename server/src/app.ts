@@ -41,6 +41,7 @@ import { legacyEnrollmentRouter } from './rest/legacy-enrollment.router';
 import { stripeWebhookRouter } from './rest/stripe-webhook.router';
 import { testModeRouter } from './rest/test-mode.router';
 import { certificateRouter } from './modules/certificate/certificate.router';
+import { questionPictureRouter } from './modules/practice/question-picture.router';
 import type { PurchaseDeps } from './modules/payment/purchase.service';
 import { createPaymentProvider } from './payments/create-provider';
 import { TestModeProvider } from './payments/test-mode.provider';
@@ -259,6 +260,7 @@ export async function createApp({ env, db, log, databaseState, webhookRetries, j
   if (sslcommerz) app.use(sslcommerzRouter(payments, sslcommerz.credentials.storePassword, env.publicUrl));
   if (sslcommerz?.offline) app.use(sslcommerzSandboxRouter(db, sslcommerz.credentials, env.publicUrl, log));
   app.use(certificateRouter(db, env.publicUrl));
+  app.use(questionPictureRouter(db));
   // The offline gateway never exists in production (env.ts refuses to start without a real provider there).
   if (provider instanceof TestModeProvider && env.nodeEnv !== 'production') app.use(testModeRouter(provider, payments));
   app.use('/api', notFoundHandler);

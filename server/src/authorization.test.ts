@@ -352,6 +352,10 @@ const restTable: Record<string, [string, Check]> = {
   'GET /blogs.json': [everyone, rest('GET', () => '/blogs.json')],
   // The number is the key: anyone holding it may download the PDF (it names only what the public page shows).
   'GET /api/certificates/{number}/pdf': [everyone, rest('GET', () => '/api/certificates/SHK-0000000000/pdf')],
+  // The gate answers before any content check: an editor gets past it to be told the empty body is no picture.
+  'PUT /api/questions/{id}/picture': [courseEditor, rest('PUT', () => `/api/questions/${ids.spareQuestion}/picture`)],
+  'DELETE /api/questions/{id}/picture': [courseEditor, rest('DELETE', () => `/api/questions/${ids.spareQuestion}/picture`)],
+  'GET /api/questions/{id}/picture/{digest}': [everyone, rest('GET', () => `/api/questions/${ids.spareQuestion}/picture/none.png`)],
   'GET /api/users': [admin, rest('GET', () => '/api/users')],
   'GET /api/users/getUserByEmail/{email}': [selfOrAdmin, rest('GET', () => '/api/users/getUserByEmail/student@example.com')],
   'GET /api/users/{id}': [selfOrAdmin, rest('GET', () => `/api/users/${ids.studentId}`)],

@@ -38,6 +38,11 @@ export const errorCodes = {
   /** A text longer than its limit: `field` names it, `max` is the limit in characters. */
   TEXT_TOO_LONG: 'BAD_USER_INPUT',
 
+  /** A picture larger than its limit: `max` is the limit in bytes. */
+  PICTURE_TOO_LARGE: 'BAD_USER_INPUT',
+  /** A file that is not a picture of a kind accepted there (for a question: PNG, JPEG or WebP, told by its content). */
+  PICTURE_NOT_SUPPORTED: 'BAD_USER_INPUT',
+
   /** The sign-in details do not match an account. */
   WRONG_CREDENTIALS: 'UNAUTHENTICATED',
 

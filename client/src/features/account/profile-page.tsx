@@ -1,5 +1,6 @@
 import { Avatar, Box, Button, Card, Container, DataList, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
+import { AttemptHistory } from '../../components/attempt-history';
 import { ErrorState, InlineLoading } from '../../components/states';
 import { useMyProfileQuery } from './api/profile.generated';
 import { MyPayments } from './components/my-payments';
@@ -57,6 +58,11 @@ export default function ProfilePage() {
           {user.role === 'STUDENT' && <MyCertificates />}
         </Card.Body>
       </Card.Root>
+      {user.role === 'STUDENT' && (
+        <Box mt="8">
+          <AttemptHistory />
+        </Box>
+      )}
       <Box mt="8">
         <MyPayments />
       </Box>

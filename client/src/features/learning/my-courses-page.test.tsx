@@ -1,5 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { MyCoursesDocument, type MyCoursesQuery } from './api/my-courses.generated';
+import { ATTEMPT_HISTORY_PAGE } from '../../components/attempt-history';
+import { MyAttemptHistoryDocument, type MyAttemptHistoryQuery } from '../../components/attempt-history.generated';
 import MyCoursesPage from './my-courses-page';
 import { paths } from '../../lib/paths';
 import { cardCourse, cardCourses } from '../../test/fixtures';
@@ -21,7 +23,25 @@ const enrollment = (n: number, completed: number, total: number) => {
   };
 };
 
-const mine = (data: MyCoursesQuery) => [answer(MyCoursesDocument, {}, data)];
+const noAttempts: MyAttemptHistoryQuery = { myAttempts: { items: [], offset: 0, limit: ATTEMPT_HISTORY_PAGE, total: 0 } };
+const oneAttempt: MyAttemptHistoryQuery = {
+  myAttempts: {
+    ...noAttempts.myAttempts,
+    total: 1,
+    items: [
+      {
+        id: 'attempt-1',
+        startedAt: '2026-03-14T14:00:00.000Z',
+        submittedAt: '2026-03-14T14:20:00.000Z',
+        finished: true,
+        test: { id: 'test-1', title: 'গতি: মডেল টেস্ট' },
+        result: { score: 8, maxScore: 10, rank: 2 },
+      },
+    ],
+  },
+};
+const attempts = (data: MyAttemptHistoryQuery) => answer(MyAttemptHistoryDocument, { offset: 0, limit: ATTEMPT_HISTORY_PAGE }, data);
+const mine = (data: MyCoursesQuery, history = noAttempts) => [answer(MyCoursesDocument, {}, data), attempts(history)];
 const open = (mocks: RouteOptions['mocks'], language: RouteOptions['language'] = 'en') =>
   renderRoute(<MyCoursesPage />, { path: paths.myCourses, mocks, language });
 
@@ -44,6 +64,14 @@ describe('My Courses', () => {
     expect(screen.getByRole('link', { name: 'চালিয়ে যান' })).toBeInTheDocument();
   });
 
+  it('shows the student’s model-test attempts below the courses, each linked to its result', async () => {
+    open(mine({ myEnrollments: [enrollment(1, 0, 4)], recommendedCourses: [] }, oneAttempt), 'bn');
+    const row = await screen.findByTestId('attempt-history-row');
+    expect(screen.getByRole('heading', { level: 2, name: 'আমার মডেল টেস্ট' })).toBeInTheDocument();
+    expect(within(row).getByText('৮/১০ · মেধাক্রম ২')).toBeInTheDocument();
+    expect(within(row).getByRole('link', { name: 'ফলাফল দেখুন' })).toHaveAttribute('href', paths.attempt('attempt-1'));
+  });
+
   it('sends a student with no course to the catalogue', async () => {
     open(mine({ myEnrollments: [], recommendedCourses: [] }));
     expect(await screen.findByText('You have not enrolled in a course yet.')).toBeInTheDocument();
@@ -51,7 +79,7 @@ describe('My Courses', () => {
   });
 
   it('says when the courses could not be loaded', async () => {
-    open([failure(MyCoursesDocument, {})]);
+    open([failure(MyCoursesDocument, {}), attempts(noAttempts)]);
     expect(await screen.findByRole('alert')).toHaveTextContent('We could not load this.');
   });
 });

@@ -1,5 +1,6 @@
 import { Badge, Button, Card, Container, Grid, Heading, HStack, Link, Progress, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
+import { AttemptHistory } from '../../components/attempt-history';
 import { CourseCard } from '../../components/course-card';
 import { EmptyState, ErrorState, FullScreenLoading } from '../../components/states';
 import { useMyCoursesQuery } from './api/my-courses.generated';
@@ -80,6 +81,7 @@ export default function MyCoursesPage() {
               );
             })
           )}
+          <AttemptHistory />
         </Stack>
         <Stack as="aside" aria-labelledby="recommended" gap="4">
           <Heading as="h2" id="recommended" size="lg">

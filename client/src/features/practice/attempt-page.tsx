@@ -9,6 +9,7 @@ import { useLanguage, useT } from '../../lib/i18n';
 import { paths } from '../../lib/paths';
 import { useAttemptPageQuery, useSaveAnswerMutation, useSubmitAttemptMutation, type AttemptPageQuery } from './api/practice.generated';
 import { MathText } from './math-text';
+import { QuestionPicture } from './question-picture';
 import { clock } from './practice-labels';
 
 type AttemptData = AttemptPageQuery['attempt'];
@@ -175,6 +176,7 @@ function TakingView({ attempt, onEnded }: { attempt: AttemptData; onEnded: () =>
           <Text fontSize="lg" fontWeight="medium" data-testid="question">
             <MathText text={question.text} />
           </Text>
+          <QuestionPicture src={question.pictureURL} alt={t('practice.picture')} />
           <Stack gap="2" role="radiogroup" aria-label={t('practice.options')}>
             {question.options.map((option, i) => {
               const selected = chosen[question.id] === option.id;
@@ -337,6 +339,7 @@ function ResultView({ attempt, result }: { attempt: AttemptData; result: Result 
               <Text fontWeight="medium">
                 {formatDigits(n + 1, language)}. <MathText text={item.text} />
               </Text>
+              <QuestionPicture src={item.pictureURL} alt={t('practice.picture')} />
               {item.options.map((option) => {
                 const correct = option.id === item.correctOptionId;
                 const mine = option.id === item.chosenOptionId;

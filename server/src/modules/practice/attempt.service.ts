@@ -13,6 +13,7 @@ import { Attempt, AttemptAnswer } from './attempt.entity';
 import { ModelTest } from './model-test.entity';
 import { MODEL_TEST_NOT_FOUND, testQuestionIds } from './model-test.service';
 import { Question } from './question.entity';
+import { questionPictureAddress } from './question-picture';
 import { LeaderboardPreference } from './leaderboard-preference.entity';
 import { Chapter } from './subject.entity';
 
@@ -216,6 +217,7 @@ export interface ReviewItem {
   correctOptionId: string;
   explanation: string;
   chapterId: string | null;
+  pictureURL: string | null;
 }
 
 /** Every question of a finished attempt in its order, with the student's answer, the correct one and the explanation. */
@@ -235,6 +237,7 @@ export async function reviewOf(db: DataSource, attempt: Attempt): Promise<Review
         correctOptionId: question.correctOptionId,
         explanation: question.explanation,
         chapterId: question.chapterId,
+        pictureURL: questionPictureAddress(question),
       };
     });
 }
@@ -274,16 +277,23 @@ export function orderedOptions(attempt: Attempt, question: Question): Array<{ id
 export async function questionsOf(
   db: DataSource,
   attempt: Attempt,
-): Promise<Array<{ id: string; text: string; options: Array<{ id: string; text: string }> }>> {
+): Promise<Array<{ id: string; text: string; options: Array<{ id: string; text: string }>; pictureURL: string | null }>> {
   const questions = new Map(
-    (await db.getRepository(Question).find({ select: { id: true, text: true, options: true }, where: { id: In(attempt.questionOrder) } })).map((q) => [
-      q.id,
-      q,
-    ]),
+    (
+      await db.getRepository(Question).find({
+        select: { id: true, text: true, options: true, pictureType: true, pictureDigest: true },
+        where: { id: In(attempt.questionOrder) },
+      })
+    ).map((q) => [q.id, q]),
   );
   return attempt.questionOrder
     .filter((id) => questions.has(id))
-    .map((id) => ({ id, text: questions.get(id)!.text, options: orderedOptions(attempt, questions.get(id)!) }));
+    .map((id) => ({
+      id,
+      text: questions.get(id)!.text,
+      options: orderedOptions(attempt, questions.get(id)!),
+      pictureURL: questionPictureAddress(questions.get(id)!),
+    }));
 }
 
 /** The viewer's attempts, newest first; those past their deadline are submitted on the way. */

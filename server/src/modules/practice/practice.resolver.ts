@@ -60,6 +60,7 @@ import {
   type ModelTestDraft,
 } from './model-test.service';
 import { Difficulty, Question, QuestionOption } from './question.entity';
+import { questionPictureAddress } from './question-picture';
 import {
   createQuestion,
   CSV_TEMPLATE,
@@ -218,6 +219,14 @@ export class QuestionBankResolver {
       questionStatisticsLoaders.set(ctx, loader);
     }
     return loader.load(question.id);
+  }
+
+  @FieldResolver(() => String, {
+    nullable: true,
+    description: 'The address of the picture shown with the question (PNG, JPEG or WebP, uploaded with PUT /api/questions/{id}/picture); null without one',
+  })
+  pictureURL(@Root() question: Question): string | null {
+    return questionPictureAddress(question);
   }
 
   @Authorized(...roles.staff)
@@ -462,6 +471,9 @@ class AttemptQuestion {
 
   @Field(() => [QuestionOption], { description: "The options in this attempt's order" })
   options: QuestionOption[];
+
+  @Field(() => String, { nullable: true, description: 'The address of the picture shown with the question; null without one' })
+  pictureURL: string | null;
 }
 
 @ObjectType('AttemptAnswer', { description: 'The option a student chose for a question' })
@@ -495,6 +507,9 @@ class ReviewItem {
 
   @Field({ description: 'Why it is correct' })
   explanation: string;
+
+  @Field(() => String, { nullable: true, description: 'The address of the picture shown with the question; null without one' })
+  pictureURL: string | null;
 }
 
 @ObjectType({ description: 'How a student did in one chapter of a test' })

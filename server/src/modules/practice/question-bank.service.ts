@@ -12,6 +12,7 @@ import { Role } from '../user/role';
 import { Difficulty, Question } from './question.entity';
 import { ModelTestQuestion } from './model-test.entity';
 import { Chapter, Subject } from './subject.entity';
+import { MAX_QUESTION_PICTURE_BYTES, PICTURE_EMPTY, PICTURE_NOT_SUPPORTED, PICTURE_TOO_LARGE, pictureTypeOf } from './question-picture';
 import { MAX_LEVEL, MIN_LEVEL } from './syllabus';
 
 export const QUESTION_NOT_FOUND = 'Question not found';
@@ -135,6 +136,44 @@ export async function deleteQuestion(db: DataSource, viewer: Viewer, id: string)
   if (await db.getRepository(ModelTestQuestion).existsBy({ questionId: question.id })) throw new AppError('CONFLICT', QUESTION_IN_TEST);
   await db.getRepository(Question).delete(question.id);
   return true;
+}
+
+/**
+ * Gives a question its picture, or replaces the one it has (its course's editor, or an admin for
+ * the shared bank). The content decides: a PNG, JPEG or WebP of at most 1 MB; anything else is
+ * refused and the question keeps what it had.
+ */
+export async function setQuestionPicture(db: DataSource, viewer: Viewer, id: string, bytes: Buffer): Promise<Question> {
+  const question = await editableQuestion(db, viewer, id);
+  if (bytes.length === 0) throw badInput(PICTURE_EMPTY, { field: 'picture' }, 'PICTURE_NOT_SUPPORTED');
+  if (bytes.length > MAX_QUESTION_PICTURE_BYTES) throw pictureTooLarge();
+  const type = pictureTypeOf(bytes);
+  if (!type) throw badInput(PICTURE_NOT_SUPPORTED, { field: 'picture' }, 'PICTURE_NOT_SUPPORTED');
+  const digest = createHash('sha256').update(bytes).digest('base64url').slice(0, 22);
+  await db.getRepository(Question).update(question.id, { picture: bytes, pictureType: type, pictureDigest: digest });
+  return db.getRepository(Question).findOneByOrFail({ id: question.id });
+}
+
+export const pictureTooLarge = () => badInput(PICTURE_TOO_LARGE, { field: 'picture', max: MAX_QUESTION_PICTURE_BYTES }, 'PICTURE_TOO_LARGE');
+
+/** Takes a question's picture away. */
+export async function removeQuestionPicture(db: DataSource, viewer: Viewer, id: string): Promise<Question> {
+  const question = await editableQuestion(db, viewer, id);
+  await db.getRepository(Question).update(question.id, { picture: null, pictureType: null, pictureDigest: null });
+  return db.getRepository(Question).findOneByOrFail({ id: question.id });
+}
+
+/** A question's picture as stored, when `digest` is the current one's; null otherwise. */
+export async function readQuestionPicture(db: DataSource, id: string, digest: string): Promise<{ bytes: Buffer; type: string } | null> {
+  if (!isUuid(id)) return null;
+  const row = await db
+    .getRepository(Question)
+    .createQueryBuilder('q')
+    .select(['q.id', 'q.pictureType', 'q.pictureDigest'])
+    .addSelect('q.picture')
+    .where('q.id = :id AND q."pictureDigest" = :digest', { id, digest })
+    .getOne();
+  return row?.picture && row.pictureType ? { bytes: row.picture, type: row.pictureType } : null;
 }
 
 export interface QuestionFilter {

@@ -82,6 +82,22 @@ export class Question {
   @Column({ type: 'text', nullable: true })
   importKey: string | null;
 
+  /**
+   * The picture shown with the question (PNG, JPEG or WebP, by its content; at most 1 MB), kept in
+   * the database like the certificates' PDFs and served by question-picture.router.ts. Not read
+   * with the row: lists, attempts and loaders never carry the file.
+   */
+  @Column({ type: 'bytea', nullable: true, select: false })
+  picture?: Buffer | null;
+
+  /** The picture's media type (image/png, image/jpeg or image/webp); null without a picture. */
+  @Column({ type: 'text', nullable: true })
+  pictureType: string | null;
+
+  /** A digest of the picture's bytes, in its address: a new picture gets a new address, so browsers may keep one for ever. */
+  @Column({ type: 'text', nullable: true })
+  pictureDigest: string | null;
+
   @Field({ description: 'When the question was written' })
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt: Date;

@@ -18,6 +18,7 @@ const question = (id: string, text: string) => ({
   courseId: 'course-1',
   statistics: { __typename: 'QuestionStatistics' as const, answered: 0, correctShare: 0, mostChosenWrongOptionId: null },
   createdAt: '2026-11-26T08:00:00.000Z',
+  pictureURL: null,
 });
 
 const courses = {
@@ -43,6 +44,7 @@ const editable = {
     published: true,
     questionCount: 2,
     createdAt: '2026-11-26T08:00:00.000Z',
+    pictureURL: null,
     questionIds: ['q1', 'q2'],
   },
   modelTestQuestions: [question('q1', 'বলের একক কী?'), question('q2', 'কাজের একক কী?')],

@@ -22,6 +22,7 @@ import {
   type EditableModelTestQuery,
 } from '../api/authoring.generated';
 import { MathText } from '../math-text';
+import { QuestionPicture } from '../question-picture';
 import { QuestionStatisticsLine } from './question-statistics';
 import { emptyModelTest, formOfTest, modelTestErrors, modelTestInput, type ModelTestErrors, type ModelTestForm } from './model-test-form';
 import { difficultyKey, LevelOptions, SelectField, SubjectOptions, type SubjectChoice } from './syllabus-fields';
@@ -294,6 +295,7 @@ function Builder({ existing, courses, subjects }: BuilderProps) {
                             {n(index + 1)}.
                           </Text>
                           {question ? <MathText text={question.text} /> : <Text as="span">{t('authoring.tests.unknownQuestion')}</Text>}
+                          {question?.pictureURL && <QuestionPicture src={question.pictureURL} alt={t('authoring.pictureCurrent')} />}
                         </Box>
                         <Button
                           size="xs"

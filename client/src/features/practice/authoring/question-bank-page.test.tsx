@@ -27,6 +27,7 @@ const question = {
   courseId: 'course-1',
   statistics: { __typename: 'QuestionStatistics' as const, answered: 3, correctShare: 1 / 3, mostChosenWrongOptionId: 'o1' },
   createdAt: '2026-11-26T08:00:00.000Z',
+  pictureURL: null,
 };
 const page = (items: (typeof question)[]) => ({
   questionBank: { __typename: 'QuestionPage' as const, total: items.length, offset: 0, limit: 10, hasMore: false, items },

@@ -20,6 +20,7 @@ import {
   type BankQuestionFragment,
 } from '../api/authoring.generated';
 import { MathText } from '../math-text';
+import { QuestionPicture } from '../question-picture';
 import { subjectName } from '../practice-labels';
 import { QuestionEditor } from './question-editor';
 import { QuestionStatisticsLine } from './question-statistics';
@@ -213,6 +214,7 @@ export default function QuestionBankPage() {
                     </Badge>
                   </HStack>
                   <MathText text={question.text} fontWeight="medium" />
+                  <QuestionPicture src={question.pictureURL} alt={t('authoring.pictureCurrent')} />
                   <Stack as="ol" gap="1" listStyleType="none" fontSize="sm">
                     {question.options.map((option) => (
                       <Box as="li" key={option.id} px="2" borderRadius="sm" bg={option.id === question.correctOptionId ? 'green.100' : undefined}>

@@ -55,6 +55,7 @@ describe('the question editor', () => {
       courseId: 'course-1',
       statistics: { __typename: 'QuestionStatistics' as const, answered: 0, correctShare: 0, mostChosenWrongOptionId: null },
       createdAt: '2026-11-26T08:00:00.000Z',
+      pictureURL: null,
     };
     const create = answer(
       CreateQuestionDocument,

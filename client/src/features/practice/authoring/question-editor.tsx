@@ -1,13 +1,16 @@
 import { Alert, Box, Button, Field, Heading, HStack, IconButton, Input, RadioGroup, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
-import { useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { formatDigits } from '../../../lib/format';
 import { describeError } from '../../../lib/graphql-errors';
 import { useLanguage } from '../../../lib/i18n';
-import { useAuthoringT } from './texts';
+import { useSession } from '../../../lib/session-context';
+import { useAuthoringT, type AuthoringKey } from './texts';
 import { toaster } from '../../../lib/toaster';
 import type { Difficulty } from '../../../gql/types';
 import { useAuthoringChaptersQuery, useCreateQuestionMutation, useUpdateQuestionMutation, type BankQuestionFragment } from '../api/authoring.generated';
 import { MathText } from '../math-text';
+import { QuestionPicture } from '../question-picture';
+import { pictureProblem, sendQuestionPicture, type PictureOutcome, type PictureProblem } from './question-picture';
 import {
   emptyQuestion,
   formOf,
@@ -32,6 +35,22 @@ interface QuestionEditorProps {
   onDone: (saved: BankQuestionFragment | null) => void;
 }
 
+/** What saving does to the question's picture: nothing, a new one, or none any more. */
+type PictureChange = { kind: 'keep' } | { kind: 'new'; file: File } | { kind: 'remove' };
+
+const pictureProblemKeys: Record<PictureProblem, AuthoringKey> = {
+  PICTURE_TOO_LARGE: 'authoring.error.pictureTooLarge',
+  PICTURE_NOT_SUPPORTED: 'authoring.error.pictureNotSupported',
+};
+const isPictureProblem = (code: string | null): code is PictureProblem => code !== null && code in pictureProblemKeys;
+
+/** A chosen file's address for the preview while it is shown (none where the browser cannot make one). */
+function useFileAddress(file: File | null): string | null {
+  const address = useMemo(() => (file && typeof URL.createObjectURL === 'function' ? URL.createObjectURL(file) : null), [file]);
+  useEffect(() => () => void (address && URL.revokeObjectURL(address)), [address]);
+  return address;
+}
+
 /** Writes or rewrites a question: text, 2 to 6 options with one marked correct, explanation and syllabus, with a live preview. */
 export function QuestionEditor({ question, courseId, subjects, defaults, onDone }: QuestionEditorProps) {
   const t = useAuthoringT();
@@ -41,7 +60,15 @@ export function QuestionEditor({ question, courseId, subjects, defaults, onDone 
   const [failure, setFailure] = useState<string | null>(null);
   const [create, created] = useCreateQuestionMutation();
   const [update, updated] = useUpdateQuestionMutation();
-  const saving = created.loading || updated.loading;
+  const { session } = useSession();
+  const [picture, setPicture] = useState<PictureChange>({ kind: 'keep' });
+  const [pictureError, setPictureError] = useState<AuthoringKey | null>(null);
+  const [sendingPicture, setSendingPicture] = useState(false);
+  // A new question saved while its picture was refused: saving again rewrites it rather than writing a second one.
+  const [savedId, setSavedId] = useState<string | null>(question?.id ?? null);
+  const chosenAddress = useFileAddress(picture.kind === 'new' ? picture.file : null);
+  const shownPicture = picture.kind === 'new' ? chosenAddress : picture.kind === 'remove' ? null : (question?.pictureURL ?? null);
+  const saving = created.loading || updated.loading || sendingPicture;
   const level = Number(form.classLevel) || null;
   const chapters = useAuthoringChaptersQuery({ variables: { subjectId: form.subjectId, classLevel: level }, skip: !form.subjectId });
   const set = (change: Partial<QuestionForm>) => {
@@ -56,6 +83,17 @@ export function QuestionEditor({ question, courseId, subjects, defaults, onDone 
   const problem = (field: string) => (errors[field] ? t(errors[field]) : undefined);
   const n = (value: number) => formatDigits(value, language);
 
+  const choosePicture = async (file: File | undefined) => {
+    setPictureError(null);
+    if (!file) return;
+    const found = await pictureProblem(file);
+    if (found) setPictureError(pictureProblemKeys[found]);
+    else setPicture({ kind: 'new', file });
+  };
+
+  const pictureFailure = (outcome: Extract<PictureOutcome, { ok: false }>) =>
+    isPictureProblem(outcome.code) ? t(pictureProblemKeys[outcome.code]) : (outcome.message ?? t('common.noConnection'));
+
   const save = async () => {
     const found = questionErrors(form);
     setErrors(found);
@@ -63,8 +101,20 @@ export function QuestionEditor({ question, courseId, subjects, defaults, onDone 
     if (Object.keys(found).length > 0) return;
     try {
       const input = questionInput(form, courseId);
-      const result = question ? await update({ variables: { id: question.id, input } }) : await create({ variables: { input } });
-      const saved = result.data && ('updateQuestion' in result.data ? result.data.updateQuestion : result.data.createQuestion);
+      const result = savedId ? await update({ variables: { id: savedId, input } }) : await create({ variables: { input } });
+      let saved = result.data && ('updateQuestion' in result.data ? result.data.updateQuestion : result.data.createQuestion);
+      if (saved && picture.kind !== 'keep') {
+        setSavedId(saved.id);
+        setSendingPicture(true);
+        const outcome = await sendQuestionPicture(saved.id, picture.kind === 'new' ? picture.file : null, session.getToken()).finally(() =>
+          setSendingPicture(false),
+        );
+        if (!outcome.ok) {
+          setFailure(t('authoring.pictureNotSaved', { reason: pictureFailure(outcome) }));
+          return;
+        }
+        saved = { ...saved, pictureURL: outcome.pictureURL };
+      }
       toaster.create({ title: t(question ? 'authoring.questionUpdated' : 'authoring.questionCreated'), type: 'success' });
       onDone(saved ?? null);
     } catch (error) {
@@ -176,7 +226,46 @@ export function QuestionEditor({ question, courseId, subjects, defaults, onDone 
           </SelectField>
         </SimpleGrid>
 
-        <QuestionPreview form={form} />
+        <Field.Root invalid={Boolean(pictureError)}>
+          <Field.Label>{t('authoring.picture')}</Field.Label>
+          <Input
+            type="file"
+            accept="image/png,image/jpeg,image/webp"
+            p="1"
+            onChange={(e) => {
+              const input = e.currentTarget;
+              void choosePicture(input.files?.[0]).then(() => {
+                // The same file chosen again after a refusal is read again.
+                input.value = '';
+              });
+            }}
+          />
+          <Field.HelperText>{t('authoring.pictureHelp')}</Field.HelperText>
+          {pictureError && <Field.ErrorText>{t(pictureError)}</Field.ErrorText>}
+        </Field.Root>
+        {picture.kind === 'new' && <Text fontSize="sm">{t('authoring.pictureChosen', { name: picture.file.name })}</Text>}
+        {picture.kind === 'remove' ? (
+          <HStack gap="3" flexWrap="wrap">
+            <Text fontSize="sm">{t('authoring.pictureRemoved')}</Text>
+            <Button size="sm" variant="outline" onClick={() => setPicture({ kind: 'keep' })}>
+              {t('authoring.keepPicture')}
+            </Button>
+          </HStack>
+        ) : (
+          (picture.kind === 'new' || question?.pictureURL) && (
+            <Button
+              size="sm"
+              variant="outline"
+              colorPalette="red"
+              alignSelf="start"
+              onClick={() => setPicture(question?.pictureURL ? { kind: 'remove' } : { kind: 'keep' })}
+            >
+              {t('authoring.removePicture')}
+            </Button>
+          )
+        )}
+
+        <QuestionPreview form={form} picture={shownPicture} />
 
         {failure && (
           <Alert.Root status="error">
@@ -198,15 +287,20 @@ export function QuestionEditor({ question, courseId, subjects, defaults, onDone 
 }
 
 /** The question as students will see it, formulas drawn, the correct option marked. */
-export function QuestionPreview({ form }: { form: QuestionForm }) {
+export function QuestionPreview({ form, picture = null }: { form: QuestionForm; picture?: string | null }) {
   const t = useAuthoringT();
-  if (!form.text.trim() && form.options.every((option) => !option.trim())) return null;
+  if (!form.text.trim() && !picture && form.options.every((option) => !option.trim())) return null;
   return (
     <Box as="section" aria-label={t('authoring.preview')} borderWidth="1px" borderRadius="md" p="4" bg="gray.50" data-testid="question-preview">
       <Text fontSize="sm" fontWeight="semibold" color="gray.600" mb="2">
         {t('authoring.preview')}
       </Text>
       <MathText text={form.text} fontWeight="medium" />
+      {picture && (
+        <Box mt="3">
+          <QuestionPicture src={picture} alt={t('authoring.pictureCurrent')} />
+        </Box>
+      )}
       <Stack as="ol" gap="1" mt="3" listStyleType="none">
         {form.options.map((option, index) =>
           option.trim() ? (

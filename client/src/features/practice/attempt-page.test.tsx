@@ -1,0 +1,82 @@
+import { screen, within } from '@testing-library/react';
+import { answer, renderRoute } from '../../test/render';
+import { paths, routePatterns } from '../../lib/paths';
+import { AttemptPageDocument, type AttemptPageQuery } from './api/practice.generated';
+import AttemptPage from './attempt-page';
+
+// A question's picture goes with it: on the question's screen during the test, and in the review.
+
+const PICTURE = '/api/questions/q1/picture/abc.png';
+const options = [
+  { __typename: 'QuestionOption' as const, id: 'o1', text: '$2\\,m/s^2$' },
+  { __typename: 'QuestionOption' as const, id: 'o2', text: '$4\\,m/s^2$' },
+];
+
+function attempt(finished: boolean): AttemptPageQuery {
+  const now = Date.now();
+  const fromServer = {
+    attempt: {
+      __typename: 'Attempt' as const,
+      id: 'a1',
+      deadline: new Date(now + 10 * 60_000).toISOString(),
+      serverTime: new Date(now).toISOString(),
+      startedAt: new Date(now - 60_000).toISOString(),
+      finished,
+      test: { __typename: 'ModelTest' as const, id: 't1', title: 'গতি: মডেল টেস্ট', durationMinutes: 25, negativeMark: 0 },
+      questions: [{ __typename: 'AttemptQuestion' as const, id: 'q1', text: 'চিত্রে বস্তুটির ত্বরণ কত?', pictureURL: PICTURE, options }],
+      answers: [],
+      result: finished
+        ? {
+            __typename: 'AttemptResult' as const,
+            score: 1,
+            maxScore: 1,
+            correct: 1,
+            wrong: 0,
+            skipped: 0,
+            rank: 1,
+            participants: 1,
+            timeTakenSeconds: 60,
+            passed: true,
+            chapters: [],
+            review: [
+              {
+                __typename: 'ReviewItem' as const,
+                questionId: 'q1',
+                text: 'চিত্রে বস্তুটির ত্বরণ কত?',
+                options,
+                chosenOptionId: 'o1',
+                correctOptionId: 'o1',
+                explanation: '$a = \\frac{v}{t}$',
+                pictureURL: PICTURE,
+              },
+            ],
+          }
+        : null,
+    },
+  };
+  return fromServer;
+}
+
+const open = (data: AttemptPageQuery) =>
+  renderRoute(<AttemptPage />, {
+    path: routePatterns.attempt,
+    at: paths.attempt('a1'),
+    language: 'bn',
+    mocks: [answer(AttemptPageDocument, { id: 'a1' }, data)],
+  });
+
+describe('a question with a picture', () => {
+  it('shows the picture with the question during the test', async () => {
+    open(attempt(false));
+    const question = await screen.findByTestId('question');
+    expect(question).toHaveTextContent('চিত্রে বস্তুটির ত্বরণ কত?');
+    expect(screen.getByRole('img', { name: 'প্রশ্নের ছবি' })).toHaveAttribute('src', PICTURE);
+  });
+
+  it('shows it again in the review, with the formulas drawn', async () => {
+    open(attempt(true));
+    const item = await screen.findByTestId('review-item');
+    expect(within(item).getByRole('img', { name: 'প্রশ্নের ছবি' })).toHaveAttribute('src', PICTURE);
+    expect(item.querySelectorAll('.katex').length).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,54 @@
+import express, { Router, type NextFunction, type Request, type Response } from 'express';
+import type { DataSource } from 'typeorm';
+import { notFound } from '../../shared/errors';
+import { requireRole, requireViewer, roles } from '../auth/guards';
+import { pictureTooLarge, readQuestionPicture, removeQuestionPicture, setQuestionPicture } from './question-bank.service';
+import { MAX_QUESTION_PICTURE_BYTES, questionPictureAddress } from './question-picture';
+
+export const PICTURE_NOT_FOUND = 'Picture not found';
+
+/**
+ * A bank question's picture:
+ * - PUT /api/questions/{id}/picture: the file's bytes as the body (any content type; the content
+ *   decides), for the question's editors; answers `{ pictureURL }`. A file that is not a PNG, JPEG
+ *   or WebP, or is larger than 1 MB, is refused (PICTURE_NOT_SUPPORTED, PICTURE_TOO_LARGE) and the
+ *   question keeps what it had.
+ * - DELETE /api/questions/{id}/picture: takes it away.
+ * - GET /api/questions/{id}/picture/{digest}.{ext}: the picture, for anyone holding its address
+ *   (the address changes with the content, so it is kept for a year).
+ */
+export function questionPictureRouter(db: DataSource): Router {
+  const router = Router();
+  const readBody = express.raw({ type: () => true, limit: MAX_QUESTION_PICTURE_BYTES });
+  router.put(
+    '/api/questions/:id/picture',
+    // The gate first: a visitor or a student is refused before any byte is read.
+    (req: Request, _res: Response, next: NextFunction) => {
+      requireRole(requireViewer(req), roles.staff);
+      next();
+    },
+    readBody,
+    (error: unknown, _req: Request, _res: Response, next: NextFunction) => {
+      next((error as { type?: string }).type === 'entity.too.large' ? pictureTooLarge() : error);
+    },
+    async (req: Request, res: Response) => {
+      const bytes = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+      const question = await setQuestionPicture(db, requireViewer(req), String(req.params.id), bytes);
+      res.json({ pictureURL: questionPictureAddress(question) });
+    },
+  );
+  router.delete('/api/questions/:id/picture', async (req, res) => {
+    await removeQuestionPicture(db, requireViewer(req), String(req.params.id));
+    res.json({ pictureURL: null });
+  });
+  router.get('/api/questions/:id/picture/:file', async (req, res) => {
+    const digest = String(req.params.file).replace(/\.(png|jpg|webp)$/, '');
+    const picture = await readQuestionPicture(db, String(req.params.id), digest);
+    if (!picture) throw notFound(PICTURE_NOT_FOUND);
+    res.setHeader('Content-Type', picture.type);
+    res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.send(picture.bytes);
+  });
+  return router;
+}
