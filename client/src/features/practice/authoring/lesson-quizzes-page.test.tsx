@@ -17,6 +17,7 @@ const question = (id: string, text: string) => ({
   chapterId: null,
   difficulty: 'MEDIUM' as const,
   courseId: 'course-1',
+  pictureURL: null,
   statistics: { __typename: 'QuestionStatistics' as const, answered: 0, correctShare: 0, mostChosenWrongOptionId: null },
   createdAt: '2026-11-26T08:00:00.000Z',
 });
