@@ -1,7 +1,7 @@
 import { Box, Button, chakra, Container, Flex, HStack, IconButton, Image, Link, Stack } from '@chakra-ui/react';
 import { Menu as MenuIcon, Search, X } from 'lucide-react';
 import { Fragment, lazy, Suspense, useEffect, useRef, useState, type MouseEvent } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
+import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { useT } from '../../lib/i18n';
 import { paths } from '../../lib/paths';
 import { useSession } from '../../lib/session-context';
@@ -94,6 +94,9 @@ export function Header() {
   const menu = useRef<HTMLDetailsElement>(null);
   const phoneSearch = useRef<HTMLInputElement>(null);
   const [open, setOpen] = useState(false);
+  // A phone's search box sits in the menu; on the search page it is also under the header, ready
+  // to change the search (the phone's search button leads there before the scripts run).
+  const onSearchPage = useLocation().pathname.toLowerCase() === paths.search.toLowerCase();
   // A menu opened before the scripts took over stays open; its button says so from now on.
   useEffect(() => {
     if (menu.current?.open) setOpen(true);
@@ -184,6 +187,11 @@ export function Header() {
             </Stack>
           </chakra.details>
         </Flex>
+        {onSearchPage && (
+          <Box display={{ md: 'none' }} pt="3">
+            <SearchBox />
+          </Box>
+        )}
       </Container>
     </Box>
   );

@@ -1,7 +1,6 @@
-import { Box, Container, Heading, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Container, Heading, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink, useLocation, useSearchParams } from 'react-router-dom';
 import { CourseCard } from '../../components/course-card';
-import { SearchBox } from '../../components/layout/search-box';
 import { EmptyState, ErrorState, InlineLoading } from '../../components/states';
 import { useSearchCoursesQuery, useSimilarCoursesQuery } from './api/search-courses.generated';
 import { paths } from '../../lib/paths';
@@ -41,12 +40,6 @@ export default function SearchPage() {
         <Heading as="h1" size="2xl">
           {text ? t('search.resultsFor', { text }) : t('search.title')}
         </Heading>
-        {/* A phone's header keeps its search box in the menu: the page has its own (the header's search button leads here before the scripts run). */}
-        {!text && (
-          <Box display={{ md: 'none' }}>
-            <SearchBox />
-          </Box>
-        )}
         {!text ? (
           <EmptyState>{t('search.prompt')}</EmptyState>
         ) : loading ? (
