@@ -161,7 +161,8 @@ for (const language of ['en', 'bn'] as Language[]) {
       await logIn(visit.page, email, password);
       await visit.page.waitForURL((url) => url.pathname === `/enroll/${courseId}`);
       await visit.page.getByRole('heading', { level: 1, name: words('en').checkoutTitle }).waitFor();
-      await visit.page.getByText(name, { exact: true }).first().waitFor();
+      // The order summary names the course (shortened; its title has the whole name).
+      await visit.page.getByTitle(name, { exact: true }).first().waitFor();
       visit.assertNoErrors();
       await visit.close();
     });
