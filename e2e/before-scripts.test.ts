@@ -66,7 +66,10 @@ for (const language of ['en', 'bn'] as Language[]) {
         const switchTo = new URL((await href(say.otherName))!, baseUrl);
         assert.equal(switchTo.pathname, new URL(path, baseUrl).pathname, `${path}: the language link stays on the page`);
         assert.equal(switchTo.searchParams.get('lang'), say.other);
-        await menu.getByRole('searchbox', { name: say.searchPlaceholder }).or(menu.getByRole('textbox', { name: say.searchPlaceholder })).waitFor();
+        await menu
+          .getByRole('searchbox', { name: say.searchPlaceholder })
+          .or(menu.getByRole('textbox', { name: say.searchPlaceholder }))
+          .waitFor();
         await menuToggle(page).click();
         await menu.waitFor({ state: 'hidden' });
       }
@@ -126,7 +129,11 @@ for (const language of ['en', 'bn'] as Language[]) {
       await box.getByRole('button', { name: say.search, exact: true }).click();
       await page.waitForURL('**/search?q=physics');
       await ensureDrawn(page);
-      await page.getByTestId('course-card').filter({ hasText: /Physics/i }).first().waitFor();
+      await page
+        .getByTestId('course-card')
+        .filter({ hasText: /Physics/i })
+        .first()
+        .waitFor();
       await context.close();
     });
 

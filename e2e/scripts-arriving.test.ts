@@ -71,7 +71,11 @@ for (const language of ['en', 'bn'] as Language[]) {
       await menu.getByRole('search').getByRole('button', { name: say.search, exact: true }).click();
       await page.waitForURL('**/search?q=physics');
       await page.getByRole('heading', { level: 1, name: say.resultsFor('physics') }).waitFor();
-      await page.getByTestId('course-card').filter({ hasText: /Physics/i }).first().waitFor();
+      await page
+        .getByTestId('course-card')
+        .filter({ hasText: /Physics/i })
+        .first()
+        .waitFor();
       await menu.waitFor({ state: 'hidden' });
 
       // A link in the menu is followed in place.

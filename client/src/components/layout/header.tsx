@@ -85,6 +85,8 @@ function PhoneAccountItems({ onNavigate }: { onNavigate: () => void }) {
 const toggleIcons = {
   '&[open] [data-shown-when="closed"], &:not([open]) [data-shown-when="open"]': { display: 'none' },
   '& > summary::-webkit-details-marker': { display: 'none' },
+  // Closed, the menu takes no room at all (the browser would otherwise still lay it out, unseen).
+  '&:not([open]) > nav': { display: 'none' },
 };
 
 export function Header() {
@@ -147,7 +149,7 @@ export function Header() {
               display="flex"
               alignItems="center"
               justifyContent="center"
-              boxSize="12"
+              boxSize="11"
               borderRadius="l2"
               color="fg"
               _hover={{ bg: 'colorPalette.subtle' }}
