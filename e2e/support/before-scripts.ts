@@ -12,7 +12,7 @@ export function words(language: Language) {
   const say = (key: string) => text(catalogue, key);
   return {
     language,
-    other: (language === 'bn' ? 'en' : 'bn') as Language,
+    other: language === 'bn' ? ('en' as const) : ('bn' as const),
     /** The language switch: the other language's name in that language. */
     otherName: language === 'bn' ? 'English' : 'বাংলা',
     openMenu: say('header.openMenu'),

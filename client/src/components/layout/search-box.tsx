@@ -17,7 +17,8 @@ export function SearchBox({ onSearch, inputRef }: { onSearch?: () => void; input
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     // Read from the field itself: what a visitor typed before the scripts took over counts too.
-    const query = String(new FormData(e.currentTarget).get('q') ?? '').trim();
+    const typed = new FormData(e.currentTarget).get('q');
+    const query = typeof typed === 'string' ? typed.trim() : '';
     if (!query) return;
     void navigate(paths.searchFor(query), { state: { text: query } });
     onSearch?.();
