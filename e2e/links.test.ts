@@ -12,8 +12,12 @@ before(async () => {
 after(() => browser.close());
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
-/** Pages of one kind (every course page, every page of the catalogue) are visited once. */
-const kindOf = (url: URL) => `${url.pathname.replace(UUID, ':id').toLowerCase()}?${[...url.searchParams.keys()].sort().join('&')}`;
+/** Pages of one kind (every course page, every page of the catalogue, a page in either language) are visited once. */
+const kindOf = (url: URL) =>
+  `${url.pathname.replace(UUID, ':id').toLowerCase()}?${[...url.searchParams.keys()]
+    .filter((key) => key !== 'lang')
+    .sort()
+    .join('&')}`;
 /** Files, not pages: pictures, videos and the API. */
 const isPage = (url: URL) => url.origin === new URL(baseUrl).origin && !/^\/(media|assets|api|graphql)\b/.test(url.pathname) && !/\.\w+$/.test(url.pathname);
 

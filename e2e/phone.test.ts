@@ -4,7 +4,7 @@ import type { Browser } from 'playwright-core';
 import { logIn, newEmail, signUp } from './support/accounts';
 import { expectText, launchBrowser } from './support/browser';
 import { setCoursePublished } from './support/database';
-import { assertNoSidewaysScroll, openPhone, openPhoneMenu, PHONE, tapInPhoneMenu } from './support/phone';
+import { assertNoSidewaysScroll, menuToggle, openPhone, openPhoneMenu, PHONE, tapInPhoneMenu } from './support/phone';
 
 let browser: Browser;
 before(async () => {
@@ -41,7 +41,7 @@ describe('on a phone (390 px)', () => {
       ['My Profile', 'My Learning', 'Logout'].map((name) => `${name}: 16px`),
       'every account row is written the same size',
     );
-    await page.getByRole('button', { name: 'Close menu' }).click();
+    await menuToggle(page, 'Close menu').click();
 
     await tapInPhoneMenu(page, 'My Learning');
     await page.getByRole('heading', { name: 'My Courses' }).waitFor();
@@ -81,7 +81,7 @@ describe('on a phone (390 px)', () => {
     const visit = await openPhone(browser);
     const { page } = visit;
     await page.goto('/');
-    await page.getByRole('button', { name: 'Search courses' }).click();
+    await page.getByRole('link', { name: 'Search courses' }).click();
     const box = page.getByRole('searchbox', { name: 'Search courses' }).or(page.getByRole('textbox', { name: 'Search courses' }));
     await box.waitFor();
     assert.equal(await box.evaluate((el) => el === document.activeElement), true, 'the search box has the focus');

@@ -4,6 +4,7 @@ import { buildSchema } from 'graphql';
 import type { Browser } from 'playwright-core';
 import { expectText, firstCourseId, launchBrowser, openPage } from './support/browser';
 import { sql } from './support/database';
+import { menuToggle } from './support/phone';
 
 // Texts the specification quotes, checked word for word.
 const sectionTitles = [
@@ -311,13 +312,13 @@ describe('a visitor browsing the site', () => {
     await page.goto('/');
     const login = page.getByRole('navigation', { name: 'Mobile' });
     assert.equal(await login.count(), 0);
-    await page.getByRole('button', { name: 'Open menu' }).click();
+    await menuToggle(page, 'Open menu').click();
     await login.waitFor();
     await login.getByRole('link', { name: 'Courses' }).waitFor();
     await login.getByRole('link', { name: 'Login' }).waitFor();
     await login.getByRole('link', { name: 'Registration' }).waitFor();
-    await page.getByRole('button', { name: 'Close menu' }).click();
-    await login.waitFor({ state: 'detached' });
+    await menuToggle(page, 'Close menu').click();
+    await login.waitFor({ state: 'hidden' });
     visit.assertNoErrors();
     await visit.close();
   });

@@ -14,6 +14,8 @@ import { paths, routePatterns } from './lib/paths';
 export { pageHtml } from './app/page-html';
 /** The server answers 404 for an address no page answers. */
 export { isKnownPage } from './app/router';
+/** A signed-out browser asking for a page that needs sign-in goes to the sign-in page first. */
+export { signInFirst } from './app/router';
 
 /**
  * The pages a visit most often starts on. The server sends them as HTML with their data, so a phone
@@ -24,6 +26,7 @@ export const serverRenderedPages = [
   paths.home,
   paths.homeAlias,
   paths.allCourses,
+  paths.search,
   routePatterns.course,
   routePatterns.details,
   paths.blog,
@@ -31,6 +34,14 @@ export const serverRenderedPages = [
   paths.reviews,
   paths.login,
   paths.signUp,
+  paths.about,
+  paths.privacy,
+  paths.terms,
+  paths.refund,
+  paths.contact,
+  paths.support,
+  paths.career,
+  paths.successStory,
 ];
 
 /**

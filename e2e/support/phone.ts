@@ -9,10 +9,19 @@ export function openPhone(browser: Browser): Promise<Visit> {
   return openPage(browser, PHONE);
 }
 
+/**
+ * The header's ☰ toggle on a phone: the <summary> of a <details> element, so it opens and closes
+ * the menu with no script. Once the scripts run it is named "Open menu" or "Close menu" (`name`).
+ */
+export function menuToggle(page: Page, name?: string) {
+  const toggle = page.locator('header details > summary');
+  return name ? toggle.and(page.getByLabel(name, { exact: true })) : toggle;
+}
+
 /** Opens the header's ☰ menu on a phone; answers the menu. */
-export async function openPhoneMenu(page: Page) {
-  await page.getByRole('button', { name: 'Open menu' }).click();
-  const menu = page.getByRole('navigation', { name: 'Mobile' });
+export async function openPhoneMenu(page: Page, { toggle = 'Open menu', menu: name = 'Mobile' } = {}) {
+  await menuToggle(page, toggle).click();
+  const menu = page.getByRole('navigation', { name });
   await menu.waitFor();
   return menu;
 }

@@ -1,10 +1,11 @@
-import { lazy, type ComponentType } from 'react';
+import { isValidElement, lazy, type ComponentType } from 'react';
 import { matchRoutes, Navigate, useRoutes, type RouteObject } from 'react-router-dom';
 import { AppLayout } from '../components/layout/app-layout';
 import { RequireAuth, RequireRole } from '../components/guards';
 import NotFoundPage from '../components/not-found';
 import { VerifyEmailNotice } from '../features/account/verify-email-notice';
 import { paths, routePatterns } from '../lib/paths';
+import { hintsSignedIn } from '../lib/session';
 // The landing page comes with the first download: lazily, it would wait for one more round trip.
 import HomePage from '../features/catalog/home-page';
 
@@ -122,6 +123,21 @@ export const routes: RouteObject[] = [
 export function isKnownPage(url: string): boolean {
   const matches = matchRoutes(routes, new URL(url, 'http://localhost').pathname);
   return matches !== null && matches[matches.length - 1].route.path !== '*';
+}
+
+/**
+ * Where the server sends a browser that asks for a page only a signed-in person may see (enrolling,
+ * My Courses, a dashboard...) when it has no sign-in hint: the sign-in page, which comes back to
+ * the page afterwards. It works before the scripts run (or without them), as the app's own guard
+ * does after. Null for any other page, or when the browser says it was signed in.
+ */
+export function signInFirst(url: string, cookieHeader: string | undefined): string | null {
+  if (hintsSignedIn(cookieHeader)) return null;
+  const { pathname, search } = new URL(url, 'http://localhost');
+  const guarded = (matchRoutes(routes, pathname) ?? []).some(
+    ({ route }) => isValidElement(route.element) && (route.element.type === RequireAuth || route.element.type === RequireRole),
+  );
+  return guarded ? paths.loginThen(`${pathname}${search}`) : null;
 }
 
 /** The whole route table, rendered by the declarative router. */

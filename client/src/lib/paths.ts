@@ -21,6 +21,8 @@ export const paths = {
   career: '/career',
   successStory: '/success-story',
   login: '/login',
+  /** The sign-in page, coming back to `next` (an address of this site) once signed in. */
+  loginThen: (next: string) => `/login?next=${encodeURIComponent(next)}`,
   signUp: '/signUp',
   search: '/search',
   blog: '/blog',

@@ -38,6 +38,13 @@ export function clientFilesRouter(clientDist: string, renderPage?: PageRenderer)
   router.get(/.*/, async (req, res, next) => {
     if (!req.accepts('html') || !fs.existsSync(indexFile)) return next();
     res.setHeader('Cache-Control', 'no-cache');
+    // A page for signed-in people, asked for by a browser that was not signed in: the sign-in page
+    // first, which comes back here (this works before the page's scripts run, or without them).
+    const signIn = renderPage?.signInFirst?.(req.originalUrl, req.headers.cookie);
+    if (signIn) {
+      res.vary('Cookie');
+      return res.redirect(303, signIn);
+    }
     const rendered = renderPage && (await renderPage(req.originalUrl, { cookieHeader: req.headers.cookie, language: req.language }));
     // A page's drawing depends on the browser's sign-in hint and language cookies, and on the
     // languages it accepts when it has chosen none.

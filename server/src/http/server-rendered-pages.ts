@@ -15,6 +15,8 @@ interface PageRenderBundle {
   pageHtml(template: string, page: RenderedPage): string;
   /** Whether the address is one of the app's pages (the client's route table decides). */
   isKnownPage?(url: string): boolean;
+  /** For a page only a signed-in person may see, asked for by a browser with no sign-in hint: the sign-in page that comes back to it. */
+  signInFirst?(url: string, cookieHeader: string | undefined): string | null;
 }
 interface RenderedPage {
   html: string;
@@ -41,6 +43,8 @@ export interface PageRequest {
 export type PageRenderer = ((url: string, request: PageRequest) => Promise<PageResponse | null>) & {
   /** False for an address no page of the app answers (it gets the not-found page with 404); undefined when unknown. */
   isKnownPage?: (url: string) => boolean | undefined;
+  /** Where to send a signed-out browser before the page (the sign-in page), or null/undefined to answer the page itself. */
+  signInFirst?: (url: string, cookieHeader: string | undefined) => string | null | undefined;
 };
 
 /** Past this, a visitor is better served by the page drawn in the browser than by waiting on. */
@@ -106,6 +110,13 @@ export function pageRenderer(options: { clientDist: string; graphqlUrl: () => st
   renderer.isKnownPage = (url) => {
     try {
       return load()?.bundle.isKnownPage?.(url);
+    } catch {
+      return undefined;
+    }
+  };
+  renderer.signInFirst = (url, cookieHeader) => {
+    try {
+      return load()?.bundle.signInFirst?.(url, cookieHeader);
     } catch {
       return undefined;
     }

@@ -1,12 +1,13 @@
-import { Box, Button, Container, Flex, HStack, IconButton, Image, Input, Link, Stack } from '@chakra-ui/react';
+import { Box, Button, chakra, Container, Flex, HStack, IconButton, Image, Link, Stack } from '@chakra-ui/react';
 import { Menu as MenuIcon, Search, X } from 'lucide-react';
-import { Fragment, lazy, Suspense, useState, type FormEvent } from 'react';
-import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
+import { Fragment, lazy, Suspense, useEffect, useRef, useState, type MouseEvent } from 'react';
+import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { useT } from '../../lib/i18n';
 import { paths } from '../../lib/paths';
 import { useSession } from '../../lib/session-context';
 import { menuRow } from './account-items';
 import { LanguageSwitch } from './language-switch';
+import { SearchBox } from './search-box';
 // The account menu (and its popover machinery) loads only for signed-in visitors.
 const AccountMenu = lazy(() => import('./account-menu').then((module) => ({ default: module.AccountMenu })));
 const PhoneAccountMenu = lazy(() => import('./account-menu').then((module) => ({ default: module.PhoneAccountMenu })));
@@ -30,41 +31,6 @@ function NavLinks({ onNavigate, asRows = false }: { onNavigate?: () => void; asR
         </Link>
       </Item>
     </>
-  );
-}
-
-function SearchBox({ onSearch, autoFocus = false }: { onSearch?: () => void; autoFocus?: boolean }) {
-  const t = useT();
-  const navigate = useNavigate();
-  const location = useLocation();
-  const current = location.pathname.toLowerCase() === paths.search.toLowerCase() ? (new URLSearchParams(location.search).get('q') ?? '') : '';
-  const [text, setText] = useState(current);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const query = text.trim();
-    if (!query) return;
-    void navigate(paths.searchFor(query), { state: { text: query } });
-    onSearch?.();
-  };
-  return (
-    // Before the scripts run, the browser itself sends the form to the search page.
-    <form role="search" action={paths.search} onSubmit={submit} style={{ width: '100%' }}>
-      <HStack gap="0">
-        <Input
-          name="q"
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          placeholder={t('header.searchPlaceholder')}
-          autoFocus={autoFocus}
-          aria-label={t('header.searchPlaceholder')}
-          borderEndRadius="0"
-          maxLength={100}
-        />
-        <IconButton type="submit" aria-label={t('header.search')} colorPalette="blue" borderStartRadius="0">
-          <Search size={18} />
-        </IconButton>
-      </HStack>
-    </form>
   );
 }
 
@@ -115,14 +81,37 @@ function PhoneAccountItems({ onNavigate }: { onNavigate: () => void }) {
   );
 }
 
+/** The phone menu's toggle shows ☰ while the menu is closed and ✕ while it is open, by CSS alone (before the scripts too). */
+const toggleIcons = {
+  '&[open] [data-shown-when="closed"], &:not([open]) [data-shown-when="open"]': { display: 'none' },
+  '& > summary::-webkit-details-marker': { display: 'none' },
+  // Closed, the menu takes no room at all (the browser would otherwise still lay it out, unseen).
+  '&:not([open]) > nav': { display: 'none' },
+};
+
 export function Header() {
   const t = useT();
+  // The phone menu is a <details> element: it opens and closes without the scripts (before they
+  // arrive, or on a phone that runs none), and the browser keeps whether it is open.
+  const menu = useRef<HTMLDetailsElement>(null);
+  const phoneSearch = useRef<HTMLInputElement>(null);
   const [open, setOpen] = useState(false);
-  const [searchFirst, setSearchFirst] = useState(false);
-  const close = () => setOpen(false);
-  const toggle = (withSearch: boolean) => {
-    setSearchFirst(withSearch);
-    setOpen((v) => !v);
+  // A phone's search box sits in the menu; on the search page it is also under the header, ready
+  // to change the search (the phone's search button leads there before the scripts run).
+  const onSearchPage = useLocation().pathname.toLowerCase() === paths.search.toLowerCase();
+  // A menu opened before the scripts took over stays open; its button says so from now on.
+  useEffect(() => {
+    if (menu.current?.open) setOpen(true);
+  }, []);
+  const close = () => {
+    if (menu.current) menu.current.open = false;
+  };
+  // Before the scripts, the search button leads to the search page and its form; after, it opens the menu at its search box.
+  const searchFirst = (event: MouseEvent) => {
+    if (!menu.current) return;
+    event.preventDefault();
+    menu.current.open = true;
+    phoneSearch.current?.focus();
   };
   return (
     <Box as="header" borderBottomWidth="1px" bg="white" position="sticky" top="0" zIndex="sticky">
@@ -146,44 +135,64 @@ export function Header() {
           <HStack gap="2" display={{ base: 'none', lg: 'flex' }} ms="auto">
             <AccountButtons />
           </HStack>
-          {/* The phone menu exists only while open: naming it before would point at nothing. */}
-          <IconButton
-            aria-label={t('header.searchPlaceholder')}
-            aria-controls={open ? 'mobile-menu' : undefined}
-            variant="ghost"
-            size="lg"
-            ms="auto"
-            display={{ base: 'inline-flex', md: 'none' }}
-            onClick={() => toggle(true)}
-          >
-            <Search />
+          <IconButton asChild aria-label={t('header.searchPlaceholder')} variant="ghost" size="lg" ms="auto" display={{ base: 'inline-flex', md: 'none' }}>
+            <RouterLink to={paths.search} onClick={searchFirst}>
+              <Search />
+            </RouterLink>
           </IconButton>
-          <IconButton
-            aria-label={open ? t('header.closeMenu') : t('header.openMenu')}
-            aria-expanded={open}
-            aria-controls={open ? 'mobile-menu' : undefined}
-            variant="ghost"
-            size="lg"
-            ms={{ base: '0', md: 'auto' }}
-            display={{ base: 'inline-flex', lg: 'none' }}
-            onClick={() => toggle(false)}
-          >
-            {open ? <X /> : <MenuIcon />}
-          </IconButton>
-        </Flex>
-        {open && (
-          <Stack id="mobile-menu" as="nav" aria-label={t('header.phoneNav')} gap="3" pt="4" pb="2" display={{ lg: 'none' }}>
-            <SearchBox onSearch={close} autoFocus={searchFirst} />
-            <Stack as="ul" gap="0" listStyleType="none">
-              <NavLinks onNavigate={close} asRows />
-              <li>
-                <LanguageSwitch onSwitch={close} row={menuRow} />
-              </li>
+          <chakra.details ref={menu} onToggle={(e) => setOpen(e.currentTarget.open)} display={{ lg: 'none' }} ms={{ base: '0', md: 'auto' }} css={toggleIcons}>
+            <chakra.summary
+              aria-label={open ? t('header.closeMenu') : t('header.openMenu')}
+              aria-controls="mobile-menu"
+              listStyleType="none"
+              cursor="pointer"
+              display="flex"
+              alignItems="center"
+              justifyContent="center"
+              boxSize="11"
+              borderRadius="l2"
+              color="fg"
+              _hover={{ bg: 'colorPalette.subtle' }}
+              focusVisibleRing="outside"
+            >
+              <MenuIcon data-shown-when="closed" aria-hidden />
+              <X data-shown-when="open" aria-hidden />
+            </chakra.summary>
+            {/* Below the header's row, over the page, as wide as the header. */}
+            <Stack
+              id="mobile-menu"
+              as="nav"
+              aria-label={t('header.phoneNav')}
+              gap="3"
+              position="absolute"
+              insetX="0"
+              top="100%"
+              bg="white"
+              borderBottomWidth="1px"
+              boxShadow="md"
+              px={{ base: '4', md: '6' }}
+              pt="4"
+              pb="3"
+              maxH="calc(100dvh - 4.5rem)"
+              overflowY="auto"
+            >
+              <SearchBox onSearch={close} inputRef={phoneSearch} />
+              <Stack as="ul" gap="0" listStyleType="none">
+                <NavLinks onNavigate={close} asRows />
+                <li>
+                  <LanguageSwitch onSwitch={close} row={menuRow} />
+                </li>
+              </Stack>
+              <Box borderTopWidth="1px" pt="3">
+                <PhoneAccountItems onNavigate={close} />
+              </Box>
             </Stack>
-            <Box borderTopWidth="1px" pt="3">
-              <PhoneAccountItems onNavigate={close} />
-            </Box>
-          </Stack>
+          </chakra.details>
+        </Flex>
+        {onSearchPage && (
+          <Box display={{ md: 'none' }} pt="3">
+            <SearchBox />
+          </Box>
         )}
       </Container>
     </Box>

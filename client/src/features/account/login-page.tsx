@@ -1,6 +1,6 @@
 import { Alert, Button, Field, Input, Link, Stack, Text } from '@chakra-ui/react';
-import { useRef, useState, type FormEvent } from 'react';
-import { Link as RouterLink, Navigate, useLocation, useNavigate, useSearchParams, type Location } from 'react-router-dom';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link as RouterLink, Navigate, parsePath, useLocation, useNavigate, useSearchParams, type Location } from 'react-router-dom';
 import { AlertDialog, type AlertContent } from '../../components/alert-dialog';
 import { useRequestPasswordResetMutation } from './api/password.generated';
 import { useLoginMutation } from './api/sign-in.generated';
@@ -19,6 +19,11 @@ export function returnPath(state: unknown): string {
   return from ? `${from.pathname}${from.search ?? ''}${from.hash ?? ''}` : paths.home;
 }
 
+/** `?next=` when it is an address of this site (never another site's, which would send a signed-in person away). */
+export function nextAddress(next: string | null): string | null {
+  return next && next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/\\') ? next : null;
+}
+
 export default function LoginPage() {
   const t = useT();
   const hydrated = useHydrated();
@@ -33,11 +38,20 @@ export default function LoginPage() {
   const [alert, setAlert] = useState<AlertContent | null>(null);
   const [login, { loading }] = useLoginMutation();
   const [requestReset, { loading: sendingReset }] = useRequestPasswordResetMutation();
-  const target = returnPath(location.state);
   // `?with=phone` opens the mobile number form (the sign-up page links here that way too).
   const [search, setSearch] = useSearchParams();
   const withPhone = search.get('with') === 'phone';
   const chooseMethod = (phone: boolean) => setSearch(phone ? { with: 'phone' } : {}, { replace: true, state: location.state });
+  // The server sends a signed-out browser here from a page that needs sign-in with that page in
+  // `?next=` (the page's scripts may not have run); the app then keeps it as its own guard does.
+  const next = nextAddress(search.get('next'));
+  const target = returnPath(location.state ?? (next ? { from: parsePath(next) } : null));
+  useEffect(() => {
+    if (!next) return;
+    const rest = new URLSearchParams(location.search);
+    rest.delete('next');
+    void navigate({ pathname: location.pathname, search: rest.toString() }, { replace: true, state: { from: parsePath(next) } });
+  }, [next, location.pathname, location.search, navigate]);
 
   if (state.status === 'signedIn' && !loading) return <Navigate to={target} replace />;
 

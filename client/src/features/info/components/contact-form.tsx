@@ -6,11 +6,14 @@ import { useSubmitContactMessageMutation } from '../api/contact.generated';
 import { describeError } from '../../../lib/graphql-errors';
 import { paths } from '../../../lib/paths';
 import { useT } from '../../../lib/i18n';
+import { useHydrated } from '../../../lib/use-hydrated';
 
 /** The message form of the Contact and Support pages: its alerts, and home after a message is sent. */
 export function ContactForm() {
   const t = useT();
   const navigate = useNavigate();
+  // The page comes from the server: until its scripts run, the form is not sent (the browser would put the message in the address).
+  const hydrated = useHydrated();
   const [form, setForm] = useState({ name: '', email: '', message: '' });
   const [alert, setAlert] = useState<AlertContent | null>(null);
   const set = (field: keyof typeof form) => (e: { target: { value: string } }) => setForm({ ...form, [field]: e.target.value });
@@ -38,7 +41,7 @@ export function ContactForm() {
 
   return (
     <>
-      <form onSubmit={(e) => void submit(e)} noValidate aria-label={t('info.contact.form')}>
+      <form method="post" onSubmit={(e) => void submit(e)} noValidate aria-label={t('info.contact.form')}>
         <Stack gap="4" maxW="xl">
           <Field.Root>
             <Field.Label>{t('info.contact.name')}</Field.Label>
@@ -52,7 +55,7 @@ export function ContactForm() {
             <Field.Label>{t('info.contact.message')}</Field.Label>
             <Textarea name="message" rows={6} value={form.message} onChange={set('message')} />
           </Field.Root>
-          <Button type="submit" colorPalette="blue" alignSelf="start" disabled={loading}>
+          <Button type="submit" colorPalette="blue" alignSelf="start" disabled={!hydrated || loading}>
             {t('info.contact.send')}
           </Button>
         </Stack>

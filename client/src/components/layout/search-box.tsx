@@ -1,0 +1,44 @@
+import { HStack, IconButton, Input } from '@chakra-ui/react';
+import { Search } from 'lucide-react';
+import type { FormEvent, Ref } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { useT } from '../../lib/i18n';
+import { paths } from '../../lib/paths';
+
+/**
+ * The course search form. Before the scripts run (or without them) the browser itself sends it to
+ * the search page, which the server draws with the results; after, the app goes there in place.
+ */
+export function SearchBox({ onSearch, inputRef }: { onSearch?: () => void; inputRef?: Ref<HTMLInputElement> }) {
+  const t = useT();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const current = location.pathname.toLowerCase() === paths.search.toLowerCase() ? (new URLSearchParams(location.search).get('q') ?? '') : '';
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    // Read from the field itself: what a visitor typed before the scripts took over counts too.
+    const typed = new FormData(e.currentTarget).get('q');
+    const query = typeof typed === 'string' ? typed.trim() : '';
+    if (!query) return;
+    void navigate(paths.searchFor(query), { state: { text: query } });
+    onSearch?.();
+  };
+  return (
+    <form role="search" action={paths.search} method="get" onSubmit={submit} style={{ width: '100%' }}>
+      <HStack gap="0">
+        <Input
+          ref={inputRef}
+          name="q"
+          defaultValue={current}
+          placeholder={t('header.searchPlaceholder')}
+          aria-label={t('header.searchPlaceholder')}
+          borderEndRadius="0"
+          maxLength={100}
+        />
+        <IconButton type="submit" aria-label={t('header.search')} colorPalette="blue" borderStartRadius="0">
+          <Search size={18} />
+        </IconButton>
+      </HStack>
+    </form>
+  );
+}

@@ -1,0 +1,91 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Browser } from 'playwright-core';
+import { launchBrowser } from './support/browser';
+import { gotoDrawn, phoneWithHeldScripts, words, type Language } from './support/before-scripts';
+import { menuToggle } from './support/phone';
+
+let browser: Browser;
+before(async () => {
+  browser = await launchBrowser();
+});
+after(() => browser.close());
+
+for (const language of ['en', 'bn'] as Language[]) {
+  const say = words(language);
+
+  describe(`a phone whose scripts arrive late (${language})`, () => {
+    it('opens the ☰ menu at first paint; when the scripts take over, nothing moves, and the menu and search keep working', async () => {
+      const held = await phoneWithHeldScripts(browser);
+      const { page } = held;
+      // Shifts of the layout that no tap caused, counted from when the scripts are let through.
+      await page.addInitScript(() => {
+        const measured = window as unknown as { layoutShift: number };
+        measured.layoutShift = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as unknown as Array<{ value: number; hadRecentInput: boolean }>) {
+            if (!entry.hadRecentInput) measured.layoutShift += entry.value;
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      await gotoDrawn(page, language === 'bn' ? '/?lang=bn' : '/', { waitUntil: 'domcontentloaded' });
+      assert.equal(await held.interactive(), false, 'the scripts have not arrived');
+
+      const menu = page.getByRole('navigation', { name: say.phoneNav });
+      await menuToggle(page).click();
+      await menu.waitFor();
+      await menu.getByRole('link', { name: say.courses, exact: true }).waitFor();
+      await menu.getByRole('link', { name: say.otherName, exact: true }).waitFor();
+      await menu.getByRole('link', { name: say.login, exact: true }).waitFor();
+      await menu.getByRole('search').getByLabel(say.searchPlaceholder).fill('physics');
+      assert.equal(await held.interactive(), false, 'all of it before the scripts arrived');
+      // The elements the visitor is using, to find them again after the scripts take over.
+      await page.evaluate(() => {
+        const kept = window as unknown as { drawn: Element[]; layoutShift: number };
+        kept.drawn = ['header', 'header details', 'header details nav', 'main'].map((selector) => document.querySelector(selector)!);
+        kept.layoutShift = 0;
+      });
+
+      held.release();
+      await page.waitForSelector('html[data-interactive]');
+      await page.waitForLoadState('networkidle');
+      assert.deepEqual(
+        await page.evaluate(() => {
+          const kept = window as unknown as { drawn: Element[] };
+          return kept.drawn.map((element) => element.isConnected);
+        }),
+        [true, true, true, true],
+        'the scripts took over the header, the menu and the page as drawn, without drawing them again',
+      );
+      const shift = await page.evaluate(() => (window as unknown as { layoutShift: number }).layoutShift);
+      assert.ok(shift < 0.01, `the page moved as the scripts took over (layout shift ${shift.toFixed(3)})`);
+
+      // The menu opened before stays open, its toggle now says so, and it still closes and opens.
+      await menu.waitFor();
+      await menuToggle(page, say.closeMenu).click();
+      await menu.waitFor({ state: 'hidden' });
+      await menuToggle(page, say.openMenu).click();
+      await menu.waitFor();
+      // What was typed before the scripts arrived is searched for, now by the app itself.
+      assert.equal(await menu.getByRole('search').getByLabel(say.searchPlaceholder).inputValue(), 'physics');
+      await menu.getByRole('search').getByRole('button', { name: say.search, exact: true }).click();
+      await page.waitForURL('**/search?q=physics');
+      await page.getByRole('heading', { level: 1, name: say.resultsFor('physics') }).waitFor();
+      await page
+        .getByTestId('course-card')
+        .filter({ hasText: /Physics/i })
+        .first()
+        .waitFor();
+      await menu.waitFor({ state: 'hidden' });
+
+      // A link in the menu is followed in place.
+      await menuToggle(page, say.openMenu).click();
+      await menu.getByRole('link', { name: say.courses, exact: true }).click();
+      await page.waitForURL('**/allCourses');
+      await page.getByRole('heading', { level: 1, name: say.catalogueTitle }).waitFor();
+      assert.equal(await menu.count(), 0, 'the menu closes as it leads away');
+      held.assertNoErrors();
+      await held.context.close();
+    });
+  });
+}
