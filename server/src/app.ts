@@ -41,7 +41,7 @@ import { legacyEnrollmentRouter } from './rest/legacy-enrollment.router';
 import { stripeWebhookRouter } from './rest/stripe-webhook.router';
 import { testModeRouter } from './rest/test-mode.router';
 import { certificateRouter } from './modules/certificate/certificate.router';
-import type { PurchaseDeps } from './modules/payment/purchase.service';
+import type { PurchaseDeps } from './modules/payment/payment-deps';
 import { createPaymentProvider } from './payments/create-provider';
 import { TestModeProvider } from './payments/test-mode.provider';
 import { createSslcommerz } from './payments/sslcommerz/create-sslcommerz';

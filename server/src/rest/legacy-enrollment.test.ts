@@ -1,4 +1,4 @@
-import { reconcileUnsettledPayments } from '../modules/payment/purchase.service';
+import { reconcileUnsettledPayments } from '../modules/payment/reconciliation.service';
 import { TestModePayment } from '../payments/test-mode-payment.entity';
 import type { DataSource } from 'typeorm';
 import { startTestApp, type TestApp } from '../test/app';

@@ -1,6 +1,7 @@
 import express, { Router, type Request } from 'express';
 import { PaymentStatus } from '../modules/payment/payment.entity';
-import { settleGatewayNotification, type PurchaseDeps } from '../modules/payment/purchase.service';
+import type { PurchaseDeps } from '../modules/payment/payment-deps';
+import { settleGatewayNotification } from '../modules/payment/settlement.service';
 import { hasValidSignature } from '../payments/sslcommerz/sslcommerz-signature';
 import { sslcommerzPaths } from '../payments/sslcommerz/sslcommerz.provider';
 import { badInput } from '../shared/errors';

@@ -1,6 +1,6 @@
 import express, { Router } from 'express';
 import { handleProviderEvent } from '../modules/payment/provider-events.service';
-import type { PurchaseDeps } from '../modules/payment/purchase.service';
+import type { PurchaseDeps } from '../modules/payment/payment-deps';
 import { InvalidWebhookSignature } from '../payments/provider';
 
 /**

@@ -1,5 +1,6 @@
 import { Router } from 'express';
-import { recordProviderResult, type PurchaseDeps } from '../modules/payment/purchase.service';
+import type { PurchaseDeps } from '../modules/payment/payment-deps';
+import { recordProviderResult } from '../modules/payment/settlement.service';
 import { Payment } from '../modules/payment/payment.entity';
 import { badInput } from '../shared/errors';
 import { CardError, tokenizeTestCard } from '../payments/test-cards';

@@ -11,7 +11,7 @@ import { findActiveEnrollment, grantEnrollment } from '../enrollment/enrollment.
 import { requireRole, roles } from '../auth/guards';
 import { User } from '../user/user.entity';
 import { Payment, PaymentStatus } from './payment.entity';
-import { PAYMENT_NOT_FOUND } from './purchase.service';
+import { PAYMENT_NOT_FOUND } from './settlement.service';
 import { PaymentProviderChoice } from './purchase.input';
 import { ApiScope } from '../integration/api-key.entity';
 import { requireAdminOrScope, type Caller } from '../integration/api-key.service';

@@ -2,7 +2,8 @@ import { IsNull } from 'typeorm';
 import type { WebhookEvent } from '../../payments/provider';
 import { Enrollment } from '../enrollment/enrollment.entity';
 import { Payment, PaymentStatus } from './payment.entity';
-import { settleFromProvider, type PurchaseDeps } from './purchase.service';
+import type { PurchaseDeps } from './payment-deps';
+import { settleFromProvider } from './settlement.service';
 import { Refund } from './refund.entity';
 import { WebhookEventSeen } from './webhook-event.entity';
 

@@ -9,7 +9,7 @@ import type { Viewer } from '../auth/viewer';
 import { Course } from '../course/course.entity';
 import { Enrollment } from '../enrollment/enrollment.entity';
 import { Payment, PaymentStatus } from './payment.entity';
-import { providerFor, type PurchaseDeps } from './purchase.service';
+import { providerFor, type PurchaseDeps } from './payment-deps';
 import { decideRefund, type RefundCase } from './refund-policy';
 import { Refund } from './refund.entity';
 import { translateMessage } from '../../i18n/translate';
