@@ -14,8 +14,6 @@ import { Enrollment } from '../modules/enrollment/enrollment.entity';
 import { Payment } from '../modules/payment/payment.entity';
 import { Refund } from '../modules/payment/refund.entity';
 import { WebhookEventSeen } from '../modules/payment/webhook-event.entity';
-import { TestModePayment } from '../payments/test-mode-payment.entity';
-import { SandboxTransaction } from '../payments/sslcommerz/sandbox-transaction.entity';
 import { LessonProgress } from '../modules/progress/lesson-progress.entity';
 import { InboxMessage } from '../modules/inbox/inbox-message.entity';
 import { AuditEntry } from '../modules/audit/audit.entity';
@@ -29,6 +27,13 @@ import { Attempt, AttemptAnswer } from '../modules/practice/attempt.entity';
 import { LeaderboardPreference } from '../modules/practice/leaderboard-preference.entity';
 import { ApiKey } from '../modules/integration/api-key.entity';
 import { WebhookAttempt, WebhookDelivery, WebhookEndpoint } from '../modules/integration/webhook.entity';
+
+/** The offline payment imitations' tables, outside production only (production never loads payments/offline/). */
+function offlineEntities(): Array<new () => unknown> {
+  if (process.env.NODE_ENV === 'production') return [];
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return (require('../payments/offline/entities') as { offlineEntities: Array<new () => unknown> }).offlineEntities;
+}
 
 export const entities = [
   Course,
@@ -46,8 +51,6 @@ export const entities = [
   Payment,
   Enrollment,
   Refund,
-  TestModePayment,
-  SandboxTransaction,
   LessonProgress,
   InboxMessage,
   AuditEntry,
@@ -68,4 +71,5 @@ export const entities = [
   WebhookEndpoint,
   WebhookDelivery,
   WebhookAttempt,
+  ...offlineEntities(),
 ];

@@ -1,5 +1,5 @@
 import { reconcileUnsettledPayments } from '../modules/payment/reconciliation.service';
-import { TestModePayment } from '../payments/test-mode-payment.entity';
+import { TestModePayment } from '../payments/offline/stripe-test-mode/test-mode-payment.entity';
 import type { DataSource } from 'typeorm';
 import { startTestApp, type TestApp } from '../test/app';
 import { closeTestDatabase, openTestDatabase, resetDatabase, testLog } from '../test/database';

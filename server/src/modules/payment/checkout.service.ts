@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { In, type DataSource } from 'typeorm';
-import { PAYMENTS_OFF } from '../../payments/payments-off.provider';
+import { PAYMENTS_OFF, wayToPay, type ProviderDefinition } from '../../payments/registry';
 import type { BillingDetailsInput, ProviderPayment } from '../../payments/provider';
 import { AppError, badInput, notFound } from '../../shared/errors';
 import { coursePrice, isFreeCourse, toMinorUnits } from '../../shared/money';
@@ -13,7 +13,7 @@ import type { Viewer } from '../auth/viewer';
 import { type Course } from '../course/course.entity';
 import { COURSE_NOT_FOUND, findCourse } from '../course/course.service';
 import { findActiveEnrollment, grantEnrollment } from '../enrollment/enrollment.service';
-import { providerFor, type PurchaseDeps } from './payment-deps';
+import type { PurchaseDeps } from './payment-deps';
 import { Payment, PaymentStatus } from './payment.entity';
 import {
   ALREADY_OWNED,
@@ -31,15 +31,17 @@ import {
 
 export { ALREADY_OWNED, COURSE_NOT_FOUND, ONLY_STUDENTS_BUY };
 
+export const CHECKOUT_SESSIONS_UNAVAILABLE = 'This site takes no payments on a hosted checkout page';
 export const PAYMENT_IN_PROGRESS = 'A payment for this course is already in progress. Please wait a moment.';
 /** A payment still unsettled after this long was interrupted, not in progress. */
 const STALE_PAYMENT_SECONDS = 120;
 
-export type PaymentProviderChoice = 'STRIPE' | 'SSLCOMMERZ';
+/** A way to pay (GraphQL's PaymentProvider: a provider definition's `way`). */
+export type PaymentProviderChoice = string;
 
 export interface PurchaseRequest {
   courseId: string;
-  /** Who takes the money; cards through Stripe unless told otherwise. */
+  /** Who takes the money; the provider with card confirmation unless told otherwise. */
   provider?: PaymentProviderChoice | null;
   paymentMethod?: string | null;
   billingDetails?: BillingDetailsInput | null;
@@ -59,24 +61,21 @@ export const NO_DOLLAR_PRICE = 'This course is sold in taka only: pay with bKash
  * A paid course is never sold for nothing: a currency it has no price in does not sell it. Its
  * instructor and admins are warned in the log (the database refuses a dollar price without a taka one).
  */
-function requirePrice(deps: PurchaseDeps, course: Course, amountCents: number, local: boolean): void {
+function requirePrice(deps: PurchaseDeps, course: Course, amountCents: number, currency: 'usd' | 'bdt'): void {
   if (amountCents > 0) return;
-  deps.log.warn(
-    { courseId: course.id, instructorId: course.instructorId, currency: local ? 'bdt' : 'usd' },
-    'a paid course has no price in the currency a buyer chose',
-  );
-  throw badInput(local ? NO_TAKA_PRICE : NO_DOLLAR_PRICE, { field: 'provider' });
+  deps.log.warn({ courseId: course.id, instructorId: course.instructorId, currency }, 'a paid course has no price in the currency a buyer chose');
+  throw badInput(currency === 'bdt' ? NO_TAKA_PRICE : NO_DOLLAR_PRICE, { field: 'provider' });
 }
 
 /** With PAYMENTS=off a paid purchase is refused before anything is written. */
 export function requirePayments(deps: PurchaseDeps): void {
-  if (deps.provider.name === 'off') throw new AppError('PAYMENTS_OFF', PAYMENTS_OFF);
+  if (deps.providers.none) throw new AppError('PAYMENTS_OFF', PAYMENTS_OFF);
 }
 
 export const BANGLADESH_MOBILE = 'Enter a Bangladeshi mobile number, like 01712-345678';
 export const LOCAL_BUYER_NAME = 'Enter your name as the payment page should show it';
 
-/** SSLCommerz asks for the buyer's name, email and mobile number, and nothing more. */
+/** A hosted payment page (SSLCommerz) asks for the buyer's name, email and mobile number, and nothing more. */
 type LocalBuyer = { name: string; email: string; phone: string };
 
 function checkLocalBuyer(billing: BillingDetailsInput | null | undefined, viewer: Viewer): LocalBuyer {
@@ -120,13 +119,15 @@ async function waitUntilSettled(db: DataSource, paymentId: string): Promise<Paym
  */
 export async function purchaseCourse(deps: PurchaseDeps, viewer: Viewer, request: PurchaseRequest): Promise<PurchaseOutcome> {
   const course = await purchasableCourse(deps.db, viewer, request.courseId);
-  const local = request.provider === 'SSLCOMMERZ';
+  const way = wayToPay(request.provider);
+  if (!way) throw badInput(PAYMENT_NOT_SUCCESSFUL, { field: 'provider' });
+  const card = way.capabilities.includes('cardConfirmation');
   const free = isFreeCourse(course);
-  // Taka through SSLCommerz, dollars through Stripe: always the database's price, never the client's.
-  const { amount: amountCents, currency } = coursePrice(course, local ? 'bdt' : 'usd');
-  if (!free) requirePrice(deps, course, amountCents, local);
-  const customer = local && !free ? checkLocalBuyer(request.billingDetails, viewer) : null;
-  if (!local) checkRequest(request, free);
+  // Each way to pay charges in its own currency: always the database's price, never the client's.
+  const { amount: amountCents, currency } = coursePrice(course, way.currency);
+  if (!free) requirePrice(deps, course, amountCents, way.currency);
+  const customer = way.capabilities.includes('hostedPaymentPage') && !free ? checkLocalBuyer(request.billingDetails, viewer) : null;
+  if (card) checkRequest(request, free);
   const student = { id: viewer.id, email: viewer.email };
 
   if (free) {
@@ -149,7 +150,7 @@ export async function purchaseCourse(deps: PurchaseDeps, viewer: Viewer, request
     return outcome;
   };
   try {
-    const outcome = await payForCourse(deps, viewer, request, { course, amountCents, currency, customer, local });
+    const outcome = await payForCourse(deps, viewer, request, { course, amountCents, currency, customer, way });
     return await counted(outcome, outcome.status === 'FAILED');
   } catch (error) {
     throw await counted(error, error instanceof AppError && error.category === 'PAYMENT_FAILED');
@@ -161,9 +162,15 @@ async function payForCourse(
   deps: PurchaseDeps,
   viewer: Viewer,
   request: PurchaseRequest,
-  { course, amountCents, currency, customer, local }: { course: Course; amountCents: number; currency: string; customer: LocalBuyer | null; local: boolean },
+  {
+    course,
+    amountCents,
+    currency,
+    customer,
+    way,
+  }: { course: Course; amountCents: number; currency: string; customer: LocalBuyer | null; way: ProviderDefinition },
 ): Promise<PurchaseOutcome> {
-  const provider = local ? providerFor(deps, 'sslcommerz') : deps.provider;
+  const provider = deps.providers.forWay(way);
   const idempotencyKey = `${viewer.id}:${request.idempotencyKey?.trim() || crypto.randomUUID()}`;
   // A payment of this course left unsettled by an earlier failure is settled first, so it cannot charge twice.
   await settleUnsettledPayments(deps, { olderThanSeconds: STALE_PAYMENT_SECONDS, studentId: viewer.id, courseId: course.id });
@@ -224,9 +231,11 @@ async function payForCourse(
     await deps.db.getRepository(Payment).update({ id: payment.id, status: PaymentStatus.PENDING }, waiting);
     return outcomeOf(Object.assign(payment, waiting), null);
   }
+  // No page to send the buyer to: the provider confirms the card here.
+  const cards = deps.providers.capable(provider.name, 'cardConfirmation');
   let confirmed: ProviderPayment;
   try {
-    confirmed = await deps.provider.confirmPayment(intent.id, {
+    confirmed = await cards.confirmPayment(intent.id, {
       paymentMethod: request.paymentMethod!.trim(),
       billingDetails: request.billingDetails,
       returnUrl: new URL(`/enroll/${course.id}`, deps.publicUrl).toString(),
@@ -235,7 +244,7 @@ async function payForCourse(
   } catch (error) {
     // The outcome is unknown (for example the network failed): ask the provider where it stands.
     deps.log.error({ err: error, paymentId: payment.id }, 'confirming the payment failed; asking the provider');
-    confirmed = await deps.provider.retrievePayment(intent.id).catch(() => ({ ...intent, status: 'processing' as const }));
+    confirmed = await cards.retrievePayment(intent.id).catch(() => ({ ...intent, status: 'processing' as const }));
   }
   return recordProviderResult(deps, payment.id, confirmed);
 }
@@ -245,18 +254,20 @@ export async function confirmPurchase(deps: PurchaseDeps, viewer: Viewer, paymen
   const payment = await deps.db.getRepository(Payment).findOneBy({ id: paymentId });
   if (!payment || payment.studentId !== viewer.id) throw notFound(PAYMENT_NOT_FOUND, 'PAYMENT_NOT_FOUND');
   if (!payment.providerRef) return outcomeOf(payment, null);
-  return recordProviderResult(deps, payment.id, await providerFor(deps, payment.provider).retrievePayment(payment.providerRef));
+  return recordProviderResult(deps, payment.id, await deps.providers.get(payment.provider).retrievePayment(payment.providerRef));
 }
 
 /**
  * The old client's Checkout Session: the same rules as any purchase (the database's price, one at a
  * time per student and course, refused for an owned course or while another payment is in flight).
- * The session's PaymentIntent is Stripe's to create; its webhook (with our payment id) settles the row.
+ * The session's payment is the provider's to create; its webhook (with our payment id) settles the row.
  */
 export async function startCheckoutSession(deps: PurchaseDeps, viewer: Viewer, courseId: string): Promise<{ id: string; url: string }> {
   const course = await purchasableCourse(deps.db, viewer, courseId);
   requirePayments(deps);
-  if (!isFreeCourse(course)) requirePrice(deps, course, priceInCents(course), false);
+  const provider = deps.providers.with('checkoutSession');
+  if (!provider) throw new AppError('PAYMENT_FAILED', CHECKOUT_SESSIONS_UNAVAILABLE);
+  if (!isFreeCourse(course)) requirePrice(deps, course, priceInCents(course), 'usd');
   const back = (flag: string) => new URL(`/course/${course.id}?${flag}=true`, deps.publicUrl).toString();
   const payment = await deps.db.transaction(async (manager) => {
     await lockPurchase(manager, viewer.id, course.id);
@@ -267,7 +278,7 @@ export async function startCheckoutSession(deps: PurchaseDeps, viewer: Viewer, c
     return payments.save({
       studentId: viewer.id,
       courseId: course.id,
-      provider: deps.provider.name,
+      provider: provider.name,
       providerRef: null,
       amountCents: priceInCents(course),
       currency: 'usd',
@@ -280,7 +291,7 @@ export async function startCheckoutSession(deps: PurchaseDeps, viewer: Viewer, c
     });
   });
   try {
-    const session = await deps.provider.createCheckoutSession({
+    const session = await provider.createCheckoutSession({
       name: course.name,
       amountCents: payment.amountCents,
       currency: 'usd',

@@ -1,28 +1,16 @@
 import type { DataSource } from 'typeorm';
 import type { AppLogger } from '../../logger';
-import type { PaymentProvider } from '../../payments/provider';
-import { AppError } from '../../shared/errors';
+import type { PaymentProviders } from '../../payments/registry';
 import type { Mailer } from '../mail/mailer';
 
 export interface PurchaseDeps {
   db: DataSource;
-  /** Cards: Stripe, or its offline test mode. */
-  provider: PaymentProvider;
-  /** bKash, Nagad, Rocket and local cards, when configured (or its offline sandbox outside production). */
-  sslcommerz: PaymentProvider | null;
+  /** This server's payment providers (payments/registry.ts): asked by capability, or by the name a payment stores. */
+  providers: PaymentProviders;
   /** Taka for one dollar, for proposing taka prices. */
   usdToBdt: number;
   publishableKey: string | null;
   mailer: Mailer;
   publicUrl: string;
   log: AppLogger;
-}
-
-/** The provider that took a payment, whatever provider new card purchases use now. */
-export function providerFor(deps: PurchaseDeps, name: string): PaymentProvider {
-  if (name === 'sslcommerz') {
-    if (!deps.sslcommerz) throw new AppError('PAYMENT_FAILED', 'SSLCommerz is not configured on this server');
-    return deps.sslcommerz;
-  }
-  return deps.provider;
 }

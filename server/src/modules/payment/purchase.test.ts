@@ -1,6 +1,6 @@
 import { IsNull, type DataSource } from 'typeorm';
-import { signWebhookPayload } from '../../payments/webhook-signature';
-import { TestModePayment } from '../../payments/test-mode-payment.entity';
+import { signWebhookPayload } from '../../payments/stripe/webhook-signature';
+import { TestModePayment } from '../../payments/offline/stripe-test-mode/test-mode-payment.entity';
 import { startTestApp, type TestApp } from '../../test/app';
 import { closeTestDatabase, openTestDatabase, resetDatabase } from '../../test/database';
 import { makeCourse, makeUser } from '../../test/factories';

@@ -2,7 +2,6 @@ import type { PurchaseDeps } from './payment-deps';
 import { Payment } from './payment.entity';
 import { Refund } from './refund.entity';
 import { settleUnsettledPayments } from './settlement.service';
-import { providerFor } from './payment-deps';
 
 /**
  * Reconciliation: what the scheduled job (payment-jobs.ts) runs. Unsettled payments go through
@@ -24,8 +23,10 @@ async function settleProcessingRefunds(deps: PurchaseDeps): Promise<void> {
   for (const refund of refunds) {
     try {
       const payment = await deps.db.getRepository(Payment).findOneByOrFail({ id: refund.paymentId });
-      const provider = providerFor(deps, payment.provider);
-      const state = provider.refundStatus ? await provider.refundStatus(refund.providerRef) : 'refunded';
+      // A provider that is not configured here any more throws: the refund stays processing, and is logged.
+      const provider = deps.providers.get(payment.provider);
+      const state =
+        deps.providers.can(payment.provider, 'refundStatus') && provider.refundStatus ? await provider.refundStatus(refund.providerRef) : 'refunded';
       if (state === 'refunded') await deps.db.getRepository(Refund).update(refund.id, { status: 'succeeded' });
       if (state === 'cancelled') {
         await deps.db.getRepository(Refund).update(refund.id, { status: 'failed' });

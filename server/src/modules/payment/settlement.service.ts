@@ -1,6 +1,5 @@
 import { Brackets, type EntityManager } from 'typeorm';
-import { PAYMENT_PAGE_EXPIRED } from '../../payments/sslcommerz/sslcommerz.provider';
-import type { ProviderPayment } from '../../payments/provider';
+import { PAYMENT_PAGE_EXPIRED, type PaymentProvider, type ProviderPayment } from '../../payments/provider';
 import { notFound } from '../../shared/errors';
 import { isUuid } from '../../shared/validation';
 import { Course } from '../course/course.entity';
@@ -9,7 +8,7 @@ import { findActiveEnrollment, grantEnrollment } from '../enrollment/enrollment.
 import { emitWebhookEvent } from '../integration/webhook-events';
 import { WebhookEventType } from '../integration/webhook.entity';
 import { User } from '../user/user.entity';
-import { providerFor, type PurchaseDeps } from './payment-deps';
+import type { PurchaseDeps } from './payment-deps';
 import { Payment, PaymentStatus } from './payment.entity';
 import { sendReceipt, sendSecondPaymentRefunded } from './receipts';
 
@@ -150,7 +149,7 @@ async function refundSecondPayment(deps: PurchaseDeps, payment: Payment, owned: 
   const outcome = { status: 'SUCCEEDED' as const, enrollment: owned, clientSecret: null };
   if (payment.status === PaymentStatus.REFUNDED) return { ...outcome, payment, message: SECOND_PAYMENT_REFUNDED };
   try {
-    await providerFor(deps, payment.provider).refund({
+    await deps.providers.capable(payment.provider, 'refunds').refund({
       paymentRef: payment.providerRef!,
       amountCents: payment.amountCents,
       idempotencyKey: `second-payment-${payment.id}`,
@@ -167,25 +166,34 @@ async function refundSecondPayment(deps: PurchaseDeps, payment: Payment, owned: 
 }
 
 /** A provider event about a payment (webhook): the provider's own record decides, never the event body. */
-export async function settleFromProvider(deps: PurchaseDeps, ref: { providerRef: string | null; paymentId?: string }): Promise<void> {
+export async function settleFromProvider(
+  deps: PurchaseDeps,
+  provider: PaymentProvider,
+  ref: { providerRef: string | null; paymentId?: string },
+): Promise<void> {
   const payments = deps.db.getRepository(Payment);
   const payment =
     (ref.providerRef ? await payments.findOneBy({ providerRef: ref.providerRef }) : null) ??
     (ref.paymentId && isUuid(ref.paymentId) ? await payments.findOneBy({ id: ref.paymentId }) : null);
   const providerRef = ref.providerRef ?? payment?.providerRef;
   if (!payment || !providerRef) return;
-  await recordProviderResult(deps, payment.id, await deps.provider.retrievePayment(providerRef));
+  await recordProviderResult(deps, payment.id, await provider.retrievePayment(providerRef));
 }
 
 /**
- * A notification from SSLCommerz (its IPN, or the buyer's return from its page), signature
- * already checked: the gateway's own validation decides, never the notification's fields. Any
- * order and any number of times give one payment outcome and one enrollment.
+ * A notification from a hosted payment page (SSLCommerz's IPN, or the buyer's return from its page),
+ * signature already checked by the provider's routes: the provider's own validation decides, never
+ * the notification's fields. Any order and any number of times give one payment outcome and one enrollment.
  */
-export async function settleGatewayNotification(deps: PurchaseDeps, tranId: string, valId: string | undefined): Promise<Payment | null> {
-  const payment = await deps.db.getRepository(Payment).findOneBy({ provider: 'sslcommerz', providerRef: tranId });
+export async function settleGatewayNotification(
+  deps: PurchaseDeps,
+  providerName: string,
+  providerRef: string,
+  notificationId: string | undefined,
+): Promise<Payment | null> {
+  const payment = await deps.db.getRepository(Payment).findOneBy({ provider: providerName, providerRef });
   if (!payment) return null;
-  const result = await providerFor(deps, 'sslcommerz').retrievePayment(tranId, { notificationId: valId || undefined });
+  const result = await deps.providers.get(providerName).retrievePayment(providerRef, { notificationId: notificationId || undefined });
   const outcome = await recordProviderResult(deps, payment.id, result);
   return outcome.payment;
 }
@@ -216,12 +224,14 @@ export async function settleUnsettledPayments(
   const unsettled = await query.getMany();
   for (const payment of unsettled) {
     try {
-      if (payment.provider === 'off') continue;
-      // A Checkout Session's PaymentIntent is Stripe's to create: its events settle it (or expire it).
-      if (!payment.providerRef && payment.actionUrl && payment.provider !== 'sslcommerz') continue;
-      const provider = providerFor(deps, payment.provider);
-      if (!payment.providerRef && payment.provider === 'sslcommerz') {
-        // The gateway never gave this payment a session: nothing can have been paid.
+      // A payment of a provider this server no longer has stays as it is.
+      if (!deps.providers.has(payment.provider)) continue;
+      const hostedPage = deps.providers.can(payment.provider, 'hostedPaymentPage');
+      // A Checkout Session's payment is the provider's to create: its events settle it (or expire it).
+      if (!payment.providerRef && payment.actionUrl && !hostedPage) continue;
+      const provider = deps.providers.get(payment.provider);
+      if (!payment.providerRef && hostedPage) {
+        // The gateway never gave this payment a page: nothing can have been paid.
         await deps.db
           .getRepository(Payment)
           .update({ id: payment.id, status: PaymentStatus.PENDING }, { status: PaymentStatus.FAILED, failureMessage: PAYMENT_NOT_SUCCESSFUL });

@@ -8,7 +8,7 @@ import { startTestApp, TEST_JWT_SECRET, type TestApp } from '../../test/app';
 import { closeTestDatabase, openTestDatabase, resetDatabase } from '../../test/database';
 import { makeCourse, makeUser } from '../../test/factories';
 import { signedInClient, type HttpClient } from '../../test/http-client';
-import { offlineSandboxCredentials } from '../../payments/sslcommerz/create-sslcommerz';
+import { offlineSandboxCredentials } from '../../payments/offline';
 import { signNotification } from '../../payments/sslcommerz/sslcommerz-signature';
 import { Role } from '../user/role';
 import { Enrollment } from '../enrollment/enrollment.entity';
