@@ -43,6 +43,17 @@ module.exports = {
       to: { path: '^server/src/(rest|http)/' },
     },
     {
+      name: 'server-offline-payments-stay-apart',
+      severity: 'error',
+      comment:
+        'The offline payment imitations (payments/offline/) are loaded only by create-providers.ts and db/entities.ts, and only outside production; real providers and services never import them.',
+      from: {
+        path: '^server/src/',
+        pathNot: ['^server/src/payments/offline/', '^server/src/payments/create-providers\\.ts$', '^server/src/db/entities\\.ts$', '\\.test\\.ts$'],
+      },
+      to: { path: '^server/src/payments/offline/' },
+    },
+    {
       name: 'client-and-server-stay-apart',
       severity: 'error',
       comment: 'The browser bundle never imports server code.',

@@ -39,15 +39,11 @@ import { legacyCatalogueRouter } from './rest/legacy-catalogue.router';
 import { legacyUsersRouter } from './rest/legacy-users.router';
 import { legacyEnrollmentRouter } from './rest/legacy-enrollment.router';
 import { stripeWebhookRouter } from './rest/stripe-webhook.router';
-import { testModeRouter } from './rest/test-mode.router';
 import { certificateRouter } from './modules/certificate/certificate.router';
 import { questionPictureRouter } from './modules/practice/question-picture.router';
-import type { PurchaseDeps } from './modules/payment/purchase.service';
-import { createPaymentProvider } from './payments/create-provider';
-import { TestModeProvider } from './payments/test-mode.provider';
-import { createSslcommerz } from './payments/sslcommerz/create-sslcommerz';
-import { sslcommerzSandboxRouter } from './payments/sslcommerz/sandbox.router';
-import { sslcommerzRouter } from './rest/sslcommerz.router';
+import type { PurchaseDeps } from './modules/payment/payment-deps';
+import { createPaymentProviders } from './payments/create-providers';
+import type { ProviderWith } from './payments/provider';
 import { streamSigningKey } from './modules/video/stream-signature';
 import { VideoQueue } from './modules/video/video-queue';
 import { PracticeQueue } from './modules/practice/practice-queue';
@@ -81,7 +77,7 @@ export interface App {
   /** The process's one job queue, which every module's jobs run on. */
   jobs: JobQueue;
   apollo: ApolloServer<GraphQLContext>;
-  services: { auth: AuthDeps; payments: PurchaseDeps };
+  services: { auth: AuthDeps; payments: PaymentServices };
   responseCache: PublicResponseCache | null;
   video: { storage: VideoStorage; queue: VideoQueue; stream: StreamSettings };
   /** Model test attempts submitted by the server at their deadline. */
@@ -146,19 +142,17 @@ export async function createApp({ env, db, log, databaseState, webhookRetries, j
   );
   const mailer = mail.mailer;
   const auth: AuthDeps = { db, jwtSecret, mailer, publicUrl: env.publicUrl, phone: { enabled: env.sms.phoneSignIn, dailyBudget: env.sms.dailyBudget } };
-  const provider = createPaymentProvider(env, db, jwtSecret);
   const selfUrl = () => `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const sslcommerz = createSslcommerz(env, jwtSecret, selfUrl);
-  const payments: PurchaseDeps = {
+  const providers = createPaymentProviders({ env, db, jwtSecret, selfUrl });
+  const payments = paymentServices({
     db,
-    provider,
-    sslcommerz: sslcommerz?.provider ?? null,
+    providers,
     usdToBdt: env.usdToBdt,
     publishableKey: env.stripePublishableKey ?? null,
     mailer,
     publicUrl: env.publicUrl,
     log,
-  };
+  });
   const passport = createPassport(db, jwtSecret);
   const secureCookies = env.publicUrl.startsWith('https:');
   const practiceQueue = new PracticeQueue(jobs);
@@ -257,12 +251,10 @@ export async function createApp({ env, db, log, databaseState, webhookRetries, j
   app.use(legacyCatalogueRouter(db));
   app.use(legacyUsersRouter(db));
   app.use(legacyEnrollmentRouter(payments));
-  if (sslcommerz) app.use(sslcommerzRouter(payments, sslcommerz.credentials.storePassword, env.publicUrl));
-  if (sslcommerz?.offline) app.use(sslcommerzSandboxRouter(db, sslcommerz.credentials, env.publicUrl, log));
+  // Each payment provider's own routes (SSLCommerz's notifications; outside production, the offline imitations' pages).
+  for (const { routes } of providers.entries) if (routes) app.use(routes(payments));
   app.use(certificateRouter(db, env.publicUrl));
   app.use(questionPictureRouter(db));
-  // The offline gateway never exists in production (env.ts refuses to start without a real provider there).
-  if (provider instanceof TestModeProvider && env.nodeEnv !== 'production') app.use(testModeRouter(provider, payments));
   app.use('/api', notFoundHandler);
   const renderPage = pageRenderer({
     clientDist: env.clientDist,
@@ -289,4 +281,27 @@ export async function createApp({ env, db, log, databaseState, webhookRetries, j
     webhooks,
     mail,
   };
+}
+
+/**
+ * The payment deps, with two providers tests and scripts reach for by hand: the one confirming
+ * cards (Stripe or its test mode) and the one with a hosted payment page (SSLCommerz). Services
+ * never use these two: they ask `providers` for a capability.
+ */
+export type PaymentServices = PurchaseDeps & {
+  readonly provider: ProviderWith<'cardConfirmation' | 'refunds'>;
+  readonly sslcommerz: ProviderWith<'hostedPaymentPage' | 'refunds' | 'refundStatus'> | null;
+};
+
+function paymentServices(deps: PurchaseDeps): PaymentServices {
+  return Object.defineProperties(deps, {
+    provider: {
+      get: () => {
+        const cards = deps.providers.with('cardConfirmation');
+        if (!cards || !cards.refund) throw new Error('No payment provider on this server confirms cards');
+        return cards;
+      },
+    },
+    sslcommerz: { get: () => (deps.providers.with('hostedPaymentPage') as PaymentServices['sslcommerz'] | null) ?? null },
+  }) as PaymentServices;
 }

@@ -10,8 +10,8 @@ import { HttpClient, signedInClient } from './test/http-client';
 import { startServerProcess, type ServerProcess } from './test/server-process';
 import { startSmtpSink, type SmtpSink } from './test/smtp-sink';
 import { Enrollment } from './modules/enrollment/enrollment.entity';
-import { TestModePayment } from './payments/test-mode-payment.entity';
-import { ALREADY_OWNED, PAYMENT_IN_PROGRESS } from './modules/payment/purchase.service';
+import { TestModePayment } from './payments/offline/stripe-test-mode/test-mode-payment.entity';
+import { ALREADY_OWNED, PAYMENT_IN_PROGRESS } from './modules/payment/checkout.service';
 import { WRONG_CREDENTIALS } from './modules/auth/auth.service';
 
 jest.setTimeout(120_000);

@@ -254,7 +254,7 @@ export type ModelTestInput = {
   title: string;
 };
 
-/** STRIPE: international cards, in dollars; SSLCOMMERZ: bKash, Nagad, Rocket and local cards, in taka */
+/** A way to pay, each in its own currency */
 export type PaymentProvider =
   /** SSLCommerz: bKash, Nagad, Rocket and local cards, charged in taka on its payment page */
   | 'SSLCOMMERZ'

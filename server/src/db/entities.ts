@@ -1,5 +1,12 @@
 import { productModules } from '../modules';
 import { RateLimit } from '../shared/rate-limit.entity';
 
-/** Every module's entities, and the rate limits' table that the HTTP layer shares. */
-export const entities = [...productModules.flatMap((module) => module.entities ?? []), RateLimit];
+/** The offline payment imitations' tables, outside production only (production never loads payments/offline/). */
+function offlineEntities(): Array<new () => unknown> {
+  if (process.env.NODE_ENV === 'production') return [];
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return (require('../payments/offline/entities') as { offlineEntities: Array<new () => unknown> }).offlineEntities;
+}
+
+/** Every module's entities, the rate limits' table that the HTTP layer shares, and the offline imitations' tables. */
+export const entities = [...productModules.flatMap((module) => module.entities ?? []), RateLimit, ...offlineEntities()];

@@ -13,7 +13,7 @@ import { createCourseByIdLoader } from '../modules/course/course.service';
 import type { Lesson } from '../modules/course/lesson.entity';
 import { createOwnedCourseLoader } from '../modules/enrollment/enrollment.service';
 import type { MailService } from '../modules/mail/mailer';
-import type { PurchaseDeps } from '../modules/payment/purchase.service';
+import type { PurchaseDeps } from '../modules/payment/payment-deps';
 import type { LessonProgress } from '../modules/progress/lesson-progress.entity';
 import { createCourseProgressLoader, createProgressByLessonLoader, type CourseProgress } from '../modules/progress/progress.service';
 import { createCertificateByEnrollmentLoader } from '../modules/certificate/certificate.service';

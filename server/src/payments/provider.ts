@@ -1,4 +1,3 @@
-/** What the product needs from a payment provider; Stripe, the offline test mode and SSLCommerz implement it. */
 /**
  * unconfirmed: created but never confirmed with a card; processing: the outcome is not known yet;
  * requires_action: the buyer still has to act (3-D Secure, or paying on SSLCommerz's page);
@@ -76,8 +75,36 @@ export interface WebhookEvent {
 
 export class InvalidWebhookSignature extends Error {}
 
+/**
+ * What a provider can do, declared by each provider's definition and checked by the registry (registry.ts):
+ * - cardConfirmation: a payment is created, then confirmed on the server with the buyer's card
+ *   (`confirmPayment`); a payment created with the same idempotency key is the same payment.
+ * - hostedPaymentPage: the buyer pays on the provider's own page (`createPayment` answers a
+ *   `redirectUrl`); the provider's notifications come to routes of its own and name the payment.
+ * - checkoutSession: the old client's hosted checkout, whose payment the provider creates itself
+ *   (`createCheckoutSession`); its webhook settles it.
+ * - webhooks: signed events about payments (`verifyWebhook`), posted to /webhooks/stripe.
+ * - refunds: pays money back (`refund`).
+ * - refundStatus: refunds settle later and are asked about until they end (`refundStatus`).
+ */
+export type PaymentCapability = 'cardConfirmation' | 'hostedPaymentPage' | 'checkoutSession' | 'webhooks' | 'refunds' | 'refundStatus';
+
+/** The method each capability needs (hostedPaymentPage needs only `createPayment`, which every provider has). */
+export const CAPABILITY_METHODS = {
+  cardConfirmation: 'confirmPayment',
+  hostedPaymentPage: 'createPayment',
+  checkoutSession: 'createCheckoutSession',
+  webhooks: 'verifyWebhook',
+  refunds: 'refund',
+  refundStatus: 'refundStatus',
+} as const satisfies Record<PaymentCapability, keyof PaymentProvider>;
+
+export const PAYMENT_PAGE_EXPIRED = 'The payment was not completed in time and has expired. You can buy the course again.';
+
+/** What the product needs from every payment provider: take a payment and say where it stands. The rest depends on its capabilities. */
 export interface PaymentProvider {
-  readonly name: 'stripe' | 'test' | 'off' | 'sslcommerz';
+  /** Its key in the registry, stored on each payment it takes ("stripe", "sslcommerz"; an offline imitation has a name of its own). */
+  readonly name: string;
   readonly testMode: boolean;
   createPayment(input: {
     amountCents: number;
@@ -85,19 +112,22 @@ export interface PaymentProvider {
     description: string;
     metadata: Record<string, string>;
     idempotencyKey: string;
-    /** The buyer, for providers that ask (SSLCommerz). */
+    /** The buyer, for providers that ask (a hosted payment page). */
     customer?: { name: string; email: string; phone: string } | null;
   }): Promise<ProviderPayment>;
-  confirmPayment(
+  /** The provider's own record; `notificationId` is what a notification named (SSLCommerz's val_id), checked, never trusted. */
+  retrievePayment(id: string, hint?: { notificationId?: string }): Promise<ProviderPayment>;
+  /** cardConfirmation */
+  confirmPayment?(
     id: string,
     input: { paymentMethod: string; billingDetails?: BillingDetailsInput | null; returnUrl: string; idempotencyKey: string },
   ): Promise<ProviderPayment>;
-  /** The provider's own record; `notificationId` is what a notification named (SSLCommerz's val_id), checked, never trusted. */
-  retrievePayment(id: string, hint?: { notificationId?: string }): Promise<ProviderPayment>;
-  refund(input: { paymentRef: string; amountCents: number; idempotencyKey: string }): Promise<{ id: string; amountCents: number }>;
-  /** For providers whose refunds settle later (SSLCommerz): where a refund stands. */
+  /** refunds */
+  refund?(input: { paymentRef: string; amountCents: number; idempotencyKey: string }): Promise<{ id: string; amountCents: number }>;
+  /** refundStatus: where a refund stands. */
   refundStatus?(refundRef: string): Promise<'processing' | 'refunded' | 'cancelled'>;
-  createCheckoutSession(input: {
+  /** checkoutSession */
+  createCheckoutSession?(input: {
     name: string;
     amountCents: number;
     currency: string;
@@ -106,6 +136,13 @@ export interface PaymentProvider {
     customerEmail: string;
     metadata: Record<string, string>;
   }): Promise<{ id: string; url: string }>;
-  /** Checks the signature of a webhook call and reads its event; throws InvalidWebhookSignature. */
-  verifyWebhook(rawBody: Buffer, signature: string | undefined): WebhookEvent;
+  /** webhooks: checks the signature of a webhook call and reads its event; throws InvalidWebhookSignature. */
+  verifyWebhook?(rawBody: Buffer, signature: string | undefined): WebhookEvent;
 }
+
+/** A provider known to have a capability: its method is there. */
+export type ProviderWith<C extends PaymentCapability> = PaymentProvider & Required<Pick<PaymentProvider, (typeof CAPABILITY_METHODS)[C]>>;
+
+export type CreatePaymentInput = Parameters<PaymentProvider['createPayment']>[0];
+export type ConfirmPaymentInput = Parameters<NonNullable<PaymentProvider['confirmPayment']>>[1];
+export type CheckoutSessionInput = Parameters<NonNullable<PaymentProvider['createCheckoutSession']>>[0];

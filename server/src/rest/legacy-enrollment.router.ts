@@ -6,7 +6,8 @@ import type { LegacyChargeRequest } from '../modules/payment/legacy-charge-reque
 import { chargeLegacyPayment, PENDING_PREFIX, recordLegacyEnrollment, requestLegacyCharge } from '../modules/payment/legacy-purchase.service';
 import type { Payment } from '../modules/payment/payment.entity';
 import { PurchaseInput } from '../modules/payment/purchase.input';
-import { ONLY_STUDENTS_BUY, startCheckoutSession, type PurchaseDeps } from '../modules/payment/purchase.service';
+import { ONLY_STUDENTS_BUY, startCheckoutSession } from '../modules/payment/checkout.service';
+import type { PurchaseDeps } from '../modules/payment/payment-deps';
 import { badInput } from '../shared/errors';
 import { inputOf, validateInput } from '../shared/validation';
 

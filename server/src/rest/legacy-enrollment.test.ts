@@ -1,6 +1,6 @@
 import { useAppPerFile } from '../test/app-per-file';
-import { reconcileUnsettledPayments } from '../modules/payment/purchase.service';
-import { TestModePayment } from '../payments/test-mode-payment.entity';
+import { reconcileUnsettledPayments } from '../modules/payment/reconciliation.service';
+import { TestModePayment } from '../payments/offline/stripe-test-mode/test-mode-payment.entity';
 import { testLog } from '../test/database';
 import { makeCourse, makeUser } from '../test/factories';
 import { HttpClient, signedInClient } from '../test/http-client';

@@ -1,7 +1,9 @@
 import express, { Router } from 'express';
 import { handleProviderEvent } from '../modules/payment/provider-events.service';
-import type { PurchaseDeps } from '../modules/payment/purchase.service';
+import type { PurchaseDeps } from '../modules/payment/payment-deps';
 import { InvalidWebhookSignature } from '../payments/provider';
+import { PAYMENTS_OFF } from '../payments/registry';
+import { AppError, notFound } from '../shared/errors';
 
 /**
  * POST /webhooks/stripe: signature-verified provider events. An event only says which payment to
@@ -10,9 +12,12 @@ import { InvalidWebhookSignature } from '../payments/provider';
 export function stripeWebhookRouter(deps: PurchaseDeps): Router {
   const router = Router();
   router.post('/webhooks/stripe', express.raw({ type: '*/*', limit: '1mb' }), async (req, res) => {
+    // The provider that sends webhooks (Stripe, or its offline test mode) is the one that signed this.
+    const provider = deps.providers.with('webhooks');
+    if (!provider) throw deps.providers.none ? new AppError('PAYMENTS_OFF', PAYMENTS_OFF) : notFound('No payment provider here sends webhooks');
     let event;
     try {
-      event = deps.provider.verifyWebhook(req.body as Buffer, req.get('stripe-signature'));
+      event = provider.verifyWebhook(req.body as Buffer, req.get('stripe-signature'));
     } catch (error) {
       if (error instanceof InvalidWebhookSignature) {
         res.status(400).json({ message: 'Invalid webhook signature' });
@@ -20,7 +25,7 @@ export function stripeWebhookRouter(deps: PurchaseDeps): Router {
       }
       throw error;
     }
-    await handleProviderEvent(deps, event);
+    await handleProviderEvent(deps, provider, event);
     res.json({ received: true });
   });
   return router;

@@ -8,7 +8,7 @@ import { makeCourse } from '../../test/factories';
 import { HttpClient } from '../../test/http-client';
 import { Enrollment } from '../enrollment/enrollment.entity';
 import { Payment, PaymentStatus } from '../payment/payment.entity';
-import { BANGLADESH_MOBILE } from '../payment/purchase.service';
+import { BANGLADESH_MOBILE } from '../payment/checkout.service';
 import { User } from '../user/user.entity';
 
 const given = useAppPerFile({ env: { PUBLIC_URL: 'self' } });

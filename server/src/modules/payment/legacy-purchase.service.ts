@@ -9,7 +9,9 @@ import { Enrollment } from '../enrollment/enrollment.entity';
 import { LegacyChargeRequest } from './legacy-charge-request.entity';
 import { Payment, PaymentStatus } from './payment.entity';
 import type { PurchaseInput } from './purchase.input';
-import { PAYMENT_NOT_SUCCESSFUL, priceInCents, purchaseCourse, type PurchaseDeps, type PurchaseOutcome } from './purchase.service';
+import { priceInCents, purchaseCourse } from './checkout.service';
+import type { PurchaseDeps } from './payment-deps';
+import { PAYMENT_NOT_SUCCESSFUL, type PurchaseOutcome } from './settlement.service';
 
 /**
  * The old client's two-step purchase (POST /payment, then POST /api/enroll) on the purchase rules:

@@ -6,7 +6,7 @@ import { PageOf, toPage } from '../../graphql/page';
 import { PageArgs } from '../../graphql/page-args';
 import { PaymentStatus } from './payment.entity';
 import { approveHeldPayment, CURRENCIES, listMyPayments, listPayments, PROVIDERS } from './payment-history.service';
-import { PAYMENT_NOT_FOUND } from './purchase.service';
+import { PAYMENT_NOT_FOUND } from './settlement.service';
 import { IdArgs } from '../../graphql/id-args';
 import { oneOf, optionalText, Rule } from '../../shared/validation';
 import { Money } from '../../graphql/money';

@@ -11,8 +11,9 @@ import { findActiveEnrollment, grantEnrollment } from '../enrollment/enrollment.
 import { requireRole, roles } from '../auth/guards';
 import { User } from '../user/user.entity';
 import { Payment, PaymentStatus } from './payment.entity';
-import { PAYMENT_NOT_FOUND } from './purchase.service';
-import { PaymentProviderChoice } from './purchase.input';
+import { PAYMENT_NOT_FOUND } from './settlement.service';
+import { definitionOfStored, isImitationName, PAYMENT_PROVIDERS } from '../../payments/registry';
+import type { PaymentProviderChoice } from './purchase.input';
 import { ApiScope } from '../integration/api-key.entity';
 import { requireAdminOrScope, type Caller } from '../integration/api-key.service';
 
@@ -63,13 +64,11 @@ export interface PaymentPaging {
 
 export const PAYMENT_CURSOR_NEEDS_OLDEST_FIRST = 'after follows a list read oldest first: add oldestFirst: true';
 
-export const PROVIDERS = ['stripe', 'test', 'sslcommerz'];
-/** The stored provider names each gateway of the PaymentProvider enum stands for. */
-const GATEWAY_PROVIDERS: Record<PaymentProviderChoice, string[]> = {
-  [PaymentProviderChoice.STRIPE]: ['stripe', 'test'],
-  [PaymentProviderChoice.SSLCOMMERZ]: ['sslcommerz'],
-};
-const gatewayOf = (provider: string): PaymentProviderChoice => (provider === 'sslcommerz' ? PaymentProviderChoice.SSLCOMMERZ : PaymentProviderChoice.STRIPE);
+/** The names stored on payments: each provider's, and its offline imitation's. */
+export const PROVIDERS = PAYMENT_PROVIDERS.flatMap((definition) => [definition.name, ...(definition.imitationName ? [definition.imitationName] : [])]);
+/** The stored provider names a way to pay of the PaymentProvider enum stands for. */
+const storedNamesOf = (way: PaymentProviderChoice) => PROVIDERS.filter((name) => definitionOfStored(name)?.way === way);
+const gatewayOf = (provider: string): PaymentProviderChoice => definitionOfStored(provider)?.way ?? provider.toUpperCase();
 export const CURRENCIES = ['usd', 'bdt'];
 
 function records(db: DataSource): SelectQueryBuilder<Payment> {
@@ -124,7 +123,7 @@ async function readPage(db: DataSource, paging: PaymentPaging, narrow: (qb: Sele
         amountPaid: money(amountCents, row.currency),
         method: methodLabel(row.method, methodLast4),
         gateway: gatewayOf(row.provider),
-        testMode: row.provider === 'test',
+        testMode: isImitationName(row.provider),
       }));
     },
     () => query().getCount(),
@@ -145,7 +144,7 @@ export function listPayments(db: DataSource, caller: Caller, filter: PaymentFilt
   return readPage(db, paging, (qb) => {
     qb.where('true');
     if (filter.provider) qb.andWhere('p.provider = :provider', { provider: filter.provider });
-    if (filter.gateway) qb.andWhere('p.provider IN (:...gatewayProviders)', { gatewayProviders: GATEWAY_PROVIDERS[filter.gateway] });
+    if (filter.gateway) qb.andWhere('p.provider IN (:...gatewayProviders)', { gatewayProviders: storedNamesOf(filter.gateway) });
     if (filter.status) qb.andWhere('p.status = :status', { status: filter.status });
     if (filter.currency) qb.andWhere('p.currency = :currency', { currency: filter.currency });
     if (filter.method) qb.andWhere('lower(p.method) = lower(:method)', { method: filter.method });

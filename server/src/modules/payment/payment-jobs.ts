@@ -2,7 +2,8 @@ import type PgBoss from 'pg-boss';
 import type { AppLogger } from '../../logger';
 import type { JobBoss } from '../mail/mailer';
 import { forgetExpiredLegacyChargeRequests } from './legacy-purchase.service';
-import { reconcileUnsettledPayments, type PurchaseDeps } from './purchase.service';
+import type { PurchaseDeps } from './payment-deps';
+import { reconcileUnsettledPayments } from './reconciliation.service';
 import { ensureQueue } from '../../db/job-queues';
 
 /** The scheduled job that asks providers about unsettled payments and refunds still processing. */

@@ -26,9 +26,16 @@ class PaymentSettings {
 export class PaymentSettingsResolver {
   @Query(() => PaymentSettings, { description: 'How this site takes payments, for the checkout page; anyone may ask' })
   paymentSettings(@Ctx() ctx: GraphQLContext): PaymentSettings {
-    const { provider } = ctx.payments;
-    const providers = provider.name === 'off' ? [] : [...(ctx.payments.sslcommerz ? [PaymentProviderChoice.SSLCOMMERZ] : []), PaymentProviderChoice.STRIPE];
-    return { provider: provider.name, testMode: provider.testMode, publishableKey: ctx.payments.publishableKey, providers, usdToBdt: ctx.payments.usdToBdt };
+    const { providers } = ctx.payments;
+    // The provider taking cards names the card widget; with none, the first there is; "off" with none at all.
+    const shown = providers.with('cardConfirmation') ?? providers.entries[0]?.provider;
+    return {
+      provider: shown?.name ?? 'off',
+      testMode: shown?.testMode ?? false,
+      publishableKey: ctx.payments.publishableKey,
+      providers: providers.ways,
+      usdToBdt: ctx.payments.usdToBdt,
+    };
   }
 
   @Query(() => Int, { description: 'The taka price proposed for a dollar price (at USD_TO_BDT, rounded to a tidy figure)' })

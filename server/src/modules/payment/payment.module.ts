@@ -6,11 +6,9 @@ import { Payment } from './payment.entity';
 import { Refund } from './refund.entity';
 import { WebhookEventSeen } from './webhook-event.entity';
 import { LegacyChargeRequest } from './legacy-charge-request.entity';
-import { TestModePayment } from '../../payments/test-mode-payment.entity';
-import { SandboxTransaction } from '../../payments/sslcommerz/sandbox-transaction.entity';
 
 export const paymentModule: ProductModule = {
   name: 'payment',
   resolvers: [PurchaseResolver, CoursePaymentResolver, PaymentHistoryResolver, PaymentSettingsResolver],
-  entities: [Payment, Refund, WebhookEventSeen, LegacyChargeRequest, TestModePayment, SandboxTransaction],
+  entities: [Payment, Refund, WebhookEventSeen, LegacyChargeRequest],
 };

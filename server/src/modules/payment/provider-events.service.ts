@@ -1,8 +1,9 @@
 import { IsNull } from 'typeorm';
-import type { WebhookEvent } from '../../payments/provider';
+import type { PaymentProvider, WebhookEvent } from '../../payments/provider';
 import { Enrollment } from '../enrollment/enrollment.entity';
 import { Payment, PaymentStatus } from './payment.entity';
-import { settleFromProvider, type PurchaseDeps } from './purchase.service';
+import type { PurchaseDeps } from './payment-deps';
+import { settleFromProvider } from './settlement.service';
 import { Refund } from './refund.entity';
 import { WebhookEventSeen } from './webhook-event.entity';
 
@@ -41,12 +42,12 @@ async function endAccess(deps: PurchaseDeps, paymentRef: string, reason: string,
  * arrives: payment events settle the payment from the provider's own record; refunds and disputes
  * made outside the product end access; failed refunds and expired Checkout Sessions are recorded.
  */
-export async function handleProviderEvent(deps: PurchaseDeps, event: WebhookEvent): Promise<void> {
+export async function handleProviderEvent(deps: PurchaseDeps, provider: PaymentProvider, event: WebhookEvent): Promise<void> {
   const fresh = await deps.db.query<unknown[]>(`INSERT INTO webhook_event (id) VALUES ($1) ON CONFLICT (id) DO NOTHING RETURNING id`, [event.id]);
   if (fresh.length === 0) return;
   try {
     if (PAYMENT_EVENTS.has(event.type)) {
-      await settleFromProvider(deps, { providerRef: event.paymentRef, paymentId: event.metadata.paymentId });
+      await settleFromProvider(deps, provider, { providerRef: event.paymentRef, paymentId: event.metadata.paymentId });
     } else if (event.type === 'charge.refunded' && event.paymentRef) {
       // Fully refunded ends access; a partial refund is kept as money paid back.
       const full =

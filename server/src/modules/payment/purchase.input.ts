@@ -3,6 +3,7 @@ import { Field, ID, InputType, registerEnumType } from 'type-graphql';
 import { IsId, Normalize, optionalText, Rule } from '../../shared/validation';
 import { typedPhone } from '../../shared/phone';
 import { validationMessages as m } from '../../shared/validation-messages';
+import { PAYMENT_PROVIDERS } from '../../payments/registry';
 import { COURSE_NOT_FOUND } from '../course/course.service';
 
 export const MAX_PAYMENT_METHOD_LENGTH = 255;
@@ -10,17 +11,13 @@ export const MAX_IDEMPOTENCY_KEY_LENGTH = 200;
 /** Billing details, written as JSON, are at most this long. */
 export const MAX_BILLING_DETAILS_LENGTH = 2000;
 
-export enum PaymentProviderChoice {
-  STRIPE = 'STRIPE',
-  SSLCOMMERZ = 'SSLCOMMERZ',
-}
+/** The ways to pay, one per provider of the registry (payments/registry.ts): a new provider adds its value. */
+export const PaymentProviderChoice: Record<string, string> = Object.fromEntries(PAYMENT_PROVIDERS.map(({ way }) => [way, way]));
+export type PaymentProviderChoice = string;
 registerEnumType(PaymentProviderChoice, {
   name: 'PaymentProvider',
-  description: 'STRIPE: international cards, in dollars; SSLCOMMERZ: bKash, Nagad, Rocket and local cards, in taka',
-  valuesConfig: {
-    STRIPE: { description: 'Stripe: international cards, charged in US dollars' },
-    SSLCOMMERZ: { description: 'SSLCommerz: bKash, Nagad, Rocket and local cards, charged in taka on its payment page' },
-  },
+  description: 'A way to pay, each in its own currency',
+  valuesConfig: Object.fromEntries(PAYMENT_PROVIDERS.map(({ way, wayDescription }) => [way, { description: wayDescription }])),
 });
 
 @InputType({ description: "The payer's postal address, kept with the payment as given; every part optional" })

@@ -11,7 +11,8 @@ import { PurchaseInput } from './purchase.input';
 import { requireViewer } from '../../graphql/auth-checker';
 import type { GraphQLContext } from '../../graphql/context';
 import { Enrollment } from '../enrollment/enrollment.entity';
-import { confirmPurchase, PAYMENT_NOT_FOUND, purchaseCourse, type PurchaseOutcome } from './purchase.service';
+import { confirmPurchase, purchaseCourse } from './checkout.service';
+import { PAYMENT_NOT_FOUND, type PurchaseOutcome } from './settlement.service';
 import { RefundCase } from './refund-policy';
 import { ENROLLMENT_NOT_FOUND, refundEnrollment } from './refund.service';
 

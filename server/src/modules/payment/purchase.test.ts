@@ -1,6 +1,6 @@
 import { IsNull, type DataSource } from 'typeorm';
-import { signWebhookPayload } from '../../payments/webhook-signature';
-import { TestModePayment } from '../../payments/test-mode-payment.entity';
+import { signWebhookPayload } from '../../payments/stripe/webhook-signature';
+import { TestModePayment } from '../../payments/offline/stripe-test-mode/test-mode-payment.entity';
 import { startTestApp, type TestApp } from '../../test/app';
 import { closeTestDatabase, openTestDatabase, resetDatabase } from '../../test/database';
 import { makeCourse, makeUser } from '../../test/factories';
@@ -11,7 +11,8 @@ import { OutboxMessage } from '../mail/outbox-message.entity';
 import { Role } from '../user/role';
 import type { User } from '../user/user.entity';
 import { Payment, PaymentStatus } from './payment.entity';
-import { reconcileUnsettledPayments, recordProviderResult, SECOND_PAYMENT_REFUNDED } from './purchase.service';
+import { reconcileUnsettledPayments } from './reconciliation.service';
+import { recordProviderResult, SECOND_PAYMENT_REFUNDED } from './settlement.service';
 import { CHECKOUT_EXPIRED, DISPUTED, REFUNDED_AT_PROVIDER } from './provider-events.service';
 import { Refund } from './refund.entity';
 import { RefundCase } from './refund-policy';

@@ -9,7 +9,7 @@ import type { Viewer } from '../auth/viewer';
 import { Course } from '../course/course.entity';
 import { Enrollment } from '../enrollment/enrollment.entity';
 import { Payment, PaymentStatus } from './payment.entity';
-import { providerFor, type PurchaseDeps } from './purchase.service';
+import type { PurchaseDeps } from './payment-deps';
 import { decideRefund, type RefundCase } from './refund-policy';
 import { Refund } from './refund.entity';
 import { translateMessage } from '../../i18n/translate';
@@ -38,7 +38,7 @@ export async function refundEnrollment(
   address: string,
 ): Promise<Refund & { currency: string }> {
   requireRole(viewer, roles.admin, 'Only admins can refund');
-  const { refund, enrollment, decision, amountCents, currency, provider } = await deps.db.transaction(async (manager) => {
+  const { refund, enrollment, decision, amountCents, currency, toCard } = await deps.db.transaction(async (manager) => {
     const found = await manager.getRepository(Enrollment).findOneBy({ id: input.enrollmentId });
     if (!found) throw notFound(ENROLLMENT_NOT_FOUND, 'ENROLLMENT_NOT_FOUND');
     const payment = found.paymentId
@@ -65,7 +65,7 @@ export async function refundEnrollment(
     });
     if (decision.percent === 0) throw new AppError('CONFLICT', decision.rule);
     const amountCents = Math.round((payment.amountCents * decision.percent) / 100);
-    const providerRefund = await providerFor(deps, payment.provider).refund({
+    const providerRefund = await deps.providers.capable(payment.provider, 'refunds').refund({
       paymentRef: payment.providerRef,
       amountCents,
       idempotencyKey: `refund-${enrollment.id}`,
@@ -79,8 +79,8 @@ export async function refundEnrollment(
       percent: decision.percent,
       amountCents,
       providerRef: providerRefund.id,
-      // SSLCommerz pays back later: its refund query tells when (reconciliation asks).
-      status: payment.provider === 'sslcommerz' ? 'processing' : 'succeeded',
+      // A provider whose refunds settle later (SSLCommerz) is asked until they do (reconciliation).
+      status: deps.providers.can(payment.provider, 'refundStatus') ? 'processing' : 'succeeded',
       adminId: viewer.id,
     });
     await emitWebhookEvent(manager, WebhookEventType.ENROLLMENT_REFUNDED, enrollmentEventData({ ...enrollment, revokedAt: new Date() }));
@@ -106,7 +106,8 @@ export async function refundEnrollment(
         currency: payment.currency,
       },
     });
-    return { refund, enrollment, decision, amountCents, currency: payment.currency, provider: payment.provider };
+    // Money paid by card goes back to the card; by a wallet or a gateway's page, to the account it came from.
+    return { refund, enrollment, decision, amountCents, currency: payment.currency, toCard: deps.providers.can(payment.provider, 'cardConfirmation') };
   });
   const language = await accountLanguage(deps.db, enrollment.studentId);
   await deps.mailer.send({
@@ -116,7 +117,7 @@ export async function refundEnrollment(
       amount: formatMoney(amountCents, currency, language),
       percent: decision.percent,
       rule: translateMessage(language, decision.rule),
-      destination: provider === 'sslcommerz' ? 'account' : 'card',
+      destination: toCard ? 'card' : 'account',
     }),
   });
   return Object.assign(refund, { currency });

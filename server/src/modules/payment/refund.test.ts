@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import { TestModePayment } from '../../payments/test-mode-payment.entity';
+import { TestModePayment } from '../../payments/offline/stripe-test-mode/test-mode-payment.entity';
 import { startTestApp, type TestApp } from '../../test/app';
 import { closeTestDatabase, openTestDatabase, resetDatabase } from '../../test/database';
 import { makeCourse, makeUser } from '../../test/factories';

@@ -1,8 +1,8 @@
-import { cardBrandName, type PaymentMethodUsed, type PaymentProvider, type ProviderPayment } from '../provider';
+import { cardBrandName, PAYMENT_PAGE_EXPIRED, type CreatePaymentInput, type PaymentMethodUsed, type PaymentProvider, type ProviderPayment } from '../provider';
 import { type SslcommerzApi, SslcommerzApiError, type SslcommerzTransaction } from './sslcommerz-api';
 
 export const SSLCOMMERZ_NOT_COMPLETED = 'The payment was not completed on the payment page';
-export const PAYMENT_PAGE_EXPIRED = 'The payment was not completed in time and has expired. You can buy the course again.';
+export { PAYMENT_PAGE_EXPIRED };
 
 /** Where SSLCommerz sends the buyer back and its notifications, on our own site. */
 export const sslcommerzPaths = {
@@ -64,7 +64,7 @@ export class SslcommerzProvider implements PaymentProvider {
     readonly testMode: boolean,
   ) {}
 
-  async createPayment(input: Parameters<PaymentProvider['createPayment']>[0]): Promise<ProviderPayment> {
+  async createPayment(input: CreatePaymentInput): Promise<ProviderPayment> {
     const customer = input.customer;
     if (!input.metadata.paymentId || !customer) throw new SslcommerzApiError('SSLCommerz needs our payment id and the buyer');
     const tranId = sslcommerzTranId(input.metadata.paymentId);
@@ -105,10 +105,6 @@ export class SslcommerzProvider implements PaymentProvider {
       transactionRef: null,
       metadata: input.metadata,
     };
-  }
-
-  confirmPayment(): Promise<ProviderPayment> {
-    return Promise.reject(new SslcommerzApiError('SSLCommerz payments are confirmed on its own page'));
   }
 
   /**
@@ -164,13 +160,5 @@ export class SslcommerzProvider implements PaymentProvider {
     if (answer.status === 'refunded') return 'refunded';
     if (answer.status === 'cancelled') return 'cancelled';
     return 'processing';
-  }
-
-  createCheckoutSession(): Promise<{ id: string; url: string }> {
-    return Promise.reject(new SslcommerzApiError('Checkout Sessions are a Stripe feature'));
-  }
-
-  verifyWebhook(): never {
-    throw new SslcommerzApiError('SSLCommerz notifications come to /payments/sslcommerz/ipn');
   }
 }

@@ -1,9 +1,10 @@
 import { Router } from 'express';
-import { recordProviderResult, type PurchaseDeps } from '../modules/payment/purchase.service';
-import { Payment } from '../modules/payment/payment.entity';
-import { badInput } from '../shared/errors';
-import { CardError, tokenizeTestCard } from '../payments/test-cards';
-import type { TestModeProvider } from '../payments/test-mode.provider';
+import type { PurchaseDeps } from '../../../modules/payment/payment-deps';
+import { recordProviderResult } from '../../../modules/payment/settlement.service';
+import { Payment } from '../../../modules/payment/payment.entity';
+import { badInput } from '../../../shared/errors';
+import { CardError, tokenizeTestCard } from './test-cards';
+import type { TestModeProvider } from './test-mode.provider';
 
 /** A typed card field as text: digits may arrive as a string or a number; anything else is no answer. */
 const cardText = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value) : '');

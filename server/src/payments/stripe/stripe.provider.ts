@@ -1,5 +1,12 @@
 import Stripe from 'stripe';
-import { cardBrandName, type PaymentProvider, type ProviderPayment } from './provider';
+import {
+  cardBrandName,
+  type CheckoutSessionInput,
+  type ConfirmPaymentInput,
+  type CreatePaymentInput,
+  type PaymentProvider,
+  type ProviderPayment,
+} from '../provider';
 import { verifyStripeSignature } from './webhook-signature';
 
 export interface StripeConnection {
@@ -56,7 +63,7 @@ export class StripeProvider implements PaymentProvider {
     });
   }
 
-  async createPayment(input: Parameters<PaymentProvider['createPayment']>[0]): Promise<ProviderPayment> {
+  async createPayment(input: CreatePaymentInput): Promise<ProviderPayment> {
     const intent = await this.stripe.paymentIntents.create(
       {
         amount: input.amountCents,
@@ -70,7 +77,7 @@ export class StripeProvider implements PaymentProvider {
     return toProviderPayment(intent);
   }
 
-  async confirmPayment(id: string, input: Parameters<PaymentProvider['confirmPayment']>[1]): Promise<ProviderPayment> {
+  async confirmPayment(id: string, input: ConfirmPaymentInput): Promise<ProviderPayment> {
     // A token (tok_...) from the old card widget becomes a card payment method on the way in.
     const method: Stripe.PaymentIntentConfirmParams = input.paymentMethod.startsWith('tok_')
       ? { payment_method_data: { type: 'card', card: { token: input.paymentMethod } } as Stripe.PaymentIntentConfirmParams.PaymentMethodData }
@@ -101,7 +108,7 @@ export class StripeProvider implements PaymentProvider {
     return { id: refund.id, amountCents: refund.amount };
   }
 
-  async createCheckoutSession(input: Parameters<PaymentProvider['createCheckoutSession']>[0]) {
+  async createCheckoutSession(input: CheckoutSessionInput) {
     const session = await this.stripe.checkout.sessions.create({
       mode: 'payment',
       line_items: [{ quantity: 1, price_data: { currency: input.currency, unit_amount: input.amountCents, product_data: { name: input.name } } }],

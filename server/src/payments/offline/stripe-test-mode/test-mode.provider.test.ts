@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import { closeTestDatabase, openTestDatabase } from '../test/database';
+import { closeTestDatabase, openTestDatabase } from '../../../test/database';
 import { IDEMPOTENCY_ERROR, TestModeProvider } from './test-mode.provider';
 
 let db: DataSource;

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { InvalidWebhookSignature } from './provider';
+import { InvalidWebhookSignature } from '../provider';
 import { StripeProvider } from './stripe.provider';
 import { signWebhookPayload } from './webhook-signature';
 

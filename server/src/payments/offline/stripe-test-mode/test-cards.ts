@@ -1,4 +1,4 @@
-import { cardBrandName, type PaymentMethodUsed } from './provider';
+import { cardBrandName, type PaymentMethodUsed } from '../../provider';
 /**
  * Stripe's documented test cards, tokens and payment methods, and what each one does in test mode.
  * https://docs.stripe.com/testing

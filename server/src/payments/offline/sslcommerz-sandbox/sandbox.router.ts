@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
 import express, { Router, type Request, type Response } from 'express';
 import type { DataSource } from 'typeorm';
-import type { AppLogger } from '../../logger';
-import type { SslcommerzCredentials } from './sslcommerz-api';
-import { signNotification } from './sslcommerz-signature';
+import type { AppLogger } from '../../../logger';
+import type { SslcommerzCredentials } from '../../sslcommerz/sslcommerz-api';
+import { signNotification } from '../../sslcommerz/sslcommerz-signature';
 import { SandboxTransaction } from './sandbox-transaction.entity';
 
 export const SANDBOX_PATH = '/sslcommerz-sandbox';

@@ -1,16 +1,17 @@
 import express, { Router, type Request } from 'express';
-import { PaymentStatus } from '../modules/payment/payment.entity';
-import { settleGatewayNotification, type PurchaseDeps } from '../modules/payment/purchase.service';
-import { hasValidSignature } from '../payments/sslcommerz/sslcommerz-signature';
-import { sslcommerzPaths } from '../payments/sslcommerz/sslcommerz.provider';
-import { badInput } from '../shared/errors';
+import { PaymentStatus } from '../../modules/payment/payment.entity';
+import type { PurchaseDeps } from '../../modules/payment/payment-deps';
+import { settleGatewayNotification } from '../../modules/payment/settlement.service';
+import { badInput } from '../../shared/errors';
+import { hasValidSignature } from './sslcommerz-signature';
+import { sslcommerzPaths } from './sslcommerz.provider';
 
 /**
  * SSLCommerz's calls to us: the IPN (server to server) and the buyer's return from its page (a
  * form POST from the gateway). Both must carry a valid signature; both only say which payment to
  * look at, and the Order Validation API decides.
  */
-export function sslcommerzRouter(deps: PurchaseDeps, storePassword: string, publicUrl: string): Router {
+export function sslcommerzNotificationsRouter(deps: PurchaseDeps, providerName: string, storePassword: string, publicUrl: string): Router {
   const router = Router();
   const form = express.urlencoded({ extended: false, limit: '20kb' });
 
@@ -22,14 +23,14 @@ export function sslcommerzRouter(deps: PurchaseDeps, storePassword: string, publ
 
   router.post(sslcommerzPaths.ipn, form, async (req, res) => {
     const fields = notification(req);
-    await settleGatewayNotification(deps, fields.tran_id, fields.val_id);
+    await settleGatewayNotification(deps, providerName, fields.tran_id, fields.val_id);
     res.type('text/plain').send('IPN received');
   });
 
   for (const outcome of ['success', 'fail', 'cancel'] as const) {
     router.post(sslcommerzPaths.back(outcome), form, async (req, res) => {
       const fields = notification(req);
-      const payment = await settleGatewayNotification(deps, fields.tran_id, fields.val_id);
+      const payment = await settleGatewayNotification(deps, providerName, fields.tran_id, fields.val_id);
       if (!payment) throw badInput('Unknown transaction');
       // Back to the course page, which tells the buyer how it went (the spec's payment messages).
       const flag =

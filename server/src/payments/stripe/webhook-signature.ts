@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import { InvalidWebhookSignature, type WebhookEvent } from './provider';
+import { InvalidWebhookSignature, type WebhookEvent } from '../provider';
 
 // Only the package's webhook helpers are used here; they make no request.
 const helpers = new Stripe('sk_test_webhook_helpers_only');

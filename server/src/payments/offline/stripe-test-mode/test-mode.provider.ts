@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
 import type { DataSource } from 'typeorm';
-import type { PaymentProvider, ProviderPayment } from './provider';
+import type { CheckoutSessionInput, ConfirmPaymentInput, CreatePaymentInput, PaymentProvider, ProviderPayment } from '../../provider';
 import { AUTHENTICATION_FAILED, testCardUsed, testPaymentMethods } from './test-cards';
 import { TestModePayment } from './test-mode-payment.entity';
-import { verifyStripeSignature } from './webhook-signature';
+import { verifyStripeSignature } from '../../stripe/webhook-signature';
 
 const randomId = (prefix: string) => `${prefix}_test_${crypto.randomBytes(12).toString('hex')}`;
 
@@ -47,7 +47,7 @@ export class TestModeProvider implements PaymentProvider {
     return this.db.getRepository(TestModePayment);
   }
 
-  async createPayment(input: Parameters<PaymentProvider['createPayment']>[0]): Promise<ProviderPayment> {
+  async createPayment(input: CreatePaymentInput): Promise<ProviderPayment> {
     const existing = await this.payments.findOneBy({ createKey: input.idempotencyKey });
     if (existing) {
       // As Stripe: a key stands for one request; the same key with other parameters is refused.
@@ -73,7 +73,7 @@ export class TestModeProvider implements PaymentProvider {
     return toProviderPayment(await this.payments.findOneByOrFail({ createKey: input.idempotencyKey }));
   }
 
-  async confirmPayment(id: string, input: Parameters<PaymentProvider['confirmPayment']>[1]): Promise<ProviderPayment> {
+  async confirmPayment(id: string, input: ConfirmPaymentInput): Promise<ProviderPayment> {
     return this.db.transaction(async (manager) => {
       const payments = manager.getRepository(TestModePayment);
       const row = await payments.findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
@@ -124,7 +124,7 @@ export class TestModeProvider implements PaymentProvider {
     });
   }
 
-  createCheckoutSession(input: Parameters<PaymentProvider['createCheckoutSession']>[0]) {
+  createCheckoutSession(input: CheckoutSessionInput) {
     const id = randomId('cs');
     // Offline there is no hosted page: the visitor goes to the product's own checkout for the course.
     const courseId = input.metadata.courseId;

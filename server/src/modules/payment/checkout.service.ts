@@ -1,0 +1,310 @@
+import crypto from 'node:crypto';
+import { In, type DataSource } from 'typeorm';
+import { PAYMENTS_OFF, wayToPay, type ProviderDefinition } from '../../payments/registry';
+import type { BillingDetailsInput, ProviderPayment } from '../../payments/provider';
+import { AppError, badInput, notFound } from '../../shared/errors';
+import { coursePrice, isFreeCourse, toMinorUnits } from '../../shared/money';
+import { nationalMobile, normalizeBangladeshMobile } from '../../shared/phone';
+import { countFailure, limits, refuseWhenLimited } from '../../shared/rate-limit';
+import { validationMessages } from '../../shared/validation-messages';
+import { ONLY_STUDENTS_BUY, requireRole, roles } from '../auth/guards';
+import { checkEmail } from '../auth/sign-up-rules';
+import type { Viewer } from '../auth/viewer';
+import { type Course } from '../course/course.entity';
+import { COURSE_NOT_FOUND, findCourse } from '../course/course.service';
+import { findActiveEnrollment, grantEnrollment } from '../enrollment/enrollment.service';
+import type { PurchaseDeps } from './payment-deps';
+import { Payment, PaymentStatus } from './payment.entity';
+import {
+  ALREADY_OWNED,
+  lockPurchase,
+  outcomeOf,
+  PAYMENT_HELD,
+  PAYMENT_NOT_FOUND,
+  PAYMENT_NOT_SUCCESSFUL,
+  recordProviderResult,
+  settleUnsettledPayments,
+  type PurchaseOutcome,
+} from './settlement.service';
+
+/** Checkout: starting a purchase (GraphQL, /payment, a Checkout Session) and confirming it after a 3-D Secure check. */
+
+export { ALREADY_OWNED, COURSE_NOT_FOUND, ONLY_STUDENTS_BUY };
+
+export const CHECKOUT_SESSIONS_UNAVAILABLE = 'This site takes no payments on a hosted checkout page';
+export const PAYMENT_IN_PROGRESS = 'A payment for this course is already in progress. Please wait a moment.';
+/** A payment still unsettled after this long was interrupted, not in progress. */
+const STALE_PAYMENT_SECONDS = 120;
+
+/** A way to pay (GraphQL's PaymentProvider: a provider definition's `way`). */
+export type PaymentProviderChoice = string;
+
+export interface PurchaseRequest {
+  courseId: string;
+  /** Who takes the money; the provider with card confirmation unless told otherwise. */
+  provider?: PaymentProviderChoice | null;
+  paymentMethod?: string | null;
+  billingDetails?: BillingDetailsInput | null;
+  idempotencyKey?: string | null;
+  /** The buyer's network address, for the limit on failed purchases per address. */
+  address?: string | null;
+}
+
+/** The server's price: dollars from the database, charged in cents. */
+export const priceInCents = (course: Course) => toMinorUnits(course.price);
+
+export const NO_TAKA_PRICE =
+  'This course has no price in taka yet, so it cannot be paid with bKash, Nagad, Rocket or a local card. Pay by international card, or try again later.';
+export const NO_DOLLAR_PRICE = 'This course is sold in taka only: pay with bKash, Nagad, Rocket or a local card.';
+
+/**
+ * A paid course is never sold for nothing: a currency it has no price in does not sell it. Its
+ * instructor and admins are warned in the log (the database refuses a dollar price without a taka one).
+ */
+function requirePrice(deps: PurchaseDeps, course: Course, amountCents: number, currency: 'usd' | 'bdt'): void {
+  if (amountCents > 0) return;
+  deps.log.warn({ courseId: course.id, instructorId: course.instructorId, currency }, 'a paid course has no price in the currency a buyer chose');
+  throw badInput(currency === 'bdt' ? NO_TAKA_PRICE : NO_DOLLAR_PRICE, { field: 'provider' });
+}
+
+/** With PAYMENTS=off a paid purchase is refused before anything is written. */
+export function requirePayments(deps: PurchaseDeps): void {
+  if (deps.providers.none) throw new AppError('PAYMENTS_OFF', PAYMENTS_OFF);
+}
+
+export const BANGLADESH_MOBILE = 'Enter a Bangladeshi mobile number, like 01712-345678';
+export const LOCAL_BUYER_NAME = 'Enter your name as the payment page should show it';
+
+/** A hosted payment page (SSLCommerz) asks for the buyer's name, email and mobile number, and nothing more. */
+type LocalBuyer = { name: string; email: string; phone: string };
+
+function checkLocalBuyer(billing: BillingDetailsInput | null | undefined, viewer: Viewer): LocalBuyer {
+  const name = billing?.name?.trim() || viewer.name;
+  const email = billing?.email?.trim() || viewer.email;
+  const phone = normalizeBangladeshMobile(billing?.phone);
+  const fields: Record<string, string> = {};
+  if (!name || name.length > 100) fields.name = LOCAL_BUYER_NAME;
+  const emailProblem = checkEmail(email);
+  if (emailProblem) fields.email = emailProblem;
+  if (!phone) fields.phone = BANGLADESH_MOBILE;
+  const first = Object.values(fields)[0];
+  if (first || !phone) throw badInput(first ?? BANGLADESH_MOBILE, { fields });
+  return { name, email, phone: nationalMobile(phone) };
+}
+
+/** A paid course needs a card; the input's own rules are on PurchaseInput. */
+function checkRequest(request: PurchaseRequest, free: boolean): void {
+  if (!free && !request.paymentMethod?.trim()) throw badInput(validationMessages.chooseCard, { field: 'paymentMethod' });
+}
+
+async function purchasableCourse(db: DataSource, viewer: Viewer, courseId: string): Promise<Course> {
+  requireRole(viewer, roles.student, ONLY_STUDENTS_BUY);
+  const course = await findCourse(db, courseId);
+  if (!course) throw notFound(COURSE_NOT_FOUND, 'COURSE_NOT_FOUND');
+  return course;
+}
+
+async function waitUntilSettled(db: DataSource, paymentId: string): Promise<Payment> {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const payment = await db.getRepository(Payment).findOneByOrFail({ id: paymentId });
+    if (payment.status !== PaymentStatus.PENDING || Date.now() > deadline) return payment;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/**
+ * Buys a course for the signed-in student at the database's price. A retried request with the same
+ * idempotency key answers the first result; a second purchase of an owned course is refused.
+ */
+export async function purchaseCourse(deps: PurchaseDeps, viewer: Viewer, request: PurchaseRequest): Promise<PurchaseOutcome> {
+  const course = await purchasableCourse(deps.db, viewer, request.courseId);
+  const way = wayToPay(request.provider);
+  if (!way) throw badInput(PAYMENT_NOT_SUCCESSFUL, { field: 'provider' });
+  const card = way.capabilities.includes('cardConfirmation');
+  const free = isFreeCourse(course);
+  // Each way to pay charges in its own currency: always the database's price, never the client's.
+  const { amount: amountCents, currency } = coursePrice(course, way.currency);
+  if (!free) requirePrice(deps, course, amountCents, way.currency);
+  const customer = way.capabilities.includes('hostedPaymentPage') && !free ? checkLocalBuyer(request.billingDetails, viewer) : null;
+  if (card) checkRequest(request, free);
+  const student = { id: viewer.id, email: viewer.email };
+
+  if (free) {
+    const { enrollment } = await deps.db.transaction(async (manager) => {
+      await lockPurchase(manager, viewer.id, course.id);
+      if (await findActiveEnrollment(manager, viewer.id, course.id)) throw new AppError('ALREADY_ENROLLED', ALREADY_OWNED);
+      return grantEnrollment(manager, student, course, null);
+    });
+    return { status: 'SUCCEEDED', enrollment, payment: null, clientSecret: null, message: null };
+  }
+
+  requirePayments(deps);
+  await refuseWhenLimited(deps.db, limits.purchaseFailuresPerAccount, viewer.id);
+  if (request.address) await refuseWhenLimited(deps.db, limits.purchaseFailuresPerAddress, request.address);
+  const counted = async <T>(outcome: T, failed: boolean): Promise<T> => {
+    if (failed) {
+      await countFailure(deps.db, limits.purchaseFailuresPerAccount, viewer.id);
+      if (request.address) await countFailure(deps.db, limits.purchaseFailuresPerAddress, request.address);
+    }
+    return outcome;
+  };
+  try {
+    const outcome = await payForCourse(deps, viewer, request, { course, amountCents, currency, customer, way });
+    return await counted(outcome, outcome.status === 'FAILED');
+  } catch (error) {
+    throw await counted(error, error instanceof AppError && error.category === 'PAYMENT_FAILED');
+  }
+}
+
+/** A paid purchase, from the payment row to the provider's answer (see purchaseCourse). */
+async function payForCourse(
+  deps: PurchaseDeps,
+  viewer: Viewer,
+  request: PurchaseRequest,
+  {
+    course,
+    amountCents,
+    currency,
+    customer,
+    way,
+  }: { course: Course; amountCents: number; currency: string; customer: LocalBuyer | null; way: ProviderDefinition },
+): Promise<PurchaseOutcome> {
+  const provider = deps.providers.forWay(way);
+  const idempotencyKey = `${viewer.id}:${request.idempotencyKey?.trim() || crypto.randomUUID()}`;
+  // A payment of this course left unsettled by an earlier failure is settled first, so it cannot charge twice.
+  await settleUnsettledPayments(deps, { olderThanSeconds: STALE_PAYMENT_SECONDS, studentId: viewer.id, courseId: course.id });
+  const started = await deps.db.transaction(async (manager) => {
+    await lockPurchase(manager, viewer.id, course.id);
+    const payments = manager.getRepository(Payment);
+    const replay = await payments.findOneBy({ idempotencyKey });
+    if (replay) return { replay };
+    if (await findActiveEnrollment(manager, viewer.id, course.id)) throw new AppError('ALREADY_ENROLLED', ALREADY_OWNED);
+    const inFlight = await payments.findOneBy({ studentId: viewer.id, courseId: course.id, status: In([PaymentStatus.PENDING, PaymentStatus.HELD]) });
+    if (inFlight)
+      throw inFlight.status === PaymentStatus.HELD ? new AppError('PAYMENT_HELD', PAYMENT_HELD) : new AppError('PAYMENT_IN_PROGRESS', PAYMENT_IN_PROGRESS);
+    const payment = await payments.save({
+      studentId: viewer.id,
+      courseId: course.id,
+      provider: provider.name,
+      providerRef: null,
+      amountCents,
+      currency,
+      status: PaymentStatus.PENDING,
+      idempotencyKey,
+      billingDetails: request.billingDetails ?? null,
+      failureMessage: null,
+      transactionRef: null,
+      actionUrl: null,
+    });
+    return { payment };
+  });
+
+  if (started.replay) {
+    const payment = await waitUntilSettled(deps.db, started.replay.id);
+    if (payment.status === PaymentStatus.REQUIRES_ACTION && payment.providerRef && !payment.actionUrl) {
+      return outcomeOf(payment, null, await provider.retrievePayment(payment.providerRef));
+    }
+    return outcomeOf(payment, payment.status === PaymentStatus.SUCCEEDED ? await findActiveEnrollment(deps.db, viewer.id, course.id) : null);
+  }
+
+  const payment = started.payment;
+  let intent: ProviderPayment;
+  try {
+    intent = await provider.createPayment({
+      amountCents,
+      currency,
+      description: course.name,
+      metadata: { paymentId: payment.id, studentId: viewer.id, courseId: course.id },
+      idempotencyKey: `create-${payment.id}`,
+      customer,
+    });
+    await deps.db.getRepository(Payment).update(payment.id, { providerRef: intent.id });
+  } catch (error) {
+    deps.log.error({ err: error, paymentId: payment.id }, 'the payment provider refused to create a payment');
+    await deps.db.getRepository(Payment).update(payment.id, { status: PaymentStatus.FAILED, failureMessage: PAYMENT_NOT_SUCCESSFUL });
+    throw new AppError('PAYMENT_DECLINED', PAYMENT_NOT_SUCCESSFUL);
+  }
+  if (intent.redirectUrl) {
+    // The buyer pays on the gateway's page; its return, its IPN or reconciliation settles the payment.
+    const waiting = { status: PaymentStatus.REQUIRES_ACTION, actionUrl: intent.redirectUrl, providerRef: intent.id };
+    await deps.db.getRepository(Payment).update({ id: payment.id, status: PaymentStatus.PENDING }, waiting);
+    return outcomeOf(Object.assign(payment, waiting), null);
+  }
+  // No page to send the buyer to: the provider confirms the card here.
+  const cards = deps.providers.capable(provider.name, 'cardConfirmation');
+  let confirmed: ProviderPayment;
+  try {
+    confirmed = await cards.confirmPayment(intent.id, {
+      paymentMethod: request.paymentMethod!.trim(),
+      billingDetails: request.billingDetails,
+      returnUrl: new URL(`/enroll/${course.id}`, deps.publicUrl).toString(),
+      idempotencyKey: `confirm-${payment.id}`,
+    });
+  } catch (error) {
+    // The outcome is unknown (for example the network failed): ask the provider where it stands.
+    deps.log.error({ err: error, paymentId: payment.id }, 'confirming the payment failed; asking the provider');
+    confirmed = await cards.retrievePayment(intent.id).catch(() => ({ ...intent, status: 'processing' as const }));
+  }
+  return recordProviderResult(deps, payment.id, confirmed);
+}
+
+/** After the browser finished a 3-D Secure check: reads the payment from the provider and records it. */
+export async function confirmPurchase(deps: PurchaseDeps, viewer: Viewer, paymentId: string): Promise<PurchaseOutcome> {
+  const payment = await deps.db.getRepository(Payment).findOneBy({ id: paymentId });
+  if (!payment || payment.studentId !== viewer.id) throw notFound(PAYMENT_NOT_FOUND, 'PAYMENT_NOT_FOUND');
+  if (!payment.providerRef) return outcomeOf(payment, null);
+  return recordProviderResult(deps, payment.id, await deps.providers.get(payment.provider).retrievePayment(payment.providerRef));
+}
+
+/**
+ * The old client's Checkout Session: the same rules as any purchase (the database's price, one at a
+ * time per student and course, refused for an owned course or while another payment is in flight).
+ * The session's payment is the provider's to create; its webhook (with our payment id) settles the row.
+ */
+export async function startCheckoutSession(deps: PurchaseDeps, viewer: Viewer, courseId: string): Promise<{ id: string; url: string }> {
+  const course = await purchasableCourse(deps.db, viewer, courseId);
+  requirePayments(deps);
+  const provider = deps.providers.with('checkoutSession');
+  if (!provider) throw new AppError('PAYMENT_FAILED', CHECKOUT_SESSIONS_UNAVAILABLE);
+  if (!isFreeCourse(course)) requirePrice(deps, course, priceInCents(course), 'usd');
+  const back = (flag: string) => new URL(`/course/${course.id}?${flag}=true`, deps.publicUrl).toString();
+  const payment = await deps.db.transaction(async (manager) => {
+    await lockPurchase(manager, viewer.id, course.id);
+    if (await findActiveEnrollment(manager, viewer.id, course.id)) throw new AppError('ALREADY_ENROLLED', ALREADY_OWNED);
+    const payments = manager.getRepository(Payment);
+    const inFlight = await payments.findOneBy({ studentId: viewer.id, courseId: course.id, status: In([PaymentStatus.PENDING, PaymentStatus.HELD]) });
+    if (inFlight && !inFlight.actionUrl) throw new AppError('PAYMENT_IN_PROGRESS', PAYMENT_IN_PROGRESS);
+    return payments.save({
+      studentId: viewer.id,
+      courseId: course.id,
+      provider: provider.name,
+      providerRef: null,
+      amountCents: priceInCents(course),
+      currency: 'usd',
+      status: PaymentStatus.PENDING,
+      idempotencyKey: `${viewer.id}:checkout:${crypto.randomUUID()}`,
+      billingDetails: null,
+      failureMessage: null,
+      transactionRef: null,
+      actionUrl: null,
+    });
+  });
+  try {
+    const session = await provider.createCheckoutSession({
+      name: course.name,
+      amountCents: payment.amountCents,
+      currency: 'usd',
+      successUrl: back('success'),
+      cancelUrl: back('canceled'),
+      customerEmail: viewer.email,
+      metadata: { paymentId: payment.id, studentId: viewer.id, courseId: course.id },
+    });
+    await deps.db.getRepository(Payment).update(payment.id, { actionUrl: session.url });
+    return session;
+  } catch (error) {
+    deps.log.error({ err: error, paymentId: payment.id }, 'the payment provider refused to create a Checkout Session');
+    await deps.db.getRepository(Payment).update(payment.id, { status: PaymentStatus.FAILED, failureMessage: PAYMENT_NOT_SUCCESSFUL });
+    throw new AppError('PAYMENT_DECLINED', PAYMENT_NOT_SUCCESSFUL);
+  }
+}

@@ -1,0 +1,268 @@
+import { Brackets, type EntityManager } from 'typeorm';
+import { PAYMENT_PAGE_EXPIRED, type PaymentProvider, type ProviderPayment } from '../../payments/provider';
+import { notFound } from '../../shared/errors';
+import { isUuid } from '../../shared/validation';
+import { Course } from '../course/course.entity';
+import { type Enrollment } from '../enrollment/enrollment.entity';
+import { findActiveEnrollment, grantEnrollment } from '../enrollment/enrollment.service';
+import { emitWebhookEvent } from '../integration/webhook-events';
+import { WebhookEventType } from '../integration/webhook.entity';
+import { User } from '../user/user.entity';
+import type { PurchaseDeps } from './payment-deps';
+import { Payment, PaymentStatus } from './payment.entity';
+import { sendReceipt, sendSecondPaymentRefunded } from './receipts';
+
+/**
+ * Settlement: every answer a provider gives about a payment (the purchase's own call, the return
+ * from a 3-D Secure check, a webhook, an IPN, the buyer's return from a gateway page, a scheduled
+ * run) is written through recordProviderResult, once, whatever the order or the number of calls.
+ */
+
+export const ALREADY_OWNED = 'You already own this course';
+export const PAYMENT_NOT_FOUND = 'Payment not found';
+export const PAYMENT_NOT_SUCCESSFUL = 'Payment was not successful';
+export const SECOND_PAYMENT_REFUNDED = 'You already own this course, so this payment was refunded to your card.';
+export const AMOUNT_MISMATCH = 'The amount paid does not match the price of the course. Nothing was granted; contact us.';
+export const PAYMENT_HELD = 'Your payment is received and is being checked. You get the course as soon as it is approved.';
+export const PAY_ON_GATEWAY = 'Pay on the payment page to finish';
+/** A payment left on the gateway's page this long without being paid has expired: the course can be bought again. */
+export const GATEWAY_PAYMENT_MINUTES = 30;
+export const GATEWAY_PAYMENT_EXPIRED = PAYMENT_PAGE_EXPIRED;
+
+export type PurchaseStatus = 'SUCCEEDED' | 'REQUIRES_ACTION' | 'FAILED';
+
+export interface PurchaseOutcome {
+  status: PurchaseStatus;
+  enrollment: Enrollment | null;
+  payment: Payment | null;
+  clientSecret: string | null;
+  /** Where the buyer goes to pay (SSLCommerz's page). */
+  redirectUrl?: string | null;
+  message: string | null;
+}
+
+/** What a payment event tells integrators: ids, the amount as Money, how it was paid; never card data. */
+const paymentEventData = (payment: Payment) => ({
+  paymentId: payment.id,
+  studentId: payment.studentId,
+  courseId: payment.courseId,
+  amount: { amount: payment.amountCents, currency: payment.currency },
+  provider: payment.provider,
+  method: payment.method,
+});
+
+/** Purchases of one course by one student happen one at a time, across every server copy. */
+export async function lockPurchase(manager: EntityManager, studentId: string, courseId: string): Promise<void> {
+  await manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`purchase:${studentId}:${courseId}`]);
+}
+
+export function outcomeOf(payment: Payment, enrollment: Enrollment | null, providerPayment?: ProviderPayment): PurchaseOutcome {
+  switch (payment.status) {
+    case PaymentStatus.SUCCEEDED:
+      return { status: 'SUCCEEDED', enrollment, payment, clientSecret: null, message: null };
+    case PaymentStatus.REQUIRES_ACTION:
+      if (payment.actionUrl)
+        return { status: 'REQUIRES_ACTION', enrollment: null, payment, clientSecret: null, redirectUrl: payment.actionUrl, message: PAY_ON_GATEWAY };
+      return {
+        status: 'REQUIRES_ACTION',
+        enrollment: null,
+        payment,
+        clientSecret: providerPayment?.clientSecret ?? null,
+        message: 'Your bank asks you to confirm this payment',
+      };
+    case PaymentStatus.HELD:
+      return { status: 'REQUIRES_ACTION', enrollment: null, payment, clientSecret: null, message: PAYMENT_HELD };
+    default:
+      return { status: 'FAILED', enrollment: null, payment, clientSecret: null, message: payment.failureMessage ?? PAYMENT_NOT_SUCCESSFUL };
+  }
+}
+
+/**
+ * Writes what the provider says about a payment, and on success the enrollment, in one
+ * transaction. Safe to call any number of times for the same payment (retries, webhooks, reconciliation).
+ */
+export async function recordProviderResult(deps: PurchaseDeps, paymentId: string, result: ProviderPayment): Promise<PurchaseOutcome> {
+  const { payment, enrollment, created, alreadyOwned } = await deps.db.transaction(async (manager) => {
+    const payments = manager.getRepository(Payment);
+    const head = await payments.findOneBy({ id: paymentId });
+    if (!head) throw notFound('Payment not found', 'PAYMENT_NOT_FOUND');
+    await lockPurchase(manager, head.studentId, head.courseId);
+    const current = await payments.findOneOrFail({ where: { id: paymentId }, lock: { mode: 'pessimistic_write' } });
+    const settled = [PaymentStatus.SUCCEEDED, PaymentStatus.REFUNDED, PaymentStatus.HELD].includes(current.status);
+    if (!settled) {
+      // Money counts only when it is the order's: same amount, same currency.
+      // An intent made for another order (its metadata names another payment) never pays for this one.
+      const forThisOrder = !result.metadata.paymentId || result.metadata.paymentId === current.id;
+      const paidInFull = forThisOrder && result.amountCents === current.amountCents && result.currency.toLowerCase() === current.currency;
+      const paidSomething = result.status === 'succeeded' || result.status === 'held';
+      if (paidSomething && !paidInFull) {
+        deps.log.error(
+          { paymentId: current.id, expected: [current.amountCents, current.currency], got: [result.amountCents, result.currency] },
+          'a payment does not match its order',
+        );
+      }
+      const status =
+        paidSomething && !paidInFull
+          ? PaymentStatus.FAILED
+          : result.status === 'succeeded'
+            ? PaymentStatus.SUCCEEDED
+            : result.status === 'held'
+              ? PaymentStatus.HELD
+              : result.status === 'requires_action'
+                ? PaymentStatus.REQUIRES_ACTION
+                : result.status === 'failed' || result.status === 'unconfirmed'
+                  ? PaymentStatus.FAILED
+                  : PaymentStatus.PENDING;
+      Object.assign(current, {
+        status,
+        providerRef: current.providerRef ?? result.id,
+        failureMessage: status === PaymentStatus.FAILED ? (paidSomething ? AMOUNT_MISMATCH : (result.failureMessage ?? PAYMENT_NOT_SUCCESSFUL)) : null,
+        transactionRef: result.transactionRef ?? current.transactionRef,
+        method: result.method?.name ?? current.method,
+        methodLast4: result.method?.last4 ?? current.methodLast4,
+      });
+      await payments.save(current);
+      if (status === PaymentStatus.SUCCEEDED) await emitWebhookEvent(manager, WebhookEventType.PAYMENT_SUCCEEDED, paymentEventData(current));
+    }
+    const paid = current.status === PaymentStatus.SUCCEEDED || current.status === PaymentStatus.REFUNDED;
+    if (!paid) return { payment: current, enrollment: null, created: false, alreadyOwned: false };
+    // Paid for a course the student owns by another payment (a 3-D Secure check finished after
+    // paying with another card): this payment is given back below, if it is not already.
+    const owned = await findActiveEnrollment(manager, current.studentId, current.courseId);
+    if (owned && owned.paymentId !== current.id) return { payment: current, enrollment: owned, created: false, alreadyOwned: true };
+    if (current.status === PaymentStatus.REFUNDED) return { payment: current, enrollment: null, created: false, alreadyOwned: false };
+    const course = await manager.getRepository(Course).findOneByOrFail({ id: current.courseId });
+    const student = await manager.getRepository(User).findOneByOrFail({ id: current.studentId });
+    const granted = await grantEnrollment(manager, student, course, current);
+    return { payment: current, ...granted, alreadyOwned: false };
+  });
+  if (alreadyOwned && enrollment) return refundSecondPayment(deps, payment, enrollment);
+  if (created && enrollment) await sendReceipt(deps, payment, enrollment);
+  return outcomeOf(payment, enrollment, result);
+}
+
+/**
+ * Pays back in full a payment for a course the student already owns. When the provider cannot be
+ * reached, the payment stays as it is and reconciliation tries again (no enrollment refers to it).
+ */
+async function refundSecondPayment(deps: PurchaseDeps, payment: Payment, owned: Enrollment): Promise<PurchaseOutcome> {
+  const outcome = { status: 'SUCCEEDED' as const, enrollment: owned, clientSecret: null };
+  if (payment.status === PaymentStatus.REFUNDED) return { ...outcome, payment, message: SECOND_PAYMENT_REFUNDED };
+  try {
+    await deps.providers.capable(payment.provider, 'refunds').refund({
+      paymentRef: payment.providerRef!,
+      amountCents: payment.amountCents,
+      idempotencyKey: `second-payment-${payment.id}`,
+    });
+  } catch (error) {
+    deps.log.error({ err: error, paymentId: payment.id }, 'refunding a second payment for an owned course failed');
+    return { ...outcome, payment, message: ALREADY_OWNED };
+  }
+  const refunded = { status: PaymentStatus.REFUNDED, refundedCents: payment.amountCents };
+  // Only the call that marks it refunded tells the student (webhooks and the browser may both get here).
+  const { affected } = await deps.db.getRepository(Payment).update({ id: payment.id, status: PaymentStatus.SUCCEEDED }, refunded);
+  if (affected) await sendSecondPaymentRefunded(deps, payment, owned);
+  return { ...outcome, payment: Object.assign(payment, refunded), message: SECOND_PAYMENT_REFUNDED };
+}
+
+/** A provider event about a payment (webhook): the provider's own record decides, never the event body. */
+export async function settleFromProvider(
+  deps: PurchaseDeps,
+  provider: PaymentProvider,
+  ref: { providerRef: string | null; paymentId?: string },
+): Promise<void> {
+  const payments = deps.db.getRepository(Payment);
+  const payment =
+    (ref.providerRef ? await payments.findOneBy({ providerRef: ref.providerRef }) : null) ??
+    (ref.paymentId && isUuid(ref.paymentId) ? await payments.findOneBy({ id: ref.paymentId }) : null);
+  const providerRef = ref.providerRef ?? payment?.providerRef;
+  if (!payment || !providerRef) return;
+  await recordProviderResult(deps, payment.id, await provider.retrievePayment(providerRef));
+}
+
+/**
+ * A notification from a hosted payment page (SSLCommerz's IPN, or the buyer's return from its page),
+ * signature already checked by the provider's routes: the provider's own validation decides, never
+ * the notification's fields. Any order and any number of times give one payment outcome and one enrollment.
+ */
+export async function settleGatewayNotification(
+  deps: PurchaseDeps,
+  providerName: string,
+  providerRef: string,
+  notificationId: string | undefined,
+): Promise<Payment | null> {
+  const payment = await deps.db.getRepository(Payment).findOneBy({ provider: providerName, providerRef });
+  if (!payment) return null;
+  const result = await deps.providers.get(providerName).retrievePayment(providerRef, { notificationId: notificationId || undefined });
+  const outcome = await recordProviderResult(deps, payment.id, result);
+  return outcome.payment;
+}
+
+/**
+ * Payments left unsettled (a crash between the provider's answer and our write) are asked about
+ * again, so no student who paid is left without the course; and paid payments no enrollment refers
+ * to (for a course already owned, whose refund did not go through) are refunded again. Scheduled
+ * runs ask about all of them; a purchase about the buyer's own earlier payment of the course.
+ */
+export async function settleUnsettledPayments(
+  deps: PurchaseDeps,
+  scope: { olderThanSeconds?: number; studentId?: string; courseId?: string } = {},
+): Promise<number> {
+  const query = deps.db
+    .getRepository(Payment)
+    .createQueryBuilder('payment')
+    .where(
+      new Brackets((either) =>
+        either
+          .where('payment.status IN (:...statuses)', { statuses: [PaymentStatus.PENDING, PaymentStatus.REQUIRES_ACTION] })
+          .orWhere('payment.status = :paid AND NOT EXISTS (SELECT 1 FROM "enrollment" e WHERE e."paymentId" = payment.id)', { paid: PaymentStatus.SUCCEEDED }),
+      ),
+    )
+    .andWhere(`payment."createdAt" <= now() - make_interval(secs => :age)`, { age: scope.olderThanSeconds ?? 0 });
+  if (scope.studentId) query.andWhere('payment."studentId" = :studentId', { studentId: scope.studentId });
+  if (scope.courseId) query.andWhere('payment."courseId" = :courseId', { courseId: scope.courseId });
+  const unsettled = await query.getMany();
+  for (const payment of unsettled) {
+    try {
+      // A payment of a provider this server no longer has stays as it is.
+      if (!deps.providers.has(payment.provider)) continue;
+      const hostedPage = deps.providers.can(payment.provider, 'hostedPaymentPage');
+      // A Checkout Session's payment is the provider's to create: its events settle it (or expire it).
+      if (!payment.providerRef && payment.actionUrl && !hostedPage) continue;
+      const provider = deps.providers.get(payment.provider);
+      if (!payment.providerRef && hostedPage) {
+        // The gateway never gave this payment a page: nothing can have been paid.
+        await deps.db
+          .getRepository(Payment)
+          .update({ id: payment.id, status: PaymentStatus.PENDING }, { status: PaymentStatus.FAILED, failureMessage: PAYMENT_NOT_SUCCESSFUL });
+        continue;
+      }
+      // Without a recorded reference, the same idempotency key finds the provider's payment again,
+      // so the request must be the very one first sent (Stripe refuses a key reused with other parameters).
+      const course = payment.providerRef ? null : await deps.db.getRepository(Course).findOneBy({ id: payment.courseId });
+      const providerPayment = payment.providerRef
+        ? await provider.retrievePayment(payment.providerRef)
+        : await provider.createPayment({
+            amountCents: payment.amountCents,
+            currency: payment.currency,
+            description: course?.name ?? 'Course purchase',
+            metadata: { paymentId: payment.id, studentId: payment.studentId, courseId: payment.courseId },
+            idempotencyKey: `create-${payment.id}`,
+          });
+      const abandoned =
+        providerPayment.status === 'requires_action' &&
+        payment.actionUrl !== null &&
+        Date.now() - payment.createdAt.getTime() > GATEWAY_PAYMENT_MINUTES * 60_000;
+      if (abandoned) {
+        await deps.db
+          .getRepository(Payment)
+          .update({ id: payment.id, status: PaymentStatus.REQUIRES_ACTION }, { status: PaymentStatus.FAILED, failureMessage: GATEWAY_PAYMENT_EXPIRED });
+        continue;
+      }
+      await recordProviderResult(deps, payment.id, providerPayment);
+    } catch (error) {
+      deps.log.error({ err: error, paymentId: payment.id }, 'reconciling a payment failed');
+    }
+  }
+  return unsettled.length;
+}

@@ -1,0 +1,15 @@
+import type { ProviderDefinition } from '../registry';
+import { StripeProvider } from './stripe.provider';
+
+/** International cards, charged in dollars, with STRIPE_SECRET_KEY (outside production, without it, the offline test mode stands in). */
+export const stripe: ProviderDefinition = {
+  name: 'stripe',
+  label: 'Stripe',
+  way: 'STRIPE',
+  wayDescription: 'Stripe: international cards, charged in US dollars',
+  currency: 'usd',
+  capabilities: ['cardConfirmation', 'checkoutSession', 'webhooks', 'refunds'],
+  imitationName: 'test',
+  create: ({ env }) =>
+    env.stripeSecretKey ? { provider: new StripeProvider({ secretKey: env.stripeSecretKey, webhookSecret: env.stripeWebhookSecret! }) } : null,
+};
