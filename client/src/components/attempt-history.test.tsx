@@ -52,8 +52,8 @@ describe('A student’s model-test attempts', () => {
 
   it('in Bangla, with Bengali digits', async () => {
     open([at(0, pageOf([finished(1, 'গতি: মডেল টেস্ট', 7.5, 12)], 0, 1))], 'bn');
-    expect(await screen.findByRole('heading', { name: 'আমার মডেল টেস্ট' })).toBeInTheDocument();
-    const row = screen.getByTestId('attempt-history-row');
+    expect(screen.getByRole('heading', { name: 'আমার মডেল টেস্ট' })).toBeInTheDocument();
+    const row = await screen.findByTestId('attempt-history-row');
     expect(within(row).getByText('৭.৫/২৫ · মেধাক্রম ১২')).toBeInTheDocument();
     expect(within(row).getByText('১৪ মার্চ, ২০২৬')).toBeInTheDocument();
     expect(within(row).getByRole('link', { name: 'ফলাফল দেখুন' })).toBeInTheDocument();
