@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { newEmail } from './support/accounts';
 import { launchBrowser, openPage } from './support/browser';
 import { sql } from './support/database';
-import { failedToLoad, openRoute, prepareTour, routesFor, signInAs, type Role, type TourData } from './support/tour';
+import { failedToLoad, openRoute, prepareTour, routesFor, signInAs, switchLanguage, type Role, type TourData } from './support/tour';
 
 /**
  * Latin words a Bangla page may show: brands and the names of standards, written so in Bangla too.
@@ -126,17 +126,6 @@ function latinLeft(shown: string[], withoutData: (text: string) => string): stri
     }
   }
   return [...left];
-}
-
-/** Switches with the header's link (on a wide window, where the header shows it), as a person would: signed in, the account keeps the choice. */
-async function switchLanguage(page: Page, language: 'bn' | 'en') {
-  const phone = page.viewportSize()!;
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await page.goto('/about');
-  await page.getByTestId('language-switch').filter({ visible: true }).click();
-  await page.waitForFunction((language) => document.documentElement.lang === language, language);
-  await page.waitForLoadState('networkidle');
-  await page.setViewportSize(phone);
 }
 
 let browser: Browser;
