@@ -28,6 +28,8 @@ const ALLOWED = new Set([
   'MM',
   'YY',
   'MP4',
+  'CSV',
+  'UTF-8',
 ]);
 /** The partner institutions on the home page: company names, as they write them. */
 const PARTNERS = ['Nirman Tech', 'Padma Soft', 'Meghna Bank', 'Sonar Telecom', 'Jamuna Books', 'Karnaphuli Labs'];
@@ -78,6 +80,8 @@ function shownTexts(page: Page): Promise<string[]> {
       acceptNode: (node) => {
         const parent = node.parentElement;
         if (!parent || parent.closest('script, style, noscript, template, [hidden], .katex')) return NodeFilter.FILTER_REJECT;
+        // What is marked as another language (the switch to English, named in English) is written in it.
+        if (parent.closest('[lang]')?.getAttribute('lang') !== 'bn') return NodeFilter.FILTER_REJECT;
         // Formulas (KaTeX) are written as their authors wrote them.
         return NodeFilter.FILTER_ACCEPT;
       },
@@ -87,6 +91,7 @@ function shownTexts(page: Page): Promise<string[]> {
       if (value && (visible(node.parentElement!) || node.parentElement!.closest('[aria-live], [role="status"], [role="region"]'))) found.push(value);
     }
     for (const element of Array.from(document.querySelectorAll('[aria-label], [placeholder], [title], [alt], [aria-valuetext], [aria-roledescription]'))) {
+      if (element.closest('[lang]')?.getAttribute('lang') !== 'bn') continue;
       for (const name of ['aria-label', 'placeholder', 'title', 'alt', 'aria-valuetext', 'aria-roledescription']) {
         const value = element.getAttribute(name)?.trim();
         if (value) found.push(value);
@@ -209,9 +214,10 @@ describe('dialogs, toasts, errors and later steps in Bangla', () => {
       await check('login: forgot password without an email');
       await page.keyboard.press('Escape');
       await dialog(page).waitFor({ state: 'detached' });
-      await page.locator('input[type="email"]').fill('nobody.here@example.com');
-      await page.locator('input[type="password"]').fill('not the password');
-      await page.getByRole('button', { name: bn('login.button'), exact: true }).click();
+      const login = page.getByRole('form', { name: bn('login.title') });
+      await login.locator('input[type="email"]').fill('nobody.here@example.com');
+      await login.locator('input[type="password"]').fill('not the password');
+      await login.getByRole('button', { name: bn('login.button'), exact: true }).click();
       await page.locator('[data-scope="alert"][data-status="error"], [role="alert"]').first().waitFor();
       await check('login: a wrong password', ['nobody.here@example.com']);
 

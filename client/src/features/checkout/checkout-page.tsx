@@ -23,6 +23,7 @@ import { EmptyState, ErrorState, FullScreenLoading } from '../../components/stat
 import type { PaymentProvider } from '../../gql/types';
 import type { PurchaseCourseMutation } from './api/checkout.generated';
 import { useCheckoutPageQuery, useConfirmPurchaseMutation, usePurchaseCourseMutation } from './api/checkout.generated';
+import { localDigits } from '../../lib/digits';
 import { formatMoney } from '../../lib/format';
 import { describeError } from '../../lib/graphql-errors';
 import { paths } from '../../lib/paths';
@@ -371,7 +372,7 @@ export default function CheckoutPage() {
                           <Input
                             inputMode="numeric"
                             autoComplete="cc-number"
-                            placeholder="4242 4242 4242 4242"
+                            placeholder={localDigits('4242 4242 4242 4242', language)}
                             value={card.number}
                             onChange={(e) => setCard({ ...card, number: e.target.value })}
                           />
@@ -393,7 +394,7 @@ export default function CheckoutPage() {
                           <Input
                             inputMode="numeric"
                             autoComplete="cc-csc"
-                            placeholder="123"
+                            placeholder={localDigits('123', language)}
                             value={card.cvc}
                             onChange={(e) => setCard({ ...card, cvc: e.target.value })}
                           />
