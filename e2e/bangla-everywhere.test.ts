@@ -218,7 +218,7 @@ describe('dialogs, toasts, errors and later steps in Bangla', () => {
       await login.locator('input[type="email"]').fill('nobody.here@example.com');
       await login.locator('input[type="password"]').fill('not the password');
       await login.getByRole('button', { name: bn('login.button'), exact: true }).click();
-      await page.locator('[data-scope="alert"][data-status="error"], [role="alert"]').first().waitFor();
+      await login.locator('[data-scope="alert"]').first().waitFor();
       await check('login: a wrong password', ['nobody.here@example.com']);
 
       await openRoute(page, '/signUp');
@@ -305,7 +305,10 @@ describe('dialogs, toasts, errors and later steps in Bangla', () => {
   it('as an admin: the refund dialog and the account confirmations', async () => {
     await inBangla('admin', async (page, check) => {
       await openRoute(page, '/admin-dashboard/payments');
-      await page.getByRole('button', { name: bn('admin.payments.refund'), exact: true }).first().click();
+      await page
+        .getByRole('button', { name: bn('admin.payments.refund'), exact: true })
+        .first()
+        .click();
       await dialog(page).waitFor();
       await check('payments: the refund dialog');
       await page.keyboard.press('Escape');
@@ -328,7 +331,10 @@ describe('dialogs, toasts, errors and later steps in Bangla', () => {
   it('as an instructor: deleting a course asked first, and a course saved without its facts', async () => {
     await inBangla('instructor', async (page, check) => {
       await openRoute(page, '/instructor-dashboard');
-      await page.getByRole('button', { name: bn('instructor.delete'), exact: true }).first().click();
+      await page
+        .getByRole('button', { name: bn('instructor.delete'), exact: true })
+        .first()
+        .click();
       await dialog(page).waitFor();
       await check('my courses: delete a course?');
       await page.keyboard.press('Escape');

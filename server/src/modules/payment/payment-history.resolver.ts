@@ -104,7 +104,10 @@ class PaymentFilterArgs extends PageArgs {
 
 /** The page with each failure's reason in the request's language (providers write them in English). */
 function inLanguage<T extends { failureMessage: string | null }>(page: Page<T>, language: Language): Page<T> {
-  return { ...page, items: page.items.map((item) => (item.failureMessage ? { ...item, failureMessage: translateMessage(language, item.failureMessage) } : item)) };
+  return {
+    ...page,
+    items: page.items.map((item) => (item.failureMessage ? { ...item, failureMessage: translateMessage(language, item.failureMessage) } : item)),
+  };
 }
 
 const PaymentId = IdArgs('paymentId', PAYMENT_NOT_FOUND, 'The HELD payment to approve', 'PAYMENT_NOT_FOUND');

@@ -55,7 +55,10 @@ class PurchaseResult {
   @Field(() => String, { nullable: true, description: "Where the buyer pays (SSLCommerz's page), for REQUIRES_ACTION" })
   redirectURL: string | null;
 
-  @Field(() => String, { nullable: true, description: "A note for the buyer, in the request's language (why it failed, what to do next); null when there is nothing to say" })
+  @Field(() => String, {
+    nullable: true,
+    description: "A note for the buyer, in the request's language (why it failed, what to do next); null when there is nothing to say",
+  })
   message: string | null;
 }
 
