@@ -243,7 +243,9 @@ describe('dialogs, toasts, errors and later steps in Bangla', () => {
       await check('login: a wrong password', ['nobody.here@example.com']);
 
       await openRoute(page, '/signUp');
-      await page.locator('form button[type="submit"]').first().click();
+      // The terms agreed to, nothing else written.
+      await page.locator('main [data-scope="checkbox"][data-part="control"]').first().click();
+      await page.locator('main form button[type="submit"]').first().click();
       await check('sign-up: submitted empty');
 
       await openRoute(page, '/contact');
