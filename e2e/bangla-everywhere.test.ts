@@ -3,8 +3,9 @@ import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { newEmail } from './support/accounts';
 import { launchBrowser, openPage } from './support/browser';
+import { bangla, text } from './support/catalogues';
 import { sql } from './support/database';
-import { failedToLoad, openRoute, prepareTour, routesFor, signInAs, type Role, type TourData } from './support/tour';
+import { api, failedToLoad, openRoute, prepareTour, routesFor, signInAs, studentToken, switchLanguage, type Role, type TourData } from './support/tour';
 
 /**
  * Latin words a Bangla page may show: brands and the names of standards, written so in Bangla too.
@@ -27,6 +28,8 @@ const ALLOWED = new Set([
   'MM',
   'YY',
   'MP4',
+  'CSV',
+  'UTF-8',
 ]);
 /** The partner institutions on the home page: company names, as they write them. */
 const PARTNERS = ['Nirman Tech', 'Padma Soft', 'Meghna Bank', 'Sonar Telecom', 'Jamuna Books', 'Karnaphuli Labs'];
@@ -77,6 +80,8 @@ function shownTexts(page: Page): Promise<string[]> {
       acceptNode: (node) => {
         const parent = node.parentElement;
         if (!parent || parent.closest('script, style, noscript, template, [hidden], .katex')) return NodeFilter.FILTER_REJECT;
+        // What is marked as another language (the switch to English, named in English) is written in it.
+        if (parent.closest('[lang]')?.getAttribute('lang') !== 'bn') return NodeFilter.FILTER_REJECT;
         // Formulas (KaTeX) are written as their authors wrote them.
         return NodeFilter.FILTER_ACCEPT;
       },
@@ -86,6 +91,7 @@ function shownTexts(page: Page): Promise<string[]> {
       if (value && (visible(node.parentElement!) || node.parentElement!.closest('[aria-live], [role="status"], [role="region"]'))) found.push(value);
     }
     for (const element of Array.from(document.querySelectorAll('[aria-label], [placeholder], [title], [alt], [aria-valuetext], [aria-roledescription]'))) {
+      if (element.closest('[lang]')?.getAttribute('lang') !== 'bn') continue;
       for (const name of ['aria-label', 'placeholder', 'title', 'alt', 'aria-valuetext', 'aria-roledescription']) {
         const value = element.getAttribute(name)?.trim();
         if (value) found.push(value);
@@ -128,17 +134,6 @@ function latinLeft(shown: string[], withoutData: (text: string) => string): stri
   return [...left];
 }
 
-/** Switches with the header's link (on a wide window, where the header shows it), as a person would: signed in, the account keeps the choice. */
-async function switchLanguage(page: Page, language: 'bn' | 'en') {
-  const phone = page.viewportSize()!;
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await page.goto('/about');
-  await page.getByTestId('language-switch').filter({ visible: true }).click();
-  await page.waitForFunction((language) => document.documentElement.lang === language, language);
-  await page.waitForLoadState('networkidle');
-  await page.setViewportSize(phone);
-}
-
 let browser: Browser;
 let data: TourData;
 const studentEmail = newEmail('bangla.everywhere');
@@ -173,4 +168,213 @@ describe('every page in Bangla', () => {
       await visit.close();
     });
   }
+});
+
+/** Adds to `found` the Latin words the page shows at this moment (a dialog open, a toast, an error), labelled with `state`. */
+async function checkNow(page: Page, state: string, found: string[], typed: string[] = []): Promise<void> {
+  // Whatever just appeared (a dialog opening, a toast sliding in) has settled.
+  await page.waitForTimeout(300);
+  assert.equal(await page.evaluate(() => document.documentElement.lang), 'bn', `${state}: the page is in Bangla`);
+  const withoutData = dataMatcher([...typed, ...PARTNERS, ...(await dataTexts())]);
+  for (const word of latinLeft(await shownTexts(page), withoutData)) found.push(`${state}: ${word}`);
+}
+
+/** A Bangla page, signed in as `role`, on a 360 px phone; `act` walks through the states and calls `check` at each. */
+async function inBangla(role: Role, act: (page: Page, check: (state: string, typed?: string[]) => Promise<void>) => Promise<void>) {
+  const visit = await openPage(browser, { width: 360, height: 740 });
+  const { page } = visit;
+  await signInAs(page, role, studentEmail);
+  await switchLanguage(page, 'bn');
+  const found: string[] = [];
+  try {
+    await act(page, (state, typed = []) => checkNow(page, state, found, typed));
+  } finally {
+    if (role !== 'visitor' && (await page.evaluate(() => document.documentElement.lang)) === 'bn') await switchLanguage(page, 'en').catch(() => undefined);
+    await visit.close();
+  }
+  assert.deepEqual(found, [], `Latin words on Bangla screens:\n${found.join('\n')}`);
+}
+
+const bn = (key: string) => text(bangla, key);
+const dialog = (page: Page) => page.locator('[role="dialog"], [role="alertdialog"]').filter({ visible: true }).first();
+const toast = (page: Page) => page.locator('[data-scope="toast"][data-part="root"]').first();
+
+describe('dialogs, toasts, errors and later steps in Bangla', () => {
+  it('signed out: the introduction, the phone menu, a failed login, forms sent empty', async () => {
+    await inBangla('visitor', async (page, check) => {
+      await openRoute(page, '/');
+      await page.getByRole('link', { name: bn('home.hero.watch') }).click();
+      await dialog(page).waitFor();
+      await check('the hero’s introduction');
+      await page.getByRole('button', { name: bn('home.tour.close') }).click();
+
+      await page.getByRole('button', { name: bn('header.openMenu') }).click();
+      const menu = page.getByRole('navigation', { name: bn('header.phoneNav') });
+      await menu.waitFor();
+      await check('the phone menu, signed out');
+      // Nothing in it that does nothing: every entry is a page of the site, and Support is the footer's Support.
+      // (The language switch is a page too, but asking for it would switch the language.)
+      for (const href of await menu.locator('a:not([hreflang])').evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''))) {
+        assert.match(href, /^\/[^#]*$/, `the phone menu's entry ${href} leads to a page`);
+        assert.equal((await page.request.get(href)).status(), 200, `the phone menu's entry ${href} is a page`);
+      }
+      assert.equal(
+        await menu.getByRole('link', { name: bn('header.support'), exact: true }).getAttribute('href'),
+        await page
+          .locator('footer')
+          .getByRole('link', { name: bn('footer.support'), exact: true })
+          .getAttribute('href'),
+        'Support leads to the same page from the header and the footer',
+      );
+      await page.getByRole('button', { name: bn('header.closeMenu') }).click();
+
+      await openRoute(page, '/login');
+      await page.getByRole('button', { name: bn('login.forgotPassword') }).click();
+      await dialog(page).waitFor();
+      await check('login: forgot password without an email');
+      await page.keyboard.press('Escape');
+      await dialog(page).waitFor({ state: 'detached' });
+      const login = page.getByRole('form', { name: bn('login.title') });
+      await login.locator('input[type="email"]').fill('nobody.here@example.com');
+      await login.locator('input[type="password"]').fill('not the password');
+      const answered = page.waitForResponse((response) => response.url().endsWith('/graphql') && (response.request().postData() ?? '').includes('login'));
+      await login.getByRole('button', { name: bn('login.button'), exact: true }).click();
+      await answered;
+      await check('login: a wrong password', ['nobody.here@example.com']);
+
+      await openRoute(page, '/signUp');
+      // The terms agreed to, nothing else written.
+      await page.locator('main [data-scope="checkbox"][data-part="control"]').first().click();
+      await page.locator('main form button[type="submit"]').first().click();
+      await check('sign-up: submitted empty');
+
+      await openRoute(page, '/contact');
+      await page.locator('main form button[type="submit"]').first().click();
+      await check('contact: submitted empty');
+    });
+  });
+
+  it('as a student: checkout by bKash and by card, its errors, the payment’s return pages, the account menu and signing out', async () => {
+    const [course] = await sql<{ id: string }>(
+      `SELECT id FROM course WHERE published AND price > 0 AND "priceBDT" > 0 AND "instructorEmail" <> 'instructor@shikhon.test' ORDER BY name LIMIT 1`,
+    );
+    await inBangla('student', async (page, check) => {
+      await openRoute(page, `/enroll/${course.id}`);
+      const mobile = page.locator('input[type="tel"]');
+      // The mobile number of the profile is there already.
+      await page.waitForFunction(() => Boolean(document.querySelector<HTMLInputElement>('input[type="tel"]')?.value));
+      await check('checkout: bKash, Nagad or Rocket chosen, the mobile number from the profile');
+      const local = page.getByRole('form', { name: bn('checkout.local.form') });
+      await mobile.fill('');
+      await local.locator('button[type="submit"]').click();
+      await page.getByText(bn('checkout.local.phoneWrong')).waitFor();
+      await check('checkout: no mobile number');
+
+      await page.locator('[data-scope="radio-group"][data-part="item"]').nth(1).click();
+      const cardForm = page.getByRole('form', { name: bn('checkout.card.title') });
+      await cardForm.waitFor();
+      await check('checkout: card chosen');
+      await cardForm.locator('button[type="submit"]').click();
+      await check('checkout: card form sent empty');
+      await cardForm.locator('input[autocomplete="billing address-line1"]').fill('House 12, Road 5, Dhanmondi');
+      await cardForm.locator('input[autocomplete="billing address-level2"]').fill('Dhaka');
+      await cardForm.locator('input[autocomplete="billing postal-code"]').fill('1209');
+      await cardForm.locator('input[autocomplete="cc-number"]').fill('4000 0000 0000 0002');
+      await cardForm.locator('input[autocomplete="cc-exp"]').fill('12/34');
+      await cardForm.locator('input[autocomplete="cc-csc"]').fill('123');
+      await cardForm.locator('button[type="submit"]').click();
+      await toast(page).waitFor();
+      await check('checkout: a declined card', ['House 12, Road 5, Dhanmondi', 'Dhaka']);
+      await cardForm.locator('input[autocomplete="cc-number"]').fill('4000 0027 6000 3184');
+      await cardForm.locator('button[type="submit"]').click();
+      await page.getByRole('button', { name: bn('checkout.auth.fail') }).waitFor();
+      await check('checkout: the bank asks to confirm (3-D Secure)', ['House 12, Road 5, Dhanmondi', 'Dhaka']);
+      await page.getByRole('button', { name: bn('checkout.auth.fail') }).click();
+      await check('checkout: confirmation refused', ['House 12, Road 5, Dhanmondi', 'Dhaka']);
+
+      // bKash through SSLCommerz: its own page (in its own language), then back to Shikhon.
+      await page.locator('[data-scope="radio-group"][data-part="item"]').nth(0).click();
+      await mobile.fill('০১৭১২৩৪৫৬৭৮');
+      await local.locator('button[type="submit"]').click();
+      await page.waitForURL(/\/sslcommerz-sandbox\/gateway\//);
+      await page.getByRole('form', { name: 'Nagad' }).getByRole('button', { name: 'Cancel' }).click();
+      await page.waitForURL(/\?canceled=true$/);
+      await page.waitForLoadState('networkidle');
+      await check('back from a cancelled payment');
+      await openRoute(page, `/enroll/${course.id}`);
+      await page.waitForFunction(() => Boolean(document.querySelector<HTMLInputElement>('input[type="tel"]')?.value));
+      await local.locator('button[type="submit"]').click();
+      await page.waitForURL(/\/sslcommerz-sandbox\/gateway\//);
+      await page.getByRole('form', { name: 'bKash' }).getByRole('button', { name: 'Pay' }).click();
+      await page.waitForURL(/\?success=true$/);
+      await page.waitForLoadState('networkidle');
+      await check('back from a payment that went through');
+      await openRoute(page, `/enroll/${course.id}`);
+      await check('checkout of a course already bought');
+
+      await openRoute(page, '/mycourses');
+      // On a phone the account's items are in the header's menu.
+      await page.getByRole('button', { name: bn('header.openMenu') }).click();
+      const menu = page.getByRole('navigation', { name: bn('header.phoneNav') });
+      await menu.waitFor();
+      await check('the phone menu, signed in');
+      await menu.getByRole('button', { name: bn('account.logout'), exact: true }).click();
+      await page.waitForURL((url) => url.pathname === '/');
+      await page.waitForLoadState('networkidle');
+      await check('signed out');
+    });
+  });
+
+  it('as an admin: the refund dialog and the account confirmations', async () => {
+    // A paid enrollment to refund, paid by card through the API.
+    const [paid] = await sql<{ id: string }>(
+      `SELECT id FROM course WHERE published AND price > 0 AND "instructorEmail" <> 'instructor@shikhon.test' ORDER BY name OFFSET 3 LIMIT 1`,
+    );
+    await api(
+      `mutation ($id: ID!) { purchaseCourse(input: { courseId: $id, provider: STRIPE, paymentMethod: "pm_card_visa" }) { status } }`,
+      { id: paid.id },
+      await studentToken(studentEmail),
+    );
+    await inBangla('admin', async (page, check) => {
+      await openRoute(page, '/admin-dashboard/payments');
+      await page
+        .getByRole('button', { name: bn('admin.payments.refund'), exact: true })
+        .first()
+        .click();
+      await dialog(page).waitFor();
+      await check('payments: the refund dialog');
+      await page.keyboard.press('Escape');
+      await dialog(page).waitFor({ state: 'detached' });
+
+      await openRoute(page, '/admin-dashboard/all-Student');
+      const row = page.getByTestId('user-row').first();
+      await row.getByRole('button', { name: bn('admin.users.makeAdmin'), exact: true }).click();
+      await dialog(page).waitFor();
+      await check('users: make an admin?');
+      await page.keyboard.press('Escape');
+      await dialog(page).waitFor({ state: 'detached' });
+      await row.getByRole('button', { name: bn('admin.users.closeAccount'), exact: true }).click();
+      await dialog(page).waitFor();
+      await check('users: close an account?');
+      await page.keyboard.press('Escape');
+    });
+  });
+
+  it('as an instructor: deleting a course asked first, and a course saved without its facts', async () => {
+    await inBangla('instructor', async (page, check) => {
+      await openRoute(page, '/instructor-dashboard');
+      await page
+        .getByRole('button', { name: bn('instructor.delete'), exact: true })
+        .first()
+        .click();
+      await dialog(page).waitFor();
+      await check('my courses: delete a course?');
+      await page.keyboard.press('Escape');
+      await dialog(page).waitFor({ state: 'detached' });
+
+      await openRoute(page, '/instructor-dashboard/upload-course');
+      await page.locator('main form button[type="submit"]').first().click();
+      await check('new course: saved empty');
+    });
+  });
 });

@@ -34,7 +34,7 @@ describe('Bangla and English', () => {
     const { res, html } = await renderedPage('/?lang=bn');
     assert.match(html, /<html lang="bn"/);
     assert.ok(html.includes(FREE_BN), 'the first section has its Bangla title');
-    assert.match(html, /মূল্য: ৳[০-৯]/, 'prices are written taka first, with Bengali digits');
+    assert.match(html, /দাম: ৳[০-৯]/, 'prices are written taka first, with Bengali digits');
     assert.match(html, /<link rel="preload" as="font" type="font\/woff2" crossorigin href="\/assets\/noto-sans-bengali-bengali-400-normal-[^"]+\.woff2">/);
     assert.ok(!html.includes(FREE_EN));
     assert.match(res.headers.get('set-cookie') ?? '', /^lang=bn;.*SameSite=Lax/);

@@ -47,10 +47,10 @@ describe('money on a phone, in Bangla', () => {
     await page.waitForURL((url) => url.pathname === '/');
     await page.goto('/?lang=bn');
 
-    // Cards: "মূল্য: ৳…" or "ফ্রি", never dollars.
+    // Cards: "দাম: ৳…" or "ফ্রি", never dollars.
     await page.getByTestId('card-price').first().waitFor();
     for (const price of await page.getByTestId('card-price').allTextContents()) {
-      assert.ok(price === bn('courseCard.free') || /^মূল্য: ৳[০-৯,]+$/.test(price), `a card shows ${price}`);
+      assert.ok(price === bn('courseCard.free') || /^দাম: ৳[০-৯,]+$/.test(price), `a card shows ${price}`);
     }
     const [paid, cancelled, held] = await paidCourseIds(page);
 

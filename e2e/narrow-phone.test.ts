@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { newEmail } from './support/accounts';
 import { launchBrowser, openPage } from './support/browser';
-import { failedToLoad, openRoute, prepareTour, routesFor, signInAs, type Role, type TourData } from './support/tour';
+import { failedToLoad, openRoute, prepareTour, routesFor, signInAs, switchLanguage, type Role, type TourData } from './support/tour';
 
 /** A small phone held upright: the narrowest screen the site is made for. */
 const NARROW = { width: 360, height: 740 };
@@ -63,19 +63,28 @@ function sidewaysScrolling(page: Page): Promise<string[]> {
 }
 
 describe('every page on a 360 px phone', () => {
-  for (const role of ['visitor', 'student', 'instructor', 'admin'] as Role[]) {
-    it(`fits the screen's width, ${role === 'visitor' ? 'signed out' : `as ${role === 'student' ? 'a' : 'an'} ${role}`}`, async () => {
-      const visit = await openPage(browser, NARROW);
-      const { page } = visit;
-      await signInAs(page, role, studentEmail);
-      const tooWide: string[] = [];
-      for (const path of routesFor(role, data)) {
-        await openRoute(page, path);
-        if (await failedToLoad(page)) tooWide.push(`${path}: its data could not be loaded`);
-        for (const problem of await sidewaysScrolling(page)) tooWide.push(`${path}: ${problem}`);
-      }
-      assert.deepEqual(tooWide, [], 'pages that scroll sideways');
-      await visit.close();
-    });
+  // Bangla words are longer than English ones: every page is checked in both languages.
+  for (const language of ['en', 'bn'] as const) {
+    for (const role of ['visitor', 'student', 'instructor', 'admin'] as Role[]) {
+      const who = role === 'visitor' ? 'signed out' : `as ${role === 'student' ? 'a' : 'an'} ${role}`;
+      it(`fits the screen's width in ${language === 'en' ? 'English' : 'Bangla'}, ${who}`, async () => {
+        const visit = await openPage(browser, NARROW);
+        const { page } = visit;
+        await signInAs(page, role, studentEmail);
+        // Whatever language the account was left in, this run's.
+        await switchLanguage(page, language);
+        const tooWide: string[] = [];
+        for (const path of routesFor(role, data)) {
+          await openRoute(page, path);
+          if (await failedToLoad(page)) tooWide.push(`${path}: its data could not be loaded`);
+          assert.equal(await page.evaluate(() => document.documentElement.lang), language, `${path} is in the chosen language`);
+          for (const problem of await sidewaysScrolling(page)) tooWide.push(`${path}: ${problem}`);
+        }
+        // Back to English, so the account speaks it again for whoever signs in next.
+        if (language === 'bn') await switchLanguage(page, 'en');
+        assert.deepEqual(tooWide, [], 'pages that scroll sideways');
+        await visit.close();
+      });
+    }
   }
 });

@@ -216,6 +216,8 @@ describe('a visitor browsing the site', () => {
       'Schedule issues must be reported within 2 days of the start. If they cannot be accommodated, there is an 80% refund within 7-10 working days.',
       'No refund once 2 days have passed since the start.',
       'Cancellation is by email or by calling account managers.',
+      // Recorded courses, not only live ones.
+      'Recorded courses follow the same rules: a recorded course starts on the day it is bought, and one withdrawn by its instructor or by us is refunded in full.',
     ]) {
       await expectText(page, rule);
     }

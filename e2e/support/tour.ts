@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { logIn, signUp } from './accounts';
-import { firstCourseId, openPage } from './browser';
+import { baseUrl, firstCourseId, openPage } from './browser';
 import { sql } from './database';
 import { bangla, english } from './catalogues';
 
@@ -20,6 +20,10 @@ export interface TourData {
   modelTestId: string;
   instructorCourseId: string;
   attemptId: string;
+  /** The number of the certificate the student earned by completing a second free course. */
+  certificateNumber: string;
+  /** A model test the demo instructor wrote, if the demo data has one. */
+  authoredModelTestId: string | null;
 }
 
 /** Every page of the route table, for each role: the pages that role reaches from the header and its dashboard. */
@@ -52,6 +56,7 @@ export function routesFor(role: Role, data: TourData): string[] {
         '/reset-password',
         '/verify-email',
         '/certificate/SHK-0000000000',
+        `/certificate/${data.certificateNumber}`,
         '/model-tests',
         `/model-tests/${data.modelTestId}`,
         '/no-such-page',
@@ -64,6 +69,7 @@ export function routesFor(role: Role, data: TourData): string[] {
         '/mycourses',
         `/enroll/${data.courseId}`,
         `/myCoursePlay/${data.freeCourseId}`,
+        `/certificate/${data.certificateNumber}`,
         '/addReview',
         '/complain',
         '/model-tests',
@@ -77,6 +83,11 @@ export function routesFor(role: Role, data: TourData): string[] {
         '/instructor-dashboard/all-student',
         '/instructor-dashboard/upload-course',
         `/instructor-dashboard/upload-course/${data.instructorCourseId}`,
+        '/instructor-dashboard/question-bank',
+        `/instructor-dashboard/question-bank?course=${data.instructorCourseId}`,
+        '/instructor-dashboard/model-tests',
+        '/instructor-dashboard/model-tests/new',
+        ...(data.authoredModelTestId ? [`/instructor-dashboard/model-tests/${data.authoredModelTestId}`] : []),
         '/addblog',
       ];
     case 'admin':
@@ -128,7 +139,52 @@ export async function prepareTour(browser: Browser, email: string): Promise<Tour
   await page.waitForURL(/\/attempts\/[0-9a-f-]{36}$/);
   const attemptId = /\/attempts\/([0-9a-f-]{36})$/.exec(page.url())![1];
   await visit.close();
-  return { courseId, freeCourseId, blogId, modelTestId, instructorCourseId, attemptId };
+  const certificateNumber = await completeCourse(email);
+  const authoredModelTestId =
+    (
+      await sql<{ id: string }>(
+        `SELECT t.id FROM model_test t LEFT JOIN course c ON c.id = t."courseId"
+         WHERE c."instructorEmail" = 'instructor@shikhon.test' OR t."authorId" = (SELECT id FROM "user" WHERE email = 'instructor@shikhon.test')
+         ORDER BY t.title LIMIT 1`,
+      )
+    )[0]?.id ?? null;
+  return { courseId, freeCourseId, blogId, modelTestId, instructorCourseId, attemptId, certificateNumber, authoredModelTestId };
+}
+
+/** A GraphQL call as the API's client, signed in with `token` when given. */
+export async function api<T>(query: string, variables: Record<string, unknown> = {}, token?: string): Promise<T> {
+  const res = await fetch(`${baseUrl}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify({ query, variables }),
+  });
+  const body = (await res.json()) as { data?: T; errors?: unknown };
+  if (body.errors) throw new Error(JSON.stringify(body.errors));
+  return body.data!;
+}
+
+/** The long-named student's access token, for the API. */
+export async function studentToken(email: string): Promise<string> {
+  const { login } = await api<{ login: { accessToken: string } }>(`mutation ($e: String!, $p: String!) { login(email: $e, password: $p) { accessToken } }`, {
+    e: email,
+    p: longStudent.password,
+  });
+  return login.accessToken;
+}
+
+/** The student enrolls in a second free course and marks every lesson done: a real certificate; answers its number. */
+async function completeCourse(email: string): Promise<string> {
+  const token = await studentToken(email);
+  const courseId = await one('SELECT id FROM course WHERE published AND price = 0 ORDER BY name OFFSET 1 LIMIT 1');
+  await api(`mutation ($id: ID!) { purchaseCourse(input: { courseId: $id }) { status } }`, { id: courseId }, token);
+  for (const lesson of await sql<{ id: string }>('SELECT id FROM lesson WHERE "courseId" = $1 ORDER BY position', [courseId]))
+    await api(`mutation ($id: ID!) { setLessonCompleted(lessonId: $id, completed: true) { __typename } }`, { id: lesson.id }, token);
+  const [certificate] = await sql<{ number: string }>(
+    `SELECT c.number FROM certificate c JOIN "user" u ON u.id = c."studentId" WHERE u.email = $1 AND c."courseId" = $2`,
+    [email, courseId],
+  );
+  if (!certificate) throw new Error('completing every lesson gave no certificate');
+  return certificate.number;
 }
 
 /**
@@ -171,6 +227,19 @@ export async function signInAs(page: Page, role: Role, studentEmail: string): Pr
   await page.goto('/login?lang=en');
   await logIn(page, account.email, account.password);
   await page.waitForURL((url) => url.pathname !== '/login');
+}
+
+/** Switches with the header's link (on a wide window, where the header shows it), as a person would: signed in, the account keeps the choice. */
+export async function switchLanguage(page: Page, language: 'bn' | 'en') {
+  const phone = page.viewportSize()!;
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/about');
+  if ((await page.evaluate(() => document.documentElement.lang)) !== language) {
+    await page.getByTestId('language-switch').filter({ visible: true }).click();
+    await page.waitForFunction((language) => document.documentElement.lang === language, language);
+  }
+  await page.waitForLoadState('networkidle');
+  await page.setViewportSize(phone);
 }
 
 /** Opens `path` and waits until its data has arrived and the page has settled. */

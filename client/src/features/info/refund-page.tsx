@@ -21,6 +21,7 @@ export default function RefundPage() {
           <List.Item key={rule}>{t(rule)}</List.Item>
         ))}
       </List.Root>
+      <Text>{t('info.refund.recorded')}</Text>
     </InfoPage>
   );
 }

@@ -306,7 +306,8 @@ export default function CourseEditorPage() {
             <Alert.Title>{problems.message}</Alert.Title>
           </Alert.Root>
         )}
-        <HStack gap="3">
+        {/* Bangla labels are longer: on a narrow phone the second button goes under the first. */}
+        <HStack gap="3" wrap="wrap">
           <Button type="submit" colorPalette="blue" disabled={saving}>
             {t('instructor.form.savePublish')}
           </Button>

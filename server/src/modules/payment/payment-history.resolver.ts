@@ -12,6 +12,9 @@ import { oneOf, optionalText, Rule } from '../../shared/validation';
 import { Money } from '../../graphql/money';
 import { toCursor } from '../../shared/paging';
 import { PaymentProviderChoice } from './purchase.input';
+import { translateMessage } from '../../i18n/translate';
+import type { Language } from '../../i18n/languages';
+import type { Page } from '../../shared/paging';
 
 registerEnumType(PaymentStatus, {
   name: 'PaymentStatus',
@@ -50,7 +53,7 @@ class PaymentRecord {
   @Field(() => PaymentProviderChoice, { description: 'Who took the payment' }) gateway: PaymentProviderChoice;
   @Field({ description: 'True when the offline card test mode took it: no card was charged' }) testMode: boolean;
   @Field(() => PaymentStatus, { description: 'Where the payment stands' }) status: PaymentStatus;
-  @Field(() => String, { nullable: true, description: 'Why it failed, in English; null unless it failed' }) failureMessage: string | null;
+  @Field(() => String, { nullable: true, description: "Why it failed, in the request's language; null unless it failed" }) failureMessage: string | null;
   @Field(() => ID, { description: 'The course paid for' }) courseId: string;
   @Field({ description: "The course's name" }) courseName: string;
   @Field({ description: "The paying student's name" }) studentName: string;
@@ -99,6 +102,14 @@ class PaymentFilterArgs extends PageArgs {
   after?: string | null;
 }
 
+/** The page with each failure's reason in the request's language (providers write them in English). */
+function inLanguage<T extends { failureMessage: string | null }>(page: Page<T>, language: Language): Page<T> {
+  return {
+    ...page,
+    items: page.items.map((item) => (item.failureMessage ? { ...item, failureMessage: translateMessage(language, item.failureMessage) } : item)),
+  };
+}
+
 const PaymentId = IdArgs('paymentId', PAYMENT_NOT_FOUND, 'The HELD payment to approve', 'PAYMENT_NOT_FOUND');
 type PaymentId = InstanceType<typeof PaymentId>;
 
@@ -107,7 +118,7 @@ export class PaymentHistoryResolver {
   @Authorized()
   @Query(() => PaymentRecordPage, { description: "The signed-in person's payments, newest first" })
   async myPayments(@Args(() => PageArgs) args: PageArgs, @Ctx() ctx: GraphQLContext): Promise<PaymentRecordPage> {
-    return toPage(PaymentRecordPage, await listMyPayments(ctx.db, requireViewer(ctx), args));
+    return toPage(PaymentRecordPage, inLanguage(await listMyPayments(ctx.db, requireViewer(ctx), args), ctx.language));
   }
 
   @Query(() => PaymentRecordPage, {
@@ -116,7 +127,10 @@ export class PaymentHistoryResolver {
   })
   async payments(@Args(() => PaymentFilterArgs) args: PaymentFilterArgs, @Ctx() ctx: GraphQLContext): Promise<PaymentRecordPage> {
     const { offset, limit, oldestFirst, after, ...filter } = args;
-    return toPage(PaymentRecordPage, await listPayments(ctx.db, { viewer: ctx.viewer, apiKey: ctx.apiKey }, filter, { offset, limit, oldestFirst, after }));
+    return toPage(
+      PaymentRecordPage,
+      inLanguage(await listPayments(ctx.db, { viewer: ctx.viewer, apiKey: ctx.apiKey }, filter, { offset, limit, oldestFirst, after }), ctx.language),
+    );
   }
 
   @Authorized(...roles.admin)

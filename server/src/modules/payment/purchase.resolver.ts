@@ -5,6 +5,7 @@ import { money } from '../../shared/money';
 import { Payment, PaymentStatus } from './payment.entity';
 import { methodLabel } from './payment-method';
 import { translateMessage } from '../../i18n/translate';
+import type { Language } from '../../i18n/languages';
 import { roles } from '../auth/guards';
 import { IdArgs } from '../../graphql/id-args';
 import { PurchaseInput } from './purchase.input';
@@ -55,7 +56,10 @@ class PurchaseResult {
   @Field(() => String, { nullable: true, description: "Where the buyer pays (SSLCommerz's page), for REQUIRES_ACTION" })
   redirectURL: string | null;
 
-  @Field(() => String, { nullable: true, description: 'A note for the buyer, in English (why it failed, what to do next); null when there is nothing to say' })
+  @Field(() => String, {
+    nullable: true,
+    description: "A note for the buyer, in the request's language (why it failed, what to do next); null when there is nothing to say",
+  })
   message: string | null;
 }
 
@@ -77,13 +81,13 @@ class RefundResult {
   amountRefunded: Money;
 }
 
-const toResult = (outcome: PurchaseOutcome): PurchaseResult => ({
+const toResult = (outcome: PurchaseOutcome, language: Language): PurchaseResult => ({
   status: PurchaseStatus[outcome.status],
   enrollment: outcome.enrollment,
   paymentId: outcome.payment?.id ?? null,
   clientSecret: outcome.clientSecret,
   redirectURL: outcome.redirectUrl ?? null,
-  message: outcome.message,
+  message: outcome.message && translateMessage(language, outcome.message),
 });
 
 @Resolver()
@@ -94,13 +98,13 @@ export class PurchaseResolver {
     @Arg('input', () => PurchaseInput, { description: 'The course and how to pay' }) input: PurchaseInput,
     @Ctx() ctx: GraphQLContext,
   ): Promise<PurchaseResult> {
-    return toResult(await purchaseCourse(ctx.payments, requireViewer(ctx), { ...input, address: ctx.clientAddress }));
+    return toResult(await purchaseCourse(ctx.payments, requireViewer(ctx), { ...input, address: ctx.clientAddress }), ctx.language);
   }
 
   @Authorized(...roles.student)
   @Mutation(() => PurchaseResult, { description: 'Records a payment after the card widget finished a required action; students only, for their own payment' })
   async confirmPurchase(@Args(() => PaymentId) { paymentId }: PaymentId, @Ctx() ctx: GraphQLContext): Promise<PurchaseResult> {
-    return toResult(await confirmPurchase(ctx.payments, requireViewer(ctx), paymentId));
+    return toResult(await confirmPurchase(ctx.payments, requireViewer(ctx), paymentId), ctx.language);
   }
 
   @Authorized(...roles.admin)

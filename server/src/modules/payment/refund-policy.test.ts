@@ -4,8 +4,11 @@ const start = new Date('2026-12-10T09:00:00Z');
 const at = (iso: string) => new Date(iso);
 
 describe('the refund policy', () => {
-  it('gives 100% when a live course is cancelled, whenever it is', () => {
-    expect(decideRefund({ refundCase: RefundCase.COURSE_CANCELLED, startsAt: start, requestedAt: at('2026-12-20T00:00:00Z') }).percent).toBe(100);
+  it('gives 100% when a course, recorded or live, is cancelled or withdrawn, whenever it is, and says so', () => {
+    expect(decideRefund({ refundCase: RefundCase.COURSE_CANCELLED, startsAt: start, requestedAt: at('2026-12-20T00:00:00Z') })).toEqual({
+      percent: 100,
+      rule: 'A course cancelled or withdrawn, recorded or live, gives a 100% refund within 7-10 working days.',
+    });
   });
 
   it('gives a full refund to a learner cancelling at least 1 day before the start', () => {

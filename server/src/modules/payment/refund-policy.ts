@@ -25,7 +25,7 @@ export interface RefundDecision {
 
 /**
  * The refund policy, in one place:
- * - a cancelled live course: 100%;
+ * - a course cancelled or withdrawn, recorded or live: 100%;
  * - a learner cancelling at least 1 day before the start: 100%;
  * - schedule issues reported within 2 days of the start that cannot be accommodated: 80%;
  * - no refund once 2 days have passed since the start.
@@ -36,7 +36,7 @@ export function decideRefund(input: { refundCase: RefundCase; startsAt: Date; re
   const reportedAt = input.reportedAt ?? requestedAt;
   switch (refundCase) {
     case RefundCase.COURSE_CANCELLED:
-      return { percent: 100, rule: 'A cancelled live course gives a 100% refund within 7-10 working days.' };
+      return { percent: 100, rule: 'A course cancelled or withdrawn, recorded or live, gives a 100% refund within 7-10 working days.' };
     case RefundCase.LEARNER_CANCELLED:
       if (startsAt.getTime() - requestedAt.getTime() >= DAY_MS) {
         return { percent: 100, rule: 'A learner cancelling at least 1 day before the start gets a full refund within 7-10 working days.' };

@@ -1,5 +1,6 @@
 import { Field, Input, SimpleGrid } from '@chakra-ui/react';
-import { useT } from '../../../lib/i18n';
+import { localDigits } from '../../../lib/digits';
+import { useLanguage, useT } from '../../../lib/i18n';
 import { formatExpiry, type CardField } from '../card-payment';
 
 export interface TypedCard {
@@ -17,6 +18,7 @@ interface CardFieldsProps {
 /** The test mode's card fields (Stripe's own card element stands in for them with a publishable key). */
 export function CardFields({ card, onChange, errors }: CardFieldsProps) {
   const t = useT();
+  const { language } = useLanguage();
   return (
     <SimpleGrid columns={{ base: 1, sm: 4 }} gap="3">
       <Field.Root gridColumn={{ sm: 'span 2' }} invalid={Boolean(errors.number)}>
@@ -24,7 +26,7 @@ export function CardFields({ card, onChange, errors }: CardFieldsProps) {
         <Input
           inputMode="numeric"
           autoComplete="cc-number"
-          placeholder="4242 4242 4242 4242"
+          placeholder={localDigits('4242 4242 4242 4242', language)}
           value={card.number}
           onChange={(e) => onChange({ ...card, number: e.target.value })}
         />
@@ -43,7 +45,13 @@ export function CardFields({ card, onChange, errors }: CardFieldsProps) {
       </Field.Root>
       <Field.Root invalid={Boolean(errors.cvc)}>
         <Field.Label>{t('checkout.card.cvc')}</Field.Label>
-        <Input inputMode="numeric" autoComplete="cc-csc" placeholder="123" value={card.cvc} onChange={(e) => onChange({ ...card, cvc: e.target.value })} />
+        <Input
+          inputMode="numeric"
+          autoComplete="cc-csc"
+          placeholder={localDigits('123', language)}
+          value={card.cvc}
+          onChange={(e) => onChange({ ...card, cvc: e.target.value })}
+        />
         <Field.ErrorText>{errors.cvc}</Field.ErrorText>
       </Field.Root>
     </SimpleGrid>
