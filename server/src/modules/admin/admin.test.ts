@@ -1,39 +1,27 @@
-import type { DataSource } from 'typeorm';
-import { startTestApp, type TestApp } from '../../test/app';
-import { closeTestDatabase, openTestDatabase, resetDatabase } from '../../test/database';
+import { useAppPerFile } from '../../test/app-per-file';
 import { makeCourse, makeUser } from '../../test/factories';
 import { HttpClient, signedInClient } from '../../test/http-client';
 import { OutboxMessage } from '../mail/outbox-message.entity';
 import { Role } from '../user/role';
 import { User } from '../user/user.entity';
 
-let db: DataSource;
-let app: TestApp;
 let admin: HttpClient;
 
-beforeAll(async () => {
-  db = await openTestDatabase();
-  app = await startTestApp(db);
-});
-afterAll(async () => {
-  await app.close();
-  await closeTestDatabase(db);
-});
+const given = useAppPerFile();
 beforeEach(async () => {
-  await resetDatabase(db);
-  await makeUser(db, { email: 'boss@example.com', name: 'Boss', role: Role.ADMIN }, 'boss password');
-  admin = await signedInClient(app.url, 'boss@example.com', 'boss password');
+  await makeUser(given.db, { email: 'boss@example.com', name: 'Boss', role: Role.ADMIN }, 'boss password');
+  admin = await signedInClient(given.app.url, 'boss@example.com', 'boss password');
 });
 
-const roleOf = async (email: string) => (await db.getRepository(User).findOneByOrFail({ email })).role;
+const roleOf = async (email: string) => (await given.db.getRepository(User).findOneByOrFail({ email })).role;
 
 describe('admin', () => {
   it('sums users by role, courses, enrollments and revenue', async () => {
-    await makeUser(db, { email: 't@example.com', role: Role.INSTRUCTOR });
-    await makeUser(db, { email: 'buyer@example.com', name: 'Buyer' }, 'buyer password');
-    const course = await makeCourse(db, { price: 30, name: 'Physics' });
-    await makeCourse(db, { published: false });
-    const buyer = await signedInClient(app.url, 'buyer@example.com', 'buyer password');
+    await makeUser(given.db, { email: 't@example.com', role: Role.INSTRUCTOR });
+    await makeUser(given.db, { email: 'buyer@example.com', name: 'Buyer' }, 'buyer password');
+    const course = await makeCourse(given.db, { price: 30, name: 'Physics' });
+    await makeCourse(given.db, { published: false });
+    const buyer = await signedInClient(given.app.url, 'buyer@example.com', 'buyer password');
     await buyer.graphql(`mutation ($id: ID!) { purchaseCourse(input: { courseId: $id, paymentMethod: "pm_card_visa" }) { status } }`, { id: course.id });
     const { data } = await admin.graphql(
       `{ adminSummary { students instructors admins courses publishedCourses enrollments revenue recentPurchases { studentName courseName amount } } }`,
@@ -53,8 +41,8 @@ describe('admin', () => {
   });
 
   it('lists users by role, searched and paged', async () => {
-    for (let i = 0; i < 3; i++) await makeUser(db, { email: `s${i}@example.com`, name: `Student ${i}` });
-    await makeUser(db, { email: 'teacher@example.com', name: 'Teacher', role: Role.INSTRUCTOR });
+    for (let i = 0; i < 3; i++) await makeUser(given.db, { email: `s${i}@example.com`, name: `Student ${i}` });
+    await makeUser(given.db, { email: 'teacher@example.com', name: 'Teacher', role: Role.INSTRUCTOR });
     const page = await admin.graphql<{ users: { total: number; items: Array<{ email: string }> } }>(
       `{ users(role: STUDENT, limit: 2) { total items { email } } }`,
     );
@@ -65,7 +53,7 @@ describe('admin', () => {
   });
 
   it('promotes a user and demotes them back to their previous role, keeping the account', async () => {
-    await makeUser(db, { email: 'teacher@example.com', role: Role.INSTRUCTOR });
+    await makeUser(given.db, { email: 'teacher@example.com', role: Role.INSTRUCTOR });
     await admin.graphql(`mutation { makeAdmin(email: "teacher@example.com") { role } }`);
     expect(await roleOf('teacher@example.com')).toBe(Role.ADMIN);
     const { data } = await admin.graphql(`mutation { removeAdmin(email: "teacher@example.com") { role } }`);
@@ -75,8 +63,8 @@ describe('admin', () => {
   it("refuses to remove the last admin, or an admin's own role", async () => {
     const own = await admin.graphql(`mutation { removeAdmin(email: "boss@example.com") { role } }`);
     expect(own.errors![0]).toMatchObject({ message: 'You cannot remove your own admin role', extensions: { code: 'FORBIDDEN' } });
-    await makeUser(db, { email: 'second@example.com', role: Role.ADMIN }, 'second password');
-    const second = await signedInClient(app.url, 'second@example.com', 'second password');
+    await makeUser(given.db, { email: 'second@example.com', role: Role.ADMIN }, 'second password');
+    const second = await signedInClient(given.app.url, 'second@example.com', 'second password');
     await second.graphql(`mutation { removeAdmin(email: "boss@example.com") { role } }`);
     expect(await roleOf('boss@example.com')).toBe(Role.STUDENT);
     const closed = await second.graphql(`mutation { deleteUser(email: "second@example.com") { email } }`);
@@ -84,28 +72,28 @@ describe('admin', () => {
   });
 
   it('keeps at least one admin when two remove each other at once', async () => {
-    await makeUser(db, { email: 'second@example.com', role: Role.ADMIN }, 'second password');
-    const second = await signedInClient(app.url, 'second@example.com', 'second password');
+    await makeUser(given.db, { email: 'second@example.com', role: Role.ADMIN }, 'second password');
+    const second = await signedInClient(given.app.url, 'second@example.com', 'second password');
     await Promise.all([
       admin.graphql(`mutation { removeAdmin(email: "second@example.com") { role } }`),
       second.graphql(`mutation { removeAdmin(email: "boss@example.com") { role } }`),
     ]);
-    expect(await db.getRepository(User).countBy({ role: Role.ADMIN })).toBe(1);
+    expect(await given.db.getRepository(User).countBy({ role: Role.ADMIN })).toBe(1);
   });
 
   it('closes an account: sign-in refused, the record kept', async () => {
-    await makeUser(db, { email: 'leaver@example.com' }, 'leaver password');
+    await makeUser(given.db, { email: 'leaver@example.com' }, 'leaver password');
     await admin.graphql(`mutation { deleteUser(email: "leaver@example.com") { email } }`);
-    const login = await new HttpClient(app.url).graphql(`mutation { login(email: "leaver@example.com", password: "leaver password") { accessToken } }`);
+    const login = await new HttpClient(given.app.url).graphql(`mutation { login(email: "leaver@example.com", password: "leaver password") { accessToken } }`);
     expect(login.errors![0].message).toBe(
       'This account is closed. To reopen it, call +880 9612-345678 or send us a message from the Support page; an admin will reopen it.',
     );
-    expect(await db.getRepository(User).countBy({ email: 'leaver@example.com' })).toBe(1);
+    expect(await given.db.getRepository(User).countBy({ email: 'leaver@example.com' })).toBe(1);
   });
 
   it('lists closed accounts apart, and reopens one so its owner can sign in again', async () => {
-    await makeUser(db, { email: 'leaver@example.com', name: 'Leaver' }, 'leaver password');
-    await makeUser(db, { email: 'stayer@example.com', name: 'Stayer' }, 'stayer password');
+    await makeUser(given.db, { email: 'leaver@example.com', name: 'Leaver' }, 'leaver password');
+    await makeUser(given.db, { email: 'stayer@example.com', name: 'Stayer' }, 'stayer password');
     await admin.graphql(`mutation { deleteUser(email: "leaver@example.com") { email } }`);
     const LIST = `query ($closed: Boolean) { users(closed: $closed) { items { email } } }`;
     const emails = async (closed: boolean | null) =>
@@ -114,21 +102,21 @@ describe('admin', () => {
     expect(await emails(null)).not.toContain('leaver@example.com');
     const REOPEN = `mutation ($email: String!) { reopenAccount(email: $email) { email } }`;
     expect((await admin.graphql(REOPEN, { email: 'stayer@example.com' })).errors![0].message).toBe('This account is not closed');
-    const student = await signedInClient(app.url, 'stayer@example.com', 'stayer password');
+    const student = await signedInClient(given.app.url, 'stayer@example.com', 'stayer password');
     expect((await student.graphql(REOPEN, { email: 'leaver@example.com' })).errors).toBeDefined();
     expect(await emails(true)).toEqual(['leaver@example.com']);
     expect((await admin.graphql(REOPEN, { email: 'LEAVER@example.com' })).data).toEqual({ reopenAccount: { email: 'leaver@example.com' } });
     expect(await emails(true)).toEqual([]);
-    const reopened = await db.query<Array<{ actorEmail: string; detail: { email: string } }>>(
+    const reopened = await given.db.query<Array<{ actorEmail: string; detail: { email: string } }>>(
       `SELECT "actorEmail", detail FROM audit_entry WHERE action = 'REOPEN_ACCOUNT'`,
     );
     expect(reopened.map((row) => [row.actorEmail, row.detail.email])).toEqual([['boss@example.com', 'leaver@example.com']]);
-    const login = await new HttpClient(app.url).graphql(`mutation { login(email: "leaver@example.com", password: "leaver password") { accessToken } }`);
+    const login = await new HttpClient(given.app.url).graphql(`mutation { login(email: "leaver@example.com", password: "leaver password") { accessToken } }`);
     expect(login.errors).toBeUndefined();
   });
 
   it('acts on an account made with a mobile number (no email) by its id, shows its number and finds it by the number', async () => {
-    const numberOnly = await makeUser(db, { name: 'Rahim', email: null, passwordHash: null, phone: '+8801712345678', phoneConfirmedAt: new Date() });
+    const numberOnly = await makeUser(given.db, { name: 'Rahim', email: null, passwordHash: null, phone: '+8801712345678', phoneConfirmedAt: new Date() });
     const LIST = `query ($search: String, $closed: Boolean) { users(search: $search, closed: $closed) { items { id name email phone role } } }`;
     const listed = async (search: string | null, closed: boolean | null = null) =>
       (await admin.graphql<{ users: { items: Array<Record<string, string | null>> } }>(LIST, { search, closed })).data!.users.items;
@@ -143,10 +131,10 @@ describe('admin', () => {
     expect((await listed(null, true)).map((u) => u.id)).toEqual([numberOnly.id]);
 
     // Closed: its number and a code no longer sign in.
-    const phone = new HttpClient(app.url);
+    const phone = new HttpClient(given.app.url);
     const signIn = async () => {
       await phone.graphql(`mutation { requestSignInCode(phone: "01712345678") }`);
-      const [sms] = await db.getRepository(OutboxMessage).find({ where: { to: '+8801712345678' }, order: { createdAt: 'DESC' }, take: 1 });
+      const [sms] = await given.db.getRepository(OutboxMessage).find({ where: { to: '+8801712345678' }, order: { createdAt: 'DESC' }, take: 1 });
       const code = /#(\d{6})\s*$/.exec(sms.text)![1];
       return phone.graphql<{ signInWithCode: { user: { id: string } } }>(
         `mutation ($code: String!) { signInWithCode(phone: "01712345678", code: $code) { user { id } } }`,
@@ -172,7 +160,7 @@ describe('admin', () => {
   });
 
   it('names an account by id or, as before, by email; an id nobody has is not found', async () => {
-    const teacher = await makeUser(db, { email: 'teacher@example.com', role: Role.INSTRUCTOR });
+    const teacher = await makeUser(given.db, { email: 'teacher@example.com', role: Role.INSTRUCTOR });
     // The older argument still works for integrators.
     expect((await admin.graphql(`mutation { makeAdmin(email: "Teacher@example.com") { id role } }`)).data).toEqual({
       makeAdmin: { id: teacher.id, role: 'ADMIN' },
@@ -187,7 +175,7 @@ describe('admin', () => {
   });
 
   it('keeps the legacy admin paths and their shapes', async () => {
-    await makeUser(db, { email: 'teacher@example.com', name: 'Teacher', role: Role.INSTRUCTOR });
+    await makeUser(given.db, { email: 'teacher@example.com', name: 'Teacher', role: Role.INSTRUCTOR });
     const list = (await (await admin.request('/api/users')).json()) as Array<{ email: string; role: string }>;
     expect(list.map((u) => [u.email, u.role]).sort()).toEqual([
       ['boss@example.com', 'admin'],

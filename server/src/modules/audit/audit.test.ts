@@ -1,6 +1,4 @@
-import type { DataSource } from 'typeorm';
-import { startTestApp, type TestApp } from '../../test/app';
-import { closeTestDatabase, openTestDatabase, resetDatabase } from '../../test/database';
+import { useAppPerFile } from '../../test/app-per-file';
 import { makeCourse, makeUser } from '../../test/factories';
 import { HttpClient, signedInClient } from '../../test/http-client';
 import { toViewer } from '../auth/viewer';
@@ -11,8 +9,6 @@ import { User } from '../user/user.entity';
 import { deleteUser } from '../admin/user-admin.service';
 import { AuditEntry } from './audit.entity';
 
-let db: DataSource;
-let app: TestApp;
 let admin: HttpClient;
 let teacher: User;
 let instructor: HttpClient;
@@ -21,26 +17,18 @@ let boss: User;
 const ADMIN_ADDRESS = '203.0.113.7';
 const TEACHER_ADDRESS = '198.51.100.23';
 
-beforeAll(async () => {
-  db = await openTestDatabase();
-  app = await startTestApp(db);
-});
-afterAll(async () => {
-  await app.close();
-  await closeTestDatabase(db);
-});
+const given = useAppPerFile();
 beforeEach(async () => {
-  await resetDatabase(db);
-  boss = await makeUser(db, { email: 'boss@example.com', role: Role.ADMIN }, 'boss password');
-  teacher = await makeUser(db, { email: 'teacher@example.com', name: 'Teacher', role: Role.INSTRUCTOR }, 'teacher password');
-  admin = await signedInClient(app.url, 'boss@example.com', 'boss password');
+  boss = await makeUser(given.db, { email: 'boss@example.com', role: Role.ADMIN }, 'boss password');
+  teacher = await makeUser(given.db, { email: 'teacher@example.com', name: 'Teacher', role: Role.INSTRUCTOR }, 'teacher password');
+  admin = await signedInClient(given.app.url, 'boss@example.com', 'boss password');
   // The app trusts a loopback proxy, so these stand for the clients' own addresses.
   admin.headers['x-forwarded-for'] = ADMIN_ADDRESS;
-  instructor = await signedInClient(app.url, 'teacher@example.com', 'teacher password');
+  instructor = await signedInClient(given.app.url, 'teacher@example.com', 'teacher password');
   instructor.headers['x-forwarded-for'] = TEACHER_ADDRESS;
 });
 
-const rows = () => db.getRepository(AuditEntry).find({ order: { createdAt: 'ASC' } });
+const rows = () => given.db.getRepository(AuditEntry).find({ order: { createdAt: 'ASC' } });
 const noErrors = (body: { errors?: unknown }) => expect(body.errors).toBeUndefined();
 
 const validCourse = {
@@ -57,7 +45,7 @@ describe('audit log: each action writes exactly one row', () => {
     ['makeAdmin', 'MAKE_ADMIN', 'mutation { makeAdmin(email: "Pupil@example.com") { role } }', { email: 'pupil@example.com', previousRole: 'STUDENT' }],
     ['deleteUser', 'CLOSE_ACCOUNT', 'mutation { deleteUser(email: "pupil@example.com") { id } }', { email: 'pupil@example.com', role: 'STUDENT' }],
   ])('%s over GraphQL records %s by the admin from their address', async (_name, action, mutation, detail) => {
-    const pupil = await makeUser(db, { email: 'pupil@example.com' });
+    const pupil = await makeUser(given.db, { email: 'pupil@example.com' });
     noErrors(await admin.graphql(mutation));
     expect(await rows()).toEqual([
       expect.objectContaining({
@@ -73,7 +61,7 @@ describe('audit log: each action writes exactly one row', () => {
   });
 
   it('removeAdmin records REMOVE_ADMIN with the role the user goes back to', async () => {
-    const second = await makeUser(db, { email: 'second@example.com', role: Role.ADMIN, previousRole: Role.INSTRUCTOR });
+    const second = await makeUser(given.db, { email: 'second@example.com', role: Role.ADMIN, previousRole: Role.INSTRUCTOR });
     noErrors(await admin.graphql('mutation { removeAdmin(email: "second@example.com") { role } }'));
     expect(await rows()).toEqual([
       expect.objectContaining({
@@ -88,7 +76,7 @@ describe('audit log: each action writes exactly one row', () => {
   });
 
   it('the legacy PUT and DELETE /api/users/{email} record MAKE_ADMIN and REMOVE_ADMIN; a second PUT changes nothing and records nothing', async () => {
-    const pupil = await makeUser(db, { email: 'pupil@example.com' });
+    const pupil = await makeUser(given.db, { email: 'pupil@example.com' });
     for (const method of ['PUT', 'PUT', 'DELETE']) expect((await admin.request('/api/users/pupil@example.com', { method })).status).toBe(200);
     expect((await rows()).map((r) => [r.action, r.targetId, r.actorId, r.address])).toEqual([
       ['MAKE_ADMIN', pupil.id, boss.id, ADMIN_ADDRESS],
@@ -141,9 +129,9 @@ describe('audit log: each action writes exactly one row', () => {
   });
 
   it('a refund records REFUND_ENROLLMENT with the amount and the case, and no card data', async () => {
-    const course = await makeCourse(db, { price: 20, name: 'Physics' });
-    await makeUser(db, { email: 'buyer@example.com' }, 'buyer password');
-    const buyer = await signedInClient(app.url, 'buyer@example.com', 'buyer password');
+    const course = await makeCourse(given.db, { price: 20, name: 'Physics' });
+    await makeUser(given.db, { email: 'buyer@example.com' }, 'buyer password');
+    const buyer = await signedInClient(given.app.url, 'buyer@example.com', 'buyer password');
     const bought = await buyer.graphql<{ purchaseCourse: { enrollment: { id: string } } }>(
       `mutation ($input: PurchaseInput!) { purchaseCourse(input: $input) { enrollment { id } } }`,
       { input: { courseId: course.id, paymentMethod: 'pm_card_visa' } },
@@ -169,10 +157,10 @@ describe('audit log: each action writes exactly one row', () => {
 
 describe('audit log: refused actions write nothing', () => {
   it('writes no row for refused role changes, account closings, course edits and refunds', async () => {
-    await makeUser(db, { email: 'pupil@example.com' }, 'pupil password');
-    const pupil = await signedInClient(app.url, 'pupil@example.com', 'pupil password');
-    const other = await makeCourse(db, { name: 'Not theirs' });
-    const sold = await makeCourse(db, { instructorId: teacher.id, price: 0 });
+    await makeUser(given.db, { email: 'pupil@example.com' }, 'pupil password');
+    const pupil = await signedInClient(given.app.url, 'pupil@example.com', 'pupil password');
+    const other = await makeCourse(given.db, { name: 'Not theirs' });
+    const sold = await makeCourse(given.db, { instructorId: teacher.id, price: 0 });
     await pupil.graphql(`mutation ($id: ID!) { purchaseCourse(input: { courseId: $id }) { status } }`, { id: sold.id });
     const refused = [
       await pupil.graphql('mutation { makeAdmin(email: "pupil@example.com") { role } }'),
@@ -191,13 +179,13 @@ describe('audit log: refused actions write nothing', () => {
   });
 
   it('an action whose audit row cannot be written does not happen', async () => {
-    const course = await makeCourse(db, { instructorId: teacher.id });
-    const pupil = await makeUser(db, { email: 'pupil@example.com' });
+    const course = await makeCourse(given.db, { instructorId: teacher.id });
+    const pupil = await makeUser(given.db, { email: 'pupil@example.com' });
     const noAddress = null as unknown as string;
-    await expect(deleteCourse(db, toViewer(teacher), course.id, noAddress)).rejects.toThrow();
-    await expect(deleteUser(db, toViewer(boss), { email: pupil.email }, noAddress)).rejects.toThrow();
-    expect(await db.getRepository(Course).existsBy({ id: course.id })).toBe(true);
-    expect((await db.getRepository(User).findOneByOrFail({ id: pupil.id })).deletedAt).toBeNull();
+    await expect(deleteCourse(given.db, toViewer(teacher), course.id, noAddress)).rejects.toThrow();
+    await expect(deleteUser(given.db, toViewer(boss), { email: pupil.email }, noAddress)).rejects.toThrow();
+    expect(await given.db.getRepository(Course).existsBy({ id: course.id })).toBe(true);
+    expect((await given.db.getRepository(User).findOneByOrFail({ id: pupil.id })).deletedAt).toBeNull();
     expect(await rows()).toEqual([]);
   });
 });
@@ -212,7 +200,7 @@ describe('audit log query', () => {
 
   it('gives admins the log newest first, paged and by action', async () => {
     for (const email of ['a@example.com', 'b@example.com', 'c@example.com']) {
-      await makeUser(db, { email });
+      await makeUser(given.db, { email });
       noErrors(await admin.graphql(`mutation { makeAdmin(email: "${email}") { role } }`));
     }
     noErrors(await admin.graphql('mutation { deleteUser(email: "a@example.com") { id } }'));
@@ -232,10 +220,10 @@ describe('audit log query', () => {
   });
 
   it('refuses the log to visitors, students and instructors', async () => {
-    await makeUser(db, { email: 'pupil@example.com' }, 'pupil password');
-    const pupil = await signedInClient(app.url, 'pupil@example.com', 'pupil password');
+    await makeUser(given.db, { email: 'pupil@example.com' }, 'pupil password');
+    const pupil = await signedInClient(given.app.url, 'pupil@example.com', 'pupil password');
     const codes = [];
-    for (const client of [new HttpClient(app.url), pupil, instructor]) {
+    for (const client of [new HttpClient(given.app.url), pupil, instructor]) {
       const body = await client.graphql(LOG, { offset: 0, limit: 10 });
       expect(body.data).toBeNull();
       codes.push(body.errors![0].extensions?.code);

@@ -1,7 +1,6 @@
-import type { DataSource } from 'typeorm';
+import { useAppPerFile } from '../../test/app-per-file';
+import { resetDatabase } from '../../test/database';
 import { TestModePayment } from '../../payments/offline/stripe-test-mode/test-mode-payment.entity';
-import { startTestApp, type TestApp } from '../../test/app';
-import { closeTestDatabase, openTestDatabase, resetDatabase } from '../../test/database';
 import { makeCourse, makeUser } from '../../test/factories';
 import { signedInClient, type HttpClient } from '../../test/http-client';
 import { Course } from '../course/course.entity';
@@ -10,28 +9,18 @@ import { Payment, PaymentStatus } from './payment.entity';
 import { Refund } from './refund.entity';
 import { ALREADY_REFUNDED, REFUND_IN_PROGRESS } from './refund.service';
 
-let db: DataSource;
-let app: TestApp;
-beforeAll(async () => {
-  db = await openTestDatabase();
-  app = await startTestApp(db);
-});
-afterAll(async () => {
-  await app.close();
-  await closeTestDatabase(db);
-});
-beforeEach(() => resetDatabase(db));
+const given = useAppPerFile();
 
 const REFUND = `mutation ($id: ID!, $case: RefundCase!, $reportedAt: DateTimeISO) {
   refundEnrollment(enrollmentId: $id, refundCase: $case, reportedAt: $reportedAt) { percent amount }
 }`;
 
 async function boughtCourse(startsAt: Date | null) {
-  const course = await makeCourse(db, { price: 20, startsAt });
-  await makeUser(db, { email: 'buyer@example.com' }, 'buyer password');
-  await makeUser(db, { email: 'boss@example.com', role: Role.ADMIN }, 'boss password');
-  const buyer = await signedInClient(app.url, 'buyer@example.com', 'buyer password');
-  const admin = await signedInClient(app.url, 'boss@example.com', 'boss password');
+  const course = await makeCourse(given.db, { price: 20, startsAt });
+  await makeUser(given.db, { email: 'buyer@example.com' }, 'buyer password');
+  await makeUser(given.db, { email: 'boss@example.com', role: Role.ADMIN }, 'boss password');
+  const buyer = await signedInClient(given.app.url, 'buyer@example.com', 'buyer password');
+  const admin = await signedInClient(given.app.url, 'boss@example.com', 'boss password');
   const { data } = await buyer.graphql<{ purchaseCourse: { enrollment: { id: string } } }>(
     `mutation ($input: PurchaseInput!) { purchaseCourse(input: $input) { enrollment { id } } }`,
     { input: { courseId: course.id, paymentMethod: 'pm_card_visa' } },
@@ -50,15 +39,15 @@ describe('refunds', () => {
     expect(errors).toBeUndefined();
     expect(data).toEqual({ refundEnrollment: { percent: 100, amount: 20 } });
     expect(await owns(buyer, course.id)).toBe(false);
-    expect((await db.getRepository(TestModePayment).findOneByOrFail({})).refundedCents).toBe(2000);
-    expect((await db.getRepository(Payment).findOneByOrFail({})).status).toBe(PaymentStatus.REFUNDED);
+    expect((await given.db.getRepository(TestModePayment).findOneByOrFail({})).refundedCents).toBe(2000);
+    expect((await given.db.getRepository(Payment).findOneByOrFail({})).status).toBe(PaymentStatus.REFUNDED);
     const again = await admin.graphql(REFUND, { id: enrollmentId, case: 'COURSE_CANCELLED' });
     expect(again.errors![0]).toMatchObject({ message: ALREADY_REFUNDED, extensions: { code: 'ALREADY_REFUNDED', category: 'CONFLICT' } });
   });
 
   it('gives one refund and three clear refusals when four refunds of one enrollment arrive at once', async () => {
     for (const round of [1, 2, 3]) {
-      await resetDatabase(db);
+      await resetDatabase(given.db);
       const { course, buyer, admin, enrollmentId } = await boughtCourse(null);
       const answers = await Promise.all(Array.from({ length: 4 }, () => admin.graphql(REFUND, { id: enrollmentId, case: 'COURSE_CANCELLED' })));
       const refunded = answers.filter((answer) => answer.data?.refundEnrollment);
@@ -68,8 +57,8 @@ describe('refunds', () => {
         expect(refusal.extensions?.category).toBe('CONFLICT');
         expect([ALREADY_REFUNDED, REFUND_IN_PROGRESS]).toContain(refusal.message);
       }
-      expect((await db.getRepository(TestModePayment).findOneByOrFail({})).refundedCents).toBe(2000);
-      expect(await db.getRepository(Refund).count()).toBe(1);
+      expect((await given.db.getRepository(TestModePayment).findOneByOrFail({})).refundedCents).toBe(2000);
+      expect(await given.db.getRepository(Refund).count()).toBe(1);
       expect(await owns(buyer, course.id)).toBe(false);
     }
   });
@@ -77,8 +66,8 @@ describe('refunds', () => {
   it('pays back once when a refund is retried after the provider refunded but nothing was written', async () => {
     const { course, buyer, admin, enrollmentId } = await boughtCourse(null);
     // As if a first attempt reached the provider and the server stopped before its writes.
-    const payment = await db.getRepository(Payment).findOneByOrFail({});
-    const first = await app.services.payments.provider.refund({
+    const payment = await given.db.getRepository(Payment).findOneByOrFail({});
+    const first = await given.app.services.payments.provider.refund({
       paymentRef: payment.providerRef!,
       amountCents: 2000,
       idempotencyKey: `refund-${enrollmentId}`,
@@ -86,8 +75,8 @@ describe('refunds', () => {
     const { data, errors } = await admin.graphql(REFUND, { id: enrollmentId, case: 'COURSE_CANCELLED' });
     expect(errors).toBeUndefined();
     expect(data).toEqual({ refundEnrollment: { percent: 100, amount: 20 } });
-    expect((await db.getRepository(TestModePayment).findOneByOrFail({})).refundedCents).toBe(2000);
-    expect((await db.getRepository(Refund).findOneByOrFail({})).providerRef).toBe(first.id);
+    expect((await given.db.getRepository(TestModePayment).findOneByOrFail({})).refundedCents).toBe(2000);
+    expect((await given.db.getRepository(Refund).findOneByOrFail({})).providerRef).toBe(first.id);
     expect(await owns(buyer, course.id)).toBe(false);
   });
 
@@ -95,7 +84,7 @@ describe('refunds', () => {
     const { admin, enrollmentId } = await boughtCourse(null);
     const { data } = await admin.graphql(REFUND, { id: enrollmentId, case: 'SCHEDULE_ISSUE', reportedAt: new Date().toISOString() });
     expect(data).toEqual({ refundEnrollment: { percent: 80, amount: 16 } });
-    expect((await db.getRepository(TestModePayment).findOneByOrFail({})).refundedCents).toBe(1600);
+    expect((await given.db.getRepository(TestModePayment).findOneByOrFail({})).refundedCents).toBe(1600);
   });
 
   it('refuses a refund the policy does not give, and keeps the access', async () => {
@@ -103,7 +92,7 @@ describe('refunds', () => {
     const { errors } = await admin.graphql(REFUND, { id: enrollmentId, case: 'LEARNER_CANCELLED' });
     expect(errors![0]).toMatchObject({ message: 'No refund once 2 days have passed since the start.', extensions: { code: 'CONFLICT' } });
     expect(await owns(buyer, course.id)).toBe(true);
-    expect((await db.getRepository(TestModePayment).findOneByOrFail({})).refundedCents).toBe(0);
+    expect((await given.db.getRepository(TestModePayment).findOneByOrFail({})).refundedCents).toBe(0);
   });
 
   it('lets only admins refund', async () => {
@@ -115,7 +104,7 @@ describe('refunds', () => {
   it('lets a refunded student buy the course again', async () => {
     const { course, buyer, admin, enrollmentId } = await boughtCourse(null);
     await admin.graphql(REFUND, { id: enrollmentId, case: 'COURSE_CANCELLED' });
-    await db.getRepository(Course).update(course.id, { startsAt: null });
+    await given.db.getRepository(Course).update(course.id, { startsAt: null });
     const { data } = await buyer.graphql<{ purchaseCourse: { status: string } }>(
       `mutation ($input: PurchaseInput!) { purchaseCourse(input: $input) { status } }`,
       { input: { courseId: course.id, paymentMethod: 'pm_card_visa' } },

@@ -1,6 +1,4 @@
-import type { DataSource } from 'typeorm';
-import { startTestApp, type TestApp } from '../../test/app';
-import { closeTestDatabase, openTestDatabase, resetDatabase } from '../../test/database';
+import { useAppPerFile } from '../../test/app-per-file';
 import { makeCourse, makeUser } from '../../test/factories';
 import { type HttpClient, signedInClient } from '../../test/http-client';
 import type { Course } from '../course/course.entity';
@@ -12,8 +10,6 @@ import { LessonQuizAnswer, LessonQuizResult } from './lesson-quiz.entity';
 import { ensureSyllabus } from './syllabus-seed';
 
 const PASSWORD = 'a lesson quiz password';
-let db: DataSource;
-let app: TestApp;
 let course: Course;
 let otherCourse: Course;
 let lessons: Lesson[];
@@ -44,30 +40,22 @@ const ANSWER = `mutation ($l: ID!, $q: ID!, $o: ID!) { answerLessonQuiz(lessonId
 const RETRY = `mutation ($l: ID!) { retryLessonQuiz(lessonId: $l) { ${QUIZ_FIELDS} } }`;
 const COMPLETE = `mutation ($l: ID!) { setLessonCompleted(lessonId: $l, completed: true) { completed courseProgress { completed total } certificate { number } } }`;
 
-beforeAll(async () => {
-  db = await openTestDatabase();
-  app = await startTestApp(db);
-});
-afterAll(async () => {
-  await app.close();
-  await closeTestDatabase(db);
-});
+const given = useAppPerFile();
 beforeEach(async () => {
-  await resetDatabase(db);
-  await ensureSyllabus(db);
-  const instructor = await makeUser(db, { email: 'teacher@example.com', role: Role.INSTRUCTOR, name: 'Teacher' }, PASSWORD);
-  const other = await makeUser(db, { email: 'rival@example.com', role: Role.INSTRUCTOR, name: 'Rival' }, PASSWORD);
-  await makeUser(db, { email: 'admin@example.com', role: Role.ADMIN, name: 'Admin' }, PASSWORD);
-  await makeUser(db, { email: 'student@example.com', name: 'Student' }, PASSWORD);
-  await makeUser(db, { email: 'stranger@example.com', name: 'Stranger' }, PASSWORD);
-  course = await makeCourse(db, { name: 'Physics 9', price: 0, instructorId: instructor.id }, ['গতি', 'বল']);
-  otherCourse = await makeCourse(db, { name: 'Chemistry 9', price: 0, instructorId: other.id });
-  lessons = await db.getRepository(Lesson).find({ where: { courseId: course.id }, order: { position: 'ASC' } });
-  teacher = await signedInClient(app.url, 'teacher@example.com', PASSWORD);
-  rival = await signedInClient(app.url, 'rival@example.com', PASSWORD);
-  admin = await signedInClient(app.url, 'admin@example.com', PASSWORD);
-  student = await signedInClient(app.url, 'student@example.com', PASSWORD);
-  stranger = await signedInClient(app.url, 'stranger@example.com', PASSWORD);
+  await ensureSyllabus(given.db);
+  const instructor = await makeUser(given.db, { email: 'teacher@example.com', role: Role.INSTRUCTOR, name: 'Teacher' }, PASSWORD);
+  const other = await makeUser(given.db, { email: 'rival@example.com', role: Role.INSTRUCTOR, name: 'Rival' }, PASSWORD);
+  await makeUser(given.db, { email: 'admin@example.com', role: Role.ADMIN, name: 'Admin' }, PASSWORD);
+  await makeUser(given.db, { email: 'student@example.com', name: 'Student' }, PASSWORD);
+  await makeUser(given.db, { email: 'stranger@example.com', name: 'Stranger' }, PASSWORD);
+  course = await makeCourse(given.db, { name: 'Physics 9', price: 0, instructorId: instructor.id }, ['গতি', 'বল']);
+  otherCourse = await makeCourse(given.db, { name: 'Chemistry 9', price: 0, instructorId: other.id });
+  lessons = await given.db.getRepository(Lesson).find({ where: { courseId: course.id }, order: { position: 'ASC' } });
+  teacher = await signedInClient(given.app.url, 'teacher@example.com', PASSWORD);
+  rival = await signedInClient(given.app.url, 'rival@example.com', PASSWORD);
+  admin = await signedInClient(given.app.url, 'admin@example.com', PASSWORD);
+  student = await signedInClient(given.app.url, 'student@example.com', PASSWORD);
+  stranger = await signedInClient(given.app.url, 'stranger@example.com', PASSWORD);
   const { errors } = await student.graphql(`mutation ($id: ID!) { purchaseCourse(input: { courseId: $id }) { status } }`, { id: course.id });
   expect(errors).toBeUndefined();
 });
@@ -162,7 +150,7 @@ describe('taking a lesson quiz', () => {
     expect(read.errors?.[0].extensions?.code).toBe('NOT_ENROLLED');
     const answered = await answer(stranger, q, q.correctOptionId);
     expect(answered.errors?.[0].extensions?.code).toBe('NOT_ENROLLED');
-    expect(await db.getRepository(LessonQuizAnswer).count()).toBe(0);
+    expect(await given.db.getRepository(LessonQuizAnswer).count()).toBe(0);
   });
 
   it('never sends a correct option or an explanation before the question is answered', async () => {
@@ -206,7 +194,7 @@ describe('taking a lesson quiz', () => {
     expect(notInQuiz.errors?.[0].extensions?.category).toBe('NOT_FOUND');
     const otherLesson = await answer(student, questions[1], questions[1].correctOptionId, lessons[1].id);
     expect(otherLesson.errors?.[0].extensions?.category).toBe('NOT_FOUND');
-    expect(await db.getRepository(LessonQuizAnswer).count()).toBe(1);
+    expect(await given.db.getRepository(LessonQuizAnswer).count()).toBe(1);
   });
 
   it('counts the first answer of a round; a retry starts a new round and the best result is kept', async () => {
@@ -237,7 +225,7 @@ describe('taking a lesson quiz', () => {
   it('gives one result when the last two answers arrive at the same moment', async () => {
     const questions = await quizOnFirstLesson(2);
     await Promise.all(questions.map((q) => answer(student, q, q.correctOptionId)));
-    const result = await db.getRepository(LessonQuizResult).findOneByOrFail({ lessonId: lessons[0].id });
+    const result = await given.db.getRepository(LessonQuizResult).findOneByOrFail({ lessonId: lessons[0].id });
     expect(result).toMatchObject({ rounds: 1, bestCorrect: 2, bestTotal: 2 });
   });
 });
@@ -254,8 +242,8 @@ describe('completing a lesson with a quiz', () => {
     await answer(student, questions[0], questions[0].correctOptionId);
     await answer(student, questions[1], wrongOption(questions[1]));
     expect((await student.graphql(COMPLETE, { l: lessons[0].id })).errors?.[0].extensions?.code).toBe('QUIZ_NOT_PASSED');
-    expect(await db.getRepository(LessonProgress).findOneBy({ lessonId: lessons[0].id })).toBeNull();
-    expect(await db.getRepository(Certificate).count()).toBe(0);
+    expect(await given.db.getRepository(LessonProgress).findOneBy({ lessonId: lessons[0].id })).toBeNull();
+    expect(await given.db.getRepository(Certificate).count()).toBe(0);
 
     await student.graphql(RETRY, { l: lessons[0].id });
     await answer(student, questions[0], questions[0].correctOptionId);
@@ -266,7 +254,7 @@ describe('completing a lesson with a quiz', () => {
     expect(done.errors).toBeUndefined();
     expect(done.data!.setLessonCompleted).toMatchObject({ completed: true, courseProgress: { completed: 2, total: 2 } });
     expect(done.data!.setLessonCompleted.certificate?.number).toBeTruthy();
-    expect(await db.getRepository(Certificate).count()).toBe(1);
+    expect(await given.db.getRepository(Certificate).count()).toBe(1);
   });
 
   it('is not held back where the course sets no pass mark', async () => {

@@ -1,6 +1,4 @@
-import type { DataSource } from 'typeorm';
-import { startTestApp, type TestApp } from '../../test/app';
-import { closeTestDatabase, openTestDatabase, resetDatabase } from '../../test/database';
+import { useAppPerFile } from '../../test/app-per-file';
 import { makeCourse, makeUser } from '../../test/factories';
 import { type HttpClient, signedInClient } from '../../test/http-client';
 import type { Course } from '../course/course.entity';
@@ -12,28 +10,18 @@ import { Question } from './question.entity';
 import { ensureSyllabus } from './syllabus-seed';
 
 const PASSWORD = 'a practice password';
-let db: DataSource;
-let app: TestApp;
 let course: Course;
 let teacher: HttpClient;
 let admin: HttpClient;
 
-beforeAll(async () => {
-  db = await openTestDatabase();
-  app = await startTestApp(db);
-});
-afterAll(async () => {
-  await app.close();
-  await closeTestDatabase(db);
-});
+const given = useAppPerFile();
 beforeEach(async () => {
-  await resetDatabase(db);
-  await ensureSyllabus(db);
-  const instructor = await makeUser(db, { email: 'teacher@example.com', role: Role.INSTRUCTOR, name: 'Teacher' }, PASSWORD);
-  await makeUser(db, { email: 'admin@example.com', role: Role.ADMIN, name: 'Admin' }, PASSWORD);
-  course = await makeCourse(db, { name: 'Physics 9', price: 0, instructorId: instructor.id });
-  teacher = await signedInClient(app.url, 'teacher@example.com', PASSWORD);
-  admin = await signedInClient(app.url, 'admin@example.com', PASSWORD);
+  await ensureSyllabus(given.db);
+  const instructor = await makeUser(given.db, { email: 'teacher@example.com', role: Role.INSTRUCTOR, name: 'Teacher' }, PASSWORD);
+  await makeUser(given.db, { email: 'admin@example.com', role: Role.ADMIN, name: 'Admin' }, PASSWORD);
+  course = await makeCourse(given.db, { name: 'Physics 9', price: 0, instructorId: instructor.id });
+  teacher = await signedInClient(given.app.url, 'teacher@example.com', PASSWORD);
+  admin = await signedInClient(given.app.url, 'admin@example.com', PASSWORD);
 });
 
 const CREATE_QUESTION = `mutation ($input: QuestionInput!) { createQuestion(input: $input) { id options { id text } correctOptionId explanation } }`;
@@ -94,8 +82,8 @@ let studentCount = 0;
 async function student(name = 'Rahim'): Promise<HttpClient> {
   studentCount += 1;
   const email = `student${studentCount}@example.com`;
-  await makeUser(db, { email, name }, PASSWORD);
-  return signedInClient(app.url, email, PASSWORD);
+  await makeUser(given.db, { email, name }, PASSWORD);
+  return signedInClient(given.app.url, email, PASSWORD);
 }
 
 async function start(client: HttpClient, testId: string): Promise<Started> {
@@ -141,12 +129,12 @@ describe('the question bank', () => {
   ])('refuses a bad question (%j) with a clear message and stores nothing', async (change, message) => {
     const { errors } = await teacher.graphql(CREATE_QUESTION, { input: questionInput(1, change) });
     expect(errors?.[0]).toMatchObject({ message, extensions: { code: 'BAD_USER_INPUT' } });
-    expect(await db.getRepository(Question).count()).toBe(0);
+    expect(await given.db.getRepository(Question).count()).toBe(0);
   });
 
   it("refuses another instructor's course and the shared bank to an instructor; an admin may write to both", async () => {
-    await makeUser(db, { email: 'rival@example.com', role: Role.INSTRUCTOR }, PASSWORD);
-    const rival = await signedInClient(app.url, 'rival@example.com', PASSWORD);
+    await makeUser(given.db, { email: 'rival@example.com', role: Role.INSTRUCTOR }, PASSWORD);
+    const rival = await signedInClient(given.app.url, 'rival@example.com', PASSWORD);
     expect((await rival.graphql(CREATE_QUESTION, { input: questionInput(1) })).errors?.[0].extensions?.code).toBe('FORBIDDEN');
     expect((await teacher.graphql(CREATE_QUESTION, { input: questionInput(1, { courseId: null }) })).errors?.[0].message).toBe(
       'Only admins write questions outside a course; choose one of your courses',
@@ -179,8 +167,8 @@ describe('the question bank', () => {
     });
     const again = await teacher.graphql(IMPORT, { csv, course: course.id });
     expect(again.data).toMatchObject({ importQuestions: { imported: 0, unchanged: 2 } });
-    expect(await db.getRepository(Question).count()).toBe(2);
-    const force = await db.getRepository(Question).findOneByOrFail({ text: 'বলের একক কী?' });
+    expect(await given.db.getRepository(Question).count()).toBe(2);
+    const force = await given.db.getRepository(Question).findOneByOrFail({ text: 'বলের একক কী?' });
     expect(force.options.map((o) => o.text)).toEqual(['নিউটন', 'জুল', 'ওয়াট']);
     expect(force.correctOptionId).toBe(force.options[0].id);
   });
@@ -222,14 +210,14 @@ describe('model tests', () => {
       input: { title: 'Draft', classLevel: 9, subjectId: 'physics', courseId: course.id, durationMinutes: 5, questionIds: [questions[0].id] },
     });
     const LIST = `query ($c: Int, $s: ID) { modelTests(classLevel: $c, subject: $s, offset: 0, limit: 10) { total items { id title questionCount negativeMark subject { nameBn nameEn } } } }`;
-    expect((await app.graphql(LIST, { c: 9, s: 'physics' })).body.data).toEqual({
+    expect((await given.app.graphql(LIST, { c: 9, s: 'physics' })).body.data).toEqual({
       modelTests: {
         total: 1,
         items: [{ id, title: 'গতি: মডেল টেস্ট', questionCount: 3, negativeMark: 0.25, subject: { nameBn: 'পদার্থবিজ্ঞান', nameEn: 'Physics' } }],
       },
     });
-    expect((await app.graphql(LIST, { c: 10, s: 'physics' })).body.data).toMatchObject({ modelTests: { total: 0 } });
-    expect((await app.graphql(`query ($id: ID!) { course(id: $id) { quizCount } }`, { id: course.id })).body.data).toEqual({ course: { quizCount: 1 } });
+    expect((await given.app.graphql(LIST, { c: 10, s: 'physics' })).body.data).toMatchObject({ modelTests: { total: 0 } });
+    expect((await given.app.graphql(`query ($id: ID!) { course(id: $id) { quizCount } }`, { id: course.id })).body.data).toEqual({ course: { quizCount: 1 } });
   });
 
   it('refuses to publish a test without questions and a test with questions of a course the author does not teach', async () => {
@@ -239,13 +227,13 @@ describe('model tests', () => {
     expect((await teacher.graphql(PUBLISH, { id: data!.createModelTest.id })).errors?.[0].message).toBe(
       'A model test needs at least one question before it is published',
     );
-    const other = await makeCourse(db, { name: 'Admin course' });
+    const other = await makeCourse(given.db, { name: 'Admin course' });
     const [foreign] = await makeQuestions(1, admin, { courseId: other.id });
     const refused = await teacher.graphql(CREATE_TEST, {
       input: { title: 'Borrowed', classLevel: 9, subjectId: 'physics', courseId: course.id, durationMinutes: 5, questionIds: [foreign.id] },
     });
     expect(refused.errors?.[0]).toMatchObject({ extensions: { code: 'FORBIDDEN' } });
-    expect(await db.getRepository(ModelTest).count()).toBe(1);
+    expect(await given.db.getRepository(ModelTest).count()).toBe(1);
   });
 });
 
@@ -274,9 +262,9 @@ describe('taking a model test', () => {
     const [a, b] = await Promise.all([start(rahim, testId), start(rahim, testId)]);
     expect(a.id).toBe(b.id);
     expect((await start(rahim, testId)).id).toBe(a.id);
-    expect(await db.getRepository(Attempt).count()).toBe(1);
+    expect(await given.db.getRepository(Attempt).count()).toBe(1);
     // The server's submission at the deadline is queued in PostgreSQL.
-    const [job] = await db.query<Array<{ count: number }>>(
+    const [job] = await given.db.query<Array<{ count: number }>>(
       `SELECT count(*)::int AS "count" FROM pgboss.job WHERE name = 'submit-attempt-at-deadline' AND data->>'attemptId' = $1`,
       [a.id],
     );
@@ -324,14 +312,16 @@ describe('taking a model test', () => {
     await nadia.graphql(SAVE, { a: third.id, q: n1, o: correctOf(questions, n1) });
     await nadia.graphql(SAVE, { a: third.id, q: n2, o: correctOf(questions, n2) });
     await nadia.graphql(SAVE, { a: third.id, q: n3, o: wrongOf(questions, n3) });
-    await db.query(`UPDATE "attempt" SET "startedAt" = "startedAt" - interval '3 minutes' WHERE "id" = $1`, [third.id]);
+    await given.db.query(`UPDATE "attempt" SET "startedAt" = "startedAt" - interval '3 minutes' WHERE "id" = $1`, [third.id]);
     expect((await nadia.graphql<{ submitAttempt: { rank: number; score: number } }>(SUBMIT, { a: third.id })).data?.submitAttempt).toMatchObject({
       score: 1.75,
       rank: 3,
     });
 
     await nadia.graphql(`mutation { setLeaderboardNameHidden(hidden: true) }`);
-    const board = await app.graphql(`query ($id: ID!) { leaderboard(testId: $id, offset: 0, limit: 10) { total items { rank name score } } }`, { id: testId });
+    const board = await given.app.graphql(`query ($id: ID!) { leaderboard(testId: $id, offset: 0, limit: 10) { total items { rank name score } } }`, {
+      id: testId,
+    });
     expect(board.body.data).toEqual({
       leaderboard: {
         total: 3,
@@ -375,9 +365,9 @@ describe('taking a model test', () => {
     await rahim.graphql(SAVE, { a: attempt.id, q: attempt.questions[0].id, o: correctOf(questions, attempt.questions[0].id) });
     const [a, b] = await Promise.all([rahim.graphql(SUBMIT, { a: attempt.id }), rahim.graphql(SUBMIT, { a: attempt.id })]);
     expect(a.data).toEqual(b.data);
-    const [row] = await db.query<Array<{ submittedAt: Date; score: string }>>(`SELECT "submittedAt", "score" FROM "attempt"`);
+    const [row] = await given.db.query<Array<{ submittedAt: Date; score: string }>>(`SELECT "submittedAt", "score" FROM "attempt"`);
     expect(Number(row.score)).toBe(1);
-    expect(await db.getRepository(Attempt).count()).toBe(1);
+    expect(await given.db.getRepository(Attempt).count()).toBe(1);
   });
 
   it('refuses bad answers with a clear error and changes nothing', async () => {
@@ -403,14 +393,14 @@ describe('taking a model test', () => {
     });
     expect((await karim.graphql(SUBMIT, { a: attempt.id })).errors?.[0].extensions?.code).toBe('FORBIDDEN');
     expect((await karim.graphql(`query ($id: ID!) { attempt(id: $id) { id } }`, { id: attempt.id })).errors?.[0].extensions?.code).toBe('FORBIDDEN');
-    expect(await db.getRepository(AttemptAnswer).count()).toBe(0);
+    expect(await given.db.getRepository(AttemptAnswer).count()).toBe(0);
 
     await rahim.graphql(SUBMIT, { a: attempt.id });
     expect(await code(rahim, { a: attempt.id, q: q1, o: correctOf(questions, q1) })).toMatchObject({
       message: 'This attempt has been submitted; its answers can no longer change',
       extensions: { code: 'ATTEMPT_CLOSED', category: 'CONFLICT' },
     });
-    expect(await db.getRepository(AttemptAnswer).count()).toBe(0);
+    expect(await given.db.getRepository(AttemptAnswer).count()).toBe(0);
   });
 
   it('refuses an answer after the deadline and submits the unfinished attempt itself', async () => {
@@ -420,17 +410,17 @@ describe('taking a model test', () => {
     const attempt = await start(rahim, testId);
     const [q1, q2] = attempt.questions.map((q) => q.id);
     await rahim.graphql(SAVE, { a: attempt.id, q: q1, o: correctOf(questions, q1) });
-    await db.query(`UPDATE "attempt" SET "startedAt" = now() - interval '11 minutes', "deadline" = now() - interval '1 minute'`);
+    await given.db.query(`UPDATE "attempt" SET "startedAt" = now() - interval '11 minutes', "deadline" = now() - interval '1 minute'`);
     expect((await rahim.graphql(SAVE, { a: attempt.id, q: q2, o: correctOf(questions, q2) })).errors?.[0]).toMatchObject({
       message: 'Time is up: answers after the deadline are not accepted',
     });
     // The queue's job submits it; running it again changes nothing.
-    await finishAtDeadline(db, attempt.id);
-    const stored = await db.getRepository(Attempt).findOneByOrFail({ id: attempt.id });
+    await finishAtDeadline(given.db, attempt.id);
+    const stored = await given.db.getRepository(Attempt).findOneByOrFail({ id: attempt.id });
     expect(stored).toMatchObject({ correct: 1, wrong: 0, skipped: 1, score: 1 });
     expect(stored.submittedAt!.getTime()).toBe(stored.deadline.getTime());
-    await finishAtDeadline(db, attempt.id);
-    expect(await db.getRepository(Attempt).findOneByOrFail({ id: attempt.id })).toEqual(stored);
+    await finishAtDeadline(given.db, attempt.id);
+    expect(await given.db.getRepository(Attempt).findOneByOrFail({ id: attempt.id })).toEqual(stored);
     const read = await rahim.graphql(`query ($id: ID!) { attempt(id: $id) { finished result { score correct skipped timeTakenSeconds } } }`, {
       id: attempt.id,
     });
@@ -440,10 +430,10 @@ describe('taking a model test', () => {
   });
 
   it("needs the course's enrollment for a test that is not free, and refuses a test outside its window", async () => {
-    const paid = await makeCourse(db, {
+    const paid = await makeCourse(given.db, {
       name: 'Paid physics',
       price: 20,
-      instructorId: (await db.query<Array<{ id: string }>>(`SELECT id FROM "user" WHERE email = 'teacher@example.com'`))[0].id,
+      instructorId: (await given.db.query<Array<{ id: string }>>(`SELECT id FROM "user" WHERE email = 'teacher@example.com'`))[0].id,
     });
     const questions = await makeQuestions(1, teacher, { courseId: paid.id });
     const testId = await publishedTest(questions, { courseId: paid.id, free: false });
@@ -452,7 +442,7 @@ describe('taking a model test', () => {
       message: 'This model test is for the students of its course: enroll in the course to take it',
       extensions: { code: 'NOT_ENROLLED', category: 'FORBIDDEN' },
     });
-    expect(await db.getRepository(Attempt).count()).toBe(0);
+    expect(await given.db.getRepository(Attempt).count()).toBe(0);
     const later = await publishedTest(await makeQuestions(1), { opensAt: new Date(Date.now() + 3600_000).toISOString() });
     expect((await rahim.graphql(START, { id: later })).errors?.[0].message).toBe('This model test has not opened yet');
   });

@@ -1,6 +1,4 @@
-import type { DataSource } from 'typeorm';
-import { startTestApp, type TestApp } from '../../test/app';
-import { closeTestDatabase, openTestDatabase, resetDatabase } from '../../test/database';
+import { useAppPerFile } from '../../test/app-per-file';
 import { makeCourse, makeUser } from '../../test/factories';
 import { HttpClient, signedInClient } from '../../test/http-client';
 import { Role } from '../user/role';
@@ -11,8 +9,6 @@ import { ensureSyllabus } from './syllabus-seed';
 // name or claimed type), at most 1 MB; anything else is refused with a clear error that changes nothing.
 
 const PASSWORD = 'a picture password';
-let db: DataSource;
-let app: TestApp;
 let teacher: HttpClient;
 let courseId: string;
 
@@ -26,22 +22,14 @@ const JPEG = Buffer.from(
 const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"><script>alert(1)</script></svg>');
 
-beforeAll(async () => {
-  db = await openTestDatabase();
-  app = await startTestApp(db);
-});
-afterAll(async () => {
-  await app.close();
-  await closeTestDatabase(db);
-});
+const given = useAppPerFile();
 beforeEach(async () => {
-  await resetDatabase(db);
-  await ensureSyllabus(db);
-  const instructor = await makeUser(db, { email: 'teacher@example.com', role: Role.INSTRUCTOR }, PASSWORD);
-  await makeUser(db, { email: 'rival@example.com', role: Role.INSTRUCTOR }, PASSWORD);
-  await makeUser(db, { email: 'student@example.com' }, PASSWORD);
-  courseId = (await makeCourse(db, { name: 'Physics 9', price: 0, instructorId: instructor.id })).id;
-  teacher = await signedInClient(app.url, 'teacher@example.com', PASSWORD);
+  await ensureSyllabus(given.db);
+  const instructor = await makeUser(given.db, { email: 'teacher@example.com', role: Role.INSTRUCTOR }, PASSWORD);
+  await makeUser(given.db, { email: 'rival@example.com', role: Role.INSTRUCTOR }, PASSWORD);
+  await makeUser(given.db, { email: 'student@example.com' }, PASSWORD);
+  courseId = (await makeCourse(given.db, { name: 'Physics 9', price: 0, instructorId: instructor.id })).id;
+  teacher = await signedInClient(given.app.url, 'teacher@example.com', PASSWORD);
 });
 
 async function newQuestion(): Promise<string> {
@@ -66,7 +54,7 @@ async function pictureOf(id: string): Promise<string | null> {
 }
 
 async function fetchPicture(address: string) {
-  const res = await fetch(app.url + address);
+  const res = await fetch(given.app.url + address);
   return { status: res.status, type: res.headers.get('content-type'), bytes: Buffer.from(await res.arrayBuffer()) };
 }
 
@@ -85,7 +73,7 @@ describe('a question’s picture', () => {
       { input: { title: 'চিত্রের প্রশ্ন', classLevel: 9, subjectId: 'physics', courseId, free: true, durationMinutes: 5, questionIds: [id] } },
     );
     await teacher.graphql(`mutation ($id: ID!) { setModelTestPublished(id: $id, published: true) { id } }`, { id: created!.createModelTest.id });
-    const student = await signedInClient(app.url, 'student@example.com', PASSWORD);
+    const student = await signedInClient(given.app.url, 'student@example.com', PASSWORD);
     const { data: started } = await student.graphql<{ startAttempt: { id: string; questions: Array<{ pictureURL: string | null }> } }>(
       `mutation ($id: ID!) { startAttempt(testId: $id) { id questions { pictureURL } } }`,
       { id: created!.createModelTest.id },
@@ -148,9 +136,9 @@ describe('a question’s picture', () => {
   it('is given or taken away only by the question’s editors', async () => {
     const id = await newQuestion();
     const kept = (await upload(teacher, id, PNG)).body.pictureURL;
-    const rival = await signedInClient(app.url, 'rival@example.com', PASSWORD);
-    const student = await signedInClient(app.url, 'student@example.com', PASSWORD);
-    expect((await upload(new HttpClient(app.url), id, WEBP)).status).toBe(401);
+    const rival = await signedInClient(given.app.url, 'rival@example.com', PASSWORD);
+    const student = await signedInClient(given.app.url, 'student@example.com', PASSWORD);
+    expect((await upload(new HttpClient(given.app.url), id, WEBP)).status).toBe(401);
     expect((await upload(student, id, WEBP)).status).toBe(403);
     expect((await upload(rival, id, WEBP)).status).toBe(403);
     expect((await rival.request(`/api/questions/${id}/picture`, { method: 'DELETE' })).status).toBe(403);

@@ -1,6 +1,4 @@
-import type { DataSource } from 'typeorm';
-import { startTestApp, type TestApp } from '../../test/app';
-import { closeTestDatabase, openTestDatabase, resetDatabase } from '../../test/database';
+import { useAppPerFile } from '../../test/app-per-file';
 import { makeCourse, makeUser } from '../../test/factories';
 import { HttpClient, signedInClient } from '../../test/http-client';
 import { type Course } from '../course/course.entity';
@@ -8,26 +6,16 @@ import { Lesson } from '../course/lesson.entity';
 import { Role } from '../user/role';
 import { progressOf } from './progress.service';
 
-let db: DataSource;
-let app: TestApp;
 let course: Course;
 let lessons: Lesson[];
 let student: HttpClient;
 
-beforeAll(async () => {
-  db = await openTestDatabase();
-  app = await startTestApp(db);
-});
-afterAll(async () => {
-  await app.close();
-  await closeTestDatabase(db);
-});
+const given = useAppPerFile();
 beforeEach(async () => {
-  await resetDatabase(db);
-  course = await makeCourse(db, { name: 'Algebra', price: 0, instructorEmail: 'owner@example.com' }, ['Sets', 'Functions', 'Graphs', 'Limits']);
-  lessons = await db.getRepository(Lesson).find({ where: { courseId: course.id }, order: { position: 'ASC' } });
-  await makeUser(db, { email: 'student@example.com' }, 'student password');
-  student = await signedInClient(app.url, 'student@example.com', 'student password');
+  course = await makeCourse(given.db, { name: 'Algebra', price: 0, instructorEmail: 'owner@example.com' }, ['Sets', 'Functions', 'Graphs', 'Limits']);
+  lessons = await given.db.getRepository(Lesson).find({ where: { courseId: course.id }, order: { position: 'ASC' } });
+  await makeUser(given.db, { email: 'student@example.com' }, 'student password');
+  student = await signedInClient(given.app.url, 'student@example.com', 'student password');
   await student.graphql(`mutation ($id: ID!) { purchaseCourse(input: { courseId: $id }) { status } }`, { id: course.id });
 });
 
@@ -43,14 +31,14 @@ const restVideosSeenBy = async (client: HttpClient) => {
 
 describe('who gets lesson videos', () => {
   it('gives them to the enrolled student, the course instructor and admins', async () => {
-    const owner = await makeUser(db, { email: 'owner@example.com', role: Role.INSTRUCTOR }, 'owner password');
+    const owner = await makeUser(given.db, { email: 'owner@example.com', role: Role.INSTRUCTOR }, 'owner password');
     // The instructor is known by account, not by the email printed on the course.
-    await db.query(`UPDATE course SET "instructorId" = $1 WHERE id = $2`, [owner.id, course.id]);
-    await makeUser(db, { email: 'boss@example.com', role: Role.ADMIN }, 'boss password');
+    await given.db.query(`UPDATE course SET "instructorId" = $1 WHERE id = $2`, [owner.id, course.id]);
+    await makeUser(given.db, { email: 'boss@example.com', role: Role.ADMIN }, 'boss password');
     const entitled = [
       student,
-      await signedInClient(app.url, 'owner@example.com', 'owner password'),
-      await signedInClient(app.url, 'boss@example.com', 'boss password'),
+      await signedInClient(given.app.url, 'owner@example.com', 'owner password'),
+      await signedInClient(given.app.url, 'boss@example.com', 'boss password'),
     ];
     for (const client of entitled) {
       expect(await videosSeenBy(client)).toEqual(lessons.map((l) => l.videoURL));
@@ -59,12 +47,12 @@ describe('who gets lesson videos', () => {
   });
 
   it('hides them from visitors, other students and other instructors, in GraphQL and the REST paths', async () => {
-    await makeUser(db, { email: 'other@example.com' }, 'other password');
-    await makeUser(db, { email: 'rival@example.com', role: Role.INSTRUCTOR }, 'rival password');
+    await makeUser(given.db, { email: 'other@example.com' }, 'other password');
+    await makeUser(given.db, { email: 'rival@example.com', role: Role.INSTRUCTOR }, 'rival password');
     const outsiders = [
-      new HttpClient(app.url),
-      await signedInClient(app.url, 'other@example.com', 'other password'),
-      await signedInClient(app.url, 'rival@example.com', 'rival password'),
+      new HttpClient(given.app.url),
+      await signedInClient(given.app.url, 'other@example.com', 'other password'),
+      await signedInClient(given.app.url, 'rival@example.com', 'rival password'),
     ];
     for (const client of outsiders) {
       expect(await videosSeenBy(client)).toEqual([null, null, null, null]);
@@ -73,13 +61,13 @@ describe('who gets lesson videos', () => {
   });
 
   it('keeps a course taken off sale open to its students, and hides it from everyone else and new buyers', async () => {
-    await db.query(`UPDATE course SET published = false WHERE id = $1`, [course.id]);
+    await given.db.query(`UPDATE course SET published = false WHERE id = $1`, [course.id]);
     const COURSE = `query ($id: ID!) { course(id: $id) { name lessons { videoURL } } }`;
     const seen = await student.graphql<{ course: { name: string; lessons: Array<{ videoURL: string | null }> } | null }>(COURSE, { id: course.id });
     expect(seen.data!.course).toEqual({ name: 'Algebra', lessons: lessons.map((l) => ({ videoURL: l.videoURL })) });
-    await makeUser(db, { email: 'other@example.com' }, 'other password');
-    const other = await signedInClient(app.url, 'other@example.com', 'other password');
-    for (const client of [new HttpClient(app.url), other]) {
+    await makeUser(given.db, { email: 'other@example.com' }, 'other password');
+    const other = await signedInClient(given.app.url, 'other@example.com', 'other password');
+    for (const client of [new HttpClient(given.app.url), other]) {
       expect((await client.graphql(COURSE, { id: course.id })).data).toEqual({ course: null });
     }
     const buying = await other.graphql(`mutation ($id: ID!) { purchaseCourse(input: { courseId: $id }) { status } }`, { id: course.id });
@@ -88,7 +76,7 @@ describe('who gets lesson videos', () => {
   });
 
   it('stops giving them after a refund ends the enrollment', async () => {
-    await db.query(`UPDATE enrollment SET "revokedAt" = now()`);
+    await given.db.query(`UPDATE enrollment SET "revokedAt" = now()`);
     expect(await videosSeenBy(student)).toEqual([null, null, null, null]);
   });
 });
@@ -130,7 +118,7 @@ describe('progress', () => {
   });
 
   it('lists My Courses with the course studied last first', async () => {
-    const later = await makeCourse(db, { name: 'Geometry', price: 0 }, ['Points', 'Lines']);
+    const later = await makeCourse(given.db, { name: 'Geometry', price: 0 }, ['Points', 'Lines']);
     await student.graphql(`mutation ($id: ID!) { purchaseCourse(input: { courseId: $id }) { status } }`, { id: later.id });
     const MY = `{ myEnrollments { courseName lastStudiedAt } }`;
     type My = { myEnrollments: Array<{ courseName: string; lastStudiedAt: string | null }> };
@@ -147,8 +135,8 @@ describe('progress', () => {
   });
 
   it('refuses progress on a course the student does not own, and bad positions', async () => {
-    await makeUser(db, { email: 'other@example.com' }, 'other password');
-    const other = await signedInClient(app.url, 'other@example.com', 'other password');
+    await makeUser(given.db, { email: 'other@example.com' }, 'other password');
+    const other = await signedInClient(given.app.url, 'other@example.com', 'other password');
     const { errors } = await other.graphql(SET, { id: lessons[0].id, done: true });
     expect(errors![0]).toMatchObject({ message: 'Enroll in this course to track your progress', extensions: { code: 'NOT_ENROLLED', category: 'FORBIDDEN' } });
     const negative = await student.graphql(POSITION, { id: lessons[0].id, s: -5 });
