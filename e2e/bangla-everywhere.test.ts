@@ -6,6 +6,7 @@ import { launchBrowser, openPage } from './support/browser';
 import { bangla, text } from './support/catalogues';
 import { sql } from './support/database';
 import { api, failedToLoad, openRoute, prepareTour, routesFor, signInAs, studentToken, switchLanguage, type Role, type TourData } from './support/tour';
+import { menuToggle } from './support/phone';
 
 /**
  * Latin words a Bangla page may show: brands and the names of standards, written so in Bangla too.
@@ -208,7 +209,7 @@ describe('dialogs, toasts, errors and later steps in Bangla', () => {
       await check('the hero’s introduction');
       await page.getByRole('button', { name: bn('home.tour.close') }).click();
 
-      await page.getByRole('button', { name: bn('header.openMenu') }).click();
+      await menuToggle(page, bn('header.openMenu')).click();
       const menu = page.getByRole('navigation', { name: bn('header.phoneNav') });
       await menu.waitFor();
       await check('the phone menu, signed out');
@@ -314,7 +315,7 @@ describe('dialogs, toasts, errors and later steps in Bangla', () => {
 
       await openRoute(page, '/mycourses');
       // On a phone the account's items are in the header's menu.
-      await page.getByRole('button', { name: bn('header.openMenu') }).click();
+      await menuToggle(page, bn('header.openMenu')).click();
       const menu = page.getByRole('navigation', { name: bn('header.phoneNav') });
       await menu.waitFor();
       await check('the phone menu, signed in');
