@@ -227,7 +227,7 @@ describe('dialogs, toasts, errors and later steps in Bangla', () => {
           .getAttribute('href'),
         'Support leads to the same page from the header and the footer',
       );
-      await page.getByRole('button', { name: bn('header.closeMenu') }).click();
+      await menuToggle(page, bn('header.closeMenu')).click();
 
       await openRoute(page, '/login');
       await page.getByRole('button', { name: bn('login.forgotPassword') }).click();
