@@ -6,7 +6,7 @@ import { prefetchFirstPage } from './app/prefetch';
 import { AppRoutes } from './app/router';
 import { serverState } from './app/server-state';
 import { themeSystem } from './app/theme';
-import { createApolloClient } from './lib/apollo';
+import { lazyDataSource } from './lib/data';
 import { documentLanguage, loadCatalogue, rememberLanguage } from './lib/i18n';
 import { createSession } from './lib/session';
 
@@ -25,9 +25,12 @@ async function start() {
   // A page drawn for a visitor starts signed out, as drawn, so the header does not change while
   // the scripts take it over (the session is still checked then).
   const session = createSession({ assumeSignedOut: Boolean(rendered) && 'visitor' in container.dataset });
-  const client = createApolloClient(session);
-  if (rendered) client.cache.restore(rendered);
-  else void prefetchFirstPage(client, window.location);
+  // Apollo Client is not in the first download: a server-rendered page is drawn from the answers
+  // it came with, and Apollo loads when the session or a query first needs the server.
+  const source = lazyDataSource(async () => (await import('./lib/apollo')).createApolloClient(session), rendered ?? {});
+  session.attach(source);
+  // A page drawn in the browser needs its data at once.
+  if (!rendered) void source.load().then((client) => prefetchFirstPage(client, window.location));
 
   await nextTask();
   themeSystem();
@@ -36,7 +39,7 @@ async function start() {
 
   const app = (
     <StrictMode>
-      <Providers client={client} session={session} language={language} catalogue={messages}>
+      <Providers source={source} session={session} language={language} catalogue={messages}>
         <BrowserRouter>
           <AppRoutes />
         </BrowserRouter>

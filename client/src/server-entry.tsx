@@ -1,3 +1,4 @@
+import { ApolloProvider, useQuery as apolloUseQuery } from '@apollo/client/react';
 import { prerenderStatic } from '@apollo/client/react/ssr';
 import { renderToString } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
@@ -7,6 +8,7 @@ import { Providers } from './app/providers';
 import { PageStatusContext, type PageStatus } from './app/page-status';
 import { AppRoutes } from './app/router';
 import { createApolloClient } from './lib/apollo';
+import { readyDataSource, type ServerAnswers } from './lib/data';
 import { isLanguage, loadCatalogue } from './lib/i18n';
 import { createSession, hintsSignedIn } from './lib/session';
 import { paths, routePatterns } from './lib/paths';
@@ -88,15 +90,21 @@ export async function renderPage(
   const visitor = variant === 'visitor';
   const session = createSession({ shareAcrossTabs: false, assumeSignedOut: visitor });
   const client = createApolloClient(session, { uri: graphqlUrl, fetch: watchedFetch, ssrMode: true });
+  // The answers the page is drawn with, noted by each query for the browser's first drawing.
+  const answers: ServerAnswers = {};
+  const source = readyDataSource(client, { useQuery: apolloUseQuery, answers });
+  session.attach(source);
   const signal = AbortSignal.timeout(timeoutMs);
   const status: PageStatus = { notFound: false };
   const tree = (
     <PageStatusContext.Provider value={status}>
-      <Providers client={client} session={session} language={language} catalogue={catalogue}>
-        <StaticRouter location={url}>
-          <AppRoutes />
-        </StaticRouter>
-      </Providers>
+      <ApolloProvider client={client}>
+        <Providers source={source} session={session} language={language} catalogue={catalogue}>
+          <StaticRouter location={url}>
+            <AppRoutes />
+          </StaticRouter>
+        </Providers>
+      </ApolloProvider>
     </PageStatusContext.Provider>
   );
   try {
@@ -111,7 +119,7 @@ export async function renderPage(
     });
     if (aborted || dataFailed) return null;
     const html = renderToString(tree);
-    return { html, state: client.extract(), visitor, notFound: status.notFound };
+    return { html, state: answers, visitor, notFound: status.notFound };
   } finally {
     client.stop();
   }

@@ -3,7 +3,7 @@ import { SERVER_STATE_ID } from './server-state';
 export interface RenderedPage {
   /** The markup of everything inside `#root`. */
   html: string;
-  /** Apollo's cache after the render: the answers the browser would otherwise ask for again. */
+  /** The answers the page was drawn with (lib/data): the browser draws it again from them, then hands them to Apollo.*/
   state: unknown;
   /** Drawn for a visitor (signed out): the browser starts signed out too, to match. */
   visitor?: boolean;

@@ -1,7 +1,6 @@
-import { ApolloProvider } from '@apollo/client/react';
 import { ChakraProvider } from '@chakra-ui/react';
-import type { ApolloClient } from '@apollo/client';
 import { lazy, Suspense, type ReactNode } from 'react';
+import { DataProvider, type DataSource } from '../lib/data';
 import { I18nProvider, type Catalogue, type Language } from '../lib/i18n';
 import type { Session } from '../lib/session';
 import { SessionProvider } from '../lib/session-context';
@@ -13,7 +12,8 @@ const Toaster = lazy(async () => ({ default: (await import('../components/toaste
 const AccountLanguage = lazy(() => import('../lib/i18n/account-language'));
 
 interface ProvidersProps {
-  client: ApolloClient;
+  /** Where the pages' data comes from (lib/data). */
+  source: DataSource;
   session: Session;
   /** The page's language and its catalogue, loaded before the first render. */
   language: Language;
@@ -21,10 +21,10 @@ interface ProvidersProps {
   children: ReactNode;
 }
 
-export function Providers({ client, session, language, catalogue, children }: ProvidersProps) {
+export function Providers({ source, session, language, catalogue, children }: ProvidersProps) {
   return (
     <I18nProvider language={language} catalogue={catalogue}>
-      <ApolloProvider client={client}>
+      <DataProvider source={source}>
         <SessionProvider session={session}>
           <ChakraProvider value={themeSystem()}>
             {children}
@@ -34,7 +34,7 @@ export function Providers({ client, session, language, catalogue, children }: Pr
             </Suspense>
           </ChakraProvider>
         </SessionProvider>
-      </ApolloProvider>
+      </DataProvider>
     </I18nProvider>
   );
 }

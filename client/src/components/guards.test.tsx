@@ -36,7 +36,8 @@ function renderGuarded(session: Session, guard: 'auth' | 'admin') {
 /** A session whose refresh answer the test decides. */
 function sessionAnswering(answer: Promise<unknown>): Session {
   const session = createSession();
-  session.attach({ mutate: () => answer, clearStore: () => Promise.resolve([]), refetchQueries: () => Promise.resolve([]) } as unknown as ApolloClient);
+  const client = { mutate: () => answer, clearStore: () => Promise.resolve([]), refetchQueries: () => Promise.resolve([]) } as unknown as ApolloClient;
+  session.attach({ current: () => client, load: () => Promise.resolve(client) });
   return session;
 }
 

@@ -43,6 +43,5 @@ export function createApolloClient(
     cache: new InMemoryCache(),
     ssrMode,
   });
-  session.attach(client);
   return client;
 }

@@ -1,4 +1,4 @@
-import { CombinedGraphQLErrors } from '@apollo/client';
+import { isGraphQLErrors } from './data';
 import type { MessageKey, Translate } from './i18n';
 
 /** What the server says about a refusal, beside its message (server/src/shared/error-codes.ts). */
@@ -24,7 +24,7 @@ const wordedCodes: Record<string, MessageKey> = {
 
 /** The code, category and data of a GraphQL error (its first one); nulls for anything else. */
 export function errorFacts(error: unknown): ErrorFacts {
-  const extensions = CombinedGraphQLErrors.is(error) ? error.errors[0]?.extensions : undefined;
+  const extensions = isGraphQLErrors(error) ? error.errors[0]?.extensions : undefined;
   const text = (value: unknown) => (typeof value === 'string' ? value : null);
   return {
     code: text(extensions?.code),
@@ -42,7 +42,7 @@ export function errorFacts(error: unknown): ErrorFacts {
  */
 export function describeError(error: unknown, t?: Translate): ErrorFacts & { message: string; fields: Record<string, string> } {
   const facts = errorFacts(error);
-  if (CombinedGraphQLErrors.is(error) && error.errors.length > 0) {
+  if (isGraphQLErrors(error) && error.errors.length > 0) {
     const first = error.errors[0];
     const fields = (first.extensions?.fields ?? {}) as Record<string, string>;
     const key = facts.code ? wordedCodes[facts.code] : undefined;

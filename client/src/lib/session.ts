@@ -1,4 +1,4 @@
-import type { ApolloClient } from '@apollo/client';
+import type { DataSource } from './data';
 import { LogoutDocument, RefreshSessionDocument } from './session.generated';
 import type { SessionUser_UserFragment } from './session-user.generated';
 
@@ -35,7 +35,7 @@ const REFRESH_EVERY_MS = 12 * 60 * 1000;
  * A page rendered on the server has no tab to talk to (`shareAcrossTabs: false`) and stays 'loading'.
  */
 export function createSession({ shareAcrossTabs = true, assumeSignedOut = false }: { shareAcrossTabs?: boolean; assumeSignedOut?: boolean } = {}) {
-  let client: ApolloClient | undefined;
+  let data: Pick<DataSource, 'current' | 'load'> | undefined;
   let token: string | null = null;
   // A page the server drew for a visitor with no sign-in hint starts signed out, as drawn; the
   // session is still checked once the page is taken over.
@@ -47,9 +47,12 @@ export function createSession({ shareAcrossTabs = true, assumeSignedOut = false 
   const channel = !shareAcrossTabs || typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel('shikhon-session');
 
   const setState = (next: SessionState) => {
-    state = next;
+    const unchanged = next.status === 'signedOut' && state.status === 'signedOut';
     checked = true;
     rememberSignedIn(next.status === 'signedIn');
+    // A visitor found to be signed out, as the page was drawn, is not drawn again.
+    if (unchanged) return;
+    state = next;
     listeners.forEach((listener) => listener());
   };
 
@@ -59,7 +62,7 @@ export function createSession({ shareAcrossTabs = true, assumeSignedOut = false 
     const wasSignedIn = state.status === 'signedIn';
     setState({ status: 'signedOut' });
     // Only a real sign-out clears cached data; clearing while queries are in flight would drop them.
-    if (wasSignedIn) await client?.clearStore();
+    if (wasSignedIn) await data?.current()?.clearStore();
   };
 
   const session = {
@@ -71,8 +74,9 @@ export function createSession({ shareAcrossTabs = true, assumeSignedOut = false 
       listeners.add(listener);
       return () => void listeners.delete(listener);
     },
-    attach(apollo: ApolloClient) {
-      client = apollo;
+    /** Where requests go: Apollo Client, loaded when the session first needs the server. */
+    attach(source: Pick<DataSource, 'current' | 'load'>) {
+      data = source;
     },
 
     signedIn({ accessToken, user }: { accessToken: string; user: SessionUser }) {
@@ -84,7 +88,7 @@ export function createSession({ shareAcrossTabs = true, assumeSignedOut = false 
       channel?.postMessage('signed-in');
       // What the page shows was read as a visitor (a server-rendered page always is); some of it
       // depends on who is looking, such as whether they own the course.
-      if (!wasSignedIn) void client?.refetchQueries({ include: 'active' });
+      if (!wasSignedIn) void data?.current()?.refetchQueries({ include: 'active' });
     },
 
     updateUser(user: Partial<SessionUser>) {
@@ -95,7 +99,8 @@ export function createSession({ shareAcrossTabs = true, assumeSignedOut = false 
     refresh(): Promise<boolean> {
       refreshing ??= (async () => {
         try {
-          const result = await client!.mutate({ mutation: RefreshSessionDocument, context: { skipSessionRetry: true } });
+          const client = await data!.load();
+          const result = await client.mutate({ mutation: RefreshSessionDocument, context: { skipSessionRetry: true } });
           const payload = result.data?.refreshSession;
           if (!payload) {
             await forget();
@@ -115,7 +120,7 @@ export function createSession({ shareAcrossTabs = true, assumeSignedOut = false 
 
     async signOut() {
       try {
-        await client?.mutate({ mutation: LogoutDocument, context: { skipSessionRetry: true } });
+        await (await data?.load())?.mutate({ mutation: LogoutDocument, context: { skipSessionRetry: true } });
       } finally {
         await forget();
         channel?.postMessage('signed-out');

@@ -1,5 +1,4 @@
 import { ApolloClient, HttpLink, InMemoryCache, type OperationVariables, type TypedDocumentNode } from '@apollo/client';
-import { ApolloProvider } from '@apollo/client/react';
 import { MockLink } from '@apollo/client/testing';
 import { GraphQLError } from 'graphql';
 import { ChakraProvider } from '@chakra-ui/react';
@@ -7,6 +6,7 @@ import { render } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation, type Location } from 'react-router-dom';
 import { themeSystem } from '../app/theme';
+import { DataProvider, readyDataSource } from '../lib/data';
 import { I18nProvider, type Language } from '../lib/i18n';
 import { createSession } from '../lib/session';
 import { SessionProvider } from '../lib/session-context';
@@ -74,7 +74,7 @@ export function renderRoute(element: ReactElement, { path = '/', at, otherPaths 
   const client = testClient(mocks);
   const utils = render(
     <WithLanguage language={language}>
-      <ApolloProvider client={client}>
+      <DataProvider source={readyDataSource(client)}>
         <ChakraProvider value={themeSystem()}>
           {/* A visitor's session, never started: pages that read it render as for someone signed out. */}
           <SessionProvider session={createSession({ shareAcrossTabs: false, assumeSignedOut: true })}>
@@ -89,7 +89,7 @@ export function renderRoute(element: ReactElement, { path = '/', at, otherPaths 
             </MemoryRouter>
           </SessionProvider>
         </ChakraProvider>
-      </ApolloProvider>
+      </DataProvider>
     </WithLanguage>,
   );
   return { ...utils, pathname: () => current.location?.pathname, search: () => current.location?.search };

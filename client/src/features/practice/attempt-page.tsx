@@ -1,4 +1,4 @@
-import { CombinedGraphQLErrors } from '@apollo/client';
+import { isGraphQLErrors } from '../../lib/data';
 import { Alert, Badge, Box, Button, Card, Container, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
@@ -95,7 +95,7 @@ function TakingView({ attempt, onEnded }: { attempt: AttemptData; onEnded: () =>
         }
         setOffline(false);
       } catch (failure) {
-        if (CombinedGraphQLErrors.is(failure)) {
+        if (isGraphQLErrors(failure)) {
           const now = readPending(attempt.id);
           delete now[questionId];
           localStorage.setItem(pendingKey(attempt.id), JSON.stringify(now));

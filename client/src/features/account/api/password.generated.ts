@@ -5,7 +5,7 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 import type * as Types from '../../../gql/types';
 
-import { useMutation } from '@apollo/client/react';
+import { useMutation } from '../../../lib/data';
 import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
 export type RequestPasswordResetMutationVariables = Exact<{
   email: string;

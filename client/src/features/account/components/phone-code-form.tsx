@@ -1,5 +1,5 @@
 import { Alert, Button, Field, HStack, Input, Stack, Text } from '@chakra-ui/react';
-import { CombinedGraphQLErrors } from '@apollo/client';
+import { isGraphQLErrors } from '../../../lib/data';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useRequestSignInCodeMutation, useSignInWithCodeMutation, type SignInWithCodeMutation } from '../api/phone.generated';
 import { describeError } from '../../../lib/graphql-errors';
@@ -11,7 +11,7 @@ export type CodeSignIn = SignInWithCodeMutation['signInWithCode'];
 /** A failed mutation's message and the field it names (`extensions.field` or `extensions.fields`). */
 export function codeError(failure: unknown, t: Translate): { message: string; field: string | null } {
   const described = describeError(failure, t);
-  const first = CombinedGraphQLErrors.is(failure) ? failure.errors[0] : undefined;
+  const first = isGraphQLErrors(failure) ? failure.errors[0] : undefined;
   const field = (first?.extensions?.field as string | undefined) ?? Object.keys(described.fields)[0] ?? null;
   return { message: described.message, field };
 }
