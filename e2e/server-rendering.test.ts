@@ -21,7 +21,10 @@ describe('pages sent with their content', () => {
     const html = await res.text();
     assert.equal(res.status, 200);
     assert.match(html, new RegExp(`<h1[^>]*>${(await courseName(id)).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}</h1>`));
-    assert.match(html, /<script type="application\/json" id="server-state">\{.*"Course:/s);
+    // The page's answers, by operation and variables: the browser draws the page from them again.
+    const state = html.match(/<script type="application\/json" id="server-state">(.*?)<\/script>/s)?.[1];
+    const answers = JSON.parse(state ?? '{}') as Record<string, { course?: { id: string } }>;
+    assert.equal(answers[`CoursePage:${JSON.stringify({ id })}`]?.course?.id, id);
     const scripts = html.match(/<script\b[^>]*>/g) ?? [];
     assert.deepEqual(
       scripts.filter((tag) => !/\bsrc="/.test(tag) && !/type="application\/json"/.test(tag)),
