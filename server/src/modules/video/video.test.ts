@@ -148,7 +148,7 @@ describe('uploading a lesson video', () => {
       expect(cleanUp.cron).toBe('0 * * * *');
       await cleanUp.start();
       await (await queue.boss()).send(ABANDONED_UPLOADS_QUEUE, {});
-      await waitFor('the job to remove the abandoned upload', async () => !fs.existsSync(path.join(directory, abandoned.id)));
+      await waitFor('the job to remove the abandoned upload', () => Promise.resolve(!fs.existsSync(path.join(directory, abandoned.id))));
     } finally {
       await queue.stop();
     }
