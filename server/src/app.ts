@@ -35,22 +35,15 @@ import { sessionCookie } from './modules/auth/session-cookie';
 import { deviceCookie, deviceCookieKey } from './modules/auth/device-cookie';
 import { createMailService, type MailService } from './modules/mail/mailer';
 import { createSmsProvider } from './modules/phone/sms-provider';
-import { legacyCatalogueRouter } from './rest/legacy-catalogue.router';
-import { legacyUsersRouter } from './rest/legacy-users.router';
-import { legacyEnrollmentRouter } from './rest/legacy-enrollment.router';
-import { stripeWebhookRouter } from './rest/stripe-webhook.router';
-import { certificateRouter } from './modules/certificate/certificate.router';
-import { questionPictureRouter } from './modules/practice/question-picture.router';
-import type { PurchaseDeps } from './modules/payment/payment-deps';
 import { createPaymentProviders } from './payments/create-providers';
-import type { ProviderWith } from './payments/provider';
+import { paymentServices, type PaymentServices } from './modules/payment/payment-services';
+import { productModules } from './modules';
+import { moduleRoutes, type ModuleRoute, type ModuleServices } from './modules/product-module';
 import { streamSigningKey } from './modules/video/stream-signature';
 import { VideoQueue } from './modules/video/video-queue';
 import { PracticeQueue } from './modules/practice/practice-queue';
 import { createVideoStorage, type VideoStorage } from './modules/video/video-storage';
-import { videoStreamRouter } from './modules/video/video-stream.router';
 import type { StreamSettings } from './modules/video/stream-signature';
-import { videoUploadRouter } from './modules/video/video-upload.router';
 import { apiKeyScopes } from './graphql/api-key-scopes';
 import { identifyApiKey, restApiKeyGate } from './http/api-keys';
 import { WebhookQueue, type WebhookQueueOptions } from './modules/integration/webhook-queue';
@@ -85,6 +78,8 @@ export interface App {
   webhooks: WebhookDeps;
   /** The outbox's delivery: `work()` sends queued mail from this process. */
   mail: MailService;
+  /** What the modules' manifests are given: `index.ts` starts their jobs with it. */
+  modules: ModuleServices;
 }
 
 /** Builds the whole HTTP face of the product (GraphQL, REST shims, health, client) without listening. */
@@ -165,31 +160,21 @@ export async function createApp({ env, db, log, databaseState, webhookRetries, j
     allowHttp: env.nodeEnv !== 'production',
   };
   await webhooks.queue.startIfNeeded(db, webhooks.secretKey);
+  const modules: ModuleServices = { env, db, log, jobs, auth, payments, mail, video: { storage, queue, stream }, practice: { queue: practiceQueue }, webhooks };
+  // Every module's routes, mounted in their phase (product-module.ts says what each phase has read by then).
+  const routes = moduleRoutes(productModules, modules);
+  const mount = (phase: ModuleRoute[]) => phase.forEach(({ path = '/', router }) => app.use(path, router));
 
   app.use(requestContext(log));
   app.use(chooseLanguage());
   app.use(securityHeaders());
   app.use(crossOriginCalls(env.corsOrigins));
   app.use(healthRouter(db, databaseState));
-  // Webhooks are verified against the exact bytes received, so they are read before any JSON parsing.
-  app.use(stripeWebhookRouter(payments));
+  mount(routes['raw-body']);
   app.use(cookieParser());
   app.use(identifyApiKey(db));
   app.use(identifyViewer(passport));
-  app.use(
-    videoUploadRouter({
-      db,
-      storage,
-      queue,
-      log,
-      dataDir: env.dataDir,
-      maxUploadBytes: env.video.maxUploadBytes,
-      uploadExpiryHours: env.video.uploadExpiryHours,
-      instructorQuotaBytes: env.video.instructorQuotaBytes,
-      maxUnfinishedUploads: env.video.maxUnfinishedUploads,
-    }),
-  );
-  app.use(videoStreamRouter(db, storage, stream, log));
+  mount(routes.streams);
 
   // The schema as SDL in every environment, production too (where introspection is off), so
   // integrators' tools always have something machine-readable: the same text as schema.graphql.
@@ -248,13 +233,7 @@ export async function createApp({ env, db, log, databaseState, webhookRetries, j
     refuseOverlongText((req) => req.body),
     restApiKeyGate,
   );
-  app.use(legacyCatalogueRouter(db));
-  app.use(legacyUsersRouter(db));
-  app.use(legacyEnrollmentRouter(payments));
-  // Each payment provider's own routes (SSLCommerz's notifications; outside production, the offline imitations' pages).
-  for (const { routes } of providers.entries) if (routes) app.use(routes(payments));
-  app.use(certificateRouter(db, env.publicUrl));
-  app.use(questionPictureRouter(db));
+  mount(routes.rest);
   app.use('/api', notFoundHandler);
   const renderPage = pageRenderer({
     clientDist: env.clientDist,
@@ -280,28 +259,8 @@ export async function createApp({ env, db, log, databaseState, webhookRetries, j
     practice: { queue: practiceQueue },
     webhooks,
     mail,
+    modules,
   };
 }
 
-/**
- * The payment deps, with two providers tests and scripts reach for by hand: the one confirming
- * cards (Stripe or its test mode) and the one with a hosted payment page (SSLCommerz). Services
- * never use these two: they ask `providers` for a capability.
- */
-export type PaymentServices = PurchaseDeps & {
-  readonly provider: ProviderWith<'cardConfirmation' | 'refunds'>;
-  readonly sslcommerz: ProviderWith<'hostedPaymentPage' | 'refunds' | 'refundStatus'> | null;
-};
-
-function paymentServices(deps: PurchaseDeps): PaymentServices {
-  return Object.defineProperties(deps, {
-    provider: {
-      get: () => {
-        const cards = deps.providers.with('cardConfirmation');
-        if (!cards || !cards.refund) throw new Error('No payment provider on this server confirms cards');
-        return cards;
-      },
-    },
-    sslcommerz: { get: () => (deps.providers.with('hostedPaymentPage') as PaymentServices['sslcommerz'] | null) ?? null },
-  }) as PaymentServices;
-}
+export type { PaymentServices };

@@ -5,11 +5,9 @@ import { createApp } from './app';
 import { openDatabase } from './db/database';
 import { seedDemoData } from './db/seed/seed';
 import { createLogger } from './logger';
-import { PaymentJobs } from './modules/payment/payment-jobs';
-import { releaseHeldCodes } from './modules/phone/phone-sign-in.service';
 import { ensureAdmin, seedDemoAccounts } from './modules/user/account-bootstrap';
-import { transcodeJobHandler, videoLimits } from './modules/video/video-processing';
-import { videoTools } from './modules/video/transcode';
+import { productModules } from './modules';
+import { moduleJobs } from './modules/product-module';
 
 /** A stopping server exits within this long (orchestrators such as Docker kill after 10 s). */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -27,59 +25,26 @@ async function main() {
     if (await seedDemoAccounts(database.dataSource)) log.info('demo accounts created');
   }
   if (env.adminEmail && env.adminPassword) await ensureAdmin(database.dataSource, log, env.adminEmail, env.adminPassword);
-  const { server, jobs, apollo, services, video, practice, mail } = await createApp({
+  const { server, jobs, apollo, modules } = await createApp({
     env,
     db: database.dataSource,
     log,
     databaseState: database.state,
     jobScheduling: true,
   });
-  // Queued mail is delivered from every server copy (and the worker); each message by one of them.
-  await mail.work();
-  // Uploaded videos are processed here unless VIDEO_WORKER=false (then `npm run worker` does it).
-  if (env.video.inProcessWorker)
-    await video.queue.work(
-      transcodeJobHandler({
-        db: database.dataSource,
-        storage: video.storage,
-        log,
-        tools: videoTools(env.video),
-        limits: videoLimits(env.video),
-        mailer: mail.mailer,
-        publicUrl: env.publicUrl,
-      }),
-    );
+  // Every module's jobs on the one queue (their manifests say which, when and on what schedule):
+  // some are worked before the server answers, the others once it listens.
+  const moduleWork = moduleJobs(productModules, modules);
+  for (const job of moduleWork.filter(({ phase }) => phase === 'before-listening')) await job.start();
   await new Promise<void>((resolve) => server.listen(env.port, () => resolve()));
   const { port } = server.address() as AddressInfo;
-  // Model test attempts left unfinished are submitted at their deadline (the queue starts beside
-  // serving: reading an attempt past its deadline submits it too, so nothing waits on it).
-  practice.queue.work(database.dataSource).catch((error: unknown) => log.error({ err: error }, 'the model test deadline queue did not start'));
-  // Payments a crash left between the provider's answer and our write, gateway payments whose return
-  // and IPN never came, and refunds that settle later are asked about by a scheduled job in the queue
-  // (every five minutes, one run at a time across server copies), never inside a request. One run is
-  // asked for now, after listening (the offline SSLCommerz imitation is called over HTTP).
-  const paymentJobs = new PaymentJobs(jobs, services.payments, log);
-  await paymentJobs.start();
-  await paymentJobs.runSoon();
-  // Sign-in codes that wait for the daily SMS budget go as soon as it allows (a new day in Asia/Dhaka,
-  // or now, after SMS_DAILY_BUDGET was raised), and those waiting too long are dropped: at start and
-  // every minute. Each run takes a lock, so copies of the server never send one twice.
-  const releaseCodes = () =>
-    releaseHeldCodes(services.auth)
-      .then(({ released, dropped }) => {
-        if (released + dropped > 0) log.info({ released, dropped }, 'sign-in codes that waited for the SMS budget: sent or dropped');
-      })
-      .catch((error: unknown) => log.error({ err: error }, 'releasing sign-in codes held for the SMS budget failed'));
-  await releaseCodes();
-  const heldCodes = setInterval(() => void releaseCodes(), 60_000);
-  heldCodes.unref();
+  for (const job of moduleWork.filter(({ phase }) => phase === 'listening')) await job.start();
   log.info({ port, url: `http://localhost:${port}` }, 'Shikhon is serving the site and the API');
 
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    clearInterval(heldCodes);
     const deadline = Date.now() + SHUTDOWN_GRACE_MS;
     log.info({ signal }, 'shutting down: finishing requests in flight');
     // Requests in flight get until HTTP_GRACE_MS; only then are connections still open closed. The

@@ -8,18 +8,22 @@ export interface JobQueueOptions {
   scheduling?: boolean;
   /** Connections for the queue's own pool: a few for sending and polling, one per job worked at once. */
   connections?: number;
+  /** How often this process looks for a due run of scheduled work (`startScheduledWork`); tests make it short. */
+  scheduledPollingSeconds?: number;
 }
 
 /** What a module needs of the queue to send and work its jobs. */
 export interface Jobs {
   boss(): Promise<PgBoss>;
+  /** How often scheduled work is looked for in this process (seconds), if the queue says. */
+  readonly pollingIntervalSeconds?: number;
 }
 
 /**
  * The process's one PostgreSQL job queue (pg-boss, in its own `pgboss` schema), started on first
  * use. Every module's work that is not answering a request runs on it, each in its named pg-boss
- * queue: lesson videos (video-queue.ts), mail and SMS (mailer.ts), payment reconciliation
- * (payment-jobs.ts), model tests' deadlines (practice-queue.ts) and webhooks (webhook-queue.ts).
+ * queue. Each module declares its jobs in its manifest (`ProductModule.jobs`); scheduled work goes
+ * through `startScheduledWork` (job-queues.ts). Never a `setInterval` in the web process.
  */
 export class JobQueue implements Jobs {
   private started: Promise<PgBoss> | null = null;
@@ -47,6 +51,10 @@ export class JobQueue implements Jobs {
     })();
     this.started.catch(() => (this.started = null));
     return this.started;
+  }
+
+  get pollingIntervalSeconds(): number | undefined {
+    return this.options.scheduledPollingSeconds;
   }
 
   get isStopped(): boolean {

@@ -1,4 +1,5 @@
 import type PgBoss from 'pg-boss';
+import type { Jobs } from './job-queue';
 
 const DEADLOCK = '40P01';
 
@@ -18,4 +19,46 @@ export async function ensureQueue(boss: PgBoss, name: string, options: Omit<PgBo
       await new Promise((resolve) => setTimeout(resolve, 50 * attempt + Math.random() * 100));
     }
   }
+}
+
+/** How often a process looks for a due run of scheduled work (seconds), unless the queue says otherwise. */
+const SCHEDULED_POLLING_SECONDS = 10;
+
+export interface ScheduledWork<T extends object> {
+  /** The pg-boss queue's name. */
+  queue: string;
+  /** pg-boss cron (UTC; minutes are its finest step). */
+  cron: string;
+  /** The data of each scheduled run. */
+  data?: T;
+  /** A run still active after this long is taken as crashed and taken up again. */
+  expireInSeconds?: number;
+  /** Also asks for a run now (at start), beside the schedule. */
+  runAtStart?: boolean;
+  /** How often this process looks for a due run; the queue's `pollingIntervalSeconds`, or 10 s, unless given. */
+  pollingIntervalSeconds?: number;
+}
+
+/** Creates a queue of scheduled work: at most one run waiting and one running (`stately`), a failed run waits for the next tick. */
+export function ensureScheduledQueue(boss: PgBoss, queue: string, expireInSeconds = 600): Promise<void> {
+  return ensureQueue(boss, queue, { policy: 'stately', retryLimit: 0, expireInSeconds });
+}
+
+/**
+ * Scheduled work on the one job queue, for all server copies at once: pg-boss's clock writes one job a
+ * cron tick whatever the number of copies (the schedule is upserted by name), and the queue keeps at
+ * most one run waiting and one running (`ensureScheduledQueue`). Creates the queue, registers the
+ * schedule and works the runs in this process.
+ */
+export async function startScheduledWork<T extends object = object>(
+  jobs: Jobs,
+  { queue, cron, data, expireInSeconds, runAtStart = false, pollingIntervalSeconds }: ScheduledWork<T>,
+  run: (data: T) => Promise<void>,
+): Promise<void> {
+  const boss = await jobs.boss();
+  await ensureScheduledQueue(boss, queue, expireInSeconds);
+  await boss.schedule(queue, cron, data);
+  const polling = pollingIntervalSeconds ?? jobs.pollingIntervalSeconds ?? SCHEDULED_POLLING_SECONDS;
+  await boss.work<T>(queue, { batchSize: 1, pollingIntervalSeconds: polling }, async ([job]) => run(job.data));
+  if (runAtStart) await boss.send(queue, data ?? {});
 }

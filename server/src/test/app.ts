@@ -25,6 +25,8 @@ export interface TestApp {
   practice: App['practice'];
   webhooks: App['webhooks'];
   mail: App['mail'];
+  /** What the modules' manifests are given (their routes and jobs). */
+  modules: App['modules'];
   /** Runs an operation in-process with a fresh per-request context, as an HTTP request would; `viewer`: who is signed in. */
   execute(document: string, operationName?: string, variables?: Record<string, unknown>, viewer?: Viewer | null): Promise<{ data?: unknown; errors?: unknown }>;
   graphql<T = Record<string, unknown>>(query: string, variables?: Record<string, unknown>): Promise<{ status: number; body: GraphQLBody<T> }>;
@@ -53,7 +55,7 @@ export async function startTestApp(
   const overrides = port ? { ...envOverrides, PUBLIC_URL: `http://127.0.0.1:${port}` } : envOverrides;
   // The public response cache is proven by its own tests; elsewhere a write is read back at once.
   const env: Env = loadEnv({ NODE_ENV: 'test', DATA_DIR: '/tmp/unused', JWT_SECRET: TEST_JWT_SECRET, GRAPHQL_RESPONSE_CACHE: 'false', ...overrides });
-  const { server, jobs, apollo, services, video, practice, webhooks, mail } = await createApp({
+  const { server, jobs, apollo, services, video, practice, webhooks, mail, modules } = await createApp({
     env,
     db,
     log: testLog,
@@ -71,6 +73,7 @@ export async function startTestApp(
     practice,
     webhooks,
     mail,
+    modules,
     async execute(document, operationName, variables, viewer = null) {
       const response = await apollo.executeOperation(
         { query: document, operationName, variables },

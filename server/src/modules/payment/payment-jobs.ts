@@ -4,7 +4,7 @@ import type { JobBoss } from '../mail/mailer';
 import { forgetExpiredLegacyChargeRequests } from './legacy-purchase.service';
 import type { PurchaseDeps } from './payment-deps';
 import { reconcileUnsettledPayments } from './reconciliation.service';
-import { ensureQueue } from '../../db/job-queues';
+import { ensureScheduledQueue, startScheduledWork } from '../../db/job-queues';
 
 /** The scheduled job that asks providers about unsettled payments and refunds still processing. */
 export const RECONCILE_QUEUE = 'reconcile-payments';
@@ -27,9 +27,8 @@ export interface PaymentJobsOptions {
 
 /**
  * Reconciliation and refund polling as jobs in the one PostgreSQL queue (pg-boss), never inside a
- * request (the same run forgets the old client's expired card tokens). pg-boss's clock writes one job per cron tick whatever the number of server copies, and the
- * queue's `stately` policy keeps at most one run waiting and one running, so however many copies
- * work the queue, one asks the providers at a time.
+ * request (the same run forgets the old client's expired card tokens); scheduled work
+ * (`startScheduledWork`), so however many server copies work the queue, one asks the providers at a time.
  */
 export class PaymentJobs {
   private ready: Promise<PgBoss> | null = null;
@@ -44,8 +43,7 @@ export class PaymentJobs {
   private queue(): Promise<PgBoss> {
     this.ready ??= this.jobs.boss().then(async (boss) => {
       // A run that dies with its process is taken up again after 10 minutes; a failed run waits for the next tick.
-      const settings = { policy: 'stately' as const, retryLimit: 0, expireInSeconds: 600 };
-      await ensureQueue(boss, RECONCILE_QUEUE, settings);
+      await ensureScheduledQueue(boss, RECONCILE_QUEUE);
       return boss;
     });
     this.ready.catch(() => (this.ready = null));
@@ -54,10 +52,15 @@ export class PaymentJobs {
 
   /** Registers the schedule (once for all copies: the same name is upserted) and works the runs in this process. */
   async start(): Promise<void> {
-    const boss = await this.queue();
-    await boss.schedule(RECONCILE_QUEUE, this.options.cron ?? RECONCILE_CRON, { olderThanSeconds: RECONCILE_AGE_SECONDS } satisfies ReconcileJob);
-    await boss.work<ReconcileJob>(RECONCILE_QUEUE, { batchSize: 1, pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 10 }, async ([job]) =>
-      this.run(job.data),
+    await startScheduledWork<ReconcileJob>(
+      this.jobs,
+      {
+        queue: RECONCILE_QUEUE,
+        cron: this.options.cron ?? RECONCILE_CRON,
+        data: { olderThanSeconds: RECONCILE_AGE_SECONDS },
+        pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 10,
+      },
+      (job) => this.run(job),
     );
   }
 

@@ -6,9 +6,36 @@ import { Payment } from './payment.entity';
 import { Refund } from './refund.entity';
 import { WebhookEventSeen } from './webhook-event.entity';
 import { LegacyChargeRequest } from './legacy-charge-request.entity';
+import { stripeWebhookRouter } from '../../rest/stripe-webhook.router';
+import { legacyEnrollmentRouter } from '../../rest/legacy-enrollment.router';
+import { PaymentJobs, RECONCILE_CRON, RECONCILE_QUEUE } from './payment-jobs';
 
 export const paymentModule: ProductModule = {
   name: 'payment',
   resolvers: [PurchaseResolver, CoursePaymentResolver, PaymentHistoryResolver, PaymentSettingsResolver],
   entities: [Payment, Refund, WebhookEventSeen, LegacyChargeRequest],
+  routes: ({ payments }) => [
+    // Webhooks are verified against the exact bytes received, so they are read before any JSON parsing.
+    { phase: 'raw-body', order: 10, router: stripeWebhookRouter(payments) },
+    // The old client's purchase paths (`/payment`, `/api/enroll`, `/create-checkout-session`).
+    { phase: 'rest', order: 30, router: legacyEnrollmentRouter(payments) },
+    // Each payment provider's own routes (SSLCommerz's notifications; outside production, the offline imitations' pages).
+    ...payments.providers.entries.flatMap(({ routes }) => (routes ? [{ phase: 'rest' as const, order: 40, router: routes(payments) }] : [])),
+  ],
+  jobs: ({ jobs, payments, log }) => [
+    {
+      // Payments a crash left between the provider's answer and our write, gateway payments whose return
+      // and IPN never came, and refunds that settle later are asked about by a scheduled job (every five
+      // minutes, one run at a time across server copies), never inside a request. One run is asked for
+      // at start, once listening (the offline SSLCommerz imitation is called over HTTP).
+      queue: RECONCILE_QUEUE,
+      cron: RECONCILE_CRON,
+      phase: 'listening',
+      start: async () => {
+        const paymentJobs = new PaymentJobs(jobs, payments, log);
+        await paymentJobs.start();
+        await paymentJobs.runSoon();
+      },
+    },
+  ],
 };

@@ -5,7 +5,7 @@
  */
 import type { DataSource } from 'typeorm';
 import { startTestApp, type TestApp } from '../../test/app';
-import { closeTestDatabase, openTestDatabase, resetDatabase } from '../../test/database';
+import { closeTestDatabase, openTestDatabase, resetDatabase, testLog } from '../../test/database';
 import { makeUser } from '../../test/factories';
 import { HttpClient, signedInClient } from '../../test/http-client';
 import { phoneOnlyAddress } from '../../shared/phone';
@@ -13,6 +13,10 @@ import { OutboxMessage } from '../mail/outbox-message.entity';
 import { Role } from '../user/role';
 import { User } from '../user/user.entity';
 import { SignInCode } from './sign-in-code.entity';
+import { JobQueue } from '../../db/job-queue';
+import { waitFor } from '../../test/wait-for';
+import { HELD_CODES_QUEUE } from './held-codes-job';
+import { phoneModule } from './phone.module';
 import { MAX_WRONG_TRIES, NAME_NEEDED, releaseHeldCodes, STALE_CODE_MINUTES, WRONG_CODE } from './phone-sign-in.service';
 
 jest.setTimeout(60_000);
@@ -287,10 +291,16 @@ describe('the daily budget', () => {
   it('sends waiting codes, oldest first, once the budget is raised or a new day starts; each works for 5 minutes from then', async () => {
     for (const phone of ['01712000011', '01712000012', '01712000013', '01712000014']) await ask(phone);
     // The budget raised (SMS_DAILY_BUDGET=3, a server restarted with it): one more goes, the oldest.
+    // The phone module's scheduled job does it (a run at start, then every minute), on the one queue.
     const raised = await startTestApp(db, { PUBLIC_URL: 'http://shikhon.local', SMS_DAILY_BUDGET: '3' });
+    const queue = new JobQueue((db.options as { url: string }).url, testLog, { scheduledPollingSeconds: 0.5 });
     try {
-      expect(await releaseHeldCodes(raised.services.auth)).toEqual({ released: 1, dropped: 0 });
+      const [job] = phoneModule.jobs!({ ...raised.modules, jobs: queue });
+      expect(job).toMatchObject({ queue: HELD_CODES_QUEUE, cron: '* * * * *' });
+      await job.start();
+      await waitFor('the job to send the oldest held code', async () => (await smsTo('+8801712000013'))[0].heldAt === null);
     } finally {
+      await queue.stop();
       await raised.close();
     }
     const [third] = await smsTo('+8801712000013');

@@ -7,6 +7,8 @@ import { ModelTest, ModelTestQuestion } from './model-test.entity';
 import { Attempt, AttemptAnswer } from './attempt.entity';
 import { LessonQuizAnswer, LessonQuizQuestion, LessonQuizResult } from './lesson-quiz.entity';
 import { LeaderboardPreference } from './leaderboard-preference.entity';
+import { questionPictureRouter } from './question-picture.router';
+import { SUBMIT_AT_DEADLINE_QUEUE } from './practice-queue';
 
 export const practiceModule: ProductModule = {
   name: 'practice',
@@ -32,5 +34,18 @@ export const practiceModule: ProductModule = {
     LessonQuizQuestion,
     LessonQuizAnswer,
     LessonQuizResult,
+  ],
+  routes: ({ db }) => [{ phase: 'rest', order: 60, router: questionPictureRouter(db) }],
+  jobs: ({ db, log, practice }) => [
+    {
+      // Model test attempts left unfinished are submitted at their deadline. The queue starts beside
+      // serving, without holding it up: reading an attempt past its deadline submits it too.
+      queue: SUBMIT_AT_DEADLINE_QUEUE,
+      phase: 'listening',
+      start: () => {
+        practice.queue.work(db).catch((error: unknown) => log.error({ err: error }, 'the model test deadline queue did not start'));
+        return Promise.resolve();
+      },
+    },
   ],
 };

@@ -45,9 +45,6 @@ export interface VideoUploadDeps {
   maxUnfinishedUploads: number;
 }
 
-/** Unfinished uploads are looked for this often (or more often when they expire sooner). */
-const CLEANUP_EVERY_MS = 60 * 60 * 1000;
-
 /** The folder of uploads in progress, under the data directory. */
 export const uploadsDirectory = (dataDir: string) => path.join(dataDir, 'uploads');
 
@@ -110,14 +107,6 @@ export function videoUploadRouter(deps: VideoUploadDeps): Router {
   const maxAgeMs = deps.uploadExpiryHours * 60 * 60 * 1000;
   // With an expiry, tus also tells the browser when an upload lapses (Upload-Expires) and refuses to continue it after.
   const datastore = new tusFileStore.FileStore({ directory, expirationPeriodInMilliseconds: maxAgeMs });
-  setInterval(
-    () => {
-      removeAbandonedUploads(directory, maxAgeMs)
-        .then((removed) => removed > 0 && deps.log.info({ removed }, 'removed abandoned lesson video uploads'))
-        .catch((error: unknown) => deps.log.warn({ err: error }, 'could not remove abandoned uploads'));
-    },
-    Math.min(CLEANUP_EVERY_MS, maxAgeMs),
-  ).unref();
   /**
    * What an uploader has now: videos waiting or being processed, and uploads in progress here (their
    * declared size counts at once, so twenty started uploads cannot overrun the quota together); the

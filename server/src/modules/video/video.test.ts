@@ -18,7 +18,10 @@ import { LessonVideo, VideoStatus } from './lesson-video.entity';
 import { signStream } from './stream-signature';
 import { UNSUPPORTED_VIDEO } from './video-file-type';
 import { transcodeJobHandler } from './video-processing';
-import { removeAbandonedUploads, uploadsDirectory } from './video-upload.router';
+import { uploadsDirectory } from './video-upload.router';
+import { ABANDONED_UPLOADS_QUEUE } from './video-jobs';
+import { videoModule } from './video.module';
+import { JobQueue } from '../../db/job-queue';
 import { STREAM_EXPIRED, STREAM_REFUSED } from './video-stream.router';
 
 const PASSWORD = 'correct horse battery';
@@ -138,8 +141,17 @@ describe('uploading a lesson video', () => {
     const info = JSON.parse(fs.readFileSync(record, 'utf8')) as { creation_date: string };
     fs.writeFileSync(record, JSON.stringify({ ...info, creation_date: new Date(Date.now() - 48 * 3600_000).toISOString() }));
 
-    expect(await removeAbandonedUploads(directory, 24 * 3600_000)).toBe(1);
-    expect(fs.existsSync(path.join(directory, abandoned.id))).toBe(false);
+    // The video module's scheduled job (every hour) removes it; here a run is sent to the queue as its clock would.
+    const queue = new JobQueue(databaseUrlOf(db), testLog, { scheduledPollingSeconds: 0.5 });
+    try {
+      const cleanUp = videoModule.jobs!({ ...app.modules, jobs: queue }).find((job) => job.queue === ABANDONED_UPLOADS_QUEUE)!;
+      expect(cleanUp.cron).toBe('0 * * * *');
+      await cleanUp.start();
+      await (await queue.boss()).send(ABANDONED_UPLOADS_QUEUE, {});
+      await waitFor('the job to remove the abandoned upload', () => Promise.resolve(!fs.existsSync(path.join(directory, abandoned.id))));
+    } finally {
+      await queue.stop();
+    }
     expect(fs.existsSync(record)).toBe(false);
     expect((await tusPatch(instructor, abandoned.location, 50_000, sample.subarray(50_000))).status).toBe(404);
     expect(fs.existsSync(path.join(directory, recent.id))).toBe(true);
