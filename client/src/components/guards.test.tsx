@@ -37,7 +37,7 @@ function renderGuarded(session: Session, guard: 'auth' | 'admin') {
 function sessionAnswering(answer: Promise<unknown>): Session {
   const session = createSession();
   const client = { mutate: () => answer, clearStore: () => Promise.resolve([]), refetchQueries: () => Promise.resolve([]) } as unknown as ApolloClient;
-  session.attach({ current: () => client, load: () => Promise.resolve(client) });
+  session.attach({ current: () => client, load: () => Promise.resolve(client), forgetAnswers: () => undefined });
   return session;
 }
 

@@ -35,7 +35,7 @@ const REFRESH_EVERY_MS = 12 * 60 * 1000;
  * A page rendered on the server has no tab to talk to (`shareAcrossTabs: false`) and stays 'loading'.
  */
 export function createSession({ shareAcrossTabs = true, assumeSignedOut = false }: { shareAcrossTabs?: boolean; assumeSignedOut?: boolean } = {}) {
-  let data: Pick<DataSource, 'current' | 'load'> | undefined;
+  let data: Pick<DataSource, 'current' | 'load' | 'forgetAnswers'> | undefined;
   let token: string | null = null;
   // A page the server drew for a visitor with no sign-in hint starts signed out, as drawn; the
   // session is still checked once the page is taken over.
@@ -75,7 +75,7 @@ export function createSession({ shareAcrossTabs = true, assumeSignedOut = false 
       return () => void listeners.delete(listener);
     },
     /** Where requests go: Apollo Client, loaded when the session first needs the server. */
-    attach(source: Pick<DataSource, 'current' | 'load'>) {
+    attach(source: Pick<DataSource, 'current' | 'load' | 'forgetAnswers'>) {
       data = source;
     },
 
@@ -88,7 +88,10 @@ export function createSession({ shareAcrossTabs = true, assumeSignedOut = false 
       channel?.postMessage('signed-in');
       // What the page shows was read as a visitor (a server-rendered page always is); some of it
       // depends on who is looking, such as whether they own the course.
-      if (!wasSignedIn) void data?.current()?.refetchQueries({ include: 'active' });
+      if (!wasSignedIn) {
+        data?.forgetAnswers();
+        void data?.current()?.refetchQueries({ include: 'active' });
+      }
     },
 
     updateUser(user: Partial<SessionUser>) {

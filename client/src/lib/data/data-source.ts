@@ -20,6 +20,12 @@ export interface DataSource {
   /** Hands a server answer to Apollo's cache (once): the query then reads it from there. */
   handOver(client: ApolloClient, document: TypedDocumentNode<unknown, never>, variables: unknown): boolean;
   /**
+   * The server's answers were read as a visitor; after a sign-in they are not handed over any more,
+   * and a query that took one asks again when it starts watching (`answersEpoch` counts these).
+   */
+  forgetAnswers(): void;
+  answersEpoch(): number;
+  /**
    * The server's rendering runs Apollo's own useQuery, which its prerendering waits for; it also
    * notes each answer for the browser. Never set in the browser.
    */
@@ -32,6 +38,7 @@ export function lazyDataSource(loadClient: () => Promise<ApolloClient>, answers:
   let loading: Promise<ApolloClient> | null = null;
   const listeners = new Set<() => void>();
   const handedOver = new Set<string>();
+  let epoch = 0;
   return {
     current: () => client,
     load() {
@@ -49,11 +56,13 @@ export function lazyDataSource(loadClient: () => Promise<ApolloClient>, answers:
     serverAnswer: (document, variables) => (client ? undefined : answers[answerKey(document, variables)]),
     handOver(apollo, document, variables) {
       const key = answerKey(document, variables);
-      if (!(key in answers) || handedOver.has(key)) return false;
+      if (epoch > 0 || !(key in answers) || handedOver.has(key)) return false;
       handedOver.add(key);
       apollo.writeQuery({ query: document, variables: variables as never, data: answers[key] });
       return true;
     },
+    forgetAnswers: () => void (epoch += 1),
+    answersEpoch: () => epoch,
   };
 }
 
@@ -65,6 +74,8 @@ export function readyDataSource(client: ApolloClient, serverQuery?: DataSource['
     subscribe: () => () => undefined,
     serverAnswer: () => undefined,
     handOver: () => false,
+    forgetAnswers: () => undefined,
+    answersEpoch: () => 0,
     serverQuery,
   };
 }

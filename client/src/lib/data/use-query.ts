@@ -34,6 +34,8 @@ class QueryState {
   previousData: unknown;
   private key: string;
   private polling: number | null = null;
+  /** The data source's answers epoch when this query took the server's answer; null if it took none. */
+  private answerEpoch: number | null = null;
 
   constructor(
     private readonly source: DataSource,
@@ -66,8 +68,10 @@ class QueryState {
       this.previousData = fresh.previousData;
       return;
     }
-    const next = watchOptions(this.query, options);
     const previous = this.observable.options;
+    const next = watchOptions(this.query, options);
+    // As Apollo's useQuery: a query that was skipped starts with the fetch policy it was made with.
+    next.fetchPolicy ??= previous.initialFetchPolicy;
     const reobserve =
       JSON.stringify(previous.variables ?? {}) !== JSON.stringify(next.variables ?? {}) ||
       (previous.fetchPolicy !== next.fetchPolicy && (next.fetchPolicy === 'standby' || previous.fetchPolicy === 'standby'));
@@ -110,6 +114,11 @@ class QueryState {
         onChange();
       },
     });
+    // Signed in between taking the server's answer (read as a visitor) and watching it: ask again.
+    if (this.answerEpoch !== null && this.answerEpoch !== this.source.answersEpoch()) {
+      this.answerEpoch = null;
+      void observable.refetch().catch(() => undefined);
+    }
     // As Apollo's useQuery: a resubscription right after (StrictMode, a new render) keeps the query.
     return () => void setTimeout(() => subscription.unsubscribe());
   };
@@ -141,9 +150,10 @@ function useBrowserQuery(source: DataSource, query: DocumentNode, options: Optio
   if (current.query !== query) setState((current = new QueryState(source, query, options, current)));
   current.update(options, client);
   const { observable } = current;
-  // A new ObservableQuery (Apollo arrived) gets a subscription of its own.
+  // A new ObservableQuery (Apollo arrived) gets a subscription of its own: a new function, so
+  // that React subscribes again.
   // eslint-disable-next-line react-hooks/exhaustive-deps
-  const subscribe = useCallback(current.subscribe, [current, observable]);
+  const subscribe = useCallback((onChange: () => void) => current.subscribe(onChange), [current, observable]);
   const result = useSyncExternalStore(subscribe, current.snapshot, current.snapshot);
   const waits = current.waitsForServer;
   useEffect(() => {
