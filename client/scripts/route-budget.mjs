@@ -19,7 +19,9 @@ import zlib from 'node:zlib';
 // budget was 217 KB. Lesson quizzes, the attempt history, question pictures and the menu that works
 // before the scripts took it to 217.5 KB: the budget is 218 KB until the admin pages' texts (admin.*,
 // about a fifth of the catalogue, read by admins only) ship with their pages, as the authoring texts do.
-const HOME_BUDGET_KB = 218;
+// Apollo Client (with rxjs and graphql, about 44 KB) left the first download (client/src/lib/data: pages
+// hydrate from the server's answers, Apollo loads after): 174.1 KB in Bangla, 170.8 KB in English.
+const HOME_BUDGET_KB = 175;
 const dist = path.resolve(import.meta.dirname, '..', 'dist');
 const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8'));
 
