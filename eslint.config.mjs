@@ -50,6 +50,26 @@ export default tseslint.config(
     },
   },
   {
+    // Apollo Client is not in the first download (client/src/lib/data): pages reach it only through
+    // the data hooks, so a value imported from it anywhere else would bring it back.
+    files: ['client/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', 'client/src/test/**', 'client/src/lib/data/**', 'client/src/lib/apollo.ts', 'client/src/server-entry.tsx'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@apollo/client', '@apollo/client/*', 'rxjs', 'graphql'],
+              allowTypeImports: true,
+              message: 'Reach the server through the generated hooks (client/src/lib/data), which load Apollo Client after the page is drawn',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Text a person reads comes from the catalogues (client/src/locales), never a literal in a
     // component: JSX text and the attributes people read or hear.
     files: ['client/src/**/*.tsx'],
