@@ -2,13 +2,15 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Plugin } from 'vite';
+import { isFirstLoadText } from '../src/locales/first-load';
 
 const require = createRequire(import.meta.url);
 const { compileMessages } = require('./compile-catalogue.cjs') as { compileMessages: (source: string, file: string) => unknown };
 
-const CATALOGUE_IMPORT = /\/locales\/(\w+)\.json$/;
-/** The app's own catalogues, as opposed to the texts a feature keeps beside its pages (features/x/locales). */
-const APP_CATALOGUE = /\/src\/locales\/(\w+)\.json$/;
+/** A catalogue, or one of the two parts of the app's (`en.json?first`, `en.json?rest`: src/locales/first-load.ts). */
+const CATALOGUE_IMPORT = /\/locales\/(\w+)\.json(\?(first|rest))?$/;
+/** The first part of one of the app's own catalogues, as opposed to the texts a feature keeps beside its pages (features/x/locales). */
+const APP_CATALOGUE_FIRST = /\/src\/locales\/(\w+)\.json\?first$/;
 /** Catalogues become modules of their own (other plugins, such as Vite's JSON one, leave them alone). */
 const PREFIX = '\0catalogue:';
 const SUFFIX = '.js';
@@ -50,8 +52,10 @@ function banglaFontStyle(files: Record<number, string>, mini: string): string {
 }
 
 /**
- * The message catalogues as modules of parsed messages (no parser in the browser). After the build,
- * `<html>` in index.html names each catalogue's chunk and the Bangla font's file
+ * The message catalogues as modules of parsed messages (no parser in the browser). An app
+ * catalogue imported as `en.json?first` is only the public pages' texts (src/locales/first-load.ts)
+ * and as `en.json?rest` every other one: each text has one home, and ships in one of the two.
+ * After the build, `<html>` in index.html names each catalogue's first chunk and the Bangla font's file
  * (`data-catalogue-bn`, `data-bangla-font`…): the server turns the page's own into preload links.
  */
 export function cataloguePlugin(): Plugin {
@@ -75,9 +79,12 @@ export function cataloguePlugin(): Plugin {
     },
     load(id) {
       if (!id.startsWith(PREFIX)) return null;
-      const file = id.slice(PREFIX.length, -SUFFIX.length);
+      const [file, part] = id.slice(PREFIX.length, -SUFFIX.length).split('?');
       this.addWatchFile(file);
-      return { code: `export default ${JSON.stringify(compileMessages(fs.readFileSync(file, 'utf8'), file))};`, map: null };
+      const messages = compileMessages(fs.readFileSync(file, 'utf8'), file) as Record<string, unknown>;
+      // The part's messages, in the catalogue's order.
+      const kept = part ? Object.fromEntries(Object.entries(messages).filter(([key]) => isFirstLoadText(key) === (part === 'first'))) : messages;
+      return { code: `export default ${JSON.stringify(kept)};`, map: null };
     },
     transformIndexHtml: {
       order: 'post',
@@ -87,9 +94,12 @@ export function cataloguePlugin(): Plugin {
         const fonts: Record<number, string> = {};
         let mini = '';
         for (const output of Object.values(context.bundle)) {
-          // The app's catalogues (src/locales); a feature's own texts (its locales/ folder) come with its pages.
+          // The first part of the app's catalogues (src/locales): the rest, and a feature's own
+          // texts (its locales/ folder), come with the pages that need them.
           const language =
-            output.type === 'chunk' && output.facadeModuleId?.startsWith(PREFIX) && output.facadeModuleId.slice(0, -SUFFIX.length).match(APP_CATALOGUE)?.[1];
+            output.type === 'chunk' &&
+            output.facadeModuleId?.startsWith(PREFIX) &&
+            output.facadeModuleId.slice(0, -SUFFIX.length).match(APP_CATALOGUE_FIRST)?.[1];
           if (language) attributes.push(`data-catalogue-${language}="/${output.fileName}"`);
           const font = output.type === 'asset' && BANGLA_FONTS.find(({ name }) => output.names.includes(name));
           if (font) fonts[font.weight] = output.fileName;
