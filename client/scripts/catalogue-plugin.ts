@@ -14,8 +14,13 @@ const APP_CATALOGUE_FIRST = /\/src\/locales\/(\w+)\.json\?first$/;
 /** Catalogues become modules of their own (other plugins, such as Vite's JSON one, leave them alone). */
 const PREFIX = '\0catalogue:';
 const SUFFIX = '.js';
-/** Noto Sans Bengali's Bengali subset (no Latin: Latin text keeps the phone's own fonts), regular and bold. */
-const BANGLA_FONTS = [400, 700].map((weight) => ({ weight, name: `noto-sans-bengali-bengali-${weight}-normal.woff2` }));
+/**
+ * Noto Sans Bengali's Bengali subset (no Latin: Latin text keeps the phone's own fonts), regular
+ * only: a Bangla page's first paint waits for one font file (44 KB), not two (92 KB with the bold
+ * one, which every heading and button asked for). The browser draws bold Bangla from the regular
+ * face (font-synthesis), as it does for the phone's own Bangla fonts that have no bold.
+ */
+const BANGLA_FONTS = [400].map((weight) => ({ weight, name: `noto-sans-bengali-bengali-${weight}-normal.woff2` }));
 /** The code points the Bengali subset covers (from @fontsource/noto-sans-bengali): the font loads only for them. */
 const BENGALI_RANGE =
   'U+0951-0952,U+0964-0965,U+0980-09FE,U+1CD0,U+1CD2,U+1CD5-1CD6,U+1CD8,U+1CE1,U+1CEA,U+1CED,U+1CF2,U+1CF5-1CF7,U+200C-200D,U+20B9,U+25CC,U+A8F1';
@@ -106,7 +111,7 @@ export function cataloguePlugin(): Plugin {
           if (output.type === 'asset' && output.names.includes(MINI_FONT.name)) mini = output.fileName;
         }
         if (Object.keys(fonts).length !== BANGLA_FONTS.length || !mini) return html;
-        // Only the regular weight is preloaded (on Bangla pages); bold follows when a heading needs it.
+        // The regular face is preloaded on Bangla pages.
         attributes.push(`data-bangla-font="/${fonts[400]}"`);
         return html
           .replace(/<html([^>]*)>/, (_, rest: string) => `<html${rest} ${attributes.sort().join(' ')}>`)
