@@ -15,15 +15,22 @@ const APP_CATALOGUE_FIRST = /\/src\/locales\/(\w+)\.json\?first$/;
 const PREFIX = '\0catalogue:';
 const SUFFIX = '.js';
 /**
- * Noto Sans Bengali's Bengali subset (no Latin: Latin text keeps the phone's own fonts), regular
- * only: a Bangla page's first paint waits for one font file (44 KB), not two (92 KB with the bold
- * one, which every heading and button asked for). The browser draws bold Bangla from the regular
- * face (font-synthesis), as it does for the phone's own Bangla fonts that have no bold.
+ * Noto Sans Bengali's regular face with the Bengali script only (no Latin: Latin text keeps the
+ * phone's own fonts), made by scripts/subset-bangla-font.mjs from @fontsource/noto-sans-bengali's
+ * Bengali subset without its Vedic signs (39.5 KB of 44.4 KB; every Bangla text and conjunct drawn
+ * the same). Regular only: a Bangla page's first paint waits for one font file, not two (92 KB
+ * with the bold one, which every heading and button asked for). The browser draws bold Bangla from
+ * the regular face (font-synthesis), as it does for a phone's own Bangla font that has no bold.
  */
-const BANGLA_FONTS = [400].map((weight) => ({ weight, name: `noto-sans-bengali-bengali-${weight}-normal.woff2` }));
-/** The code points the Bengali subset covers (from @fontsource/noto-sans-bengali): the font loads only for them. */
-const BENGALI_RANGE =
-  'U+0951-0952,U+0964-0965,U+0980-09FE,U+1CD0,U+1CD2,U+1CD5-1CD6,U+1CD8,U+1CE1,U+1CEA,U+1CED,U+1CF2,U+1CF5-1CF7,U+200C-200D,U+20B9,U+25CC,U+A8F1';
+const BANGLA_FONTS = [
+  {
+    weight: 400,
+    name: 'noto-sans-bengali-bengali-400-normal.woff2',
+    file: path.resolve(import.meta.dirname, '../src/assets/fonts/noto-sans-bengali-400-bengali.woff2'),
+  },
+];
+/** The code points the font has (scripts/subset-bangla-font.mjs keeps these): it loads only for them. */
+const BENGALI_RANGE = 'U+0964-0965,U+0980-09FE,U+200C-200D,U+25CC';
 /**
  * On English pages, only the header's "বাংলা" and the taka sign are Bengali: a subset of the same
  * font with just those letters (1 KB, made with fontTools: `pyftsubset
@@ -73,9 +80,7 @@ export function cataloguePlugin(): Plugin {
     },
     buildStart() {
       if (!emitsFonts) return;
-      for (const { name } of BANGLA_FONTS) {
-        this.emitFile({ type: 'asset', name, source: fs.readFileSync(require.resolve(`@fontsource/noto-sans-bengali/files/${name}`)) });
-      }
+      for (const { name, file } of BANGLA_FONTS) this.emitFile({ type: 'asset', name, source: fs.readFileSync(file) });
       this.emitFile({ type: 'asset', name: MINI_FONT.name, source: fs.readFileSync(MINI_FONT.file) });
     },
     resolveId(source, importer) {
