@@ -19,8 +19,10 @@ import zlib from 'node:zlib';
 // budget was 217 KB. Lesson quizzes, the attempt history, question pictures and the menu that works
 // before the scripts took it to 217.5 KB. Since then a page loads only the first part of its
 // catalogue (the public pages' texts, src/locales/first-load.ts; the rest comes with the other
-// pages): 208.1 KB in Bangla and 206.5 KB in English, so the budget is 209 KB.
-const HOME_BUDGET_KB = 209;
+// pages): 208.1 KB in Bangla and 206.5 KB in English. The info pages keep their texts beside them
+// (features/info/locales, as the authoring pages do): 206.2 KB in Bangla and 205.2 KB in English,
+// so the budget is 207 KB.
+const HOME_BUDGET_KB = 207;
 const dist = path.resolve(import.meta.dirname, '..', 'dist');
 const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8'));
 

@@ -24,7 +24,6 @@ export const FIRST_LOAD_TEXTS: readonly string[] = [
   'rating.',
   'search.',
   'course.',
-  'info.',
   'contact.',
   'login.',
   'signUp.',

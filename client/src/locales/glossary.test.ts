@@ -27,6 +27,7 @@ const catalogues: Record<string, Record<string, string>> = {
   'server bn.json': read('../../../server/src/i18n/bn.json'),
   'server messages.bn.json': read('../../../server/src/i18n/messages.bn.json'),
   // The texts pages keep beside them, shipped with those pages only.
+  'info pages bn.json': read('../features/info/locales/bn.json'),
   'authoring pages bn.json': read('../features/practice/authoring/locales/bn.json'),
 };
 
