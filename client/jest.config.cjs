@@ -17,6 +17,8 @@ module.exports = {
     // The client imports intl-messageformat's formatter from its ES module build; jest takes the CommonJS one.
     '^intl-messageformat/lib/src/(.*)$': 'intl-messageformat/src/$1',
     '\\.(css|svg|png)$': '<rootDir>/src/test/file-stub.cjs',
+    // A part of a catalogue (src/locales/first-load.ts) is the whole catalogue in tests.
+    '^(.*/locales/\\w+\\.json)\\?(first|rest)$': '$1',
   },
   setupFiles: ['<rootDir>/src/test/polyfills.cjs'],
   setupFilesAfterEnv: ['<rootDir>/src/test/setup.ts'],

@@ -19,7 +19,7 @@ const closure = (key, seen = new Set()) => {
 };
 const entry = Object.keys(manifest).find((key) => manifest[key].isEntry && key.endsWith('index.html'));
 const files = [...closure(entry)].map((key) => manifest[key].file);
-const catalogue = Object.values(manifest).find((chunk) => chunk.src?.endsWith(`/${language}.json.js`));
+const catalogue = Object.values(manifest).find((chunk) => chunk.src?.endsWith(`/${language}.json?first.js`));
 if (catalogue) files.push(catalogue.file);
 
 const bySource = new Map();

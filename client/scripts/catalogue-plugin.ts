@@ -2,21 +2,35 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Plugin } from 'vite';
+import { isFirstLoadText } from '../src/locales/first-load';
 
 const require = createRequire(import.meta.url);
 const { compileMessages } = require('./compile-catalogue.cjs') as { compileMessages: (source: string, file: string) => unknown };
 
-const CATALOGUE_IMPORT = /\/locales\/(\w+)\.json$/;
-/** The app's own catalogues, as opposed to the texts a feature keeps beside its pages (features/x/locales). */
-const APP_CATALOGUE = /\/src\/locales\/(\w+)\.json$/;
+/** A catalogue, or one of the two parts of the app's (`en.json?first`, `en.json?rest`: src/locales/first-load.ts). */
+const CATALOGUE_IMPORT = /\/locales\/(\w+)\.json(\?(first|rest))?$/;
+/** The first part of one of the app's own catalogues, as opposed to the texts a feature keeps beside its pages (features/x/locales). */
+const APP_CATALOGUE_FIRST = /\/src\/locales\/(\w+)\.json\?first$/;
 /** Catalogues become modules of their own (other plugins, such as Vite's JSON one, leave them alone). */
 const PREFIX = '\0catalogue:';
 const SUFFIX = '.js';
-/** Noto Sans Bengali's Bengali subset (no Latin: Latin text keeps the phone's own fonts), regular and bold. */
-const BANGLA_FONTS = [400, 700].map((weight) => ({ weight, name: `noto-sans-bengali-bengali-${weight}-normal.woff2` }));
-/** The code points the Bengali subset covers (from @fontsource/noto-sans-bengali): the font loads only for them. */
-const BENGALI_RANGE =
-  'U+0951-0952,U+0964-0965,U+0980-09FE,U+1CD0,U+1CD2,U+1CD5-1CD6,U+1CD8,U+1CE1,U+1CEA,U+1CED,U+1CF2,U+1CF5-1CF7,U+200C-200D,U+20B9,U+25CC,U+A8F1';
+/**
+ * Noto Sans Bengali's regular face with the Bengali script only (no Latin: Latin text keeps the
+ * phone's own fonts), made by scripts/subset-bangla-font.mjs from @fontsource/noto-sans-bengali's
+ * Bengali subset without its Vedic signs (39.5 KB of 44.4 KB; every Bangla text and conjunct drawn
+ * the same). Regular only: a Bangla page's first paint waits for one font file, not two (92 KB
+ * with the bold one, which every heading and button asked for). The browser draws bold Bangla from
+ * the regular face (font-synthesis), as it does for a phone's own Bangla font that has no bold.
+ */
+const BANGLA_FONTS = [
+  {
+    weight: 400,
+    name: 'noto-sans-bengali-bengali-400-normal.woff2',
+    file: path.resolve(import.meta.dirname, '../src/assets/fonts/noto-sans-bengali-400-bengali.woff2'),
+  },
+];
+/** The code points the font has (scripts/subset-bangla-font.mjs keeps these): it loads only for them. */
+const BENGALI_RANGE = 'U+0964-0965,U+0980-09FE,U+200C-200D,U+25CC';
 /**
  * On English pages, only the header's "বাংলা" and the taka sign are Bengali: a subset of the same
  * font with just those letters (1 KB, made with fontTools: `pyftsubset
@@ -50,8 +64,10 @@ function banglaFontStyle(files: Record<number, string>, mini: string): string {
 }
 
 /**
- * The message catalogues as modules of parsed messages (no parser in the browser). After the build,
- * `<html>` in index.html names each catalogue's chunk and the Bangla font's file
+ * The message catalogues as modules of parsed messages (no parser in the browser). An app
+ * catalogue imported as `en.json?first` is only the public pages' texts (src/locales/first-load.ts)
+ * and as `en.json?rest` every other one: each text has one home, and ships in one of the two.
+ * After the build, `<html>` in index.html names each catalogue's first chunk and the Bangla font's file
  * (`data-catalogue-bn`, `data-bangla-font`…): the server turns the page's own into preload links.
  */
 export function cataloguePlugin(): Plugin {
@@ -64,9 +80,7 @@ export function cataloguePlugin(): Plugin {
     },
     buildStart() {
       if (!emitsFonts) return;
-      for (const { name } of BANGLA_FONTS) {
-        this.emitFile({ type: 'asset', name, source: fs.readFileSync(require.resolve(`@fontsource/noto-sans-bengali/files/${name}`)) });
-      }
+      for (const { name, file } of BANGLA_FONTS) this.emitFile({ type: 'asset', name, source: fs.readFileSync(file) });
       this.emitFile({ type: 'asset', name: MINI_FONT.name, source: fs.readFileSync(MINI_FONT.file) });
     },
     resolveId(source, importer) {
@@ -75,9 +89,12 @@ export function cataloguePlugin(): Plugin {
     },
     load(id) {
       if (!id.startsWith(PREFIX)) return null;
-      const file = id.slice(PREFIX.length, -SUFFIX.length);
+      const [file, part] = id.slice(PREFIX.length, -SUFFIX.length).split('?');
       this.addWatchFile(file);
-      return { code: `export default ${JSON.stringify(compileMessages(fs.readFileSync(file, 'utf8'), file))};`, map: null };
+      const messages = compileMessages(fs.readFileSync(file, 'utf8'), file) as Record<string, unknown>;
+      // The part's messages, in the catalogue's order.
+      const kept = part ? Object.fromEntries(Object.entries(messages).filter(([key]) => isFirstLoadText(key) === (part === 'first'))) : messages;
+      return { code: `export default ${JSON.stringify(kept)};`, map: null };
     },
     transformIndexHtml: {
       order: 'post',
@@ -87,16 +104,19 @@ export function cataloguePlugin(): Plugin {
         const fonts: Record<number, string> = {};
         let mini = '';
         for (const output of Object.values(context.bundle)) {
-          // The app's catalogues (src/locales); a feature's own texts (its locales/ folder) come with its pages.
+          // The first part of the app's catalogues (src/locales): the rest, and a feature's own
+          // texts (its locales/ folder), come with the pages that need them.
           const language =
-            output.type === 'chunk' && output.facadeModuleId?.startsWith(PREFIX) && output.facadeModuleId.slice(0, -SUFFIX.length).match(APP_CATALOGUE)?.[1];
+            output.type === 'chunk' &&
+            output.facadeModuleId?.startsWith(PREFIX) &&
+            output.facadeModuleId.slice(0, -SUFFIX.length).match(APP_CATALOGUE_FIRST)?.[1];
           if (language) attributes.push(`data-catalogue-${language}="/${output.fileName}"`);
           const font = output.type === 'asset' && BANGLA_FONTS.find(({ name }) => output.names.includes(name));
           if (font) fonts[font.weight] = output.fileName;
           if (output.type === 'asset' && output.names.includes(MINI_FONT.name)) mini = output.fileName;
         }
         if (Object.keys(fonts).length !== BANGLA_FONTS.length || !mini) return html;
-        // Only the regular weight is preloaded (on Bangla pages); bold follows when a heading needs it.
+        // The regular face is preloaded on Bangla pages.
         attributes.push(`data-bangla-font="/${fonts[400]}"`);
         return html
           .replace(/<html([^>]*)>/, (_, rest: string) => `<html${rest} ${attributes.sort().join(' ')}>`)

@@ -16,8 +16,9 @@ function readCatalogue(language: 'en' | 'bn', dir = 'locales'): Catalogue {
   return JSON.parse(fs.readFileSync(path.join(root, 'client/src', dir, `${language}.json`), 'utf8')) as Catalogue;
 }
 
-export const english = readCatalogue('en');
-export const bangla = readCatalogue('bn');
+/** The app's texts, with the info pages' own (features/info/locales, shipped with those pages only). */
+export const english = { ...readCatalogue('en'), ...readCatalogue('en', 'features/info/locales') };
+export const bangla = { ...readCatalogue('bn'), ...readCatalogue('bn', 'features/info/locales') };
 /** The question bank and model test builder pages' texts, which ship with those pages only. */
 export const authoringBangla = readCatalogue('bn', 'features/practice/authoring/locales');
 

@@ -4,6 +4,7 @@ import { AppLayout } from '../components/layout/app-layout';
 import { RequireAuth, RequireRole } from '../components/guards';
 import NotFoundPage from '../components/not-found';
 import { VerifyEmailNotice } from '../features/account/verify-email-notice';
+import { loadRestOfCatalogues } from '../lib/i18n';
 import { paths, routePatterns } from '../lib/paths';
 import { hintsSignedIn } from '../lib/session';
 // The landing page comes with the first download: lazily, it would wait for one more round trip.
@@ -13,14 +14,21 @@ import HomePage from '../features/catalog/home-page';
  * Other screens load on demand, so a visitor downloads only the code of the page they open. On a
  * server-rendered page, React keeps a screen's HTML on screen until its code arrives, then
  * hydrates it: each part is taken over as soon as it can be, in pieces a slow phone handles well.
+ * A public page (`publicScreen`) needs only the texts every page starts with
+ * (src/locales/first-load.ts); any other also waits for the rest of the catalogue, loaded with its
+ * code, so it is never drawn with a key in place of a text.
  */
-const screen = (load: () => Promise<{ default: ComponentType }>) => {
+const publicScreen = (load: () => Promise<{ default: ComponentType }>) => {
   const Screen = lazy(load);
   return { element: <Screen /> };
 };
 
+const withAllTexts = async <T,>(load: () => Promise<T>): Promise<T> => (await Promise.all([load(), loadRestOfCatalogues()]))[0];
+
+const screen = (load: () => Promise<{ default: ComponentType }>) => publicScreen(() => withAllTexts(load));
+
 const named = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) => {
-  const Screen = lazy(async (): Promise<{ default: ComponentType }> => ({ default: (await load())[name] }));
+  const Screen = lazy(async (): Promise<{ default: ComponentType }> => ({ default: (await withAllTexts(load))[name] }));
   return { element: <Screen /> };
 };
 
@@ -30,23 +38,23 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, element: <HomePage /> },
       { path: paths.homeAlias, element: <HomePage /> },
-      { path: paths.allCourses, ...screen(() => import('../features/catalog/all-courses-page')) },
-      { path: paths.search, ...screen(() => import('../features/search/search-page')) },
-      { path: routePatterns.course, ...screen(() => import('../features/course/course-page')) },
-      { path: routePatterns.details, ...screen(() => import('../features/course/course-page')) },
-      { path: paths.reviews, ...screen(() => import('../features/community/reviews-page')) },
-      { path: paths.blog, ...screen(() => import('../features/community/blog-page')) },
-      { path: routePatterns.blogPost, ...screen(() => import('../features/community/blog-post-page')) },
-      { path: paths.about, ...screen(() => import('../features/info/about-page')) },
-      { path: paths.privacy, ...screen(() => import('../features/info/privacy-page')) },
-      { path: paths.terms, ...screen(() => import('../features/info/terms-page')) },
-      { path: paths.refund, ...screen(() => import('../features/info/refund-page')) },
-      { path: paths.contact, ...screen(() => import('../features/info/contact-page')) },
-      { path: paths.support, ...screen(() => import('../features/info/support-page')) },
-      { path: paths.career, ...screen(() => import('../features/info/career-page')) },
-      { path: paths.successStory, ...screen(() => import('../features/community/success-story-page')) },
-      { path: paths.login, ...screen(() => import('../features/account/login-page')) },
-      { path: paths.signUp, ...screen(() => import('../features/account/sign-up-page')) },
+      { path: paths.allCourses, ...publicScreen(() => import('../features/catalog/all-courses-page')) },
+      { path: paths.search, ...publicScreen(() => import('../features/search/search-page')) },
+      { path: routePatterns.course, ...publicScreen(() => import('../features/course/course-page')) },
+      { path: routePatterns.details, ...publicScreen(() => import('../features/course/course-page')) },
+      { path: paths.reviews, ...publicScreen(() => import('../features/community/reviews-page')) },
+      { path: paths.blog, ...publicScreen(() => import('../features/community/blog-page')) },
+      { path: routePatterns.blogPost, ...publicScreen(() => import('../features/community/blog-post-page')) },
+      { path: paths.about, ...publicScreen(() => import('../features/info/about-page')) },
+      { path: paths.privacy, ...publicScreen(() => import('../features/info/privacy-page')) },
+      { path: paths.terms, ...publicScreen(() => import('../features/info/terms-page')) },
+      { path: paths.refund, ...publicScreen(() => import('../features/info/refund-page')) },
+      { path: paths.contact, ...publicScreen(() => import('../features/info/contact-page')) },
+      { path: paths.support, ...publicScreen(() => import('../features/info/support-page')) },
+      { path: paths.career, ...publicScreen(() => import('../features/info/career-page')) },
+      { path: paths.successStory, ...publicScreen(() => import('../features/community/success-story-page')) },
+      { path: paths.login, ...publicScreen(() => import('../features/account/login-page')) },
+      { path: paths.signUp, ...publicScreen(() => import('../features/account/sign-up-page')) },
       { path: paths.resetPassword, ...screen(() => import('../features/account/reset-password-page')) },
       { path: paths.verifyEmail, ...screen(() => import('../features/account/verify-email-page')) },
       { path: routePatterns.certificate, ...screen(() => import('../features/certificate/certificate-page')) },

@@ -1,5 +1,11 @@
 import {
+  formatCoursePrices,
   formatDate,
+  formatDecimal,
+  formatDigits,
+  formatDollars,
+  formatMoney,
+  formatNumber,
   formatDateTime,
   formatDuration,
   formatEnrolled,
@@ -128,5 +134,75 @@ describe("the home page's figures", () => {
     ]);
     expect(formatFigure(1234, 'bn')).toBe('১,২০০+');
     expect(formatFigure(44, 'bn')).toBe('৪৪');
+  });
+});
+
+describe('numbers written without making an Intl formatter', () => {
+  const values = [
+    0,
+    1,
+    7,
+    42,
+    999,
+    1000,
+    1200,
+    12345,
+    99999,
+    100000,
+    123456,
+    1234567,
+    98765432,
+    123456789012,
+    0.5,
+    1.5,
+    2.5,
+    12.345,
+    12.5,
+    1234.005,
+    99.995,
+    1e14 + 0.25,
+  ];
+  const intl = (locale: string, options: Intl.NumberFormatOptions) => (value: number) => new Intl.NumberFormat(locale, options).format(value);
+
+  it('writes them exactly as Intl does, in both languages', () => {
+    for (const value of values) {
+      expect(formatNumber(value)).toBe(intl('en-IN', { maximumFractionDigits: 0 })(value));
+      expect(formatNumber(value, 'bn')).toBe(intl('bn-BD', { maximumFractionDigits: 0 })(value));
+      const cents = Number.isInteger(value) ? 0 : 2;
+      expect(formatDollars(value, 'bn')).toBe(intl('bn-BD', { minimumFractionDigits: cents, maximumFractionDigits: cents, useGrouping: false })(value));
+      const whole = (value * 100) / 100;
+      expect(formatMoney({ amount: value * 100, currency: 'BDT' }, 'bn')).toBe(
+        `৳${intl('bn-BD', Number.isInteger(whole) ? { maximumFractionDigits: 0 } : { minimumFractionDigits: 2, maximumFractionDigits: 2 })(whole)}`,
+      );
+      if (Number.isInteger(value)) expect(formatDigits(value, 'bn')).toBe(intl('bn-BD', { useGrouping: false, maximumFractionDigits: 2 })(value));
+    }
+    expect(formatMoney({ amount: 123450, currency: 'BDT' })).toBe('৳1,234.50');
+    expect(formatNumber(-1234.5)).toBe(intl('en-IN', { maximumFractionDigits: 0 })(-1234.5));
+    expect(formatNumber(-0, 'bn')).toBe(intl('bn-BD', { maximumFractionDigits: 0 })(-0));
+  });
+
+  it('makes no formatter for the prices and figures of a course card or the home page', () => {
+    const made = jest.spyOn(Intl, 'NumberFormat');
+    try {
+      for (const language of ['en', 'bn'] as const) {
+        formatFigure(12345, language);
+        formatEnrolled(1234, language);
+        formatCoursePrices({ isFree: false, priceTaka: { amount: 120000, currency: 'BDT' }, priceUsd: { amount: 1250, currency: 'USD' } }, 'Free', language);
+      }
+      expect(made).not.toHaveBeenCalled();
+    } finally {
+      made.mockRestore();
+    }
+  });
+
+  it('makes any other formatter once, on its first use', () => {
+    const made = jest.spyOn(Intl, 'NumberFormat');
+    try {
+      expect(formatDecimal(1.5, 2, 'bn')).toBe('১.৫০');
+      expect(formatDecimal(2.25, 2, 'bn')).toBe('২.২৫');
+      expect(made).toHaveBeenCalledTimes(1);
+    } finally {
+      made.mockRestore();
+    }
   });
 });

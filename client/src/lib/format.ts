@@ -1,3 +1,4 @@
+import { localDigits } from './digits';
 import { localeOf, type Language } from './i18n/languages';
 
 /**
@@ -6,6 +7,37 @@ import { localeOf, type Language } from './i18n/languages';
  * the page's language (`useLanguage().language`); English is the default.
  */
 
+/**
+ * Intl's formats, each made on its first use and then kept: making one costs a slow phone tens of
+ * milliseconds, so none is made when this module loads, and the common cases below (whole numbers
+ * and prices) are written by hand, the same as Intl writes them, without making one at all.
+ */
+const formats = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
+
+export function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const id = `n${locale}${JSON.stringify(options)}`;
+  let format = formats.get(id) as Intl.NumberFormat | undefined;
+  if (!format) formats.set(id, (format = new Intl.NumberFormat(locale, options)));
+  return format;
+}
+
+export function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const id = `d${locale}${JSON.stringify(options)}`;
+  let format = formats.get(id) as Intl.DateTimeFormat | undefined;
+  if (!format) formats.set(id, (format = new Intl.DateTimeFormat(locale, options)));
+  return format;
+}
+
+/** Numbers written by hand: finite, not negative (nor -0) and below 10^15, where a double still holds every digit. */
+export const plain = (value: number) => value >= 0 && value < 1e15 && !Object.is(value, -0);
+
+/** Digits grouped as in Bangladesh and India, the last three then by twos: "1234567" → "12,34,567". */
+export function groupLikeBangladesh(digits: string): string {
+  if (digits.length <= 3) return digits;
+  const head = digits.slice(0, -3);
+  return `${head.replace(/\B(?=(\d{2})+$)/g, ',')},${digits.slice(-3)}`;
+}
+
 /** 'Price: $' plus the value, as the specification shows prices (English pages). */
 export function priceLabel(price: number): string {
   return `Price: $${formatDollars(price)}`;
@@ -13,9 +45,10 @@ export function priceLabel(price: number): string {
 
 /** A dollar amount without the sign: whole dollars as they are, otherwise with cents ("12.50"). */
 export function formatDollars(price: number, language: Language = 'en'): string {
-  if (language === 'en') return Number.isInteger(price) ? String(price) : price.toFixed(2);
+  // toFixed rounds a half up, as Intl does for a number that is not negative.
+  if (language === 'en' || plain(price)) return localDigits(Number.isInteger(price) ? String(price) : price.toFixed(2), language);
   const digits = Number.isInteger(price) ? 0 : 2;
-  return new Intl.NumberFormat(localeOf(language), { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: false }).format(price);
+  return numberFormat(localeOf(language), { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: false }).format(price);
 }
 
 /** Cuts a text longer than `max` characters to its first `keep` characters plus an ellipsis. */
@@ -25,7 +58,9 @@ export function truncate(text: string, max: number, keep = max): string {
 
 /** A whole number with the language's digits and Bangladeshi grouping (1,20,000 / ১,২০,০০০). */
 export function formatNumber(value: number, language: Language = 'en'): string {
-  return new Intl.NumberFormat(language === 'en' ? 'en-IN' : localeOf(language), { maximumFractionDigits: 0 }).format(value);
+  // Math.round takes a half up, as Intl does for a number that is not negative.
+  if (plain(value)) return localDigits(groupLikeBangladesh(String(Math.round(value))), language);
+  return numberFormat(language === 'en' ? 'en-IN' : localeOf(language), { maximumFractionDigits: 0 }).format(value);
 }
 
 /** Below this a figure is written as it is; from it, rounded down ("1,200+"). */
@@ -45,12 +80,14 @@ export function formatFigure(count: number, language: Language = 'en'): string {
 
 /** A number in the language's digits, without grouping ("5000" / "৫০০০"). */
 export function formatDigits(value: number, language: Language = 'en'): string {
-  return language === 'en' ? String(value) : new Intl.NumberFormat(localeOf(language), { useGrouping: false, maximumFractionDigits: 2 }).format(value);
+  if (language === 'en') return String(value);
+  if (Number.isInteger(value) && plain(value)) return localDigits(String(value), language);
+  return numberFormat(localeOf(language), { useGrouping: false, maximumFractionDigits: 2 }).format(value);
 }
 
 /** A number with exactly `digits` decimals in the language's digits, without grouping ("1.5" / "১.৫"). */
 export function formatDecimal(value: number, digits: number, language: Language = 'en'): string {
-  return new Intl.NumberFormat(language === 'en' ? 'en' : localeOf(language), {
+  return numberFormat(language === 'en' ? 'en' : localeOf(language), {
     minimumFractionDigits: digits,
     maximumFractionDigits: digits,
     useGrouping: false,
@@ -67,8 +104,11 @@ export function formatMoney(money: { amount: number; currency: string }, languag
   const whole = money.amount / 100;
   if (money.currency.toLowerCase() !== 'bdt') return `$${formatDollars(whole, language)}`;
   if (Number.isInteger(whole)) return formatTaka(whole, language);
-  const digits = new Intl.NumberFormat(language === 'en' ? 'en-IN' : localeOf(language), { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-  return `৳${digits.format(whole)}`;
+  if (plain(whole)) {
+    const [units, cents] = whole.toFixed(2).split('.');
+    return `৳${localDigits(`${groupLikeBangladesh(units)}.${cents}`, language)}`;
+  }
+  return `৳${numberFormat(language === 'en' ? 'en-IN' : localeOf(language), { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(whole)}`;
 }
 
 /** Both prices of a course, taka first ("৳1,200 · $10"; the taka alone when it has no dollar price), or `freeLabel` for a free course. */
@@ -95,7 +135,7 @@ export function formatTotals(totals: ReadonlyArray<{ currency: string; amount: n
 
 /** A moment as people here read it, in Bangladesh time: "5 Mar 2026, 14:05" / "৫ মার্চ, ২০২৬, ১৪:০৫". */
 export function formatDateTime(iso: string, language: Language = 'en'): string {
-  return new Date(iso).toLocaleString(language === 'en' ? 'en-GB' : localeOf(language), {
+  return dateTimeFormat(language === 'en' ? 'en-GB' : localeOf(language), {
     day: 'numeric',
     month: 'short',
     year: 'numeric',
@@ -103,7 +143,7 @@ export function formatDateTime(iso: string, language: Language = 'en'): string {
     minute: '2-digit',
     hourCycle: 'h23',
     timeZone: 'Asia/Dhaka',
-  });
+  }).format(new Date(iso));
 }
 
 /** "1 lesson", "7 lessons": the count with its noun, singular only for one (English only; catalogues use ICU plurals). */
@@ -120,7 +160,7 @@ export function formatDuration(seconds: number, language: Language = 'en', preci
   const unit = (value: number, name: 'hour' | 'minute' | 'second') =>
     language === 'en'
       ? `${value} ${{ hour: 'h', minute: 'min', second: 's' }[name]}`
-      : new Intl.NumberFormat(localeOf(language), { style: 'unit', unit: name, unitDisplay: 'short' }).format(value);
+      : numberFormat(localeOf(language), { style: 'unit', unit: name, unitDisplay: 'short' }).format(value);
   if (precision === 'second') {
     const s = Math.max(0, Math.round(seconds));
     if (s < 60) return unit(s, 'second');
@@ -143,7 +183,7 @@ export function formatEnrolled(count: number, language: Language = 'en'): string
 
 /** "23 November 2026" / "২৩ নভেম্বর, ২০২৬", in Dhaka time, for dates shown to learners. */
 export function formatDate(value: string | Date, language: Language = 'en'): string {
-  return new Intl.DateTimeFormat(language === 'en' ? 'en-GB' : localeOf(language), {
+  return dateTimeFormat(language === 'en' ? 'en-GB' : localeOf(language), {
     day: 'numeric',
     month: 'long',
     year: 'numeric',

@@ -1,3 +1,4 @@
+import { dateTimeFormat } from './format';
 import { localeOf, type Language, type MessageKey, type Translate } from './i18n';
 
 /** How the product names who took a payment and where it stands, wherever payments are listed. */
@@ -29,4 +30,4 @@ export function paymentStatusLabel(t: Translate, status: string): { label: strin
 }
 
 export const paymentDate = (iso: string, language: Language = 'en') =>
-  new Date(iso).toLocaleDateString(language === 'en' ? 'en-GB' : localeOf(language), { day: 'numeric', month: 'short', year: 'numeric' });
+  dateTimeFormat(language === 'en' ? 'en-GB' : localeOf(language), { day: 'numeric', month: 'short', year: 'numeric' }).format(new Date(iso));

@@ -21,11 +21,14 @@ function glossary(): Array<{ english: string; use: string; rejected: string[]; o
 }
 
 const read = (path: string) => JSON.parse(readFileSync(join(__dirname, path), 'utf8')) as Record<string, string>;
-/** Every Bangla text of the interface: the client's, the server's keyed ones, and its translated messages. */
+/** Every Bangla text of the interface: the client's (its catalogue and the texts some pages keep beside them), the server's keyed ones, and its translated messages. */
 const catalogues: Record<string, Record<string, string>> = {
   'client bn.json': read('bn.json'),
   'server bn.json': read('../../../server/src/i18n/bn.json'),
   'server messages.bn.json': read('../../../server/src/i18n/messages.bn.json'),
+  // The texts pages keep beside them, shipped with those pages only.
+  'info pages bn.json': read('../features/info/locales/bn.json'),
+  'authoring pages bn.json': read('../features/practice/authoring/locales/bn.json'),
 };
 
 /** A Bengali letter or sign: a rejected word counts where it starts a word, whatever ending follows. */

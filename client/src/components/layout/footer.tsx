@@ -3,12 +3,13 @@ import { useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useSubscribeMutation } from './subscribe.generated';
 import { describeError } from '../../lib/graphql-errors';
-import { useLanguage, useT, type MessageKey } from '../../lib/i18n';
-
-/** This year, in the page's digits and without grouping: 2026, ২০২৬. */
-const currentYear = (language: string) => new Intl.NumberFormat(language === 'bn' ? 'bn-BD' : 'en', { useGrouping: false }).format(new Date().getFullYear());
+import { localDigits } from '../../lib/digits';
+import { useLanguage, useT, type Language, type MessageKey } from '../../lib/i18n';
 import { toaster } from '../../lib/toaster';
 import { paths } from '../../lib/paths';
+
+/** This year, in the page's digits and without grouping: 2026, ২০২৬ (as Intl writes it, without making a formatter). */
+const currentYear = (language: Language) => localDigits(String(new Date().getFullYear()), language);
 
 export const footerLinks: { to: string; label: MessageKey }[] = [
   { to: paths.contact, label: 'footer.contact' },

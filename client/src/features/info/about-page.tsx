@@ -1,10 +1,10 @@
 import { Heading, Text } from '@chakra-ui/react';
-import { useT } from '../../lib/i18n';
+import { useInfoT } from './texts';
 import { InfoPage } from './components/info-page';
 import { TeamCarousel } from './components/team-carousel';
 
 export default function AboutPage() {
-  const t = useT();
+  const t = useInfoT();
   return (
     <InfoPage title={t('info.about.title')}>
       <Heading as="h2" size="lg">

@@ -1,12 +1,12 @@
 import { Link, List, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
-import { useT } from '../../lib/i18n';
+import { useInfoT } from './texts';
 import { paths } from '../../lib/paths';
 import { InfoPage } from './components/info-page';
 
 /** A short page about working with us. */
 export default function CareerPage() {
-  const t = useT();
+  const t = useInfoT();
   return (
     <InfoPage title={t('info.career.title')}>
       <Text>{t('info.career.intro')}</Text>

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
-import bangla from '../../locales/bn.json';
-import english from '../../locales/en.json';
+import bangla from './locales/bn.json';
+import english from './locales/en.json';
 import { renderRoute } from '../../test/render';
 import PrivacyPage from './privacy-page';
 import TermsPage from './terms-page';

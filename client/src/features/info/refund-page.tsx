@@ -1,9 +1,9 @@
 import { List, Text } from '@chakra-ui/react';
-import { useT, type MessageKey } from '../../lib/i18n';
+import { useInfoT, type InfoKey } from './texts';
 import { InfoPage } from './components/info-page';
 
 /** The refund policy, as the specification writes it (its English words in the English catalogue). */
-export const refundRules: MessageKey[] = [
+export const refundRules: InfoKey[] = [
   'info.refund.courseCancelled',
   'info.refund.learnerCancelled',
   'info.refund.schedule',
@@ -12,7 +12,7 @@ export const refundRules: MessageKey[] = [
 ];
 
 export default function RefundPage() {
-  const t = useT();
+  const t = useInfoT();
   return (
     <InfoPage title={t('info.refund.title')}>
       <Text>{t('info.refund.intro')}</Text>

@@ -1,6 +1,7 @@
 import { Heading, Link, List, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
-import { useLanguage, useT } from '../../lib/i18n';
+import { useLanguage } from '../../lib/i18n';
+import { useInfoT } from './texts';
 import { localDigits } from '../../lib/digits';
 import { paths } from '../../lib/paths';
 import { ContactForm } from './components/contact-form';
@@ -10,7 +11,7 @@ export const SUPPORT_PHONE = '+880 9612-345678';
 
 /** How to reach us: the phone line, its hours, and the message form. */
 export default function SupportPage() {
-  const t = useT();
+  const t = useInfoT();
   const { language } = useLanguage();
   return (
     <InfoPage title={t('info.support.title')}>

@@ -1,5 +1,5 @@
 export { I18nProvider, useLanguage, useT } from './i18n-context';
-export { loadCatalogue, type Catalogue, type MessageKey } from './catalogues';
+export { loadCatalogue, loadRestOfCatalogues, type Catalogue, type MessageKey } from './catalogues';
 export { createTranslator, type Translate } from './translator';
 export {
   documentLanguage,

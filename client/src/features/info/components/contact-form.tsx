@@ -5,12 +5,12 @@ import { AlertDialog, type AlertContent } from '../../../components/alert-dialog
 import { useSubmitContactMessageMutation } from '../api/contact.generated';
 import { describeError } from '../../../lib/graphql-errors';
 import { paths } from '../../../lib/paths';
-import { useT } from '../../../lib/i18n';
+import { useInfoT } from '../texts';
 import { useHydrated } from '../../../lib/use-hydrated';
 
 /** The message form of the Contact and Support pages: its alerts, and home after a message is sent. */
 export function ContactForm() {
-  const t = useT();
+  const t = useInfoT();
   const navigate = useNavigate();
   // The page comes from the server: until its scripts run, the form is not sent (the browser would put the message in the address).
   const hydrated = useHydrated();

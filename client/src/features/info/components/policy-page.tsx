@@ -1,10 +1,10 @@
 import { Heading, Text } from '@chakra-ui/react';
-import { useT, type MessageKey } from '../../../lib/i18n';
+import { useInfoT, type InfoKey } from '../texts';
 import { InfoPage } from './info-page';
 
 /** A policy written as an introduction and titled sections (terms, privacy), each a catalogue entry. */
-export function PolicyPage({ title, intro, sections }: { title: MessageKey; intro: MessageKey; sections: Array<[MessageKey, MessageKey]> }) {
-  const t = useT();
+export function PolicyPage({ title, intro, sections }: { title: InfoKey; intro: InfoKey; sections: Array<[InfoKey, InfoKey]> }) {
+  const t = useInfoT();
   return (
     <InfoPage title={t(title)}>
       <Text>{t(intro)}</Text>

@@ -1,10 +1,11 @@
 import { Box, Flex, HStack, IconButton, Image, Text } from '@chakra-ui/react';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { useLanguage, useT, type MessageKey } from '../../../lib/i18n';
+import { useLanguage } from '../../../lib/i18n';
+import { useInfoT, type InfoKey } from '../texts';
 import { formatDigits } from '../../../lib/format';
 import { useCarousel } from './use-carousel';
 
-export const team: Array<{ name: string; role: MessageKey }> = [
+export const team: Array<{ name: string; role: InfoKey }> = [
   { name: 'Anisul Hoque', role: 'info.team.role.physics' },
   { name: 'Farhana Rahman', role: 'info.team.role.chemistry' },
   { name: 'Tanvir Ahmed', role: 'info.team.role.programming' },
@@ -17,7 +18,7 @@ const PLACEHOLDER_SLIDES = 2;
 export const SLIDE_SPEED_MS = 500;
 
 export function TeamCarousel() {
-  const t = useT();
+  const t = useInfoT();
   const { language } = useLanguage();
   const slideCount = team.length + PLACEHOLDER_SLIDES;
   const carousel = useCarousel(slideCount, 2, 2);

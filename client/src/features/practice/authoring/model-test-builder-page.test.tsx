@@ -64,7 +64,7 @@ const mocks = [
 describe('the model test builder', () => {
   it("shows a published test's settings in Bangla digits and, per question, how students answered it", async () => {
     renderRoute(<ModelTestBuilderPage />, { path: '/instructor-dashboard/model-tests/:id', at: '/instructor-dashboard/model-tests/t1', language: 'bn', mocks });
-    expect(await screen.findByRole('heading', { name: 'মডেল টেস্ট সম্পাদনা' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'মডেল টেস্ট এডিট করুন' })).toBeInTheDocument();
     expect(screen.getByLabelText('সময় (মিনিট)')).toHaveValue('২৫');
     expect(screen.getByLabelText('প্রতি ভুল উত্তরে নেগেটিভ মার্ক')).toHaveValue('০.২৫');
     const [first, second] = screen.getAllByTestId('chosen-question');

@@ -1,0 +1,72 @@
+/**
+ * The app's texts a public page needs before it can be drawn: the header, footer and phone menu,
+ * the home page, all courses, search, a course, the blog, reviews, the info pages, sign-in and
+ * sign-up. The build ships them as the first part of each language's catalogue (the page
+ * preloads it); every other text is in the catalogue's second part, which a page outside that
+ * list (dashboards, player, checkout, practice…) waits for before it is drawn (src/app/router.tsx).
+ *
+ * The texts stay where they are (en.json and bn.json): this only says which part each goes in. An
+ * entry ending in a dot takes every key that starts with it; any other entry is one key.
+ * first-load.test.ts fails when a module the public pages load uses a key not taken here.
+ */
+export const FIRST_LOAD_TEXTS: readonly string[] = [
+  'app.',
+  'common.',
+  'pager.',
+  'notFound.',
+  'errors.',
+  'header.',
+  'footer.',
+  'home.',
+  'catalog.',
+  'courseCard.',
+  'courseLanguage.',
+  'rating.',
+  'search.',
+  'course.',
+  'contact.',
+  'login.',
+  'signUp.',
+  'phone.',
+  // The account menu in the header, the e-mail banner and the sign-up form's fields.
+  'account.menuFor',
+  'account.of',
+  'account.profile',
+  'account.learning',
+  'account.instructorDashboard',
+  'account.adminDashboard',
+  'account.logout',
+  'account.verify.banner',
+  'account.verify.resent',
+  'account.verify.resend',
+  'account.verify.sent',
+  'account.field.',
+  'account.role.',
+  // What a course page says on coming back from a payment.
+  'checkout.orderPlaced',
+  'checkout.orderCanceled',
+  'payment.failed',
+  'payment.held',
+  'payment.pending',
+  // The blog, reviews and success stories.
+  'community.hide',
+  'community.blog.add',
+  'community.blog.heading',
+  'community.blog.empty',
+  'community.blog.by',
+  'community.blog.reads',
+  'community.blog.notFound',
+  'community.review.add',
+  'community.reviews.',
+  'community.success.',
+  // A course's preview video.
+  'video.quality',
+  'video.quality.',
+  'video.dataSaver',
+  'video.playing',
+  'video.expired',
+  'video.loadFailed',
+];
+
+/** Whether a key's text ships in the first part of its catalogue. */
+export const isFirstLoadText = (key: string): boolean => FIRST_LOAD_TEXTS.some((entry) => (entry.endsWith('.') ? key.startsWith(entry) : key === entry));
