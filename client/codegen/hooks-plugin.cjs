@@ -11,7 +11,10 @@ const kinds = { query: ['Query', 'useQuery'], mutation: ['Mutation', 'useMutatio
 
 /** The data hooks' module, relative to a generated file. */
 function dataHooksFrom(outputFile) {
-  const relative = path.relative(path.dirname(path.resolve(outputFile)), DATA_HOOKS).split(path.sep).join('/');
+  const relative = path
+    .relative(path.dirname(path.resolve(outputFile)), DATA_HOOKS)
+    .split(path.sep)
+    .join('/');
   return relative.startsWith('.') ? relative : `./${relative}`;
 }
 
