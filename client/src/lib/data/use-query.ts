@@ -60,7 +60,10 @@ class QueryState {
     const changed = key !== this.key;
     this.options = options;
     this.key = key;
-    if (client && !this.observable) return this.attach(client);
+    if (client && !this.observable) {
+      this.attach(client);
+      return;
+    }
     if (!changed) return;
     if (!this.observable) {
       const fresh = new QueryState(this.source, this.query, options, this);
@@ -80,8 +83,11 @@ class QueryState {
     this.take(this.observable.getCurrentResult());
   }
 
-  /** Apollo Client has loaded: the answer the page came with goes into its cache, and the query watches it there. */
-  attach(client: ApolloClient) {
+  /**
+   * Apollo Client has loaded: the answer the page came with goes into its cache, and the query
+   * watches it there. True when the result changed.
+   */
+  attach(client: ApolloClient): boolean {
     const options = watchOptions(this.query, this.options);
     // The server has just asked: the first read takes the answer it handed over (Apollo's
     // ssrForceFetchDelay does the same), later ones follow the query's own fetch policy.
@@ -92,35 +98,63 @@ class QueryState {
         : options,
     );
     if (this.polling !== null) this.observable.startPolling(this.polling);
-    this.take(this.observable.getCurrentResult());
+    return this.take(this.observable.getCurrentResult());
   }
 
-  private take(result: Result) {
-    if (this.current.data !== undefined && result.data !== this.current.data) this.previousData = this.current.data;
+  /**
+   * Takes a new result; false when it says what the current one says. The page keeps the objects
+   * it has: the first result of Apollo's equals the server's answer the page was drawn with, and new
+   * objects would draw again the parts not yet hydrated, dropping their HTML until their code came.
+   */
+  private take(result: Result): boolean {
+    const current = this.current;
+    const same =
+      result.loading === current.loading &&
+      result.networkStatus === current.networkStatus &&
+      result.error === current.error &&
+      (result.data === current.data || JSON.stringify(result.data) === JSON.stringify(current.data));
+    if (same) return false;
+    if (current.data !== undefined && result.data !== current.data) this.previousData = current.data;
     this.current = result;
+    return true;
   }
 
+  /**
+   * Watches the query: its ObservableQuery, or, until Apollo Client has loaded, the data source,
+   * whose arrival makes one. Apollo's arrival alone draws nothing again: its first result equals
+   * the answer the page was drawn with (parts of the page may still be hydrating).
+   */
   subscribe = (onChange: () => void) => {
-    const observable = this.observable;
-    if (!observable) return () => undefined;
-    const subscription = observable.subscribe({
-      next: (result) => {
-        if (result === this.current) return;
-        this.take(result);
-        onChange();
-      },
-      error: (error: unknown) => {
-        this.take({ ...this.current, loading: false, error: error as Error, networkStatus: 8 });
-        onChange();
-      },
-    });
-    // Signed in between taking the server's answer (read as a visitor) and watching it: ask again.
-    if (this.answerEpoch !== null && this.answerEpoch !== this.source.answersEpoch()) {
-      this.answerEpoch = null;
-      void observable.refetch().catch(() => undefined);
-    }
-    // As Apollo's useQuery: a resubscription right after (StrictMode, a new render) keeps the query.
-    return () => void setTimeout(() => subscription.unsubscribe());
+    let subscription: { unsubscribe(): void } | null = null;
+    const watch = (observable: ObservableQuery) => {
+      subscription = observable.subscribe({
+        next: (result) => {
+          if (this.take(result)) onChange();
+        },
+        error: (error: unknown) => {
+          if (this.take({ ...this.current, loading: false, error: error as Error, networkStatus: 8 })) onChange();
+        },
+      });
+      // Signed in between taking the server's answer (read as a visitor) and watching it: ask again.
+      if (this.answerEpoch !== null && this.answerEpoch !== this.source.answersEpoch()) {
+        this.answerEpoch = null;
+        void observable.refetch().catch(() => undefined);
+      }
+    };
+    const arrived = () => {
+      const client = this.source.current();
+      if (!client || subscription) return;
+      if (!this.observable && this.attach(client)) onChange();
+      watch(this.observable!);
+    };
+    const stopWaiting = this.observable ? undefined : this.source.subscribe(arrived);
+    if (this.observable) watch(this.observable);
+    else arrived();
+    return () => {
+      stopWaiting?.();
+      // As Apollo's useQuery: a resubscription right after (StrictMode, a new render) keeps the query.
+      setTimeout(() => subscription?.unsubscribe());
+    };
   };
 
   snapshot = () => this.current;
@@ -144,16 +178,12 @@ class QueryState {
 }
 
 function useBrowserQuery(source: DataSource, query: DocumentNode, options: Options = {}) {
-  const client = useSyncExternalStore(source.subscribe, source.current, source.current);
   const [state, setState] = useState(() => new QueryState(source, query, options));
   let current = state;
   if (current.query !== query) setState((current = new QueryState(source, query, options, current)));
-  current.update(options, client);
-  const { observable } = current;
-  // A new ObservableQuery (Apollo arrived) gets a subscription of its own: a new function, so
-  // that React subscribes again.
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  const subscribe = useCallback((onChange: () => void) => current.subscribe(onChange), [current, observable]);
+  // A component drawn after Apollo Client has loaded watches the query in its cache at once.
+  current.update(options, source.current());
+  const subscribe = useCallback((onChange: () => void) => current.subscribe(onChange), [current]);
   const result = useSyncExternalStore(subscribe, current.snapshot, current.snapshot);
   const waits = current.waitsForServer;
   useEffect(() => {
@@ -162,8 +192,8 @@ function useBrowserQuery(source: DataSource, query: DocumentNode, options: Optio
   return useMemo(
     () => ({
       ...result,
-      client,
-      observable,
+      client: source.current(),
+      observable: current.observable,
       variables: options.variables,
       previousData: current.previousData,
       refetch: current.refetch,
@@ -173,7 +203,7 @@ function useBrowserQuery(source: DataSource, query: DocumentNode, options: Optio
       stopPolling: current.stopPolling,
     }),
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [result, client, observable, current, optionsKey(options)],
+    [result, current, optionsKey(options)],
   );
 }
 
