@@ -73,12 +73,12 @@ export async function startFreshDatabase(serverUrl) {
 }
 
 /**
- * How the product is configured: `production` as deployed, except that payments are off and mail
- * goes nowhere (catalogue reads need neither); `test-payments` for buying: the offline test-mode card
+ * How the product is configured: `production` as deployed, except that payments and sign-in by
+ * mobile number are off and mail goes nowhere (catalogue reads need none of them); `test-payments` for buying: the offline test-mode card
  * provider exists only outside production, so NODE_ENV=test with production's GraphQL settings.
  */
 const MODES = {
-  production: { NODE_ENV: 'production', PAYMENTS: 'off', SMTP_URL: 'smtp://127.0.0.1:9', PUBLIC_URL: 'https://shikhon.bench.invalid' },
+  production: { NODE_ENV: 'production', PAYMENTS: 'off', SMTP_URL: 'smtp://127.0.0.1:9', PUBLIC_URL: 'https://shikhon.bench.invalid', PHONE_SIGN_IN: 'false' },
   'test-payments': { NODE_ENV: 'test', GRAPHQL_PLAYGROUND: 'false', GRAPHQL_INTROSPECTION: 'false', GRAPHQL_SUGGESTIONS: 'false' },
 };
 
