@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig, type BuildOptions } from 'vite';
 import { cataloguePlugin } from './scripts/catalogue-plugin';
+import { themeCssPlugin } from './scripts/theme-css-plugin';
 
 // react-router's package exports point at its development build (extra checks and warnings);
 // production bundles take the production build it ships beside it.
@@ -66,7 +67,7 @@ const browserBuild: BuildOptions = {
 };
 
 export default defineConfig(({ command, isSsrBuild }) => ({
-  plugins: [cataloguePlugin(), react()],
+  plugins: [cataloguePlugin(), themeCssPlugin(), react()],
   resolve: {
     alias: command === 'build' ? [...reactRouterProduction, ...noMessageParser] : [],
     // rxjs (under Apollo Client) ships ES5 code with helpers unless asked for its ES2015 build.

@@ -3,17 +3,22 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { Providers } from './app/providers';
 import { prefetchFirstPage } from './app/prefetch';
-import { AppRoutes } from './app/router';
+import { AppRoutes, preloadRoute } from './app/router';
 import { serverState } from './app/server-state';
-import { themeSystem } from './app/theme';
 import { lazyDataSource } from './lib/data';
 import { documentLanguage, loadCatalogue, rememberLanguage } from './lib/i18n';
 import { createSession } from './lib/session';
+// The style system's page-wide CSS (reset, tokens), written at build time (scripts/theme-css-plugin.ts).
+import 'virtual:theme.css';
+// Parts the server draws whose code loads after the page's (the footer, the review cards) are on
+// screen before it: their styles come with the page's stylesheet.
+import './components/layout/footer.css';
+import './components/review-card.css';
 
 /** Resolves in a later task, so the browser can paint and answer input between two pieces of work. */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-// Start-up runs as several tasks (loading the code, building the style system, drawing the page),
+// Start-up runs as several tasks (loading the code and texts, drawing the page),
 // none holding a slow phone's main thread for the length of all of them.
 async function start() {
   const container = document.getElementById('root')!;
@@ -32,8 +37,8 @@ async function start() {
   // A page drawn in the browser needs its data at once.
   if (!rendered) void source.load().then((client) => prefetchFirstPage(client, window.location));
 
-  await nextTask();
-  themeSystem();
+  // The page's own code (any page but the home page) starts loading now, beside the catalogue.
+  preloadRoute(window.location.pathname);
   const messages = await catalogue;
   await nextTask();
 

@@ -25,12 +25,17 @@ export function pageHtml(template: string, page: RenderedPage): string {
     .replace(/<script type="module" crossorigin src="([^"]+)"><\/script>/, (_, src: string) => ((entry = src), ''))
     .replace(/<link rel="modulepreload" crossorigin href="([^"]+)">/g, (_, href: string) => (preload.push(href), ''));
   if (!entry) throw new Error('index.html has no module script to start');
+  // The styles Chakra's components were drawn with go to the head, before the page: the markup
+  // inside #root is then only what the browser's first render draws (parts drawn without Chakra
+  // hydrate with no style system loaded), and Emotion finds them there when it loads.
+  const styles: string[] = [];
+  const html = page.html.replace(/<style data-emotion="[^"]*">[^<]*<\/style>/g, (style) => (styles.push(style), ''));
   const starter = `<script defer src="/start-scripts.js" data-entry="${entry}" data-preload="${preload.join(' ')}"></script>`;
   return withoutScripts
-    .replace('</head>', () => `${starter}</head>`)
+    .replace('</head>', () => `${styles.join('')}${starter}</head>`)
     .replace(
       '<div id="root"></div>',
       () =>
-        `<div id="root"${page.visitor ? ' data-visitor=""' : ''}>${page.html}</div><script type="application/json" id="${SERVER_STATE_ID}">${state}</script>`,
+        `<div id="root"${page.visitor ? ' data-visitor=""' : ''}>${html}</div><script type="application/json" id="${SERVER_STATE_ID}">${state}</script>`,
     );
 }

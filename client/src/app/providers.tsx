@@ -1,15 +1,19 @@
-import { ChakraProvider } from '@chakra-ui/react';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react';
 import { DataProvider, type DataSource } from '../lib/data';
 import { I18nProvider, type Catalogue, type Language } from '../lib/i18n';
 import type { Session } from '../lib/session';
 import { SessionProvider } from '../lib/session-context';
-import { themeSystem } from './theme';
+import { onToastWanted, toastsWanted } from '../lib/toaster';
 
-// Toasts are created anywhere through the toaster store; the component that shows them loads after the page.
+// The part that shows toasts loads with the first toast (lib/toaster.ts).
 const Toaster = lazy(async () => ({ default: (await import('../components/toaster')).Toaster }));
 // Saving the language with the account, and taking it on sign-in, is not needed to draw the page.
 const AccountLanguage = lazy(() => import('../lib/i18n/account-language'));
+
+function Toasts() {
+  const wanted = useSyncExternalStore(onToastWanted, toastsWanted, () => false);
+  return wanted ? <Toaster /> : null;
+}
 
 interface ProvidersProps {
   /** Where the pages' data comes from (lib/data). */
@@ -21,18 +25,20 @@ interface ProvidersProps {
   children: ReactNode;
 }
 
+/**
+ * What every page draws within. Chakra's provider is not among them: the parts drawn with Chakra's
+ * components bring it with their code (app/chakra.tsx).
+ */
 export function Providers({ source, session, language, catalogue, children }: ProvidersProps) {
   return (
     <I18nProvider language={language} catalogue={catalogue}>
       <DataProvider source={source}>
         <SessionProvider session={session}>
-          <ChakraProvider value={themeSystem()}>
-            {children}
-            <Suspense fallback={null}>
-              <Toaster />
-              <AccountLanguage />
-            </Suspense>
-          </ChakraProvider>
+          {children}
+          <Suspense fallback={null}>
+            <Toasts />
+            <AccountLanguage />
+          </Suspense>
         </SessionProvider>
       </DataProvider>
     </I18nProvider>

@@ -2,7 +2,6 @@ import { isValidElement, lazy, type ComponentType } from 'react';
 import { matchRoutes, Navigate, useRoutes, type RouteObject } from 'react-router-dom';
 import { AppLayout } from '../components/layout/app-layout';
 import { RequireAuth, RequireRole } from '../components/guards';
-import NotFoundPage from '../components/not-found';
 import { VerifyEmailNotice } from '../features/account/verify-email-notice';
 import { loadRestOfCatalogues } from '../lib/i18n';
 import { paths, routePatterns } from '../lib/paths';
@@ -20,17 +19,27 @@ import HomePage from '../features/catalog/home-page';
  */
 const publicScreen = (load: () => Promise<{ default: ComponentType }>) => {
   const Screen = lazy(load);
-  return { element: <Screen /> };
+  return { element: <Screen />, handle: { load } satisfies RouteHandle };
 };
+
+/** What a route keeps beside its element: how to start loading its code (preloadRoute). */
+interface RouteHandle {
+  load: () => Promise<unknown>;
+}
 
 const withAllTexts = async <T,>(load: () => Promise<T>): Promise<T> => (await Promise.all([load(), loadRestOfCatalogues()]))[0];
 
 const screen = (load: () => Promise<{ default: ComponentType }>) => publicScreen(() => withAllTexts(load));
 
-const named = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) => {
-  const Screen = lazy(async (): Promise<{ default: ComponentType }> => ({ default: (await withAllTexts(load))[name] }));
-  return { element: <Screen /> };
-};
+const named = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
+  publicScreen(async () => ({ default: (await withAllTexts(load))[name] }));
+
+/**
+ * Every page but the home page is drawn with Chakra's components, inside this route, which brings
+ * Chakra's run-time with it (app/chakra.tsx). The home page, the header and the footer are drawn
+ * with plain elements, so a first visit downloads and runs no style system before it can be used.
+ */
+const chakraPages = publicScreen(() => import('./chakra'));
 
 export const routes: RouteObject[] = [
   {
@@ -38,94 +47,107 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, element: <HomePage /> },
       { path: paths.homeAlias, element: <HomePage /> },
-      { path: paths.allCourses, ...publicScreen(() => import('../features/catalog/all-courses-page')) },
-      { path: paths.search, ...publicScreen(() => import('../features/search/search-page')) },
-      { path: routePatterns.course, ...publicScreen(() => import('../features/course/course-page')) },
-      { path: routePatterns.details, ...publicScreen(() => import('../features/course/course-page')) },
-      { path: paths.reviews, ...publicScreen(() => import('../features/community/reviews-page')) },
-      { path: paths.blog, ...publicScreen(() => import('../features/community/blog-page')) },
-      { path: routePatterns.blogPost, ...publicScreen(() => import('../features/community/blog-post-page')) },
-      { path: paths.about, ...publicScreen(() => import('../features/info/about-page')) },
-      { path: paths.privacy, ...publicScreen(() => import('../features/info/privacy-page')) },
-      { path: paths.terms, ...publicScreen(() => import('../features/info/terms-page')) },
-      { path: paths.refund, ...publicScreen(() => import('../features/info/refund-page')) },
-      { path: paths.contact, ...publicScreen(() => import('../features/info/contact-page')) },
-      { path: paths.support, ...publicScreen(() => import('../features/info/support-page')) },
-      { path: paths.career, ...publicScreen(() => import('../features/info/career-page')) },
-      { path: paths.successStory, ...publicScreen(() => import('../features/community/success-story-page')) },
-      { path: paths.login, ...publicScreen(() => import('../features/account/login-page')) },
-      { path: paths.signUp, ...publicScreen(() => import('../features/account/sign-up-page')) },
-      { path: paths.resetPassword, ...screen(() => import('../features/account/reset-password-page')) },
-      { path: paths.verifyEmail, ...screen(() => import('../features/account/verify-email-page')) },
-      { path: routePatterns.certificate, ...screen(() => import('../features/certificate/certificate-page')) },
-      { path: paths.editProfile, ...screen(() => import('../features/account/edit-profile-page')) },
-      { path: paths.modelTests, ...screen(() => import('../features/practice/model-tests-page')) },
-      { path: routePatterns.modelTest, ...screen(() => import('../features/practice/model-test-page')) },
       {
-        element: <RequireAuth />,
+        ...chakraPages,
         children: [
-          { path: paths.myProfile, ...screen(() => import('../features/account/profile-page')) },
-          { path: paths.myCourses, ...screen(() => import('../features/learning/my-courses-page')) },
-          { path: routePatterns.enroll, ...screen(() => import('../features/checkout/checkout-page')) },
-          { path: paths.addReview, ...screen(() => import('../features/community/add-review-page')) },
-          { path: paths.complain, ...screen(() => import('../features/community/complain-page')) },
-          { path: paths.complainBox, element: <Navigate to={paths.complain} replace /> },
-          // Route matching ignores case, so the spec's other spelling /myCourseplay/{id} lands here too.
-          { path: routePatterns.player, ...screen(() => import('../features/player/player-page')) },
-          { path: routePatterns.attempt, ...screen(() => import('../features/practice/attempt-page')) },
-        ],
-      },
-      {
-        path: paths.instructorDashboard,
-        element: <RequireRole roles={['INSTRUCTOR', 'ADMIN']} />,
-        children: [
+          { path: paths.allCourses, ...publicScreen(() => import('../features/catalog/all-courses-page')) },
+          { path: paths.search, ...publicScreen(() => import('../features/search/search-page')) },
+          { path: routePatterns.course, ...publicScreen(() => import('../features/course/course-page')) },
+          { path: routePatterns.details, ...publicScreen(() => import('../features/course/course-page')) },
+          { path: paths.reviews, ...publicScreen(() => import('../features/community/reviews-page')) },
+          { path: paths.blog, ...publicScreen(() => import('../features/community/blog-page')) },
+          { path: routePatterns.blogPost, ...publicScreen(() => import('../features/community/blog-post-page')) },
+          { path: paths.about, ...publicScreen(() => import('../features/info/about-page')) },
+          { path: paths.privacy, ...publicScreen(() => import('../features/info/privacy-page')) },
+          { path: paths.terms, ...publicScreen(() => import('../features/info/terms-page')) },
+          { path: paths.refund, ...publicScreen(() => import('../features/info/refund-page')) },
+          { path: paths.contact, ...publicScreen(() => import('../features/info/contact-page')) },
+          { path: paths.support, ...publicScreen(() => import('../features/info/support-page')) },
+          { path: paths.career, ...publicScreen(() => import('../features/info/career-page')) },
+          { path: paths.successStory, ...publicScreen(() => import('../features/community/success-story-page')) },
+          { path: paths.login, ...publicScreen(() => import('../features/account/login-page')) },
+          { path: paths.signUp, ...publicScreen(() => import('../features/account/sign-up-page')) },
+          { path: paths.resetPassword, ...screen(() => import('../features/account/reset-password-page')) },
+          { path: paths.verifyEmail, ...screen(() => import('../features/account/verify-email-page')) },
+          { path: routePatterns.certificate, ...screen(() => import('../features/certificate/certificate-page')) },
+          { path: paths.editProfile, ...screen(() => import('../features/account/edit-profile-page')) },
+          { path: paths.modelTests, ...screen(() => import('../features/practice/model-tests-page')) },
+          { path: routePatterns.modelTest, ...screen(() => import('../features/practice/model-test-page')) },
           {
-            ...screen(() => import('../features/instructor/instructor-layout')),
+            element: <RequireAuth />,
             children: [
-              { index: true, ...screen(() => import('../features/instructor/overview-page')) },
-              { path: paths.instructorProfile, ...screen(() => import('../features/account/profile-page')) },
-              { path: paths.instructorStudents, ...screen(() => import('../features/instructor/students-page')) },
-              { path: paths.newCourse, ...screen(() => import('../features/instructor/course-editor-page')) },
-              { path: routePatterns.editCourse, ...screen(() => import('../features/instructor/course-editor-page')) },
-              { path: routePatterns.lessonQuizzes, ...screen(() => import('../features/practice/authoring/lesson-quizzes-page')) },
-              { path: paths.questionBank, ...screen(() => import('../features/practice/authoring/question-bank-page')) },
-              { path: paths.authoredModelTests, ...screen(() => import('../features/practice/authoring/model-tests-list-page')) },
-              { path: paths.newModelTest, ...screen(() => import('../features/practice/authoring/model-test-builder-page')) },
-              { path: routePatterns.editModelTest, ...screen(() => import('../features/practice/authoring/model-test-builder-page')) },
+              { path: paths.myProfile, ...screen(() => import('../features/account/profile-page')) },
+              { path: paths.myCourses, ...screen(() => import('../features/learning/my-courses-page')) },
+              { path: routePatterns.enroll, ...screen(() => import('../features/checkout/checkout-page')) },
+              { path: paths.addReview, ...screen(() => import('../features/community/add-review-page')) },
+              { path: paths.complain, ...screen(() => import('../features/community/complain-page')) },
+              { path: paths.complainBox, element: <Navigate to={paths.complain} replace /> },
+              // Route matching ignores case, so the spec's other spelling /myCourseplay/{id} lands here too.
+              { path: routePatterns.player, ...screen(() => import('../features/player/player-page')) },
+              { path: routePatterns.attempt, ...screen(() => import('../features/practice/attempt-page')) },
             ],
           },
-        ],
-      },
-      {
-        path: paths.adminDashboard,
-        element: <RequireRole roles={['ADMIN']} />,
-        children: [
           {
-            ...screen(() => import('../features/admin/admin-layout')),
+            path: paths.instructorDashboard,
+            element: <RequireRole roles={['INSTRUCTOR', 'ADMIN']} />,
             children: [
-              { index: true, ...screen(() => import('../features/admin/summary-page')) },
-              { path: paths.allUsers, ...named(() => import('../features/admin/users-page'), 'AllUsersPage') },
-              { path: paths.allStudents, ...named(() => import('../features/admin/users-page'), 'AllStudentsPage') },
-              { path: paths.allInstructors, ...named(() => import('../features/admin/users-page'), 'AllInstructorsPage') },
-              { path: paths.allAdmins, ...named(() => import('../features/admin/users-page'), 'AllAdminsPage') },
-              { path: paths.adminInbox, ...screen(() => import('../features/admin/inbox-page')) },
-              { path: paths.courseReview, ...screen(() => import('../features/admin/course-review-page')) },
-              { path: paths.adminPayments, ...screen(() => import('../features/admin/payments-page')) },
-              { path: paths.adminIntegrations, ...screen(() => import('../features/admin/integrations-page')) },
-              { path: paths.auditLog, ...screen(() => import('../features/admin/audit-log-page')) },
+              {
+                ...screen(() => import('../features/instructor/instructor-layout')),
+                children: [
+                  { index: true, ...screen(() => import('../features/instructor/overview-page')) },
+                  { path: paths.instructorProfile, ...screen(() => import('../features/account/profile-page')) },
+                  { path: paths.instructorStudents, ...screen(() => import('../features/instructor/students-page')) },
+                  { path: paths.newCourse, ...screen(() => import('../features/instructor/course-editor-page')) },
+                  { path: routePatterns.editCourse, ...screen(() => import('../features/instructor/course-editor-page')) },
+                  { path: routePatterns.lessonQuizzes, ...screen(() => import('../features/practice/authoring/lesson-quizzes-page')) },
+                  { path: paths.questionBank, ...screen(() => import('../features/practice/authoring/question-bank-page')) },
+                  { path: paths.authoredModelTests, ...screen(() => import('../features/practice/authoring/model-tests-list-page')) },
+                  { path: paths.newModelTest, ...screen(() => import('../features/practice/authoring/model-test-builder-page')) },
+                  { path: routePatterns.editModelTest, ...screen(() => import('../features/practice/authoring/model-test-builder-page')) },
+                ],
+              },
             ],
           },
+          {
+            path: paths.adminDashboard,
+            element: <RequireRole roles={['ADMIN']} />,
+            children: [
+              {
+                ...screen(() => import('../features/admin/admin-layout')),
+                children: [
+                  { index: true, ...screen(() => import('../features/admin/summary-page')) },
+                  { path: paths.allUsers, ...named(() => import('../features/admin/users-page'), 'AllUsersPage') },
+                  { path: paths.allStudents, ...named(() => import('../features/admin/users-page'), 'AllStudentsPage') },
+                  { path: paths.allInstructors, ...named(() => import('../features/admin/users-page'), 'AllInstructorsPage') },
+                  { path: paths.allAdmins, ...named(() => import('../features/admin/users-page'), 'AllAdminsPage') },
+                  { path: paths.adminInbox, ...screen(() => import('../features/admin/inbox-page')) },
+                  { path: paths.courseReview, ...screen(() => import('../features/admin/course-review-page')) },
+                  { path: paths.adminPayments, ...screen(() => import('../features/admin/payments-page')) },
+                  { path: paths.adminIntegrations, ...screen(() => import('../features/admin/integrations-page')) },
+                  { path: paths.auditLog, ...screen(() => import('../features/admin/audit-log-page')) },
+                ],
+              },
+            ],
+          },
+          {
+            path: paths.addBlog,
+            element: <RequireRole roles={['INSTRUCTOR', 'ADMIN']} />,
+            children: [{ index: true, ...screen(() => import('../features/community/add-blog-page')) }],
+          },
+          { path: '*', ...publicScreen(() => import('../components/not-found')) },
         ],
       },
-      {
-        path: paths.addBlog,
-        element: <RequireRole roles={['INSTRUCTOR', 'ADMIN']} />,
-        children: [{ index: true, ...screen(() => import('../features/community/add-blog-page')) }],
-      },
-      { path: '*', element: <NotFoundPage /> },
     ],
   },
 ];
+
+/**
+ * Starts loading the code of the page at `pathname` (its route and the routes around it) at once,
+ * rather than one after another as React meets them while drawing the page.
+ */
+export function preloadRoute(pathname: string): void {
+  for (const { route } of matchRoutes(routes, pathname) ?? []) void (route.handle as RouteHandle | undefined)?.load();
+}
 
 /** Whether an address is one of the app's pages; any other is drawn as the not-found page (and the server answers 404). */
 export function isKnownPage(url: string): boolean {

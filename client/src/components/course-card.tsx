@@ -1,13 +1,14 @@
-import { Box, Button, Card, Flex, HStack, Text } from '@chakra-ui/react';
 import { Star } from 'lucide-react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { CourseCard_CourseFragment } from './course-card.generated';
 import { formatDigits, formatMoney, truncate } from '../lib/format';
 import { useLanguage, useT } from '../lib/i18n';
 import { paths } from '../lib/paths';
-import { CourseImage } from './course-image';
+import { useCoursePicture } from './course-picture';
 import { CourseLanguageLine } from './course-language';
 import { courseLanguageLabels } from '../lib/course-languages';
+import '../styles/ui.css';
+import './course-card.css';
 
 interface CourseCardProps {
   course: CourseCard_CourseFragment;
@@ -19,9 +20,11 @@ interface CourseCardProps {
   titleAs?: 'h2' | 'h3';
 }
 
-export function CourseCard({ course, variant = 'catalogue', eager = false, titleAs = 'h3' }: CourseCardProps) {
+/** A course in a list (home page, catalogue, search), drawn with plain elements: the home page needs no Chakra run-time. */
+export function CourseCard({ course, variant = 'catalogue', eager = false, titleAs: Title = 'h3' }: CourseCardProps) {
   const t = useT();
   const { language } = useLanguage();
+  const picture = useCoursePicture(course.photoURL, course.category);
   const to = paths.course(course.id);
   // The course's reviews (their average and count), as its page shows them; none without a review.
   const rating =
@@ -29,58 +32,55 @@ export function CourseCard({ course, variant = 'catalogue', eager = false, title
       ? null
       : t('courseCard.rating', { rating: formatDigits(course.averageRating, language), count: course.ratingCount });
   return (
-    <Card.Root overflow="hidden" size="sm" height="100%" data-testid="course-card">
-      <CourseImage
-        src={course.photoURL}
-        category={course.category}
+    <div className="course-card" data-testid="course-card">
+      <img
+        {...picture}
         alt={course.name}
-        eager={eager}
+        width="640"
+        height="360"
+        loading={eager ? 'eager' : 'lazy'}
+        fetchPriority={eager ? 'high' : 'auto'}
+        decoding="async"
         sizes="(max-width: 768px) 100vw, (max-width: 1200px) 50vw, 25vw"
       />
-      <Card.Body gap="2">
-        <Card.Title as={titleAs} fontSize="md" lineHeight="short" lang={courseLanguageLabels[course.language].lang}>
+      <div className="course-card-body">
+        <Title className="course-card-title" lang={courseLanguageLabels[course.language].lang}>
           {course.name}
-        </Card.Title>
-        <Text fontSize="sm" color="gray.600">
-          {course.instructor}
-        </Text>
-        <CourseLanguageLine language={course.language} fontSize="xs" color="gray.600" />
-        {variant === 'search' && (
-          <Text fontSize="sm" color="gray.700">
-            {truncate(course.description, 140)}
-          </Text>
-        )}
-        <Flex justify="space-between" align="center" mt="auto" gap="2" wrap="wrap">
-          <Text fontWeight="bold" color="blue.800" data-testid="card-price">
+        </Title>
+        <p className="course-card-instructor">{course.instructor}</p>
+        <p className="course-card-language">
+          <CourseLanguageLine language={course.language} />
+        </p>
+        {variant === 'search' && <p className="course-card-description">{truncate(course.description, 140)}</p>}
+        <div className="course-card-figures">
+          <p className="course-card-price" data-testid="card-price">
             {course.isFree ? t('courseCard.free') : t('courseCard.price', { price: formatMoney(course.priceTaka, language) })}
-          </Text>
+          </p>
           {rating && (
-            <HStack gap="1" fontSize="xs" color="gray.700">
+            <p className="course-card-rating">
               <Star size={14} fill="#f59e0b" color="#f59e0b" aria-hidden />
-              <Text>{rating}</Text>
-            </HStack>
+              {rating}
+            </p>
           )}
-        </Flex>
-      </Card.Body>
+        </div>
+      </div>
       {/* On a narrow phone the two buttons stack rather than spill out of the card. */}
-      <Card.Footer gap="2" flexWrap="wrap">
+      <div className="course-card-footer">
         {variant === 'catalogue' ? (
           <>
-            <Button asChild variant="outline" size="sm" flex="1" minW="fit-content">
-              <RouterLink to={paths.preview(course.id)}>{t('courseCard.preview')}</RouterLink>
-            </Button>
-            <Button asChild colorPalette="blue" size="sm" flex="1" minW="fit-content">
-              <RouterLink to={to}>{t('courseCard.enroll')}</RouterLink>
-            </Button>
+            <RouterLink className="ui-button ui-outline ui-sm" to={paths.preview(course.id)}>
+              {t('courseCard.preview')}
+            </RouterLink>
+            <RouterLink className="ui-button ui-blue ui-sm" to={to}>
+              {t('courseCard.enroll')}
+            </RouterLink>
           </>
         ) : (
-          <Box flex="1">
-            <Button asChild colorPalette="blue" size="sm" width="100%">
-              <RouterLink to={to}>{t('courseCard.buy')}</RouterLink>
-            </Button>
-          </Box>
+          <RouterLink className="ui-button ui-blue ui-sm" to={to}>
+            {t('courseCard.buy')}
+          </RouterLink>
         )}
-      </Card.Footer>
-    </Card.Root>
+      </div>
+    </div>
   );
 }

@@ -1,4 +1,3 @@
-import { Center, Spinner } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import type { Role } from '../gql/types';
@@ -6,13 +5,15 @@ import { useSession } from '../lib/session-context';
 import { useT } from '../lib/i18n';
 import { paths } from '../lib/paths';
 import { ErrorState } from './states';
+import '../styles/ui.css';
+import './states.css';
 
 function SessionLoading() {
   const t = useT();
   return (
-    <Center minH="50vh" role="status" aria-label={t('common.checkingSignIn')}>
-      <Spinner size="xl" />
-    </Center>
+    <div className="state-loading" style={{ minHeight: '50vh' }} role="status" aria-label={t('common.checkingSignIn')}>
+      <span className="ui-spinner ui-spinner-xl" />
+    </div>
   );
 }
 

@@ -1,25 +1,28 @@
-import { Box, Button, Center, Flex, Spinner, Text, VStack } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { useT } from '../lib/i18n';
+import '../styles/ui.css';
+import './states.css';
+
+// Plain elements (no Chakra run-time): every page shows these, the first one included.
 
 /** The spec's full-screen indicator while course lists load. */
 export function FullScreenLoading() {
   const t = useT();
   return (
-    <Center minH="70vh" role="status" aria-live="polite" flexDirection="column" gap="3">
-      <Spinner size="xl" color="blue.600" borderWidth="4px" />
-      <Text color="gray.600">{t('common.loading')}</Text>
-    </Center>
+    <div className="state-loading" role="status" aria-live="polite">
+      <span className="ui-spinner ui-spinner-xl" />
+      <p>{t('common.loading')}</p>
+    </div>
   );
 }
 
 export function InlineLoading({ label }: { label?: string }) {
   const t = useT();
   return (
-    <Flex role="status" aria-live="polite" justify="center" align="center" gap="2" py="10" color="gray.600">
-      <Spinner size="sm" />
-      <Text>{label ?? t('common.loading')}</Text>
-    </Flex>
+    <div className="state-loading-inline" role="status" aria-live="polite">
+      <span className="ui-spinner" />
+      <p>{label ?? t('common.loading')}</p>
+    </div>
   );
 }
 
@@ -27,23 +30,17 @@ export function InlineLoading({ label }: { label?: string }) {
 export function ErrorState({ onRetry, message }: { onRetry?: () => void; message?: string }) {
   const t = useT();
   return (
-    <VStack role="alert" py="10" px="4" gap="3" textAlign="center">
-      <Text fontWeight="semibold" color="red.700">
-        {message ?? t('common.loadFailed')}
-      </Text>
+    <div className="state-error" role="alert">
+      <p>{message ?? t('common.loadFailed')}</p>
       {onRetry && (
-        <Button onClick={onRetry} colorPalette="blue" variant="outline">
+        <button type="button" className="ui-button ui-outline ui-blue" onClick={onRetry}>
           {t('common.retry')}
-        </Button>
+        </button>
       )}
-    </VStack>
+    </div>
   );
 }
 
 export function EmptyState({ children }: { children: ReactNode }) {
-  return (
-    <Box py="12" px="4" textAlign="center" color="gray.600">
-      {children}
-    </Box>
-  );
+  return <div className="state-empty">{children}</div>;
 }

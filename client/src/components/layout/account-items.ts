@@ -20,18 +20,3 @@ export function accountItems(user: Pick<SessionUser, 'role'>): AccountItem[] {
     ...(user.role === 'ADMIN' ? [{ value: 'admin', label: 'account.adminDashboard' as const, to: paths.adminDashboard }] : []),
   ];
 }
-
-/**
- * Every item of the phone menu is a full-width row at least 44 px tall, easy to tap, written the same
- * size and from the same edge whether it is a link or a button (a button's own text is smaller, and it has a border).
- */
-export const menuRow = {
-  minH: '44px',
-  px: '2',
-  display: 'flex',
-  alignItems: 'center',
-  width: 'full',
-  justifyContent: 'flex-start',
-  fontSize: 'md',
-  borderWidth: '0',
-} as const;

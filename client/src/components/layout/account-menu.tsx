@@ -5,7 +5,8 @@ import { useT } from '../../lib/i18n';
 import { paths } from '../../lib/paths';
 import { displayName, useSession } from '../../lib/session-context';
 import type { SessionUser } from '../../lib/session';
-import { accountItems, menuRow } from './account-items';
+import { WithChakra } from '../../app/chakra';
+import { accountItems } from './account-items';
 
 /** The signed-in header: the person's name with My Profile, My Learning, the dashboards of their role and Logout. */
 /**
@@ -21,7 +22,7 @@ function useLogOut() {
   };
 }
 
-export function AccountMenu({ user }: { user: SessionUser }) {
+function AccountDropdown({ user }: { user: SessionUser }) {
   const t = useT();
   const logOut = useLogOut();
   const navigate = useNavigate();
@@ -76,13 +77,13 @@ export function AccountMenu({ user }: { user: SessionUser }) {
 }
 
 /** The phone menu's list of the signed-in person's items, each a tall row, with Logout last. */
-export function PhoneAccountMenu({ user, onNavigate }: { user: SessionUser; onNavigate: () => void }) {
+function PhoneAccountList({ user, onNavigate }: { user: SessionUser; onNavigate: () => void }) {
   const t = useT();
   const logOut = useLogOut();
   const name = displayName(user);
   return (
     <Stack as="ul" gap="0" listStyleType="none" aria-label={t('account.of', { name })}>
-      <Box as="li" {...menuRow} fontWeight="semibold" gap="2">
+      <Box as="li" className="menu-row" fontWeight="semibold" gap="2">
         <Avatar.Root size="xs">
           <Avatar.Fallback name={name} />
           {user.image && <Avatar.Image src={user.image} alt="" />}
@@ -92,11 +93,11 @@ export function PhoneAccountMenu({ user, onNavigate }: { user: SessionUser; onNa
       {accountItems(user).map((item) => (
         <li key={item.value}>
           {item.to ? (
-            <Link asChild {...menuRow} color="gray.700" onClick={onNavigate}>
+            <Link asChild className="menu-row" color="gray.700" onClick={onNavigate}>
               <RouterLink to={item.to}>{t(item.label)}</RouterLink>
             </Link>
           ) : (
-            <Button variant="ghost" {...menuRow} fontWeight="normal" color="gray.700" onClick={onNavigate}>
+            <Button variant="ghost" className="menu-row" fontWeight="normal" color="gray.700" onClick={onNavigate}>
               {t(item.label)}
             </Button>
           )}
@@ -105,7 +106,7 @@ export function PhoneAccountMenu({ user, onNavigate }: { user: SessionUser; onNa
       <li>
         <Button
           variant="ghost"
-          {...menuRow}
+          className="menu-row"
           color="red.700"
           onClick={() => {
             onNavigate();
@@ -116,5 +117,23 @@ export function PhoneAccountMenu({ user, onNavigate }: { user: SessionUser; onNa
         </Button>
       </li>
     </Stack>
+  );
+}
+
+// The header is drawn without Chakra's run-time; these parts bring it with their code.
+
+export function AccountMenu({ user }: { user: SessionUser }) {
+  return (
+    <WithChakra>
+      <AccountDropdown user={user} />
+    </WithChakra>
+  );
+}
+
+export function PhoneAccountMenu({ user, onNavigate }: { user: SessionUser; onNavigate: () => void }) {
+  return (
+    <WithChakra>
+      <PhoneAccountList user={user} onNavigate={onNavigate} />
+    </WithChakra>
   );
 }

@@ -1,4 +1,3 @@
-import { Box, Flex } from '@chakra-ui/react';
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { StartSession } from '../../lib/session-context';
@@ -6,6 +5,7 @@ import { FullScreenLoading } from '../states';
 // The footer sits below the fold: its code loads after the page's own.
 const Footer = lazy(async () => ({ default: (await import('./footer')).Footer }));
 import { Header } from './header';
+import './layout.css';
 
 /** A new page starts at its top (the browser restores the position on back and forward itself). */
 function ScrollToTop() {
@@ -27,21 +27,21 @@ function MarkInteractive() {
 /** `notice`: a line under the header for the signed-in person (given by the app, which knows the features). */
 export function AppLayout({ notice }: { notice?: ReactNode }) {
   return (
-    <Flex direction="column" minH="100vh">
+    <div className="app-layout">
       <Header />
       {notice}
       {/* At least a screen tall: a page drawn after its data arrives does not push a visible footer down. */}
-      <Box as="main" flex="1" minH="100vh">
+      <main>
         <Suspense fallback={<FullScreenLoading />}>
           <Outlet />
           <StartSession />
           <MarkInteractive />
         </Suspense>
-      </Box>
+      </main>
       <Suspense fallback={null}>
         <Footer />
       </Suspense>
       <ScrollToTop />
-    </Flex>
+    </div>
   );
 }

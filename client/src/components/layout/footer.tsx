@@ -1,4 +1,3 @@
-import { Box, Button, Container, Grid, Heading, HStack, Input, Link, Stack, Text } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useSubscribeMutation } from './subscribe.generated';
@@ -7,6 +6,8 @@ import { localDigits } from '../../lib/digits';
 import { useLanguage, useT, type Language, type MessageKey } from '../../lib/i18n';
 import { toaster } from '../../lib/toaster';
 import { paths } from '../../lib/paths';
+import '../../styles/ui.css';
+import './footer.css';
 
 /** This year, in the page's digits and without grouping: 2026, ২০২৬ (as Intl writes it, without making a formatter). */
 const currentYear = (language: Language) => localDigits(String(new Date().getFullYear()), language);
@@ -40,22 +41,19 @@ function SubscribeForm() {
     }
   };
   return (
-    <form onSubmit={(e) => void submit(e)} aria-label={t('footer.subscribe')}>
-      <HStack gap="2">
-        <Input
-          type="email"
-          required
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          placeholder={t('footer.yourEmail')}
-          aria-label={t('footer.yourEmail')}
-          bg="white"
-          color="gray.900"
-        />
-        <Button type="submit" colorPalette="blue" disabled={loading}>
-          {t('footer.subscribe')}
-        </Button>
-      </HStack>
+    <form className="footer-subscribe" onSubmit={(e) => void submit(e)} aria-label={t('footer.subscribe')}>
+      <input
+        className="ui-input"
+        type="email"
+        required
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        placeholder={t('footer.yourEmail')}
+        aria-label={t('footer.yourEmail')}
+      />
+      <button type="submit" className="ui-button ui-blue" disabled={loading}>
+        {t('footer.subscribe')}
+      </button>
     </form>
   );
 }
@@ -64,35 +62,29 @@ export function Footer() {
   const t = useT();
   const { language } = useLanguage();
   return (
-    <Box as="footer" bg="gray.900" color="gray.100" mt="16">
-      <Container maxW="7xl" py="10">
-        <Grid templateColumns={{ base: '1fr', md: '2fr 1fr' }} gap="10">
-          <Stack gap="3">
-            <Heading as="h2" size="md">
-              {t('footer.usefulLinks')}
-            </Heading>
-            <Grid as="ul" listStyleType="none" templateColumns={{ base: 'repeat(2, 1fr)', sm: 'repeat(3, 1fr)' }} gap="2">
+    <footer className="footer">
+      <div className="ui-container footer-content">
+        <div className="footer-columns">
+          <div className="ui-stack footer-column">
+            <h2 className="ui-heading ui-heading-md">{t('footer.usefulLinks')}</h2>
+            <ul className="footer-links">
               {footerLinks.map((link) => (
                 <li key={link.to}>
-                  <Link asChild color="gray.200">
-                    <RouterLink to={link.to}>{t(link.label)}</RouterLink>
-                  </Link>
+                  <RouterLink className="ui-link" to={link.to}>
+                    {t(link.label)}
+                  </RouterLink>
                 </li>
               ))}
-            </Grid>
-          </Stack>
-          <Stack gap="3">
-            <Heading as="h2" size="md">
-              {t('footer.subscribe')}
-            </Heading>
-            <Text color="gray.300">{t('footer.subscribeText')}</Text>
+            </ul>
+          </div>
+          <div className="ui-stack footer-column">
+            <h2 className="ui-heading ui-heading-md">{t('footer.subscribe')}</h2>
+            <p className="footer-subscribe-text">{t('footer.subscribeText')}</p>
             <SubscribeForm />
-          </Stack>
-        </Grid>
-        <Text mt="10" fontSize="sm" color="gray.400" textAlign="center">
-          {t('footer.copyright', { year: currentYear(language) })}
-        </Text>
-      </Container>
-    </Box>
+          </div>
+        </div>
+        <p className="footer-copyright">{t('footer.copyright', { year: currentYear(language) })}</p>
+      </div>
+    </footer>
   );
 }

@@ -1,34 +1,34 @@
-import { Box, Button, chakra, Container, Flex, HStack, IconButton, Image, Link, Stack } from '@chakra-ui/react';
 import { Menu as MenuIcon, Search, X } from 'lucide-react';
 import { Fragment, lazy, Suspense, useEffect, useRef, useState, type MouseEvent } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { useT } from '../../lib/i18n';
 import { paths } from '../../lib/paths';
 import { useSession } from '../../lib/session-context';
-import { menuRow } from './account-items';
 import { LanguageSwitch } from './language-switch';
 import { SearchBox } from './search-box';
-// The account menu (and its popover machinery) loads only for signed-in visitors.
+import '../../styles/ui.css';
+import './header.css';
+// The account menu (and its popover machinery, drawn with Chakra) loads only for signed-in visitors.
 const AccountMenu = lazy(() => import('./account-menu').then((module) => ({ default: module.AccountMenu })));
 const PhoneAccountMenu = lazy(() => import('./account-menu').then((module) => ({ default: module.PhoneAccountMenu })));
 
 /** The header's links; `asRows` stacks them as list items, each a full-width row for the phone menu. */
 function NavLinks({ onNavigate, asRows = false }: { onNavigate?: () => void; asRows?: boolean }) {
   const t = useT();
-  const row = asRows ? menuRow : undefined;
+  const className = asRows ? 'ui-link menu-row' : 'ui-link';
   const Item = asRows ? 'li' : Fragment;
   return (
     <>
       <Item>
-        <Link asChild color="gray.700" onClick={onNavigate} {...row}>
-          <RouterLink to={paths.allCourses}>{t('header.courses')}</RouterLink>
-        </Link>
+        <RouterLink className={className} to={paths.allCourses} onClick={onNavigate}>
+          {t('header.courses')}
+        </RouterLink>
       </Item>
       <Item>
         {/* The same Support page the footer leads to. */}
-        <Link asChild color="gray.700" onClick={onNavigate} {...row}>
-          <RouterLink to={paths.support}>{t('header.support')}</RouterLink>
-        </Link>
+        <RouterLink className={className} to={paths.support} onClick={onNavigate}>
+          {t('header.support')}
+        </RouterLink>
       </Item>
     </>
   );
@@ -47,12 +47,12 @@ function AccountButtons() {
   if (state.status === 'loading') return null;
   return (
     <>
-      <Button asChild variant="outline" colorPalette="blue" size="sm">
-        <RouterLink to={paths.login}>{t('header.login')}</RouterLink>
-      </Button>
-      <Button asChild colorPalette="blue" size="sm">
-        <RouterLink to={paths.signUp}>{t('header.registration')}</RouterLink>
-      </Button>
+      <RouterLink className="ui-button ui-outline ui-blue ui-sm" to={paths.login}>
+        {t('header.login')}
+      </RouterLink>
+      <RouterLink className="ui-button ui-blue ui-sm" to={paths.signUp}>
+        {t('header.registration')}
+      </RouterLink>
     </>
   );
 }
@@ -64,14 +64,14 @@ function PhoneAccountItems({ onNavigate }: { onNavigate: () => void }) {
   if (state.status === 'loading') return null;
   if (state.status !== 'signedIn') {
     return (
-      <Stack gap="2">
-        <Button asChild variant="outline" colorPalette="blue" minH="44px" onClick={onNavigate}>
-          <RouterLink to={paths.login}>{t('header.login')}</RouterLink>
-        </Button>
-        <Button asChild colorPalette="blue" minH="44px" onClick={onNavigate}>
-          <RouterLink to={paths.signUp}>{t('header.registration')}</RouterLink>
-        </Button>
-      </Stack>
+      <div className="ui-stack header-phone-buttons">
+        <RouterLink className="ui-button ui-outline ui-blue" to={paths.login} onClick={onNavigate}>
+          {t('header.login')}
+        </RouterLink>
+        <RouterLink className="ui-button ui-blue" to={paths.signUp} onClick={onNavigate}>
+          {t('header.registration')}
+        </RouterLink>
+      </div>
     );
   }
   return (
@@ -80,14 +80,6 @@ function PhoneAccountItems({ onNavigate }: { onNavigate: () => void }) {
     </Suspense>
   );
 }
-
-/** The phone menu's toggle shows ☰ while the menu is closed and ✕ while it is open, by CSS alone (before the scripts too). */
-const toggleIcons = {
-  '&[open] [data-shown-when="closed"], &:not([open]) [data-shown-when="open"]': { display: 'none' },
-  '& > summary::-webkit-details-marker': { display: 'none' },
-  // Closed, the menu takes no room at all (the browser would otherwise still lay it out, unseen).
-  '&:not([open]) > nav': { display: 'none' },
-};
 
 export function Header() {
   const t = useT();
@@ -114,87 +106,57 @@ export function Header() {
     phoneSearch.current?.focus();
   };
   return (
-    <Box as="header" borderBottomWidth="1px" bg="white" position="sticky" top="0" zIndex="sticky">
-      <Container maxW="7xl" py="3">
-        <Flex align="center" gap={{ base: '2', md: '6' }}>
-          <Link asChild aria-label={t('header.home')} flexShrink={0}>
-            <RouterLink to={paths.home}>
-              <Image src="/media/logo.svg" alt="" width="36px" height="36px" />
-              <Box as="span" fontWeight="bold" fontSize="xl" color="blue.700" ms="2">
-                {t('app.name')}
-              </Box>
-            </RouterLink>
-          </Link>
-          <HStack as="nav" aria-label={t('header.mainNav')} gap="5" display={{ base: 'none', lg: 'flex' }}>
+    <header className="header">
+      <div className="ui-container header-bar">
+        <div className="header-row">
+          <RouterLink className="ui-link header-home" to={paths.home} aria-label={t('header.home')}>
+            <img src="/media/logo.svg" alt="" width="36" height="36" />
+            <span>{t('app.name')}</span>
+          </RouterLink>
+          <nav className="header-nav" aria-label={t('header.mainNav')}>
             <NavLinks />
             <LanguageSwitch />
-          </HStack>
-          <Box flex="1" maxW="md" display={{ base: 'none', md: 'block' }}>
+          </nav>
+          <div className="header-search">
             <SearchBox />
-          </Box>
-          <HStack gap="2" display={{ base: 'none', lg: 'flex' }} ms="auto">
+          </div>
+          <div className="header-account">
             <AccountButtons />
-          </HStack>
-          <IconButton asChild aria-label={t('header.searchPlaceholder')} variant="ghost" size="lg" ms="auto" display={{ base: 'inline-flex', md: 'none' }}>
-            <RouterLink to={paths.search} onClick={searchFirst}>
-              <Search />
-            </RouterLink>
-          </IconButton>
-          <chakra.details ref={menu} onToggle={(e) => setOpen(e.currentTarget.open)} display={{ lg: 'none' }} ms={{ base: '0', md: 'auto' }} css={toggleIcons}>
-            <chakra.summary
-              aria-label={open ? t('header.closeMenu') : t('header.openMenu')}
-              aria-controls="mobile-menu"
-              listStyleType="none"
-              cursor="pointer"
-              display="flex"
-              alignItems="center"
-              justifyContent="center"
-              boxSize="11"
-              borderRadius="l2"
-              color="fg"
-              _hover={{ bg: 'colorPalette.subtle' }}
-              focusVisibleRing="outside"
-            >
+          </div>
+          <RouterLink
+            className="ui-button ui-ghost ui-lg ui-icon header-search-button"
+            to={paths.search}
+            onClick={searchFirst}
+            aria-label={t('header.searchPlaceholder')}
+          >
+            <Search />
+          </RouterLink>
+          <details ref={menu} className="header-menu" onToggle={(e) => setOpen(e.currentTarget.open)}>
+            <summary aria-label={open ? t('header.closeMenu') : t('header.openMenu')} aria-controls="mobile-menu">
               <MenuIcon data-shown-when="closed" aria-hidden />
               <X data-shown-when="open" aria-hidden />
-            </chakra.summary>
+            </summary>
             {/* Below the header's row, over the page, as wide as the header. */}
-            <Stack
-              id="mobile-menu"
-              as="nav"
-              aria-label={t('header.phoneNav')}
-              gap="3"
-              position="absolute"
-              insetX="0"
-              top="100%"
-              bg="white"
-              borderBottomWidth="1px"
-              boxShadow="md"
-              px={{ base: '4', md: '6' }}
-              pt="4"
-              pb="3"
-              maxH="calc(100dvh - 4.5rem)"
-              overflowY="auto"
-            >
+            <nav id="mobile-menu" className="ui-stack" aria-label={t('header.phoneNav')}>
               <SearchBox onSearch={close} inputRef={phoneSearch} />
-              <Stack as="ul" gap="0" listStyleType="none">
+              <ul className="ui-stack">
                 <NavLinks onNavigate={close} asRows />
                 <li>
-                  <LanguageSwitch onSwitch={close} row={menuRow} />
+                  <LanguageSwitch onSwitch={close} className="ui-link menu-row" />
                 </li>
-              </Stack>
-              <Box borderTopWidth="1px" pt="3">
+              </ul>
+              <div className="header-menu-account">
                 <PhoneAccountItems onNavigate={close} />
-              </Box>
-            </Stack>
-          </chakra.details>
-        </Flex>
+              </div>
+            </nav>
+          </details>
+        </div>
         {onSearchPage && (
-          <Box display={{ md: 'none' }} pt="3">
+          <div className="header-search-below">
             <SearchBox />
-          </Box>
+          </div>
         )}
-      </Container>
-    </Box>
+      </div>
+    </header>
   );
 }

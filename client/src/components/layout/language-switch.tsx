@@ -1,4 +1,3 @@
-import { Link } from '@chakra-ui/react';
 import type { MouseEvent } from 'react';
 import { useLocation, useNavigate, type Location } from 'react-router-dom';
 import { languageNames, useLanguage, useT } from '../../lib/i18n';
@@ -8,7 +7,7 @@ import { languageNames, useLanguage, useT } from '../../lib/i18n';
  * Before the scripts run it is a plain link with `?lang=`, which the server keeps in the cookie;
  * after, the page switches in place and the address loses its `lang`, so a reload keeps the choice.
  */
-export function LanguageSwitch({ onSwitch, row }: { onSwitch?: () => void; row?: object }) {
+export function LanguageSwitch({ onSwitch, className = 'ui-link' }: { onSwitch?: () => void; className?: string }) {
   const t = useT();
   const { language, setLanguage } = useLanguage();
   const location: Location<unknown> = useLocation();
@@ -27,18 +26,16 @@ export function LanguageSwitch({ onSwitch, row }: { onSwitch?: () => void; row?:
     });
   };
   return (
-    <Link
+    <a
+      className={`language-switch ${className}`}
       href={`${location.pathname}?${search.toString()}`}
       lang={other}
       hrefLang={other}
       title={t('header.language')}
-      color="gray.700"
-      fontWeight="medium"
       onClick={switchLanguage}
       data-testid="language-switch"
-      {...row}
     >
       {languageNames[other]}
-    </Link>
+    </a>
   );
 }

@@ -1,9 +1,10 @@
-import { HStack, IconButton, Input } from '@chakra-ui/react';
 import { Search } from 'lucide-react';
 import type { FormEvent, Ref } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useT } from '../../lib/i18n';
 import { paths } from '../../lib/paths';
+import '../../styles/ui.css';
+import './search-box.css';
 
 /**
  * The course search form. Before the scripts run (or without them) the browser itself sends it to
@@ -24,21 +25,19 @@ export function SearchBox({ onSearch, inputRef }: { onSearch?: () => void; input
     onSearch?.();
   };
   return (
-    <form role="search" action={paths.search} method="get" onSubmit={submit} style={{ width: '100%' }}>
-      <HStack gap="0">
-        <Input
-          ref={inputRef}
-          name="q"
-          defaultValue={current}
-          placeholder={t('header.searchPlaceholder')}
-          aria-label={t('header.searchPlaceholder')}
-          borderEndRadius="0"
-          maxLength={100}
-        />
-        <IconButton type="submit" aria-label={t('header.search')} colorPalette="blue" borderStartRadius="0">
-          <Search size={18} />
-        </IconButton>
-      </HStack>
+    <form className="search-box" role="search" action={paths.search} method="get" onSubmit={submit}>
+      <input
+        ref={inputRef}
+        className="ui-input"
+        name="q"
+        defaultValue={current}
+        placeholder={t('header.searchPlaceholder')}
+        aria-label={t('header.searchPlaceholder')}
+        maxLength={100}
+      />
+      <button type="submit" className="ui-button ui-blue ui-icon" aria-label={t('header.search')}>
+        <Search size={18} />
+      </button>
     </form>
   );
 }

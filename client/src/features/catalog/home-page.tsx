@@ -1,4 +1,3 @@
-import { Container } from '@chakra-ui/react';
 import { lazy, Suspense } from 'react';
 import { ErrorState, FullScreenLoading } from '../../components/states';
 import { useHomePageQuery } from './api/home-page.generated';
@@ -27,28 +26,28 @@ export default function HomePage() {
         <ErrorState onRetry={() => void refetch()} />
       ) : (
         <>
-          <Container maxW="7xl">
+          <div className="ui-container">
             <CourseSection id="free-courses" title={t('home.sections.free')} courses={data.free.items} eager />
             <CourseSection id="professional-courses" title={t('home.sections.professional')} courses={data.professional.items} />
-          </Container>
+          </div>
           <Suspense fallback={null}>
             <StatisticsStrip figures={data.catalogueFigures} />
           </Suspense>
-          <Container maxW="7xl">
+          <div className="ui-container">
             <CourseSection id="trending-courses" title={t('home.sections.trending')} courses={data.trending.items} />
             <CourseSection id="school-courses" title={t('home.sections.school')} courses={data.school.items} />
             <Suspense fallback={null}>
               <LearnerReviews reviews={data.testimonials.items} />
             </Suspense>
-          </Container>
+          </div>
         </>
       )}
-      <Container maxW="7xl">
+      <div className="ui-container">
         <Suspense fallback={null}>
           <PartnersStrip />
           <AvailableOn />
         </Suspense>
-      </Container>
+      </div>
     </>
   );
 }

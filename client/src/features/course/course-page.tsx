@@ -107,7 +107,9 @@ export default function CoursePage() {
           <Text fontSize="lg" color="gray.700" lang={courseLanguageLabels[course.language].lang}>
             {course.description}
           </Text>
-          <CourseLanguageLine language={course.language} fontSize="sm" color="gray.600" />
+          <Text fontSize="sm" color="gray.600">
+            <CourseLanguageLine language={course.language} />
+          </Text>
           <Text fontSize="sm" color="gray.600" data-testid="last-updated">
             {t('course.lastUpdated', { date: formatDate(course.contentUpdatedAt, language) })}
           </Text>

@@ -1,12 +1,13 @@
 import { Alert, Button, Container, HStack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
+import { WithChakra } from '../../../app/chakra';
 import { describeError } from '../../../lib/graphql-errors';
 import { toaster } from '../../../lib/toaster';
 import { useResendVerificationEmailMutation } from '../api/verification.generated';
 import { useT } from '../../../lib/i18n';
 
 /** For a signed-in person whose address is not confirmed yet: a reminder with "Resend". Buying is not blocked. */
-export default function VerifyEmailBanner({ email }: { email: string }) {
+function Banner({ email }: { email: string }) {
   const t = useT();
   const [resend, { loading }] = useResendVerificationEmailMutation();
   const [sent, setSent] = useState(false);
@@ -36,5 +37,14 @@ export default function VerifyEmailBanner({ email }: { email: string }) {
         </HStack>
       </Container>
     </Alert.Root>
+  );
+}
+
+/** Drawn above any page, the home page too, which is drawn without Chakra's run-time: it brings it. */
+export default function VerifyEmailBanner({ email }: { email: string }) {
+  return (
+    <WithChakra>
+      <Banner email={email} />
+    </WithChakra>
   );
 }

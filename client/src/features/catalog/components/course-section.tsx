@@ -1,8 +1,9 @@
-import { Heading, SimpleGrid, Stack } from '@chakra-ui/react';
 import { CourseCard } from '../../../components/course-card';
 import { EmptyState } from '../../../components/states';
 import type { CourseCard_CourseFragment } from '../../../components/course-card.generated';
 import { useT } from '../../../lib/i18n';
+import '../../../styles/ui.css';
+import './home.css';
 
 interface CourseSectionProps {
   /** The heading's id, the same in every language. */
@@ -16,19 +17,19 @@ interface CourseSectionProps {
 export function CourseSection({ id, title, courses, eager = false }: CourseSectionProps) {
   const t = useT();
   return (
-    <Stack as="section" aria-labelledby={id} gap="5" py="8">
-      <Heading as="h2" id={id} size="xl">
+    <section className="ui-stack home-section" aria-labelledby={id}>
+      <h2 className="ui-heading ui-heading-xl" id={id}>
         {title}
-      </Heading>
+      </h2>
       {courses.length === 0 ? (
         <EmptyState>{t('home.sections.empty')}</EmptyState>
       ) : (
-        <SimpleGrid columns={{ base: 1, md: 2, lg: 4 }} gap="5">
+        <div className="home-grid">
           {courses.slice(0, 4).map((course) => (
             <CourseCard key={course.id} course={course} eager={eager} />
           ))}
-        </SimpleGrid>
+        </div>
       )}
-    </Stack>
+    </section>
   );
 }

@@ -1,9 +1,10 @@
-import { Box, Container, Flex, Heading, Image, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { ReviewCard } from '../../../components/review-card';
 import type { ReviewCard_ReviewFragment } from '../../../components/review-card.generated';
 import type { HomePageQuery } from '../api/home-page.generated';
 import { formatFigure } from '../../../lib/format';
 import { useLanguage, useT, type MessageKey } from '../../../lib/i18n';
+import '../../../styles/ui.css';
+import './home.css';
 
 // The home page's parts below the fold: their code loads after the page's own (home-page.tsx).
 
@@ -18,20 +19,18 @@ export function StatisticsStrip({ figures }: { figures: HomePageQuery['catalogue
   const t = useT();
   const { language } = useLanguage();
   return (
-    <Box bg="blue.700" color="white">
-      <Container maxW="7xl" py="8">
-        <SimpleGrid columns={{ base: 1, md: 3 }} gap="6" textAlign="center">
+    <div className="home-statistics">
+      <div className="ui-container">
+        <div className="home-statistics-grid">
           {statistics.map(({ key, label }) => (
-            <Stack key={label} gap="0" data-testid="statistic">
-              <Text fontSize="3xl" fontWeight="bold">
-                {formatFigure(figures[key], language)}
-              </Text>
-              <Text fontSize="lg">{t(label)}</Text>
-            </Stack>
+            <div key={label} className="ui-stack" data-testid="statistic">
+              <p className="home-figure">{formatFigure(figures[key], language)}</p>
+              <p className="home-figure-label">{t(label)}</p>
+            </div>
           ))}
-        </SimpleGrid>
-      </Container>
-    </Box>
+        </div>
+      </div>
+    </div>
   );
 }
 
@@ -40,16 +39,16 @@ export function LearnerReviews({ reviews }: { reviews: ReviewCard_ReviewFragment
   const t = useT();
   if (reviews.length === 0) return null;
   return (
-    <Stack as="section" aria-labelledby="learner-reviews" gap="5" py="8">
-      <Heading as="h2" id="learner-reviews" size="xl">
+    <section className="ui-stack home-section" aria-labelledby="learner-reviews">
+      <h2 className="ui-heading ui-heading-xl" id="learner-reviews">
         {t('home.reviews.title')}
-      </Heading>
-      <SimpleGrid columns={{ base: 1, md: 2, lg: 4 }} gap="5">
+      </h2>
+      <div className="home-grid">
         {reviews.map((review) => (
           <ReviewCard key={review.id} review={review} />
         ))}
-      </SimpleGrid>
-    </Stack>
+      </div>
+    </section>
   );
 }
 
@@ -58,16 +57,16 @@ export const partners = ['Nirman Tech', 'Padma Soft', 'Meghna Bank', 'Sonar Tele
 export function PartnersStrip() {
   const t = useT();
   return (
-    <Stack as="section" aria-labelledby="partners" gap="5" py="8">
-      <Heading as="h2" id="partners" size="xl">
+    <section className="ui-stack home-section" aria-labelledby="partners">
+      <h2 className="ui-heading ui-heading-xl" id="partners">
         {t('home.partners.title')}
-      </Heading>
-      <SimpleGrid columns={{ base: 2, md: 3, lg: 6 }} gap="6" alignItems="center">
+      </h2>
+      <div className="home-partners">
         {partners.map((name, i) => (
-          <Image key={name} src={`/media/partners/partner-${i + 1}.svg`} alt={name} htmlWidth="200" htmlHeight="60" width="100%" h="auto" loading="lazy" />
+          <img key={name} src={`/media/partners/partner-${i + 1}.svg`} alt={name} width="200" height="60" loading="lazy" />
         ))}
-      </SimpleGrid>
-    </Stack>
+      </div>
+    </section>
   );
 }
 
@@ -76,21 +75,19 @@ const devices: MessageKey[] = ['home.devices.computer', 'home.devices.laptop', '
 export function AvailableOn() {
   const t = useT();
   return (
-    <Flex as="section" id="available-on" aria-labelledby="available-on-title" direction={{ base: 'column', md: 'row' }} gap="8" py="8" align="center">
-      <Stack gap="4" flex="1">
-        <Heading as="h2" id="available-on-title" size="xl">
+    <section id="available-on" className="home-available" aria-labelledby="available-on-title">
+      <div className="ui-stack home-available-text">
+        <h2 className="ui-heading ui-heading-xl" id="available-on-title">
           {t('home.availableOn.title')}
-        </Heading>
-        <Text color="gray.700">{t('home.availableOn.text')}</Text>
-        <SimpleGrid columns={{ base: 2, md: 4 }} gap="4">
+        </h2>
+        <p>{t('home.availableOn.text')}</p>
+        <div className="home-devices">
           {devices.map((label) => (
-            <Stack key={label} align="center" gap="1" p="3" borderWidth="1px" borderRadius="md">
-              <Text fontWeight="semibold">{t(label)}</Text>
-            </Stack>
+            <p key={label}>{t(label)}</p>
           ))}
-        </SimpleGrid>
-      </Stack>
-      <Image src="/media/devices.svg" alt="" htmlWidth="520" htmlHeight="260" maxW={{ base: '100%', md: '45%' }} h="auto" loading="lazy" />
-    </Flex>
+        </div>
+      </div>
+      <img src="/media/devices.svg" alt="" width="520" height="260" loading="lazy" />
+    </section>
   );
 }
