@@ -35,7 +35,6 @@ export function pageHtml(template: string, page: RenderedPage): string {
     .replace('</head>', () => `${styles.join('')}${starter}</head>`)
     .replace(
       '<div id="root"></div>',
-      () =>
-        `<div id="root"${page.visitor ? ' data-visitor=""' : ''}>${html}</div><script type="application/json" id="${SERVER_STATE_ID}">${state}</script>`,
+      () => `<div id="root"${page.visitor ? ' data-visitor=""' : ''}>${html}</div><script type="application/json" id="${SERVER_STATE_ID}">${state}</script>`,
     );
 }
