@@ -44,6 +44,17 @@ describe('a server-rendered page', () => {
     expect(document.querySelector('link[rel="stylesheet"]')?.getAttribute('href')).toBe('/assets/main-jkl.css');
   });
 
+  it('moves the styles Chakra drew its components with to the head, in their order, leaving only the page in #root', () => {
+    const html =
+      '<header class="header">Shikhon</header><style data-emotion="css 1abc">.css-1abc{color:red;}</style>' +
+      '<main><style data-emotion="css 2def 3ghi">.css-2def{gap:4px;}.css-3ghi>a{margin:0;}</style><h1 class="css-2def">All Courses</h1></main>';
+    const document = parse(pageHtml(template, { html, state: {} }));
+    expect(document.querySelector('#root')?.innerHTML).toBe('<header class="header">Shikhon</header><main><h1 class="css-2def">All Courses</h1></main>');
+    const styles = [...document.head.querySelectorAll('style[data-emotion]')];
+    expect(styles.map((style) => style.getAttribute('data-emotion'))).toEqual(['css 1abc', 'css 2def 3ghi']);
+    expect(styles[1].textContent).toBe('.css-2def{gap:4px;}.css-3ghi>a{margin:0;}');
+  });
+
   it('refuses a template without the module script it would start', () => {
     expect(() => pageHtml('<html><head></head><body><div id="root"></div></body></html>', { html: '', state: {} })).toThrow(
       'index.html has no module script to start',

@@ -35,9 +35,10 @@ const named = <K extends string>(load: () => Promise<Record<K, ComponentType>>, 
   publicScreen(async () => ({ default: (await withAllTexts(load))[name] }));
 
 /**
- * Every page but the home page is drawn with Chakra's components, inside this route, which brings
- * Chakra's run-time with it (app/chakra.tsx). The home page, the header and the footer are drawn
- * with plain elements, so a first visit downloads and runs no style system before it can be used.
+ * Most pages are drawn with Chakra's components, inside this route, which brings Chakra's run-time
+ * with it (app/chakra.tsx). The home page, the information and community pages, the header and the footer are
+ * drawn with plain elements and the page's stylesheet, so a first visit to them downloads and runs
+ * no style system before it can be used.
  */
 const chakraPages = publicScreen(() => import('./chakra'));
 
@@ -47,6 +48,16 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, element: <HomePage /> },
       { path: paths.homeAlias, element: <HomePage /> },
+      // Drawn with plain elements, as the home page: these load no style system.
+      { path: paths.about, ...publicScreen(() => import('../features/info/about-page')) },
+      { path: paths.privacy, ...publicScreen(() => import('../features/info/privacy-page')) },
+      { path: paths.terms, ...publicScreen(() => import('../features/info/terms-page')) },
+      { path: paths.refund, ...publicScreen(() => import('../features/info/refund-page')) },
+      { path: paths.career, ...publicScreen(() => import('../features/info/career-page')) },
+      { path: paths.reviews, ...publicScreen(() => import('../features/community/reviews-page')) },
+      { path: paths.blog, ...publicScreen(() => import('../features/community/blog-page')) },
+      { path: routePatterns.blogPost, ...publicScreen(() => import('../features/community/blog-post-page')) },
+      { path: paths.successStory, ...publicScreen(() => import('../features/community/success-story-page')) },
       {
         ...chakraPages,
         children: [
@@ -54,17 +65,8 @@ export const routes: RouteObject[] = [
           { path: paths.search, ...publicScreen(() => import('../features/search/search-page')) },
           { path: routePatterns.course, ...publicScreen(() => import('../features/course/course-page')) },
           { path: routePatterns.details, ...publicScreen(() => import('../features/course/course-page')) },
-          { path: paths.reviews, ...publicScreen(() => import('../features/community/reviews-page')) },
-          { path: paths.blog, ...publicScreen(() => import('../features/community/blog-page')) },
-          { path: routePatterns.blogPost, ...publicScreen(() => import('../features/community/blog-post-page')) },
-          { path: paths.about, ...publicScreen(() => import('../features/info/about-page')) },
-          { path: paths.privacy, ...publicScreen(() => import('../features/info/privacy-page')) },
-          { path: paths.terms, ...publicScreen(() => import('../features/info/terms-page')) },
-          { path: paths.refund, ...publicScreen(() => import('../features/info/refund-page')) },
           { path: paths.contact, ...publicScreen(() => import('../features/info/contact-page')) },
           { path: paths.support, ...publicScreen(() => import('../features/info/support-page')) },
-          { path: paths.career, ...publicScreen(() => import('../features/info/career-page')) },
-          { path: paths.successStory, ...publicScreen(() => import('../features/community/success-story-page')) },
           { path: paths.login, ...publicScreen(() => import('../features/account/login-page')) },
           { path: paths.signUp, ...publicScreen(() => import('../features/account/sign-up-page')) },
           { path: paths.resetPassword, ...screen(() => import('../features/account/reset-password-page')) },

@@ -1,5 +1,6 @@
-import { Button, HStack, Text } from '@chakra-ui/react';
 import { useT } from '../lib/i18n';
+import '../styles/ui.css';
+import './pager.css';
 
 interface PagerProps {
   offset: number;
@@ -15,16 +16,14 @@ export function Pager({ offset, limit, total, onChange }: PagerProps) {
   const page = Math.floor(offset / limit) + 1;
   const pages = Math.ceil(total / limit);
   return (
-    <HStack as="nav" aria-label={t('pager.label')} justify="center" gap="4" py="6">
-      <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => onChange(Math.max(0, offset - limit))}>
+    <nav className="pager" aria-label={t('pager.label')}>
+      <button type="button" className="ui-button ui-outline ui-sm" disabled={page <= 1} onClick={() => onChange(Math.max(0, offset - limit))}>
         {t('pager.previous')}
-      </Button>
-      <Text fontSize="sm" aria-live="polite">
-        {t('pager.position', { page, pages })}
-      </Text>
-      <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => onChange(offset + limit)}>
+      </button>
+      <p aria-live="polite">{t('pager.position', { page, pages })}</p>
+      <button type="button" className="ui-button ui-outline ui-sm" disabled={page >= pages} onClick={() => onChange(offset + limit)}>
         {t('pager.next')}
-      </Button>
-    </HStack>
+      </button>
+    </nav>
   );
 }

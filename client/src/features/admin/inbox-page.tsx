@@ -1,6 +1,6 @@
 import { Badge, Button, Heading, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import { PagedTable } from '../../components/paged-view';
+import { PagedTable } from '../../components/paged-table';
 import type { InboxKind } from '../../gql/types';
 import { useAdminInboxQuery, useSetInboxHandledMutation } from './api/inbox.generated';
 import { formatDateTime } from '../../lib/format';

@@ -1,7 +1,7 @@
 import { Badge, Button, Heading, HStack, Input, Stack, Table } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useConfirm } from '../../components/confirm-dialog';
-import { PagedTable } from '../../components/paged-view';
+import { PagedTable } from '../../components/paged-table';
 import type { Role } from '../../gql/types';
 import { useAdminUsersQuery, useCloseAccountMutation, useMakeAdminMutation, useRemoveAdminMutation, useReopenAccountMutation } from './api/admin.generated';
 import { describeError } from '../../lib/graphql-errors';

@@ -1,4 +1,3 @@
-import { Button, Card, Container, Heading, HStack, Image, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { Eye } from 'lucide-react';
 import { useState } from 'react';
@@ -8,6 +7,8 @@ import { useSetBlogHiddenMutation } from './api/blogs.generated';
 import { paths } from '../../lib/paths';
 import { useSession } from '../../lib/session-context';
 import { useT } from '../../lib/i18n';
+import '../../styles/ui.css';
+import './community.css';
 
 const PAGE_SIZE = 9;
 
@@ -25,59 +26,48 @@ export default function BlogPage() {
     await refetch();
   };
   return (
-    <Container maxW="7xl" py="8">
-      <Stack gap="6">
-        <HStack justify="space-between">
-          <Heading as="h1" size="2xl">
-            {t('community.blog.heading')}
-          </Heading>
+    <div className="ui-container ui-page">
+      <div className="ui-stack">
+        <div className="ui-title-row">
+          <h1 className="ui-heading ui-heading-2xl">{t('community.blog.heading')}</h1>
           {canWrite && (
-            <Button asChild colorPalette="blue" size="sm">
-              <RouterLink to={paths.addBlog}>{t('community.blog.add')}</RouterLink>
-            </Button>
+            <RouterLink className="ui-button ui-blue ui-sm" to={paths.addBlog}>
+              {t('community.blog.add')}
+            </RouterLink>
           )}
-        </HStack>
+        </div>
         <PagedView page={page} loading={loading} failed={Boolean(error)} onRetry={() => void refetch()} empty={t('community.blog.empty')} onPage={setOffset}>
           {(items) => (
-            <SimpleGrid columns={{ base: 1, md: 2, lg: 3 }} gap="6">
+            <div className="ui-grid ui-grid-3 blog-grid">
               {items.map((blog) => (
-                <Card.Root key={blog.id} overflow="hidden" data-testid="blog-card">
-                  <Image
-                    src={blog.img || '/media/blog/blog-math.svg'}
-                    alt=""
-                    htmlWidth="640"
-                    htmlHeight="360"
-                    width="100%"
-                    aspectRatio={16 / 9}
-                    objectFit="cover"
-                    loading="lazy"
-                  />
-                  <Card.Body gap="2">
-                    <Card.Title as="h2">
-                      <Link asChild>
-                        <RouterLink to={paths.blogPost(blog.id)}>{blog.title}</RouterLink>
-                      </Link>
-                    </Card.Title>
-                    <Text color="gray.700">{blog.description}</Text>
-                  </Card.Body>
-                  <Card.Footer justifyContent="space-between" color="gray.600" fontSize="sm">
-                    <Text>{t('community.blog.by', { author: blog.author })}</Text>
-                    <HStack gap="1">
+                <div key={blog.id} className="blog-card" data-testid="blog-card">
+                  <img src={blog.img || '/media/blog/blog-math.svg'} alt="" width="640" height="360" loading="lazy" />
+                  <div className="blog-card-body">
+                    <h2 className="ui-heading ui-heading-md">
+                      <RouterLink className="ui-link" to={paths.blogPost(blog.id)}>
+                        {blog.title}
+                      </RouterLink>
+                    </h2>
+                    <p className="ui-muted">{blog.description}</p>
+                  </div>
+                  <div className="blog-card-footer">
+                    <p>{t('community.blog.by', { author: blog.author })}</p>
+                    <p>
                       <Eye size={16} aria-hidden />
-                      <Text>{t('community.blog.reads', { count: blog.reads })}</Text>
-                    </HStack>
+                      {t('community.blog.reads', { count: blog.reads })}
+                    </p>
                     {isAdmin && (
-                      <Button size="xs" variant="ghost" colorPalette="red" onClick={() => void hide(blog.id)}>
+                      <button type="button" className="ui-button ui-ghost ui-red ui-xs" onClick={() => void hide(blog.id)}>
                         {t('community.hide')}
-                      </Button>
+                      </button>
                     )}
-                  </Card.Footer>
-                </Card.Root>
+                  </div>
+                </div>
               ))}
-            </SimpleGrid>
+            </div>
           )}
         </PagedView>
-      </Stack>
-    </Container>
+      </div>
+    </div>
   );
 }

@@ -1,4 +1,3 @@
-import { Container, Heading, HStack, Image, Stack, Text } from '@chakra-ui/react';
 import { Eye } from 'lucide-react';
 import { useEffect } from 'react';
 import { useParams } from 'react-router-dom';
@@ -7,6 +6,8 @@ import { useBlogPostQuery } from './api/blogs-page.generated';
 import { useOpenBlogMutation } from './api/blogs.generated';
 import { useT } from '../../lib/i18n';
 import { useRecordNotFound } from '../../app/page-status';
+import '../../styles/ui.css';
+import './community.css';
 
 /** One blog post (the server can send it with its content); opening it in the browser counts one read. */
 export default function BlogPostPage() {
@@ -24,23 +25,19 @@ export default function BlogPostPage() {
   const post = data?.blog;
   if (!post) return <EmptyState>{t('community.blog.notFound')}</EmptyState>;
   return (
-    <Container maxW="3xl" py="10">
-      <Stack gap="5">
-        <Heading as="h1" size="2xl">
-          {post.title}
-        </Heading>
-        <HStack gap="4" color="gray.600" fontSize="sm">
-          <Text>{t('community.blog.by', { author: post.author })}</Text>
-          <HStack gap="1">
+    <article className="ui-container ui-page blog-post">
+      <div className="ui-stack">
+        <h1 className="ui-heading ui-heading-2xl">{post.title}</h1>
+        <div className="blog-byline">
+          <p>{t('community.blog.by', { author: post.author })}</p>
+          <p>
             <Eye size={16} aria-hidden />
-            <Text>{t('community.blog.reads', { count: post.reads })}</Text>
-          </HStack>
-        </HStack>
-        {post.img && <Image src={post.img} alt="" htmlWidth="640" htmlHeight="360" width="100%" borderRadius="md" />}
-        <Text whiteSpace="pre-line" lineHeight="tall">
-          {post.description}
-        </Text>
-      </Stack>
-    </Container>
+            {t('community.blog.reads', { count: post.reads })}
+          </p>
+        </div>
+        {post.img && <img src={post.img} alt="" width="640" height="360" />}
+        <p className="blog-text">{post.description}</p>
+      </div>
+    </article>
   );
 }

@@ -1,4 +1,3 @@
-import { Button, Container, Heading, HStack, SimpleGrid, Stack } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useState } from 'react';
 import { PagedView } from '../../components/paged-view';
@@ -9,6 +8,8 @@ import { useSetReviewHiddenMutation } from './api/reviews.generated';
 import { useSession } from '../../lib/session-context';
 import { useT } from '../../lib/i18n';
 import { paths } from '../../lib/paths';
+import '../../styles/ui.css';
+import './community.css';
 
 const PAGE_SIZE = 12;
 
@@ -26,44 +27,42 @@ export default function ReviewsPage() {
     await refetch();
   };
   const card = (review: ReviewCard_ReviewFragment) => (
-    <Stack key={review.id} gap="1">
+    <div key={review.id} className="ui-stack community-moderated">
       <ReviewCard review={review} />
       {isAdmin && (
-        <Button size="xs" variant="ghost" colorPalette="red" alignSelf="start" onClick={() => void hide(review.id)}>
+        <button type="button" className="ui-button ui-ghost ui-red ui-xs" onClick={() => void hide(review.id)}>
           {t('community.hide')}
-        </Button>
+        </button>
       )}
-    </Stack>
+    </div>
   );
   return (
-    <Container maxW="7xl" py="8">
-      <Stack gap="6">
-        <HStack justify="space-between">
-          <Heading as="h1" size="2xl">
-            {t('community.reviews.title')}
-          </Heading>
+    <div className="ui-container ui-page">
+      <div className="ui-stack">
+        <div className="ui-title-row">
+          <h1 className="ui-heading ui-heading-2xl">{t('community.reviews.title')}</h1>
           {state.status === 'signedIn' && state.user.role === 'STUDENT' && (
-            <Button asChild colorPalette="blue" size="sm">
-              <RouterLink to={paths.addReview}>{t('community.review.add')}</RouterLink>
-            </Button>
+            <RouterLink className="ui-button ui-blue ui-sm" to={paths.addReview}>
+              {t('community.review.add')}
+            </RouterLink>
           )}
-        </HStack>
+        </div>
         {testimonials.length > 0 && (
-          <SimpleGrid as="section" aria-label={t('community.reviews.learnersSay')} columns={{ base: 1, md: 2, lg: 4 }} gap="5">
+          <section className="ui-grid ui-grid-4" aria-label={t('community.reviews.learnersSay')}>
             {testimonials.map(card)}
-          </SimpleGrid>
+          </section>
         )}
-        <Heading as="h2" size="xl" id="student-reviews">
+        <h2 className="ui-heading ui-heading-xl" id="student-reviews">
           {t('community.reviews.students')}
-        </Heading>
+        </h2>
         <PagedView page={page} loading={loading} failed={Boolean(error)} onRetry={() => void refetch()} empty={t('community.reviews.empty')} onPage={setOffset}>
           {(items) => (
-            <SimpleGrid as="section" aria-labelledby="student-reviews" columns={{ base: 1, md: 2, lg: 4 }} gap="5">
+            <section className="ui-grid ui-grid-4" aria-labelledby="student-reviews">
               {items.map(card)}
-            </SimpleGrid>
+            </section>
           )}
         </PagedView>
-      </Stack>
-    </Container>
+      </div>
+    </div>
   );
 }

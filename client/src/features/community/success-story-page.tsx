@@ -1,9 +1,9 @@
-import { Container, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { PagedView } from '../../components/paged-view';
 import { ReviewCard } from '../../components/review-card';
 import { useSuccessStoriesQuery } from './api/success-stories.generated';
 import { useT } from '../../lib/i18n';
+import '../../styles/ui.css';
 
 const PAGE_SIZE = 12;
 /** A success story is a real learner's review of four or five stars. */
@@ -16,12 +16,10 @@ export default function SuccessStoryPage() {
     variables: { offset, limit: PAGE_SIZE, minRating: SUCCESS_MIN_RATING },
   });
   return (
-    <Container maxW="7xl" py="8">
-      <Stack gap="6">
-        <Heading as="h1" size="2xl">
-          {t('community.success.title')}
-        </Heading>
-        <Text color="gray.700">{t('community.success.intro')}</Text>
+    <div className="ui-container ui-page">
+      <div className="ui-stack">
+        <h1 className="ui-heading ui-heading-2xl">{t('community.success.title')}</h1>
+        <p className="ui-muted">{t('community.success.intro')}</p>
         <PagedView
           page={(data ?? previousData)?.reviews}
           loading={loading}
@@ -31,14 +29,14 @@ export default function SuccessStoryPage() {
           onPage={setOffset}
         >
           {(items) => (
-            <SimpleGrid columns={{ base: 1, md: 2, lg: 3 }} gap="5">
+            <div className="ui-grid ui-grid-3">
               {items.map((review) => (
                 <ReviewCard key={review.id} review={review} />
               ))}
-            </SimpleGrid>
+            </div>
           )}
         </PagedView>
-      </Stack>
-    </Container>
+      </div>
+    </div>
   );
 }

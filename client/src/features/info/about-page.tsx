@@ -1,4 +1,3 @@
-import { Heading, Text } from '@chakra-ui/react';
 import { useInfoT } from './texts';
 import { InfoPage } from './components/info-page';
 import { TeamCarousel } from './components/team-carousel';
@@ -7,17 +6,11 @@ export default function AboutPage() {
   const t = useInfoT();
   return (
     <InfoPage title={t('info.about.title')}>
-      <Heading as="h2" size="lg">
-        {t('info.about.storyTitle')}
-      </Heading>
-      <Text>{t('info.about.story')}</Text>
-      <Heading as="h2" size="lg">
-        {t('info.about.foundationTitle')}
-      </Heading>
-      <Text>{t('info.about.foundation')}</Text>
-      <Heading as="h2" size="lg">
-        {t('info.about.teamTitle')}
-      </Heading>
+      <h2 className="ui-heading">{t('info.about.storyTitle')}</h2>
+      <p>{t('info.about.story')}</p>
+      <h2 className="ui-heading">{t('info.about.foundationTitle')}</h2>
+      <p>{t('info.about.foundation')}</p>
+      <h2 className="ui-heading">{t('info.about.teamTitle')}</h2>
       <TeamCarousel />
     </InfoPage>
   );

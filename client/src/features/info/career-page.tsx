@@ -1,4 +1,3 @@
-import { Link, List, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useInfoT } from './texts';
 import { paths } from '../../lib/paths';
@@ -9,19 +8,19 @@ export default function CareerPage() {
   const t = useInfoT();
   return (
     <InfoPage title={t('info.career.title')}>
-      <Text>{t('info.career.intro')}</Text>
-      <List.Root gap="2" ps="5">
-        <List.Item>{t('info.career.teachers')}</List.Item>
-        <List.Item>{t('info.career.support')}</List.Item>
-        <List.Item>{t('info.career.developers')}</List.Item>
-      </List.Root>
-      <Text>
+      <p>{t('info.career.intro')}</p>
+      <ul>
+        <li>{t('info.career.teachers')}</li>
+        <li>{t('info.career.support')}</li>
+        <li>{t('info.career.developers')}</li>
+      </ul>
+      <p>
         {t('info.career.noOpeningBefore')}{' '}
-        <Link asChild color="blue.700">
-          <RouterLink to={paths.contact}>{t('info.career.writeToUs')}</RouterLink>
-        </Link>{' '}
+        <RouterLink className="ui-link" to={paths.contact}>
+          {t('info.career.writeToUs')}
+        </RouterLink>{' '}
         {t('info.career.noOpeningAfter')}
-      </Text>
+      </p>
     </InfoPage>
   );
 }

@@ -1,4 +1,3 @@
-import { List, Text } from '@chakra-ui/react';
 import { useInfoT, type InfoKey } from './texts';
 import { InfoPage } from './components/info-page';
 
@@ -15,13 +14,13 @@ export default function RefundPage() {
   const t = useInfoT();
   return (
     <InfoPage title={t('info.refund.title')}>
-      <Text>{t('info.refund.intro')}</Text>
-      <List.Root gap="3" ps="5">
+      <p>{t('info.refund.intro')}</p>
+      <ul className="info-spaced">
         {refundRules.map((rule) => (
-          <List.Item key={rule}>{t(rule)}</List.Item>
+          <li key={rule}>{t(rule)}</li>
         ))}
-      </List.Root>
-      <Text>{t('info.refund.recorded')}</Text>
+      </ul>
+      <p>{t('info.refund.recorded')}</p>
     </InfoPage>
   );
 }

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useConfirm } from '../../components/confirm-dialog';
 import { StatCard } from '../../components/dashboard-layout';
-import { stackedOnPhones } from '../../components/paged-view';
+import { stackedOnPhones } from '../../components/paged-table';
 import { Pager } from '../../components/pager';
 import { EmptyState, ErrorState, InlineLoading } from '../../components/states';
 import { useDeleteCourseMutation, useInstructorOverviewQuery, useSetCoursePublishedMutation } from './api/instructor.generated';

@@ -1,6 +1,6 @@
 import { Heading, Input, Stack, Table } from '@chakra-ui/react';
 import { useState } from 'react';
-import { PagedTable } from '../../components/paged-view';
+import { PagedTable } from '../../components/paged-table';
 import { useInstructorStudentsQuery } from './api/instructor.generated';
 import { useT } from '../../lib/i18n';
 

@@ -24,7 +24,7 @@ export function CourseSection({ id, title, courses, eager = false }: CourseSecti
       {courses.length === 0 ? (
         <EmptyState>{t('home.sections.empty')}</EmptyState>
       ) : (
-        <div className="home-grid">
+        <div className="ui-grid ui-grid-4">
           {courses.slice(0, 4).map((course) => (
             <CourseCard key={course.id} course={course} eager={eager} />
           ))}

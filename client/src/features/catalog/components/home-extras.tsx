@@ -43,7 +43,7 @@ export function LearnerReviews({ reviews }: { reviews: ReviewCard_ReviewFragment
       <h2 className="ui-heading ui-heading-xl" id="learner-reviews">
         {t('home.reviews.title')}
       </h2>
-      <div className="home-grid">
+      <div className="ui-grid ui-grid-4">
         {reviews.map((review) => (
           <ReviewCard key={review.id} review={review} />
         ))}

@@ -1,15 +1,15 @@
-import { Container, Heading, Stack } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+import '../../../styles/ui.css';
+import './info-page.css';
 
+/** An information page (about, policies, career): plain elements, so it loads no style system. */
 export function InfoPage({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <Container maxW="4xl" py="10">
-      <Stack gap="5" lineHeight="tall" color="gray.800">
-        <Heading as="h1" size="2xl">
-          {title}
-        </Heading>
+    <div className="ui-container info-page">
+      <div className="ui-stack">
+        <h1 className="ui-heading">{title}</h1>
         {children}
-      </Stack>
-    </Container>
+      </div>
+    </div>
   );
 }

@@ -1,4 +1,3 @@
-import { Heading, Text } from '@chakra-ui/react';
 import { useInfoT, type InfoKey } from '../texts';
 import { InfoPage } from './info-page';
 
@@ -7,12 +6,12 @@ export function PolicyPage({ title, intro, sections }: { title: InfoKey; intro: 
   const t = useInfoT();
   return (
     <InfoPage title={t(title)}>
-      <Text>{t(intro)}</Text>
+      <p>{t(intro)}</p>
       {sections.map(([heading, text]) => [
-        <Heading key={heading} as="h2" size="md">
+        <h2 key={heading} className="ui-heading info-minor">
           {t(heading)}
-        </Heading>,
-        <Text key={text}>{t(text)}</Text>,
+        </h2>,
+        <p key={text}>{t(text)}</p>,
       ])}
     </InfoPage>
   );

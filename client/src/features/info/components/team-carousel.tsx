@@ -1,9 +1,9 @@
-import { Box, Flex, HStack, IconButton, Image, Text } from '@chakra-ui/react';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useLanguage } from '../../../lib/i18n';
 import { useInfoT, type InfoKey } from '../texts';
 import { formatDigits } from '../../../lib/format';
 import { useCarousel } from './use-carousel';
+import './team-carousel.css';
 
 export const team: Array<{ name: string; role: InfoKey }> = [
   { name: 'Anisul Hoque', role: 'info.team.role.physics' },
@@ -23,67 +23,53 @@ export function TeamCarousel() {
   const slideCount = team.length + PLACEHOLDER_SLIDES;
   const carousel = useCarousel(slideCount, 2, 2);
   return (
-    <Box role="region" aria-roledescription={t('info.team.carousel')} aria-label={t('info.about.teamTitle')}>
-      <Flex align="center" gap="2">
-        <IconButton aria-label={t('info.team.previous')} variant="ghost" onClick={carousel.previous}>
+    <div className="team-carousel" role="region" aria-roledescription={t('info.team.carousel')} aria-label={t('info.about.teamTitle')}>
+      <div className="team-carousel-row">
+        <button type="button" className="ui-button ui-ghost ui-icon" aria-label={t('info.team.previous')} onClick={carousel.previous}>
           <ChevronLeft />
-        </IconButton>
-        <Box overflow="hidden" flex="1">
-          <Flex transition={`transform ${SLIDE_SPEED_MS}ms ease`} transform={`translateX(-${carousel.firstVisible * 50}%)`} data-testid="carousel-track">
+        </button>
+        <div className="team-carousel-window">
+          <div
+            className="team-carousel-track"
+            style={{ transition: `transform ${SLIDE_SPEED_MS}ms ease`, transform: `translateX(-${carousel.firstVisible * 50}%)` }}
+            data-testid="carousel-track"
+          >
             {Array.from({ length: slideCount }, (_, i) => {
               const member = team[i];
               const visible = i >= carousel.firstVisible && i < carousel.firstVisible + 2;
               return (
-                <Box key={i} flex="0 0 50%" px="2" aria-hidden={!visible} data-testid="carousel-slide">
+                <div key={i} className="team-carousel-slide" aria-hidden={!visible} data-testid="carousel-slide">
                   {member ? (
-                    <Box borderWidth="1px" borderRadius="md" overflow="hidden">
-                      <Image src={`/media/people/team-${i + 1}.svg`} alt={member.name} htmlWidth="320" htmlHeight="240" width="100%" h="auto" loading="lazy" />
-                      <Box p="3">
-                        <Text fontWeight="semibold">{member.name}</Text>
-                        <Text fontSize="sm" color="gray.600">
-                          {t(member.role)}
-                        </Text>
-                      </Box>
-                    </Box>
+                    <div className="team-member">
+                      <img src={`/media/people/team-${i + 1}.svg`} alt={member.name} width="320" height="240" loading="lazy" />
+                      <div>
+                        <p className="team-member-name">{member.name}</p>
+                        <p className="team-member-role">{t(member.role)}</p>
+                      </div>
+                    </div>
                   ) : (
-                    <Flex
-                      h="100%"
-                      minH="200px"
-                      align="center"
-                      justify="center"
-                      bg="gray.100"
-                      borderRadius="md"
-                      fontSize="4xl"
-                      fontWeight="bold"
-                      color="gray.500"
-                    >
-                      {formatDigits(i + 1, language)}
-                    </Flex>
+                    <div className="team-placeholder">{formatDigits(i + 1, language)}</div>
                   )}
-                </Box>
+                </div>
               );
             })}
-          </Flex>
-        </Box>
-        <IconButton aria-label={t('info.team.next')} variant="ghost" onClick={carousel.next}>
+          </div>
+        </div>
+        <button type="button" className="ui-button ui-ghost ui-icon" aria-label={t('info.team.next')} onClick={carousel.next}>
           <ChevronRight />
-        </IconButton>
-      </Flex>
-      <HStack justify="center" gap="2" mt="3">
+        </button>
+      </div>
+      <div className="team-carousel-stops">
         {Array.from({ length: carousel.stops }, (_, i) => (
-          <Box
-            as="button"
+          <button
+            type="button"
             key={i}
             aria-label={t('info.team.show', { first: i * 2 + 1, second: i * 2 + 2 })}
             aria-current={i === carousel.stop}
             onClick={() => carousel.goTo(i)}
-            w="3"
-            h="3"
-            borderRadius="full"
-            bg={i === carousel.stop ? 'blue.600' : 'gray.300'}
           />
         ))}
-      </HStack>
-    </Box>
+      </div>
+    </div>
   );
 }

@@ -1,0 +1,27 @@
+import { connectToaster, onToastWanted, toaster, toastsWanted, type ToastOptions } from './toaster';
+
+// One module's state across the steps: the order is the story of a page that shows its first toast.
+describe('toasts asked for before the part that shows them has loaded', () => {
+  it('are kept, announced, then shown in their order once it is ready, and later ones at once', () => {
+    expect(toastsWanted()).toBe(false);
+    const announced = jest.fn();
+    const stop = onToastWanted(announced);
+
+    toaster.create({ title: 'Subscribed', type: 'success' });
+    toaster.create({ title: 'Could not save', type: 'error' });
+    expect(toastsWanted()).toBe(true);
+    expect(announced).toHaveBeenCalledTimes(2);
+    stop();
+
+    const shown: ToastOptions[] = [];
+    connectToaster((options) => shown.push(options));
+    expect(shown).toEqual([
+      { title: 'Subscribed', type: 'success' },
+      { title: 'Could not save', type: 'error' },
+    ]);
+
+    toaster.create({ title: 'Saved', type: 'success' });
+    expect(shown.map((options) => options.title)).toEqual(['Subscribed', 'Could not save', 'Saved']);
+    expect(announced).toHaveBeenCalledTimes(2);
+  });
+});
