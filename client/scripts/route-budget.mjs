@@ -25,6 +25,9 @@ const HOME_BUDGET_KB = 110;
 /** The pages drawn with plain elements, outside the route that brings Chakra's run-time (src/app/router.tsx). */
 const PLAIN_PAGES = [
   'catalog/home-page.tsx',
+  'catalog/all-courses-page.tsx',
+  'search/search-page.tsx',
+  'course/course-page.tsx',
   'info/about-page.tsx',
   'info/privacy-page.tsx',
   'info/terms-page.tsx',

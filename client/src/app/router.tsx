@@ -36,7 +36,7 @@ const named = <K extends string>(load: () => Promise<Record<K, ComponentType>>, 
 
 /**
  * Most pages are drawn with Chakra's components, inside this route, which brings Chakra's run-time
- * with it (app/chakra.tsx). The home page, the information and community pages, the header and the footer are
+ * with it (app/chakra.tsx). The home page, the catalogue, search, a course's page, the information and community pages, the header and the footer are
  * drawn with plain elements and the page's stylesheet, so a first visit to them downloads and runs
  * no style system before it can be used.
  */
@@ -49,6 +49,10 @@ export const routes: RouteObject[] = [
       { index: true, element: <HomePage /> },
       { path: paths.homeAlias, element: <HomePage /> },
       // Drawn with plain elements, as the home page: these load no style system.
+      { path: routePatterns.course, ...publicScreen(() => import('../features/course/course-page')) },
+      { path: routePatterns.details, ...publicScreen(() => import('../features/course/course-page')) },
+      { path: paths.allCourses, ...publicScreen(() => import('../features/catalog/all-courses-page')) },
+      { path: paths.search, ...publicScreen(() => import('../features/search/search-page')) },
       { path: paths.about, ...publicScreen(() => import('../features/info/about-page')) },
       { path: paths.privacy, ...publicScreen(() => import('../features/info/privacy-page')) },
       { path: paths.terms, ...publicScreen(() => import('../features/info/terms-page')) },
@@ -61,10 +65,6 @@ export const routes: RouteObject[] = [
       {
         ...chakraPages,
         children: [
-          { path: paths.allCourses, ...publicScreen(() => import('../features/catalog/all-courses-page')) },
-          { path: paths.search, ...publicScreen(() => import('../features/search/search-page')) },
-          { path: routePatterns.course, ...publicScreen(() => import('../features/course/course-page')) },
-          { path: routePatterns.details, ...publicScreen(() => import('../features/course/course-page')) },
           { path: paths.contact, ...publicScreen(() => import('../features/info/contact-page')) },
           { path: paths.support, ...publicScreen(() => import('../features/info/support-page')) },
           { path: paths.login, ...publicScreen(() => import('../features/account/login-page')) },

@@ -1,4 +1,4 @@
-import { Button, Container, Heading, HStack, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { ChevronDown } from 'lucide-react';
 import { CourseCard } from '../../components/course-card';
 import { Pager } from '../../components/pager';
 import { EmptyState, ErrorState, FullScreenLoading } from '../../components/states';
@@ -8,6 +8,8 @@ import { courseLanguageLabels } from '../../lib/course-languages';
 import { useT, type MessageKey } from '../../lib/i18n';
 import { useSearchChanges } from '../../lib/use-search-changes';
 import { typedNumber } from '../../lib/digits';
+import '../../styles/ui.css';
+import './all-courses-page.css';
 
 export const ALL_COURSES_PAGE_SIZE = 20;
 
@@ -49,26 +51,23 @@ export default function AllCoursesPage() {
   const page = (data ?? previousData)?.courses;
 
   return (
-    <Container maxW="7xl" py="8">
-      <Stack gap="6">
-        <Heading as="h1" size="2xl">
-          {t('catalog.title')}
-        </Heading>
-        <HStack gap="2" wrap="wrap" role="group" aria-label={t('catalog.filter')}>
+    <div className="ui-container ui-page">
+      <div className="ui-stack">
+        <h1 className="ui-heading ui-heading-2xl">{t('catalog.title')}</h1>
+        <div className="catalog-filters" role="group" aria-label={t('catalog.filter')}>
           {sectionFilters.map((filter) => (
-            <Button
+            <button
               key={filter.label}
-              size="sm"
-              variant={(section ?? '') === filter.value ? 'solid' : 'outline'}
-              colorPalette="blue"
+              type="button"
+              className={`ui-button ui-blue ui-sm${(section ?? '') === filter.value ? '' : ' ui-outline'}`}
               aria-pressed={(section ?? '') === filter.value}
               onClick={() => update({ section: filter.value || undefined, offset: undefined })}
             >
               {t(filter.label)}
-            </Button>
+            </button>
           ))}
-          <NativeSelect.Root size="sm" width="40">
-            <NativeSelect.Field
+          <div className="ui-select">
+            <select
               aria-label={t('catalog.class')}
               value={classLevel ?? ''}
               onChange={(e) => update({ class: e.target.value || undefined, offset: undefined })}
@@ -79,11 +78,11 @@ export default function AllCoursesPage() {
                   {t('catalog.classN', { n: i + 1 })}
                 </option>
               ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-          <NativeSelect.Root size="sm" width="40">
-            <NativeSelect.Field
+            </select>
+            <ChevronDown aria-hidden />
+          </div>
+          <div className="ui-select">
+            <select
               aria-label={t('courseLanguage.filter')}
               value={language ? courseLanguageLabels[language].lang : ''}
               onChange={(e) => update({ language: e.target.value || undefined, offset: undefined })}
@@ -94,11 +93,11 @@ export default function AllCoursesPage() {
                   {t(`courseLanguage.name.${value}`)}
                 </option>
               ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </HStack>
-        {section && <Text color="gray.600">{t(sectionTitles[section])}</Text>}
+            </select>
+            <ChevronDown aria-hidden />
+          </div>
+        </div>
+        {section && <p className="catalog-section">{t(sectionTitles[section])}</p>}
         {loading && !page ? (
           <FullScreenLoading />
         ) : error && !page ? (
@@ -107,15 +106,15 @@ export default function AllCoursesPage() {
           <EmptyState>{t('catalog.empty')}</EmptyState>
         ) : page ? (
           <>
-            <SimpleGrid columns={{ base: 2, md: 3, lg: 5 }} gap="4" aria-busy={loading}>
+            <div className="catalog-grid" aria-busy={loading}>
               {page.items.map((course, i) => (
                 <CourseCard key={course.id} course={course} eager={i < 4} titleAs="h2" />
               ))}
-            </SimpleGrid>
+            </div>
             <Pager offset={page.offset} limit={page.limit} total={page.total} onChange={(next) => update({ offset: next ? String(next) : undefined })} />
           </>
         ) : null}
-      </Stack>
-    </Container>
+      </div>
+    </div>
   );
 }

@@ -1,20 +1,33 @@
-import { Alert, Badge, Box, Button, Card, Container, Flex, Grid, Heading, HStack, Image, Link, List, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { BookOpen, CheckCircle2, Clock, ListChecks, PlayCircle, Users } from 'lucide-react';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Link as RouterLink, useLocation, useParams, useSearchParams } from 'react-router-dom';
 import { EmptyState, ErrorState, FullScreenLoading } from '../../components/states';
 import { useCoursePageQuery } from './api/course-page.generated';
 import { formatDate, formatDigits, formatDuration, formatEnrolled, formatMoney } from '../../lib/format';
 import { useLanguage, useT } from '../../lib/i18n';
 import { paths } from '../../lib/paths';
-import { CourseImage } from '../../components/course-image';
+import { useCoursePicture } from '../../components/course-picture';
 import { CourseLanguageLine } from '../../components/course-language';
 import { courseLanguageLabels } from '../../lib/course-languages';
 import { CourseReviews } from './components/course-reviews';
 import { paymentReturnOf } from './payment-return';
-import { PaymentReturnNotice } from './components/payment-return-notice';
-import { LessonPreview, lessonToPreview } from './components/lesson-preview';
+import { lessonToPreview } from './lesson-to-preview';
+import type { CourseCategory } from '../../gql/types';
 import { useRecordNotFound } from '../../app/page-status';
+import '../../styles/ui.css';
+import './course-page.css';
+
+// Drawn only after a payment, with a notice, or for a preview: they bring Chakra's run-time with their code.
+const notices = () => import('./components/payment-return-notice');
+const PaymentReturnNotice = lazy(async () => ({ default: (await notices()).PaymentReturnNotice }));
+const CourseNotice = lazy(async () => ({ default: (await notices()).CourseNotice }));
+const LessonPreview = lazy(async () => ({ default: (await import('./components/lesson-preview')).LessonPreview }));
+
+/** The course's picture on its price card, 16:9 with its size known before it loads. */
+function CoursePicture({ course }: { course: { photoURL?: string | null; category: CourseCategory; name: string } }) {
+  const picture = useCoursePicture(course.photoURL, course.category);
+  return <img {...picture} alt={course.name} width="640" height="360" loading="eager" fetchPriority="high" decoding="async" />;
+}
 
 export default function CoursePage() {
   const t = useT();
@@ -44,9 +57,11 @@ export default function CoursePage() {
 
   if (replacesPage) {
     return (
-      <Container maxW="3xl" py="8">
-        <PaymentReturnNotice outcome={paymentReturn} courseId={id} />
-      </Container>
+      <div className="ui-container ui-page course-return">
+        <Suspense fallback={null}>
+          <PaymentReturnNotice outcome={paymentReturn} courseId={id} />
+        </Suspense>
+      </div>
     );
   }
   if (loading && !data) return <FullScreenLoading />;
@@ -55,13 +70,11 @@ export default function CoursePage() {
   if (!course) {
     return (
       <EmptyState>
-        <Heading as="h1" size="xl" mb="3" color="gray.800">
-          {t('course.notFound.title')}
-        </Heading>
-        <Text mb="4">{t('course.notFound.text')}</Text>
-        <Button asChild colorPalette="blue">
-          <RouterLink to={paths.allCourses}>{t('course.notFound.seeAll')}</RouterLink>
-        </Button>
+        <h1 className="ui-heading ui-heading-xl course-missing-title">{t('course.notFound.title')}</h1>
+        <p className="course-missing-text">{t('course.notFound.text')}</p>
+        <RouterLink className="ui-button ui-blue" to={paths.allCourses}>
+          {t('course.notFound.seeAll')}
+        </RouterLink>
       </EmptyState>
     );
   }
@@ -81,189 +94,159 @@ export default function CoursePage() {
   const showPreview = (lessonId: string) => setSearch({ preview: lessonId }, { preventScrollReset: true });
 
   return (
-    <Container maxW="7xl" py="8">
-      {paymentReturn && <PaymentReturnNotice outcome={paymentReturn} courseId={course.id} failure={course.latestPayment?.failureMessage} />}
-      {notice && (
-        <Alert.Root status="info" mb="6">
-          <Alert.Indicator />
-          <Alert.Title>{notice}</Alert.Title>
-        </Alert.Root>
-      )}
+    <div className="ui-container ui-page">
+      <Suspense fallback={null}>
+        {paymentReturn && <PaymentReturnNotice outcome={paymentReturn} courseId={course.id} failure={course.latestPayment?.failureMessage} />}
+        {notice && <CourseNotice text={notice} />}
+      </Suspense>
       {/* The page's order is the phone's (title, price card, details), so what the HTML draws first
           never moves as the rest arrives, and a keyboard or screen reader meets the title first. */}
-      <Grid templateColumns={{ base: '1fr', lg: '2fr 1fr' }} columnGap="10" rowGap={{ base: '8', lg: '6' }}>
-        <Stack gap="3" gridColumn={{ lg: '1' }} gridRow={{ lg: '1' }}>
-          <HStack gap="2">
-            <Badge colorPalette="blue">{category}</Badge>
+      <div className="course-layout">
+        <div className="ui-stack course-intro">
+          <div className="course-badges">
+            <span className="ui-badge ui-blue">{category}</span>
             {course.averageRating !== null && course.averageRating !== undefined && (
-              <Badge colorPalette="orange" data-testid="rating-badge">
+              <span className="ui-badge ui-orange" data-testid="rating-badge">
                 {t('course.ratingFrom', { rating: formatDigits(course.averageRating, language), count: course.ratingCount })}
-              </Badge>
+              </span>
             )}
-          </HStack>
-          <Heading as="h1" size={{ base: '2xl', md: '3xl' }} lang={courseLanguageLabels[course.language].lang}>
+          </div>
+          <h1 className="ui-heading course-title" lang={courseLanguageLabels[course.language].lang}>
             {course.name}
-          </Heading>
-          <Text fontSize="lg" color="gray.700" lang={courseLanguageLabels[course.language].lang}>
+          </h1>
+          <p className="course-description" lang={courseLanguageLabels[course.language].lang}>
             {course.description}
-          </Text>
-          <Text fontSize="sm" color="gray.600">
+          </p>
+          <p className="course-small">
             <CourseLanguageLine language={course.language} />
-          </Text>
-          <Text fontSize="sm" color="gray.600" data-testid="last-updated">
+          </p>
+          <p className="course-small" data-testid="last-updated">
             {t('course.lastUpdated', { date: formatDate(course.contentUpdatedAt, language) })}
-          </Text>
-        </Stack>
-        <Box gridColumn={{ lg: '2' }} gridRow={{ lg: '1 / span 2' }}>
-          <Card.Root position={{ lg: 'sticky' }} top={{ lg: '24' }} overflow="hidden">
-            <CourseImage src={course.photoURL} category={course.category} alt={course.name} eager />
-            <Card.Body gap="4">
-              <Text fontSize="3xl" fontWeight="bold" color="blue.800" data-testid="course-price">
+          </p>
+        </div>
+        <div className="course-aside">
+          <div className="course-card-panel">
+            <CoursePicture course={course} />
+            <div className="ui-stack course-buy">
+              <p className="course-price" data-testid="course-price">
                 {course.isFree ? t('courseCard.free') : formatMoney(course.priceTaka, language)}
-              </Text>
+              </p>
               {!course.isFree && (
-                <Text fontSize="sm" color="gray.700" mt="-3">
+                <p className="course-pay-locally">
                   {course.priceUsd.amount > 0
                     ? t('course.payLocally', { taka: formatMoney(course.priceTaka, language), dollars: formatMoney(course.priceUsd, language) })
                     : t('course.payLocallyOnly', { taka: formatMoney(course.priceTaka, language) })}
-                </Text>
+                </p>
               )}
-              <Stack gap="2" color="gray.700" fontSize="sm">
+              <ul className="ui-stack course-figures">
                 {figures.map(({ Icon, key, value }) => (
-                  <HStack key={key} data-testid={`figure-${key}`}>
-                    <Icon size={16} aria-hidden /> <Text>{value}</Text>
-                  </HStack>
+                  <li key={key} data-testid={`figure-${key}`}>
+                    <Icon size={16} aria-hidden /> <span>{value}</span>
+                  </li>
                 ))}
-              </Stack>
+              </ul>
               {course.isEnrolled ? (
                 <>
-                  <Badge colorPalette="green" size="lg" alignSelf="start">
-                    {t('course.enrolled')}
-                  </Badge>
-                  <Button asChild colorPalette="green" size="lg">
-                    <RouterLink to={paths.player(course.id)}>{t('course.goToCourse')}</RouterLink>
-                  </Button>
+                  <span className="ui-badge ui-green ui-lg course-enrolled">{t('course.enrolled')}</span>
+                  <RouterLink className="ui-button ui-green ui-lg" to={paths.player(course.id)}>
+                    {t('course.goToCourse')}
+                  </RouterLink>
                 </>
               ) : course.latestPayment?.status === 'HELD' ? (
-                <Text color="blue.800" fontWeight="semibold" role="status" data-testid="payment-held">
+                <p className="course-held" role="status" data-testid="payment-held">
                   {t('payment.held')}
-                </Text>
+                </p>
               ) : (
-                <Button asChild colorPalette="blue" size="lg">
-                  <RouterLink to={paths.enroll(course.id)}>{t('course.enroll')}</RouterLink>
-                </Button>
+                <RouterLink className="ui-button ui-blue ui-lg" to={paths.enroll(course.id)}>
+                  {t('course.enroll')}
+                </RouterLink>
               )}
-              <Flex justify="center">
-                <Link asChild color="blue.700">
-                  <RouterLink to={paths.contact}>{t('course.question')}</RouterLink>
-                </Link>
-              </Flex>
-            </Card.Body>
-          </Card.Root>
-        </Box>
-        <Stack gap="6" gridColumn={{ lg: '1' }} gridRow={{ lg: '2' }}>
-          <Card.Root size="sm" variant="subtle">
-            <Card.Body>
-              <HStack gap="4">
-                <Image src="/media/people/team-1.svg" alt="" boxSize="56px" borderRadius="full" objectFit="cover" />
-                <Stack gap="0">
-                  <Text fontSize="sm" color="gray.600">
-                    {t('course.tutor')}
-                  </Text>
-                  <Text fontWeight="semibold">{course.instructor}</Text>
-                  {course.instructorEmail && (
-                    <Text fontSize="sm" color="gray.600">
-                      {course.instructorEmail}
-                    </Text>
-                  )}
-                </Stack>
-              </HStack>
-            </Card.Body>
-          </Card.Root>
+              <RouterLink className="ui-link course-question" to={paths.contact}>
+                {t('course.question')}
+              </RouterLink>
+            </div>
+          </div>
+        </div>
+        <div className="ui-stack course-details">
+          <div className="course-tutor">
+            <img src="/media/people/team-1.svg" alt="" width="56" height="56" />
+            <div>
+              <p className="course-small">{t('course.tutor')}</p>
+              <p className="course-strong">{course.instructor}</p>
+              {course.instructorEmail && <p className="course-small">{course.instructorEmail}</p>}
+            </div>
+          </div>
 
-          <SimpleGrid columns={{ base: 1, sm: 3 }} gap="3">
-            <Stack p="4" borderWidth="1px" borderRadius="md" gap="1" data-testid="course-content">
+          <div className="course-content-grid">
+            <div className="ui-stack course-content" data-testid="course-content">
               <BookOpen aria-hidden />
-              <Text fontWeight="semibold">{t('course.content')}</Text>
-              <Text color="gray.600">
+              <p className="course-strong">{t('course.content')}</p>
+              <p className="course-muted">
                 {t('course.lessons', { count: course.lessonCount })}
                 {length && ` · ${t('course.length', { length })}`}
-              </Text>
-            </Stack>
-          </SimpleGrid>
+              </p>
+            </div>
+          </div>
 
           {course.keyPoints.length > 0 && (
-            <Stack gap="3">
-              <Heading as="h2" size="lg">
-                {t('course.learn')}
-              </Heading>
-              <List.Root gap="2" variant="plain">
+            <section className="ui-stack course-section">
+              <h2 className="ui-heading ui-heading-lg">{t('course.learn')}</h2>
+              <ul className="ui-stack course-points">
                 {course.keyPoints.map((point) => (
-                  <List.Item key={point}>
-                    <List.Indicator asChild color="green.600">
-                      <CheckCircle2 size={18} />
-                    </List.Indicator>
+                  <li key={point}>
+                    <CheckCircle2 size={18} aria-hidden />
                     {point}
-                  </List.Item>
+                  </li>
                 ))}
-              </List.Root>
-            </Stack>
+              </ul>
+            </section>
           )}
           {course.targetedPeoples && (
-            <Stack gap="2">
-              <Heading as="h2" size="lg">
-                {t('course.forWhom')}
-              </Heading>
-              <Text color="gray.700">{course.targetedPeoples}</Text>
-            </Stack>
+            <section className="ui-stack course-section">
+              <h2 className="ui-heading ui-heading-lg">{t('course.forWhom')}</h2>
+              <p className="ui-muted">{course.targetedPeoples}</p>
+            </section>
           )}
           {course.whyNeed && (
-            <Stack gap="2">
-              <Heading as="h2" size="lg">
-                {t('course.why')}
-              </Heading>
-              <Text color="gray.700">{course.whyNeed}</Text>
-            </Stack>
+            <section className="ui-stack course-section">
+              <h2 className="ui-heading ui-heading-lg">{t('course.why')}</h2>
+              <p className="ui-muted">{course.whyNeed}</p>
+            </section>
           )}
           <CourseReviews courseId={course.id} />
-          <Stack gap="2">
-            <Heading as="h2" size="lg">
-              {t('course.lessonsTitle', { count: course.lessonCount })}
-            </Heading>
+          <section className="ui-stack course-section">
+            <h2 className="ui-heading ui-heading-lg">{t('course.lessonsTitle', { count: course.lessonCount })}</h2>
             {previewLesson !== undefined && (
-              <LessonPreview
-                lesson={previewLesson}
-                refreshUrl={async () => (await refetch()).data?.course?.lessons.find((lesson) => lesson.id === previewLesson?.id)?.streamURL ?? null}
-              />
+              <Suspense fallback={null}>
+                <LessonPreview
+                  lesson={previewLesson}
+                  refreshUrl={async () => (await refetch()).data?.course?.lessons.find((lesson) => lesson.id === previewLesson?.id)?.streamURL ?? null}
+                />
+              </Suspense>
             )}
-            <List.Root as="ol" gap="1" ps="5">
+            <ol className="ui-stack course-lessons">
               {course.lessons.map((lesson) => (
-                <List.Item key={lesson.id} data-testid="course-lesson">
-                  <HStack gap="2" wrap="wrap">
-                    <Text as="span">{lesson.title}</Text>
-                    {lesson.durationSeconds !== null && (
-                      <Text as="span" fontSize="sm" color="gray.600">
-                        {formatDuration(lesson.durationSeconds, language)}
-                      </Text>
-                    )}
+                <li key={lesson.id} data-testid="course-lesson">
+                  <span className="course-lesson">
+                    <span>{lesson.title}</span>
+                    {lesson.durationSeconds !== null && <span className="course-small">{formatDuration(lesson.durationSeconds, language)}</span>}
                     {lesson.preview && (
-                      <Button
-                        size="xs"
-                        variant="outline"
-                        colorPalette="blue"
+                      <button
+                        type="button"
+                        className="ui-button ui-outline ui-blue ui-xs"
                         onClick={() => showPreview(lesson.id)}
                         aria-label={t('course.previewLesson', { title: lesson.title })}
                       >
                         <PlayCircle size={14} aria-hidden /> {t('course.preview')}
-                      </Button>
+                      </button>
                     )}
-                  </HStack>
-                </List.Item>
+                  </span>
+                </li>
               ))}
-            </List.Root>
-          </Stack>
-        </Stack>
-      </Grid>
-    </Container>
+            </ol>
+          </section>
+        </div>
+      </div>
+    </div>
   );
 }

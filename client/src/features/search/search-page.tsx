@@ -1,4 +1,3 @@
-import { Container, Heading, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink, useLocation, useSearchParams } from 'react-router-dom';
 import { CourseCard } from '../../components/course-card';
 import { EmptyState, ErrorState, InlineLoading } from '../../components/states';
@@ -6,6 +5,8 @@ import { useSearchCoursesQuery, useSimilarCoursesQuery } from './api/search-cour
 import { paths } from '../../lib/paths';
 import { useT } from '../../lib/i18n';
 import { describeError, errorFacts } from '../../lib/graphql-errors';
+import '../../styles/ui.css';
+import './search-page.css';
 
 /** For a search that found nothing: courses whose names are close to the text (a typo, a missing letter). */
 function CloseMatches({ text }: { text: string }) {
@@ -14,14 +15,14 @@ function CloseMatches({ text }: { text: string }) {
   const courses = data?.similarCourses ?? [];
   if (courses.length === 0) return null;
   return (
-    <Stack as="nav" aria-label={t('search.didYouMeanLabel')} gap="2" mt="4" align="center">
-      <Text color="gray.700">{t('search.didYouMean')}</Text>
+    <nav className="ui-stack search-close-matches" aria-label={t('search.didYouMeanLabel')}>
+      <p className="ui-muted">{t('search.didYouMean')}</p>
       {courses.map((course) => (
-        <Link key={course.id} asChild color="blue.700" fontWeight="semibold" minH="44px" display="inline-flex" alignItems="center">
-          <RouterLink to={paths.course(course.id)}>{course.name}</RouterLink>
-        </Link>
+        <RouterLink key={course.id} className="ui-link" to={paths.course(course.id)}>
+          {course.name}
+        </RouterLink>
       ))}
-    </Stack>
+    </nav>
   );
 }
 
@@ -35,11 +36,9 @@ export default function SearchPage() {
   const { data, loading, error, refetch } = useSearchCoursesQuery({ variables: { text }, skip: !text });
 
   return (
-    <Container maxW="7xl" py="8">
-      <Stack gap="6">
-        <Heading as="h1" size="2xl">
-          {text ? t('search.resultsFor', { text }) : t('search.title')}
-        </Heading>
+    <div className="ui-container ui-page">
+      <div className="ui-stack">
+        <h1 className="ui-heading ui-heading-2xl">{text ? t('search.resultsFor', { text }) : t('search.title')}</h1>
         {!text ? (
           <EmptyState>{t('search.prompt')}</EmptyState>
         ) : loading ? (
@@ -49,19 +48,17 @@ export default function SearchPage() {
           <ErrorState message={errorFacts(error).code === 'TEXT_TOO_LONG' ? describeError(error, t).message : undefined} onRetry={() => void refetch()} />
         ) : data && data.searchCourses.length === 0 ? (
           <EmptyState>
-            <Text fontSize="lg" fontWeight="semibold" color="gray.800">
-              {t('search.noResults')}
-            </Text>
+            <p className="search-none">{t('search.noResults')}</p>
             <CloseMatches text={text} />
           </EmptyState>
         ) : (
-          <SimpleGrid columns={{ base: 1, md: 2, lg: 4 }} gap="5">
+          <div className="ui-grid ui-grid-4">
             {data?.searchCourses.map((course, i) => (
               <CourseCard key={course.id} course={course} variant="search" eager={i < 4} titleAs="h2" />
             ))}
-          </SimpleGrid>
+          </div>
         )}
-      </Stack>
-    </Container>
+      </div>
+    </div>
   );
 }

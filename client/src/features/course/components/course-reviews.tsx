@@ -1,9 +1,10 @@
-import { Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { ReviewCard } from '../../../components/review-card';
 import { StarRating } from '../../../components/star-rating';
 import { formatDigits } from '../../../lib/format';
 import { useLanguage, useT } from '../../../lib/i18n';
 import { useCourseReviewsQuery } from '../api/course-reviews.generated';
+import '../../../styles/ui.css';
+import '../course-page.css';
 
 /** The course's rating and its newest reviews (loaded after the course itself). */
 export function CourseReviews({ courseId }: { courseId: string }) {
@@ -13,23 +14,23 @@ export function CourseReviews({ courseId }: { courseId: string }) {
   if (!data?.course) return null;
   const { averageRating, ratingCount } = data.course;
   return (
-    <Stack as="section" aria-labelledby="course-reviews" gap="3">
-      <Heading as="h2" id="course-reviews" size="lg">
+    <section className="ui-stack course-section" aria-labelledby="course-reviews">
+      <h2 className="ui-heading ui-heading-lg" id="course-reviews">
         {t('course.reviews.title')}
-      </Heading>
+      </h2>
       {averageRating === null || averageRating === undefined ? (
-        <Text color="gray.600">{t('course.reviews.none')}</Text>
+        <p className="course-muted">{t('course.reviews.none')}</p>
       ) : (
-        <HStack gap="2" data-testid="course-rating">
+        <div className="course-rating" data-testid="course-rating">
           <StarRating value={Math.round(averageRating)} />
-          <Text fontWeight="semibold">{t('course.reviews.summary', { rating: formatDigits(averageRating, language), count: ratingCount })}</Text>
-        </HStack>
+          <p className="course-strong">{t('course.reviews.summary', { rating: formatDigits(averageRating, language), count: ratingCount })}</p>
+        </div>
       )}
-      <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+      <div className="ui-grid course-reviews">
         {data.reviews.items.map((review) => (
           <ReviewCard key={review.id} review={review} />
         ))}
-      </SimpleGrid>
-    </Stack>
+      </div>
+    </section>
   );
 }

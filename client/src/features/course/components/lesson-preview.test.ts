@@ -1,4 +1,4 @@
-import { lessonToPreview } from './lesson-preview';
+import { lessonToPreview } from '../lesson-to-preview';
 
 const lessons = [
   { id: 'a', preview: false },

@@ -1,8 +1,8 @@
 import { Alert, Heading, Stack } from '@chakra-ui/react';
 import { useEffect, useRef } from 'react';
 import { useT } from '../../../lib/i18n';
-import { FIRST_PREVIEW } from '../../../lib/paths';
 import { LessonVideo } from '../../../components/lesson-video';
+import { WithChakra } from '../../../app/chakra';
 
 interface PreviewLesson {
   id: string;
@@ -12,19 +12,8 @@ interface PreviewLesson {
   streamURL?: string | null;
 }
 
-/**
- * The lesson a preview address asks for: "first" is the first free preview (none when the course has
- * none, so the page shows as usual); an id is that lesson, or null for one the course does not have.
- * Undefined when no preview is asked for.
- */
-export function lessonToPreview<T extends { id: string; preview: boolean }>(lessons: T[], requested: string | null): T | null | undefined {
-  if (requested === null) return undefined;
-  if (requested === FIRST_PREVIEW) return lessons.find((lesson) => lesson.preview);
-  return lessons.find((lesson) => lesson.id === requested) ?? null;
-}
-
 /** A free preview lesson playing on the course page; the server hands out no address for other lessons. */
-export function LessonPreview({ lesson, refreshUrl }: { lesson: PreviewLesson | null; refreshUrl?: () => Promise<string | null> }) {
+function Preview({ lesson, refreshUrl }: { lesson: PreviewLesson | null; refreshUrl?: () => Promise<string | null> }) {
   const t = useT();
   const box = useRef<HTMLDivElement | null>(null);
   useEffect(() => {
@@ -54,5 +43,14 @@ export function LessonPreview({ lesson, refreshUrl }: { lesson: PreviewLesson | 
         </Alert.Root>
       )}
     </Stack>
+  );
+}
+
+/** The course page is drawn with plain elements; the preview brings Chakra's run-time with its code. */
+export function LessonPreview(props: { lesson: PreviewLesson | null; refreshUrl?: () => Promise<string | null> }) {
+  return (
+    <WithChakra>
+      <Preview {...props} />
+    </WithChakra>
   );
 }

@@ -1,4 +1,5 @@
 import { Alert, Button, Stack } from '@chakra-ui/react';
+import { WithChakra } from '../../../app/chakra';
 import { Link as RouterLink } from 'react-router-dom';
 import { useT } from '../../../lib/i18n';
 import { paths } from '../../../lib/paths';
@@ -20,7 +21,7 @@ const statusOf: Record<PaymentReturn, 'success' | 'warning' | 'error' | 'info'> 
 };
 
 /** The buyer's way on after the payment page: start learning, or try again; a held or pending payment only waits. */
-export function PaymentReturnNotice({ outcome, courseId, failure }: PaymentReturnNoticeProps) {
+function Notice({ outcome, courseId, failure }: PaymentReturnNoticeProps) {
   const t = useT();
   const message = paymentReturnMessage(new URLSearchParams({ [outcome]: 'true' }))!;
   return (
@@ -41,5 +42,27 @@ export function PaymentReturnNotice({ outcome, courseId, failure }: PaymentRetur
         )}
       </Stack>
     </Alert.Root>
+  );
+}
+
+// The course page is drawn with plain elements; its notices bring Chakra's run-time with their code.
+
+export function PaymentReturnNotice(props: PaymentReturnNoticeProps) {
+  return (
+    <WithChakra>
+      <Notice {...props} />
+    </WithChakra>
+  );
+}
+
+/** A line for the visitor above the course (sent with the address, e.g. after enrolling elsewhere). */
+export function CourseNotice({ text }: { text: string }) {
+  return (
+    <WithChakra>
+      <Alert.Root status="info" mb="6">
+        <Alert.Indicator />
+        <Alert.Title>{text}</Alert.Title>
+      </Alert.Root>
+    </WithChakra>
   );
 }
