@@ -11,7 +11,7 @@ import { fetchJson, graphql, percentile } from './load.mjs';
 import { root } from './product.mjs';
 
 const read = (file) => fs.readFileSync(path.join(root, file), 'utf8');
-const CHECKOUT = read('client/src/features/checkout/api/checkout.graphql');
+export const CHECKOUT = read('client/src/features/checkout/api/checkout.graphql');
 export const SIGN_IN = read('client/src/features/account/api/sign-in.graphql') + read('client/src/lib/session-user.graphql');
 export const PASSWORD = 'bench student password';
 const ALREADY_OWNED = 'You already own this course';
@@ -23,15 +23,17 @@ const DEADLINE_MS = 300_000;
 export const passwordHash = (password) => hash(password, { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 });
 
 /** Each student acts from an address of their own, as phones on a mobile network do (the product believes a loopback proxy). */
-const addressOf = (round, i) => `10.${round}.${Math.floor(i / 250)}.${1 + (i % 250)}`;
+export const addressOf = (round, i) => `10.${round}.${Math.floor(i / 250)}.${1 + (i % 250)}`;
 
-async function signIn(url, email, address) {
+/** A student's access token from the sign-in page's own mutation, asked from the student's address. */
+export async function signIn(url, email, address) {
   const answer = await fetchJson(url, graphql(SIGN_IN, { email, password: PASSWORD }, 'Login'), { 'x-forwarded-for': address });
   if (!answer.data) throw new Error(`sign-in of ${email} failed: ${JSON.stringify(answer.errors)}`);
   return answer.data.login.accessToken;
 }
 
-async function cardPaymentMethod(url, address) {
+/** A payment method for the test card 4242 4242 4242 4242, made as the checkout page makes it. */
+export async function cardPaymentMethod(url, address) {
   const year = new Date().getUTCFullYear() + 3;
   const card = {
     path: '/test-mode/payment-methods',

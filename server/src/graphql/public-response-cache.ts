@@ -219,6 +219,11 @@ export class PublicResponseCache {
     };
   }
 
+  /** Whether `remember` would answer `key` with what it keeps, without making it. */
+  keeps(key: string): boolean {
+    return this.derived.has(key);
+  }
+
   /**
    * What `make` gives for `key`, made once and kept until the catalogue changes; `make` must use
    * only what every anonymous visitor sees. Visitors asking at the same time share one making.

@@ -54,6 +54,11 @@ export function clientFilesRouter(clientDist: string, renderPage?: PageRenderer)
     if (renderPage?.isKnownPage?.(req.originalUrl) === false) res.status(404);
     // A page whose record does not exist (an unknown course or post) is not found either.
     if (rendered && rendered.status) res.status(rendered.status);
+    // Whether a rendered page came from the public response cache, as GraphQL answers say it.
+    if (rendered) {
+      res.setHeader('x-response-cache', rendered.cache);
+      req.logFields.responseCache = rendered.cache;
+    }
     sendRendered(req, res, rendered || (await plainPage(req.language)));
   });
   return router;

@@ -98,6 +98,30 @@ describe('pages rendered on the server', () => {
     expect(renderCount()).toBe(before + 1);
   });
 
+  it('say whether they came from the public response cache: a hit once kept, a miss when rendered for the visit', async () => {
+    const cacheOf = async (pagePath: string) => (await openPage(app, pagePath)).headers.get('x-response-cache');
+    const before = renderCount();
+    // Two visitors at once on a page not kept yet share one render: neither is answered from the cache.
+    expect(await Promise.all([cacheOf('/allCourses?slow=shared'), cacheOf('/allCourses?slow=shared')])).toEqual(['miss', 'miss']);
+    expect(renderCount()).toBe(before + 1);
+    expect(await cacheOf('/allCourses?slow=shared')).toBe('hit');
+    expect(renderCount()).toBe(before + 1);
+
+    // A change to a course the page shows: the next visit is rendered again, then kept.
+    await db.getRepository(Course).update(course.id, { description: 'Changed while the page was kept' });
+    let answer = 'hit';
+    for (let attempt = 0; attempt < 100 && answer === 'hit'; attempt++) {
+      answer = (await cacheOf('/allCourses?slow=shared')) ?? 'none';
+      if (answer === 'hit') await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(answer).toBe('miss');
+    expect(renderCount()).toBe(before + 2);
+    expect(await cacheOf('/allCourses?slow=shared')).toBe('hit');
+
+    // The plain page is not a rendered one: it says nothing.
+    expect(await cacheOf('/login')).toBeNull();
+  });
+
   it('fall back to the plain page for pages the client draws itself, or when rendering fails', async () => {
     for (const pagePath of ['/login', '/broken']) {
       const res = await openPage(app, pagePath);
@@ -125,7 +149,9 @@ describe('pages rendered on the server without the public response cache', () =>
       const before = renderCount();
       await openPage(app, '/allCourses?offset=0');
       await db.getRepository(Course).update(course.id, { name: 'Uncached Biology' });
-      expect(await (await openPage(app, '/allCourses?offset=0')).text()).toContain('<li>Uncached Biology</li>');
+      const again = await openPage(app, '/allCourses?offset=0');
+      expect(await again.text()).toContain('<li>Uncached Biology</li>');
+      expect(again.headers.get('x-response-cache')).toBe('miss');
       expect(renderCount()).toBe(before + 2);
     } finally {
       await app.close();

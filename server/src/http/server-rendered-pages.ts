@@ -34,13 +34,19 @@ export interface PageResponse {
   status?: number;
 }
 
+/**
+ * A page as served to one request: `hit` when it was the page kept in the public response cache,
+ * `miss` when it was rendered for this request (or by another one at the same moment).
+ */
+export type ServedPage = PageResponse & { cache: 'hit' | 'miss' };
+
 /** What of a request decides its page: the cookies (the sign-in hint) and the language chosen for it. */
 export interface PageRequest {
   cookieHeader?: string;
   language: Language;
 }
 
-export type PageRenderer = ((url: string, request: PageRequest) => Promise<PageResponse | null>) & {
+export type PageRenderer = ((url: string, request: PageRequest) => Promise<ServedPage | null>) & {
   /** False for an address no page of the app answers (it gets the not-found page with 404); undefined when unknown. */
   isKnownPage?: (url: string) => boolean | undefined;
   /** Where to send a signed-out browser before the page (the sign-in page), or null/undefined to answer the page itself. */
@@ -101,7 +107,9 @@ export function pageRenderer(options: { clientDist: string; graphqlUrl: () => st
     try {
       const variant = load()?.bundle.pageVariant?.(cookieHeader);
       const key = `page ${variant ?? ''} ${language} ${url}`;
-      return await (cache ? cache.remember(key, () => render(url, variant, language)) : render(url, variant, language));
+      const kept = cache?.keeps(key) ?? false;
+      const page = await (cache ? cache.remember(key, () => render(url, variant, language)) : render(url, variant, language));
+      return page && { ...page, cache: kept ? 'hit' : 'miss' };
     } catch (error) {
       log.warn({ err: error, url }, 'server rendering failed; the browser draws the page');
       return null;
