@@ -10,10 +10,10 @@ import { documentLanguage, loadCatalogue, rememberLanguage } from './lib/i18n';
 import { createSession } from './lib/session';
 // The style system's page-wide CSS (reset, tokens), written at build time (scripts/theme-css-plugin.ts).
 import 'virtual:theme.css';
-// Parts the server draws whose code loads after the page's (the footer, the review cards) are on
-// screen before it: their styles come with the page's stylesheet.
-import './components/layout/footer.css';
-import './components/review-card.css';
+// The stylesheets of every part drawn with plain elements. The server sends a page's HTML before
+// its code (the page's own chunk, the footer, the review cards), so their styles come with the page's
+// first stylesheet, not with their code.
+import.meta.glob(['./styles/*.css', './components/**/*.css', './features/**/*.css'], { eager: true });
 
 /** Resolves in a later task, so the browser can paint and answer input between two pieces of work. */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));

@@ -36,9 +36,9 @@ const named = <K extends string>(load: () => Promise<Record<K, ComponentType>>, 
 
 /**
  * Most pages are drawn with Chakra's components, inside this route, which brings Chakra's run-time
- * with it (app/chakra.tsx). The home page, the catalogue, search, a course's page, the information and community pages, the header and the footer are
- * drawn with plain elements and the page's stylesheet, so a first visit to them downloads and runs
- * no style system before it can be used.
+ * with it (app/chakra.tsx). The home page, the catalogue, search, a course's page, the information
+ * and community pages, the header and the footer are drawn with plain elements and the page's
+ * stylesheet, so a first visit to them downloads and runs no style system before it can be used.
  */
 const chakraPages = publicScreen(() => import('./chakra'));
 
@@ -58,6 +58,8 @@ export const routes: RouteObject[] = [
       { path: paths.terms, ...publicScreen(() => import('../features/info/terms-page')) },
       { path: paths.refund, ...publicScreen(() => import('../features/info/refund-page')) },
       { path: paths.career, ...publicScreen(() => import('../features/info/career-page')) },
+      { path: paths.contact, ...publicScreen(() => import('../features/info/contact-page')) },
+      { path: paths.support, ...publicScreen(() => import('../features/info/support-page')) },
       { path: paths.reviews, ...publicScreen(() => import('../features/community/reviews-page')) },
       { path: paths.blog, ...publicScreen(() => import('../features/community/blog-page')) },
       { path: routePatterns.blogPost, ...publicScreen(() => import('../features/community/blog-post-page')) },
@@ -65,8 +67,6 @@ export const routes: RouteObject[] = [
       {
         ...chakraPages,
         children: [
-          { path: paths.contact, ...publicScreen(() => import('../features/info/contact-page')) },
-          { path: paths.support, ...publicScreen(() => import('../features/info/support-page')) },
           { path: paths.login, ...publicScreen(() => import('../features/account/login-page')) },
           { path: paths.signUp, ...publicScreen(() => import('../features/account/sign-up-page')) },
           { path: paths.resetPassword, ...screen(() => import('../features/account/reset-password-page')) },

@@ -1,6 +1,7 @@
 import { Button, Dialog, Flex, Portal, Text } from '@chakra-ui/react';
 import { CircleAlert, CircleCheck } from 'lucide-react';
 import { useT } from '../lib/i18n';
+import { WithChakra } from '../app/chakra';
 
 export interface AlertContent {
   status: 'success' | 'error';
@@ -39,5 +40,14 @@ export function AlertDialog({ alert, onClose }: { alert: AlertContent | null; on
         </Dialog.Positioner>
       </Portal>
     </Dialog.Root>
+  );
+}
+
+/** The same alert on a page drawn with plain elements: it brings Chakra's run-time with its code. */
+export function PlainPageAlertDialog(props: { alert: AlertContent | null; onClose: () => void }) {
+  return (
+    <WithChakra>
+      <AlertDialog {...props} />
+    </WithChakra>
   );
 }

@@ -227,7 +227,7 @@ export default function CoursePage() {
             <ol className="ui-stack course-lessons">
               {course.lessons.map((lesson) => (
                 <li key={lesson.id} data-testid="course-lesson">
-                  <span className="course-lesson">
+                  <div className="course-lesson">
                     <span>{lesson.title}</span>
                     {lesson.durationSeconds !== null && <span className="course-small">{formatDuration(lesson.durationSeconds, language)}</span>}
                     {lesson.preview && (
@@ -240,7 +240,7 @@ export default function CoursePage() {
                         <PlayCircle size={14} aria-hidden /> {t('course.preview')}
                       </button>
                     )}
-                  </span>
+                  </div>
                 </li>
               ))}
             </ol>

@@ -1,4 +1,3 @@
-import { Text } from '@chakra-ui/react';
 import { useInfoT } from './texts';
 import { ContactForm } from './components/contact-form';
 import { InfoPage } from './components/info-page';
@@ -7,7 +6,7 @@ export default function ContactPage() {
   const t = useInfoT();
   return (
     <InfoPage title={t('info.contact.title')}>
-      <Text>{t('info.contact.intro')}</Text>
+      <p>{t('info.contact.intro')}</p>
       <ContactForm />
     </InfoPage>
   );

@@ -1,4 +1,3 @@
-import { Heading, Link, List, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useLanguage } from '../../lib/i18n';
 import { useInfoT } from './texts';
@@ -15,27 +14,25 @@ export default function SupportPage() {
   const { language } = useLanguage();
   return (
     <InfoPage title={t('info.support.title')}>
-      <Text>{t('info.support.intro')}</Text>
-      <List.Root gap="2" ps="5">
-        <List.Item>
+      <p>{t('info.support.intro')}</p>
+      <ul>
+        <li>
           {t('info.support.call')}{' '}
-          <Link href={`tel:${SUPPORT_PHONE.replace(/[^+\d]/g, '')}`} color="blue.700">
+          <a className="ui-link" href={`tel:${SUPPORT_PHONE.replace(/[^+\d]/g, '')}`}>
             {localDigits(SUPPORT_PHONE, language)}
-          </Link>
-        </List.Item>
-        <List.Item>{t('info.support.hours')}</List.Item>
-        <List.Item>{t('info.support.nextDay')}</List.Item>
-        <List.Item>
+          </a>
+        </li>
+        <li>{t('info.support.hours')}</li>
+        <li>{t('info.support.nextDay')}</li>
+        <li>
           {t('info.support.refundBefore')}{' '}
-          <Link asChild color="blue.700">
-            <RouterLink to={paths.refund}>{t('info.support.refundLink')}</RouterLink>
-          </Link>{' '}
+          <RouterLink className="ui-link" to={paths.refund}>
+            {t('info.support.refundLink')}
+          </RouterLink>{' '}
           {t('info.support.refundAfter')}
-        </List.Item>
-      </List.Root>
-      <Heading as="h2" size="lg">
-        {t('info.support.sendMessage')}
-      </Heading>
+        </li>
+      </ul>
+      <h2 className="ui-heading">{t('info.support.sendMessage')}</h2>
       <ContactForm />
     </InfoPage>
   );

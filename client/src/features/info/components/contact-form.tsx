@@ -1,12 +1,15 @@
-import { Button, Field, Input, Stack, Textarea } from '@chakra-ui/react';
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { AlertDialog, type AlertContent } from '../../../components/alert-dialog';
+import type { AlertContent } from '../../../components/alert-dialog';
 import { useSubmitContactMessageMutation } from '../api/contact.generated';
 import { describeError } from '../../../lib/graphql-errors';
 import { paths } from '../../../lib/paths';
 import { useInfoT } from '../texts';
 import { useHydrated } from '../../../lib/use-hydrated';
+import '../../../styles/ui.css';
+
+// The answer to a message is a dialog drawn with Chakra, which it brings with its code once there is one.
+const AlertDialog = lazy(async () => ({ default: (await import('../../../components/alert-dialog')).PlainPageAlertDialog }));
 
 /** The message form of the Contact and Support pages: its alerts, and home after a message is sent. */
 export function ContactForm() {
@@ -42,25 +45,29 @@ export function ContactForm() {
   return (
     <>
       <form method="post" onSubmit={(e) => void submit(e)} noValidate aria-label={t('info.contact.form')}>
-        <Stack gap="4" maxW="xl">
-          <Field.Root>
-            <Field.Label>{t('info.contact.name')}</Field.Label>
-            <Input name="name" value={form.name} onChange={set('name')} autoComplete="name" />
-          </Field.Root>
-          <Field.Root>
-            <Field.Label>{t('info.contact.email')}</Field.Label>
-            <Input name="email" type="email" value={form.email} onChange={set('email')} autoComplete="email" />
-          </Field.Root>
-          <Field.Root>
-            <Field.Label>{t('info.contact.message')}</Field.Label>
-            <Textarea name="message" rows={6} value={form.message} onChange={set('message')} />
-          </Field.Root>
-          <Button type="submit" colorPalette="blue" alignSelf="start" disabled={!hydrated || loading}>
+        <div className="ui-stack ui-form">
+          <label className="ui-field">
+            <span>{t('info.contact.name')}</span>
+            <input className="ui-input" name="name" value={form.name} onChange={set('name')} autoComplete="name" />
+          </label>
+          <label className="ui-field">
+            <span>{t('info.contact.email')}</span>
+            <input className="ui-input" name="email" type="email" value={form.email} onChange={set('email')} autoComplete="email" />
+          </label>
+          <label className="ui-field">
+            <span>{t('info.contact.message')}</span>
+            <textarea className="ui-input" name="message" rows={6} value={form.message} onChange={set('message')} />
+          </label>
+          <button type="submit" className="ui-button ui-blue" disabled={!hydrated || loading}>
             {t('info.contact.send')}
-          </Button>
-        </Stack>
+          </button>
+        </div>
       </form>
-      <AlertDialog alert={alert} onClose={close} />
+      {alert && (
+        <Suspense fallback={null}>
+          <AlertDialog alert={alert} onClose={close} />
+        </Suspense>
+      )}
     </>
   );
 }
