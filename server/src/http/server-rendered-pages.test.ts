@@ -31,7 +31,8 @@ exports.renderPage = async (url, { graphqlUrl }) => {
 exports.isKnownPage = (url) => !url.startsWith('/no-such-page');
 exports.pageHtml = (template, page) => template.replace('<div id="root"></div>', '<div id="root">' + page.html + '</div>');
 `;
-const INDEX = '<!doctype html><title>Shikhon</title><div id="root"></div>';
+const STYLESHEET = '.course-card{border-width:1px}';
+const INDEX = '<!doctype html><title>Shikhon</title><link rel="stylesheet" crossorigin href="/assets/main-abc.css"><div id="root"></div>';
 
 let db: DataSource;
 let work: string;
@@ -45,6 +46,8 @@ beforeAll(async () => {
   clientDist = path.join(work, 'dist');
   fs.mkdirSync(clientDist);
   fs.writeFileSync(path.join(clientDist, 'index.html'), INDEX);
+  fs.mkdirSync(path.join(clientDist, 'assets'));
+  fs.writeFileSync(path.join(clientDist, 'assets', 'main-abc.css'), STYLESHEET);
   fs.mkdirSync(path.dirname(renderBundleFile(clientDist)));
   fs.writeFileSync(renderBundleFile(clientDist), RENDERER);
 });
@@ -71,7 +74,8 @@ describe('pages rendered on the server', () => {
     expect(res.headers.get('content-type')).toMatch(/^text\/html/);
     expect(res.headers.get('content-encoding')).toBe('br');
     expect(res.headers.get('cache-control')).toBe('no-cache');
-    expect(await res.text()).toBe('<!doctype html><title>Shikhon</title><div id="root"><ul><li>Rendered Biology</li></ul></div>');
+    // The page's stylesheet comes inside it: the phone draws the page without asking for another file first.
+    expect(await res.text()).toBe(`<!doctype html><title>Shikhon</title><style>${STYLESHEET}</style><div id="root"><ul><li>Rendered Biology</li></ul></div>`);
   });
 
   it('answer 404 for an address no page of the app answers, still with the page that says so', async () => {

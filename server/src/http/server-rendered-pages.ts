@@ -67,6 +67,20 @@ const gzip = promisify(zlib.gzip);
 export const renderBundleFile = (clientDist: string) => path.join(clientDist, '..', 'dist-server', 'server-entry.cjs');
 
 /**
+ * index.html with its own stylesheets written into it. A rendered page is drawn by the browser as
+ * soon as its HTML and styles are there: on a phone 400 ms away from the server, a stylesheet of
+ * its own would hold the first paint back one more round trip. (The plain index.html, for pages
+ * drawn in the browser, keeps its links: its scripts take longer than the stylesheet anyway.)
+ */
+export function withInlineStyles(template: string, clientDist: string): string {
+  return template.replace(/<link rel="stylesheet"(?: crossorigin)? href="\/(assets\/[\w.-]+\.css)">/g, (link, file: string) => {
+    const stylesheet = path.join(clientDist, file);
+    const css = fs.existsSync(stylesheet) ? fs.readFileSync(stylesheet, 'utf8') : '';
+    return css && !/<\/style/i.test(css) ? `<style>${css}</style>` : link;
+  });
+}
+
+/**
  * The pages the client renders on the server (the home page, catalogue, course pages), as every
  * anonymous visitor sees them first; null for other pages, or when there is no renderer or it
  * fails, and the browser then draws the page from the plain index.html. With the public response
@@ -84,7 +98,7 @@ export function pageRenderer(options: { clientDist: string; graphqlUrl: () => st
     if (fs.existsSync(file) && fs.existsSync(indexFile)) {
       // The renderer is a built file found at run time, not a module of this program.
       // eslint-disable-next-line @typescript-eslint/no-require-imports
-      loaded = { bundle: require(file) as PageRenderBundle, template: fs.readFileSync(indexFile, 'utf8') };
+      loaded = { bundle: require(file) as PageRenderBundle, template: withInlineStyles(fs.readFileSync(indexFile, 'utf8'), clientDist) };
     }
     return loaded;
   };
