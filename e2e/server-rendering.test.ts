@@ -52,6 +52,27 @@ describe('pages sent with their content', () => {
     await context.close();
   });
 
+  it("draws the home page and a course's page in the theme's colours from their HTML alone: white on blue buttons, blue links", async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false, baseURL: baseUrl, viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    const colours = (name: string) =>
+      page
+        .getByRole('link', { name, exact: true })
+        .first()
+        .evaluate((link) => {
+          const style = getComputedStyle(link);
+          return { text: style.color, background: style.backgroundColor };
+        });
+    await page.goto('/');
+    // The theme's blue.600 under white text (5.2:1), and blue.700 for the tour's link.
+    assert.deepEqual(await colours('Join Free'), { text: 'rgb(255, 255, 255)', background: 'rgb(37, 99, 235)' });
+    assert.deepEqual(await colours('Enroll Now'), { text: 'rgb(255, 255, 255)', background: 'rgb(37, 99, 235)' });
+    assert.equal((await colours('Watch how it works')).text, 'rgb(23, 61, 166)');
+    await page.goto(`/course/${await firstCourseId()}`);
+    assert.deepEqual(await colours('Course Enroll'), { text: 'rgb(255, 255, 255)', background: 'rgb(37, 99, 235)' });
+    await context.close();
+  });
+
   it('is taken over by its scripts without drawing anything again: no hydration error, and it reacts', async () => {
     const visit = await openPage(browser, { width: 390, height: 844 });
     const { page } = visit;

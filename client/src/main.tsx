@@ -1,3 +1,5 @@
+// The style system's page-wide CSS (reset, tokens), written at build time (scripts/theme-css-plugin.ts).
+import 'virtual:theme.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
@@ -8,8 +10,6 @@ import { serverState } from './app/server-state';
 import { lazyDataSource } from './lib/data';
 import { documentLanguage, loadCatalogue, rememberLanguage } from './lib/i18n';
 import { createSession } from './lib/session';
-// The style system's page-wide CSS (reset, tokens), written at build time (scripts/theme-css-plugin.ts).
-import 'virtual:theme.css';
 // The stylesheets of every part drawn with plain elements. The server sends a page's HTML before
 // its code (the page's own chunk, the footer, the review cards), so their styles come with the page's
 // first stylesheet, not with their code.
