@@ -32,7 +32,7 @@ export function CourseCard({ course, variant = 'catalogue', eager = false, title
       ? null
       : t('courseCard.rating', { rating: formatDigits(course.averageRating, language), count: course.ratingCount });
   return (
-    <div className="course-card" data-testid="course-card">
+    <div className="ui-card course-card" data-testid="course-card">
       <img
         {...picture}
         alt={course.name}

@@ -8,7 +8,7 @@ import './review-card.css';
 export function ReviewCard({ review }: { review: ReviewCard_ReviewFragment }) {
   const t = useT();
   return (
-    <div className="review-card" data-testid="review-card">
+    <div className="ui-card review-card" data-testid="review-card">
       <div className="review-card-author">
         <img src={review.img || '/media/people/avatar-1.svg'} alt="" width="48" height="48" loading="lazy" />
         <div>

@@ -40,7 +40,7 @@ export default function BlogPage() {
           {(items) => (
             <div className="ui-grid ui-grid-3 blog-grid">
               {items.map((blog) => (
-                <div key={blog.id} className="blog-card" data-testid="blog-card">
+                <div key={blog.id} className="ui-card blog-card" data-testid="blog-card">
                   <img src={blog.img || '/media/blog/blog-math.svg'} alt="" width="640" height="360" loading="lazy" />
                   <div className="blog-card-body">
                     <h2 className="ui-heading ui-heading-md">

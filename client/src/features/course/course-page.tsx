@@ -125,7 +125,7 @@ export default function CoursePage() {
           </p>
         </div>
         <div className="course-aside">
-          <div className="course-card-panel">
+          <div className="ui-card course-card-panel">
             <CoursePicture course={course} />
             <div className="ui-stack course-buy">
               <p className="course-price" data-testid="course-price">
