@@ -3,9 +3,10 @@ import type { ReactNode } from 'react';
 import { Outlet } from 'react-router-dom';
 import { themeSystem } from './theme';
 
-// Chakra's run-time style system is not in the first download: the header, the home page and the
-// states every page shows are drawn with plain elements and the page's stylesheet (src/styles).
-// The parts drawn with Chakra's components load this module with their own code.
+// Chakra's run-time style system is not in the first download: the public pages a visit starts on,
+// the header, the footer and the states every page shows are drawn with plain elements and the
+// page's stylesheet (src/styles). The parts drawn with Chakra's components load this module with
+// their own code.
 
 let system: SystemContext | undefined;
 
