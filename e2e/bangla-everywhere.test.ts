@@ -245,7 +245,7 @@ describe('dialogs, toasts, errors and later steps in Bangla', () => {
 
       await openRoute(page, '/signUp');
       // The terms agreed to, nothing else written.
-      await page.locator('main [data-scope="checkbox"][data-part="control"]').first().click();
+      await page.locator('main').getByRole('checkbox').check();
       await page.locator('main form button[type="submit"]').first().click();
       await check('sign-up: submitted empty');
 

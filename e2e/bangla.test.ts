@@ -31,7 +31,7 @@ describe('the product in Bangla', () => {
     await page.getByLabel(bn('account.field.password'), { exact: true }).fill('a good password');
     await page.getByLabel(bn('account.field.phone'), { exact: true }).fill('+880 1712-345678');
     await page.getByLabel(bn('account.field.date'), { exact: true }).fill('2006-04-12');
-    await page.locator('[data-scope="checkbox"][data-part="control"]').click();
+    await page.locator('main').getByRole('checkbox').check();
     await page.getByRole('button', { name: bn('signUp.button'), exact: true }).click();
     await page.waitForURL((url) => url.pathname === '/');
 

@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
+import { newEmail } from './support/accounts';
 import { launchBrowser } from './support/browser';
+import { sql } from './support/database';
 import { gotoDrawn, phoneWithHeldScripts, words, type Language } from './support/before-scripts';
 import { menuToggle } from './support/phone';
 
@@ -89,3 +91,39 @@ for (const language of ['en', 'bn'] as Language[]) {
     });
   });
 }
+
+describe('signing up on a phone whose scripts arrive late', () => {
+  it('keeps what was typed, chosen and ticked before the scripts arrived, and makes the account with it', async () => {
+    const held = await phoneWithHeldScripts(browser);
+    const { page } = held;
+    const email = newEmail('early');
+    await gotoDrawn(page, '/signUp', { waitUntil: 'domcontentloaded' });
+    assert.equal(await held.interactive(), false, 'the scripts have not arrived');
+    await page.getByText('Instructor', { exact: true }).click();
+    await page.getByLabel('Name', { exact: true }).fill('Early Typist');
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('a good password');
+    await page.getByLabel('Phone', { exact: true }).fill('+880 1712-345678');
+    await page.getByLabel('Date of birth', { exact: true }).fill('2001-02-03');
+    await page.locator('main').getByRole('checkbox').check();
+    const signUp = page.getByRole('button', { name: 'Sign Up', exact: true });
+    assert.equal(await signUp.isDisabled(), true, 'the form is not sent before the scripts can send it');
+    assert.equal(await held.interactive(), false, 'all of it before the scripts arrived');
+
+    held.release();
+    await page.waitForSelector('html[data-interactive]');
+    // The terms were agreed to before the scripts came: the button follows the box as it is.
+    await page.waitForFunction(() => !document.querySelector<HTMLButtonElement>('main form button[type="submit"]')?.disabled);
+    assert.equal(await page.getByRole('radio', { name: 'Instructor' }).isChecked(), true);
+    assert.equal(await page.getByLabel('Name', { exact: true }).inputValue(), 'Early Typist');
+    await signUp.click();
+    await page.waitForURL((url) => url.pathname === '/');
+    const [account] = await sql<{ name: string; role: string; phone: string; date: string }>(
+      `SELECT name, role, phone, date::text AS date FROM "user" WHERE email = $1`,
+      [email],
+    );
+    assert.deepEqual(account, { name: 'Early Typist', role: 'INSTRUCTOR', phone: '+8801712345678', date: '2001-02-03' });
+    held.assertNoErrors();
+    await held.context.close();
+  });
+});

@@ -16,7 +16,7 @@ export async function signUp(page: Page, person: { name: string; email: string; 
   await page.getByLabel('Password', { exact: true }).fill(person.password);
   await page.getByLabel('Phone', { exact: true }).fill(person.phone ?? '+880 1712-345678');
   await page.getByLabel('Date of birth', { exact: true }).fill('2006-04-12');
-  await page.locator('[data-scope="checkbox"][data-part="control"]').click();
+  await page.locator('main').getByRole('checkbox').check();
   await page.getByRole('button', { name: 'Sign Up' }).click();
 }
 

@@ -36,9 +36,10 @@ const named = <K extends string>(load: () => Promise<Record<K, ComponentType>>, 
 
 /**
  * Most pages are drawn with Chakra's components, inside this route, which brings Chakra's run-time
- * with it (app/chakra.tsx). The home page, the catalogue, search, a course's page, the information
- * and community pages, the header and the footer are drawn with plain elements and the page's
- * stylesheet, so a first visit to them downloads and runs no style system before it can be used.
+ * with it (app/chakra.tsx). Every page the server draws (the home page, the catalogue, search, a
+ * course's page, the information and community pages, sign-in and sign-up), the header and the
+ * footer are drawn with plain elements and the page's stylesheet, so a first visit downloads and
+ * runs no style system before it can be used.
  */
 const chakraPages = publicScreen(() => import('./chakra'));
 
@@ -64,11 +65,11 @@ export const routes: RouteObject[] = [
       { path: paths.blog, ...publicScreen(() => import('../features/community/blog-page')) },
       { path: routePatterns.blogPost, ...publicScreen(() => import('../features/community/blog-post-page')) },
       { path: paths.successStory, ...publicScreen(() => import('../features/community/success-story-page')) },
+      { path: paths.login, ...publicScreen(() => import('../features/account/login-page')) },
+      { path: paths.signUp, ...publicScreen(() => import('../features/account/sign-up-page')) },
       {
         ...chakraPages,
         children: [
-          { path: paths.login, ...publicScreen(() => import('../features/account/login-page')) },
-          { path: paths.signUp, ...publicScreen(() => import('../features/account/sign-up-page')) },
           { path: paths.resetPassword, ...screen(() => import('../features/account/reset-password-page')) },
           { path: paths.verifyEmail, ...screen(() => import('../features/account/verify-email-page')) },
           { path: routePatterns.certificate, ...screen(() => import('../features/certificate/certificate-page')) },

@@ -1,7 +1,7 @@
-import { Alert, Button, Field, Input, Link, Stack, Text } from '@chakra-ui/react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link as RouterLink, Navigate, parsePath, useLocation, useNavigate, useSearchParams, type Location } from 'react-router-dom';
-import { AlertDialog, type AlertContent } from '../../components/alert-dialog';
+import type { AlertContent } from '../../components/alert-dialog';
+import { FormError, TextField } from '../../components/form-field';
 import { useRequestPasswordResetMutation } from './api/password.generated';
 import { useLoginMutation } from './api/sign-in.generated';
 import { describeError } from '../../lib/graphql-errors';
@@ -12,6 +12,9 @@ import { toaster } from '../../lib/toaster';
 import { AuthCard } from './components/auth-card';
 import { PhoneCodeForm, type CodeSignIn } from './components/phone-code-form';
 import { useT } from '../../lib/i18n';
+
+// Forgot Password's alert is a dialog drawn with Chakra, which it brings with its code when it opens.
+const AlertDialog = lazy(async () => ({ default: (await import('../../components/alert-dialog')).PlainPageAlertDialog }));
 
 /** Where to go after signing in: the page the guard sent the visitor from, or home. */
 export function returnPath(state: unknown): string {
@@ -92,9 +95,9 @@ export default function LoginPage() {
     return (
       <AuthCard title={t('login.title')}>
         <PhoneCodeForm mode="signIn" onSignedIn={signedInWithCode} />
-        <Button type="button" variant="outline" onClick={() => chooseMethod(false)}>
+        <button type="button" className="ui-button ui-outline" onClick={() => chooseMethod(false)}>
           {t('phone.useEmail')}
-        </Button>
+        </button>
       </AuthCard>
     );
   }
@@ -102,51 +105,41 @@ export default function LoginPage() {
   return (
     <AuthCard title={t('login.title')}>
       <form method="post" onSubmit={(e) => void submit(e)} noValidate aria-label={t('login.title')}>
-        <Stack gap="4">
-          <Field.Root required>
-            <Field.Label>{t('account.field.email')}</Field.Label>
-            <Input ref={emailField} type="email" name="email" autoComplete="email" />
-          </Field.Root>
-          <Field.Root required>
-            <Field.Label>{t('account.field.password')}</Field.Label>
-            <Input ref={passwordField} type="password" name="password" autoComplete="current-password" />
-          </Field.Root>
+        <div className="ui-stack">
+          <TextField ref={emailField} label={t('account.field.email')} required type="email" name="email" autoComplete="email" />
+          <TextField ref={passwordField} label={t('account.field.password')} required type="password" name="password" autoComplete="current-password" />
           {error && (
-            <Alert.Root status="error">
-              <Alert.Indicator />
-              <Alert.Content>
-                <Alert.Title>{error}</Alert.Title>
-                {/* A closed account's message names the Support page: one tap away. */}
-                {error.includes('Support page') && (
-                  <Alert.Description>
-                    <Link asChild color="blue.700" fontWeight="semibold">
-                      <RouterLink to={paths.support}>{t('login.supportLink')}</RouterLink>
-                    </Link>
-                  </Alert.Description>
-                )}
-              </Alert.Content>
-            </Alert.Root>
+            <FormError message={error}>
+              {/* A closed account's message names the Support page: one tap away. */}
+              {error.includes('Support page') && (
+                <RouterLink className="ui-link auth-support" to={paths.support}>
+                  {t('login.supportLink')}
+                </RouterLink>
+              )}
+            </FormError>
           )}
-          <Button type="submit" colorPalette="blue" disabled={!hydrated || loading}>
+          <button type="submit" className="ui-button ui-blue" disabled={!hydrated || loading}>
             {loading ? t('login.loggingIn') : t('login.button')}
-          </Button>
-          <Button type="button" variant="plain" color="blue.700" onClick={() => void forgotPassword()} disabled={sendingReset} alignSelf="start" px="0">
+          </button>
+          <button type="button" className="ui-button ui-plain ui-blue" onClick={() => void forgotPassword()} disabled={sendingReset}>
             {t('login.forgotPassword')}
-          </Button>
-          <Text fontSize="sm">
+          </button>
+          <p className="auth-more">
             {t('login.newHere')}{' '}
-            <Link asChild color="blue.700">
-              <RouterLink to={paths.signUp} state={location.state}>
-                {t('login.createAccount')}
-              </RouterLink>
-            </Link>
-          </Text>
-        </Stack>
+            <RouterLink className="ui-link auth-link" to={paths.signUp} state={location.state}>
+              {t('login.createAccount')}
+            </RouterLink>
+          </p>
+        </div>
       </form>
-      <Button type="button" variant="outline" onClick={() => chooseMethod(true)}>
+      <button type="button" className="ui-button ui-outline" onClick={() => chooseMethod(true)}>
         {t('phone.useMobile')}
-      </Button>
-      <AlertDialog alert={alert} onClose={() => setAlert(null)} />
+      </button>
+      {alert && (
+        <Suspense fallback={null}>
+          <AlertDialog alert={alert} onClose={() => setAlert(null)} />
+        </Suspense>
+      )}
     </AuthCard>
   );
 }

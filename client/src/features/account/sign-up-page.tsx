@@ -1,5 +1,4 @@
-import { Alert, Button, Checkbox, Field, HStack, Input, Link, RadioGroup, Stack, Text } from '@chakra-ui/react';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link as RouterLink, Navigate, useLocation, useNavigate, useSearchParams, type Location } from 'react-router-dom';
 import type { Role } from '../../gql/types';
 import { useSignUpMutation } from './api/sign-in.generated';
@@ -8,6 +7,7 @@ import { paths } from '../../lib/paths';
 import { useHydrated } from '../../lib/use-hydrated';
 import { useSession } from '../../lib/session-context';
 import { toaster } from '../../lib/toaster';
+import { FormError, TextField } from '../../components/form-field';
 import { AuthCard } from './components/auth-card';
 import { PhoneCodeForm, type CodeSignIn } from './components/phone-code-form';
 import { returnPath } from './login-page';
@@ -22,6 +22,17 @@ const fields = [
 ] as const;
 
 type FieldName = (typeof fields)[number]['name'];
+type Typed = Record<FieldName, string> & { role: Role | '' };
+
+/** What the form holds, read from its fields: what a visitor typed before the scripts arrived counts too. */
+function readForm(form: HTMLFormElement): Typed {
+  const data = new FormData(form);
+  const text = (name: string) => {
+    const value = data.get(name);
+    return typeof value === 'string' ? value : '';
+  };
+  return { name: text('name'), email: text('email'), password: text('password'), phone: text('phone'), date: text('date'), role: text('role') as Role | '' };
+}
 
 export default function SignUpPage() {
   const t = useT();
@@ -30,19 +41,27 @@ export default function SignUpPage() {
   const { state, session } = useSession();
   const location: Location<unknown> = useLocation();
   const navigate = useNavigate();
-  const [role, setRole] = useState<Role | ''>('STUDENT');
-  const [values, setValues] = useState<Record<FieldName, string>>({ name: '', email: '', password: '', phone: '', date: '' });
+  const form = useRef<HTMLFormElement>(null);
+  const termsBox = useRef<HTMLInputElement>(null);
+  // What was typed, kept while the mobile number form is shown instead.
+  const typed = useRef<Typed>({ name: '', email: '', password: '', phone: '', date: '', role: 'STUDENT' });
   const [agreed, setAgreed] = useState(false);
   const [error, setError] = useState<{ message: string; fields: Record<string, string> } | null>(null);
   const [signUp, { loading }] = useSignUpMutation();
   const [search, setSearch] = useSearchParams();
   const withPhone = search.get('with') === 'phone';
-  const chooseMethod = (phone: boolean) => setSearch(phone ? { with: 'phone' } : {}, { replace: true, state: location.state });
+  const chooseMethod = (phone: boolean) => {
+    if (form.current) typed.current = readForm(form.current);
+    setSearch(phone ? { with: 'phone' } : {}, { replace: true, state: location.state });
+  };
+  // A box ticked while the scripts were still arriving stays ticked, and the button follows it.
+  useEffect(() => setAgreed(termsBox.current?.checked ?? false), [withPhone]);
 
   if (state.status === 'signedIn' && !loading) return <Navigate to={returnPath(location.state)} replace />;
 
-  const submit = async (e: FormEvent) => {
+  const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
+    const { role, ...values } = readForm(e.currentTarget);
     if (!role) {
       toaster.create({ title: t('signUp.selectRole'), type: 'error' });
       return;
@@ -68,76 +87,62 @@ export default function SignUpPage() {
     return (
       <AuthCard title={t('signUp.title')}>
         <PhoneCodeForm mode="signUp" onSignedIn={signedInWithCode} />
-        <Button type="button" variant="outline" onClick={() => chooseMethod(false)}>
+        <button type="button" className="ui-button ui-outline" onClick={() => chooseMethod(false)}>
           {t('phone.useEmail')}
-        </Button>
+        </button>
       </AuthCard>
     );
   }
 
   return (
     <AuthCard title={t('signUp.title')}>
-      <Button type="button" variant="outline" onClick={() => chooseMethod(true)}>
+      <button type="button" className="ui-button ui-outline" onClick={() => chooseMethod(true)}>
         {t('phone.useMobile')}
-      </Button>
-      <form method="post" onSubmit={(e) => void submit(e)} noValidate aria-label={t('signUp.form')}>
-        <Stack gap="4">
-          <Field.Root>
-            <Field.Label id="role-label">{t('signUp.iAmA')}</Field.Label>
-            <RadioGroup.Root value={role} onValueChange={(e) => setRole((e.value ?? '') as Role | '')} aria-labelledby="role-label" colorPalette="blue">
-              <HStack gap="6">
-                {(['STUDENT', 'INSTRUCTOR'] as const).map((value) => (
-                  <RadioGroup.Item key={value} value={value}>
-                    <RadioGroup.ItemHiddenInput />
-                    <RadioGroup.ItemIndicator />
-                    <RadioGroup.ItemText>{t(`account.role.${value}`)}</RadioGroup.ItemText>
-                  </RadioGroup.Item>
-                ))}
-              </HStack>
-            </RadioGroup.Root>
-          </Field.Root>
+      </button>
+      <form ref={form} method="post" onSubmit={(e) => void submit(e)} noValidate aria-label={t('signUp.form')}>
+        <div className="ui-stack">
+          <fieldset className="ui-choices">
+            <legend>{t('signUp.iAmA')}</legend>
+            {(['STUDENT', 'INSTRUCTOR'] as const).map((value) => (
+              <label key={value} className="ui-choice">
+                <input type="radio" name="role" value={value} defaultChecked={typed.current.role === value} />
+                {t(`account.role.${value}`)}
+              </label>
+            ))}
+          </fieldset>
           {fields.map((field) => (
-            <Field.Root key={field.name} required invalid={Boolean(error?.fields[field.name])}>
-              <Field.Label>{t(`account.field.${field.name}`)}</Field.Label>
-              <Input
-                name={field.name}
-                type={field.type}
-                autoComplete={field.autoComplete}
-                value={values[field.name]}
-                onChange={(e) => setValues({ ...values, [field.name]: e.target.value })}
-              />
-              <Field.ErrorText>{error?.fields[field.name]}</Field.ErrorText>
-            </Field.Root>
+            <TextField
+              key={field.name}
+              label={t(`account.field.${field.name}`)}
+              required
+              error={error?.fields[field.name]}
+              name={field.name}
+              type={field.type}
+              autoComplete={field.autoComplete}
+              defaultValue={typed.current[field.name]}
+            />
           ))}
-          <Checkbox.Root checked={agreed} onCheckedChange={(e) => setAgreed(e.checked === true)} colorPalette="blue">
-            <Checkbox.HiddenInput />
-            <Checkbox.Control />
-            <Checkbox.Label>
+          <label className="ui-choice">
+            <input ref={termsBox} type="checkbox" name="terms" defaultChecked={agreed} onChange={(e) => setAgreed(e.target.checked)} />
+            <span>
               {t('signUp.acceptBefore')}{' '}
-              <Link asChild color="blue.700">
-                <RouterLink to={paths.terms}>{t('signUp.terms')}</RouterLink>
-              </Link>
-              {language === 'bn' && ` ${t('signUp.acceptAfter')}`}
-            </Checkbox.Label>
-          </Checkbox.Root>
-          {error && (
-            <Alert.Root status="error">
-              <Alert.Indicator />
-              <Alert.Title>{error.message}</Alert.Title>
-            </Alert.Root>
-          )}
-          <Button type="submit" colorPalette="blue" disabled={!hydrated || !agreed || loading}>
-            {loading ? t('signUp.creating') : t('signUp.button')}
-          </Button>
-          <Text fontSize="sm">
-            {t('signUp.haveAccount')}{' '}
-            <Link asChild color="blue.700">
-              <RouterLink to={paths.login} state={location.state}>
-                {t('login.button')}
+              <RouterLink className="ui-link auth-link" to={paths.terms}>
+                {t('signUp.terms')}
               </RouterLink>
-            </Link>
-          </Text>
-        </Stack>
+              {language === 'bn' && ` ${t('signUp.acceptAfter')}`}
+            </span>
+          </label>
+          {error && <FormError message={error.message} />}
+          <button type="submit" className="ui-button ui-blue" disabled={!hydrated || !agreed || loading}>
+            {loading ? t('signUp.creating') : t('signUp.button')}
+          </button>
+          <p className="auth-more">
+            {t('signUp.haveAccount')}{' '}
+            <RouterLink className="ui-link auth-link" to={paths.login} state={location.state}>
+              {t('login.button')}
+            </RouterLink>
+          </p>
+        </div>
       </form>
     </AuthCard>
   );

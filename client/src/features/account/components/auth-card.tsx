@@ -1,17 +1,15 @@
-import { Card, Container, Heading } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+import '../../../styles/ui.css';
+import './auth-card.css';
 
+/** The sign-in and sign-up pages' card: their title, then their forms one under another. */
 export function AuthCard({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <Container maxW="md" py={{ base: '8', md: '14' }}>
-      <Card.Root>
-        <Card.Body gap="5">
-          <Heading as="h1" size="xl">
-            {title}
-          </Heading>
-          {children}
-        </Card.Body>
-      </Card.Root>
-    </Container>
+    <div className="ui-container auth-card">
+      <div className="ui-card">
+        <h1 className="ui-heading ui-heading-xl">{title}</h1>
+        {children}
+      </div>
+    </div>
   );
 }

@@ -1,10 +1,10 @@
-import { Alert, Button, Field, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { isGraphQLErrors } from '../../../lib/data';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useRequestSignInCodeMutation, useSignInWithCodeMutation, type SignInWithCodeMutation } from '../api/phone.generated';
 import { describeError } from '../../../lib/graphql-errors';
 import { latinDigits } from '../../../lib/digits';
 import { useT, type Translate } from '../../../lib/i18n';
+import { FormError, TextField } from '../../../components/form-field';
 
 export type CodeSignIn = SignInWithCodeMutation['signInWithCode'];
 
@@ -39,19 +39,19 @@ export function useWebOtp(active: boolean, onCode: (code: string) => void): void
 export function CodeInput({ value, onChange, invalid, error }: { value: string; onChange: (code: string) => void; invalid: boolean; error?: string }) {
   const t = useT();
   return (
-    <Field.Root required invalid={invalid}>
-      <Field.Label>{t('phone.code')}</Field.Label>
-      <Input
-        name="code"
-        type="text"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={6}
-        value={value}
-        onChange={(e) => onChange(latinDigits(e.target.value).replace(/\D/g, '').slice(0, 6))}
-      />
-      {error && <Field.ErrorText>{error}</Field.ErrorText>}
-    </Field.Root>
+    <TextField
+      label={t('phone.code')}
+      required
+      invalid={invalid}
+      error={error}
+      name="code"
+      type="text"
+      inputMode="numeric"
+      autoComplete="one-time-code"
+      maxLength={6}
+      value={value}
+      onChange={(e) => onChange(latinDigits(e.target.value).replace(/\D/g, '').slice(0, 6))}
+    />
   );
 }
 
@@ -101,60 +101,64 @@ export function PhoneCodeForm({ mode, onSignedIn }: { mode: 'signIn' | 'signUp';
     }
   };
 
-  const problem = error && (
-    <Alert.Root status="error">
-      <Alert.Indicator />
-      <Alert.Title>{error.message}</Alert.Title>
-    </Alert.Root>
-  );
+  const problem = error && <FormError message={error.message} />;
 
   if (sentTo === null) {
     return (
       <form method="post" onSubmit={(e) => void send(e)} noValidate aria-label={t('phone.formNumber')}>
-        <Stack gap="4">
-          <Field.Root required invalid={error?.field === 'phone'}>
-            <Field.Label>{t('phone.number')}</Field.Label>
-            <Input name="phone" type="tel" inputMode="tel" autoComplete="tel" value={phone} onChange={(e) => setPhone(e.target.value)} />
-            <Field.HelperText>{t('phone.numberHint')}</Field.HelperText>
-          </Field.Root>
-          {mode === 'signUp' && (
-            <Text fontSize="sm" color="gray.600">
-              {t('phone.studentsOnly')}
-            </Text>
-          )}
+        <div className="ui-stack">
+          <TextField
+            label={t('phone.number')}
+            hint={t('phone.numberHint')}
+            required
+            invalid={error?.field === 'phone'}
+            name="phone"
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel"
+            value={phone}
+            onChange={(e) => setPhone(e.target.value)}
+          />
+          {mode === 'signUp' && <p className="ui-muted auth-more">{t('phone.studentsOnly')}</p>}
           {problem}
-          <Button type="submit" colorPalette="blue" disabled={sending || !phone.trim()}>
+          <button type="submit" className="ui-button ui-blue" disabled={sending || !phone.trim()}>
             {sending ? t('phone.sending') : t('phone.sendCode')}
-          </Button>
-        </Stack>
+          </button>
+        </div>
       </form>
     );
   }
 
   return (
     <form method="post" onSubmit={(e) => void submit(e)} noValidate aria-label={t('phone.formCode')}>
-      <Stack gap="4">
-        <Text role="status">{t('phone.codeSent', { phone: sentTo })}</Text>
+      <div className="ui-stack">
+        <p role="status">{t('phone.codeSent', { phone: sentTo })}</p>
         <CodeInput value={code} onChange={setCode} invalid={error?.field === 'code'} />
         {askName && (
-          <Field.Root required invalid={error?.field === 'name'}>
-            <Field.Label>{t('phone.name')}</Field.Label>
-            <Input name="name" type="text" autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} />
-          </Field.Root>
+          <TextField
+            label={t('phone.name')}
+            required
+            invalid={error?.field === 'name'}
+            name="name"
+            type="text"
+            autoComplete="name"
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+          />
         )}
         {problem}
-        <Button type="submit" colorPalette="blue" disabled={checking || code.length !== 6}>
+        <button type="submit" className="ui-button ui-blue" disabled={checking || code.length !== 6}>
           {checking ? t('phone.checking') : askName ? t('phone.signUp') : t('phone.signIn')}
-        </Button>
-        <HStack gap="4" wrap="wrap">
-          <Button type="button" variant="plain" color="blue.700" px="0" disabled={sending} onClick={() => void send()}>
+        </button>
+        <div className="auth-links">
+          <button type="button" className="ui-button ui-plain ui-blue" disabled={sending} onClick={() => void send()}>
             {t('phone.resend')}
-          </Button>
-          <Button type="button" variant="plain" color="blue.700" px="0" onClick={() => setSentTo(null)}>
+          </button>
+          <button type="button" className="ui-button ui-plain ui-blue" onClick={() => setSentTo(null)}>
             {t('phone.changeNumber')}
-          </Button>
-        </HStack>
-      </Stack>
+          </button>
+        </div>
+      </div>
     </form>
   );
 }
