@@ -7,6 +7,10 @@
 // on a course card opens the course in the page without loading a new one.
 // Options: --no-build, --runs N (default 3; the median is reported), --wait-seconds N and --allow-busy (see
 // machine-load.mjs: each run waits for a quiet machine). Results: bench/results/phone.md.
+// --phone-font FILE adds a Bangla row on a phone that has Noto Sans Bengali as its own font, as Android
+// phones do (FILE: NotoSansBengali-Regular.ttf, e.g. from Debian's fonts-noto-core: `apt-get download
+// fonts-noto-core && dpkg-deb -x fonts-noto-core_*.deb noto`); without it, this machine has no Bangla font.
+import os from 'node:os';
 import { execSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -43,19 +47,37 @@ async function visit(browser, url) {
   await page.waitForSelector('html[data-interactive]', { timeout: 120_000 });
   const { interactive, fcp } = await page.evaluate(() => window.__phone);
   const loadsBefore = await page.evaluate(() => performance.getEntriesByType('navigation').length);
-  const bytes = await page.evaluate(() =>
-    performance
-      .getEntriesByType('resource')
-      .filter((entry) => entry.initiatorType === 'script' || entry.name.endsWith('.js'))
-      .reduce((sum, entry) => sum + entry.transferSize, 0),
-  );
+  const transferred = (pattern) =>
+    page.evaluate(
+      (source) =>
+        performance
+          .getEntriesByType('resource')
+          .filter((entry) => new RegExp(source).test(entry.name))
+          .reduce((sum, entry) => sum + entry.transferSize, 0),
+      pattern.source,
+    );
+  const bytes = await transferred(/\.js(\?|$)/);
+  const fontBytes = await transferred(/\.woff2(\?|$)/);
   // The tap: a course card's link opens the course page in place (client-side navigation).
   await page.locator('a[href^="/course/"]').first().tap();
   await page.waitForURL(/\/course\//, { timeout: 120_000 });
   const sameDocument = await page.evaluate((before) => performance.getEntriesByType('navigation').length === before && '__phone' in window, loadsBefore);
   await context.close();
   if (!sameDocument) throw new Error(`a tap on ${url} loaded a new page: the scripts had not taken it over`);
-  return { interactive, fcp, scriptKb: bytes / 1024 };
+  return { interactive, fcp, scriptKb: bytes / 1024, fontKb: fontBytes / 1024 };
+}
+
+/** A fontconfig file with this machine's fonts and `font`'s folder. */
+function fontconfigWith(font) {
+  if (!fs.existsSync(font)) throw new Error(`--phone-font: no file at ${font}`);
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'phone-fonts-'));
+  const file = path.join(folder, 'fonts.conf');
+  fs.writeFileSync(
+    file,
+    `<?xml version="1.0"?><!DOCTYPE fontconfig SYSTEM "fonts.dtd"><fontconfig><include ignore_missing="yes">/etc/fonts/fonts.conf</include>` +
+      `<dir>${path.dirname(font)}</dir><cachedir>${path.join(folder, 'cache')}</cachedir></fontconfig>`,
+  );
+  return file;
 }
 
 async function main() {
@@ -63,17 +85,34 @@ async function main() {
   const database = await startFreshDatabase();
   await seedDemo(database.url);
   const product = await startProduct(database.url, 'phone');
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  const launch = (env = process.env) =>
+    chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+      env,
+    });
+  const browser = await launch();
+  const phoneFontAt = process.argv.indexOf('--phone-font');
+  const phoneFont = phoneFontAt >= 0 ? path.resolve(process.argv[phoneFontAt + 1]) : null;
+  // Chromium finds the phone's fonts through fontconfig: this machine's, and the one given.
+  const withPhoneFont = phoneFont ? await launch({ ...process.env, FONTCONFIG_FILE: fontconfigWith(phoneFont) }) : null;
   const loads = [];
   try {
     const rows = [];
-    for (const [name, route] of [
-      ['Home', '/'],
-      ['Home (Bangla)', '/?lang=bn'],
-    ]) {
+    const pages = [
+      ['Home', '/', browser],
+      ['Home (Bangla)', '/?lang=bn', browser],
+      ...(withPhoneFont ? [["Home (Bangla), the phone's own Noto Sans Bengali", '/?lang=bn', withPhoneFont]] : []),
+    ];
+    for (const [name, route, browser] of pages) {
       // The server renders each page once, then serves it from its cache: the first visit warms it.
       await fetch(product.url + route, { headers: { accept: 'text/html' } });
       const runs = [];
@@ -87,10 +126,13 @@ async function main() {
         fcp: Math.round(median(runs.map((r) => r.fcp))),
         interactive: Math.round(median(runs.map((r) => r.interactive))),
         scriptKb: median(runs.map((r) => r.scriptKb)).toFixed(1),
+        fontKb: median(runs.map((r) => r.fontKb)).toFixed(1),
         all: runs.map((r) => Math.round(r.interactive)).join(', '),
       };
       rows.push(row);
-      console.log(`${name}: first paint ${row.fcp} ms, a tap works at ${row.interactive} ms (runs: ${row.all}), scripts ${row.scriptKb} KB transferred`);
+      console.log(
+        `${name}: first paint ${row.fcp} ms, a tap works at ${row.interactive} ms (runs: ${row.all}), scripts ${row.scriptKb} KB and fonts ${row.fontKb} KB transferred`,
+      );
     }
     const report = `# A cheap phone on a poor network
 
@@ -101,9 +143,9 @@ the demo catalogue. "A tap works" is the time from the navigation's start until 
 (\`html[data-interactive]\`); each run then taps a course card and checks it opens in place. Median of ${RUNS} runs.
 ${loadNote(loads)}
 
-| Page | First contentful paint (ms) | A tap works (ms) | Scripts transferred (KB) | A tap works, every run (ms) |
-|---|---|---|---|---|
-${rows.map((r) => `| ${r.name} (\`${r.route}\`) | ${r.fcp} | ${r.interactive} | ${r.scriptKb} | ${r.all} |`).join('\n')}
+| Page | First contentful paint (ms) | A tap works (ms) | Scripts transferred (KB) | Fonts transferred (KB) | A tap works, every run (ms) |
+|---|---|---|---|---|---|
+${rows.map((r) => `| ${r.name} (\`${r.route}\`) | ${r.fcp} | ${r.interactive} | ${r.scriptKb} | ${r.fontKb} | ${r.all} |`).join('\n')}
 
 Target: a tap works within ${TARGET_MS} ms (${rows.every((r) => r.interactive <= TARGET_MS) ? 'met' : 'NOT met'}).
 `;
@@ -112,6 +154,7 @@ Target: a tap works within ${TARGET_MS} ms (${rows.every((r) => r.interactive <=
     console.log(`\n${report}\nwritten to bench/results/phone.md`);
   } finally {
     await browser.close();
+    await withPhoneFont?.close();
     await stopProcess(product.child);
     await database.stop();
   }

@@ -29,6 +29,16 @@ const BANGLA_FONTS = [
     file: path.resolve(import.meta.dirname, '../src/assets/fonts/noto-sans-bengali-400-bengali.woff2'),
   },
 ];
+/**
+ * The same face as the phone's own, by the names Android and desktops give it (its full name and
+ * PostScript name; Android before 10 has the UI variant): a phone that has it, as every Android
+ * phone does, draws Bangla pages with it and downloads nothing. Only other devices download ours,
+ * and not ahead of the page's scripts (no preload: on a slow link its 40 KB would arrive at the
+ * cost of the scripts, about 0.8 s at 400 kbps; bench/results/phone.md).
+ */
+const SAME_FACE_ON_THE_PHONE = ['Noto Sans Bengali Regular', 'NotoSansBengali-Regular', 'Noto Sans Bengali UI Regular', 'NotoSansBengaliUI-Regular']
+  .map((name) => `local('${name}')`)
+  .join(',');
 /** The code points the font has (scripts/subset-bangla-font.mjs keeps these): it loads only for them. */
 const BENGALI_RANGE = 'U+0964-0965,U+0980-09FE,U+200C-200D,U+25CC';
 /**
@@ -57,7 +67,7 @@ function banglaFontStyle(files: Record<number, string>, mini: string): string {
     `html:not([lang=bn]) [hreflang=bn]{font-family:'Shikhon Bangla Mini', ${SYSTEM_FONTS}}`;
   const faces = BANGLA_FONTS.map(
     ({ weight }) =>
-      `@font-face{font-family:'Shikhon Bangla';font-style:normal;font-weight:${weight};font-display:swap;src:url(/${files[weight]}) format('woff2');unicode-range:${BENGALI_RANGE}}`,
+      `@font-face{font-family:'Shikhon Bangla';font-style:normal;font-weight:${weight};font-display:swap;src:${SAME_FACE_ON_THE_PHONE},url(/${files[weight]}) format('woff2');unicode-range:${BENGALI_RANGE}}`,
   ).join('');
   const stack = `'Shikhon Bangla', ${SYSTEM_FONTS}`;
   return `<style>${faces}html[lang=bn]{--chakra-fonts-body:${stack};--chakra-fonts-heading:${stack}}${englishPages}</style>`;
@@ -67,8 +77,8 @@ function banglaFontStyle(files: Record<number, string>, mini: string): string {
  * The message catalogues as modules of parsed messages (no parser in the browser). An app
  * catalogue imported as `en.json?first` is only the public pages' texts (src/locales/first-load.ts)
  * and as `en.json?rest` every other one: each text has one home, and ships in one of the two.
- * After the build, `<html>` in index.html names each catalogue's first chunk and the Bangla font's file
- * (`data-catalogue-bn`, `data-bangla-font`…): the server turns the page's own into preload links.
+ * After the build, `<html>` in index.html names each catalogue's first chunk (`data-catalogue-bn`…):
+ * the server turns the page's own into a preload link.
  */
 export function cataloguePlugin(): Plugin {
   let emitsFonts = false;
@@ -116,8 +126,6 @@ export function cataloguePlugin(): Plugin {
           if (output.type === 'asset' && output.names.includes(MINI_FONT.name)) mini = output.fileName;
         }
         if (Object.keys(fonts).length !== BANGLA_FONTS.length || !mini) return html;
-        // The regular face is preloaded on Bangla pages.
-        attributes.push(`data-bangla-font="/${fonts[400]}"`);
         return html
           .replace(/<html([^>]*)>/, (_, rest: string) => `<html${rest} ${attributes.sort().join(' ')}>`)
           .replace('</head>', () => `${banglaFontStyle(fonts, mini)}</head>`);

@@ -4,17 +4,15 @@ import { text } from '../i18n/translate';
 const escapeHtml = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 /**
- * The built index.html in one language: `<html lang>`, the title and description, a preload of
- * that language's catalogue (the build names each one's chunk on `<html>`, data-catalogue-bn…),
- * and on Bangla pages a preload of the Bangla font. English pages load no font.
+ * The built index.html in one language: `<html lang>`, the title and description, and a preload
+ * of that language's catalogue (the build names each one's chunk on `<html>`, data-catalogue-bn…).
+ * The Bangla font is not preloaded: most phones have the same face (client/scripts/catalogue-plugin.ts).
  */
 export function localizedTemplate(template: string, language: Language): string {
   const attribute = (name: string) => template.match(new RegExp(`<html[^>]*\\s${name}="([^"]+)"`))?.[1];
   const preloads: string[] = [];
   const catalogue = attribute(`data-catalogue-${language}`);
   if (catalogue) preloads.push(`<link rel="modulepreload" crossorigin href="${catalogue}">`);
-  const font = attribute('data-bangla-font');
-  if (language === 'bn' && font) preloads.push(`<link rel="preload" as="font" type="font/woff2" crossorigin href="${font}">`);
   const page = template.replace(/<html lang="[^"]*"/, `<html lang="${language}"`).replace('</head>', () => `${preloads.join('')}</head>`);
   // The build's own title and description are the English ones.
   if (language === 'en') return page;
