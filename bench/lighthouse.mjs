@@ -97,6 +97,31 @@ async function asStudent(port, student, measure) {
   }
 }
 
+/** The parts of the main thread's work (ms, as Lighthouse counts them on its slowed phone), and the longest tasks with the file they ran. */
+function mainThreadWork(lhr) {
+  const groups = Object.fromEntries((lhr.audits['mainthread-work-breakdown'].details?.items ?? []).map((item) => [item.group, Math.round(item.duration)]));
+  const file = (url) =>
+    url
+      ? url
+          .split('/')
+          .pop()
+          .replace(/-[\w-]{8}\.js$/, '.js')
+      : 'the page itself';
+  const longTasks = (lhr.audits['long-tasks'].details?.items ?? [])
+    .slice(0, 4)
+    .map((task) => `${Math.round(task.duration)} ${file(task.url)}`)
+    .join('; ');
+  return {
+    styleLayout: groups.styleLayout ?? 0,
+    scriptEvaluation: groups.scriptEvaluation ?? 0,
+    scriptParseCompile: groups.scriptParseCompile ?? 0,
+    paintCompositeRender: groups.paintCompositeRender ?? 0,
+    parseHTML: groups.parseHTML ?? 0,
+    other: (groups.other ?? 0) + (groups.garbageCollection ?? 0),
+    longTasks: longTasks || 'none',
+  };
+}
+
 async function main() {
   if (!process.argv.includes('--no-build')) execSync('npm run build', { cwd: root, stdio: 'inherit' });
   const database = await startFreshDatabase();
@@ -158,6 +183,7 @@ async function main() {
         scores: scores.join(', '),
         benchmarkIndex: runs.map((r) => Math.round(r.environment.benchmarkIndex)),
         floor: floor ? `${Math.round(floor.categories.performance.score * 100)} / ${Math.round(floor.audits['total-blocking-time'].numericValue)}` : 'n/a',
+        work: mainThreadWork(lhr),
         failing: Object.values(lhr.audits)
           .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode === 'binary')
           .map((a) => a.id),
@@ -182,6 +208,13 @@ ${loadNote(loads)}
 | Page | Performance | Accessibility | Best practices | LCP (ms) | CLS | TBT (ms) | Without scripts | Binary audits not passed | Performance of every run | Benchmark index of every run |
 |---|---|---|---|---|---|---|---|---|---|---|
 ${rows.map((r) => `| ${r.name} (\`${r.route.replace(/[0-9a-f-]{36}|(?<=blog\/)[0-9a-f]{24}/, '{id}')}\`) | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.lcp} | ${r.cls} | ${r.tbt} | ${r.floor} | ${r.failing.join(', ') || 'none'} | ${r.scores} | ${r.benchmarkIndex.join(', ')} |`).join('\n')}
+
+Where the main thread's time goes in each row's run (ms, as Lighthouse counts it on its phone with a CPU 4× slower; its
+mainthread-work-breakdown and long-tasks audits). TBT is the part of each task over 50 ms after the first paint.
+
+| Page | Style & layout | Script evaluation | Script parse & compile | Paint & composite | HTML & CSS parsing | Other and GC | Longest tasks (ms, file) |
+|---|---|---|---|---|---|---|---|
+${rows.map((r) => `| ${r.name} | ${r.work.styleLayout} | ${r.work.scriptEvaluation} | ${r.work.scriptParseCompile} | ${r.work.paintCompositeRender} | ${r.work.parseHTML} | ${r.work.other} | ${r.work.longTasks} |`).join('\n')}
 
 Targets: performance at least ${TARGETS.performance} (${met(rows.every((r) => r.performance >= TARGETS.performance))}), TBT at most ${TARGETS.tbtMs} ms (${met(rows.every((r) => r.tbt <= TARGETS.tbtMs))}), accessibility at least ${TARGETS.accessibility} (${met(rows.every((r) => r.accessibility >= TARGETS.accessibility))}), LCP at most ${TARGETS.lcpMs} ms (${met(rows.every((r) => r.lcp <= TARGETS.lcpMs))}).
 `;
