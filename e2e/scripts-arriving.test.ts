@@ -92,7 +92,21 @@ for (const language of ['en', 'bn'] as Language[]) {
   });
 }
 
-describe('signing up on a phone whose scripts arrive late', () => {
+describe('signing in and up on a phone whose scripts arrive late', () => {
+  it('keeps a mobile number typed before the scripts arrived, and sends the code to it', async () => {
+    const held = await phoneWithHeldScripts(browser);
+    const { page } = held;
+    await gotoDrawn(page, '/login?with=phone', { waitUntil: 'domcontentloaded' });
+    await page.getByLabel('Mobile number', { exact: true }).fill('01612345671');
+    assert.equal(await held.interactive(), false, 'typed before the scripts arrived');
+    held.release();
+    await page.waitForSelector('html[data-interactive]');
+    await page.getByRole('button', { name: 'Send code', exact: true }).click();
+    await page.getByRole('status').filter({ hasText: '01612345671' }).waitFor();
+    held.assertNoErrors();
+    await held.context.close();
+  });
+
   it('keeps what was typed, chosen and ticked before the scripts arrived, and makes the account with it', async () => {
     const held = await phoneWithHeldScripts(browser);
     const { page } = held;

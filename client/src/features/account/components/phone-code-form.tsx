@@ -1,5 +1,5 @@
 import { isGraphQLErrors } from '../../../lib/data';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useRequestSignInCodeMutation, useSignInWithCodeMutation, type SignInWithCodeMutation } from '../api/phone.generated';
 import { describeError } from '../../../lib/graphql-errors';
 import { latinDigits } from '../../../lib/digits';
@@ -62,6 +62,9 @@ export function CodeInput({ value, onChange, invalid, error }: { value: string; 
 export function PhoneCodeForm({ mode, onSignedIn }: { mode: 'signIn' | 'signUp'; onSignedIn: (payload: CodeSignIn) => void }) {
   const t = useT();
   const [phone, setPhone] = useState('');
+  const phoneField = useRef<HTMLInputElement>(null);
+  // A number typed while the scripts were still arriving (the page comes from the server) counts.
+  useEffect(() => setPhone((typed) => typed || phoneField.current?.value || ''), []);
   const [code, setCode] = useState('');
   const [name, setName] = useState('');
   const [sentTo, setSentTo] = useState<string | null>(null);
@@ -108,6 +111,7 @@ export function PhoneCodeForm({ mode, onSignedIn }: { mode: 'signIn' | 'signUp';
       <form method="post" onSubmit={(e) => void send(e)} noValidate aria-label={t('phone.formNumber')}>
         <div className="ui-stack">
           <TextField
+            ref={phoneField}
             label={t('phone.number')}
             hint={t('phone.numberHint')}
             required
