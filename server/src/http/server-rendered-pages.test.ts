@@ -195,6 +195,21 @@ describe('the home page kept in the public response cache', () => {
   });
   afterAll(() => app.close());
 
+  it('is drawn in each language when the server starts, and `/?lang=bn` is the Bangla one', async () => {
+    // The server starts drawing '/' in each language as it listens; wait for both drawings to be kept.
+    for (let attempt = 0; attempt < 100 && testRenderer().homeDrawings.length < 2; attempt++) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(testRenderer().homeDrawings.sort()).toEqual(['/ bn', '/ en']);
+    const bangla = await visit('/', 'lang=bn');
+    const drawn = renderCount();
+    const linked = await visit('/?lang=bn');
+    expect(linked.headers.get('x-response-cache')).toBe('hit');
+    expect(await linked.text()).toBe(await bangla.text());
+    expect(renderCount()).toBe(drawn);
+    expect(testRenderer().homeDrawings).toHaveLength(2);
+    // Another query is another page.
+    expect((await visit('/?lang=bn&section=FREE')).headers.get('x-response-cache')).toBe('miss');
+  });
+
   it('is kept through enrollments in the courses it shows, and through one heard while it was drawn', async () => {
     const shown = await makeCourse(db, { name: 'Crowded Physics' });
     const student = await makeUser(db);

@@ -66,6 +66,16 @@ const MAX_CONCURRENT_RENDERS = 2;
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
+/**
+ * The address a page is drawn (and kept) for: `?lang=` naming the language the request is answered
+ * in changes nothing on the page (the server chose the language from it; the language switch links to
+ * the other language either way), so `/?lang=bn` is the page a Bangla visitor gets at `/`.
+ */
+export function pageAddress(url: string, language: Language): string {
+  const query = url.indexOf('?');
+  return query >= 0 && url.slice(query + 1) === `lang=${language}` ? url.slice(0, query) : url;
+}
+
 /** Where the client's build puts the server's page renderer, next to the built client. */
 export const renderBundleFile = (clientDist: string) => path.join(clientDist, '..', 'dist-server', 'server-entry.cjs');
 
@@ -125,7 +135,8 @@ export function pageRenderer(options: { clientDist: string; graphqlUrl: () => st
     return { identity, br, gzip: gzipped, status: page.notFound ? 404 : undefined };
   };
 
-  const renderer: PageRenderer = async (url, { cookieHeader, language }) => {
+  const renderer: PageRenderer = async (asked, { cookieHeader, language }) => {
+    const url = pageAddress(asked, language);
     try {
       const variant = load()?.bundle.pageVariant?.(cookieHeader);
       const key = `page ${variant ?? ''} ${language} ${url}`;
