@@ -8,7 +8,9 @@
 // change notice to both copies; the visitors' answers say whether they came from the public response
 // cache (`x-response-cache: hit`), were rendered for the visit (`miss`), or were the plain page (no
 // header: the server did not render).
-// Options: --no-build, --enrollments N (100), --seconds S (60), --visits-per-second R (5),
+// With --new-students, the students have no account before: each signs up during the rush, then
+// enrolls (results in bench/results/home-cache-rush-new-students.md).
+// Options: --no-build, --enrollments N (100), --seconds S (60), --visits-per-second R (5), --new-students,
 // --restarts N (3), --no-record (print only), --wait-seconds N and --allow-busy (machine-load.mjs:
 // the run waits for a quiet machine before it starts, before each restart and before the visitors).
 // Results: bench/results/home-cache-rush.md.
@@ -22,7 +24,7 @@ import pg from 'pg';
 import { fetchJson, graphql, percentile } from './load.mjs';
 import { loadNote, quietMachine } from './machine-load.mjs';
 import { root, seedDemo, startFreshDatabase, startProduct, stopProcess } from './product.mjs';
-import { addressOf, cardPaymentMethod, CHECKOUT, PASSWORD, passwordHash, signIn } from './purchases.mjs';
+import { addressOf, cardPaymentMethod, CHECKOUT, PASSWORD, passwordHash, signIn, SIGN_IN } from './purchases.mjs';
 
 const args = process.argv.slice(2);
 const valueOf = (name, fallback) => (args.includes(`--${name}`) ? Number(args[args.indexOf(`--${name}`) + 1]) : fallback);
@@ -30,6 +32,8 @@ const ENROLLMENTS = valueOf('enrollments', 100);
 const SECONDS = valueOf('seconds', 60);
 const VISITS_PER_SECOND = valueOf('visits-per-second', 5);
 const RESTARTS = valueOf('restarts', 3);
+const NEW_STUDENTS = args.includes('--new-students');
+const RESULTS = NEW_STUDENTS ? 'home-cache-rush-new-students.md' : 'home-cache-rush.md';
 const AT_REST_SECONDS = 10;
 const FIRST_PAGE_TARGET_MS = 1000;
 /** The students' addresses: 10.9.x.y (purchases.mjs uses rounds 1 to 3). */
@@ -63,9 +67,17 @@ async function restart(databaseUrl, name) {
   return { product, serving, english, bangla };
 }
 
-/** A student's enrollment as the site makes it: sign in, then (for a paid course) the card, then the purchase. */
+/** A new student's account, made as the sign-up page makes it; answers the student's token. */
+async function signUp(url, student) {
+  const input = { name: student.name, email: student.email, password: PASSWORD, phone: '+880 1712-345678', date: '2008-01-01', role: 'STUDENT' };
+  const answer = await fetchJson(url, graphql(SIGN_IN, { input }, 'SignUp'), { 'x-forwarded-for': student.address });
+  if (!answer.data) throw new Error(`sign-up of ${student.email} failed: ${JSON.stringify(answer.errors)}`);
+  return answer.data.signUp.accessToken;
+}
+
+/** A student's enrollment as the site makes it: sign in (or up), then (for a paid course) the card, then the purchase. */
 async function enroll(url, student) {
-  const token = await signIn(url, student.email, student.address);
+  const token = await (NEW_STUDENTS ? signUp(url, student) : signIn(url, student.email, student.address));
   const input = { courseId: student.course.id, idempotencyKey: crypto.randomUUID() };
   if (!student.course.free) {
     input.paymentMethod = await cardPaymentMethod(url, student.address);
@@ -174,17 +186,22 @@ async function main() {
   try {
     await seedDemo(database.url);
     await admin.connect();
-    // The students exist before the measured copy starts: a new account is a change to the users the
-    // catalogue names, which empties the whole cache.
+    // The students exist before the measured copy starts, or (--new-students) sign up during the rush:
+    // a new account is counted in the home page's figures.
     const { rows: courses } = await admin.query(
       `SELECT "id", "name", ("price" = 0 AND "priceBDT" = 0) AS "free" FROM "course" WHERE "published" ORDER BY "name", "id"`,
     );
-    const { rows: accounts } = await admin.query(
-      `INSERT INTO "user" ("name", "email", "passwordHash", "role", "image")
-       SELECT 'Rush student ' || i, 'rush-student-' || i || '@shikhon.test', $1, 'STUDENT', '/media/people/student.svg'
-       FROM generate_series(1, $2::int) AS i ORDER BY i RETURNING "id", "name", "email"`,
-      [await passwordHash(PASSWORD), ENROLLMENTS],
-    );
+    const { rows: accounts } = NEW_STUDENTS
+      ? await admin.query(
+          `SELECT NULL AS "id", 'Rush newcomer ' || i AS "name", 'rush-newcomer-' || i || '@shikhon.test' AS "email" FROM generate_series(1, $1::int) AS i ORDER BY i`,
+          [ENROLLMENTS],
+        )
+      : await admin.query(
+          `INSERT INTO "user" ("name", "email", "passwordHash", "role", "image")
+           SELECT 'Rush student ' || i, 'rush-student-' || i || '@shikhon.test', $1, 'STUDENT', '/media/people/student.svg'
+           FROM generate_series(1, $2::int) AS i ORDER BY i RETURNING "id", "name", "email"`,
+          [await passwordHash(PASSWORD), ENROLLMENTS],
+        );
     // Student i enrolls in the i-th course of the catalogue by name, round and round: every course gets some.
     const students = accounts.map((account, i) => ({ ...account, address: addressOf(ROUND, i), course: courses[i % courses.length] }));
     // The copy that takes the enrollments: the test card exists only outside production. It serves no
@@ -215,6 +232,11 @@ async function main() {
     console.log(`at rest: ${summary('', atRest.visits).hits} of ${atRest.visits.length} home pages from the cache`);
     const loadBeforeRush = os.loadavg()[0];
     const rush = await visitorsWhile(home.url, { seconds: SECONDS, paymentsUrl: payments.url, students });
+    if (NEW_STUDENTS) {
+      const { rows: made } = await admin.query(`SELECT "id", "email" FROM "user" WHERE "email" = ANY($1)`, [students.map((s) => s.email)]);
+      const ids = new Map(made.map((row) => [row.email, row.id]));
+      for (const student of students) student.id = ids.get(student.email);
+    }
     await checkEnrollments(admin, students);
     const loadAfter = os.loadavg()[0];
 
@@ -246,8 +268,8 @@ async function main() {
     });
     console.log(`\n${report}`);
     if (!args.includes('--no-record')) {
-      fs.writeFileSync(path.join(root, 'bench', 'results', 'home-cache-rush.md'), report);
-      console.log('written to bench/results/home-cache-rush.md');
+      fs.writeFileSync(path.join(root, 'bench', 'results', RESULTS), report);
+      console.log(`written to bench/results/${RESULTS}`);
     }
   } finally {
     await admin.end().catch(() => {});
@@ -262,7 +284,7 @@ function describe({ restarts, rows, rest, rush, students, courses, onHome, enrol
   const firstPages = restarts.flatMap((r) => [r.english.ms, r.bangla.ms]);
   const all = rows.at(-1);
   const paid = students.filter((s) => !s.course.free).length;
-  return `# The cached home page through a rush of enrollments
+  return `# The cached home page through a rush of ${NEW_STUDENTS ? 'sign-ups and ' : ''}enrollments
 
 Recorded by \`npm run bench:rush\` (bench/home-cache-rush.mjs) on ${new Date().toISOString().slice(0, 10)}, on the demo
 catalogue (${courses.length} published courses) and the built product in production, its PostgreSQL embedded,
@@ -285,11 +307,11 @@ Target: the first home page within ${FIRST_PAGE_TARGET_MS} ms: ${firstPages.ever
 
 ## ${students.length} enrollments in ${SECONDS} s
 
-${students.length} students (existing accounts, each from an address of its own) sign in and enroll one after another,
+${students.length} students (${NEW_STUDENTS ? 'new: each signs up first' : 'existing accounts'}, each from an address of its own) sign ${NEW_STUDENTS ? 'up' : 'in'} and enroll one after another,
 evenly spread over ${SECONDS} s, through a second copy of the product on the same database (${paid} paid courses
 bought with the test card, ${students.length - paid} free ones), student i in the i-th course by name: every published
 course gets some. The home page shows ${onHome.length} of the ${courses.length} courses; ${enrolledOnHome} of the
-${students.length} enrollments were in one of them. Sign-in and enrollment took ${ms(percentile(enrollmentMs, 50))} at the
+${students.length} enrollments were in one of them. Sign-${NEW_STUDENTS ? 'up' : 'in'} and enrollment took ${ms(percentile(enrollmentMs, 50))} at the
 median, ${ms(percentile(enrollmentMs, 95))} at p95; checked in SQL afterwards: each student has exactly one
 enrollment, in their course.
 

@@ -274,8 +274,9 @@ async function main() {
       console.log(
         `${purchaseName}: ${bought.purchases} purchases in ${bought.seconds.toFixed(1)} s, ${bought.perSecond.toFixed(0)}/s, p99 ${bought.p99.toFixed(0)} ms; one enrollment and one charge each`,
       );
-      // Every enrollment sends catalogue_changed (a trigger on the enrollment table), emptying every copy's
-      // public response cache: how the cached home page query fares on another copy while students buy.
+      // Every enrollment sends catalogue_changed (`enrollment:<courseId>`, a trigger on the enrollment table),
+      // and every copy's public response cache forgets what shows that course's count of students: how the
+      // cached home page query fares on another copy while students buy.
       const homeAtRest = await load(cached.url, graphql(HOME), 10, DURATION);
       const logStart = fs.statSync(cached.logFile).size;
       const { measured: homeWhileBuying } = await buyUnderLoad({

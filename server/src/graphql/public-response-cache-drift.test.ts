@@ -10,7 +10,8 @@ import { Lesson } from '../modules/course/lesson.entity';
 import { Review } from '../modules/review/review.entity';
 import { Blog } from '../modules/blog/blog.entity';
 import { makeCourse } from '../test/factories';
-import { PUBLIC_FIELDS } from './public-response-cache';
+import { ENROLLED_SQL } from '../modules/course/course-figures';
+import { ENROLLMENT_FIELDS, PUBLIC_FIELDS } from './public-response-cache';
 
 let types: Map<string, IntrospectionObjectType>;
 let courseId: string;
@@ -29,15 +30,15 @@ beforeAll(async () => {
 
 const named = (type: IntrospectionTypeRef): string => ('ofType' in type && type.ofType ? named(type.ofType) : (type as { name: string }).name);
 
-/** Every field of an object type that needs no argument, objects three levels deep. */
-function everything(typeName: string, depth: number): string {
+/** Every field of an object type that needs no argument, objects three levels deep; none named in `except`. */
+function everything(typeName: string, depth: number, except: ReadonlySet<string> = new Set()): string {
   const type = types.get(typeName)!;
   const fields = type.fields
-    .filter((field) => field.args.every((arg) => arg.type.kind !== 'NON_NULL'))
+    .filter((field) => field.args.every((arg) => arg.type.kind !== 'NON_NULL') && !except.has(field.name))
     .map((field) => {
       const inner = named(field.type);
       if (!types.has(inner)) return field.name;
-      return depth > 0 ? `${field.name} { ${everything(inner, depth - 1)} }` : null;
+      return depth > 0 ? `${field.name} { ${everything(inner, depth - 1, except)} }` : null;
     })
     .filter(Boolean);
   return fields.length ? fields.join(' ') : '__typename';
@@ -52,8 +53,8 @@ const argumentsOf = (): Record<string, string> => ({
   courseSearch: '(text: "physics")',
 });
 
-/** The tables named after FROM or JOIN in the SQL run while `work` runs. */
-async function tablesRead(work: () => Promise<unknown>): Promise<Set<string>> {
+/** The tables named after FROM or JOIN in the SQL run while `work` runs; parts matching `ignoring` left out. */
+async function tablesRead(work: () => Promise<unknown>, ignoring: Array<string | RegExp> = []): Promise<Set<string>> {
   const statements: string[] = [];
   const logger = given.db.logger as { logQuery: (query: string, ...rest: unknown[]) => unknown };
   const original = logger.logQuery;
@@ -66,7 +67,9 @@ async function tablesRead(work: () => Promise<unknown>): Promise<Set<string>> {
   } finally {
     logger.logQuery = original;
   }
-  const tables = statements.flatMap((sql) => [...sql.matchAll(/\b(?:FROM|JOIN)\s+"?([a-z_]+)\b"?(?!\s*\()/gi)].map((m) => m[1]));
+  const tables = statements.flatMap((sql) =>
+    [...ignoring.reduce<string>((text, part) => text.replaceAll(part, ''), sql).matchAll(/\b(?:FROM|JOIN)\s+"?([a-z_]+)\b"?(?!\s*\()/gi)].map((m) => m[1]),
+  );
   // Set-returning functions (regexp_matches) and the system catalogue are not tables of ours.
   return new Set(tables.filter((table) => !table.startsWith('pg_') && table !== 'information_schema'));
 }
@@ -76,6 +79,34 @@ describe('public response cache and its change notices', () => {
     const query = types.get('Query')!;
     const publicRootFields = query.fields.map((field) => field.name).filter((name) => PUBLIC_FIELDS.has(name));
     expect(publicRootFields.sort()).toEqual([...PUBLIC_FIELDS].filter((name) => name !== '__typename').sort());
+  });
+
+  /** The tables each public field reads when asked for every field of its answer but those in `except`. */
+  async function tablesByField(except: ReadonlySet<string> = new Set(), ignoring: Array<string | RegExp> = []): Promise<Map<string, Set<string>>> {
+    const byField = new Map<string, Set<string>>();
+    for (const field of [...PUBLIC_FIELDS].filter((name) => name !== '__typename')) {
+      const returns = named(types.get('Query')!.fields.find((f) => f.name === field)!.type);
+      const document = `{ ${field}${argumentsOf()[field] ?? ''} { ${everything(returns, 2, except)} } }`;
+      let answer: { errors?: unknown } = {};
+      byField.set(field, await tablesRead(async () => (answer = await given.app.execute(document)), ignoring));
+      expect(answer.errors).toBeUndefined();
+    }
+    return byField;
+  }
+  const readers = (byField: Map<string, Set<string>>, table: string) => [...byField].filter(([, tables]) => tables.has(table)).map(([field]) => field);
+
+  // An enrollment's notice forgets only what shows its course's count of students (ENROLLMENT_FIELDS).
+  // The lessons a viewer is shown look for the viewer's own enrollment (LESSON_SHOWN_SQL): a visitor has
+  // none. A course's figures are read in one statement, its count of students (ENROLLED_SQL) among them.
+  it('reads enrollments only for the fields that count them', async () => {
+    const viewersOwn = /EXISTS \(SELECT 1 FROM enrollment e WHERE [^)]*e\."studentId" = \$\d+::uuid[^)]*\)/g;
+    expect(readers(await tablesByField(new Set(), [viewersOwn]), 'enrollment')).toContain('course');
+    expect(readers(await tablesByField(new Set(ENROLLMENT_FIELDS), [viewersOwn, ENROLLED_SQL]), 'enrollment')).toEqual([]);
+  });
+
+  // An account's notice forgets only what shows its id, and the figures a few seconds later.
+  it('reads accounts only to count the students in the figures', async () => {
+    expect(readers(await tablesByField(), 'user')).toEqual(['catalogueFigures']);
   });
 
   it('has a change trigger on every table a cached field reads', async () => {

@@ -1,6 +1,8 @@
 import type { DataSource } from 'typeorm';
 import { Course } from '../modules/course/course.entity';
+import { Enrollment } from '../modules/enrollment/enrollment.entity';
 import { Review } from '../modules/review/review.entity';
+import { User } from '../modules/user/user.entity';
 import { startTestApp, type TestApp } from '../test/app';
 import { closeTestDatabase, openTestDatabase } from '../test/database';
 import { makeCourse, makeUser } from '../test/factories';
@@ -129,5 +131,58 @@ describe('public response cache', () => {
       .save({ courseId: physics.id, name: 'Rahim', text: 'Clear and calm explanations', info: 'Student', rating: 5, hidden: false });
     await askUntilWith(REVIEWS, undefined, (body) => (body as { data: { reviews: { total: number } } }).data.reviews.total > 0);
     expect((await ask(anonymous(), ONE, { id: biology.id })).cached).toBe(true);
+  });
+
+  it('keeps what shows a course but not its count of students through an enrollment in it, whatever the count is called', async () => {
+    const history = await makeCourse(db, { name: 'Counted History', price: 0 });
+    const LIST = '{ courses(limit: 50) { items { id name } } }';
+    const COUNT = 'query ($id: ID!) { course(id: $id) { students: enrolledCount } }';
+    const count = (body: unknown) => (body as { data: { course: { students: number } } }).data.course.students;
+    const anonymous = () => new HttpClient(app.url);
+    await ask(anonymous(), LIST);
+    expect(JSON.stringify((await ask(anonymous(), LIST)).body)).toContain(history.id);
+    expect(count((await ask(anonymous(), COUNT, { id: history.id })).body)).toBe(0);
+
+    const student = await makeUser(db);
+    await db
+      .getRepository(Enrollment)
+      .insert({ studentId: student.id, courseId: history.id, courseName: history.name, courseDescription: '', email: student.email });
+    // The count, asked under another name, is forgotten...
+    const fresh = await askUntilWith(COUNT, { id: history.id }, (body) => count(body) === 1);
+    expect(fresh.cached).toBe(false);
+    // ...and the list that shows the course, but not its count, stays cached.
+    expect((await ask(anonymous(), LIST)).cached).toBe(true);
+  });
+
+  it("keeps its answers through a sign-up and an account's new name; the figures count the new student a few seconds later", async () => {
+    const geography = await makeCourse(db, { name: 'Signal Geography', price: 0 });
+    const LIST = '{ courses(limit: 50) { items { id name instructor } } }';
+    const FIGURES = '{ catalogueFigures { students } }';
+    const COUNT = 'query ($id: ID!) { course(id: $id) { enrolledCount } }';
+    const students = (body: unknown) => (body as { data: { catalogueFigures: { students: number } } }).data.catalogueFigures.students;
+    const anonymous = () => new HttpClient(app.url);
+    await ask(anonymous(), LIST);
+    const before = students((await ask(anonymous(), FIGURES)).body);
+    await ask(anonymous(), COUNT, { id: geography.id });
+    expect((await ask(anonymous(), LIST)).cached).toBe(true);
+
+    // A new student, and an existing account renamed (the courses show their own instructor's name).
+    const newcomer = await makeUser(db, { email: 'newcomer@example.com' });
+    await db.getRepository(User).update({ email: 'learner@example.com' }, { name: 'Renamed Learner' });
+    // Notices arrive in the order of their changes: once this enrollment's shows, the accounts' were heard.
+    await db
+      .getRepository(Enrollment)
+      .insert({ studentId: newcomer.id, courseId: geography.id, courseName: geography.name, courseDescription: '', email: newcomer.email });
+    await askUntilWith(COUNT, { id: geography.id }, (body) => (body as { data: { course: { enrolledCount: number } } }).data.course.enrolledCount === 1);
+    expect((await ask(anonymous(), LIST)).cached).toBe(true);
+
+    // The figures are forgotten FIGURES_LAG_MS after the sign-up.
+    let counted = before;
+    for (let attempt = 0; attempt < 200 && counted === before; attempt++) {
+      counted = students((await ask(anonymous(), FIGURES)).body);
+      if (counted === before) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(counted).toBe(before + 1);
+    expect((await ask(anonymous(), LIST)).cached).toBe(true);
   });
 });

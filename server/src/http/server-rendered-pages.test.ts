@@ -3,9 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import type { DataSource } from 'typeorm';
 import { Course } from '../modules/course/course.entity';
+import { Enrollment } from '../modules/enrollment/enrollment.entity';
+import { Review } from '../modules/review/review.entity';
 import { startTestApp, type TestApp } from '../test/app';
 import { closeTestDatabase, openTestDatabase } from '../test/database';
-import { makeCourse } from '../test/factories';
+import { makeCourse, makeUser } from '../test/factories';
 import { renderBundleFile } from './server-rendered-pages';
 
 // The client's real renderer is built by `npm run build` and proven by the browser tests
@@ -15,7 +17,24 @@ import { renderBundleFile } from './server-rendered-pages';
 const RENDERER = `
 let renders = 0;
 exports.renderCount = () => renders;
-exports.renderPage = async (url, { graphqlUrl }) => {
+// The home page ('/', asked with any query): waits for its gate, if the test set one; notes each drawing.
+exports.gates = {};
+exports.homeDrawings = [];
+const home = async (url, { graphqlUrl, fetch, language }) => {
+  renders += 1;
+  await exports.gates[url];
+  const res = await fetch(graphqlUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ query: '{ newest: courses(limit: 5) { items { id name } } catalogueFigures { students } }' }),
+  });
+  const { data } = await res.json();
+  exports.homeDrawings.push(url + ' ' + language);
+  const items = data.newest.items.map((c) => '<li data-course="' + c.id + '">' + c.name + '</li>').join('');
+  return { html: '<main lang="' + language + '"><p>' + data.catalogueFigures.students + '</p><ul>' + items + '</ul></main>', state: data };
+};
+exports.renderPage = async (url, { graphqlUrl, fetch = globalThis.fetch, language }) => {
+  if (url === '/' || url.startsWith('/?')) return home(url, { graphqlUrl, fetch, language });
   if (url.startsWith('/broken')) throw new Error('the renderer failed');
   if (!url.startsWith('/allCourses')) return null;
   renders += 1;
@@ -56,15 +75,23 @@ afterAll(async () => {
   fs.rmSync(work, { recursive: true, force: true });
 });
 
+interface TestRenderer {
+  renderCount(): number;
+  gates: Record<string, Promise<void> | undefined>;
+  homeDrawings: string[];
+}
 // The same module instance the server required, so its count is the server's.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const renderCount = () => (require(renderBundleFile(clientDist)) as { renderCount(): number }).renderCount();
+const testRenderer = () => require(renderBundleFile(clientDist)) as TestRenderer;
+const renderCount = () => testRenderer().renderCount();
 const openPage = (app: TestApp, pagePath: string) => fetch(app.url + pagePath, { headers: { accept: 'text/html', 'accept-encoding': 'gzip, br' } });
 
 describe('pages rendered on the server', () => {
   let app: TestApp;
   beforeAll(async () => {
     app = await startTestApp(db, { CLIENT_DIST: clientDist, GRAPHQL_RESPONSE_CACHE: 'true' });
+    // The home page drawn in each language as the server starts takes both rendering places meanwhile.
+    for (let attempt = 0; attempt < 100 && testRenderer().homeDrawings.length < 2; attempt++) await new Promise((resolve) => setTimeout(resolve, 50));
   });
   afterAll(() => app.close());
 
@@ -143,6 +170,92 @@ describe('pages rendered on the server', () => {
   it('are not sent to requests that do not ask for a page', async () => {
     const res = await fetch(`${app.url}/allCourses`, { headers: { accept: 'application/json' } });
     expect(res.status).toBe(404);
+  });
+});
+
+describe('the home page kept in the public response cache', () => {
+  let app: TestApp;
+  const GRAPHQL = { 'content-type': 'application/json' };
+  const COUNT = 'query ($id: ID!) { course(id: $id) { enrolledCount ratingCount } }';
+  const countsOf = async (id: string) => {
+    const res = await fetch(`${app.url}/graphql`, { method: 'POST', headers: GRAPHQL, body: JSON.stringify({ query: COUNT, variables: { id } }) });
+    return ((await res.json()) as { data: { course: { enrolledCount: number; ratingCount: number } } }).data.course;
+  };
+  /** Change notices arrive asynchronously (in the order of the changes): asks until the course's counts show the change. */
+  const untilCounts = async (id: string, shows: (counts: { enrolledCount: number; ratingCount: number }) => boolean) => {
+    for (let attempt = 0; attempt < 100 && !shows(await countsOf(id)); attempt++) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(shows(await countsOf(id))).toBe(true);
+  };
+  const visit = (pagePath: string, cookie?: string) =>
+    fetch(app.url + pagePath, { headers: { accept: 'text/html', 'accept-encoding': 'gzip, br', ...(cookie ? { cookie } : {}) } });
+
+  let shown: Course;
+  let student: Awaited<ReturnType<typeof makeUser>>;
+  beforeAll(async () => {
+    // Made before the server listens: a new account forgets the figures (on the page) a few seconds later.
+    shown = await makeCourse(db, { name: 'Crowded Physics' });
+    student = await makeUser(db);
+    testRenderer().homeDrawings.length = 0;
+    app = await startTestApp(db, { CLIENT_DIST: clientDist, GRAPHQL_RESPONSE_CACHE: 'true' });
+  });
+  afterAll(() => app.close());
+
+  it('is drawn in each language when the server starts, and `/?lang=bn` is the Bangla one', async () => {
+    // The server starts drawing '/' in each language as it listens; wait for both drawings to be kept.
+    for (let attempt = 0; attempt < 100 && testRenderer().homeDrawings.length < 2; attempt++) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(testRenderer().homeDrawings.sort()).toEqual(['/ bn', '/ en']);
+    const bangla = await visit('/', 'lang=bn');
+    const drawn = renderCount();
+    const linked = await visit('/?lang=bn');
+    expect(linked.headers.get('x-response-cache')).toBe('hit');
+    expect(await linked.text()).toBe(await bangla.text());
+    expect(renderCount()).toBe(drawn);
+    expect(testRenderer().homeDrawings).toHaveLength(2);
+    // Another query is another page.
+    expect((await visit('/?lang=bn&section=FREE')).headers.get('x-response-cache')).toBe('miss');
+  });
+
+  it('is kept through enrollments in the courses it shows, and through one heard while it was drawn', async () => {
+    const enroll = () =>
+      db.getRepository(Enrollment).insert({ studentId: student.id, courseId: shown.id, courseName: shown.name, courseDescription: '', email: student.email });
+    // Drawn as the server started, or now: then kept.
+    for (let attempt = 0; attempt < 100 && (await visit('/')).headers.get('x-response-cache') !== 'hit'; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const first = await visit('/');
+    expect(first.headers.get('x-response-cache')).toBe('hit');
+    expect(await first.text()).toContain(shown.id);
+    await countsOf(shown.id);
+
+    // An enrollment in a course the page shows: the page does not show its count, so it stays.
+    await enroll();
+    await untilCounts(shown.id, (counts) => counts.enrolledCount === 1);
+    const drawn = renderCount();
+    expect((await visit('/')).headers.get('x-response-cache')).toBe('hit');
+    expect(renderCount()).toBe(drawn);
+
+    // A drawing under way while a student enrolls is kept.
+    let open = () => {};
+    testRenderer().gates['/?gated=1'] = new Promise<void>((resolve) => (open = resolve));
+    const gated = visit('/?gated=1');
+    for (let attempt = 0; attempt < 100 && renderCount() === drawn; attempt++) await new Promise((resolve) => setTimeout(resolve, 20));
+    await db.getRepository(Enrollment).update({ studentId: student.id, courseId: shown.id }, { revokedAt: new Date() });
+    await untilCounts(shown.id, (counts) => counts.enrolledCount === 0);
+    open();
+    expect((await gated).headers.get('x-response-cache')).toBe('miss');
+    expect((await visit('/?gated=1')).headers.get('x-response-cache')).toBe('hit');
+    expect(renderCount()).toBe(drawn + 1);
+
+    // One under way while a course it shows is reviewed (the real cards show its rating) is not kept.
+    testRenderer().gates['/?gated=2'] = new Promise<void>((resolve) => (open = resolve));
+    const stale = visit('/?gated=2');
+    for (let attempt = 0; attempt < 100 && renderCount() === drawn + 1; attempt++) await new Promise((resolve) => setTimeout(resolve, 20));
+    await db.getRepository(Review).save({ courseId: shown.id, name: 'Karim', text: 'Very clear', info: 'Student', rating: 4, hidden: false });
+    await untilCounts(shown.id, (counts) => counts.ratingCount === 1);
+    open();
+    expect((await stale).headers.get('x-response-cache')).toBe('miss');
+    expect((await visit('/?gated=2')).headers.get('x-response-cache')).toBe('miss');
+    expect(renderCount()).toBe(drawn + 3);
   });
 });
 

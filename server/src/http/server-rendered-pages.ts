@@ -9,7 +9,10 @@ import { localizedTemplate } from './localized-page';
 
 /** What the client's server entry (client/src/server-entry.tsx, built into client/dist-server) exports. */
 interface PageRenderBundle {
-  renderPage(url: string, options: { graphqlUrl: string; timeoutMs: number; variant?: string; language?: Language }): Promise<RenderedPage | null>;
+  renderPage(
+    url: string,
+    options: { graphqlUrl: string; fetch?: typeof globalThis.fetch; timeoutMs: number; variant?: string; language?: Language },
+  ): Promise<RenderedPage | null>;
   /** Which drawing of a page a request's cookies call for (a visitor's, or one for a returning user). */
   pageVariant?(cookieHeader: string | undefined): string;
   pageHtml(template: string, page: RenderedPage): string;
@@ -63,6 +66,16 @@ const MAX_CONCURRENT_RENDERS = 2;
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
+/**
+ * The address a page is drawn (and kept) for: `?lang=` naming the language the request is answered
+ * in changes nothing on the page (the server chose the language from it; the language switch links to
+ * the other language either way), so `/?lang=bn` is the page a Bangla visitor gets at `/`.
+ */
+export function pageAddress(url: string, language: Language): string {
+  const query = url.indexOf('?');
+  return query >= 0 && url.slice(query + 1) === `lang=${language}` ? url.slice(0, query) : url;
+}
+
 /** Where the client's build puts the server's page renderer, next to the built client. */
 export const renderBundleFile = (clientDist: string) => path.join(clientDist, '..', 'dist-server', 'server-entry.cjs');
 
@@ -104,12 +117,17 @@ export function pageRenderer(options: { clientDist: string; graphqlUrl: () => st
   };
 
   let rendering = 0;
-  const render = async (url: string, variant: string | undefined, language: Language): Promise<PageResponse | null> => {
+  /** `requested`: told the body of each GraphQL request the page is drawn with (the cache notes what the page shows). */
+  const render = async (url: string, variant: string | undefined, language: Language, requested: (body: string) => void): Promise<PageResponse | null> => {
     const renderer = load();
     if (!renderer || rendering >= MAX_CONCURRENT_RENDERS) return null;
     rendering += 1;
+    const fetch: typeof globalThis.fetch = (input, init) => {
+      if (typeof init?.body === 'string') requested(init.body);
+      return globalThis.fetch(input, init);
+    };
     const page = await renderer.bundle
-      .renderPage(url, { graphqlUrl: graphqlUrl(), timeoutMs: RENDER_TIMEOUT_MS, variant, language })
+      .renderPage(url, { graphqlUrl: graphqlUrl(), fetch, timeoutMs: RENDER_TIMEOUT_MS, variant, language })
       .finally(() => (rendering -= 1));
     if (!page) return null;
     const identity = Buffer.from(renderer.bundle.pageHtml(localizedTemplate(renderer.template, language), page));
@@ -117,12 +135,15 @@ export function pageRenderer(options: { clientDist: string; graphqlUrl: () => st
     return { identity, br, gzip: gzipped, status: page.notFound ? 404 : undefined };
   };
 
-  const renderer: PageRenderer = async (url, { cookieHeader, language }) => {
+  const renderer: PageRenderer = async (asked, { cookieHeader, language }) => {
+    const url = pageAddress(asked, language);
     try {
       const variant = load()?.bundle.pageVariant?.(cookieHeader);
       const key = `page ${variant ?? ''} ${language} ${url}`;
       const kept = cache?.keeps(key) ?? false;
-      const page = await (cache ? cache.remember(key, () => render(url, variant, language)) : render(url, variant, language));
+      const page = await (cache
+        ? cache.remember(key, (requested) => render(url, variant, language, requested))
+        : render(url, variant, language, () => undefined));
       return page && { ...page, cache: kept ? 'hit' : 'miss' };
     } catch (error) {
       log.warn({ err: error, url }, 'server rendering failed; the browser draws the page');

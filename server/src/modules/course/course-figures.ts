@@ -12,11 +12,17 @@ export interface CourseFigures {
 }
 
 /**
+ * A course's students enrolled now (the course is `ids."id"`), shown only by the fields in
+ * ENROLLMENT_FIELDS (graphql/public-response-cache.ts): an enrollment's notice forgets just those.
+ */
+export const ENROLLED_SQL = `(SELECT count(*)::int FROM "enrollment" e WHERE e."courseId" = ids."id" AND e."revokedAt" IS NULL)`;
+
+/**
  * The figures a course page shows beside the course, for every course a request touches, in one
  * statement: each statement costs a round trip and a write of its own, more than these two counts.
  */
 export const COURSE_FIGURES_SQL = `SELECT ids."id" AS "courseId",
-  (SELECT count(*)::int FROM "enrollment" e WHERE e."courseId" = ids."id" AND e."revokedAt" IS NULL) AS "enrolled",
+  ${ENROLLED_SQL} AS "enrolled",
   rating."average", rating."count"
   FROM unnest($1::uuid[]) AS ids("id")
   CROSS JOIN LATERAL (SELECT AVG(r."rating") AS "average", count(*)::int AS "count" FROM "review" r
