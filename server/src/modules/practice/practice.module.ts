@@ -36,14 +36,17 @@ export const practiceModule: ProductModule = {
     LessonQuizResult,
   ],
   routes: ({ db }) => [{ phase: 'rest', order: 60, router: questionPictureRouter(db) }],
-  jobs: ({ db, log, practice }) => [
+  jobs: ({ db, log, jobs, practice }) => [
     {
       // Model test attempts left unfinished are submitted at their deadline. The queue starts beside
       // serving, without holding it up: reading an attempt past its deadline submits it too.
       queue: SUBMIT_AT_DEADLINE_QUEUE,
       phase: 'listening',
       start: () => {
-        practice.queue.work(db).catch((error: unknown) => log.error({ err: error }, 'the model test deadline queue did not start'));
+        practice.queue.work(db).catch((error: unknown) => {
+          // A shutdown that comes before the queue has started stops it on purpose: not an error.
+          if (!jobs.isStopped) log.error({ err: error }, 'the model test deadline queue did not start');
+        });
         return Promise.resolve();
       },
     },
