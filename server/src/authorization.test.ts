@@ -281,6 +281,7 @@ const graphqlTable: Record<string, [string, Check]> = {
     ),
   ],
   deleteQuestion: [courseEditor, gql('mutation ($id: ID!) { deleteQuestion(id: $id) }', () => ({ id: ids.question }))],
+  setSharedBankAccess: [admin, gql('mutation ($u: ID!) { setSharedBankAccess(userId: $u, granted: false) }', () => ({ u: ids.studentId }))],
   importQuestions: [courseEditor, gql('mutation ($c: ID!) { importQuestions(csv: "", courseId: $c) { imported } }', () => ({ c: ids.course }))],
   modelTests: [everyone, gql('{ modelTests(classLevel: 9, subject: "physics", offset: 0, limit: 5) { total } }')],
   modelTest: [everyone, gql('query ($id: ID!) { modelTest(id: $id) { title } }', () => ({ id: ids.test }))],

@@ -56,11 +56,16 @@ export function AttemptHistory() {
                 </Stack>
                 {attempt.result ? (
                   <Text fontWeight="medium" flexShrink={0}>
-                    {t('attempts.score', {
-                      score: formatDigits(attempt.result.score, language),
-                      max: formatDigits(attempt.result.maxScore, language),
-                      rank: formatDigits(attempt.result.rank, language),
-                    })}
+                    {attempt.result.rank === null
+                      ? t('attempts.scorePractice', {
+                          score: formatDigits(attempt.result.score, language),
+                          max: formatDigits(attempt.result.maxScore, language),
+                        })
+                      : t('attempts.score', {
+                          score: formatDigits(attempt.result.score, language),
+                          max: formatDigits(attempt.result.maxScore, language),
+                          rank: formatDigits(attempt.result.rank, language),
+                        })}
                   </Text>
                 ) : (
                   <Badge colorPalette="orange">{t('attempts.inProgress')}</Badge>

@@ -240,6 +240,8 @@ export type ModelTestInput = {
   durationMinutes: number;
   /** Open to any signed-in student, not only the course's */
   free?: boolean;
+  /** Seconds after the deadline in which answers chosen before it still count, 0 to 600 (0 for a strict live exam) */
+  graceSeconds?: number;
   /** Marks taken off per wrong answer, 0 to 1 */
   negativeMark?: number;
   /** When it opens; left out, any time */
@@ -248,6 +250,10 @@ export type ModelTestInput = {
   passMark?: number;
   /** Its questions, in order (each attempt shuffles them) */
   questionIds: Array<string | number>;
+  /** How many of its questions each attempt draws at random; left out, all */
+  questionsPerAttempt?: number | null | undefined;
+  /** When students see the correct options and explanations; a test with a closing time always after it closes */
+  reviewAfter?: ReviewPolicy;
   /** The subject */
   subjectId: string | number;
   /** The title */
@@ -357,6 +363,13 @@ export type ReviewInput = {
   /** A title, at most 120 characters */
   title?: string | null | undefined;
 };
+
+/** When students see the correct options and explanations: a test with a closing time always after it closes */
+export type ReviewPolicy =
+  /** Once the test has closed and its grace window has passed */
+  | 'AFTER_CLOSE'
+  /** As soon as the student submits (an any-time test only) */
+  | 'AFTER_SUBMIT';
 
 /** What a person may do on the site */
 export type Role =

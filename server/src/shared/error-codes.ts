@@ -48,6 +48,8 @@ export const errorCodes = {
 
   /** The account's email address is not confirmed yet, and this needs it. */
   EMAIL_NOT_CONFIRMED: 'FORBIDDEN',
+  /** Neither the account's email address nor its mobile number is confirmed yet, and this needs one of them. */
+  ACCOUNT_NOT_CONFIRMED: 'FORBIDDEN',
   /** The account is closed. */
   ACCOUNT_CLOSED: 'FORBIDDEN',
   /** Only a student enrolled in the course may do this (track progress, review, take its tests). */
@@ -78,6 +80,8 @@ export const errorCodes = {
   EMAIL_TAKEN: 'CONFLICT',
   /** The model test attempt takes no more answers: it was submitted or its time is up. */
   ATTEMPT_CLOSED: 'CONFLICT',
+  /** An answer chosen before the attempt's deadline reached the server after the test's grace window: it does not count. */
+  ANSWER_TOO_LATE: 'CONFLICT',
   /** The model test is outside its window (not open yet, or closed). */
   TEST_NOT_OPEN: 'CONFLICT',
 

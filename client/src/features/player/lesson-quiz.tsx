@@ -91,7 +91,8 @@ export const LessonQuiz = forwardRef<HTMLDivElement, LessonQuizProps>(function L
           <Stack as="ul" listStyleType="none" gap="2" aria-label={t('player.quiz.options')}>
             {step.question.options.map((option) => {
               const given = step.kind === 'feedback' ? step.answer : null;
-              const isCorrect = given?.correctOptionId === option.id;
+              // During a round only the chosen option is judged; the key comes when the round ends.
+              const isCorrect = given?.correctOptionId ? given.correctOptionId === option.id : given?.optionId === option.id && given.correct;
               const isChosenWrong = given !== null && given.optionId === option.id && !given.correct;
               return (
                 <Box as="li" key={option.id}>
@@ -122,10 +123,12 @@ export const LessonQuiz = forwardRef<HTMLDivElement, LessonQuizProps>(function L
               <Alert.Indicator />
               <Alert.Content>
                 <Alert.Title>{t(step.answer.correct ? 'player.quiz.right' : 'player.quiz.notRight')}</Alert.Title>
-                {step.answer.explanation && (
+                {step.answer.explanation ? (
                   <Alert.Description>
                     <MathText text={step.answer.explanation} />
                   </Alert.Description>
+                ) : (
+                  !step.answer.correct && <Alert.Description>{t('player.quiz.keyAfterRound')}</Alert.Description>
                 )}
               </Alert.Content>
             </Alert.Root>

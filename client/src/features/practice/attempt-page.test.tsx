@@ -22,7 +22,7 @@ function attempt(finished: boolean): AttemptPageQuery {
       serverTime: new Date(now).toISOString(),
       startedAt: new Date(now - 60_000).toISOString(),
       finished,
-      test: { __typename: 'ModelTest' as const, id: 't1', title: 'গতি: মডেল টেস্ট', durationMinutes: 25, negativeMark: 0 },
+      test: { __typename: 'ModelTest' as const, id: 't1', title: 'গতি: মডেল টেস্ট', durationMinutes: 25, negativeMark: 0, graceSeconds: 120 },
       questions: [{ __typename: 'AttemptQuestion' as const, id: 'q1', text: 'চিত্রে বস্তুটির ত্বরণ কত?', pictureURL: PICTURE, options }],
       answers: [],
       result: finished
@@ -37,6 +37,7 @@ function attempt(finished: boolean): AttemptPageQuery {
             participants: 1,
             timeTakenSeconds: 60,
             passed: true,
+            reviewOpensAt: new Date(now).toISOString(),
             chapters: [],
             review: [
               {
@@ -45,6 +46,7 @@ function attempt(finished: boolean): AttemptPageQuery {
                 text: 'চিত্রে বস্তুটির ত্বরণ কত?',
                 options,
                 chosenOptionId: 'o1',
+                answeredCorrectly: true,
                 correctOptionId: 'o1',
                 explanation: '$a = \\frac{v}{t}$',
                 pictureURL: PICTURE,

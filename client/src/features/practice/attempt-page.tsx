@@ -4,13 +4,14 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { ErrorState, FullScreenLoading } from '../../components/states';
 import { describeError } from '../../lib/graphql-errors';
-import { formatDigits } from '../../lib/format';
+import { formatDateTime, formatDigits } from '../../lib/format';
 import { useLanguage, useT } from '../../lib/i18n';
 import { paths } from '../../lib/paths';
 import { useAttemptPageQuery, useSaveAnswerMutation, useSubmitAttemptMutation, type AttemptPageQuery } from './api/practice.generated';
 import { MathText } from './math-text';
 import { QuestionPicture } from './question-picture';
 import { clock } from './practice-labels';
+import { forgetAttempt, keepPending, markLate, outcomeOf, readLate, readPending, retryDelay, settlePending } from './pending-answers';
 
 type AttemptData = AttemptPageQuery['attempt'];
 type Result = NonNullable<AttemptData['result']>;
@@ -34,25 +35,17 @@ export default function AttemptPage() {
   );
 }
 
-const pendingKey = (id: string) => `practice:pending:${id}`;
 const positionKey = (id: string) => `practice:question:${id}`;
-
-function readPending(id: string): Record<string, string> {
-  try {
-    return JSON.parse(localStorage.getItem(pendingKey(id)) ?? '{}') as Record<string, string>;
-  } catch {
-    return {};
-  }
-}
 
 function TakingView({ attempt, onEnded }: { attempt: AttemptData; onEnded: () => void }) {
   const t = useT();
   const { language } = useLanguage();
   const questions = attempt.questions;
   const [index, setIndex] = useState(() => Math.min(Number(localStorage.getItem(positionKey(attempt.id))) || 0, questions.length - 1));
+  const [pending, setPending] = useState(() => readPending(attempt.id));
   const [chosen, setChosen] = useState<Record<string, string>>(() => ({
     ...Object.fromEntries(attempt.answers.map((a) => [a.questionId, a.optionId])),
-    ...readPending(attempt.id),
+    ...Object.fromEntries(Object.entries(readPending(attempt.id)).map(([questionId, answer]) => [questionId, answer.optionId])),
   }));
   const [offline, setOffline] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -61,81 +54,116 @@ function TakingView({ attempt, onEnded }: { attempt: AttemptData; onEnded: () =>
   const [submit, submitting] = useSubmitAttemptMutation();
   // The server's clock: the countdown follows it whatever the phone's clock says.
   const offset = useMemo(() => new Date(attempt.serverTime).getTime() - Date.now(), [attempt.serverTime]);
+  const serverNow = useCallback(() => Date.now() + offset, [offset]);
   const deadline = new Date(attempt.deadline).getTime();
-  const [left, setLeft] = useState(() => Math.max(0, (deadline - Date.now() - offset) / 1000));
-  const ended = useRef(false);
+  const [left, setLeft] = useState(() => Math.max(0, (deadline - serverNow()) / 1000));
+  const timeUp = left <= 0;
+  const flushing = useRef<Promise<void> | null>(null);
+  const tries = useRef(0);
+  const retryTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const submitted = useRef(false);
+  const flushAgain = useRef<() => Promise<void>>(() => Promise.resolve());
 
   useEffect(() => {
     localStorage.setItem(positionKey(attempt.id), String(index));
   }, [attempt.id, index]);
 
   useEffect(() => {
-    const tick = () => {
-      const seconds = Math.max(0, (deadline - Date.now() - offset) / 1000);
-      setLeft(seconds);
-      if (seconds <= 0 && !ended.current) {
-        ended.current = true;
-        onEnded();
-      }
-    };
-    const timer = setInterval(tick, 1000);
+    const timer = setInterval(() => setLeft(Math.max(0, (deadline - serverNow()) / 1000)), 1000);
     return () => clearInterval(timer);
-  }, [deadline, offset, onEnded]);
+  }, [deadline, serverNow]);
 
-  /** Sends the answers kept on the phone while it was offline; the last one chosen for each question wins. */
-  const flush = useCallback(async () => {
-    const pending = readPending(attempt.id);
-    for (const [questionId, optionId] of Object.entries(pending)) {
+  /**
+   * Sends the answers kept on the phone. An answer is dropped only on a refusal that will never
+   * change; one that did not arrive is tried again after a growing wait.
+   */
+  const sendPending = useCallback(async () => {
+    let waiting = false;
+    for (const [questionId, answer] of Object.entries(readPending(attempt.id))) {
       try {
-        await save({ variables: { attemptId: attempt.id, questionId, optionId } });
-        const now = readPending(attempt.id);
-        if (now[questionId] === optionId) {
-          delete now[questionId];
-          localStorage.setItem(pendingKey(attempt.id), JSON.stringify(now));
-        }
-        setOffline(false);
+        await save({ variables: { attemptId: attempt.id, questionId, optionId: answer.optionId, chosenAt: answer.chosenAt } });
+        settlePending(attempt.id, questionId, answer);
       } catch (failure) {
-        if (isGraphQLErrors(failure)) {
-          const now = readPending(attempt.id);
-          delete now[questionId];
-          localStorage.setItem(pendingKey(attempt.id), JSON.stringify(now));
-          setProblem(describeError(failure, t).message);
-        } else {
-          setOffline(true);
-          return;
+        const outcome = outcomeOf(failure);
+        if (outcome === 'retry') {
+          waiting = true;
+          if (isGraphQLErrors(failure)) setProblem(describeError(failure, t).message);
+          continue;
         }
+        settlePending(attempt.id, questionId, answer);
+        if (outcome === 'late') markLate(attempt.id, questionId);
+        else setProblem(describeError(failure, t).message);
       }
+    }
+    setPending(readPending(attempt.id));
+    setOffline(waiting);
+    if (waiting) {
+      tries.current += 1;
+      if (retryTimer.current) clearTimeout(retryTimer.current);
+      retryTimer.current = setTimeout(() => void flushAgain.current(), retryDelay(tries.current));
+    } else {
+      tries.current = 0;
+      setProblem(null);
     }
   }, [attempt.id, save, t]);
 
+  /** One send at a time; a call while one runs waits for it and sends again. */
+  const flush = useCallback(async (): Promise<void> => {
+    while (flushing.current) await flushing.current;
+    flushing.current = sendPending().finally(() => (flushing.current = null));
+    return flushing.current;
+  }, [sendPending]);
   useEffect(() => {
-    void flush();
-    const online = () => void flush();
-    window.addEventListener('online', online);
-    return () => window.removeEventListener('online', online);
+    flushAgain.current = flush;
   }, [flush]);
 
-  const choose = (questionId: string, optionId: string) => {
-    setProblem(null);
-    setChosen((current) => ({ ...current, [questionId]: optionId }));
-    localStorage.setItem(pendingKey(attempt.id), JSON.stringify({ ...readPending(attempt.id), [questionId]: optionId }));
-    void flush();
-  };
-
-  const finish = async () => {
+  /** Submits once nothing is left to send: at the student's word, or when the time is up and the phone has sent what it holds. */
+  const finish = useCallback(async () => {
     await flush();
+    if (Object.keys(readPending(attempt.id)).length > 0 || submitted.current) return;
     try {
       await submit({ variables: { attemptId: attempt.id } });
-      localStorage.removeItem(pendingKey(attempt.id));
+      submitted.current = true;
+      forgetAttempt(attempt.id);
       localStorage.removeItem(positionKey(attempt.id));
       onEnded();
     } catch (failure) {
+      if (outcomeOf(failure) === 'retry') setOffline(true);
       setProblem(describeError(failure, t).message);
     }
+  }, [attempt.id, flush, onEnded, submit, t]);
+
+  useEffect(() => {
+    void flush();
+    const online = () => void (timeUp ? finish() : flush());
+    window.addEventListener('online', online);
+    return () => {
+      window.removeEventListener('online', online);
+    };
+  }, [flush, finish, timeUp]);
+
+  useEffect(() => () => void (retryTimer.current && clearTimeout(retryTimer.current)), []);
+
+  // The time is up: what the phone holds goes first, then the attempt is submitted; offline, both wait for the network.
+  useEffect(() => {
+    if (!timeUp) return;
+    void finish();
+    const again = setInterval(() => void finish(), 5000);
+    return () => clearInterval(again);
+  }, [timeUp, finish]);
+
+  const choose = (questionId: string, optionId: string) => {
+    if (timeUp) return;
+    setProblem(null);
+    setChosen((current) => ({ ...current, [questionId]: optionId }));
+    keepPending(attempt.id, questionId, { optionId, chosenAt: new Date(serverNow()).toISOString() });
+    setPending(readPending(attempt.id));
+    void flush();
   };
 
   const question = questions[index];
   const answered = questions.filter((q) => chosen[q.id]).length;
+  const unsaved = Object.keys(pending).length;
   const urgent = left < 60;
   return (
     <Stack gap="4">
@@ -156,11 +184,24 @@ function TakingView({ attempt, onEnded }: { attempt: AttemptData; onEnded: () =>
           {clock(left, language)}
         </Box>
       </HStack>
-      {offline && (
-        <Alert.Root status="warning" data-testid="offline">
+      {timeUp ? (
+        <Alert.Root status="info" data-testid="time-up" role="status">
           <Alert.Indicator />
-          <Alert.Title>{t('practice.offline')}</Alert.Title>
+          <Alert.Title>
+            {t(offline ? 'practice.timeUpOffline' : 'practice.timeUpSending', {
+              count: unsaved,
+              unsaved: formatDigits(unsaved, language),
+              minutes: formatDigits(Math.max(1, Math.round(attempt.test.graceSeconds / 60)), language),
+            })}
+          </Alert.Title>
         </Alert.Root>
+      ) : (
+        offline && (
+          <Alert.Root status="warning" data-testid="offline">
+            <Alert.Indicator />
+            <Alert.Title>{t('practice.offline')}</Alert.Title>
+          </Alert.Root>
+        )
       )}
       {problem && (
         <Alert.Root status="error">
@@ -193,6 +234,7 @@ function TakingView({ attempt, onEnded }: { attempt: AttemptData; onEnded: () =>
                   height="auto"
                   minH="12"
                   py="2"
+                  disabled={timeUp}
                   onClick={() => choose(question.id, option.id)}
                 >
                   <Text as="span" fontWeight="bold" me="2">
@@ -216,26 +258,32 @@ function TakingView({ attempt, onEnded }: { attempt: AttemptData; onEnded: () =>
       <Stack gap="2" as="nav" aria-label={t('practice.map')}>
         <Text fontSize="sm" color="gray.600">
           {t('practice.answeredOf', { answered: formatDigits(answered, language), total: formatDigits(questions.length, language) })}
+          {unsaved > 0 && ` · ${t('practice.notSavedYet', { count: unsaved, unsaved: formatDigits(unsaved, language) })}`}
         </Text>
         <SimpleGrid columns={{ base: 6, sm: 10 }} gap="2">
           {questions.map((q, i) => (
             <Button
               key={q.id}
               size="sm"
-              variant={chosen[q.id] ? 'solid' : 'outline'}
-              colorPalette={chosen[q.id] ? 'green' : 'gray'}
+              variant={chosen[q.id] ? (pending[q.id] ? 'subtle' : 'solid') : 'outline'}
+              colorPalette={chosen[q.id] ? (pending[q.id] ? 'orange' : 'green') : 'gray'}
+              data-unsaved={pending[q.id] ? 'true' : undefined}
               aria-current={i === index ? 'step' : undefined}
               borderWidth={i === index ? '2px' : '1px'}
               borderColor={i === index ? 'blue.600' : undefined}
               onClick={() => setIndex(i)}
-              aria-label={t('practice.goTo', { n: formatDigits(i + 1, language) })}
+              aria-label={
+                pending[q.id]
+                  ? `${t('practice.goTo', { n: formatDigits(i + 1, language) })}: ${t('practice.answerNotSaved')}`
+                  : t('practice.goTo', { n: formatDigits(i + 1, language) })
+              }
             >
               {formatDigits(i + 1, language)}
             </Button>
           ))}
         </SimpleGrid>
       </Stack>
-      {confirming ? (
+      {timeUp ? null : confirming ? (
         <Card.Root borderColor="orange.300">
           <Card.Body gap="3">
             <Text>{t('practice.confirmSubmit', { unanswered: formatDigits(questions.length - answered, language) })}</Text>
@@ -261,6 +309,11 @@ function TakingView({ attempt, onEnded }: { attempt: AttemptData; onEnded: () =>
 function ResultView({ attempt, result }: { attempt: AttemptData; result: Result }) {
   const t = useT();
   const { language } = useLanguage();
+  const late = useMemo(() => {
+    const lateIds = readLate(attempt.id);
+    return attempt.questions.flatMap((q, i) => (lateIds.includes(q.id) ? [i + 1] : []));
+  }, [attempt.id, attempt.questions]);
+  const keyShown = result.review.some((item) => item.correctOptionId !== null);
   const figures: Array<[string, string]> = [
     [t('practice.correct'), formatDigits(result.correct, language)],
     [t('practice.wrong'), formatDigits(result.wrong, language)],
@@ -287,7 +340,9 @@ function ResultView({ attempt, result }: { attempt: AttemptData; result: Result 
             <Stack gap="0" textAlign="end">
               <Text color="gray.600">{t('practice.rank')}</Text>
               <Text fontSize="2xl" fontWeight="bold" data-testid="rank">
-                {t('practice.rankOf', { rank: formatDigits(result.rank, language), total: formatDigits(result.participants, language) })}
+                {result.rank === null
+                  ? t('practice.notRanked')
+                  : t('practice.rankOf', { rank: formatDigits(result.rank, language), total: formatDigits(result.participants, language) })}
               </Text>
             </Stack>
           </HStack>
@@ -314,6 +369,12 @@ function ResultView({ attempt, result }: { attempt: AttemptData; result: Result 
           </Button>
         </Card.Body>
       </Card.Root>
+      {late.length > 0 && (
+        <Alert.Root status="warning" data-testid="late-answers">
+          <Alert.Indicator />
+          <Alert.Title>{t('practice.lateAnswers', { count: late.length, questions: late.map((n) => formatDigits(n, language)).join(', ') })}</Alert.Title>
+        </Alert.Root>
+      )}
       {result.chapters.length > 0 && (
         <Stack gap="2" as="section" aria-labelledby="by-chapter">
           <Heading as="h2" size="md" id="by-chapter">
@@ -333,6 +394,11 @@ function ResultView({ attempt, result }: { attempt: AttemptData; result: Result 
         <Heading as="h2" size="md" id="review">
           {t('practice.review')}
         </Heading>
+        {!keyShown && (
+          <Text color="gray.700" data-testid="review-later">
+            {result.reviewOpensAt ? t('practice.reviewOpensAt', { when: formatDateTime(result.reviewOpensAt, language) }) : t('practice.reviewNever')}
+          </Text>
+        )}
         {result.review.map((item, n) => (
           <Card.Root key={item.questionId} data-testid="review-item">
             <Card.Body gap="2">
@@ -341,8 +407,8 @@ function ResultView({ attempt, result }: { attempt: AttemptData; result: Result 
               </Text>
               <QuestionPicture src={item.pictureURL} alt={t('practice.picture')} />
               {item.options.map((option) => {
-                const correct = option.id === item.correctOptionId;
                 const mine = option.id === item.chosenOptionId;
+                const correct = option.id === item.correctOptionId || (mine && item.answeredCorrectly === true);
                 return (
                   <HStack
                     key={option.id}
@@ -353,7 +419,7 @@ function ResultView({ attempt, result }: { attempt: AttemptData; result: Result 
                     borderColor={correct ? 'green.400' : mine ? 'red.400' : undefined}
                   >
                     <MathText text={option.text} flex="1" />
-                    {correct && <Badge colorPalette="green">{t('practice.correctAnswer')}</Badge>}
+                    {correct && item.correctOptionId && <Badge colorPalette="green">{t('practice.correctAnswer')}</Badge>}
                     {mine && <Badge colorPalette={correct ? 'green' : 'red'}>{t('practice.yourAnswer')}</Badge>}
                   </HStack>
                 );

@@ -131,13 +131,18 @@ export function MyAttempts() {
         <HStack key={attempt.id} justify="space-between" borderWidth="1px" borderRadius="md" p="3" gap="3" data-testid="my-attempt">
           <RouterLink to={paths.attempt(attempt.id)}>{attempt.test.title}</RouterLink>
           <Text flexShrink={0} fontWeight="medium">
-            {attempt.result
-              ? t('practice.historyScore', {
-                  score: formatDigits(attempt.result.score, language),
-                  max: formatDigits(attempt.result.maxScore, language),
-                  rank: formatDigits(attempt.result.rank, language),
-                })
-              : t('practice.inProgress')}
+            {!attempt.result
+              ? t('practice.inProgress')
+              : attempt.result.rank === null
+                ? t('practice.historyScorePractice', {
+                    score: formatDigits(attempt.result.score, language),
+                    max: formatDigits(attempt.result.maxScore, language),
+                  })
+                : t('practice.historyScore', {
+                    score: formatDigits(attempt.result.score, language),
+                    max: formatDigits(attempt.result.maxScore, language),
+                    rank: formatDigits(attempt.result.rank, language),
+                  })}
           </Text>
         </HStack>
       ))}

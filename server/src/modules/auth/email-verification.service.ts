@@ -62,3 +62,13 @@ export async function requireVerifiedEmail(manager: EntityManager | DataSource, 
   const user = await manager.getRepository(User).findOne({ select: { id: true, emailVerifiedAt: true }, where: { id: userId } });
   if (!user?.emailVerifiedAt) throw new AppError('EMAIL_NOT_CONFIRMED', UNVERIFIED_EMAIL);
 }
+
+export const CONFIRM_BEFORE_AUTHORING = 'Confirm your email address or mobile number first: then you can write questions, tests and quizzes.';
+
+/** Authoring (questions, tests, quizzes) waits for an account that proved its email address or its mobile number. */
+export async function requireConfirmedAccount(manager: EntityManager | DataSource, userId: string): Promise<void> {
+  const user = await manager
+    .getRepository(User)
+    .findOne({ select: { id: true, role: true, emailVerifiedAt: true, phoneConfirmedAt: true }, where: { id: userId } });
+  if (!user?.emailVerifiedAt && !user?.phoneConfirmedAt) throw new AppError('ACCOUNT_NOT_CONFIRMED', CONFIRM_BEFORE_AUTHORING);
+}

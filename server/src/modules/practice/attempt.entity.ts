@@ -73,6 +73,11 @@ export class AttemptAnswer {
   @Column({ type: 'uuid' })
   optionId: string;
 
+  /** When it reached the server. */
   @CreateDateColumn({ type: 'timestamptz' })
   answeredAt: Date;
+
+  /** When the student chose it, by the server's clock as the page knew it (never after answeredAt): an answer chosen before the deadline counts within the grace window. */
+  @Column({ type: 'timestamptz', nullable: true })
+  chosenAt: Date | null;
 }

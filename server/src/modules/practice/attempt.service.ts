@@ -10,7 +10,7 @@ import { Course } from '../course/course.entity';
 import { findActiveEnrollment } from '../enrollment/enrollment.service';
 import { User } from '../user/user.entity';
 import { Attempt, AttemptAnswer } from './attempt.entity';
-import { ModelTest } from './model-test.entity';
+import { ModelTest, ReviewPolicy } from './model-test.entity';
 import { MODEL_TEST_NOT_FOUND, testQuestionIds } from './model-test.service';
 import { Question } from './question.entity';
 import { questionPictureAddress } from './question-picture';
@@ -21,6 +21,7 @@ export const ATTEMPT_NOT_FOUND = 'Attempt not found';
 export const NOT_YOUR_ATTEMPT = 'This attempt belongs to another student';
 export const ATTEMPT_SUBMITTED = 'This attempt has been submitted; its answers can no longer change';
 export const TIME_IS_UP = 'Time is up: answers after the deadline are not accepted';
+export const ANSWER_TOO_LATE = 'This answer was chosen in time but reached us after the grace window: it does not count';
 export const QUESTION_NOT_IN_ATTEMPT = 'This question is not part of the attempt';
 export const OPTION_NOT_OF_QUESTION = 'This option does not belong to the question';
 export const TEST_NEEDS_ENROLLMENT = 'This model test is for the students of its course: enroll in the course to take it';
@@ -73,7 +74,9 @@ export async function startAttempt(db: DataSource, scheduler: DeadlineScheduler,
   if (test.closesAt && test.closesAt <= now) throw new AppError('TEST_NOT_OPEN', TEST_CLOSED);
   const questionIds = await testQuestionIds(db, test.id);
   if (questionIds.length === 0) throw new AppError('CONFLICT', TEST_HAS_NO_QUESTIONS);
-  const questions = await db.getRepository(Question).find({ select: { id: true, options: true }, where: { id: In(questionIds) } });
+  // A test may draw each attempt's questions from a larger pool.
+  const drawn = shuffled(questionIds).slice(0, test.questionsPerAttempt ?? questionIds.length);
+  const questions = await db.getRepository(Question).find({ select: { id: true, options: true }, where: { id: In(drawn) } });
   const optionOrder = Object.fromEntries(questions.map((q) => [q.id, shuffled(q.options.map((o) => o.id))]));
   const byDuration = now.getTime() + test.durationMinutes * 60_000;
   const deadline = new Date(test.closesAt ? Math.min(byDuration, test.closesAt.getTime()) : byDuration);
@@ -82,7 +85,7 @@ export async function startAttempt(db: DataSource, scheduler: DeadlineScheduler,
     .createQueryBuilder()
     .insert()
     .into(Attempt)
-    .values({ testId: test.id, userId: viewer.id, startedAt: now, deadline, questionOrder: shuffled(questionIds), optionOrder })
+    .values({ testId: test.id, userId: viewer.id, startedAt: now, deadline, questionOrder: drawn, optionOrder })
     .orIgnore()
     .returning('id')
     .execute();
@@ -91,16 +94,23 @@ export async function startAttempt(db: DataSource, scheduler: DeadlineScheduler,
     .createQueryBuilder('a')
     .where('a."testId" = :t AND a."userId" = :u AND a."submittedAt" IS NULL', { t: test.id, u: viewer.id })
     .getOneOrFail();
-  if ((inserted.raw as unknown[]).length > 0) await scheduler.schedule(attempt.id, attempt.deadline);
+  if ((inserted.raw as unknown[]).length > 0) await scheduler.schedule(attempt.id, closingOf(attempt, test));
   return attempt;
 }
 
-/** The viewer's own attempt (or any, for an admin); an attempt past its deadline is submitted first. */
+/**
+ * When an attempt takes no more answers: its deadline plus the test's grace window, in which an
+ * answer chosen before the deadline but held back by the network still counts. The server submits
+ * the attempt then (the queue's job), unless the student did first.
+ */
+export const closingOf = (attempt: Pick<Attempt, 'deadline'>, test: Pick<ModelTest, 'graceSeconds'>): Date =>
+  new Date(attempt.deadline.getTime() + test.graceSeconds * 1000);
+
+/** The viewer's own attempt (or any, for an admin), as it is: reading never submits it. */
 export async function readAttempt(db: DataSource, viewer: Viewer, id: string): Promise<Attempt> {
   const attempt = isUuid(id) ? await db.getRepository(Attempt).findOneBy({ id }) : null;
   if (!attempt) throw notFound(ATTEMPT_NOT_FOUND, 'ATTEMPT_NOT_FOUND');
   if (attempt.userId !== viewer.id && !isAdmin(viewer)) throw new AppError('FORBIDDEN', NOT_YOUR_ATTEMPT);
-  if (!attempt.submittedAt && attempt.deadline.getTime() <= Date.now()) return finishAttempt(db, attempt.id);
   return attempt;
 }
 
@@ -109,32 +119,52 @@ export async function answersOf(db: DataSource | EntityManager, attemptId: strin
 }
 
 /**
- * Saves the option a student chose, while the attempt is theirs, unsubmitted and before its
- * deadline by the database's clock. The attempt's row is shared-locked, so a submission waits for
- * an answer being saved and an answer never lands after the result was counted.
+ * Saves the option a student chose, while the attempt is theirs and unsubmitted. Before the deadline
+ * (by the database's clock) any answer counts; after it, an answer the page recorded before the
+ * deadline (`chosenAt`, by the server's clock as the page knew it) counts until the grace window
+ * ends, and is refused with ANSWER_TOO_LATE after. Of two answers to a question, the one chosen last
+ * counts, whatever order they arrive in. The attempt's row is shared-locked, so a submission waits
+ * for an answer being saved and an answer never lands after the result was counted.
  */
-export async function saveAnswer(db: DataSource, viewer: Viewer, attemptId: string, questionId: string, optionId: string): Promise<AttemptAnswer> {
+export async function saveAnswer(
+  db: DataSource,
+  viewer: Viewer,
+  attemptId: string,
+  questionId: string,
+  optionId: string,
+  chosenAt?: Date | null,
+): Promise<AttemptAnswer> {
   if (!isUuid(attemptId)) throw notFound(ATTEMPT_NOT_FOUND, 'ATTEMPT_NOT_FOUND');
+  if (chosenAt && Number.isNaN(chosenAt.getTime())) throw badInput('chosenAt must be a date and time', { field: 'chosenAt' });
   return db.transaction(async (manager) => {
-    const [row] = await manager.query<Array<{ userId: string; submitted: boolean; late: boolean; questionOrder: string[] }>>(
-      `SELECT "userId", "submittedAt" IS NOT NULL AS "submitted", now() >= "deadline" AS "late", "questionOrder"::text[] AS "questionOrder"
-         FROM "attempt" WHERE "id" = $1 FOR SHARE`,
-      [attemptId],
+    const [row] = await manager.query<
+      Array<{ userId: string; submitted: boolean; late: boolean; pastGrace: boolean; chosenInTime: boolean; questionOrder: string[] }>
+    >(
+      `SELECT a."userId", a."submittedAt" IS NOT NULL AS "submitted", now() >= a."deadline" AS "late",
+              now() >= a."deadline" + make_interval(secs => t."graceSeconds") AS "pastGrace",
+              coalesce($2::timestamptz < a."deadline", false) AS "chosenInTime", a."questionOrder"::text[] AS "questionOrder"
+         FROM "attempt" a JOIN "model_test" t ON t."id" = a."testId" WHERE a."id" = $1 FOR SHARE OF a`,
+      [attemptId, chosenAt ?? null],
     );
     if (!row) throw notFound(ATTEMPT_NOT_FOUND, 'ATTEMPT_NOT_FOUND');
     if (row.userId !== viewer.id) throw new AppError('FORBIDDEN', NOT_YOUR_ATTEMPT);
     if (row.submitted) throw new AppError('ATTEMPT_CLOSED', ATTEMPT_SUBMITTED);
-    if (row.late) throw new AppError('ATTEMPT_CLOSED', TIME_IS_UP);
+    if (row.late && !row.chosenInTime) throw new AppError('ATTEMPT_CLOSED', TIME_IS_UP);
+    if (row.pastGrace) throw new AppError('ANSWER_TOO_LATE', ANSWER_TOO_LATE);
     if (!isUuid(questionId) || !row.questionOrder.includes(questionId)) throw badInput(QUESTION_NOT_IN_ATTEMPT, { field: 'questionId' });
     const question = await manager.getRepository(Question).findOneOrFail({ select: { id: true, options: true }, where: { id: questionId } });
     if (!question.options.some((option) => option.id === optionId)) throw badInput(OPTION_NOT_OF_QUESTION, { field: 'optionId' });
+    // The moment it was chosen, never later than now nor earlier than the start.
     const [saved] = await manager.query<AttemptAnswer[]>(
-      `INSERT INTO "attempt_answer" ("attemptId", "questionId", "optionId") VALUES ($1, $2, $3)
-       ON CONFLICT ("attemptId", "questionId") DO UPDATE SET "optionId" = EXCLUDED."optionId", "answeredAt" = now()
-       RETURNING "attemptId", "questionId", "optionId", "answeredAt"`,
-      [attemptId, questionId, optionId],
+      `INSERT INTO "attempt_answer" ("attemptId", "questionId", "optionId", "chosenAt")
+       SELECT $1, $2, $3, greatest(a."startedAt", least(coalesce($4::timestamptz, now()), now())) FROM "attempt" a WHERE a."id" = $1
+       ON CONFLICT ("attemptId", "questionId") DO UPDATE SET "optionId" = EXCLUDED."optionId", "answeredAt" = now(), "chosenAt" = EXCLUDED."chosenAt"
+         WHERE "attempt_answer"."chosenAt" IS NULL OR "attempt_answer"."chosenAt" <= EXCLUDED."chosenAt"
+       RETURNING "attemptId", "questionId", "optionId", "answeredAt", "chosenAt"`,
+      [attemptId, questionId, optionId, chosenAt ?? null],
     );
-    return saved;
+    // An answer chosen before the one already saved changes nothing.
+    return saved ?? manager.getRepository(AttemptAnswer).findOneByOrFail({ attemptId, questionId });
   });
 }
 
@@ -146,10 +176,33 @@ export async function submitAttempt(db: DataSource, viewer: Viewer, attemptId: s
   return finishAttempt(db, attempt.id);
 }
 
+export interface Score {
+  correct: number;
+  wrong: number;
+  skipped: number;
+  score: number;
+}
+
+/** An attempt's marks from its answers: 1 per correct answer, the test's negative mark off per wrong one. */
+export async function scoreOf(manager: DataSource | EntityManager, attempt: Attempt, test: ModelTest): Promise<Score> {
+  const questions = await manager.getRepository(Question).find({ select: { id: true, correctOptionId: true }, where: { id: In(attempt.questionOrder) } });
+  const answers = new Map((await answersOf(manager, attempt.id)).map((a) => [a.questionId, a.optionId]));
+  let correct = 0;
+  let wrong = 0;
+  for (const question of questions) {
+    const chosen = answers.get(question.id);
+    if (chosen === undefined) continue;
+    if (chosen === question.correctOptionId) correct += 1;
+    else wrong += 1;
+  }
+  const skipped = attempt.questionOrder.length - correct - wrong;
+  return { correct, wrong, skipped, score: Math.round((correct - wrong * test.negativeMark) * 100) / 100 };
+}
+
 /**
  * Counts an attempt's result once: under the row's lock, only an unsubmitted attempt is counted;
- * a later call returns what was counted. Used by the student's submission and by the server at the
- * deadline. The submission time is never later than the deadline.
+ * a later call returns what was counted. Used by the student's submission and by the server when
+ * the grace window ends. The submission time is never later than the deadline.
  */
 export async function finishAttempt(db: DataSource, attemptId: string): Promise<Attempt> {
   return db.transaction(async (manager) => {
@@ -161,18 +214,7 @@ export async function finishAttempt(db: DataSource, attemptId: string): Promise<
     if (!locked.submitted) {
       const test = await manager.getRepository(ModelTest).findOneByOrFail({ id: locked.testId });
       const attempt = await manager.getRepository(Attempt).findOneByOrFail({ id: attemptId });
-      const questions = await manager.getRepository(Question).find({ select: { id: true, correctOptionId: true }, where: { id: In(attempt.questionOrder) } });
-      const answers = new Map((await answersOf(manager, attemptId)).map((a) => [a.questionId, a.optionId]));
-      let correct = 0;
-      let wrong = 0;
-      for (const question of questions) {
-        const chosen = answers.get(question.id);
-        if (chosen === undefined) continue;
-        if (chosen === question.correctOptionId) correct += 1;
-        else wrong += 1;
-      }
-      const skipped = attempt.questionOrder.length - correct - wrong;
-      const score = Math.round((correct - wrong * test.negativeMark) * 100) / 100;
+      const { correct, wrong, skipped, score } = await scoreOf(manager, attempt, test);
       await manager.query(
         `UPDATE "attempt" SET "submittedAt" = least(now(), "deadline"), "correct" = $2, "wrong" = $3, "skipped" = $4, "score" = $5,
            "durationSeconds" = greatest(0, ceil(extract(epoch FROM least(now(), "deadline") - "startedAt")))::int
@@ -184,29 +226,33 @@ export async function finishAttempt(db: DataSource, attemptId: string): Promise<
   });
 }
 
-/** The server's submission at the deadline (the queue's job): nothing if the student already submitted. */
+/** The server's submission when the grace window after the deadline ends (the queue's job): nothing if the student already submitted. */
 export async function finishAtDeadline(db: DataSource, attemptId: string): Promise<void> {
   const attempt = await db.getRepository(Attempt).findOneBy({ id: attemptId });
   if (!attempt || attempt.submittedAt) return;
-  if (attempt.deadline.getTime() > Date.now()) throw new Error(`attempt ${attemptId} was due at ${attempt.deadline.toISOString()}: too early`);
+  const test = await db.getRepository(ModelTest).findOneByOrFail({ id: attempt.testId });
+  const closing = closingOf(attempt, test);
+  if (closing.getTime() > Date.now()) throw new Error(`attempt ${attemptId} closes at ${closing.toISOString()}: too early`);
   await finishAttempt(db, attemptId);
 }
 
+/** Each student's first finished attempt at test $1: the attempts a leaderboard ranks. */
+const FIRST_ATTEMPTS = `SELECT DISTINCT ON ("userId") "id", "userId", "score", "durationSeconds", "submittedAt" FROM "attempt"
+   WHERE "testId" = $1 AND "submittedAt" IS NOT NULL ORDER BY "userId", "submittedAt", "id"`;
+/** The one order of a leaderboard: best score first, ties to the quicker; equal both, equal rank. */
+const RANK = `rank() OVER (ORDER BY f."score" DESC, f."durationSeconds" ASC)::int`;
+
 /**
- * The rank of a finished attempt among everyone's first finished attempt at the test: one more than
- * those with a higher score, or the same score in less time. A student's own first attempt counts once.
+ * A finished attempt's place on the test's leaderboard, as the leaderboard shows it: only a student's
+ * first finished attempt is ranked, so a later one (practice) has no rank.
  */
-export async function rankOf(db: DataSource, attempt: Attempt): Promise<{ rank: number; participants: number }> {
-  const [row] = await db.query<Array<{ better: number; participants: number }>>(
-    `WITH firsts AS (
-       SELECT DISTINCT ON ("userId") "userId", "score", "durationSeconds" FROM "attempt"
-        WHERE "testId" = $1 AND "submittedAt" IS NOT NULL ORDER BY "userId", "submittedAt", "id")
-     SELECT count(*) FILTER (WHERE "userId" <> $2 AND ("score" > $3 OR ("score" = $3 AND "durationSeconds" < $4)))::int AS "better",
-            (count(*) + CASE WHEN bool_or("userId" = $2) THEN 0 ELSE 1 END)::int AS "participants"
-       FROM firsts`,
-    [attempt.testId, attempt.userId, attempt.score, attempt.durationSeconds],
+export async function rankOf(db: DataSource, attempt: Attempt): Promise<{ rank: number | null; participants: number }> {
+  const [row] = await db.query<Array<{ rank: number | null; participants: number }>>(
+    `WITH f AS (${FIRST_ATTEMPTS}), ranked AS (SELECT f."id", ${RANK} AS "rank" FROM f)
+     SELECT (SELECT "rank" FROM ranked WHERE "id" = $2) AS "rank", (SELECT count(*) FROM f)::int AS "participants"`,
+    [attempt.testId, attempt.id],
   );
-  return { rank: row.better + 1, participants: row.participants };
+  return { rank: row.rank, participants: row.participants };
 }
 
 export interface ReviewItem {
@@ -214,28 +260,54 @@ export interface ReviewItem {
   text: string;
   options: Array<{ id: string; text: string }>;
   chosenOptionId: string | null;
-  correctOptionId: string;
-  explanation: string;
+  /** Whether the chosen option was the correct one; null when skipped. */
+  answeredCorrectly: boolean | null;
+  /** The key and its explanation: null until the review opens (reviewOpensAt). */
+  correctOptionId: string | null;
+  explanation: string | null;
   chapterId: string | null;
   pictureURL: string | null;
 }
 
-/** Every question of a finished attempt in its order, with the student's answer, the correct one and the explanation. */
-export async function reviewOf(db: DataSource, attempt: Attempt): Promise<ReviewItem[]> {
+/**
+ * When the students of a test may see its correct options and explanations: a test with a closing
+ * time once it closed and its grace window passed (nobody may still answer), whatever its policy;
+ * an any-time test at each submission, or never when its author chose to review after a close it does
+ * not have. Before that a student sees the score and which answers were right.
+ */
+export function reviewOpensAt(test: Pick<ModelTest, 'closesAt' | 'graceSeconds' | 'reviewAfter'>, attempt: Pick<Attempt, 'submittedAt'>): Date | null {
+  if (test.closesAt) return new Date(test.closesAt.getTime() + test.graceSeconds * 1000);
+  return test.reviewAfter === ReviewPolicy.AFTER_SUBMIT ? attempt.submittedAt : null;
+}
+
+export function reviewIsOpen(
+  test: Pick<ModelTest, 'closesAt' | 'graceSeconds' | 'reviewAfter'>,
+  attempt: Pick<Attempt, 'submittedAt'>,
+  now = new Date(),
+): boolean {
+  const opens = reviewOpensAt(test, attempt);
+  return attempt.submittedAt !== null && opens !== null && opens.getTime() <= now.getTime();
+}
+
+/** Every question of a finished attempt in its order, with the student's answer and whether it was right; the key and explanations once the review is open. */
+export async function reviewOf(db: DataSource, attempt: Attempt, test: ModelTest): Promise<ReviewItem[]> {
   if (!attempt.submittedAt) return [];
+  const open = reviewIsOpen(test, attempt);
   const questions = new Map((await db.getRepository(Question).find({ where: { id: In(attempt.questionOrder) } })).map((q) => [q.id, q]));
   const answers = new Map((await answersOf(db, attempt.id)).map((a) => [a.questionId, a.optionId]));
   return attempt.questionOrder
     .filter((id) => questions.has(id))
     .map((id) => {
       const question = questions.get(id)!;
+      const chosen = answers.get(id) ?? null;
       return {
         questionId: id,
         text: question.text,
         options: orderedOptions(attempt, question),
-        chosenOptionId: answers.get(id) ?? null,
-        correctOptionId: question.correctOptionId,
-        explanation: question.explanation,
+        chosenOptionId: chosen,
+        answeredCorrectly: chosen === null ? null : chosen === question.correctOptionId,
+        correctOptionId: open ? question.correctOptionId : null,
+        explanation: open ? question.explanation : null,
         chapterId: question.chapterId,
         pictureURL: questionPictureAddress(question),
       };
@@ -261,7 +333,7 @@ export async function chapterScores(db: DataSource, review: ReviewItem[]): Promi
       chapterId: chapter.id,
       nameBn: chapter.nameBn,
       nameEn: chapter.nameEn,
-      correct: items.filter((item) => item.chosenOptionId === item.correctOptionId).length,
+      correct: items.filter((item) => item.answeredCorrectly === true).length,
       total: items.length,
     };
   });
@@ -296,16 +368,9 @@ export async function questionsOf(
     }));
 }
 
-/** The viewer's attempts, newest first; those past their deadline are submitted on the way. */
+/** The viewer's attempts, newest first, as they are (the queue submits those whose time is up). */
 export async function listMyAttempts(db: DataSource, viewer: Viewer, paging: { offset?: number; limit?: number }): Promise<Page<Attempt>> {
   const page = parsePage(paging.offset, paging.limit, 20);
-  const expired = await db
-    .getRepository(Attempt)
-    .createQueryBuilder('a')
-    .select('a.id')
-    .where('a."userId" = :me AND a."submittedAt" IS NULL AND a.deadline <= now()', { me: viewer.id })
-    .getMany();
-  for (const { id } of expired) await finishAttempt(db, id);
   const where = { userId: viewer.id };
   const items = await db.getRepository(Attempt).find({ where, order: { startedAt: 'DESC', id: 'ASC' }, skip: page.offset, take: page.limit });
   return { items, ...page, countTotal: () => db.getRepository(Attempt).countBy(where) };
@@ -323,10 +388,9 @@ export async function leaderboard(db: DataSource, testId: string, paging: { offs
   const page = parsePage(paging.offset, paging.limit, 20);
   if (!isUuid(testId) || !(await db.getRepository(ModelTest).existsBy({ id: testId, published: true })))
     throw notFound(MODEL_TEST_NOT_FOUND, 'MODEL_TEST_NOT_FOUND');
-  const firsts = `SELECT DISTINCT ON ("userId") "userId", "score", "durationSeconds", "submittedAt" FROM "attempt"
-     WHERE "testId" = $1 AND "submittedAt" IS NOT NULL ORDER BY "userId", "submittedAt", "id"`;
+  const firsts = FIRST_ATTEMPTS;
   const rows = await db.query<Array<{ rank: number; name: string; hidden: boolean | null; score: string; durationSeconds: number }>>(
-    `SELECT rank() OVER (ORDER BY f."score" DESC, f."durationSeconds" ASC)::int AS "rank", u."name", p."hideName" AS "hidden",
+    `SELECT ${RANK} AS "rank", u."name", p."hideName" AS "hidden",
             f."score", f."durationSeconds"
        FROM (${firsts}) f JOIN "${db.getMetadata(User).tableName}" u ON u."id" = f."userId"
        LEFT JOIN "${db.getMetadata(LeaderboardPreference).tableName}" p ON p."userId" = f."userId"

@@ -28,11 +28,11 @@ class QuizQuestion {
   @Field({ description: 'The question; formulas between $…$' })
   text: string;
 
-  @Field(() => [QuestionOption], { description: 'Its options, in order' })
+  @Field(() => [QuestionOption], { description: "Its options, in this round's order (each new round shuffles them)" })
   options: QuestionOption[];
 }
 
-@ObjectType({ description: 'A checked answer to a question of a lesson quiz, with the correct option and the explanation' })
+@ObjectType({ description: 'A checked answer to a question of a lesson quiz; the correct option and the explanation once the round ends' })
 class QuizAnswer {
   @Field(() => ID, { description: 'The question answered' })
   questionId: string;
@@ -43,11 +43,11 @@ class QuizAnswer {
   @Field({ description: 'Whether the chosen option is the correct one' })
   correct: boolean;
 
-  @Field(() => ID, { description: 'The correct option, shown once the question is answered' })
-  correctOptionId: string;
+  @Field(() => ID, { nullable: true, description: 'The correct option; null until every question of the round is answered' })
+  correctOptionId: string | null;
 
-  @Field({ description: 'Why the correct option is right' })
-  explanation: string;
+  @Field(() => String, { nullable: true, description: 'Why the correct option is right; null until the round ends' })
+  explanation: string | null;
 }
 
 @ObjectType({ description: "A lesson's quiz as the enrolled student sees it: its questions, the answers of the round under way and the best result" })

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
 import { In } from 'typeorm';
 import { AppError, badInput, notFound } from '../../shared/errors';
@@ -9,8 +10,8 @@ import { COURSE_NOT_FOUND } from '../course/course.service';
 import { Lesson } from '../course/lesson.entity';
 import { findActiveEnrollment } from '../enrollment/enrollment.service';
 import { LessonQuizAnswer, LessonQuizQuestion, LessonQuizResult } from './lesson-quiz.entity';
-import { QUESTION_NOT_YOURS } from './model-test.service';
-import { mayUseQuestion, QUESTION_NOT_FOUND, taughtCourseIds } from './question-bank.service';
+import { QUESTION_NOT_FOUND, requireUsableQuestions } from './question-bank.service';
+import { requireConfirmedAccount } from '../auth/email-verification.service';
 import { Question, type QuestionOption } from './question.entity';
 
 export const LESSON_NOT_FOUND = 'Lesson not found';
@@ -28,13 +29,13 @@ export interface QuizQuestionView {
   options: QuestionOption[];
 }
 
-/** An answer of the round under way, with the correct option and the explanation (the student answered it). */
+/** An answer of the round under way, checked; the correct option and the explanation only once the round ends. */
 export interface QuizAnswerView {
   questionId: string;
   optionId: string;
   correct: boolean;
-  correctOptionId: string;
-  explanation: string;
+  correctOptionId: string | null;
+  explanation: string | null;
 }
 
 export interface LessonQuizView {
@@ -84,13 +85,23 @@ async function enrolledLesson(db: DataSource | EntityManager, viewer: Viewer, le
   return found;
 }
 
-const answerView = (answer: Pick<LessonQuizAnswer, 'questionId' | 'optionId' | 'correct'>, question: Question): QuizAnswerView => ({
+/** The key shows only when the round ends: during a round it would answer the questions still open, and copying it would pass the next round. */
+const answerView = (answer: Pick<LessonQuizAnswer, 'questionId' | 'optionId' | 'correct'>, question: Question, roundEnded: boolean): QuizAnswerView => ({
   questionId: answer.questionId,
   optionId: answer.optionId,
   correct: answer.correct,
-  correctOptionId: question.correctOptionId,
-  explanation: question.explanation,
+  correctOptionId: roundEnded ? question.correctOptionId : null,
+  explanation: roundEnded ? question.explanation : null,
 });
+
+/** A question's options in the order of one student's round: the same all round long, another in the next round. */
+function roundOrder(options: QuestionOption[], studentId: string, lessonId: string, round: number, questionId: string): QuestionOption[] {
+  const place = (optionId: string) => createHash('sha256').update(`${studentId}:${lessonId}:${round}:${questionId}:${optionId}`).digest('hex');
+  return options
+    .map((o) => ({ option: { id: o.id, text: o.text }, place: place(o.id) }))
+    .sort((a, b) => a.place.localeCompare(b.place))
+    .map((o) => o.option);
+}
 
 async function quizView(db: DataSource | EntityManager, studentId: string, lesson: Lesson, course: Course): Promise<LessonQuizView | null> {
   const questions = await quizQuestions(db, lesson.id);
@@ -102,14 +113,17 @@ async function quizView(db: DataSource | EntityManager, studentId: string, lesso
   const byQuestion = new Map(questions.map((q) => [q.id, q]));
   const bestCorrect = result?.bestCorrect ?? null;
   const bestTotal = result?.bestTotal ?? null;
+  const roundEnded = answers.length === questions.length;
+  // A finished round is counted in `rounds` already: its order stays the one it was answered in.
+  const round = (result?.rounds ?? 0) - (roundEnded ? 1 : 0);
   return {
     lessonId: lesson.id,
     courseId: course.id,
     // Only what a student may see before answering: never the correct option or the explanation.
-    questions: questions.map((q) => ({ id: q.id, text: q.text, options: q.options.map((o) => ({ id: o.id, text: o.text })) })),
+    questions: questions.map((q) => ({ id: q.id, text: q.text, options: roundOrder(q.options, studentId, lesson.id, round, q.id) })),
     answers: questions.flatMap((q) => {
       const answer = answers.find((a) => a.questionId === q.id);
-      return answer ? [answerView(answer, byQuestion.get(q.id)!)] : [];
+      return answer ? [answerView(answer, byQuestion.get(q.id)!, roundEnded)] : [];
     }),
     passPercent: course.quizPassPercent,
     bestCorrect,
@@ -156,7 +170,10 @@ export async function answerLessonQuiz(
     );
     const answers = manager.getRepository(LessonQuizAnswer);
     const earlier = await answers.findOneBy({ studentId: viewer.id, lessonId: lesson.id, questionId });
-    if (earlier) return { answer: answerView(earlier, question), quiz: (await quizView(manager, viewer.id, lesson, course))! };
+    if (earlier) {
+      const quiz = (await quizView(manager, viewer.id, lesson, course))!;
+      return { answer: quiz.answers.find((a) => a.questionId === questionId)!, quiz };
+    }
 
     const correct = optionId === question.correctOptionId;
     await answers.insert({ studentId: viewer.id, lessonId: lesson.id, questionId, optionId, correct });
@@ -171,7 +188,8 @@ export async function answerLessonQuiz(
         better ? [viewer.id, lesson.id, score, total] : [viewer.id, lesson.id],
       );
     }
-    return { answer: answerView({ questionId, optionId, correct }, question), quiz: (await quizView(manager, viewer.id, lesson, course))! };
+    const quiz = (await quizView(manager, viewer.id, lesson, course))!;
+    return { answer: quiz.answers.find((a) => a.questionId === questionId)!, quiz };
   });
 }
 
@@ -201,6 +219,7 @@ export async function requireQuizPassed(db: DataSource | EntityManager, studentI
 
 async function editableLesson(db: DataSource | EntityManager, viewer: Viewer, lessonId: string): Promise<{ lesson: Lesson; course: Course }> {
   requireRole(viewer, roles.staff);
+  await requireConfirmedAccount(db, viewer.id);
   const found = await findLesson(db, lessonId);
   requireCourseEditor(viewer, found.course);
   return found;
@@ -220,12 +239,7 @@ export async function setLessonQuiz(db: DataSource, viewer: Viewer, lessonId: st
   const { lesson, course } = await editableLesson(db, viewer, lessonId);
   if (questionIds.length > MAX_QUIZ_QUESTIONS) throw badInput(`A lesson quiz has at most ${MAX_QUIZ_QUESTIONS} questions`, { field: 'questionIds' });
   if (new Set(questionIds).size !== questionIds.length) throw badInput(QUIZ_QUESTION_TWICE, { field: 'questionIds' });
-  if (questionIds.some((id) => !isUuid(id))) throw badInput(QUESTION_NOT_FOUND, { field: 'questionIds' });
-  const questions = await db.getRepository(Question).find({ select: { id: true, courseId: true }, where: { id: In(questionIds) } });
-  if (questions.length !== questionIds.length) throw badInput(QUESTION_NOT_FOUND, { field: 'questionIds' });
-  const taught = await taughtCourseIds(db, viewer);
-  if (questions.some((q) => !(q.courseId === null || q.courseId === course.id) || (q.courseId !== null && !mayUseQuestion(viewer, q, taught))))
-    throw new AppError('FORBIDDEN', QUESTION_NOT_YOURS);
+  await requireUsableQuestions(db, viewer, course.id, questionIds);
   await db.transaction(async (manager) => {
     await manager.getRepository(LessonQuizQuestion).delete({ lessonId: lesson.id });
     if (questionIds.length)

@@ -170,22 +170,23 @@ describe('taking a lesson quiz', () => {
     // The question type a student reads has no field for the answer at all.
     const asked = await student.graphql(`query ($l: ID!) { lessonQuiz(lessonId: $l) { questions { correctOptionId } } }`, { l: lessons[0].id });
     expect(asked.errors?.[0].message).toMatch(/correctOptionId/);
-    // Answering the first question reveals its answer only.
+    // Answering the first question tells whether it was right, not the key: copied, it would pass the next round.
     const first = await answer(student, questions[0], wrongOption(questions[0]));
     const after = JSON.stringify(first.data);
-    expect(after).toContain(questions[0].correctOptionId);
+    expect(after).not.toMatch(/"correctOptionId":"/);
+    expect(after).not.toContain(questions[0].explanation);
     expect(after).not.toContain(questions[1].explanation);
   });
 
-  it('checks each answer at once with the explanation, and refuses an option of another question or a question of another lesson', async () => {
+  it('checks each answer at once, gives the key and explanations when the round ends, and refuses an option of another question or a question of another lesson', async () => {
     const questions = await quizOnFirstLesson(2);
     const wrong = await answer(student, questions[0], wrongOption(questions[0]));
     expect(wrong.data!.answerLessonQuiz.answer).toEqual({
       questionId: questions[0].id,
       optionId: wrongOption(questions[0]),
       correct: false,
-      correctOptionId: questions[0].correctOptionId,
-      explanation: questions[0].explanation,
+      correctOptionId: null,
+      explanation: null,
     });
     const otherOption = await answer(student, questions[1], questions[0].options[0].id);
     expect(otherOption.errors?.[0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'optionId' });
@@ -195,6 +196,37 @@ describe('taking a lesson quiz', () => {
     const otherLesson = await answer(student, questions[1], questions[1].correctOptionId, lessons[1].id);
     expect(otherLesson.errors?.[0].extensions?.category).toBe('NOT_FOUND');
     expect(await given.db.getRepository(LessonQuizAnswer).count()).toBe(1);
+    const last = await answer(student, questions[1], questions[1].correctOptionId);
+    expect(last.data!.answerLessonQuiz.quiz.answers).toEqual([
+      {
+        questionId: questions[0].id,
+        optionId: wrongOption(questions[0]),
+        correct: false,
+        correctOptionId: questions[0].correctOptionId,
+        explanation: questions[0].explanation,
+      },
+      {
+        questionId: questions[1].id,
+        optionId: questions[1].correctOptionId,
+        correct: true,
+        correctOptionId: questions[1].correctOptionId,
+        explanation: questions[1].explanation,
+      },
+    ]);
+  });
+
+  it('keeps the options in one order through a round and shuffles them for the next', async () => {
+    const questions = await quizOnFirstLesson(6, null);
+    const orderOf = (quiz: Quiz) => quiz.questions.map((q) => q.options.map((o) => o.id).join());
+    const before = (await student.graphql<{ lessonQuiz: Quiz }>(QUIZ, { l: lessons[0].id })).data!.lessonQuiz;
+    let last: Quiz | undefined;
+    for (const q of questions) last = (await answer(student, q, q.correctOptionId)).data!.answerLessonQuiz.quiz;
+    // The finished round still shows the order it was answered in, now with the key.
+    expect(orderOf(last!)).toEqual(orderOf(before));
+    expect(last!.answers.every((a) => a.correctOptionId !== null)).toBe(true);
+    const next = (await student.graphql<{ retryLessonQuiz: Quiz }>(RETRY, { l: lessons[0].id })).data!.retryLessonQuiz;
+    expect(orderOf(next)).not.toEqual(orderOf(before));
+    expect(next.questions.map((q) => [...q.options.map((o) => o.id)].sort())).toEqual(before.questions.map((q) => [...q.options.map((o) => o.id)].sort()));
   });
 
   it('counts the first answer of a round; a retry starts a new round and the best result is kept', async () => {

@@ -1,11 +1,31 @@
-import { Field, Float, ID, Int, ObjectType } from 'type-graphql';
+import { Field, Float, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { Check, Column, CreateDateColumn, Entity, Index, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
 import { numericToNumber } from '../../shared/numeric';
+
+/** When students see the correct options and explanations of their finished attempts. */
+export enum ReviewPolicy {
+  AFTER_SUBMIT = 'AFTER_SUBMIT',
+  AFTER_CLOSE = 'AFTER_CLOSE',
+}
+
+registerEnumType(ReviewPolicy, {
+  name: 'ReviewPolicy',
+  description: 'When students see the correct options and explanations: a test with a closing time always after it closes',
+  valuesConfig: {
+    AFTER_SUBMIT: { description: 'As soon as the student submits (an any-time test only)' },
+    AFTER_CLOSE: { description: 'Once the test has closed and its grace window has passed' },
+  },
+});
+
+export const DEFAULT_GRACE_SECONDS = 120;
+export const MAX_GRACE_SECONDS = 600;
 
 @ObjectType({ description: 'A timed model test: questions from the bank, a duration, optional negative marking and a pass mark' })
 @Entity('model_test')
 @Check('model_test_duration', '"durationMinutes" BETWEEN 1 AND 600')
 @Check('model_test_negative_mark', '"negativeMark" >= 0 AND "negativeMark" <= 1')
+@Check('model_test_grace', '"graceSeconds" BETWEEN 0 AND 600')
+@Check('model_test_questions_per_attempt', '"questionsPerAttempt" IS NULL OR "questionsPerAttempt" >= 1')
 @Check('model_test_window', '"opensAt" IS NULL OR "closesAt" IS NULL OR "opensAt" < "closesAt"')
 @Index('model_test_listing', ['published', 'classLevel', 'subjectId'])
 export class ModelTest {
@@ -57,6 +77,22 @@ export class ModelTest {
   @Field(() => Date, { nullable: true, description: 'When it closes: attempts end then at the latest; null: never' })
   @Column({ type: 'timestamptz', nullable: true })
   closesAt: Date | null;
+
+  @Field(() => ReviewPolicy, {
+    description: 'When students see the correct options and explanations; a test with a closing time shows them only after it closes (and its grace window)',
+  })
+  @Column({ type: 'text', default: ReviewPolicy.AFTER_SUBMIT })
+  reviewAfter: ReviewPolicy;
+
+  @Field(() => Int, {
+    description: 'Seconds after the deadline in which an answer chosen before it, but held back by the network, still counts (0 for a strict live exam)',
+  })
+  @Column({ type: 'int', default: DEFAULT_GRACE_SECONDS })
+  graceSeconds: number;
+
+  @Field(() => Int, { nullable: true, description: 'How many of its questions each attempt draws at random; null: all of them' })
+  @Column({ type: 'int', nullable: true })
+  questionsPerAttempt: number | null;
 
   @Field({ description: 'Students see only published tests' })
   @Column({ type: 'boolean', default: false })

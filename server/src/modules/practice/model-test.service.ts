@@ -1,5 +1,4 @@
 import type { DataSource } from 'typeorm';
-import { In } from 'typeorm';
 import { AppError, badInput, notFound } from '../../shared/errors';
 import { parsePage, type Page } from '../../shared/paging';
 import { isUuid } from '../../shared/validation';
@@ -7,17 +6,17 @@ import { isAdmin, requireCourseEditor, requireRole, roles, teaches } from '../au
 import type { Viewer } from '../auth/viewer';
 import { Course } from '../course/course.entity';
 import { COURSE_NOT_FOUND } from '../course/course.service';
-import { ModelTest, ModelTestQuestion } from './model-test.entity';
-import { Question } from './question.entity';
-import { SUBJECT_NOT_FOUND, taughtCourseIds, mayUseQuestion } from './question-bank.service';
+import { DEFAULT_GRACE_SECONDS, MAX_GRACE_SECONDS, ModelTest, ModelTestQuestion, ReviewPolicy } from './model-test.entity';
+import { requireUsableQuestions, SUBJECT_NOT_FOUND } from './question-bank.service';
+import { requireConfirmedAccount } from '../auth/email-verification.service';
 import { Subject } from './subject.entity';
 import { MAX_LEVEL, MIN_LEVEL } from './syllabus';
 
 export const MODEL_TEST_NOT_FOUND = 'Model test not found';
 export const FREE_TESTS_ADMINS_ONLY = 'Only admins write model tests outside a course; choose one of your courses';
-export const QUESTION_NOT_YOURS = 'A model test may only use questions of its own course or of the shared bank';
 export const PUBLISH_NEEDS_QUESTIONS = 'A model test needs at least one question before it is published';
 export const MAX_TEST_QUESTIONS = 200;
+export const REVIEW_AFTER_CLOSE_NEEDS_CLOSING = 'To show the answers after the test closes, give it a closing time';
 
 export interface ModelTestDraft {
   title: string;
@@ -32,6 +31,9 @@ export interface ModelTestDraft {
   opensAt?: Date | null;
   closesAt?: Date | null;
   questionIds: string[];
+  reviewAfter?: ReviewPolicy | null;
+  graceSeconds?: number | null;
+  questionsPerAttempt?: number | null;
 }
 
 function draftProblem(draft: ModelTestDraft): string | null {
@@ -42,7 +44,13 @@ function draftProblem(draft: ModelTestDraft): string | null {
     return 'The class must be 1 to 12, or 13 for admission';
   if (!Number.isInteger(draft.durationMinutes) || draft.durationMinutes < 1 || draft.durationMinutes > 600) return 'The duration must be 1 to 600 minutes';
   if (!(draft.negativeMark >= 0 && draft.negativeMark <= 1)) return 'Negative marking must be from 0 to 1 per wrong answer';
-  if (!(draft.passMark >= 0 && draft.passMark <= draft.questionIds.length)) return 'The pass mark must be from 0 to the number of questions';
+  const perAttempt = draft.questionsPerAttempt ?? null;
+  if (perAttempt !== null && !(Number.isInteger(perAttempt) && perAttempt >= 1 && perAttempt <= Math.max(1, draft.questionIds.length)))
+    return 'Questions per attempt must be from 1 to the number of questions';
+  if (!(draft.passMark >= 0 && draft.passMark <= (perAttempt ?? draft.questionIds.length))) return 'The pass mark must be from 0 to the number of questions';
+  const grace = draft.graceSeconds ?? DEFAULT_GRACE_SECONDS;
+  if (!(Number.isInteger(grace) && grace >= 0 && grace <= MAX_GRACE_SECONDS)) return `The grace window must be 0 to ${MAX_GRACE_SECONDS} seconds`;
+  if (draft.reviewAfter === ReviewPolicy.AFTER_CLOSE && !draft.closesAt) return REVIEW_AFTER_CLOSE_NEEDS_CLOSING;
   if (draft.opensAt && draft.closesAt && draft.opensAt >= draft.closesAt) return 'The test must close after it opens';
   if (draft.questionIds.length > MAX_TEST_QUESTIONS) return `A model test has at most ${MAX_TEST_QUESTIONS} questions`;
   if (new Set(draft.questionIds).size !== draft.questionIds.length) return 'A question is in the list twice';
@@ -52,6 +60,7 @@ function draftProblem(draft: ModelTestDraft): string | null {
 
 async function requireTestAuthor(db: DataSource, viewer: Viewer, courseId: string | null | undefined): Promise<Course | null> {
   requireRole(viewer, roles.staff);
+  await requireConfirmedAccount(db, viewer.id);
   if (!courseId) {
     if (!isAdmin(viewer)) throw new AppError('FORBIDDEN', FREE_TESTS_ADMINS_ONLY);
     return null;
@@ -67,12 +76,7 @@ async function checkDraft(db: DataSource, viewer: Viewer, draft: ModelTestDraft)
   const problem = draftProblem(draft);
   if (problem) throw badInput(problem);
   if (!(await db.getRepository(Subject).existsBy({ id: draft.subjectId }))) throw badInput(SUBJECT_NOT_FOUND, { field: 'subjectId' });
-  const questions = await db.getRepository(Question).find({ select: { id: true, courseId: true }, where: { id: In(draft.questionIds) } });
-  if (questions.length !== draft.questionIds.length) throw badInput('Question not found', { field: 'questionIds' });
-  const taught = await taughtCourseIds(db, viewer);
-  // Questions of the test's own course, or of the shared bank.
-  if (questions.some((q) => !(q.courseId === null || q.courseId === (course?.id ?? null)) || (q.courseId !== null && !mayUseQuestion(viewer, q, taught))))
-    throw new AppError('FORBIDDEN', QUESTION_NOT_YOURS);
+  await requireUsableQuestions(db, viewer, course?.id ?? null, draft.questionIds);
   return course;
 }
 
@@ -90,6 +94,10 @@ function columns(draft: ModelTestDraft, course: Course | null) {
     passMark: draft.passMark,
     opensAt: draft.opensAt ?? null,
     closesAt: draft.closesAt ?? null,
+    // A test with a closing time is reviewed after it closes, whatever was asked.
+    reviewAfter: draft.closesAt ? ReviewPolicy.AFTER_CLOSE : (draft.reviewAfter ?? ReviewPolicy.AFTER_SUBMIT),
+    graceSeconds: draft.graceSeconds ?? DEFAULT_GRACE_SECONDS,
+    questionsPerAttempt: draft.questionsPerAttempt ?? null,
   };
 }
 

@@ -11,9 +11,9 @@ interface DeadlineJob {
 }
 
 /**
- * The server's submission of unfinished attempts at their deadline: one job per attempt in the
- * process's one job queue, due at the deadline, retried if it fails. Reading an attempt past its
- * deadline submits it too, so a result never waits on the queue.
+ * The server's submission of unfinished attempts when their time is up: one job per attempt in the
+ * process's one job queue, due at the deadline plus the test's grace window, retried if it fails.
+ * Reading never submits: a result read before the job ran is counted as the job will count it.
  */
 export class PracticeQueue implements DeadlineScheduler {
   private ready: Promise<PgBoss> | null = null;

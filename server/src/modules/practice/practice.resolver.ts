@@ -33,6 +33,7 @@ import {
   answersOf,
   ATTEMPT_NOT_FOUND,
   chapterScores,
+  closingOf,
   leaderboard,
   leaderboardNameHidden,
   listMyAttempts,
@@ -40,12 +41,14 @@ import {
   rankOf,
   readAttempt,
   reviewOf,
+  reviewOpensAt,
   saveAnswer,
+  scoreOf,
   setLeaderboardNameHidden,
   startAttempt,
   submitAttempt,
 } from './attempt.service';
-import { ModelTest } from './model-test.entity';
+import { DEFAULT_GRACE_SECONDS, MAX_GRACE_SECONDS, ModelTest, ReviewPolicy } from './model-test.entity';
 import {
   countCourseTests,
   createModelTest,
@@ -69,7 +72,11 @@ import {
   listQuestions,
   QUESTION_NOT_FOUND,
   questionStatistics,
+  setSharedBankAccess,
   updateQuestion,
+  bankAccessOf,
+  mayReadQuestion,
+  type BankAccess,
   type QuestionDraft,
 } from './question-bank.service';
 import { Chapter, Subject } from './subject.entity';
@@ -198,6 +205,18 @@ class QuestionStatistics {
 }
 
 const questionStatisticsLoaders = new WeakMap<GraphQLContext, DataLoader<string, QuestionStatistics>>();
+const bankAccesses = new WeakMap<GraphQLContext, Promise<BankAccess>>();
+
+/** Whether the signed-in staff member may read a question's key, asked once per request. */
+async function mayReadKey(ctx: GraphQLContext, question: Question): Promise<boolean> {
+  if (!ctx.viewer) return false;
+  let access = bankAccesses.get(ctx);
+  if (!access) {
+    access = bankAccessOf(ctx.db, ctx.viewer);
+    bankAccesses.set(ctx, access);
+  }
+  return mayReadQuestion(await access, question);
+}
 
 const QuestionId = IdArgs('id', QUESTION_NOT_FOUND, 'The question');
 type QuestionId = InstanceType<typeof QuestionId>;
@@ -211,8 +230,28 @@ export class QuestionBankResolver {
   }
 
   @Authorized(...roles.staff)
-  @FieldResolver(() => QuestionStatistics, { description: 'How students answered it in the finished attempts of every test that uses it' })
-  statistics(@Root() question: Question, @Ctx() ctx: GraphQLContext): Promise<QuestionStatistics> {
+  @FieldResolver(() => ID, {
+    nullable: true,
+    description:
+      "The id of the one correct option; null unless you may read the question (its course's instructor, an admin, or an instructor with shared-bank access for the shared bank)",
+  })
+  async correctOptionId(@Root() question: Question, @Ctx() ctx: GraphQLContext): Promise<string | null> {
+    return (await mayReadKey(ctx, question)) ? question.correctOptionId : null;
+  }
+
+  @Authorized(...roles.staff)
+  @FieldResolver(() => String, { nullable: true, description: 'Why the correct option is right; null when `correctOptionId` is' })
+  async explanation(@Root() question: Question, @Ctx() ctx: GraphQLContext): Promise<string | null> {
+    return (await mayReadKey(ctx, question)) ? question.explanation : null;
+  }
+
+  @Authorized(...roles.staff)
+  @FieldResolver(() => QuestionStatistics, {
+    nullable: true,
+    description: 'How students answered it in the finished attempts of every test that uses it; null when `correctOptionId` is',
+  })
+  async statistics(@Root() question: Question, @Ctx() ctx: GraphQLContext): Promise<QuestionStatistics | null> {
+    if (!(await mayReadKey(ctx, question))) return null;
     let loader = questionStatisticsLoaders.get(ctx);
     if (!loader) {
       loader = new DataLoader<string, QuestionStatistics>(async (ids) => questionStatistics(ctx.db, [...ids]));
@@ -227,6 +266,19 @@ export class QuestionBankResolver {
   })
   pictureURL(@Root() question: Question): string | null {
     return questionPictureAddress(question);
+  }
+
+  @Authorized(...roles.admin)
+  @Mutation(() => Boolean, {
+    description:
+      "Gives an instructor the shared question bank (reading its answers and using its questions in their courses' tests and quizzes), or takes it away",
+  })
+  setSharedBankAccess(
+    @Arg('userId', () => ID, { description: 'The instructor' }) userId: string,
+    @Arg('granted', { description: 'true to give access, false to take it away' }) granted: boolean,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<boolean> {
+    return setSharedBankAccess(ctx.db, requireViewer(ctx), userId, granted);
   }
 
   @Authorized(...roles.staff)
@@ -315,6 +367,21 @@ class ModelTestInput implements ModelTestDraft {
 
   @Field(() => [ID], { description: 'Its questions, in order (each attempt shuffles them)' })
   questionIds: string[];
+
+  @Field(() => ReviewPolicy, {
+    defaultValue: ReviewPolicy.AFTER_SUBMIT,
+    description: 'When students see the correct options and explanations; a test with a closing time always after it closes',
+  })
+  reviewAfter: ReviewPolicy;
+
+  @Field(() => Int, {
+    defaultValue: DEFAULT_GRACE_SECONDS,
+    description: `Seconds after the deadline in which answers chosen before it still count, 0 to ${MAX_GRACE_SECONDS} (0 for a strict live exam)`,
+  })
+  graceSeconds: number;
+
+  @Field(() => Int, { nullable: true, description: 'How many of its questions each attempt draws at random; left out, all' })
+  questionsPerAttempt?: number | null;
 }
 
 @ObjectType({ description: 'A page of model tests' })
@@ -404,8 +471,17 @@ export class ModelTestResolver {
   @Authorized(...roles.staff)
   @Query(() => [QuestionStatistics], { description: 'Per question of a model test: how many answered, the share correct, the wrong option chosen most' })
   async questionStatistics(@Args(() => TestId) { id }: TestId, @Ctx() ctx: GraphQLContext): Promise<QuestionStatistics[]> {
-    const test = await editableTest(ctx.db, requireViewer(ctx), id);
-    return questionStatistics(ctx.db, await testQuestionIds(ctx.db, test.id));
+    const viewer = requireViewer(ctx);
+    const test = await editableTest(ctx.db, viewer, id);
+    const access = await bankAccessOf(ctx.db, viewer);
+    const questions = await ctx.db
+      .getRepository(Question)
+      .find({ select: { id: true, courseId: true }, where: { id: In(await testQuestionIds(ctx.db, test.id)) } });
+    // Statistics tell the key (the share correct, the wrong option chosen most): only of questions the author may read.
+    return questionStatistics(
+      ctx.db,
+      questions.filter((q) => mayReadQuestion(access, q)).map((q) => q.id),
+    );
   }
 
   @FieldResolver(() => Int, { description: 'How many questions it has' })
@@ -486,6 +562,9 @@ class AttemptAnswerType {
 
   @Field({ description: 'When it was saved' })
   answeredAt: Date;
+
+  @Field(() => Date, { nullable: true, description: "When the student chose it, by the server's clock" })
+  chosenAt: Date | null;
 }
 
 @ObjectType({ description: 'One question of a finished attempt, with the answer chosen, the correct one and the explanation' })
@@ -502,11 +581,14 @@ class ReviewItem {
   @Field(() => ID, { nullable: true, description: "The student's option; null when skipped" })
   chosenOptionId: string | null;
 
-  @Field(() => ID, { description: 'The correct option' })
-  correctOptionId: string;
+  @Field(() => Boolean, { nullable: true, description: 'Whether the chosen option was correct; null when skipped' })
+  answeredCorrectly: boolean | null;
 
-  @Field({ description: 'Why it is correct' })
-  explanation: string;
+  @Field(() => ID, { nullable: true, description: 'The correct option; null until the review opens (`AttemptResult.reviewOpensAt`)' })
+  correctOptionId: string | null;
+
+  @Field(() => String, { nullable: true, description: 'Why it is correct; null until the review opens' })
+  explanation: string | null;
 
   @Field(() => String, { nullable: true, description: 'The address of the picture shown with the question; null without one' })
   pictureURL: string | null;
@@ -533,6 +615,8 @@ class ChapterScore {
 @ObjectType({ description: 'The result of a finished attempt' })
 class AttemptResult {
   attempt: Attempt;
+
+  test: ModelTest;
 
   @Field(() => ID, { description: 'The attempt' })
   attemptId: string;
@@ -561,9 +645,22 @@ class AttemptResult {
 
 @Resolver(() => AttemptResult)
 export class AttemptResultResolver {
-  @FieldResolver(() => Int, { description: "Rank among everyone's first attempt at the test (ties go to the quicker)" })
-  async rank(@Root() result: AttemptResult, @Ctx() ctx: GraphQLContext): Promise<number> {
+  @FieldResolver(() => Int, {
+    nullable: true,
+    description:
+      "Its place on the test's leaderboard, which ranks each student's first attempt (ties go to the quicker); null for a later attempt, which is practice",
+  })
+  async rank(@Root() result: AttemptResult, @Ctx() ctx: GraphQLContext): Promise<number | null> {
     return (await rankOf(ctx.db, result.attempt)).rank;
+  }
+
+  @FieldResolver(() => Date, {
+    nullable: true,
+    description:
+      'When the correct options and explanations are shown (a test with a closing time: once it has closed and its grace window passed); null when never',
+  })
+  reviewOpensAt(@Root() result: AttemptResult): Date | null {
+    return reviewOpensAt(result.test, result.attempt);
   }
 
   @FieldResolver(() => Int, { description: 'How many students have taken the test' })
@@ -571,22 +668,35 @@ export class AttemptResultResolver {
     return (await rankOf(ctx.db, result.attempt)).participants;
   }
 
-  @FieldResolver(() => [ReviewItem], { description: 'Every question with the answer chosen, the correct one and the explanation' })
+  @FieldResolver(() => [ReviewItem], {
+    description: 'Every question with the answer chosen and whether it was right; the correct one and the explanation once the review opens',
+  })
   review(@Root() result: AttemptResult, @Ctx() ctx: GraphQLContext): Promise<ReviewItem[]> {
-    return reviewOf(ctx.db, result.attempt);
+    return reviewOf(ctx.db, result.attempt, result.test);
   }
 
   @FieldResolver(() => [ChapterScore], { description: 'Strengths and weaknesses: correct answers per chapter' })
   async chapters(@Root() result: AttemptResult, @Ctx() ctx: GraphQLContext): Promise<ChapterScore[]> {
-    return chapterScores(ctx.db, await reviewOf(ctx.db, result.attempt));
+    return chapterScores(ctx.db, await reviewOf(ctx.db, result.attempt, result.test));
   }
 }
 
-async function resultOf(ctx: GraphQLContext, attempt: Attempt): Promise<AttemptResult | null> {
-  if (!attempt.submittedAt) return null;
-  const test = await ctx.db.getRepository(ModelTest).findOneByOrFail({ id: attempt.testId });
+/**
+ * The result of an ended attempt: as counted at its submission, or, for one whose grace window ended
+ * before the queue submitted it, as it will be counted (reading writes nothing).
+ */
+async function resultOf(ctx: GraphQLContext, stored: Attempt): Promise<AttemptResult | null> {
+  const test = await ctx.db.getRepository(ModelTest).findOneByOrFail({ id: stored.testId });
+  let attempt = stored;
+  if (!attempt.submittedAt) {
+    if (closingOf(attempt, test).getTime() > Date.now()) return null;
+    const counted = await scoreOf(ctx.db, attempt, test);
+    const durationSeconds = Math.max(0, Math.ceil((attempt.deadline.getTime() - attempt.startedAt.getTime()) / 1000));
+    attempt = Object.assign(new Attempt(), attempt, counted, { submittedAt: attempt.deadline, durationSeconds });
+  }
   return Object.assign(new AttemptResult(), {
     attempt,
+    test,
     attemptId: attempt.id,
     score: attempt.score ?? 0,
     maxScore: attempt.questionOrder.length,
@@ -631,14 +741,22 @@ export class AttemptResolver {
   }
 
   @Authorized(...roles.signedIn)
-  @Mutation(() => AttemptAnswerType, { description: 'Saves the option chosen for a question of an unfinished attempt, before its deadline' })
+  @Mutation(() => AttemptAnswerType, {
+    description:
+      "Saves the option chosen for a question of an unfinished attempt. Before the deadline it counts; after it, an answer chosen before the deadline (`chosenAt`) counts until the test's grace window ends (ANSWER_TOO_LATE after); of two answers to a question, the one chosen last counts",
+  })
   saveAnswer(
     @Args(() => AttemptId) { attemptId }: AttemptId,
     @Arg('questionId', () => ID, { description: 'A question of the attempt' }) questionId: string,
     @Arg('optionId', () => ID, { description: 'One of its options' }) optionId: string,
+    @Arg('chosenAt', () => Date, {
+      nullable: true,
+      description: "When the student chose it, by the server's clock as the page knows it (`serverTime`); left out, now",
+    })
+    chosenAt: Date | null,
     @Ctx() ctx: GraphQLContext,
   ): Promise<AttemptAnswerType> {
-    return saveAnswer(ctx.db, requireViewer(ctx), attemptId, questionId, optionId);
+    return saveAnswer(ctx.db, requireViewer(ctx), attemptId, questionId, optionId, chosenAt);
   }
 
   @Authorized(...roles.signedIn)
@@ -648,7 +766,7 @@ export class AttemptResolver {
   }
 
   @Authorized(...roles.signedIn)
-  @Query(() => Attempt, { description: 'One of your attempts; an attempt past its deadline is submitted first' })
+  @Query(() => Attempt, { description: 'One of your attempts, as it is now' })
   attempt(@Arg('id', () => ID, { description: 'The attempt' }) id: string, @Ctx() ctx: GraphQLContext): Promise<Attempt> {
     return readAttempt(ctx.db, requireViewer(ctx), id);
   }
@@ -685,9 +803,13 @@ export class AttemptResolver {
     return ctx.db.getRepository(ModelTest).findOneByOrFail({ id: attempt.testId });
   }
 
-  @FieldResolver(() => Boolean, { description: 'Whether it has been submitted (by the student or at the deadline)' })
-  finished(@Root() attempt: Attempt): boolean {
-    return attempt.submittedAt !== null;
+  @FieldResolver(() => Boolean, {
+    description: "Whether it has ended: submitted by the student, or its deadline and the test's grace window have passed",
+  })
+  async finished(@Root() attempt: Attempt, @Ctx() ctx: GraphQLContext): Promise<boolean> {
+    if (attempt.submittedAt !== null) return true;
+    const test = await ctx.db.getRepository(ModelTest).findOneByOrFail({ id: attempt.testId });
+    return closingOf(attempt, test).getTime() <= Date.now();
   }
 
   @FieldResolver(() => Date, { description: "The server's clock now, so a countdown can be drawn whatever the device's clock says" })
@@ -705,7 +827,10 @@ export class AttemptResolver {
     return answersOf(ctx.db, attempt.id);
   }
 
-  @FieldResolver(() => AttemptResult, { nullable: true, description: 'The result, once the attempt has ended; null before' })
+  @FieldResolver(() => AttemptResult, {
+    nullable: true,
+    description: "The result, once the attempt was submitted or its deadline and the test's grace window have passed; null before",
+  })
   result(@Root() attempt: Attempt, @Ctx() ctx: GraphQLContext): Promise<AttemptResult | null> {
     return resultOf(ctx, attempt);
   }

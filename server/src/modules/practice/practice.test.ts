@@ -403,7 +403,7 @@ describe('taking a model test', () => {
     expect(await given.db.getRepository(AttemptAnswer).count()).toBe(0);
   });
 
-  it('refuses an answer after the deadline and submits the unfinished attempt itself', async () => {
+  it('refuses an answer after the deadline and submits the unfinished attempt itself once the grace window has passed', async () => {
     const questions = await makeQuestions(2);
     const testId = await publishedTest(questions);
     const rahim = await student();
@@ -414,6 +414,9 @@ describe('taking a model test', () => {
     expect((await rahim.graphql(SAVE, { a: attempt.id, q: q2, o: correctOf(questions, q2) })).errors?.[0]).toMatchObject({
       message: 'Time is up: answers after the deadline are not accepted',
     });
+    // Within the grace window (120 s by default) the queue's job waits.
+    await expect(finishAtDeadline(given.db, attempt.id)).rejects.toThrow(/too early/);
+    await given.db.query(`UPDATE "attempt" SET "startedAt" = now() - interval '13 minutes', "deadline" = now() - interval '3 minutes'`);
     // The queue's job submits it; running it again changes nothing.
     await finishAtDeadline(given.db, attempt.id);
     const stored = await given.db.getRepository(Attempt).findOneByOrFail({ id: attempt.id });

@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { parse } from 'csv-parse/sync';
-import type { DataSource, EntityManager } from 'typeorm';
+import { In, type DataSource, type EntityManager } from 'typeorm';
 import { AppError, badInput, notFound } from '../../shared/errors';
 import { parsePage, type Page } from '../../shared/paging';
 import { isUuid } from '../../shared/validation';
@@ -9,6 +9,8 @@ import type { Viewer } from '../auth/viewer';
 import { Course } from '../course/course.entity';
 import { COURSE_NOT_FOUND } from '../course/course.service';
 import { Role } from '../user/role';
+import { User } from '../user/user.entity';
+import { requireConfirmedAccount } from '../auth/email-verification.service';
 import { Difficulty, Question } from './question.entity';
 import { ModelTestQuestion } from './model-test.entity';
 import { Chapter, Subject } from './subject.entity';
@@ -19,6 +21,8 @@ export const QUESTION_NOT_FOUND = 'Question not found';
 export const SUBJECT_NOT_FOUND = 'Subject not found';
 export const CHAPTER_NOT_FOUND = 'Chapter not found';
 export const SHARED_BANK_ADMINS_ONLY = 'Only admins write questions outside a course; choose one of your courses';
+export const QUESTION_NOT_YOURS = 'A test or quiz may only use questions of its own course, or of the shared bank when an admin gave you access';
+export const BANK_ACCESS_INSTRUCTORS_ONLY = 'Only instructors are given access to the shared bank';
 export const QUESTION_IN_TEST = 'This question is in a model test; take it out of the test first';
 export const MAX_QUESTION_TEXT = 4000;
 export const MAX_OPTION_TEXT = 1000;
@@ -61,6 +65,7 @@ export function questionProblem(draft: QuestionDraft): string | null {
 /** Who may write into a bank: a course's questions its instructor or an admin; the shared bank admins only. */
 async function requireBankAuthor(manager: EntityManager | DataSource, viewer: Viewer, courseId: string | null | undefined): Promise<string | null> {
   requireRole(viewer, roles.staff);
+  await requireConfirmedAccount(manager, viewer.id);
   if (!courseId) {
     if (!isAdmin(viewer)) throw new AppError('FORBIDDEN', SHARED_BANK_ADMINS_ONLY);
     return null;
@@ -71,15 +76,54 @@ async function requireBankAuthor(manager: EntityManager | DataSource, viewer: Vi
   return course.id;
 }
 
-/** Whether the viewer may read and use a question (its course's editor, or an admin). */
-export function mayUseQuestion(viewer: Viewer, question: Pick<Question, 'courseId'>, taughtCourseIds: ReadonlySet<string>): boolean {
-  if (isAdmin(viewer)) return true;
-  return viewer.role === Role.INSTRUCTOR && question.courseId !== null && taughtCourseIds.has(question.courseId);
+/**
+ * What of the question bank a staff member may read (correct options, explanations, statistics) and
+ * put into a test or quiz: an admin everything; an instructor the questions of their own courses, and
+ * the shared bank only when an admin gave them access (the shared bank's free tests are open to every
+ * student, so its key must not reach whoever signs up as an instructor).
+ */
+export interface BankAccess {
+  admin: boolean;
+  courseIds: ReadonlySet<string>;
+  sharedBank: boolean;
 }
 
-export async function taughtCourseIds(db: DataSource | EntityManager, viewer: Viewer): Promise<Set<string>> {
-  const rows = await db.getRepository(Course).find({ select: { id: true }, where: { instructorId: viewer.id } });
-  return new Set(rows.map((row) => row.id));
+export async function bankAccessOf(db: DataSource | EntityManager, viewer: Viewer): Promise<BankAccess> {
+  if (isAdmin(viewer)) return { admin: true, courseIds: new Set(), sharedBank: true };
+  if (viewer.role !== Role.INSTRUCTOR) return { admin: false, courseIds: new Set(), sharedBank: false };
+  const [courses, user] = await Promise.all([
+    db.getRepository(Course).find({ select: { id: true }, where: { instructorId: viewer.id } }),
+    db.getRepository(User).findOne({ select: { id: true, sharedBankAccess: true }, where: { id: viewer.id } }),
+  ]);
+  return { admin: false, courseIds: new Set(courses.map((row) => row.id)), sharedBank: user?.sharedBankAccess ?? false };
+}
+
+export function mayReadQuestion(access: BankAccess, question: Pick<Question, 'courseId'>): boolean {
+  if (access.admin) return true;
+  return question.courseId === null ? access.sharedBank : access.courseIds.has(question.courseId);
+}
+
+/**
+ * Refuses a test's or a quiz's list of questions unless every one exists, belongs to the course (or
+ * the shared bank) and is one the viewer may read.
+ */
+export async function requireUsableQuestions(db: DataSource, viewer: Viewer, courseId: string | null, questionIds: string[]): Promise<void> {
+  if (questionIds.some((id) => !isUuid(id))) throw badInput(QUESTION_NOT_FOUND, { field: 'questionIds' });
+  const questions = await db.getRepository(Question).find({ select: { id: true, courseId: true }, where: { id: In(questionIds) } });
+  if (questions.length !== new Set(questionIds).size) throw badInput(QUESTION_NOT_FOUND, { field: 'questionIds' });
+  const access = await bankAccessOf(db, viewer);
+  if (questions.some((q) => !(q.courseId === null || q.courseId === courseId) || !mayReadQuestion(access, q)))
+    throw new AppError('FORBIDDEN', QUESTION_NOT_YOURS);
+}
+
+/** Gives or takes an instructor's use of the shared bank (admins). */
+export async function setSharedBankAccess(db: DataSource, viewer: Viewer, userId: string, granted: boolean): Promise<boolean> {
+  requireRole(viewer, roles.admin);
+  const user = isUuid(userId) ? await db.getRepository(User).findOneBy({ id: userId }) : null;
+  if (!user) throw notFound('No such user', 'USER_NOT_FOUND');
+  if (granted && user.role !== Role.INSTRUCTOR) throw badInput(BANK_ACCESS_INSTRUCTORS_ONLY, { field: 'userId' });
+  await db.getRepository(User).update(user.id, { sharedBankAccess: granted });
+  return granted;
 }
 
 async function checkSyllabus(manager: EntityManager | DataSource, draft: QuestionDraft): Promise<void> {
@@ -186,7 +230,7 @@ export interface QuestionFilter {
   sharedBank?: boolean | null;
 }
 
-/** The questions an author may use, newest first: an admin's all of them, an instructor's those of their courses. */
+/** The questions an author may use, newest first: an admin's all of them, an instructor's those of their courses (and the shared bank's with access). */
 export async function listQuestions(
   db: DataSource,
   viewer: Viewer,
@@ -200,7 +244,13 @@ export async function listQuestions(
     await requireBankAuthor(db, viewer, filter.courseId);
     query.andWhere('q."courseId" = :courseId', { courseId: filter.courseId });
   } else if (!isAdmin(viewer)) {
-    query.andWhere('q."courseId" IN (SELECT "id" FROM "course" WHERE "instructorId" = :me)', { me: viewer.id });
+    const access = await bankAccessOf(db, viewer);
+    query.andWhere(
+      access.sharedBank
+        ? '(q."courseId" IN (SELECT "id" FROM "course" WHERE "instructorId" = :me) OR q."courseId" IS NULL)'
+        : 'q."courseId" IN (SELECT "id" FROM "course" WHERE "instructorId" = :me)',
+      { me: viewer.id },
+    );
   }
   if (filter.subjectId) query.andWhere('q."subjectId" = :subjectId', { subjectId: filter.subjectId });
   if (filter.classLevel != null) query.andWhere('q."classLevel" = :classLevel', { classLevel: filter.classLevel });

@@ -44,11 +44,11 @@ export class Question {
   @Column({ type: 'jsonb' })
   options: QuestionOption[];
 
-  @Field(() => ID, { description: 'The id of the one correct option' })
+  /** The one correct option; in GraphQL only for those who may read the question (practice.resolver.ts). */
   @Column({ type: 'uuid' })
   correctOptionId: string;
 
-  @Field({ description: 'Why the correct option is right, shown after answering' })
+  /** Why the correct option is right; in GraphQL like `correctOptionId`. */
   @Column({ type: 'text', default: '' })
   explanation: string;
 

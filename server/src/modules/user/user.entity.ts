@@ -78,6 +78,10 @@ export class User {
   @Column({ type: 'varchar', length: 2, default: 'en' })
   language: Language;
 
+  /** An instructor an admin trusts with the shared question bank (its answers are the site's free tests' keys). */
+  @Column({ type: 'boolean', default: false })
+  sharedBankAccess: boolean;
+
   /** Set when an admin closes the account: sign-in is refused, history is kept. */
   @Column({ type: 'timestamptz', nullable: true })
   deletedAt: Date | null;

@@ -20,7 +20,7 @@ export type AuthoringChaptersQueryVariables = Exact<{
 
 export type AuthoringChaptersQuery = { chapters: Array<{ id: string, classLevel: number, nameBn: string, nameEn: string }> };
 
-export type BankQuestionFragment = { id: string, text: string, correctOptionId: string, explanation: string, classLevel: number, subjectId: string, chapterId: string | null, difficulty: Types.Difficulty, courseId: string | null, createdAt: string, pictureURL: string | null, options: Array<{ id: string, text: string }>, statistics: { answered: number, correctShare: number, mostChosenWrongOptionId: string | null } };
+export type BankQuestionFragment = { id: string, text: string, correctOptionId: string | null, explanation: string | null, classLevel: number, subjectId: string, chapterId: string | null, difficulty: Types.Difficulty, courseId: string | null, createdAt: string, pictureURL: string | null, options: Array<{ id: string, text: string }>, statistics: { answered: number, correctShare: number, mostChosenWrongOptionId: string | null } | null };
 
 export type QuestionBankQueryVariables = Exact<{
   courseId?: string | number | null | undefined;
@@ -34,14 +34,14 @@ export type QuestionBankQueryVariables = Exact<{
 }>;
 
 
-export type QuestionBankQuery = { questionBank: { total: number, offset: number, limit: number, hasMore: boolean, items: Array<{ id: string, text: string, correctOptionId: string, explanation: string, classLevel: number, subjectId: string, chapterId: string | null, difficulty: Types.Difficulty, courseId: string | null, createdAt: string, pictureURL: string | null, options: Array<{ id: string, text: string }>, statistics: { answered: number, correctShare: number, mostChosenWrongOptionId: string | null } }> } };
+export type QuestionBankQuery = { questionBank: { total: number, offset: number, limit: number, hasMore: boolean, items: Array<{ id: string, text: string, correctOptionId: string | null, explanation: string | null, classLevel: number, subjectId: string, chapterId: string | null, difficulty: Types.Difficulty, courseId: string | null, createdAt: string, pictureURL: string | null, options: Array<{ id: string, text: string }>, statistics: { answered: number, correctShare: number, mostChosenWrongOptionId: string | null } | null }> } };
 
 export type CreateQuestionMutationVariables = Exact<{
   input: Types.QuestionInput;
 }>;
 
 
-export type CreateQuestionMutation = { createQuestion: { id: string, text: string, correctOptionId: string, explanation: string, classLevel: number, subjectId: string, chapterId: string | null, difficulty: Types.Difficulty, courseId: string | null, createdAt: string, pictureURL: string | null, options: Array<{ id: string, text: string }>, statistics: { answered: number, correctShare: number, mostChosenWrongOptionId: string | null } } };
+export type CreateQuestionMutation = { createQuestion: { id: string, text: string, correctOptionId: string | null, explanation: string | null, classLevel: number, subjectId: string, chapterId: string | null, difficulty: Types.Difficulty, courseId: string | null, createdAt: string, pictureURL: string | null, options: Array<{ id: string, text: string }>, statistics: { answered: number, correctShare: number, mostChosenWrongOptionId: string | null } | null } };
 
 export type UpdateQuestionMutationVariables = Exact<{
   id: string | number;
@@ -49,7 +49,7 @@ export type UpdateQuestionMutationVariables = Exact<{
 }>;
 
 
-export type UpdateQuestionMutation = { updateQuestion: { id: string, text: string, correctOptionId: string, explanation: string, classLevel: number, subjectId: string, chapterId: string | null, difficulty: Types.Difficulty, courseId: string | null, createdAt: string, pictureURL: string | null, options: Array<{ id: string, text: string }>, statistics: { answered: number, correctShare: number, mostChosenWrongOptionId: string | null } } };
+export type UpdateQuestionMutation = { updateQuestion: { id: string, text: string, correctOptionId: string | null, explanation: string | null, classLevel: number, subjectId: string, chapterId: string | null, difficulty: Types.Difficulty, courseId: string | null, createdAt: string, pictureURL: string | null, options: Array<{ id: string, text: string }>, statistics: { answered: number, correctShare: number, mostChosenWrongOptionId: string | null } | null } };
 
 export type DeleteQuestionMutationVariables = Exact<{
   id: string | number;
@@ -83,7 +83,7 @@ export type EditableModelTestQueryVariables = Exact<{
 }>;
 
 
-export type EditableModelTestQuery = { modelTest: { questionIds: Array<string>, id: string, title: string, description: string, classLevel: number, subjectId: string, courseId: string | null, courseName: string | null, free: boolean, durationMinutes: number, negativeMark: number, passMark: number, opensAt: string | null, closesAt: string | null, published: boolean, questionCount: number, createdAt: string } | null, modelTestQuestions: Array<{ id: string, text: string, correctOptionId: string, explanation: string, classLevel: number, subjectId: string, chapterId: string | null, difficulty: Types.Difficulty, courseId: string | null, createdAt: string, pictureURL: string | null, options: Array<{ id: string, text: string }>, statistics: { answered: number, correctShare: number, mostChosenWrongOptionId: string | null } }>, questionStatistics: Array<{ questionId: string, answered: number, correctShare: number, mostChosenWrongOptionId: string | null }> };
+export type EditableModelTestQuery = { modelTest: { questionIds: Array<string>, id: string, title: string, description: string, classLevel: number, subjectId: string, courseId: string | null, courseName: string | null, free: boolean, durationMinutes: number, negativeMark: number, passMark: number, opensAt: string | null, closesAt: string | null, published: boolean, questionCount: number, createdAt: string } | null, modelTestQuestions: Array<{ id: string, text: string, correctOptionId: string | null, explanation: string | null, classLevel: number, subjectId: string, chapterId: string | null, difficulty: Types.Difficulty, courseId: string | null, createdAt: string, pictureURL: string | null, options: Array<{ id: string, text: string }>, statistics: { answered: number, correctShare: number, mostChosenWrongOptionId: string | null } | null }>, questionStatistics: Array<{ questionId: string, answered: number, correctShare: number, mostChosenWrongOptionId: string | null }> };
 
 export type CreateModelTestMutationVariables = Exact<{
   input: Types.ModelTestInput;

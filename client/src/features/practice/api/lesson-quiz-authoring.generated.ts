@@ -19,7 +19,7 @@ export type LessonQuizQuestionsQueryVariables = Exact<{
 }>;
 
 
-export type LessonQuizQuestionsQuery = { lessonQuizQuestions: Array<{ id: string, text: string, correctOptionId: string, explanation: string, classLevel: number, subjectId: string, chapterId: string | null, difficulty: Types.Difficulty, courseId: string | null, createdAt: string, pictureURL: string | null, options: Array<{ id: string, text: string }>, statistics: { answered: number, correctShare: number, mostChosenWrongOptionId: string | null } }> };
+export type LessonQuizQuestionsQuery = { lessonQuizQuestions: Array<{ id: string, text: string, correctOptionId: string | null, explanation: string | null, classLevel: number, subjectId: string, chapterId: string | null, difficulty: Types.Difficulty, courseId: string | null, createdAt: string, pictureURL: string | null, options: Array<{ id: string, text: string }>, statistics: { answered: number, correctShare: number, mostChosenWrongOptionId: string | null } | null }> };
 
 export type SetLessonQuizMutationVariables = Exact<{
   lessonId: string | number;
@@ -27,7 +27,7 @@ export type SetLessonQuizMutationVariables = Exact<{
 }>;
 
 
-export type SetLessonQuizMutation = { setLessonQuiz: Array<{ id: string, text: string, correctOptionId: string, explanation: string, classLevel: number, subjectId: string, chapterId: string | null, difficulty: Types.Difficulty, courseId: string | null, createdAt: string, pictureURL: string | null, options: Array<{ id: string, text: string }>, statistics: { answered: number, correctShare: number, mostChosenWrongOptionId: string | null } }> };
+export type SetLessonQuizMutation = { setLessonQuiz: Array<{ id: string, text: string, correctOptionId: string | null, explanation: string | null, classLevel: number, subjectId: string, chapterId: string | null, difficulty: Types.Difficulty, courseId: string | null, createdAt: string, pictureURL: string | null, options: Array<{ id: string, text: string }>, statistics: { answered: number, correctShare: number, mostChosenWrongOptionId: string | null } | null }> };
 
 export type SetCourseQuizPassPercentMutationVariables = Exact<{
   courseId: string | number;

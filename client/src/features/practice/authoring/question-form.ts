@@ -40,8 +40,9 @@ export const emptyQuestion = (defaults: Partial<QuestionForm> = {}): QuestionFor
 export function formOf(question: {
   text: string;
   options: ReadonlyArray<{ id: string; text: string }>;
-  correctOptionId: string;
-  explanation: string;
+  /** Null for a question whose key the author may not read: such a question is never saved from this form (the server refuses). */
+  correctOptionId: string | null;
+  explanation: string | null;
   classLevel: number;
   subjectId: string;
   chapterId?: string | null;
@@ -54,7 +55,7 @@ export function formOf(question: {
       0,
       question.options.findIndex((option) => option.id === question.correctOptionId),
     ),
-    explanation: question.explanation,
+    explanation: question.explanation ?? '',
     classLevel: String(question.classLevel),
     subjectId: question.subjectId,
     chapterId: question.chapterId ?? '',

@@ -12,9 +12,11 @@ interface Statistics {
 }
 
 /** How students answered a question: how many, the share correct, the wrong option chosen most. */
-export function QuestionStatisticsLine({ question, statistics = question.statistics }: { question: BankQuestionFragment; statistics?: Statistics }) {
+export function QuestionStatisticsLine({ question, statistics = question.statistics }: { question: BankQuestionFragment; statistics?: Statistics | null }) {
   const t = useAuthoringT();
   const { language } = useLanguage();
+  // None for a question whose key the author may not read (a shared-bank question an admin put in).
+  if (!statistics) return null;
   const n = (value: number) => formatDigits(value, language);
   const wrong = statistics.mostChosenWrongOptionId ? question.options.find((option) => option.id === statistics.mostChosenWrongOptionId) : undefined;
   return (
