@@ -4,7 +4,8 @@ import type { DataSource } from 'typeorm';
 import { createDataSource } from '../db/data-source';
 import { startTestApp, type TestApp } from '../test/app';
 import { closeTestDatabase, openTestDatabase, testLog } from '../test/database';
-import { makeCourse } from '../test/factories';
+import { makeCourse, makeUser } from '../test/factories';
+import { signedInClient } from '../test/http-client';
 
 /**
  * A TCP relay between the server and PostgreSQL that the test can cut and restore, standing in
@@ -63,6 +64,8 @@ afterAll(async () => {
 describe('when the database goes down and comes back', () => {
   it('answers a clear 503 quickly meanwhile, and works again afterwards without a restart', async () => {
     expect((await fetch(`${app.url}/api/courses`)).status).toBe(200);
+    await makeUser(owner, { email: 'outage@example.com' }, 'an outage password');
+    const student = await signedInClient(app.url, 'outage@example.com', 'an outage password');
     await link.down();
 
     const started = Date.now();
@@ -81,6 +84,15 @@ describe('when the database goes down and comes back', () => {
       message: 'The service is briefly unavailable. Please try again in a moment.',
       extensions: { code: 'SERVICE_UNAVAILABLE' },
     });
+    // A signed-in student's answer (the session is read before GraphQL runs) is a GraphQL answer too, never a REST-shaped one.
+    for (const query of [
+      '{ me { name } }',
+      'mutation { saveAnswer(attemptId: "00000000-0000-4000-8000-000000000000", questionId: "q", optionId: "o") { optionId } }',
+    ]) {
+      const signedIn = await student.request('/graphql', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query }) });
+      expect(signedIn.status).toBe(503);
+      expect(((await signedIn.json()) as { errors: Array<{ extensions: { code: string } }> }).errors[0].extensions.code).toBe('SERVICE_UNAVAILABLE');
+    }
     expect((await fetch(`${app.url}/readyz`)).status).toBe(503);
     // Fails fast: the pool gives up on a connection after 2 s, well before a visitor gives up.
     expect(Date.now() - started).toBeLessThan(15_000);

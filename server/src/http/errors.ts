@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
 import { AppError } from '../shared/errors';
-import { BODY_TOO_LARGE } from '../shared/error-codes';
+import { BODY_TOO_LARGE, SERVICE_UNAVAILABLE } from '../shared/error-codes';
+import { translateMessage } from '../i18n/translate';
 import { BODY_NOT_JSON, BODY_TOO_LARGE_MESSAGE, sendRefusal } from './graphql-refusal';
 import { DATABASE_UNAVAILABLE, isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../shared/database-down';
 
@@ -49,7 +50,14 @@ export function errorHandler(error: unknown, req: Request, res: Response, _next:
   if (isDatabaseUnavailable(error)) {
     req.log?.warn({ err: error }, 'database unavailable');
     res.setHeader('Retry-After', RETRY_AFTER_SECONDS);
-    res.status(503).json({ message: DATABASE_UNAVAILABLE });
+    // On /graphql (a session read before GraphQL runs), an answer a GraphQL client reads: errors[] with the code.
+    if (req.path === '/graphql')
+      res.status(503).json({
+        errors: [
+          { message: translateMessage(req.language ?? 'en', DATABASE_UNAVAILABLE), extensions: { code: SERVICE_UNAVAILABLE, category: SERVICE_UNAVAILABLE } },
+        ],
+      });
+    else res.status(503).json({ message: DATABASE_UNAVAILABLE });
     return;
   }
   const reference = crypto.randomUUID();

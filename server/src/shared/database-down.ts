@@ -9,7 +9,12 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   type Cause = { code?: string; message?: string; cause?: unknown; driverError?: unknown; thrownValue?: unknown };
   for (let current = error as Cause | undefined; current;) {
     if (current.code && UNREACHABLE_CODES.has(current.code)) return true;
-    if (/Connection terminated|timeout exceeded when trying to connect|Connection is not established/i.test(current.message ?? '')) return true;
+    if (
+      /Connection terminated|timeout exceeded when trying to connect|Connection is not established|connection error and is not queryable|Cannot use a pool after calling end/i.test(
+        current.message ?? '',
+      )
+    )
+      return true;
     // TypeORM keeps the driver's error; graphql-js wraps values that are not Errors (pg throws some).
     current = (current.driverError ?? current.cause ?? current.thrownValue) as Cause | undefined;
   }
