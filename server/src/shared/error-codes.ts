@@ -40,6 +40,8 @@ export const errorCodes = {
 
   /** A picture larger than its limit: `max` is the limit in bytes. */
   PICTURE_TOO_LARGE: 'BAD_USER_INPUT',
+  /** A picture wider or taller than its limit: `max` is the limit in pixels (checked from its header, before decoding). */
+  PICTURE_TOO_MANY_PIXELS: 'BAD_USER_INPUT',
   /** A file that is not a picture of a kind accepted there (for a question: PNG, JPEG or WebP, told by its content). */
   PICTURE_NOT_SUPPORTED: 'BAD_USER_INPUT',
 

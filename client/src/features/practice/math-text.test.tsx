@@ -27,4 +27,12 @@ describe('formulas in questions', () => {
     // Written out as text at most (KaTeX's annotation), never as a link.
     expect(html).not.toMatch(/<a\b|href=/);
   });
+
+  it('never draws a giant box nor expands a macro without end', () => {
+    const box = mathHtml('$\\rule{50000em}{50000em}$');
+    const sizes = [...box.matchAll(/(?:width|height|border-right-width|border-top-width):\s*([\d.]+)em/g)].map((m) => Number(m[1]));
+    expect(Math.max(0, ...sizes)).toBeLessThanOrEqual(50);
+    const loop = mathHtml('$\\def\\x{\\x\\x}\\x$');
+    expect(loop).toContain('katex-error');
+  });
 });

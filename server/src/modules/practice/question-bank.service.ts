@@ -14,7 +14,16 @@ import { requireConfirmedAccount } from '../auth/email-verification.service';
 import { Difficulty, Question } from './question.entity';
 import { ModelTestQuestion } from './model-test.entity';
 import { Chapter, Subject } from './subject.entity';
-import { MAX_QUESTION_PICTURE_BYTES, PICTURE_EMPTY, PICTURE_NOT_SUPPORTED, PICTURE_TOO_LARGE, pictureTypeOf } from './question-picture';
+import {
+  MAX_PICTURE_SIDE,
+  MAX_QUESTION_PICTURE_BYTES,
+  PICTURE_EMPTY,
+  PICTURE_NOT_SUPPORTED,
+  PICTURE_TOO_LARGE,
+  PICTURE_TOO_MANY_PIXELS,
+  pictureSizeOf,
+  pictureTypeOf,
+} from './question-picture';
 import { MAX_LEVEL, MIN_LEVEL } from './syllabus';
 
 export const QUESTION_NOT_FOUND = 'Question not found';
@@ -193,6 +202,10 @@ export async function setQuestionPicture(db: DataSource, viewer: Viewer, id: str
   if (bytes.length > MAX_QUESTION_PICTURE_BYTES) throw pictureTooLarge();
   const type = pictureTypeOf(bytes);
   if (!type) throw badInput(PICTURE_NOT_SUPPORTED, { field: 'picture' }, 'PICTURE_NOT_SUPPORTED');
+  const size = pictureSizeOf(bytes, type);
+  if (!size || size.width < 1 || size.height < 1) throw badInput(PICTURE_NOT_SUPPORTED, { field: 'picture' }, 'PICTURE_NOT_SUPPORTED');
+  if (size.width > MAX_PICTURE_SIDE || size.height > MAX_PICTURE_SIDE)
+    throw badInput(PICTURE_TOO_MANY_PIXELS, { field: 'picture', max: MAX_PICTURE_SIDE }, 'PICTURE_TOO_MANY_PIXELS');
   const digest = createHash('sha256').update(bytes).digest('base64url').slice(0, 22);
   await db.getRepository(Question).update(question.id, { picture: bytes, pictureType: type, pictureDigest: digest });
   return db.getRepository(Question).findOneByOrFail({ id: question.id });

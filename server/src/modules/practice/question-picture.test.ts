@@ -2,7 +2,7 @@ import { useAppPerFile } from '../../test/app-per-file';
 import { makeCourse, makeUser } from '../../test/factories';
 import { HttpClient, signedInClient } from '../../test/http-client';
 import { Role } from '../user/role';
-import { MAX_QUESTION_PICTURE_BYTES } from './question-picture';
+import { MAX_QUESTION_PICTURE_BYTES, pictureSizeOf } from './question-picture';
 import { ensureSyllabus } from './syllabus-seed';
 
 // A bank question's optional picture: PNG, JPEG or WebP decided by the file's content (not its
@@ -116,6 +116,36 @@ describe('a question’s picture', () => {
     const { body } = await upload(teacher, id, GIF);
     expect(body.message).toBe('The file is not a PNG, JPEG or WebP picture');
     expect((await fetchPicture(kept)).bytes).toEqual(PNG);
+  });
+
+  it('is at most 4000 × 4000 pixels, read from its header before anything decodes it', async () => {
+    expect([pictureSizeOf(PNG, 'image/png'), pictureSizeOf(JPEG, 'image/jpeg'), pictureSizeOf(WEBP, 'image/webp')]).toEqual([
+      { width: 1, height: 1 },
+      { width: 1, height: 1 },
+      { width: 1, height: 1 },
+    ]);
+    // A small file that says it is 30000 × 30000 (its IHDR rewritten).
+    const huge = Buffer.from(PNG);
+    huge.writeUInt32BE(30000, 16);
+    huge.writeUInt32BE(30000, 20);
+    const wide = Buffer.from(PNG);
+    wide.writeUInt32BE(4001, 16);
+    const id = await newQuestion();
+    for (const bytes of [huge, wide]) {
+      const refused = await upload(teacher, id, bytes, 'image/png');
+      expect(refused.status).toBe(400);
+      expect(refused.body).toMatchObject({
+        code: 'PICTURE_TOO_MANY_PIXELS',
+        category: 'BAD_USER_INPUT',
+        max: 4000,
+        message: 'The picture is larger than 4000 × 4000 pixels; make it smaller and try again',
+      });
+    }
+    expect(await pictureOf(id)).toBeNull();
+    const edge = Buffer.from(PNG);
+    edge.writeUInt32BE(4000, 16);
+    edge.writeUInt32BE(4000, 20);
+    expect((await upload(teacher, id, edge, 'image/png')).status).toBe(200);
   });
 
   it('is at most 1 MB: a picture of exactly 1 MB is kept, one byte more is refused and changes nothing', async () => {
