@@ -36,10 +36,10 @@ describe('lesson quizzes on a phone, in Bangla', () => {
        SELECT u.id, c.id, c.name, c.description, u.email FROM "user" u, course c WHERE u.email = $1 AND c.id = $2`,
       [email, course.id],
     );
-    // The quiz's questions in order, with the position of each correct option.
-    const questions = await sql<{ correct: number; count: number }>(
-      `SELECT (SELECT o.n - 1 FROM jsonb_array_elements(q.options) WITH ORDINALITY AS o(option, n) WHERE o.option->>'id' = q."correctOptionId"::text)::int AS correct,
-              jsonb_array_length(q.options) AS count
+    // The quiz's questions in order, with the correct option and a wrong one (each round shuffles the options).
+    const questions = await sql<{ correct: string; wrong: string }>(
+      `SELECT q."correctOptionId"::text AS correct,
+              (SELECT o.option->>'id' FROM jsonb_array_elements(q.options) AS o(option) WHERE o.option->>'id' <> q."correctOptionId"::text LIMIT 1) AS wrong
        FROM lesson_quiz_question lq JOIN question q ON q.id = lq."questionId" WHERE lq."lessonId" = $1 ORDER BY lq.position`,
       [course.lessonId],
     );
@@ -63,9 +63,9 @@ describe('lesson quizzes on a phone, in Bangla', () => {
     await notDone.waitFor();
     await page.getByRole('button', { name: bn('player.quiz.goToQuiz') }).click();
 
-    const answerAll = async (pick: (question: { correct: number; count: number }) => number) => {
+    const answerAll = async (pick: (question: { correct: string; wrong: string }) => string) => {
       for (const [index, question] of questions.entries()) {
-        await quiz.getByTestId('quiz-option').nth(pick(question)).click();
+        await quiz.locator(`[data-testid="quiz-option"][data-option-id="${pick(question)}"]`).click();
         await quiz.getByTestId('quiz-feedback').waitFor();
         await assertNoSidewaysScroll(page);
         const last = index === questions.length - 1;
@@ -73,8 +73,8 @@ describe('lesson quizzes on a phone, in Bangla', () => {
       }
     };
 
-    // A round of wrong answers: each checked at once with its explanation; not passed, still not completed.
-    await answerAll((question) => (question.correct + 1) % question.count);
+    // A round of wrong answers: each checked at once; not passed, still not completed.
+    await answerAll((question) => question.wrong);
     await quiz.getByTestId('quiz-round').waitFor();
     await markDone();
     await page.getByTestId('quiz-blocked').waitFor();

@@ -109,6 +109,7 @@ export const LessonQuiz = forwardRef<HTMLDivElement, LessonQuizProps>(function L
                     aria-pressed={given?.optionId === option.id}
                     onClick={() => void choose(step.question.id, option.id)}
                     data-testid="quiz-option"
+                    data-option-id={option.id}
                   >
                     {isCorrect && <CheckCircle2 aria-hidden />}
                     {isChosenWrong && <XCircle aria-hidden />}

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { In, type DataSource } from 'typeorm';
+import { In, IsNull, Not, type DataSource } from 'typeorm';
 import { PAYMENTS_OFF, wayToPay, type ProviderDefinition } from '../../payments/registry';
 import type { BillingDetailsInput, ProviderPayment } from '../../payments/provider';
 import { AppError, badInput, notFound } from '../../shared/errors';
@@ -180,9 +180,20 @@ async function payForCourse(
     const replay = await payments.findOneBy({ idempotencyKey });
     if (replay) return { replay };
     if (await findActiveEnrollment(manager, viewer.id, course.id)) throw new AppError('ALREADY_ENROLLED', ALREADY_OWNED);
+    // One payment on a gateway's page per student and course: asking again with the same way to pay
+    // (a second tap, another tab) returns it, once it has its page; another way waits until it is settled.
+    // A card waiting for its 3-D Secure check does not hold back another card (the later one is refunded).
+    const sameWay = (p: Payment) => p.provider === provider.name && p.amountCents === amountCents && p.currency === currency;
+    const hosted = way.capabilities.includes('hostedPaymentPage');
     const inFlight = await payments.findOneBy({ studentId: viewer.id, courseId: course.id, status: In([PaymentStatus.PENDING, PaymentStatus.HELD]) });
+    if (inFlight?.status === PaymentStatus.PENDING && hosted && sameWay(inFlight)) return { replay: inFlight };
     if (inFlight)
       throw inFlight.status === PaymentStatus.HELD ? new AppError('PAYMENT_HELD', PAYMENT_HELD) : new AppError('PAYMENT_IN_PROGRESS', PAYMENT_IN_PROGRESS);
+    const onPage = await payments.findOneBy({ studentId: viewer.id, courseId: course.id, status: PaymentStatus.REQUIRES_ACTION, actionUrl: Not(IsNull()) });
+    if (onPage) {
+      if (sameWay(onPage)) return { replay: onPage };
+      throw new AppError('PAYMENT_IN_PROGRESS', PAYMENT_IN_PROGRESS);
+    }
     const payment = await payments.save({
       studentId: viewer.id,
       courseId: course.id,

@@ -225,6 +225,15 @@ describe('buying with SSLCommerz', () => {
     expect(await paymentsOf()).toHaveLength(1);
   });
 
+  it('keeps one payment waiting for the buyer per student and course, however often they ask', async () => {
+    const pages = await Promise.all(Array.from({ length: 20 }, (_, n) => startBuying(student, `click-${n}`)));
+    expect(new Set(pages).size).toBe(1);
+    expect(await paymentsOf()).toHaveLength(1);
+    // Once the buyer cancels on the gateway's page, a new purchase opens a new page.
+    await comeBack(await onGateway(pages[0], { action: 'cancel' }));
+    expect(await startBuying(student, 'after-cancel')).not.toBe(pages[0]);
+  });
+
   it('keeps revenue per currency for the instructor and the admin, never summed', async () => {
     const teacher = await makeUser(db, { email: 'teacher@example.com', role: Role.INSTRUCTOR }, 'teacher password');
     await db.query(`UPDATE course SET "instructorId" = $1`, [teacher.id]);

@@ -1,0 +1,89 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { newEmail, signUp } from './support/accounts';
+import { launchBrowser } from './support/browser';
+import { bangla, text } from './support/catalogues';
+import { sql } from './support/database';
+import { openPhone } from './support/phone';
+
+let browser: Browser;
+before(async () => {
+  browser = await launchBrowser();
+});
+after(() => browser.close());
+
+const bn = (key: string) => text(bangla, key);
+
+/**
+ * Starts the seeded class 9 physics test (12 questions, a grace window of 120 s) and gives the
+ * attempt a deadline `seconds` away, as if the student had started it long ago; the page is reloaded
+ * so that it counts down to that deadline.
+ */
+async function attemptEndingIn(page: Page, seconds: number): Promise<string> {
+  const [test] = await sql<{ id: string }>(`SELECT id FROM model_test WHERE published AND title LIKE '%পদার্থবিজ্ঞান নবম শ্রেণি%' ORDER BY "createdAt" LIMIT 1`);
+  await page.goto(`/model-tests/${test.id}?lang=bn`);
+  await page.getByRole('button', { name: bn('practice.start') }).click();
+  await page.waitForURL(/\/attempts\/[0-9a-f-]{36}$/);
+  const attemptId = new URL(page.url()).pathname.split('/').pop()!;
+  await sql(`UPDATE attempt SET deadline = now() + make_interval(secs => $2) WHERE id = $1`, [attemptId, seconds]);
+  await page.reload();
+  await page.getByTestId('question').waitFor();
+  return attemptId;
+}
+
+/** Answers question 1 online, then questions 2 and 3 offline: the map marks them "not saved yet". */
+async function answerThreeWithTheLastTwoOffline(page: Page, goOffline: () => Promise<void>) {
+  const saved = page.waitForResponse((response) => response.url().endsWith('/graphql') && (response.request().postData() ?? '').includes('SaveAnswer'));
+  await page.getByRole('radio').first().click();
+  await saved;
+  await goOffline();
+  for (let n = 0; n < 2; n++) {
+    await page.getByRole('button', { name: bn('practice.next') }).click();
+    await page.getByRole('radio').nth(1).click();
+  }
+  await page.locator('[data-unsaved="true"]').nth(1).waitFor();
+  assert.equal(await page.locator('[data-unsaved="true"]').count(), 2);
+}
+
+describe('exam night on a phone with a bad connection, in Bangla', () => {
+  it('answers chosen offline before the deadline count when the phone is back within the grace window, without a reload', async () => {
+    const visit = await openPhone(browser);
+    const { page, context } = visit;
+    await signUp(page, { name: 'পরীক্ষার্থী করিম', email: newEmail('grace'), password: 'a good password' });
+    await page.waitForURL((url) => url.pathname === '/');
+    await attemptEndingIn(page, 20);
+    await answerThreeWithTheLastTwoOffline(page, () => context.setOffline(true));
+
+    // The time runs out while the phone is offline: the page says the answers are kept, it does not freeze.
+    const timeUp = page.getByTestId('time-up');
+    await timeUp.waitFor({ timeout: 60_000 });
+    await page.waitForFunction(() => document.querySelector('[data-testid="time-up"]')?.textContent?.includes('মিনিটের মধ্যে'));
+    assert.equal(await page.getByTestId('offline').count(), 0, 'one banner at a time');
+
+    await context.setOffline(false);
+    await page.getByTestId('score').waitFor({ timeout: 30_000 });
+    assert.equal(await page.getByText(bn('practice.notAnswered')).count(), 9, 'all three answers were counted');
+    assert.equal(await page.getByTestId('late-answers').count(), 0);
+    await visit.close();
+  });
+
+  it('names the answers that reached the server after the grace window, on the result, without a reload', async () => {
+    const visit = await openPhone(browser);
+    const { page, context } = visit;
+    await signUp(page, { name: 'পরীক্ষার্থী সুমি', email: newEmail('late'), password: 'a good password' });
+    await page.waitForURL((url) => url.pathname === '/');
+    const attemptId = await attemptEndingIn(page, 20);
+    await answerThreeWithTheLastTwoOffline(page, () => context.setOffline(true));
+    await page.getByTestId('time-up').waitFor({ timeout: 60_000 });
+
+    // The phone stays offline past the grace window: by the server's clock the deadline is long gone.
+    await sql(`UPDATE attempt SET deadline = deadline - interval '130 seconds' WHERE id = $1`, [attemptId]);
+    await context.setOffline(false);
+    const late = page.getByTestId('late-answers');
+    await late.waitFor({ timeout: 30_000 });
+    assert.match((await late.textContent())!, /২, ৩ নম্বর প্রশ্নের উত্তর বাড়তি সময়ের পরে পৌঁছেছে/);
+    assert.equal(await page.getByText(bn('practice.notAnswered')).count(), 11, 'only the answer saved online counted');
+    await visit.close();
+  });
+});
