@@ -1,5 +1,8 @@
 import type { ProductModule } from '../product-module';
-import { SyllabusResolver, QuestionBankResolver, ModelTestResolver, CoursePracticeResolver, AttemptResolver, AttemptResultResolver } from './practice.resolver';
+import { SyllabusResolver } from './syllabus.resolver';
+import { QuestionBankResolver } from './question-bank.resolver';
+import { ModelTestResolver, CoursePracticeResolver } from './model-test.resolver';
+import { AttemptResolver, AttemptResultResolver } from './attempt.resolver';
 import { LessonQuizCountResolver, LessonQuizResolver } from './lesson-quiz.resolver';
 import { Subject, Chapter } from './subject.entity';
 import { Question } from './question.entity';

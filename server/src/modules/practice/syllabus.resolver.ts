@@ -1,0 +1,32 @@
+import { Args, ArgsType, Ctx, Field, ID, Int, Query, Resolver } from 'type-graphql';
+import type { GraphQLContext } from '../../graphql/context';
+import { Chapter, Subject } from './subject.entity';
+
+import { levelRule } from './class-level-rule';
+
+// ---- the syllabus -------------------------------------------------------------------------
+
+@ArgsType()
+class ChaptersArgs {
+  @Field(() => ID, { description: 'The subject' })
+  subjectId: string;
+
+  @Field(() => Int, { nullable: true, description: 'Only the chapters of this class' })
+  @levelRule()
+  classLevel?: number | null;
+}
+
+@Resolver(() => Subject)
+export class SyllabusResolver {
+  @Query(() => [Subject], { description: 'The subjects of the national curriculum, in their usual order' })
+  subjects(@Ctx() ctx: GraphQLContext): Promise<Subject[]> {
+    return ctx.db.getRepository(Subject).find({ order: { position: 'ASC' } });
+  }
+
+  @Query(() => [Chapter], { description: "The chapters of a subject's book, for one class when given" })
+  chapters(@Args() { subjectId, classLevel }: ChaptersArgs, @Ctx() ctx: GraphQLContext): Promise<Chapter[]> {
+    return ctx.db
+      .getRepository(Chapter)
+      .find({ where: { subjectId, ...(classLevel != null ? { classLevel } : {}) }, order: { classLevel: 'ASC', position: 'ASC' } });
+  }
+}
