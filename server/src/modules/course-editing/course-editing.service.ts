@@ -12,7 +12,7 @@ import { COURSE_NOT_FOUND } from '../course/course.service';
 import { Lesson } from '../course/lesson.entity';
 import { Enrollment } from '../enrollment/enrollment.entity';
 import { Payment } from '../payment/payment.entity';
-import { requireVerifiedEmail } from '../auth/email-verification.service';
+import { requireConfirmedAccount, requireVerifiedEmail } from '../auth/email-verification.service';
 import { User } from '../user/user.entity';
 import { DEFAULT_USD_TO_BDT } from '../../shared/money';
 import { normalizeCourse, type CourseInput, type ValidLesson } from './course.input';
@@ -79,6 +79,7 @@ async function writeLessons(manager: EntityManager, courseId: string, lessons: V
 /** A new course by the signed-in instructor, as a draft until they publish it; `address` is the client's, for the audit log. */
 export async function createCourse(db: DataSource, viewer: Viewer, input: CourseInput, address: string, usdToBdt = DEFAULT_USD_TO_BDT): Promise<Course> {
   requireRole(viewer, roles.staff);
+  await requireConfirmedAccount(db, viewer.id);
   const { lessons, ...fields } = normalizeCourse(input, usdToBdt);
   const id = await db.transaction(async (manager) => {
     const course = await manager.getRepository(Course).save({
@@ -113,6 +114,7 @@ export async function updateCourse(
   usdToBdt = DEFAULT_USD_TO_BDT,
 ): Promise<Course> {
   const course = await editableCourse(db, viewer, id);
+  await requireConfirmedAccount(db, viewer.id);
   // An editor that does not send the language keeps the course's own.
   const { lessons, ...fields } = normalizeCourse(input, usdToBdt, course.language);
   const changed = (Object.keys(fields) as Array<keyof typeof fields>).filter((key) => JSON.stringify(fields[key]) !== JSON.stringify(course[key]));

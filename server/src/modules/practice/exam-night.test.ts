@@ -147,7 +147,7 @@ describe('the answer keys', () => {
     expect((await teacher.graphql(CREATE_TEST, { input: testInput(shared) })).errors?.[0].extensions?.code).toBe('FORBIDDEN');
   });
 
-  it('lets an instructor who has confirmed neither an email address nor a mobile number author nothing', async () => {
+  it('lets an instructor who has confirmed neither an email address nor a mobile number author nothing: no course, question or test', async () => {
     const created = await makeUser(given.db, { email: 'new@example.com', role: Role.INSTRUCTOR, emailVerifiedAt: null, phoneConfirmedAt: null }, PASSWORD);
     const newcomer = await signedInClient(given.app.url, 'new@example.com', PASSWORD);
     const own = await makeCourse(given.db, {
@@ -160,6 +160,21 @@ describe('the answer keys', () => {
       extensions: { code: 'ACCOUNT_NOT_CONFIRMED', category: 'FORBIDDEN' },
     });
     expect((await newcomer.graphql(CREATE_TEST, { input: { ...testInput([]), courseId: own.id } })).errors?.[0].extensions?.code).toBe('ACCOUNT_NOT_CONFIRMED');
+    const course = await newcomer.graphql(`mutation ($input: CourseInput!) { createCourse(input: $input) { id } }`, {
+      input: {
+        name: 'Class 9 Physics',
+        description: 'Motion, force and energy.',
+        price: 15,
+        photoURL: 'https://images.example/physics.png',
+        category: 'SCHOOL',
+        classLevel: 9,
+        keyPoints: ['Motion'],
+        targetedPeoples: 'Class 9 students',
+        whyNeed: 'The base of SSC physics',
+        lessons: [{ title: 'Motion', videoURL: '/media/videos/lesson-1.webm' }],
+      },
+    });
+    expect(course.errors?.[0].extensions?.code).toBe('ACCOUNT_NOT_CONFIRMED');
     // A confirmed number is enough.
     await given.db.query(`UPDATE "user" SET "phoneConfirmedAt" = now(), phone = '+8801711000001' WHERE email = 'new@example.com'`);
     expect((await newcomer.graphql(CREATE_QUESTION, { input: questionInput(1, own.id) })).errors).toBeUndefined();
