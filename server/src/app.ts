@@ -49,6 +49,7 @@ import { identifyApiKey, restApiKeyGate } from './http/api-keys';
 import { WebhookQueue, type WebhookQueueOptions } from './modules/integration/webhook-queue';
 import { JobQueue } from './db/job-queue';
 import { webhookSecretKey } from './modules/integration/webhook-signature';
+import { WebhookTargets } from './modules/integration/webhook-target';
 import type { WebhookDeps } from './modules/integration/webhook.service';
 
 export const BODY_LIMIT = '100kb';
@@ -155,7 +156,7 @@ export async function createApp({ env, db, log, databaseState, webhookRetries, j
   const stream: StreamSettings = { signingKey: streamSigningKey(jwtSecret), urlTtlSeconds: env.video.urlTtlSeconds };
   const webhooks: WebhookDeps = {
     db,
-    queue: new WebhookQueue(jobs, log, webhookRetries),
+    queue: new WebhookQueue(jobs, log, webhookRetries, new WebhookTargets(new Set(env.webhookAllowedTargets), webhookRetries?.resolve)),
     secretKey: webhookSecretKey(jwtSecret),
     allowHttp: env.nodeEnv !== 'production',
   };

@@ -140,6 +140,20 @@ describe('configuration', () => {
     expect(() => loadEnv({ TRUST_PROXY: 'my proxy' })).toThrow('TRUST_PROXY must be a number of proxies or a list of proxy addresses');
   });
 
+  it('reads WEBHOOK_ALLOWED_TARGETS as exact host:port pairs, none by default', () => {
+    expect(loadEnv({}).webhookAllowedTargets).toEqual([]);
+    expect(loadEnv({ WEBHOOK_ALLOWED_TARGETS: '127.0.0.1:4567, Receiver.Test:80,[::1]:8080,127.0.0.1:4567' }).webhookAllowedTargets).toEqual([
+      '127.0.0.1:4567',
+      'receiver.test:80',
+      '[::1]:8080',
+    ]);
+    for (const wrong of ['127.0.0.1', '*', 'http://127.0.0.1:80', '10.0.0.0/8:80']) {
+      expect(() => loadEnv({ WEBHOOK_ALLOWED_TARGETS: wrong })).toThrow(
+        `WEBHOOK_ALLOWED_TARGETS must list host:port pairs such as 127.0.0.1:8080, separated by commas (got "${wrong}")`,
+      );
+    }
+  });
+
   it('allows no other origin by default, and reads CORS_ORIGINS as exact origins', () => {
     expect(loadEnv({}).corsOrigins).toEqual([]);
     expect(loadEnv({ CORS_ORIGINS: 'https://old.example.com, http://localhost:3000/,https://OLD.example.com' }).corsOrigins).toEqual([

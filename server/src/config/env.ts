@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { DEFAULT_USD_TO_BDT } from '../shared/money';
 import { repoRoot } from './paths';
+import { allowedTargetKey } from '../modules/integration/webhook-target';
 
 /** Every environment variable the server reads, validated once at start. */
 export interface Env {
@@ -43,6 +44,12 @@ export interface Env {
   clientDist: string;
   /** Origins (scheme://host[:port]) allowed to call the API from a browser, with credentials. */
   corsOrigins: string[];
+  /**
+   * WEBHOOK_ALLOWED_TARGETS: `host:port` pairs (comma-separated, empty by default) that webhooks may reach
+   * although they are private or internal (a developer's receiver, a test's): every other target must be a
+   * public internet address (modules/integration/webhook-target.ts).
+   */
+  webhookAllowedTargets: string[];
   video: VideoEnv;
   mail: MailEnv;
   sms: SmsEnv;
@@ -303,6 +310,7 @@ export function loadEnv(src: Source = process.env): Env {
   const graphqlStacktraces = parseBoolean('GRAPHQL_STACKTRACES', optional(src, 'GRAPHQL_STACKTRACES'), nodeEnv === 'development', problems);
 
   const corsOrigins = parseOrigins(optional(src, 'CORS_ORIGINS'), problems);
+  const webhookAllowedTargets = parseAllowedTargets(optional(src, 'WEBHOOK_ALLOWED_TARGETS'), problems);
   const video = parseVideo(src, problems);
   const mail: MailEnv = {
     timeoutSeconds: wholeNumber(src, 'MAIL_TIMEOUT_SECONDS', 10, 1, 120, problems),
@@ -343,11 +351,27 @@ export function loadEnv(src: Source = process.env): Env {
     graphqlStacktraces,
     graphqlResponseCache,
     corsOrigins,
+    webhookAllowedTargets,
     clientDist: path.resolve(optional(src, 'CLIENT_DIST') ?? path.join(repoRoot, 'client', 'dist')),
     video,
     mail,
     sms,
   };
+}
+
+/** WEBHOOK_ALLOWED_TARGETS: `host:port`, comma-separated (`[::1]:8080` for IPv6). */
+function parseAllowedTargets(raw: string | undefined, problems: string[]): string[] {
+  if (raw === undefined) return [];
+  const keys: string[] = [];
+  for (const item of raw
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)) {
+    const key = allowedTargetKey(item);
+    if (key === null) problems.push(`WEBHOOK_ALLOWED_TARGETS must list host:port pairs such as 127.0.0.1:8080, separated by commas (got "${item}")`);
+    else if (!keys.includes(key)) keys.push(key);
+  }
+  return keys;
 }
 
 function parseSms(src: Source, problems: string[]): SmsEnv {
