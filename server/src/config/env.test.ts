@@ -91,8 +91,16 @@ describe('configuration', () => {
     expect(loadEnv(production).sms).toMatchObject({
       phoneSignIn: true,
       provider: 'bulksmsbd',
-      bulkSmsBd: { apiKey: 'not-a-real-key', senderId: '8809612345678', url: 'http://bulksmsbd.net/api/smsapi' },
+      bulkSmsBd: { apiKey: 'not-a-real-key', senderId: '8809612345678', url: 'https://bulksmsbd.net/api/smsapi' },
     });
+    // The gateway is sent its key and every code: production refuses plain http.
+    expect(() => loadEnv({ ...production, BULKSMSBD_URL: 'http://bulksmsbd.net/api/smsapi' })).toThrow(
+      'Refusing to start in production without: an https:// BULKSMSBD_URL (the SMS gateway is sent its key and every code).',
+    );
+    expect(
+      loadEnv({ NODE_ENV: 'test', ...{ SMS_PROVIDER: 'bulksmsbd', BULKSMSBD_API_KEY: 'k', BULKSMSBD_SENDER_ID: 's', BULKSMSBD_URL: 'http://127.0.0.1:9/' } })
+        .sms.bulkSmsBd?.url,
+    ).toBe('http://127.0.0.1:9/');
     // Development keeps SMS in the outbox.
     expect(loadEnv({ NODE_ENV: 'development' }).sms).toEqual({ phoneSignIn: true, dailyBudget: 2000 });
     expect(without('JWT_SECRET')).toThrow('without: JWT_SECRET.');

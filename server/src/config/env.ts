@@ -292,6 +292,8 @@ export function loadEnv(src: Source = process.env): Env {
         'an SMS provider for sign-in by mobile number: SMS_PROVIDER=bulksmsbd with BULKSMSBD_API_KEY and BULKSMSBD_SENDER_ID (or PHONE_SIGN_IN=false)',
       );
     }
+    // The gateway's requests carry its key and every sign-in code.
+    if (sms.bulkSmsBd && !sms.bulkSmsBd.url.startsWith('https://')) missing.push('an https:// BULKSMSBD_URL (the SMS gateway is sent its key and every code)');
     if (missing.length > 0) throw new ConfigError(`Refusing to start in production without: ${missing.join('; ')}.`);
     if (testPaymentSettings.length > 0 && !paymentsTestMode) {
       throw new ConfigError(
@@ -386,7 +388,7 @@ function parseSms(src: Source, problems: string[]): SmsEnv {
   const apiKey = optional(src, 'BULKSMSBD_API_KEY');
   const senderId = optional(src, 'BULKSMSBD_SENDER_ID');
   if (!apiKey || !senderId) problems.push('SMS_PROVIDER=bulksmsbd needs BULKSMSBD_API_KEY and BULKSMSBD_SENDER_ID');
-  const url = optional(src, 'BULKSMSBD_URL') ?? 'http://bulksmsbd.net/api/smsapi';
+  const url = optional(src, 'BULKSMSBD_URL') ?? 'https://bulksmsbd.net/api/smsapi';
   if (!/^https?:\/\//.test(url)) problems.push(`BULKSMSBD_URL must be an http(s):// URL (got "${url}")`);
   const timeoutSeconds = wholeNumber(src, 'SMS_TIMEOUT_SECONDS', 10, 1, 120, problems);
   return { phoneSignIn, dailyBudget, provider, bulkSmsBd: { apiKey: apiKey ?? '', senderId: senderId ?? '', url, timeoutSeconds } };
