@@ -34,7 +34,9 @@ import { authenticateWithPassword, createPassport, identifyViewer } from './modu
 import { sessionCookie } from './modules/auth/session-cookie';
 import { deviceCookie, deviceCookieKey } from './modules/auth/device-cookie';
 import { createMailService, type MailService } from './modules/mail/mailer';
+import { outboxSealKey } from './modules/mail/sealed-text';
 import { createSmsProvider } from './modules/phone/sms-provider';
+import { codeCookie } from './modules/phone/code-cookie';
 import { createPaymentProviders } from './payments/create-providers';
 import { paymentServices, type PaymentServices } from './modules/payment/payment-services';
 import { productModules } from './modules';
@@ -133,7 +135,7 @@ export async function createApp({ env, db, log, databaseState, webhookRetries, j
   const mail = createMailService(
     db,
     log,
-    { smtpUrl: env.smtpUrl, from: env.mailFrom, mail: env.mail, sms: createSmsProvider(env.sms), publicUrl: env.publicUrl },
+    { smtpUrl: env.smtpUrl, from: env.mailFrom, mail: env.mail, sms: createSmsProvider(env.sms), publicUrl: env.publicUrl, sealKey: outboxSealKey(jwtSecret) },
     jobs,
   );
   const mailer = mail.mailer;
@@ -214,6 +216,7 @@ export async function createApp({ env, db, log, databaseState, webhookRetries, j
           clientAddress: req.ip ?? 'unknown',
           session: sessionCookie(req, res, secureCookies, env.corsOrigins),
           device: deviceCookie(req, res, deviceKey, secureCookies),
+          codeCookie: codeCookie(req, res, secureCookies),
           auth,
           checkPassword: (email, password) => authenticateWithPassword(passport, req, res, email, password),
           payments,
