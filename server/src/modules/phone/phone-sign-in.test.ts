@@ -314,7 +314,7 @@ describe('the daily budget', () => {
     const bangla = await ask('01712000099', 'bn');
     expect(errorOf(bangla)).toMatchObject({ extensions: { code: 'SMS_UNAVAILABLE' } });
     expect(errorOf(bangla)!.message).toBe(
-      'আজ আর এসএমএসে কোড পাঠানো যাচ্ছে না: সাইটের আজকের এসএমএস সীমা শেষ। আপনার অ্যাকাউন্টে পাসওয়ার্ড থাকলে ইমেইল ও পাসওয়ার্ড দিয়ে সাইন ইন করুন, নয়তো আগামীকাল আবার চেষ্টা করুন।',
+      'আজ আর এসএমএসে কোড পাঠানো যাচ্ছে না: সাইটের আজকের এসএমএস সীমা শেষ। আপনার অ্যাকাউন্টে পাসওয়ার্ড থাকলে ইমেইল ও পাসওয়ার্ড দিয়ে লগইন করুন, নয়তো আগামীকাল আবার চেষ্টা করুন।',
     );
     expect(await smsTo('+8801712000099')).toHaveLength(1);
     expect(await notices()).toEqual(["Shikhon: 80% of today's SMS budget is used", "Shikhon: today's SMS budget is used up"]);
