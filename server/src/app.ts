@@ -34,7 +34,9 @@ import { authenticateWithPassword, createPassport, identifyViewer } from './modu
 import { sessionCookie } from './modules/auth/session-cookie';
 import { deviceCookie, deviceCookieKey } from './modules/auth/device-cookie';
 import { createMailService, type MailService } from './modules/mail/mailer';
+import { outboxSealKey } from './modules/mail/sealed-text';
 import { createSmsProvider } from './modules/phone/sms-provider';
+import { codeCookie } from './modules/phone/code-cookie';
 import { createPaymentProviders } from './payments/create-providers';
 import { paymentServices, type PaymentServices } from './modules/payment/payment-services';
 import { productModules } from './modules';
@@ -49,6 +51,7 @@ import { identifyApiKey, restApiKeyGate } from './http/api-keys';
 import { WebhookQueue, type WebhookQueueOptions } from './modules/integration/webhook-queue';
 import { JobQueue } from './db/job-queue';
 import { webhookSecretKey } from './modules/integration/webhook-signature';
+import { WebhookTargets } from './modules/integration/webhook-target';
 import type { WebhookDeps } from './modules/integration/webhook.service';
 
 export const BODY_LIMIT = '100kb';
@@ -132,7 +135,7 @@ export async function createApp({ env, db, log, databaseState, webhookRetries, j
   const mail = createMailService(
     db,
     log,
-    { smtpUrl: env.smtpUrl, from: env.mailFrom, mail: env.mail, sms: createSmsProvider(env.sms), publicUrl: env.publicUrl },
+    { smtpUrl: env.smtpUrl, from: env.mailFrom, mail: env.mail, sms: createSmsProvider(env.sms), publicUrl: env.publicUrl, sealKey: outboxSealKey(jwtSecret) },
     jobs,
   );
   const mailer = mail.mailer;
@@ -155,7 +158,7 @@ export async function createApp({ env, db, log, databaseState, webhookRetries, j
   const stream: StreamSettings = { signingKey: streamSigningKey(jwtSecret), urlTtlSeconds: env.video.urlTtlSeconds };
   const webhooks: WebhookDeps = {
     db,
-    queue: new WebhookQueue(jobs, log, webhookRetries),
+    queue: new WebhookQueue(jobs, log, webhookRetries, new WebhookTargets(new Set(env.webhookAllowedTargets), webhookRetries?.resolve)),
     secretKey: webhookSecretKey(jwtSecret),
     allowHttp: env.nodeEnv !== 'production',
   };
@@ -213,6 +216,7 @@ export async function createApp({ env, db, log, databaseState, webhookRetries, j
           clientAddress: req.ip ?? 'unknown',
           session: sessionCookie(req, res, secureCookies, env.corsOrigins),
           device: deviceCookie(req, res, deviceKey, secureCookies),
+          codeCookie: codeCookie(req, res, secureCookies),
           auth,
           checkPassword: (email, password) => authenticateWithPassword(passport, req, res, email, password),
           payments,

@@ -8,6 +8,8 @@ import { VideoQueue } from './modules/video/video-queue';
 import { JobQueue } from './db/job-queue';
 import { createVideoStorage } from './modules/video/video-storage';
 import { createMailService } from './modules/mail/mailer';
+import { outboxSealKey } from './modules/mail/sealed-text';
+import { resolveJwtSecret } from './config/jwt-secret';
 import { createSmsProvider } from './modules/phone/sms-provider';
 
 /** `npm run worker`: processes uploaded lesson videos (and delivers queued mail) from the PostgreSQL job queue, apart from the web server. */
@@ -26,7 +28,15 @@ async function main() {
   const mail = createMailService(
     database.dataSource,
     log,
-    { smtpUrl: env.smtpUrl, from: env.mailFrom, mail: env.mail, sms: createSmsProvider(env.sms), publicUrl: env.publicUrl },
+    {
+      smtpUrl: env.smtpUrl,
+      from: env.mailFrom,
+      mail: env.mail,
+      sms: createSmsProvider(env.sms),
+      publicUrl: env.publicUrl,
+      // The servers' secret: SMS texts they sealed are opened here.
+      sealKey: outboxSealKey(resolveJwtSecret(env)),
+    },
     jobs,
   );
   await mail.work();

@@ -91,8 +91,16 @@ describe('configuration', () => {
     expect(loadEnv(production).sms).toMatchObject({
       phoneSignIn: true,
       provider: 'bulksmsbd',
-      bulkSmsBd: { apiKey: 'not-a-real-key', senderId: '8809612345678', url: 'http://bulksmsbd.net/api/smsapi' },
+      bulkSmsBd: { apiKey: 'not-a-real-key', senderId: '8809612345678', url: 'https://bulksmsbd.net/api/smsapi' },
     });
+    // The gateway is sent its key and every code: production refuses plain http.
+    expect(() => loadEnv({ ...production, BULKSMSBD_URL: 'http://bulksmsbd.net/api/smsapi' })).toThrow(
+      'Refusing to start in production without: an https:// BULKSMSBD_URL (the SMS gateway is sent its key and every code).',
+    );
+    expect(
+      loadEnv({ NODE_ENV: 'test', ...{ SMS_PROVIDER: 'bulksmsbd', BULKSMSBD_API_KEY: 'k', BULKSMSBD_SENDER_ID: 's', BULKSMSBD_URL: 'http://127.0.0.1:9/' } })
+        .sms.bulkSmsBd?.url,
+    ).toBe('http://127.0.0.1:9/');
     // Development keeps SMS in the outbox.
     expect(loadEnv({ NODE_ENV: 'development' }).sms).toEqual({ phoneSignIn: true, dailyBudget: 2000 });
     expect(without('JWT_SECRET')).toThrow('without: JWT_SECRET.');
@@ -138,6 +146,20 @@ describe('configuration', () => {
     expect(loadEnv({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
     expect(loadEnv({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.4' }).trustProxy).toEqual(['10.0.0.0/8', '192.168.1.4']);
     expect(() => loadEnv({ TRUST_PROXY: 'my proxy' })).toThrow('TRUST_PROXY must be a number of proxies or a list of proxy addresses');
+  });
+
+  it('reads WEBHOOK_ALLOWED_TARGETS as exact host:port pairs, none by default', () => {
+    expect(loadEnv({}).webhookAllowedTargets).toEqual([]);
+    expect(loadEnv({ WEBHOOK_ALLOWED_TARGETS: '127.0.0.1:4567, Receiver.Test:80,[::1]:8080,127.0.0.1:4567' }).webhookAllowedTargets).toEqual([
+      '127.0.0.1:4567',
+      'receiver.test:80',
+      '[::1]:8080',
+    ]);
+    for (const wrong of ['127.0.0.1', '*', 'http://127.0.0.1:80', '10.0.0.0/8:80']) {
+      expect(() => loadEnv({ WEBHOOK_ALLOWED_TARGETS: wrong })).toThrow(
+        `WEBHOOK_ALLOWED_TARGETS must list host:port pairs such as 127.0.0.1:8080, separated by commas (got "${wrong}")`,
+      );
+    }
   });
 
   it('allows no other origin by default, and reads CORS_ORIGINS as exact origins', () => {

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { DEFAULT_USD_TO_BDT } from '../shared/money';
 import { repoRoot } from './paths';
+import { allowedTargetKey } from '../modules/integration/webhook-target';
 
 /** Every environment variable the server reads, validated once at start. */
 export interface Env {
@@ -43,6 +44,12 @@ export interface Env {
   clientDist: string;
   /** Origins (scheme://host[:port]) allowed to call the API from a browser, with credentials. */
   corsOrigins: string[];
+  /**
+   * WEBHOOK_ALLOWED_TARGETS: `host:port` pairs (comma-separated, empty by default) that webhooks may reach
+   * although they are private or internal (a developer's receiver, a test's): every other target must be a
+   * public internet address (modules/integration/webhook-target.ts).
+   */
+  webhookAllowedTargets: string[];
   video: VideoEnv;
   mail: MailEnv;
   sms: SmsEnv;
@@ -285,6 +292,8 @@ export function loadEnv(src: Source = process.env): Env {
         'an SMS provider for sign-in by mobile number: SMS_PROVIDER=bulksmsbd with BULKSMSBD_API_KEY and BULKSMSBD_SENDER_ID (or PHONE_SIGN_IN=false)',
       );
     }
+    // The gateway's requests carry its key and every sign-in code.
+    if (sms.bulkSmsBd && !sms.bulkSmsBd.url.startsWith('https://')) missing.push('an https:// BULKSMSBD_URL (the SMS gateway is sent its key and every code)');
     if (missing.length > 0) throw new ConfigError(`Refusing to start in production without: ${missing.join('; ')}.`);
     if (testPaymentSettings.length > 0 && !paymentsTestMode) {
       throw new ConfigError(
@@ -303,6 +312,7 @@ export function loadEnv(src: Source = process.env): Env {
   const graphqlStacktraces = parseBoolean('GRAPHQL_STACKTRACES', optional(src, 'GRAPHQL_STACKTRACES'), nodeEnv === 'development', problems);
 
   const corsOrigins = parseOrigins(optional(src, 'CORS_ORIGINS'), problems);
+  const webhookAllowedTargets = parseAllowedTargets(optional(src, 'WEBHOOK_ALLOWED_TARGETS'), problems);
   const video = parseVideo(src, problems);
   const mail: MailEnv = {
     timeoutSeconds: wholeNumber(src, 'MAIL_TIMEOUT_SECONDS', 10, 1, 120, problems),
@@ -343,11 +353,27 @@ export function loadEnv(src: Source = process.env): Env {
     graphqlStacktraces,
     graphqlResponseCache,
     corsOrigins,
+    webhookAllowedTargets,
     clientDist: path.resolve(optional(src, 'CLIENT_DIST') ?? path.join(repoRoot, 'client', 'dist')),
     video,
     mail,
     sms,
   };
+}
+
+/** WEBHOOK_ALLOWED_TARGETS: `host:port`, comma-separated (`[::1]:8080` for IPv6). */
+function parseAllowedTargets(raw: string | undefined, problems: string[]): string[] {
+  if (raw === undefined) return [];
+  const keys: string[] = [];
+  for (const item of raw
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)) {
+    const key = allowedTargetKey(item);
+    if (key === null) problems.push(`WEBHOOK_ALLOWED_TARGETS must list host:port pairs such as 127.0.0.1:8080, separated by commas (got "${item}")`);
+    else if (!keys.includes(key)) keys.push(key);
+  }
+  return keys;
 }
 
 function parseSms(src: Source, problems: string[]): SmsEnv {
@@ -362,7 +388,7 @@ function parseSms(src: Source, problems: string[]): SmsEnv {
   const apiKey = optional(src, 'BULKSMSBD_API_KEY');
   const senderId = optional(src, 'BULKSMSBD_SENDER_ID');
   if (!apiKey || !senderId) problems.push('SMS_PROVIDER=bulksmsbd needs BULKSMSBD_API_KEY and BULKSMSBD_SENDER_ID');
-  const url = optional(src, 'BULKSMSBD_URL') ?? 'http://bulksmsbd.net/api/smsapi';
+  const url = optional(src, 'BULKSMSBD_URL') ?? 'https://bulksmsbd.net/api/smsapi';
   if (!/^https?:\/\//.test(url)) problems.push(`BULKSMSBD_URL must be an http(s):// URL (got "${url}")`);
   const timeoutSeconds = wholeNumber(src, 'SMS_TIMEOUT_SECONDS', 10, 1, 120, problems);
   return { phoneSignIn, dailyBudget, provider, bulkSmsBd: { apiKey: apiKey ?? '', senderId: senderId ?? '', url, timeoutSeconds } };

@@ -5,6 +5,7 @@ import type { AppLogger } from '../logger';
 import type { AuthDeps } from '../modules/auth/auth.service';
 import type { SessionCookie } from '../modules/auth/session-cookie';
 import type { DeviceCookie } from '../modules/auth/device-cookie';
+import type { CodeCookie } from '../modules/phone/code-cookie';
 import type { Viewer } from '../modules/auth/viewer';
 import type { ApiKeyCaller } from '../modules/integration/api-key.entity';
 import type { WebhookDeps } from '../modules/integration/webhook.service';
@@ -58,6 +59,8 @@ export interface GraphQLContext {
   session: SessionCookie;
   /** The browser's device cookie: notes the accounts that signed in from it (sign-in protection). */
   device: DeviceCookie;
+  /** The browser's sign-in code cookie: a code by SMS works only in the browser that asked for it. */
+  codeCookie?: CodeCookie;
   auth: AuthDeps;
   /** Checks an email and password through passport-local. */
   checkPassword(email: string, password: string): Promise<User>;

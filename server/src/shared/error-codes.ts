@@ -94,6 +94,8 @@ export const errorCodes = {
 
   /** Too many requests or attempts: try again later. */
   RATE_LIMITED: 'TOO_MANY_REQUESTS',
+  /** The site's SMS budget for today is spent: no code can be sent by SMS until tomorrow (Asia/Dhaka). */
+  SMS_UNAVAILABLE: 'TOO_MANY_REQUESTS',
 } as const satisfies Record<string, ErrorCategory>;
 
 export type ErrorCode = keyof typeof errorCodes;

@@ -83,8 +83,14 @@ export const limits = {
   // Sign-in codes by SMS (modules/phone): SMS cost money, so each number, address and number range is held to a few.
   codesPerNumber: { name: 'sms-code-number', max: 3, windowSeconds: 15 * 60 },
   codesPerNumberDaily: { name: 'sms-code-number-day', max: 10, windowSeconds: 24 * 60 * 60 },
-  // Generous: a mobile operator's carrier-grade NAT puts a whole town behind one address.
+  // Generous: a mobile operator's carrier-grade NAT puts a whole town behind one address (IPv6: its /64).
   codesPerAddress: { name: 'sms-code-ip', max: 60, windowSeconds: 60 * 60 },
+  // ...but not a day's worth of the site's SMS budget (a tenth of the default 2000).
+  codesPerAddressDaily: { name: 'sms-code-ip-day', max: 200, windowSeconds: 24 * 60 * 60 },
+  // Wrong codes slow the guesser down with growing waits, never end a code for its owner: per address,
+  // and per number for each browser (a stranger's guesses never delay the browser that asked for the code).
+  codeGuessesPerAddress: { name: 'sms-guess-ip', max: 30, windowSeconds: 15 * 60 },
+  codeGuessesPerNumber: { name: 'sms-guess-number', max: 10, windowSeconds: 15 * 60 },
   // Per range of 100,000 numbers (+880 17123 xxxxx): someone spraying made-up numbers to run up the bill.
   codesPerPrefix: { name: 'sms-code-prefix', max: 40, windowSeconds: 60 * 60 },
 } satisfies Record<string, Limit>;

@@ -94,7 +94,7 @@ export default function LoginPage() {
   if (withPhone) {
     return (
       <AuthCard title={t('login.title')}>
-        <PhoneCodeForm mode="signIn" onSignedIn={signedInWithCode} />
+        <PhoneCodeForm mode="signIn" onSignedIn={signedInWithCode} onUsePassword={() => chooseMethod(false)} />
         <button type="button" className="ui-button ui-outline" onClick={() => chooseMethod(false)}>
           {t('phone.useEmail')}
         </button>

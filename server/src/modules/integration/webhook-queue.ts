@@ -5,6 +5,7 @@ import type { AppLogger } from '../../logger';
 import { sendDelivery } from './webhook-sender';
 import { WEBHOOK_QUEUE, type WebhookJob } from './webhook-events';
 import { ensureQueue } from '../../db/job-queues';
+import { WebhookTargets, type Resolve } from './webhook-target';
 
 export interface WebhookQueueOptions {
   /** The first retry waits this long, each later one twice as long. */
@@ -14,6 +15,8 @@ export interface WebhookQueueOptions {
   pollingIntervalSeconds?: number;
   /** How long an endpoint has to answer. */
   timeoutMs?: number;
+  /** How target names are resolved (tests stand in a resolver; by default the system's). */
+  resolve?: Resolve;
 }
 
 /** About a day of retries: 20 s, 40 s, 80 s, ... the last some 11 hours after the one before (22.75 h in all). */
@@ -31,6 +34,8 @@ export class WebhookQueue {
     private readonly jobs: Jobs,
     private readonly log: AppLogger,
     readonly options: WebhookQueueOptions = DEFAULT_WEBHOOK_RETRIES,
+    /** Where deliveries may go: checked again at every attempt. */
+    readonly targets: WebhookTargets = new WebhookTargets(),
   ) {}
 
   /** Starts the queue and its worker (once); `secretKey` decrypts endpoint secrets. */
@@ -43,7 +48,7 @@ export class WebhookQueue {
       await boss.work<WebhookJob>(
         WEBHOOK_QUEUE,
         { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 2 },
-        async ([job]) => sendDelivery({ db, secretKey, log: this.log, timeoutMs: this.options.timeoutMs ?? 10_000 }, job),
+        async ([job]) => sendDelivery({ db, secretKey, log: this.log, timeoutMs: this.options.timeoutMs ?? 10_000, targets: this.targets }, job),
       );
       return boss;
     })();

@@ -4,12 +4,15 @@ import type { AppLogger } from '../../logger';
 import { WebhookAttempt, WebhookDelivery, WebhookDeliveryStatus, WebhookEndpoint } from './webhook.entity';
 import type { WebhookJob } from './webhook-events';
 import { decryptSecret, SIGNATURE_HEADER, signatureHeader } from './webhook-signature';
+import { WebhookTargetError, type WebhookTargets } from './webhook-target';
 
 export interface SenderDeps {
   db: DataSource;
   secretKey: Buffer;
   log: AppLogger;
   timeoutMs: number;
+  /** Where deliveries may go (public addresses, or WEBHOOK_ALLOWED_TARGETS), checked again at every attempt. */
+  targets: WebhookTargets;
 }
 
 /**
@@ -29,23 +32,21 @@ export async function sendDelivery(deps: SenderDeps, job: PgBoss.JobWithMetadata
   let statusCode: number | null = null;
   let error: string | null = null;
   try {
-    const response = await fetch(endpoint.url, {
-      method: 'POST',
-      headers: {
+    statusCode = await deps.targets.post(
+      new URL(endpoint.url),
+      {
         'content-type': 'application/json',
         'user-agent': 'Shikhon-Webhooks/1',
         [SIGNATURE_HEADER]: signatureHeader(decryptSecret(deps.secretKey, endpoint.secretEncrypted), delivery.body, Math.floor(Date.now() / 1000)),
       },
-      body: delivery.body,
-      redirect: 'manual',
-      signal: AbortSignal.timeout(deps.timeoutMs),
-    });
-    statusCode = response.status;
-    await response.body?.cancel();
+      delivery.body,
+      deps.timeoutMs,
+    );
     if (statusCode < 200 || statusCode > 299) error = `The endpoint answered ${statusCode}`;
   } catch (cause) {
     const name = (cause as { name?: string }).name;
-    error = name === 'TimeoutError' ? `No answer within ${deps.timeoutMs / 1000} seconds` : `Could not connect: ${(cause as Error).message}`;
+    if (cause instanceof WebhookTargetError) error = `Not sent: ${cause.message}`;
+    else error = name === 'TimeoutError' ? `No answer within ${deps.timeoutMs / 1000} seconds` : `Could not connect: ${(cause as Error).message}`;
   }
   const durationMs = Math.round(Number(process.hrtime.bigint() - started) / 1e6);
   const lastTry = job.retryCount >= job.retryLimit;

@@ -9,6 +9,7 @@ import type { Viewer } from '../auth/viewer';
 import { queueDeliveries } from './webhook-events';
 import type { WebhookQueue } from './webhook-queue';
 import { encryptSecret, newWebhookSecret } from './webhook-signature';
+import { WebhookTargetError } from './webhook-target';
 import {
   WebhookAttempt,
   WebhookDelivery,
@@ -62,6 +63,13 @@ export async function createWebhookEndpoint(
   const checked = checkUrl(url, deps.allowHttp);
   const unique = [...new Set(events)];
   if (unique.length === 0) throw badInput('Choose at least one event', { field: 'events' });
+  // Only a public address (or one WEBHOOK_ALLOWED_TARGETS names), after resolving the name; delivery checks again.
+  try {
+    await deps.queue.targets.check(new URL(checked));
+  } catch (error) {
+    if (error instanceof WebhookTargetError) throw badInput(error.message, { field: 'url' });
+    throw error;
+  }
   const active = await deps.db.getRepository(WebhookEndpoint).countBy({ deletedAt: IsNull() });
   if (active >= MAX_WEBHOOK_ENDPOINTS) throw badInput(`At most ${MAX_WEBHOOK_ENDPOINTS} webhook endpoints can be registered`, { field: 'url' });
   // The queue's tables must exist before any event is written for the endpoint.

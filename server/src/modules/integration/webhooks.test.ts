@@ -9,6 +9,7 @@ import { signedInClient, type HttpClient } from '../../test/http-client';
 import { Role } from '../user/role';
 import { AuditEntry } from '../audit/audit.entity';
 import { WebhookEndpoint } from './webhook.entity';
+import { WebhookTargetError, WebhookTargets, type ResolvedAddress } from './webhook-target';
 
 // A school's system learns of enrollments as they happen: each event is POSTed to its endpoint,
 // signed with the endpoint's secret (Stripe's scheme), retried when the endpoint fails, and can be
@@ -21,6 +22,10 @@ let app: TestApp;
 let admin: HttpClient;
 let student: HttpClient;
 let receiver: Receiver;
+/** A second receiver nothing may reach: a refused target that got through would show here. */
+let trap: Receiver;
+/** What the test's resolver answers for a name (no real DNS in tests). */
+const names = new Map<string, ResolvedAddress[]>();
 
 interface Received {
   headers: http.IncomingHttpHeaders;
@@ -51,8 +56,12 @@ class Receiver {
     return receiver;
   }
 
+  get port() {
+    return (this.server.address() as AddressInfo).port;
+  }
+
   get url() {
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/hooks`;
+    return `http://127.0.0.1:${this.port}/hooks`;
   }
 
   async waitFor(count: number, timeoutMs = 20_000): Promise<Received[]> {
@@ -85,17 +94,31 @@ const password = 'a long enough password';
 
 beforeAll(async () => {
   db = await openTestDatabase();
-  // Retries a second apart instead of 20 seconds, so the test sees them.
-  app = await startTestApp(db, {}, { webhookRetries: { retryDelaySeconds: 1, retryLimit: 3, pollingIntervalSeconds: 0.5 } });
+  receiver = await Receiver.start();
+  trap = await Receiver.start();
+  // Retries a second apart instead of 20 seconds, so the test sees them. The receiver is a private
+  // (loopback) target: only WEBHOOK_ALLOWED_TARGETS lets webhooks reach it, and only at its port.
+  app = await startTestApp(
+    db,
+    { WEBHOOK_ALLOWED_TARGETS: `127.0.0.1:${receiver.port}` },
+    {
+      webhookRetries: {
+        retryDelaySeconds: 1,
+        retryLimit: 3,
+        pollingIntervalSeconds: 0.5,
+        resolve: (name) => (names.has(name) ? Promise.resolve(names.get(name)!) : Promise.reject(new Error(`ENOTFOUND ${name}`))),
+      },
+    },
+  );
   await makeUser(db, { email: 'admin@example.com', role: Role.ADMIN }, password);
   await makeUser(db, { email: 'student@example.com' }, password);
   admin = await signedInClient(app.url, 'admin@example.com', password);
   student = await signedInClient(app.url, 'student@example.com', password);
-  receiver = await Receiver.start();
 });
 afterAll(async () => {
   await app.close();
   await receiver.close();
+  await trap.close();
   await closeTestDatabase(db);
 });
 
@@ -247,4 +270,92 @@ it('tells of a card payment received and of its refund, with the amount in its c
   expect(refunded.errors).toBeUndefined();
   const types = (await typesFrom(4)).map((event) => event.type).sort();
   expect(types).toEqual(['enrollment.created', 'enrollment.refunded', 'payment.refunded', 'payment.succeeded']);
+});
+
+describe('targets', () => {
+  const create = (url: string) =>
+    admin.graphql<{ createWebhookEndpoint: { endpoint: { id: string } } }>(
+      `mutation ($url: String!) { createWebhookEndpoint(url: $url, events: [ENROLLMENT_CREATED]) { endpoint { id } } }`,
+      { url },
+    );
+
+  it('refuses loopback, private, link-local, unique-local and reserved addresses in any numeric form, and internal names; nothing is stored', async () => {
+    const count = await db.getRepository(WebhookEndpoint).count();
+    const refused = {
+      'http://127.0.0.1:1/': 'loopback',
+      'http://[::1]/': 'loopback',
+      'http://2130706433/': 'loopback',
+      'http://0x7f.1/': 'loopback',
+      'http://0177.0.0.1/': 'loopback',
+      'http://[::ffff:127.0.0.1]/': 'loopback',
+      'http://10.0.0.1/': 'private',
+      'http://192.168.1.1/hooks': 'private',
+      'http://[::ffff:10.0.0.1]/': 'private',
+      'http://169.254.169.254/latest/meta-data/': 'linkLocal',
+      'http://[fe80::1]/': 'linkLocal',
+      'http://[fd00::1]/': 'uniqueLocal',
+      'http://100.64.0.1/': 'carrierGradeNat',
+      'http://0.0.0.0/': 'unspecified',
+      'http://224.0.0.1/': 'multicast',
+      'http://192.0.2.10/': 'reserved',
+      'http://localhost/': 'an internal name',
+      'http://db:5432/': 'an internal name',
+      'http://metadata.google.internal/': 'an internal name',
+      'http://printer.local/': 'an internal name',
+      // The allowed receiver's host, on another port.
+      [`http://127.0.0.1:${trap.port}/hooks`]: 'loopback',
+    };
+    for (const [url, reason] of Object.entries(refused)) {
+      const answer = await create(url);
+      expect({ url, error: answer.errors?.[0] }).toMatchObject({
+        url,
+        error: { message: expect.stringContaining('URL must reach a public internet address') as string, extensions: { code: 'BAD_USER_INPUT', field: 'url' } },
+      });
+      expect(answer.errors![0].message).toContain(reason);
+    }
+    expect(await db.getRepository(WebhookEndpoint).count()).toBe(count);
+    expect(trap.received).toHaveLength(0);
+  });
+
+  it('refuses a name that resolves to a private address, and one that cannot be found', async () => {
+    names.set('hooks.rebind.example.net', [
+      { address: '203.0.114.7', family: 4 },
+      { address: '10.1.2.3', family: 4 },
+    ]);
+    expect((await create('https://hooks.rebind.example.net/in')).errors?.[0].message).toBe(
+      'URL must reach a public internet address: hooks.rebind.example.net is resolved to a private address',
+    );
+    expect((await create('https://nowhere.example.net/in')).errors?.[0].message).toBe("URL's host nowhere.example.net could not be found");
+  });
+
+  it('checks again at delivery and connects only to the address it checked: a name that now resolves to a private address gets nothing', async () => {
+    // Public when registered; loopback (the trap's port) by the time the event is delivered.
+    names.set('school.rebind.example.net', [{ address: '203.0.114.8', family: 4 }]);
+    const made = await create(`http://school.rebind.example.net:${trap.port}/hooks`);
+    expect(made.errors).toBeUndefined();
+    names.set('school.rebind.example.net', [{ address: '127.0.0.1', family: 4 }]);
+    const course = await makeCourse(db, { name: 'Rebinding course', price: 0 });
+    expect((await student.graphql(`mutation ($id: ID!) { purchaseCourse(input: { courseId: $id }) { status } }`, { id: course.id })).errors).toBeUndefined();
+    const page = await until(
+      () => deliveries(made.data!.createWebhookEndpoint.endpoint.id),
+      (found) => (found.items[0]?.attempts ?? 0) > 0,
+    );
+    expect(page.items[0]).toMatchObject({ status: expect.stringMatching(/PENDING|FAILED/) as string });
+    expect(page.items[0].attemptLog[0]).toEqual({
+      statusCode: null,
+      error: 'Not sent: URL must reach a public internet address: school.rebind.example.net is resolved to a loopback address',
+    });
+    expect(trap.received).toHaveLength(0);
+    await admin.graphql(`mutation ($id: ID!) { deleteWebhookEndpoint(id: $id) { id } }`, { id: made.data!.createWebhookEndpoint.endpoint.id });
+  });
+
+  it('refuses a stored private address at delivery before connecting', async () => {
+    // 10.0.0.1 must never be reached from a test: refused before any socket is opened.
+    const targets = new WebhookTargets(new Set([`127.0.0.1:${receiver.port}`]));
+    await expect(targets.post(new URL('http://10.0.0.1/hooks'), {}, '{}', 1000)).rejects.toThrow(WebhookTargetError);
+    await expect(targets.post(new URL('http://[::1]:1/'), {}, '{}', 1000)).rejects.toThrow(WebhookTargetError);
+    await expect(targets.post(new URL(`http://127.0.0.1:${trap.port}/`), {}, '{}', 1000)).rejects.toThrow(WebhookTargetError);
+    expect(await targets.post(new URL(receiver.url), {}, '{}', 5000)).toBe(200);
+    expect(trap.received).toHaveLength(0);
+  });
 });

@@ -10,10 +10,17 @@ import { countCodeEvent, DROPPED_CODE_BODY, endUnsentCodes, STALE_CODE_MINUTES, 
 import { text as catalogueText } from '../../i18n/translate';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../i18n/languages';
 import { ensureQueue } from '../../db/job-queues';
+import { openText, sealText } from './sealed-text';
 
 export const SENT_BODY = '(sent; the body is not kept)';
-/** The job queue (pg-boss) that delivers the outbox. */
+/** The job queue (pg-boss) that delivers the outbox's mail. */
 export const MAIL_QUEUE = 'send-mail';
+/**
+ * SMS have a queue of their own, worked by SMS_WORKERS workers at once: a sign-in code never waits
+ * behind mail (an SMTP server that hangs holds the mail queue for its timeouts) nor behind another SMS.
+ */
+export const SMS_QUEUE = 'send-sms';
+export const SMS_WORKERS = 4;
 
 export interface MailMessage {
   to: string;
@@ -51,6 +58,12 @@ export interface MailSettings {
   sms?: SmsProvider | null;
   /** The site's address, for the profile link of SMS that stand in for mail. */
   publicUrl?: string;
+  /**
+   * Seals the text of a code SMS while it waits in the outbox for the gateway (sealed-text.ts); without it
+   * (tests of mail alone) texts are kept as they are. Without a gateway the outbox is where codes are read,
+   * so they stay readable there (development, tests).
+   */
+  sealKey?: Buffer;
 }
 
 interface MailJob {
@@ -100,9 +113,19 @@ export function createMailService(db: DataSource, log: AppLogger, settings: Mail
       throw error;
     });
 
-  const enqueue = async (outboxId: string) => {
-    const boss = await queue();
-    await boss.send(MAIL_QUEUE, { outboxId } satisfies MailJob, { ...retry, expireInSeconds });
+  let smsReady: Promise<PgBoss> | null = null;
+  const smsQueue = () =>
+    (smsReady ??= jobs.boss().then(async (boss) => {
+      await ensureQueue(boss, SMS_QUEUE, { ...retry, expireInSeconds });
+      return boss;
+    })).catch((error: unknown) => {
+      smsReady = null;
+      throw error;
+    });
+
+  const enqueue = async (outboxId: string, channel: 'mail' | 'sms') => {
+    const boss = await (channel === 'sms' ? smsQueue() : queue());
+    await boss.send(channel === 'sms' ? SMS_QUEUE : MAIL_QUEUE, { outboxId } satisfies MailJob, { ...retry, expireInSeconds });
   };
 
   const deliver = async (job: PgBoss.JobWithMetadata<MailJob>) => {
@@ -117,7 +140,7 @@ export function createMailService(db: DataSource, log: AppLogger, settings: Mail
       return;
     }
     try {
-      if (message.channel === 'sms') await sms!.send(message.to, message.text);
+      if (message.channel === 'sms') await sms!.send(message.to, settings.sealKey ? openText(settings.sealKey, message.text) : message.text);
       else await transport!.sendMail({ from: settings.from, to: message.to, subject: message.subject, text: message.text });
     } catch (error) {
       // A gateway's refusal that no retry can change (a wrong key, a refused number) is given up at once.
@@ -149,7 +172,7 @@ export function createMailService(db: DataSource, log: AppLogger, settings: Mail
       return;
     }
     try {
-      await enqueue(outboxId);
+      await enqueue(outboxId, channel);
     } catch (error) {
       // The message stays in the outbox; the worker picks up what was never queued when it starts.
       log.error({ err: error, outboxId }, `queueing ${channel} failed`);
@@ -157,9 +180,11 @@ export function createMailService(db: DataSource, log: AppLogger, settings: Mail
   };
 
   const store = async (message: MailMessage, channel: 'mail' | 'sms', code?: { signInCodeId: string; held: boolean }) => {
+    // A code waiting for the gateway is kept sealed: the outbox table alone gives no code away.
+    const kept = code && settings.sealKey && canDeliver('sms') ? sealText(settings.sealKey, message.text) : message.text;
     const stored = await db
       .getRepository(OutboxMessage)
-      .save({ ...message, channel, sentAt: null, signInCodeId: code?.signInCodeId ?? null, heldAt: code?.held ? new Date() : null });
+      .save({ ...message, text: kept, channel, sentAt: null, signInCodeId: code?.signInCodeId ?? null, heldAt: code?.held ? new Date() : null });
     // Bodies carry single-use links and sign-in codes: they are never logged above debug.
     log.debug({ outboxId: stored.id, channel, text: message.text }, `${channel} body`);
     if (code?.held) {
@@ -196,24 +221,35 @@ export function createMailService(db: DataSource, log: AppLogger, settings: Mail
     },
     async work() {
       if (!transport && !sms) return;
-      const boss = await queue();
-      // Mail written while the queue could not be reached (a database blip) is queued now.
-      const stranded = await db.query<Array<{ id: string }>>(
-        `SELECT o.id FROM outbox_message o
+      const channels = (['mail', 'sms'] as const).filter(canDeliver);
+      const boss = channels.includes('mail') ? await queue() : await smsQueue();
+      if (channels.includes('sms')) await smsQueue();
+      // Messages written while the queue could not be reached (a database blip) are queued now.
+      const stranded = await db.query<Array<{ id: string; channel: 'mail' | 'sms' }>>(
+        `SELECT o.id, o.channel FROM outbox_message o
           WHERE o."sentAt" IS NULL AND o."gaveUpAt" IS NULL AND o."heldAt" IS NULL AND o."createdAt" > now() - interval '7 days'
             AND o.channel = ANY($2)
-            AND NOT EXISTS (SELECT 1 FROM pgboss.job j WHERE j.name = $1 AND j.data->>'outboxId' = o.id::text)`,
-        [MAIL_QUEUE, (['mail', 'sms'] as const).filter(canDeliver)],
+            AND NOT EXISTS (SELECT 1 FROM pgboss.job j WHERE j.name = ANY($1) AND j.data->>'outboxId' = o.id::text)`,
+        [[MAIL_QUEUE, SMS_QUEUE], channels],
       );
-      for (const { id } of stranded) await enqueue(id);
-      await boss.work<MailJob>(MAIL_QUEUE, { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: 1 }, async ([job]) => deliver(job));
+      for (const { id, channel } of stranded) await enqueue(id, channel);
+      if (channels.includes('mail')) {
+        await boss.work<MailJob>(MAIL_QUEUE, { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: 1 }, async ([job]) => deliver(job));
+      }
+      if (channels.includes('sms')) {
+        // Several SMS at once, each on its own worker: one slow hand-over holds up no other code.
+        for (let i = 0; i < SMS_WORKERS; i++) {
+          await boss.work<MailJob>(SMS_QUEUE, { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: 0.5 }, async ([job]) => deliver(job));
+        }
+      }
     },
     async sendAgain(outboxId) {
       const outbox = db.getRepository(OutboxMessage);
       // Only what failed every retry: a code SMS dropped unsent (too old, or replaced) never failed an attempt.
       const { affected } = await outbox.update({ id: outboxId, sentAt: IsNull(), gaveUpAt: Not(IsNull()), failedAttempts: MoreThan(0) }, { gaveUpAt: null });
       if (!affected) return false;
-      await enqueue(outboxId);
+      const { channel } = await outbox.findOneByOrFail({ id: outboxId });
+      await enqueue(outboxId, channel);
       return true;
     },
   };

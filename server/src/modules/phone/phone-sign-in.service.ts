@@ -6,7 +6,7 @@ import { AppError, badInput } from '../../shared/errors';
 import { latinDigits } from '../../shared/digits';
 import { sameHash } from '../../shared/hashing';
 import { normalizeBangladeshMobile } from '../../shared/phone';
-import { countAttempt, hitRateLimit, limits } from '../../shared/rate-limit';
+import { countAttempt, hitRateLimit, limits, refuseWhenLimited, type Limit } from '../../shared/rate-limit';
 import { ACCOUNT_CLOSED, type AuthDeps } from '../auth/auth.service';
 import { startSession, type IssuedSession } from '../auth/session.service';
 import { checkName } from '../auth/sign-up-rules';
@@ -15,27 +15,29 @@ import { mailText } from '../mail/mail-text';
 import { defaultAvatar, Role } from '../user/role';
 import { User } from '../user/user.entity';
 import { SignInCode, type CodeEvent, type CodePurpose } from './sign-in-code.entity';
-import {
-  CODE_TTL_MINUTES,
-  countCodeEvent,
-  DROPPED_CODE_BODY,
-  endUnsentCodes,
-  REPLACED_CODE_REASON,
-  STALE_CODE_MINUTES,
-  STALE_CODE_REASON,
-} from './code-delivery';
+import { CODE_TTL_MINUTES, countCodeEvent, DROPPED_CODE_BODY, endUnsentCodes, STALE_CODE_MINUTES, STALE_CODE_REASON } from './code-delivery';
+import { addressKey } from './client-address';
+import { browserHash, browserToken, type CodeCookie } from './code-cookie';
+import { countWrongGuess, refuseWhileGuessesWait } from './guess-throttle';
 
 /**
  * Sign-in and sign-up with a Bangladeshi mobile number and a 6-digit code by SMS; adding and
  * confirming a number on an existing account.
  *
  * - A code is 6 random digits, works for CODE_TTL_MINUTES, once, and for at most MAX_WRONG_TRIES
- *   wrong tries; asking for a new one ends the previous one. Only an HMAC of it is kept.
+ *   wrong tries. Only an HMAC of it is kept.
+ * - A sign-in code belongs to the browser that asked for it (code-cookie.ts): only that browser can
+ *   try it, and a new code from it ends its own earlier one; a confirm code belongs to its account.
+ *   So nobody else's guesses or requests use up, end or delay it. Wrong codes make the guesser wait,
+ *   growing, per address and per number and browser (guess-throttle.ts).
  * - Asking for a code answers the same whether or not the number has an account (a new number's
  *   code makes the account).
- * - SMS cost money: codes are limited per number, per address, per range of numbers and per day for
- *   the whole site (SMS_DAILY_BUDGET); past the budget codes wait and admins are told once a day
- *   (`releaseHeldCodes`).
+ * - SMS cost money: codes are limited per address (IPv4, or IPv6 /64; per hour and per day), per
+ *   number, per range of numbers and per day for the whole site (SMS_DAILY_BUDGET). Every limit is
+ *   checked before any is counted, so a refused request counts against nothing. Admins are warned at
+ *   BUDGET_WARNING_SHARE of the budget and told when it is spent; the last BUDGET_RESERVE_SHARE is kept
+ *   for numbers that have an account; past it, the request is refused with SMS_UNAVAILABLE (never a
+ *   true for a code that will not come).
  * - A code works for CODE_TTL_MINUTES from when its SMS is handed over, not from the request (code-delivery.ts).
  * - Only a confirmed number signs in, and a number is confirmed only by a code sent to it: nothing
  *   (ownership, a role) ever follows from a number typed in a profile.
@@ -48,6 +50,12 @@ export const WRONG_CODE = 'This code is wrong or has expired. Ask for a new one.
 export const NAME_NEEDED = 'Tell us your name to make your account';
 export const PHONE_SIGN_IN_OFF = 'Sign-in with a mobile number is turned off on this site';
 export const PHONE_TAKEN = 'This number belongs to another account';
+export const SMS_UNAVAILABLE =
+  "We cannot send codes by SMS any more today: the site's daily SMS limit is reached. Sign in with your email and password if your account has one, or try again tomorrow.";
+/** Admins are warned once a day when this share of the budget is used. */
+export const BUDGET_WARNING_SHARE = 0.8;
+/** This last share of the budget goes only to numbers that have an account (and to confirming a number on one). */
+export const BUDGET_RESERVE_SHARE = 0.1;
 
 export interface PhoneSettings {
   /** PHONE_SIGN_IN: false refuses every code. */
@@ -85,15 +93,15 @@ export function codeSmsText(language: Language, code: string, publicUrl: string)
 /** Counts one event for today's dashboard line. */
 const countEvent = (db: DataSource | EntityManager, kind: CodeEvent) => countCodeEvent(db, kind);
 
-/** Takes one code from today's budget; false once the budget is spent. */
-async function takeFromBudget(db: DataSource | EntityManager, budget: number): Promise<boolean> {
+/** Takes one code from today's budget up to `cap`: the codes taken today with this one, or null when none is left. */
+async function takeFromBudget(db: DataSource | EntityManager, cap: number): Promise<number | null> {
   const rows = await db.query<Array<{ count: number }>>(
     `INSERT INTO sign_in_code_stat (day, kind, count) SELECT (now() AT TIME ZONE 'Asia/Dhaka')::date, 'sent', 1 WHERE $1 > 0
      ON CONFLICT (day, kind) DO UPDATE SET count = sign_in_code_stat.count + 1 WHERE sign_in_code_stat.count < $1
      RETURNING count`,
-    [budget],
+    [cap],
   );
-  return rows.length > 0;
+  return rows[0]?.count ?? null;
 }
 
 /** Refuses, and counts the refusal, when a limit is passed. */
@@ -106,23 +114,22 @@ async function limited(db: DataSource, run: () => Promise<void>): Promise<void> 
   }
 }
 
-async function tellAdminsBudgetIsSpent(deps: AuthDeps, budget: number): Promise<void> {
-  // Once a day: the first code that has to wait tells every admin with an address.
-  const { hits } = await countAttempt(deps.db, { name: 'sms-budget-notice', max: 1, windowSeconds: 24 * 60 * 60 }, 'site');
+/** Mails every admin with an address, once a day per notice. */
+async function tellAdmins(deps: AuthDeps, notice: 'smsBudget' | 'smsBudgetWarning', values: Record<string, number>): Promise<void> {
+  const { hits } = await countAttempt(deps.db, { name: `${notice}-notice`, max: 1, windowSeconds: 24 * 60 * 60 }, 'site');
   if (hits !== 1) return;
   const admins = await deps.db
     .getRepository(User)
     .find({ where: { role: Role.ADMIN, deletedAt: IsNull() }, select: { id: true, email: true, language: true } });
   for (const admin of admins) {
-    if (admin.email) await deps.mailer.send({ to: admin.email, ...mailText(admin.language, 'smsBudget', { budget, minutes: STALE_CODE_MINUTES }) });
+    if (admin.email) await deps.mailer.send({ to: admin.email, ...mailText(admin.language, notice, values) });
   }
 }
 
 /**
- * Codes past the daily budget wait rather than being refused, so the answer to the request never
- * changes (nothing tells an onlooker the budget is spent) and a person is not turned away when the
- * budget frees up minutes later. The wait is the outbox itself: the SMS is written with `heldAt` and
- * not queued; this sends the waiting ones, oldest first, as far as today's budget allows (at a new
+ * Codes asked for past the daily budget are refused now (SMS_UNAVAILABLE); an earlier version held
+ * them in the outbox instead (`heldAt`), and this still sends or drops any such waiting SMS: it sends
+ * the waiting ones, oldest first, as far as today's budget allows (at a new
  * day in Asia/Dhaka, or after SMS_DAILY_BUDGET is raised and the server restarted), and drops those
  * asked for more than STALE_CODE_MINUTES ago, unsent, counting them as refused. It runs before every
  * new code (the waiting go first) and every minute on each server (index.ts); an advisory lock lets one
@@ -145,7 +152,7 @@ export async function releaseHeldCodes(deps: AuthDeps): Promise<{ released: numb
     const waiting = await manager.query<Array<{ id: string }>>(`SELECT id FROM outbox_message WHERE "heldAt" IS NOT NULL ORDER BY "createdAt", id`);
     const taken: string[] = [];
     for (const { id } of waiting) {
-      if (!(await takeFromBudget(manager, dailyBudget))) break;
+      if ((await takeFromBudget(manager, dailyBudget)) === null) break;
       taken.push(id);
     }
     if (taken.length > 0) await manager.query(`UPDATE outbox_message SET "heldAt" = NULL WHERE id = ANY($1)`, [taken]);
@@ -155,86 +162,127 @@ export async function releaseHeldCodes(deps: AuthDeps): Promise<{ released: numb
   return { released: released.length, dropped };
 }
 
-/** Writes a new code for `phone` (ending any earlier one for the same purpose) and queues its SMS, or holds it past the daily budget. */
-async function issueCode(deps: AuthDeps, phone: string, purpose: CodePurpose, userId: string | null, language: Language, clientAddress: string): Promise<void> {
+/** Where a code goes and who asks: the number, what the code is for, and the asker. */
+interface CodeRequest {
+  phone: string;
+  purpose: CodePurpose;
+  /** For `confirm`: the account adding the number; for `sign-in`: the account the number signs in to, if any. */
+  userId: string | null;
+  language: Language;
+  clientAddress: string;
+  /** For `sign-in`: the hash of the asking browser's token. */
+  browser: string | null;
+}
+
+/**
+ * Writes a new code (ending the earlier one of the same browser, or of the same account for
+ * `confirm`) and queues its SMS. Refuses, counting nothing, when a limit is reached; refuses with
+ * SMS_UNAVAILABLE when the day's budget is spent.
+ */
+async function issueCode(deps: AuthDeps, request: CodeRequest): Promise<void> {
+  const { phone, purpose, userId, language, browser } = request;
   const settings = settingsOf(deps);
   if (!settings.enabled) throw new AppError('FORBIDDEN', PHONE_SIGN_IN_OFF);
+  const address = addressKey(request.clientAddress);
+  // The address first: a request it refuses is counted against no number and no range.
+  const checks: Array<[Limit, string]> = [
+    [limits.codesPerAddress, address],
+    [limits.codesPerAddressDaily, address],
+    [limits.codesPerNumber, phone],
+    [limits.codesPerNumberDaily, phone],
+    [limits.codesPerPrefix, phone.slice(0, 9)],
+  ];
   await limited(deps.db, async () => {
-    // Narrowest first: a request refused for the number's 15 minutes is not counted against its day.
-    await hitRateLimit(deps.db, limits.codesPerNumber, phone);
-    await hitRateLimit(deps.db, limits.codesPerNumberDaily, phone);
-    await hitRateLimit(deps.db, limits.codesPerPrefix, phone.slice(0, 9));
-    await hitRateLimit(deps.db, limits.codesPerAddress, clientAddress);
+    for (const [limit, subject] of checks) await refuseWhenLimited(deps.db, limit, subject);
   });
-  // Codes already waiting go before this one.
+  // SMS held by an earlier version go before this one.
   await releaseHeldCodes(deps);
+  // Numbers with an account keep the budget's last share: a flood of new numbers cannot lock their owners out.
+  const budget = settings.dailyBudget;
+  const cap = userId ? budget : Math.floor(budget * (1 - BUDGET_RESERVE_SHARE));
+  const taken = await takeFromBudget(deps.db, cap);
+  if (taken === null) {
+    await countEvent(deps.db, 'refused');
+    await tellAdmins(deps, 'smsBudget', { budget, minutes: STALE_CODE_MINUTES });
+    throw new AppError('SMS_UNAVAILABLE', SMS_UNAVAILABLE);
+  }
+  for (const [limit, subject] of checks) await countAttempt(deps.db, limit, subject);
+  if (taken >= Math.ceil(budget * BUDGET_WARNING_SHARE))
+    await tellAdmins(deps, 'smsBudgetWarning', { budget, used: taken, percent: Math.round(BUDGET_WARNING_SHARE * 100) });
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const id = randomUUID();
   await deps.db.transaction(async (manager) => {
-    const codes = manager.getRepository(SignInCode);
-    // The earlier codes end; one still waiting for the budget is never sent.
-    const ended = await manager.query<[Array<{ id: string }>, number]>(
+    // Only the asker's own earlier code ends: the same browser's (sign-in) or the same account's (confirm).
+    await manager.query(
       `UPDATE sign_in_code SET "expiresAt" = now()
-        WHERE phone = $1 AND purpose = $2 AND "usedAt" IS NULL AND ("expiresAt" IS NULL OR "expiresAt" > now()) RETURNING id`,
-      [phone, purpose],
+        WHERE phone = $1 AND purpose = $2 AND "usedAt" IS NULL AND ("expiresAt" IS NULL OR "expiresAt" > now())
+          AND (CASE WHEN $2 = 'confirm' THEN "userId" = $3 ELSE "browserHash" = $4 END)`,
+      [phone, purpose, userId, browser],
     );
-    if (ended[0].length > 0) {
-      await manager.query(
-        `UPDATE outbox_message SET "heldAt" = NULL, "gaveUpAt" = now(), "lastError" = $2, text = $3 WHERE "signInCodeId" = ANY($1) AND "heldAt" IS NOT NULL`,
-        [ended[0].map((row) => row.id), REPLACED_CODE_REASON, DROPPED_CODE_BODY],
-      );
-    }
-    await codes.insert({
+    await manager.getRepository(SignInCode).insert({
       id,
       phone,
       purpose,
       userId,
       codeHash: codeHash(deps.jwtSecret, id, code),
+      browserHash: purpose === 'sign-in' ? browser : null,
       // Set when the SMS is handed over (code-delivery.ts).
       expiresAt: null,
       usedAt: null,
     });
   });
-  // Past the budget the SMS waits; the answer stays the same.
-  const held = !(await takeFromBudget(deps.db, settings.dailyBudget));
-  if (held) {
-    await countEvent(deps.db, 'held');
-    await tellAdminsBudgetIsSpent(deps, settings.dailyBudget);
-  }
-  await deps.mailer.sendSms(phone, codeSmsText(language, code, deps.publicUrl), { signInCodeId: id, held });
+  await deps.mailer.sendSms(phone, codeSmsText(language, code, deps.publicUrl), { signInCodeId: id, held: false });
 }
 
 /**
  * Checks a code for `phone` and uses it up when `use` says so (after the caller's own checks pass).
- * A wrong code counts against the code; past MAX_WRONG_TRIES it no longer works, even when right.
+ * Only the asker's own code is looked at: the browser's (`scope.browser`) for a sign-in, the account's
+ * for a confirmation; without one, nothing is, and the answer is the same as for a wrong code. A
+ * wrong code counts against that code (past MAX_WRONG_TRIES it no longer works, even when right) and
+ * makes the guesser wait, growing; it never touches anyone else's code.
  */
 async function checkCode(
   deps: AuthDeps,
   phone: string | null,
   purpose: CodePurpose,
   typed: string,
-  scope: { userId?: string },
+  scope: { userId?: string; browser?: string | null; clientAddress: string },
   use: (manager: EntityManager, code: SignInCode) => Promise<boolean>,
 ): Promise<void> {
   const code = latinDigits(typed ?? '').replace(/\s/g, '');
-  const outcome = await deps.db.transaction(async (manager) => {
-    const codes = manager.getRepository(SignInCode);
-    const live = await codes.findOne({
-      where: { ...(phone ? { phone } : {}), ...(scope.userId ? { userId: scope.userId } : {}), purpose, usedAt: IsNull(), expiresAt: MoreThan(new Date()) },
-      order: { createdAt: 'DESC' },
-      lock: { mode: 'pessimistic_write' },
-    });
-    if (!live || live.failedAttempts >= MAX_WRONG_TRIES) return 'wrong' as const;
-    if (!/^\d{6}$/.test(code) || !sameHash(codeHash(deps.jwtSecret, live.id, code), live.codeHash)) {
-      await codes.increment({ id: live.id }, 'failedAttempts', 1);
-      return 'wrong' as const;
-    }
-    if (!(await use(manager, live))) return 'kept' as const;
-    await codes.update(live.id, { usedAt: new Date() });
-    return 'used' as const;
-  });
+  const subjects = {
+    address: addressKey(scope.clientAddress),
+    numberAndBrowser: `${phone ?? ''}:${scope.userId ?? scope.browser ?? 'none'}`,
+  };
+  await refuseWhileGuessesWait(deps.db, subjects);
+  const bound = purpose === 'confirm' ? Boolean(scope.userId) : Boolean(scope.browser);
+  const outcome = !bound
+    ? ('wrong' as const)
+    : await deps.db.transaction(async (manager) => {
+        const codes = manager.getRepository(SignInCode);
+        const live = await codes.findOne({
+          where: {
+            ...(phone ? { phone } : {}),
+            ...(purpose === 'confirm' ? { userId: scope.userId } : { browserHash: scope.browser! }),
+            purpose,
+            usedAt: IsNull(),
+            expiresAt: MoreThan(new Date()),
+          },
+          order: { createdAt: 'DESC' },
+          lock: { mode: 'pessimistic_write' },
+        });
+        if (!live || live.failedAttempts >= MAX_WRONG_TRIES) return 'wrong' as const;
+        if (!/^\d{6}$/.test(code) || !sameHash(codeHash(deps.jwtSecret, live.id, code), live.codeHash)) {
+          await codes.increment({ id: live.id }, 'failedAttempts', 1);
+          return 'wrong' as const;
+        }
+        if (!(await use(manager, live))) return 'kept' as const;
+        await codes.update(live.id, { usedAt: new Date() });
+        return 'used' as const;
+      });
   if (outcome === 'wrong') {
     await countEvent(deps.db, 'refused');
+    await countWrongGuess(deps.db, subjects);
     throw badInput(WRONG_CODE, { field: 'code' });
   }
   if (outcome === 'used') await countEvent(deps.db, 'used');
@@ -246,10 +294,11 @@ function accountWithNumber(manager: EntityManager | DataSource, phone: string): 
 }
 
 /** Sends a sign-in (or sign-up) code; the answer is the same whether or not the number has an account. */
-export async function requestSignInCode(deps: AuthDeps, typedPhone: string, clientAddress: string, language: Language): Promise<true> {
+export async function requestSignInCode(deps: AuthDeps, typedPhone: string, clientAddress: string, language: Language, cookie: CodeCookie): Promise<true> {
   const phone = requireMobile(typedPhone);
   const account = await accountWithNumber(deps.db, phone);
-  await issueCode(deps, phone, 'sign-in', account?.id ?? null, account?.language ?? language, clientAddress);
+  const browser = browserHash(deps.jwtSecret, browserToken(cookie));
+  await issueCode(deps, { phone, purpose: 'sign-in', userId: account?.id ?? null, language: account?.language ?? language, clientAddress, browser });
   return true;
 }
 
@@ -262,13 +311,16 @@ export async function signInWithCode(
   input: { phone: string; code: string; name?: string | null },
   clientAddress: string,
   language: Language,
+  cookie: CodeCookie,
 ): Promise<IssuedSession> {
   if (!settingsOf(deps).enabled) throw new AppError('FORBIDDEN', PHONE_SIGN_IN_OFF);
   const phone = normalizeBangladeshMobile(input.phone);
   if (!phone) throw badInput(NOT_A_MOBILE, { field: 'phone' });
   const name = input.name?.trim() ?? '';
   let account: User | null = null;
-  await checkCode(deps, phone, 'sign-in', input.code, {}, async (manager) => {
+  const token = cookie.read();
+  const browser = token ? browserHash(deps.jwtSecret, token) : null;
+  await checkCode(deps, phone, 'sign-in', input.code, { browser, clientAddress }, async (manager) => {
     account = await accountWithNumber(manager, phone);
     if (account) {
       if (account.deletedAt) throw new AppError('FORBIDDEN', ACCOUNT_CLOSED);
@@ -307,13 +359,13 @@ export async function addPhone(deps: AuthDeps, viewer: Viewer, typedPhone: strin
   const user = await deps.db.getRepository(User).findOneByOrFail({ id: viewer.id });
   if (user.phone === phone && user.phoneConfirmedAt) return false;
   // Whether another account holds the number is said only to whoever proves they read it (confirmPhone).
-  await issueCode(deps, phone, 'confirm', user.id, user.language, clientAddress);
+  await issueCode(deps, { phone, purpose: 'confirm', userId: user.id, language: user.language, clientAddress, browser: null });
   return true;
 }
 
 /** Confirms the number last added with its code: the account's phone becomes that number, and it signs in with it. */
-export async function confirmPhone(deps: AuthDeps, viewer: Viewer, code: string): Promise<User> {
-  await checkCode(deps, null, 'confirm', code, { userId: viewer.id }, async (manager, row) => {
+export async function confirmPhone(deps: AuthDeps, viewer: Viewer, code: string, clientAddress: string): Promise<User> {
+  await checkCode(deps, null, 'confirm', code, { userId: viewer.id, clientAddress }, async (manager, row) => {
     const holder = await accountWithNumber(manager, row.phone);
     if (holder && holder.id !== viewer.id) throw new AppError('CONFLICT', PHONE_TAKEN, { field: 'phone' });
     await manager.getRepository(User).update(viewer.id, { phone: row.phone, phoneConfirmedAt: new Date() });

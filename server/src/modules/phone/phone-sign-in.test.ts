@@ -3,7 +3,8 @@
  * codes expire, work once and survive only a few wrong tries; limits per number, address and range;
  * the site's daily budget; the same answer for every number; nothing follows from an unconfirmed number.
  */
-import type { DataSource } from 'typeorm';
+import { randomUUID } from 'node:crypto';
+import { IsNull, Not, type DataSource } from 'typeorm';
 import { startTestApp, type TestApp } from '../../test/app';
 import { closeTestDatabase, openTestDatabase, resetDatabase, testLog } from '../../test/database';
 import { makeUser } from '../../test/factories';
@@ -13,11 +14,13 @@ import { OutboxMessage } from '../mail/outbox-message.entity';
 import { Role } from '../user/role';
 import { User } from '../user/user.entity';
 import { SignInCode } from './sign-in-code.entity';
+import { limits } from '../../shared/rate-limit';
 import { JobQueue } from '../../db/job-queue';
 import { waitFor } from '../../test/wait-for';
 import { HELD_CODES_QUEUE } from './held-codes-job';
 import { phoneModule } from './phone.module';
-import { MAX_WRONG_TRIES, NAME_NEEDED, releaseHeldCodes, STALE_CODE_MINUTES, WRONG_CODE } from './phone-sign-in.service';
+import { MAX_WRONG_TRIES, NAME_NEEDED, releaseHeldCodes, SMS_UNAVAILABLE, WRONG_CODE } from './phone-sign-in.service';
+import { DROPPED_CODE_BODY } from './code-delivery';
 
 jest.setTimeout(60_000);
 
@@ -135,8 +138,14 @@ describe('codes', () => {
     await makeUser(db, { phone: '+8801712000001', phoneConfirmedAt: new Date(), email: null });
     const known = await browser().graphql(REQUEST, { phone: '01712000001' });
     const unknown = await browser().graphql(REQUEST, { phone: '01712000002' });
-    expect(known).toEqual(unknown);
+    expect({ ...known, setCookies: undefined }).toEqual({ ...unknown, setCookies: undefined });
     expect(known.data).toEqual({ requestSignInCode: true });
+    // Both answers give the browser its code cookie: httpOnly, sent only to /graphql.
+    for (const answer of [known, unknown]) {
+      expect(answer.setCookies).toEqual([
+        expect.stringMatching(/^shikhon_code=[\w-]{43}; Max-Age=\d+; Path=\/graphql; Expires=.*; HttpOnly; SameSite=Strict$/) as string,
+      ]);
+    }
     expect(await smsTo('+8801712000001')).toHaveLength(1);
     expect(await smsTo('+8801712000002')).toHaveLength(1);
     // Only Bangladeshi mobile numbers (013 to 019) are taken.
@@ -231,21 +240,49 @@ describe('limits', () => {
   });
 });
 
+describe('limits counted', () => {
+  it('only once a request passes them all: one refused for its address counts nothing against the number or its range', async () => {
+    // An address that used up its hour.
+    await db.query(`INSERT INTO rate_limit (key, hits, "resetAt") VALUES ('sms-code-ip:10.66.0.1', 60, now() + interval '1 hour')`);
+    const spent = browser('10.66.0.1');
+    for (let i = 0; i < 45; i++) {
+      const phone = i < 5 ? '01712400001' : `0171240${String(i).padStart(4, '0')}`;
+      expect(errorOf(await spent.graphql(REQUEST, { phone }))).toMatchObject({ extensions: { code: 'RATE_LIMITED' } });
+    }
+    // The number still has its three codes, and its range its forty.
+    for (let i = 0; i < 3; i++) expect((await browser().graphql(REQUEST, { phone: '01712400001' })).data).toEqual({ requestSignInCode: true });
+    for (let i = 0; i < 37; i++) {
+      expect((await browser().graphql(REQUEST, { phone: `0171240${String(5000 + i)}` })).data).toEqual({ requestSignInCode: true });
+    }
+  });
+
+  it('count an IPv6 address by its /64: rotating addresses in it counts as one', async () => {
+    for (let i = 0; i < 60; i++) {
+      const phone = `01${3 + (i % 7)}2${String(i).padStart(7, '0')}`;
+      expect((await browser(`2001:db8:1:2::${(i + 1).toString(16)}`).graphql(REQUEST, { phone })).data).toEqual({ requestSignInCode: true });
+    }
+    expect(errorOf(await browser('2001:db8:1:2:ffff::1').graphql(REQUEST, { phone: '01555000001' }))).toMatchObject({
+      extensions: { code: 'RATE_LIMITED' },
+    });
+    expect((await browser('2001:db8:1:3::1').graphql(REQUEST, { phone: '01555000001' })).data).toEqual({ requestSignInCode: true });
+  });
+});
+
 describe('the daily budget', () => {
   let tight: TestApp;
   beforeAll(async () => {
-    tight = await startTestApp(db, { PUBLIC_URL: 'http://shikhon.local', SMS_DAILY_BUDGET: '2' });
+    // Ten codes a day: nine for new numbers, the last one kept for numbers with an account; a warning at eight.
+    tight = await startTestApp(db, { PUBLIC_URL: 'http://shikhon.local', SMS_DAILY_BUDGET: '10' });
   });
   afterAll(() => tight.close());
 
-  const ask = (phone: string, on: TestApp = tight) => {
+  let asker = 0;
+  const ask = (phone: string, language?: string, on: TestApp = tight) => {
     const client = new HttpClient(on.url);
-    client.headers['x-forwarded-for'] = `10.77.0.${phone.slice(-2)}`;
+    client.headers['x-forwarded-for'] = `10.77.${Math.floor(++asker / 250)}.${asker % 250}`;
+    if (language) client.headers['accept-language'] = language;
     return client.graphql(REQUEST, { phone });
   };
-  const signIn = (phone: string, code: string) => new HttpClient(tight.url).graphql<SignedIn>(SIGN_IN, { phone, code, name: 'Waiter' });
-  /** The code in an SMS's text, whether or not it was sent. */
-  const codeIn = (sms: OutboxMessage) => /#(\d{6})\s*$/.exec(sms.text)![1];
   const counts = async () => {
     const admin = await signedInClient(tight.url, 'boss@example.com', 'boss password');
     const summary = await admin.graphql<{ adminSummary: { signInCodes: { today: Record<string, number>; last30Days: Record<string, number> } } }>(
@@ -253,84 +290,112 @@ describe('the daily budget', () => {
     );
     return summary.data!.adminSummary.signInCodes;
   };
-  /** Today's budget (Asia/Dhaka) becomes yesterday's: a new day starts. */
-  const nextDay = () => db.query(`UPDATE sign_in_code_stat SET day = day - 1`);
+  const notices = async () =>
+    (await db.getRepository(OutboxMessage).find({ where: { to: 'boss@example.com' }, order: { createdAt: 'ASC' } })).map((m) => m.subject);
   beforeEach(() => makeUser(db, { email: 'boss@example.com', role: Role.ADMIN }, 'boss password'));
 
-  it('makes codes past it wait unsent and not working, answering as usual; tells admins once; counts it all', async () => {
-    const usual = await ask('01712000011');
-    expect(usual.data).toEqual({ requestSignInCode: true });
-    expect((await ask('01712000012')).data).toEqual({ requestSignInCode: true });
-    for (const phone of ['01712000013', '01712000014']) {
-      // The same answer as under the budget: nothing tells anyone the budget is spent.
-      expect(await ask(phone)).toEqual(usual);
-      const [waiting] = await smsTo(`+88${phone}`);
-      expect(waiting).toMatchObject({ sentAt: null, failedAttempts: 0, gaveUpAt: null });
-      expect(waiting.heldAt).toBeInstanceOf(Date);
-      // Its code does not work before its SMS goes.
-      expect(errorOf(await signIn(phone, codeIn(waiting)))?.message).toBe(WRONG_CODE);
-    }
-    // Asking again while waiting replaces the waiting SMS: the older one is never sent.
-    expect(await ask('01712000014')).toEqual(usual);
-    const [replaced, latest] = await smsTo('+8801712000014');
-    expect(replaced).toMatchObject({ heldAt: null, sentAt: null });
-    expect(replaced.gaveUpAt).toBeInstanceOf(Date);
-    expect(replaced.text).not.toMatch(/\d{6}/);
-    expect(latest.heldAt).toBeInstanceOf(Date);
-
-    const notices = await db.getRepository(OutboxMessage).findBy({ to: 'boss@example.com' });
-    expect(notices.map((m) => m.subject)).toEqual(["Shikhon: today's SMS budget is used up"]);
-
-    // A wrong code is counted as refused, a used one as used.
-    await signIn('01712000011', '999999x');
-    await signIn('01712000011', await lastCode('+8801712000011'));
-    const expected = { sent: 2, used: 1, refused: 3, held: 3 };
-    expect(await counts()).toEqual({ today: expected, last30Days: expected });
+  it('refuses a code it cannot send with a clear error in the asker language, never a true; keeps the last share for numbers with an account; warns admins at 80%', async () => {
+    await makeUser(db, { phone: '+8801712000099', phoneConfirmedAt: new Date(), email: null });
+    for (let i = 1; i <= 8; i++) expect((await ask(`0171200001${i}`)).data).toEqual({ requestSignInCode: true });
+    // Eight of ten: admins are warned once.
+    expect(await notices()).toEqual(["Shikhon: 80% of today's SMS budget is used"]);
+    expect((await ask('01712000019')).data).toEqual({ requestSignInCode: true });
+    // Nine for new numbers: the tenth is kept for a number with an account.
+    const refused = await ask('01712000020');
+    expect(refused.data).toBeNull();
+    expect(errorOf(refused)).toMatchObject({
+      message: SMS_UNAVAILABLE,
+      extensions: expect.objectContaining({ code: 'SMS_UNAVAILABLE', category: 'TOO_MANY_REQUESTS' }) as object,
+    });
+    expect(await smsTo('+8801712000020')).toEqual([]);
+    expect(await db.getRepository(SignInCode).countBy({ phone: '+8801712000020' })).toBe(0);
+    expect((await ask('01712000099')).data).toEqual({ requestSignInCode: true });
+    // Now the budget is spent for everyone, said in the asker's language.
+    const bangla = await ask('01712000099', 'bn');
+    expect(errorOf(bangla)).toMatchObject({ extensions: { code: 'SMS_UNAVAILABLE' } });
+    expect(errorOf(bangla)!.message).toBe(
+      'আজ আর এসএমএসে কোড পাঠানো যাচ্ছে না: সাইটের আজকের এসএমএস সীমা শেষ। আপনার অ্যাকাউন্টে পাসওয়ার্ড থাকলে ইমেইল ও পাসওয়ার্ড দিয়ে লগইন করুন, নয়তো আগামীকাল আবার চেষ্টা করুন।',
+    );
+    expect(await smsTo('+8801712000099')).toHaveLength(1);
+    expect(await notices()).toEqual(["Shikhon: 80% of today's SMS budget is used", "Shikhon: today's SMS budget is used up"]);
+    expect(await counts()).toEqual({ today: { sent: 10, used: 0, refused: 2, held: 0 }, last30Days: { sent: 10, used: 0, refused: 2, held: 0 } });
+    // Nothing waits in the outbox for a later day.
+    expect(await db.getRepository(OutboxMessage).countBy({ heldAt: Not(IsNull()) })).toBe(0);
   });
 
-  it('sends waiting codes, oldest first, once the budget is raised or a new day starts; each works for 5 minutes from then', async () => {
-    for (const phone of ['01712000011', '01712000012', '01712000013', '01712000014']) await ask(phone);
-    // The budget raised (SMS_DAILY_BUDGET=3, a server restarted with it): one more goes, the oldest.
-    // The phone module's scheduled job does it (a run at start, then every minute), on the one queue.
-    const raised = await startTestApp(db, { PUBLIC_URL: 'http://shikhon.local', SMS_DAILY_BUDGET: '3' });
+  it('still sends, oldest first, or drops the SMS an earlier version held for the budget (the scheduled job)', async () => {
+    /** An SMS held for the budget as the earlier version wrote it. */
+    const heldEarlier = async (phone: string, minutesAgo: number) => {
+      const code = await db.getRepository(SignInCode).save({
+        id: randomUUID(),
+        phone,
+        purpose: 'sign-in' as const,
+        userId: null,
+        codeHash: 'x',
+        browserHash: null,
+        expiresAt: null,
+        usedAt: null,
+      });
+      await db
+        .getRepository(OutboxMessage)
+        .save({ to: phone, channel: 'sms' as const, subject: 'SMS', text: 'code #123456', sentAt: null, signInCodeId: code.id, heldAt: new Date() });
+      await db.query(`UPDATE outbox_message SET "createdAt" = now() - make_interval(mins => $2) WHERE "to" = $1`, [phone, minutesAgo]);
+    };
+    await heldEarlier('+8801712000031', 31);
+    await heldEarlier('+8801712000032', 2);
     const queue = new JobQueue((db.options as { url: string }).url, testLog, { scheduledPollingSeconds: 0.5 });
     try {
-      const [job] = phoneModule.jobs!({ ...raised.modules, jobs: queue });
+      const [job] = phoneModule.jobs!({ ...tight.modules, jobs: queue });
       expect(job).toMatchObject({ queue: HELD_CODES_QUEUE, cron: '* * * * *' });
       await job.start();
-      await waitFor('the job to send the oldest held code', async () => (await smsTo('+8801712000013'))[0].heldAt === null);
+      await waitFor('the job to send the held code', async () => (await smsTo('+8801712000032'))[0].heldAt === null);
     } finally {
       await queue.stop();
-      await raised.close();
     }
-    const [third] = await smsTo('+8801712000013');
-    expect(third.heldAt).toBeNull();
-    const thirdCode = await db.getRepository(SignInCode).findOneByOrFail({ phone: '+8801712000013' });
-    expect(thirdCode.expiresAt!.getTime() - Date.now()).toBeGreaterThan(4 * 60_000);
-    expect((await signIn('01712000013', codeIn(third))).data!.signInWithCode.user.phone).toBe('+8801712000013');
-    expect((await smsTo('+8801712000014'))[0].heldAt).toBeInstanceOf(Date);
+    const [dropped] = await smsTo('+8801712000031');
+    expect(dropped).toMatchObject({ heldAt: null, sentAt: null, text: DROPPED_CODE_BODY });
+    expect((await db.getRepository(SignInCode).findOneByOrFail({ phone: '+8801712000032' })).expiresAt!.getTime()).toBeGreaterThan(Date.now() + 4 * 60_000);
+    expect(await releaseHeldCodes(tight.services.auth)).toEqual({ released: 0, dropped: 0 });
+  });
+});
 
-    // A new day: the code still waiting goes before a new one.
-    await nextDay();
-    expect((await ask('01712000015')).data).toEqual({ requestSignInCode: true });
-    const [fourth] = await smsTo('+8801712000014');
-    expect(fourth.heldAt).toBeNull();
-    expect((await signIn('01712000014', codeIn(fourth))).errors).toBeUndefined();
-    expect((await smsTo('+8801712000015'))[0].heldAt).toBeNull();
-    expect((await counts()).today).toEqual({ sent: 2, used: 1, refused: 0, held: 0 });
+describe('codes belong to the browser that asked for them', () => {
+  it("a stranger's guesses never use up, end or delay the owner's code; the stranger waits longer and longer", async () => {
+    const owner = browser();
+    await owner.graphql(REQUEST, { phone: '01712000041' });
+    const code = await lastCode('+8801712000041');
+    const wrong = code === '000000' ? '111111' : '000000';
+    // Even the right code, typed in another browser, does not reach the owner's code.
+    expect(errorOf(await browser().graphql(SIGN_IN, { phone: '01712000041', code, name: 'Stranger' }))?.message).toBe(WRONG_CODE);
+    const stranger = browser();
+    const answers: Array<string | undefined> = [];
+    const { max } = limits.codeGuessesPerNumber;
+    for (let i = 1; i < max + 10; i++) {
+      answers.push(errorOf(await stranger.graphql(SIGN_IN, { phone: '01712000041', code: wrong, name: 'Stranger' }))?.extensions?.code as string | undefined);
+    }
+    // Wrong codes first (more than the code's own MAX_WRONG_TRIES); then waits instead of ending the code.
+    expect(max).toBeGreaterThan(MAX_WRONG_TRIES);
+    expect(answers.slice(0, max)).toEqual(Array<string>(max).fill('BAD_USER_INPUT'));
+    expect(answers.slice(max)).toEqual(Array<string>(9).fill('RATE_LIMITED'));
+    const waiting = await stranger.graphql(SIGN_IN, { phone: '01712000041', code: wrong });
+    expect(errorOf(waiting)).toMatchObject({ message: 'Too many wrong codes. Try again in 2 seconds.', extensions: { retryAfterSeconds: 2 } });
+    // The wait ends; the next wrong code makes the next wait twice as long.
+    await db.query(`UPDATE rate_limit SET "resetAt" = now() WHERE key LIKE 'sms-guess-%-wait:%'`);
+    await stranger.graphql(SIGN_IN, { phone: '01712000041', code: wrong });
+    expect(errorOf(await stranger.graphql(SIGN_IN, { phone: '01712000041', code: wrong }))?.extensions?.retryAfterSeconds).toBe(4);
+    expect((await db.getRepository(SignInCode).findOneByOrFail({ phone: '+8801712000041' })).failedAttempts).toBe(0);
+    // The owner signs in at once, while strangers wait.
+    const signedIn = await owner.graphql<SignedIn>(SIGN_IN, { phone: '01712000041', code, name: 'Owner' });
+    expect(signedIn.errors).toBeUndefined();
+    expect(signedIn.data!.signInWithCode.user.name).toBe('Owner');
   });
 
-  it(`drops a waiting code asked for more than ${STALE_CODE_MINUTES} minutes ago, unsent, and counts it as refused`, async () => {
-    for (const phone of ['01712000011', '01712000012', '01712000013']) await ask(phone);
-    await db.query(`UPDATE outbox_message SET "createdAt" = now() - interval '31 minutes' WHERE "to" = '+8801712000013'`);
-    await nextDay();
-    expect(await releaseHeldCodes(tight.services.auth)).toEqual({ released: 0, dropped: 1 });
-    const [dropped] = await smsTo('+8801712000013');
-    expect(dropped).toMatchObject({ heldAt: null, sentAt: null });
-    expect(dropped.gaveUpAt).toBeInstanceOf(Date);
-    expect(dropped.text).not.toMatch(/\d{6}/);
-    expect((await db.getRepository(SignInCode).findOneByOrFail({ phone: '+8801712000013' })).expiresAt!.getTime()).toBeLessThanOrEqual(Date.now());
-    expect((await counts()).today).toEqual({ sent: 0, used: 0, refused: 1, held: 0 });
+  it("a stranger asking for a code for the same number does not end the owner's code", async () => {
+    const owner = browser();
+    await owner.graphql(REQUEST, { phone: '01712000042' });
+    const code = await lastCode('+8801712000042');
+    expect((await browser().graphql(REQUEST, { phone: '01712000042' })).data).toEqual({ requestSignInCode: true });
+    expect((await owner.graphql(SIGN_IN, { phone: '01712000042', code, name: 'Owner' })).errors).toBeUndefined();
   });
 });
 
@@ -379,6 +444,17 @@ describe('a number added to an email account', () => {
     const third = await makeUser(db, { email: 'third@example.com' }, 'third password');
     const thirdClient = await signedInClient(app.url, third.email, 'third password');
     expect(errorOf(await thirdClient.graphql(CONFIRM, { code: confirmCode }))?.message).toBe(WRONG_CODE);
+  });
+
+  it("is confirmed per account: another account adding the same number does not end this one's code", async () => {
+    await makeUser(db, { email: 'a@example.com' }, 'a password');
+    await makeUser(db, { email: 'b@example.com' }, 'b password');
+    const a = await signedInClient(app.url, 'a@example.com', 'a password');
+    const b = await signedInClient(app.url, 'b@example.com', 'b password');
+    await a.graphql(ADD, { phone: '01612000051' });
+    const codeOfA = await lastCode('+8801612000051');
+    await b.graphql(ADD, { phone: '01612000051' });
+    expect((await a.graphql(CONFIRM, { code: codeOfA })).data).toMatchObject({ confirmPhone: { phone: '+8801612000051', phoneConfirmed: true } });
   });
 
   it('cannot be changed by typing in the profile of an account that signs in only with it', async () => {

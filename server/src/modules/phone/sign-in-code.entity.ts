@@ -33,6 +33,13 @@ export class SignInCode {
   @Column({ type: 'text' })
   codeHash: string;
 
+  /**
+   * For `sign-in`: a keyed hash of the token in the httpOnly cookie of the browser that asked for the
+   * code (code-cookie.ts). Only that browser can try the code; null for `confirm` (bound to the account).
+   */
+  @Column({ type: 'text', nullable: true })
+  browserHash: string | null;
+
   /** Null until the code's SMS is handed to the provider (or, without one, written to the outbox): its minutes start then (code-delivery.ts). */
   @Column({ type: 'timestamptz', nullable: true })
   expiresAt: Date | null;

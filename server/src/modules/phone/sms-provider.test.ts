@@ -5,7 +5,8 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { DataSource } from 'typeorm';
+import { IsNull, type DataSource } from 'typeorm';
+import { startSmtpSink, type SmtpSink } from '../../test/smtp-sink';
 import { startTestApp, type TestApp } from '../../test/app';
 import { closeTestDatabase, openTestDatabase, resetDatabase } from '../../test/database';
 import { HttpClient } from '../../test/http-client';
@@ -122,9 +123,14 @@ describe('codes through the queue to BulkSMSBD', () => {
 
   it('answers at once, retries a failed hand-over and keeps no code once sent', async () => {
     const started = Date.now();
-    const asked = await new HttpClient(app.url).graphql(`mutation { requestSignInCode(phone: "01712345678") }`);
+    const asker = new HttpClient(app.url);
+    const asked = await asker.graphql(`mutation { requestSignInCode(phone: "01712345678") }`);
     expect(asked.data).toEqual({ requestSignInCode: true });
     expect(Date.now() - started).toBeLessThan(1000);
+    // While it waits for the gateway, the outbox keeps the text sealed: no code in the table.
+    const [queued] = await db.getRepository(OutboxMessage).findBy({ channel: 'sms' });
+    expect(queued.text === SENT_BODY || queued.text.startsWith('sealed:v1:')).toBe(true);
+    const sealed = queued.text;
     const sent = await waitFor(
       'the SMS to be sent',
       async () => {
@@ -141,12 +147,10 @@ describe('codes through the queue to BulkSMSBD', () => {
     const row = await db.getRepository(SignInCode).findOneByOrFail({ phone: '+8801712345678' });
     expect(row.expiresAt!.getTime() - row.createdAt.getTime()).toBeGreaterThan(5 * 60_000);
     const code = /#(\d{6})$/.exec(gateway.received[1].params.get('message')!)![1];
-    const signedIn = await new HttpClient(app.url).graphql(
-      `mutation ($code: String!) { signInWithCode(phone: "01712345678", code: $code, name: "Rahim") { user { phone } } }`,
-      {
-        code,
-      },
-    );
+    expect(sealed).not.toContain(code);
+    const signedIn = await asker.graphql(`mutation ($code: String!) { signInWithCode(phone: "01712345678", code: $code, name: "Rahim") { user { phone } } }`, {
+      code,
+    });
     expect(signedIn.data).toEqual({ signInWithCode: { user: { phone: '+8801712345678' } } });
   });
 
@@ -169,5 +173,44 @@ describe('codes through the queue to BulkSMSBD', () => {
     expect(gateway.received).toHaveLength(handedOver);
     const code = await db.getRepository(SignInCode).findOneByOrFail({ phone: '+8801812345678' });
     expect(code.expiresAt!.getTime()).toBeLessThanOrEqual(Date.now());
+  });
+});
+
+describe('codes and mail', () => {
+  let db: DataSource;
+  let app: TestApp;
+  let gateway: Awaited<ReturnType<typeof imitateBulkSmsBd>>;
+  let smtp: SmtpSink;
+  beforeAll(async () => {
+    db = await openTestDatabase();
+    await resetDatabase(db);
+    gateway = await imitateBulkSmsBd(() => ({ body: JSON.stringify({ response_code: 202, message_id: 1 }) }));
+    // An SMTP server that takes connections and never answers.
+    smtp = await startSmtpSink({ silent: true });
+    app = await startTestApp(db, {
+      PUBLIC_URL: 'http://shikhon.local',
+      SMTP_URL: smtp.url,
+      MAIL_TIMEOUT_SECONDS: '30',
+      SMS_PROVIDER: 'bulksmsbd',
+      BULKSMSBD_API_KEY: 'key-123',
+      BULKSMSBD_SENDER_ID: '8809612345678',
+      BULKSMSBD_URL: gateway.url,
+    });
+  });
+  afterAll(async () => {
+    await app.close();
+    await gateway.close();
+    await smtp.close();
+    await closeTestDatabase(db);
+  });
+
+  it('a code reaches the SMS gateway within 5 seconds while 50 mails wait on a hanging SMTP server', async () => {
+    for (let i = 0; i < 50; i++) await app.mail.mailer.send({ to: `student${i}@example.com`, subject: `Receipt ${i}`, text: 'the receipt' });
+    await waitFor('the mail queue to be stuck on the SMTP server', () => Promise.resolve(smtp.connections > 0 || null));
+    const started = Date.now();
+    expect((await new HttpClient(app.url).graphql(`mutation { requestSignInCode(phone: "01912345678") }`)).data).toEqual({ requestSignInCode: true });
+    await waitFor('the code at the gateway', () => Promise.resolve(gateway.received.find((r) => r.params.get('number') === '8801912345678') ?? null), 5_000);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(await db.getRepository(OutboxMessage).countBy({ channel: 'mail', sentAt: IsNull() })).toBe(50);
   });
 });

@@ -31,7 +31,8 @@ export interface BulkSmsBdSettings {
   timeoutSeconds: number;
 }
 
-export const BULKSMSBD_URL = 'http://bulksmsbd.net/api/smsapi';
+/** Over TLS: the request carries the gateway key and every sign-in code. */
+export const BULKSMSBD_URL = 'https://bulksmsbd.net/api/smsapi';
 
 /** BulkSMSBD's documented result codes (anything but 202 is a refusal). */
 const BULKSMSBD_CODES: Record<number, string> = {

@@ -1,7 +1,7 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { GraphQLError } from 'graphql';
 import { RequestSignInCodeDocument, SignInWithCodeDocument } from '../api/phone.generated';
-import { PhoneCodeForm, type CodeSignIn } from './phone-code-form';
+import { LATE_SMS_MS, PhoneCodeForm, type CodeSignIn } from './phone-code-form';
 import { answer, renderRoute } from '../../../test/render';
 
 const PHONE = '০১৭১২-৩৪৫৬৭৮';
@@ -68,5 +68,44 @@ describe('signing in with a mobile number', () => {
     fireEvent.click(screen.getByRole('button', { name: 'কোড পাঠান' }));
     expect(await screen.findByText('একটি বাংলাদেশি মোবাইল নম্বর লিখুন: ০১ এবং আরও ৯টি অঙ্ক (০১৩ থেকে ০১৯)')).toBeInTheDocument();
     expect(screen.queryByRole('textbox', { name: 'এসএমএসের কোড' })).not.toBeInTheDocument();
+  });
+
+  it('says in the page language when no code can come by SMS today, and offers the password', async () => {
+    const usePassword = jest.fn();
+    const message = 'আজ আর এসএমএসে কোড পাঠানো যাচ্ছে না: সাইটের আজকের এসএমএস সীমা শেষ।';
+    renderRoute(<PhoneCodeForm mode="signIn" onSignedIn={jest.fn()} onUsePassword={usePassword} />, {
+      language: 'bn',
+      mocks: [
+        {
+          request: { query: RequestSignInCodeDocument, variables: { phone: '01712345678' } },
+          result: { errors: [new GraphQLError(message, { extensions: { code: 'SMS_UNAVAILABLE', category: 'TOO_MANY_REQUESTS' } })] },
+        },
+      ],
+    });
+    fireEvent.change(screen.getByRole('textbox', { name: 'মোবাইল নম্বর' }), { target: { value: '01712345678' } });
+    fireEvent.click(screen.getByRole('button', { name: 'কোড পাঠান' }));
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'ইমেইল ও পাসওয়ার্ড দিয়ে লগইন করুন' }));
+    expect(usePassword).toHaveBeenCalled();
+  });
+
+  it('says so when the SMS is late, and offers the password', async () => {
+    jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
+    try {
+      const usePassword = jest.fn();
+      renderRoute(<PhoneCodeForm mode="signIn" onSignedIn={jest.fn()} onUsePassword={usePassword} />, {
+        mocks: [answer(RequestSignInCodeDocument, { phone: '01712345678' }, { requestSignInCode: true })],
+      });
+      fireEvent.change(screen.getByRole('textbox', { name: 'Mobile number' }), { target: { value: '01712345678' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Send code' }));
+      await screen.findByRole('textbox', { name: 'Code from the SMS' });
+      expect(screen.queryByText(/No SMS yet\?/)).not.toBeInTheDocument();
+      act(() => jest.advanceTimersByTime(LATE_SMS_MS));
+      expect(screen.getByText(/No SMS yet\?/)).toBeInTheDocument();
+      fireEvent.click(screen.getByRole('button', { name: 'Sign in with email and password' }));
+      expect(usePassword).toHaveBeenCalled();
+    } finally {
+      jest.useRealTimers();
+    }
   });
 });

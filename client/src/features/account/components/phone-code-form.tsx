@@ -1,7 +1,7 @@
 import { isGraphQLErrors } from '../../../lib/data';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useRequestSignInCodeMutation, useSignInWithCodeMutation, type SignInWithCodeMutation } from '../api/phone.generated';
-import { describeError } from '../../../lib/graphql-errors';
+import { describeError, errorFacts } from '../../../lib/graphql-errors';
 import { latinDigits } from '../../../lib/digits';
 import { useT, type Translate } from '../../../lib/i18n';
 import { FormError, TextField } from '../../../components/form-field';
@@ -9,12 +9,15 @@ import { FormError, TextField } from '../../../components/form-field';
 export type CodeSignIn = SignInWithCodeMutation['signInWithCode'];
 
 /** A failed mutation's message and the field it names (`extensions.field` or `extensions.fields`). */
-export function codeError(failure: unknown, t: Translate): { message: string; field: string | null } {
+export function codeError(failure: unknown, t: Translate): { message: string; field: string | null; code: string | null } {
   const described = describeError(failure, t);
   const first = isGraphQLErrors(failure) ? failure.errors[0] : undefined;
   const field = (first?.extensions?.field as string | undefined) ?? Object.keys(described.fields)[0] ?? null;
-  return { message: described.message, field };
+  return { message: described.message, field, code: errorFacts(failure).code };
 }
+
+/** How long after a code is sent the page says an SMS can be late. */
+export const LATE_SMS_MS = 60_000;
 
 /**
  * Android Chrome reads the code from the SMS's last line (`@host #123456`, the WebOTP format) and
@@ -59,7 +62,16 @@ export function CodeInput({ value, onChange, invalid, error }: { value: string; 
  * Sign-in or sign-up with a mobile number: the number, then the code from the SMS (and a name, for a
  * number without an account). The server answers the code request the same way for every number.
  */
-export function PhoneCodeForm({ mode, onSignedIn }: { mode: 'signIn' | 'signUp'; onSignedIn: (payload: CodeSignIn) => void }) {
+export function PhoneCodeForm({
+  mode,
+  onSignedIn,
+  onUsePassword,
+}: {
+  mode: 'signIn' | 'signUp';
+  onSignedIn: (payload: CodeSignIn) => void;
+  /** Offered when no code can come by SMS (the site's daily limit) or the SMS is late: sign in with email and password. */
+  onUsePassword?: () => void;
+}) {
   const t = useT();
   const [phone, setPhone] = useState('');
   const phoneField = useRef<HTMLInputElement>(null);
@@ -69,10 +81,24 @@ export function PhoneCodeForm({ mode, onSignedIn }: { mode: 'signIn' | 'signUp';
   const [name, setName] = useState('');
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [askName, setAskName] = useState(mode === 'signUp');
-  const [error, setError] = useState<{ message: string; field: string | null } | null>(null);
+  const [error, setError] = useState<{ message: string; field: string | null; code?: string | null } | null>(null);
+  const [late, setLate] = useState(false);
   const [requestCode, { loading: sending }] = useRequestSignInCodeMutation();
   const [signIn, { loading: checking }] = useSignInWithCodeMutation();
   useWebOtp(sentTo !== null, setCode);
+  // A code not used a minute after it was sent: the SMS may be late (a busy gateway); say so.
+  const [sentAt, setSentAt] = useState(0);
+  useEffect(() => {
+    setLate(false);
+    if (sentTo === null) return;
+    const timer = setTimeout(() => setLate(true), LATE_SMS_MS);
+    return () => clearTimeout(timer);
+  }, [sentTo, sentAt]);
+  const passwordOffer = mode === 'signIn' && onUsePassword && (
+    <button type="button" className="ui-button ui-plain ui-blue" onClick={onUsePassword}>
+      {t('phone.usePassword')}
+    </button>
+  );
 
   const send = async (e?: FormEvent) => {
     e?.preventDefault();
@@ -80,6 +106,7 @@ export function PhoneCodeForm({ mode, onSignedIn }: { mode: 'signIn' | 'signUp';
     try {
       await requestCode({ variables: { phone } });
       setSentTo(phone);
+      setSentAt(Date.now());
       setCode('');
     } catch (failure) {
       setError(codeError(failure, t));
@@ -104,7 +131,12 @@ export function PhoneCodeForm({ mode, onSignedIn }: { mode: 'signIn' | 'signUp';
     }
   };
 
-  const problem = error && <FormError message={error.message} />;
+  const problem = error && (
+    <FormError message={error.message}>
+      {/* No code can come by SMS today: the password is the way in, where the account has one. */}
+      {error.code === 'SMS_UNAVAILABLE' && passwordOffer}
+    </FormError>
+  );
 
   if (sentTo === null) {
     return (
@@ -137,6 +169,12 @@ export function PhoneCodeForm({ mode, onSignedIn }: { mode: 'signIn' | 'signUp';
     <form method="post" onSubmit={(e) => void submit(e)} noValidate aria-label={t('phone.formCode')}>
       <div className="ui-stack">
         <p role="status">{t('phone.codeSent', { phone: sentTo })}</p>
+        {late && (
+          <p className="ui-muted" role="status">
+            {mode === 'signIn' ? t('phone.late') : t('phone.lateSignUp')}
+          </p>
+        )}
+        {late && passwordOffer}
         <CodeInput value={code} onChange={setCode} invalid={error?.field === 'code'} />
         {askName && (
           <TextField
