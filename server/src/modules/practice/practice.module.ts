@@ -11,6 +11,7 @@ import { Attempt, AttemptAnswer } from './attempt.entity';
 import { LessonQuizAnswer, LessonQuizQuestion, LessonQuizResult } from './lesson-quiz.entity';
 import { LeaderboardPreference } from './leaderboard-preference.entity';
 import { questionPictureRouter } from './question-picture.router';
+import { questionImportRouter } from './question-import.router';
 import { SUBMIT_AT_DEADLINE_QUEUE } from './practice-queue';
 
 export const practiceModule: ProductModule = {
@@ -38,7 +39,10 @@ export const practiceModule: ProductModule = {
     LessonQuizAnswer,
     LessonQuizResult,
   ],
-  routes: ({ db }) => [{ phase: 'rest', order: 60, router: questionPictureRouter(db) }],
+  routes: ({ db }) => [
+    { phase: 'rest', order: 60, router: questionPictureRouter(db) },
+    { phase: 'rest', order: 60, router: questionImportRouter(db) },
+  ],
   jobs: ({ db, log, jobs, practice }) => [
     {
       // Model test attempts left unfinished are submitted at their deadline. The queue starts beside

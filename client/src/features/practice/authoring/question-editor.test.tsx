@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { answer, renderRoute } from '../../../test/render';
-import { AuthoringChaptersDocument, CreateQuestionDocument, ImportQuestionsDocument, QuestionImportTemplateDocument } from '../api/authoring.generated';
+import { AuthoringChaptersDocument, CreateQuestionDocument, QuestionImportTemplateDocument } from '../api/authoring.generated';
 import { QuestionEditor } from './question-editor';
 import { QuestionImport } from './question-import';
 
@@ -95,28 +95,47 @@ describe('the question editor', () => {
 });
 
 describe('the CSV import', () => {
-  it('shows what an import did: how many imported, how many were there already, and each bad row with its line and reason', async () => {
-    const csv = 'class,subject\n9,physics\n';
-    const report = {
-      __typename: 'QuestionImportReport' as const,
-      imported: 2,
-      unchanged: 1,
-      problems: [{ __typename: 'ImportProblemType' as const, line: 4, reason: 'একটি প্রশ্নে ২ থেকে ৬টি অপশন থাকে' }],
-    };
-    const imported = jest.fn();
+  const server = jest.fn<Promise<Response>, [string, RequestInit]>();
+  const realFetch = global.fetch;
+  beforeEach(() => {
+    server.mockReset();
+    global.fetch = server as unknown as typeof fetch;
+  });
+  afterAll(() => {
+    global.fetch = realFetch;
+  });
+  const replies = (status: number, body: unknown) =>
+    server.mockResolvedValueOnce({ ok: status >= 200 && status < 300, status, json: () => Promise.resolve(body) } as unknown as Response);
+  const openImport = (imported = jest.fn()) => {
     renderRoute(<QuestionImport courseId="course-1" onImported={imported} />, {
       language: 'bn',
-      mocks: [
-        answer(QuestionImportTemplateDocument, {}, { questionImportTemplate: 'class,subject\n' }),
-        answer(ImportQuestionsDocument, { csv, courseId: 'course-1' }, { importQuestions: report }),
-      ],
+      mocks: [answer(QuestionImportTemplateDocument, {}, { questionImportTemplate: 'class,subject\n' })],
     });
+    return imported;
+  };
+
+  it('uploads the file as it is and shows what the import did: how many imported, how many were there already, and each bad row with its line and reason', async () => {
+    const file = new File(['class,subject\n9,physics\n'], 'questions.csv', { type: 'text/csv' });
+    replies(200, { imported: 2, unchanged: 1, problems: [{ line: 4, reason: 'একটি প্রশ্নে ২ থেকে ৬টি অপশন থাকে' }] });
+    const imported = openImport();
     await waitFor(() => expect(screen.getByRole('button', { name: 'CSV টেমপ্লেট ডাউনলোড করুন' })).toBeEnabled());
-    await userEvent.upload(screen.getByLabelText('প্রশ্নের CSV ফাইল'), new File([csv], 'questions.csv', { type: 'text/csv' }));
+    await userEvent.upload(screen.getByLabelText('প্রশ্নের CSV ফাইল'), file);
     expect(await screen.findByText('ইমপোর্ট হয়েছে: ২ · আগেই ছিল: ১ · সমস্যার সারি: ১')).toBeInTheDocument();
+    const [address, init] = server.mock.calls[0];
+    expect(address).toBe('/api/questions/import?courseId=course-1');
+    expect(init).toMatchObject({ method: 'POST', body: file });
     const row = screen.getByTestId('import-problem');
     expect(within(row).getByText('৪')).toBeInTheDocument();
     expect(within(row).getByText('একটি প্রশ্নে ২ থেকে ৬টি অপশন থাকে')).toBeInTheDocument();
     expect(imported).toHaveBeenCalled();
+  });
+
+  it("shows the server's reason when it refuses the file, and imports nothing", async () => {
+    replies(400, { code: 'FILE_NOT_UTF8', message: 'ফাইলটি UTF-8 লেখা হিসেবে সংরক্ষিত নয়' });
+    const imported = openImport();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'CSV টেমপ্লেট ডাউনলোড করুন' })).toBeEnabled());
+    await userEvent.upload(screen.getByLabelText('প্রশ্নের CSV ফাইল'), new File(['x'], 'questions.csv', { type: 'text/csv' }));
+    expect(await screen.findByText('ফাইলটি UTF-8 লেখা হিসেবে সংরক্ষিত নয়')).toBeInTheDocument();
+    expect(imported).not.toHaveBeenCalled();
   });
 });

@@ -1,10 +1,10 @@
 import { Alert, Box, Button, Heading, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import { useRef, useState } from 'react';
 import { formatDigits } from '../../../lib/format';
-import { describeError } from '../../../lib/graphql-errors';
 import { useLanguage } from '../../../lib/i18n';
 import { useAuthoringT } from './texts';
-import { useImportQuestionsMutation, useQuestionImportTemplateQuery, type ImportQuestionsMutation } from '../api/authoring.generated';
+import { useSession } from '../../../lib/session-context';
+import { useQuestionImportTemplateQuery } from '../api/authoring.generated';
 
 const TEMPLATE_FILE = 'shikhon-questions-template.csv';
 /** The server takes at most 500 rows; a file far larger than that is refused before it is read. */
@@ -22,14 +22,25 @@ function download(text: string, name: string) {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-/** A file's text, read as UTF-8. */
-function readText(file: File): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(typeof reader.result === 'string' ? reader.result : '');
-    reader.onerror = () => reject(reader.error ?? new Error('unreadable file'));
-    reader.readAsText(file, 'utf-8');
+interface ImportReport {
+  imported: number;
+  unchanged: number;
+  problems: Array<{ line: number; reason: string }>;
+}
+
+/**
+ * Sends the file as it is (POST /api/questions/import): the server tells its encoding from its bytes
+ * and refuses one it cannot read, in the page's language.
+ */
+async function sendFile(file: File, courseId: string | null, token: string | null): Promise<{ report: ImportReport } | { message: string | null }> {
+  const address = courseId ? `/api/questions/import?courseId=${encodeURIComponent(courseId)}` : '/api/questions/import';
+  const res = await fetch(address, {
+    method: 'POST',
+    headers: { 'content-type': 'text/csv', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: file,
   });
+  const body = (await res.json().catch(() => ({}))) as ImportReport & { message?: string };
+  return res.ok ? { report: body } : { message: body.message ?? null };
 }
 
 /** CSV import into a bank: the template to download, a file to upload, and what the import did, row by row. */
@@ -37,8 +48,9 @@ export function QuestionImport({ courseId, onImported }: { courseId: string | nu
   const t = useAuthoringT();
   const { language } = useLanguage();
   const template = useQuestionImportTemplateQuery();
-  const [importQuestions, { loading }] = useImportQuestionsMutation();
-  const [report, setReport] = useState<ImportQuestionsMutation['importQuestions'] | null>(null);
+  const { session } = useSession();
+  const [loading, setLoading] = useState(false);
+  const [report, setReport] = useState<ImportReport | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [fileName, setFileName] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
@@ -52,16 +64,17 @@ export function QuestionImport({ courseId, onImported }: { courseId: string | nu
       setFailure(t('authoring.import.tooLarge'));
       return;
     }
+    setLoading(true);
     try {
-      const csv = await readText(file);
-      const result = await importQuestions({ variables: { csv, courseId } });
-      if (result.data) {
-        setReport(result.data.importQuestions);
-        if (result.data.importQuestions.imported > 0) onImported();
-      }
-    } catch (error) {
-      setFailure(describeError(error, t).message);
+      const result = await sendFile(file, courseId, session.getToken());
+      if ('report' in result) {
+        setReport(result.report);
+        if (result.report.imported > 0) onImported();
+      } else setFailure(result.message ?? t('common.noConnection'));
+    } catch {
+      setFailure(t('common.noConnection'));
     } finally {
+      setLoading(false);
       if (input.current) input.current.value = '';
     }
   };
