@@ -355,6 +355,8 @@ const restTable: Record<string, [string, Check]> = {
   'GET /api/certificates/{number}/pdf': [everyone, rest('GET', () => '/api/certificates/SHK-0000000000/pdf')],
   // The gate answers before any content check: an editor gets past it to be told the empty body is no picture.
   'PUT /api/questions/{id}/picture': [courseEditor, rest('PUT', () => `/api/questions/${ids.spareQuestion}/picture`)],
+  // The gate answers before the file is read: an editor gets past it to be told what the empty file did.
+  'POST /api/questions/import': [courseEditor, rest('POST', () => `/api/questions/import?courseId=${ids.course}`)],
   'DELETE /api/questions/{id}/picture': [courseEditor, rest('DELETE', () => `/api/questions/${ids.spareQuestion}/picture`)],
   'GET /api/questions/{id}/picture/{digest}': [everyone, rest('GET', () => `/api/questions/${ids.spareQuestion}/picture/none.png`)],
   'GET /api/users': [admin, rest('GET', () => '/api/users')],
