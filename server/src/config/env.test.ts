@@ -85,7 +85,7 @@ describe('configuration', () => {
     expect(without('SMS_PROVIDER')).toThrow(
       'without: an SMS provider for sign-in by mobile number: SMS_PROVIDER=bulksmsbd with BULKSMSBD_API_KEY and BULKSMSBD_SENDER_ID (or PHONE_SIGN_IN=false).',
     );
-    expect(loadEnv({ ...production, SMS_PROVIDER: '', PHONE_SIGN_IN: 'false' }).sms).toEqual({ phoneSignIn: false, dailyBudget: 2000 });
+    expect(loadEnv({ ...production, SMS_PROVIDER: '', PHONE_SIGN_IN: 'false' }).sms).toEqual({ phoneSignIn: false, dailyBudget: 2000, pumpingCheck: true });
     expect(() => loadEnv({ ...production, BULKSMSBD_API_KEY: '' })).toThrow('SMS_PROVIDER=bulksmsbd needs BULKSMSBD_API_KEY and BULKSMSBD_SENDER_ID');
     expect(() => loadEnv({ ...production, SMS_PROVIDER: 'twilio' })).toThrow('SMS_PROVIDER can only be "bulksmsbd" (got "twilio")');
     expect(loadEnv(production).sms).toMatchObject({
@@ -102,7 +102,7 @@ describe('configuration', () => {
         .sms.bulkSmsBd?.url,
     ).toBe('http://127.0.0.1:9/');
     // Development keeps SMS in the outbox.
-    expect(loadEnv({ NODE_ENV: 'development' }).sms).toEqual({ phoneSignIn: true, dailyBudget: 2000 });
+    expect(loadEnv({ NODE_ENV: 'development' }).sms).toEqual({ phoneSignIn: true, dailyBudget: 2000, pumpingCheck: true });
     expect(without('JWT_SECRET')).toThrow('without: JWT_SECRET.');
     expect(without('SMTP_URL')).toThrow('without: SMTP_URL.');
     expect(without('STRIPE_SECRET_KEY')).toThrow(

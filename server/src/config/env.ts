@@ -65,6 +65,8 @@ export interface SmsEnv {
   bulkSmsBd?: { apiKey: string; senderId: string; url: string; timeoutSeconds: number };
   /** SMS_DAILY_BUDGET: sign-in codes the site sends in a day (Asia/Dhaka); past it new codes wait and admins are told. */
   dailyBudget: number;
+  /** SMS_PUMPING_CHECK=false never asks new numbers for a proof of work when codes go unused (on by default). */
+  pumpingCheck: boolean;
 }
 
 /** Mail goes out from the job queue: short timeouts, retries with backoff. */
@@ -379,11 +381,12 @@ function parseAllowedTargets(raw: string | undefined, problems: string[]): strin
 function parseSms(src: Source, problems: string[]): SmsEnv {
   const phoneSignIn = parseBoolean('PHONE_SIGN_IN', optional(src, 'PHONE_SIGN_IN'), true, problems);
   const dailyBudget = wholeNumber(src, 'SMS_DAILY_BUDGET', 2000, 0, 10_000_000, problems);
+  const pumpingCheck = parseBoolean('SMS_PUMPING_CHECK', optional(src, 'SMS_PUMPING_CHECK'), true, problems);
   const provider = optional(src, 'SMS_PROVIDER');
-  if (provider === undefined) return { phoneSignIn, dailyBudget };
+  if (provider === undefined) return { phoneSignIn, dailyBudget, pumpingCheck };
   if (provider !== 'bulksmsbd') {
     problems.push(`SMS_PROVIDER can only be "bulksmsbd" (got "${provider}")`);
-    return { phoneSignIn, dailyBudget };
+    return { phoneSignIn, dailyBudget, pumpingCheck };
   }
   const apiKey = optional(src, 'BULKSMSBD_API_KEY');
   const senderId = optional(src, 'BULKSMSBD_SENDER_ID');
@@ -391,7 +394,7 @@ function parseSms(src: Source, problems: string[]): SmsEnv {
   const url = optional(src, 'BULKSMSBD_URL') ?? 'https://bulksmsbd.net/api/smsapi';
   if (!/^https?:\/\//.test(url)) problems.push(`BULKSMSBD_URL must be an http(s):// URL (got "${url}")`);
   const timeoutSeconds = wholeNumber(src, 'SMS_TIMEOUT_SECONDS', 10, 1, 120, problems);
-  return { phoneSignIn, dailyBudget, provider, bulkSmsBd: { apiKey: apiKey ?? '', senderId: senderId ?? '', url, timeoutSeconds } };
+  return { phoneSignIn, dailyBudget, pumpingCheck, provider, bulkSmsBd: { apiKey: apiKey ?? '', senderId: senderId ?? '', url, timeoutSeconds } };
 }
 
 function wholeNumber(src: Source, name: string, fallback: number, min: number, max: number, problems: string[]): number {

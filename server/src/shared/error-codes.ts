@@ -96,6 +96,8 @@ export const errorCodes = {
   /** Payments are switched off on this server. */
   PAYMENTS_OFF: 'PAYMENT_FAILED',
 
+  /** Before a code is sent to a new number while many codes go unused, the page solves a proof of work: `challenge` is it (ALTCHA v2). */
+  CHECK_REQUIRED: 'TOO_MANY_REQUESTS',
   /** Too many requests or attempts: try again later. */
   RATE_LIMITED: 'TOO_MANY_REQUESTS',
   /** The site's SMS budget for today is spent: no code can be sent by SMS until tomorrow (Asia/Dhaka). */

@@ -30,7 +30,7 @@ export interface AuthDeps {
   mailer: Mailer;
   publicUrl: string;
   /** Sign-in by mobile number (PHONE_SIGN_IN, SMS_DAILY_BUDGET); on, with the default budget, when left out. */
-  phone?: { enabled: boolean; dailyBudget: number };
+  phone?: { enabled: boolean; dailyBudget: number; pumpingCheck: boolean };
 }
 
 /** Creates a student or instructor account and signs the person in. */

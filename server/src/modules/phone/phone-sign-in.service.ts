@@ -15,6 +15,7 @@ import { mailText } from '../mail/mail-text';
 import { defaultAvatar, Role } from '../user/role';
 import { User } from '../user/user.entity';
 import { SignInCode, type CodeEvent, type CodePurpose } from './sign-in-code.entity';
+import { pumpingSuspected, requireProofOfWork } from './pumping-check';
 import { CODE_TTL_MINUTES, countCodeEvent, DROPPED_CODE_BODY, endUnsentCodes, STALE_CODE_MINUTES, STALE_CODE_REASON } from './code-delivery';
 import { addressKey } from './client-address';
 import { browserHash, browserToken, type CodeCookie } from './code-cookie';
@@ -62,9 +63,11 @@ export interface PhoneSettings {
   enabled: boolean;
   /** SMS_DAILY_BUDGET: codes sent per day (Asia/Dhaka) for the whole site. */
   dailyBudget: number;
+  /** SMS_PUMPING_CHECK: new numbers solve a proof of work while codes go unused (pumping-check.ts). */
+  pumpingCheck: boolean;
 }
 
-export const DEFAULT_PHONE_SETTINGS: PhoneSettings = { enabled: true, dailyBudget: 2000 };
+export const DEFAULT_PHONE_SETTINGS: PhoneSettings = { enabled: true, dailyBudget: 2000, pumpingCheck: true };
 
 const settingsOf = (deps: AuthDeps): PhoneSettings => deps.phone ?? DEFAULT_PHONE_SETTINGS;
 
@@ -172,6 +175,8 @@ interface CodeRequest {
   clientAddress: string;
   /** For `sign-in`: the hash of the asking browser's token. */
   browser: string | null;
+  /** For a new number while pumping is suspected: the page's solved check (pumping-check.ts). */
+  proofOfWork?: string | null;
 }
 
 /**
@@ -195,6 +200,9 @@ async function issueCode(deps: AuthDeps, request: CodeRequest): Promise<void> {
   await limited(deps.db, async () => {
     for (const [limit, subject] of checks) await refuseWhenLimited(deps.db, limit, subject);
   });
+  // A new number is sent its code unchecked unless codes lately went unused (SMS pumping).
+  if (settings.pumpingCheck && purpose === 'sign-in' && !userId && (await pumpingSuspected(deps.db, address, phone)))
+    await requireProofOfWork(deps.db, deps.jwtSecret, request.proofOfWork);
   // SMS held by an earlier version go before this one.
   await releaseHeldCodes(deps);
   // Numbers with an account keep the budget's last share: a flood of new numbers cannot lock their owners out.
@@ -226,6 +234,7 @@ async function issueCode(deps: AuthDeps, request: CodeRequest): Promise<void> {
       userId,
       codeHash: codeHash(deps.jwtSecret, id, code),
       browserHash: purpose === 'sign-in' ? browser : null,
+      addressKey: address,
       // Set when the SMS is handed over (code-delivery.ts).
       expiresAt: null,
       usedAt: null,
@@ -294,11 +303,26 @@ function accountWithNumber(manager: EntityManager | DataSource, phone: string): 
 }
 
 /** Sends a sign-in (or sign-up) code; the answer is the same whether or not the number has an account. */
-export async function requestSignInCode(deps: AuthDeps, typedPhone: string, clientAddress: string, language: Language, cookie: CodeCookie): Promise<true> {
+export async function requestSignInCode(
+  deps: AuthDeps,
+  typedPhone: string,
+  clientAddress: string,
+  language: Language,
+  cookie: CodeCookie,
+  proofOfWork?: string | null,
+): Promise<true> {
   const phone = requireMobile(typedPhone);
   const account = await accountWithNumber(deps.db, phone);
   const browser = browserHash(deps.jwtSecret, browserToken(cookie));
-  await issueCode(deps, { phone, purpose: 'sign-in', userId: account?.id ?? null, language: account?.language ?? language, clientAddress, browser });
+  await issueCode(deps, {
+    phone,
+    purpose: 'sign-in',
+    userId: account?.id ?? null,
+    language: account?.language ?? language,
+    clientAddress,
+    browser,
+    proofOfWork,
+  });
   return true;
 }
 

@@ -4,6 +4,9 @@
  * the site's daily budget; the same answer for every number; nothing follows from an unconfirmed number.
  */
 import { randomUUID } from 'node:crypto';
+import type * as AltchaModule from 'altcha-lib' with { 'resolution-mode': 'import' };
+import type { Challenge } from 'altcha-lib' with { 'resolution-mode': 'import' };
+import type * as Pbkdf2Module from 'altcha-lib/algorithms/pbkdf2' with { 'resolution-mode': 'import' };
 import { IsNull, Not, type DataSource } from 'typeorm';
 import { startTestApp, type TestApp } from '../../test/app';
 import { closeTestDatabase, openTestDatabase, resetDatabase, testLog } from '../../test/database';
@@ -29,7 +32,8 @@ let app: TestApp;
 
 beforeAll(async () => {
   db = await openTestDatabase();
-  app = await startTestApp(db, { PUBLIC_URL: 'http://shikhon.local' });
+  // The limits are tested on their own here; the pumping check, which asks new numbers for a proof of work, at the end.
+  app = await startTestApp(db, { PUBLIC_URL: 'http://shikhon.local', SMS_PUMPING_CHECK: 'false' });
 });
 afterAll(async () => {
   await app.close();
@@ -464,5 +468,74 @@ describe('a number added to an email account', () => {
     client.token = made.data!.signInWithCode.accessToken;
     const changed = await client.graphql(`mutation { updateProfile(input: { phone: "01512345679" }) { phone } }`);
     expect(errorOf(changed)).toMatchObject({ extensions: { code: 'BAD_USER_INPUT', field: 'phone' } });
+  });
+});
+
+describe('SMS pumping', () => {
+  let checking: TestApp;
+  beforeAll(async () => {
+    checking = await startTestApp(db, { PUBLIC_URL: 'http://shikhon.local' });
+  });
+  afterAll(() => checking.close());
+  const browser = (address: string) => {
+    const client = new HttpClient(checking.url);
+    client.headers['x-forwarded-for'] = address;
+    return client;
+  };
+  const ASK = `mutation ($phone: String!, $proof: String) { requestSignInCode(phone: $phone, proofOfWork: $proof) }`;
+
+  /** What a page does with a CHECK_REQUIRED answer: solves the challenge and encodes the proof. */
+  async function solve(challenge: Challenge): Promise<string> {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { solveChallenge } = require('altcha-lib') as typeof AltchaModule;
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { deriveKey } = require('altcha-lib/algorithms/pbkdf2') as typeof Pbkdf2Module;
+    const solution = await solveChallenge({ challenge, deriveKey });
+    return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+  }
+
+  it('asks new numbers for a proof of work once an address sends codes nobody uses, never a number with an account, and counts each proof once', async () => {
+    const pumper = browser('10.66.0.1');
+    // Ten codes to numbers of one paid range, none of them ever used.
+    for (let n = 0; n < 10; n++)
+      expect((await pumper.graphql(ASK, { phone: `0191234${String(n).padStart(4, '0')}` })).data).toEqual({ requestSignInCode: true });
+    const before = await db.getRepository(SignInCode).count();
+
+    const asked = await pumper.graphql(ASK, { phone: '01912349999' });
+    expect(errorOf(asked)).toMatchObject({
+      message: 'Checking this device before sending the code',
+      extensions: { code: 'CHECK_REQUIRED', category: 'TOO_MANY_REQUESTS' },
+    });
+    const challenge = errorOf(asked)!.extensions!.challenge as Challenge;
+    expect(challenge.signature).toBeTruthy();
+    expect(await db.getRepository(SignInCode).count()).toBe(before);
+
+    // A forged proof sends nothing and gets a new challenge.
+    const forged = Buffer.from(JSON.stringify({ challenge: { ...challenge, signature: 'f'.repeat(64) }, solution: { counter: 1, derivedKey: '00' } })).toString(
+      'base64',
+    );
+    expect(errorOf(await pumper.graphql(ASK, { phone: '01912349999', proof: forged }))).toMatchObject({
+      message: 'The device check did not pass. Please try again.',
+      extensions: { code: 'CHECK_REQUIRED' },
+    });
+
+    const proof = await solve(challenge);
+    expect((await pumper.graphql(ASK, { phone: '01912349999', proof })).data).toEqual({ requestSignInCode: true });
+    expect(await db.getRepository(SignInCode).count()).toBe(before + 1);
+    // The same proof a second time is no proof.
+    expect(errorOf(await pumper.graphql(ASK, { phone: '01912349998', proof }))?.extensions?.code).toBe('CHECK_REQUIRED');
+
+    // A student with an account is sent their code unchecked, even from that address.
+    await makeUser(db, { email: null as unknown as string, phone: '+8801912340000', phoneConfirmedAt: new Date() });
+    expect((await pumper.graphql(ASK, { phone: '01912340000' })).data).toEqual({ requestSignInCode: true });
+  });
+
+  it('sends codes unchecked to an address whose codes are used', async () => {
+    const school = browser('10.66.0.2');
+    for (let n = 0; n < 12; n++) {
+      const phone = `0171555${String(n).padStart(4, '0')}`;
+      expect((await school.graphql(ASK, { phone })).data).toEqual({ requestSignInCode: true });
+      expect(errorOf(await school.graphql(SIGN_IN, { phone, code: await lastCode(`+88${phone}`), name: `Student ${n}` }))).toBeUndefined();
+    }
   });
 });

@@ -15,8 +15,17 @@ export class PhoneResolver {
     description:
       "Sends a 6-digit sign-in code by SMS, valid for 5 minutes from when the SMS is sent, for signing in or, for a number without an account, signing up; the answer is the same either way. The code works only in the browser that asked for it: the answer sets an httpOnly cookie that signInWithCode needs. When the site's daily SMS budget is spent, the error's code is SMS_UNAVAILABLE",
   })
-  requestSignInCode(@Arg('phone', () => String, { description: PHONE }) phone: string, @Ctx() ctx: GraphQLContext): Promise<boolean> {
-    return requestSignInCode(ctx.auth, phone, ctx.clientAddress, ctx.language, ctx.codeCookie ?? noCodeCookie);
+  requestSignInCode(
+    @Arg('phone', () => String, { description: PHONE }) phone: string,
+    @Arg('proofOfWork', () => String, {
+      nullable: true,
+      description:
+        "The solved device check (ALTCHA v2: base64 JSON of { challenge, solution }), when the error's code was CHECK_REQUIRED: its `extensions.challenge` is the challenge to solve. Asked only of numbers without an account while many codes go unused",
+    })
+    proofOfWork: string | null,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<boolean> {
+    return requestSignInCode(ctx.auth, phone, ctx.clientAddress, ctx.language, ctx.codeCookie ?? noCodeCookie, proofOfWork);
   }
 
   @Mutation(() => AuthPayload, {

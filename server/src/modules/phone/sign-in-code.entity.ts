@@ -40,6 +40,10 @@ export class SignInCode {
   @Column({ type: 'text', nullable: true })
   browserHash: string | null;
 
+  /** The asking address (an IPv4 address or an IPv6 /64), to watch how many of its codes are used (pumping-check.ts). */
+  @Column({ type: 'text', nullable: true })
+  addressKey: string | null;
+
   /** Null until the code's SMS is handed to the provider (or, without one, written to the outbox): its minutes start then (code-delivery.ts). */
   @Column({ type: 'timestamptz', nullable: true })
   expiresAt: Date | null;

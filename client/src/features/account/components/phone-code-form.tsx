@@ -1,5 +1,6 @@
 import { isGraphQLErrors } from '../../../lib/data';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { deviceCheckOf, solveDeviceCheck } from './device-check';
 import { useRequestSignInCodeMutation, useSignInWithCodeMutation, type SignInWithCodeMutation } from '../api/phone.generated';
 import { describeError, errorFacts } from '../../../lib/graphql-errors';
 import { latinDigits } from '../../../lib/digits';
@@ -83,6 +84,7 @@ export function PhoneCodeForm({
   const [askName, setAskName] = useState(mode === 'signUp');
   const [error, setError] = useState<{ message: string; field: string | null; code?: string | null } | null>(null);
   const [late, setLate] = useState(false);
+  const [checkingDevice, setCheckingDevice] = useState(false);
   const [requestCode, { loading: sending }] = useRequestSignInCodeMutation();
   const [signIn, { loading: checking }] = useSignInWithCodeMutation();
   useWebOtp(sentTo !== null, setCode);
@@ -104,7 +106,15 @@ export function PhoneCodeForm({
     e?.preventDefault();
     setError(null);
     try {
-      await requestCode({ variables: { phone } });
+      await requestCode({ variables: { phone } }).catch(async (failure: unknown) => {
+        // Many codes went unused lately: the phone proves itself with a little work, then asks again.
+        const challenge = deviceCheckOf(failure);
+        if (!challenge) throw failure;
+        setCheckingDevice(true);
+        const proofOfWork = await solveDeviceCheck(challenge).finally(() => setCheckingDevice(false));
+        if (!proofOfWork) throw failure;
+        return requestCode({ variables: { phone, proofOfWork } });
+      });
       setSentTo(phone);
       setSentAt(Date.now());
       setCode('');
@@ -157,8 +167,13 @@ export function PhoneCodeForm({
           />
           {mode === 'signUp' && <p className="ui-muted auth-more">{t('phone.studentsOnly')}</p>}
           {problem}
-          <button type="submit" className="ui-button ui-blue" disabled={sending || !phone.trim()}>
-            {sending ? t('phone.sending') : t('phone.sendCode')}
+          {checkingDevice && (
+            <p className="ui-muted" role="status">
+              {t('phone.checkingDevice')}
+            </p>
+          )}
+          <button type="submit" className="ui-button ui-blue" disabled={sending || checkingDevice || !phone.trim()}>
+            {sending || checkingDevice ? t('phone.sending') : t('phone.sendCode')}
           </button>
         </div>
       </form>
