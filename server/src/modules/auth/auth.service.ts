@@ -1,4 +1,4 @@
-import { IsNull, MoreThan, type DataSource } from 'typeorm';
+import { IsNull, type DataSource } from 'typeorm';
 import { AppError, badInput } from '../../shared/errors';
 import { sha256 } from '../../shared/hashing';
 import { createHmac, randomUUID } from 'node:crypto';
@@ -12,6 +12,7 @@ import type { Viewer } from './viewer';
 import { hashPassword, verifyPassword } from './password';
 import { sendVerificationEmail } from './email-verification.service';
 import { PasswordReset } from './password-reset.entity';
+import { RESET_TOKEN_TTL_MINUTES, usableLink } from './link-delivery';
 import { endAllSessions, startSession, type IssuedSession } from './session.service';
 import { normalizeEmail, validateSignUp, type SignUpFields } from './sign-up-rules';
 import type { Language } from '../../i18n/languages';
@@ -22,7 +23,6 @@ export const ACCOUNT_CLOSED =
   'This account is closed. To reopen it, call +880 9612-345678 or send us a message from the Support page; an admin will reopen it.';
 export const EMAIL_TAKEN = 'An account with this email already exists';
 export const RESET_LINK_INVALID = 'This reset link is invalid or has expired. Ask for a new one.';
-export const RESET_TOKEN_TTL_MINUTES = 30;
 
 export interface AuthDeps {
   db: DataSource;
@@ -84,13 +84,14 @@ function resetLinkToken(jwtSecret: string, resetId: string): string {
   return createHmac('sha256', key).update(resetId).digest('base64url');
 }
 
-/** A live link is sent again rather than a new one made while it has at least this long to run. */
+/** A live link (one whose mail has not gone yet, or that has at least this long to run) is sent again rather than a new one made. */
 export const RESET_LINK_REUSE_MINUTES = 10;
 
 /**
  * Mails a single-use reset link when the address has an account; answers the same either way. The address passed its rule.
  * Asking again while a link is live mails that same link, so nobody can use requests to spoil the owner's link;
  * such repeats are mailed at most `resetMailsPerAccount.max` times an hour (a new link, once the last runs out, always is).
+ * The link works for RESET_TOKEN_TTL_MINUTES from when a mail carrying it is handed to the SMTP server (link-delivery.ts).
  */
 export async function requestPasswordReset(deps: AuthDeps, email: string, clientAddress: string): Promise<void> {
   const normalized = normalizeEmail(email);
@@ -99,23 +100,28 @@ export async function requestPasswordReset(deps: AuthDeps, email: string, client
   if (!user) return;
   const resets = deps.db.getRepository(PasswordReset);
   const live = await resets.findOne({
-    where: { userId: user.id, usedAt: IsNull(), expiresAt: MoreThan(new Date(Date.now() + RESET_LINK_REUSE_MINUTES * 60_000)) },
+    where: usableLink<PasswordReset>('password-reset', undefined, RESET_LINK_REUSE_MINUTES).map((where) => ({ ...where, userId: user.id })),
     order: { createdAt: 'DESC' },
   });
+  let resetId = live?.id;
   let token = live ? resetLinkToken(deps.jwtSecret, live.id) : null;
-  let expiresAt = live?.expiresAt;
   if (live && token && sha256(token) === live.tokenHash) {
     const { hits } = await countAttempt(deps.db, limits.resetMailsPerAccount, user.id);
     if (hits > limits.resetMailsPerAccount.max) return;
   } else {
-    const id = randomUUID();
-    token = resetLinkToken(deps.jwtSecret, id);
-    expiresAt = new Date(Date.now() + RESET_TOKEN_TTL_MINUTES * 60_000);
-    await resets.save({ id, userId: user.id, tokenHash: sha256(token), expiresAt, usedAt: null });
+    resetId = randomUUID();
+    token = resetLinkToken(deps.jwtSecret, resetId);
+    // No expiry yet: the link's minutes start when its mail is handed over.
+    await resets.save({ id: resetId, userId: user.id, tokenHash: sha256(token), expiresAt: null, usedAt: null });
   }
-  const minutes = Math.max(1, Math.round((expiresAt!.getTime() - Date.now()) / 60_000));
+  // Each mail carrying the link gives it the full minutes from its delivery, so the mail can promise them.
+  const minutes = RESET_TOKEN_TTL_MINUTES;
   const link = new URL(`/reset-password?token=${encodeURIComponent(token)}`, deps.publicUrl).toString();
-  await deps.mailer.send({ to: normalized, ...mailText(user.language, 'reset', { name: user.name, minutes, link }) });
+  await deps.mailer.send({
+    to: normalized,
+    ...mailText(user.language, 'reset', { name: user.name, minutes, link }),
+    link: { kind: 'password-reset', id: resetId! },
+  });
 }
 
 /**
@@ -127,7 +133,7 @@ export async function resetPassword(deps: AuthDeps, token: string, password: str
   const account = await deps.db.transaction(async (manager) => {
     const resets = manager.getRepository(PasswordReset);
     const reset = await resets.findOne({
-      where: { tokenHash: sha256(token ?? ''), usedAt: IsNull(), expiresAt: MoreThan(new Date()) },
+      where: usableLink<PasswordReset>('password-reset', sha256(token ?? '')),
       lock: { mode: 'pessimistic_write' },
     });
     if (!reset) throw new AppError('BAD_USER_INPUT', RESET_LINK_INVALID);

@@ -23,8 +23,9 @@ export class EmailVerification {
   @Column({ type: 'text' })
   email: string;
 
-  @Column({ type: 'timestamptz' })
-  expiresAt: Date;
+  /** Null until the link's mail is handed to the SMTP server: its lifetime starts then (link-delivery.ts). */
+  @Column({ type: 'timestamptz', nullable: true })
+  expiresAt: Date | null;
 
   @Column({ type: 'timestamptz', nullable: true })
   usedAt: Date | null;

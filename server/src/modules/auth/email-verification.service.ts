@@ -1,4 +1,4 @@
-import { IsNull, MoreThan, type DataSource, type EntityManager } from 'typeorm';
+import { IsNull, type DataSource, type EntityManager } from 'typeorm';
 import { AppError } from '../../shared/errors';
 import { randomToken, sha256 } from '../../shared/hashing';
 import { hitRateLimit, limits } from '../../shared/rate-limit';
@@ -6,24 +6,28 @@ import { mailText } from '../mail/mail-text';
 import { User } from '../user/user.entity';
 import type { AuthDeps } from './auth.service';
 import { EmailVerification } from './email-verification.entity';
+import { usableLink, VERIFY_TOKEN_TTL_HOURS } from './link-delivery';
 import type { Viewer } from './viewer';
 
 export const VERIFY_LINK_INVALID = 'This verification link is invalid or has expired. Ask for a new one from your profile.';
-export const VERIFY_TOKEN_TTL_HOURS = 48;
 
-/** Emails a link that proves the person reads their address. */
+/** Emails a link that proves the person reads their address; it works for VERIFY_TOKEN_TTL_HOURS from when its mail is handed over (link-delivery.ts). */
 export async function sendVerificationEmail(deps: AuthDeps, user: Pick<User, 'id' | 'email' | 'name' | 'language'>): Promise<void> {
   if (!user.email) return;
   const token = randomToken();
-  await deps.db.getRepository(EmailVerification).save({
+  const saved = await deps.db.getRepository(EmailVerification).save({
     userId: user.id,
     email: user.email,
     tokenHash: sha256(token),
-    expiresAt: new Date(Date.now() + VERIFY_TOKEN_TTL_HOURS * 3600_000),
+    expiresAt: null,
     usedAt: null,
   });
   const link = new URL(`/verify-email?token=${encodeURIComponent(token)}`, deps.publicUrl).toString();
-  await deps.mailer.send({ to: user.email, ...mailText(user.language ?? 'en', 'verify', { name: user.name, hours: VERIFY_TOKEN_TTL_HOURS, link }) });
+  await deps.mailer.send({
+    to: user.email,
+    ...mailText(user.language ?? 'en', 'verify', { name: user.name, hours: VERIFY_TOKEN_TTL_HOURS, link }),
+    link: { kind: 'email-verification', id: saved.id },
+  });
 }
 
 /** Sends a new link to the signed-in person, unless their address is already confirmed. */
@@ -40,7 +44,7 @@ export async function verifyEmail(db: DataSource, token: string): Promise<User> 
   return db.transaction(async (manager) => {
     const links = manager.getRepository(EmailVerification);
     const link = await links.findOne({
-      where: { tokenHash: sha256(token ?? ''), usedAt: IsNull(), expiresAt: MoreThan(new Date()) },
+      where: usableLink<EmailVerification>('email-verification', sha256(token ?? '')),
       lock: { mode: 'pessimistic_write' },
     });
     if (!link) throw new AppError('BAD_USER_INPUT', VERIFY_LINK_INVALID);

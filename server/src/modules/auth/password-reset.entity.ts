@@ -19,8 +19,9 @@ export class PasswordReset {
   @Column({ type: 'text' })
   tokenHash: string;
 
-  @Column({ type: 'timestamptz' })
-  expiresAt: Date;
+  /** Null until the link's mail is handed to the SMTP server: its lifetime starts then (link-delivery.ts). */
+  @Column({ type: 'timestamptz', nullable: true })
+  expiresAt: Date | null;
 
   @Column({ type: 'timestamptz', nullable: true })
   usedAt: Date | null;

@@ -11,6 +11,7 @@ import { text as catalogueText } from '../../i18n/translate';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../i18n/languages';
 import { ensureQueue } from '../../db/job-queues';
 import { openText, sealText } from './sealed-text';
+import { DEAD_LINK_REASON, linkStillUsable, startLinkValidity, type LinkKind } from '../auth/link-delivery';
 
 export const SENT_BODY = '(sent; the body is not kept)';
 /** The job queue (pg-boss) that delivers the outbox's mail. */
@@ -26,7 +27,12 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /** The single-use link the mail carries (auth/link-delivery.ts): its lifetime starts when this mail is handed over. */
+  link?: { kind: LinkKind; id: string };
 }
+
+/** The body kept for a mail that was dropped (never sent): the link itself is not kept. */
+export const DROPPED_MAIL_BODY = '(not sent; the body is not kept)';
 
 /** Sending is enqueueing: the message is written to the outbox and a job delivers it; no request waits on SMTP or an SMS gateway. */
 export interface Mailer {
@@ -139,6 +145,11 @@ export function createMailService(db: DataSource, log: AppLogger, settings: Mail
       await countCodeEvent(db, 'refused');
       return;
     }
+    if (message.linkKind && message.linkId && !(await linkStillUsable(db, message.linkKind, message.linkId))) {
+      // Its link was used meanwhile, ran out, or waited past its limit: a mail with a dead link is not sent.
+      await outbox.update(message.id, { gaveUpAt: new Date(), lastError: DEAD_LINK_REASON, text: DROPPED_MAIL_BODY });
+      return;
+    }
     try {
       if (message.channel === 'sms') await sms!.send(message.to, settings.sealKey ? openText(settings.sealKey, message.text) : message.text);
       else await transport!.sendMail({ from: settings.from, to: message.to, subject: message.subject, text: message.text });
@@ -159,15 +170,18 @@ export function createMailService(db: DataSource, log: AppLogger, settings: Mail
     }
     // The code's minutes start now that its SMS is on its way.
     if (message.signInCodeId) await startCodeValidity(db, message.signInCodeId);
+    // So do the link's minutes (or hours).
+    if (message.linkKind && message.linkId) await startLinkValidity(db, message.linkKind, message.linkId);
     // Once sent, the outbox keeps that it was sent, not the links inside it.
     await outbox.update(message.id, { sentAt: new Date(), text: SENT_BODY, gaveUpAt: null });
   };
 
   /** Hands a stored message on: to the queue, or without a provider or SMTP, it stays in the outbox. */
-  const handOver = async (outboxId: string, channel: 'mail' | 'sms', signInCodeId: string | null) => {
+  const handOver = async (outboxId: string, channel: 'mail' | 'sms', signInCodeId: string | null, link?: MailMessage['link']) => {
     if (!canDeliver(channel)) {
-      // Without a provider the outbox is where a code is read (development, tests): its minutes start now.
+      // Without a provider (or SMTP) the outbox is where a code or link is read (development, tests): its time starts now.
       if (signInCodeId) await startCodeValidity(db, signInCodeId);
+      if (link) await startLinkValidity(db, link.kind, link.id);
       log.info({ outboxId, channel }, channel === 'sms' ? 'SMS kept in the outbox (no SMS_PROVIDER)' : 'mail kept in the outbox (no SMTP_URL)');
       return;
     }
@@ -179,19 +193,26 @@ export function createMailService(db: DataSource, log: AppLogger, settings: Mail
     }
   };
 
-  const store = async (message: MailMessage, channel: 'mail' | 'sms', code?: { signInCodeId: string; held: boolean }) => {
+  const store = async ({ link, ...message }: MailMessage, channel: 'mail' | 'sms', code?: { signInCodeId: string; held: boolean }) => {
     // A code waiting for the gateway is kept sealed: the outbox table alone gives no code away.
     const kept = code && settings.sealKey && canDeliver('sms') ? sealText(settings.sealKey, message.text) : message.text;
-    const stored = await db
-      .getRepository(OutboxMessage)
-      .save({ ...message, text: kept, channel, sentAt: null, signInCodeId: code?.signInCodeId ?? null, heldAt: code?.held ? new Date() : null });
+    const stored = await db.getRepository(OutboxMessage).save({
+      ...message,
+      text: kept,
+      channel,
+      sentAt: null,
+      signInCodeId: code?.signInCodeId ?? null,
+      heldAt: code?.held ? new Date() : null,
+      linkKind: link?.kind ?? null,
+      linkId: link?.id ?? null,
+    });
     // Bodies carry single-use links and sign-in codes: they are never logged above debug.
     log.debug({ outboxId: stored.id, channel, text: message.text }, `${channel} body`);
     if (code?.held) {
       log.info({ outboxId: stored.id }, 'SMS waits in the outbox for the daily SMS budget');
       return;
     }
-    await handOver(stored.id, channel, code?.signInCodeId ?? null);
+    await handOver(stored.id, channel, code?.signInCodeId ?? null, link);
   };
   const accountLanguageOf = async (phone: string): Promise<Language> => {
     const [row] = await db.query<Array<{ language: string }>>(
@@ -207,7 +228,12 @@ export function createMailService(db: DataSource, log: AppLogger, settings: Mail
         if (!phone) return store(message, 'mail');
         const language = await accountLanguageOf(phone);
         await store(
-          { to: phone, subject: message.subject, text: smsInsteadOfMail(language, message.subject, settings.publicUrl ?? 'http://localhost:4000') },
+          {
+            to: phone,
+            subject: message.subject,
+            text: smsInsteadOfMail(language, message.subject, settings.publicUrl ?? 'http://localhost:4000'),
+            link: message.link,
+          },
           'sms',
         );
       },

@@ -1,3 +1,4 @@
+import type { LinkKind } from '../auth/link-delivery';
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 
 /** Every message the product sends: written in the request, sent by the `send-mail` job; without SMTP this is where mail stays (and tests read it). */
@@ -40,6 +41,13 @@ export class OutboxMessage {
   /** For an SMS carrying a sign-in code: the code, whose minutes start when this SMS is handed over. */
   @Column({ type: 'uuid', nullable: true })
   signInCodeId: string | null;
+
+  /** For mail carrying a single-use link (password reset, email confirmation): which, so its lifetime starts when this mail is handed over. */
+  @Column({ type: 'varchar', length: 32, nullable: true })
+  linkKind: LinkKind | null;
+
+  @Column({ type: 'uuid', nullable: true })
+  linkId: string | null;
 
   /** Set while a code SMS waits for the site's daily SMS budget: nothing sends it until it is released (or dropped when too old). */
   @Index()
