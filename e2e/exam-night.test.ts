@@ -14,6 +14,8 @@ before(async () => {
 after(() => browser.close());
 
 const bn = (key: string) => text(bangla, key);
+const answeredOf = (answered: string, total: string) =>
+  (bangla as Record<string, string>)['practice.answeredOf'].replace('{answered}', answered).replace('{total}', total);
 
 /**
  * Starts the seeded class 9 physics test (12 questions, a grace window of 120 s) and gives the
@@ -84,6 +86,76 @@ describe('exam night on a phone with a bad connection, in Bangla', () => {
     await late.waitFor({ timeout: 30_000 });
     assert.match((await late.textContent())!, /২, ৩ নম্বর প্রশ্নের উত্তর বাড়তি সময়ের পরে পৌঁছেছে/);
     assert.equal(await page.getByText(bn('practice.notAnswered')).count(), 11, 'only the answer saved online counted');
+    await visit.close();
+  });
+
+  it('a test page reloaded with no network opens from the phone, with every answer, and sends the kept one when back online', async () => {
+    const visit = await openPhone(browser);
+    const { page, context } = visit;
+    await signUp(page, { name: 'পরীক্ষার্থী নাবিলা', email: newEmail('reload'), password: 'a good password' });
+    await page.waitForURL((url) => url.pathname === '/');
+    await attemptEndingIn(page, 600);
+    const saved = page.waitForResponse((response) => response.url().endsWith('/graphql') && (response.request().postData() ?? '').includes('SaveAnswer'));
+    await page.getByRole('radio').first().click();
+    await saved;
+    // The page and its scripts are in the phone's cache, under the practice pages' service worker.
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    await page.waitForFunction(async () => Boolean(await caches.match(location.pathname, { ignoreVary: true })));
+
+    await context.setOffline(true);
+    await page.getByRole('button', { name: bn('practice.next') }).click();
+    await page.getByRole('radio').nth(1).click();
+    await page.locator('[data-unsaved="true"]').waitFor();
+    await page.reload();
+    await page.getByTestId('question').waitFor();
+    await page.getByText(answeredOf('২', '১২')).waitFor();
+    assert.equal(await page.locator('[data-unsaved="true"]').count(), 1, 'the answer chosen offline is kept, not saved yet');
+
+    await context.setOffline(false);
+    await page.waitForFunction(() => document.querySelectorAll('[data-unsaved="true"]').length === 0, undefined, { timeout: 30_000 });
+    const [{ count }] = await sql<{ count: number }>(
+      `SELECT count(*)::int AS count FROM attempt_answer a JOIN attempt t ON t.id = a."attemptId" WHERE t.id = $1`,
+      [new URL(page.url()).pathname.split('/').pop()],
+    );
+    assert.equal(count, 2);
+    await visit.close();
+  });
+
+  it('a save answered "briefly unavailable" during a database restart is kept, marked not saved, sent again and counted', async () => {
+    const visit = await openPhone(browser);
+    const { page } = visit;
+    await signUp(page, { name: 'পরীক্ষার্থী তানভীর', email: newEmail('restart'), password: 'a good password' });
+    await page.waitForURL((url) => url.pathname === '/');
+    const attemptId = await attemptEndingIn(page, 600);
+    // The server's answer while its database restarts (server tests check it gives exactly this).
+    let refused = 0;
+    await page.route('**/graphql', async (route) => {
+      if ((route.request().postData() ?? '').includes('SaveAnswer') && refused < 2) {
+        refused += 1;
+        await route.fulfill({
+          status: 503,
+          contentType: 'application/json',
+          headers: { 'retry-after': '5' },
+          body: JSON.stringify({
+            errors: [
+              {
+                message: 'The service is briefly unavailable. Please try again in a moment.',
+                extensions: { code: 'SERVICE_UNAVAILABLE', category: 'SERVICE_UNAVAILABLE' },
+              },
+            ],
+          }),
+        });
+        return;
+      }
+      await route.continue();
+    });
+    await page.getByRole('radio').first().click();
+    await page.locator('[data-unsaved="true"]').waitFor();
+    assert.equal(await page.getByRole('radio', { checked: true }).count(), 1, 'still shown as chosen');
+    await page.waitForFunction(() => document.querySelectorAll('[data-unsaved="true"]').length === 0, undefined, { timeout: 30_000 });
+    assert.equal(refused, 2);
+    const [{ count }] = await sql<{ count: number }>(`SELECT count(*)::int AS count FROM attempt_answer WHERE "attemptId" = $1`, [attemptId]);
+    assert.equal(count, 1);
     await visit.close();
   });
 });

@@ -1,3 +1,4 @@
+import { CombinedGraphQLErrors } from '@apollo/client';
 import { createSession, hintsSignedIn, SIGNED_IN_HINT_COOKIE } from './session';
 
 const user = { id: 'u1', email: 'rahim@example.com', name: 'Rahim', role: 'STUDENT', image: null } as unknown as Parameters<
@@ -32,5 +33,36 @@ describe('the sign-in hint', () => {
     session.signedIn({ accessToken: 'token', user });
     expect(session.needsCheck()).toBe(false);
     expect(createSession({ shareAcrossTabs: false }).needsCheck()).toBe(true);
+  });
+});
+
+describe('bringing the session back', () => {
+  afterEach(() => {
+    document.cookie = `${SIGNED_IN_HINT_COOKIE}=; path=/; max-age=0`;
+  });
+  const withServer = (mutate: () => Promise<unknown>) => {
+    const session = createSession({ shareAcrossTabs: false });
+    const client = { mutate, clearStore: () => Promise.resolve() };
+    session.attach({ current: () => client as never, load: () => Promise.resolve(client as never), forgetAnswers: () => undefined });
+    return session;
+  };
+
+  it('keeps the session when no server answers (offline, a restart), and says so', async () => {
+    document.cookie = `${SIGNED_IN_HINT_COOKIE}=1; path=/`;
+    const session = withServer(() => Promise.reject(new TypeError('Failed to fetch')));
+    expect(await session.refresh()).toBe(false);
+    expect(session.getState()).toEqual({ status: 'loading' });
+    expect(session.isUnreachable()).toBe(true);
+    expect(hintsSignedIn(document.cookie)).toBe(true);
+  });
+
+  it('signs out when the server refuses the session', async () => {
+    document.cookie = `${SIGNED_IN_HINT_COOKIE}=1; path=/`;
+    const refusal = new CombinedGraphQLErrors({ errors: [{ message: 'Please sign in', extensions: { code: 'UNAUTHENTICATED' } }] });
+    const session = withServer(() => Promise.reject(refusal));
+    expect(await session.refresh()).toBe(false);
+    expect(session.getState()).toEqual({ status: 'signedOut' });
+    expect(session.isUnreachable()).toBe(false);
+    expect(hintsSignedIn(document.cookie)).toBe(false);
   });
 });

@@ -1,4 +1,5 @@
 import type { DataSource } from './data';
+import { isGraphQLErrors } from './data/graphql-errors-check';
 import { LogoutDocument, RefreshSessionDocument } from './session.generated';
 import type { SessionUser_UserFragment } from './session-user.generated';
 
@@ -42,6 +43,8 @@ export function createSession({ shareAcrossTabs = true, assumeSignedOut = false 
   let state: SessionState = assumeSignedOut ? { status: 'signedOut' } : { status: 'loading' };
   let checked = !assumeSignedOut;
   let refreshing: Promise<boolean> | null = null;
+  // The server could not be reached to bring the session back (no network, a restart): not signed out.
+  let unreachable = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const listeners = new Set<() => void>();
   const channel = !shareAcrossTabs || typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel('shikhon-session');
@@ -68,6 +71,8 @@ export function createSession({ shareAcrossTabs = true, assumeSignedOut = false 
   const session = {
     getToken: () => token,
     getState: () => state,
+    /** Whether bringing the session back found no server to answer (the state stays 'loading' meanwhile). */
+    isUnreachable: () => unreachable,
     /** Whether the session is still to be brought back from its cookie. */
     needsCheck: () => state.status === 'loading' || !checked,
     subscribe(listener: () => void) {
@@ -109,10 +114,20 @@ export function createSession({ shareAcrossTabs = true, assumeSignedOut = false 
             await forget();
             return false;
           }
+          unreachable = false;
           session.signedIn(payload);
           return true;
-        } catch {
-          await forget();
+        } catch (error) {
+          if (isGraphQLErrors(error)) {
+            await forget();
+            return false;
+          }
+          // No answer: the session may well be alive. Pages that work offline (a model test) go on;
+          // the session is brought back once the network is.
+          unreachable = true;
+          state = { status: 'loading' };
+          listeners.forEach((listener) => listener());
+          if (typeof window !== 'undefined') window.addEventListener('online', () => void session.refresh(), { once: true });
           return false;
         } finally {
           refreshing = null;

@@ -11,6 +11,7 @@ import { useAttemptPageQuery, useSaveAnswerMutation, useSubmitAttemptMutation, t
 import { MathText } from './math-text';
 import { QuestionPicture } from './question-picture';
 import { clock } from './practice-labels';
+import { forgetKeptAttempt, keepAttempt, keepPageForOffline, keepSavedAnswer, keptAttempt } from './offline-practice';
 import { forgetAttempt, keepPending, markLate, outcomeOf, readLate, readPending, retryDelay, settlePending } from './pending-answers';
 
 type AttemptData = AttemptPageQuery['attempt'];
@@ -19,7 +20,22 @@ type Result = NonNullable<AttemptData['result']>;
 /** /attempts/{id}: taking a model test (one question per screen), or its result once it has ended. */
 export default function AttemptPage() {
   const { id = '' } = useParams();
-  const { data, loading, error, refetch } = useAttemptPageQuery({ variables: { id }, fetchPolicy: 'cache-and-network' });
+  const { data: fetched, loading, error, refetch } = useAttemptPageQuery({ variables: { id }, fetchPolicy: 'cache-and-network' });
+  // With no network, an unfinished attempt opens as it was last kept on this phone (offline-practice.ts),
+  // and stays on screen while the network comes back and the server is asked again.
+  const [kept, setKept] = useState<AttemptPageQuery | null>(null);
+  useEffect(() => {
+    if (error && !isGraphQLErrors(error)) setKept(keptAttempt(id));
+  }, [error, id]);
+  const data = fetched ?? kept;
+  useEffect(() => {
+    if (!fetched) return;
+    if (fetched.attempt.result) forgetKeptAttempt(id);
+    else keepAttempt(id, fetched);
+  }, [fetched, id]);
+  useEffect(() => {
+    void keepPageForOffline();
+  }, []);
   if (loading && !data) return <FullScreenLoading />;
   if (error && !data) return <ErrorState onRetry={() => void refetch()} message={describeError(error).message} />;
   if (!data) return <FullScreenLoading />;
@@ -82,6 +98,7 @@ function TakingView({ attempt, onEnded }: { attempt: AttemptData; onEnded: () =>
     for (const [questionId, answer] of Object.entries(readPending(attempt.id))) {
       try {
         await save({ variables: { attemptId: attempt.id, questionId, optionId: answer.optionId, chosenAt: answer.chosenAt } });
+        keepSavedAnswer(attempt.id, questionId, answer.optionId);
         settlePending(attempt.id, questionId, answer);
       } catch (failure) {
         const outcome = outcomeOf(failure);
