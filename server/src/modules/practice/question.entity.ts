@@ -44,7 +44,7 @@ export class Question {
   @Column({ type: 'jsonb' })
   options: QuestionOption[];
 
-  /** The one correct option; in GraphQL only for those who may read the question (practice.resolver.ts). */
+  /** The one correct option; in GraphQL only for those who may read the question (question-bank.resolver.ts). */
   @Column({ type: 'uuid' })
   correctOptionId: string;
 
