@@ -45,7 +45,7 @@ export const errorCodes = {
   /** An uploaded file larger than its limit: `max` is the limit in bytes. */
   FILE_TOO_LARGE: 'BAD_USER_INPUT',
   /** A text file (a question CSV) that is neither UTF-8 nor UTF-16: it is refused rather than read wrong. */
-  FILE_NOT_UTF8: 'BAD_USER_INPUT',
+  FILE_NOT_UNICODE: 'BAD_USER_INPUT',
   /** A file that is not a picture of a kind accepted there (for a question: PNG, JPEG or WebP, told by its content). */
   PICTURE_NOT_SUPPORTED: 'BAD_USER_INPUT',
 

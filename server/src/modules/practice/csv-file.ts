@@ -20,6 +20,6 @@ export function csvText(bytes: Uint8Array): string {
     if (startsWith(bytes, [0xfe, 0xff])) return new TextDecoder('utf-16be', { fatal: true }).decode(bytes.subarray(2));
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
-    throw badInput(CSV_NOT_UTF8, { field: 'file' }, 'FILE_NOT_UTF8');
+    throw badInput(CSV_NOT_UTF8, { field: 'file' }, 'FILE_NOT_UNICODE');
   }
 }

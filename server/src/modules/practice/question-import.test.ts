@@ -64,7 +64,7 @@ describe('uploading a question CSV file', () => {
     ]);
     const { status, body } = await upload(teacher, windows1252);
     expect(status).toBe(400);
-    expect(body).toMatchObject({ code: 'FILE_NOT_UTF8', category: 'BAD_USER_INPUT' });
+    expect(body).toMatchObject({ code: 'FILE_NOT_UNICODE', category: 'BAD_USER_INPUT' });
     expect(body.message).toContain('CSV UTF-8');
     expect(await given.db.getRepository(Question).count()).toBe(0);
   });

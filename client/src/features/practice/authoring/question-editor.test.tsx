@@ -131,7 +131,7 @@ describe('the CSV import', () => {
   });
 
   it("shows the server's reason when it refuses the file, and imports nothing", async () => {
-    replies(400, { code: 'FILE_NOT_UTF8', message: 'ফাইলটি UTF-8 লেখা হিসেবে সংরক্ষিত নয়' });
+    replies(400, { code: 'FILE_NOT_UNICODE', message: 'ফাইলটি UTF-8 লেখা হিসেবে সংরক্ষিত নয়' });
     const imported = openImport();
     await waitFor(() => expect(screen.getByRole('button', { name: 'CSV টেমপ্লেট ডাউনলোড করুন' })).toBeEnabled());
     await userEvent.upload(screen.getByLabelText('প্রশ্নের CSV ফাইল'), new File(['x'], 'questions.csv', { type: 'text/csv' }));
