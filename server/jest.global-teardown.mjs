@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import pg from 'pg';
 
 async function dropTemplate() {
@@ -17,6 +19,18 @@ async function dropTemplate() {
 }
 
 export default async function globalTeardown() {
+  // A run shorter than the compile (a single test file) does not wait for it.
+  await globalThis.__SHIKHON_TEST_COMPILE__?.stop();
+  const build = process.env.TEST_SERVER_BUILD;
+  if (build) {
+    for (const dir of [build, `${build}.partial`, `${build}.failed`]) fs.rmSync(dir, { recursive: true, force: true });
+    // The folder of the runs' builds, once no other run is using it.
+    try {
+      fs.rmdirSync(path.dirname(build));
+    } catch {
+      // Another run's build is still there.
+    }
+  }
   const postgres = globalThis.__SHIKHON_TEST_POSTGRES__;
   if (postgres) await postgres.stop();
   else await dropTemplate();
