@@ -4,7 +4,19 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '**/dist-server/**', 'client/src/gql/**', '**/*.generated.ts', 'e2e/.build/**', '.data/**', 'bench/tmp/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/dist-server/**',
+      'client/src/gql/**',
+      '**/*.generated.ts',
+      'e2e/.build/**',
+      'server/.test-build/**',
+      '.data/**',
+      'bench/tmp/**',
+    ],
+  },
   js.configs.recommended,
   {
     files: ['**/*.{ts,tsx}'],

@@ -4,6 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { newEmail } from './support/accounts';
 import { launchBrowser, openPage } from './support/browser';
 import { bangla, text } from './support/catalogues';
+import { NARROW, sidewaysScrolling } from './support/narrow';
 import { sql } from './support/database';
 import { api, failedToLoad, openRoute, prepareTour, routesFor, signInAs, studentToken, switchLanguage, type Role, type TourData } from './support/tour';
 import { menuToggle } from './support/phone';
@@ -137,36 +138,54 @@ function latinLeft(shown: string[], withoutData: (text: string) => string): stri
 
 let browser: Browser;
 let data: TourData;
-const studentEmail = newEmail('bangla.everywhere');
+// A student whose name and address are longer than the screen is wide (see prepareTour).
+const studentEmail = newEmail('mohammad.abdullah.al.mamun.chowdhury.bhuiyan.class9');
 before(async () => {
   browser = await launchBrowser();
   data = await prepareTour(browser, studentEmail);
 });
 after(() => browser.close());
 
+/**
+ * One tour of every page in Bangla on a 360 px phone for each role, with two checks on each page:
+ * nothing shown or named in English, and nothing wider than the screen (the English pages are
+ * checked at 360 px in e2e/narrow-phone.test.ts).
+ */
 describe('every page in Bangla', () => {
   for (const role of ['visitor', 'student', 'instructor', 'admin'] as Role[]) {
-    it(`shows and names nothing in English, ${role === 'visitor' ? 'signed out' : `as ${role === 'student' ? 'a' : 'an'} ${role}`}`, async () => {
-      const visit = await openPage(browser, { width: 360, height: 740 });
-      const { page } = visit;
-      await signInAs(page, role, studentEmail);
-      await switchLanguage(page, 'bn');
-      const texts = [...PARTNERS, ...(await dataTexts())];
+    const who = role === 'visitor' ? 'signed out' : `as ${role === 'student' ? 'a' : 'an'} ${role}`;
+    describe(who, () => {
       const english: string[] = [];
-      for (const path of routesFor(role, data)) {
-        await openRoute(page, path);
-        if (await failedToLoad(page)) english.push(`${path}: its data could not be loaded`);
-        assert.equal(await page.evaluate(() => document.documentElement.lang), 'bn', `${path} is in Bangla`);
-        // What the visitor typed (a search, a certificate's number) is shown as typed.
-        const address = new URL(path, 'http://localhost');
-        const typed = [address.searchParams.get('q'), /^\/certificate\/(.+)$/.exec(address.pathname)?.[1]].filter((value): value is string => Boolean(value));
-        const withoutData = dataMatcher([...typed, ...texts]);
-        for (const word of latinLeft(await shownTexts(page), withoutData)) english.push(`${path}: ${word}`);
-      }
-      // Back to English, so the account speaks it again for whoever signs in next.
-      await switchLanguage(page, 'en');
-      assert.deepEqual(english, [], `Latin words on Bangla pages:\n${english.join('\n')}`);
-      await visit.close();
+      const tooWide: string[] = [];
+      before(async () => {
+        const visit = await openPage(browser, NARROW);
+        const { page } = visit;
+        await signInAs(page, role, studentEmail);
+        await switchLanguage(page, 'bn');
+        const texts = [...PARTNERS, ...(await dataTexts())];
+        for (const path of routesFor(role, data)) {
+          await openRoute(page, path);
+          if (await failedToLoad(page)) for (const problems of [english, tooWide]) problems.push(`${path}: its data could not be loaded`);
+          assert.equal(await page.evaluate(() => document.documentElement.lang), 'bn', `${path} is in Bangla`);
+          // What the visitor typed (a search, a certificate's number) is shown as typed.
+          const address = new URL(path, 'http://localhost');
+          const typed = [address.searchParams.get('q'), /^\/certificate\/(.+)$/.exec(address.pathname)?.[1]].filter((value): value is string => Boolean(value));
+          const withoutData = dataMatcher([...typed, ...texts]);
+          for (const word of latinLeft(await shownTexts(page), withoutData)) english.push(`${path}: ${word}`);
+          for (const problem of await sidewaysScrolling(page)) tooWide.push(`${path}: ${problem}`);
+        }
+        // Back to English, so the account speaks it again for whoever signs in next.
+        await switchLanguage(page, 'en');
+        await visit.close();
+      });
+
+      it(`shows and names nothing in English, ${who}`, () => {
+        assert.deepEqual(english, [], `Latin words on Bangla pages:\n${english.join('\n')}`);
+      });
+
+      it(`fits the screen's width in Bangla, ${who}`, () => {
+        assert.deepEqual(tooWide, [], 'pages that scroll sideways');
+      });
     });
   }
 });

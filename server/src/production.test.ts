@@ -13,6 +13,7 @@ import { databaseUrlOf, startServerProcess, type ServerProcess } from './test/se
 import { startSmtpSink, type SmtpSink } from './test/smtp-sink';
 import { TEST_JWT_SECRET } from './test/app';
 import { waitFor } from './test/wait-for';
+import { compiledScript } from './test/compiled-server';
 import { Course } from './modules/course/course.entity';
 import { User } from './modules/user/user.entity';
 import { OutboxMessage } from './modules/mail/outbox-message.entity';
@@ -45,9 +46,10 @@ const productionEnv = () => ({
 });
 
 /** Runs the server with `env` until it exits by itself (or 60 s pass): its exit code and output. */
-function runUntilExit(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+async function runUntilExit(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  const script = await compiledScript('src/index.ts');
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', 'src/index.ts'], {
+    const child = spawn(process.execPath, [script], {
       cwd: path.resolve(__dirname, '..'),
       env: { PATH: process.env.PATH, PORT: '0', DATABASE_URL: databaseUrlOf(db), ...env },
       stdio: ['ignore', 'pipe', 'pipe'],

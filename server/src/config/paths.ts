@@ -18,5 +18,6 @@ function findRepoRoot(): string {
 export const repoRoot = findRepoRoot();
 /** True when this file runs from the compiled build rather than the TypeScript sources. */
 export const runsCompiled = __filename.endsWith('.js');
-export const migrationsGlob = runsCompiled ? path.join(repoRoot, 'server', 'dist', 'migrations', '*.js') : path.join(repoRoot, 'migrations', '*.ts');
+// Compiled, the migrations sit beside the server in the build (dist/migrations for dist/server/src).
+export const migrationsGlob = runsCompiled ? path.join(__dirname, '..', '..', '..', 'migrations', '*.js') : path.join(repoRoot, 'migrations', '*.ts');
 export const schemaFile = path.join(repoRoot, 'schema.graphql');

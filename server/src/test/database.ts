@@ -11,21 +11,60 @@ function serverUrl(): URL {
   return new URL(url);
 }
 
+function databaseUrl(name: string): string {
+  const url = serverUrl();
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/**
+ * The run's migrated, empty database that each test file's database is copied from (named by
+ * jest.global-setup.mjs, dropped by its teardown). The first test file that needs it migrates it,
+ * holding an advisory lock meanwhile, so the migrations run once per run rather than once per file.
+ */
+async function ensureTemplate(admin: Client, template: string): Promise<void> {
+  await admin.query('SELECT pg_advisory_lock(hashtext($1))', [template]);
+  try {
+    const { rowCount } = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [template]);
+    if (rowCount) return;
+    // Built under another name and renamed when complete: a half-migrated template is never copied.
+    const building = `${template}_building`;
+    await admin.query(`DROP DATABASE IF EXISTS "${building}" WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE "${building}"`);
+    const db = createDataSource(databaseUrl(building), testLog, 1);
+    await db.initialize();
+    try {
+      await db.runMigrations();
+    } finally {
+      await db.destroy();
+    }
+    // A database being copied must have no connections; nobody connects to the template from now on.
+    await admin.query(`ALTER DATABASE "${building}" RENAME TO "${template}"`);
+    await admin.query(`ALTER DATABASE "${template}" WITH IS_TEMPLATE true ALLOW_CONNECTIONS false`);
+  } finally {
+    await admin.query('SELECT pg_advisory_unlock(hashtext($1))', [template]);
+  }
+}
+
 /** A database of this test file's own, so test files can run in parallel; migrated and empty. */
 export async function openTestDatabase(): Promise<DataSource> {
-  const admin = serverUrl();
   const name = `test_${process.env.JEST_WORKER_ID ?? '0'}_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-  const client = new Client({ connectionString: admin.toString() });
+  const template = process.env.TEST_TEMPLATE_DATABASE;
+  const client = new Client({ connectionString: serverUrl().toString() });
   await client.connect();
   try {
-    await client.query(`CREATE DATABASE "${name}"`);
+    if (template) {
+      await ensureTemplate(client, template);
+      await client.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`);
+    } else {
+      await client.query(`CREATE DATABASE "${name}"`);
+    }
   } finally {
     await client.end();
   }
-  const url = new URL(admin.toString());
-  url.pathname = `/${name}`;
-  const db = createDataSource(url.toString(), testLog, 5);
+  const db = createDataSource(databaseUrl(name), testLog, 5);
   await db.initialize();
+  // Nothing to do on a copy of the template; without one, every migration.
   await db.runMigrations();
   return db;
 }

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import type { DataSource } from 'typeorm';
 import { TEST_JWT_SECRET } from './app';
+import { compiledScript } from './compiled-server';
 
 /** The product's server as its own operating-system process, as it runs in production. */
 export interface ServerProcess {
@@ -23,9 +24,9 @@ export function databaseUrlOf(db: DataSource): string {
   return url.toString();
 }
 
-/** Starts `src/index.ts` against the given database (null: its own embedded one under DATA_DIR) and waits until it serves. */
+/** Starts the server (`src/index.ts`, compiled) against the given database (null: its own embedded one under DATA_DIR) and waits until it serves. */
 export async function startServerProcess(db: DataSource | null, env: Record<string, string> = {}): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', 'src/index.ts'], {
+  const child = spawn(process.execPath, [await compiledScript('src/index.ts')], {
     cwd: serverRoot,
     env: {
       PATH: process.env.PATH,

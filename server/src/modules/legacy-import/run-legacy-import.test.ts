@@ -5,23 +5,25 @@ import type { DataSource } from 'typeorm';
 import { closeTestDatabase, openTestDatabase } from '../../test/database';
 import { Course } from '../course/course.entity';
 import { consoleReporter } from './run-legacy-import';
+import { compiledScript } from '../../test/compiled-server';
 
 let db: DataSource;
 beforeAll(async () => {
   db = await openTestDatabase();
 });
 afterAll(() => closeTestDatabase(db));
+// Each command is a process of its own, started after the run's compile of the server.
+jest.setTimeout(120_000);
 
 const serverDir = path.resolve(__dirname, '../../..');
 
 /** `npm run import:legacy -- <args>` as a person types it, from the repository's root. */
 async function importCommand(args: string[], env: Record<string, string> = {}) {
   try {
-    const { stdout } = await promisify(execFile)(
-      process.execPath,
-      ['-r', 'ts-node/register/transpile-only', path.join(__dirname, 'run-legacy-import.ts'), ...args],
-      { cwd: serverDir, env: { ...process.env, INIT_CWD: path.resolve(serverDir, '..'), LOG_LEVEL: 'error', ...env } },
-    );
+    const { stdout } = await promisify(execFile)(process.execPath, [await compiledScript(path.join(__dirname, 'run-legacy-import.ts')), ...args], {
+      cwd: serverDir,
+      env: { ...process.env, INIT_CWD: path.resolve(serverDir, '..'), LOG_LEVEL: 'error', ...env },
+    });
     return { code: 0, out: stdout };
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string };

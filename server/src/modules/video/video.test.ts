@@ -9,6 +9,7 @@ import { makeCourse, makeUser } from '../../test/factories';
 import { HttpClient, signedInClient } from '../../test/http-client';
 import { makeSampleVideo } from '../../../test-support/sample-video.cjs';
 import { databaseUrlOf } from '../../test/server-process';
+import { compiledScript } from '../../test/compiled-server';
 import { tusCreate, tusOffset, tusPatch, tusUpload } from '../../test/tus-upload';
 import type { Course } from '../course/course.entity';
 import { Lesson } from '../course/lesson.entity';
@@ -165,7 +166,7 @@ describe('processing', () => {
     const [video] = await videosOf(lessons[0].id);
 
     // A separate worker process (npm run worker) takes the job and dies in the middle of it.
-    const worker = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', 'src/worker.ts'], {
+    const worker = spawn(process.execPath, [await compiledScript('src/worker.ts')], {
       cwd: serverRoot,
       env: {
         PATH: process.env.PATH,

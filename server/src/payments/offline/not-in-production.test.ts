@@ -4,11 +4,14 @@
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
+import { compiledScript } from '../../test/compiled-server';
 
-const serverDir = path.resolve(__dirname, '../../..');
+/** The compiled server's folder, holding the `./src/...` the script below loads (compiled once per run). */
+const compiledServerDir = async () => path.resolve(path.dirname(await compiledScript('src/app.ts')), '..');
 
 /** In a fresh process: load the app and the entities, build the providers; what was loaded and which providers there are. */
-function loadedWith(env: Record<string, string>): { offlineFiles: string[]; providers: string[]; routes: number } {
+async function loadedWith(env: Record<string, string>): Promise<{ offlineFiles: string[]; providers: string[]; routes: number }> {
+  const serverDir = await compiledServerDir();
   const script = `
     const { loadEnv } = require('./src/config/env');
     require('./src/app');
@@ -23,7 +26,7 @@ function loadedWith(env: Record<string, string>): { offlineFiles: string[]; prov
       entities: entities.length,
     }));
   `;
-  const child = spawnSync(process.execPath, ['-r', 'ts-node/register/transpile-only', '-e', script], {
+  const child = spawnSync(process.execPath, ['-e', script], {
     cwd: serverDir,
     env: { PATH: process.env.PATH, JWT_SECRET: 'a-secret-that-is-long-enough-for-signing', ...env },
     encoding: 'utf8',
@@ -34,8 +37,8 @@ function loadedWith(env: Record<string, string>): { offlineFiles: string[]; prov
 
 jest.setTimeout(120_000);
 
-it('a production server loads none of the offline imitations', () => {
-  const production = loadedWith({
+it('a production server loads none of the offline imitations', async () => {
+  const production = await loadedWith({
     NODE_ENV: 'production',
     PUBLIC_URL: 'https://shikhon.example.com',
     SMTP_URL: 'smtp://127.0.0.1:2525',
@@ -53,7 +56,7 @@ it('a production server loads none of the offline imitations', () => {
   expect(production.routes).toBe(1);
 
   // Production with SSLCommerz alone takes no cards at all, rather than an imitation's.
-  const localOnly = loadedWith({
+  const localOnly = await loadedWith({
     NODE_ENV: 'production',
     PUBLIC_URL: 'https://shikhon.example.com',
     SMTP_URL: 'smtp://127.0.0.1:2525',
@@ -66,10 +69,11 @@ it('a production server loads none of the offline imitations', () => {
   expect(localOnly.providers).toEqual(['sslcommerz']);
 });
 
-it('without credentials outside production, the imitations stand in', () => {
-  const development = loadedWith({ NODE_ENV: 'development' });
-  expect(development.offlineFiles.map((file) => path.relative(path.join(serverDir, 'src/payments/offline'), file)).sort()).toEqual(
-    expect.arrayContaining(['index.ts', 'entities.ts', 'stripe-test-mode/test-mode.provider.ts', 'sslcommerz-sandbox/sandbox.router.ts']),
+it('without credentials outside production, the imitations stand in', async () => {
+  const development = await loadedWith({ NODE_ENV: 'development' });
+  const offlineDir = path.join(await compiledServerDir(), 'src/payments/offline');
+  expect(development.offlineFiles.map((file) => path.relative(offlineDir, file)).sort()).toEqual(
+    expect.arrayContaining(['index.js', 'entities.js', 'stripe-test-mode/test-mode.provider.js', 'sslcommerz-sandbox/sandbox.router.js']),
   );
   expect(development.providers).toEqual(['sslcommerz', 'test']);
   expect(development.routes).toBe(2);

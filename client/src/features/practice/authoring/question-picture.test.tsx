@@ -105,6 +105,8 @@ describe('a question’s picture in the editor', () => {
     replies(400, { code: 'PICTURE_NOT_SUPPORTED', category: 'BAD_USER_INPUT', message: 'ফাইলটি PNG, JPEG বা WebP ছবি নয়' });
     expect(screen.getByText('সর্বোচ্চ ১ এমবির PNG, JPEG বা WebP ছবি, প্রশ্নের সঙ্গে দেখানো হবে।')).toBeInTheDocument();
     await userEvent.upload(screen.getByLabelText('ছবি (ঐচ্ছিক)'), png());
+    // The file is read (its first bytes checked) before it counts as chosen: saving earlier saves no picture.
+    expect(await screen.findByText('বেছে নেওয়া হয়েছে: graph.png')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'প্রশ্ন সংরক্ষণ করুন' }));
     expect(await screen.findByText('প্রশ্নটি সংরক্ষিত হয়েছে, কিন্তু ছবিটি হয়নি: ফাইলটি PNG, JPEG বা WebP ছবি নয়')).toBeInTheDocument();
     expect(done).not.toHaveBeenCalled();
