@@ -139,7 +139,13 @@ export async function createApp({ env, db, log, databaseState, webhookRetries, j
     jobs,
   );
   const mailer = mail.mailer;
-  const auth: AuthDeps = { db, jwtSecret, mailer, publicUrl: env.publicUrl, phone: { enabled: env.sms.phoneSignIn, dailyBudget: env.sms.dailyBudget, pumpingCheck: env.sms.pumpingCheck } };
+  const auth: AuthDeps = {
+    db,
+    jwtSecret,
+    mailer,
+    publicUrl: env.publicUrl,
+    phone: { enabled: env.sms.phoneSignIn, dailyBudget: env.sms.dailyBudget, pumpingCheck: env.sms.pumpingCheck },
+  };
   const selfUrl = () => `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const providers = createPaymentProviders({ env, db, jwtSecret, selfUrl });
   const payments = paymentServices({
