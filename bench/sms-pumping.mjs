@@ -15,6 +15,7 @@
 // --tries-per-hour N (10 per attacker address), --ranges N (5), --students N (20), --hours N (24),
 // --no-record (print only), --wait-seconds N and --allow-busy (machine-load.mjs). Results: bench/results/sms-pumping.md.
 import { execSync } from 'node:child_process';
+import { Buffer } from 'node:buffer';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
