@@ -7,7 +7,7 @@ import { getIntrospectionQuery, type IntrospectionQuery } from 'graphql';
 import { useAppPerFile } from './test/app-per-file';
 import { makeCourse, makeUser } from './test/factories';
 import { HttpClient, signedInClient } from './test/http-client';
-import { Role } from './modules/user/role';
+import { Role } from './kernel/role';
 
 let clients: HttpClient[];
 let operations: Array<{ kind: 'query' | 'mutation'; name: string; object: boolean; args: Array<{ name: string; type: string }> }>;

@@ -9,8 +9,6 @@ import express from 'express';
 import type { DataSource } from 'typeorm';
 import type { Env } from './config/env';
 import type { DatabaseState } from './db/embedded';
-import { resolveJwtSecret } from './config/jwt-secret';
-import { createLoaders, type GraphQLContext } from './graphql/context';
 import { createErrorFormatter, serviceUnavailableStatus, translatedErrors } from './graphql/errors';
 import { graphqlLimits } from './graphql/limits';
 import { operationLogPlugin } from './graphql/operation-log';
@@ -29,30 +27,16 @@ import { noOverlongGraphQLStrings, refuseOverlongText } from './http/text-limits
 import { graphqlBodyErrors } from './http/graphql-refusal';
 import { securityHeaders } from './http/security';
 import type { AppLogger } from './logger';
-import type { AuthDeps } from './modules/auth/auth.service';
-import { authenticateWithPassword, createPassport, identifyViewer } from './modules/auth/passport';
-import { sessionCookie } from './modules/auth/session-cookie';
-import { deviceCookie, deviceCookieKey } from './modules/auth/device-cookie';
-import { createMailService, type MailService } from './modules/mail/mailer';
-import { outboxSealKey } from './modules/mail/sealed-text';
-import { createSmsProvider } from './modules/phone/sms-provider';
-import { codeCookie } from './modules/phone/code-cookie';
-import { createPaymentProviders } from './payments/create-providers';
-import { paymentServices, type PaymentServices } from './modules/payment/payment-services';
+import { identifyViewer } from './modules/auth/passport';
 import { productModules } from './modules';
-import { moduleRoutes, type ModuleRoute, type ModuleServices } from './modules/product-module';
-import { streamSigningKey } from './modules/video/stream-signature';
-import { VideoQueue } from './modules/video/video-queue';
-import { PracticeQueue } from './modules/practice/practice-queue';
-import { createVideoStorage, type VideoStorage } from './modules/video/video-storage';
-import type { StreamSettings } from './modules/video/stream-signature';
+import type { ModuleRoute, ProductModule, ServiceFactories } from './kernel/product-module';
+import type { GraphQLContext } from './kernel/context';
+import { compose, type Composition } from './kernel/composition';
+import { coreServices } from './kernel/core';
+import type { Services } from './kernel/services';
 import { apiKeyScopes } from './graphql/api-key-scopes';
 import { identifyApiKey, restApiKeyGate } from './http/api-keys';
-import { WebhookQueue, type WebhookQueueOptions } from './modules/integration/webhook-queue';
-import { JobQueue } from './db/job-queue';
-import { webhookSecretKey } from './modules/integration/webhook-signature';
-import { WebhookTargets } from './modules/integration/webhook-target';
-import type { WebhookDeps } from './modules/integration/webhook.service';
+import type { JobQueue } from './db/job-queue';
 
 export const BODY_LIMIT = '100kb';
 
@@ -62,10 +46,12 @@ export interface AppDeps {
   log: AppLogger;
   /** The embedded database's state, for /healthz (openDatabase's `state`). */
   databaseState?: () => DatabaseState;
-  /** Webhook delivery retries; by default about a day of them. */
-  webhookRetries?: WebhookQueueOptions;
   /** Runs the queue's clock for scheduled jobs (the server does; tests ask for runs themselves). */
   jobScheduling?: boolean;
+  /** The product's modules; tests may add one. */
+  modules?: readonly ProductModule[];
+  /** Services built otherwise than their module says (tests: shorter retries). */
+  overrides?: ServiceFactories;
 }
 
 export interface App {
@@ -73,20 +59,14 @@ export interface App {
   /** The process's one job queue, which every module's jobs run on. */
   jobs: JobQueue;
   apollo: ApolloServer<GraphQLContext>;
-  services: { auth: AuthDeps; payments: PaymentServices };
   responseCache: PublicResponseCache | null;
-  video: { storage: VideoStorage; queue: VideoQueue; stream: StreamSettings };
-  /** Model test attempts submitted by the server at their deadline. */
-  practice: { queue: PracticeQueue };
-  webhooks: WebhookDeps;
-  /** The outbox's delivery: `work()` sends queued mail from this process. */
-  mail: MailService;
-  /** What the modules' manifests are given: `index.ts` starts their jobs with it. */
-  modules: ModuleServices;
+  /** Every service the modules built (`index.ts` starts their jobs from `composition`). */
+  services: Services;
+  composition: Composition;
 }
 
 /** Builds the whole HTTP face of the product (GraphQL, REST shims, health, client) without listening. */
-export async function createApp({ env, db, log, databaseState, webhookRetries, jobScheduling = false }: AppDeps): Promise<App> {
+export async function createApp({ env, db, log, databaseState, jobScheduling = false, modules = productModules, overrides }: AppDeps): Promise<App> {
   const app = express();
   const server = http.createServer(app);
   app.disable('x-powered-by');
@@ -122,56 +102,11 @@ export async function createApp({ env, db, log, databaseState, webhookRetries, j
   });
   await apollo.start();
 
-  const jwtSecret = resolveJwtSecret(env);
-  const storage = createVideoStorage(env);
-  const concurrency = env.video.concurrency;
-  const jobs = new JobQueue((db.options as { url: string }).url, log, {
-    maintenanceIntervalSeconds: env.video.queueCheckSeconds,
-    scheduling: jobScheduling,
-    connections: 5 + concurrency,
-  });
-  const queue = new VideoQueue(jobs, { jobTimeoutSeconds: env.video.jobTimeoutSeconds, retryDelaySeconds: env.video.retryDelaySeconds, concurrency });
-  // Mail is written to the outbox in the request and delivered by jobs in the same queue.
-  const mail = createMailService(
-    db,
-    log,
-    { smtpUrl: env.smtpUrl, from: env.mailFrom, mail: env.mail, sms: createSmsProvider(env.sms), publicUrl: env.publicUrl, sealKey: outboxSealKey(jwtSecret) },
-    jobs,
-  );
-  const mailer = mail.mailer;
-  const auth: AuthDeps = {
-    db,
-    jwtSecret,
-    mailer,
-    publicUrl: env.publicUrl,
-    phone: { enabled: env.sms.phoneSignIn, dailyBudget: env.sms.dailyBudget, pumpingCheck: env.sms.pumpingCheck },
-  };
   const selfUrl = () => `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const providers = createPaymentProviders({ env, db, jwtSecret, selfUrl });
-  const payments = paymentServices({
-    db,
-    providers,
-    usdToBdt: env.usdToBdt,
-    publishableKey: env.stripePublishableKey ?? null,
-    mailer,
-    publicUrl: env.publicUrl,
-    log,
-  });
-  const passport = createPassport(db, jwtSecret);
-  const secureCookies = env.publicUrl.startsWith('https:');
-  const practiceQueue = new PracticeQueue(jobs);
-  const deviceKey = deviceCookieKey(jwtSecret);
-  const stream: StreamSettings = { signingKey: streamSigningKey(jwtSecret), urlTtlSeconds: env.video.urlTtlSeconds };
-  const webhooks: WebhookDeps = {
-    db,
-    queue: new WebhookQueue(jobs, log, webhookRetries, new WebhookTargets(new Set(env.webhookAllowedTargets), webhookRetries?.resolve)),
-    secretKey: webhookSecretKey(jwtSecret),
-    allowHttp: env.nodeEnv !== 'production',
-  };
-  await webhooks.queue.startIfNeeded(db, webhooks.secretKey);
-  const modules: ModuleServices = { env, db, log, jobs, auth, payments, mail, video: { storage, queue, stream }, practice: { queue: practiceQueue }, webhooks };
+  const composition = compose(modules, coreServices({ env, db, log, scheduling: jobScheduling, selfUrl }), overrides);
+  const { services } = composition;
   // Every module's routes, mounted in their phase (product-module.ts says what each phase has read by then).
-  const routes = moduleRoutes(productModules, modules);
+  const routes = composition.routes();
   const mount = (phase: ModuleRoute[]) => phase.forEach(({ path = '/', router }) => app.use(path, router));
 
   app.use(requestContext(log));
@@ -182,7 +117,7 @@ export async function createApp({ env, db, log, databaseState, webhookRetries, j
   mount(routes['raw-body']);
   app.use(cookieParser());
   app.use(identifyApiKey(db));
-  app.use(identifyViewer(passport));
+  app.use(identifyViewer(services.passport));
   mount(routes.streams);
 
   // The schema as SDL in every environment, production too (where introspection is off), so
@@ -210,29 +145,20 @@ export async function createApp({ env, db, log, databaseState, webhookRetries, j
     ...(responseCache ? [responseCache.serve] : []),
     expressMiddleware(apollo, {
       context: ({ req, res }) =>
-        Promise.resolve<GraphQLContext>({
-          db,
-          log: req.log,
-          requestId: req.id,
-          language: req.language,
-          viewer: req.viewer,
-          apiKey: req.apiKey,
-          webhooks,
-          authProblem: req.authProblem,
-          clientAddress: req.ip ?? 'unknown',
-          session: sessionCookie(req, res, secureCookies, env.corsOrigins),
-          device: deviceCookie(req, res, deviceKey, secureCookies),
-          codeCookie: codeCookie(req, res, secureCookies),
-          auth,
-          checkPassword: (email, password) => authenticateWithPassword(passport, req, res, email, password),
-          payments,
-          mail,
-          paymentsTestMode: env.paymentsTestMode,
-          stream,
-          loaders: createLoaders(db, req.viewer),
-          practice: practiceQueue,
-          logFields: req.logFields,
-        }),
+        Promise.resolve(
+          composition.context(
+            {
+              log: req.log,
+              requestId: req.id,
+              language: req.language,
+              viewer: req.viewer,
+              authProblem: req.authProblem,
+              clientAddress: req.ip ?? 'unknown',
+              logFields: req.logFields,
+            },
+            { req, res },
+          ),
+        ),
     }),
   );
 
@@ -248,7 +174,7 @@ export async function createApp({ env, db, log, databaseState, webhookRetries, j
   const renderPage = pageRenderer({
     clientDist: env.clientDist,
     // Pages are rendered with this server's own GraphQL answers, asked over loopback like a visitor.
-    graphqlUrl: () => `http://127.0.0.1:${(server.address() as AddressInfo).port}/graphql`,
+    graphqlUrl: () => `${selfUrl()}/graphql`,
     cache: responseCache,
     log,
   });
@@ -259,18 +185,5 @@ export async function createApp({ env, db, log, databaseState, webhookRetries, j
   app.use(notFoundHandler);
   app.use(errorHandler);
 
-  return {
-    server,
-    jobs,
-    apollo,
-    services: { auth, payments },
-    responseCache,
-    video: { storage, queue, stream },
-    practice: { queue: practiceQueue },
-    webhooks,
-    mail,
-    modules,
-  };
+  return { server, jobs: services.jobs, apollo, responseCache, services, composition };
 }
-
-export type { PaymentServices };

@@ -8,7 +8,7 @@ import { getIntrospectionQuery, type IntrospectionQuery } from 'graphql';
 import type { DataSource } from 'typeorm';
 import { Course } from './modules/course/course.entity';
 import { Lesson } from './modules/course/lesson.entity';
-import { Role } from './modules/user/role';
+import { Role } from './kernel/role';
 import { roles } from './modules/auth/guards';
 import { startTestApp, type TestApp } from './test/app';
 import { closeTestDatabase, openTestDatabase } from './test/database';

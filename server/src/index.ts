@@ -6,8 +6,6 @@ import { openDatabase } from './db/database';
 import { seedDemoData } from './db/seed/seed';
 import { createLogger } from './logger';
 import { ensureAdmin, seedDemoAccounts } from './modules/user/account-bootstrap';
-import { productModules } from './modules';
-import { moduleJobs } from './modules/product-module';
 
 /** A stopping server exits within this long (orchestrators such as Docker kill after 10 s). */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -25,7 +23,7 @@ async function main() {
     if (await seedDemoAccounts(database.dataSource)) log.info('demo accounts created');
   }
   if (env.adminEmail && env.adminPassword) await ensureAdmin(database.dataSource, log, env.adminEmail, env.adminPassword);
-  const { server, jobs, apollo, modules } = await createApp({
+  const { server, jobs, apollo, composition } = await createApp({
     env,
     db: database.dataSource,
     log,
@@ -34,7 +32,7 @@ async function main() {
   });
   // Every module's jobs on the one queue (their manifests say which, when and on what schedule):
   // some are worked before the server answers, the others once it listens.
-  const moduleWork = moduleJobs(productModules, modules);
+  const moduleWork = composition.jobs('server');
   for (const job of moduleWork.filter(({ phase }) => phase === 'before-listening')) await job.start();
   await new Promise<void>((resolve) => server.listen(env.port, () => resolve()));
   const { port } = server.address() as AddressInfo;

@@ -445,3 +445,6 @@ function parseVideo(src: Source, problems: string[]): VideoEnv {
     s3,
   };
 }
+
+/** Cookies are marked Secure when the site is served over https. */
+export const secureCookies = (env: Env): boolean => env.publicUrl.startsWith('https:');

@@ -3,7 +3,7 @@ import { GraphQLError, Kind, OperationTypeNode, type SelectionSetNode } from 'gr
 import { ApiScope } from '../modules/integration/api-key.entity';
 import { OUT_OF_SCOPE } from '../modules/integration/api-key.service';
 import { AppError } from '../shared/errors';
-import type { GraphQLContext } from './context';
+import type { GraphQLContext } from '../kernel/context';
 
 /** The only root fields an API key may ask for, with the scope each needs. Anything else is refused. */
 export const API_KEY_FIELDS: Record<'query' | 'mutation', Record<string, ApiScope>> = {

@@ -2,8 +2,8 @@ import type { AuthChecker, MiddlewareFn } from 'type-graphql';
 import { hasRole, NOT_ALLOWED, requireCourseEditor, requireViewer } from '../modules/auth/guards';
 import { AppError } from '../shared/errors';
 import { isUuid } from '../shared/validation';
-import type { Role } from '../modules/user/role';
-import type { GraphQLContext } from './context';
+import type { Role } from '../kernel/role';
+import type { GraphQLContext } from '../kernel/context';
 
 export { NOT_ALLOWED, requireViewer, SIGN_IN_AGAIN, SIGN_IN_REQUIRED } from '../modules/auth/guards';
 

@@ -1,6 +1,6 @@
 import { Ctx, Field, FieldResolver, Int, ObjectType, registerEnumType, Resolver, Root } from 'type-graphql';
 import { formatMoney, type Money as MoneyAmount } from '../shared/money';
-import type { GraphQLContext } from './context';
+import type { GraphQLContext } from '../kernel/context';
 
 export enum CurrencyCode {
   USD = 'usd',

@@ -1,5 +1,5 @@
 import type { ApolloServerPlugin } from '@apollo/server';
-import type { GraphQLContext } from './context';
+import type { GraphQLContext } from '../kernel/context';
 
 /**
  * Names the operation in the request's access log line (every GraphQL request has the same path):

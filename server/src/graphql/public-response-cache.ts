@@ -3,7 +3,7 @@ import type { NextFunction, Request, Response } from 'express';
 import { Kind, OperationTypeNode, parse, visit, type DocumentNode, type OperationDefinitionNode } from 'graphql';
 import { Client } from 'pg';
 import type { AppLogger } from '../logger';
-import type { GraphQLContext } from './context';
+import type { GraphQLContext } from '../kernel/context';
 
 /**
  * Root fields whose answer is the same for every anonymous visitor. Every table they read must send

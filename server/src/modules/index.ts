@@ -1,10 +1,11 @@
-import type { ProductModule } from './product-module';
+import type { ProductModule } from '../kernel/product-module';
 import { adminModule } from './admin/admin.module';
 import { auditModule } from './audit/audit.module';
 import { authModule } from './auth/auth.module';
 import { blogModule } from './blog/blog.module';
 import { certificateModule } from './certificate/certificate.module';
 import { courseModule } from './course/course.module';
+import { courseEditingModule } from './course-editing/course-editing.module';
 import { enrollmentModule } from './enrollment/enrollment.module';
 import { inboxModule } from './inbox/inbox.module';
 import { instructorModule } from './instructor/instructor.module';
@@ -19,7 +20,7 @@ import { reviewModule } from './review/review.module';
 import { userModule } from './user/user.module';
 import { videoModule } from './video/video.module';
 
-/** Every module of the product; the composition root (schema, entities) reads their manifests. */
+/** Every module of the product: the composition (`kernel/composition.ts`), the schema and the entities read their manifests. */
 export const productModules: readonly ProductModule[] = [
   adminModule,
   auditModule,
@@ -27,6 +28,7 @@ export const productModules: readonly ProductModule[] = [
   blogModule,
   certificateModule,
   courseModule,
+  courseEditingModule,
   enrollmentModule,
   inboxModule,
   instructorModule,

@@ -8,7 +8,7 @@ import type { Course } from '../modules/course/course.entity';
 import { Enrollment } from '../modules/enrollment/enrollment.entity';
 import { Payment } from '../modules/payment/payment.entity';
 import { LegacyChargeRequest } from '../modules/payment/legacy-charge-request.entity';
-import { Role } from '../modules/user/role';
+import { Role } from '../kernel/role';
 import { PaymentJobs, RECONCILE_AGE_SECONDS } from '../modules/payment/payment-jobs';
 import { waitFor } from '../test/wait-for';
 
@@ -117,7 +117,7 @@ describe('the legacy payment and enrollment paths', () => {
     const fresh = await postJson(buyer, '/payment', { amount: 2500, token: 'tok_mastercard' });
     expect(fresh.status).toBe(200);
     await given.db.query(`UPDATE legacy_charge_request SET "expiresAt" = now() - interval '1 minute' WHERE "paymentMethod" = 'tok_visa'`);
-    const jobs = new PaymentJobs(given.app.video.queue, given.app.services.payments, testLog, { pollingIntervalSeconds: 0.5 });
+    const jobs = new PaymentJobs(given.app.services.videoQueue, given.app.services.payments, testLog, { pollingIntervalSeconds: 0.5 });
     await jobs.start();
     await jobs.runSoon(RECONCILE_AGE_SECONDS);
     await waitFor('the expired request to go', async () => (await given.db.getRepository(LegacyChargeRequest).count()) === 1);

@@ -7,7 +7,7 @@ import { startTestApp } from '../test/app';
  */
 import { makeCourse, makeUser } from '../test/factories';
 import { HttpClient, signedInClient } from '../test/http-client';
-import { Role } from '../modules/user/role';
+import { Role } from '../kernel/role';
 import type { Course } from '../modules/course/course.entity';
 
 const OLD_ORIGIN = 'https://old.shikhon.example';

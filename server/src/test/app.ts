@@ -1,14 +1,16 @@
 import net, { type AddressInfo } from 'node:net';
 import type { DataSource } from 'typeorm';
 import type { ApolloServer } from '@apollo/server';
-import { createApp, type App } from '../app';
-import { createLoaders, type GraphQLContext } from '../graphql/context';
+import { createApp } from '../app';
+import type { GraphQLContext } from '../kernel/context';
+import type { Composition } from '../kernel/composition';
+import type { ProductModule, ServiceFactories } from '../kernel/product-module';
+import type { Services } from '../kernel/services';
 import { loadEnv, type Env } from '../config/env';
-import { noSessionCookie } from '../modules/auth/session-cookie';
-import { noDeviceCookie } from '../modules/auth/device-cookie';
 import { testLog } from './database';
-import type { WebhookQueueOptions } from '../modules/integration/webhook-queue';
-import type { Viewer } from '../modules/auth/viewer';
+import type { Viewer } from '../kernel/viewer';
+import { MAIL_QUEUE } from '../modules/mail/mailer';
+import { WEBHOOK_QUEUE } from '../modules/integration/webhook-events';
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
 
@@ -20,13 +22,9 @@ export interface GraphQLBody<T> {
 export interface TestApp {
   url: string;
   apollo: ApolloServer<GraphQLContext>;
-  services: App['services'];
-  video: App['video'];
-  practice: App['practice'];
-  webhooks: App['webhooks'];
-  mail: App['mail'];
-  /** What the modules' manifests are given (their routes and jobs). */
-  modules: App['modules'];
+  /** Every service the modules built, as the server has them. */
+  services: Services;
+  composition: Composition;
   /** Runs an operation in-process with a fresh per-request context, as an HTTP request would; `viewer`: who is signed in. */
   execute(document: string, operationName?: string, variables?: Record<string, unknown>, viewer?: Viewer | null): Promise<{ data?: unknown; errors?: unknown }>;
   graphql<T = Record<string, unknown>>(query: string, variables?: Record<string, unknown>): Promise<{ status: number; body: GraphQLBody<T> }>;
@@ -44,60 +42,36 @@ function freePort(): Promise<number> {
   });
 }
 
-/** The real HTTP app on a free port, over the given database. */
-export async function startTestApp(
-  db: DataSource,
-  envOverrides: Record<string, string> = {},
-  options: { webhookRetries?: WebhookQueueOptions } = {},
-): Promise<TestApp> {
+export interface TestAppOptions {
+  /** Services built otherwise than their module says (shorter retries, a resolver of names). */
+  overrides?: ServiceFactories;
+  /** The product's modules; a test may add one. */
+  modules?: readonly ProductModule[];
+  /** The queues whose jobs are worked, as a server would: queued mail and webhook deliveries unless given. */
+  workQueues?: readonly string[];
+}
+
+/** The real HTTP app on a free port, over the given database: the server's own composition. */
+export async function startTestApp(db: DataSource, envOverrides: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   // PUBLIC_URL 'self': the app's own address, for what must call it back (the SSLCommerz imitation's IPN).
   const port = envOverrides.PUBLIC_URL === 'self' ? await freePort() : 0;
   const overrides = port ? { ...envOverrides, PUBLIC_URL: `http://127.0.0.1:${port}` } : envOverrides;
   // The public response cache is proven by its own tests; elsewhere a write is read back at once.
   const env: Env = loadEnv({ NODE_ENV: 'test', DATA_DIR: '/tmp/unused', JWT_SECRET: TEST_JWT_SECRET, GRAPHQL_RESPONSE_CACHE: 'false', ...overrides });
-  const { server, jobs, apollo, services, video, practice, webhooks, mail, modules } = await createApp({
-    env,
-    db,
-    log: testLog,
-    webhookRetries: options.webhookRetries,
-  });
-  // Delivers queued mail as a server does (nothing to do without SMTP_URL).
-  await mail.work();
+  const { server, apollo, services, composition } = await createApp({ env, db, log: testLog, modules: options.modules, overrides: options.overrides });
+  const workQueues = options.workQueues ?? [MAIL_QUEUE, WEBHOOK_QUEUE];
+  for (const job of composition.jobs('server').filter(({ queue }) => workQueues.includes(queue))) await job.start();
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     url,
     apollo,
     services,
-    video,
-    practice,
-    webhooks,
-    mail,
-    modules,
+    composition,
     async execute(document, operationName, variables, viewer = null) {
       const response = await apollo.executeOperation(
         { query: document, operationName, variables },
-        {
-          contextValue: {
-            db,
-            log: testLog,
-            requestId: 'test',
-            language: 'en',
-            viewer,
-            clientAddress: '127.0.0.1',
-            session: noSessionCookie,
-            device: noDeviceCookie,
-            auth: services.auth,
-            checkPassword: () => Promise.reject(new Error('not available in-process')),
-            payments: services.payments,
-            mail,
-            paymentsTestMode: env.paymentsTestMode,
-            stream: video.stream,
-            webhooks,
-            loaders: createLoaders(db, viewer),
-            practice: practice.queue,
-          },
-        },
+        { contextValue: composition.context({ log: testLog, requestId: 'test', language: 'en', viewer, clientAddress: '127.0.0.1' }, null) },
       );
       if (response.body.kind !== 'single') throw new Error('unexpected incremental response');
       return response.body.singleResult;
@@ -112,7 +86,7 @@ export async function startTestApp(
     },
     async close() {
       await apollo.stop();
-      await jobs.stop();
+      await services.jobs.stop();
       server.closeAllConnections();
     },
   };

@@ -4,7 +4,7 @@ import { Course } from '../modules/course/course.entity';
 import { CourseCategory } from '../modules/course/course.enums';
 import { Lesson } from '../modules/course/lesson.entity';
 import { hashPassword } from '../modules/auth/password';
-import { Role } from '../modules/user/role';
+import { Role } from '../kernel/role';
 import { User } from '../modules/user/user.entity';
 
 let sequence = 0;

@@ -1,10 +1,10 @@
 import type { DataSource } from 'typeorm';
 import { money, type Money } from '../../shared/money';
-import type { Viewer } from '../auth/viewer';
+import type { Viewer } from '../../kernel/viewer';
 import { PaymentStatus } from '../payment/payment.entity';
 import { revenueByCurrency, type MoneyAmount } from '../payment/revenue';
 import { requireRole, roles } from '../auth/guards';
-import type { Role } from '../user/role';
+import type { Role } from '../../kernel/role';
 import { visibleCourse } from '../course/course-visibility';
 import { codeCounts } from '../phone/phone-sign-in.service';
 

@@ -1,4 +1,4 @@
-import type { ProductModule } from '../product-module';
+import type { ProductModule } from '../../kernel/product-module';
 import { AdminResolver } from './admin.resolver';
 import { CourseReviewResolver } from './course-review.resolver';
 

@@ -1,12 +1,12 @@
 import { Args, ArgsType, Authorized, Ctx, Field, Float, ID, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
 import { roles } from '../auth/guards';
 import { requireViewer } from '../../graphql/auth-checker';
-import type { GraphQLContext } from '../../graphql/context';
+import type { GraphQLContext } from '../../kernel/context';
 import { PageOf, toPage } from '../../graphql/page';
 import { PageArgs } from '../../graphql/page-args';
 import { MoneyTotal } from '../../graphql/money-total';
 import { Money } from '../../graphql/money';
-import { Role } from '../user/role';
+import { Role } from '../../kernel/role';
 import { User } from '../user/user.entity';
 import { adminSummary } from './admin-summary.service';
 import { deleteUser, listUsers, makeAdmin, removeAdmin, reopenAccount } from './user-admin.service';
@@ -104,7 +104,7 @@ export class AdminResolver {
   @Query(() => AdminSummary, { description: 'Live totals for the admin dashboard; admins only' })
   async adminSummary(@Ctx() ctx: GraphQLContext): Promise<AdminSummary> {
     const summary = await adminSummary(ctx.db, requireViewer(ctx));
-    return { ...summary, paymentsTestMode: ctx.paymentsTestMode };
+    return { ...summary, paymentsTestMode: ctx.env.paymentsTestMode };
   }
 
   @Authorized(...roles.admin)

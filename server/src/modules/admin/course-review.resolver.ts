@@ -4,7 +4,7 @@ import { IdArgs } from '../../graphql/id-args';
 import { requiredText, Rule } from '../../shared/validation';
 import { COURSE_NOT_FOUND } from '../course/course.service';
 import { requireViewer } from '../../graphql/auth-checker';
-import type { GraphQLContext } from '../../graphql/context';
+import type { GraphQLContext } from '../../kernel/context';
 import { PageOf, toPage } from '../../graphql/page';
 import { PageArgs } from '../../graphql/page-args';
 import { Course } from '../course/course.entity';

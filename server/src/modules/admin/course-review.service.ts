@@ -6,7 +6,7 @@ import { courseEventData } from '../course/course-event';
 import { emitWebhookEvent } from '../integration/webhook-events';
 import { WebhookEventType } from '../integration/webhook.entity';
 import { recordAudit } from '../audit/audit.service';
-import type { Viewer } from '../auth/viewer';
+import type { Viewer } from '../../kernel/viewer';
 import { Course } from '../course/course.entity';
 import { COURSE_NOT_FOUND } from '../course/course.service';
 import { User } from '../user/user.entity';

@@ -1,6 +1,6 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { fetchPage, parsePage, type Page } from '../../shared/paging';
-import type { Viewer } from '../auth/viewer';
+import type { Viewer } from '../../kernel/viewer';
 import { AuditEntry, type AuditAction, type AuditDetail, type AuditTarget } from './audit.entity';
 import { requireRole, roles } from '../auth/guards';
 

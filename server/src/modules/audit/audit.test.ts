@@ -1,10 +1,10 @@
 import { useAppPerFile } from '../../test/app-per-file';
 import { makeCourse, makeUser } from '../../test/factories';
 import { HttpClient, signedInClient } from '../../test/http-client';
-import { toViewer } from '../auth/viewer';
+import { toViewer } from '../../kernel/viewer';
 import { Course } from '../course/course.entity';
 import { deleteCourse } from '../course-editing/course-editing.service';
-import { Role } from '../user/role';
+import { Role } from '../../kernel/role';
 import { User } from '../user/user.entity';
 import { deleteUser } from '../admin/user-admin.service';
 import { AuditEntry } from './audit.entity';

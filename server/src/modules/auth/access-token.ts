@@ -1,5 +1,5 @@
 import jwt from 'jsonwebtoken';
-import type { Role } from '../user/role';
+import type { Role } from '../../kernel/role';
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 export const TOKEN_ISSUER = 'shikhon';

@@ -5,7 +5,7 @@ import { Course } from '../course/course.entity';
 import { Lesson } from '../course/lesson.entity';
 import { LessonVideo, VideoStatus } from '../video/lesson-video.entity';
 import { OutboxMessage } from '../mail/outbox-message.entity';
-import { Role } from '../user/role';
+import { Role } from '../../kernel/role';
 import { User } from '../user/user.entity';
 
 const given = useAppPerFile({ env: { PUBLIC_URL: 'http://shikhon.local' } });

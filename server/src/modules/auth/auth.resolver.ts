@@ -1,6 +1,6 @@
 import { Arg, Args, ArgsType, Authorized, Ctx, Field, InputType, Mutation, ObjectType, Resolver } from 'type-graphql';
-import type { GraphQLContext } from '../../graphql/context';
-import { Role } from '../user/role';
+import type { GraphQLContext } from '../../kernel/context';
+import { Role } from '../../kernel/role';
 import { User } from '../user/user.entity';
 import { changePassword, requestPasswordReset, resetPassword, signUp } from './auth.service';
 import { resendVerificationEmail, verifyEmail } from './email-verification.service';

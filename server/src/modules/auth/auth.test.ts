@@ -4,7 +4,7 @@ import { TEST_JWT_SECRET } from '../../test/app';
 import { makeUser } from '../../test/factories';
 import { HttpClient } from '../../test/http-client';
 import { OutboxMessage } from '../mail/outbox-message.entity';
-import { Role } from '../user/role';
+import { Role } from '../../kernel/role';
 import { User } from '../user/user.entity';
 import { PasswordReset } from './password-reset.entity';
 

@@ -7,7 +7,7 @@ import { User } from '../user/user.entity';
 import type { AuthDeps } from './auth.service';
 import { EmailVerification } from './email-verification.entity';
 import { usableLink, VERIFY_TOKEN_TTL_HOURS } from './link-delivery';
-import type { Viewer } from './viewer';
+import type { Viewer } from '../../kernel/viewer';
 
 export const VERIFY_LINK_INVALID = 'This verification link is invalid or has expired. Ask for a new one from your profile.';
 

@@ -1,7 +1,7 @@
 import { AppError } from '../../shared/errors';
 import type { Course } from '../course/course.entity';
-import { Role } from '../user/role';
-import type { Viewer } from './viewer';
+import { Role } from '../../kernel/role';
+import type { Viewer } from '../../kernel/viewer';
 
 /**
  * Who may do what, in one place. GraphQL puts the role rules on its operations with

@@ -10,7 +10,7 @@ import { AppError } from '../../shared/errors';
 import { User } from '../user/user.entity';
 import { TOKEN_ALGORITHM, TOKEN_AUDIENCE, TOKEN_ISSUER } from './access-token';
 import { verifyCredentials, WRONG_CREDENTIALS } from './auth.service';
-import { toViewer, type Viewer } from './viewer';
+import { toViewer, type Viewer } from '../../kernel/viewer';
 import { DEVICE_COOKIE, deviceCookieKey } from './device-cookie';
 
 declare module 'express-serve-static-core' {

@@ -1,7 +1,7 @@
 import { AppError, badInput } from '../../shared/errors';
 import { validationMessages as m } from '../../shared/validation-messages';
 import { isCommonPassword } from './common-passwords';
-import { type Role, SIGN_UP_ROLES } from '../user/role';
+import { type Role, SIGN_UP_ROLES } from '../../kernel/role';
 
 export const SELECT_ROLE = m.selectRole;
 export const MIN_PASSWORD_LENGTH = 8;

@@ -1,4 +1,4 @@
-import type { ProductModule } from '../product-module';
+import type { ProductModule } from '../../kernel/product-module';
 import { BlogResolver } from './blog.resolver';
 import { Blog } from './blog.entity';
 

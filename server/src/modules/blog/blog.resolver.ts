@@ -1,7 +1,7 @@
 import { Arg, Args, Authorized, Ctx, Field, ID, InputType, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
 import { roles } from '../auth/guards';
 import { requireViewer } from '../../graphql/auth-checker';
-import type { GraphQLContext } from '../../graphql/context';
+import type { GraphQLContext } from '../../kernel/context';
 import { PageArgs } from '../../graphql/page-args';
 import { PageOf, toPage } from '../../graphql/page';
 import { Blog } from './blog.entity';

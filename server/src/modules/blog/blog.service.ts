@@ -1,7 +1,7 @@
 import type { DataSource } from 'typeorm';
 import { notFound } from '../../shared/errors';
 import { fetchPage, parsePage, type Page, type PageRequest } from '../../shared/paging';
-import type { Viewer } from '../auth/viewer';
+import type { Viewer } from '../../kernel/viewer';
 import { isUuid } from '../../shared/validation';
 
 export const BLOG_NOT_FOUND = 'Blog post not found';

@@ -1,7 +1,7 @@
 import { useAppPerFile } from '../../test/app-per-file';
 import { makeUser } from '../../test/factories';
 import { signedInClient } from '../../test/http-client';
-import { Role } from '../user/role';
+import { Role } from '../../kernel/role';
 import { Blog } from './blog.entity';
 
 const given = useAppPerFile();

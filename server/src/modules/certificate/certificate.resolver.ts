@@ -1,6 +1,6 @@
 import { Arg, Authorized, Ctx, FieldResolver, Query, Resolver, Root } from 'type-graphql';
 import { requireViewer } from '../../graphql/auth-checker';
-import type { GraphQLContext } from '../../graphql/context';
+import type { GraphQLContext } from '../../kernel/context';
 import { Certificate } from './certificate.entity';
 import { isLanguage } from '../../i18n/languages';
 import { findCertificate, isRevoked, listMyCertificates, pdfURLOf, verifyURLOf } from './certificate.service';

@@ -2,7 +2,7 @@ import { latinDigits } from '../../shared/digits';
 import { randomInt } from 'node:crypto';
 import DataLoader from 'dataloader';
 import { In, type DataSource } from 'typeorm';
-import type { Viewer } from '../auth/viewer';
+import type { Viewer } from '../../kernel/viewer';
 import { Course } from '../course/course.entity';
 import type { Enrollment } from '../enrollment/enrollment.entity';
 import { User } from '../user/user.entity';

@@ -4,7 +4,7 @@ import { HttpClient, signedInClient } from '../../test/http-client';
 import { pdfText } from '../../test/pdf-text';
 import type { Course } from '../course/course.entity';
 import { Lesson } from '../course/lesson.entity';
-import { Role } from '../user/role';
+import { Role } from '../../kernel/role';
 import { completionDate, fitSize, renderCertificatePdf, scriptRuns } from './certificate-pdf';
 import { Certificate } from './certificate.entity';
 import { User } from '../user/user.entity';

@@ -3,7 +3,7 @@ import { makeCourse, makeUser } from '../../test/factories';
 import { HttpClient, signedInClient } from '../../test/http-client';
 import { Enrollment } from '../enrollment/enrollment.entity';
 import { Review } from '../review/review.entity';
-import { Role } from '../user/role';
+import { Role } from '../../kernel/role';
 import { CourseCategory, CourseLanguage } from './course.enums';
 
 const given = useAppPerFile();

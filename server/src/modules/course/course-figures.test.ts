@@ -2,7 +2,7 @@ import { useAppPerFile } from '../../test/app-per-file';
 import { makeCourse, makeUser } from '../../test/factories';
 import { HttpClient, signedInClient } from '../../test/http-client';
 import { Review } from '../review/review.entity';
-import { Role } from '../user/role';
+import { Role } from '../../kernel/role';
 import { Course } from './course.entity';
 import { Lesson } from './lesson.entity';
 import { totalDurationSeconds } from './lesson.service';

@@ -2,7 +2,7 @@ import DataLoader from 'dataloader';
 import type { DataSource } from 'typeorm';
 import { entityReader } from '../../db/entity-reader';
 import { Lesson } from './lesson.entity';
-import type { Viewer } from '../auth/viewer';
+import type { Viewer } from '../../kernel/viewer';
 import { isAdmin } from '../auth/guards';
 
 /**

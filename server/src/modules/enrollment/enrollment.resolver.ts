@@ -4,7 +4,7 @@ import { PageArgs } from '../../graphql/page-args';
 import { AppError } from '../../shared/errors';
 import { toCursor } from '../../shared/paging';
 import { requireViewer } from '../../graphql/auth-checker';
-import type { GraphQLContext } from '../../graphql/context';
+import type { GraphQLContext } from '../../kernel/context';
 import { Course } from '../course/course.entity';
 import { isUuid } from '../../shared/validation';
 import { Enrollment } from './enrollment.entity';

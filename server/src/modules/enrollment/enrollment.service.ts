@@ -1,7 +1,7 @@
 import DataLoader from 'dataloader';
 import { In, IsNull, type DataSource, type EntityManager } from 'typeorm';
 import { normalizeEmail } from '../auth/sign-up-rules';
-import type { Viewer } from '../auth/viewer';
+import type { Viewer } from '../../kernel/viewer';
 import type { Course } from '../course/course.entity';
 import type { Payment } from '../payment/payment.entity';
 import { Enrollment } from './enrollment.entity';
@@ -19,7 +19,7 @@ import { WebhookEventType } from '../integration/webhook.entity';
 import { Course as CourseEntity } from '../course/course.entity';
 import { visibleCourse } from '../course/course-visibility';
 import { User } from '../user/user.entity';
-import { Role } from '../user/role';
+import { Role } from '../../kernel/role';
 import { accountAddress } from '../../shared/phone';
 
 /**

@@ -1,8 +1,8 @@
 import type DataLoader from 'dataloader';
-import type { Viewer } from '../auth/viewer';
+import type { Viewer } from '../../kernel/viewer';
 import type { Course } from '../course/course.entity';
 import type { Lesson } from '../course/lesson.entity';
-import { Role } from '../user/role';
+import { Role } from '../../kernel/role';
 import { isAdmin, teaches } from '../auth/guards';
 
 export interface EntitlementLoaders {

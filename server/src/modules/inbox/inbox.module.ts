@@ -1,4 +1,4 @@
-import type { ProductModule } from '../product-module';
+import type { ProductModule } from '../../kernel/product-module';
 import { InboxResolver } from './inbox.resolver';
 import { InboxMessage } from './inbox-message.entity';
 

@@ -4,7 +4,7 @@ import { fetchPage, parsePage, type Page } from '../../shared/paging';
 import { hitRateLimit, limits } from '../../shared/rate-limit';
 import { normalizeEmail } from '../auth/sign-up-rules';
 import { validationMessages } from '../../shared/validation-messages';
-import type { Viewer } from '../auth/viewer';
+import type { Viewer } from '../../kernel/viewer';
 import { requireRole, roles } from '../auth/guards';
 import { InboxKind, InboxMessage } from './inbox-message.entity';
 

@@ -1,7 +1,7 @@
 import { useAppPerFile } from '../../test/app-per-file';
 import { makeUser } from '../../test/factories';
 import { signedInClient } from '../../test/http-client';
-import { Role } from '../user/role';
+import { Role } from '../../kernel/role';
 import { InboxMessage } from './inbox-message.entity';
 
 const given = useAppPerFile();

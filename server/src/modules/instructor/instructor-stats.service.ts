@@ -2,7 +2,7 @@ import type { DataSource } from 'typeorm';
 import { revenueByCurrency, type MoneyAmount } from '../payment/revenue';
 import { fetchPage, parsePage, type Page } from '../../shared/paging';
 import { escapeLike, filterText } from '../../shared/text-rules';
-import type { Viewer } from '../auth/viewer';
+import type { Viewer } from '../../kernel/viewer';
 import { PaymentStatus } from '../payment/payment.entity';
 import { requireRole, roles } from '../auth/guards';
 

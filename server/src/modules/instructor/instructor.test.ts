@@ -3,7 +3,7 @@ import { makeCourse, makeUser } from '../../test/factories';
 import { signedInClient, type HttpClient } from '../../test/http-client';
 import { Course } from '../course/course.entity';
 import { Lesson } from '../course/lesson.entity';
-import { Role } from '../user/role';
+import { Role } from '../../kernel/role';
 import type { User } from '../user/user.entity';
 import { Review } from '../review/review.entity';
 import { LessonVideo, VideoStatus } from '../video/lesson-video.entity';

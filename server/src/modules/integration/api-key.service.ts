@@ -7,7 +7,7 @@ import { isUuid } from '../../shared/validation';
 import { AuditAction, AuditTarget } from '../audit/audit.entity';
 import { recordAudit } from '../audit/audit.service';
 import { NOT_ALLOWED, requireRole, roles, SIGN_IN_REQUIRED } from '../auth/guards';
-import type { Viewer } from '../auth/viewer';
+import type { Viewer } from '../../kernel/viewer';
 import { ApiKey, type ApiScope, type ApiKeyCaller, type ApiKeyWithSecret } from './api-key.entity';
 
 export const API_KEY_PREFIX = 'shk_';

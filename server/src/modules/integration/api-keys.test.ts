@@ -5,7 +5,7 @@ import { AuditEntry } from '../audit/audit.entity';
 import { Enrollment } from '../enrollment/enrollment.entity';
 import { Payment, PaymentStatus } from '../payment/payment.entity';
 import { User } from '../user/user.entity';
-import { Role } from '../user/role';
+import { Role } from '../../kernel/role';
 import { ApiKey } from './api-key.entity';
 import { apiKeyLimit } from './api-key.service';
 

@@ -5,7 +5,7 @@ import { isUuid } from '../../shared/validation';
 import { AuditAction, AuditTarget } from '../audit/audit.entity';
 import { recordAudit } from '../audit/audit.service';
 import { requireRole, roles } from '../auth/guards';
-import type { Viewer } from '../auth/viewer';
+import type { Viewer } from '../../kernel/viewer';
 import { queueDeliveries } from './webhook-events';
 import type { WebhookQueue } from './webhook-queue';
 import { encryptSecret, newWebhookSecret } from './webhook-signature';

@@ -2,11 +2,12 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { DataSource } from 'typeorm';
+import { webhookServices } from './integration.module';
 import { startTestApp, type TestApp } from '../../test/app';
 import { closeTestDatabase, openTestDatabase } from '../../test/database';
 import { makeCourse, makeUser } from '../../test/factories';
 import { signedInClient, type HttpClient } from '../../test/http-client';
-import { Role } from '../user/role';
+import { Role } from '../../kernel/role';
 import { AuditEntry } from '../audit/audit.entity';
 import { WebhookEndpoint } from './webhook.entity';
 import { WebhookTargetError, WebhookTargets, type ResolvedAddress } from './webhook-target';
@@ -102,11 +103,14 @@ beforeAll(async () => {
     db,
     { WEBHOOK_ALLOWED_TARGETS: `127.0.0.1:${receiver.port}` },
     {
-      webhookRetries: {
-        retryDelaySeconds: 1,
-        retryLimit: 3,
-        pollingIntervalSeconds: 0.5,
-        resolve: (name) => (names.has(name) ? Promise.resolve(names.get(name)!) : Promise.reject(new Error(`ENOTFOUND ${name}`))),
+      overrides: {
+        webhooks: (services) =>
+          webhookServices(services, {
+            retryDelaySeconds: 1,
+            retryLimit: 3,
+            pollingIntervalSeconds: 0.5,
+            resolve: (name) => (names.has(name) ? Promise.resolve(names.get(name)!) : Promise.reject(new Error(`ENOTFOUND ${name}`))),
+          }),
       },
     },
   );

@@ -4,7 +4,7 @@ import { COURSE_TEXT_LIMITS, MAX_KEY_POINTS, MAX_LESSONS, MAX_PRICE, MAX_TAKA_PR
 import { DEFAULT_USD_TO_BDT, proposeTakaPrice } from '../../shared/money';
 import { checkWebAddress } from '../../shared/text-rules';
 import { isUuid } from '../../shared/validation';
-import { Role } from '../user/role';
+import { Role } from '../../kernel/role';
 
 /**
  * The old MongoDB documents, read into the new model's fields. Each mapper answers the fields, or

@@ -1,4 +1,4 @@
-import type { ProductModule } from '../product-module';
+import type { ProductModule } from '../../kernel/product-module';
 import { LegacyRecord } from './legacy-record.entity';
 
 export const legacyImportModule: ProductModule = {

@@ -12,7 +12,7 @@ import { CourseCategory } from '../course/course.enums';
 import { Lesson } from '../course/lesson.entity';
 import { Enrollment } from '../enrollment/enrollment.entity';
 import { Review } from '../review/review.entity';
-import { Role } from '../user/role';
+import { Role } from '../../kernel/role';
 import { User } from '../user/user.entity';
 import { importLegacyFolder, NO_PASSWORD_YET, type CollectionSummary, type ImportProblem } from './legacy-import';
 import { LegacyRecord } from './legacy-record.entity';

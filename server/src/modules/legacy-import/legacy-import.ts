@@ -8,7 +8,7 @@ import { Lesson } from '../course/lesson.entity';
 import { Enrollment } from '../enrollment/enrollment.entity';
 import { Review } from '../review/review.entity';
 import { DEFAULT_USD_TO_BDT } from '../../shared/money';
-import { defaultAvatar, Role } from '../user/role';
+import { defaultAvatar, Role } from '../../kernel/role';
 import { User } from '../user/user.entity';
 import { readExport, type ExportRecord } from './export-reader';
 import {

@@ -9,7 +9,7 @@ import { makeUser } from '../../test/factories';
 import { HttpClient, signedInClient } from '../../test/http-client';
 import { startSmtpSink, type SmtpSink } from '../../test/smtp-sink';
 import { waitFor } from '../../test/wait-for';
-import { Role } from '../user/role';
+import { Role } from '../../kernel/role';
 import { SENT_BODY } from './mailer';
 import { OutboxMessage } from './outbox-message.entity';
 

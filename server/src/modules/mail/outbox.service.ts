@@ -2,7 +2,7 @@ import { IsNull, MoreThan, type DataSource } from 'typeorm';
 import { notFound } from '../../shared/errors';
 import { fetchPage, parsePage, type Page } from '../../shared/paging';
 import { requireRole, roles } from '../auth/guards';
-import type { Viewer } from '../auth/viewer';
+import type { Viewer } from '../../kernel/viewer';
 import type { MailService } from './mailer';
 import { OutboxMessage } from './outbox-message.entity';
 

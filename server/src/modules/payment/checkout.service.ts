@@ -9,7 +9,7 @@ import { countFailure, limits, refuseWhenLimited } from '../../shared/rate-limit
 import { validationMessages } from '../../shared/validation-messages';
 import { ONLY_STUDENTS_BUY, requireRole, roles } from '../auth/guards';
 import { checkEmail } from '../auth/sign-up-rules';
-import type { Viewer } from '../auth/viewer';
+import type { Viewer } from '../../kernel/viewer';
 import { type Course } from '../course/course.entity';
 import { COURSE_NOT_FOUND, findCourse } from '../course/course.service';
 import { findActiveEnrollment, grantEnrollment } from '../enrollment/enrollment.service';

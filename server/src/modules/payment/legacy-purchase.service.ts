@@ -3,7 +3,7 @@ import { AppError, badInput, notFound } from '../../shared/errors';
 import { hitRateLimit, type Limit } from '../../shared/rate-limit';
 import { isUuid } from '../../shared/validation';
 import type { BillingDetailsInput } from '../../payments/provider';
-import type { Viewer } from '../auth/viewer';
+import type { Viewer } from '../../kernel/viewer';
 import { COURSE_NOT_FOUND, findCourse } from '../course/course.service';
 import { Enrollment } from '../enrollment/enrollment.entity';
 import { LegacyChargeRequest } from './legacy-charge-request.entity';

@@ -5,7 +5,7 @@ import { money, type Money } from '../../shared/money';
 import { methodLabel } from './payment-method';
 import { AuditAction, AuditTarget } from '../audit/audit.entity';
 import { recordAudit } from '../audit/audit.service';
-import type { Viewer } from '../auth/viewer';
+import type { Viewer } from '../../kernel/viewer';
 import { Course } from '../course/course.entity';
 import { findActiveEnrollment, grantEnrollment } from '../enrollment/enrollment.service';
 import { requireRole, roles } from '../auth/guards';

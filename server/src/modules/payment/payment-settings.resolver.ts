@@ -2,7 +2,7 @@ import { Arg, Ctx, Field, Float, Int, ObjectType, Query, Resolver } from 'type-g
 import { badInput } from '../../shared/errors';
 import { proposeDollarPrice, proposeTakaPrice } from '../../shared/money';
 import { PaymentProviderChoice } from './purchase.input';
-import type { GraphQLContext } from '../../graphql/context';
+import type { GraphQLContext } from '../../kernel/context';
 
 @ObjectType({ description: 'What the checkout page needs to show the right card widget' })
 class PaymentSettings {

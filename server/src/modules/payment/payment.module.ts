@@ -1,4 +1,6 @@
-import type { ProductModule } from '../product-module';
+import type { ProductModule } from '../../kernel/product-module';
+import { createPaymentProviders } from '../../payments/create-providers';
+import { paymentServices, type PaymentServices } from './payment-services';
 import { PurchaseResolver, CoursePaymentResolver } from './purchase.resolver';
 import { PaymentHistoryResolver } from './payment-history.resolver';
 import { PaymentSettingsResolver } from './payment-settings.resolver';
@@ -10,8 +12,27 @@ import { stripeWebhookRouter } from '../../rest/stripe-webhook.router';
 import { legacyEnrollmentRouter } from '../../rest/legacy-enrollment.router';
 import { PaymentJobs, RECONCILE_CRON, RECONCILE_QUEUE } from './payment-jobs';
 
+declare module '../../kernel/services' {
+  interface ModuleServices {
+    /** Checkout, settlement, refunds and receipts, with this server's payment providers. */
+    payments: PaymentServices;
+  }
+}
+
 export const paymentModule: ProductModule = {
   name: 'payment',
+  services: {
+    payments: ({ env, db, log, jwtSecret, selfUrl, mail }) =>
+      paymentServices({
+        db,
+        providers: createPaymentProviders({ env, db, jwtSecret, selfUrl }),
+        usdToBdt: env.usdToBdt,
+        publishableKey: env.stripePublishableKey ?? null,
+        mailer: mail.mailer,
+        publicUrl: env.publicUrl,
+        log,
+      }),
+  },
   resolvers: [PurchaseResolver, CoursePaymentResolver, PaymentHistoryResolver, PaymentSettingsResolver],
   entities: [Payment, Refund, WebhookEventSeen, LegacyChargeRequest],
   routes: ({ payments }) => [

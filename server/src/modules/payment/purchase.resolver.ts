@@ -10,7 +10,7 @@ import { roles } from '../auth/guards';
 import { IdArgs } from '../../graphql/id-args';
 import { PurchaseInput } from './purchase.input';
 import { requireViewer } from '../../graphql/auth-checker';
-import type { GraphQLContext } from '../../graphql/context';
+import type { GraphQLContext } from '../../kernel/context';
 import { Enrollment } from '../enrollment/enrollment.entity';
 import { confirmPurchase, purchaseCourse } from './checkout.service';
 import { PAYMENT_NOT_FOUND, type PurchaseOutcome } from './settlement.service';

@@ -8,7 +8,7 @@ import { signedInClient, type HttpClient } from '../../test/http-client';
 import type { Course } from '../course/course.entity';
 import { Enrollment } from '../enrollment/enrollment.entity';
 import { OutboxMessage } from '../mail/outbox-message.entity';
-import { Role } from '../user/role';
+import { Role } from '../../kernel/role';
 import type { User } from '../user/user.entity';
 import { Payment, PaymentStatus } from './payment.entity';
 import { reconcileUnsettledPayments } from './reconciliation.service';

@@ -5,7 +5,7 @@ import { AppError, notFound } from '../../shared/errors';
 import { formatMoney } from '../../shared/money';
 import { AuditAction, AuditTarget } from '../audit/audit.entity';
 import { recordAudit } from '../audit/audit.service';
-import type { Viewer } from '../auth/viewer';
+import type { Viewer } from '../../kernel/viewer';
 import { Course } from '../course/course.entity';
 import { Enrollment } from '../enrollment/enrollment.entity';
 import { Payment, PaymentStatus } from './payment.entity';

@@ -4,7 +4,7 @@ import { TestModePayment } from '../../payments/offline/stripe-test-mode/test-mo
 import { makeCourse, makeUser } from '../../test/factories';
 import { signedInClient, type HttpClient } from '../../test/http-client';
 import { Course } from '../course/course.entity';
-import { Role } from '../user/role';
+import { Role } from '../../kernel/role';
 import { Payment, PaymentStatus } from './payment.entity';
 import { Refund } from './refund.entity';
 import { ALREADY_REFUNDED, REFUND_IN_PROGRESS } from './refund.service';

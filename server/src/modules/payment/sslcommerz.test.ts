@@ -10,7 +10,7 @@ import { makeCourse, makeUser } from '../../test/factories';
 import { signedInClient, type HttpClient } from '../../test/http-client';
 import { offlineSandboxCredentials } from '../../payments/offline';
 import { signNotification } from '../../payments/sslcommerz/sslcommerz-signature';
-import { Role } from '../user/role';
+import { Role } from '../../kernel/role';
 import { Enrollment } from '../enrollment/enrollment.entity';
 import type { Course } from '../course/course.entity';
 import { Payment, PaymentStatus } from './payment.entity';
@@ -297,7 +297,7 @@ describe('buying with SSLCommerz', () => {
     // The imitation reports a refund refunded a second after it was asked for.
     await db.query(`UPDATE sslcommerz_sandbox_transaction SET refunds = jsonb_set(refunds, '{0,requestedAt}', to_jsonb((now() - interval '2 seconds')::text))`);
 
-    const jobs = new PaymentJobs(app.video.queue, app.services.payments, testLog, { pollingIntervalSeconds: 0.5 });
+    const jobs = new PaymentJobs(app.services.videoQueue, app.services.payments, testLog, { pollingIntervalSeconds: 0.5 });
     await jobs.start();
     // One schedule in the queue (every five minutes), whichever copy registered it.
     expect(await db.query(`SELECT name, cron FROM pgboss.schedule`)).toEqual([{ name: RECONCILE_QUEUE, cron: RECONCILE_CRON }]);

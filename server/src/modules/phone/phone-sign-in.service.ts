@@ -10,9 +10,9 @@ import { countAttempt, hitRateLimit, limits, refuseWhenLimited, type Limit } fro
 import { ACCOUNT_CLOSED, type AuthDeps } from '../auth/auth.service';
 import { startSession, type IssuedSession } from '../auth/session.service';
 import { checkName } from '../auth/sign-up-rules';
-import type { Viewer } from '../auth/viewer';
+import type { Viewer } from '../../kernel/viewer';
 import { mailText } from '../mail/mail-text';
-import { defaultAvatar, Role } from '../user/role';
+import { defaultAvatar, Role } from '../../kernel/role';
 import { User } from '../user/user.entity';
 import { SignInCode, type CodeEvent, type CodePurpose } from './sign-in-code.entity';
 import { pumpingSuspected, requireProofOfWork } from './pumping-check';

@@ -14,7 +14,7 @@ import { makeUser } from '../../test/factories';
 import { HttpClient, signedInClient } from '../../test/http-client';
 import { phoneOnlyAddress } from '../../shared/phone';
 import { OutboxMessage } from '../mail/outbox-message.entity';
-import { Role } from '../user/role';
+import { Role } from '../../kernel/role';
 import { User } from '../user/user.entity';
 import { SignInCode } from './sign-in-code.entity';
 import { limits } from '../../shared/rate-limit';
@@ -130,7 +130,7 @@ describe('a new student', () => {
     const client = browser(undefined, 'bn');
     await client.graphql(REQUEST, { phone: '01812345678' });
     await client.graphql(SIGN_IN, { phone: '01812345678', code: await lastCode('+8801812345678'), name: 'Karima' });
-    await app.mail.mailer.send({ to: phoneOnlyAddress('+8801812345678'), subject: 'আপনার শিখন রসিদ: পদার্থবিজ্ঞান', text: 'the long receipt' });
+    await app.services.mail.mailer.send({ to: phoneOnlyAddress('+8801812345678'), subject: 'আপনার শিখন রসিদ: পদার্থবিজ্ঞান', text: 'the long receipt' });
     const all = await smsTo('+8801812345678');
     expect(all.at(-1)!.text).toBe('শিখন: আপনার শিখন রসিদ: পদার্থবিজ্ঞান। পুরোটা পড়ুন আপনার প্রোফাইলে: http://shikhon.local/profile');
     expect(await db.getRepository(OutboxMessage).countBy({ channel: 'mail' })).toBe(0);
@@ -349,7 +349,7 @@ describe('the daily budget', () => {
     await heldEarlier('+8801712000032', 2);
     const queue = new JobQueue((db.options as { url: string }).url, testLog, { scheduledPollingSeconds: 0.5 });
     try {
-      const [job] = phoneModule.jobs!({ ...tight.modules, jobs: queue });
+      const [job] = phoneModule.jobs!({ ...tight.services, jobs: queue });
       expect(job).toMatchObject({ queue: HELD_CODES_QUEUE, cron: '* * * * *' });
       await job.start();
       await waitFor('the job to send the held code', async () => (await smsTo('+8801712000032'))[0].heldAt === null);

@@ -1,6 +1,6 @@
 import { Arg, Authorized, Ctx, FieldResolver, Mutation, Resolver, Root } from 'type-graphql';
 import { requireViewer } from '../../graphql/auth-checker';
-import type { GraphQLContext } from '../../graphql/context';
+import type { GraphQLContext } from '../../kernel/context';
 import { answer, AuthPayload } from '../auth/auth.resolver';
 import { User } from '../user/user.entity';
 import { addPhone, confirmPhone, requestSignInCode, signInWithCode } from './phone-sign-in.service';

@@ -163,7 +163,7 @@ describe('codes through the queue to BulkSMSBD', () => {
     const handedOver = gateway.received.length;
     // Once the sender id is fixed, an admin sends it again, but the code was asked for 31 minutes ago.
     await db.query(`UPDATE outbox_message SET "createdAt" = now() - interval '31 minutes' WHERE id = $1`, [refused.id]);
-    expect(await app.mail.sendAgain(refused.id)).toBe(true);
+    expect(await app.services.mail.sendAgain(refused.id)).toBe(true);
     const dropped = await waitFor('the SMS to be dropped', async () => {
       const row = await db.getRepository(OutboxMessage).findOneByOrFail({ id: refused.id });
       return row.text === DROPPED_CODE_BODY ? row : null;
@@ -205,7 +205,7 @@ describe('codes and mail', () => {
   });
 
   it('a code reaches the SMS gateway within 5 seconds while 50 mails wait on a hanging SMTP server', async () => {
-    for (let i = 0; i < 50; i++) await app.mail.mailer.send({ to: `student${i}@example.com`, subject: `Receipt ${i}`, text: 'the receipt' });
+    for (let i = 0; i < 50; i++) await app.services.mail.mailer.send({ to: `student${i}@example.com`, subject: `Receipt ${i}`, text: 'the receipt' });
     await waitFor('the mail queue to be stuck on the SMTP server', () => Promise.resolve(smtp.connections > 0 || null));
     const started = Date.now();
     expect((await new HttpClient(app.url).graphql(`mutation { requestSignInCode(phone: "01912345678") }`)).data).toEqual({ requestSignInCode: true });

@@ -5,7 +5,7 @@ import { AppError, badInput, notFound } from '../../shared/errors';
 import { parsePage, type Page } from '../../shared/paging';
 import { isUuid } from '../../shared/validation';
 import { isAdmin, teaches } from '../auth/guards';
-import type { Viewer } from '../auth/viewer';
+import type { Viewer } from '../../kernel/viewer';
 import { Course } from '../course/course.entity';
 import { findActiveEnrollment } from '../enrollment/enrollment.service';
 import { User } from '../user/user.entity';

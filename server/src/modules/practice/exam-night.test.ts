@@ -3,7 +3,7 @@ import { makeCourse, makeUser } from '../../test/factories';
 import { type HttpClient, signedInClient } from '../../test/http-client';
 import type { Course } from '../course/course.entity';
 import { Lesson } from '../course/lesson.entity';
-import { Role } from '../user/role';
+import { Role } from '../../kernel/role';
 import { Attempt, AttemptAnswer } from './attempt.entity';
 import { finishAtDeadline } from './attempt.service';
 import { ensureSyllabus } from './syllabus-seed';

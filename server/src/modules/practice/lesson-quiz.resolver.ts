@@ -1,7 +1,7 @@
 import DataLoader from 'dataloader';
 import { Args, ArgsType, Authorized, Ctx, Field, FieldResolver, ID, Int, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
 import { requireViewer } from '../../graphql/auth-checker';
-import type { GraphQLContext } from '../../graphql/context';
+import type { GraphQLContext } from '../../kernel/context';
 import { IdArgs } from '../../graphql/id-args';
 import { roles } from '../auth/guards';
 import { Course } from '../course/course.entity';

@@ -4,7 +4,7 @@ import { In } from 'typeorm';
 import { AppError, badInput, notFound } from '../../shared/errors';
 import { isUuid } from '../../shared/validation';
 import { requireCourseEditor, requireRole, roles } from '../auth/guards';
-import type { Viewer } from '../auth/viewer';
+import type { Viewer } from '../../kernel/viewer';
 import { Course } from '../course/course.entity';
 import { COURSE_NOT_FOUND } from '../course/course.service';
 import { Lesson } from '../course/lesson.entity';

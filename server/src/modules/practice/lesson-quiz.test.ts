@@ -5,7 +5,7 @@ import type { Course } from '../course/course.entity';
 import { Lesson } from '../course/lesson.entity';
 import { Certificate } from '../certificate/certificate.entity';
 import { LessonProgress } from '../progress/lesson-progress.entity';
-import { Role } from '../user/role';
+import { Role } from '../../kernel/role';
 import { LessonQuizAnswer, LessonQuizResult } from './lesson-quiz.entity';
 import { ensureSyllabus } from './syllabus-seed';
 

@@ -3,7 +3,7 @@ import { AppError, badInput, notFound } from '../../shared/errors';
 import { parsePage, type Page } from '../../shared/paging';
 import { isUuid } from '../../shared/validation';
 import { isAdmin, requireCourseEditor, requireRole, roles, teaches } from '../auth/guards';
-import type { Viewer } from '../auth/viewer';
+import type { Viewer } from '../../kernel/viewer';
 import { Course } from '../course/course.entity';
 import { COURSE_NOT_FOUND } from '../course/course.service';
 import { DEFAULT_GRACE_SECONDS, MAX_GRACE_SECONDS, ModelTest, ModelTestQuestion, ReviewPolicy } from './model-test.entity';

@@ -5,14 +5,14 @@
 import type { DataSource } from 'typeorm';
 import { JobQueue } from '../../db/job-queue';
 import type { AppLogger } from '../../logger';
-import type { ModuleServices } from '../product-module';
+import type { Services } from '../../kernel/services';
 import { PracticeQueue } from './practice-queue';
 import { practiceModule } from './practice.module';
 
 function startDeadlineQueue(jobs: JobQueue) {
   const errors: string[] = [];
   const log = { error: (_fields: unknown, message: string) => void errors.push(message) } as unknown as AppLogger;
-  const services = { db: {} as DataSource, log, jobs, practice: { queue: new PracticeQueue(jobs) } } as unknown as ModuleServices;
+  const services = { db: {} as DataSource, log, jobs, practice: new PracticeQueue(jobs) } as unknown as Services;
   const [job] = practiceModule.jobs!(services);
   return { start: () => job.start(), errors };
 }

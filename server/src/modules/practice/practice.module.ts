@@ -1,4 +1,4 @@
-import type { ProductModule } from '../product-module';
+import type { ProductModule } from '../../kernel/product-module';
 import { SyllabusResolver } from './syllabus.resolver';
 import { QuestionBankResolver } from './question-bank.resolver';
 import { ModelTestResolver, CoursePracticeResolver } from './model-test.resolver';
@@ -12,10 +12,18 @@ import { LessonQuizAnswer, LessonQuizQuestion, LessonQuizResult } from './lesson
 import { LeaderboardPreference } from './leaderboard-preference.entity';
 import { questionPictureRouter } from './question-picture.router';
 import { questionImportRouter } from './question-import.router';
-import { SUBMIT_AT_DEADLINE_QUEUE } from './practice-queue';
+import { PracticeQueue, SUBMIT_AT_DEADLINE_QUEUE } from './practice-queue';
+
+declare module '../../kernel/services' {
+  interface ModuleServices {
+    /** Submits model test attempts at their deadline. */
+    practice: PracticeQueue;
+  }
+}
 
 export const practiceModule: ProductModule = {
   name: 'practice',
+  services: { practice: ({ jobs }) => new PracticeQueue(jobs) },
   resolvers: [
     SyllabusResolver,
     QuestionBankResolver,
@@ -50,7 +58,7 @@ export const practiceModule: ProductModule = {
       queue: SUBMIT_AT_DEADLINE_QUEUE,
       phase: 'listening',
       start: () => {
-        practice.queue.work(db).catch((error: unknown) => {
+        practice.work(db).catch((error: unknown) => {
           // A shutdown that comes before the queue has started stops it on purpose: not an error.
           if (!jobs.isStopped) log.error({ err: error }, 'the model test deadline queue did not start');
         });

@@ -2,7 +2,7 @@ import { useAppPerFile } from '../../test/app-per-file';
 import { makeCourse, makeUser } from '../../test/factories';
 import { type HttpClient, signedInClient } from '../../test/http-client';
 import type { Course } from '../course/course.entity';
-import { Role } from '../user/role';
+import { Role } from '../../kernel/role';
 import { Attempt, AttemptAnswer } from './attempt.entity';
 import { finishAtDeadline } from './attempt.service';
 import { ModelTest } from './model-test.entity';

@@ -1,7 +1,7 @@
 import { useAppPerFile } from '../../test/app-per-file';
 import { makeCourse, makeUser } from '../../test/factories';
 import { type HttpClient, signedInClient } from '../../test/http-client';
-import { Role } from '../user/role';
+import { Role } from '../../kernel/role';
 import { MAX_CSV_BYTES } from './csv-file';
 import { MAX_IMPORT_ROWS } from './question-bank.service';
 import { Question } from './question.entity';

@@ -1,7 +1,7 @@
 import { useAppPerFile } from '../../test/app-per-file';
 import { makeCourse, makeUser } from '../../test/factories';
 import { HttpClient, signedInClient } from '../../test/http-client';
-import { Role } from '../user/role';
+import { Role } from '../../kernel/role';
 import { MAX_QUESTION_PICTURE_BYTES, pictureSizeOf } from './question-picture';
 import { ensureSyllabus } from './syllabus-seed';
 

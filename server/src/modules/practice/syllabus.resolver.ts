@@ -1,5 +1,5 @@
 import { Args, ArgsType, Ctx, Field, ID, Int, Query, Resolver } from 'type-graphql';
-import type { GraphQLContext } from '../../graphql/context';
+import type { GraphQLContext } from '../../kernel/context';
 import { Chapter, Subject } from './subject.entity';
 
 import { levelRule } from './class-level-rule';

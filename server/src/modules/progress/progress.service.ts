@@ -1,7 +1,7 @@
 import DataLoader from 'dataloader';
 import { In, IsNull, Not, type DataSource } from 'typeorm';
 import { AppError, notFound } from '../../shared/errors';
-import type { Viewer } from '../auth/viewer';
+import type { Viewer } from '../../kernel/viewer';
 import { LESSON_SHOWN_SQL } from '../course/lesson.service';
 import { Lesson } from '../course/lesson.entity';
 import { Enrollment } from '../enrollment/enrollment.entity';

@@ -3,7 +3,7 @@ import { makeCourse, makeUser } from '../../test/factories';
 import { HttpClient, signedInClient } from '../../test/http-client';
 import { type Course } from '../course/course.entity';
 import { Lesson } from '../course/lesson.entity';
-import { Role } from '../user/role';
+import { Role } from '../../kernel/role';
 import { progressOf } from './progress.service';
 
 let course: Course;

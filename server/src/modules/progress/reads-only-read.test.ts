@@ -3,7 +3,7 @@ import { countStatements } from '../../db/query-counter';
 import { clientOperations } from '../../test/client-operations';
 import { makeCourse, makeUser } from '../../test/factories';
 import { signedInClient } from '../../test/http-client';
-import { toViewer, type Viewer } from '../auth/viewer';
+import { toViewer, type Viewer } from '../../kernel/viewer';
 import { Certificate } from '../certificate/certificate.entity';
 import { Lesson } from '../course/lesson.entity';
 import { Enrollment } from '../enrollment/enrollment.entity';

@@ -1,4 +1,4 @@
-import type { ProductModule } from '../product-module';
+import type { ProductModule } from '../../kernel/product-module';
 import { ReviewResolver, CourseRatingResolver } from './review.resolver';
 import { Review } from './review.entity';
 

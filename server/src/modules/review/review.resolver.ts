@@ -21,7 +21,7 @@ import {
   Root,
 } from 'type-graphql';
 import { requireViewer } from '../../graphql/auth-checker';
-import type { GraphQLContext } from '../../graphql/context';
+import type { GraphQLContext } from '../../kernel/context';
 import { PageArgs } from '../../graphql/page-args';
 import { PageOf, toPage } from '../../graphql/page';
 import { selectedFieldNames } from '../../graphql/selected-fields';

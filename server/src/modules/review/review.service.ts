@@ -3,7 +3,7 @@ import { entityReader, type PartialEntity } from '../../db/entity-reader';
 import { SqlParameters } from '../../db/sql-parameters';
 import { AppError, notFound } from '../../shared/errors';
 import { fetchPage, parsePage, type Page, type PageRequest } from '../../shared/paging';
-import type { Viewer } from '../auth/viewer';
+import type { Viewer } from '../../kernel/viewer';
 import { Course } from '../course/course.entity';
 import { COURSE_NOT_FOUND } from '../course/course.service';
 import { isUuid } from '../../shared/validation';

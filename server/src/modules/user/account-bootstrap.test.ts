@@ -3,7 +3,7 @@ import { closeTestDatabase, openTestDatabase, resetDatabase, testLog } from '../
 import { makeUser } from '../../test/factories';
 import { verifyPassword } from '../auth/password';
 import { ADMIN_ACCOUNT_CLOSED, ADMIN_ACCOUNT_NOT_PROVEN, demoAccounts, ensureAdmin, seedDemoAccounts } from './account-bootstrap';
-import { Role } from './role';
+import { Role } from '../../kernel/role';
 import { User } from './user.entity';
 
 let db: DataSource;

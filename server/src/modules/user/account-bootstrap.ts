@@ -2,7 +2,7 @@ import type { DataSource } from 'typeorm';
 import type { AppLogger } from '../../logger';
 import { hashPassword, verifyPassword } from '../auth/password';
 import { checkEmail, checkPassword, normalizeEmail } from '../auth/sign-up-rules';
-import { defaultAvatar, Role } from './role';
+import { defaultAvatar, Role } from '../../kernel/role';
 import { User } from './user.entity';
 import { Course } from '../course/course.entity';
 

@@ -1,7 +1,7 @@
 import { Field, ID, ObjectType } from 'type-graphql';
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 import type { Language } from '../../i18n/languages';
-import { Role } from './role';
+import { Role } from '../../kernel/role';
 
 @ObjectType({ description: 'A person with an account: student, instructor or admin' })
 @Entity('user')

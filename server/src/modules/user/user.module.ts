@@ -1,4 +1,4 @@
-import type { ProductModule } from '../product-module';
+import type { ProductModule } from '../../kernel/product-module';
 import { UserResolver } from './user.resolver';
 import { User } from './user.entity';
 // The old client's REST paths, relied on by integrators (rest/ holds the legacy shapes).

@@ -1,5 +1,5 @@
 import { Arg, Authorized, Ctx, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
-import type { GraphQLContext } from '../../graphql/context';
+import type { GraphQLContext } from '../../kernel/context';
 import { requireViewer } from '../../graphql/auth-checker';
 import { User } from './user.entity';
 import { ProfileInput } from './profile.input';

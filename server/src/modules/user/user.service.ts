@@ -1,10 +1,10 @@
 import { IsNull, type DataSource } from 'typeorm';
 import { AppError, badInput, notFound } from '../../shared/errors';
 import { isUuid } from '../../shared/validation';
-import type { Viewer } from '../auth/viewer';
+import type { Viewer } from '../../kernel/viewer';
 import { normalizeEmail } from '../auth/sign-up-rules';
 import { isLanguage, LANGUAGES } from '../../i18n/languages';
-import { Role } from './role';
+import { Role } from '../../kernel/role';
 import { User } from './user.entity';
 import { requireSelfOrAdmin } from '../auth/guards';
 import { visibleCourse } from '../course/course-visibility';

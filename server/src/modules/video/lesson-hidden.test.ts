@@ -20,7 +20,7 @@ import { Lesson } from '../course/lesson.entity';
 import { Enrollment } from '../enrollment/enrollment.entity';
 import { OutboxMessage } from '../mail/outbox-message.entity';
 import { courseProgress } from '../progress/progress.service';
-import { Role } from '../user/role';
+import { Role } from '../../kernel/role';
 import type { User } from '../user/user.entity';
 import { LessonVideo, VideoStatus } from './lesson-video.entity';
 import { tooLong, transcodeJobHandler } from './video-processing';
@@ -77,7 +77,7 @@ async function processQueued(limits: { maxSeconds?: number } = {}): Promise<void
   const queue = new VideoQueue(jobs, { jobTimeoutSeconds: 60, pollingIntervalSeconds: 0.5 });
   try {
     await queue.work(
-      transcodeJobHandler({ db, storage: app.video.storage, log: testLog, limits, mailer: app.mail.mailer, publicUrl: 'https://shikhon.example' }),
+      transcodeJobHandler({ db, storage: app.services.videoStorage, log: testLog, limits, mailer: app.services.mail.mailer, publicUrl: 'https://shikhon.example' }),
     );
     await waitFor(
       'the queued videos to be processed',

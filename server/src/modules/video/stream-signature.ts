@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { Viewer } from '../auth/viewer';
+import type { Viewer } from '../../kernel/viewer';
 
 /** What a signed stream address grants: one video of one lesson, to one viewer (or anyone, for a free preview), until it expires. */
 export interface StreamGrant {

@@ -17,7 +17,7 @@ import { signedInClient } from '../../test/http-client';
 import { makeSampleVideo } from '../../../test-support/sample-video.cjs';
 import { tusCreate } from '../../test/tus-upload';
 import { Lesson } from '../course/lesson.entity';
-import { Role } from '../user/role';
+import { Role } from '../../kernel/role';
 import { LessonVideo, VideoStatus } from './lesson-video.entity';
 import { tookTooLong, tooLarge, tooLong, transcodeJobHandler, videoKeys, type VideoLimits } from './video-processing';
 import type { TranscodeJob } from './video-queue';

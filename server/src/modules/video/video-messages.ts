@@ -1,5 +1,5 @@
 import { Ctx, FieldResolver, Resolver, Root } from 'type-graphql';
-import type { GraphQLContext } from '../../graphql/context';
+import type { GraphQLContext } from '../../kernel/context';
 import { translateMessage } from '../../i18n/translate';
 import type { Language } from '../../i18n/languages';
 import { LessonVideo } from './lesson-video.entity';

@@ -16,7 +16,7 @@ import { databaseUrlOf } from '../../test/server-process';
 import { tusCreate, tusUpload } from '../../test/tus-upload';
 import { waitFor } from '../../test/wait-for';
 import { Lesson } from '../course/lesson.entity';
-import { Role } from '../user/role';
+import { Role } from '../../kernel/role';
 import type { User } from '../user/user.entity';
 import { LessonVideo, VideoStatus } from './lesson-video.entity';
 import { VideoQueue } from './video-queue';
@@ -43,7 +43,7 @@ function useApp(env: Record<string, string>): Setup {
     setup.db = await openTestDatabase();
     setup.dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shikhon-video-queue-test-'));
     setup.app = await startTestApp(setup.db, { DATA_DIR: setup.dataDir, ...env });
-    await setup.app.video.queue.boss();
+    await setup.app.services.videoQueue.boss();
   });
   afterAll(async () => {
     await setup.app?.close();

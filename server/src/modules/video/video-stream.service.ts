@@ -1,7 +1,7 @@
 import DataLoader from 'dataloader';
 import type { DataSource } from 'typeorm';
 import { entityReader } from '../../db/entity-reader';
-import type { Viewer } from '../auth/viewer';
+import type { Viewer } from '../../kernel/viewer';
 import { createCourseByIdLoader } from '../course/course.service';
 import { createOwnedCourseLoader } from '../enrollment/enrollment.service';
 import { canWatchLesson } from '../enrollment/entitlement';

@@ -10,7 +10,7 @@ import type { AppLogger } from '../../logger';
 import { AppError } from '../../shared/errors';
 import { translateMessage } from '../../i18n/translate';
 import type { Language } from '../../i18n/languages';
-import type { Viewer } from '../auth/viewer';
+import type { Viewer } from '../../kernel/viewer';
 import { isUuid } from '../../shared/validation';
 import { In, Not } from 'typeorm';
 import { requireVerifiedEmail } from '../auth/email-verification.service';

@@ -1,9 +1,9 @@
 import { Ctx, FieldResolver, Resolver, Root } from 'type-graphql';
-import type { GraphQLContext } from '../../graphql/context';
+import type { GraphQLContext } from '../../kernel/context';
 import { Lesson } from '../course/lesson.entity';
 import { canWatchLesson } from '../enrollment/entitlement';
 import { teaches } from '../auth/guards';
-import { Role } from '../user/role';
+import { Role } from '../../kernel/role';
 import { LessonVideo } from './lesson-video.entity';
 import { streamUrl } from './stream-signature';
 

@@ -14,7 +14,7 @@ import { tusCreate, tusOffset, tusPatch, tusUpload } from '../../test/tus-upload
 import type { Course } from '../course/course.entity';
 import { Lesson } from '../course/lesson.entity';
 import { Enrollment } from '../enrollment/enrollment.entity';
-import { Role } from '../user/role';
+import { Role } from '../../kernel/role';
 import { LessonVideo, VideoStatus } from './lesson-video.entity';
 import { signStream } from './stream-signature';
 import { UNSUPPORTED_VIDEO } from './video-file-type';
@@ -145,7 +145,7 @@ describe('uploading a lesson video', () => {
     // The video module's scheduled job (every hour) removes it; here a run is sent to the queue as its clock would.
     const queue = new JobQueue(databaseUrlOf(db), testLog, { scheduledPollingSeconds: 0.5 });
     try {
-      const cleanUp = videoModule.jobs!({ ...app.modules, jobs: queue }).find((job) => job.queue === ABANDONED_UPLOADS_QUEUE)!;
+      const cleanUp = videoModule.jobs!({ ...app.services, jobs: queue }).find((job) => job.queue === ABANDONED_UPLOADS_QUEUE)!;
       expect(cleanUp.cron).toBe('0 * * * *');
       await cleanUp.start();
       await (await queue.boss()).send(ABANDONED_UPLOADS_QUEUE, {});
@@ -193,7 +193,7 @@ describe('processing', () => {
     await exited;
 
     // The server's own worker finds the abandoned job once it times out, and does it again.
-    await app.video.queue.work(transcodeJobHandler({ db, storage: app.video.storage, log: testLog }));
+    await app.services.videoQueue.work(transcodeJobHandler({ db, storage: app.services.videoStorage, log: testLog }));
     const ready = await waitFor('the video to be ready', async () => {
       const row = await db.getRepository(LessonVideo).findOneBy({ id: video.id });
       if (row?.status === VideoStatus.FAILED) throw new Error(`processing failed: ${row.error}`);
@@ -260,7 +260,7 @@ describe('streaming', () => {
 
   it('refuses a segment to a viewer who is not entitled, even with a correctly signed address', async () => {
     const [, , videoId] = /\/media\/lessons\/([^/]+)\/([^./]+)\./.exec(streamURL)!;
-    const token = signStream(app.video.stream.signingKey, {
+    const token = signStream(app.services.stream.signingKey, {
       lessonId: lessons[0].id,
       videoId,
       viewerId: strangerId,
@@ -274,7 +274,7 @@ describe('streaming', () => {
 
   it('refuses an expired address', async () => {
     const [, , videoId] = /\/media\/lessons\/([^/]+)\/([^./]+)\./.exec(streamURL)!;
-    const token = signStream(app.video.stream.signingKey, {
+    const token = signStream(app.services.stream.signingKey, {
       lessonId: lessons[0].id,
       videoId,
       viewerId: studentId,
@@ -287,7 +287,7 @@ describe('streaming', () => {
 
   it('lets a player whose address expired go on at the same segment with a newly signed one from the API', async () => {
     const [, , videoId] = /\/media\/lessons\/([^/]+)\/([^./]+)\./.exec(streamURL)!;
-    const expired = signStream(app.video.stream.signingKey, {
+    const expired = signStream(app.services.stream.signingKey, {
       lessonId: lessons[0].id,
       videoId,
       viewerId: studentId,
