@@ -1,6 +1,45 @@
 /**
+ * Which server modules (folders under server/src/modules) a module may import. A new use is a
+ * decision: add it here. Foundational modules (user, auth, audit, mail) sit low; the ones that use
+ * many (admin, legacy-import) sit high.
+ */
+const MODULE_USES = {
+  admin: ['audit', 'auth', 'course', 'course-editing', 'integration', 'payment', 'phone', 'user'],
+  audit: ['auth'],
+  auth: ['course', 'mail', 'user'],
+  blog: ['auth'],
+  certificate: ['course', 'enrollment', 'integration', 'user'],
+  course: ['auth', 'enrollment', 'user'],
+  'course-editing': ['audit', 'auth', 'course', 'enrollment', 'integration', 'payment', 'user'],
+  enrollment: ['audit', 'auth', 'course', 'integration', 'payment', 'user'],
+  inbox: ['auth'],
+  instructor: ['auth', 'course', 'course-editing', 'payment'],
+  integration: ['audit', 'auth'],
+  'legacy-import': ['auth', 'blog', 'course', 'course-editing', 'enrollment', 'review', 'user'],
+  mail: ['auth', 'phone', 'user'],
+  payment: ['audit', 'auth', 'course', 'enrollment', 'integration', 'mail', 'user'],
+  phone: ['auth', 'mail', 'user'],
+  practice: ['auth', 'course', 'enrollment', 'user'],
+  progress: ['auth', 'certificate', 'course', 'enrollment', 'practice', 'user'],
+  review: ['auth', 'course', 'enrollment', 'user'],
+  user: ['auth', 'course'],
+  video: ['auth', 'course', 'course-editing', 'enrollment', 'mail', 'user'],
+};
+
+const escape = (name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const moduleUseRules = Object.entries(MODULE_USES).map(([name, uses]) => ({
+  name: `module-uses-${name}`,
+  severity: 'error',
+  comment: `The ${name} module may import only ${uses.join(', ')} among the modules (MODULE_USES in .dependency-cruiser.cjs).`,
+  from: { path: `^server/src/modules/${escape(name)}/`, pathNot: '\\.test\\.ts$' },
+  to: { path: '^server/src/modules/[^/]+/', pathNot: [`^server/src/modules/(${[name, ...uses].map(escape).join('|')})/`] },
+}));
+
+/**
  * Import boundaries, checked in CI by `npm run lint` (dependency-cruiser):
- * - no import cycles at run time;
+ * - no import cycles, type imports included;
+ * - the kernel (server/src/kernel, shared, config, i18n, the database's plumbing) sits below the modules;
+ * - each server module uses only the modules MODULE_USES lists;
  * - a client feature uses only itself and the shared parts (components/, lib/, gql/), never another feature;
  * - shared client parts never reach into features;
  * - server layers point one way: transports (graphql resolvers, rest/, http/) -> modules (services) -> shared/ and db/.
@@ -10,10 +49,22 @@ module.exports = {
     {
       name: 'no-cycles',
       severity: 'error',
-      comment: 'Modules that import each other at run time, directly or through others (type-only imports vanish when compiled).',
+      comment: 'Files that import each other, directly or through others, type imports included: move what both need to a file of its own.',
       from: {},
-      to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
+      to: { circular: true },
     },
+    {
+      name: 'server-kernel-below-modules',
+      severity: 'error',
+      comment:
+        'The kernel (kernel/, shared/, config/, i18n/, the logger, db/ but for the entity list and the demo data) is what modules are written against; it names no module, transport or composition.',
+      from: {
+        path: '^server/src/(kernel/|shared/|config/|i18n/|logger\\.ts|db/)',
+        pathNot: ['\\.test\\.ts$', '^server/src/db/(entities\\.ts|seed/|data-source\\.ts|generate-migration\\.ts)'],
+      },
+      to: { path: '^server/src/(modules|graphql|rest|http|payments)/|^server/src/(app|index|worker)\\.ts$|^server/src/db/(entities\\.ts|seed/)' },
+    },
+    ...moduleUseRules,
     {
       name: 'client-feature-isolation',
       severity: 'error',

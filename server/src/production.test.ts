@@ -19,7 +19,7 @@ import { User } from './modules/user/user.entity';
 import { OutboxMessage } from './modules/mail/outbox-message.entity';
 import { SENT_BODY } from './modules/mail/mailer';
 import { Payment } from './modules/payment/payment.entity';
-import { PAYMENTS_OFF } from './payments/registry';
+import { PAYMENTS_OFF } from './modules/payment/payment-deps';
 import { schemaFile } from './config/paths';
 
 jest.setTimeout(120_000);

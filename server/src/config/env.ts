@@ -1,7 +1,10 @@
 import path from 'node:path';
 import { DEFAULT_USD_TO_BDT } from '../shared/money';
 import { repoRoot } from './paths';
-import { allowedTargetKey } from '../modules/integration/webhook-target';
+import { optional, parseBoolean, type Source } from './setting-readers';
+import { parseMail, parseSms, type MailEnv, type SmsEnv } from './messaging-settings';
+import { parseVideo, type VideoEnv } from './video-settings';
+import { parseAllowedTargets } from './webhook-targets';
 
 /** Every environment variable the server reads, validated once at start. */
 export interface Env {
@@ -55,79 +58,7 @@ export interface Env {
   sms: SmsEnv;
 }
 
-/** Sign-in by mobile number and the SMS that carry its codes (and notices to accounts without email). */
-export interface SmsEnv {
-  /** PHONE_SIGN_IN=false turns sign-in and sign-up by mobile number off (on by default). */
-  phoneSignIn: boolean;
-  /** SMS_PROVIDER: `bulksmsbd`; unset, messages stay in the outbox (never in production while phone sign-in is on). */
-  provider?: 'bulksmsbd';
-  /** BULKSMSBD_API_KEY, BULKSMSBD_SENDER_ID and optionally BULKSMSBD_URL. */
-  bulkSmsBd?: { apiKey: string; senderId: string; url: string; timeoutSeconds: number };
-  /** SMS_DAILY_BUDGET: sign-in codes the site sends in a day (Asia/Dhaka); past it new codes wait and admins are told. */
-  dailyBudget: number;
-  /** SMS_PUMPING_CHECK=false never asks new numbers for a proof of work when codes go unused (on by default). */
-  pumpingCheck: boolean;
-}
-
-/** Mail goes out from the job queue: short timeouts, retries with backoff. */
-export interface MailEnv {
-  /** MAIL_TIMEOUT_SECONDS: how long one attempt may wait on the SMTP server (connecting, greeting, each reply). */
-  timeoutSeconds: number;
-  /** MAIL_RETRY_DELAY_SECONDS: the first retry waits about this long, each later one twice as long. */
-  retryDelaySeconds: number;
-  /** MAIL_RETRIES: retries before a message is shown to admins as failed (they can send it again). */
-  retryLimit: number;
-}
-
-/** Lesson video uploads, processing and streaming. */
-export interface VideoEnv {
-  maxUploadBytes: number;
-  /** An upload left unfinished this long after it started is removed (its bytes and its record). */
-  uploadExpiryHours: number;
-  /** VIDEO_WORKER=false: this process only queues videos; `npm run worker` processes them. */
-  inProcessWorker: boolean;
-  /** How long a signed stream address works. */
-  urlTtlSeconds: number;
-  /** A processing job still running after this long counts as crashed and is retried. */
-  jobTimeoutSeconds: number;
-  /** How often the queue looks for crashed (timed-out) jobs to retry. */
-  queueCheckSeconds: number;
-  /** The first retry of failed processing waits about this long; each later one twice as long. */
-  retryDelaySeconds: number;
-  /** VIDEO_MAX_MINUTES: a longer video is refused before transcoding (checked with ffprobe). */
-  maxMinutes: number;
-  /** VIDEO_MAX_HEIGHT: the largest picture's shorter side in pixels (2160: 4K); larger is refused before transcoding. */
-  maxHeight: number;
-  /** VIDEO_CONCURRENCY: how many videos one process (server or worker) transcodes at once. */
-  concurrency: number;
-  /** VIDEO_INSTRUCTOR_QUOTA_GB, in bytes: what one instructor's videos (kept, waiting and being uploaded) may take. */
-  instructorQuotaBytes: number;
-  /** VIDEO_MAX_UNFINISHED_UPLOADS: one instructor's uploads in progress or waiting to be processed, at most. */
-  maxUnfinishedUploads: number;
-  /** FFMPEG_PATH / FFPROBE_PATH: a system ffmpeg instead of the bundled static build. */
-  ffmpegPath?: string;
-  ffprobePath?: string;
-  /** S3-compatible object storage; unset keeps videos on local disk under DATA_DIR. */
-  s3?: S3Env;
-}
-
-export interface S3Env {
-  endpoint?: string;
-  region: string;
-  bucket: string;
-  accessKeyId: string;
-  secretAccessKey: string;
-  forcePathStyle: boolean;
-}
-
 export class ConfigError extends Error {}
-
-type Source = Record<string, string | undefined>;
-
-function optional(src: Source, name: string): string | undefined {
-  const value = src[name]?.trim();
-  return value ? value : undefined;
-}
 
 export const WEAK_JWT_SECRET =
   'JWT_SECRET must be random, not a word or a pattern: use at least 10 different characters (e.g. the output of `openssl rand -base64 48`)';
@@ -180,14 +111,6 @@ function parseOrigins(raw: string | undefined, problems: string[]): string[] {
     if (!origins.includes(url.origin)) origins.push(url.origin);
   }
   return origins;
-}
-
-function parseBoolean(name: string, raw: string | undefined, fallback: boolean, problems: string[]): boolean {
-  if (raw === undefined) return fallback;
-  if (['true', '1', 'yes'].includes(raw.toLowerCase())) return true;
-  if (['false', '0', 'no'].includes(raw.toLowerCase())) return false;
-  problems.push(`${name} must be true or false (got "${raw}")`);
-  return fallback;
 }
 
 const stripeMode = (key: string) => (/_live_/.test(key) ? 'live' : 'test');
@@ -314,13 +237,9 @@ export function loadEnv(src: Source = process.env): Env {
   const graphqlStacktraces = parseBoolean('GRAPHQL_STACKTRACES', optional(src, 'GRAPHQL_STACKTRACES'), nodeEnv === 'development', problems);
 
   const corsOrigins = parseOrigins(optional(src, 'CORS_ORIGINS'), problems);
-  const webhookAllowedTargets = parseAllowedTargets(optional(src, 'WEBHOOK_ALLOWED_TARGETS'), problems);
+  const webhookAllowedTargets = parseAllowedTargets(src, problems);
   const video = parseVideo(src, problems);
-  const mail: MailEnv = {
-    timeoutSeconds: wholeNumber(src, 'MAIL_TIMEOUT_SECONDS', 10, 1, 120, problems),
-    retryDelaySeconds: wholeNumber(src, 'MAIL_RETRY_DELAY_SECONDS', 30, 1, 3600, problems),
-    retryLimit: wholeNumber(src, 'MAIL_RETRIES', 12, 0, 30, problems),
-  };
+  const mail = parseMail(src, problems);
 
   if (problems.length > 0) {
     throw new ConfigError(`Invalid configuration:\n- ${problems.join('\n- ')}`);
@@ -360,89 +279,6 @@ export function loadEnv(src: Source = process.env): Env {
     video,
     mail,
     sms,
-  };
-}
-
-/** WEBHOOK_ALLOWED_TARGETS: `host:port`, comma-separated (`[::1]:8080` for IPv6). */
-function parseAllowedTargets(raw: string | undefined, problems: string[]): string[] {
-  if (raw === undefined) return [];
-  const keys: string[] = [];
-  for (const item of raw
-    .split(',')
-    .map((part) => part.trim())
-    .filter(Boolean)) {
-    const key = allowedTargetKey(item);
-    if (key === null) problems.push(`WEBHOOK_ALLOWED_TARGETS must list host:port pairs such as 127.0.0.1:8080, separated by commas (got "${item}")`);
-    else if (!keys.includes(key)) keys.push(key);
-  }
-  return keys;
-}
-
-function parseSms(src: Source, problems: string[]): SmsEnv {
-  const phoneSignIn = parseBoolean('PHONE_SIGN_IN', optional(src, 'PHONE_SIGN_IN'), true, problems);
-  const dailyBudget = wholeNumber(src, 'SMS_DAILY_BUDGET', 2000, 0, 10_000_000, problems);
-  const pumpingCheck = parseBoolean('SMS_PUMPING_CHECK', optional(src, 'SMS_PUMPING_CHECK'), true, problems);
-  const provider = optional(src, 'SMS_PROVIDER');
-  if (provider === undefined) return { phoneSignIn, dailyBudget, pumpingCheck };
-  if (provider !== 'bulksmsbd') {
-    problems.push(`SMS_PROVIDER can only be "bulksmsbd" (got "${provider}")`);
-    return { phoneSignIn, dailyBudget, pumpingCheck };
-  }
-  const apiKey = optional(src, 'BULKSMSBD_API_KEY');
-  const senderId = optional(src, 'BULKSMSBD_SENDER_ID');
-  if (!apiKey || !senderId) problems.push('SMS_PROVIDER=bulksmsbd needs BULKSMSBD_API_KEY and BULKSMSBD_SENDER_ID');
-  const url = optional(src, 'BULKSMSBD_URL') ?? 'https://bulksmsbd.net/api/smsapi';
-  if (!/^https?:\/\//.test(url)) problems.push(`BULKSMSBD_URL must be an http(s):// URL (got "${url}")`);
-  const timeoutSeconds = wholeNumber(src, 'SMS_TIMEOUT_SECONDS', 10, 1, 120, problems);
-  return { phoneSignIn, dailyBudget, pumpingCheck, provider, bulkSmsBd: { apiKey: apiKey ?? '', senderId: senderId ?? '', url, timeoutSeconds } };
-}
-
-function wholeNumber(src: Source, name: string, fallback: number, min: number, max: number, problems: string[]): number {
-  const raw = optional(src, name);
-  if (raw === undefined) return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min || value > max) {
-    problems.push(`${name} must be a whole number from ${min} to ${max} (got "${raw}")`);
-    return fallback;
-  }
-  return value;
-}
-
-function parseVideo(src: Source, problems: string[]): VideoEnv {
-  const s3Names = ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
-  const given = s3Names.filter((name) => optional(src, name));
-  let s3: S3Env | undefined;
-  if (given.length > 0 && given.length < s3Names.length) {
-    problems.push(`S3 storage needs ${s3Names.join(', ')} together (missing ${s3Names.filter((n) => !given.includes(n)).join(', ')})`);
-  } else if (given.length === s3Names.length) {
-    const endpoint = optional(src, 'S3_ENDPOINT');
-    if (endpoint && !/^https?:\/\//.test(endpoint)) problems.push(`S3_ENDPOINT must be an http(s):// URL (got "${endpoint}")`);
-    s3 = {
-      endpoint,
-      region: optional(src, 'S3_REGION') ?? 'us-east-1',
-      bucket: optional(src, 'S3_BUCKET')!,
-      accessKeyId: optional(src, 'S3_ACCESS_KEY_ID')!,
-      secretAccessKey: optional(src, 'S3_SECRET_ACCESS_KEY')!,
-      // MinIO and most self-hosted stores want bucket names in the path.
-      forcePathStyle: parseBoolean('S3_FORCE_PATH_STYLE', optional(src, 'S3_FORCE_PATH_STYLE'), Boolean(endpoint), problems),
-    };
-  }
-  return {
-    maxUploadBytes: wholeNumber(src, 'VIDEO_MAX_UPLOAD_MB', 2048, 1, 20_480, problems) * 1024 * 1024,
-    maxMinutes: wholeNumber(src, 'VIDEO_MAX_MINUTES', 180, 1, 24 * 60, problems),
-    maxHeight: wholeNumber(src, 'VIDEO_MAX_HEIGHT', 2160, 144, 8640, problems),
-    concurrency: wholeNumber(src, 'VIDEO_CONCURRENCY', 1, 1, 64, problems),
-    instructorQuotaBytes: wholeNumber(src, 'VIDEO_INSTRUCTOR_QUOTA_GB', 50, 1, 100_000, problems) * 1024 ** 3,
-    maxUnfinishedUploads: wholeNumber(src, 'VIDEO_MAX_UNFINISHED_UPLOADS', 10, 1, 1000, problems),
-    ffmpegPath: optional(src, 'FFMPEG_PATH'),
-    ffprobePath: optional(src, 'FFPROBE_PATH'),
-    uploadExpiryHours: wholeNumber(src, 'VIDEO_UPLOAD_EXPIRY_HOURS', 24, 1, 720, problems),
-    inProcessWorker: parseBoolean('VIDEO_WORKER', optional(src, 'VIDEO_WORKER'), true, problems),
-    urlTtlSeconds: wholeNumber(src, 'VIDEO_URL_TTL_SECONDS', 3600, 30, 86_400, problems),
-    jobTimeoutSeconds: wholeNumber(src, 'VIDEO_JOB_TIMEOUT_SECONDS', 3600, 5, 86_400, problems),
-    queueCheckSeconds: wholeNumber(src, 'VIDEO_QUEUE_CHECK_SECONDS', 60, 1, 3600, problems),
-    retryDelaySeconds: wholeNumber(src, 'VIDEO_RETRY_DELAY_SECONDS', 10, 1, 3600, problems),
-    s3,
   };
 }
 

@@ -1,4 +1,5 @@
-import { PAYMENT_PROVIDERS, PaymentProviders, type ProviderContext, type ProviderSetup, type RegisteredProvider } from './registry';
+import { PAYMENT_PROVIDERS } from './registry';
+import { PaymentProviders, type ProviderContext, type ProviderSetup, type RegisteredProvider } from '../modules/payment/payment-deps';
 
 /**
  * This server's providers: each one of the registry with its credentials; with none, outside

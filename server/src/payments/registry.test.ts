@@ -2,7 +2,8 @@ import type { DataSource } from 'typeorm';
 import { loadEnv } from '../config/env';
 import { AppError } from '../shared/errors';
 import type { PaymentCapability, PaymentProvider, ProviderPayment } from './provider';
-import { PAYMENT_PROVIDERS, PaymentProviders, wayToPay, type ProviderDefinition } from './registry';
+import { PAYMENT_PROVIDERS, wayToPay } from './registry';
+import { PaymentProviders, type ProviderDefinition } from '../modules/payment/payment-deps';
 
 const answer: ProviderPayment = {
   id: 'p1',

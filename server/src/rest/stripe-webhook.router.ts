@@ -2,7 +2,7 @@ import express, { Router } from 'express';
 import { handleProviderEvent } from '../modules/payment/provider-events.service';
 import type { PurchaseDeps } from '../modules/payment/payment-deps';
 import { InvalidWebhookSignature } from '../payments/provider';
-import { PAYMENTS_OFF } from '../payments/registry';
+import { PAYMENTS_OFF } from '../modules/payment/payment-deps';
 import { AppError, notFound } from '../shared/errors';
 
 /**

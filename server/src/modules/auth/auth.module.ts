@@ -5,7 +5,7 @@ import { AuthResolver } from './auth.resolver';
 import { RefreshToken } from './refresh-token.entity';
 import { PasswordReset } from './password-reset.entity';
 import { EmailVerification } from './email-verification.entity';
-import type { AuthDeps } from './auth.service';
+import type { AuthDeps } from './auth-deps';
 import { authenticateWithPassword, createPassport } from './passport';
 import { noSessionCookie, sessionCookie, type SessionCookie } from './session-cookie';
 import { deviceCookie, deviceCookieKey, noDeviceCookie, type DeviceCookie } from './device-cookie';

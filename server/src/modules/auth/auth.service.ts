@@ -5,7 +5,7 @@ import { createHmac, randomUUID } from 'node:crypto';
 import { countAttempt, hitRateLimit, limits } from '../../shared/rate-limit';
 import { knownDevice } from './device-cookie';
 import { clearAccountCounters, countFailure, deviceStillTrusted, refuseWhileAccountWaits } from './sign-in-throttle';
-import type { Mailer } from '../mail/mailer';
+import type { AuthDeps } from './auth-deps';
 import { defaultAvatar } from '../../kernel/role';
 import { User } from '../user/user.entity';
 import type { Viewer } from '../../kernel/viewer';
@@ -23,15 +23,6 @@ export const ACCOUNT_CLOSED =
   'This account is closed. To reopen it, call +880 9612-345678 or send us a message from the Support page; an admin will reopen it.';
 export const EMAIL_TAKEN = 'An account with this email already exists';
 export const RESET_LINK_INVALID = 'This reset link is invalid or has expired. Ask for a new one.';
-
-export interface AuthDeps {
-  db: DataSource;
-  jwtSecret: string;
-  mailer: Mailer;
-  publicUrl: string;
-  /** Sign-in by mobile number (PHONE_SIGN_IN, SMS_DAILY_BUDGET); on, with the default budget, when left out. */
-  phone?: { enabled: boolean; dailyBudget: number; pumpingCheck: boolean };
-}
 
 /** Creates a student or instructor account and signs the person in. */
 export async function signUp(deps: AuthDeps, input: SignUpFields, clientAddress: string, language: Language = 'en'): Promise<IssuedSession> {

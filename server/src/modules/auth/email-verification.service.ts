@@ -4,7 +4,7 @@ import { randomToken, sha256 } from '../../shared/hashing';
 import { hitRateLimit, limits } from '../../shared/rate-limit';
 import { mailText } from '../mail/mail-text';
 import { User } from '../user/user.entity';
-import type { AuthDeps } from './auth.service';
+import type { AuthDeps } from './auth-deps';
 import { EmailVerification } from './email-verification.entity';
 import { usableLink, VERIFY_TOKEN_TTL_HOURS } from './link-delivery';
 import type { Viewer } from '../../kernel/viewer';

@@ -1,8 +1,7 @@
 import { Field, Float, ID, Int, ObjectType } from 'type-graphql';
-import { Check, Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, OneToMany, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { Check, Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 import { numericToNumber } from '../../shared/numeric';
 import { CourseCategory, CourseLanguage } from './course.enums';
-import type { Lesson } from './lesson.entity';
 import { User } from '../user/user.entity';
 
 // Plain fields are read by graphql-js's own default resolver: none of them has a role check or
@@ -137,9 +136,6 @@ export class Course {
 
   @Column({ type: 'text', default: '', select: false, insert: false, update: false })
   searchDocument?: string;
-
-  @OneToMany('Lesson', (lesson: Lesson) => lesson.course)
-  lessonRows?: Lesson[];
 
   @Field({ description: 'When the course was made (ISO 8601)' })
   @CreateDateColumn({ type: 'timestamptz' })

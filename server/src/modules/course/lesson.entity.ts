@@ -15,7 +15,7 @@ export class Lesson {
   @Column({ type: 'uuid' })
   courseId: string;
 
-  @ManyToOne('Course', (course: Course) => course.lessonRows, { onDelete: 'CASCADE' })
+  @ManyToOne('Course', { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'courseId' })
   course?: Course;
 

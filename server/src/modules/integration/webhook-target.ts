@@ -71,19 +71,6 @@ export function targetKey(url: URL): string {
   return `${url.hostname.toLowerCase().replace(/\.$/, '')}:${port}`;
 }
 
-/** Parses WEBHOOK_ALLOWED_TARGETS entries (`host:port`, `[::1]:port`) into the keys `targetKey` gives; null for a malformed one. */
-export function allowedTargetKey(entry: string): string | null {
-  if (!/^(\[[0-9a-fA-F:.]+\]|[^\s/:@[\]]+):\d{1,5}$/.test(entry)) return null;
-  let url: URL;
-  try {
-    url = new URL(`http://${entry}`);
-  } catch {
-    return null;
-  }
-  // An explicit :80 disappears in the URL; it is still port 80.
-  return `${url.hostname.toLowerCase().replace(/\.$/, '')}:${url.port || '80'}`;
-}
-
 /** Why an address is not public, or null when it is. */
 export function nonPublicReason(address: string): string | null {
   if (!ipaddr.isValid(address)) return 'not an address';

@@ -360,7 +360,8 @@ describe('importing the old platform', () => {
       expect(unpriced).toBe(0);
 
       // Each imported course passes the course editor's rules as it stands.
-      for (const row of await db.getRepository(Course).find({ relations: { lessonRows: true } })) {
+      for (const row of await db.getRepository(Course).find()) {
+        const lessons = await db.getRepository(Lesson).findBy({ courseId: row.id });
         const input = inputOf(CourseInput, {
           name: row.name,
           description: row.description,
@@ -373,7 +374,7 @@ describe('importing the old platform', () => {
           keyPoints: row.keyPoints,
           targetedPeoples: row.targetedPeoples,
           whyNeed: row.whyNeed,
-          lessons: (row.lessonRows ?? []).map((l) => inputOf(LessonInput, { title: l.title, videoURL: l.videoURL })),
+          lessons: lessons.map((l) => inputOf(LessonInput, { title: l.title, videoURL: l.videoURL })),
         });
         await expect(validateInput(input)).resolves.toBe(input);
       }

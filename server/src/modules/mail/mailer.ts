@@ -1,7 +1,7 @@
 import nodemailer from 'nodemailer';
 import type PgBoss from 'pg-boss';
 import { IsNull, MoreThan, Not, type DataSource } from 'typeorm';
-import type { MailEnv } from '../../config/env';
+import type { MailEnv } from '../../config/messaging-settings';
 import type { AppLogger } from '../../logger';
 import { OutboxMessage } from './outbox-message.entity';
 import { phoneOfAddress } from '../../shared/phone';

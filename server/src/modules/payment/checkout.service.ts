@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { In, IsNull, Not, type DataSource } from 'typeorm';
-import { PAYMENTS_OFF, wayToPay, type ProviderDefinition } from '../../payments/registry';
+import { wayToPay } from '../../payments/registry';
 import type { BillingDetailsInput, ProviderPayment } from '../../payments/provider';
 import { AppError, badInput, notFound } from '../../shared/errors';
 import { coursePrice, isFreeCourse, toMinorUnits } from '../../shared/money';
@@ -13,7 +13,7 @@ import type { Viewer } from '../../kernel/viewer';
 import { type Course } from '../course/course.entity';
 import { COURSE_NOT_FOUND, findCourse } from '../course/course.service';
 import { findActiveEnrollment, grantEnrollment } from '../enrollment/enrollment.service';
-import type { PurchaseDeps } from './payment-deps';
+import { PAYMENTS_OFF, type ProviderDefinition, type PurchaseDeps } from './payment-deps';
 import { Payment, PaymentStatus } from './payment.entity';
 import {
   ALREADY_OWNED,

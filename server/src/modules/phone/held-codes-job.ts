@@ -1,7 +1,7 @@
 import type { Jobs } from '../../db/job-queue';
 import { startScheduledWork } from '../../db/job-queues';
 import type { AppLogger } from '../../logger';
-import type { AuthDeps } from '../auth/auth.service';
+import type { AuthDeps } from '../auth/auth-deps';
 import { releaseHeldCodes } from './phone-sign-in.service';
 
 /** The scheduled release of sign-in codes held for the SMS budget. */

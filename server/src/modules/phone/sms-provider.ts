@@ -1,4 +1,4 @@
-import type { SmsEnv } from '../../config/env';
+import type { SmsEnv } from '../../config/messaging-settings';
 
 /**
  * SMS gateways behind one small interface. The outbox (modules/mail) writes every SMS first; a queue

@@ -77,7 +77,14 @@ async function processQueued(limits: { maxSeconds?: number } = {}): Promise<void
   const queue = new VideoQueue(jobs, { jobTimeoutSeconds: 60, pollingIntervalSeconds: 0.5 });
   try {
     await queue.work(
-      transcodeJobHandler({ db, storage: app.services.videoStorage, log: testLog, limits, mailer: app.services.mail.mailer, publicUrl: 'https://shikhon.example' }),
+      transcodeJobHandler({
+        db,
+        storage: app.services.videoStorage,
+        log: testLog,
+        limits,
+        mailer: app.services.mail.mailer,
+        publicUrl: 'https://shikhon.example',
+      }),
     );
     await waitFor(
       'the queued videos to be processed',

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
 import { DeleteObjectsCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import type { S3Env } from '../../config/env';
-import type { StoredObject, VideoStorage } from './video-storage';
+import type { S3Env } from '../../config/video-settings';
+import type { StoredObject, VideoStorage } from './stored-object';
 
 /** Videos in an S3-compatible bucket (AWS S3, MinIO, Cloudflare R2...). */
 export class S3Storage implements VideoStorage {

@@ -26,7 +26,7 @@ import type { Mailer } from '../mail/mailer';
 import { accountLanguage, mailText } from '../mail/mail-text';
 import { translateMessage } from '../../i18n/translate';
 import { User } from '../user/user.entity';
-import type { VideoStorage } from './video-storage';
+import type { VideoStorage } from './stored-object';
 
 export interface VideoProcessingDeps {
   db: DataSource;

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { LocalDiskStorage, type VideoStorage } from './video-storage';
+import { LocalDiskStorage } from './video-storage';
+import type { VideoStorage } from './stored-object';
 import { S3Storage } from './s3-storage';
 
 async function text(storage: VideoStorage, key: string): Promise<string | null> {

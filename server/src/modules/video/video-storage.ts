@@ -1,26 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import type { Readable } from 'node:stream';
 import type { Env } from '../../config/env';
 import type * as S3Module from './s3-storage';
-
-export interface StoredObject {
-  body: Readable;
-  size: number;
-}
-
-/** Where uploaded sources and their HLS renditions live, by key (`videos/<id>/...`). */
-export interface VideoStorage {
-  /** Stores a local file under `key`. */
-  putFile(key: string, file: string, contentType: string): Promise<void>;
-  /** The object as a stream, or null when there is none. */
-  read(key: string): Promise<StoredObject | null>;
-  /** Copies the object into a local file (the transcoder reads files). */
-  download(key: string, file: string): Promise<void>;
-  /** Removes every object whose key starts with `prefix`. */
-  removeAll(prefix: string): Promise<void>;
-}
+import type { StoredObject, VideoStorage } from './stored-object';
 
 const safeKey = (key: string) => {
   if (

@@ -6,7 +6,7 @@ import { verifyStream } from './stream-signature';
 import { contentTypeOf, videoKeys } from './video-processing';
 import { grantStillHolds } from './video-stream.service';
 import type { StreamSettings } from './stream-signature';
-import type { VideoStorage } from './video-storage';
+import type { VideoStorage } from './stored-object';
 
 export const STREAM_REFUSED = 'This video address is not valid for you. Reload the lesson to get a new one.';
 export const STREAM_EXPIRED = 'This video address has expired. Reload the lesson to get a new one.';

@@ -20,7 +20,7 @@ import { LessonVideo, VideoStatus } from './lesson-video.entity';
 import { SNIFF_BYTES, sniffVideoContainer, UNSUPPORTED_VIDEO } from './video-file-type';
 import type { VideoQueue } from './video-queue';
 import { videoKeys } from './video-processing';
-import type { VideoStorage } from './video-storage';
+import type { VideoStorage } from './stored-object';
 
 // The tus server ships as ES modules only; Node 20.19+ loads them with require().
 // eslint-disable-next-line @typescript-eslint/no-require-imports

@@ -1,7 +1,8 @@
 import type { ProductModule } from '../../kernel/product-module';
 import { streamSigningKey, type StreamSettings } from './stream-signature';
 import { VideoQueue } from './video-queue';
-import { createVideoStorage, type VideoStorage } from './video-storage';
+import { createVideoStorage } from './video-storage';
+import type { VideoStorage } from './stored-object';
 import { createLessonVideosLoader, type LessonVideos } from './video-stream.service';
 import type DataLoader from 'dataloader';
 

@@ -3,7 +3,7 @@ import { Router } from 'express';
 import { SslcommerzApi, type SslcommerzCredentials } from '../sslcommerz/sslcommerz-api';
 import { sslcommerzNotificationsRouter } from '../sslcommerz/notifications.router';
 import { SslcommerzProvider } from '../sslcommerz/sslcommerz.provider';
-import type { ProviderContext, ProviderSetup } from '../registry';
+import type { ProviderContext, ProviderSetup } from '../../modules/payment/payment-deps';
 import { SANDBOX_PATH, sslcommerzSandboxRouter } from './sslcommerz-sandbox/sandbox.router';
 import { TestModeProvider } from './stripe-test-mode/test-mode.provider';
 import { testModeRouter } from './stripe-test-mode/test-mode.router';

@@ -1,4 +1,4 @@
-import type { ProviderDefinition } from '../registry';
+import type { ProviderDefinition } from '../../modules/payment/payment-deps';
 import { sslcommerzNotificationsRouter } from './notifications.router';
 import { SslcommerzApi } from './sslcommerz-api';
 import { SslcommerzProvider } from './sslcommerz.provider';

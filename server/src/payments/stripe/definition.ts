@@ -1,4 +1,4 @@
-import type { ProviderDefinition } from '../registry';
+import type { ProviderDefinition } from '../../modules/payment/payment-deps';
 import { StripeProvider } from './stripe.provider';
 
 /** International cards, charged in dollars, with STRIPE_SECRET_KEY (outside production, without it, the offline test mode stands in). */
