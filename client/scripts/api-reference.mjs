@@ -26,8 +26,9 @@ info:
   title: Shikhon GraphQL API reference
   description: >-
     Every query, mutation and type of the API, generated from the schema this build serves at
-    /schema.graphql. Try the operations in the playground at /graphql; the README's integrator
-    guide covers authentication, API keys, paging, errors, rate limits, webhooks and deprecations.
+    /schema.graphql. Try the operations in the playground at /graphql; the integrator guide
+    (docs/integrators.md) covers authentication, API keys, paging, errors, rate limits, webhooks and
+    deprecations.
 servers:
   - url: ${JSON.stringify(endpoint)}
     description: The API of this build (npm start serves it on localhost:4000)

@@ -83,7 +83,7 @@ class Receiver {
   }
 }
 
-/** The verification an integrator writes (README): the signature over "t.body", and a fresh timestamp. */
+/** The verification an integrator writes (docs/integrators.md): the signature over "t.body", and a fresh timestamp. */
 function verify(secret: string, header: string, body: string, toleranceSeconds = 300): boolean {
   const parts = Object.fromEntries(header.split(',').map((part) => part.split('=') as [string, string]));
   const expected = createHmac('sha256', secret).update(`${parts.t}.${body}`).digest('hex');

@@ -37,7 +37,7 @@ export function videoStreamRouter(db: DataSource, storage: VideoStorage, setting
       const stored = await storage.read(videoKeys.stream(check.grant.videoId, file));
       if (!stored) return refuse(res, 404, 'No such video file');
       // The answer is for this viewer only (shared caches must not keep it unless they check the
-      // signature themselves: see the README), and never outlives the address.
+      // signature themselves: see docs/video.md), and never outlives the address.
       const maxAge = Math.max(0, Math.min(check.grant.expiresAt - Math.floor(Date.now() / 1000), 86_400));
       res.setHeader('Cache-Control', `private, max-age=${maxAge}${IMMUTABLE.test(file) ? ', immutable' : ''}`);
       res.setHeader('Content-Type', contentTypeOf(file));
