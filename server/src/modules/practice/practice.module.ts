@@ -54,7 +54,7 @@ export const practiceModule: ProductModule = {
   jobs: ({ db, log, jobs, practice }) => [
     {
       // Model test attempts left unfinished are submitted at their deadline. The queue starts beside
-      // serving, without holding it up: reading an attempt past its deadline submits it too.
+      // serving, without holding it up: until it has run, an attempt past its deadline reads as closed.
       queue: SUBMIT_AT_DEADLINE_QUEUE,
       phase: 'listening',
       start: () => {
