@@ -21,17 +21,19 @@ function compileServer(buildDir) {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
+  // A run shorter than the compile stops it: that is no failure to report.
+  let stopped = false;
   child.stdout.on('data', (chunk) => (output += chunk));
   child.stderr.on('data', (chunk) => (output += chunk));
   child.on('error', (error) => (output += String(error)));
   const done = new Promise((resolve) =>
     child.on('close', (code) => {
       if (code === 0) fs.renameSync(partial, buildDir);
-      else fs.writeFileSync(`${buildDir}.failed`, `tsc exited with ${code}:\n${output}`);
+      else if (!stopped) fs.writeFileSync(`${buildDir}.failed`, `tsc exited with ${code}:\n${output}`);
       resolve();
     }),
   );
-  return { stop: () => (child.kill(), done) };
+  return { stop: () => ((stopped = true), child.kill(), done) };
 }
 
 export default async function globalSetup() {
