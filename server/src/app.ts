@@ -74,7 +74,7 @@ export async function createApp({ env, db, log, databaseState, jobScheduling = f
 
   const limits = graphqlLimits({ suggestions: env.graphqlSuggestions });
   const responseCache = env.graphqlResponseCache ? new PublicResponseCache((db.options as { url: string }).url, log) : null;
-  const schema = await createSchema();
+  const schema = await createSchema(modules);
   const apollo = new ApolloServer<GraphQLContext>({
     schema,
     formatError: createErrorFormatter(log, { stacktraces: env.graphqlStacktraces }),

@@ -60,7 +60,10 @@ describe('a module added by its folder and one line', () => {
   });
 
   it('works its job on the one queue', async () => {
-    const seen = await waitFor('the example job to see the note', async () => (await db.getRepository(ExampleNote).findOneByOrFail({ text: 'a first note' })).seen);
+    const seen = await waitFor(
+      'the example job to see the note',
+      async () => (await db.getRepository(ExampleNote).findOneByOrFail({ text: 'a first note' })).seen,
+    );
     expect(seen).toBe(true);
   });
 });

@@ -1,17 +1,24 @@
 import 'reflect-metadata';
-import { DataSource } from 'typeorm';
+import { DataSource, type MigrationInterface } from 'typeorm';
 import type { Logger } from 'pino';
 import { migrationsGlob } from '../config/paths';
-import { entities } from './entities';
+import { entities, entitiesOf } from './entities';
+import type { ProductModule } from '../kernel/product-module';
+
+/** A data source of other modules than the product's (a test adding one), with their migrations. */
+export interface DataSourceExtra {
+  modules?: readonly ProductModule[];
+  migrations?: Array<new () => MigrationInterface>;
+}
 import { CountingOrmLogger } from './query-counter';
 
 /** The one DataSource definition used by the server, the migration tools and the tests. */
-export function createDataSource(url: string, log: Pick<Logger, 'warn' | 'error'>, poolSize = 10): DataSource {
+export function createDataSource(url: string, log: Pick<Logger, 'warn' | 'error'>, poolSize = 10, extra: DataSourceExtra = {}): DataSource {
   return new DataSource({
     type: 'postgres',
     url,
-    entities,
-    migrations: [migrationsGlob],
+    entities: extra.modules ? entitiesOf(extra.modules) : entities,
+    migrations: [migrationsGlob, ...(extra.migrations ?? [])],
     migrationsTableName: 'migrations',
     synchronize: false,
     uuidExtension: 'pgcrypto',

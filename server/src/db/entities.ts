@@ -1,4 +1,5 @@
 import { productModules } from '../modules';
+import type { ProductModule } from '../kernel/product-module';
 import { RateLimit } from '../shared/rate-limit.entity';
 
 /** The offline payment imitations' tables, outside production only (production never loads payments/offline/). */
@@ -9,4 +10,6 @@ function offlineEntities(): Array<new () => unknown> {
 }
 
 /** Every module's entities, the rate limits' table that the HTTP layer shares, and the offline imitations' tables. */
-export const entities = [...productModules.flatMap((module) => module.entities ?? []), RateLimit, ...offlineEntities()];
+export const entitiesOf = (modules: readonly ProductModule[]) => [...modules.flatMap((module) => module.entities ?? []), RateLimit, ...offlineEntities()];
+
+export const entities = entitiesOf(productModules);

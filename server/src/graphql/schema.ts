@@ -2,15 +2,14 @@ import 'reflect-metadata';
 import { lexicographicSortSchema, printSchema, type GraphQLSchema } from 'graphql';
 import { buildSchema } from 'type-graphql';
 import { productModules } from '../modules';
+import type { ProductModule } from '../kernel/product-module';
 import { authChecker } from './auth-checker';
 import { MoneyResolver } from './money';
 import { validateArgument } from '../shared/validation';
 
-/** The `Money` type's resolver and every module's own. */
-// eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
-export const resolvers: [Function, ...Function[]] = [MoneyResolver, ...productModules.flatMap((module) => module.resolvers ?? [])];
-
-export async function createSchema(): Promise<GraphQLSchema> {
+/** The schema of the `Money` type's resolver and every module's own. */
+export async function createSchema(modules: readonly ProductModule[] = productModules): Promise<GraphQLSchema> {
+  const resolvers = [MoneyResolver, ...modules.flatMap((module) => module.resolvers ?? [])] as const;
   const schema = await buildSchema({ resolvers, validateFn: validateArgument, authChecker });
   // type-graphql names the root types but cannot describe them.
   const query = schema.getQueryType();

@@ -1,6 +1,6 @@
 import { Client } from 'pg';
 import type { DataSource } from 'typeorm';
-import { createDataSource } from '../db/data-source';
+import { createDataSource, type DataSourceExtra } from '../db/data-source';
 import { createLogger } from '../logger';
 
 export const testLog = createLogger(process.env.TEST_LOG_LEVEL ?? 'silent');
@@ -47,7 +47,7 @@ async function ensureTemplate(admin: Client, template: string): Promise<void> {
 }
 
 /** A database of this test file's own, so test files can run in parallel; migrated and empty. */
-export async function openTestDatabase(): Promise<DataSource> {
+export async function openTestDatabase(extra: DataSourceExtra = {}): Promise<DataSource> {
   const name = `test_${process.env.JEST_WORKER_ID ?? '0'}_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
   const template = process.env.TEST_TEMPLATE_DATABASE;
   const client = new Client({ connectionString: serverUrl().toString() });
@@ -62,9 +62,9 @@ export async function openTestDatabase(): Promise<DataSource> {
   } finally {
     await client.end();
   }
-  const db = createDataSource(databaseUrl(name), testLog, 5);
+  const db = createDataSource(databaseUrl(name), testLog, 5, extra);
   await db.initialize();
-  // Nothing to do on a copy of the template; without one, every migration.
+  // Nothing to do on a copy of the template (but `extra`'s); without one, every migration.
   await db.runMigrations();
   return db;
 }
