@@ -1,7 +1,7 @@
 import { latinDigits } from '../../shared/digits';
 import { randomInt } from 'node:crypto';
 import DataLoader from 'dataloader';
-import { In, type DataSource } from 'typeorm';
+import { In, type DataSource, type EntityManager } from 'typeorm';
 import type { Viewer } from '../../kernel/viewer';
 import { Course } from '../course/course.entity';
 import type { Enrollment } from '../enrollment/enrollment.entity';
@@ -34,45 +34,41 @@ export function certificatePdfIn(certificate: Certificate, language: Language, p
 }
 
 /**
- * Issues the enrollment's certificate: called by the progress service when the last lesson of the
- * course is done (progress.service.ts). Once per enrollment: a second call (two tabs finishing at
- * once, a lesson undone and done again) keeps the first. The PDF is drawn on its first download
- * (certificatePdf), so finishing a lesson stays quick.
+ * Issues the enrollment's certificate, inside the transaction (`manager`) that completes the course's
+ * last lesson (progress.service.ts), so a completion is never kept without its certificate. Once per
+ * enrollment: a second call (two tabs finishing at once, a lesson undone and done again) keeps the
+ * first. The PDF is drawn on its first download (certificatePdf), so finishing a lesson stays quick.
  */
 export async function issueCertificate(
-  db: DataSource,
+  manager: EntityManager,
   enrollment: Pick<Enrollment, 'id' | 'studentId' | 'courseId' | 'email'>,
   publicUrl: string,
 ): Promise<void> {
-  const [student, course] = await Promise.all([
-    db.getRepository(User).findOneByOrFail({ id: enrollment.studentId }),
-    db.getRepository(Course).findOneByOrFail({ id: enrollment.courseId }),
-  ]);
+  const student = await manager.getRepository(User).findOneByOrFail({ id: enrollment.studentId });
+  const course = await manager.getRepository(Course).findOneByOrFail({ id: enrollment.courseId });
   const number = newCertificateNumber();
   const issuedAt = new Date();
   const facts = { number, studentName: student.name, course: course.name, instructor: course.instructor, issuedAt };
   // Two completions at once (two tabs): the unique enrollment index keeps the first.
-  await db.transaction(async (manager) => {
-    const inserted = await manager
-      .getRepository(Certificate)
-      .createQueryBuilder()
-      .insert()
-      .values({ ...facts, enrollmentId: enrollment.id, studentId: student.id, courseId: course.id, pdf: null })
-      .orIgnore()
-      .returning('id')
-      .execute();
-    if ((inserted.raw as unknown[]).length === 0) return;
-    await emitWebhookEvent(manager, WebhookEventType.CERTIFICATE_ISSUED, {
-      certificateNumber: number,
-      enrollmentId: enrollment.id,
-      studentId: student.id,
-      studentName: student.name,
-      email: enrollment.email,
-      courseId: course.id,
-      courseName: course.name,
-      issuedAt: issuedAt.toISOString(),
-      verifyURL: verifyURLOf(publicUrl, number),
-    });
+  const inserted = await manager
+    .getRepository(Certificate)
+    .createQueryBuilder()
+    .insert()
+    .values({ ...facts, enrollmentId: enrollment.id, studentId: student.id, courseId: course.id, pdf: null })
+    .orIgnore()
+    .returning('id')
+    .execute();
+  if ((inserted.raw as unknown[]).length === 0) return;
+  await emitWebhookEvent(manager, WebhookEventType.CERTIFICATE_ISSUED, {
+    certificateNumber: number,
+    enrollmentId: enrollment.id,
+    studentId: student.id,
+    studentName: student.name,
+    email: enrollment.email,
+    courseId: course.id,
+    courseName: course.name,
+    issuedAt: issuedAt.toISOString(),
+    verifyURL: verifyURLOf(publicUrl, number),
   });
 }
 

@@ -8,6 +8,7 @@ import { Role } from '../../kernel/role';
 import { completionDate, fitSize, renderCertificatePdf, scriptRuns } from './certificate-pdf';
 import { Certificate } from './certificate.entity';
 import { User } from '../user/user.entity';
+import { LessonProgress } from '../progress/lesson-progress.entity';
 
 let course: Course;
 let lessons: Lesson[];
@@ -49,6 +50,26 @@ async function completeAll(firstTime = true): Promise<CertificateAnswer> {
 const pathOf = (url: string) => new URL(url).pathname;
 
 describe('certificates', () => {
+  it('are issued in the same transaction as the completion that earns them: when issuing fails, the last lesson stays not done', async () => {
+    for (const lesson of lessons.slice(0, -1)) await student.graphql(COMPLETE, { id: lesson.id });
+    // The database refuses any new certificate, as a crash between the two writes would leave it.
+    await given.db.query(`CREATE FUNCTION refuse_certificate() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'no certificates now'; END $$`);
+    await given.db.query(`CREATE TRIGGER refuse_certificate BEFORE INSERT ON certificate FOR EACH ROW EXECUTE FUNCTION refuse_certificate()`);
+    try {
+      const last = lessons[lessons.length - 1];
+      const refused = await student.graphql(COMPLETE, { id: last.id });
+      expect(refused.errors).toHaveLength(1);
+      expect(await given.db.getRepository(LessonProgress).findOneBy({ lessonId: last.id })).toBeNull();
+    } finally {
+      await given.db.query(`DROP TRIGGER refuse_certificate ON certificate`);
+      await given.db.query(`DROP FUNCTION refuse_certificate()`);
+    }
+    // Done again once the database takes certificates: the completion and its certificate come together.
+    const certificate = await completeAll(false);
+    expect(certificate.studentName).toBe('Rahim Uddin');
+    expect(await given.db.getRepository(LessonProgress).countBy({ courseId: course.id })).toBe(lessons.length);
+  });
+
   it('issues one when the last lesson is done, with the student, course, instructor, date and number', async () => {
     const certificate = await completeAll();
     expect(certificate).toMatchObject({ course: 'Physics for Class 9', studentName: 'Rahim Uddin', instructor: 'Nusrat Jahan', revoked: false });

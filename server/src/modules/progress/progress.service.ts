@@ -1,5 +1,5 @@
 import DataLoader from 'dataloader';
-import { In, IsNull, Not, type DataSource } from 'typeorm';
+import { In, IsNull, Not, type DataSource, type EntityManager } from 'typeorm';
 import { AppError, notFound } from '../../shared/errors';
 import type { Viewer } from '../../kernel/viewer';
 import { LESSON_SHOWN_SQL } from '../course/lesson.service';
@@ -34,7 +34,7 @@ async function enrolledLesson(db: DataSource, viewer: Viewer, lessonId: string):
   return { lesson, enrollment };
 }
 
-async function saveProgress(db: DataSource, viewer: Viewer, lesson: Lesson, changes: Partial<LessonProgress>): Promise<LessonProgress> {
+async function saveProgress(db: DataSource | EntityManager, viewer: Viewer, lesson: Lesson, changes: Partial<LessonProgress>): Promise<LessonProgress> {
   await db
     .createQueryBuilder()
     .insert()
@@ -62,11 +62,15 @@ export async function setLessonCompleted(
 ): Promise<{ progress: LessonProgress; enrollmentId: string }> {
   const { lesson, enrollment } = await enrolledLesson(db, viewer, lessonId);
   if (completed) await requireQuizPassed(db, viewer.id, lesson);
-  const progress = await saveProgress(db, viewer, lesson, { completedAt: completed ? new Date() : null });
-  if (completed) {
-    const course = await courseProgress(db, viewer.id, lesson.courseId);
-    if (course.total > 0 && course.completed === course.total) await issueCertificate(db, enrollment, publicUrl);
-  }
+  // One transaction: a crash after the last lesson's completion cannot leave the course without its certificate.
+  const progress = await db.transaction(async (manager) => {
+    const saved = await saveProgress(manager, viewer, lesson, { completedAt: completed ? new Date() : null });
+    if (completed) {
+      const course = await courseProgress(manager, viewer.id, lesson.courseId);
+      if (course.total > 0 && course.completed === course.total) await issueCertificate(manager, enrollment, publicUrl);
+    }
+    return saved;
+  });
   return { progress, enrollmentId: enrollment.id };
 }
 
@@ -114,7 +118,7 @@ export async function saveLessonPosition(
 }
 
 /** The student's progress in a course: completed lessons over all the lessons they are shown (a lesson hidden before they enrolled is not theirs to finish). */
-export async function courseProgress(db: DataSource, studentId: string, courseId: string): Promise<CourseProgress> {
+export async function courseProgress(db: DataSource | EntityManager, studentId: string, courseId: string): Promise<CourseProgress> {
   const [total, completed] = await Promise.all([
     db
       .getRepository(Lesson)
