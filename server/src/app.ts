@@ -35,6 +35,7 @@ import { compose, type Composition } from './kernel/composition';
 import { coreServices } from './kernel/core';
 import type { Services } from './kernel/services';
 import { apiKeyScopes } from './graphql/api-key-scopes';
+import { readsOnlyRead, type QueryWriteReport } from './graphql/reads-only-read';
 import { identifyApiKey, restApiKeyGate } from './http/api-keys';
 import type { JobQueue } from './db/job-queue';
 
@@ -52,6 +53,8 @@ export interface AppDeps {
   modules?: readonly ProductModule[];
   /** Services built otherwise than their module says (tests: shorter retries). */
   overrides?: ServiceFactories;
+  /** Told of every query operation that wrote to the database (tests fail on one). */
+  onQueryWrite?: QueryWriteReport;
 }
 
 export interface App {
@@ -66,7 +69,16 @@ export interface App {
 }
 
 /** Builds the whole HTTP face of the product (GraphQL, REST shims, health, client) without listening. */
-export async function createApp({ env, db, log, databaseState, jobScheduling = false, modules = productModules, overrides }: AppDeps): Promise<App> {
+export async function createApp({
+  env,
+  db,
+  log,
+  databaseState,
+  jobScheduling = false,
+  modules = productModules,
+  overrides,
+  onQueryWrite,
+}: AppDeps): Promise<App> {
   const app = express();
   const server = http.createServer(app);
   app.disable('x-powered-by');
@@ -92,6 +104,7 @@ export async function createApp({ env, db, log, databaseState, jobScheduling = f
       translatedErrors,
       operationLogPlugin,
       apiKeyScopes,
+      readsOnlyRead(onQueryWrite),
       ...(responseCache ? [responseCache.plugin()] : []),
       ApolloServerPluginDrainHttpServer({ httpServer: server }),
       ApolloServerPluginLandingPageDisabled(),

@@ -4,7 +4,12 @@ import type { Logger } from 'pino';
 
 export interface Tally {
   statements: number;
+  /** The statements that changed data, kept from when a reader asks for them (`graphql/reads-only-read.ts`). */
+  writes?: string[];
 }
+
+/** A statement that changes data (a transaction's own BEGIN and COMMIT do not). */
+const WRITE = /^\s*(?:WITH\b[\s\S]*?\)\s*)?(?:INSERT\s+INTO|UPDATE\s|DELETE\s+FROM|TRUNCATE|MERGE\s+INTO)/i;
 
 const tallies = new AsyncLocalStorage<Tally>();
 
@@ -14,6 +19,9 @@ export async function countStatements<T>(fn: () => Promise<T>): Promise<{ result
   const result = await tallies.run(tally, fn);
   return { result, statements: tally.statements };
 }
+
+/** The tally of the work in hand (a request, a test's count), if any. */
+export const currentTally = (): Tally | undefined => tallies.getStore();
 
 /** Runs `fn` with statements counted into `tally`, including those of work it starts. */
 export function countInto<T>(tally: Tally, fn: () => T): T {
@@ -29,9 +37,11 @@ export function uncounted<T>(fn: () => T): T {
 export class CountingOrmLogger implements OrmLogger {
   constructor(private readonly sink: Pick<Logger, 'warn' | 'error'>) {}
 
-  logQuery(): void {
+  logQuery(query: string): void {
     const tally = tallies.getStore();
-    if (tally) tally.statements += 1;
+    if (!tally) return;
+    tally.statements += 1;
+    if (tally.writes && WRITE.test(query)) tally.writes.push(query);
   }
 
   logQueryError(error: string | Error, query: string): void {

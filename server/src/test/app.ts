@@ -8,6 +8,7 @@ import type { ProductModule, ServiceFactories } from '../kernel/product-module';
 import type { Services } from '../kernel/services';
 import { loadEnv, type Env } from '../config/env';
 import { testLog } from './database';
+import { countInto, currentTally } from '../db/query-counter';
 import type { Viewer } from '../kernel/viewer';
 import { MAIL_QUEUE } from '../modules/mail/mailer';
 import { WEBHOOK_QUEUE } from '../modules/integration/webhook-events';
@@ -58,7 +59,16 @@ export async function startTestApp(db: DataSource, envOverrides: Record<string, 
   const overrides = port ? { ...envOverrides, PUBLIC_URL: `http://127.0.0.1:${port}` } : envOverrides;
   // The public response cache is proven by its own tests; elsewhere a write is read back at once.
   const env: Env = loadEnv({ NODE_ENV: 'test', DATA_DIR: '/tmp/unused', JWT_SECRET: TEST_JWT_SECRET, GRAPHQL_RESPONSE_CACHE: 'false', ...overrides });
-  const { server, apollo, services, composition } = await createApp({ env, db, log: testLog, modules: options.modules, overrides: options.overrides });
+  // Reads only read: a query operation that writes fails the test file when its app closes.
+  const queryWrites: string[] = [];
+  const { server, apollo, services, composition } = await createApp({
+    env,
+    db,
+    log: testLog,
+    modules: options.modules,
+    overrides: options.overrides,
+    onQueryWrite: (operation, statements) => queryWrites.push(`${operation}: ${statements.join('; ')}`),
+  });
   const workQueues = options.workQueues ?? [MAIL_QUEUE, WEBHOOK_QUEUE];
   for (const job of composition.jobs('server').filter(({ queue }) => workQueues.includes(queue))) await job.start();
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
@@ -69,10 +79,13 @@ export async function startTestApp(db: DataSource, envOverrides: Record<string, 
     services,
     composition,
     async execute(document, operationName, variables, viewer = null) {
-      const response = await apollo.executeOperation(
-        { query: document, operationName, variables },
-        { contextValue: composition.context({ log: testLog, requestId: 'test', language: 'en', viewer, clientAddress: '127.0.0.1' }, null) },
-      );
+      const run = () =>
+        apollo.executeOperation(
+          { query: document, operationName, variables },
+          { contextValue: composition.context({ log: testLog, requestId: 'test', language: 'en', viewer, clientAddress: '127.0.0.1' }, null) },
+        );
+      // Counted like a request (a test's own count, if it keeps one), so writes inside a query are seen.
+      const response = await (currentTally() ? run() : countInto({ statements: 0 }, run));
       if (response.body.kind !== 'single') throw new Error('unexpected incremental response');
       return response.body.singleResult;
     },
@@ -88,6 +101,7 @@ export async function startTestApp(db: DataSource, envOverrides: Record<string, 
       await apollo.stop();
       await services.jobs.stop();
       server.closeAllConnections();
+      if (queryWrites.length > 0) throw new Error(`Queries wrote to the database (reads only read):\n- ${queryWrites.join('\n- ')}`);
     },
   };
 }
