@@ -3,6 +3,7 @@ import { ErrorLink } from '@apollo/client/link/error';
 import { SetContextLink } from '@apollo/client/link/context';
 import { Observable } from 'rxjs';
 import type { Session } from './session';
+import type { ErrorCode } from '../gql/error-code';
 
 declare module '@apollo/client' {
   interface DefaultContext {
@@ -13,7 +14,8 @@ declare module '@apollo/client' {
   }
 }
 
-const isSessionEnded = (error: unknown) => CombinedGraphQLErrors.is(error) && error.errors.some((e) => e.extensions?.code === 'UNAUTHENTICATED');
+const isSessionEnded = (error: unknown) =>
+  CombinedGraphQLErrors.is(error) && error.errors.some((e) => e.extensions?.code === ('UNAUTHENTICATED' satisfies ErrorCode));
 
 /**
  * Every request carries the in-memory access token. When the server says the token has run out,

@@ -1,12 +1,13 @@
 import { isGraphQLErrors } from './data';
 import type { MessageKey, Translate } from './i18n';
+import type { ErrorCode } from '../gql/error-code';
 
 /** What the server says about a refusal, beside its message (server/src/shared/error-codes.ts). */
 export interface ErrorFacts {
   /** The domain code (`TEXT_TOO_LONG`, `ALREADY_ENROLLED`...) or a bare category. */
-  code: string | null;
+  code: ErrorCode | null;
   /** The broad class: `BAD_USER_INPUT`, `UNAUTHENTICATED`, `FORBIDDEN`, `NOT_FOUND`, `CONFLICT`... */
-  category: string | null;
+  category: ErrorCode | null;
   field: string | null;
   max: number | null;
 }
@@ -15,7 +16,7 @@ export interface ErrorFacts {
  * Codes the client words itself, in the page's language, from the data beside the code; other
  * codes show the server's message (which the server also sends in the page's language).
  */
-const wordedCodes: Record<string, MessageKey> = {
+const wordedCodes: Partial<Record<ErrorCode, MessageKey>> = {
   TEXT_TOO_LONG: 'errors.TEXT_TOO_LONG',
   ALREADY_ENROLLED: 'errors.ALREADY_ENROLLED',
   PAYMENT_IN_PROGRESS: 'errors.PAYMENT_IN_PROGRESS',
@@ -26,9 +27,11 @@ const wordedCodes: Record<string, MessageKey> = {
 export function errorFacts(error: unknown): ErrorFacts {
   const extensions = isGraphQLErrors(error) ? error.errors[0]?.extensions : undefined;
   const text = (value: unknown) => (typeof value === 'string' ? value : null);
+  // The server names its codes in the schema (ErrorCode); what it sends is one of them.
+  const code = (value: unknown) => text(value) as ErrorCode | null;
   return {
-    code: text(extensions?.code),
-    category: text(extensions?.category) ?? text(extensions?.code),
+    code: code(extensions?.code),
+    category: code(extensions?.category) ?? code(extensions?.code),
     field: text(extensions?.field),
     max: typeof extensions?.max === 'number' ? extensions.max : null,
   };

@@ -1,3 +1,5 @@
+import type { ErrorCode } from '../../../gql/error-code';
+
 /**
  * The server's device check before a code goes to a new number while many codes go unused (SMS
  * pumping): an ALTCHA proof of work the phone computes in a second or two, with nothing to tap.
@@ -9,9 +11,11 @@ export async function solveDeviceCheck(challenge: unknown): Promise<string | nul
   return solution ? btoa(JSON.stringify({ challenge, solution })) : null;
 }
 
+const CHECK_REQUIRED = 'CHECK_REQUIRED' satisfies ErrorCode;
+
 /** The challenge of a CHECK_REQUIRED refusal, or null for any other answer. */
 export function deviceCheckOf(failure: unknown): unknown {
   const errors = (failure as { errors?: Array<{ extensions?: { code?: unknown; challenge?: unknown } }> } | null)?.errors;
   const first = Array.isArray(errors) ? errors[0] : undefined;
-  return first?.extensions?.code === 'CHECK_REQUIRED' ? (first.extensions.challenge ?? null) : null;
+  return first?.extensions?.code === CHECK_REQUIRED ? (first.extensions.challenge ?? null) : null;
 }
