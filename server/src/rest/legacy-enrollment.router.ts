@@ -20,7 +20,9 @@ export function toLegacyEnrollment(enrollment: Enrollment) {
     courseImage: enrollment.courseImage,
     email: enrollment.email,
     transactionID: enrollment.transactionID,
+    // In major units of `currency` ('bdt' or 'usd'): a taka amount is never given as dollars.
     transactionAmount: enrollment.transactionAmount,
+    currency: enrollment.amountPaidCurrency,
     billingDetails: enrollment.billingDetails,
   };
 }

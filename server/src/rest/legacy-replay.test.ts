@@ -91,6 +91,8 @@ const OLD_ENROLLMENT = {
   email: 'string',
   transactionID: 'string',
   transactionAmount: 'number',
+  // Added beside the old fields: the currency transactionAmount is in (the old client ignores it).
+  currency: 'string',
   billingDetails: { name: 'string' },
 };
 /** An expected shape with its keys in the order shapeOf gives them. */

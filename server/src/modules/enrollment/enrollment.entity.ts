@@ -62,9 +62,21 @@ export class Enrollment {
   @Column({ type: 'text', nullable: true })
   transactionID: string | null;
 
-  @Field(() => Float, { nullable: true, description: 'The amount paid, in dollars' })
+  @Field(() => Float, {
+    nullable: true,
+    description:
+      "The amount paid, in major units of amountPaid's currency (taka for bKash, Nagad, Rocket and local cards; dollars for a card charged in dollars)",
+    deprecationReason: 'Use amountPaid, which says its currency (Money, in minor units); kept until 2027-06-30',
+  })
   @Column({ type: 'numeric', precision: 10, scale: 2, nullable: true, transformer: numericToNumber })
   transactionAmount: number | null;
+
+  /** What was paid, in minor units of `amountPaidCurrency`; null when it is not known (an old record without an amount). */
+  @Column({ type: 'integer', nullable: true })
+  amountPaidMinor: number | null;
+
+  @Column({ type: 'varchar', length: 3, nullable: true })
+  amountPaidCurrency: 'usd' | 'bdt' | null;
 
   @Column({ type: 'jsonb', nullable: true })
   billingDetails: BillingDetails | null;

@@ -4,6 +4,7 @@ import { PageArgs } from '../../graphql/page-args';
 import { AppError } from '../../shared/errors';
 import { toCursor } from '../../shared/paging';
 import { requireViewer } from '../../graphql/auth-checker';
+import { Money } from '../../graphql/money';
 import type { GraphQLContext } from '../../kernel/context';
 import { Course } from '../course/course.entity';
 import { isUuid } from '../../shared/validation';
@@ -35,6 +36,8 @@ class EnrollmentsArgs extends PageArgs {
 }
 
 export const API_KEY_ONLY = 'Only an API key with the enrollments:write scope can enroll students this way.';
+
+import { amountPaidOf } from './enrollment.service';
 
 @Resolver(() => Enrollment)
 export class EnrollmentResolver {
@@ -71,6 +74,14 @@ export class EnrollmentResolver {
   ): Promise<Enrollment> {
     if (!ctx.apiKey) throw new AppError(ctx.viewer ? 'FORBIDDEN' : 'UNAUTHENTICATED', API_KEY_ONLY);
     return (await enrollStudent(ctx.db, ctx.apiKey, { courseId, email, name }, ctx.clientAddress)).enrollment;
+  }
+
+  @FieldResolver(() => Money, {
+    nullable: true,
+    description: 'What was paid, in its own currency (0 for a free course); null for an old record without an amount',
+  })
+  amountPaid(@Root() enrollment: Enrollment): Money | null {
+    return amountPaidOf(enrollment);
   }
 
   @FieldResolver(() => Date, { nullable: true, description: 'When the enrollment was refunded and its access ended; null while it counts' })

@@ -9,6 +9,7 @@ import { requireSelfOrAdmin } from '../auth/guards';
 import { badInput, notFound, textTooLong } from '../../shared/errors';
 import { fetchPage, fromCursor, parsePage, type Page } from '../../shared/paging';
 import { isUuid } from '../../shared/validation';
+import { fromMinorUnits, money, type Money } from '../../shared/money';
 import { AuditAction, AuditTarget } from '../audit/audit.entity';
 import { recordAudit } from '../audit/audit.service';
 import { checkEmail } from '../auth/sign-up-rules';
@@ -46,7 +47,9 @@ export async function grantEnrollment(
       // An account made with a mobile number has no email: its number's stand-in address (shared/phone.ts).
       email: accountAddress({ email: student.email, phone: student.phone ?? null }),
       transactionID: payment?.transactionRef ?? null,
-      transactionAmount: payment ? payment.amountCents / 100 : 0,
+      transactionAmount: payment ? fromMinorUnits(payment.amountCents) : 0,
+      amountPaidMinor: payment?.amountCents ?? 0,
+      amountPaidCurrency: payment ? money(payment.amountCents, payment.currency).currency : 'bdt',
       billingDetails: payment?.billingDetails ?? null,
       revokedAt: null,
     })
@@ -94,7 +97,14 @@ export function createOwnedCourseLoader(db: DataSource, viewer: Viewer | null): 
   });
 }
 
-/** An enrollment as webhook events tell it: ids, the course's name, the student's email, the amount. */
+/** What an enrollment's student paid, as Money; null for an old record without an amount. */
+export function amountPaidOf(enrollment: Pick<Enrollment, 'amountPaidMinor' | 'amountPaidCurrency'>): Money | null {
+  return enrollment.amountPaidMinor === null || enrollment.amountPaidCurrency === null
+    ? null
+    : { amount: enrollment.amountPaidMinor, currency: enrollment.amountPaidCurrency };
+}
+
+/** An enrollment as webhook events tell it: ids, the course's name, the student's email, the amount and its currency. */
 export const enrollmentEventData = (enrollment: Enrollment) => ({
   enrollmentId: enrollment.id,
   courseId: enrollment.courseId,
@@ -102,7 +112,10 @@ export const enrollmentEventData = (enrollment: Enrollment) => ({
   studentId: enrollment.studentId,
   email: enrollment.email,
   paymentId: enrollment.paymentId,
+  /** In major units of `currency`. */
   amount: enrollment.transactionAmount,
+  currency: enrollment.amountPaidCurrency,
+  amountPaid: amountPaidOf(enrollment),
   createdAt: enrollment.createdAt.toISOString(),
   refundedAt: enrollment.revokedAt?.toISOString() ?? null,
 });

@@ -87,7 +87,7 @@ export interface MailService {
 
 /** The SMS that stands in for an email to an account without one: the subject and where to read the rest. */
 export function smsInsteadOfMail(language: Language, subject: string, publicUrl: string): string {
-  return catalogueText(language, 'sms.insteadOfMail', { subject, link: new URL('/profile', publicUrl).toString() });
+  return catalogueText(language, 'sms.insteadOfMail', { subject, link: new URL('/myprofile', publicUrl).toString() });
 }
 
 /** SMTP errors name hosts and ports at most, never a file; kept short for the admin's list. */

@@ -32,7 +32,7 @@ afterAll(async () => {
 beforeEach(() => resetDatabase(db));
 
 const PURCHASE = `mutation ($input: PurchaseInput!) {
-  purchaseCourse(input: $input) { status message clientSecret paymentId enrollment { id courseName transactionID transactionAmount course { id isEnrolled } } }
+  purchaseCourse(input: $input) { status message clientSecret paymentId enrollment { id courseName transactionID transactionAmount amountPaid { amount currency } course { id isEnrolled } } }
 }`;
 type PurchaseAnswer = {
   purchaseCourse: {
@@ -40,7 +40,14 @@ type PurchaseAnswer = {
     message: string | null;
     clientSecret: string | null;
     paymentId: string | null;
-    enrollment: { id: string; courseName: string; transactionID: string | null; transactionAmount: number; course: { id: string; isEnrolled: boolean } } | null;
+    enrollment: {
+      id: string;
+      courseName: string;
+      transactionID: string | null;
+      transactionAmount: number;
+      amountPaid: { amount: number; currency: string };
+      course: { id: string; isEnrolled: boolean };
+    } | null;
   };
 };
 
@@ -66,7 +73,12 @@ describe('buying a course', () => {
     expect(errors).toBeUndefined();
     const result = data!.purchaseCourse;
     expect(result.status).toBe('SUCCEEDED');
-    expect(result.enrollment).toMatchObject({ courseName: 'Class 9 Physics', transactionAmount: 15.5, course: { id: course.id, isEnrolled: true } });
+    expect(result.enrollment).toMatchObject({
+      courseName: 'Class 9 Physics',
+      transactionAmount: 15.5,
+      amountPaid: { amount: 1550, currency: 'USD' },
+      course: { id: course.id, isEnrolled: true },
+    });
     expect(result.enrollment!.transactionID).toMatch(/^txn_test_/);
     const [payment] = await db.getRepository(Payment).find();
     expect(payment).toMatchObject({

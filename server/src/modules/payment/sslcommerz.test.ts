@@ -12,6 +12,7 @@ import { offlineSandboxCredentials } from '../../payments/offline';
 import { signNotification } from '../../payments/sslcommerz/sslcommerz-signature';
 import { Role } from '../../kernel/role';
 import { Enrollment } from '../enrollment/enrollment.entity';
+import { enrollmentEventData } from '../enrollment/enrollment.service';
 import type { Course } from '../course/course.entity';
 import { Payment, PaymentStatus } from './payment.entity';
 import { BANGLADESH_MOBILE, NO_DOLLAR_PRICE } from './checkout.service';
@@ -120,6 +121,20 @@ describe('buying with SSLCommerz', () => {
     expect(await comeBack(back)).toBe(`${app.url}/course/${course.id}?success=true`);
     expect(await enrollmentsOf()).toBe(1);
     expect(await paymentsOf()).toHaveLength(1);
+  });
+
+  it('says the taka paid with bKash as taka everywhere: the enrollment, the old REST answer and the webhook event', async () => {
+    await comeBack(await onGateway(await startBuying(), { ipn: 'now' }));
+    const mine = await student.graphql<{
+      myEnrollments: Array<{ amountPaid: { amount: number; currency: string; formatted: string }; transactionAmount: number }>;
+    }>(`{ myEnrollments { amountPaid { amount currency formatted } transactionAmount } }`);
+    expect(mine.data!.myEnrollments).toEqual([{ amountPaid: { amount: 120_000, currency: 'BDT', formatted: '৳1,200' }, transactionAmount: 1200 }]);
+
+    const rest = await student.request('/api/enroll/rafi@example.com');
+    expect(((await rest.json()) as Array<Record<string, unknown>>)[0]).toMatchObject({ transactionAmount: 1200, currency: 'bdt' });
+
+    const enrollment = await db.getRepository(Enrollment).findOneByOrFail({ courseId: course.id });
+    expect(enrollmentEventData(enrollment)).toMatchObject({ amount: 1200, currency: 'bdt', amountPaid: { amount: 120_000, currency: 'bdt' } });
   });
 
   it('enrolls once when the buyer returns before the IPN, and the late IPN changes nothing', async () => {

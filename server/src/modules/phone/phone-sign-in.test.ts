@@ -132,7 +132,7 @@ describe('a new student', () => {
     await client.graphql(SIGN_IN, { phone: '01812345678', code: await lastCode('+8801812345678'), name: 'Karima' });
     await app.services.mail.mailer.send({ to: phoneOnlyAddress('+8801812345678'), subject: 'আপনার শিখন রসিদ: পদার্থবিজ্ঞান', text: 'the long receipt' });
     const all = await smsTo('+8801812345678');
-    expect(all.at(-1)!.text).toBe('শিখন: আপনার শিখন রসিদ: পদার্থবিজ্ঞান। পুরোটা পড়ুন আপনার প্রোফাইলে: http://shikhon.local/profile');
+    expect(all.at(-1)!.text).toBe('শিখন: আপনার শিখন রসিদ: পদার্থবিজ্ঞান। পুরোটা পড়ুন আপনার প্রোফাইলে: http://shikhon.local/myprofile');
     expect(await db.getRepository(OutboxMessage).countBy({ channel: 'mail' })).toBe(0);
   });
 });
