@@ -5,7 +5,8 @@ import type { GraphQLContext } from '../../kernel/context';
 import { PageOf, toPage } from '../../graphql/page';
 import { PageArgs } from '../../graphql/page-args';
 import { PaymentStatus } from './payment.entity';
-import { approveHeldPayment, CURRENCIES, listMyPayments, listPayments, PROVIDERS } from './payment-history.service';
+import { CURRENCIES, listMyPayments, listPayments, PROVIDERS } from './payment-history.service';
+import { approveHeldPayment } from './settlement.service';
 import { PAYMENT_NOT_FOUND } from './settlement.service';
 import { IdArgs } from '../../graphql/id-args';
 import { oneOf, optionalText, Rule } from '../../shared/validation';
@@ -136,7 +137,7 @@ export class PaymentHistoryResolver {
   @Authorized(...roles.admin)
   @Mutation(() => Boolean, { description: 'Approves a payment held as risky: the student gets the course; admins only' })
   async approveHeldPayment(@Args(() => PaymentId) { paymentId }: PaymentId, @Ctx() ctx: GraphQLContext): Promise<boolean> {
-    await approveHeldPayment(ctx.db, requireViewer(ctx), paymentId, ctx.clientAddress);
+    await approveHeldPayment(ctx.payments, requireViewer(ctx), paymentId, ctx.clientAddress);
     return true;
   }
 }

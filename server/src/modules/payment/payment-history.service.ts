@@ -1,17 +1,12 @@
 import type { DataSource, SelectQueryBuilder } from 'typeorm';
-import { AppError, badInput, notFound } from '../../shared/errors';
+import { badInput } from '../../shared/errors';
 import { fetchPage, fromCursor, parsePage, type Page } from '../../shared/paging';
 import { money, type Money } from '../../shared/money';
 import { methodLabel } from './payment-method';
-import { AuditAction, AuditTarget } from '../audit/audit.entity';
-import { recordAudit } from '../audit/audit.service';
 import type { Viewer } from '../../kernel/viewer';
 import { Course } from '../course/course.entity';
-import { findActiveEnrollment, grantEnrollment } from '../enrollment/enrollment.service';
-import { requireRole, roles } from '../auth/guards';
 import { User } from '../user/user.entity';
 import { Payment, PaymentStatus } from './payment.entity';
-import { PAYMENT_NOT_FOUND } from './settlement.service';
 import { definitionOfStored, isImitationName, PAYMENT_PROVIDERS } from '../../payments/registry';
 import type { PaymentProviderChoice } from './purchase.input';
 import { ApiScope } from '../integration/api-key.entity';
@@ -150,33 +145,5 @@ export function listPayments(db: DataSource, caller: Caller, filter: PaymentFilt
     if (filter.method) qb.andWhere('lower(p.method) = lower(:method)', { method: filter.method });
     if (filter.from) qb.andWhere('p."createdAt" >= :from', { from: filter.from });
     if (filter.to) qb.andWhere('p."createdAt" < :to', { to: filter.to });
-  });
-}
-
-export const NOT_HELD = 'This payment is not held for review';
-
-/** An admin approves a payment SSLCommerz flagged as risky: the student gets the course. */
-export async function approveHeldPayment(db: DataSource, viewer: Viewer, paymentId: string, address: string): Promise<void> {
-  requireRole(viewer, roles.admin);
-  await db.transaction(async (manager) => {
-    const head = await manager.getRepository(Payment).findOneBy({ id: paymentId });
-    if (!head) throw notFound(PAYMENT_NOT_FOUND, 'PAYMENT_NOT_FOUND');
-    await manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`purchase:${head.studentId}:${head.courseId}`]);
-    const payment = await manager.getRepository(Payment).findOneOrFail({ where: { id: paymentId }, lock: { mode: 'pessimistic_write' } });
-    if (payment.status !== PaymentStatus.HELD) throw new AppError('CONFLICT', NOT_HELD);
-    if (await findActiveEnrollment(manager, payment.studentId, payment.courseId))
-      throw new AppError('CONFLICT', 'The student already owns this course: refund this payment instead');
-    await manager.getRepository(Payment).update(payment.id, { status: PaymentStatus.SUCCEEDED });
-    const course = await manager.getRepository(Course).findOneByOrFail({ id: payment.courseId });
-    const student = await manager.getRepository(User).findOneByOrFail({ id: payment.studentId });
-    await grantEnrollment(manager, student, course, { ...payment, status: PaymentStatus.SUCCEEDED });
-    await recordAudit(manager, {
-      viewer,
-      address,
-      action: AuditAction.APPROVE_HELD_PAYMENT,
-      targetType: AuditTarget.PAYMENT,
-      targetId: payment.id,
-      detail: { student: student.email, course: course.name, amountCents: payment.amountCents, currency: payment.currency },
-    });
   });
 }

@@ -1,6 +1,10 @@
 import { Brackets, type EntityManager } from 'typeorm';
 import { PAYMENT_PAGE_EXPIRED, type PaymentProvider, type ProviderPayment } from '../../payments/provider';
-import { notFound } from '../../shared/errors';
+import { AppError, notFound } from '../../shared/errors';
+import type { Viewer } from '../../kernel/viewer';
+import { AuditAction, AuditTarget } from '../audit/audit.entity';
+import { recordAudit } from '../audit/audit.service';
+import { requireRole, roles } from '../auth/guards';
 import { isUuid } from '../../shared/validation';
 import { Course } from '../course/course.entity';
 import { type Enrollment } from '../enrollment/enrollment.entity';
@@ -265,4 +269,40 @@ export async function settleUnsettledPayments(
     }
   }
   return unsettled.length;
+}
+
+export const NOT_HELD = 'This payment is not held for review';
+
+/**
+ * An admin approves a payment SSLCommerz held as risky: settled like a provider's success (the
+ * `payment.succeeded` webhook, the enrollment, the receipt after commit), under the purchase lock,
+ * and audited. A second approval is refused.
+ */
+export async function approveHeldPayment(deps: PurchaseDeps, viewer: Viewer, paymentId: string, address: string): Promise<void> {
+  requireRole(viewer, roles.admin);
+  const { payment, enrollment, created } = await deps.db.transaction(async (manager) => {
+    const head = await manager.getRepository(Payment).findOneBy({ id: paymentId });
+    if (!head) throw notFound(PAYMENT_NOT_FOUND, 'PAYMENT_NOT_FOUND');
+    await lockPurchase(manager, head.studentId, head.courseId);
+    const current = await manager.getRepository(Payment).findOneOrFail({ where: { id: paymentId }, lock: { mode: 'pessimistic_write' } });
+    if (current.status !== PaymentStatus.HELD) throw new AppError('CONFLICT', NOT_HELD);
+    if (await findActiveEnrollment(manager, current.studentId, current.courseId))
+      throw new AppError('CONFLICT', 'The student already owns this course: refund this payment instead');
+    current.status = PaymentStatus.SUCCEEDED;
+    await manager.getRepository(Payment).update(current.id, { status: current.status });
+    await emitWebhookEvent(manager, WebhookEventType.PAYMENT_SUCCEEDED, paymentEventData(current));
+    const course = await manager.getRepository(Course).findOneByOrFail({ id: current.courseId });
+    const student = await manager.getRepository(User).findOneByOrFail({ id: current.studentId });
+    const granted = await grantEnrollment(manager, student, course, current);
+    await recordAudit(manager, {
+      viewer,
+      address,
+      action: AuditAction.APPROVE_HELD_PAYMENT,
+      targetType: AuditTarget.PAYMENT,
+      targetId: current.id,
+      detail: { student: student.email, course: course.name, amountCents: current.amountCents, currency: current.currency },
+    });
+    return { payment: current, ...granted };
+  });
+  if (created) await sendReceipt(deps, payment, enrollment);
 }

@@ -7,11 +7,13 @@ import type { DataSource } from 'typeorm';
 import { startTestApp, TEST_JWT_SECRET, type TestApp } from '../../test/app';
 import { closeTestDatabase, openTestDatabase, resetDatabase } from '../../test/database';
 import { makeCourse, makeUser } from '../../test/factories';
+import { User } from '../user/user.entity';
 import { signedInClient, type HttpClient } from '../../test/http-client';
 import { offlineSandboxCredentials } from '../../payments/offline';
 import { signNotification } from '../../payments/sslcommerz/sslcommerz-signature';
 import { Role } from '../../kernel/role';
 import { Enrollment } from '../enrollment/enrollment.entity';
+import { WebhookDelivery, WebhookEndpoint, WebhookEventType } from '../integration/webhook.entity';
 import { enrollmentEventData } from '../enrollment/enrollment.service';
 import type { Course } from '../course/course.entity';
 import { Payment, PaymentStatus } from './payment.entity';
@@ -180,7 +182,7 @@ describe('buying with SSLCommerz', () => {
     expect((await paymentsOf())[0]).toMatchObject({ status: PaymentStatus.FAILED, failureMessage: AMOUNT_MISMATCH });
   });
 
-  it('holds a risky payment for an admin instead of enrolling', async () => {
+  it('holds a risky payment for an admin instead of enrolling; the approval sends the payment webhook and the receipt once', async () => {
     const back = await onGateway(await startBuying(), { ipn: 'now', risk: '1' });
     expect(await comeBack(back)).toBe(`${app.url}/course/${course.id}?held=true`);
     expect(await enrollmentsOf()).toBe(0);
@@ -194,10 +196,22 @@ describe('buying with SSLCommerz', () => {
     );
     const [payment] = held.data!.payments.items;
     expect(payment).toMatchObject({ amount: 1200, currency: 'bdt', provider: 'sslcommerz' });
+    // An integrator follows payments (the delivery itself is the webhook queue's, proven elsewhere).
+    const boss = await db.getRepository(User).findOneByOrFail({ email: 'boss@example.com' });
+    await db
+      .getRepository(WebhookEndpoint)
+      .insert({ url: 'http://127.0.0.1:9/hooks', events: [WebhookEventType.PAYMENT_SUCCEEDED], secretEncrypted: 'x', createdById: boss.id });
+    // As registering an endpoint does, the job queue is started (its tables hold the deliveries' jobs).
+    await app.services.jobs.boss();
+    const receipts = () => db.getRepository(OutboxMessage).countBy({ to: 'rafi@example.com' });
+    const before = await receipts();
     expect((await admin.graphql(`mutation ($id: ID!) { approveHeldPayment(paymentId: $id) }`, { id: payment.id })).data).toEqual({ approveHeldPayment: true });
     expect(await enrollmentsOf()).toBe(1);
     const twice = await admin.graphql(`mutation ($id: ID!) { approveHeldPayment(paymentId: $id) }`, { id: payment.id });
     expect(twice.errors![0].message).toBe('This payment is not held for review');
+    const events = await db.getRepository(WebhookDelivery).findBy({ eventType: WebhookEventType.PAYMENT_SUCCEEDED });
+    expect(events.map((event) => (JSON.parse(event.body) as { data: { paymentId: string } }).data.paymentId)).toEqual([payment.id]);
+    expect(await receipts()).toBe(before + 1);
   });
 
   it("lists a student's own payments with amount, currency, provider, status and course", async () => {
