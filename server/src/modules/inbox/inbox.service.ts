@@ -3,12 +3,10 @@ import { notFound } from '../../shared/errors';
 import { fetchPage, parsePage, type Page } from '../../shared/paging';
 import { hitRateLimit, limits } from '../../shared/rate-limit';
 import { normalizeEmail } from '../auth/sign-up-rules';
-import { validationMessages } from '../../shared/validation-messages';
 import type { Viewer } from '../../kernel/viewer';
 import { requireRole, roles } from '../auth/guards';
 import { InboxKind, InboxMessage } from './inbox-message.entity';
 
-export const EMPTY_FIELDS = validationMessages.emptyFields;
 export const MAX_FORM_FIELD = 200;
 export const MAX_FORM_MESSAGE = 5000;
 export const MAX_FORM_PHONE = 30;

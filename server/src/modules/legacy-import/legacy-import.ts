@@ -49,7 +49,7 @@ export interface ImportResult {
 const EXTENSIONS = ['.json', '.jsonl', '.ndjson'];
 
 /** Announced in the collection's summary for records imported with a change, each reported with its own note. */
-export const CHANGED_TO_FIT = 'imported with a change to fit the course editor (each one listed above)';
+const CHANGED_TO_FIT = 'imported with a change to fit the course editor (each one listed above)';
 
 /**
  * Imports every old collection found in `folder`, in one transaction; a dry run rolls it back.
