@@ -71,7 +71,7 @@ export async function listInbox(
 export async function setInboxHandled(db: DataSource, viewer: Viewer, id: string, handled: boolean): Promise<InboxMessage> {
   requireRole(viewer, roles.admin);
   const message = await db.getRepository(InboxMessage).findOneBy({ id });
-  if (!message) throw notFound(INBOX_MESSAGE_NOT_FOUND);
+  if (!message) throw notFound(INBOX_MESSAGE_NOT_FOUND, 'INBOX_MESSAGE_NOT_FOUND');
   await db.getRepository(InboxMessage).update(message.id, { handled });
   return { ...message, handled };
 }
