@@ -58,7 +58,7 @@ export async function tellAdmins(deps: AuthDeps, notice: 'smsBudget' | 'smsBudge
  * the waiting ones, oldest first, as far as today's budget allows (at a new
  * day in Asia/Dhaka, or after SMS_DAILY_BUDGET is raised and the server restarted), and drops those
  * asked for more than STALE_CODE_MINUTES ago, unsent, counting them as refused. It runs before every
- * new code (the waiting go first) and every minute on each server (index.ts); an advisory lock lets one
+ * new code (the waiting go first) and every minute as scheduled work (held-codes-job.ts); an advisory lock lets one
  * copy at a time take from the budget, so no message is paid for twice.
  */
 export async function releaseHeldCodes(deps: AuthDeps): Promise<{ released: number; dropped: number }> {
