@@ -3,8 +3,10 @@ import { COURSE_TEXT_LIMITS, MAX_KEY_POINTS, MAX_LESSONS, MAX_PRICE, MAX_TAKA_PR
 import { checkEmail, normalizeEmail } from '../auth/sign-up-rules';
 import { DEFAULT_USD_TO_BDT, proposeTakaPrice } from '../../shared/money';
 import { checkWebAddress } from '../../shared/text-rules';
+import { CLASS_ORDINALS, CLASS_WORDS, ORDINAL_ENDINGS } from '../../shared/class-words';
+import { banglaDigitsAsLatin } from '../../shared/digits';
 import { dateOf, keptId, legacyIdOf, refuse, text, wholeText, type Doc, type MapOptions, type Mapped } from './legacy-fields';
-import { asciiDigits, dollarsForTaka, parseDollars, parsePrice, takaField } from './legacy-prices';
+import { dollarsForTaka, parseDollars, parsePrice, takaField } from './legacy-prices';
 
 /** An old course document, read into a course and its lessons within the course editor's limits. */
 
@@ -38,36 +40,24 @@ export interface CourseFields {
 
 const nfc = (value: string) => value.normalize('NFC');
 const BANGLA_LETTERS = /[\u0980-\u09FF]/;
-const SCHOOL_WORDS = /class|school|ক্লাস|শ্রেণি|শ্রেণী|স্কুল/;
-/** "নবম শ্রেণি" is class 9: the Bangla ordinals of the twelve classes, longest first. */
-const BANGLA_ORDINALS: Array<[string, number]> = (
-  [
-    ['দ্বাদশ', 12],
-    ['একাদশ', 11],
-    ['দশম', 10],
-    ['নবম', 9],
-    ['অষ্টম', 8],
-    ['সপ্তম', 7],
-    ['ষষ্ঠ', 6],
-    ['পঞ্চম', 5],
-    ['চতুর্থ', 4],
-    ['তৃতীয়', 3],
-    ['দ্বিতীয়', 2],
-    ['প্রথম', 1],
-  ] as Array<[string, number]>
-).map(([word, level]) => [nfc(word), level]);
+const SCHOOL_WORDS = new RegExp(['class', 'school', ...CLASS_WORDS, 'স্কুল'].join('|'));
+/** "নবম শ্রেণি" is class 9: the Bangla ordinals of the twelve classes, the twelfth first. */
+const BANGLA_ORDINALS: Array<[string, number]> = CLASS_ORDINALS.map((word, i): [string, number] => [word, i + 1]).reverse();
+const CLASS_WORD = `(?:class|${CLASS_WORDS.join('|')})`;
+/** A class word, then its number: "Class 9", "শ্রেণি ৯". */
+const CLASS_THEN_NUMBER = new RegExp(`${CLASS_WORD}\\s*[:-]?\\s*(\\d{1,2})(?!\\d)`);
+/** A number (an ordinal or not), then a class word: "9th class", "৯ম শ্রেণি". */
+const NUMBER_THEN_CLASS = new RegExp(`(\\d{1,2})\\s*(?:st|nd|rd|th|${ORDINAL_ENDINGS.join('|')})?\\s*${CLASS_WORD}`);
 
 /**
  * The class a section or title names: "Class 9", "class-10", "৯ম শ্রেণি", "শ্রেণি ৯", "নবম শ্রেণী",
  * "ক্লাস ৮"; null for a range ("Class 1 to 12", "১ থেকে ১২") or no class.
  */
 export function classLevelIn(raw: string): number | null {
-  const t = asciiDigits(nfc(raw)).toLowerCase();
+  const t = banglaDigitsAsLatin(nfc(raw)).toLowerCase();
   if (/\d{1,2}\s*(to|-|–|থেকে)\s*\d{1,2}/.test(t)) return null;
   const found =
-    /(?:class|ক্লাস|শ্রেণি|শ্রেণী)\s*[:-]?\s*(\d{1,2})(?!\d)/.exec(t)?.[1] ??
-    /(\d{1,2})\s*(?:st|nd|rd|th|ম|য়|য়|র্থ|ষ্ঠ|শ)?\s*(?:class|ক্লাস|শ্রেণি|শ্রেণী)/.exec(t)?.[1] ??
-    BANGLA_ORDINALS.find(([word]) => new RegExp(`${word}\\s*(শ্রেণি|শ্রেণী|ক্লাস)`).test(t))?.[1];
+    CLASS_THEN_NUMBER.exec(t)?.[1] ?? NUMBER_THEN_CLASS.exec(t)?.[1] ?? BANGLA_ORDINALS.find(([word]) => new RegExp(`${word}\\s*${CLASS_WORD}`).test(t))?.[1];
   const level = found === undefined ? NaN : Number(found);
   return Number.isInteger(level) && level >= 1 && level <= 12 ? level : null;
 }
@@ -76,13 +66,14 @@ export function classLevelIn(raw: string): number | null {
 function sectionOf(doc: Doc, name: string): { category: CourseCategory; classLevel: number | null; trending: boolean } {
   const section = nfc(text(doc, 'section', 'category', 'type') ?? '').toLowerCase();
   const given = text(doc, 'classLevel', 'class');
-  const givenLevel = given !== null && /^\d{1,2}$/.test(asciiDigits(given)) ? Number(asciiDigits(given)) : null;
+  const givenLevel = given !== null && /^\d{1,2}$/.test(banglaDigitsAsLatin(given)) ? Number(banglaDigitsAsLatin(given)) : null;
   let level = givenLevel !== null && givenLevel >= 1 && givenLevel <= 12 ? givenLevel : classLevelIn(section);
   const school = level !== null || SCHOOL_WORDS.test(section);
   // A school section that names no class ("Class 1 to 12"): the course's own name may ("Physics for Class 9").
   if (school && level === null) level = classLevelIn(name);
   return { category: school ? CourseCategory.SCHOOL : CourseCategory.PROFESSIONAL, classLevel: level, trending: /trend/.test(section) };
 }
+
 /** A text shortened to the editor's limit at a word boundary, with "…", and the note that says so. */
 function shorten(value: string, max: number, label: string, notes: string[]): string {
   if (value.length <= max) return value;

@@ -1,11 +1,6 @@
+import { banglaDigitsAsLatin } from '../../shared/digits';
+
 /** Prices as the old platform wrote them: in dollars or taka, with Bengali or ASCII digits, or free. */
-
-const BENGALI_DIGITS = '০১২৩৪৫৬৭৮৯';
-
-/** Bengali digits (০–৯) as ASCII digits, so "১২০০" reads as 1200. */
-export function asciiDigits(value: string): string {
-  return value.replace(/[০-৯]/g, (digit) => String(BENGALI_DIGITS.indexOf(digit)));
-}
 
 /** A price as the old platform wrote it: an amount in its currency, or free. */
 export type LegacyPrice = { currency: 'usd' | 'bdt'; amount: number };
@@ -23,7 +18,7 @@ export function parsePrice(value: unknown): LegacyPrice | null {
   if (typeof value === 'number')
     return Number.isFinite(value) && value >= 0 && value <= 99_999_999 ? { currency: 'usd', amount: Math.round(value * 100) / 100 } : null;
   if (typeof value !== 'string') return null;
-  const written = asciiDigits(value.normalize('NFC')).trim();
+  const written = banglaDigitsAsLatin(value.normalize('NFC')).trim();
   if (FREE.test(written)) return { currency: 'usd', amount: 0 };
   const match = /^([^\d\s]*?)\s*([\d,]*\d(?:\.\d+)?)\s*([^\d\s]*)$/.exec(written);
   if (!match) return null;

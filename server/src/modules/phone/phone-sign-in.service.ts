@@ -3,7 +3,7 @@ import { IsNull, MoreThan, Not, type DataSource, type EntityManager } from 'type
 import type { Language } from '../../i18n/languages';
 import { text } from '../../i18n/translate';
 import { AppError, badInput } from '../../shared/errors';
-import { latinDigits } from '../../shared/digits';
+import { banglaDigits, latinDigits } from '../../shared/digits';
 import { sameHash } from '../../shared/hashing';
 import { normalizeBangladeshMobile } from '../../shared/phone';
 import { countAttempt, hitRateLimit, limits, refuseWhenLimited, type Limit } from '../../shared/rate-limit';
@@ -67,9 +67,6 @@ function codeHash(jwtSecret: string, rowId: string, code: string): string {
   const key = createHmac('sha256', jwtSecret).update('shikhon sms code v1').digest();
   return createHmac('sha256', key).update(`${rowId}:${code}`).digest('hex');
 }
-
-/** Bengali digits for the SMS's first line. */
-const banglaDigits = (code: string) => code.replace(/\d/g, (d) => String.fromCodePoint(0x09e6 + Number(d)));
 
 /** The SMS text: the code in the reader's language and in English digits, and the WebOTP line `@host #code` last. */
 export function codeSmsText(language: Language, code: string, publicUrl: string): string {
