@@ -44,7 +44,6 @@ import { countWrongGuess, refuseWhileGuessesWait } from './guess-throttle';
  * - Only a confirmed number signs in, and a number is confirmed only by a code sent to it: nothing
  *   (ownership, a role) ever follows from a number typed in a profile.
  */
-export { CODE_TTL_MINUTES, STALE_CODE_MINUTES } from './code-delivery';
 export const MAX_WRONG_TRIES = 5;
 
 export const NOT_A_MOBILE = 'Enter a Bangladeshi mobile number: 01 and 9 more digits (013 to 019)';
