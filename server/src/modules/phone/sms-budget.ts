@@ -11,11 +11,13 @@ import { countCodeEvent, DROPPED_CODE_BODY, endUnsentCodes, STALE_CODE_MINUTES, 
  * The site's daily SMS budget (SMS_DAILY_BUDGET, per day in Asia/Dhaka): codes taken from it, the
  * admins' warnings, the SMS an earlier version held for it, and the counts the dashboard shows.
  */
+
 /** Admins are warned once a day when this share of the budget is used. */
 export const BUDGET_WARNING_SHARE = 0.8;
 /** This last share of the budget goes only to numbers that have an account (and to confirming a number on one). */
 export const BUDGET_RESERVE_SHARE = 0.1;
 
+/** Phone sign-in's settings, the daily budget among them. */
 export interface PhoneSettings {
   /** PHONE_SIGN_IN: false refuses every code. */
   enabled: boolean;
