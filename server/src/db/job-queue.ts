@@ -22,8 +22,9 @@ export interface Jobs {
 /**
  * The process's one PostgreSQL job queue (pg-boss, in its own `pgboss` schema), started on first
  * use. Every module's work that is not answering a request runs on it, each in its named pg-boss
- * queue. Each module declares its jobs in its manifest (`ProductModule.jobs`); scheduled work goes
- * through `startScheduledWork` (job-queues.ts). Never a `setInterval` in the web process.
+ * queue. Each module declares its jobs in its manifest (`ProductModule.jobs`); a work queue is made
+ * ready by `workQueue`, scheduled work by `startScheduledWork` (job-queues.ts). Never a `setInterval`
+ * in the web process.
  */
 export class JobQueue implements Jobs {
   private started: Promise<PgBoss> | null = null;

@@ -21,6 +21,27 @@ export async function ensureQueue(boss: PgBoss, name: string, options: Omit<PgBo
   }
 }
 
+/** A pg-boss queue on the one job queue, ready to send and work jobs: pg-boss started and the queue created. */
+export type WorkQueue = () => Promise<PgBoss>;
+
+/**
+ * A work queue made ready on first use, once per process: the one job queue started and the named
+ * queue created with its settings (retries, expiry). A set-up that failed is tried again on the next use.
+ */
+export function workQueue(jobs: Jobs, name: string, options: Omit<PgBoss.Queue, 'name'> = {}): WorkQueue {
+  let ready: Promise<PgBoss> | null = null;
+  return () => {
+    if (!ready) {
+      ready = jobs.boss().then(async (boss) => {
+        await ensureQueue(boss, name, options);
+        return boss;
+      });
+      ready.catch(() => (ready = null));
+    }
+    return ready;
+  };
+}
+
 /** How often a process looks for a due run of scheduled work (seconds), unless the queue says otherwise. */
 const SCHEDULED_POLLING_SECONDS = 10;
 
@@ -39,15 +60,18 @@ export interface ScheduledWork<T extends object> {
   pollingIntervalSeconds?: number;
 }
 
-/** Creates a queue of scheduled work: at most one run waiting and one running (`stately`), a failed run waits for the next tick. */
-export function ensureScheduledQueue(boss: PgBoss, queue: string, expireInSeconds = 600): Promise<void> {
-  return ensureQueue(boss, queue, { policy: 'stately', retryLimit: 0, expireInSeconds });
+/**
+ * The settings of a queue of scheduled work: at most one run waiting and one running (`stately`), a
+ * failed run waits for the next tick, and a run still active after `expireInSeconds` is taken as crashed.
+ */
+export function scheduledQueueSettings(expireInSeconds = 600): Omit<PgBoss.Queue, 'name'> {
+  return { policy: 'stately', retryLimit: 0, expireInSeconds };
 }
 
 /**
  * Scheduled work on the one job queue, for all server copies at once: pg-boss's clock writes one job a
  * cron tick whatever the number of copies (the schedule is upserted by name), and the queue keeps at
- * most one run waiting and one running (`ensureScheduledQueue`). Creates the queue, registers the
+ * most one run waiting and one running (`scheduledQueueSettings`). Creates the queue, registers the
  * schedule and works the runs in this process.
  */
 export async function startScheduledWork<T extends object = object>(
@@ -56,7 +80,7 @@ export async function startScheduledWork<T extends object = object>(
   run: (data: T) => Promise<void>,
 ): Promise<void> {
   const boss = await jobs.boss();
-  await ensureScheduledQueue(boss, queue, expireInSeconds);
+  await ensureQueue(boss, queue, scheduledQueueSettings(expireInSeconds));
   await boss.schedule(queue, cron, data);
   const polling = pollingIntervalSeconds ?? jobs.pollingIntervalSeconds ?? SCHEDULED_POLLING_SECONDS;
   await boss.work<T>(queue, { batchSize: 1, pollingIntervalSeconds: polling }, async ([job]) => run(job.data));

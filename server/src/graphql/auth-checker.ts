@@ -5,7 +5,7 @@ import { isUuid } from '../shared/validation';
 import type { Role } from '../kernel/role';
 import type { GraphQLContext } from '../kernel/context';
 
-export { NOT_ALLOWED, requireViewer, SIGN_IN_AGAIN, SIGN_IN_REQUIRED } from '../modules/auth/guards';
+export { requireViewer } from '../modules/auth/guards';
 
 /** The first gate of `@Authorized(...roles.x)` operations (the role sets are in modules/auth/guards.ts). */
 export const authChecker: AuthChecker<GraphQLContext, Role> = ({ context }, allowed) => {

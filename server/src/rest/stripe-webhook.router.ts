@@ -14,7 +14,10 @@ export function stripeWebhookRouter(deps: PurchaseDeps): Router {
   router.post('/webhooks/stripe', express.raw({ type: '*/*', limit: '1mb' }), async (req, res) => {
     // The provider that sends webhooks (Stripe, or its offline test mode) is the one that signed this.
     const provider = deps.providers.with('webhooks');
-    if (!provider) throw deps.providers.none ? new AppError('PAYMENTS_OFF', PAYMENTS_OFF) : notFound('No payment provider here sends webhooks');
+    if (!provider)
+      throw deps.providers.none
+        ? new AppError('PAYMENTS_OFF', PAYMENTS_OFF)
+        : notFound('No payment provider here sends webhooks', 'PAYMENT_PROVIDER_NOT_FOUND');
     let event;
     try {
       event = provider.verifyWebhook(req.body as Buffer, req.get('stripe-signature'));

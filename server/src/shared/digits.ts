@@ -4,7 +4,8 @@
  * phone goes through here, from GraphQL and REST alike (see `Normalize` in validation.ts).
  */
 
-const ZEROS = [0x09e6 /* Bengali */, 0x0660 /* Arabic-Indic */, 0x06f0 /* Extended Arabic-Indic */, 0x0966 /* Devanagari */];
+const BANGLA_ZERO = 0x09e6;
+const ZEROS = [BANGLA_ZERO, 0x0660 /* Arabic-Indic */, 0x06f0 /* Extended Arabic-Indic */, 0x0966 /* Devanagari */];
 const OTHER_DIGIT = /[\u09e6-\u09ef\u0660-\u0669\u06f0-\u06f9\u0966-\u096f]/g;
 
 /** The same text with every Bangla (or other Indic/Arabic) digit written as 0-9; nothing else changes. */
@@ -14,6 +15,19 @@ export function latinDigits(text: string): string {
     const zero = ZEROS.find((start) => code >= start && code <= start + 9)!;
     return String(code - zero);
   });
+}
+
+/**
+ * Bangla digits only (০-৯) written as 0-9, every other character as it is: how search and the import
+ * of the old platform's data read numbers (search's SQL `search_text` reads the same digits).
+ */
+export function banglaDigitsAsLatin(text: string): string {
+  return text.replace(/[০-৯]/g, (digit) => String(digit.codePointAt(0)! - BANGLA_ZERO));
+}
+
+/** 0-9 written as Bangla digits (০-৯), for a Bangla reader; every other character as it is. */
+export function banglaDigits(text: string): string {
+  return text.replace(/[0-9]/g, (digit) => String.fromCodePoint(BANGLA_ZERO + Number(digit)));
 }
 
 /** A value as typed: text gets Latin digits, anything else is left as it is. */

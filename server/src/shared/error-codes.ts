@@ -73,6 +73,17 @@ export const errorCodes = {
   MODEL_TEST_NOT_FOUND: 'NOT_FOUND',
   ATTEMPT_NOT_FOUND: 'NOT_FOUND',
   USER_NOT_FOUND: 'NOT_FOUND',
+  BLOG_NOT_FOUND: 'NOT_FOUND',
+  REVIEW_NOT_FOUND: 'NOT_FOUND',
+  /** An undelivered mail of the outbox (an admin's resend). */
+  MAIL_NOT_FOUND: 'NOT_FOUND',
+  /** A contact message, complaint or subscription of the admins' inbox. */
+  INBOX_MESSAGE_NOT_FOUND: 'NOT_FOUND',
+  API_KEY_NOT_FOUND: 'NOT_FOUND',
+  WEBHOOK_ENDPOINT_NOT_FOUND: 'NOT_FOUND',
+  WEBHOOK_DELIVERY_NOT_FOUND: 'NOT_FOUND',
+  /** No payment provider here takes webhooks (`POST /webhooks/stripe` on a server without one). */
+  PAYMENT_PROVIDER_NOT_FOUND: 'NOT_FOUND',
 
   /** The student already owns the course. */
   ALREADY_ENROLLED: 'CONFLICT',

@@ -1,3 +1,4 @@
+import { localDigits } from '../../lib/digits';
 import type { Language } from '../../lib/i18n';
 
 export const ADMISSION_LEVEL = 13;
@@ -12,5 +13,5 @@ export function clock(seconds: number, language: Language): string {
   const s = Math.max(0, Math.floor(seconds));
   const parts = [Math.floor(s / 3600), Math.floor((s % 3600) / 60), s % 60];
   const text = (parts[0] > 0 ? parts : parts.slice(1)).map((n, i) => (i === 0 ? String(n) : String(n).padStart(2, '0'))).join(':');
-  return language === 'bn' ? text.replace(/\d/g, (d) => '০১২৩৪৫৬৭৮৯'[Number(d)]) : text;
+  return localDigits(text, language);
 }

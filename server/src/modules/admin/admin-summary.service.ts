@@ -6,7 +6,7 @@ import { revenueByCurrency, type MoneyAmount } from '../payment/revenue';
 import { requireRole, roles } from '../auth/guards';
 import type { Role } from '../../kernel/role';
 import { visibleCourse } from '../course/course-visibility';
-import { codeCounts } from '../phone/phone-sign-in.service';
+import { codeCounts } from '../phone/sms-budget';
 
 export interface AdminSummary {
   students: number;

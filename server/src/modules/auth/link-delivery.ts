@@ -33,8 +33,6 @@ export const linkRules: Record<LinkKind, LinkRule> = {
   'email-verification': { table: 'email_verification', lifetimeMinutes: VERIFY_TOKEN_TTL_HOURS * 60, capMinutes: 7 * 24 * 60 },
 };
 
-export const isLinkKind = (value: unknown): value is LinkKind => value === 'password-reset' || value === 'email-verification';
-
 /** The reason the outbox keeps for a link's mail that was dropped unsent. */
 export const DEAD_LINK_REASON = 'not sent: its link was used, ran out, or waited past its limit';
 

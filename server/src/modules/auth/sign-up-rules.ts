@@ -1,9 +1,8 @@
-import { AppError, badInput } from '../../shared/errors';
+import { AppError } from '../../shared/errors';
 import { validationMessages as m } from '../../shared/validation-messages';
 import { isCommonPassword } from './common-passwords';
 import { type Role, SIGN_UP_ROLES } from '../../kernel/role';
 
-export const SELECT_ROLE = m.selectRole;
 export const MIN_PASSWORD_LENGTH = 8;
 export const MAX_NAME_LENGTH = 100;
 export const MAX_EMAIL_LENGTH = 254;
@@ -71,13 +70,6 @@ export function checkBirthDate(date: string | null | undefined, today = new Date
   const age = (today.getTime() - parsed.getTime()) / (365.25 * 24 * 3600 * 1000);
   if (age < 3 || age > 120) return m.birthDate;
   return null;
-}
-
-/** Raises one error that names every field that is wrong, each with its own message. */
-export function raiseFieldErrors(fields: Record<string, string | null>): void {
-  const wrong = Object.fromEntries(Object.entries(fields).filter(([, problem]) => problem !== null)) as Record<string, string>;
-  const first = Object.values(wrong)[0];
-  if (first) throw badInput(first, { fields: wrong });
 }
 
 /** Who may sign up: students and instructors (the field rules are on SignUpInput); trimmed and normalized. */

@@ -29,7 +29,7 @@ class BlogInput {
   description: string;
 }
 
-const BlogId = IdArgs('id', BLOG_NOT_FOUND, 'The post');
+const BlogId = IdArgs('id', BLOG_NOT_FOUND, 'The post', 'BLOG_NOT_FOUND');
 type BlogId = InstanceType<typeof BlogId>;
 
 @Resolver(() => Blog)

@@ -34,7 +34,7 @@ export async function findBlog(db: DataSource, id: string): Promise<Blog | null>
 /** Opening a post counts one read. */
 export async function openBlog(db: DataSource, id: string): Promise<Blog> {
   const [rows] = await db.query<[Array<{ id: string }>, number]>(`UPDATE blog SET reads = reads + 1 WHERE id = $1 AND NOT hidden RETURNING id`, [id]);
-  if (rows.length === 0) throw notFound(BLOG_NOT_FOUND);
+  if (rows.length === 0) throw notFound(BLOG_NOT_FOUND, 'BLOG_NOT_FOUND');
   return db.getRepository(Blog).findOneByOrFail({ id });
 }
 
@@ -51,7 +51,7 @@ export async function createBlog(db: DataSource, viewer: Viewer, draft: { title:
 export async function setBlogHidden(db: DataSource, viewer: Viewer, id: string, hidden: boolean): Promise<Blog> {
   requireRole(viewer, roles.admin, 'Only admins can hide blog posts');
   const blog = await db.getRepository(Blog).findOneBy({ id });
-  if (!blog) throw notFound(BLOG_NOT_FOUND);
+  if (!blog) throw notFound(BLOG_NOT_FOUND, 'BLOG_NOT_FOUND');
   await db.getRepository(Blog).update(blog.id, { hidden });
   return { ...blog, hidden };
 }

@@ -116,7 +116,6 @@ export async function findCourse(db: DataSource, id: string): Promise<Course | n
 }
 
 export const SEARCH_DEFAULT_LIMIT = 20;
-export const SEARCH_MAX_LIMIT = 50;
 
 /**
  * Ranked search over name, instructor and description (rules in course.search.ts; texts compared

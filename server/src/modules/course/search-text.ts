@@ -9,6 +9,9 @@
  * the visitor's text. search-text.test.ts checks that both give the same answer.
  */
 
+import { CLASS_ORDINALS, CLASS_WORDS, ORDINAL_ENDINGS } from '../../shared/class-words';
+import { banglaDigitsAsLatin } from '../../shared/digits';
+
 const range = (first: number, last: number) => Array.from({ length: last - first + 1 }, (_, i) => first + i);
 /**
  * Characters no reader sees: soft hyphen, grapheme joiner, zero-width space, non-joiner and joiner
@@ -20,22 +23,12 @@ const INVISIBLE = new Set(
   ),
 );
 
-const BENGALI_DIGITS = '০১২৩৪৫৬৭৮৯';
-
-/** Words for "class"; every spelling becomes "class". */
-const CLASS_WORDS = ['শ্রেণি', 'শ্রেণী', 'ক্লাস'];
-
-/** Bangla ordinal words of the twelve classes. */
-export const CLASS_ORDINALS = ['প্রথম', 'দ্বিতীয়', 'তৃতীয়', 'চতুর্থ', 'পঞ্চম', 'ষষ্ঠ', 'সপ্তম', 'অষ্টম', 'নবম', 'দশম', 'একাদশ', 'দ্বাদশ'].map((word) =>
-  word.normalize('NFC'),
-);
-
 /** A Bangla character: an ordinal is a class word only when it stands alone ("নবম", not "নবমী"). */
 const BANGLA = 'ঀ-৿';
 const ALONE_BEFORE = `(?<![${BANGLA}])`;
 const ALONE_AFTER = `(?![${BANGLA}])`;
 /** "৯ম", "২য়", "৪র্থ", "৬ষ্ঠ", "১১শ" once the digits are Latin: the number with an ordinal ending. */
-const NUMBERED_ORDINAL = new RegExp(`([0-9]+)(ম|য়|র্থ|ষ্ঠ|শ)${ALONE_AFTER}`.normalize('NFC'), 'g');
+const NUMBERED_ORDINAL = new RegExp(`([0-9]+)(${ORDINAL_ENDINGS.join('|')})${ALONE_AFTER}`.normalize('NFC'), 'g');
 const ORDINAL_WORDS = CLASS_ORDINALS.map((word, i) => ({ pattern: new RegExp(`${ALONE_BEFORE}${word}${ALONE_AFTER}`, 'g'), number: i + 1 }));
 
 export function searchText(text: string): string {
@@ -44,8 +37,9 @@ export function searchText(text: string): string {
     .join('')
     .normalize('NFC')
     .toLowerCase();
-  for (let digit = 0; digit < 10; digit++) result = result.replaceAll(BENGALI_DIGITS[digit], String(digit));
-  for (const word of CLASS_WORDS) result = result.replaceAll(word.normalize('NFC'), 'class');
+  result = banglaDigitsAsLatin(result);
+  // Every spelling of "class" becomes "class".
+  for (const word of CLASS_WORDS) result = result.replaceAll(word, 'class');
   result = result.replace(NUMBERED_ORDINAL, 'class $1');
   for (const { pattern, number } of ORDINAL_WORDS) result = result.replace(pattern, `class ${number}`);
   // "ক্লাস নবম" and "নবম শ্রেণি" said "class" twice: once is enough ("class 9 class 10" stays).

@@ -52,7 +52,7 @@ class SubscribeArgs {
   @Field(() => String, { description: 'The email to send the newsletter to' }) @filledEmail email: string;
 }
 
-const InboxMessageId = IdArgs('id', INBOX_MESSAGE_NOT_FOUND, 'The inbox message');
+const InboxMessageId = IdArgs('id', INBOX_MESSAGE_NOT_FOUND, 'The inbox message', 'INBOX_MESSAGE_NOT_FOUND');
 type InboxMessageId = InstanceType<typeof InboxMessageId>;
 
 @ObjectType({ description: 'A page of inbox messages' })

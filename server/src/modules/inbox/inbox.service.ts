@@ -3,12 +3,10 @@ import { notFound } from '../../shared/errors';
 import { fetchPage, parsePage, type Page } from '../../shared/paging';
 import { hitRateLimit, limits } from '../../shared/rate-limit';
 import { normalizeEmail } from '../auth/sign-up-rules';
-import { validationMessages } from '../../shared/validation-messages';
 import type { Viewer } from '../../kernel/viewer';
 import { requireRole, roles } from '../auth/guards';
 import { InboxKind, InboxMessage } from './inbox-message.entity';
 
-export const EMPTY_FIELDS = validationMessages.emptyFields;
 export const MAX_FORM_FIELD = 200;
 export const MAX_FORM_MESSAGE = 5000;
 export const MAX_FORM_PHONE = 30;
@@ -73,7 +71,7 @@ export async function listInbox(
 export async function setInboxHandled(db: DataSource, viewer: Viewer, id: string, handled: boolean): Promise<InboxMessage> {
   requireRole(viewer, roles.admin);
   const message = await db.getRepository(InboxMessage).findOneBy({ id });
-  if (!message) throw notFound(INBOX_MESSAGE_NOT_FOUND);
+  if (!message) throw notFound(INBOX_MESSAGE_NOT_FOUND, 'INBOX_MESSAGE_NOT_FOUND');
   await db.getRepository(InboxMessage).update(message.id, { handled });
   return { ...message, handled };
 }

@@ -65,10 +65,10 @@ export function listApiKeys(db: DataSource, viewer: Viewer): Promise<ApiKey[]> {
 /** Revokes a key: from now on it is refused. Revoking twice changes nothing more. */
 export async function revokeApiKey(db: DataSource, viewer: Viewer, id: string, address: string): Promise<ApiKey> {
   requireRole(viewer, roles.admin, 'Only admins can revoke API keys');
-  if (!isUuid(id)) throw notFound(API_KEY_NOT_FOUND);
+  if (!isUuid(id)) throw notFound(API_KEY_NOT_FOUND, 'API_KEY_NOT_FOUND');
   return db.transaction(async (manager) => {
     const key = await manager.getRepository(ApiKey).findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
-    if (!key) throw notFound(API_KEY_NOT_FOUND);
+    if (!key) throw notFound(API_KEY_NOT_FOUND, 'API_KEY_NOT_FOUND');
     if (key.revokedAt) return key;
     key.revokedAt = new Date();
     await manager.getRepository(ApiKey).update({ id }, { revokedAt: key.revokedAt });

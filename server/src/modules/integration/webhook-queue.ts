@@ -4,7 +4,7 @@ import type { Jobs } from '../../db/job-queue';
 import type { AppLogger } from '../../logger';
 import { sendDelivery } from './webhook-sender';
 import { WEBHOOK_QUEUE, type WebhookJob } from './webhook-events';
-import { ensureQueue } from '../../db/job-queues';
+import { workQueue, type WorkQueue } from '../../db/job-queues';
 import { WebhookTargets, type Resolve } from './webhook-target';
 
 export interface WebhookQueueOptions {
@@ -29,22 +29,26 @@ export const DEFAULT_WEBHOOK_RETRIES: WebhookQueueOptions = { retryDelaySeconds:
  */
 export class WebhookQueue {
   private started: Promise<PgBoss> | null = null;
+  private readonly settings: { retryLimit: number; retryDelay: number; retryBackoff: boolean; expireInSeconds: number };
+  private readonly queue: WorkQueue;
 
   constructor(
-    private readonly jobs: Jobs,
+    jobs: Jobs,
     private readonly log: AppLogger,
     readonly options: WebhookQueueOptions = DEFAULT_WEBHOOK_RETRIES,
     /** Where deliveries may go: checked again at every attempt. */
     readonly targets: WebhookTargets = new WebhookTargets(),
-  ) {}
+  ) {
+    this.settings = { retryLimit: options.retryLimit, retryDelay: options.retryDelaySeconds, retryBackoff: true, expireInSeconds: 120 };
+    this.queue = workQueue(jobs, WEBHOOK_QUEUE, this.settings);
+  }
 
   /** Starts the queue and its worker (once); `secretKey` decrypts endpoint secrets. */
   start(db: DataSource, secretKey: Buffer): Promise<PgBoss> {
     this.started ??= (async () => {
-      const boss = await this.jobs.boss();
-      const settings = { retryLimit: this.options.retryLimit, retryDelay: this.options.retryDelaySeconds, retryBackoff: true, expireInSeconds: 120 };
-      await ensureQueue(boss, WEBHOOK_QUEUE, settings);
-      await boss.updateQueue(WEBHOOK_QUEUE, { name: WEBHOOK_QUEUE, ...settings });
+      const boss = await this.queue();
+      // A queue made earlier, with other settings, takes these.
+      await boss.updateQueue(WEBHOOK_QUEUE, { name: WEBHOOK_QUEUE, ...this.settings });
       await boss.work<WebhookJob>(
         WEBHOOK_QUEUE,
         { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 2 },

@@ -108,10 +108,10 @@ export function listWebhookEndpoints(db: DataSource, viewer: Viewer): Promise<We
 /** Deletes an endpoint: it receives nothing more; its deliveries stay for the record. */
 export async function deleteWebhookEndpoint(db: DataSource, viewer: Viewer, id: string, address: string): Promise<WebhookEndpoint> {
   requireRole(viewer, roles.admin, ONLY_ADMINS);
-  if (!isUuid(id)) throw notFound(WEBHOOK_ENDPOINT_NOT_FOUND);
+  if (!isUuid(id)) throw notFound(WEBHOOK_ENDPOINT_NOT_FOUND, 'WEBHOOK_ENDPOINT_NOT_FOUND');
   return db.transaction(async (manager) => {
     const endpoint = await manager.getRepository(WebhookEndpoint).findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
-    if (!endpoint || endpoint.deletedAt) throw notFound(WEBHOOK_ENDPOINT_NOT_FOUND);
+    if (!endpoint || endpoint.deletedAt) throw notFound(WEBHOOK_ENDPOINT_NOT_FOUND, 'WEBHOOK_ENDPOINT_NOT_FOUND');
     endpoint.deletedAt = new Date();
     await manager.getRepository(WebhookEndpoint).update({ id }, { deletedAt: endpoint.deletedAt });
     await recordAudit(manager, {
@@ -137,7 +137,8 @@ export async function listWebhookDeliveries(
   paging: { after?: string | null; offset?: number; limit?: number },
 ): Promise<Page<WebhookDelivery>> {
   requireRole(viewer, roles.admin, ONLY_ADMINS);
-  if (!isUuid(endpointId) || !(await db.getRepository(WebhookEndpoint).existsBy({ id: endpointId }))) throw notFound(WEBHOOK_ENDPOINT_NOT_FOUND);
+  if (!isUuid(endpointId) || !(await db.getRepository(WebhookEndpoint).existsBy({ id: endpointId })))
+    throw notFound(WEBHOOK_ENDPOINT_NOT_FOUND, 'WEBHOOK_ENDPOINT_NOT_FOUND');
   const page = parsePage(paging.offset, paging.limit, 20);
   const after = paging.after ? fromCursor(paging.after) : null;
   const query = () => {
@@ -168,11 +169,11 @@ export async function attemptsOf(db: DataSource, deliveryIds: readonly string[])
 /** Sends a delivery's event again: a new delivery with the same event id and body, queued at once. */
 export async function resendWebhookDelivery(deps: WebhookDeps, viewer: Viewer, id: string, address: string): Promise<WebhookDelivery> {
   requireRole(viewer, roles.admin, ONLY_ADMINS);
-  if (!isUuid(id)) throw notFound(WEBHOOK_DELIVERY_NOT_FOUND);
+  if (!isUuid(id)) throw notFound(WEBHOOK_DELIVERY_NOT_FOUND, 'WEBHOOK_DELIVERY_NOT_FOUND');
   await deps.queue.start(deps.db, deps.secretKey);
   return deps.db.transaction(async (manager) => {
     const original = await manager.getRepository(WebhookDelivery).findOneBy({ id });
-    if (!original) throw notFound(WEBHOOK_DELIVERY_NOT_FOUND);
+    if (!original) throw notFound(WEBHOOK_DELIVERY_NOT_FOUND, 'WEBHOOK_DELIVERY_NOT_FOUND');
     const endpoint = await manager.getRepository(WebhookEndpoint).findOneBy({ id: original.endpointId });
     if (!endpoint || endpoint.deletedAt) throw badInput('Its endpoint was deleted: nothing can be sent to it', { field: 'id' });
     const repo = manager.getRepository(WebhookDelivery);

@@ -1,4 +1,5 @@
-import { classLevelIn, parsePrice } from './legacy-documents';
+import { classLevelIn } from './legacy-course';
+import { parsePrice } from './legacy-prices';
 
 describe("reading the old platform's prices and classes", () => {
   it.each([

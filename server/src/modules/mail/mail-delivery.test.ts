@@ -143,6 +143,6 @@ describe('mail whose every retry failed', () => {
     await waitFor('the list to empty', async () => (await admin.graphql<{ undeliveredMail: { total: number } }>(LIST)).data!.undeliveredMail.total === 0);
     // A message that was delivered is not sent again.
     const again = await admin.graphql(`mutation ($id: ID!) { sendMailAgain(id: $id) }`, { id: failed.id });
-    expect(again.errors![0]).toMatchObject({ message: 'No such undelivered mail', extensions: { code: 'NOT_FOUND' } });
+    expect(again.errors![0]).toMatchObject({ message: 'No such undelivered mail', extensions: { code: 'MAIL_NOT_FOUND', category: 'NOT_FOUND' } });
   });
 });

@@ -9,7 +9,8 @@ import { SmsGatewayError, type SmsProvider } from '../phone/sms-provider';
 import { countCodeEvent, DROPPED_CODE_BODY, endUnsentCodes, STALE_CODE_MINUTES, STALE_CODE_REASON, startCodeValidity } from '../phone/code-delivery';
 import { text as catalogueText } from '../../i18n/translate';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../i18n/languages';
-import { ensureQueue } from '../../db/job-queues';
+import type { Jobs } from '../../db/job-queue';
+import { workQueue } from '../../db/job-queues';
 import { openText, sealText } from './sealed-text';
 import { DEAD_LINK_REASON, linkStillUsable, startLinkValidity, type LinkKind } from '../auth/link-delivery';
 
@@ -44,16 +45,11 @@ export interface Mailer {
   /**
    * An SMS to +8801XXXXXXXXX. Its text may carry a sign-in code: it is logged at debug level only.
    * With `code`, the SMS carries that sign-in code: the code starts to work when the SMS is handed over;
-   * `held` keeps it in the outbox, unsent, until `handOverHeldSms` (the daily SMS budget, phone-sign-in.service.ts).
+   * `held` keeps it in the outbox, unsent, until `handOverHeldSms` (the daily SMS budget, sms-budget.ts).
    */
   sendSms(to: string, text: string, code?: { signInCodeId: string; held: boolean }): Promise<void>;
   /** Sends a code SMS that waited (its `heldAt` already cleared by whoever took it from the budget). */
   handOverHeldSms(outboxId: string): Promise<void>;
-}
-
-/** The one PostgreSQL job queue of the process (started by the video module's queue). */
-export interface JobBoss {
-  boss(): Promise<PgBoss>;
 }
 
 export interface MailSettings {
@@ -99,7 +95,7 @@ const describeError = (error: unknown) => (error instanceof Error ? error.messag
  * an SMTP outage and goes once the server is back), and a message whose retries all failed is shown to
  * admins. Without SMTP_URL it stays in the outbox (bodies are logged at debug only), so the flows work offline.
  */
-export function createMailService(db: DataSource, log: AppLogger, settings: MailSettings, jobs: JobBoss): MailService {
+export function createMailService(db: DataSource, log: AppLogger, settings: MailSettings, jobs: Jobs): MailService {
   const timeout = settings.mail.timeoutSeconds * 1000;
   const transport = settings.smtpUrl
     ? nodemailer.createTransport({ url: settings.smtpUrl, connectionTimeout: timeout, greetingTimeout: timeout, socketTimeout: timeout } as never)
@@ -109,25 +105,8 @@ export function createMailService(db: DataSource, log: AppLogger, settings: Mail
   const retry = { retryLimit: settings.mail.retryLimit, retryDelay: settings.mail.retryDelaySeconds, retryBackoff: true };
   // One attempt takes at most three timeouts (connect, greeting, a reply); past that pg-boss takes it as crashed.
   const expireInSeconds = settings.mail.timeoutSeconds * 6 + 30;
-  let ready: Promise<PgBoss> | null = null;
-  const queue = () =>
-    (ready ??= jobs.boss().then(async (boss) => {
-      await ensureQueue(boss, MAIL_QUEUE, { ...retry, expireInSeconds });
-      return boss;
-    })).catch((error: unknown) => {
-      ready = null;
-      throw error;
-    });
-
-  let smsReady: Promise<PgBoss> | null = null;
-  const smsQueue = () =>
-    (smsReady ??= jobs.boss().then(async (boss) => {
-      await ensureQueue(boss, SMS_QUEUE, { ...retry, expireInSeconds });
-      return boss;
-    })).catch((error: unknown) => {
-      smsReady = null;
-      throw error;
-    });
+  const queue = workQueue(jobs, MAIL_QUEUE, { ...retry, expireInSeconds });
+  const smsQueue = workQueue(jobs, SMS_QUEUE, { ...retry, expireInSeconds });
 
   const enqueue = async (outboxId: string, channel: 'mail' | 'sms') => {
     const boss = await (channel === 'sms' ? smsQueue() : queue());

@@ -21,7 +21,7 @@ class UndeliveredMail {
 @ObjectType({ description: 'A page of undelivered mail' })
 class UndeliveredMailPage extends PageOf(UndeliveredMail) {}
 
-const MailId = IdArgs('id', MAIL_NOT_FOUND, 'The undelivered mail');
+const MailId = IdArgs('id', MAIL_NOT_FOUND, 'The undelivered mail', 'MAIL_NOT_FOUND');
 
 @Resolver()
 export class OutboxResolver {

@@ -32,6 +32,6 @@ export async function listUndeliveredMail(db: DataSource, viewer: Viewer, paging
 /** Queues a message whose retries all failed once more (an admin, once SMTP is fixed). */
 export async function sendMailAgain(mail: MailService, viewer: Viewer, outboxId: string): Promise<boolean> {
   requireRole(viewer, roles.admin);
-  if (!(await mail.sendAgain(outboxId))) throw notFound(MAIL_NOT_FOUND);
+  if (!(await mail.sendAgain(outboxId))) throw notFound(MAIL_NOT_FOUND, 'MAIL_NOT_FOUND');
   return true;
 }

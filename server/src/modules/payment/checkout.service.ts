@@ -29,7 +29,7 @@ import {
 
 /** Checkout: starting a purchase (GraphQL, /payment, a Checkout Session) and confirming it after a 3-D Secure check. */
 
-export { ALREADY_OWNED, COURSE_NOT_FOUND, ONLY_STUDENTS_BUY };
+export { ALREADY_OWNED, ONLY_STUDENTS_BUY };
 
 export const CHECKOUT_SESSIONS_UNAVAILABLE = 'This site takes no payments on a hosted checkout page';
 export const PAYMENT_IN_PROGRESS = 'A payment for this course is already in progress. Please wait a moment.';

@@ -1,10 +1,9 @@
-import type PgBoss from 'pg-boss';
 import type { AppLogger } from '../../logger';
-import type { JobBoss } from '../mail/mailer';
+import type { Jobs } from '../../db/job-queue';
 import { forgetExpiredLegacyChargeRequests } from './legacy-purchase.service';
 import type { PurchaseDeps } from './payment-deps';
 import { reconcileUnsettledPayments } from './reconciliation.service';
-import { ensureScheduledQueue, startScheduledWork } from '../../db/job-queues';
+import { scheduledQueueSettings, startScheduledWork, workQueue, type WorkQueue } from '../../db/job-queues';
 
 /** The scheduled job that asks providers about unsettled payments and refunds still processing. */
 export const RECONCILE_QUEUE = 'reconcile-payments';
@@ -31,23 +30,16 @@ export interface PaymentJobsOptions {
  * (`startScheduledWork`), so however many server copies work the queue, one asks the providers at a time.
  */
 export class PaymentJobs {
-  private ready: Promise<PgBoss> | null = null;
+  // A run that dies with its process is taken up again after 10 minutes; a failed run waits for the next tick.
+  private readonly queue: WorkQueue;
 
   constructor(
-    private readonly jobs: JobBoss,
+    private readonly jobs: Jobs,
     private readonly deps: PurchaseDeps,
     private readonly log: AppLogger,
     private readonly options: PaymentJobsOptions = {},
-  ) {}
-
-  private queue(): Promise<PgBoss> {
-    this.ready ??= this.jobs.boss().then(async (boss) => {
-      // A run that dies with its process is taken up again after 10 minutes; a failed run waits for the next tick.
-      await ensureScheduledQueue(boss, RECONCILE_QUEUE);
-      return boss;
-    });
-    this.ready.catch(() => (this.ready = null));
-    return this.ready;
+  ) {
+    this.queue = workQueue(jobs, RECONCILE_QUEUE, scheduledQueueSettings());
   }
 
   /** Registers the schedule (once for all copies: the same name is upserted) and works the runs in this process. */

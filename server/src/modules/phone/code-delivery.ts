@@ -18,7 +18,6 @@ export const STALE_CODE_MINUTES = 30;
 /** The body kept for a code SMS that was dropped (never sent): the code itself is not kept. */
 export const DROPPED_CODE_BODY = '(not sent; the body is not kept)';
 export const STALE_CODE_REASON = `not sent: the code was asked for more than ${STALE_CODE_MINUTES} minutes earlier`;
-export const REPLACED_CODE_REASON = 'not sent: a newer code was asked for';
 
 /** Counts one event for today's dashboard line (Asia/Dhaka). */
 export async function countCodeEvent(db: DataSource | EntityManager, kind: CodeEvent, count = 1): Promise<void> {

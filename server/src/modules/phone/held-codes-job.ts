@@ -2,7 +2,7 @@ import type { Jobs } from '../../db/job-queue';
 import { startScheduledWork } from '../../db/job-queues';
 import type { AppLogger } from '../../logger';
 import type { AuthDeps } from '../auth/auth-deps';
-import { releaseHeldCodes } from './phone-sign-in.service';
+import { releaseHeldCodes } from './sms-budget';
 
 /** The scheduled release of sign-in codes held for the SMS budget. */
 export const HELD_CODES_QUEUE = 'release-held-sign-in-codes';

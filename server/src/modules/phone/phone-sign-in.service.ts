@@ -3,7 +3,7 @@ import { IsNull, MoreThan, Not, type DataSource, type EntityManager } from 'type
 import type { Language } from '../../i18n/languages';
 import { text } from '../../i18n/translate';
 import { AppError, badInput } from '../../shared/errors';
-import { latinDigits } from '../../shared/digits';
+import { banglaDigits, latinDigits } from '../../shared/digits';
 import { sameHash } from '../../shared/hashing';
 import { normalizeBangladeshMobile } from '../../shared/phone';
 import { countAttempt, hitRateLimit, limits, refuseWhenLimited, type Limit } from '../../shared/rate-limit';
@@ -12,12 +12,12 @@ import type { AuthDeps } from '../auth/auth-deps';
 import { startSession, type IssuedSession } from '../auth/session.service';
 import { checkName } from '../auth/sign-up-rules';
 import type { Viewer } from '../../kernel/viewer';
-import { mailText } from '../mail/mail-text';
 import { defaultAvatar, Role } from '../../kernel/role';
 import { User } from '../user/user.entity';
 import { SignInCode, type CodeEvent, type CodePurpose } from './sign-in-code.entity';
 import { pumpingSuspected, requireProofOfWork } from './pumping-check';
-import { CODE_TTL_MINUTES, countCodeEvent, DROPPED_CODE_BODY, endUnsentCodes, STALE_CODE_MINUTES, STALE_CODE_REASON } from './code-delivery';
+import { CODE_TTL_MINUTES, countCodeEvent, STALE_CODE_MINUTES } from './code-delivery';
+import { BUDGET_RESERVE_SHARE, BUDGET_WARNING_SHARE, releaseHeldCodes, settingsOf, takeFromBudget, tellAdmins } from './sms-budget';
 import { addressKey } from './client-address';
 import { browserHash, browserToken, type CodeCookie } from './code-cookie';
 import { countWrongGuess, refuseWhileGuessesWait } from './guess-throttle';
@@ -44,7 +44,6 @@ import { countWrongGuess, refuseWhileGuessesWait } from './guess-throttle';
  * - Only a confirmed number signs in, and a number is confirmed only by a code sent to it: nothing
  *   (ownership, a role) ever follows from a number typed in a profile.
  */
-export { CODE_TTL_MINUTES, STALE_CODE_MINUTES } from './code-delivery';
 export const MAX_WRONG_TRIES = 5;
 
 export const NOT_A_MOBILE = 'Enter a Bangladeshi mobile number: 01 and 9 more digits (013 to 019)';
@@ -54,23 +53,6 @@ export const PHONE_SIGN_IN_OFF = 'Sign-in with a mobile number is turned off on 
 export const PHONE_TAKEN = 'This number belongs to another account';
 export const SMS_UNAVAILABLE =
   "We cannot send codes by SMS any more today: the site's daily SMS limit is reached. Sign in with your email and password if your account has one, or try again tomorrow.";
-/** Admins are warned once a day when this share of the budget is used. */
-export const BUDGET_WARNING_SHARE = 0.8;
-/** This last share of the budget goes only to numbers that have an account (and to confirming a number on one). */
-export const BUDGET_RESERVE_SHARE = 0.1;
-
-export interface PhoneSettings {
-  /** PHONE_SIGN_IN: false refuses every code. */
-  enabled: boolean;
-  /** SMS_DAILY_BUDGET: codes sent per day (Asia/Dhaka) for the whole site. */
-  dailyBudget: number;
-  /** SMS_PUMPING_CHECK: new numbers solve a proof of work while codes go unused (pumping-check.ts). */
-  pumpingCheck: boolean;
-}
-
-export const DEFAULT_PHONE_SETTINGS: PhoneSettings = { enabled: true, dailyBudget: 2000, pumpingCheck: true };
-
-const settingsOf = (deps: AuthDeps): PhoneSettings => deps.phone ?? DEFAULT_PHONE_SETTINGS;
 
 /** +8801XXXXXXXXX for a typed number (Bangla or English digits), or a field error. */
 export function requireMobile(typed: string | null | undefined): string {
@@ -85,9 +67,6 @@ function codeHash(jwtSecret: string, rowId: string, code: string): string {
   return createHmac('sha256', key).update(`${rowId}:${code}`).digest('hex');
 }
 
-/** Bengali digits for the SMS's first line. */
-const banglaDigits = (code: string) => code.replace(/\d/g, (d) => String.fromCodePoint(0x09e6 + Number(d)));
-
 /** The SMS text: the code in the reader's language and in English digits, and the WebOTP line `@host #code` last. */
 export function codeSmsText(language: Language, code: string, publicUrl: string): string {
   const host = new URL(publicUrl).hostname;
@@ -97,17 +76,6 @@ export function codeSmsText(language: Language, code: string, publicUrl: string)
 /** Counts one event for today's dashboard line. */
 const countEvent = (db: DataSource | EntityManager, kind: CodeEvent) => countCodeEvent(db, kind);
 
-/** Takes one code from today's budget up to `cap`: the codes taken today with this one, or null when none is left. */
-async function takeFromBudget(db: DataSource | EntityManager, cap: number): Promise<number | null> {
-  const rows = await db.query<Array<{ count: number }>>(
-    `INSERT INTO sign_in_code_stat (day, kind, count) SELECT (now() AT TIME ZONE 'Asia/Dhaka')::date, 'sent', 1 WHERE $1 > 0
-     ON CONFLICT (day, kind) DO UPDATE SET count = sign_in_code_stat.count + 1 WHERE sign_in_code_stat.count < $1
-     RETURNING count`,
-    [cap],
-  );
-  return rows[0]?.count ?? null;
-}
-
 /** Refuses, and counts the refusal, when a limit is passed. */
 async function limited(db: DataSource, run: () => Promise<void>): Promise<void> {
   try {
@@ -116,54 +84,6 @@ async function limited(db: DataSource, run: () => Promise<void>): Promise<void> 
     if (error instanceof AppError && error.code === 'TOO_MANY_REQUESTS') await countEvent(db, 'refused');
     throw error;
   }
-}
-
-/** Mails every admin with an address, once a day per notice. */
-async function tellAdmins(deps: AuthDeps, notice: 'smsBudget' | 'smsBudgetWarning', values: Record<string, number>): Promise<void> {
-  const { hits } = await countAttempt(deps.db, { name: `${notice}-notice`, max: 1, windowSeconds: 24 * 60 * 60 }, 'site');
-  if (hits !== 1) return;
-  const admins = await deps.db
-    .getRepository(User)
-    .find({ where: { role: Role.ADMIN, deletedAt: IsNull() }, select: { id: true, email: true, language: true } });
-  for (const admin of admins) {
-    if (admin.email) await deps.mailer.send({ to: admin.email, ...mailText(admin.language, notice, values) });
-  }
-}
-
-/**
- * Codes asked for past the daily budget are refused now (SMS_UNAVAILABLE); an earlier version held
- * them in the outbox instead (`heldAt`), and this still sends or drops any such waiting SMS: it sends
- * the waiting ones, oldest first, as far as today's budget allows (at a new
- * day in Asia/Dhaka, or after SMS_DAILY_BUDGET is raised and the server restarted), and drops those
- * asked for more than STALE_CODE_MINUTES ago, unsent, counting them as refused. It runs before every
- * new code (the waiting go first) and every minute on each server (index.ts); an advisory lock lets one
- * copy at a time take from the budget, so no message is paid for twice.
- */
-export async function releaseHeldCodes(deps: AuthDeps): Promise<{ released: number; dropped: number }> {
-  const { dailyBudget } = settingsOf(deps);
-  const { released, dropped } = await deps.db.transaction(async (manager) => {
-    await manager.query(`SELECT pg_advisory_xact_lock(hashtext('sms-held-codes'))`);
-    const stale = await manager.query<[Array<{ signInCodeId: string | null }>, number]>(
-      `UPDATE outbox_message SET "heldAt" = NULL, "gaveUpAt" = now(), "lastError" = $1, text = $2
-        WHERE "heldAt" IS NOT NULL AND "createdAt" <= now() - make_interval(mins => $3) RETURNING "signInCodeId"`,
-      [STALE_CODE_REASON, DROPPED_CODE_BODY, STALE_CODE_MINUTES],
-    );
-    await endUnsentCodes(
-      manager,
-      stale[0].flatMap((row) => (row.signInCodeId ? [row.signInCodeId] : [])),
-    );
-    await countCodeEvent(manager, 'refused', stale[0].length);
-    const waiting = await manager.query<Array<{ id: string }>>(`SELECT id FROM outbox_message WHERE "heldAt" IS NOT NULL ORDER BY "createdAt", id`);
-    const taken: string[] = [];
-    for (const { id } of waiting) {
-      if ((await takeFromBudget(manager, dailyBudget)) === null) break;
-      taken.push(id);
-    }
-    if (taken.length > 0) await manager.query(`UPDATE outbox_message SET "heldAt" = NULL WHERE id = ANY($1)`, [taken]);
-    return { released: taken, dropped: stale[0].length };
-  });
-  for (const id of released) await deps.mailer.handOverHeldSms(id);
-  return { released: released.length, dropped };
 }
 
 /** Where a code goes and who asks: the number, what the code is for, and the asker. */
@@ -397,29 +317,4 @@ export async function confirmPhone(deps: AuthDeps, viewer: Viewer, code: string,
     return true;
   });
   return deps.db.getRepository(User).findOneByOrFail({ id: viewer.id });
-}
-
-export interface CodeCounts {
-  sent: number;
-  used: number;
-  refused: number;
-  held: number;
-}
-
-/** Codes sent, used, refused and held (that had to wait for the daily budget), today (Asia/Dhaka) and over the last 30 days. */
-export async function codeCounts(db: DataSource): Promise<{ today: CodeCounts; last30Days: CodeCounts }> {
-  const rows = await db.query<Array<{ kind: CodeEvent; today: number; month: number }>>(
-    `SELECT kind,
-            COALESCE(SUM(count) FILTER (WHERE day = (now() AT TIME ZONE 'Asia/Dhaka')::date), 0)::int AS today,
-            COALESCE(SUM(count), 0)::int AS month
-       FROM sign_in_code_stat WHERE day > (now() AT TIME ZONE 'Asia/Dhaka')::date - 30 GROUP BY kind`,
-  );
-  const empty = (): CodeCounts => ({ sent: 0, used: 0, refused: 0, held: 0 });
-  const today = empty();
-  const last30Days = empty();
-  for (const row of rows) {
-    today[row.kind] = row.today;
-    last30Days[row.kind] = row.month;
-  }
-  return { today, last30Days };
 }

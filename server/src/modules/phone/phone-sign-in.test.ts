@@ -22,7 +22,8 @@ import { JobQueue } from '../../db/job-queue';
 import { waitFor } from '../../test/wait-for';
 import { HELD_CODES_QUEUE } from './held-codes-job';
 import { phoneModule } from './phone.module';
-import { MAX_WRONG_TRIES, NAME_NEEDED, releaseHeldCodes, SMS_UNAVAILABLE, WRONG_CODE } from './phone-sign-in.service';
+import { MAX_WRONG_TRIES, NAME_NEEDED, SMS_UNAVAILABLE, WRONG_CODE } from './phone-sign-in.service';
+import { releaseHeldCodes } from './sms-budget';
 import { DROPPED_CODE_BODY } from './code-delivery';
 
 jest.setTimeout(60_000);

@@ -58,9 +58,6 @@ async function newChallenge(jwtSecret: string): Promise<Challenge> {
   });
 }
 
-/** The answer a page sends back: its challenge and solution, as base64 JSON (`proofOfWork`). */
-export const encodeProof = (challenge: Challenge, solution: Solution): string => Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
-
 /**
  * Passes when `proof` solves a challenge this server signed, in time, and was not used before;
  * otherwise refuses with CHECK_REQUIRED and a new challenge in the error (`extensions.challenge`).
@@ -70,6 +67,7 @@ export async function requireProofOfWork(db: DataSource, jwtSecret: string, proo
   throw new AppError('CHECK_REQUIRED', proof ? CHECK_FAILED : CHECK_NEEDED, { challenge: await newChallenge(jwtSecret) });
 }
 
+/** Whether `proof`, as the page sends it (its challenge and solution as base64 JSON), holds. */
 async function proofHolds(db: DataSource, jwtSecret: string, proof: string): Promise<boolean> {
   let decoded: { challenge: Challenge; solution: Solution };
   try {

@@ -11,20 +11,17 @@ import {
   ATTEMPT_NOT_FOUND,
   chapterScores,
   closingOf,
-  leaderboard,
-  leaderboardNameHidden,
   listMyAttempts,
   questionsOf,
-  rankOf,
   readAttempt,
   reviewOf,
   reviewOpensAt,
   saveAnswer,
   scoreOf,
-  setLeaderboardNameHidden,
   startAttempt,
   submitAttempt,
 } from './attempt.service';
+import { leaderboard, leaderboardNameHidden, rankOf, setLeaderboardNameHidden } from './leaderboard.service';
 import { ModelTest } from './model-test.entity';
 import { QuestionOption } from './question.entity';
 

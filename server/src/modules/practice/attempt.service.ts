@@ -8,13 +8,11 @@ import { isAdmin, teaches } from '../auth/guards';
 import type { Viewer } from '../../kernel/viewer';
 import { Course } from '../course/course.entity';
 import { findActiveEnrollment } from '../enrollment/enrollment.service';
-import { User } from '../user/user.entity';
 import { Attempt, AttemptAnswer } from './attempt.entity';
 import { ModelTest, ReviewPolicy } from './model-test.entity';
 import { MODEL_TEST_NOT_FOUND, testQuestionIds } from './model-test.service';
 import { Question } from './question.entity';
 import { questionPictureAddress } from './question-picture';
-import { LeaderboardPreference } from './leaderboard-preference.entity';
 import { Chapter } from './subject.entity';
 
 export const ATTEMPT_NOT_FOUND = 'Attempt not found';
@@ -28,7 +26,6 @@ export const TEST_NEEDS_ENROLLMENT = 'This model test is for the students of its
 export const TEST_NOT_OPEN_YET = 'This model test has not opened yet';
 export const TEST_CLOSED = 'This model test has closed';
 export const TEST_HAS_NO_QUESTIONS = 'This model test has no questions yet';
-export const ANONYMOUS_NAME = 'Student';
 
 /** Schedules the server's own submission of an attempt at its deadline (a job in the PostgreSQL queue). */
 export interface DeadlineScheduler {
@@ -236,25 +233,6 @@ export async function finishAtDeadline(db: DataSource, attemptId: string): Promi
   await finishAttempt(db, attemptId);
 }
 
-/** Each student's first finished attempt at test $1: the attempts a leaderboard ranks. */
-const FIRST_ATTEMPTS = `SELECT DISTINCT ON ("userId") "id", "userId", "score", "durationSeconds", "submittedAt" FROM "attempt"
-   WHERE "testId" = $1 AND "submittedAt" IS NOT NULL ORDER BY "userId", "submittedAt", "id"`;
-/** The one order of a leaderboard: best score first, ties to the quicker; equal both, equal rank. */
-const RANK = `rank() OVER (ORDER BY f."score" DESC, f."durationSeconds" ASC)::int`;
-
-/**
- * A finished attempt's place on the test's leaderboard, as the leaderboard shows it: only a student's
- * first finished attempt is ranked, so a later one (practice) has no rank.
- */
-export async function rankOf(db: DataSource, attempt: Attempt): Promise<{ rank: number | null; participants: number }> {
-  const [row] = await db.query<Array<{ rank: number | null; participants: number }>>(
-    `WITH f AS (${FIRST_ATTEMPTS}), ranked AS (SELECT f."id", ${RANK} AS "rank" FROM f)
-     SELECT (SELECT "rank" FROM ranked WHERE "id" = $2) AS "rank", (SELECT count(*) FROM f)::int AS "participants"`,
-    [attempt.testId, attempt.id],
-  );
-  return { rank: row.rank, participants: row.participants };
-}
-
 export interface ReviewItem {
   questionId: string;
   text: string;
@@ -374,46 +352,4 @@ export async function listMyAttempts(db: DataSource, viewer: Viewer, paging: { o
   const where = { userId: viewer.id };
   const items = await db.getRepository(Attempt).find({ where, order: { startedAt: 'DESC', id: 'ASC' }, skip: page.offset, take: page.limit });
   return { items, ...page, countTotal: () => db.getRepository(Attempt).countBy(where) };
-}
-
-export interface LeaderboardRow {
-  rank: number;
-  name: string;
-  score: number;
-  durationSeconds: number;
-}
-
-/** Everyone's first finished attempt at a test, best first (ties by time); names only, or "Student" for those who hide theirs. */
-export async function leaderboard(db: DataSource, testId: string, paging: { offset?: number; limit?: number }): Promise<Page<LeaderboardRow>> {
-  const page = parsePage(paging.offset, paging.limit, 20);
-  if (!isUuid(testId) || !(await db.getRepository(ModelTest).existsBy({ id: testId, published: true })))
-    throw notFound(MODEL_TEST_NOT_FOUND, 'MODEL_TEST_NOT_FOUND');
-  const firsts = FIRST_ATTEMPTS;
-  const rows = await db.query<Array<{ rank: number; name: string; hidden: boolean | null; score: string; durationSeconds: number }>>(
-    `SELECT ${RANK} AS "rank", u."name", p."hideName" AS "hidden",
-            f."score", f."durationSeconds"
-       FROM (${firsts}) f JOIN "${db.getMetadata(User).tableName}" u ON u."id" = f."userId"
-       LEFT JOIN "${db.getMetadata(LeaderboardPreference).tableName}" p ON p."userId" = f."userId"
-      ORDER BY f."score" DESC, f."durationSeconds" ASC, f."submittedAt" ASC LIMIT $2 OFFSET $3`,
-    [testId, page.limit, page.offset],
-  );
-  return {
-    items: rows.map((row) => ({
-      rank: row.rank,
-      name: row.hidden ? ANONYMOUS_NAME : row.name,
-      score: Number(row.score),
-      durationSeconds: row.durationSeconds,
-    })),
-    ...page,
-    countTotal: async () => (await db.query<Array<{ count: number }>>(`SELECT count(*)::int AS "count" FROM (${firsts}) f`, [testId]))[0].count,
-  };
-}
-
-export async function setLeaderboardNameHidden(db: DataSource, viewer: Viewer, hideName: boolean): Promise<boolean> {
-  await db.getRepository(LeaderboardPreference).upsert({ userId: viewer.id, hideName }, ['userId']);
-  return hideName;
-}
-
-export async function leaderboardNameHidden(db: DataSource, viewer: Viewer): Promise<boolean> {
-  return (await db.getRepository(LeaderboardPreference).findOneBy({ userId: viewer.id }))?.hideName ?? false;
 }

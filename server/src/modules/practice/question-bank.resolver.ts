@@ -28,9 +28,7 @@ import { Difficulty, Question } from './question.entity';
 import { questionPictureAddress } from './question-picture';
 import {
   createQuestion,
-  CSV_TEMPLATE,
   deleteQuestion,
-  importQuestions,
   listQuestions,
   QUESTION_NOT_FOUND,
   questionStatistics,
@@ -41,6 +39,7 @@ import {
   type BankAccess,
   type QuestionDraft,
 } from './question-bank.service';
+import { CSV_TEMPLATE, importQuestions } from './question-import.service';
 
 import { levelRule } from './class-level-rule';
 

@@ -4,7 +4,7 @@ import { translateMessage } from '../../i18n/translate';
 import { badInput } from '../../shared/errors';
 import { requireRole, requireViewer, roles } from '../auth/guards';
 import { CSV_TOO_LARGE, csvText, MAX_CSV_BYTES } from './csv-file';
-import { importQuestions } from './question-bank.service';
+import { importQuestions } from './question-import.service';
 
 /**
  * POST /api/questions/import[?courseId=…]: a question CSV file's bytes as the body (at most 2 MB,

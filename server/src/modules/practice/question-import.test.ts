@@ -3,7 +3,7 @@ import { makeCourse, makeUser } from '../../test/factories';
 import { type HttpClient, signedInClient } from '../../test/http-client';
 import { Role } from '../../kernel/role';
 import { MAX_CSV_BYTES } from './csv-file';
-import { MAX_IMPORT_ROWS } from './question-bank.service';
+import { MAX_IMPORT_ROWS } from './question-import.service';
 import { Question } from './question.entity';
 import { ensureSyllabus } from './syllabus-seed';
 

@@ -93,7 +93,7 @@ class ReviewInput {
   title?: string | null;
 }
 
-const ReviewId = IdArgs('id', REVIEW_NOT_FOUND, 'The review');
+const ReviewId = IdArgs('id', REVIEW_NOT_FOUND, 'The review', 'REVIEW_NOT_FOUND');
 type ReviewId = InstanceType<typeof ReviewId>;
 
 @Resolver(() => Review)

@@ -127,7 +127,7 @@ export async function deleteOwnReview(db: DataSource, viewer: Viewer, courseId: 
 export async function setReviewHidden(db: DataSource, viewer: Viewer, id: string, hidden: boolean): Promise<Review> {
   requireRole(viewer, roles.admin, 'Only admins can hide reviews');
   const review = await db.getRepository(Review).findOneBy({ id });
-  if (!review) throw notFound(REVIEW_NOT_FOUND);
+  if (!review) throw notFound(REVIEW_NOT_FOUND, 'REVIEW_NOT_FOUND');
   await db.getRepository(Review).update(review.id, { hidden });
   return { ...review, hidden };
 }

@@ -1,5 +1,5 @@
 import { IsNull, type DataSource } from 'typeorm';
-import { AppError, badInput, notFound } from '../../shared/errors';
+import { AppError, badInput } from '../../shared/errors';
 import { isUuid } from '../../shared/validation';
 import type { Viewer } from '../../kernel/viewer';
 import { normalizeEmail } from '../auth/sign-up-rules';
@@ -72,11 +72,6 @@ export async function findPublicInstructor(db: DataSource, email: string): Promi
       instructor: Role.INSTRUCTOR,
     })
     .getOne();
-}
-
-export function requireUser(user: User | null): User {
-  if (!user) throw notFound('No such user', 'USER_NOT_FOUND');
-  return user;
 }
 
 export const UNKNOWN_LANGUAGE = `Choose one of the languages: ${LANGUAGES.join(', ')}`;

@@ -1,6 +1,6 @@
 import type PgBoss from 'pg-boss';
 import type { Jobs } from '../../db/job-queue';
-import { ensureQueue } from '../../db/job-queues';
+import { workQueue, type WorkQueue } from '../../db/job-queues';
 
 export const TRANSCODE_QUEUE = 'transcode-lesson-video';
 
@@ -20,20 +20,14 @@ export interface VideoQueueOptions {
 
 /** Lesson videos waiting to be transcoded, in the process's one job queue (`JobQueue`). */
 export class VideoQueue {
-  private ready: Promise<PgBoss> | null = null;
+  /** pg-boss with the transcoding queue created (on first use). */
+  readonly boss: WorkQueue;
 
   constructor(
-    private readonly jobs: Jobs,
+    jobs: Jobs,
     readonly options: VideoQueueOptions,
-  ) {}
-
-  boss(): Promise<PgBoss> {
-    this.ready ??= this.jobs.boss().then(async (boss) => {
-      await ensureQueue(boss, TRANSCODE_QUEUE, { ...this.retry, expireInSeconds: this.options.jobTimeoutSeconds });
-      return boss;
-    });
-    this.ready.catch(() => (this.ready = null));
-    return this.ready;
+  ) {
+    this.boss = workQueue(jobs, TRANSCODE_QUEUE, { ...this.retry, expireInSeconds: options.jobTimeoutSeconds });
   }
 
   private get retry() {

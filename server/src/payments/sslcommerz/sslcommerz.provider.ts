@@ -2,7 +2,6 @@ import { cardBrandName, PAYMENT_PAGE_EXPIRED, type CreatePaymentInput, type Paym
 import { type SslcommerzApi, SslcommerzApiError, type SslcommerzTransaction } from './sslcommerz-api';
 
 export const SSLCOMMERZ_NOT_COMPLETED = 'The payment was not completed on the payment page';
-export { PAYMENT_PAGE_EXPIRED };
 
 /** Where SSLCommerz sends the buyer back and its notifications, on our own site. */
 export const sslcommerzPaths = {
