@@ -32,6 +32,9 @@ export function toMinorUnits(amount: number): number {
   return Math.round(amount * 100);
 }
 
+/** An amount in minor units (cents, poisha) in its major units (dollars, taka). */
+export const fromMinorUnits = (minor: number): number => minor / 100;
+
 /**
  * A taka price proposed for a dollar price: converted at the configured rate and rounded to a tidy
  * figure (the nearest 10 taka below 500, the nearest 50 above), never below 10 for a paid course.

@@ -11,6 +11,7 @@ import { mapCourse, type CourseFields } from './legacy-course';
 import { mapBlog, mapEnrollment, mapReview, mapUser, type BlogFields, type EnrollmentFields, type ReviewFields, type UserFields } from './legacy-documents';
 import type { Mapped } from './legacy-fields';
 import { ACCOUNTS, NO_PASSWORD_YET, type Collection, type Item, type Outcome } from './import-run';
+import { toMinorUnits } from '../../shared/money';
 
 /** How each old collection is written: its file names, its mapper, and its rows in the new tables. */
 
@@ -183,6 +184,9 @@ const enrollments: Collection<EnrollmentFields> = {
         courseImage: fields.courseImage ?? course.photoURL,
         transactionID: fields.transactionID,
         transactionAmount: fields.transactionAmount,
+        // The import keeps dollar amounts only (legacy-documents.ts).
+        amountPaidMinor: fields.transactionAmount === null ? null : toMinorUnits(fields.transactionAmount),
+        amountPaidCurrency: fields.transactionAmount === null ? null : ('usd' as const),
         billingDetails: fields.billingDetails as Enrollment['billingDetails'],
       };
       const active = await run.m.findOneBy(Enrollment, { studentId: account.id, courseId: course.id, revokedAt: IsNull() });

@@ -6,7 +6,7 @@ import { methodLabel } from './payment-method';
 import type { Viewer } from '../../kernel/viewer';
 import { Course } from '../course/course.entity';
 import { User } from '../user/user.entity';
-import { Payment, PaymentStatus } from './payment.entity';
+import { Payment, type PaymentStatus } from './payment.entity';
 import { definitionOfStored, isImitationName, PAYMENT_PROVIDERS } from '../../payments/registry';
 import type { PaymentProviderChoice } from './purchase.input';
 import { ApiScope } from '../integration/api-key.entity';
