@@ -35,6 +35,9 @@ const CATALOGUE_FIGURES = catalogueFiguresSql(visible('c'));
 const COURSES_BY_ID = `SELECT * FROM "course" WHERE "id" = ANY($1)`;
 const COURSE = `SELECT * FROM "course" WHERE ${visible()} AND "id" = $1`;
 const LESSONS = `SELECT "id", "courseId", "title", "videoURL", "position", "preview", "durationSeconds" FROM "lesson" WHERE "courseId" = ANY($1) ORDER BY "courseId", "position"`;
+// Published model tests and lessons with a quiz (lessons shown to visitors), in one statement.
+const QUIZ_COUNT = `SELECT (SELECT count(*) FROM "model_test" WHERE "published" AND "courseId" = $1)::int
+  + (SELECT count(*) FROM "lesson" l WHERE l."courseId" = $1 AND l."hiddenSince" IS NULL AND EXISTS (SELECT 1 FROM "lesson_quiz_question" q WHERE q."lessonId" = l."id"))::int AS "quizCount"`;
 const LESSON_VIDEOS = `SELECT "id", "lessonId", "uploadedById", "status", "progress", "error", "fileName", "sizeBytes", "durationSeconds", "renditions", "createdAt", "updatedAt" FROM "lesson_video" WHERE "lessonId" = ANY($1) ORDER BY "createdAt" DESC`;
 // The product's defaults (server/src/config/env.ts): the key comes from JWT_SECRET, addresses last an hour.
 const stream = { signingKey: streamSigningKey(process.env.JWT_SECRET), urlTtlSeconds: Number(process.env.VIDEO_URL_TTL_SECONDS ?? 3600) };
@@ -165,9 +168,10 @@ export async function home() {
 export async function coursePage(id) {
   const [course] = (await pool.query(COURSE, [id])).rows;
   if (!course) return { data: { course: null } };
-  const [figures, lessons] = await Promise.all([
+  const [figures, lessons, quizCount] = await Promise.all([
     pool.query(COURSE_FIGURES_SQL, [[id]]).then((result) => result.rows[0]),
     pool.query(LESSONS, [[id]]).then((result) => result.rows),
+    pool.query(QUIZ_COUNT, [id]).then((result) => result.rows[0].quizCount),
   ]);
   const {
     name,
@@ -210,6 +214,7 @@ export async function coursePage(id) {
         lessonCount: lessons.length,
         totalDurationSeconds: allTimed ? lessons.reduce((sum, lesson) => sum + lesson.durationSeconds, 0) : null,
         enrolledCount: figures.enrolled,
+        quizCount,
         averageRating: figures.average === null ? null : Math.round(Number(figures.average) * 10) / 10,
         ratingCount: figures.count,
         contentUpdatedAt: contentUpdatedAt.toISOString(),
