@@ -98,7 +98,13 @@ const describeError = (error: unknown) => (error instanceof Error ? error.messag
 export function createMailService(db: DataSource, log: AppLogger, settings: MailSettings, jobs: Jobs): MailService {
   const timeout = settings.mail.timeoutSeconds * 1000;
   const transport = settings.smtpUrl
-    ? nodemailer.createTransport({ url: settings.smtpUrl, connectionTimeout: timeout, greetingTimeout: timeout, socketTimeout: timeout } as never)
+    ? nodemailer.createTransport({
+        url: settings.smtpUrl,
+        connectionTimeout: timeout,
+        greetingTimeout: timeout,
+        // A second longer than the greeting's: a server that never greets is told as that, whatever the load.
+        socketTimeout: timeout + 1000,
+      } as never)
     : undefined;
   const sms = settings.sms ?? null;
   const canDeliver = (channel: 'mail' | 'sms') => (channel === 'sms' ? sms !== null : transport !== undefined);
