@@ -1,8 +1,7 @@
-import type PgBoss from 'pg-boss';
 import type { DataSource } from 'typeorm';
 import type { Jobs } from '../../db/job-queue';
 import { finishAtDeadline, type DeadlineScheduler } from './attempt.service';
-import { ensureQueue } from '../../db/job-queues';
+import { workQueue, type WorkQueue } from '../../db/job-queues';
 
 export const SUBMIT_AT_DEADLINE_QUEUE = 'submit-attempt-at-deadline';
 
@@ -15,30 +14,21 @@ interface DeadlineJob {
  * process's one job queue, due at the deadline plus the test's grace window, retried if it fails.
  * Reading never submits: a result read before the job ran is counted as the job will count it.
  */
+const RETRY = { retryLimit: 5, retryDelay: 5, retryBackoff: true };
+
 export class PracticeQueue implements DeadlineScheduler {
-  private ready: Promise<PgBoss> | null = null;
+  private readonly boss: WorkQueue;
 
   constructor(
-    private readonly jobs: Jobs,
+    jobs: Jobs,
     private readonly pollingIntervalSeconds = 2,
-  ) {}
-
-  private boss(): Promise<PgBoss> {
-    this.ready ??= this.jobs.boss().then(async (boss) => {
-      await ensureQueue(boss, SUBMIT_AT_DEADLINE_QUEUE, this.retry);
-      return boss;
-    });
-    this.ready.catch(() => (this.ready = null));
-    return this.ready;
-  }
-
-  private get retry() {
-    return { retryLimit: 5, retryDelay: 5, retryBackoff: true };
+  ) {
+    this.boss = workQueue(jobs, SUBMIT_AT_DEADLINE_QUEUE, RETRY);
   }
 
   async schedule(attemptId: string, deadline: Date): Promise<void> {
     const boss = await this.boss();
-    await boss.sendAfter(SUBMIT_AT_DEADLINE_QUEUE, { attemptId } satisfies DeadlineJob, { ...this.retry, singletonKey: attemptId }, deadline);
+    await boss.sendAfter(SUBMIT_AT_DEADLINE_QUEUE, { attemptId } satisfies DeadlineJob, { ...RETRY, singletonKey: attemptId }, deadline);
   }
 
   /** Submits attempts whose deadline came, a few at a time. */
