@@ -11,20 +11,18 @@ import {
   ATTEMPT_NOT_FOUND,
   chapterScores,
   closingOf,
-  leaderboard,
-  leaderboardNameHidden,
   listMyAttempts,
   questionsOf,
-  rankOf,
   readAttempt,
   reviewOf,
   reviewOpensAt,
+  rulesOf,
   saveAnswer,
   scoreOf,
-  setLeaderboardNameHidden,
   startAttempt,
   submitAttempt,
 } from './attempt.service';
+import { leaderboard, leaderboardNameHidden, rankOf, setLeaderboardNameHidden } from './leaderboard.service';
 import { ModelTest } from './model-test.entity';
 import { QuestionOption } from './question.entity';
 
@@ -179,10 +177,11 @@ export class AttemptResultResolver {
  * before the queue submitted it, as it will be counted (reading writes nothing).
  */
 async function resultOf(ctx: GraphQLContext, stored: Attempt): Promise<AttemptResult | null> {
-  const test = await ctx.db.getRepository(ModelTest).findOneByOrFail({ id: stored.testId });
+  const test = await rulesOf(ctx.db, stored);
   let attempt = stored;
   if (!attempt.submittedAt) {
-    if (closingOf(attempt, test).getTime() > Date.now()) return null;
+    const closing = closingOf(attempt, test);
+    if (!closing || !attempt.deadline || closing.getTime() > Date.now()) return null;
     const counted = await scoreOf(ctx.db, attempt, test);
     const durationSeconds = Math.max(0, Math.ceil((attempt.deadline.getTime() - attempt.startedAt.getTime()) / 1000));
     attempt = Object.assign(new Attempt(), attempt, counted, { submittedAt: attempt.deadline, durationSeconds });
@@ -291,18 +290,19 @@ export class AttemptResolver {
     return setLeaderboardNameHidden(ctx.db, requireViewer(ctx), hidden);
   }
 
-  @FieldResolver(() => ModelTest, { description: 'The test' })
-  async test(@Root() attempt: Attempt, @Ctx() ctx: GraphQLContext): Promise<ModelTest> {
-    return ctx.db.getRepository(ModelTest).findOneByOrFail({ id: attempt.testId });
+  @FieldResolver(() => ModelTest, { nullable: true, description: 'The model test; null for a practice set (`practiceSet`)' })
+  async test(@Root() attempt: Attempt, @Ctx() ctx: GraphQLContext): Promise<ModelTest | null> {
+    return attempt.testId ? ctx.db.getRepository(ModelTest).findOneByOrFail({ id: attempt.testId }) : null;
   }
 
   @FieldResolver(() => Boolean, {
-    description: "Whether it has ended: submitted by the student, or its deadline and the test's grace window have passed",
+    description:
+      "Whether it has ended: submitted by the student, or its deadline and the test's grace window have passed (a practice set ends only when submitted)",
   })
   async finished(@Root() attempt: Attempt, @Ctx() ctx: GraphQLContext): Promise<boolean> {
     if (attempt.submittedAt !== null) return true;
-    const test = await ctx.db.getRepository(ModelTest).findOneByOrFail({ id: attempt.testId });
-    return closingOf(attempt, test).getTime() <= Date.now();
+    const closing = closingOf(attempt, await rulesOf(ctx.db, attempt));
+    return closing !== null && closing.getTime() <= Date.now();
   }
 
   @FieldResolver(() => Date, { description: "The server's clock now, so a countdown can be drawn whatever the device's clock says" })

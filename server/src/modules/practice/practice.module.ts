@@ -1,5 +1,5 @@
 import type { ProductModule } from '../product-module';
-import { SyllabusResolver } from './syllabus.resolver';
+import { ChapterNameResolver, SubjectNameResolver, SyllabusResolver } from './syllabus.resolver';
 import { QuestionBankResolver } from './question-bank.resolver';
 import { ModelTestResolver, CoursePracticeResolver } from './model-test.resolver';
 import { AttemptResolver, AttemptResultResolver } from './attempt.resolver';
@@ -10,6 +10,9 @@ import { ModelTest, ModelTestQuestion } from './model-test.entity';
 import { Attempt, AttemptAnswer } from './attempt.entity';
 import { LessonQuizAnswer, LessonQuizQuestion, LessonQuizResult } from './lesson-quiz.entity';
 import { LeaderboardPreference } from './leaderboard-preference.entity';
+import { PracticeSet, SavedQuestion } from './practice-set.entity';
+import { PracticeSetFieldsResolver, PracticeSetResolver } from './practice-set.resolver';
+import { SavedQuestionResolver } from './saved-question.resolver';
 import { questionPictureRouter } from './question-picture.router';
 import { questionImportRouter } from './question-import.router';
 import { SUBMIT_AT_DEADLINE_QUEUE } from './practice-queue';
@@ -18,6 +21,8 @@ export const practiceModule: ProductModule = {
   name: 'practice',
   resolvers: [
     SyllabusResolver,
+    ChapterNameResolver,
+    SubjectNameResolver,
     QuestionBankResolver,
     ModelTestResolver,
     CoursePracticeResolver,
@@ -25,6 +30,9 @@ export const practiceModule: ProductModule = {
     AttemptResultResolver,
     LessonQuizResolver,
     LessonQuizCountResolver,
+    PracticeSetResolver,
+    PracticeSetFieldsResolver,
+    SavedQuestionResolver,
   ],
   entities: [
     Subject,
@@ -35,6 +43,8 @@ export const practiceModule: ProductModule = {
     Attempt,
     AttemptAnswer,
     LeaderboardPreference,
+    PracticeSet,
+    SavedQuestion,
     LessonQuizQuestion,
     LessonQuizAnswer,
     LessonQuizResult,

@@ -421,7 +421,7 @@ describe('taking a model test', () => {
     await finishAtDeadline(given.db, attempt.id);
     const stored = await given.db.getRepository(Attempt).findOneByOrFail({ id: attempt.id });
     expect(stored).toMatchObject({ correct: 1, wrong: 0, skipped: 1, score: 1 });
-    expect(stored.submittedAt!.getTime()).toBe(stored.deadline.getTime());
+    expect(stored.submittedAt!.getTime()).toBe(stored.deadline!.getTime());
     await finishAtDeadline(given.db, attempt.id);
     expect(await given.db.getRepository(Attempt).findOneByOrFail({ id: attempt.id })).toEqual(stored);
     const read = await rahim.graphql(`query ($id: ID!) { attempt(id: $id) { finished result { score correct skipped timeTakenSeconds } } }`, {

@@ -74,6 +74,12 @@ class QuestionInput implements QuestionDraft {
 
   @Field(() => ID, { nullable: true, description: 'The course whose bank holds it; left out, the shared bank (admins only)' })
   courseId?: string | null;
+
+  @Field(() => Boolean, {
+    nullable: true,
+    description: 'false keeps it for exams only: it never appears in the practice sets students make; left out, true (or as it was, when rewriting)',
+  })
+  usableInPractice?: boolean | null;
 }
 
 @ObjectType({ description: 'A page of questions' })

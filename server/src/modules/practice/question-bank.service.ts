@@ -50,6 +50,8 @@ export interface QuestionDraft {
   chapterId?: string | null;
   difficulty?: Difficulty | null;
   courseId?: string | null;
+  /** false keeps the question for exams only; left out, usable in practice (or, when rewriting, as it was). */
+  usableInPractice?: boolean | null;
 }
 
 const clean = (text: string) => text.trim().normalize('NFC');
@@ -155,6 +157,7 @@ function rowOf(draft: QuestionDraft, courseId: string | null, previous?: Questio
     chapterId: draft.chapterId || null,
     difficulty: draft.difficulty ?? Difficulty.MEDIUM,
     courseId,
+    usableInPractice: draft.usableInPractice ?? previous?.usableInPractice ?? true,
   };
 }
 
