@@ -78,6 +78,9 @@ export const paths = {
   modelTests: '/model-tests',
   modelTest: (id: string) => `/model-tests/${id}`,
   attempt: (id: string) => `/attempts/${id}`,
+  /** Practising by oneself: a set from chosen chapters (`?class=9&subject=physics` picks them). */
+  practice: '/practice',
+  savedQuestions: '/practice/saved',
 } as const;
 
 /** Route patterns with parameters, for the route table and `matchPath`. */

@@ -6,7 +6,9 @@ import { IdArgs } from '../../graphql/id-args';
 import { roles } from '../auth/guards';
 import { Attempt } from './attempt.entity';
 import { ATTEMPT_NOT_FOUND } from './attempt.service';
-import { PracticeSet } from './practice-set.entity';
+import { text } from '../../i18n/translate';
+import { ModelTest } from './model-test.entity';
+import { PracticeSet, PracticeSource } from './practice-set.entity';
 import {
   answerPractice,
   practiceFeedback,
@@ -96,6 +98,21 @@ export class PracticeSetResolver {
     @Ctx() ctx: GraphQLContext,
   ): Promise<PracticeAnswer> {
     return answerPractice(ctx.db, requireViewer(ctx), attemptId, questionId, optionId);
+  }
+
+  @FieldResolver(() => String, { description: "The model test's title, or the practice set's name in the request's language" })
+  async title(@Root() attempt: Attempt, @Ctx() ctx: GraphQLContext): Promise<string> {
+    if (attempt.testId) return (await ctx.db.getRepository(ModelTest).findOneByOrFail({ id: attempt.testId })).title;
+    const set = await ctx.db.getRepository(PracticeSet).findOneByOrFail({ id: attempt.practiceSetId! });
+    if (set.source === PracticeSource.WRONG_ANSWERS) return text(ctx.language, 'practice.title.wrongAnswers');
+    if (set.source === PracticeSource.SAVED) return text(ctx.language, 'practice.title.saved');
+    const subject = set.subjectId ? await ctx.db.getRepository(Subject).findOneBy({ id: set.subjectId }) : null;
+    const subjectName = subject ? (ctx.language === 'bn' ? subject.nameBn : subject.nameEn) : '';
+    if (set.chapterIds.length === 0) return text(ctx.language, 'practice.title.subject', { subject: subjectName });
+    const chapters = await ctx.db.getRepository(Chapter).find({ where: { id: In(set.chapterIds) }, order: { position: 'ASC' } });
+    const names = chapters.map((c) => (ctx.language === 'bn' ? c.nameBn : c.nameEn));
+    const shown = names.length > 3 ? [...names.slice(0, 3), '…'] : names;
+    return text(ctx.language, 'practice.title.chapters', { subject: subjectName, chapters: shown.join(', ') });
   }
 
   @FieldResolver(() => PracticeSet, { nullable: true, description: 'The practice set sat; null for a model test' })

@@ -26,6 +26,7 @@ type Q = { id: string; options: Array<{ id: string }>; correctOptionId: string; 
 type Feedback = { questionId: string; chosenOptionId: string; answeredCorrectly: boolean; correctOptionId: string; explanation: string };
 type PracticeAttempt = {
   id: string;
+  title: string;
   deadline: string | null;
   test: unknown;
   practiceSet: { source: string; chapters: Array<{ id: string }> };
@@ -33,7 +34,7 @@ type PracticeAttempt = {
 };
 
 const CREATE = `mutation ($input: QuestionInput!) { createQuestion(input: $input) { id options { id } correctOptionId usableInPractice } }`;
-const ATTEMPT_FIELDS = `id deadline test { id } practiceSet { source chapters { id } } questions { id options { id } }`;
+const ATTEMPT_FIELDS = `id title deadline test { id } practiceSet { source chapters { id } } questions { id options { id } }`;
 const START_PRACTICE = `mutation ($input: PracticeInput!) { startPractice(input: $input) { ${ATTEMPT_FIELDS} } }`;
 const ANSWER = `mutation ($a: ID!, $q: ID!, $o: ID!) { answerPractice(attemptId: $a, questionId: $q, optionId: $o) { questionId chosenOptionId answeredCorrectly correctOptionId explanation } }`;
 const SUBMIT = `mutation ($a: ID!) { submitAttempt(attemptId: $a) { correct wrong rank passed review { questionId correctOptionId explanation } } }`;
@@ -133,6 +134,7 @@ describe('practice sets a student makes', () => {
     expect(ten.deadline).toBeNull();
     expect(ten.test).toBeNull();
     expect(ten.practiceSet).toEqual({ source: 'CHAPTERS', chapters: [{ id: MOTION }] });
+    expect(ten.title).toBe('Physics practice: Motion');
     const both = await practise(client, { chapterIds: [MOTION, FORCE], count: 20 });
     expect(both.questions).toHaveLength(15);
     expect((await practise(client, { chapterIds: [FORCE], difficulty: 'HARD' })).questions).toHaveLength(3);
@@ -215,6 +217,7 @@ describe('practice sets a student makes', () => {
     );
     expect(retry.errors).toBeUndefined();
     expect(retry.data!.retryWrongAnswers.practiceSet.source).toBe('WRONG_ANSWERS');
+    expect(retry.data!.retryWrongAnswers.title).toBe('Practice of your wrong answers');
     expect(retry.data!.retryWrongAnswers.questions.map((q) => q.id).sort()).toEqual([a.id, b.id].sort());
 
     const clean = await practise(client, {});
