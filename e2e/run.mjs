@@ -98,6 +98,7 @@ const SECONDS = {
   phone: 36,
   pictures: 4,
   'practice-authoring': 15,
+  'practice-by-yourself': 25,
   practice: 9,
   purchase: 60,
   'reviews-inbox-and-blog': 52,
