@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { answer, renderRoute } from '../../test/render';
 import { paths, routePatterns } from '../../lib/paths';
-import { AnswerPracticeDocument, AttemptPageDocument, type AttemptPageQuery } from './api/practice.generated';
+import { AnswerPracticeDocument, AttemptPageDocument, type AnswerPracticeMutation, type AttemptPageQuery } from './api/practice.generated';
 import AttemptPage from './attempt-page';
 
 // A question's picture goes with it: on the question's screen during the test, and in the review.
@@ -97,7 +97,7 @@ describe('a practice set', () => {
         title: 'পদার্থবিজ্ঞান অনুশীলন: গতি',
         deadline: null,
         test: null,
-        practiceSet: { __typename: 'PracticeSet', id: 'p1', source: 'CHAPTERS' },
+        practiceSet: { __typename: 'PracticeSet', id: 'p1', source: 'CHAPTERS' } as AttemptPageQuery['attempt']['practiceSet'],
       },
     };
   };
@@ -109,20 +109,16 @@ describe('a practice set', () => {
       language: 'bn',
       mocks: [
         answer(AttemptPageDocument, { id: 'a1' }, practice()),
-        answer(
-          AnswerPracticeDocument,
-          { attemptId: 'a1', questionId: 'q1', optionId: 'o2' },
-          {
-            answerPractice: {
-              __typename: 'PracticeAnswer',
-              questionId: 'q1',
-              chosenOptionId: 'o2',
-              answeredCorrectly: false,
-              correctOptionId: 'o1',
-              explanation: 'ত্বরণ = বেগের পরিবর্তন ÷ সময়',
-            },
+        answer(AnswerPracticeDocument, { attemptId: 'a1', questionId: 'q1', optionId: 'o2' }, {
+          answerPractice: {
+            __typename: 'PracticeAnswer',
+            questionId: 'q1',
+            chosenOptionId: 'o2',
+            answeredCorrectly: false,
+            correctOptionId: 'o1',
+            explanation: 'ত্বরণ = বেগের পরিবর্তন ÷ সময়',
           },
-        ),
+        } as AnswerPracticeMutation),
       ],
     });
     expect(await screen.findByRole('heading', { name: 'পদার্থবিজ্ঞান অনুশীলন: গতি' })).toBeInTheDocument();

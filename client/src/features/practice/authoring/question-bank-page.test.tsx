@@ -12,6 +12,7 @@ const bankVariables = { courseId: 'course-1', sharedBank: false, classLevel: nul
 const template = answer(QuestionImportTemplateDocument, {}, { questionImportTemplate: 'class,subject\n' });
 const question = {
   __typename: 'Question' as const,
+  usableInPractice: true,
   id: 'q1',
   text: 'গড় দ্রুতি $v = \\frac{s}{t}$ হলে কত?',
   options: [
