@@ -344,6 +344,7 @@ const graphqlTable: Record<string, [string, Check]> = {
   unsaveQuestion: [signedIn, gql('mutation ($q: ID!) { unsaveQuestion(questionId: $q) }', () => ({ q: ids.question }))],
   savedQuestions: [signedIn, gql('{ savedQuestions(offset: 0, limit: 5) { total } }')],
   myChapterStrengths: [signedIn, gql('{ myChapterStrengths { share } }')],
+  upcomingModelTests: [everyone, gql('{ upcomingModelTests(classLevel: 9, offset: 0, limit: 5) { total } }')],
   myLeaderboardNameHidden: [signedIn, gql('{ myLeaderboardNameHidden }')],
   setLeaderboardNameHidden: [signedIn, gql('mutation { setLeaderboardNameHidden(hidden: false) }')],
 };

@@ -13,6 +13,7 @@ import { LeaderboardPreference } from './leaderboard-preference.entity';
 import { PracticeSet, SavedQuestion } from './practice-set.entity';
 import { PracticeSetFieldsResolver, PracticeSetResolver } from './practice-set.resolver';
 import { SavedQuestionResolver } from './saved-question.resolver';
+import { LiveExamResolver } from './live-exam.resolver';
 import { questionPictureRouter } from './question-picture.router';
 import { questionImportRouter } from './question-import.router';
 import { SUBMIT_AT_DEADLINE_QUEUE } from './practice-queue';
@@ -33,6 +34,7 @@ export const practiceModule: ProductModule = {
     PracticeSetResolver,
     PracticeSetFieldsResolver,
     SavedQuestionResolver,
+    LiveExamResolver,
   ],
   entities: [
     Subject,
