@@ -26,7 +26,7 @@ export default function ModelTestsPage() {
     else next.delete(key);
     setParams(next, { replace: true });
   };
-  const levelName = (level: number) => (level === ADMISSION_LEVEL ? t('practice.admission') : t('practice.classN', { level: formatDigits(level, language) }));
+  const levelName = (level: number) => (level === ADMISSION_LEVEL ? t('practice.admission') : t('practice.classN', { level }));
   const tests = data?.modelTests.items ?? [];
   return (
     <Container maxW="5xl" py="8">

@@ -33,7 +33,7 @@ export default function PracticePage() {
   const subjects = usePracticeSubjectsQuery();
   const chapters = usePracticeChaptersQuery({ variables: { subjectId, classLevel: bookOf(classLevel) } });
   const [start, starting] = useStartPracticeMutation();
-  const levelName = (level: number) => (level === ADMISSION_LEVEL ? t('practice.admission') : t('practice.classN', { level: formatDigits(level, language) }));
+  const levelName = (level: number) => (level === ADMISSION_LEVEL ? t('practice.admission') : t('practice.classN', { level }));
   const toggle = (id: string, on: boolean) => setChapterIds((current) => (on ? [...current, id] : current.filter((c) => c !== id)));
   const submit = async (event: FormEvent) => {
     event.preventDefault();
