@@ -345,6 +345,7 @@ const graphqlTable: Record<string, [string, Check]> = {
   savedQuestions: [signedIn, gql('{ savedQuestions(offset: 0, limit: 5) { total } }')],
   myChapterStrengths: [signedIn, gql('{ myChapterStrengths { share } }')],
   upcomingModelTests: [everyone, gql('{ upcomingModelTests(classLevel: 9, offset: 0, limit: 5) { total } }')],
+  practiceSearch: [everyone, gql('{ practiceSearch(text: "physics") { classLevel } }')],
   myLeaderboardNameHidden: [signedIn, gql('{ myLeaderboardNameHidden }')],
   setLeaderboardNameHidden: [signedIn, gql('mutation { setLeaderboardNameHidden(hidden: false) }')],
 };
