@@ -59,4 +59,20 @@ describe('model tests found from everywhere, on a 360 px phone in Bangla', () =>
     await page.getByRole('link', { name: bn('practice.self.link') }).waitFor();
     await visit.close();
   });
+
+  it('search lists the model tests of a subject named in Bangla, and of a class, beside the courses', async () => {
+    const visit = await openPage(browser, NARROW);
+    const { page } = visit;
+    await page.goto(`/search?q=${encodeURIComponent('পদার্থবিজ্ঞান')}&lang=bn`);
+    const block = page.getByTestId('search-tests');
+    await block.getByRole('link', { name: /পদার্থবিজ্ঞান নবম শ্রেণি/ }).waitFor();
+    assert.equal(await block.getByRole('link', { name: 'পদার্থবিজ্ঞান অনুশীলন করুন' }).getAttribute('href'), '/practice?subject=physics');
+    assert.deepEqual(await sidewaysScrolling(page), []);
+    await page.goto(`/search?q=${encodeURIComponent('english class 9')}&lang=bn`);
+    await page
+      .getByTestId('search-tests')
+      .getByRole('link', { name: /English Grammar/ })
+      .waitFor();
+    await visit.close();
+  });
 });

@@ -92,7 +92,7 @@ const SECONDS = {
   learning: 23,
   'lesson-quiz': 14,
   links: 83,
-  'model-tests-found': 15,
+  'model-tests-found': 35,
   money: 30,
   'narrow-phone': 110,
   'old-client': 5,
