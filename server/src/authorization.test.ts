@@ -347,6 +347,8 @@ const graphqlTable: Record<string, [string, Check]> = {
   upcomingModelTests: [everyone, gql('{ upcomingModelTests(classLevel: 9, offset: 0, limit: 5) { total } }')],
   practiceSearch: [everyone, gql('{ practiceSearch(text: "physics") { classLevel } }')],
   myLeaderboardNameHidden: [signedIn, gql('{ myLeaderboardNameHidden }')],
+  myLeaderboardName: [signedIn, gql('{ myLeaderboardName }')],
+  setLeaderboardName: [signedIn, gql('mutation { setLeaderboardName(shown: FIRST_NAME_AND_INITIAL) }')],
   setLeaderboardNameHidden: [signedIn, gql('mutation { setLeaderboardNameHidden(hidden: false) }')],
 };
 

@@ -212,6 +212,15 @@ export type InboxKind =
   /** A newsletter subscription (an email only) */
   | 'SUBSCRIPTION';
 
+/** How a student's name appears on public leaderboards */
+export type LeaderboardName =
+  /** The first name and the initial of the last ("Rahim U."): the default */
+  | 'FIRST_NAME_AND_INITIAL'
+  /** The whole name, as the student chose */
+  | 'FULL_NAME'
+  /** No name: "Student" */
+  | 'NONE';
+
 /** One lesson, in order; give the id of a lesson that exists to keep it (and its progress) */
 export type LessonInput = {
   /** Length of the video in seconds, if known */

@@ -22,7 +22,8 @@ import {
   startAttempt,
   submitAttempt,
 } from './attempt.service';
-import { leaderboard, leaderboardNameHidden, rankOf, setLeaderboardNameHidden } from './leaderboard.service';
+import { leaderboard, leaderboardName, rankOf, setLeaderboardName } from './leaderboard.service';
+import { LeaderboardName } from './leaderboard-preference.entity';
 import { ModelTest } from './model-test.entity';
 import { QuestionOption } from './question.entity';
 
@@ -208,7 +209,7 @@ class LeaderboardEntry {
   @Field(() => Int, { description: 'Rank (equal scores in equal time share one)' })
   rank: number;
 
-  @Field({ description: 'The student\'s name, or "Student" for those who hide it' })
+  @Field({ description: 'The name as the student chose: by default the first name and an initial ("Rahim U."), the full name, or "Student"' })
   name: string;
 
   @Field(() => Float, { description: 'Marks, after negative marking' })
@@ -275,19 +276,38 @@ export class AttemptResolver {
     @Args(() => PageArgs) args: PageArgs,
     @Ctx() ctx: GraphQLContext,
   ): Promise<LeaderboardPage> {
-    return toPage(LeaderboardPage, await leaderboard(ctx.db, testId, args));
+    return toPage(LeaderboardPage, await leaderboard(ctx.db, testId, args, ctx.language));
   }
 
   @Authorized(...roles.signedIn)
-  @Query(() => Boolean, { description: 'Whether you appear on leaderboards as "Student" instead of your name' })
-  myLeaderboardNameHidden(@Ctx() ctx: GraphQLContext): Promise<boolean> {
-    return leaderboardNameHidden(ctx.db, requireViewer(ctx));
+  @Query(() => LeaderboardName, { description: 'How your name appears on leaderboards (by default your first name and an initial)' })
+  myLeaderboardName(@Ctx() ctx: GraphQLContext): Promise<LeaderboardName> {
+    return leaderboardName(ctx.db, requireViewer(ctx));
   }
 
   @Authorized(...roles.signedIn)
-  @Mutation(() => Boolean, { description: 'Appear on leaderboards as "Student" (true) or by your name (false)' })
-  setLeaderboardNameHidden(@Arg('hidden', { description: 'true to hide your name' }) hidden: boolean, @Ctx() ctx: GraphQLContext): Promise<boolean> {
-    return setLeaderboardNameHidden(ctx.db, requireViewer(ctx), hidden);
+  @Mutation(() => LeaderboardName, { description: 'Chooses how your name appears on leaderboards: first name and initial, full name, or none ("Student")' })
+  setLeaderboardName(
+    @Arg('shown', () => LeaderboardName, { description: 'Your choice' }) shown: LeaderboardName,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<LeaderboardName> {
+    return setLeaderboardName(ctx.db, requireViewer(ctx), shown);
+  }
+
+  @Authorized(...roles.signedIn)
+  @Query(() => Boolean, { description: 'Whether you appear on leaderboards as "Student" instead of your name', deprecationReason: 'Use myLeaderboardName' })
+  async myLeaderboardNameHidden(@Ctx() ctx: GraphQLContext): Promise<boolean> {
+    return (await leaderboardName(ctx.db, requireViewer(ctx))) === LeaderboardName.NONE;
+  }
+
+  @Authorized(...roles.signedIn)
+  @Mutation(() => Boolean, {
+    description: 'Appear on leaderboards as "Student" (true) or by your first name and an initial (false)',
+    deprecationReason: 'Use setLeaderboardName',
+  })
+  async setLeaderboardNameHidden(@Arg('hidden', { description: 'true to hide your name' }) hidden: boolean, @Ctx() ctx: GraphQLContext): Promise<boolean> {
+    await setLeaderboardName(ctx.db, requireViewer(ctx), hidden ? LeaderboardName.NONE : LeaderboardName.FIRST_NAME_AND_INITIAL);
+    return hidden;
   }
 
   @FieldResolver(() => ModelTest, { nullable: true, description: 'The model test; null for a practice set (`practiceSet`)' })

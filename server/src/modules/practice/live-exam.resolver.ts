@@ -34,12 +34,10 @@ class PracticeSearch {
 export class LiveExamResolver {
   @Query(() => PracticeSearch, {
     nullable: true,
-    description: 'Model tests and practice for a search text naming a subject, a class, or tests ("মডেল টেস্ট", "পদার্থবিজ্ঞান", "class 9"); null when it names none',
+    description:
+      'Model tests and practice for a search text naming a subject, a class, or tests ("মডেল টেস্ট", "পদার্থবিজ্ঞান", "class 9"); null when it names none',
   })
-  practiceSearch(
-    @Arg('text', { description: 'The search text, as typed' }) text: string,
-    @Ctx() ctx: GraphQLContext,
-  ): Promise<PracticeSearch | null> {
+  practiceSearch(@Arg('text', { description: 'The search text, as typed' }) text: string, @Ctx() ctx: GraphQLContext): Promise<PracticeSearch | null> {
     return searchPractice(ctx.db, text);
   }
 

@@ -15,7 +15,8 @@ const latinDigits = (text: string) => text.replace(/[০-৯]/g, (d) => String(B
 
 /** Bangla class names: নবম শ্রেণি, দশম, ... */
 const BANGLA_ORDINALS = ['প্রথম', 'দ্বিতীয়', 'তৃতীয়', 'চতুর্থ', 'পঞ্চম', 'ষষ্ঠ', 'সপ্তম', 'অষ্টম', 'নবম', 'দশম', 'একাদশ', 'দ্বাদশ'];
-const TEST_WORDS = /model\s*tests?|mock\s*tests?|\btests?\b|\bexams?\b|\bquiz(zes)?\b|\bmcq\b|practi[cs]e|মডেল\s*টেস্ট|টেস্ট|পরীক্ষা|কুইজ|অনুশীলন|প্র্যাকটিস|এমসিকিউ/iu;
+const TEST_WORDS =
+  /model\s*tests?|mock\s*tests?|\btests?\b|\bexams?\b|\bquiz(zes)?\b|\bmcq\b|practi[cs]e|মডেল\s*টেস্ট|টেস্ট|পরীক্ষা|কুইজ|অনুশীলন|প্র্যাকটিস|এমসিকিউ/iu;
 
 /** The class a text names: "class 9", "৯ম শ্রেণি", "নবম", "9th", SSC (9), HSC (11), admission (13); null when none. */
 export function classOf(raw: string): number | null {
@@ -23,7 +24,10 @@ export function classOf(raw: string): number | null {
   if (/\bssc\b|এসএসসি/u.test(text)) return 9;
   if (/\bhsc\b|এইচএসসি/u.test(text)) return 11;
   if (/admission|ভর্তি/u.test(text)) return ADMISSION_LEVEL;
-  const numbered = /(?:class|grade|শ্রেণি|শ্রেণী)\s*(\d{1,2})\b|(\d{1,2})\s*(?:st|nd|rd|th|ম|য়|র্থ|ষ্ঠ|শ)?\s*(?:class|grade|শ্রেণি|শ্রেণী)|\b(\d{1,2})(?:st|nd|rd|th)\b|(\d{1,2})(?:ম|য়|র্থ|ষ্ঠ|শ)(?=\s|$)/u.exec(text);
+  const numbered =
+    /(?:class|grade|শ্রেণি|শ্রেণী)\s*(\d{1,2})\b|(\d{1,2})\s*(?:st|nd|rd|th|ম|য়|র্থ|ষ্ঠ|শ)?\s*(?:class|grade|শ্রেণি|শ্রেণী)|\b(\d{1,2})(?:st|nd|rd|th)\b|(\d{1,2})(?:ম|য়|র্থ|ষ্ঠ|শ)(?=\s|$)/u.exec(
+      text,
+    );
   const level = numbered ? Number(numbered.slice(1).find((group) => group !== undefined)) : NaN;
   if (level >= 1 && level <= 12) return level;
   // Longest first: একাদশ before দশম.

@@ -7,13 +7,63 @@ import type * as Types from '../../../gql/types';
 
 import { useQuery } from '../../../lib/data';
 import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
-export type MyCertificatesQueryVariables = Exact<{ [key: string]: never; }>;
+export type MyCertificatesQueryVariables = Exact<{ [key: string]: never }>;
 
+export type MyCertificatesQuery = {
+  myCertificates: Array<{
+    number: string;
+    course: string;
+    issuedAt: string;
+    revoked: boolean;
+    pdfURL: string;
+    verifyURL: string;
+    banglaPdfURL: string;
+    englishPdfURL: string;
+  }>;
+};
 
-export type MyCertificatesQuery = { myCertificates: Array<{ number: string, course: string, issuedAt: string, revoked: boolean, pdfURL: string, verifyURL: string, banglaPdfURL: string, englishPdfURL: string }> };
-
-
-export const MyCertificatesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"MyCertificates"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"myCertificates"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"number"}},{"kind":"Field","name":{"kind":"Name","value":"course"}},{"kind":"Field","name":{"kind":"Name","value":"issuedAt"}},{"kind":"Field","name":{"kind":"Name","value":"revoked"}},{"kind":"Field","name":{"kind":"Name","value":"pdfURL"}},{"kind":"Field","alias":{"kind":"Name","value":"banglaPdfURL"},"name":{"kind":"Name","value":"pdfURL"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"language"},"value":{"kind":"StringValue","value":"bn","block":false}}]},{"kind":"Field","alias":{"kind":"Name","value":"englishPdfURL"},"name":{"kind":"Name","value":"pdfURL"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"language"},"value":{"kind":"StringValue","value":"en","block":false}}]},{"kind":"Field","name":{"kind":"Name","value":"verifyURL"}}]}}]}}]} as unknown as DocumentNode<MyCertificatesQuery, MyCertificatesQueryVariables>;
+export const MyCertificatesDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'MyCertificates' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'myCertificates' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'number' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'course' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'issuedAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'revoked' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'pdfURL' } },
+                {
+                  kind: 'Field',
+                  alias: { kind: 'Name', value: 'banglaPdfURL' },
+                  name: { kind: 'Name', value: 'pdfURL' },
+                  arguments: [{ kind: 'Argument', name: { kind: 'Name', value: 'language' }, value: { kind: 'StringValue', value: 'bn', block: false } }],
+                },
+                {
+                  kind: 'Field',
+                  alias: { kind: 'Name', value: 'englishPdfURL' },
+                  name: { kind: 'Name', value: 'pdfURL' },
+                  arguments: [{ kind: 'Argument', name: { kind: 'Name', value: 'language' }, value: { kind: 'StringValue', value: 'en', block: false } }],
+                },
+                { kind: 'Field', name: { kind: 'Name', value: 'verifyURL' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<MyCertificatesQuery, MyCertificatesQueryVariables>;
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type OptionsOf<F> = F extends (document: any, ...options: infer O) => any ? O : never;
