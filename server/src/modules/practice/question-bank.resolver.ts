@@ -18,7 +18,6 @@ import {
   Root,
 } from 'type-graphql';
 import { requireViewer } from '../../graphql/auth-checker';
-import { translateMessage } from '../../i18n/translate';
 import type { GraphQLContext } from '../../graphql/context';
 import { IdArgs } from '../../graphql/id-args';
 import { PageOf, toPage } from '../../graphql/page';
@@ -28,9 +27,7 @@ import { Difficulty, Question } from './question.entity';
 import { questionPictureAddress } from './question-picture';
 import {
   createQuestion,
-  CSV_TEMPLATE,
   deleteQuestion,
-  importQuestions,
   listQuestions,
   QUESTION_NOT_FOUND,
   questionStatistics,
@@ -43,6 +40,7 @@ import {
 } from './question-bank.service';
 
 import { levelRule } from './class-level-rule';
+import { CSV_TEMPLATE, describeProblem, importQuestions } from './question-import.service';
 
 // ---- the question bank --------------------------------------------------------------------
 
@@ -112,7 +110,14 @@ class ImportProblemType {
   @Field(() => Int, { description: 'The line of the file, counting the header as line 1' })
   line: number;
 
-  @Field({ description: 'Why the row was not imported' })
+  @Field(() => String, {
+    nullable: true,
+    description:
+      'The column of the cell that is wrong (class, subject, chapter, difficulty, question, option1-option6, correct, explanation, practice); null for the whole row',
+  })
+  column: string | null;
+
+  @Field({ description: "Why the row was not imported, naming the column, in the request's language" })
   reason: string;
 }
 
@@ -263,6 +268,6 @@ export class QuestionBankResolver {
   ): Promise<QuestionImportReport> {
     const report = await importQuestions(ctx.db, requireViewer(ctx), courseId, csv);
     // Each reason in the page's language, as errors are.
-    return { ...report, problems: report.problems.map((problem) => ({ ...problem, reason: translateMessage(ctx.language, problem.reason) })) };
+    return { ...report, problems: report.problems.map((problem) => ({ ...problem, reason: describeProblem(ctx.language, problem) })) };
   }
 }
