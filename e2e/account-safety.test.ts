@@ -31,7 +31,7 @@ describe('account safety', () => {
     await page.getByTestId('verify-email-banner').waitFor({ state: 'detached' });
     await page.goto('/');
     // Signed in again from the cookie once the hero offers no sign-up.
-    await page.getByRole('button', { name: 'Joined' }).waitFor();
+    await page.getByRole('link', { name: 'Continue learning' }).waitFor();
     assert.equal(await page.getByTestId('verify-email-banner').count(), 0, 'no banner once confirmed');
     visit.assertNoErrors();
     await visit.close();

@@ -23,7 +23,7 @@ describe('accounts', () => {
     await page.waitForURL((url) => url.pathname === '/');
     const menu = page.getByRole('button', { name: 'Account menu for Farzana Akter' });
     await menu.waitFor();
-    assert.equal(await page.getByRole('button', { name: 'Joined' }).isDisabled(), true);
+    assert.equal(await page.getByRole('link', { name: 'Continue learning' }).getAttribute('href'), '/mycourses');
     await menu.click();
     for (const item of ['My Profile', 'My Learning', 'Logout']) {
       await page.getByRole('menuitem', { name: item }).waitFor();

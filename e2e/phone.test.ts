@@ -101,7 +101,7 @@ describe('on a phone (390 px)', () => {
     const visit = await openPhone(browser);
     const { page } = visit;
     await signUp(page, { name: 'Phone Buyer', email: newEmail('phonebuyer'), password: 'a good password' });
-    await page.getByRole('button', { name: 'Joined' }).waitFor();
+    await page.getByRole('link', { name: 'Continue learning' }).waitFor();
     await page.goto('/allCourses?section=PROFESSIONAL_SKILL');
     const card = page.getByTestId('course-card').nth(3);
     const name = (await card.getByRole('heading').textContent())!.trim();
@@ -129,7 +129,7 @@ describe('on a phone (390 px)', () => {
     const visit = await openPhone(browser);
     const { page } = visit;
     await signUp(page, { name: 'Phone Learner', email: newEmail('phonelearner'), password: 'a good password' });
-    await page.getByRole('button', { name: 'Joined' }).waitFor();
+    await page.getByRole('link', { name: 'Continue learning' }).waitFor();
     await page.goto('/allCourses?section=FREE');
     await page.getByTestId('course-card').nth(1).getByRole('link', { name: 'Preview' }).click();
     const courseId = new URL(page.url()).pathname.split('/').pop()!;
@@ -187,7 +187,7 @@ describe('on a phone (390 px)', () => {
     const email = newEmail('closed');
     await visitor.context.clearCookies();
     await signUp(visitor.page, { name: 'Leaving Student', email, password: 'a good password' });
-    await visitor.page.getByRole('button', { name: 'Joined' }).waitFor();
+    await visitor.page.getByRole('link', { name: 'Continue learning' }).waitFor();
     await visitor.context.clearCookies();
 
     const visit = await openPhone(browser);
@@ -220,7 +220,7 @@ describe('on a phone (390 px)', () => {
     await page.getByTestId('user-row').filter({ hasText: email }).getByRole('button', { name: 'Reopen account' }).click();
     await expectText(page, 'The account is reopened');
     await logIn(visitor.page, email, 'a good password');
-    await visitor.page.getByRole('button', { name: 'Joined' }).waitFor();
+    await visitor.page.getByRole('link', { name: 'Continue learning' }).waitFor();
     visit.assertNoErrors();
     await visit.close();
     await visitor.close();

@@ -178,7 +178,7 @@ describe('pages sent with their content', () => {
     await page.waitForSelector('html[data-interactive]');
     assert.equal(await page.getByLabel('Email', { exact: true }).inputValue(), 'student@shikhon.test');
     await page.getByRole('button', { name: 'Login', exact: true }).click();
-    await page.getByRole('button', { name: 'Joined' }).waitFor();
+    await page.getByRole('link', { name: 'Continue learning' }).waitFor();
     await context.close();
   });
 

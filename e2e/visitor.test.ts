@@ -68,7 +68,7 @@ describe('a visitor browsing the site', () => {
       assert.equal(await page.getByRole('region', { name: 'Our partners' }).getByRole('img').count(), 6);
       await expectText(page, 'Available On');
       await page.getByText('Join Free').click();
-      await page.waitForURL('**/login');
+      await page.waitForURL('**/signUp');
       visit.assertNoErrors();
       await visit.close();
     }

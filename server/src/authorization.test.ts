@@ -331,7 +331,24 @@ const graphqlTable: Record<string, [string, Check]> = {
     courseEditor,
     gql('mutation ($c: ID!) { setCourseQuizPassPercent(courseId: $c, percent: null) { quizPassPercent } }', () => ({ c: ids.course })),
   ],
+  startPractice: [signedIn, gql('mutation { startPractice(input: { classLevel: 9, subjectId: "physics", count: 10 }) { id } }')],
+  retryWrongAnswers: [signedIn, gql('mutation { retryWrongAnswers(attemptId: "00000000-0000-4000-8000-000000000000") { id } }')],
+  practiseSavedQuestions: [signedIn, gql('mutation { practiseSavedQuestions(count: 10) { id } }')],
+  answerPractice: [
+    signedIn,
+    gql(
+      'mutation { answerPractice(attemptId: "00000000-0000-4000-8000-000000000000", questionId: "00000000-0000-4000-8000-000000000000", optionId: "00000000-0000-4000-8000-000000000000") { explanation } }',
+    ),
+  ],
+  saveQuestion: [signedIn, gql('mutation ($q: ID!) { saveQuestion(questionId: $q) }', () => ({ q: ids.question }))],
+  unsaveQuestion: [signedIn, gql('mutation ($q: ID!) { unsaveQuestion(questionId: $q) }', () => ({ q: ids.question }))],
+  savedQuestions: [signedIn, gql('{ savedQuestions(offset: 0, limit: 5) { total } }')],
+  myChapterStrengths: [signedIn, gql('{ myChapterStrengths { share } }')],
+  upcomingModelTests: [everyone, gql('{ upcomingModelTests(classLevel: 9, offset: 0, limit: 5) { total } }')],
+  practiceSearch: [everyone, gql('{ practiceSearch(text: "physics") { classLevel } }')],
   myLeaderboardNameHidden: [signedIn, gql('{ myLeaderboardNameHidden }')],
+  myLeaderboardName: [signedIn, gql('{ myLeaderboardName }')],
+  setLeaderboardName: [signedIn, gql('mutation { setLeaderboardName(shown: FIRST_NAME_AND_INITIAL) }')],
   setLeaderboardNameHidden: [signedIn, gql('mutation { setLeaderboardNameHidden(hidden: false) }')],
 };
 

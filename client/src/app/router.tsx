@@ -88,6 +88,8 @@ export const routes: RouteObject[] = [
               // Route matching ignores case, so the spec's other spelling /myCourseplay/{id} lands here too.
               { path: routePatterns.player, ...screen(() => import('../features/player/player-page')) },
               { path: routePatterns.attempt, ...screen(() => import('../features/practice/attempt-page')) },
+              { path: paths.practice, ...screen(() => import('../features/practice/practice-page')) },
+              { path: paths.savedQuestions, ...screen(() => import('../features/practice/saved-questions-page')) },
             ],
           },
           {

@@ -12,6 +12,7 @@ const finished = (n: number, title: string, score: number, rank: number): Item =
   startedAt: '2026-03-14T14:00:00.000Z',
   submittedAt: '2026-03-14T14:25:00.000Z',
   finished: true,
+  title,
   test: { id: `test-${n}`, title },
   result: { score, maxScore: 25, rank },
 });
@@ -21,6 +22,7 @@ const unfinished = (n: number, title: string): Item => ({
   startedAt: '2026-03-15T15:00:00.000Z',
   submittedAt: null,
   finished: false,
+  title,
   test: { id: `test-${n}`, title },
   result: null,
 });

@@ -48,7 +48,7 @@ export function AttemptHistory() {
               <HStack as="li" key={attempt.id} gap="3" wrap="wrap" borderWidth="1px" borderRadius="md" p="3" data-testid="attempt-history-row">
                 <Stack gap="0" flex="1" minW="180px">
                   <Text fontWeight="semibold" overflowWrap="anywhere">
-                    {attempt.test.title}
+                    {attempt.title}
                   </Text>
                   <Text fontSize="sm" color="gray.600">
                     {formatDate(attempt.submittedAt ?? attempt.startedAt, language)}

@@ -212,6 +212,15 @@ export type InboxKind =
   /** A newsletter subscription (an email only) */
   | 'SUBSCRIPTION';
 
+/** How a student's name appears on public leaderboards */
+export type LeaderboardName =
+  /** The first name and the initial of the last ("Rahim U."): the default */
+  | 'FIRST_NAME_AND_INITIAL'
+  /** The whole name, as the student chose */
+  | 'FULL_NAME'
+  /** No name: "Student" */
+  | 'NONE';
+
 /** One lesson, in order; give the id of a lesson that exists to keep it (and its progress) */
 export type LessonInput = {
   /** Length of the video in seconds, if known */
@@ -282,6 +291,29 @@ export type PaymentStatus =
   /** Paid: the student has the course */
   | 'SUCCEEDED';
 
+/** What a student wants to practise */
+export type PracticeInput = {
+  /** Chapters of the subject's book for that class (at most 20); empty: the whole subject */
+  chapterIds?: Array<string | number>;
+  /** Class 1 to 12, or 13 for admission tests (9 and 10 share their books, as do 11 and 12) */
+  classLevel: number;
+  /** How many questions: 10, 20 or 30 (fewer when the bank has fewer) */
+  count: number;
+  /** Only questions of this difficulty; left out, any */
+  difficulty?: Difficulty | null | undefined;
+  /** The subject, such as "physics" */
+  subjectId: string | number;
+};
+
+/** Where a practice set's questions came from */
+export type PracticeSource =
+  /** Picked by the student: a class, a subject, chapters, a number of questions and a difficulty */
+  | 'CHAPTERS'
+  /** The student's saved questions */
+  | 'SAVED'
+  /** The questions answered wrongly in an earlier attempt */
+  | 'WRONG_ANSWERS';
+
 /** Profile fields to change; a field left out stays as it is, an empty one is cleared */
 export type ProfileInput = {
   /** An email to be reached at, other than the sign-in one */
@@ -341,6 +373,8 @@ export type QuestionInput = {
   subjectId: string | number;
   /** The question; formulas between $…$ */
   text: string;
+  /** false keeps it for exams only: it never appears in the practice sets students make; left out, true (or as it was, when rewriting) */
+  usableInPractice?: boolean | null | undefined;
 };
 
 /** Why a refund is asked for; the refund policy gives each case its share */

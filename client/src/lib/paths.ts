@@ -73,11 +73,14 @@ export const paths = {
    * The player (spec: /myCoursePlay/{id}). Route matching ignores case, so the spelling the
    * spec gives My Courses' Start Course button (/myCourseplay/{id}) opens it too.
    */
-  player: (courseId: string) => `/myCoursePlay/${courseId}`,
+  player: (courseId: string, lessonId?: string) => `/myCoursePlay/${courseId}${lessonId ? `?lesson=${encodeURIComponent(lessonId)}` : ''}`,
   searchFor: (text: string) => `/search?q=${encodeURIComponent(text)}`,
   modelTests: '/model-tests',
   modelTest: (id: string) => `/model-tests/${id}`,
   attempt: (id: string) => `/attempts/${id}`,
+  /** Practising by oneself: a set from chosen chapters (`?class=9&subject=physics` picks them). */
+  practice: '/practice',
+  savedQuestions: '/practice/saved',
 } as const;
 
 /** Route patterns with parameters, for the route table and `matchPath`. */

@@ -42,6 +42,7 @@ export function pageLesson(n: number, overrides: Partial<PageLesson> = {}): Page
     position: n,
     preview: false,
     durationSeconds: 600,
+    quizQuestionCount: 0,
     videoURL: null,
     streamURL: null,
     ...overrides,

@@ -49,6 +49,10 @@ describe('translating messages written in English', () => {
     expect(translateMessage('bn', 'A message nobody translated')).toBe('A message nobody translated');
   });
 
+  it('writes every number of a Bangla SMS in Bangla digits', () => {
+    expect(text('bn', 'sms.code', { code: '123456', localCode: '১২৩৪৫৬', minutes: 5, host: 'shikhon.test' })).toContain('এটি ৫ মিনিট কাজ করবে');
+  });
+
   it('writes emails in the account’s language', () => {
     expect(text('bn', 'mail.reset.text', { name: 'Rahim', minutes: 30, link: 'https://x.example/r' })).toContain('৩০ মিনিটের মধ্যে');
     expect(text('en', 'mail.reset.subject')).toBe('Reset your Shikhon password');

@@ -84,6 +84,8 @@ export const errorCodes = {
   WEBHOOK_DELIVERY_NOT_FOUND: 'NOT_FOUND',
   /** No payment provider here takes webhooks (`POST /webhooks/stripe` on a server without one). */
   PAYMENT_PROVIDER_NOT_FOUND: 'NOT_FOUND',
+  /** No question usable in practice matches what the student picked (or they have saved none). */
+  NO_PRACTICE_QUESTIONS: 'NOT_FOUND',
 
   /** The student already owns the course. */
   ALREADY_ENROLLED: 'CONFLICT',
@@ -101,6 +103,12 @@ export const errorCodes = {
   ANSWER_TOO_LATE: 'CONFLICT',
   /** The model test is outside its window (not open yet, or closed). */
   TEST_NOT_OPEN: 'CONFLICT',
+  /** The attempt has not ended yet: its wrong answers are practised once it has. */
+  ATTEMPT_NOT_FINISHED: 'CONFLICT',
+  /** The attempt has no wrong answer that may be practised. */
+  NOTHING_TO_RETRY: 'CONFLICT',
+  /** A question is saved only after the student answered it. */
+  NOT_ANSWERED_YET: 'CONFLICT',
 
   /** The payment was refused (by the bank, the buyer, or the gateway): nothing was charged. */
   PAYMENT_DECLINED: 'PAYMENT_FAILED',

@@ -7,6 +7,7 @@ describe('the footer', () => {
     renderRoute(<Footer />);
     const hrefs = screen.getAllByRole('link').map((a) => a.getAttribute('href'));
     expect(hrefs).toEqual([
+      '/model-tests',
       '/contact',
       '/about',
       '/termsAndCondition',

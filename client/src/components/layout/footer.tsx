@@ -13,6 +13,7 @@ import './footer.css';
 const currentYear = (language: Language) => localDigits(String(new Date().getFullYear()), language);
 
 export const footerLinks: { to: string; label: MessageKey }[] = [
+  { to: paths.modelTests, label: 'footer.modelTests' },
   { to: paths.contact, label: 'footer.contact' },
   { to: paths.about, label: 'footer.about' },
   { to: paths.terms, label: 'footer.terms' },

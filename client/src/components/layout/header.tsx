@@ -25,6 +25,11 @@ function NavLinks({ onNavigate, asRows = false }: { onNavigate?: () => void; asR
         </RouterLink>
       </Item>
       <Item>
+        <RouterLink className={className} to={paths.modelTests} onClick={onNavigate}>
+          {t('header.modelTests')}
+        </RouterLink>
+      </Item>
+      <Item>
         {/* The same Support page the footer leads to. */}
         <RouterLink className={className} to={paths.support} onClick={onNavigate}>
           {t('header.support')}

@@ -3,6 +3,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { ErrorState, InlineLoading } from '../../components/states';
 import { ChangePasswordForm } from './components/change-password-form';
+import { LeaderboardNameForm } from './components/leaderboard-name-form';
 import { SignInPhone } from './components/sign-in-phone';
 import { useMyProfileQuery, useUpdateProfileMutation } from './api/profile.generated';
 import { describeError } from '../../lib/graphql-errors';
@@ -103,6 +104,11 @@ export default function EditProfilePage() {
           onConfirmed={(phone) => setValues((current) => (current ? { ...current, phone } : current))}
         />
       </Box>
+      {data?.me?.role === 'STUDENT' && (
+        <Box mt="10">
+          <LeaderboardNameForm />
+        </Box>
+      )}
       {/* An account made with a mobile number signs in with codes: it has no password to change. */}
       {data?.me?.email && (
         <Box mt="10">

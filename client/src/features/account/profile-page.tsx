@@ -1,6 +1,7 @@
 import { Avatar, Box, Button, Card, Container, DataList, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { AttemptHistory } from '../../components/attempt-history';
+import { ChapterStrengths } from '../../components/chapter-strengths';
 import { ErrorState, InlineLoading } from '../../components/states';
 import { useMyProfileQuery } from './api/profile.generated';
 import { MyPayments } from './components/my-payments';
@@ -59,9 +60,18 @@ export default function ProfilePage() {
         </Card.Body>
       </Card.Root>
       {user.role === 'STUDENT' && (
-        <Box mt="8">
+        <Stack mt="8" gap="8">
+          <ChapterStrengths />
+          <HStack gap="3" flexWrap="wrap">
+            <Button asChild colorPalette="blue">
+              <RouterLink to={paths.practice}>{t('practice.self.link')}</RouterLink>
+            </Button>
+            <Button asChild variant="outline">
+              <RouterLink to={paths.savedQuestions}>{t('practice.self.savedTitle')}</RouterLink>
+            </Button>
+          </HStack>
           <AttemptHistory />
-        </Box>
+        </Stack>
       )}
       <Box mt="8">
         <MyPayments />

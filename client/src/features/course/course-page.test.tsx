@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { CoursePageDocument } from './api/course-page.generated';
+import { CourseModelTestsDocument, CoursePageDocument, type CourseModelTestsQuery } from './api/course-page.generated';
 import { CourseReviewsDocument } from './api/course-reviews.generated';
 import CoursePage from './course-page';
 import { paths, routePatterns } from '../../lib/paths';
@@ -117,5 +117,24 @@ describe('the course page after the payment page', () => {
     expect(notice).toHaveTextContent('Your payment is received and is being checked.');
     expect(screen.queryByRole('link', { name: 'Course Enroll' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Try again' })).toBeNull();
+  });
+});
+
+describe("the course's quizzes and model tests", () => {
+  it('are listed as links where the course counts them, in Bangla', async () => {
+    const withQuiz = { ...course, quizCount: 2, lessons: course.lessons.map((lesson, i) => ({ ...lesson, quizQuestionCount: i === 1 ? 5 : 0 })) };
+    const tests = answer(CourseModelTestsDocument, { courseId: id }, {
+      modelTests: {
+        __typename: 'ModelTestPage' as const,
+        items: [{ __typename: 'ModelTest' as const, id: 'test-1', title: 'গতি: মডেল টেস্ট', free: true, questionCount: 12, durationMinutes: 15 }],
+      },
+    } as unknown as CourseModelTestsQuery);
+    open([answer(CoursePageDocument, { id }, { course: withQuiz }), tests], 'bn');
+    const figure = await screen.findByRole('link', { name: '২টি কুইজ ও মডেল টেস্ট' });
+    expect(figure).toHaveAttribute('href', '#course-tests');
+    const section = await screen.findByTestId('course-tests');
+    expect(within(section).getByRole('link', { name: 'গতি: মডেল টেস্ট' })).toHaveAttribute('href', paths.modelTest('test-1'));
+    expect(within(section).getByRole('link', { name: `কুইজ: ${withQuiz.lessons[1].title}` })).toHaveAttribute('href', paths.player(id, withQuiz.lessons[1].id));
+    expect(section).toHaveTextContent('১২টি প্রশ্ন · ১৫ মিনিট');
   });
 });

@@ -10,6 +10,7 @@ import { useCoursePicture } from '../../components/course-picture';
 import { CourseLanguageLine } from '../../components/course-language';
 import { courseLanguageLabels } from '../../lib/course-languages';
 import { CourseReviews } from './components/course-reviews';
+import { CourseTests } from './components/course-tests';
 import { paymentReturnOf } from './payment-return';
 import { lessonToPreview } from './lesson-to-preview';
 import type { CourseCategory } from '../../gql/types';
@@ -141,7 +142,14 @@ export default function CoursePage() {
               <ul className="ui-stack course-figures">
                 {figures.map(({ Icon, key, value }) => (
                   <li key={key} data-testid={`figure-${key}`}>
-                    <Icon size={16} aria-hidden /> <span>{value}</span>
+                    <Icon size={16} aria-hidden />{' '}
+                    {key === 'quizzes' ? (
+                      <a className="ui-link course-figure-link" href="#course-tests">
+                        {value}
+                      </a>
+                    ) : (
+                      <span>{value}</span>
+                    )}
                   </li>
                 ))}
               </ul>
@@ -213,6 +221,7 @@ export default function CoursePage() {
               <p className="ui-muted">{course.whyNeed}</p>
             </section>
           )}
+          <CourseTests courseId={course.id} lessons={course.lessons} />
           <CourseReviews courseId={course.id} />
           <section className="ui-stack course-section">
             <h2 className="ui-heading ui-heading-lg">{t('course.lessonsTitle', { count: course.lessonCount })}</h2>

@@ -34,6 +34,7 @@ const oneAttempt: MyAttemptHistoryQuery = {
         startedAt: '2026-03-14T14:00:00.000Z',
         submittedAt: '2026-03-14T14:20:00.000Z',
         finished: true,
+        title: 'গতি: মডেল টেস্ট',
         test: { id: 'test-1', title: 'গতি: মডেল টেস্ট' },
         result: { score: 8, maxScore: 10, rank: 2 },
       },

@@ -1,7 +1,8 @@
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { answer, renderRoute } from '../../test/render';
 import { paths, routePatterns } from '../../lib/paths';
-import { AttemptPageDocument, type AttemptPageQuery } from './api/practice.generated';
+import { AnswerPracticeDocument, AttemptPageDocument, type AnswerPracticeMutation, type AttemptPageQuery } from './api/practice.generated';
 import AttemptPage from './attempt-page';
 
 // A question's picture goes with it: on the question's screen during the test, and in the review.
@@ -18,6 +19,10 @@ function attempt(finished: boolean): AttemptPageQuery {
     attempt: {
       __typename: 'Attempt' as const,
       id: 'a1',
+      title: 'গতি: মডেল টেস্ট',
+      savedQuestionIds: [],
+      practiceSet: null,
+      practiceAnswers: [],
       deadline: new Date(now + 10 * 60_000).toISOString(),
       serverTime: new Date(now).toISOString(),
       startedAt: new Date(now - 60_000).toISOString(),
@@ -80,5 +85,50 @@ describe('a question with a picture', () => {
     const item = await screen.findByTestId('review-item');
     expect(within(item).getByRole('img', { name: 'প্রশ্নের ছবি' })).toHaveAttribute('src', PICTURE);
     expect(item.querySelectorAll('.katex').length).toBeGreaterThan(0);
+  });
+});
+
+describe('a practice set', () => {
+  const practice = (): AttemptPageQuery => {
+    const data = attempt(false);
+    return {
+      attempt: {
+        ...data.attempt,
+        title: 'পদার্থবিজ্ঞান অনুশীলন: গতি',
+        deadline: null,
+        test: null,
+        practiceSet: { __typename: 'PracticeSet', id: 'p1', source: 'CHAPTERS' } as AttemptPageQuery['attempt']['practiceSet'],
+      },
+    };
+  };
+
+  it('shows right away whether the answer was right, the correct option and the explanation, without a timer', async () => {
+    renderRoute(<AttemptPage />, {
+      path: routePatterns.attempt,
+      at: paths.attempt('a1'),
+      language: 'bn',
+      mocks: [
+        answer(AttemptPageDocument, { id: 'a1' }, practice()),
+        answer(AnswerPracticeDocument, { attemptId: 'a1', questionId: 'q1', optionId: 'o2' }, {
+          answerPractice: {
+            __typename: 'PracticeAnswer',
+            questionId: 'q1',
+            chosenOptionId: 'o2',
+            answeredCorrectly: false,
+            correctOptionId: 'o1',
+            explanation: 'ত্বরণ = বেগের পরিবর্তন ÷ সময়',
+          },
+        } as AnswerPracticeMutation),
+      ],
+    });
+    expect(await screen.findByRole('heading', { name: 'পদার্থবিজ্ঞান অনুশীলন: গতি' })).toBeInTheDocument();
+    expect(screen.queryByRole('timer')).not.toBeInTheDocument();
+    const options = screen.getAllByRole('radio');
+    await userEvent.click(options[1]);
+    const feedback = await screen.findByTestId('practice-feedback');
+    expect(feedback).toHaveTextContent('ভুল হয়েছে। সঠিক উত্তরটি সবুজ রঙে দেখানো হলো।');
+    expect(feedback).toHaveTextContent('ত্বরণ = বেগের পরিবর্তন ÷ সময়');
+    expect(within(feedback).getByRole('button', { name: /প্রশ্নটি সংরক্ষণ করুন/ })).toBeInTheDocument();
+    expect(options[0]).toHaveAttribute('data-correct', 'true');
   });
 });

@@ -1,23 +1,24 @@
 import { isGraphQLErrors } from '../../lib/data';
-import { Alert, Badge, Box, Button, Card, Container, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, Card, Container, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Link as RouterLink, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { ErrorState, FullScreenLoading } from '../../components/states';
 import { describeError } from '../../lib/graphql-errors';
-import { formatDateTime, formatDigits } from '../../lib/format';
+import { formatDigits } from '../../lib/format';
 import { useLanguage, useT } from '../../lib/i18n';
-import { paths } from '../../lib/paths';
 import { useAttemptPageQuery, useSaveAnswerMutation, useSubmitAttemptMutation, type AttemptPageQuery } from './api/practice.generated';
 import { MathText } from './math-text';
 import { QuestionPicture } from './question-picture';
 import { clock } from './practice-labels';
 import { forgetKeptAttempt, keepAttempt, keepPageForOffline, keepSavedAnswer, keptAttempt } from './offline-practice';
-import { forgetAttempt, keepPending, markLate, outcomeOf, readLate, readPending, retryDelay, settlePending } from './pending-answers';
+import { forgetAttempt, keepPending, markLate, outcomeOf, readPending, retryDelay, settlePending } from './pending-answers';
+import { PracticeView } from './practice-view';
+import { ResultView } from './result-view';
 
 type AttemptData = AttemptPageQuery['attempt'];
-type Result = NonNullable<AttemptData['result']>;
+type Test = NonNullable<AttemptData['test']>;
 
-/** /attempts/{id}: taking a model test (one question per screen), or its result once it has ended. */
+/** /attempts/{id}: taking a model test or a practice set (one question per screen), or its result once it has ended. */
 export default function AttemptPage() {
   const { id = '' } = useParams();
   const { data: fetched, loading, error, refetch } = useAttemptPageQuery({ variables: { id }, fetchPolicy: 'cache-and-network' });
@@ -44,8 +45,10 @@ export default function AttemptPage() {
     <Container maxW="3xl" py={{ base: '4', md: '8' }} px={{ base: '3', md: '6' }}>
       {attempt.result ? (
         <ResultView attempt={attempt} result={attempt.result} />
+      ) : attempt.test ? (
+        <TakingView key={attempt.id} attempt={attempt} test={attempt.test} onEnded={() => void refetch()} />
       ) : (
-        <TakingView key={attempt.id} attempt={attempt} onEnded={() => void refetch()} />
+        <PracticeView key={attempt.id} attempt={attempt} onEnded={() => void refetch()} />
       )}
     </Container>
   );
@@ -53,7 +56,7 @@ export default function AttemptPage() {
 
 const positionKey = (id: string) => `practice:question:${id}`;
 
-function TakingView({ attempt, onEnded }: { attempt: AttemptData; onEnded: () => void }) {
+function TakingView({ attempt, test, onEnded }: { attempt: AttemptData; test: Test; onEnded: () => void }) {
   const t = useT();
   const { language } = useLanguage();
   const questions = attempt.questions;
@@ -71,7 +74,7 @@ function TakingView({ attempt, onEnded }: { attempt: AttemptData; onEnded: () =>
   // The server's clock: the countdown follows it whatever the phone's clock says.
   const offset = useMemo(() => new Date(attempt.serverTime).getTime() - Date.now(), [attempt.serverTime]);
   const serverNow = useCallback(() => Date.now() + offset, [offset]);
-  const deadline = new Date(attempt.deadline).getTime();
+  const deadline = new Date(attempt.deadline ?? attempt.serverTime).getTime();
   const [left, setLeft] = useState(() => Math.max(0, (deadline - serverNow()) / 1000));
   const timeUp = left <= 0;
   const flushing = useRef<Promise<void> | null>(null);
@@ -186,7 +189,7 @@ function TakingView({ attempt, onEnded }: { attempt: AttemptData; onEnded: () =>
     <Stack gap="4">
       <HStack justify="space-between" gap="3" position="sticky" top="0" bg="white" zIndex="1" py="2" borderBottomWidth="1px">
         <Heading as="h1" size="md" lineClamp={2}>
-          {attempt.test.title}
+          {attempt.title}
         </Heading>
         <Box
           role="timer"
@@ -208,7 +211,7 @@ function TakingView({ attempt, onEnded }: { attempt: AttemptData; onEnded: () =>
             {t(offline ? 'practice.timeUpOffline' : 'practice.timeUpSending', {
               count: unsaved,
               unsaved: formatDigits(unsaved, language),
-              minutes: formatDigits(Math.max(1, Math.round(attempt.test.graceSeconds / 60)), language),
+              minutes: formatDigits(Math.max(1, Math.round(test.graceSeconds / 60)), language),
             })}
           </Alert.Title>
         </Alert.Root>
@@ -319,141 +322,6 @@ function TakingView({ attempt, onEnded }: { attempt: AttemptData; onEnded: () =>
           {t('practice.submit')}
         </Button>
       )}
-    </Stack>
-  );
-}
-
-function ResultView({ attempt, result }: { attempt: AttemptData; result: Result }) {
-  const t = useT();
-  const { language } = useLanguage();
-  const late = useMemo(() => {
-    const lateIds = readLate(attempt.id);
-    return attempt.questions.flatMap((q, i) => (lateIds.includes(q.id) ? [i + 1] : []));
-  }, [attempt.id, attempt.questions]);
-  const keyShown = result.review.some((item) => item.correctOptionId !== null);
-  const figures: Array<[string, string]> = [
-    [t('practice.correct'), formatDigits(result.correct, language)],
-    [t('practice.wrong'), formatDigits(result.wrong, language)],
-    [t('practice.skipped'), formatDigits(result.skipped, language)],
-    [t('practice.timeTaken'), clock(result.timeTakenSeconds, language)],
-  ];
-  return (
-    <Stack gap="5">
-      <Stack gap="1">
-        <Text color="gray.600">{t('practice.resultOf')}</Text>
-        <Heading as="h1" size="xl">
-          {attempt.test.title}
-        </Heading>
-      </Stack>
-      <Card.Root>
-        <Card.Body gap="3">
-          <HStack justify="space-between" flexWrap="wrap" gap="3">
-            <Stack gap="0">
-              <Text color="gray.600">{t('practice.score')}</Text>
-              <Text fontSize="3xl" fontWeight="bold" data-testid="score">
-                {t('practice.scoreOf', { score: formatDigits(result.score, language), max: formatDigits(result.maxScore, language) })}
-              </Text>
-            </Stack>
-            <Stack gap="0" textAlign="end">
-              <Text color="gray.600">{t('practice.rank')}</Text>
-              <Text fontSize="2xl" fontWeight="bold" data-testid="rank">
-                {result.rank === null
-                  ? t('practice.notRanked')
-                  : t('practice.rankOf', { rank: formatDigits(result.rank, language), total: formatDigits(result.participants, language) })}
-              </Text>
-            </Stack>
-          </HStack>
-          <Badge colorPalette={result.passed ? 'green' : 'red'} alignSelf="start" size="lg">
-            {t(result.passed ? 'practice.passed' : 'practice.failed')}
-          </Badge>
-          <SimpleGrid columns={{ base: 2, sm: 4 }} gap="3">
-            {figures.map(([label, value]) => (
-              <Stack key={label} gap="0" borderWidth="1px" borderRadius="md" p="2">
-                <Text fontSize="sm" color="gray.600">
-                  {label}
-                </Text>
-                <Text fontWeight="bold">{value}</Text>
-              </Stack>
-            ))}
-          </SimpleGrid>
-          {attempt.test.negativeMark > 0 && (
-            <Text fontSize="sm" color="gray.600">
-              {t('practice.negativeRule', { mark: formatDigits(attempt.test.negativeMark, language) })}
-            </Text>
-          )}
-          <Button asChild variant="outline" alignSelf="start">
-            <RouterLink to={paths.modelTest(attempt.test.id)}>{t('practice.seeLeaderboard')}</RouterLink>
-          </Button>
-        </Card.Body>
-      </Card.Root>
-      {late.length > 0 && (
-        <Alert.Root status="warning" data-testid="late-answers">
-          <Alert.Indicator />
-          <Alert.Title>{t('practice.lateAnswers', { count: late.length, questions: late.map((n) => formatDigits(n, language)).join(', ') })}</Alert.Title>
-        </Alert.Root>
-      )}
-      {result.chapters.length > 0 && (
-        <Stack gap="2" as="section" aria-labelledby="by-chapter">
-          <Heading as="h2" size="md" id="by-chapter">
-            {t('practice.byChapter')}
-          </Heading>
-          {result.chapters.map((chapter) => (
-            <HStack key={chapter.chapterId} justify="space-between" borderWidth="1px" borderRadius="md" p="2">
-              <Text>{language === 'bn' ? chapter.nameBn : chapter.nameEn}</Text>
-              <Text fontWeight="medium" color={chapter.correct * 2 >= chapter.total ? 'green.700' : 'red.700'}>
-                {t('practice.chapterScore', { correct: formatDigits(chapter.correct, language), total: formatDigits(chapter.total, language) })}
-              </Text>
-            </HStack>
-          ))}
-        </Stack>
-      )}
-      <Stack gap="3" as="section" aria-labelledby="review">
-        <Heading as="h2" size="md" id="review">
-          {t('practice.review')}
-        </Heading>
-        {!keyShown && (
-          <Text color="gray.700" data-testid="review-later">
-            {result.reviewOpensAt ? t('practice.reviewOpensAt', { when: formatDateTime(result.reviewOpensAt, language) }) : t('practice.reviewNever')}
-          </Text>
-        )}
-        {result.review.map((item, n) => (
-          <Card.Root key={item.questionId} data-testid="review-item">
-            <Card.Body gap="2">
-              <Text fontWeight="medium">
-                {formatDigits(n + 1, language)}. <MathText text={item.text} />
-              </Text>
-              <QuestionPicture src={item.pictureURL} alt={t('practice.picture')} />
-              {item.options.map((option) => {
-                const mine = option.id === item.chosenOptionId;
-                const correct = option.id === item.correctOptionId || (mine && item.answeredCorrectly === true);
-                return (
-                  <HStack
-                    key={option.id}
-                    borderWidth="1px"
-                    borderRadius="md"
-                    p="2"
-                    bg={correct ? 'green.50' : mine ? 'red.50' : undefined}
-                    borderColor={correct ? 'green.400' : mine ? 'red.400' : undefined}
-                  >
-                    <MathText text={option.text} flex="1" />
-                    {correct && item.correctOptionId && <Badge colorPalette="green">{t('practice.correctAnswer')}</Badge>}
-                    {mine && <Badge colorPalette={correct ? 'green' : 'red'}>{t('practice.yourAnswer')}</Badge>}
-                  </HStack>
-                );
-              })}
-              {!item.chosenOptionId && <Text color="gray.600">{t('practice.notAnswered')}</Text>}
-              {item.explanation && (
-                <Box bg="gray.50" p="2" borderRadius="md" data-testid="explanation">
-                  <Text fontSize="sm" fontWeight="bold">
-                    {t('practice.explanation')}
-                  </Text>
-                  <MathText text={item.explanation} />
-                </Box>
-              )}
-            </Card.Body>
-          </Card.Root>
-        ))}
-      </Stack>
     </Stack>
   );
 }

@@ -42,7 +42,7 @@ export default function ModelTestPage() {
       setProblem(describeError(failure, t).message);
     }
   };
-  const level = test.classLevel === ADMISSION_LEVEL ? t('practice.admission') : t('practice.classN', { level: formatDigits(test.classLevel, language) });
+  const level = test.classLevel === ADMISSION_LEVEL ? t('practice.admission') : t('practice.classN', { level: test.classLevel });
   const board = data.leaderboard.items;
   return (
     <Container maxW="3xl" py="8">
@@ -77,7 +77,7 @@ export default function ModelTestPage() {
               </Button>
             ) : (
               <Button asChild colorPalette="blue" size="lg">
-                <RouterLink to={paths.login} state={{ from: { pathname: paths.modelTest(test.id) } }}>
+                <RouterLink to={paths.loginThen(paths.modelTest(test.id))} state={{ from: { pathname: paths.modelTest(test.id) } }}>
                   {t('practice.signInToStart')}
                 </RouterLink>
               </Button>

@@ -26,14 +26,19 @@ export default function ModelTestsPage() {
     else next.delete(key);
     setParams(next, { replace: true });
   };
-  const levelName = (level: number) => (level === ADMISSION_LEVEL ? t('practice.admission') : t('practice.classN', { level: formatDigits(level, language) }));
+  const levelName = (level: number) => (level === ADMISSION_LEVEL ? t('practice.admission') : t('practice.classN', { level }));
   const tests = data?.modelTests.items ?? [];
   return (
     <Container maxW="5xl" py="8">
       <Stack gap="6">
-        <Heading as="h1" size="2xl">
-          {t('practice.title')}
-        </Heading>
+        <HStack justify="space-between" gap="3" flexWrap="wrap">
+          <Heading as="h1" size="2xl">
+            {t('practice.title')}
+          </Heading>
+          <Button asChild colorPalette="blue" variant="outline" size="sm">
+            <RouterLink to={paths.practice}>{t('practice.self.link')}</RouterLink>
+          </Button>
+        </HStack>
         <MyAttempts />
         <HStack gap="3" flexWrap="wrap" align="end">
           <Box flex="1" minW="150px">
@@ -129,7 +134,7 @@ export function MyAttempts() {
       </Heading>
       {data.myAttempts.items.map((attempt) => (
         <HStack key={attempt.id} justify="space-between" borderWidth="1px" borderRadius="md" p="3" gap="3" data-testid="my-attempt">
-          <RouterLink to={paths.attempt(attempt.id)}>{attempt.test.title}</RouterLink>
+          <RouterLink to={paths.attempt(attempt.id)}>{attempt.title}</RouterLink>
           <Text flexShrink={0} fontWeight="medium">
             {!attempt.result
               ? t('practice.inProgress')

@@ -5,6 +5,7 @@ import { useSearchCoursesQuery, useSimilarCoursesQuery } from './api/search-cour
 import { paths } from '../../lib/paths';
 import { useT } from '../../lib/i18n';
 import { describeError, errorFacts } from '../../lib/graphql-errors';
+import { SearchTests } from './search-tests';
 import '../../styles/ui.css';
 import './search-page.css';
 
@@ -39,6 +40,7 @@ export default function SearchPage() {
     <div className="ui-container ui-page">
       <div className="ui-stack">
         <h1 className="ui-heading ui-heading-2xl">{text ? t('search.resultsFor', { text }) : t('search.title')}</h1>
+        {text && <SearchTests text={text} />}
         {!text ? (
           <EmptyState>{t('search.prompt')}</EmptyState>
         ) : loading ? (

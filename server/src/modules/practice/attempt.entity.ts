@@ -1,13 +1,16 @@
 import { Field, ID, ObjectType } from 'type-graphql';
-import { Column, CreateDateColumn, Entity, Index, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
+import { Check, Column, CreateDateColumn, Entity, Index, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
 import { numericToNumber } from '../../shared/numeric';
 
 /**
- * One student's sitting of a model test. The deadline is fixed when it starts; the result columns
- * are written once, when it is submitted (by the student, or by the server at the deadline).
+ * One student's sitting of a model test, or of a practice set they made themselves. A model test's
+ * deadline is fixed when it starts; a practice set has none. The result columns are written once,
+ * when it is submitted (by the student, or by the server at the deadline).
  */
-@ObjectType({ description: "A student's sitting of a model test" })
+@ObjectType({ description: "A student's sitting of a model test, or of a practice set (no deadline, no rank)" })
 @Entity('attempt')
+@Check('attempt_test_or_practice', '("testId" IS NULL) <> ("practiceSetId" IS NULL)')
+@Check('attempt_test_deadline', '"testId" IS NULL OR "deadline" IS NOT NULL')
 // At most one unfinished attempt per student and test: a second start returns the first.
 @Index('attempt_one_open', ['testId', 'userId'], { unique: true, where: '"submittedAt" IS NULL' })
 @Index('attempt_ranking', ['testId', 'score', 'durationSeconds'], { where: '"submittedAt" IS NOT NULL' })
@@ -17,9 +20,14 @@ export class Attempt {
   @PrimaryGeneratedColumn('uuid')
   id: string;
 
-  @Field(() => ID, { description: 'The model test' })
-  @Column({ type: 'uuid' })
-  testId: string;
+  @Field(() => ID, { nullable: true, description: 'The model test; null for a practice set' })
+  @Column({ type: 'uuid', nullable: true })
+  testId: string | null;
+
+  /** The practice set sat, for a practice attempt; null for a model test. */
+  @Index()
+  @Column({ type: 'uuid', nullable: true })
+  practiceSetId: string | null;
 
   @Column({ type: 'uuid' })
   userId: string;
@@ -28,9 +36,12 @@ export class Attempt {
   @CreateDateColumn({ type: 'timestamptz' })
   startedAt: Date;
 
-  @Field({ description: "When it ends, by the server's clock: answers after it are refused" })
-  @Column({ type: 'timestamptz' })
-  deadline: Date;
+  @Field(() => Date, {
+    nullable: true,
+    description: "When it ends, by the server's clock: answers after it are refused; null for a practice set, which has no time limit",
+  })
+  @Column({ type: 'timestamptz', nullable: true })
+  deadline: Date | null;
 
   @Field(() => Date, { nullable: true, description: 'When it was submitted; null while it is going on' })
   @Column({ type: 'timestamptz', nullable: true })

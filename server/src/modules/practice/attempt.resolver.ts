@@ -16,12 +16,14 @@ import {
   readAttempt,
   reviewOf,
   reviewOpensAt,
+  rulesOf,
   saveAnswer,
   scoreOf,
   startAttempt,
   submitAttempt,
 } from './attempt.service';
-import { leaderboard, leaderboardNameHidden, rankOf, setLeaderboardNameHidden } from './leaderboard.service';
+import { leaderboard, leaderboardName, rankOf, setLeaderboardName } from './leaderboard.service';
+import { LeaderboardName } from './leaderboard-preference.entity';
 import { ModelTest } from './model-test.entity';
 import { QuestionOption } from './question.entity';
 
@@ -176,10 +178,11 @@ export class AttemptResultResolver {
  * before the queue submitted it, as it will be counted (reading writes nothing).
  */
 async function resultOf(ctx: GraphQLContext, stored: Attempt): Promise<AttemptResult | null> {
-  const test = await ctx.db.getRepository(ModelTest).findOneByOrFail({ id: stored.testId });
+  const test = await rulesOf(ctx.db, stored);
   let attempt = stored;
   if (!attempt.submittedAt) {
-    if (closingOf(attempt, test).getTime() > Date.now()) return null;
+    const closing = closingOf(attempt, test);
+    if (!closing || !attempt.deadline || closing.getTime() > Date.now()) return null;
     const counted = await scoreOf(ctx.db, attempt, test);
     const durationSeconds = Math.max(0, Math.ceil((attempt.deadline.getTime() - attempt.startedAt.getTime()) / 1000));
     attempt = Object.assign(new Attempt(), attempt, counted, { submittedAt: attempt.deadline, durationSeconds });
@@ -206,7 +209,7 @@ class LeaderboardEntry {
   @Field(() => Int, { description: 'Rank (equal scores in equal time share one)' })
   rank: number;
 
-  @Field({ description: 'The student\'s name, or "Student" for those who hide it' })
+  @Field({ description: 'The name as the student chose: by default the first name and an initial ("Rahim U."), the full name, or "Student"' })
   name: string;
 
   @Field(() => Float, { description: 'Marks, after negative marking' })
@@ -273,33 +276,53 @@ export class AttemptResolver {
     @Args(() => PageArgs) args: PageArgs,
     @Ctx() ctx: GraphQLContext,
   ): Promise<LeaderboardPage> {
-    return toPage(LeaderboardPage, await leaderboard(ctx.db, testId, args));
+    return toPage(LeaderboardPage, await leaderboard(ctx.db, testId, args, ctx.language));
   }
 
   @Authorized(...roles.signedIn)
-  @Query(() => Boolean, { description: 'Whether you appear on leaderboards as "Student" instead of your name' })
-  myLeaderboardNameHidden(@Ctx() ctx: GraphQLContext): Promise<boolean> {
-    return leaderboardNameHidden(ctx.db, requireViewer(ctx));
+  @Query(() => LeaderboardName, { description: 'How your name appears on leaderboards (by default your first name and an initial)' })
+  myLeaderboardName(@Ctx() ctx: GraphQLContext): Promise<LeaderboardName> {
+    return leaderboardName(ctx.db, requireViewer(ctx));
   }
 
   @Authorized(...roles.signedIn)
-  @Mutation(() => Boolean, { description: 'Appear on leaderboards as "Student" (true) or by your name (false)' })
-  setLeaderboardNameHidden(@Arg('hidden', { description: 'true to hide your name' }) hidden: boolean, @Ctx() ctx: GraphQLContext): Promise<boolean> {
-    return setLeaderboardNameHidden(ctx.db, requireViewer(ctx), hidden);
+  @Mutation(() => LeaderboardName, { description: 'Chooses how your name appears on leaderboards: first name and initial, full name, or none ("Student")' })
+  setLeaderboardName(
+    @Arg('shown', () => LeaderboardName, { description: 'Your choice' }) shown: LeaderboardName,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<LeaderboardName> {
+    return setLeaderboardName(ctx.db, requireViewer(ctx), shown);
   }
 
-  @FieldResolver(() => ModelTest, { description: 'The test' })
-  async test(@Root() attempt: Attempt, @Ctx() ctx: GraphQLContext): Promise<ModelTest> {
-    return ctx.db.getRepository(ModelTest).findOneByOrFail({ id: attempt.testId });
+  @Authorized(...roles.signedIn)
+  @Query(() => Boolean, { description: 'Whether you appear on leaderboards as "Student" instead of your name', deprecationReason: 'Use myLeaderboardName' })
+  async myLeaderboardNameHidden(@Ctx() ctx: GraphQLContext): Promise<boolean> {
+    return (await leaderboardName(ctx.db, requireViewer(ctx))) === LeaderboardName.NONE;
+  }
+
+  @Authorized(...roles.signedIn)
+  @Mutation(() => Boolean, {
+    description: 'Appear on leaderboards as "Student" (true) or by your first name and an initial (false)',
+    deprecationReason: 'Use setLeaderboardName',
+  })
+  async setLeaderboardNameHidden(@Arg('hidden', { description: 'true to hide your name' }) hidden: boolean, @Ctx() ctx: GraphQLContext): Promise<boolean> {
+    await setLeaderboardName(ctx.db, requireViewer(ctx), hidden ? LeaderboardName.NONE : LeaderboardName.FIRST_NAME_AND_INITIAL);
+    return hidden;
+  }
+
+  @FieldResolver(() => ModelTest, { nullable: true, description: 'The model test; null for a practice set (`practiceSet`)' })
+  async test(@Root() attempt: Attempt, @Ctx() ctx: GraphQLContext): Promise<ModelTest | null> {
+    return attempt.testId ? ctx.db.getRepository(ModelTest).findOneByOrFail({ id: attempt.testId }) : null;
   }
 
   @FieldResolver(() => Boolean, {
-    description: "Whether it has ended: submitted by the student, or its deadline and the test's grace window have passed",
+    description:
+      "Whether it has ended: submitted by the student, or its deadline and the test's grace window have passed (a practice set ends only when submitted)",
   })
   async finished(@Root() attempt: Attempt, @Ctx() ctx: GraphQLContext): Promise<boolean> {
     if (attempt.submittedAt !== null) return true;
-    const test = await ctx.db.getRepository(ModelTest).findOneByOrFail({ id: attempt.testId });
-    return closingOf(attempt, test).getTime() <= Date.now();
+    const closing = closingOf(attempt, await rulesOf(ctx.db, attempt));
+    return closing !== null && closing.getTime() <= Date.now();
   }
 
   @FieldResolver(() => Date, { description: "The server's clock now, so a countdown can be drawn whatever the device's clock says" })

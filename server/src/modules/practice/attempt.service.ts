@@ -26,6 +26,7 @@ export const TEST_NEEDS_ENROLLMENT = 'This model test is for the students of its
 export const TEST_NOT_OPEN_YET = 'This model test has not opened yet';
 export const TEST_CLOSED = 'This model test has closed';
 export const TEST_HAS_NO_QUESTIONS = 'This model test has no questions yet';
+export const PRACTICE_ANSWERS_ONCE = 'In a practice set each question is answered once, and its explanation shown';
 
 /** Schedules the server's own submission of an attempt at its deadline (a job in the PostgreSQL queue). */
 export interface DeadlineScheduler {
@@ -63,7 +64,7 @@ export async function startAttempt(db: DataSource, scheduler: DeadlineScheduler,
     .where('a."testId" = :t AND a."userId" = :u AND a."submittedAt" IS NULL', { t: test.id, u: viewer.id })
     .getOne();
   if (unfinished) {
-    if (unfinished.deadline.getTime() > Date.now()) return unfinished;
+    if (unfinished.deadline && unfinished.deadline.getTime() > Date.now()) return unfinished;
     await finishAttempt(db, unfinished.id);
   }
   const now = new Date();
@@ -91,7 +92,7 @@ export async function startAttempt(db: DataSource, scheduler: DeadlineScheduler,
     .createQueryBuilder('a')
     .where('a."testId" = :t AND a."userId" = :u AND a."submittedAt" IS NULL', { t: test.id, u: viewer.id })
     .getOneOrFail();
-  if ((inserted.raw as unknown[]).length > 0) await scheduler.schedule(attempt.id, closingOf(attempt, test));
+  if ((inserted.raw as unknown[]).length > 0) await scheduler.schedule(attempt.id, closingOf(attempt, test)!);
   return attempt;
 }
 
@@ -100,8 +101,27 @@ export async function startAttempt(db: DataSource, scheduler: DeadlineScheduler,
  * answer chosen before the deadline but held back by the network still counts. The server submits
  * the attempt then (the queue's job), unless the student did first.
  */
-export const closingOf = (attempt: Pick<Attempt, 'deadline'>, test: Pick<ModelTest, 'graceSeconds'>): Date =>
-  new Date(attempt.deadline.getTime() + test.graceSeconds * 1000);
+export function closingOf(attempt: Pick<Attempt, 'deadline'>, test: Pick<ModelTest, 'graceSeconds'>): Date | null {
+  return attempt.deadline ? new Date(attempt.deadline.getTime() + test.graceSeconds * 1000) : null;
+}
+
+/**
+ * The rules a practice set is held to, as if it were a test: no time, no negative marks, no pass
+ * mark, its key open once submitted (each answer's key is shown as it is given: practice-set.service.ts).
+ */
+export const PRACTICE_RULES: ModelTest = Object.assign(new ModelTest(), {
+  negativeMark: 0,
+  passMark: 0,
+  graceSeconds: 0,
+  opensAt: null,
+  closesAt: null,
+  reviewAfter: ReviewPolicy.AFTER_SUBMIT,
+});
+
+/** The test an attempt sits, or the practice rules for a practice set. */
+export async function rulesOf(db: DataSource | EntityManager, attempt: Pick<Attempt, 'testId'>): Promise<ModelTest> {
+  return attempt.testId ? db.getRepository(ModelTest).findOneByOrFail({ id: attempt.testId }) : PRACTICE_RULES;
+}
 
 /** The viewer's own attempt (or any, for an admin), as it is: reading never submits it. */
 export async function readAttempt(db: DataSource, viewer: Viewer, id: string): Promise<Attempt> {
@@ -135,17 +155,19 @@ export async function saveAnswer(
   if (chosenAt && Number.isNaN(chosenAt.getTime())) throw badInput('chosenAt must be a date and time', { field: 'chosenAt' });
   return db.transaction(async (manager) => {
     const [row] = await manager.query<
-      Array<{ userId: string; submitted: boolean; late: boolean; pastGrace: boolean; chosenInTime: boolean; questionOrder: string[] }>
+      Array<{ userId: string; practice: boolean; submitted: boolean; late: boolean; pastGrace: boolean; chosenInTime: boolean; questionOrder: string[] }>
     >(
-      `SELECT a."userId", a."submittedAt" IS NOT NULL AS "submitted", now() >= a."deadline" AS "late",
+      `SELECT a."userId", a."testId" IS NULL AS "practice", a."submittedAt" IS NOT NULL AS "submitted", now() >= a."deadline" AS "late",
               now() >= a."deadline" + make_interval(secs => t."graceSeconds") AS "pastGrace",
               coalesce($2::timestamptz < a."deadline", false) AS "chosenInTime", a."questionOrder"::text[] AS "questionOrder"
-         FROM "attempt" a JOIN "model_test" t ON t."id" = a."testId" WHERE a."id" = $1 FOR SHARE OF a`,
+         FROM "attempt" a LEFT JOIN "model_test" t ON t."id" = a."testId" WHERE a."id" = $1 FOR SHARE OF a`,
       [attemptId, chosenAt ?? null],
     );
     if (!row) throw notFound(ATTEMPT_NOT_FOUND, 'ATTEMPT_NOT_FOUND');
     if (row.userId !== viewer.id) throw new AppError('FORBIDDEN', NOT_YOUR_ATTEMPT);
     if (row.submitted) throw new AppError('ATTEMPT_CLOSED', ATTEMPT_SUBMITTED);
+    // A practice answer, once its key is shown, stays as given (answerPractice).
+    if (row.practice) throw new AppError('CONFLICT', PRACTICE_ANSWERS_ONCE);
     if (row.late && !row.chosenInTime) throw new AppError('ATTEMPT_CLOSED', TIME_IS_UP);
     if (row.pastGrace) throw new AppError('ANSWER_TOO_LATE', ANSWER_TOO_LATE);
     if (!isUuid(questionId) || !row.questionOrder.includes(questionId)) throw badInput(QUESTION_NOT_IN_ATTEMPT, { field: 'questionId' });
@@ -203,14 +225,14 @@ export async function scoreOf(manager: DataSource | EntityManager, attempt: Atte
  */
 export async function finishAttempt(db: DataSource, attemptId: string): Promise<Attempt> {
   return db.transaction(async (manager) => {
-    const [locked] = await manager.query<Array<{ id: string; testId: string; submitted: boolean }>>(
-      `SELECT "id", "testId", "submittedAt" IS NOT NULL AS "submitted" FROM "attempt" WHERE "id" = $1 FOR UPDATE`,
+    const [locked] = await manager.query<Array<{ id: string; submitted: boolean }>>(
+      `SELECT "id", "submittedAt" IS NOT NULL AS "submitted" FROM "attempt" WHERE "id" = $1 FOR UPDATE`,
       [attemptId],
     );
     if (!locked) throw notFound(ATTEMPT_NOT_FOUND, 'ATTEMPT_NOT_FOUND');
     if (!locked.submitted) {
-      const test = await manager.getRepository(ModelTest).findOneByOrFail({ id: locked.testId });
       const attempt = await manager.getRepository(Attempt).findOneByOrFail({ id: attemptId });
+      const test = await rulesOf(manager, attempt);
       const { correct, wrong, skipped, score } = await scoreOf(manager, attempt, test);
       await manager.query(
         `UPDATE "attempt" SET "submittedAt" = least(now(), "deadline"), "correct" = $2, "wrong" = $3, "skipped" = $4, "score" = $5,
@@ -227,8 +249,8 @@ export async function finishAttempt(db: DataSource, attemptId: string): Promise<
 export async function finishAtDeadline(db: DataSource, attemptId: string): Promise<void> {
   const attempt = await db.getRepository(Attempt).findOneBy({ id: attemptId });
   if (!attempt || attempt.submittedAt) return;
-  const test = await db.getRepository(ModelTest).findOneByOrFail({ id: attempt.testId });
-  const closing = closingOf(attempt, test);
+  const closing = closingOf(attempt, await rulesOf(db, attempt));
+  if (!closing) return;
   if (closing.getTime() > Date.now()) throw new Error(`attempt ${attemptId} closes at ${closing.toISOString()}: too early`);
   await finishAttempt(db, attemptId);
 }

@@ -5,14 +5,11 @@ import { isUuid } from '../../shared/validation';
 import type { Viewer } from '../../kernel/viewer';
 import { User } from '../user/user.entity';
 import type { Attempt } from './attempt.entity';
-import { LeaderboardPreference } from './leaderboard-preference.entity';
+import { LeaderboardName, LeaderboardPreference } from './leaderboard-preference.entity';
+import { text } from '../../i18n/translate';
+import type { Language } from '../../i18n/languages';
 import { ModelTest } from './model-test.entity';
 import { MODEL_TEST_NOT_FOUND } from './model-test.service';
-
-/** A model test's leaderboard: each student's first finished attempt ranked, and the names hidden by choice. */
-
-/** The name a student who hides theirs is shown by. */
-export const ANONYMOUS_NAME = 'Student';
 
 /** Each student's first finished attempt at test $1: the attempts a leaderboard ranks. */
 const FIRST_ATTEMPTS = `SELECT DISTINCT ON ("userId") "id", "userId", "score", "durationSeconds", "submittedAt" FROM "attempt"
@@ -24,7 +21,9 @@ const RANK = `rank() OVER (ORDER BY f."score" DESC, f."durationSeconds" ASC)::in
  * A finished attempt's place on the test's leaderboard, as the leaderboard shows it: only a student's
  * first finished attempt is ranked, so a later one (practice) has no rank.
  */
-export async function rankOf(db: DataSource, attempt: Attempt): Promise<{ rank: number | null; participants: number }> {
+export async function rankOf(db: DataSource, attempt: Pick<Attempt, 'id' | 'testId'>): Promise<{ rank: number | null; participants: number }> {
+  // A practice set is sat alone: no rank.
+  if (!attempt.testId) return { rank: null, participants: 1 };
   const [row] = await db.query<Array<{ rank: number | null; participants: number }>>(
     `WITH f AS (${FIRST_ATTEMPTS}), ranked AS (SELECT f."id", ${RANK} AS "rank" FROM f)
      SELECT (SELECT "rank" FROM ranked WHERE "id" = $2) AS "rank", (SELECT count(*) FROM f)::int AS "participants"`,
@@ -40,24 +39,54 @@ export interface LeaderboardRow {
   durationSeconds: number;
 }
 
-/** Everyone's first finished attempt at a test, best first (ties by time); names only, or "Student" for those who hide theirs. */
-export async function leaderboard(db: DataSource, testId: string, paging: { offset?: number; limit?: number }): Promise<Page<LeaderboardRow>> {
+/** Words put before a name in Bangladesh that are not the first name (Md., মোঃ). */
+const PREFIXES = new Set(['md', 'md.', 'mst', 'mst.', 'mohd', 'mohd.', 'মোঃ', 'মো.', 'মোহাঃ', 'মোছাঃ', 'মোসাঃ', 'মিসেস', 'mrs', 'mrs.', 'mr', 'mr.']);
+
+/** "Rahim Uddin" → "Rahim U.", "মোঃ রহিম উদ্দিন" → "রহিম উ.", a one-word name as it is. */
+export function firstNameAndInitial(fullName: string): string {
+  let words = fullName.normalize('NFC').trim().split(/\s+/u).filter(Boolean);
+  while (words.length > 1 && PREFIXES.has(words[0].toLowerCase())) words = words.slice(1);
+  if (words.length <= 1) return words[0] ?? '';
+  const last = words[words.length - 1];
+  const [initial] = new Intl.Segmenter('bn', { granularity: 'grapheme' }).segment(last);
+  // A Bangla initial is the letter (or conjunct) without its vowel sign: হাসান → হ.
+  return `${words[0]} ${initial.segment.replace(/[\u0981-\u0983\u09BE-\u09C4\u09C7\u09C8\u09CB\u09CC\u09D7]/gu, '')}.`;
+}
+
+/** The name a leaderboard shows for a student, by their choice; `anonymous` for those who show none. */
+export function leaderboardNameOf(fullName: string, shown: LeaderboardName | null, anonymous: string): string {
+  if (shown === LeaderboardName.NONE) return anonymous;
+  if (shown === LeaderboardName.FULL_NAME) return fullName;
+  return firstNameAndInitial(fullName) || anonymous;
+}
+
+/**
+ * Everyone's first finished attempt at a test, best first (ties by time). Each name as its student
+ * chose: by default the first name and an initial, never a full name the student did not choose.
+ */
+export async function leaderboard(
+  db: DataSource,
+  testId: string,
+  paging: { offset?: number; limit?: number },
+  language: Language = 'en',
+): Promise<Page<LeaderboardRow>> {
   const page = parsePage(paging.offset, paging.limit, 20);
   if (!isUuid(testId) || !(await db.getRepository(ModelTest).existsBy({ id: testId, published: true })))
     throw notFound(MODEL_TEST_NOT_FOUND, 'MODEL_TEST_NOT_FOUND');
   const firsts = FIRST_ATTEMPTS;
-  const rows = await db.query<Array<{ rank: number; name: string; hidden: boolean | null; score: string; durationSeconds: number }>>(
-    `SELECT ${RANK} AS "rank", u."name", p."hideName" AS "hidden",
+  const rows = await db.query<Array<{ rank: number; name: string; shown: LeaderboardName | null; score: string; durationSeconds: number }>>(
+    `SELECT ${RANK} AS "rank", u."name", p."nameShown" AS "shown",
             f."score", f."durationSeconds"
        FROM (${firsts}) f JOIN "${db.getMetadata(User).tableName}" u ON u."id" = f."userId"
        LEFT JOIN "${db.getMetadata(LeaderboardPreference).tableName}" p ON p."userId" = f."userId"
       ORDER BY f."score" DESC, f."durationSeconds" ASC, f."submittedAt" ASC LIMIT $2 OFFSET $3`,
     [testId, page.limit, page.offset],
   );
+  const anonymous = text(language, 'leaderboard.anonymous');
   return {
     items: rows.map((row) => ({
       rank: row.rank,
-      name: row.hidden ? ANONYMOUS_NAME : row.name,
+      name: leaderboardNameOf(row.name, row.shown, anonymous),
       score: Number(row.score),
       durationSeconds: row.durationSeconds,
     })),
@@ -66,11 +95,11 @@ export async function leaderboard(db: DataSource, testId: string, paging: { offs
   };
 }
 
-export async function setLeaderboardNameHidden(db: DataSource, viewer: Viewer, hideName: boolean): Promise<boolean> {
-  await db.getRepository(LeaderboardPreference).upsert({ userId: viewer.id, hideName }, ['userId']);
-  return hideName;
+export async function setLeaderboardName(db: DataSource, viewer: Viewer, nameShown: LeaderboardName): Promise<LeaderboardName> {
+  await db.getRepository(LeaderboardPreference).upsert({ userId: viewer.id, nameShown }, ['userId']);
+  return nameShown;
 }
 
-export async function leaderboardNameHidden(db: DataSource, viewer: Viewer): Promise<boolean> {
-  return (await db.getRepository(LeaderboardPreference).findOneBy({ userId: viewer.id }))?.hideName ?? false;
+export async function leaderboardName(db: DataSource, viewer: Viewer): Promise<LeaderboardName> {
+  return (await db.getRepository(LeaderboardPreference).findOneBy({ userId: viewer.id }))?.nameShown ?? LeaderboardName.FIRST_NAME_AND_INITIAL;
 }

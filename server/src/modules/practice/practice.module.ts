@@ -1,5 +1,5 @@
 import type { ProductModule } from '../../kernel/product-module';
-import { SyllabusResolver } from './syllabus.resolver';
+import { ChapterNameResolver, SubjectNameResolver, SyllabusResolver } from './syllabus.resolver';
 import { QuestionBankResolver } from './question-bank.resolver';
 import { ModelTestResolver, CoursePracticeResolver } from './model-test.resolver';
 import { AttemptResolver, AttemptResultResolver } from './attempt.resolver';
@@ -12,6 +12,10 @@ import { LessonQuizAnswer, LessonQuizQuestion, LessonQuizResult } from './lesson
 import { LeaderboardPreference } from './leaderboard-preference.entity';
 import { questionPictureRouter } from './question-picture.router';
 import { questionImportRouter } from './question-import.router';
+import { PracticeSet, SavedQuestion } from './practice-set.entity';
+import { PracticeSetFieldsResolver, PracticeSetResolver } from './practice-set.resolver';
+import { SavedQuestionResolver } from './saved-question.resolver';
+import { LiveExamResolver } from './live-exam.resolver';
 import { PracticeQueue, SUBMIT_AT_DEADLINE_QUEUE } from './practice-queue';
 
 declare module '../../kernel/services' {
@@ -26,6 +30,8 @@ export const practiceModule: ProductModule = {
   services: { practice: ({ jobs }) => new PracticeQueue(jobs) },
   resolvers: [
     SyllabusResolver,
+    ChapterNameResolver,
+    SubjectNameResolver,
     QuestionBankResolver,
     ModelTestResolver,
     CoursePracticeResolver,
@@ -33,6 +39,10 @@ export const practiceModule: ProductModule = {
     AttemptResultResolver,
     LessonQuizResolver,
     LessonQuizCountResolver,
+    PracticeSetResolver,
+    PracticeSetFieldsResolver,
+    SavedQuestionResolver,
+    LiveExamResolver,
   ],
   entities: [
     Subject,
@@ -46,6 +56,8 @@ export const practiceModule: ProductModule = {
     LessonQuizQuestion,
     LessonQuizAnswer,
     LessonQuizResult,
+    PracticeSet,
+    SavedQuestion,
   ],
   routes: ({ db }) => [
     { phase: 'rest', order: 60, router: questionPictureRouter(db) },

@@ -157,17 +157,17 @@ describe('the question bank', () => {
     const first = await teacher.graphql(IMPORT, { csv, course: course.id });
     expect(first.data).toEqual({
       importQuestions: {
-        imported: 2,
+        imported: 3,
         unchanged: 0,
         problems: [
-          { line: 4, reason: 'A question has 2 to 6 options' },
-          { line: 5, reason: 'Unknown subject "astrology"' },
+          { line: 5, reason: 'Column option1-option6: A question has 2 to 6 options' },
+          { line: 6, reason: 'Column subject: Unknown subject "astrology"' },
         ],
       },
     });
     const again = await teacher.graphql(IMPORT, { csv, course: course.id });
-    expect(again.data).toMatchObject({ importQuestions: { imported: 0, unchanged: 2 } });
-    expect(await given.db.getRepository(Question).count()).toBe(2);
+    expect(again.data).toMatchObject({ importQuestions: { imported: 0, unchanged: 3 } });
+    expect(await given.db.getRepository(Question).count()).toBe(3);
     const force = await given.db.getRepository(Question).findOneByOrFail({ text: 'বলের একক কী?' });
     expect(force.options.map((o) => o.text)).toEqual(['নিউটন', 'জুল', 'ওয়াট']);
     expect(force.correctOptionId).toBe(force.options[0].id);
@@ -185,7 +185,7 @@ describe('the question bank', () => {
         course: course.id,
       },
     );
-    expect(data).toEqual({ importQuestions: { problems: [{ line: 2, reason: '"astrology" নামে কোনো বিষয় নেই' }] } });
+    expect(data).toEqual({ importQuestions: { problems: [{ line: 2, reason: 'কলাম subject: "astrology" নামে কোনো বিষয় নেই' }] } });
   });
 
   it('lists the bank by chapter and difficulty, and the shared bank alone for an admin', async () => {
@@ -421,7 +421,7 @@ describe('taking a model test', () => {
     await finishAtDeadline(given.db, attempt.id);
     const stored = await given.db.getRepository(Attempt).findOneByOrFail({ id: attempt.id });
     expect(stored).toMatchObject({ correct: 1, wrong: 0, skipped: 1, score: 1 });
-    expect(stored.submittedAt!.getTime()).toBe(stored.deadline.getTime());
+    expect(stored.submittedAt!.getTime()).toBe(stored.deadline!.getTime());
     await finishAtDeadline(given.db, attempt.id);
     expect(await given.db.getRepository(Attempt).findOneByOrFail({ id: attempt.id })).toEqual(stored);
     const read = await rahim.graphql(`query ($id: ID!) { attempt(id: $id) { finished result { score correct skipped timeTakenSeconds } } }`, {

@@ -18,7 +18,6 @@ import {
   Root,
 } from 'type-graphql';
 import { requireViewer } from '../../graphql/auth-checker';
-import { translateMessage } from '../../i18n/translate';
 import type { GraphQLContext } from '../../kernel/context';
 import { IdArgs } from '../../graphql/id-args';
 import { PageOf, toPage } from '../../graphql/page';
@@ -39,9 +38,9 @@ import {
   type BankAccess,
   type QuestionDraft,
 } from './question-bank.service';
-import { CSV_TEMPLATE, importQuestions } from './question-import.service';
 
 import { levelRule } from './class-level-rule';
+import { CSV_TEMPLATE, describeProblem, importQuestions } from './question-import.service';
 
 // ---- the question bank --------------------------------------------------------------------
 
@@ -73,6 +72,12 @@ class QuestionInput implements QuestionDraft {
 
   @Field(() => ID, { nullable: true, description: 'The course whose bank holds it; left out, the shared bank (admins only)' })
   courseId?: string | null;
+
+  @Field(() => Boolean, {
+    nullable: true,
+    description: 'false keeps it for exams only: it never appears in the practice sets students make; left out, true (or as it was, when rewriting)',
+  })
+  usableInPractice?: boolean | null;
 }
 
 @ObjectType({ description: 'A page of questions' })
@@ -105,7 +110,14 @@ class ImportProblemType {
   @Field(() => Int, { description: 'The line of the file, counting the header as line 1' })
   line: number;
 
-  @Field({ description: 'Why the row was not imported' })
+  @Field(() => String, {
+    nullable: true,
+    description:
+      'The column of the cell that is wrong (class, subject, chapter, difficulty, question, option1-option6, correct, explanation, practice); null for the whole row',
+  })
+  column: string | null;
+
+  @Field({ description: "Why the row was not imported, naming the column, in the request's language" })
   reason: string;
 }
 
@@ -256,6 +268,6 @@ export class QuestionBankResolver {
   ): Promise<QuestionImportReport> {
     const report = await importQuestions(ctx.db, requireViewer(ctx), courseId, csv);
     // Each reason in the page's language, as errors are.
-    return { ...report, problems: report.problems.map((problem) => ({ ...problem, reason: translateMessage(ctx.language, problem.reason) })) };
+    return { ...report, problems: report.problems.map((problem) => ({ ...problem, reason: describeProblem(ctx.language, problem) })) };
   }
 }

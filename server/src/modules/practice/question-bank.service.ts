@@ -49,6 +49,8 @@ export interface QuestionDraft {
   chapterId?: string | null;
   difficulty?: Difficulty | null;
   courseId?: string | null;
+  /** false keeps the question for exams only; left out, usable in practice (or, when rewriting, as it was). */
+  usableInPractice?: boolean | null;
 }
 
 const clean = (text: string) => text.trim().normalize('NFC');
@@ -154,6 +156,7 @@ export function rowOf(draft: QuestionDraft, courseId: string | null, previous?: 
     chapterId: draft.chapterId || null,
     difficulty: draft.difficulty ?? Difficulty.MEDIUM,
     courseId,
+    usableInPractice: draft.usableInPractice ?? previous?.usableInPractice ?? true,
   };
 }
 

@@ -1,15 +1,14 @@
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
 import type { DataSource } from 'typeorm';
-import { translateMessage } from '../../i18n/translate';
 import { badInput } from '../../shared/errors';
 import { requireRole, requireViewer, roles } from '../auth/guards';
 import { CSV_TOO_LARGE, csvText, MAX_CSV_BYTES } from './csv-file';
-import { importQuestions } from './question-import.service';
+import { describeProblem, importQuestions } from './question-import.service';
 
 /**
  * POST /api/questions/import[?courseId=…]: a question CSV file's bytes as the body (at most 2 MB,
  * UTF-8 or UTF-16; 500 rows), into a course's bank or, without `courseId`, the shared bank (admins).
- * Answers what the import did: `{ imported, unchanged, problems: [{ line, reason }] }`, each reason in
+ * Answers what the import did: `{ imported, unchanged, problems: [{ line, column, reason }] }`, each reason in
  * the request's language. The GraphQL `importQuestions` takes the same file as a string, for small ones.
  */
 export function questionImportRouter(db: DataSource): Router {
@@ -30,7 +29,7 @@ export function questionImportRouter(db: DataSource): Router {
       const courseId = typeof req.query.courseId === 'string' && req.query.courseId ? req.query.courseId : null;
       const report = await importQuestions(db, requireViewer(req), courseId, csvText(bytes));
       const language = req.language ?? 'en';
-      res.json({ ...report, problems: report.problems.map((problem) => ({ ...problem, reason: translateMessage(language, problem.reason) })) });
+      res.json({ ...report, problems: report.problems.map((problem) => ({ ...problem, reason: describeProblem(language, problem) })) });
     },
   );
   return router;

@@ -82,6 +82,61 @@ describe('uploading a question CSV file', () => {
   it("reports a bad row's reason in the request's language", async () => {
     teacher.headers['Accept-Language'] = 'bn';
     const { body } = await upload(teacher, Buffer.from(`${HEADER}\n9,astrology,,EASY,"Which sign?",a,b,,,,,2,\n`));
-    expect(body).toEqual({ imported: 0, unchanged: 0, problems: [{ line: 2, reason: '"astrology" নামে কোনো বিষয় নেই' }] });
+    expect(body).toEqual({ imported: 0, unchanged: 0, problems: [{ line: 2, column: 'subject', reason: 'কলাম subject: "astrology" নামে কোনো বিষয় নেই' }] });
+  });
+
+  it('reads Bangla digits in every numeric column, and the chapter by its Bangla or English name or its number', async () => {
+    const csv = [
+      'class,subject,chapter,difficulty,question,option1,option2,option3,correct,explanation,practice',
+      '৯,পদার্থবিজ্ঞান,গতি,সহজ,"ত্বরণের একক কী?",মিটার/সেকেন্ড,মিটার/সেকেন্ড²,নিউটন,২,"বেগের পরিবর্তনের হার",হ্যাঁ',
+      '১০,Physics,force,HARD,"বলের একক কী?",জুল,নিউটন,ওয়াট,২,,না',
+      '9,physics,৪,medium,"কাজের একক কী?",জুল,নিউটন,ওয়াট,1,,',
+    ].join('\n');
+    const { body } = await upload(teacher, Buffer.from(csv));
+    expect(body).toEqual({ imported: 3, unchanged: 0, problems: [] });
+    const questions = await given.db.getRepository(Question).find({ order: { text: 'ASC' } });
+    const byText = new Map(questions.map((q) => [q.text, q]));
+    expect(byText.get('ত্বরণের একক কী?')).toMatchObject({
+      classLevel: 9,
+      chapterId: 'a0000000-0000-4000-8000-000000000902',
+      difficulty: 'EASY',
+      usableInPractice: true,
+    });
+    expect(byText.get('বলের একক কী?')).toMatchObject({
+      classLevel: 10,
+      chapterId: 'a0000000-0000-4000-8000-000000000903',
+      difficulty: 'HARD',
+      usableInPractice: false,
+    });
+    expect(byText.get('কাজের একক কী?')).toMatchObject({ chapterId: 'a0000000-0000-4000-8000-000000000904', difficulty: 'MEDIUM', usableInPractice: true });
+    const acceleration = byText.get('ত্বরণের একক কী?')!;
+    expect(acceleration.correctOptionId).toBe(acceleration.options[1].id);
+  });
+
+  it('names the column and the real problem of every refused row, in Bangla', async () => {
+    teacher.headers['Accept-Language'] = 'bn';
+    const csv = [
+      'class,subject,chapter,difficulty,question,option1,option2,correct,practice',
+      'নবম,physics,,,"প্রশ্ন ১?",ক,খ,১,',
+      '৯,physics,অধ্যায় ৯৯,,"প্রশ্ন ২?",ক,খ,১,',
+      '৯,physics,,খুব কঠিন,"প্রশ্ন ৩?",ক,খ,১,',
+      '৯,physics,,,"প্রশ্ন ৪?",ক,খ,৩,',
+      '৯,physics,,,"প্রশ্ন ৫?",ক,খ,১,হয়তো',
+      '৯,physics,,,,ক,খ,১,',
+    ].join('\n');
+    const { body } = await upload(teacher, Buffer.from(csv));
+    expect(body.imported).toBe(0);
+    expect(body.problems).toEqual([
+      { line: 2, column: 'class', reason: 'কলাম class: শ্রেণি লিখুন ১ থেকে ১২ সংখ্যায় (বাংলা বা ইংরেজি অঙ্কে), ভর্তি পরীক্ষার জন্য ১৩; "নবম" সঠিক নয়' },
+      {
+        line: 3,
+        column: 'chapter',
+        reason: 'কলাম chapter: এই শ্রেণির এই বিষয়ের বইয়ে "অধ্যায় ৯৯" নামে কোনো অধ্যায় নেই: অধ্যায়ের বাংলা বা ইংরেজি নাম, অথবা অধ্যায়ের নম্বর লিখুন',
+      },
+      { line: 4, column: 'difficulty', reason: 'কলাম difficulty: সহজ, মাঝারি বা কঠিন লিখুন (অথবা EASY, MEDIUM, HARD); "খুব কঠিন" সঠিক নয়' },
+      { line: 5, column: 'correct', reason: 'কলাম correct: সঠিক অপশনের নম্বর লিখুন, ১ থেকে ২; "৩" সঠিক নয়' },
+      { line: 6, column: 'practice', reason: 'কলাম practice: অনুশীলনে ব্যবহারযোগ্য হলে হ্যাঁ, শুধু পরীক্ষার জন্য রাখতে না লিখুন; "হয়তো" সঠিক নয়' },
+      { line: 7, column: 'question', reason: 'কলাম question: প্রশ্নটি লিখুন' },
+    ]);
   });
 });

@@ -69,6 +69,12 @@ export class Question {
   @Column({ type: 'enum', enum: Difficulty, enumName: 'question_difficulty', default: Difficulty.MEDIUM })
   difficulty: Difficulty;
 
+  @Field({
+    description: 'Whether students may meet it in the practice sets they make themselves; false keeps it for exams only (it never appears in practice)',
+  })
+  @Column({ type: 'boolean', default: true })
+  usableInPractice: boolean;
+
   @Field(() => ID, { nullable: true, description: 'The course whose bank holds it; null for the shared bank admins keep' })
   @Index()
   @Column({ type: 'uuid', nullable: true })

@@ -1,4 +1,4 @@
-import { Args, ArgsType, Ctx, Field, ID, Int, Query, Resolver } from 'type-graphql';
+import { Args, ArgsType, Ctx, Field, FieldResolver, ID, Int, Query, Resolver, Root } from 'type-graphql';
 import type { GraphQLContext } from '../../kernel/context';
 import { Chapter, Subject } from './subject.entity';
 
@@ -28,5 +28,21 @@ export class SyllabusResolver {
     return ctx.db
       .getRepository(Chapter)
       .find({ where: { subjectId, ...(classLevel != null ? { classLevel } : {}) }, order: { classLevel: 'ASC', position: 'ASC' } });
+  }
+}
+
+@Resolver(() => Chapter)
+export class ChapterNameResolver {
+  @FieldResolver(() => String, { description: "The chapter's name in the language of the request" })
+  name(@Root() chapter: Chapter, @Ctx() ctx: GraphQLContext): string {
+    return ctx.language === 'bn' ? chapter.nameBn : chapter.nameEn;
+  }
+}
+
+@Resolver(() => Subject)
+export class SubjectNameResolver {
+  @FieldResolver(() => String, { description: "The subject's name in the language of the request" })
+  name(@Root() subject: Subject, @Ctx() ctx: GraphQLContext): string {
+    return ctx.language === 'bn' ? subject.nameBn : subject.nameEn;
   }
 }

@@ -20,11 +20,11 @@ export function Hero({ signedIn }: { signedIn: boolean }) {
           <p>{t('home.hero.text')}</p>
           <div className="hero-actions">
             {signedIn ? (
-              <button type="button" className="ui-button ui-blue ui-lg" disabled>
-                {t('home.hero.joined')}
-              </button>
+              <RouterLink className="ui-button ui-blue ui-lg" to={paths.myCourses}>
+                {t('home.hero.continue')}
+              </RouterLink>
             ) : (
-              <RouterLink className="ui-button ui-blue ui-lg" to={paths.login}>
+              <RouterLink className="ui-button ui-blue ui-lg" to={paths.signUp}>
                 {t('home.hero.joinFree')}
               </RouterLink>
             )}

@@ -6,6 +6,7 @@ import ModelTestBuilderPage from './model-test-builder-page';
 const option = (id: string, text: string) => ({ __typename: 'QuestionOption' as const, id, text });
 const question = (id: string, text: string) => ({
   __typename: 'Question' as const,
+  usableInPractice: true,
   id,
   text,
   options: [option(`${id}-a`, 'জুল'), option(`${id}-b`, 'নিউটন')],

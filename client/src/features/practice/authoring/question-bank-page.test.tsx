@@ -12,6 +12,7 @@ const bankVariables = { courseId: 'course-1', sharedBank: false, classLevel: nul
 const template = answer(QuestionImportTemplateDocument, {}, { questionImportTemplate: 'class,subject\n' });
 const question = {
   __typename: 'Question' as const,
+  usableInPractice: true,
   id: 'q1',
   text: 'গড় দ্রুতি $v = \\frac{s}{t}$ হলে কত?',
   options: [
@@ -69,7 +70,7 @@ describe('the question bank page', () => {
     const card = await screen.findByTestId('bank-question');
     expect(card.querySelector('.katex')).not.toBeNull();
     expect(within(card).getByText('সহজ')).toBeInTheDocument();
-    expect(within(card).getByText('৯ শ্রেণি')).toBeInTheDocument();
+    expect(within(card).getByText('৯ম শ্রেণি')).toBeInTheDocument();
     expect(within(card).getByText('✓ সঠিক').closest('li')).toHaveTextContent('৪ মি/সে');
     expect(screen.getByText('মোট ১টি প্রশ্ন')).toBeInTheDocument();
     const statistics = within(card).getByTestId('question-statistics');

@@ -40,6 +40,7 @@ describe('the question editor', () => {
   it('keeps 2 to 6 options, and saves the question with the one marked correct', async () => {
     const saved = {
       __typename: 'Question' as const,
+      usableInPractice: true,
       id: 'q1',
       text: 'Unit of force?',
       options: [
@@ -70,6 +71,7 @@ describe('the question editor', () => {
           chapterId: chapter.id,
           difficulty: 'HARD',
           courseId: 'course-1',
+          usableInPractice: true,
         },
       },
       { createQuestion: saved },

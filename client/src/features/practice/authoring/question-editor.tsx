@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Field, Heading, HStack, IconButton, Input, RadioGroup, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Alert, Box, Button, Checkbox, Field, Heading, HStack, IconButton, Input, RadioGroup, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useEffect, useMemo, useState } from 'react';
 import { formatDigits } from '../../../lib/format';
 import { describeError } from '../../../lib/graphql-errors';
@@ -225,6 +225,15 @@ export function QuestionEditor({ question, courseId, subjects, defaults, onDone 
             <DifficultyOptions />
           </SelectField>
         </SimpleGrid>
+
+        <Field.Root>
+          <Checkbox.Root checked={form.usableInPractice} onCheckedChange={(e) => set({ usableInPractice: e.checked === true })}>
+            <Checkbox.HiddenInput />
+            <Checkbox.Control />
+            <Checkbox.Label>{t('authoring.usableInPractice')}</Checkbox.Label>
+          </Checkbox.Root>
+          <Field.HelperText>{t('authoring.usableInPracticeHelp')}</Field.HelperText>
+        </Field.Root>
 
         <Field.Root invalid={Boolean(pictureError)}>
           <Field.Label>{t('authoring.picture')}</Field.Label>

@@ -19,6 +19,8 @@ export interface QuestionForm {
   subjectId: string;
   chapterId: string;
   difficulty: Difficulty;
+  /** false keeps the question for exams only: it never appears in the practice sets students make. */
+  usableInPractice: boolean;
 }
 
 /** Field name ("text", "option1", "correct", "classLevel", "subjectId") → catalogue key of its problem. */
@@ -33,6 +35,7 @@ export const emptyQuestion = (defaults: Partial<QuestionForm> = {}): QuestionFor
   subjectId: '',
   chapterId: '',
   difficulty: 'MEDIUM',
+  usableInPractice: true,
   ...defaults,
 });
 
@@ -47,6 +50,7 @@ export function formOf(question: {
   subjectId: string;
   chapterId?: string | null;
   difficulty: Difficulty;
+  usableInPractice?: boolean;
 }): QuestionForm {
   return {
     text: question.text,
@@ -60,6 +64,7 @@ export function formOf(question: {
     subjectId: question.subjectId,
     chapterId: question.chapterId ?? '',
     difficulty: question.difficulty,
+    usableInPractice: question.usableInPractice ?? true,
   };
 }
 
@@ -96,6 +101,7 @@ export function questionInput(form: QuestionForm, courseId: string | null): Ques
     chapterId: form.chapterId || null,
     difficulty: form.difficulty,
     courseId,
+    usableInPractice: form.usableInPractice,
   };
 }
 

@@ -12,6 +12,7 @@ const question = (pictureURL: string | null): BankQuestionFragment => {
   // With the type names the server sends, so that the client's cache keeps every field.
   const fromServer = {
     __typename: 'Question' as const,
+    usableInPractice: true,
     id: 'q1',
     text: 'What is the acceleration in the picture?',
     options: [
@@ -47,6 +48,7 @@ const updated = (pictureURL: string | null) =>
         chapterId: null,
         difficulty: 'MEDIUM',
         courseId: 'course-1',
+        usableInPractice: true,
       },
     },
     { updateQuestion: question(pictureURL) },

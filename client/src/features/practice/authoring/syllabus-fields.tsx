@@ -1,6 +1,5 @@
 import { Field, NativeSelect } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import { formatDigits } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n';
 import { useAuthoringT } from './texts';
 import { ADMISSION_LEVEL, LEVELS, subjectName } from '../practice-labels';
@@ -20,8 +19,7 @@ export interface ChapterChoice extends SubjectChoice {
 /** "Class 9" / "নবম শ্রেণি"-style names of the class levels, admission for 13. */
 export function useLevelName() {
   const t = useAuthoringT();
-  const { language } = useLanguage();
-  return (level: number) => (level === ADMISSION_LEVEL ? t('practice.admission') : t('practice.classN', { level: formatDigits(level, language) }));
+  return (level: number) => (level === ADMISSION_LEVEL ? t('practice.admission') : t('practice.classN', { level }));
 }
 
 interface SelectFieldProps {

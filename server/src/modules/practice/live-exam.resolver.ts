@@ -1,0 +1,50 @@
+import { Arg, Args, ArgsType, Ctx, Field, Int, ObjectType, Query, Resolver } from 'type-graphql';
+import type { GraphQLContext } from '../../kernel/context';
+import { PageOf, toPage } from '../../graphql/page';
+import { PageArgs } from '../../graphql/page-args';
+import { levelRule } from './class-level-rule';
+import { listUpcomingModelTests } from './live-exam.service';
+import { ModelTest } from './model-test.entity';
+import { searchPractice } from './model-test-search.service';
+import { Subject } from './subject.entity';
+
+@ObjectType({ description: 'A page of live exams' })
+class UpcomingModelTestPage extends PageOf(ModelTest) {}
+
+@ArgsType()
+class UpcomingArgs extends PageArgs {
+  @Field(() => Int, { nullable: true, description: 'Only the exams of one class (13: admission)' })
+  @levelRule()
+  classLevel?: number | null;
+}
+
+@ObjectType({ description: 'The model tests and practice a search points to' })
+class PracticeSearch {
+  @Field(() => Subject, { nullable: true, description: 'The subject the text names, in Bangla or English' })
+  subject: Subject | null;
+
+  @Field(() => Int, { nullable: true, description: 'The class the text names ("class 9", "৯ম শ্রেণি", "নবম", SSC: 9, HSC: 11, admission: 13)' })
+  classLevel: number | null;
+
+  @Field(() => [ModelTest], { description: 'Published model tests of that subject and class, free ones first' })
+  tests: ModelTest[];
+}
+
+@Resolver(() => ModelTest)
+export class LiveExamResolver {
+  @Query(() => PracticeSearch, {
+    nullable: true,
+    description:
+      'Model tests and practice for a search text naming a subject, a class, or tests ("মডেল টেস্ট", "পদার্থবিজ্ঞান", "class 9"); null when it names none',
+  })
+  practiceSearch(@Arg('text', { description: 'The search text, as typed' }) text: string, @Ctx() ctx: GraphQLContext): Promise<PracticeSearch | null> {
+    return searchPractice(ctx.db, text);
+  }
+
+  @Query(() => UpcomingModelTestPage, {
+    description: 'Live exams: published model tests with a window that has not closed, those open now and then the soonest to open first',
+  })
+  async upcomingModelTests(@Args(() => UpcomingArgs) args: UpcomingArgs, @Ctx() ctx: GraphQLContext): Promise<UpcomingModelTestPage> {
+    return toPage(UpcomingModelTestPage, await listUpcomingModelTests(ctx.db, args.classLevel, args));
+  }
+}
