@@ -29,7 +29,9 @@ export function identifyApiKey(db: DataSource) {
       },
       (error: unknown) => {
         if (!(error instanceof AppError) || !req.path.startsWith('/graphql')) return next(error);
-        res.status(error.httpStatus).json({ errors: [{ message: error.message, extensions: { code: error.code, category: error.category } }] });
+        res
+          .status(error.httpStatus)
+          .json({ errors: [{ message: error.message, extensions: { code: error.code, category: error.category, ...(error.details ?? {}) } }] });
       },
     );
   };
