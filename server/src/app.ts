@@ -167,7 +167,6 @@ export async function createApp({
               requestId: req.id,
               language: req.language,
               viewer: req.viewer,
-              authProblem: req.authProblem,
               clientAddress: req.ip ?? 'unknown',
               logFields: req.logFields,
             },
