@@ -71,10 +71,13 @@ export async function createWebhookEndpoint(
   // The queue's tables must exist before any event is written for the endpoint.
   await deps.queue.start(deps.db, deps.secretKey);
   const secret = newWebhookSecret();
+  // Its own queue exists, and is worked here, before any event can be written for it.
+  const id = randomUUID();
+  await deps.queue.startEndpoint(deps.db, deps.secretKey, id);
   const endpoint = await deps.db.transaction(async (manager) => {
     const repo = manager.getRepository(WebhookEndpoint);
     const saved = await repo.save(
-      repo.create({ url: checked, events: unique, secretEncrypted: encryptSecret(deps.secretKey, secret), createdById: viewer.id, deletedAt: null }),
+      repo.create({ id, url: checked, events: unique, secretEncrypted: encryptSecret(deps.secretKey, secret), createdById: viewer.id, deletedAt: null }),
     );
     await recordAudit(manager, {
       viewer,
@@ -182,7 +185,7 @@ export async function resendWebhookDelivery(deps: WebhookDeps, viewer: Viewer, i
         status: WebhookDeliveryStatus.PENDING,
       }),
     );
-    await queueDeliveries(manager, [resent.id]);
+    await queueDeliveries(manager, [resent]);
     await recordAudit(manager, {
       viewer,
       address,
@@ -214,7 +217,7 @@ export async function sendTestWebhook(deps: WebhookDeps, viewer: Viewer, endpoin
     const delivery = await repo.save(
       repo.create({ endpointId: endpoint.id, eventId, eventType: WebhookEventType.PING, body, status: WebhookDeliveryStatus.PENDING }),
     );
-    await queueDeliveries(manager, [delivery.id]);
+    await queueDeliveries(manager, [delivery]);
   });
   return true;
 }
