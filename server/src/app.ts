@@ -22,6 +22,7 @@ import { errorHandler, notFoundHandler } from './http/errors';
 import { healthRouter } from './http/health';
 import { noNulInGraphQLStrings, refuseNulCharacters } from './http/nul-characters';
 import { requestContext } from './http/request-context';
+import { rateLimitHeadersOnAnswers } from './http/rate-limit-headers';
 import { chooseLanguage } from './http/request-language';
 import { noOverlongGraphQLStrings, refuseOverlongText } from './http/text-limits';
 import { graphqlBodyErrors } from './http/graphql-refusal';
@@ -123,6 +124,7 @@ export async function createApp({
   const mount = (phase: ModuleRoute[]) => phase.forEach(({ path = '/', router }) => app.use(path, router));
 
   app.use(requestContext(log));
+  app.use(rateLimitHeadersOnAnswers());
   app.use(chooseLanguage());
   app.use(securityHeaders());
   app.use(crossOriginCalls(env.corsOrigins));
@@ -165,7 +167,6 @@ export async function createApp({
               requestId: req.id,
               language: req.language,
               viewer: req.viewer,
-              authProblem: req.authProblem,
               clientAddress: req.ip ?? 'unknown',
               logFields: req.logFields,
             },

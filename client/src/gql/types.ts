@@ -62,6 +62,8 @@ export type AuditAction =
   | 'RESEND_WEBHOOK_DELIVERY'
   /** An API key was revoked */
   | 'REVOKE_API_KEY'
+  /** A webhook endpoint was given a new signing secret */
+  | 'ROTATE_WEBHOOK_SECRET'
   /** A new instructor sent a course for review */
   | 'SUBMIT_COURSE_FOR_REVIEW'
   /** A course was taken off sale */
@@ -463,4 +465,6 @@ export type WebhookEventType =
   /** payment.refunded: a payment was paid back, wholly or in part */
   | 'PAYMENT_REFUNDED'
   /** payment.succeeded: a payment was received */
-  | 'PAYMENT_SUCCEEDED';
+  | 'PAYMENT_SUCCEEDED'
+  /** ping: a test event, sent to one endpoint when an admin asks (sendTestWebhook); not subscribed to */
+  | 'PING';

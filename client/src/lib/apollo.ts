@@ -11,6 +11,9 @@ declare module '@apollo/client' {
     headers?: Record<string, string>;
     /** The request is not retried after a session refresh (the refresh itself, logout, a retry). */
     skipSessionRetry?: boolean;
+    /** Sent without the access token: the refresh and the sign-out work from the session cookie, and
+     * the server refuses (401) any request with a token that has run out. */
+    withoutToken?: boolean;
   }
 }
 
@@ -18,15 +21,16 @@ const isSessionEnded = (error: unknown) =>
   CombinedGraphQLErrors.is(error) && error.errors.some((e) => e.extensions?.code === ('UNAUTHENTICATED' satisfies ErrorCode));
 
 /**
- * Every request carries the in-memory access token. When the server says the token has run out,
- * the session is refreshed once from its cookie and the request is sent again.
+ * Every request carries the in-memory access token. When the server says the token has run out
+ * (UNAUTHENTICATED, with HTTP 401 for any operation), the session is refreshed once from its cookie
+ * and the request is sent again.
  */
 export function createApolloClient(
   session: Session,
   { uri = '/graphql', fetch, ssrMode = false }: { uri?: string; fetch?: typeof globalThis.fetch; ssrMode?: boolean } = {},
 ) {
   const withToken = new SetContextLink((context) => {
-    const token = session.getToken();
+    const token = context.withoutToken ? null : session.getToken();
     return token ? { headers: { ...context.headers, authorization: `Bearer ${token}` } } : {};
   });
   const retryAfterRefresh = new ErrorLink(({ error, operation, forward }) => {

@@ -65,4 +65,13 @@ describe('bringing the session back', () => {
     expect(session.isUnreachable()).toBe(false);
     expect(hintsSignedIn(document.cookie)).toBe(false);
   });
+
+  it('refreshes and signs out from the cookie alone, without the access token (one that has run out is refused)', async () => {
+    const mutate = jest.fn((_options: { context?: { withoutToken?: boolean } }) => Promise.resolve({ data: { refreshSession: null, logout: true } }));
+    const session = withServer(mutate as never);
+    await session.refresh();
+    await session.signOut();
+    expect(mutate).toHaveBeenCalledTimes(2);
+    for (const [options] of mutate.mock.calls) expect(options.context).toMatchObject({ withoutToken: true });
+  });
 });

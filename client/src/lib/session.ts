@@ -108,7 +108,7 @@ export function createSession({ shareAcrossTabs = true, assumeSignedOut = false 
       refreshing ??= (async () => {
         try {
           const client = await data!.load();
-          const result = await client.mutate({ mutation: RefreshSessionDocument, context: { skipSessionRetry: true } });
+          const result = await client.mutate({ mutation: RefreshSessionDocument, context: { skipSessionRetry: true, withoutToken: true } });
           const payload = result.data?.refreshSession;
           if (!payload) {
             await forget();
@@ -138,7 +138,7 @@ export function createSession({ shareAcrossTabs = true, assumeSignedOut = false 
 
     async signOut() {
       try {
-        await (await data?.load())?.mutate({ mutation: LogoutDocument, context: { skipSessionRetry: true } });
+        await (await data?.load())?.mutate({ mutation: LogoutDocument, context: { skipSessionRetry: true, withoutToken: true } });
       } finally {
         await forget();
         channel?.postMessage('signed-out');

@@ -277,7 +277,7 @@ export class PublicResponseCache {
 
   /** Express middleware for POST /graphql, after the body is parsed and the viewer is known. */
   serve = (req: Request, res: Response, next: NextFunction) => {
-    if (!this.listening || req.method !== 'POST' || req.viewer || req.apiKey || req.authProblem) return next();
+    if (!this.listening || req.method !== 'POST' || req.viewer || req.apiKey) return next();
     const key = keyOf(req.body as OperationRequest, req.language);
     const body = key === null ? undefined : this.entries.get(key);
     if (body === undefined) return next();
@@ -297,7 +297,7 @@ export class PublicResponseCache {
         return { serverWillStop: () => this.stop() };
       },
       requestDidStart: ({ contextValue }) => {
-        if (!this.listening || contextValue.viewer || contextValue.apiKey || contextValue.authProblem) return Promise.resolve();
+        if (!this.listening || contextValue.viewer || contextValue.apiKey) return Promise.resolve();
         const since = this.changeCount;
         return Promise.resolve({
           willSendResponse: (requestContext) => {

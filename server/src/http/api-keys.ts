@@ -15,23 +15,17 @@ const bearer = (req: Request) => /^Bearer\s+(\S+)$/i.exec(req.headers.authorizat
 
 /**
  * Sets req.apiKey from a `Bearer shk_...` header. An unknown or revoked key is refused at once (401),
- * a key past its rate limit 429; GraphQL gets the refusal in GraphQL's shape.
+ * a key past its rate limit 429; GraphQL gets the refusal in GraphQL's shape (`http/errors.ts`).
  */
 export function identifyApiKey(db: DataSource) {
   return (req: Request, res: Response, next: NextFunction) => {
     req.apiKey = null;
     const token = bearer(req);
     if (!token || !looksLikeApiKey(token)) return next();
-    authenticateApiKey(db, token).then(
-      (key) => {
-        req.apiKey = key;
-        next();
-      },
-      (error: unknown) => {
-        if (!(error instanceof AppError) || !req.path.startsWith('/graphql')) return next(error);
-        res.status(error.httpStatus).json({ errors: [{ message: error.message, extensions: { code: error.code, category: error.category } }] });
-      },
-    );
+    authenticateApiKey(db, token).then((key) => {
+      req.apiKey = key;
+      next();
+    }, next);
   };
 }
 

@@ -4,6 +4,8 @@ const ALLOWED_METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS';
 // Named when a preflight asks for none: what the old client and the GraphQL client send.
 const ALLOWED_HEADERS = 'Authorization, Content-Type, Apollo-Require-Preflight, X-Apollo-Operation-Name, Idempotency-Key';
 const PREFLIGHT_MAX_AGE_SECONDS = 600;
+// Headers a listed origin's page may read: the rate limit's standing (http/rate-limit-headers.ts).
+const EXPOSED_HEADERS = 'RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Retry-After, X-Request-Id';
 
 /**
  * Cross-origin calls from a browser, for the origins in CORS_ORIGINS only (none by default).
@@ -19,6 +21,7 @@ export function crossOriginCalls(allowedOrigins: readonly string[]): RequestHand
     if (!origin || !allowed.has(origin)) return next();
     res.setHeader('Access-Control-Allow-Origin', origin);
     res.setHeader('Access-Control-Allow-Credentials', 'true');
+    res.setHeader('Access-Control-Expose-Headers', EXPOSED_HEADERS);
     if (req.method === 'OPTIONS' && req.headers['access-control-request-method']) {
       res.setHeader('Access-Control-Allow-Methods', ALLOWED_METHODS);
       // A listed origin is trusted with any header its page asks to send.

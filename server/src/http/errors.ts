@@ -24,6 +24,11 @@ const restData = (details: Record<string, unknown> = {}) =>
  */
 export function errorHandler(error: unknown, req: Request, res: Response, _next: NextFunction) {
   if (error instanceof AppError) {
+    // Refused before GraphQL ran (a bearer token or API key that does not verify, a key past its limit).
+    if (req.path === '/graphql') {
+      sendRefusal(req, res, { status: error.httpStatus, message: error.message, code: error.code, data: error.details }, 'graphql');
+      return;
+    }
     res.status(error.httpStatus).json({ message: error.message, code: error.code, category: error.category, ...restData(error.details) });
     return;
   }

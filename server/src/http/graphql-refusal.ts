@@ -16,8 +16,13 @@ export function sendRefusal(req: Request, res: Response, { status, message, code
     res.status(status).json({ message, code, category, ...data });
     return;
   }
+  // GraphQL over HTTP: a client that prefers `application/graphql-response+json` (Apollo Client
+  // does) is answered in it, so it reads the errors of a 4xx answer rather than only its status.
+  if (req.accepts(['application/json', GRAPHQL_RESPONSE]) === GRAPHQL_RESPONSE) res.type(GRAPHQL_RESPONSE);
   res.status(status).json({ errors: [{ message: translateMessage(req.language ?? 'en', message), extensions: { code, category, ...data } }] });
 }
+
+const GRAPHQL_RESPONSE = 'application/graphql-response+json';
 
 export const BODY_TOO_LARGE_MESSAGE = 'The request body is too large';
 export const BODY_NOT_JSON = 'The request body is not valid JSON';

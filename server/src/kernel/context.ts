@@ -11,8 +11,6 @@ export interface RequestFacts {
   /** The language answers are given in (error messages; mail sent because of the request). */
   language: Language;
   viewer: Viewer | null;
-  /** Set when a bearer token was sent but refused, so "sign in again" can be said. */
-  authProblem?: 'invalid-token';
   clientAddress: string;
   /** The request's access log fields, where the operation's name is put. */
   logFields?: Record<string, unknown>;

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { DataSource } from 'typeorm';
 import { AppError } from './errors';
 
@@ -8,8 +9,52 @@ export interface Limit {
   windowSeconds: number;
 }
 
+/**
+ * Where a request stands under the limits it was counted against: the tightest of them (the one with
+ * the fewest attempts left, or the one that refused it). Answers say it in the IETF RateLimit header
+ * fields (`rateLimitHeaders`), written by `http/rate-limit-headers.ts`.
+ */
+export interface LimitStanding {
+  limit: number;
+  remaining: number;
+  /** Seconds until the window ends. */
+  resetSeconds: number;
+  refused: boolean;
+}
+
+const standings = new AsyncLocalStorage<{ standing?: LimitStanding }>();
+
+/** Runs `fn` (a request) with the limits it is counted against noted in `record`. */
+export function noteLimitsInto<T>(record: { standing?: LimitStanding }, fn: () => T): T {
+  return standings.run(record, fn);
+}
+
+const secondsUntil = (resetAt: Date) => Math.max(1, Math.ceil((new Date(resetAt).getTime() - Date.now()) / 1000));
+
+/** Notes a count under `limit` for the request in hand, keeping the tightest standing (a refusal first). */
+function noteStanding(limit: Limit, hits: number, resetAt: Date, refused: boolean): void {
+  const record = standings.getStore();
+  if (!record) return;
+  const standing = { limit: limit.max, remaining: Math.max(0, limit.max - hits), resetSeconds: secondsUntil(resetAt), refused };
+  const known = record.standing;
+  if (!known || (refused && !known.refused) || (refused === known.refused && standing.remaining < known.remaining)) record.standing = standing;
+}
+
+/**
+ * The IETF RateLimit header fields of an answer (seconds until the window ends), and `Retry-After`
+ * when the request was refused for it: the one rule for REST and GraphQL, keys, sessions and visitors.
+ */
+export function rateLimitHeaders(standing: LimitStanding): Record<string, string> {
+  return {
+    'RateLimit-Limit': String(standing.limit),
+    'RateLimit-Remaining': String(standing.remaining),
+    'RateLimit-Reset': String(standing.resetSeconds),
+    ...(standing.refused ? { 'Retry-After': String(standing.resetSeconds) } : {}),
+  };
+}
+
 function tooManyAttempts(resetAt: Date): AppError {
-  const seconds = Math.max(1, Math.ceil((new Date(resetAt).getTime() - Date.now()) / 1000));
+  const seconds = secondsUntil(resetAt);
   const minutes = Math.max(1, Math.ceil(seconds / 60));
   return new AppError('RATE_LIMITED', `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, { retryAfterSeconds: seconds });
 }
@@ -38,6 +83,7 @@ export async function attemptsCounted(db: DataSource, limit: Limit, subject: str
 /** Counts one attempt for `key` and refuses it, with a clear message, once the window's limit is passed. */
 export async function hitRateLimit(db: DataSource, limit: Limit, subject: string): Promise<void> {
   const row = await countAttempt(db, limit, subject);
+  noteStanding(limit, row.hits, row.resetAt, row.hits > limit.max);
   if (row.hits > limit.max) throw tooManyAttempts(row.resetAt);
 }
 
@@ -46,7 +92,9 @@ export async function refuseWhenLimited(db: DataSource, limit: Limit, subject: s
   const [row] = await db.query<Array<{ hits: number; resetAt: Date }>>(`SELECT hits, "resetAt" FROM rate_limit WHERE key = $1 AND "resetAt" > now()`, [
     `${limit.name}:${subject.toLowerCase()}`,
   ]);
-  if (row && row.hits >= limit.max) throw tooManyAttempts(row.resetAt);
+  const refused = Boolean(row && row.hits >= limit.max);
+  noteStanding(limit, row?.hits ?? 0, row?.resetAt ?? new Date(Date.now() + limit.windowSeconds * 1000), refused);
+  if (row && refused) throw tooManyAttempts(row.resetAt);
 }
 
 /** Counts one failure for `key` without refusing anything (refuseWhenLimited refuses the next attempt). */

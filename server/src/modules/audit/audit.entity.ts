@@ -23,6 +23,7 @@ export enum AuditAction {
   CREATE_WEBHOOK_ENDPOINT = 'CREATE_WEBHOOK_ENDPOINT',
   DELETE_WEBHOOK_ENDPOINT = 'DELETE_WEBHOOK_ENDPOINT',
   RESEND_WEBHOOK_DELIVERY = 'RESEND_WEBHOOK_DELIVERY',
+  ROTATE_WEBHOOK_SECRET = 'ROTATE_WEBHOOK_SECRET',
   ENROLL_STUDENT = 'ENROLL_STUDENT',
 }
 registerEnumType(AuditAction, {
@@ -48,6 +49,7 @@ registerEnumType(AuditAction, {
     CREATE_WEBHOOK_ENDPOINT: { description: 'A webhook endpoint was registered' },
     DELETE_WEBHOOK_ENDPOINT: { description: 'A webhook endpoint was deleted' },
     RESEND_WEBHOOK_DELIVERY: { description: 'A webhook delivery was sent again' },
+    ROTATE_WEBHOOK_SECRET: { description: 'A webhook endpoint was given a new signing secret' },
     ENROLL_STUDENT: { description: 'An API key enrolled a student' },
   },
 });

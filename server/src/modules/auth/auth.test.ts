@@ -285,7 +285,9 @@ describe('the session', () => {
     it.each(forged)('%s', async (_label, make) => {
       const browser = client();
       browser.token = make();
-      expect((await browser.graphql(ME)).data).toEqual({ me: null });
+      const me = await browser.graphql(ME);
+      expect(me.data).toBeUndefined();
+      expect(me.errors![0]).toMatchObject({ message: 'Your session has ended. Please sign in again.', extensions: { code: 'UNAUTHENTICATED' } });
       const { errors } = await browser.graphql(`mutation { updateProfile(input: { name: "Hacker" }) { name } }`);
       expect(errors![0]).toMatchObject({ message: 'Your session has ended. Please sign in again.', extensions: { code: 'UNAUTHENTICATED' } });
       const rest = await browser.request(`/api/users/${userId}`);

@@ -25,9 +25,9 @@ export const roles = {
   admin: [Role.ADMIN],
 } as const satisfies Record<string, readonly Role[]>;
 
-/** The signed-in person, or 401: "sign in", or "sign in again" when the token was not good. */
-export function requireViewer(request: { viewer?: Viewer | null; authProblem?: string | null }): Viewer {
-  if (!request.viewer) throw new AppError('UNAUTHENTICATED', request.authProblem ? SIGN_IN_AGAIN : SIGN_IN_REQUIRED);
+/** The signed-in person, or 401 "sign in" (a token that was not good is refused before, `identifyViewer`). */
+export function requireViewer(request: { viewer?: Viewer | null }): Viewer {
+  if (!request.viewer) throw new AppError('UNAUTHENTICATED', SIGN_IN_REQUIRED);
   return request.viewer;
 }
 

@@ -12,12 +12,11 @@ import { TOKEN_ALGORITHM, TOKEN_AUDIENCE, TOKEN_ISSUER } from './access-token';
 import { verifyCredentials, WRONG_CREDENTIALS } from './auth.service';
 import { toViewer, type Viewer } from '../../kernel/viewer';
 import { DEVICE_COOKIE, deviceCookieKey } from './device-cookie';
+import { SIGN_IN_AGAIN } from './guards';
 
 declare module 'express-serve-static-core' {
   interface Request {
     viewer: Viewer | null;
-    /** Set when a bearer token was sent but refused (expired, tampered, unknown account). */
-    authProblem?: 'invalid-token';
   }
 }
 
@@ -63,16 +62,22 @@ function authenticate(passport: Authenticator, strategy: 'jwt' | 'local', done: 
   return passport.authenticate(strategy, { session: false }, done) as Handler;
 }
 
-/** Sets req.viewer from the bearer token, if any; a refused token leaves the request anonymous. */
+/**
+ * Sets req.viewer from the bearer token, if any. A bearer token that does not verify (expired,
+ * tampered, from before a sign-out, of an account since removed) is refused with 401 on every
+ * path, public ones too, so a client learns at once that it must refresh or sign in again; the
+ * refusal is answered in the path's shape (`http/errors.ts`). Other schemes (`Basic`, from a proxy
+ * in front of the site) are not ours and leave the request anonymous.
+ */
 export function identifyViewer(passport: Authenticator) {
   return (req: Request, res: Response, next: NextFunction) => {
     req.viewer = null;
     // An API key (http/api-keys.ts) is not a person's token.
-    if (!req.headers.authorization || req.apiKey) return next();
+    if (!/^Bearer\s/i.test(req.headers.authorization ?? '') || req.apiKey) return next();
     authenticate(passport, 'jwt', (error, user) => {
       if (error) return next(error);
-      if (user) req.viewer = toViewer(user);
-      else req.authProblem = 'invalid-token';
+      if (!user) return next(new AppError('UNAUTHENTICATED', SIGN_IN_AGAIN));
+      req.viewer = toViewer(user);
       next();
     })(req, res, next);
   };

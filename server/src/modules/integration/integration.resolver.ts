@@ -15,6 +15,8 @@ import {
   listWebhookDeliveries,
   listWebhookEndpoints,
   resendWebhookDelivery,
+  rotateWebhookSecret,
+  sendTestWebhook,
 } from './webhook.service';
 
 @ObjectType({ description: 'A page of an endpoint’s deliveries, newest first' })
@@ -96,6 +98,23 @@ export class WebhookResolver {
   @Mutation(() => WebhookDelivery, { description: 'Sends a delivery’s event again, with the same event id and body (admins)' })
   resendWebhookDelivery(@Arg('id', () => ID, { description: 'The delivery to send again' }) id: string, @Ctx() ctx: GraphQLContext): Promise<WebhookDelivery> {
     return resendWebhookDelivery(ctx.webhooks, requireViewer(ctx), id, ctx.clientAddress);
+  }
+
+  @Authorized(...roles.admin)
+  @Mutation(() => Boolean, { description: 'Sends the endpoint a signed `ping` event now, logged and retried like any delivery (admins)' })
+  sendTestWebhook(@Arg('endpointId', () => ID, { description: 'The endpoint’s id' }) endpointId: string, @Ctx() ctx: GraphQLContext): Promise<boolean> {
+    return sendTestWebhook(ctx.webhooks, requireViewer(ctx), endpointId);
+  }
+
+  @Authorized(...roles.admin)
+  @Mutation(() => WebhookEndpointWithSecret, {
+    description: 'Gives the endpoint a new signing secret, in this answer only; the old one keeps signing beside it for 24 hours (admins)',
+  })
+  rotateWebhookSecret(
+    @Arg('endpointId', () => ID, { description: 'The endpoint’s id' }) endpointId: string,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<WebhookEndpointWithSecret> {
+    return rotateWebhookSecret(ctx.webhooks, requireViewer(ctx), endpointId, ctx.clientAddress);
   }
 
   @FieldResolver(() => [WebhookAttempt], { description: 'Every attempt, oldest first' })

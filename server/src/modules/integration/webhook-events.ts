@@ -5,6 +5,12 @@ import { WebhookDelivery, WebhookDeliveryStatus, type WebhookEventType } from '.
 
 export const WEBHOOK_QUEUE = 'webhook-delivery';
 
+/**
+ * Each endpoint's own queue, worked one delivery at a time in the order written, so a slow, failing
+ * or dead endpoint never delays another. `WEBHOOK_QUEUE` itself keeps only jobs written before.
+ */
+export const endpointQueue = (endpointId: string) => `${WEBHOOK_QUEUE}-${endpointId}`;
+
 export interface WebhookJob {
   deliveryId: string;
 }
@@ -13,10 +19,10 @@ export interface WebhookJob {
 const jobWriter = new PgBoss({ db: { executeSql: () => Promise.reject(new Error('jobs are written through a transaction')) } });
 
 /** Queues delivery jobs with `manager`, so they exist exactly when the caller's transaction commits. */
-export async function queueDeliveries(manager: EntityManager, deliveryIds: string[]): Promise<void> {
+export async function queueDeliveries(manager: EntityManager, deliveries: Array<{ id: string; endpointId: string }>): Promise<void> {
   const db = { executeSql: async (text: string, values: unknown[]) => ({ rows: await manager.query<unknown[]>(text, values) }) };
-  for (const deliveryId of deliveryIds) {
-    await jobWriter.send(WEBHOOK_QUEUE, { deliveryId } satisfies WebhookJob, { db } as PgBoss.SendOptions);
+  for (const delivery of deliveries) {
+    await jobWriter.send(endpointQueue(delivery.endpointId), { deliveryId: delivery.id } satisfies WebhookJob, { db } as PgBoss.SendOptions);
   }
 }
 
@@ -29,7 +35,7 @@ export async function queueDeliveries(manager: EntityManager, deliveryIds: strin
 export async function emitWebhookEvent(manager: EntityManager, type: WebhookEventType, data: Record<string, unknown>): Promise<void> {
   // The queue's tables exist once the queue has started, which registering an endpoint does.
   const endpoints: Array<{ id: string }> = await manager.query(
-    `SELECT "id" FROM "webhook_endpoint" WHERE "deletedAt" IS NULL AND $1 = ANY("events") AND to_regclass('pgboss.job') IS NOT NULL`,
+    `SELECT e."id" FROM "webhook_endpoint" e WHERE e."deletedAt" IS NULL AND $1 = ANY(e."events") AND to_regclass('pgboss.job') IS NOT NULL`,
     [type],
   );
   if (endpoints.length === 0) return;
@@ -40,6 +46,6 @@ export async function emitWebhookEvent(manager: EntityManager, type: WebhookEven
     .insert(endpoints.map((endpoint) => ({ endpointId: endpoint.id, eventId, eventType: type, body, status: WebhookDeliveryStatus.PENDING })));
   await queueDeliveries(
     manager,
-    inserted.identifiers.map((identifier) => String(identifier.id)),
+    inserted.identifiers.map((identifier, index) => ({ id: String(identifier.id), endpointId: endpoints[index].id })),
   );
 }

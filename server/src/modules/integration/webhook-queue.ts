@@ -3,8 +3,8 @@ import type { DataSource } from 'typeorm';
 import type { Jobs } from '../../db/job-queue';
 import type { AppLogger } from '../../logger';
 import { sendDelivery } from './webhook-sender';
-import { WEBHOOK_QUEUE, type WebhookJob } from './webhook-events';
-import { workQueue, type WorkQueue } from '../../db/job-queues';
+import { endpointQueue, WEBHOOK_QUEUE, type WebhookJob } from './webhook-events';
+import { ensureQueue, workQueue, type WorkQueue } from '../../db/job-queues';
 import { WebhookTargets, type Resolve } from './webhook-target';
 
 export interface WebhookQueueOptions {
@@ -25,12 +25,15 @@ export const DEFAULT_WEBHOOK_RETRIES: WebhookQueueOptions = { retryDelaySeconds:
 /**
  * Webhook deliveries on the one PostgreSQL queue (pg-boss, `pgboss` schema): jobs are written in
  * the transaction of the action that caused the event (webhook-events.ts), and worked here, in the
- * server process, with retries and exponential backoff.
+ * server process, with retries and exponential backoff. Each endpoint has its own queue and worker
+ * (`endpointQueue`), one delivery at a time in the order written: a slow or failing endpoint holds
+ * up only its own deliveries. A timeout is one failed attempt, retried like any other.
  */
 export class WebhookQueue {
   private started: Promise<PgBoss> | null = null;
   private readonly settings: { retryLimit: number; retryDelay: number; retryBackoff: boolean; expireInSeconds: number };
   private readonly queue: WorkQueue;
+  private readonly endpoints = new Map<string, Promise<void>>();
 
   constructor(
     jobs: Jobs,
@@ -49,15 +52,41 @@ export class WebhookQueue {
       const boss = await this.queue();
       // A queue made earlier, with other settings, takes these.
       await boss.updateQueue(WEBHOOK_QUEUE, { name: WEBHOOK_QUEUE, ...this.settings });
-      await boss.work<WebhookJob>(
-        WEBHOOK_QUEUE,
-        { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 2 },
-        async ([job]) => sendDelivery({ db, secretKey, log: this.log, timeoutMs: this.options.timeoutMs ?? 10_000, targets: this.targets }, job),
-      );
+      // Jobs written before endpoints had queues of their own.
+      await this.work(boss, WEBHOOK_QUEUE, db, secretKey);
+      const live = await db.query<Array<{ id: string }>>(`SELECT "id" FROM "webhook_endpoint" WHERE "deletedAt" IS NULL`);
+      await Promise.all(live.map(({ id }) => this.workEndpoint(boss, db, secretKey, id)));
       return boss;
     })();
     this.started.catch(() => (this.started = null));
     return this.started;
+  }
+
+  /** Makes an endpoint's queue (before its row is written) and works it in this process. */
+  async startEndpoint(db: DataSource, secretKey: Buffer, endpointId: string): Promise<void> {
+    const boss = await this.start(db, secretKey);
+    await this.workEndpoint(boss, db, secretKey, endpointId);
+  }
+
+  private workEndpoint(boss: PgBoss, db: DataSource, secretKey: Buffer, endpointId: string): Promise<void> {
+    let started = this.endpoints.get(endpointId);
+    if (!started) {
+      started = (async () => {
+        await ensureQueue(boss, endpointQueue(endpointId), this.settings);
+        await this.work(boss, endpointQueue(endpointId), db, secretKey);
+      })();
+      started.catch(() => this.endpoints.delete(endpointId));
+      this.endpoints.set(endpointId, started);
+    }
+    return started;
+  }
+
+  private async work(boss: PgBoss, queue: string, db: DataSource, secretKey: Buffer): Promise<void> {
+    await boss.work<WebhookJob>(
+      queue,
+      { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 2 },
+      async ([job]) => sendDelivery({ db, secretKey, log: this.log, timeoutMs: this.options.timeoutMs ?? 10_000, targets: this.targets }, job),
+    );
   }
 
   /** Starts at server start when some endpoint is registered (otherwise registering one starts it). */

@@ -3,7 +3,7 @@ import type { DataSource } from 'typeorm';
 import type { AppLogger } from '../../logger';
 import { WebhookAttempt, WebhookDelivery, WebhookDeliveryStatus, WebhookEndpoint } from './webhook.entity';
 import type { WebhookJob } from './webhook-events';
-import { decryptSecret, SIGNATURE_HEADER, signatureHeader } from './webhook-signature';
+import { decryptSecret, DELIVERY_ID_HEADER, EVENT_ID_HEADER, EVENT_TYPE_HEADER, SIGNATURE_HEADER, signatureHeader } from './webhook-signature';
 import { WebhookTargetError, type WebhookTargets } from './webhook-target';
 
 export interface SenderDeps {
@@ -28,6 +28,9 @@ export async function sendDelivery(deps: SenderDeps, job: PgBoss.JobWithMetadata
     return;
   }
   const attemptedAt = new Date();
+  const secrets = [endpoint.secretEncrypted];
+  if (endpoint.previousSecretEncrypted && endpoint.previousSecretExpiresAt && endpoint.previousSecretExpiresAt > attemptedAt)
+    secrets.push(endpoint.previousSecretEncrypted);
   const started = process.hrtime.bigint();
   let statusCode: number | null = null;
   let error: string | null = null;
@@ -37,7 +40,14 @@ export async function sendDelivery(deps: SenderDeps, job: PgBoss.JobWithMetadata
       {
         'content-type': 'application/json',
         'user-agent': 'Shikhon-Webhooks/1',
-        [SIGNATURE_HEADER]: signatureHeader(decryptSecret(deps.secretKey, endpoint.secretEncrypted), delivery.body, Math.floor(Date.now() / 1000)),
+        [SIGNATURE_HEADER]: signatureHeader(
+          secrets.map((sealed) => decryptSecret(deps.secretKey, sealed)),
+          delivery.body,
+          Math.floor(Date.now() / 1000),
+        ),
+        [EVENT_ID_HEADER]: delivery.eventId,
+        [EVENT_TYPE_HEADER]: delivery.eventType,
+        [DELIVERY_ID_HEADER]: delivery.id,
       },
       delivery.body,
       deps.timeoutMs,

@@ -3,9 +3,19 @@ import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:
 /** The header every delivery carries: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body">` (Stripe's scheme). */
 export const SIGNATURE_HEADER = 'Shikhon-Signature';
 
-export function signatureHeader(secret: string, body: string, unixSeconds: number): string {
-  const v1 = createHmac('sha256', secret).update(`${unixSeconds}.${body}`).digest('hex');
-  return `t=${unixSeconds},v1=${v1}`;
+/** The header every delivery carries so receivers can tell a retry from a new event. */
+export const EVENT_ID_HEADER = 'Shikhon-Event-Id';
+export const EVENT_TYPE_HEADER = 'Shikhon-Event-Type';
+/** One per endpoint and sending: a resend is a new delivery of the same event. */
+export const DELIVERY_ID_HEADER = 'Shikhon-Delivery-Id';
+
+/** How long the secret before a rotation keeps signing beside the new one. */
+export const PREVIOUS_SECRET_HOURS = 24;
+
+/** `t=…,v1=…`, with one `v1` per secret (the current first; the one before a rotation while it lasts). */
+export function signatureHeader(secrets: string | string[], body: string, unixSeconds: number): string {
+  const signatures = [secrets].flat().map((secret) => `v1=${createHmac('sha256', secret).update(`${unixSeconds}.${body}`).digest('hex')}`);
+  return [`t=${unixSeconds}`, ...signatures].join(',');
 }
 
 /** A new endpoint secret: whsec_ and 32 random bytes. */

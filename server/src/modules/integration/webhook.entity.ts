@@ -9,6 +9,7 @@ export enum WebhookEventType {
   PAYMENT_REFUNDED = 'payment.refunded',
   COURSE_PUBLISHED = 'course.published',
   CERTIFICATE_ISSUED = 'certificate.issued',
+  PING = 'ping',
 }
 registerEnumType(WebhookEventType, {
   name: 'WebhookEventType',
@@ -20,6 +21,7 @@ registerEnumType(WebhookEventType, {
     PAYMENT_REFUNDED: { description: 'payment.refunded: a payment was paid back, wholly or in part' },
     COURSE_PUBLISHED: { description: 'course.published: a course went on sale in the catalogue' },
     CERTIFICATE_ISSUED: { description: 'certificate.issued: a student finished a course and got its certificate' },
+    PING: { description: 'ping: a test event, sent to one endpoint when an admin asks (sendTestWebhook); not subscribed to' },
   },
 });
 
@@ -57,6 +59,14 @@ export class WebhookEndpoint {
   /** The signing secret, AES-256-GCM encrypted with a key derived from JWT_SECRET. */
   @Column({ type: 'text' })
   secretEncrypted: string;
+
+  /** The secret before the last rotation, encrypted like the current one: it signs too until `previousSecretExpiresAt`. */
+  @Column({ type: 'text', nullable: true })
+  previousSecretEncrypted: string | null;
+
+  @Field(() => Date, { nullable: true, description: 'Until when deliveries are signed with the secret before the last rotation too' })
+  @Column({ type: 'timestamptz', nullable: true })
+  previousSecretExpiresAt: Date | null;
 
   @Field(() => ID, { description: 'The admin who registered it' })
   @Column({ type: 'uuid' })

@@ -1,4 +1,5 @@
-import { In, IsNull, type DataSource } from 'typeorm';
+import { randomUUID } from 'node:crypto';
+import { In, IsNull, type DataSource, type EntityManager } from 'typeorm';
 import { badInput, notFound, textTooLong } from '../../shared/errors';
 import { fetchPage, fromCursor, parsePage, type Page } from '../../shared/paging';
 import { isUuid } from '../../shared/validation';
@@ -8,16 +9,9 @@ import { requireRole, roles } from '../auth/guards';
 import type { Viewer } from '../../kernel/viewer';
 import { queueDeliveries } from './webhook-events';
 import type { WebhookQueue } from './webhook-queue';
-import { encryptSecret, newWebhookSecret } from './webhook-signature';
+import { encryptSecret, newWebhookSecret, PREVIOUS_SECRET_HOURS } from './webhook-signature';
 import { WebhookTargetError } from './webhook-target';
-import {
-  WebhookAttempt,
-  WebhookDelivery,
-  WebhookDeliveryStatus,
-  WebhookEndpoint,
-  type WebhookEventType,
-  type WebhookEndpointWithSecret,
-} from './webhook.entity';
+import { WebhookAttempt, WebhookDelivery, WebhookDeliveryStatus, WebhookEndpoint, WebhookEventType, type WebhookEndpointWithSecret } from './webhook.entity';
 
 export interface WebhookDeps {
   db: DataSource;
@@ -33,6 +27,7 @@ export const WEBHOOK_DELIVERY_NOT_FOUND = 'Webhook delivery not found';
 export const MAX_WEBHOOK_URL_LENGTH = 2048;
 export const MAX_WEBHOOK_ENDPOINTS = 20;
 const ONLY_ADMINS = 'Only admins can manage webhooks';
+export const PING_NOT_SUBSCRIBED = 'ping is not subscribed to: it is sent to an endpoint when you ask (sendTestWebhook)';
 
 function checkUrl(url: string, allowHttp: boolean): string {
   const text = url.trim();
@@ -63,6 +58,7 @@ export async function createWebhookEndpoint(
   const checked = checkUrl(url, deps.allowHttp);
   const unique = [...new Set(events)];
   if (unique.length === 0) throw badInput('Choose at least one event', { field: 'events' });
+  if (unique.includes(WebhookEventType.PING)) throw badInput(PING_NOT_SUBSCRIBED, { field: 'events' });
   // Only a public address (or one WEBHOOK_ALLOWED_TARGETS names), after resolving the name; delivery checks again.
   try {
     await deps.queue.targets.check(new URL(checked));
@@ -75,10 +71,13 @@ export async function createWebhookEndpoint(
   // The queue's tables must exist before any event is written for the endpoint.
   await deps.queue.start(deps.db, deps.secretKey);
   const secret = newWebhookSecret();
+  // Its own queue exists, and is worked here, before any event can be written for it.
+  const id = randomUUID();
+  await deps.queue.startEndpoint(deps.db, deps.secretKey, id);
   const endpoint = await deps.db.transaction(async (manager) => {
     const repo = manager.getRepository(WebhookEndpoint);
     const saved = await repo.save(
-      repo.create({ url: checked, events: unique, secretEncrypted: encryptSecret(deps.secretKey, secret), createdById: viewer.id, deletedAt: null }),
+      repo.create({ id, url: checked, events: unique, secretEncrypted: encryptSecret(deps.secretKey, secret), createdById: viewer.id, deletedAt: null }),
     );
     await recordAudit(manager, {
       viewer,
@@ -186,7 +185,7 @@ export async function resendWebhookDelivery(deps: WebhookDeps, viewer: Viewer, i
         status: WebhookDeliveryStatus.PENDING,
       }),
     );
-    await queueDeliveries(manager, [resent.id]);
+    await queueDeliveries(manager, [resent]);
     await recordAudit(manager, {
       viewer,
       address,
@@ -197,4 +196,57 @@ export async function resendWebhookDelivery(deps: WebhookDeps, viewer: Viewer, i
     });
     return resent;
   });
+}
+
+/** The endpoint `id`, still registered, locked for the transaction of `manager`; or not found. */
+async function liveEndpoint(manager: EntityManager, id: string): Promise<WebhookEndpoint> {
+  const endpoint = isUuid(id) ? await manager.getRepository(WebhookEndpoint).findOne({ where: { id }, lock: { mode: 'pessimistic_write' } }) : null;
+  if (!endpoint || endpoint.deletedAt) throw notFound(WEBHOOK_ENDPOINT_NOT_FOUND, 'WEBHOOK_ENDPOINT_NOT_FOUND');
+  return endpoint;
+}
+
+/** Sends one endpoint a signed `ping` event (a delivery like any other: logged, retried), whatever its events. */
+export async function sendTestWebhook(deps: WebhookDeps, viewer: Viewer, endpointId: string): Promise<boolean> {
+  requireRole(viewer, roles.admin, ONLY_ADMINS);
+  await deps.queue.start(deps.db, deps.secretKey);
+  await deps.db.transaction(async (manager) => {
+    const endpoint = await liveEndpoint(manager, endpointId);
+    const eventId = randomUUID();
+    const body = JSON.stringify({ id: eventId, type: WebhookEventType.PING, createdAt: new Date().toISOString(), data: { endpointId: endpoint.id } });
+    const repo = manager.getRepository(WebhookDelivery);
+    const delivery = await repo.save(
+      repo.create({ endpointId: endpoint.id, eventId, eventType: WebhookEventType.PING, body, status: WebhookDeliveryStatus.PENDING }),
+    );
+    await queueDeliveries(manager, [delivery]);
+  });
+  return true;
+}
+
+/**
+ * Gives an endpoint a new signing secret, answered once. The secret it had keeps signing beside
+ * the new one for PREVIOUS_SECRET_HOURS (two `v1` signatures in the header), so the receiver can
+ * change over without losing a delivery; a rotation within that time drops the oldest.
+ */
+export async function rotateWebhookSecret(deps: WebhookDeps, viewer: Viewer, endpointId: string, address: string): Promise<WebhookEndpointWithSecret> {
+  requireRole(viewer, roles.admin, ONLY_ADMINS);
+  const secret = newWebhookSecret();
+  const endpoint = await deps.db.transaction(async (manager) => {
+    const endpoint = await liveEndpoint(manager, endpointId);
+    const rotated = {
+      secretEncrypted: encryptSecret(deps.secretKey, secret),
+      previousSecretEncrypted: endpoint.secretEncrypted,
+      previousSecretExpiresAt: new Date(Date.now() + PREVIOUS_SECRET_HOURS * 60 * 60 * 1000),
+    };
+    await manager.getRepository(WebhookEndpoint).update({ id: endpoint.id }, rotated);
+    await recordAudit(manager, {
+      viewer,
+      address,
+      action: AuditAction.ROTATE_WEBHOOK_SECRET,
+      targetType: AuditTarget.WEBHOOK_ENDPOINT,
+      targetId: endpoint.id,
+      detail: { url: endpoint.url, previousSecretExpiresAt: rotated.previousSecretExpiresAt.toISOString() },
+    });
+    return Object.assign(endpoint, rotated);
+  });
+  return { endpoint, secret };
 }

@@ -1,6 +1,3 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { DataSource } from 'typeorm';
 import { webhookServices } from './integration.module';
 import { startTestApp, type TestApp } from '../../test/app';
@@ -11,6 +8,7 @@ import { Role } from '../../kernel/role';
 import { AuditEntry } from '../audit/audit.entity';
 import { WebhookEndpoint } from './webhook.entity';
 import { WebhookTargetError, WebhookTargets, type ResolvedAddress } from './webhook-target';
+import { Receiver, verify } from '../../test/webhook-receiver';
 
 // A school's system learns of enrollments as they happen: each event is POSTed to its endpoint,
 // signed with the endpoint's secret (Stripe's scheme), retried when the endpoint fails, and can be
@@ -27,69 +25,6 @@ let receiver: Receiver;
 let trap: Receiver;
 /** What the test's resolver answers for a name (no real DNS in tests). */
 const names = new Map<string, ResolvedAddress[]>();
-
-interface Received {
-  headers: http.IncomingHttpHeaders;
-  body: string;
-}
-
-/** A local HTTP server standing in for a school's endpoint: answers each request with the next status. */
-class Receiver {
-  readonly received: Received[] = [];
-  statuses: number[] = [];
-  private waiters: Array<() => void> = [];
-  private constructor(readonly server: http.Server) {}
-
-  static async start(): Promise<Receiver> {
-    const receiver: Receiver = new Receiver(
-      http.createServer((req, res) => {
-        let body = '';
-        req.on('data', (chunk: Buffer) => (body += chunk.toString()));
-        req.on('end', () => {
-          receiver.received.push({ headers: req.headers, body });
-          res.statusCode = receiver.statuses.shift() ?? 200;
-          res.end('ok');
-          receiver.waiters.splice(0).forEach((wake) => wake());
-        });
-      }),
-    );
-    await new Promise<void>((resolve) => receiver.server.listen(0, '127.0.0.1', resolve));
-    return receiver;
-  }
-
-  get port() {
-    return (this.server.address() as AddressInfo).port;
-  }
-
-  get url() {
-    return `http://127.0.0.1:${this.port}/hooks`;
-  }
-
-  async waitFor(count: number, timeoutMs = 20_000): Promise<Received[]> {
-    const deadline = Date.now() + timeoutMs;
-    while (this.received.length < count) {
-      if (Date.now() > deadline) throw new Error(`only ${this.received.length} of ${count} deliveries arrived`);
-      await new Promise<void>((resolve) => {
-        this.waiters.push(resolve);
-        setTimeout(resolve, 200);
-      });
-    }
-    return this.received.slice(0, count);
-  }
-
-  close() {
-    this.server.closeAllConnections();
-    return new Promise<void>((resolve) => this.server.close(() => resolve()));
-  }
-}
-
-/** The verification an integrator writes (docs/integrators.md): the signature over "t.body", and a fresh timestamp. */
-function verify(secret: string, header: string, body: string, toleranceSeconds = 300): boolean {
-  const parts = Object.fromEntries(header.split(',').map((part) => part.split('=') as [string, string]));
-  const expected = createHmac('sha256', secret).update(`${parts.t}.${body}`).digest('hex');
-  const fresh = Math.abs(Date.now() / 1000 - Number(parts.t)) <= toleranceSeconds;
-  return fresh && expected.length === parts.v1?.length && timingSafeEqual(Buffer.from(expected), Buffer.from(parts.v1));
-}
 
 const password = 'a long enough password';
 
