@@ -30,7 +30,7 @@ describe('writing practice on a phone, in Bangla', () => {
     await dashboard.getByRole('link', { name: bn('instructor.nav.questionBank') }).click();
     await page.getByRole('heading', { name: bn('authoring.bank.title'), level: 1 }).waitFor();
 
-    // The template comes from the server; the instructor adds a good row and a bad one (one option only).
+    // The template comes from the server (two example rows); the instructor adds a good row and a bad one (one option only).
     const downloading = page.waitForEvent('download');
     await page.getByRole('button', { name: bn('authoring.import.template') }).click();
     const template = fs.readFileSync(await (await downloading).path(), 'utf8').replace(/^\uFEFF/, '');
@@ -42,11 +42,11 @@ describe('writing practice on a phone, in Bangla', () => {
     await page.locator('input[type="file"]').setInputFiles({ name: 'questions.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
     await page
       .getByTestId('import-summary')
-      .getByText(bn('authoring.import.summary', { imported: '২', unchanged: '০', problems: '১' }))
+      .getByText(bn('authoring.import.summary', { imported: '৩', unchanged: '০', problems: '১' }))
       .waitFor();
     const problems = page.getByTestId('import-problem');
     assert.equal(await problems.count(), 1);
-    assert.deepEqual(await problems.first().locator('td').allTextContents(), ['৪', 'একটি প্রশ্নে ২ থেকে ৬টি অপশন থাকে']);
+    assert.deepEqual(await problems.first().locator('td').allTextContents(), ['৫', 'কলাম option1-option6: একটি প্রশ্নে ২ থেকে ৬টি অপশন থাকে']);
     // The imported questions are in the bank, formulas drawn.
     const force = page.getByTestId('bank-question').filter({ hasText: 'বলের একক কী?' });
     await force.waitFor();
