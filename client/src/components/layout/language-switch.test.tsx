@@ -24,13 +24,14 @@ describe('the language switch', () => {
     expect(link).toHaveAttribute('lang', 'bn');
   });
 
-  it('switches the page to Bangla in place, keeps the choice in the cookie and marks <html lang>', async () => {
+  it('switches the page to Bangla in place, keeps the choice in the cookie and marks <html lang> and the title', async () => {
     const { search } = renderRoute(page, { path: '/allCourses', at: '/allCourses?section=FREE&lang=en' });
     expect(screen.getByText('Page 2 of 3')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('link', { name: 'বাংলা' }));
     await screen.findByText('পাতা ২ / ৩');
     expect(screen.getByRole('link', { name: 'English' })).toBeInTheDocument();
     expect(document.documentElement.lang).toBe('bn');
+    expect(document.title).toBe('শিখন | অনলাইনে শিখুন');
     expect(document.cookie).toContain('lang=bn');
     // The address no longer asks for English, so a reload keeps Bangla.
     await waitFor(() => expect(search()).toBe('?section=FREE'));
@@ -41,6 +42,7 @@ describe('the language switch', () => {
     await userEvent.click(screen.getByRole('link', { name: 'English' }));
     await screen.findByText('Page 2 of 3');
     expect(document.documentElement.lang).toBe('en');
+    expect(document.title).toBe('Shikhon | Learn online');
     expect(document.cookie).toContain('lang=en');
   });
 });

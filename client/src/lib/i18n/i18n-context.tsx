@@ -22,7 +22,11 @@ export function I18nProvider({ language: initial, catalogue: initialCatalogue, c
   const [current, setCurrent] = useState({ language: initial, catalogue: initialCatalogue });
   const setLanguage = useCallback(async (language: Language) => {
     const catalogue = await loadCatalogue(language);
-    if (typeof document !== 'undefined') rememberLanguage(document, language);
+    if (typeof document !== 'undefined') {
+      rememberLanguage(document, language);
+      // The server words the tab's title for the page it sends; a switch in place words it again.
+      document.title = createTranslator(language, catalogue)('app.title');
+    }
     // The whole page draws again in the other language: as a transition, it yields to input.
     startTransition(() => setCurrent({ language, catalogue }));
   }, []);
