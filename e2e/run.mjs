@@ -82,7 +82,7 @@ if (selected.length === 0) {
 const SECONDS = {
   'account-safety': 16,
   accounts: 37,
-  'bangla-everywhere': 220,
+  'bangla-everywhere': 300,
   'bangla-font-on-english-pages': 7,
   bangla: 14,
   'before-scripts': 55,
@@ -94,7 +94,6 @@ const SECONDS = {
   links: 83,
   'model-tests-found': 35,
   money: 30,
-  'narrow-phone': 110,
   'old-client': 5,
   phone: 36,
   pictures: 4,

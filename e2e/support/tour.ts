@@ -242,16 +242,60 @@ export async function switchLanguage(page: Page, language: 'bn' | 'en') {
   await page.setViewportSize(phone);
 }
 
-/** Opens `path` and waits until its data has arrived and the page has settled. */
-export async function openRoute(page: Page, path: string): Promise<void> {
-  await page.goto(path);
-  await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
-  // Loading states (spinners, skeletons) are gone.
+/** Requests the page has sent and not yet seen answered, kept per page for `settle`. */
+const inFlight = new WeakMap<Page, Set<unknown>>();
+
+function trackRequests(page: Page): Set<unknown> {
+  let pending = inFlight.get(page);
+  if (!pending) {
+    const set = new Set<unknown>();
+    page.on('request', (request) => set.add(request));
+    page.on('requestfinished', (request) => set.delete(request));
+    page.on('requestfailed', (request) => set.delete(request));
+    page.on('load', () => set.clear());
+    inFlight.set(page, set);
+    pending = set;
+  }
+  return pending;
+}
+
+/** Until no request has been open for half a second (at most 10 s), and loading states are gone. */
+async function settle(page: Page, pending: Set<unknown>): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  let quietSince = Date.now();
+  while (Date.now() < deadline) {
+    if (pending.size > 0) quietSince = Date.now();
+    else if (Date.now() - quietSince >= 500) break;
+    await page.waitForTimeout(100);
+  }
   await page
     .waitForFunction(() => document.querySelectorAll('[data-scope="spinner"], .chakra-spinner, [data-scope="skeleton"], .chakra-skeleton').length === 0, null, {
       timeout: 10_000,
     })
     .catch(() => undefined);
+}
+
+/**
+ * Opens `path` and waits until its data has arrived and the page has settled. Once the site is
+ * open, the way there is the app's own (as a tap on a link), not a new download of the whole page.
+ */
+export async function openRoute(page: Page, path: string): Promise<void> {
+  const pending = trackRequests(page);
+  const onSite = page.url().startsWith(baseUrl) && (await page.evaluate(() => 'interactive' in document.documentElement.dataset).catch(() => false));
+  if (onSite) {
+    await page.evaluate((to) => {
+      window.history.pushState(null, '', to);
+      window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
+      window.scrollTo(0, 0);
+    }, path);
+    await page.waitForFunction(
+      (to) => window.location.pathname + window.location.search === to,
+      new URL(path, baseUrl).pathname + new URL(path, baseUrl).search,
+    );
+  } else {
+    await page.goto(path);
+  }
+  await settle(page, pending);
 }
 
 /** The page says its data could not be loaded (ErrorState): a page checked so is no page at all. */
