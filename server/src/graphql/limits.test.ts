@@ -38,6 +38,13 @@ describe('GraphQL limits', () => {
     expect(body.errors![0].extensions?.code).toBe('GRAPHQL_PARSE_FAILED');
   });
 
+  it('asks for the operation name, with a 400, when a document of several operations comes without one', async () => {
+    const { status, body } = await given.app.graphql('query Courses { courses { total } } query Reviews { reviews { total } }');
+    expect(status).toBe(400);
+    expect(body.errors![0].message).toBe('Must provide operation name if query contains multiple operations.');
+    expect(body.data).toBeUndefined();
+  });
+
   it('refuses a subscription with a 400: the schema has none', async () => {
     const { status, body } = await given.app.graphql('subscription Live { courses { total } }');
     expect(status).toBe(400);

@@ -18,7 +18,8 @@ export function readsOnlyRead(report?: QueryWriteReport): ApolloServerPlugin<Gra
       let from = 0;
       return Promise.resolve({
         executionDidStart({ operation }) {
-          if (operation.operation !== OperationTypeNode.QUERY) return Promise.resolve();
+          // No operation when a document of several names none: execution then only says so.
+          if ((operation as typeof operation | undefined)?.operation !== OperationTypeNode.QUERY) return Promise.resolve();
           tally = currentTally();
           if (tally) {
             tally.writes ??= [];
