@@ -141,7 +141,12 @@ async function main() {
     const catalogue = [
       { name: 'Home page query, no cache', product: uncached, request: graphql(HOME), baseline: { path: '/home' } },
       { name: 'Home page query, public response cache', product: cached, request: graphql(HOME), baseline: { path: '/home' } },
-      { name: 'Course page query', product: uncached, request: graphql(COURSE_PAGE, { id: courseId }), baseline: { path: `/course/${courseId}` } },
+      {
+        name: 'Course page query',
+        product: uncached,
+        request: graphql(COURSE_PAGE, { id: courseId }, 'CoursePage'),
+        baseline: { path: `/course/${courseId}` },
+      },
       {
         name: 'Search, selective ("physics batch 4810", one match)',
         product: uncached,
@@ -213,7 +218,7 @@ async function main() {
 
     const twoProcessScenarios = [
       { name: 'Two processes behind a round-robin proxy: home page query, no cache', request: graphql(HOME) },
-      { name: 'Two processes behind a round-robin proxy: course page query', request: graphql(COURSE_PAGE, { id: courseId }) },
+      { name: 'Two processes behind a round-robin proxy: course page query', request: graphql(COURSE_PAGE, { id: courseId }, 'CoursePage') },
     ].filter((s) => selected(s.name));
     const invalidationName = 'Public response cache: an edit on one process reaches the other';
     if (twoProcessScenarios.length > 0 || selected(invalidationName)) {

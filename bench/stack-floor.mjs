@@ -60,7 +60,7 @@ async function main() {
 
     const scenarios = [
       { name: 'Home page query, no cache', baseline: { path: '/home' }, graphql: graphql(HOME) },
-      { name: 'Course page query', baseline: { path: `/course/${courseId}` }, graphql: graphql(COURSE_PAGE, { id: courseId }) },
+      { name: 'Course page query', baseline: { path: `/course/${courseId}` }, graphql: graphql(COURSE_PAGE, { id: courseId }, 'CoursePage') },
       { name: 'GET /api/courses/{id}', baseline: { path: `/api/courses/${courseId}` }, rest: true },
     ];
     const rows = [];
