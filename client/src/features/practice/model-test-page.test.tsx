@@ -6,27 +6,29 @@ import ModelTestPage from './model-test-page';
 
 // A live exam that has not opened counts down to its opening, in Bangla digits, and can be started once it opens, without a reload.
 
+// As the server sends them, with their type names (the generated types leave them out).
+const subject = { __typename: 'Subject', id: 'physics', nameBn: 'পদার্থবিজ্ঞান', nameEn: 'Physics' };
+const leaderboard = { __typename: 'LeaderboardPage', total: 0, items: [] };
+
 function details(opensAt: Date): ModelTestDetailsQuery {
-  return {
-    modelTest: {
-      __typename: 'ModelTest',
-      id: 't1',
-      title: 'শুক্রবারের লাইভ পরীক্ষা',
-      description: '',
-      classLevel: 9,
-      durationMinutes: 30,
-      negativeMark: 0,
-      passMark: 0,
-      questionCount: 10,
-      free: true,
-      courseName: null,
-      opensAt: opensAt.toISOString(),
-      closesAt: new Date(opensAt.getTime() + 3600_000).toISOString(),
-      subject: { __typename: 'Subject', id: 'physics', nameBn: 'পদার্থবিজ্ঞান', nameEn: 'Physics' },
-      myReminder: null,
-    },
-    leaderboard: { __typename: 'LeaderboardPage', total: 0, items: [] },
+  const modelTest = {
+    __typename: 'ModelTest',
+    id: 't1',
+    title: 'শুক্রবারের লাইভ পরীক্ষা',
+    description: '',
+    classLevel: 9,
+    durationMinutes: 30,
+    negativeMark: 0,
+    passMark: 0,
+    questionCount: 10,
+    free: true,
+    courseName: null,
+    opensAt: opensAt.toISOString(),
+    closesAt: new Date(opensAt.getTime() + 3600_000).toISOString(),
+    subject,
+    myReminder: null,
   };
+  return { modelTest, leaderboard };
 }
 
 describe('a live exam that has not opened', () => {
