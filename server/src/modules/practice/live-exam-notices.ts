@@ -197,9 +197,7 @@ export async function sendLiveExamNotices(deps: NoticeDeps, now = new Date()): P
 
 /** Every minute, on one server copy at a time: live exams' reminders and results. */
 export function startLiveExamNotices(jobs: Jobs, deps: NoticeDeps): Promise<void> {
-  return startScheduledWork(
-    jobs,
-    { queue: LIVE_EXAM_NOTICES_QUEUE, cron: LIVE_EXAM_NOTICES_CRON, expireInSeconds: 300, runAtStart: true, pollingIntervalSeconds: 5 },
-    () => sendLiveExamNotices(deps),
+  return startScheduledWork(jobs, { queue: LIVE_EXAM_NOTICES_QUEUE, cron: LIVE_EXAM_NOTICES_CRON, expireInSeconds: 300, runAtStart: true }, () =>
+    sendLiveExamNotices(deps),
   );
 }

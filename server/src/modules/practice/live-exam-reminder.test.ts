@@ -5,7 +5,10 @@ import { HttpClient, signedInClient } from '../../test/http-client';
 import { Role } from '../../kernel/role';
 import { OutboxMessage } from '../mail/outbox-message.entity';
 import { LiveExamReminder } from './live-exam-reminder.entity';
-import { sendDueReminders, sendLiveExamNotices, type NoticeDeps } from './live-exam-notices';
+import { LIVE_EXAM_NOTICES_QUEUE, sendDueReminders, sendLiveExamNotices, type NoticeDeps } from './live-exam-notices';
+import { JobQueue } from '../../db/job-queue';
+import { waitFor } from '../../test/wait-for';
+import { practiceModule } from './practice.module';
 import { ensureSyllabus } from './syllabus-seed';
 
 /** "Remind me" of a live exam: who may ask, what is refused, and each reminder in the outbox once, at its moment. */
@@ -138,5 +141,23 @@ describe('remind me of a live exam', () => {
     await bangla.graphql(REMIND, { t: test, c: 'SMS' });
     await admin.graphql(`mutation ($id: ID!) { setModelTestPublished(id: $id, published: false) { id } }`, { id: test });
     expect(await sendDueReminders(deps(), new Date(opensAt.getTime() - 30 * 60_000))).toBe(0);
+  });
+
+  it("runs on the job queue: the manifest's job sends a reminder that is due", async () => {
+    const test = await liveExam({ opensAt: fromNow(5).toISOString(), closesAt: fromNow(60).toISOString() });
+    expect((await bangla.graphql(REMIND, { t: test, c: 'SMS' })).errors).toBeUndefined();
+    const queue = new JobQueue((given.db.options as { url: string }).url, testLog, { scheduledPollingSeconds: 0.5 });
+    try {
+      const job = practiceModule.jobs!({ ...given.app.services, jobs: queue }).find((candidate) => candidate.queue === LIVE_EXAM_NOTICES_QUEUE)!;
+      expect(job).toMatchObject({ cron: '* * * * *', phase: 'listening' });
+      await job.start();
+      const [sms] = await waitFor('the reminder in the outbox', async () => {
+        const found = await outbox();
+        return found.length > 0 ? found : null;
+      });
+      expect(sms).toMatchObject({ channel: 'sms', to: BANGLA_PHONE });
+    } finally {
+      await queue.stop();
+    }
   });
 });
