@@ -19,7 +19,7 @@ const MODULE_USES = {
   mail: ['auth', 'phone', 'user'],
   payment: ['audit', 'auth', 'course', 'enrollment', 'integration', 'mail', 'user'],
   phone: ['auth', 'mail', 'user'],
-  practice: ['auth', 'course', 'enrollment', 'user'],
+  practice: ['auth', 'course', 'enrollment', 'mail', 'user'],
   progress: ['auth', 'certificate', 'course', 'enrollment', 'practice', 'user'],
   review: ['auth', 'course', 'enrollment', 'user'],
   user: ['auth', 'course'],

@@ -92,6 +92,7 @@ const SECONDS = {
   learning: 23,
   'lesson-quiz': 14,
   links: 83,
+  'live-exam-reminder': 20,
   'model-tests-found': 35,
   money: 30,
   'old-client': 5,

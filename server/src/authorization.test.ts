@@ -348,6 +348,8 @@ const graphqlTable: Record<string, [string, Check]> = {
   myChapterStrengths: [signedIn, gql('{ myChapterStrengths { share } }')],
   upcomingModelTests: [everyone, gql('{ upcomingModelTests(classLevel: 9, offset: 0, limit: 5) { total } }')],
   practiceSearch: [everyone, gql('{ practiceSearch(text: "physics") { classLevel } }')],
+  remindMe: [student, gql('mutation ($id: ID!) { remindMe(testId: $id, channel: EMAIL) { testId } }', () => ({ id: ids.test }))],
+  cancelReminder: [student, gql('mutation ($id: ID!) { cancelReminder(testId: $id) }', () => ({ id: ids.test }))],
   myLeaderboardNameHidden: [signedIn, gql('{ myLeaderboardNameHidden }')],
   myLeaderboardName: [signedIn, gql('{ myLeaderboardName }')],
   setLeaderboardName: [signedIn, gql('mutation { setLeaderboardName(shown: FIRST_NAME_AND_INITIAL) }')],

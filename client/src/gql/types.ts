@@ -388,6 +388,13 @@ export type RefundCase =
   /** A schedule issue that cannot be accommodated: 80% if reported within 2 days of the start, otherwise nothing */
   | 'SCHEDULE_ISSUE';
 
+/** How a student is reminded of a live exam */
+export type ReminderChannel =
+  /** By email to the account's confirmed address */
+  | 'EMAIL'
+  /** By SMS to the account's confirmed mobile number */
+  | 'SMS';
+
 /** A review of a course the student is enrolled in */
 export type ReviewInput = {
   /** The course reviewed */

@@ -56,6 +56,8 @@ export const errorCodes = {
   EMAIL_NOT_CONFIRMED: 'FORBIDDEN',
   /** Neither the account's email address nor its mobile number is confirmed yet, and this needs one of them. */
   ACCOUNT_NOT_CONFIRMED: 'FORBIDDEN',
+  /** The account's mobile number is not confirmed yet, and this needs it (an SMS reminder). */
+  PHONE_NOT_CONFIRMED: 'FORBIDDEN',
   /** The account is closed. */
   ACCOUNT_CLOSED: 'FORBIDDEN',
   /** Only a student enrolled in the course may do this (track progress, review, take its tests). */
@@ -103,6 +105,8 @@ export const errorCodes = {
   ANSWER_TOO_LATE: 'CONFLICT',
   /** The model test is outside its window (not open yet, or closed). */
   TEST_NOT_OPEN: 'CONFLICT',
+  /** A reminder is only for a published model test that opens later: this one has no opening time, or it opened already. */
+  TEST_NOT_SCHEDULED: 'CONFLICT',
   /** The attempt has not ended yet: its wrong answers are practised once it has. */
   ATTEMPT_NOT_FINISHED: 'CONFLICT',
   /** The attempt has no wrong answer that may be practised. */

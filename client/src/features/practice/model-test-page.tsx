@@ -9,8 +9,12 @@ import { paths } from '../../lib/paths';
 import { useSession } from '../../lib/session-context';
 import { useModelTestDetailsQuery, useStartAttemptMutation } from './api/practice.generated';
 import { ADMISSION_LEVEL, clock, subjectName } from './practice-labels';
+import { Countdown, RemindMe, useNowUntil } from './live-exam-start';
 
-/** /model-tests/{id}: what a test is, the button that starts (or continues) it, and its leaderboard. */
+/**
+ * /model-tests/{id}: what a test is, the button that starts (or continues) it, and its leaderboard.
+ * A live exam that has not opened shows a countdown (and "Remind me") instead, and the button once it opens.
+ */
 export default function ModelTestPage() {
   const t = useT();
   const { language } = useLanguage();
@@ -20,6 +24,8 @@ export default function ModelTestPage() {
   const { data, loading, error, refetch } = useModelTestDetailsQuery({ variables: { id, offset: 0, limit: 20 }, fetchPolicy: 'cache-and-network' });
   const [start, starting] = useStartAttemptMutation();
   const [problem, setProblem] = useState<string | null>(null);
+  const opensAt = data?.modelTest?.opensAt ? new Date(data.modelTest.opensAt) : null;
+  const now = useNowUntil(opensAt);
   if (loading && !data) return <FullScreenLoading />;
   if (error && !data) return <ErrorState onRetry={() => void refetch()} />;
   const test = data?.modelTest;
@@ -71,7 +77,12 @@ export default function ModelTestPage() {
                 <Alert.Title>{problem}</Alert.Title>
               </Alert.Root>
             )}
-            {state.status === 'signedIn' ? (
+            {opensAt && opensAt > now ? (
+              <Stack gap="3">
+                <Countdown opensAt={opensAt} now={now} />
+                {state.status === 'signedIn' && <RemindMe testId={test.id} reminder={test.myReminder ?? null} />}
+              </Stack>
+            ) : state.status === 'signedIn' ? (
               <Button colorPalette="blue" size="lg" onClick={() => void begin()} loading={starting.loading}>
                 {t('practice.start')}
               </Button>

@@ -4,7 +4,17 @@ import { text, type TextKey, type TextValues } from '../../i18n/translate';
 import { User } from '../user/user.entity';
 
 /** The emails the product sends; each has `mail.<kind>.subject` and `.text` in server/src/i18n/en.json and bn.json. */
-export type MailKind = 'reset' | 'verify' | 'receipt' | 'refund' | 'secondPaymentRefunded' | 'smsBudget' | 'smsBudgetWarning' | 'lessonHidden';
+export type MailKind =
+  | 'reset'
+  | 'verify'
+  | 'receipt'
+  | 'refund'
+  | 'secondPaymentRefunded'
+  | 'smsBudget'
+  | 'smsBudgetWarning'
+  | 'lessonHidden'
+  | 'liveExamReminder'
+  | 'liveExamResult';
 
 /** An email's subject and body in `language`. */
 export function mailText(language: Language, kind: MailKind, values: TextValues): { subject: string; text: string } {

@@ -32,6 +32,17 @@ export async function rankOf(db: DataSource, attempt: Pick<Attempt, 'id' | 'test
   return { rank: row.rank, participants: row.participants };
 }
 
+/** Everyone's place on a test's leaderboard, best first: the merit list a closed live exam's results are sent from. */
+export async function meritRanks(db: DataSource, testId: string): Promise<Array<{ userId: string; rank: number; score: number; participants: number }>> {
+  const rows = await db.query<Array<{ userId: string; rank: number; score: string; participants: number }>>(
+    `WITH f AS (${FIRST_ATTEMPTS})
+     SELECT f."userId", ${RANK} AS "rank", f."score", (SELECT count(*) FROM f)::int AS "participants"
+       FROM f ORDER BY f."score" DESC, f."durationSeconds" ASC, f."submittedAt" ASC`,
+    [testId],
+  );
+  return rows.map((row) => ({ ...row, score: Number(row.score) }));
+}
+
 export interface LeaderboardRow {
   rank: number;
   name: string;

@@ -1,5 +1,8 @@
-import { Arg, Args, ArgsType, Ctx, Field, Int, ObjectType, Query, Resolver } from 'type-graphql';
+import { Arg, Args, ArgsType, Authorized, Ctx, Field, FieldResolver, ID, Int, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
 import type { GraphQLContext } from '../../kernel/context';
+import { requireViewer, roles } from '../auth/guards';
+import { LiveExamReminder, ReminderChannel } from './live-exam-reminder.entity';
+import { cancelReminder, reminderOf, remindMe } from './live-exam-reminder.service';
 import { PageOf, toPage } from '../../graphql/page';
 import { PageArgs } from '../../graphql/page-args';
 import { levelRule } from './class-level-rule';
@@ -46,5 +49,29 @@ export class LiveExamResolver {
   })
   async upcomingModelTests(@Args(() => UpcomingArgs) args: UpcomingArgs, @Ctx() ctx: GraphQLContext): Promise<UpcomingModelTestPage> {
     return toPage(UpcomingModelTestPage, await listUpcomingModelTests(ctx.db, args.classLevel, args));
+  }
+
+  @Authorized(...roles.student)
+  @Mutation(() => LiveExamReminder, {
+    description:
+      'Reminds the student of a live exam one hour and ten minutes before it opens, by SMS (a confirmed number) or email (a confirmed address); asking again changes the channel. Only for a published test that opens later (TEST_NOT_SCHEDULED)',
+  })
+  remindMe(
+    @Arg('testId', () => ID, { description: 'The model test' }) testId: string,
+    @Arg('channel', () => ReminderChannel, { description: 'SMS or EMAIL' }) channel: ReminderChannel,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<LiveExamReminder> {
+    return remindMe(ctx.db, requireViewer(ctx), testId, channel);
+  }
+
+  @Authorized(...roles.student)
+  @Mutation(() => Boolean, { description: 'Takes back a reminder of a live exam; false when there was none' })
+  cancelReminder(@Arg('testId', () => ID, { description: 'The model test' }) testId: string, @Ctx() ctx: GraphQLContext): Promise<boolean> {
+    return cancelReminder(ctx.db, requireViewer(ctx), testId);
+  }
+
+  @FieldResolver(() => LiveExamReminder, { nullable: true, description: 'The reminder the signed-in student asked for, if any' })
+  myReminder(@Root() test: ModelTest, @Ctx() ctx: GraphQLContext): Promise<LiveExamReminder | null> {
+    return reminderOf(ctx.db, ctx.viewer ?? null, test.id);
   }
 }

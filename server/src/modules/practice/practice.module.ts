@@ -17,6 +17,8 @@ import { PracticeSetFieldsResolver, PracticeSetResolver } from './practice-set.r
 import { SavedQuestionResolver } from './saved-question.resolver';
 import { LiveExamResolver } from './live-exam.resolver';
 import { PracticeQueue, SUBMIT_AT_DEADLINE_QUEUE } from './practice-queue';
+import { LiveExamNotice, LiveExamReminder } from './live-exam-reminder.entity';
+import { LIVE_EXAM_NOTICES_CRON, LIVE_EXAM_NOTICES_QUEUE, startLiveExamNotices } from './live-exam-notices';
 
 declare module '../../kernel/services' {
   interface ModuleServices {
@@ -58,12 +60,14 @@ export const practiceModule: ProductModule = {
     LessonQuizResult,
     PracticeSet,
     SavedQuestion,
+    LiveExamReminder,
+    LiveExamNotice,
   ],
   routes: ({ db }) => [
     { phase: 'rest', order: 60, router: questionPictureRouter(db) },
     { phase: 'rest', order: 60, router: questionImportRouter(db) },
   ],
-  jobs: ({ db, log, jobs, practice }) => [
+  jobs: ({ db, log, jobs, practice, mail, env }) => [
     {
       // Model test attempts left unfinished are submitted at their deadline. The queue starts beside
       // serving, without holding it up: until it has run, an attempt past its deadline reads as closed.
@@ -76,6 +80,13 @@ export const practiceModule: ProductModule = {
         });
         return Promise.resolve();
       },
+    },
+    {
+      // Reminders before live exams open, and their results once they closed: every minute.
+      queue: LIVE_EXAM_NOTICES_QUEUE,
+      cron: LIVE_EXAM_NOTICES_CRON,
+      phase: 'listening',
+      start: () => startLiveExamNotices(jobs, { db, mailer: mail.mailer, publicUrl: env.publicUrl, log }),
     },
   ],
 };
