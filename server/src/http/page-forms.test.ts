@@ -72,16 +72,27 @@ describe('sign-in without scripts (POST /login)', () => {
   });
 
   it('refuses a POST from another site, or one that names no page at all', async () => {
-    const attempts: Array<Record<string, string>> = [{ origin: 'https://evil.example' }, { referer: 'https://evil.example/login' }, {}];
+    const attempts: Array<Record<string, string>> = [
+      { origin: 'https://evil.example' },
+      { referer: 'https://evil.example/login' },
+      {},
+      // What a browser sends from another site's form (this site's pages send no Referer, so its forms' Origin is "null").
+      { 'sec-fetch-site': 'cross-site', origin: 'null' },
+      { 'sec-fetch-site': 'same-site', origin: 'https://other.shikhon.example' },
+      { 'sec-fetch-site': 'none' },
+      { origin: 'null' },
+    ];
     for (const headers of attempts) {
       const browser = new HttpClient(app.url);
       const res = await post(browser, '/login', { email: 'rina@example.com', password }, headers);
       expect(res.status).toBe(403);
       expect(res.headers.getSetCookie()).toEqual([]);
     }
-    // A same-site page that sends only its Referer is this site's.
-    const res = await post(new HttpClient(app.url), '/login', { email: 'rina@example.com', password }, { referer: `${app.url}/login` });
-    expect(res.status).toBe(303);
+    // This site's page: as a browser says it (Sec-Fetch-Site), or as an older one does (its Referer).
+    for (const headers of [{ 'sec-fetch-site': 'same-origin', origin: 'null' }, { referer: `${app.url}/login` }]) {
+      const res = await post(new HttpClient(app.url), '/login', { email: 'rina@example.com', password }, headers);
+      expect(res.status).toBe(303);
+    }
   });
 
   it('keeps the sign-in limits: a new browser that fails too often is made to wait, even with the right password then', async () => {

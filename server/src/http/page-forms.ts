@@ -19,8 +19,9 @@ import type { FormEcho, PageRenderer } from './server-rendered-pages';
  * message in the page's language and what was typed (never a password).
  *
  * Cross-site forgery: these POSTs set a session, so only this site's own pages may send them. A
- * browser names the sending page's origin (Origin, or Referer when it sends no Origin); a POST that
- * names another origin, or none at all, is refused, as Apollo's CSRF prevention refuses /graphql's.
+ * browser says where the sending page is (Sec-Fetch-Site; Origin, or Referer, in older browsers); a
+ * POST from another site, or that says nothing of where it comes from, is refused, as Apollo's CSRF
+ * prevention refuses /graphql's.
  */
 export const SAME_ORIGIN_REQUIRED = 'This form can only be sent from this site’s own page';
 /** The sign-up page's box (its scripts keep the button off until it is ticked; without them, the server asks). */
@@ -33,8 +34,14 @@ const HINT_DAYS = 30;
 /** Form fields kept when a refused form is drawn again. */
 const ECHOED = ['email', 'name', 'phone', 'date', 'role'] as const;
 
-/** Whether the request's Origin (or, without one, its Referer) is this site itself. */
+/**
+ * Whether this site's own page sent the request: the browser's Sec-Fetch-Site when it sends one
+ * (the site sends `Referrer-Policy: no-referrer`, so a form's Origin is "null" and it has no Referer);
+ * otherwise its Origin, or without one its Referer, must be this site.
+ */
 export function sameOrigin(req: Request): boolean {
+  const site = req.headers['sec-fetch-site'];
+  if (typeof site === 'string') return site === 'same-origin';
   const own = `${req.protocol}://${req.get('host') ?? ''}`;
   const origin = req.headers.origin;
   if (typeof origin === 'string' && origin !== 'null') return origin === own;
