@@ -89,7 +89,8 @@ describe('sign-in without scripts (POST /login)', () => {
       expect(res.headers.getSetCookie()).toEqual([]);
     }
     // This site's page: as a browser says it (Sec-Fetch-Site), or as an older one does (its Referer).
-    for (const headers of [{ 'sec-fetch-site': 'same-origin', origin: 'null' }, { referer: `${app.url}/login` }]) {
+    const ours: Array<Record<string, string>> = [{ 'sec-fetch-site': 'same-origin', origin: 'null' }, { referer: `${app.url}/login` }];
+    for (const headers of ours) {
       const res = await post(new HttpClient(app.url), '/login', { email: 'rina@example.com', password }, headers);
       expect(res.status).toBe(303);
     }

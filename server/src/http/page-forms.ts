@@ -7,7 +7,7 @@ import { signUp } from '../modules/auth/auth.service';
 import { answer, SignUpInput } from '../modules/auth/auth.resolver';
 import { startSession } from '../modules/auth/session.service';
 import { requestSignInCode, signInWithCode } from '../modules/phone/phone-sign-in.service';
-import { noCodeCookie } from '../modules/phone/code-cookie';
+import { codeCookie as browserCodeCookie } from '../modules/phone/code-cookie';
 import { Role } from '../kernel/role';
 import { sendRendered } from './client-files';
 import type { FormEcho, PageRenderer } from './server-rendered-pages';
@@ -58,6 +58,9 @@ export function sameOrigin(req: Request): boolean {
 export function returnAddress(next: unknown): string {
   return typeof next === 'string' && next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/\\') ? next : '/';
 }
+
+/** Where the phone form posts, both its steps (client/src/features/account/components/phone-code-form.tsx). */
+const PHONE_FORM = '/login/phone';
 
 /** The page the phone form was on: the sign-up page's or the sign-in page's. */
 const phonePage = (req: Request) => ((req.body as Record<string, unknown>).mode === 'signUp' ? '/signUp' : '/login');
@@ -165,13 +168,14 @@ export function pageFormsRouter({ contextFor, renderPage }: PageFormsDeps): Rout
 
   // The phone form: without `code`, sends the code and draws the code step; with it, signs in.
   router.post(
-    '/login/phone',
+    PHONE_FORM,
     guarded(
       (req) => withNext(phonePage(req), req, { with: 'phone' }),
       async (req, res, ctx) => {
         const body = req.body as Record<string, unknown>;
         const phone = text(body.phone);
-        const codeCookie = ctx.codeCookie ?? noCodeCookie;
+        // The browser's code cookie, sent to this form's address (the app's is sent to /graphql only).
+        const codeCookie = browserCodeCookie(req, res, req.secure, PHONE_FORM);
         if (!('code' in body)) {
           await requestSignInCode(ctx.auth, phone, ctx.clientAddress, ctx.language, codeCookie, null);
           res.setHeader('Cache-Control', 'no-store');
