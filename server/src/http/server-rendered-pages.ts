@@ -79,6 +79,11 @@ const RENDER_TIMEOUT_MS = 1500;
  * addresses), visitors get the plain page, which their browser draws, rather than a slower server.
  */
 const MAX_CONCURRENT_RENDERS = 2;
+/**
+ * Pages showing what the public response cache hears no change of (a certificate's revocation, a
+ * model test's leaderboard and list): drawn for each visit, never kept.
+ */
+const UNKEPT_PAGES = /^\/(model-tests|certificate)(\/|$)/;
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
@@ -162,9 +167,10 @@ export function pageRenderer(options: { clientDist: string; graphqlUrl: () => st
     try {
       const variant = load()?.bundle.pageVariant?.(cookieHeader);
       const key = `page ${variant ?? ''} ${language} ${url}`;
-      const kept = cache?.keeps(key) ?? false;
-      const page = await (cache
-        ? cache.remember(key, (requested) => render(url, variant, language, requested))
+      const keeping = UNKEPT_PAGES.test(url.split('?')[0]) ? null : cache;
+      const kept = keeping?.keeps(key) ?? false;
+      const page = await (keeping
+        ? keeping.remember(key, (requested) => render(url, variant, language, requested))
         : render(url, variant, language, () => undefined));
       return page && { ...page, cache: kept ? 'hit' : 'miss' };
     } catch (error) {

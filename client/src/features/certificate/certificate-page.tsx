@@ -16,7 +16,7 @@ export default function CertificatePage() {
   const t = useT();
   const { language } = useLanguage();
   const { number = '' } = useParams();
-  const { data, loading, error, refetch } = useCertificatePageQuery({ variables: { number } });
+  const { data, loading, error, refetch } = useCertificatePageQuery({ variables: { number }, fetchPolicy: 'cache-and-network' });
   if (loading && !data) return <FullScreenLoading />;
   if (error && !data) return <ErrorState onRetry={() => void refetch()} />;
   const certificate = data?.certificate;
