@@ -69,7 +69,7 @@ const text = (value: unknown): string => (typeof value === 'string' ? value : ''
 
 export interface PageFormsDeps {
   /** The request's GraphQL context: the same session, device and code cookies, language and address as a mutation's. */
-  contextFor(req: Request, res: Response): GraphQLContext;
+  contextFor: (req: Request, res: Response) => GraphQLContext;
   renderPage?: PageRenderer;
 }
 
@@ -194,7 +194,7 @@ export function pageFormsRouter({ contextFor, renderPage }: PageFormsDeps): Rout
           signedIn(req, res, ctx, await signInWithCode(ctx.auth, { phone, code: text(body.code), name }, ctx.clientAddress, ctx.language, codeCookie));
         } catch (error) {
           // Still the code step: the code (when only the name was missing) and the number stay.
-          throw Object.assign(error as object, { echo: { step: 'code', values: { code: text(body.code) } } });
+          throw error instanceof AppError ? Object.assign(error, { echo: { step: 'code', values: { code: text(body.code) } } }) : error;
         }
       },
     ),
