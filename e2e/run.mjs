@@ -110,6 +110,7 @@ const SECONDS = {
   staff: 39,
   video: 33,
   visitor: 48,
+  'without-scripts': 30,
 };
 const secondsOf = (file) => SECONDS[file.replace(/\.test\.js$/, '')] ?? 30;
 

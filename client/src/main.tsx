@@ -10,6 +10,7 @@ import { serverState } from './app/server-state';
 import { lazyDataSource } from './lib/data';
 import { documentLanguage, loadCatalogue, rememberLanguage } from './lib/i18n';
 import { createSession } from './lib/session';
+import { FormEchoContext, readFormEcho } from './lib/form-echo';
 // The stylesheets of every part drawn with plain elements. The server sends a page's HTML before
 // its code (the page's own chunk, the footer, the review cards), so their styles come with the page's
 // first stylesheet, not with their code.
@@ -44,11 +45,13 @@ async function start() {
 
   const app = (
     <StrictMode>
-      <Providers source={source} session={session} language={language} catalogue={messages}>
-        <BrowserRouter>
-          <AppRoutes />
-        </BrowserRouter>
-      </Providers>
+      <FormEchoContext.Provider value={readFormEcho(container)}>
+        <Providers source={source} session={session} language={language} catalogue={messages}>
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
+        </Providers>
+      </FormEchoContext.Provider>
     </StrictMode>
   );
   // As a transition, the first render yields to the browser every few milliseconds.

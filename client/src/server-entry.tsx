@@ -11,6 +11,7 @@ import { createApolloClient } from './lib/apollo';
 import { readyDataSource, type ServerAnswers } from './lib/data';
 import { isLanguage, loadCatalogue } from './lib/i18n';
 import { createSession, hintsSignedIn } from './lib/session';
+import { FormEchoContext, type FormEcho } from './lib/form-echo';
 import { paths, routePatterns } from './lib/paths';
 
 export { pageHtml } from './app/page-html';
@@ -36,6 +37,9 @@ export const serverRenderedPages = [
   paths.reviews,
   paths.login,
   paths.signUp,
+  paths.modelTests,
+  routePatterns.modelTest,
+  routePatterns.certificate,
   paths.about,
   paths.privacy,
   paths.terms,
@@ -64,6 +68,8 @@ export interface RenderOptions {
   variant?: 'visitor' | 'returning';
   /** The language the server chose for the request ('bn' or 'en'; English when absent). */
   language?: string;
+  /** A refused form to draw the page with (its message and what was typed): see lib/form-echo.tsx. */
+  form?: FormEcho;
 }
 
 /**
@@ -73,7 +79,7 @@ export interface RenderOptions {
  */
 export async function renderPage(
   url: string,
-  { graphqlUrl, fetch = globalThis.fetch, timeoutMs, variant = 'returning', language: asked }: RenderOptions,
+  { graphqlUrl, fetch = globalThis.fetch, timeoutMs, variant = 'returning', language: asked, form }: RenderOptions,
 ): Promise<RenderedPage | null> {
   const { pathname } = new URL(url, 'http://localhost');
   if (!serverRenderedPages.some((pattern) => matchPath(pattern, pathname))) return null;
@@ -99,11 +105,13 @@ export async function renderPage(
   const tree = (
     <PageStatusContext.Provider value={status}>
       <ApolloProvider client={client}>
-        <Providers source={source} session={session} language={language} catalogue={catalogue}>
-          <StaticRouter location={url}>
-            <AppRoutes />
-          </StaticRouter>
-        </Providers>
+        <FormEchoContext.Provider value={form ?? null}>
+          <Providers source={source} session={session} language={language} catalogue={catalogue}>
+            <StaticRouter location={url}>
+              <AppRoutes />
+            </StaticRouter>
+          </Providers>
+        </FormEchoContext.Provider>
       </ApolloProvider>
     </PageStatusContext.Provider>
   );

@@ -15,6 +15,7 @@ import { operationLogPlugin } from './graphql/operation-log';
 import { PublicResponseCache } from './graphql/public-response-cache';
 import { createSchema, printSchemaFile } from './graphql/schema';
 import { crossOriginCalls } from './http/cors';
+import { pageFormsRouter } from './http/page-forms';
 import { clientFilesRouter, playgroundFile } from './http/client-files';
 import { LANGUAGES } from './i18n/languages';
 import { pageRenderer } from './http/server-rendered-pages';
@@ -116,6 +117,12 @@ export async function createApp({
   });
   await apollo.start();
 
+  /** A request's GraphQL context (also what the plain sign-in forms run their services with). */
+  const contextFor = (req: express.Request, res: express.Response) =>
+    composition.context(
+      { log: req.log, requestId: req.id, language: req.language, viewer: req.viewer, clientAddress: req.ip ?? 'unknown', logFields: req.logFields },
+      { req, res },
+    );
   const selfUrl = () => `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const composition = compose(modules, coreServices({ env, db, log, scheduling: jobScheduling, selfUrl }), overrides);
   const { services } = composition;
@@ -159,20 +166,7 @@ export async function createApp({
     refuseOverlongText((req) => ({ variables: (req.body as { variables?: unknown } | undefined)?.variables }), 'graphql'),
     ...(responseCache ? [responseCache.serve] : []),
     expressMiddleware(apollo, {
-      context: ({ req, res }) =>
-        Promise.resolve(
-          composition.context(
-            {
-              log: req.log,
-              requestId: req.id,
-              language: req.language,
-              viewer: req.viewer,
-              clientAddress: req.ip ?? 'unknown',
-              logFields: req.logFields,
-            },
-            { req, res },
-          ),
-        ),
+      context: ({ req, res }) => Promise.resolve(contextFor(req, res)),
     }),
   );
 
@@ -195,6 +189,8 @@ export async function createApp({
   // The first visitors after a restart are answered from the cache: the home page is drawn, in
   // each language, as soon as the server listens (its GraphQL is asked over loopback).
   if (responseCache) server.once('listening', () => void Promise.all(LANGUAGES.map((language) => renderPage('/', { language }))));
+  // Sign-in, sign-up and the phone code as plain forms, for browsers without scripts.
+  app.use(pageFormsRouter({ contextFor, renderPage }));
   app.use(clientFilesRouter(env.clientDist, renderPage));
   app.use(notFoundHandler);
   app.use(errorHandler);

@@ -53,7 +53,8 @@ beforeAll(async () => {
   await makeUser(db, { email: 'rival@example.com', role: Role.INSTRUCTOR }, password);
   await makeUser(db, { email: 'boss@example.com', role: Role.ADMIN }, password);
   await makeUser(db, { email: 'second-admin@example.com', role: Role.ADMIN, previousRole: Role.INSTRUCTOR }, password);
-  for (const email of ['promote-me@example.com', 'close-me@example.com', 'throwaway@example.com']) await makeUser(db, { email }, password);
+  for (const email of ['promote-me@example.com', 'close-me@example.com', 'throwaway@example.com', 'plain-form@example.com'])
+    await makeUser(db, { email }, password);
   const owned = { instructorId: instructor.id, instructorEmail: instructor.email };
   const course = await makeCourse(db, { ...owned, price: 0, name: 'Free algebra' });
   const paid = await makeCourse(db, { ...owned, price: 12, name: 'Paid physics' });
@@ -119,6 +120,19 @@ const rest =
     });
     const text = await res.text();
     if (process.env.DEBUG_AUTHZ) console.log(method, path(), res.status, text.slice(0, 200));
+    return res.status !== 401 && res.status !== 403;
+  };
+
+/** A plain HTML form sent from this site's own page (http/page-forms.ts): true unless refused at the gate. */
+const form =
+  (path: string, fields: Record<string, string>): Check =>
+  async (client) => {
+    const res = await client.request(path, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: app.url },
+      body: new URLSearchParams(fields).toString(),
+    });
     return res.status !== 401 && res.status !== 403;
   };
 
@@ -437,6 +451,10 @@ const restTable: Record<string, [string, Check]> = {
       () => ({}),
     ),
   ],
+  // The sign-in forms that work without scripts: anyone may send them (from this site's own pages).
+  'POST /login': [everyone, form('/login', { email: 'plain-form@example.com', password: sharedPassword })],
+  'POST /signUp': [everyone, form('/signUp', { name: '', email: '', password: '', phone: '', date: '', role: 'STUDENT', terms: 'on' })],
+  'POST /login/phone': [everyone, form('/login/phone', { phone: '', mode: 'signIn' })],
   'GET /healthz': [everyone, rest('GET', () => '/healthz')],
   'GET /readyz': [everyone, rest('GET', () => '/readyz')],
 };

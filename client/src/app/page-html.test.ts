@@ -1,5 +1,6 @@
 import { pageHtml } from './page-html';
 import { serverState } from './server-state';
+import { readFormEcho } from '../lib/form-echo';
 
 // The shape Vite writes index.html in.
 const template = `<!doctype html>
@@ -24,6 +25,13 @@ describe('a server-rendered page', () => {
     const document = parse(pageHtml(template, { html: '<main><h1>All Courses</h1></main>', state }));
     expect(document.querySelector('#root h1')?.textContent).toBe('All Courses');
     expect(serverState(document)).toEqual(state);
+  });
+
+  it('carries a refused form’s message and typed values on #root, markup in them kept as text', () => {
+    const form = { error: 'ইমেইল বা পাসওয়ার্ড ভুল', values: { email: '"><script>alert(1)</script>@example.com' } };
+    const document = parse(pageHtml(template, { html: '<main></main>', state: {}, form }));
+    expect(document.querySelectorAll('script:not([src]):not([type="application/json"])')).toHaveLength(0);
+    expect(readFormEcho(document.getElementById('root')!)).toEqual(form);
   });
 
   it('keeps data that looks like markup inside its script element', () => {

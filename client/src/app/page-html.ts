@@ -1,3 +1,4 @@
+import { formEchoAttribute, type FormEcho } from '../lib/form-echo';
 import { SERVER_STATE_ID } from './server-state';
 
 export interface RenderedPage {
@@ -9,6 +10,8 @@ export interface RenderedPage {
   visitor?: boolean;
   /** The record the address names does not exist (the page says so): the server answers 404. */
   notFound?: boolean;
+  /** A refused form the page was drawn again for (lib/form-echo.tsx). */
+  form?: FormEcho;
 }
 
 /**
@@ -35,6 +38,7 @@ export function pageHtml(template: string, page: RenderedPage): string {
     .replace('</head>', () => `${styles.join('')}${starter}</head>`)
     .replace(
       '<div id="root"></div>',
-      () => `<div id="root"${page.visitor ? ' data-visitor=""' : ''}>${html}</div><script type="application/json" id="${SERVER_STATE_ID}">${state}</script>`,
+      () =>
+        `<div id="root"${page.visitor ? ' data-visitor=""' : ''}${page.form ? ` data-form="${formEchoAttribute(page.form)}"` : ''}>${html}</div><script type="application/json" id="${SERVER_STATE_ID}">${state}</script>`,
     );
 }

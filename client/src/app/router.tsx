@@ -67,15 +67,15 @@ export const routes: RouteObject[] = [
       { path: paths.successStory, ...publicScreen(() => import('../features/community/success-story-page')) },
       { path: paths.login, ...publicScreen(() => import('../features/account/login-page')) },
       { path: paths.signUp, ...publicScreen(() => import('../features/account/sign-up-page')) },
+      { path: paths.modelTests, ...publicScreen(() => import('../features/practice/model-tests-page')) },
+      { path: routePatterns.modelTest, ...publicScreen(() => import('../features/practice/model-test-page')) },
+      { path: routePatterns.certificate, ...publicScreen(() => import('../features/certificate/certificate-page')) },
       {
         ...chakraPages,
         children: [
           { path: paths.resetPassword, ...screen(() => import('../features/account/reset-password-page')) },
           { path: paths.verifyEmail, ...screen(() => import('../features/account/verify-email-page')) },
-          { path: routePatterns.certificate, ...screen(() => import('../features/certificate/certificate-page')) },
           { path: paths.editProfile, ...screen(() => import('../features/account/edit-profile-page')) },
-          { path: paths.modelTests, ...screen(() => import('../features/practice/model-tests-page')) },
-          { path: routePatterns.modelTest, ...screen(() => import('../features/practice/model-test-page')) },
           {
             element: <RequireAuth />,
             children: [

@@ -91,7 +91,7 @@ function encodingFor(req: Request): 'br' | 'gzip' | null {
   return req.acceptsEncodings('br') === 'br' ? 'br' : req.acceptsEncodings('gzip') === 'gzip' ? 'gzip' : null;
 }
 
-function sendRendered(req: Request, res: Response, page: PageResponse) {
+export function sendRendered(req: Request, res: Response, page: PageResponse) {
   const encoding = encodingFor(req);
   res.vary('Accept-Encoding');
   res.type('html');

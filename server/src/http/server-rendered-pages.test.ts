@@ -33,8 +33,14 @@ const home = async (url, { graphqlUrl, fetch, language }) => {
   const items = data.newest.items.map((c) => '<li data-course="' + c.id + '">' + c.name + '</li>').join('');
   return { html: '<main lang="' + language + '"><p>' + data.catalogueFigures.students + '</p><ul>' + items + '</ul></main>', state: data };
 };
-exports.renderPage = async (url, { graphqlUrl, fetch = globalThis.fetch, language }) => {
+exports.renderPage = async (url, { graphqlUrl, fetch = globalThis.fetch, language, form }) => {
   if (url === '/' || url.startsWith('/?')) return home(url, { graphqlUrl, fetch, language });
+  // A refused sign-in form, drawn again (http/page-forms.ts): its message and the typed email.
+  if (url.startsWith('/login') && form) return { html: '<p role="alert">' + form.error + '</p><i>' + form.values.email + '</i>', state: {} };
+  if (url.startsWith('/certificate/')) {
+    renders += 1;
+    return { html: '<h1>certificate</h1>', state: {} };
+  }
   if (url.startsWith('/broken')) throw new Error('the renderer failed');
   if (!url.startsWith('/allCourses')) return null;
   renders += 1;
@@ -151,6 +157,26 @@ describe('pages rendered on the server', () => {
 
     // The plain page is not a rendered one: it says nothing.
     expect(await cacheOf('/login')).toBeNull();
+  });
+
+  it('never keep a page whose data the cache hears no change of (a certificate, which a refund revokes)', async () => {
+    const cacheOf = async (pagePath: string) => (await openPage(app, pagePath)).headers.get('x-response-cache');
+    const before = renderCount();
+    expect([await cacheOf('/certificate/SHK-7Q2M9XK4TD'), await cacheOf('/certificate/SHK-7Q2M9XK4TD')]).toEqual(['miss', 'miss']);
+    expect(renderCount()).toBe(before + 2);
+  });
+
+  it('draw a refused sign-in form again for that one request, with its message in the page’s language and the typed email', async () => {
+    const res = await fetch(`${app.url}/login?lang=bn`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html', origin: app.url },
+      body: new URLSearchParams({ email: 'nobody@example.com', password: 'a secret password' }).toString(),
+    });
+    expect(res.status).toBe(401);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    const page = await res.text();
+    expect(page).toContain('<p role="alert">ইমেইল বা পাসওয়ার্ড ভুল</p><i>nobody@example.com</i>');
+    expect(page).not.toContain('a secret password');
   });
 
   it('fall back to the plain page for pages the client draws itself, or when rendering fails', async () => {

@@ -11,7 +11,7 @@ import { localizedTemplate } from './localized-page';
 interface PageRenderBundle {
   renderPage(
     url: string,
-    options: { graphqlUrl: string; fetch?: typeof globalThis.fetch; timeoutMs: number; variant?: string; language?: Language },
+    options: { graphqlUrl: string; fetch?: typeof globalThis.fetch; timeoutMs: number; variant?: string; language?: Language; form?: FormEcho },
   ): Promise<RenderedPage | null>;
   /** Which drawing of a page a request's cookies call for (a visitor's, or one for a returning user). */
   pageVariant?(cookieHeader: string | undefined): string;
@@ -21,8 +21,22 @@ interface PageRenderBundle {
   /** For a page only a signed-in person may see, asked for by a browser with no sign-in hint: the sign-in page that comes back to it. */
   signInFirst?(url: string, cookieHeader: string | undefined): string | null;
 }
+/**
+ * A form posted without scripts (http/page-forms.ts) and refused: the page is drawn again with the
+ * refusal's message (in the page's language) and what was typed in the fields it names (never a password).
+ */
+export interface FormEcho {
+  error?: string;
+  /** The field the error is about, when it names one. */
+  field?: string;
+  values?: Record<string, string>;
+  /** The step of a form of several (the phone form after its code was sent: 'code'). */
+  step?: string;
+}
+
 interface RenderedPage {
   html: string;
+  form?: FormEcho;
   state: unknown;
   /** The record the address names does not exist. */
   notFound?: boolean;
@@ -54,6 +68,8 @@ export type PageRenderer = ((url: string, request: PageRequest) => Promise<Serve
   isKnownPage?: (url: string) => boolean | undefined;
   /** Where to send a signed-out browser before the page (the sign-in page), or null/undefined to answer the page itself. */
   signInFirst?: (url: string, cookieHeader: string | undefined) => string | null | undefined;
+  /** The page drawn again for one request with a refused form's echo: never kept in the cache (it holds what one person typed). */
+  withForm?: (url: string, request: PageRequest, form: FormEcho) => Promise<PageResponse | null>;
 };
 
 /** Past this, a visitor is better served by the page drawn in the browser than by waiting on. */
@@ -63,6 +79,11 @@ const RENDER_TIMEOUT_MS = 1500;
  * addresses), visitors get the plain page, which their browser draws, rather than a slower server.
  */
 const MAX_CONCURRENT_RENDERS = 2;
+/**
+ * Pages showing what the public response cache hears no change of (a certificate's revocation, a
+ * model test's leaderboard and list): drawn for each visit, never kept.
+ */
+const UNKEPT_PAGES = /^\/(model-tests|certificate)(\/|$)/;
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
@@ -118,7 +139,13 @@ export function pageRenderer(options: { clientDist: string; graphqlUrl: () => st
 
   let rendering = 0;
   /** `requested`: told the body of each GraphQL request the page is drawn with (the cache notes what the page shows). */
-  const render = async (url: string, variant: string | undefined, language: Language, requested: (body: string) => void): Promise<PageResponse | null> => {
+  const render = async (
+    url: string,
+    variant: string | undefined,
+    language: Language,
+    requested: (body: string) => void,
+    form?: FormEcho,
+  ): Promise<PageResponse | null> => {
     const renderer = load();
     if (!renderer || rendering >= MAX_CONCURRENT_RENDERS) return null;
     rendering += 1;
@@ -127,10 +154,10 @@ export function pageRenderer(options: { clientDist: string; graphqlUrl: () => st
       return globalThis.fetch(input, init);
     };
     const page = await renderer.bundle
-      .renderPage(url, { graphqlUrl: graphqlUrl(), fetch, timeoutMs: RENDER_TIMEOUT_MS, variant, language })
+      .renderPage(url, { graphqlUrl: graphqlUrl(), fetch, timeoutMs: RENDER_TIMEOUT_MS, variant, language, form })
       .finally(() => (rendering -= 1));
     if (!page) return null;
-    const identity = Buffer.from(renderer.bundle.pageHtml(localizedTemplate(renderer.template, language), page));
+    const identity = Buffer.from(renderer.bundle.pageHtml(localizedTemplate(renderer.template, language), form ? { ...page, form } : page));
     const [br, gzipped] = await Promise.all([brotli(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }), gzip(identity)]);
     return { identity, br, gzip: gzipped, status: page.notFound ? 404 : undefined };
   };
@@ -140,13 +167,22 @@ export function pageRenderer(options: { clientDist: string; graphqlUrl: () => st
     try {
       const variant = load()?.bundle.pageVariant?.(cookieHeader);
       const key = `page ${variant ?? ''} ${language} ${url}`;
-      const kept = cache?.keeps(key) ?? false;
-      const page = await (cache
-        ? cache.remember(key, (requested) => render(url, variant, language, requested))
+      const keeping = UNKEPT_PAGES.test(url.split('?')[0]) ? null : cache;
+      const kept = keeping?.keeps(key) ?? false;
+      const page = await (keeping
+        ? keeping.remember(key, (requested) => render(url, variant, language, requested))
         : render(url, variant, language, () => undefined));
       return page && { ...page, cache: kept ? 'hit' : 'miss' };
     } catch (error) {
       log.warn({ err: error, url }, 'server rendering failed; the browser draws the page');
+      return null;
+    }
+  };
+  renderer.withForm = async (asked, { cookieHeader, language }, form) => {
+    try {
+      return await render(pageAddress(asked, language), load()?.bundle.pageVariant?.(cookieHeader), language, () => undefined, form);
+    } catch (error) {
+      log.warn({ err: error, url: asked }, 'server rendering of a refused form failed');
       return null;
     }
   };

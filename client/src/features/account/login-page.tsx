@@ -6,7 +6,7 @@ import { useRequestPasswordResetMutation } from './api/password.generated';
 import { useLoginMutation } from './api/sign-in.generated';
 import { describeError } from '../../lib/graphql-errors';
 import { paths } from '../../lib/paths';
-import { useHydrated } from '../../lib/use-hydrated';
+import { useFormEcho } from '../../lib/form-echo';
 import { useSession } from '../../lib/session-context';
 import { toaster } from '../../lib/toaster';
 import { AuthCard } from './components/auth-card';
@@ -29,7 +29,8 @@ export function nextAddress(next: string | null): string | null {
 
 export default function LoginPage() {
   const t = useT();
-  const hydrated = useHydrated();
+  // Drawn again by the server after the form was sent without scripts and refused: its message and email.
+  const echo = useFormEcho();
   const { state, session } = useSession();
   const location: Location<unknown> = useLocation();
   const navigate = useNavigate();
@@ -37,7 +38,7 @@ export default function LoginPage() {
   // is still loading the scripts survives the scripts taking the page over.
   const emailField = useRef<HTMLInputElement>(null);
   const passwordField = useRef<HTMLInputElement>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(echo?.error ?? null);
   const [alert, setAlert] = useState<AlertContent | null>(null);
   const [login, { loading }] = useLoginMutation();
   const [requestReset, { loading: sendingReset }] = useRequestPasswordResetMutation();
@@ -94,7 +95,7 @@ export default function LoginPage() {
   if (withPhone) {
     return (
       <AuthCard title={t('login.title')}>
-        <PhoneCodeForm mode="signIn" onSignedIn={signedInWithCode} onUsePassword={() => chooseMethod(false)} />
+        <PhoneCodeForm mode="signIn" next={target} onSignedIn={signedInWithCode} onUsePassword={() => chooseMethod(false)} />
         <button type="button" className="ui-button ui-outline" onClick={() => chooseMethod(false)}>
           {t('phone.useEmail')}
         </button>
@@ -104,9 +105,19 @@ export default function LoginPage() {
 
   return (
     <AuthCard title={t('login.title')}>
-      <form method="post" onSubmit={(e) => void submit(e)} noValidate aria-label={t('login.title')}>
+      {/* Without scripts, the browser posts it to the server (server/src/http/page-forms.ts), which signs in and comes back to `next`. */}
+      <form method="post" action={paths.login} onSubmit={(e) => void submit(e)} noValidate aria-label={t('login.title')}>
         <div className="ui-stack">
-          <TextField ref={emailField} label={t('account.field.email')} required type="email" name="email" autoComplete="email" />
+          <input type="hidden" name="next" value={target} />
+          <TextField
+            ref={emailField}
+            label={t('account.field.email')}
+            required
+            type="email"
+            name="email"
+            autoComplete="email"
+            defaultValue={echo?.values?.email}
+          />
           <TextField ref={passwordField} label={t('account.field.password')} required type="password" name="password" autoComplete="current-password" />
           {error && (
             <FormError message={error}>
@@ -118,7 +129,7 @@ export default function LoginPage() {
               )}
             </FormError>
           )}
-          <button type="submit" className="ui-button ui-blue" disabled={!hydrated || loading}>
+          <button type="submit" className="ui-button ui-blue" disabled={loading}>
             {loading ? t('login.loggingIn') : t('login.button')}
           </button>
           <button type="button" className="ui-button ui-plain ui-blue" onClick={() => void forgotPassword()} disabled={sendingReset}>

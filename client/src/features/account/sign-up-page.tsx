@@ -5,6 +5,7 @@ import { useSignUpMutation } from './api/sign-in.generated';
 import { describeError } from '../../lib/graphql-errors';
 import { paths } from '../../lib/paths';
 import { useHydrated } from '../../lib/use-hydrated';
+import { useFormEcho } from '../../lib/form-echo';
 import { useSession } from '../../lib/session-context';
 import { toaster } from '../../lib/toaster';
 import { FormError, TextField } from '../../components/form-field';
@@ -38,15 +39,27 @@ export default function SignUpPage() {
   const t = useT();
   const { language } = useLanguage();
   const hydrated = useHydrated();
+  // Drawn again by the server after the form was sent without scripts and refused: its message and what was typed.
+  const echo = useFormEcho();
+  const echoed = echo?.values ?? {};
   const { state, session } = useSession();
   const location: Location<unknown> = useLocation();
   const navigate = useNavigate();
   const form = useRef<HTMLFormElement>(null);
   const termsBox = useRef<HTMLInputElement>(null);
   // What was typed, kept while the mobile number form is shown instead.
-  const typed = useRef<Typed>({ name: '', email: '', password: '', phone: '', date: '', role: 'STUDENT' });
+  const typed = useRef<Typed>({
+    name: echoed.name ?? '',
+    email: echoed.email ?? '',
+    password: '',
+    phone: echoed.phone ?? '',
+    date: echoed.date ?? '',
+    role: echoed.role === 'INSTRUCTOR' ? 'INSTRUCTOR' : 'STUDENT',
+  });
   const [agreed, setAgreed] = useState(false);
-  const [error, setError] = useState<{ message: string; fields: Record<string, string> } | null>(null);
+  const [error, setError] = useState<{ message: string; fields: Record<string, string> } | null>(
+    echo?.error ? { message: echo.error, fields: echo.field ? { [echo.field]: echo.error } : {} } : null,
+  );
   const [signUp, { loading }] = useSignUpMutation();
   const [search, setSearch] = useSearchParams();
   const withPhone = search.get('with') === 'phone';
@@ -86,7 +99,7 @@ export default function SignUpPage() {
   if (withPhone) {
     return (
       <AuthCard title={t('signUp.title')}>
-        <PhoneCodeForm mode="signUp" onSignedIn={signedInWithCode} />
+        <PhoneCodeForm mode="signUp" next={returnPath(location.state)} onSignedIn={signedInWithCode} />
         <button type="button" className="ui-button ui-outline" onClick={() => chooseMethod(false)}>
           {t('phone.useEmail')}
         </button>
@@ -99,8 +112,10 @@ export default function SignUpPage() {
       <button type="button" className="ui-button ui-outline" onClick={() => chooseMethod(true)}>
         {t('phone.useMobile')}
       </button>
-      <form ref={form} method="post" onSubmit={(e) => void submit(e)} noValidate aria-label={t('signUp.form')}>
+      {/* Without scripts, the browser posts it to the server (server/src/http/page-forms.ts), which makes the account and signs in. */}
+      <form ref={form} method="post" action={paths.signUp} onSubmit={(e) => void submit(e)} noValidate aria-label={t('signUp.form')}>
         <div className="ui-stack">
+          <input type="hidden" name="next" value={echoed.next ?? returnPath(location.state)} />
           <fieldset className="ui-choices">
             <legend>{t('signUp.iAmA')}</legend>
             {(['STUDENT', 'INSTRUCTOR'] as const).map((value) => (
@@ -133,7 +148,7 @@ export default function SignUpPage() {
             </span>
           </label>
           {error && <FormError message={error.message} />}
-          <button type="submit" className="ui-button ui-blue" disabled={!hydrated || !agreed || loading}>
+          <button type="submit" className="ui-button ui-blue" disabled={hydrated && (!agreed || loading)}>
             {loading ? t('signUp.creating') : t('signUp.button')}
           </button>
           <p className="auth-more">

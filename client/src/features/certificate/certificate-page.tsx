@@ -1,4 +1,3 @@
-import { Badge, Box, Button, Card, Container, DataList, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { BadgeCheck, ShieldX } from 'lucide-react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { EmptyState, ErrorState, FullScreenLoading } from '../../components/states';
@@ -6,48 +5,49 @@ import { formatDate } from '../../lib/format';
 import { paths } from '../../lib/paths';
 import { useCertificatePageQuery } from './api/certificate.generated';
 import { useLanguage, useT, type MessageKey } from '../../lib/i18n';
+import '../../styles/ui.css';
+import './certificate-page.css';
 
-/** /certificate/{number}: anyone can check a certificate; it names the student and course, never their email or phone. */
+/**
+ * /certificate/{number}: anyone can check a certificate; it names the student and course, never their
+ * email or phone. Drawn on the server with plain elements (no style system), so it works without scripts.
+ */
 export default function CertificatePage() {
   const t = useT();
   const { language } = useLanguage();
   const { number = '' } = useParams();
-  const { data, loading, error, refetch } = useCertificatePageQuery({ variables: { number }, fetchPolicy: 'network-only' });
+  const { data, loading, error, refetch } = useCertificatePageQuery({ variables: { number }, fetchPolicy: 'cache-and-network' });
   if (loading && !data) return <FullScreenLoading />;
   if (error && !data) return <ErrorState onRetry={() => void refetch()} />;
   const certificate = data?.certificate;
   if (!certificate) {
     return (
       <EmptyState>
-        <Heading as="h1" size="xl" mb="3" color="gray.800">
-          {t('certificate.notFound')}
-        </Heading>
-        <Text mb="4">{t('certificate.notFoundText', { number })}</Text>
-        <Button asChild colorPalette="blue">
-          <RouterLink to={paths.allCourses}>{t('certificate.seeAllCourses')}</RouterLink>
-        </Button>
+        <h1 className="ui-heading ui-heading-xl">{t('certificate.notFound')}</h1>
+        <p>{t('certificate.notFoundText', { number })}</p>
+        <RouterLink className="ui-button ui-blue" to={paths.allCourses}>
+          {t('certificate.seeAllCourses')}
+        </RouterLink>
       </EmptyState>
     );
   }
   const valid = !certificate.revoked;
   return (
-    <Container maxW="2xl" py="10">
-      <Card.Root>
-        <Card.Body gap="5">
-          <HStack gap="3" role="status" data-testid="certificate-status">
-            <Box color={valid ? 'green.600' : 'red.600'}>{valid ? <BadgeCheck size={36} aria-hidden /> : <ShieldX size={36} aria-hidden />}</Box>
-            <Stack gap="0">
-              <Heading as="h1" size="xl">
-                {t(valid ? 'certificate.valid' : 'certificate.revoked')}
-              </Heading>
-              <Text color="gray.600">{t('certificate.of')}</Text>
-            </Stack>
-            <Badge colorPalette={valid ? 'green' : 'red'} ms="auto" size="lg">
-              {t(valid ? 'certificate.validBadge' : 'certificate.revokedBadge')}
-            </Badge>
-          </HStack>
-          {!valid && <Text color="red.700">{t('certificate.revokedText')}</Text>}
-          <DataList.Root orientation="horizontal">
+    <div className="ui-container ui-page certificate-page">
+      <div className="ui-card">
+        <div className="ui-stack certificate-body">
+          <div className="certificate-status" role="status" data-testid="certificate-status">
+            <span className={valid ? 'certificate-valid' : 'certificate-revoked'}>
+              {valid ? <BadgeCheck size={36} aria-hidden /> : <ShieldX size={36} aria-hidden />}
+            </span>
+            <div>
+              <h1 className="ui-heading ui-heading-xl">{t(valid ? 'certificate.valid' : 'certificate.revoked')}</h1>
+              <p className="ui-muted">{t('certificate.of')}</p>
+            </div>
+            <span className={`ui-badge ui-lg ${valid ? 'ui-green' : 'ui-red'}`}>{t(valid ? 'certificate.validBadge' : 'certificate.revokedBadge')}</span>
+          </div>
+          {!valid && <p className="certificate-revoked">{t('certificate.revokedText')}</p>}
+          <dl className="certificate-facts">
             {(
               [
                 ['certificate.student', certificate.studentName],
@@ -57,14 +57,14 @@ export default function CertificatePage() {
                 ['certificate.number', certificate.number],
               ] satisfies Array<[MessageKey, string]>
             ).map(([label, value]) => (
-              <DataList.Item key={label}>
-                <DataList.ItemLabel>{t(label)}</DataList.ItemLabel>
-                <DataList.ItemValue>{value}</DataList.ItemValue>
-              </DataList.Item>
+              <div key={label}>
+                <dt>{t(label)}</dt>
+                <dd>{value}</dd>
+              </div>
             ))}
-          </DataList.Root>
-        </Card.Body>
-      </Card.Root>
-    </Container>
+          </dl>
+        </div>
+      </div>
+    </div>
   );
 }

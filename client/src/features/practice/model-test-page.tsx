@@ -1,5 +1,4 @@
-import { Alert, Badge, Button, Card, Container, Heading, HStack, Stack, Table, Text } from '@chakra-ui/react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { EmptyState, ErrorState, FullScreenLoading } from '../../components/states';
 import { describeError } from '../../lib/graphql-errors';
@@ -9,11 +8,17 @@ import { paths } from '../../lib/paths';
 import { useSession } from '../../lib/session-context';
 import { useModelTestDetailsQuery, useStartAttemptMutation } from './api/practice.generated';
 import { ADMISSION_LEVEL, clock, subjectName } from './practice-labels';
-import { Countdown, RemindMe, useNowUntil } from './live-exam-start';
+import { Countdown, useNowUntil } from './live-exam-countdown';
+import '../../styles/ui.css';
+import './model-tests-page.css';
+
+// Only a signed-in student on a live exam not yet open asks to be reminded: its code comes then.
+const RemindMe = lazy(() => import('./remind-me'));
 
 /**
  * /model-tests/{id}: what a test is, the button that starts (or continues) it, and its leaderboard.
- * A live exam that has not opened shows a countdown (and "Remind me") instead, and the button once it opens.
+ * Drawn on the server with plain elements; a visitor's way to start it is a link to sign-in that comes back here.
+ * A live exam that has not opened shows when it opens and a countdown (and "Remind me") instead, and the button once it opens.
  */
 export default function ModelTestPage() {
   const t = useT();
@@ -32,10 +37,10 @@ export default function ModelTestPage() {
   if (!test) {
     return (
       <EmptyState>
-        <Text mb="4">{t('practice.notFound')}</Text>
-        <Button asChild colorPalette="blue">
-          <RouterLink to={paths.modelTests}>{t('practice.title')}</RouterLink>
-        </Button>
+        <p>{t('practice.notFound')}</p>
+        <RouterLink className="ui-button ui-blue" to={paths.modelTests}>
+          {t('practice.title')}
+        </RouterLink>
       </EmptyState>
     );
   }
@@ -51,80 +56,81 @@ export default function ModelTestPage() {
   const level = test.classLevel === ADMISSION_LEVEL ? t('practice.admission') : t('practice.classN', { level: test.classLevel });
   const board = data.leaderboard.items;
   return (
-    <Container maxW="3xl" py="8">
-      <Stack gap="6">
-        <Stack gap="2">
-          <HStack gap="2" flexWrap="wrap">
-            <Badge colorPalette="blue">{level}</Badge>
-            <Badge>{subjectName(test.subject, language)}</Badge>
-          </HStack>
-          <Heading as="h1" size="2xl">
-            {test.title}
-          </Heading>
-          {test.description && <Text color="gray.700">{test.description}</Text>}
-        </Stack>
-        <Card.Root>
-          <Card.Body gap="2">
-            <Text>{t('practice.shape', { questions: formatDigits(test.questionCount, language), minutes: formatDigits(test.durationMinutes, language) })}</Text>
-            <Text>{test.negativeMark > 0 ? t('practice.negativeRule', { mark: formatDigits(test.negativeMark, language) }) : t('practice.noNegative')}</Text>
-            <Text>{t('practice.passMark', { mark: formatDigits(test.passMark, language) })}</Text>
-            <Text color="gray.600" fontSize="sm">
-              {t('practice.rules')}
-            </Text>
+    <div className="ui-container ui-page model-test-page">
+      <div className="ui-stack">
+        <div className="ui-stack model-test-head">
+          <div className="model-test-badges">
+            <span className="ui-badge ui-blue">{level}</span>
+            <span className="ui-badge">{subjectName(test.subject, language)}</span>
+          </div>
+          <h1 className="ui-heading ui-heading-2xl">{test.title}</h1>
+          {test.description && <p>{test.description}</p>}
+        </div>
+        <div className="ui-card">
+          <div className="ui-stack model-test-card">
+            <p>{t('practice.shape', { questions: formatDigits(test.questionCount, language), minutes: formatDigits(test.durationMinutes, language) })}</p>
+            <p>{test.negativeMark > 0 ? t('practice.negativeRule', { mark: formatDigits(test.negativeMark, language) }) : t('practice.noNegative')}</p>
+            <p>{t('practice.passMark', { mark: formatDigits(test.passMark, language) })}</p>
+            <p className="ui-muted">{t('practice.rules')}</p>
             {problem && (
-              <Alert.Root status="error">
-                <Alert.Indicator />
-                <Alert.Title>{problem}</Alert.Title>
-              </Alert.Root>
+              <div className="ui-alert ui-red" role="alert">
+                <div>{problem}</div>
+              </div>
             )}
-            {opensAt && opensAt > now ? (
-              <Stack gap="3">
+            {opensAt && opensAt.getTime() > (now ?? new Date()).getTime() ? (
+              <div className="ui-stack">
                 <Countdown opensAt={opensAt} now={now} />
-                {state.status === 'signedIn' && <RemindMe testId={test.id} reminder={test.myReminder ?? null} />}
-              </Stack>
+                {state.status === 'signedIn' && (
+                  <Suspense fallback={null}>
+                    <RemindMe testId={test.id} reminder={test.myReminder ?? null} />
+                  </Suspense>
+                )}
+              </div>
             ) : state.status === 'signedIn' ? (
-              <Button colorPalette="blue" size="lg" onClick={() => void begin()} loading={starting.loading}>
+              <button type="button" className="ui-button ui-blue ui-lg" onClick={() => void begin()} disabled={starting.loading}>
                 {t('practice.start')}
-              </Button>
+              </button>
             ) : (
-              <Button asChild colorPalette="blue" size="lg">
-                <RouterLink to={paths.loginThen(paths.modelTest(test.id))} state={{ from: { pathname: paths.modelTest(test.id) } }}>
-                  {t('practice.signInToStart')}
-                </RouterLink>
-              </Button>
+              <RouterLink
+                className="ui-button ui-blue ui-lg"
+                to={paths.loginThen(paths.modelTest(test.id))}
+                state={{ from: { pathname: paths.modelTest(test.id) } }}
+              >
+                {t('practice.signInToStart')}
+              </RouterLink>
             )}
-          </Card.Body>
-        </Card.Root>
-        <Stack gap="2" as="section" aria-labelledby="leaderboard">
-          <Heading as="h2" size="lg" id="leaderboard">
+          </div>
+        </div>
+        <section className="ui-stack" aria-labelledby="leaderboard">
+          <h2 className="ui-heading ui-heading-lg" id="leaderboard">
             {t('practice.leaderboard')}
-          </Heading>
+          </h2>
           {board.length === 0 ? (
-            <Text color="gray.600">{t('practice.leaderboardEmpty')}</Text>
+            <p className="ui-muted">{t('practice.leaderboardEmpty')}</p>
           ) : (
-            <Table.Root size="sm" data-testid="leaderboard">
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeader>{t('practice.rank')}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{t('practice.name')}</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">{t('practice.score')}</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">{t('practice.time')}</Table.ColumnHeader>
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
+            <table className="model-test-board" data-testid="leaderboard">
+              <thead>
+                <tr>
+                  <th>{t('practice.rank')}</th>
+                  <th>{t('practice.name')}</th>
+                  <th className="end">{t('practice.score')}</th>
+                  <th className="end">{t('practice.time')}</th>
+                </tr>
+              </thead>
+              <tbody>
                 {board.map((row, index) => (
-                  <Table.Row key={index}>
-                    <Table.Cell>{formatDigits(row.rank, language)}</Table.Cell>
-                    <Table.Cell>{row.name}</Table.Cell>
-                    <Table.Cell textAlign="end">{formatDigits(row.score, language)}</Table.Cell>
-                    <Table.Cell textAlign="end">{clock(row.durationSeconds, language)}</Table.Cell>
-                  </Table.Row>
+                  <tr key={index}>
+                    <td>{formatDigits(row.rank, language)}</td>
+                    <td>{row.name}</td>
+                    <td className="end">{formatDigits(row.score, language)}</td>
+                    <td className="end">{clock(row.durationSeconds, language)}</td>
+                  </tr>
                 ))}
-              </Table.Body>
-            </Table.Root>
+              </tbody>
+            </table>
           )}
-        </Stack>
-      </Stack>
-    </Container>
+        </section>
+      </div>
+    </div>
   );
 }

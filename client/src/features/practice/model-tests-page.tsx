@@ -1,121 +1,132 @@
-import { Badge, Box, Button, Card, Container, Heading, HStack, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { EmptyState, ErrorState, InlineLoading } from '../../components/states';
 import { formatDigits } from '../../lib/format';
 import { useLanguage, useT } from '../../lib/i18n';
 import { paths } from '../../lib/paths';
+import { useHydrated } from '../../lib/use-hydrated';
 import { useSession } from '../../lib/session-context';
 import { useModelTestListQuery, useMyPracticeAttemptsQuery, usePracticeSubjectsQuery } from './api/practice.generated';
 import { ADMISSION_LEVEL, LEVELS, subjectName } from './practice-labels';
+import '../../styles/ui.css';
+import './model-tests-page.css';
 
 const PAGE = 12;
+/** The most tests `?shown=` lists at once. */
+const MOST_SHOWN = 120;
 
-/** /model-tests: free model tests, browsed by class and then subject; a signed-in student's attempts above them. */
+/**
+ * /model-tests: free model tests, browsed by class and then subject; a signed-in student's attempts
+ * above them. Drawn on the server with plain elements: the filters are a GET form (the scripts apply
+ * a choice at once) and More is a link that lists more (`?shown=`), so it all works without scripts.
+ */
 export default function ModelTestsPage() {
   const t = useT();
   const { language } = useLanguage();
+  const hydrated = useHydrated();
   const [params, setParams] = useSearchParams();
   const classLevel = Number(params.get('class')) || null;
   const subject = params.get('subject') || null;
+  const shown = Math.min(MOST_SHOWN, Math.max(PAGE, Math.floor(Number(params.get('shown')) / PAGE) * PAGE || PAGE));
   const subjects = usePracticeSubjectsQuery();
-  const { data, loading, error, refetch, fetchMore } = useModelTestListQuery({ variables: { classLevel, subject, offset: 0, limit: PAGE } });
+  const { data, loading, error, refetch } = useModelTestListQuery({ variables: { classLevel, subject, offset: 0, limit: shown } });
   const choose = (key: 'class' | 'subject', value: string) => {
     // From the address as it is now: a second choice made before the page drew the first keeps it.
     const next = new URLSearchParams(window.location.search);
     if (value) next.set(key, value);
     else next.delete(key);
+    next.delete('shown');
     setParams(next, { replace: true });
   };
+  const more = new URLSearchParams(params);
+  more.set('shown', String(shown + PAGE));
   const levelName = (level: number) => (level === ADMISSION_LEVEL ? t('practice.admission') : t('practice.classN', { level }));
   const tests = data?.modelTests.items ?? [];
   return (
-    <Container maxW="5xl" py="8">
-      <Stack gap="6">
-        <HStack justify="space-between" gap="3" flexWrap="wrap">
-          <Heading as="h1" size="2xl">
-            {t('practice.title')}
-          </Heading>
-          <Button asChild colorPalette="blue" variant="outline" size="sm">
-            <RouterLink to={paths.practice}>{t('practice.self.link')}</RouterLink>
-          </Button>
-        </HStack>
+    <div className="ui-container ui-page model-tests-page">
+      <div className="ui-stack">
+        <div className="ui-title-row">
+          <h1 className="ui-heading ui-heading-2xl">{t('practice.title')}</h1>
+          <RouterLink className="ui-button ui-blue ui-outline ui-sm" to={paths.practice}>
+            {t('practice.self.link')}
+          </RouterLink>
+        </div>
         <MyAttempts />
-        <HStack gap="3" flexWrap="wrap" align="end">
-          <Box flex="1" minW="150px">
-            <Text asChild fontSize="sm" fontWeight="medium">
-              <label htmlFor="practice-class">{t('practice.class')}</label>
-            </Text>
-            <NativeSelect.Root>
-              <NativeSelect.Field id="practice-class" value={classLevel ?? ''} onChange={(e) => choose('class', e.currentTarget.value)}>
+        <form className="model-tests-filters" method="get" action={paths.modelTests}>
+          <div className="ui-field">
+            <label htmlFor="practice-class">{t('practice.class')}</label>
+            <div className="ui-select">
+              <select id="practice-class" name="class" value={classLevel ?? ''} onChange={(e) => choose('class', e.currentTarget.value)}>
                 <option value="">{t('practice.allClasses')}</option>
                 {LEVELS.map((level) => (
                   <option key={level} value={level}>
                     {levelName(level)}
                   </option>
                 ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-          </Box>
-          <Box flex="1" minW="150px">
-            <Text asChild fontSize="sm" fontWeight="medium">
-              <label htmlFor="practice-subject">{t('practice.subject')}</label>
-            </Text>
-            <NativeSelect.Root>
-              <NativeSelect.Field id="practice-subject" value={subject ?? ''} onChange={(e) => choose('subject', e.currentTarget.value)}>
+              </select>
+            </div>
+          </div>
+          <div className="ui-field">
+            <label htmlFor="practice-subject">{t('practice.subject')}</label>
+            <div className="ui-select">
+              <select id="practice-subject" name="subject" value={subject ?? ''} onChange={(e) => choose('subject', e.currentTarget.value)}>
                 <option value="">{t('practice.allSubjects')}</option>
                 {(subjects.data?.subjects ?? []).map((s) => (
                   <option key={s.id} value={s.id}>
                     {subjectName(s, language)}
                   </option>
                 ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-          </Box>
-        </HStack>
+              </select>
+            </div>
+          </div>
+          {/* Without scripts, the choice is applied by sending the form (with them, at once). */}
+          {!hydrated && (
+            <button type="submit" className="ui-button ui-blue ui-sm">
+              {t('practice.show')}
+            </button>
+          )}
+        </form>
         {loading && !data ? (
           <InlineLoading />
         ) : error && !data ? (
           <ErrorState onRetry={() => void refetch()} />
         ) : tests.length === 0 ? (
           <EmptyState>
-            <Text>{t('practice.none')}</Text>
+            <p>{t('practice.none')}</p>
           </EmptyState>
         ) : (
-          <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+          <ul className="model-tests-grid">
             {tests.map((test) => (
-              <Card.Root key={test.id} data-testid="model-test">
-                <Card.Body gap="2">
-                  <HStack gap="2" flexWrap="wrap">
-                    <Badge colorPalette="blue">{levelName(test.classLevel)}</Badge>
-                    <Badge>{subjectName(test.subject, language)}</Badge>
-                    {test.free && <Badge colorPalette="green">{t('practice.free')}</Badge>}
+              <li key={test.id} className="ui-card" data-testid="model-test">
+                <div className="ui-stack model-test-card">
+                  <div className="model-test-badges">
+                    <span className="ui-badge ui-blue">{levelName(test.classLevel)}</span>
+                    <span className="ui-badge">{subjectName(test.subject, language)}</span>
+                    {test.free && <span className="ui-badge ui-green">{t('practice.free')}</span>}
                     {test.negativeMark > 0 && (
-                      <Badge colorPalette="orange">{t('practice.negative', { mark: formatDigits(test.negativeMark, language) })}</Badge>
+                      <span className="ui-badge ui-orange">{t('practice.negative', { mark: formatDigits(test.negativeMark, language) })}</span>
                     )}
-                  </HStack>
-                  <Card.Title>
+                  </div>
+                  <h2 className="ui-heading ui-heading-md">
                     <RouterLink to={paths.modelTest(test.id)}>{test.title}</RouterLink>
-                  </Card.Title>
-                  <Text color="gray.600" fontSize="sm">
+                  </h2>
+                  <p className="ui-muted">
                     {t('practice.shape', { questions: formatDigits(test.questionCount, language), minutes: formatDigits(test.durationMinutes, language) })}
-                  </Text>
-                  <Button asChild colorPalette="blue" size="sm" alignSelf="start">
-                    <RouterLink to={paths.modelTest(test.id)}>{t('practice.open')}</RouterLink>
-                  </Button>
-                </Card.Body>
-              </Card.Root>
+                  </p>
+                  <RouterLink className="ui-button ui-blue ui-sm model-test-open" to={paths.modelTest(test.id)}>
+                    {t('practice.open')}
+                  </RouterLink>
+                </div>
+              </li>
             ))}
-          </SimpleGrid>
+          </ul>
         )}
-        {data?.modelTests.hasMore && (
-          <Button variant="outline" alignSelf="center" onClick={() => void fetchMore({ variables: { offset: tests.length } })}>
+        {data?.modelTests.hasMore && shown < MOST_SHOWN && (
+          <RouterLink className="ui-button ui-outline model-tests-more" to={`${paths.modelTests}?${more.toString()}`} replace preventScrollReset>
             {t('practice.more')}
-          </Button>
+          </RouterLink>
         )}
-      </Stack>
-    </Container>
+      </div>
+    </div>
   );
 }
 
@@ -128,14 +139,14 @@ export function MyAttempts() {
   const { data, error } = useMyPracticeAttemptsQuery({ skip: !signedIn, fetchPolicy: 'cache-and-network' });
   if (!signedIn || error || !data || data.myAttempts.items.length === 0) return null;
   return (
-    <Stack gap="2" as="section" aria-labelledby="my-attempts">
-      <Heading as="h2" size="md" id="my-attempts">
+    <section className="ui-stack" aria-labelledby="my-attempts">
+      <h2 className="ui-heading ui-heading-md" id="my-attempts">
         {t('practice.history')}
-      </Heading>
+      </h2>
       {data.myAttempts.items.map((attempt) => (
-        <HStack key={attempt.id} justify="space-between" borderWidth="1px" borderRadius="md" p="3" gap="3" data-testid="my-attempt">
+        <div key={attempt.id} className="my-attempt" data-testid="my-attempt">
           <RouterLink to={paths.attempt(attempt.id)}>{attempt.title}</RouterLink>
-          <Text flexShrink={0} fontWeight="medium">
+          <strong>
             {!attempt.result
               ? t('practice.inProgress')
               : attempt.result.rank === null
@@ -148,9 +159,9 @@ export function MyAttempts() {
                     max: formatDigits(attempt.result.maxScore, language),
                     rank: formatDigits(attempt.result.rank, language),
                   })}
-          </Text>
-        </HStack>
+          </strong>
+        </div>
       ))}
-    </Stack>
+    </section>
   );
 }

@@ -11,7 +11,7 @@ import { checkBirthDate, checkEmail, checkName, checkPassword, checkPhone } from
 import { endSession, refreshSession, startSession, type IssuedSession } from './session.service';
 
 @InputType({ description: 'A new account; every field is required' })
-class SignUpInput {
+export class SignUpInput {
   @Field(() => String, { description: 'The full name, at most 100 characters' })
   @Rule(textRule(checkName))
   name: string;

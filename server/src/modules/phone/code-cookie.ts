@@ -31,8 +31,11 @@ export function browserHash(jwtSecret: string, token: string): string {
   return createHmac('sha256', key).update(token).digest('hex');
 }
 
-/** httpOnly, SameSite=Strict, only sent to /graphql, kept as long as a code can still be sent and used. */
-export function codeCookie(req: Request, res: Response, secure: boolean): CodeCookie {
+/**
+ * httpOnly, SameSite=Strict, only sent to /graphql (or to `path`: the phone form that works without
+ * scripts, server/src/http/page-forms.ts, has its own), kept as long as a code can still be sent and used.
+ */
+export function codeCookie(req: Request, res: Response, secure: boolean, path = '/graphql'): CodeCookie {
   return {
     read: () => {
       const value = (req.cookies as Record<string, string> | undefined)?.[CODE_COOKIE];
@@ -43,7 +46,7 @@ export function codeCookie(req: Request, res: Response, secure: boolean): CodeCo
         httpOnly: true,
         sameSite: 'strict',
         secure,
-        path: '/graphql',
+        path,
         maxAge: (STALE_CODE_MINUTES + CODE_TTL_MINUTES + 5) * 60 * 1000,
       }),
   };

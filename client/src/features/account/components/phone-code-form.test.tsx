@@ -3,6 +3,7 @@ import { GraphQLError } from 'graphql';
 import { RequestSignInCodeDocument, SignInWithCodeDocument } from '../api/phone.generated';
 import { LATE_SMS_MS, PhoneCodeForm, type CodeSignIn } from './phone-code-form';
 import { answer, renderRoute } from '../../../test/render';
+import { FormEchoContext } from '../../../lib/form-echo';
 
 const PHONE = '০১৭১২-৩৪৫৬৭৮';
 const user = {
@@ -107,5 +108,24 @@ describe('signing in with a mobile number', () => {
     } finally {
       jest.useRealTimers();
     }
+  });
+});
+
+describe('the phone form drawn again by the server for a browser without scripts', () => {
+  it('posts both steps to the server, and opens on the code step with the number, the code and the refusal it was drawn with', () => {
+    const echo = { step: 'code', error: 'Tell us your name to make your account', field: 'name', values: { phone: '01812345670', code: '123456' } };
+    const { container } = renderRoute(
+      <FormEchoContext.Provider value={echo}>
+        <PhoneCodeForm mode="signIn" next="/model-tests" onSignedIn={jest.fn()} />
+      </FormEchoContext.Provider>,
+    );
+    const form = screen.getByRole('form', { name: 'Enter the code from the SMS' });
+    expect(form).toHaveAttribute('method', 'post');
+    expect(form).toHaveAttribute('action', '/login/phone');
+    expect(container.querySelector('input[type="hidden"][name="phone"]')).toHaveValue('01812345670');
+    expect(container.querySelector('input[type="hidden"][name="next"]')).toHaveValue('/model-tests');
+    expect(screen.getByRole('textbox', { name: 'Code from the SMS' })).toHaveValue('123456');
+    expect(screen.getByRole('textbox', { name: 'Your name' })).toBeInTheDocument();
+    expect(screen.getByText('Tell us your name to make your account')).toBeInTheDocument();
   });
 });

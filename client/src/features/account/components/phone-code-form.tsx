@@ -6,6 +6,12 @@ import { describeError, errorFacts } from '../../../lib/graphql-errors';
 import { latinDigits } from '../../../lib/digits';
 import { useT, type Translate } from '../../../lib/i18n';
 import { FormError, TextField } from '../../../components/form-field';
+import { useFormEcho } from '../../../lib/form-echo';
+import { useHydrated } from '../../../lib/use-hydrated';
+import { paths } from '../../../lib/paths';
+
+/** Where the form posts without scripts (server/src/http/page-forms.ts): the code is sent, or checked when the form has one. */
+const PHONE_FORM_ACTION = `${paths.login}/phone`;
 
 export type CodeSignIn = SignInWithCodeMutation['signInWithCode'];
 
@@ -65,24 +71,40 @@ export function CodeInput({ value, onChange, invalid, error }: { value: string; 
  */
 export function PhoneCodeForm({
   mode,
+  next,
   onSignedIn,
   onUsePassword,
 }: {
   mode: 'signIn' | 'signUp';
+  /** Where to go once signed in, for the form the browser sends itself (no scripts). */
+  next?: string;
   onSignedIn: (payload: CodeSignIn) => void;
   /** Offered when no code can come by SMS (the site's daily limit) or the SMS is late: sign in with email and password. */
   onUsePassword?: () => void;
 }) {
   const t = useT();
-  const [phone, setPhone] = useState('');
+  const hydrated = useHydrated();
+  // Drawn again by the server after the form was sent without scripts: the code step, or a refusal.
+  const echo = useFormEcho();
+  const echoed = echo?.values ?? {};
+  const [phone, setPhone] = useState(echoed.phone ?? '');
   const phoneField = useRef<HTMLInputElement>(null);
   // A number typed while the scripts were still arriving (the page comes from the server) counts.
   useEffect(() => setPhone((typed) => typed || phoneField.current?.value || ''), []);
-  const [code, setCode] = useState('');
-  const [name, setName] = useState('');
-  const [sentTo, setSentTo] = useState<string | null>(null);
-  const [askName, setAskName] = useState(mode === 'signUp');
-  const [error, setError] = useState<{ message: string; field: string | null; code?: string | null } | null>(null);
+  const [code, setCode] = useState(echoed.code ?? '');
+  const [name, setName] = useState(echoed.name ?? '');
+  const [sentTo, setSentTo] = useState<string | null>(echo?.step === 'code' ? (echoed.phone ?? '') : null);
+  const [askName, setAskName] = useState(mode === 'signUp' || echo?.field === 'name');
+  const [error, setError] = useState<{ message: string; field: string | null; code?: string | null } | null>(
+    echo?.error ? { message: echo.error, field: echo.field ?? null } : null,
+  );
+  // What the server needs beside the fields when the browser sends the form itself.
+  const hidden = (
+    <>
+      <input type="hidden" name="mode" value={mode} />
+      {next && <input type="hidden" name="next" value={next} />}
+    </>
+  );
   const [late, setLate] = useState(false);
   const [checkingDevice, setCheckingDevice] = useState(false);
   const [requestCode, { loading: sending }] = useRequestSignInCodeMutation();
@@ -150,8 +172,9 @@ export function PhoneCodeForm({
 
   if (sentTo === null) {
     return (
-      <form method="post" onSubmit={(e) => void send(e)} noValidate aria-label={t('phone.formNumber')}>
+      <form method="post" action={PHONE_FORM_ACTION} onSubmit={(e) => void send(e)} noValidate aria-label={t('phone.formNumber')}>
         <div className="ui-stack">
+          {hidden}
           <TextField
             ref={phoneField}
             label={t('phone.number')}
@@ -172,7 +195,7 @@ export function PhoneCodeForm({
               {t('phone.checkingDevice')}
             </p>
           )}
-          <button type="submit" className="ui-button ui-blue" disabled={sending || checkingDevice || !phone.trim()}>
+          <button type="submit" className="ui-button ui-blue" disabled={hydrated && (sending || checkingDevice || !phone.trim())}>
             {sending || checkingDevice ? t('phone.sending') : t('phone.sendCode')}
           </button>
         </div>
@@ -181,8 +204,10 @@ export function PhoneCodeForm({
   }
 
   return (
-    <form method="post" onSubmit={(e) => void submit(e)} noValidate aria-label={t('phone.formCode')}>
+    <form method="post" action={PHONE_FORM_ACTION} onSubmit={(e) => void submit(e)} noValidate aria-label={t('phone.formCode')}>
       <div className="ui-stack">
+        {hidden}
+        <input type="hidden" name="phone" value={sentTo} />
         <p role="status">{t('phone.codeSent', { phone: sentTo })}</p>
         {late && (
           <p className="ui-muted" role="status">
@@ -204,7 +229,7 @@ export function PhoneCodeForm({
           />
         )}
         {problem}
-        <button type="submit" className="ui-button ui-blue" disabled={checking || code.length !== 6}>
+        <button type="submit" className="ui-button ui-blue" disabled={hydrated && (checking || code.length !== 6)}>
           {checking ? t('phone.checking') : askName ? t('phone.signUp') : t('phone.signIn')}
         </button>
         <div className="auth-links">

@@ -1,0 +1,207 @@
+import express, { Router, type Request, type Response } from 'express';
+import type { GraphQLContext } from '../kernel/context';
+import { translateMessage } from '../i18n/translate';
+import { AppError } from '../shared/errors';
+import { inputOf, validateInput } from '../shared/validation';
+import { signUp } from '../modules/auth/auth.service';
+import { answer, SignUpInput } from '../modules/auth/auth.resolver';
+import { startSession } from '../modules/auth/session.service';
+import { requestSignInCode, signInWithCode } from '../modules/phone/phone-sign-in.service';
+import { codeCookie as browserCodeCookie } from '../modules/phone/code-cookie';
+import { Role } from '../kernel/role';
+import { sendRendered } from './client-files';
+import type { FormEcho, PageRenderer } from './server-rendered-pages';
+
+/**
+ * The sign-in, sign-up and phone-code forms as plain HTML forms, for a browser whose scripts are off
+ * (or not there yet): each POST runs the same service as its GraphQL mutation, sets the same session
+ * cookie, and answers 303 to where the visitor was going; a refusal draws the page again, with the
+ * message in the page's language and what was typed (never a password).
+ *
+ * Cross-site forgery: these POSTs set a session, so only this site's own pages may send them. A
+ * browser says where the sending page is (Sec-Fetch-Site; Origin, or Referer, in older browsers); a
+ * POST from another site, or that says nothing of where it comes from, is refused, as Apollo's CSRF
+ * prevention refuses /graphql's.
+ */
+export const SAME_ORIGIN_REQUIRED = 'This form can only be sent from this site’s own page';
+/** The sign-up page's box (its scripts keep the button off until it is ticked; without them, the server asks). */
+export const TERMS_NOT_ACCEPTED = 'Accept the terms and conditions to make an account';
+
+/** The sign-in hint the client sets after signing in (client/src/lib/session.ts, SIGNED_IN_HINT_COOKIE). */
+const SIGNED_IN_HINT_COOKIE = 'shikhon_signed_in';
+const HINT_DAYS = 30;
+
+/** Form fields kept when a refused form is drawn again. */
+const ECHOED = ['email', 'name', 'phone', 'date', 'role'] as const;
+
+/**
+ * Whether this site's own page sent the request: the browser's Sec-Fetch-Site when it sends one
+ * (the site sends `Referrer-Policy: no-referrer`, so a form's Origin is "null" and it has no Referer);
+ * otherwise its Origin, or without one its Referer, must be this site.
+ */
+export function sameOrigin(req: Request): boolean {
+  const site = req.headers['sec-fetch-site'];
+  if (typeof site === 'string') return site === 'same-origin';
+  const own = `${req.protocol}://${req.get('host') ?? ''}`;
+  const origin = req.headers.origin;
+  if (typeof origin === 'string' && origin !== 'null') return origin === own;
+  const referer = req.headers.referer;
+  if (!referer) return false;
+  try {
+    return new URL(referer).origin === own;
+  } catch {
+    return false;
+  }
+}
+
+/** `next` when it is an address of this site (never another site's); home otherwise. */
+export function returnAddress(next: unknown): string {
+  return typeof next === 'string' && next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/\\') ? next : '/';
+}
+
+/** Where the phone form posts, both its steps (client/src/features/account/components/phone-code-form.tsx). */
+const PHONE_FORM = '/login/phone';
+
+/** The page the phone form was on: the sign-up page's or the sign-in page's. */
+const phonePage = (req: Request) => ((req.body as Record<string, unknown>).mode === 'signUp' ? '/signUp' : '/login');
+
+const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+
+export interface PageFormsDeps {
+  /** The request's GraphQL context: the same session, device and code cookies, language and address as a mutation's. */
+  contextFor: (req: Request, res: Response) => GraphQLContext;
+  renderPage?: PageRenderer;
+}
+
+export function pageFormsRouter({ contextFor, renderPage }: PageFormsDeps): Router {
+  const router = Router();
+  router.use(['/login', '/signUp'], express.urlencoded({ extended: false, limit: '20kb' }));
+
+  /** Signs the browser in: the refresh cookie (as the mutation's answer sets it), the device, the hint; then 303 onwards. */
+  const signedIn = (req: Request, res: Response, ctx: GraphQLContext, session: Parameters<typeof answer>[1]) => {
+    answer(ctx, session);
+    ctx.device.remember(session.user.id);
+    res.cookie(SIGNED_IN_HINT_COOKIE, '1', { maxAge: HINT_DAYS * 24 * 3600 * 1000, sameSite: 'strict', path: '/', secure: req.secure });
+    res.redirect(303, returnAddress((req.body as Record<string, unknown>).next));
+  };
+
+  /** The page drawn again with the refusal (its status: the error's, 401 for wrong credentials). */
+  const refused = async (req: Request, res: Response, page: string, error: unknown, echo: Partial<FormEcho> = {}) => {
+    if (!(error instanceof AppError)) throw error;
+    const language = req.language;
+    const body = req.body as Record<string, unknown>;
+    const fields = (error.details?.fields ?? {}) as Record<string, string>;
+    const [field] = Object.keys(fields);
+    const values = Object.fromEntries(ECHOED.filter((name) => typeof body[name] === 'string').map((name) => [name, text(body[name])]));
+    const next = returnAddress(body.next);
+    const form: FormEcho = {
+      error: translateMessage(language, error.message),
+      field: (error.details?.field as string | undefined) ?? field,
+      ...echo,
+      values: { ...values, ...echo.values, ...(next === '/' ? {} : { next }) },
+    };
+    res.status(error.httpStatus);
+    if (typeof error.details?.retryAfterSeconds === 'number') res.setHeader('Retry-After', String(error.details.retryAfterSeconds));
+    res.setHeader('Cache-Control', 'no-store');
+    const drawn = await renderPage?.withForm?.(page, { cookieHeader: req.headers.cookie, language }, form);
+    if (drawn) return sendRendered(req, res, drawn);
+    // No renderer (or it is busy): the message alone, with the way back.
+    res
+      .type('html')
+      .send(`<!doctype html><html lang="${language}"><meta charset="utf-8"><p role="alert">${escapeHtml(form.error ?? '')}</p><a href="${page}">←</a></html>`);
+  };
+
+  const guarded =
+    (page: (req: Request) => string, handle: (req: Request, res: Response, ctx: GraphQLContext) => Promise<void>) => async (req: Request, res: Response) => {
+      if (!sameOrigin(req)) {
+        res.status(403).type('text').send(translateMessage(req.language, SAME_ORIGIN_REQUIRED));
+        return;
+      }
+      const ctx = contextFor(req, res);
+      try {
+        await handle(req, res, ctx);
+      } catch (error) {
+        await refused(req, res, page(req), error, (error as { echo?: Partial<FormEcho> }).echo);
+      }
+    };
+
+  const withNext = (path: string, req: Request, extra: Record<string, string> = {}) => {
+    const next = returnAddress((req.body as Record<string, unknown>).next);
+    const query = new URLSearchParams({ ...extra, ...(next === '/' ? {} : { next }) }).toString();
+    return query ? `${path}?${query}` : path;
+  };
+
+  router.post(
+    '/login',
+    guarded(
+      (req) => withNext('/login', req),
+      async (req, res, ctx) => {
+        const body = req.body as Record<string, unknown>;
+        const user = await ctx.checkPassword(text(body.email), text(body.password));
+        signedIn(req, res, ctx, await startSession(ctx.db, ctx.auth.jwtSecret, user));
+      },
+    ),
+  );
+
+  router.post(
+    '/signUp',
+    guarded(
+      (req) => withNext('/signUp', req),
+      async (req, res, ctx) => {
+        const body = req.body as Record<string, unknown>;
+        const role = body.role === Role.INSTRUCTOR ? Role.INSTRUCTOR : Role.STUDENT;
+        if (!body.terms) throw new AppError('BAD_USER_INPUT', TERMS_NOT_ACCEPTED);
+        const input = await validateInput(
+          inputOf(SignUpInput, {
+            name: text(body.name),
+            email: text(body.email),
+            password: text(body.password),
+            phone: text(body.phone),
+            date: text(body.date),
+            role,
+          }),
+        );
+        signedIn(req, res, ctx, await signUp(ctx.auth, input, ctx.clientAddress, ctx.language));
+      },
+    ),
+  );
+
+  // The phone form: without `code`, sends the code and draws the code step; with it, signs in.
+  router.post(
+    PHONE_FORM,
+    guarded(
+      (req) => withNext(phonePage(req), req, { with: 'phone' }),
+      async (req, res, ctx) => {
+        const body = req.body as Record<string, unknown>;
+        const phone = text(body.phone);
+        // The browser's code cookie, sent to this form's address (the app's is sent to /graphql only).
+        const codeCookie = browserCodeCookie(req, res, req.secure, PHONE_FORM);
+        if (!('code' in body)) {
+          await requestSignInCode(ctx.auth, phone, ctx.clientAddress, ctx.language, codeCookie, null);
+          res.setHeader('Cache-Control', 'no-store');
+          const form: FormEcho = { step: 'code', values: { phone, ...(returnAddress(body.next) === '/' ? {} : { next: returnAddress(body.next) }) } };
+          const drawn = await renderPage?.withForm?.(
+            withNext(phonePage(req), req, { with: 'phone' }),
+            { cookieHeader: req.headers.cookie, language: req.language },
+            form,
+          );
+          if (drawn) return sendRendered(req, res, drawn);
+          res.type('text').send(phone);
+          return;
+        }
+        const name = text(body.name).trim() || null;
+        try {
+          signedIn(req, res, ctx, await signInWithCode(ctx.auth, { phone, code: text(body.code), name }, ctx.clientAddress, ctx.language, codeCookie));
+        } catch (error) {
+          // Still the code step: the code (when only the name was missing) and the number stay.
+          throw error instanceof AppError ? Object.assign(error, { echo: { step: 'code', values: { code: text(body.code) } } }) : error;
+        }
+      },
+    ),
+  );
+  return router;
+}
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
