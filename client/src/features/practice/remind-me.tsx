@@ -1,5 +1,6 @@
 import { Alert, Button, HStack, RadioGroup, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
+import { WithChakra } from '../../app/chakra';
 import type { ReminderChannel } from '../../gql/types';
 import { describeError } from '../../lib/graphql-errors';
 import { useT } from '../../lib/i18n';
@@ -8,7 +9,16 @@ import { useCancelReminderMutation, useRemindMeMutation } from './api/practice.g
 const CHANNELS: ReminderChannel[] = ['SMS', 'EMAIL'];
 
 /** "Remind me" of a live exam that has not opened: by SMS or email; once asked, the channel may change or the reminder be cancelled. */
-export default function RemindMe({ testId, reminder }: { testId: string; reminder: { channel: ReminderChannel } | null }) {
+/** Drawn with Chakra's components, which come with this code (the test's page is plain). */
+export default function RemindMe(props: { testId: string; reminder: { channel: ReminderChannel } | null }) {
+  return (
+    <WithChakra>
+      <RemindMeForm {...props} />
+    </WithChakra>
+  );
+}
+
+function RemindMeForm({ testId, reminder }: { testId: string; reminder: { channel: ReminderChannel } | null }) {
   const t = useT();
   const [channel, setChannel] = useState<ReminderChannel>(reminder?.channel ?? 'SMS');
   const [problem, setProblem] = useState<string | null>(null);
