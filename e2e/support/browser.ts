@@ -1,12 +1,21 @@
 import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 export const baseUrl = process.env.E2E_BASE_URL ?? 'http://localhost:4000';
 
-/** Debian's Chromium, headless, with nothing reaching out to the internet. */
+/**
+ * Debian's headless shell when installed (`apt-get install chromium-headless-shell`): the same
+ * Chromium without the browser's own windows, which on two cores costs less than half the CPU;
+ * otherwise Debian's Chromium.
+ */
+const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
+const executablePath = process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
+
+/** Chromium, headless, with nothing reaching out to the internet. */
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath,
     args: [
       '--headless',
       '--no-sandbox',
