@@ -1,0 +1,3 @@
+import { runLane } from './lanes';
+
+runLane(5);
