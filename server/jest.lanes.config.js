@@ -1,4 +1,4 @@
-/** `npm test`: the test files in lanes (src/test/lanes/lanes.ts), each lane one jest test file. */
-const base = require('./jest.config');
+/** `npm test`: the test files in lanes (scripts/jest-lanes.cjs). */
+const { lanesConfig } = require('../scripts/jest-lanes.cjs');
 
-module.exports = { ...base, testMatch: ['**/test/lanes/*.lane.ts'] };
+module.exports = lanesConfig(require('./jest.config'), __dirname);

@@ -1,8 +1,16 @@
-import { connectToaster, onToastWanted, toaster, toastsWanted, type ToastOptions } from './toaster';
+import type * as Toaster from './toaster';
+import type { ToastOptions } from './toaster';
 
 // One module's state across the steps: the order is the story of a page that shows its first toast.
+// The module is loaded afresh, as a page opening loads it (other tests in the run may have used it).
 describe('toasts asked for before the part that shows them has loaded', () => {
   it('are kept, announced, then shown in their order once it is ready, and later ones at once', () => {
+    let fresh!: typeof Toaster;
+    jest.isolateModules(() => {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      fresh = require('./toaster') as typeof Toaster;
+    });
+    const { connectToaster, onToastWanted, toaster, toastsWanted } = fresh;
     expect(toastsWanted()).toBe(false);
     const announced = jest.fn();
     const stop = onToastWanted(announced);

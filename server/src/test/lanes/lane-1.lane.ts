@@ -1,3 +1,0 @@
-import { runLane } from './lanes';
-
-runLane(0);
