@@ -1,4 +1,3 @@
-import DataLoader from 'dataloader';
 import { Args, ArgsType, Authorized, Ctx, Field, FieldResolver, ID, Int, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
 import { requireViewer } from '../../graphql/auth-checker';
 import type { GraphQLContext } from '../../kernel/context';
@@ -119,8 +118,6 @@ class PassPercentArgs extends CourseId {
   percent: number | null;
 }
 
-const quizCounts = new WeakMap<GraphQLContext, DataLoader<string, number>>();
-
 @Resolver(() => LessonQuiz)
 export class LessonQuizResolver {
   @Authorized(...roles.student)
@@ -172,18 +169,6 @@ export class LessonQuizResolver {
 export class LessonQuizCountResolver {
   @FieldResolver(() => Int, { description: 'How many questions its quiz has; 0 when it has none' })
   quizQuestionCount(@Root() lesson: Lesson, @Ctx() ctx: GraphQLContext): Promise<number> {
-    let loader = quizCounts.get(ctx);
-    if (!loader) {
-      loader = new DataLoader<string, number>(async (ids) => {
-        const rows = await ctx.db.query<Array<{ lessonId: string; count: number }>>(
-          `SELECT "lessonId", count(*)::int AS "count" FROM lesson_quiz_question WHERE "lessonId" = ANY($1::uuid[]) GROUP BY "lessonId"`,
-          [ids],
-        );
-        const counts = new Map(rows.map((row) => [row.lessonId, row.count]));
-        return ids.map((id) => counts.get(id) ?? 0);
-      });
-      quizCounts.set(ctx, loader);
-    }
-    return loader.load(lesson.id);
+    return ctx.loaders.quizQuestionCount.load(lesson.id);
   }
 }

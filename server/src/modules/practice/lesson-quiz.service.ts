@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import DataLoader from 'dataloader';
 import type { DataSource, EntityManager } from 'typeorm';
 import { In } from 'typeorm';
 import { AppError, badInput, notFound } from '../../shared/errors';
@@ -260,6 +261,18 @@ export async function setCourseQuizPassPercent(db: DataSource, viewer: Viewer, c
     throw badInput('The pass mark must be a whole percent from 1 to 100', { field: 'percent' });
   await db.getRepository(Course).update(course.id, { quizPassPercent: percent });
   return db.getRepository(Course).findOneByOrFail({ id: course.id });
+}
+
+/** How many questions each lesson's quiz has (0: none), in one statement for the lessons of a request. */
+export function createQuizQuestionCountLoader(db: DataSource): DataLoader<string, number> {
+  return new DataLoader<string, number>(async (ids) => {
+    const rows = await db.query<Array<{ lessonId: string; count: number }>>(
+      `SELECT "lessonId", count(*)::int AS "count" FROM lesson_quiz_question WHERE "lessonId" = ANY($1::uuid[]) GROUP BY "lessonId"`,
+      [ids],
+    );
+    const counts = new Map(rows.map((row) => [row.lessonId, row.count]));
+    return ids.map((id) => counts.get(id) ?? 0);
+  });
 }
 
 /** The number of lessons with a quiz in each course (lessons hidden after a failed video left out). */

@@ -1,5 +1,4 @@
 import { In } from 'typeorm';
-import DataLoader from 'dataloader';
 import {
   Arg,
   Args,
@@ -27,7 +26,6 @@ import { roles } from '../auth/guards';
 import { Course } from '../course/course.entity';
 import { DEFAULT_GRACE_SECONDS, MAX_GRACE_SECONDS, ModelTest, ReviewPolicy } from './model-test.entity';
 import {
-  countCourseTests,
   createModelTest,
   editableTest,
   findModelTest,
@@ -42,7 +40,6 @@ import {
 import { Question } from './question.entity';
 import { questionStatistics, bankAccessOf, mayReadQuestion } from './question-bank.service';
 import { Subject } from './subject.entity';
-import { countLessonQuizzes } from './lesson-quiz.service';
 
 import { levelRule } from './class-level-rule';
 import { QuestionStatistics } from './question-bank.resolver';
@@ -125,9 +122,6 @@ class ModelTestsArgs extends PageArgs {
 const TestId = IdArgs('id', MODEL_TEST_NOT_FOUND, 'The model test');
 type TestId = InstanceType<typeof TestId>;
 
-const questionCounts = new WeakMap<GraphQLContext, DataLoader<string, number>>();
-const courseTestCounts = new WeakMap<GraphQLContext, DataLoader<string, number>>();
-
 @Resolver(() => ModelTest)
 export class ModelTestResolver {
   @Query(() => ModelTestPage, { description: 'Published model tests, newest first, by class and subject' })
@@ -205,19 +199,7 @@ export class ModelTestResolver {
 
   @FieldResolver(() => Int, { description: 'How many questions it has' })
   questionCount(@Root() test: ModelTest, @Ctx() ctx: GraphQLContext): Promise<number> {
-    let loader = questionCounts.get(ctx);
-    if (!loader) {
-      loader = new DataLoader<string, number>(async (ids) => {
-        const rows = await ctx.db.query<Array<{ testId: string; count: number }>>(
-          `SELECT "testId", count(*)::int AS "count" FROM "model_test_question" WHERE "testId" = ANY($1::uuid[]) GROUP BY "testId"`,
-          [ids],
-        );
-        const counts = new Map(rows.map((row) => [row.testId, row.count]));
-        return ids.map((id) => counts.get(id) ?? 0);
-      });
-      questionCounts.set(ctx, loader);
-    }
-    return loader.load(test.id);
+    return ctx.loaders.testQuestionCount.load(test.id);
   }
 
   @FieldResolver(() => Subject, { nullable: true, description: 'Its subject, named in both languages' })
@@ -242,14 +224,6 @@ export class ModelTestResolver {
 export class CoursePracticeResolver {
   @FieldResolver(() => Int, { description: 'How many lesson quizzes and published model tests the course has (the course page\'s "Total quiz")' })
   quizCount(@Root() course: Course, @Ctx() ctx: GraphQLContext): Promise<number> {
-    let loader = courseTestCounts.get(ctx);
-    if (!loader) {
-      loader = new DataLoader<string, number>(async (ids) => {
-        const [tests, quizzes] = await Promise.all([countCourseTests(ctx.db, ids), countLessonQuizzes(ctx.db, ids)]);
-        return ids.map((id) => (tests.get(id) ?? 0) + (quizzes.get(id) ?? 0));
-      });
-      courseTestCounts.set(ctx, loader);
-    }
-    return loader.load(course.id);
+    return ctx.loaders.courseQuizCount.load(course.id);
   }
 }

@@ -1,3 +1,4 @@
+import DataLoader from 'dataloader';
 import type { DataSource } from 'typeorm';
 import { AppError, badInput, notFound } from '../../shared/errors';
 import { parsePage, type Page } from '../../shared/paging';
@@ -10,6 +11,7 @@ import { DEFAULT_GRACE_SECONDS, MAX_GRACE_SECONDS, ModelTest, ModelTestQuestion,
 import { requireUsableQuestions, SUBJECT_NOT_FOUND } from './question-bank.service';
 import { requireConfirmedAccount } from '../auth/email-verification.service';
 import { Subject } from './subject.entity';
+import { countLessonQuizzes } from './lesson-quiz.service';
 import { MAX_LEVEL, MIN_LEVEL } from './syllabus';
 
 export const MODEL_TEST_NOT_FOUND = 'Model test not found';
@@ -191,6 +193,26 @@ export async function findModelTest(db: DataSource, viewer: Viewer | null, id: s
 export async function testQuestionIds(db: DataSource, testId: string): Promise<string[]> {
   const rows = await db.getRepository(ModelTestQuestion).find({ where: { testId }, order: { position: 'ASC' } });
   return rows.map((row) => row.questionId);
+}
+
+/** How many questions each model test has, in one statement for the tests of a request. */
+export function createTestQuestionCountLoader(db: DataSource): DataLoader<string, number> {
+  return new DataLoader<string, number>(async (ids) => {
+    const rows = await db.query<Array<{ testId: string; count: number }>>(
+      `SELECT "testId", count(*)::int AS "count" FROM "model_test_question" WHERE "testId" = ANY($1::uuid[]) GROUP BY "testId"`,
+      [ids],
+    );
+    const counts = new Map(rows.map((row) => [row.testId, row.count]));
+    return ids.map((id) => counts.get(id) ?? 0);
+  });
+}
+
+/** Each course's lesson quizzes and published model tests together (the course page's "Total quiz"), for the courses of a request. */
+export function createCourseQuizCountLoader(db: DataSource): DataLoader<string, number> {
+  return new DataLoader<string, number>(async (ids) => {
+    const [tests, quizzes] = await Promise.all([countCourseTests(db, ids), countLessonQuizzes(db, ids)]);
+    return ids.map((id) => (tests.get(id) ?? 0) + (quizzes.get(id) ?? 0));
+  });
 }
 
 /** The number of published model tests of each course (its lesson quizzes: countLessonQuizzes). */

@@ -1,4 +1,8 @@
 import type { ProductModule } from '../../kernel/product-module';
+import type DataLoader from 'dataloader';
+import { bankAccessOnce, createQuestionStatisticsLoader, type BankAccess, type QuestionStats } from './question-bank.service';
+import { createQuizQuestionCountLoader } from './lesson-quiz.service';
+import { createCourseQuizCountLoader, createTestQuestionCountLoader } from './model-test.service';
 import { ChapterNameResolver, SubjectNameResolver, SyllabusResolver } from './syllabus.resolver';
 import { QuestionBankResolver } from './question-bank.resolver';
 import { ModelTestResolver, CoursePracticeResolver } from './model-test.resolver';
@@ -27,9 +31,33 @@ declare module '../../kernel/services' {
   }
 }
 
+declare module '../../kernel/context' {
+  interface Loaders {
+    /** How many questions each lesson's quiz has. */
+    quizQuestionCount: DataLoader<string, number>;
+    /** How many questions each model test has. */
+    testQuestionCount: DataLoader<string, number>;
+    /** Each course's lesson quizzes and published model tests together. */
+    courseQuizCount: DataLoader<string, number>;
+    /** How students answered each question in finished attempts. */
+    questionStatistics: DataLoader<string, QuestionStats>;
+  }
+  interface RequestFields {
+    /** What of the question bank the viewer may read, asked once per request when first needed; null without a viewer. */
+    questionBankAccess(): Promise<BankAccess> | null;
+  }
+}
+
 export const practiceModule: ProductModule = {
   name: 'practice',
   services: { practice: ({ jobs }) => new PracticeQueue(jobs) },
+  loaders: {
+    quizQuestionCount: ({ db }) => createQuizQuestionCountLoader(db),
+    testQuestionCount: ({ db }) => createTestQuestionCountLoader(db),
+    courseQuizCount: ({ db }) => createCourseQuizCountLoader(db),
+    questionStatistics: ({ db }) => createQuestionStatisticsLoader(db),
+  },
+  requestFields: ({ db }, _http, { viewer }) => ({ questionBankAccess: bankAccessOnce(db, viewer) }),
   resolvers: [
     SyllabusResolver,
     ChapterNameResolver,

@@ -1,4 +1,3 @@
-import DataLoader from 'dataloader';
 import {
   Arg,
   Args,
@@ -30,12 +29,9 @@ import {
   deleteQuestion,
   listQuestions,
   QUESTION_NOT_FOUND,
-  questionStatistics,
   setSharedBankAccess,
   updateQuestion,
-  bankAccessOf,
   mayReadQuestion,
-  type BankAccess,
   type QuestionDraft,
 } from './question-bank.service';
 
@@ -148,18 +144,10 @@ export class QuestionStatistics {
   mostChosenWrongOptionId: string | null;
 }
 
-const questionStatisticsLoaders = new WeakMap<GraphQLContext, DataLoader<string, QuestionStatistics>>();
-const bankAccesses = new WeakMap<GraphQLContext, Promise<BankAccess>>();
-
-/** Whether the signed-in staff member may read a question's key, asked once per request. */
+/** Whether the signed-in staff member may read a question's key (the bank access is asked once per request). */
 async function mayReadKey(ctx: GraphQLContext, question: Question): Promise<boolean> {
-  if (!ctx.viewer) return false;
-  let access = bankAccesses.get(ctx);
-  if (!access) {
-    access = bankAccessOf(ctx.db, ctx.viewer);
-    bankAccesses.set(ctx, access);
-  }
-  return mayReadQuestion(await access, question);
+  const access = ctx.questionBankAccess();
+  return access !== null && mayReadQuestion(await access, question);
 }
 
 const QuestionId = IdArgs('id', QUESTION_NOT_FOUND, 'The question');
@@ -196,12 +184,7 @@ export class QuestionBankResolver {
   })
   async statistics(@Root() question: Question, @Ctx() ctx: GraphQLContext): Promise<QuestionStatistics | null> {
     if (!(await mayReadKey(ctx, question))) return null;
-    let loader = questionStatisticsLoaders.get(ctx);
-    if (!loader) {
-      loader = new DataLoader<string, QuestionStatistics>(async (ids) => questionStatistics(ctx.db, [...ids]));
-      questionStatisticsLoaders.set(ctx, loader);
-    }
-    return loader.load(question.id);
+    return ctx.loaders.questionStatistics.load(question.id);
   }
 
   @FieldResolver(() => String, {

@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+import DataLoader from 'dataloader';
 import { In, type DataSource, type EntityManager } from 'typeorm';
 import { AppError, badInput, notFound } from '../../shared/errors';
 import { parsePage, type Page } from '../../shared/paging';
@@ -106,6 +107,19 @@ export async function bankAccessOf(db: DataSource | EntityManager, viewer: Viewe
     db.getRepository(User).findOne({ select: { id: true, sharedBankAccess: true }, where: { id: viewer.id } }),
   ]);
   return { admin: false, courseIds: new Set(courses.map((row) => row.id)), sharedBank: user?.sharedBankAccess ?? false };
+}
+
+/**
+ * One request's question bank access: asked of the database the first time it is needed, then the
+ * same answer for the rest of the request; null without a viewer.
+ */
+export function bankAccessOnce(db: DataSource, viewer: Viewer | null): () => Promise<BankAccess> | null {
+  let access: Promise<BankAccess> | undefined;
+  return () => {
+    if (!viewer) return null;
+    access ??= bankAccessOf(db, viewer);
+    return access;
+  };
 }
 
 export function mayReadQuestion(access: BankAccess, question: Pick<Question, 'courseId'>): boolean {
@@ -304,4 +318,9 @@ export async function questionStatistics(db: DataSource, questionIds: string[]):
     const wrong = mine.filter((row) => !row.correct).sort((a, b) => b.count - a.count || a.optionId.localeCompare(b.optionId))[0];
     return { questionId, answered, correctShare: answered ? correct / answered : 0, mostChosenWrongOptionId: wrong?.optionId ?? null };
   });
+}
+
+/** Each question's statistics (`questionStatistics`), in one statement for the questions of a request. */
+export function createQuestionStatisticsLoader(db: DataSource): DataLoader<string, QuestionStats> {
+  return new DataLoader<string, QuestionStats>(async (ids) => questionStatistics(db, [...ids]));
 }
