@@ -82,7 +82,10 @@ if (selected.length === 0) {
 const SECONDS = {
   'account-safety': 16,
   accounts: 37,
-  'bangla-everywhere': 300,
+  'bangla-everywhere-admin': 65,
+  'bangla-everywhere-instructor': 60,
+  'bangla-everywhere-student': 110,
+  'bangla-everywhere-visitor': 80,
   'bangla-font-on-english-pages': 7,
   bangla: 14,
   'before-scripts': 55,
