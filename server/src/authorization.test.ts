@@ -233,6 +233,7 @@ const graphqlTable: Record<string, [string, Check]> = {
   approveCourseReview: [admin, gql('mutation ($id: ID!) { approveCourseReview(courseId: $id) { id } }', () => ({ id: ids.draft }))],
   rejectCourseReview: [admin, gql('mutation ($id: ID!) { rejectCourseReview(courseId: $id, reason: "Too short") { id } }', () => ({ id: ids.draft }))],
   requestSignInCode: [everyone, gql('mutation { requestSignInCode(phone: "01712000001") }')],
+  sendSignInCode: [everyone, gql('mutation { sendSignInCode(phone: "01712000002") { resendAfterSeconds } }')],
   signInWithCode: [everyone, gql('mutation { signInWithCode(phone: "01712000001", code: "000000", name: "Someone") { accessToken } }')],
   addPhone: [signedIn, gql('mutation { addPhone(phone: "01712000002") }')],
   confirmPhone: [signedIn, gql('mutation { confirmPhone(code: "000000") { id } }')],

@@ -94,9 +94,11 @@ export function pageFormsRouter({ contextFor, renderPage }: PageFormsDeps): Rout
     const [field] = Object.keys(fields);
     const values = Object.fromEntries(ECHOED.filter((name) => typeof body[name] === 'string').map((name) => [name, text(body[name])]));
     const next = returnAddress(body.next);
+    const triesLeft = error.details?.triesLeft;
     const form: FormEcho = {
       error: translateMessage(language, error.message),
       field: (error.details?.field as string | undefined) ?? field,
+      ...(typeof triesLeft === 'number' ? { triesLeft } : {}),
       ...echo,
       values: { ...values, ...echo.values, ...(next === '/' ? {} : { next }) },
     };
@@ -177,9 +179,13 @@ export function pageFormsRouter({ contextFor, renderPage }: PageFormsDeps): Rout
         // The browser's code cookie, sent to this form's address (the app's is sent to /graphql only).
         const codeCookie = browserCodeCookie(req, res, req.secure, PHONE_FORM);
         if (!('code' in body)) {
-          await requestSignInCode(ctx.auth, phone, ctx.clientAddress, ctx.language, codeCookie, null);
+          const { resendAfterSeconds } = await requestSignInCode(ctx.auth, phone, ctx.clientAddress, ctx.language, codeCookie, null);
           res.setHeader('Cache-Control', 'no-store');
-          const form: FormEcho = { step: 'code', values: { phone, ...(returnAddress(body.next) === '/' ? {} : { next: returnAddress(body.next) }) } };
+          const form: FormEcho = {
+            step: 'code',
+            resendAfterSeconds,
+            values: { phone, ...(returnAddress(body.next) === '/' ? {} : { next: returnAddress(body.next) }) },
+          };
           const drawn = await renderPage?.withForm?.(
             withNext(phonePage(req), req, { with: 'phone' }),
             { cookieHeader: req.headers.cookie, language: req.language },

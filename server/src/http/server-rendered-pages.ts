@@ -32,6 +32,10 @@ export interface FormEcho {
   values?: Record<string, string>;
   /** The step of a form of several (the phone form after its code was sent: 'code'). */
   step?: string;
+  /** The phone form's code step: seconds until a new code may be asked for (static text without scripts). */
+  resendAfterSeconds?: number;
+  /** The phone form's code step after a wrong code: how many tries the browser's code has left. */
+  triesLeft?: number;
 }
 
 interface RenderedPage {

@@ -49,6 +49,9 @@ export const errorCodes = {
   /** A file that is not a picture of a kind accepted there (for a question: PNG, JPEG or WebP, told by its content). */
   PICTURE_NOT_SUPPORTED: 'BAD_USER_INPUT',
 
+  /** The SMS code had its last wrong try: it can no longer be used, even when right; ask for a new one (`field` is `code`). */
+  CODE_USED_UP: 'BAD_USER_INPUT',
+
   /** The sign-in details do not match an account. */
   WRONG_CREDENTIALS: 'UNAUTHENTICATED',
 
@@ -123,6 +126,8 @@ export const errorCodes = {
   CHECK_REQUIRED: 'TOO_MANY_REQUESTS',
   /** Too many requests or attempts: try again later. */
   RATE_LIMITED: 'TOO_MANY_REQUESTS',
+  /** A new sign-in code was asked for too soon after the last one (30 s after the first, 60 s after later ones): `retryAfterSeconds` says when it may be; nothing was sent. */
+  RESEND_TOO_SOON: 'TOO_MANY_REQUESTS',
   /** The site's SMS budget for today is spent: no code can be sent by SMS until tomorrow (Asia/Dhaka). */
   SMS_UNAVAILABLE: 'TOO_MANY_REQUESTS',
 } as const satisfies Record<string, ErrorCategory>;

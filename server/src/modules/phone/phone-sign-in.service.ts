@@ -46,8 +46,21 @@ import { countWrongGuess, refuseWhileGuessesWait } from './guess-throttle';
  */
 export const MAX_WRONG_TRIES = 5;
 
+/**
+ * Asking again for a code: the first new code 30 s after the code was sent, each later one 60 s
+ * after the previous. A series is the asker's codes for the number within RESEND_SERIES_MINUTES of
+ * now; the asker is the browser (its code cookie) or its address, for a sign-in code, and the
+ * account or its address for a confirm code, so neither a stranger's requests delay the owner nor
+ * does a script dropping its cookie escape the wait. Asking earlier sends nothing and counts nothing.
+ */
+export const FIRST_RESEND_SECONDS = 30;
+export const LATER_RESEND_SECONDS = 60;
+export const RESEND_SERIES_MINUTES = 30;
+
 export const NOT_A_MOBILE = 'Enter a Bangladeshi mobile number: 01 and 9 more digits (013 to 019)';
 export const WRONG_CODE = 'This code is wrong or has expired. Ask for a new one.';
+export const CODE_USED_UP = 'This code can no longer be used; ask for a new one.';
+export const resendTooSoonMessage = (seconds: number) => `You can ask for a new code in ${seconds} second${seconds === 1 ? '' : 's'}.`;
 export const NAME_NEEDED = 'Tell us your name to make your account';
 export const PHONE_SIGN_IN_OFF = 'Sign-in with a mobile number is turned off on this site';
 export const PHONE_TAKEN = 'This number belongs to another account';
@@ -100,16 +113,42 @@ interface CodeRequest {
   proofOfWork?: string | null;
 }
 
+/** What asking for a code answers: how long until the asker may ask for the next one. */
+export interface CodeSent {
+  resendAfterSeconds: number;
+}
+
+/** The asker's codes for the number in the current series: how many, and how many seconds until the next may be sent (0: now). */
+async function resendWait(
+  db: DataSource,
+  request: Pick<CodeRequest, 'phone' | 'purpose' | 'userId' | 'browser'>,
+  address: string,
+): Promise<{ sent: number; waitSeconds: number }> {
+  const [row] = await db.query<Array<{ sent: number; wait: number | null }>>(
+    `SELECT count(*)::int AS sent,
+            ceil(extract(epoch FROM max("createdAt") + make_interval(secs => CASE WHEN count(*) <= 1 THEN $6::int ELSE $7::int END) - now()))::int AS wait
+       FROM sign_in_code
+      WHERE phone = $1 AND purpose = $2 AND "createdAt" > now() - make_interval(mins => $8::int)
+        AND ("addressKey" = $5 OR (CASE WHEN $2 = 'confirm' THEN "userId" = $3 ELSE "browserHash" = $4 END))`,
+    [request.phone, request.purpose, request.userId, request.browser, address, FIRST_RESEND_SECONDS, LATER_RESEND_SECONDS, RESEND_SERIES_MINUTES],
+  );
+  return { sent: row?.sent ?? 0, waitSeconds: Math.max(0, row?.wait ?? 0) };
+}
+
 /**
  * Writes a new code (ending the earlier one of the same browser, or of the same account for
- * `confirm`) and queues its SMS. Refuses, counting nothing, when a limit is reached; refuses with
- * SMS_UNAVAILABLE when the day's budget is spent.
+ * `confirm`) and queues its SMS. Refuses, sending and counting nothing, when asked again too soon
+ * (RESEND_TOO_SOON, with `retryAfterSeconds`) or when a limit is reached; refuses with
+ * SMS_UNAVAILABLE when the day's budget is spent. Answers when the next code may be asked for.
  */
-async function issueCode(deps: AuthDeps, request: CodeRequest): Promise<void> {
+async function issueCode(deps: AuthDeps, request: CodeRequest): Promise<CodeSent> {
   const { phone, purpose, userId, language, browser } = request;
   const settings = settingsOf(deps);
   if (!settings.enabled) throw new AppError('FORBIDDEN', PHONE_SIGN_IN_OFF);
   const address = addressKey(request.clientAddress);
+  // Asked again too soon: nothing is sent or counted (the same answer whether or not the number has an account).
+  const series = await resendWait(deps.db, request, address);
+  if (series.waitSeconds > 0) throw new AppError('RESEND_TOO_SOON', resendTooSoonMessage(series.waitSeconds), { retryAfterSeconds: series.waitSeconds });
   // The address first: a request it refuses is counted against no number and no range.
   const checks: Array<[Limit, string]> = [
     [limits.codesPerAddress, address],
@@ -162,6 +201,7 @@ async function issueCode(deps: AuthDeps, request: CodeRequest): Promise<void> {
     });
   });
   await deps.mailer.sendSms(phone, codeSmsText(language, code, deps.publicUrl), { signInCodeId: id, held: false });
+  return { resendAfterSeconds: series.sent === 0 ? FIRST_RESEND_SECONDS : LATER_RESEND_SECONDS };
 }
 
 /**
@@ -186,9 +226,10 @@ async function checkCode(
   };
   await refuseWhileGuessesWait(deps.db, subjects);
   const bound = purpose === 'confirm' ? Boolean(scope.userId) : Boolean(scope.browser);
-  const outcome = !bound
-    ? ('wrong' as const)
-    : await deps.db.transaction(async (manager) => {
+  type Outcome = { wrong: true; triesLeft: number | null } | { wrong: false; used: boolean };
+  const outcome: Outcome = !bound
+    ? { wrong: true, triesLeft: null }
+    : await deps.db.transaction(async (manager): Promise<Outcome> => {
         const codes = manager.getRepository(SignInCode);
         const live = await codes.findOne({
           where: {
@@ -201,21 +242,25 @@ async function checkCode(
           order: { createdAt: 'DESC' },
           lock: { mode: 'pessimistic_write' },
         });
-        if (!live || live.failedAttempts >= MAX_WRONG_TRIES) return 'wrong' as const;
+        if (!live) return { wrong: true, triesLeft: null };
+        // Only the asker's own code is here (its browser's cookie, or its account): its tries are theirs to know.
+        if (live.failedAttempts >= MAX_WRONG_TRIES) return { wrong: true, triesLeft: 0 };
         if (!/^\d{6}$/.test(code) || !sameHash(codeHash(deps.jwtSecret, live.id, code), live.codeHash)) {
           await codes.increment({ id: live.id }, 'failedAttempts', 1);
-          return 'wrong' as const;
+          return { wrong: true, triesLeft: MAX_WRONG_TRIES - live.failedAttempts - 1 };
         }
-        if (!(await use(manager, live))) return 'kept' as const;
+        if (!(await use(manager, live))) return { wrong: false, used: false };
         await codes.update(live.id, { usedAt: new Date() });
-        return 'used' as const;
+        return { wrong: false, used: true };
       });
-  if (outcome === 'wrong') {
+  if (!bound || outcome.wrong) {
     await countEvent(deps.db, 'refused');
     await countWrongGuess(deps.db, subjects);
-    throw badInput(WRONG_CODE, { field: 'code' });
+    const triesLeft = bound && outcome.wrong ? outcome.triesLeft : null;
+    if (triesLeft === 0) throw new AppError('CODE_USED_UP', CODE_USED_UP, { field: 'code' });
+    throw badInput(WRONG_CODE, { field: 'code', ...(triesLeft !== null ? { triesLeft } : {}) });
   }
-  if (outcome === 'used') await countEvent(deps.db, 'used');
+  if (outcome.used) await countEvent(deps.db, 'used');
 }
 
 /** The account a confirmed number signs in to. */
@@ -223,7 +268,7 @@ function accountWithNumber(manager: EntityManager | DataSource, phone: string): 
   return manager.getRepository(User).findOneBy({ phone, phoneConfirmedAt: Not(IsNull()) });
 }
 
-/** Sends a sign-in (or sign-up) code; the answer is the same whether or not the number has an account. */
+/** Sends a sign-in (or sign-up) code; the answer (when the next may be asked for) is the same whether or not the number has an account. */
 export async function requestSignInCode(
   deps: AuthDeps,
   typedPhone: string,
@@ -231,11 +276,11 @@ export async function requestSignInCode(
   language: Language,
   cookie: CodeCookie,
   proofOfWork?: string | null,
-): Promise<true> {
+): Promise<CodeSent> {
   const phone = requireMobile(typedPhone);
   const account = await accountWithNumber(deps.db, phone);
   const browser = browserHash(deps.jwtSecret, browserToken(cookie));
-  await issueCode(deps, {
+  return issueCode(deps, {
     phone,
     purpose: 'sign-in',
     userId: account?.id ?? null,
@@ -244,7 +289,6 @@ export async function requestSignInCode(
     browser,
     proofOfWork,
   });
-  return true;
 }
 
 /**
