@@ -13,6 +13,10 @@ export interface FormEcho {
   values?: Record<string, string>;
   /** The step of a form of several: 'code' for the phone form once its code was sent. */
   step?: string;
+  /** The phone form's code step: seconds until a new code may be asked for (static text without scripts). */
+  resendAfterSeconds?: number;
+  /** The phone form's code step after a wrong code: how many tries the browser's code has left. */
+  triesLeft?: number;
 }
 
 export const FormEchoContext = createContext<FormEcho | null>(null);

@@ -21,6 +21,7 @@ const wordedCodes: Partial<Record<ErrorCode, MessageKey>> = {
   ALREADY_ENROLLED: 'errors.ALREADY_ENROLLED',
   PAYMENT_IN_PROGRESS: 'errors.PAYMENT_IN_PROGRESS',
   QUIZ_NOT_PASSED: 'errors.QUIZ_NOT_PASSED',
+  CODE_USED_UP: 'errors.CODE_USED_UP',
 };
 
 /** The code, category and data of a GraphQL error (its first one); nulls for anything else. */

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { GraphQLError } from 'graphql';
-import { RequestSignInCodeDocument, SignInWithCodeDocument } from '../api/phone.generated';
+import { SendSignInCodeDocument, SignInWithCodeDocument } from '../api/phone.generated';
 import { LATE_SMS_MS, PhoneCodeForm, type CodeSignIn } from './phone-code-form';
 import { answer, renderRoute } from '../../../test/render';
 import { FormEchoContext } from '../../../lib/form-echo';
@@ -17,6 +17,7 @@ const user = {
   instructorApproved: false,
   language: 'bn',
 };
+const sent = (seconds: number) => ({ sendSignInCode: { __typename: 'SignInCodeSent' as const, resendAfterSeconds: seconds } });
 const signedIn = { signInWithCode: { __typename: 'AuthPayload' as const, accessToken: 'token', user } };
 
 describe('signing in with a mobile number', () => {
@@ -24,7 +25,7 @@ describe('signing in with a mobile number', () => {
     const done = jest.fn<void, [CodeSignIn]>();
     renderRoute(<PhoneCodeForm mode="signIn" onSignedIn={done} />, {
       mocks: [
-        answer(RequestSignInCodeDocument, { phone: PHONE }, { requestSignInCode: true }),
+        answer(SendSignInCodeDocument, { phone: PHONE }, sent(30)),
         // Without a name, a new number's code is kept and the name is asked for.
         {
           request: { query: SignInWithCodeDocument, variables: { phone: PHONE, code: '123456', name: null } },
@@ -54,7 +55,7 @@ describe('signing in with a mobile number', () => {
       language: 'bn',
       mocks: [
         {
-          request: { query: RequestSignInCodeDocument, variables: { phone: '01212345678' } },
+          request: { query: SendSignInCodeDocument, variables: { phone: '01212345678' } },
           result: {
             errors: [
               new GraphQLError('একটি বাংলাদেশি মোবাইল নম্বর লিখুন: ০১ এবং আরও ৯টি অঙ্ক (০১৩ থেকে ০১৯)', {
@@ -78,7 +79,7 @@ describe('signing in with a mobile number', () => {
       language: 'bn',
       mocks: [
         {
-          request: { query: RequestSignInCodeDocument, variables: { phone: '01712345678' } },
+          request: { query: SendSignInCodeDocument, variables: { phone: '01712345678' } },
           result: { errors: [new GraphQLError(message, { extensions: { code: 'SMS_UNAVAILABLE', category: 'TOO_MANY_REQUESTS' } })] },
         },
       ],
@@ -95,7 +96,7 @@ describe('signing in with a mobile number', () => {
     try {
       const usePassword = jest.fn();
       renderRoute(<PhoneCodeForm mode="signIn" onSignedIn={jest.fn()} onUsePassword={usePassword} />, {
-        mocks: [answer(RequestSignInCodeDocument, { phone: '01712345678' }, { requestSignInCode: true })],
+        mocks: [answer(SendSignInCodeDocument, { phone: '01712345678' }, sent(30))],
       });
       fireEvent.change(screen.getByRole('textbox', { name: 'Mobile number' }), { target: { value: '01712345678' } });
       fireEvent.click(screen.getByRole('button', { name: 'Send code' }));
@@ -127,5 +128,92 @@ describe('the phone form drawn again by the server for a browser without scripts
     expect(screen.getByRole('textbox', { name: 'Code from the SMS' })).toHaveValue('123456');
     expect(screen.getByRole('textbox', { name: 'Your name' })).toBeInTheDocument();
     expect(screen.getByText('Tell us your name to make your account')).toBeInTheDocument();
+  });
+});
+
+describe('the code screen in Bangla', () => {
+  /** The clock moves on one second at a time, as a person watching the countdown sees it. */
+  const secondsPass = (seconds: number) => {
+    for (let i = 0; i < seconds; i++) act(() => jest.advanceTimersByTime(1000));
+  };
+  const wrongCode = (triesLeft: number) => ({
+    request: { query: SignInWithCodeDocument, variables: { phone: '০১৭১২৩৪৫৬৭৮', code: '111111', name: null } },
+    result: {
+      errors: [new GraphQLError('কোডটি ভুল বা এর মেয়াদ শেষ। নতুন একটি কোড চেয়ে নিন।', { extensions: { code: 'BAD_USER_INPUT', field: 'code', triesLeft } })],
+    },
+  });
+
+  it('says the code was sent, counts down in Bangla digits before a new code can be asked for (30 s, then 60 s), and shows the tries left and the dead code', async () => {
+    jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
+    try {
+      renderRoute(<PhoneCodeForm mode="signIn" onSignedIn={jest.fn()} />, {
+        language: 'bn',
+        mocks: [
+          // The first code: the next may be asked for in 30 s; the second: in 60 s.
+          { ...answer(SendSignInCodeDocument, { phone: '০১৭১২৩৪৫৬৭৮' }, sent(30)), maxUsageCount: 1 },
+          wrongCode(4),
+          {
+            request: { query: SignInWithCodeDocument, variables: { phone: '০১৭১২৩৪৫৬৭৮', code: '111111', name: null } },
+            result: {
+              errors: [new GraphQLError('এই কোডটি আর ব্যবহার করা যাবে না; নতুন একটি কোড চেয়ে নিন।', { extensions: { code: 'CODE_USED_UP', field: 'code' } })],
+            },
+          },
+          answer(SendSignInCodeDocument, { phone: '০১৭১২৩৪৫৬৭৮' }, sent(60)),
+        ],
+      });
+      fireEvent.change(screen.getByRole('textbox', { name: 'মোবাইল নম্বর' }), { target: { value: '০১৭১২৩৪৫৬৭৮' } });
+      fireEvent.click(screen.getByRole('button', { name: 'কোড পাঠান' }));
+      const code = await screen.findByRole('textbox', { name: 'এসএমএসের কোড' });
+      expect(screen.getByRole('status')).toHaveTextContent('০১৭১২৩৪৫৬৭৮ নম্বরে এসএমএসে ৬ অঙ্কের একটি কোড পাঠানো হয়েছে। এটি ৫ মিনিট কাজ করবে।');
+
+      // The countdown: "নতুন কোড পাঠান" is off, with the seconds left in Bangla digits.
+      expect(screen.getByRole('button', { name: 'নতুন কোড পাঠান (৩০ সেকেন্ড)' })).toBeDisabled();
+      secondsPass(1);
+      expect(screen.getByRole('button', { name: 'নতুন কোড পাঠান (২৯ সেকেন্ড)' })).toBeDisabled();
+      secondsPass(18);
+      expect(screen.getByRole('button', { name: 'নতুন কোড পাঠান (১১ সেকেন্ড)' })).toBeDisabled();
+
+      // A wrong code: the tries left, in Bangla digits.
+      fireEvent.change(code, { target: { value: '111111' } });
+      fireEvent.click(screen.getByRole('button', { name: 'লগইন' }));
+      expect(await screen.findByText('এই কোডে আর ৪ বার চেষ্টা করা যাবে।')).toBeInTheDocument();
+      expect(screen.getByText('কোডটি ভুল বা এর মেয়াদ শেষ। নতুন একটি কোড চেয়ে নিন।')).toBeInTheDocument();
+
+      // The fifth wrong try: the code is dead.
+      fireEvent.click(screen.getByRole('button', { name: 'লগইন' }));
+      expect(await screen.findByText('এই কোডটি আর ব্যবহার করা যাবে না; নতুন একটি কোড চেয়ে নিন।')).toBeInTheDocument();
+      expect(screen.queryByText(/বার চেষ্টা করা যাবে/)).not.toBeInTheDocument();
+
+      // The wait ends: a new code, and the next wait is 60 s.
+      secondsPass(11);
+      const resend = screen.getByRole('button', { name: 'নতুন কোড পাঠান' });
+      expect(resend).toBeEnabled();
+      fireEvent.click(resend);
+      // The answer arrives within the same second (the mocked server answers after a few milliseconds).
+      await act(() => jest.advanceTimersByTimeAsync(200));
+      expect(screen.getByRole('button', { name: 'নতুন কোড পাঠান (৬০ সেকেন্ড)' })).toBeDisabled();
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('drawn by the server without scripts, says the wait and the tries left as static text', () => {
+    const echo = {
+      step: 'code',
+      resendAfterSeconds: 60,
+      error: 'কোডটি ভুল বা এর মেয়াদ শেষ। নতুন একটি কোড চেয়ে নিন।',
+      field: 'code',
+      triesLeft: 2,
+      values: { phone: '01812345670' },
+    };
+    renderRoute(
+      <FormEchoContext.Provider value={echo}>
+        <PhoneCodeForm mode="signIn" onSignedIn={jest.fn()} />
+      </FormEchoContext.Provider>,
+      { language: 'bn' },
+    );
+    expect(screen.getByRole('status')).toHaveTextContent('০১৮১২৩৪৫৬৭০ নম্বরে এসএমএসে ৬ অঙ্কের একটি কোড পাঠানো হয়েছে।');
+    expect(screen.getByText('এই কোডে আর ২ বার চেষ্টা করা যাবে।')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'নতুন কোড পাঠান (৬০ সেকেন্ড)' })).toBeDisabled();
   });
 });

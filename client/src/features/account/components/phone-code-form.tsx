@@ -1,10 +1,10 @@
 import { isGraphQLErrors } from '../../../lib/data';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { deviceCheckOf, solveDeviceCheck } from './device-check';
-import { useRequestSignInCodeMutation, useSignInWithCodeMutation, type SignInWithCodeMutation } from '../api/phone.generated';
+import { useSendSignInCodeMutation, useSignInWithCodeMutation, type SignInWithCodeMutation } from '../api/phone.generated';
 import { describeError, errorFacts } from '../../../lib/graphql-errors';
-import { latinDigits } from '../../../lib/digits';
-import { useT, type Translate } from '../../../lib/i18n';
+import { latinDigits, localDigits } from '../../../lib/digits';
+import { useLanguage, useT, type Translate } from '../../../lib/i18n';
 import { FormError, TextField } from '../../../components/form-field';
 import { useFormEcho } from '../../../lib/form-echo';
 import { useHydrated } from '../../../lib/use-hydrated';
@@ -15,12 +15,69 @@ const PHONE_FORM_ACTION = `${paths.login}/phone`;
 
 export type CodeSignIn = SignInWithCodeMutation['signInWithCode'];
 
-/** A failed mutation's message and the field it names (`extensions.field` or `extensions.fields`). */
-export function codeError(failure: unknown, t: Translate): { message: string; field: string | null; code: string | null } {
+export interface CodeProblem {
+  message: string;
+  field: string | null;
+  code?: string | null;
+  /** After a wrong code: how many tries the browser's code has left (the server tells only that browser). */
+  triesLeft?: number | null;
+  /** Asked for a new code too soon (RESEND_TOO_SOON): seconds until it may be asked for. */
+  retryAfterSeconds?: number | null;
+}
+
+/** A failed mutation's message and the field it names (`extensions.field` or `extensions.fields`), and the tries left and wait it carries. */
+export function codeError(failure: unknown, t: Translate): CodeProblem & { code: string | null } {
   const described = describeError(failure, t);
   const first = isGraphQLErrors(failure) ? failure.errors[0] : undefined;
   const field = (first?.extensions?.field as string | undefined) ?? Object.keys(described.fields)[0] ?? null;
-  return { message: described.message, field, code: errorFacts(failure).code };
+  const number = (value: unknown) => (typeof value === 'number' ? value : null);
+  return {
+    message: described.message,
+    field,
+    code: errorFacts(failure).code,
+    triesLeft: number(first?.extensions?.triesLeft),
+    retryAfterSeconds: number(first?.extensions?.retryAfterSeconds),
+  };
+}
+
+/**
+ * The wait before "Send a new code" works again, as the server said it (30 s after the first code,
+ * 60 s after later ones): `secondsLeft` counts down each second to 0; `start(seconds)` begins a wait.
+ */
+export function useResendCountdown(initialSeconds = 0): { secondsLeft: number; start: (seconds: number) => void } {
+  const [until, setUntil] = useState(() => (initialSeconds > 0 ? Date.now() + initialSeconds * 1000 : 0));
+  const [now, setNow] = useState(() => Date.now());
+  const secondsLeft = Math.max(0, Math.ceil((until - now) / 1000));
+  useEffect(() => {
+    if (secondsLeft <= 0) return;
+    // The next tick when the shown second changes.
+    const delay = Math.min(1000, Math.max(1, until - Date.now() - (secondsLeft - 1) * 1000));
+    const timer = setTimeout(() => setNow(Date.now()), delay);
+    return () => clearTimeout(timer);
+  }, [secondsLeft, until, now]);
+  const start = (seconds: number) => {
+    const at = Date.now();
+    setNow(at);
+    setUntil(at + seconds * 1000);
+  };
+  return { secondsLeft, start };
+}
+
+/** The "Send a new code" button: off, with the seconds left (in the page's digits), while the wait runs. */
+export function ResendButton({ secondsLeft, busy, onClick, className }: { secondsLeft: number; busy: boolean; onClick: () => void; className?: string }) {
+  const t = useT();
+  return (
+    <button type="button" className={className ?? 'ui-button ui-plain ui-blue'} disabled={busy || secondsLeft > 0} onClick={onClick}>
+      {secondsLeft > 0 ? t('phone.resendIn', { seconds: secondsLeft }) : t('phone.resend')}
+    </button>
+  );
+}
+
+/** A wrong code's line: the tries its code has left; or, for a dead code, nothing more (its message says so). */
+export function TriesLeft({ problem }: { problem: CodeProblem | null }) {
+  const t = useT();
+  if (!problem || problem.code === 'CODE_USED_UP' || typeof problem.triesLeft !== 'number' || problem.triesLeft <= 0) return null;
+  return <p className="ui-muted">{t('phone.triesLeft', { count: problem.triesLeft })}</p>;
 }
 
 /** How long after a code is sent the page says an SMS can be late. */
@@ -83,6 +140,7 @@ export function PhoneCodeForm({
   onUsePassword?: () => void;
 }) {
   const t = useT();
+  const { language } = useLanguage();
   const hydrated = useHydrated();
   // Drawn again by the server after the form was sent without scripts: the code step, or a refusal.
   const echo = useFormEcho();
@@ -95,9 +153,11 @@ export function PhoneCodeForm({
   const [name, setName] = useState(echoed.name ?? '');
   const [sentTo, setSentTo] = useState<string | null>(echo?.step === 'code' ? (echoed.phone ?? '') : null);
   const [askName, setAskName] = useState(mode === 'signUp' || echo?.field === 'name');
-  const [error, setError] = useState<{ message: string; field: string | null; code?: string | null } | null>(
-    echo?.error ? { message: echo.error, field: echo.field ?? null } : null,
+  const [error, setError] = useState<CodeProblem | null>(
+    echo?.error ? { message: echo.error, field: echo.field ?? null, triesLeft: echo.triesLeft ?? null } : null,
   );
+  // When "Send a new code" works again: the server says so with each code (and with a refusal asked too soon).
+  const countdown = useResendCountdown(echo?.resendAfterSeconds ?? 0);
   // What the server needs beside the fields when the browser sends the form itself.
   const hidden = (
     <>
@@ -107,7 +167,7 @@ export function PhoneCodeForm({
   );
   const [late, setLate] = useState(false);
   const [checkingDevice, setCheckingDevice] = useState(false);
-  const [requestCode, { loading: sending }] = useRequestSignInCodeMutation();
+  const [requestCode, { loading: sending }] = useSendSignInCodeMutation();
   const [signIn, { loading: checking }] = useSignInWithCodeMutation();
   useWebOtp(sentTo !== null, setCode);
   // A code not used a minute after it was sent: the SMS may be late (a busy gateway); say so.
@@ -128,7 +188,7 @@ export function PhoneCodeForm({
     e?.preventDefault();
     setError(null);
     try {
-      await requestCode({ variables: { phone } }).catch(async (failure: unknown) => {
+      const { data } = await requestCode({ variables: { phone } }).catch(async (failure: unknown) => {
         // Many codes went unused lately: the phone proves itself with a little work, then asks again.
         const challenge = deviceCheckOf(failure);
         if (!challenge) throw failure;
@@ -137,11 +197,14 @@ export function PhoneCodeForm({
         if (!proofOfWork) throw failure;
         return requestCode({ variables: { phone, proofOfWork } });
       });
+      countdown.start(data?.sendSignInCode.resendAfterSeconds ?? 0);
       setSentTo(phone);
       setSentAt(Date.now());
       setCode('');
     } catch (failure) {
-      setError(codeError(failure, t));
+      const refusal = codeError(failure, t);
+      if (refusal.code === 'RESEND_TOO_SOON' && refusal.retryAfterSeconds) countdown.start(refusal.retryAfterSeconds);
+      setError(refusal);
     }
   };
 
@@ -208,7 +271,7 @@ export function PhoneCodeForm({
       <div className="ui-stack">
         {hidden}
         <input type="hidden" name="phone" value={sentTo} />
-        <p role="status">{t('phone.codeSent', { phone: sentTo })}</p>
+        <p role="status">{t('phone.codeSent', { phone: localDigits(sentTo, language) })}</p>
         {late && (
           <p className="ui-muted" role="status">
             {mode === 'signIn' ? t('phone.late') : t('phone.lateSignUp')}
@@ -229,13 +292,14 @@ export function PhoneCodeForm({
           />
         )}
         {problem}
+        {error?.field === 'code' && <TriesLeft problem={error} />}
         <button type="submit" className="ui-button ui-blue" disabled={hydrated && (checking || code.length !== 6)}>
           {checking ? t('phone.checking') : askName ? t('phone.signUp') : t('phone.signIn')}
         </button>
+        {/* Without scripts the wait is said once, as the server drew it. */}
+        {!hydrated && countdown.secondsLeft > 0 && <p className="ui-muted">{t('phone.resendWait', { seconds: countdown.secondsLeft })}</p>}
         <div className="auth-links">
-          <button type="button" className="ui-button ui-plain ui-blue" disabled={sending} onClick={() => void send()}>
-            {t('phone.resend')}
-          </button>
+          <ResendButton secondsLeft={countdown.secondsLeft} busy={sending} onClick={() => void send()} />
           <button type="button" className="ui-button ui-plain ui-blue" onClick={() => setSentTo(null)}>
             {t('phone.changeNumber')}
           </button>

@@ -2,8 +2,13 @@ import { Alert, Button, Field, Heading, HStack, Input, Stack, Text } from '@chak
 import { useState, type FormEvent } from 'react';
 import { useAddPhoneMutation, useConfirmPhoneMutation } from '../api/phone.generated';
 import { toaster } from '../../../lib/toaster';
-import { useT } from '../../../lib/i18n';
-import { CodeInput, codeError, useWebOtp } from './phone-code-form';
+import { useLanguage, useT } from '../../../lib/i18n';
+import { localDigits } from '../../../lib/digits';
+import { CodeInput, codeError, TriesLeft, useResendCountdown, useWebOtp, type CodeProblem } from './phone-code-form';
+
+/** The server's waits between confirm codes (phone-sign-in.service.ts): it refuses earlier asks with RESEND_TOO_SOON and the seconds left. */
+const FIRST_RESEND_SECONDS = 30;
+const LATER_RESEND_SECONDS = 60;
 
 /**
  * Edit Profile's mobile number for sign-in: add a number, confirm it with the code sent to it, then
@@ -11,10 +16,13 @@ import { CodeInput, codeError, useWebOtp } from './phone-code-form';
  */
 export function SignInPhone({ phone, confirmed, onConfirmed }: { phone: string | null; confirmed: boolean; onConfirmed: (phone: string) => void }) {
   const t = useT();
+  const { language } = useLanguage();
+  const countdown = useResendCountdown();
+  const [sends, setSends] = useState(0);
   const [typed, setTyped] = useState(confirmed ? '' : (phone ?? ''));
   const [sent, setSent] = useState(false);
   const [code, setCode] = useState('');
-  const [error, setError] = useState<{ message: string; field: string | null } | null>(null);
+  const [error, setError] = useState<CodeProblem | null>(null);
   const [addPhone, { loading: sending }] = useAddPhoneMutation();
   const [confirmPhone, { loading: confirming }] = useConfirmPhoneMutation();
   useWebOtp(sent, setCode);
@@ -28,10 +36,14 @@ export function SignInPhone({ phone, confirmed, onConfirmed }: { phone: string |
         toaster.create({ title: t('phone.alreadyYours'), type: 'info' });
         return;
       }
+      countdown.start(sends === 0 ? FIRST_RESEND_SECONDS : LATER_RESEND_SECONDS);
+      setSends((count) => count + 1);
       setSent(true);
       setCode('');
     } catch (failure) {
-      setError(codeError(failure, t));
+      const refusal = codeError(failure, t);
+      if (refusal.code === 'RESEND_TOO_SOON' && refusal.retryAfterSeconds) countdown.start(refusal.retryAfterSeconds);
+      setError(refusal);
     }
   };
 
@@ -81,15 +93,16 @@ export function SignInPhone({ phone, confirmed, onConfirmed }: { phone: string |
       ) : (
         <form onSubmit={(e) => void confirm(e)} noValidate aria-label={t('phone.confirm')}>
           <Stack gap="3">
-            <Text role="status">{t('phone.codeSent', { phone: typed })}</Text>
+            <Text role="status">{t('phone.codeSent', { phone: localDigits(typed, language) })}</Text>
             <CodeInput value={code} onChange={setCode} invalid={error?.field === 'code'} />
             {problem}
+            {error?.field === 'code' && <TriesLeft problem={error} />}
             <HStack gap="4" wrap="wrap">
               <Button type="submit" colorPalette="blue" disabled={confirming || code.length !== 6}>
                 {t('phone.confirm')}
               </Button>
-              <Button type="button" variant="plain" color="blue.700" px="0" disabled={sending} onClick={() => void send()}>
-                {t('phone.resend')}
+              <Button type="button" variant="plain" color="blue.700" px="0" disabled={sending || countdown.secondsLeft > 0} onClick={() => void send()}>
+                {countdown.secondsLeft > 0 ? t('phone.resendIn', { seconds: countdown.secondsLeft }) : t('phone.resend')}
               </Button>
               <Button type="button" variant="plain" color="blue.700" px="0" onClick={() => setSent(false)}>
                 {t('phone.changeNumber')}
