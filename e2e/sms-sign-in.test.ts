@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { newEmail, signUp } from './support/accounts';
-import { launchBrowser } from './support/browser';
+import { launchBrowser, openPage } from './support/browser';
+import { NARROW, sidewaysScrolling } from './support/narrow';
 import { bangla, text } from './support/catalogues';
 import { sql } from './support/database';
 import { assertNoSidewaysScroll, openPhone } from './support/phone';
@@ -33,7 +34,8 @@ async function latestCodeTo(phone: string): Promise<string> {
 async function typeNumberAndCode(page: Page, typed: string, phone: string) {
   await page.getByLabel(bn('phone.number'), { exact: true }).fill(typed);
   await page.getByRole('button', { name: bn('phone.sendCode'), exact: true }).click();
-  await page.getByText(bn('phone.codeSent', { phone: typed })).waitFor();
+  // The number is said back in the page's digits.
+  await page.getByText(bn('phone.codeSent', { phone: banglaDigits(typed) })).waitFor();
   const code = page.getByLabel(bn('phone.code'), { exact: true });
   assert.equal(await code.getAttribute('autocomplete'), 'one-time-code');
   assert.equal(await code.getAttribute('inputmode'), 'numeric');
@@ -121,3 +123,43 @@ describe('a mobile number and a code by SMS, in Bangla on a phone (390 px)', () 
     await visit.close();
   });
 });
+
+describe('the code screen in Bangla on a 360 px phone', () => {
+  it('counts down in Bangla digits before a new code can be asked for, and says how many tries a wrong code leaves', async () => {
+    const visit = await openPage(browser, NARROW);
+    const { page } = visit;
+    await page.goto('/login?lang=bn');
+    await page.getByRole('button', { name: bn('phone.useMobile'), exact: true }).click();
+    await page.getByLabel(bn('phone.number'), { exact: true }).fill('০১৭১৫-৩৬০৩৬০');
+    await page.getByRole('button', { name: bn('phone.sendCode'), exact: true }).click();
+    await page.getByText(bn('phone.codeSent', { phone: '০১৭১৫-৩৬০৩৬০' })).waitFor();
+
+    // "নতুন কোড পাঠান" is off, with the seconds left in Bangla digits, counting down from ৩০.
+    const resend = page.getByRole('button', { name: /^নতুন কোড পাঠান \([০-৯]+ সেকেন্ড\)$/ });
+    await resend.waitFor();
+    assert.equal(await resend.isDisabled(), true);
+    const secondsShown = async () => Number(latinDigitsOf(/\(([০-৯]+) সেকেন্ড\)/.exec((await resend.textContent()) ?? '')?.[1] ?? ''));
+    const first = await secondsShown();
+    assert.ok(first <= 30 && first >= 27, `the countdown starts at ৩০, shows ${first}`);
+    // A second or two later, it shows fewer seconds, still in Bangla digits.
+    let later = first;
+    for (let i = 0; i < 50 && later >= first; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      later = await secondsShown();
+    }
+    assert.ok(later < first && later > 0, `the countdown went from ${first} to ${later}`);
+    assert.equal(await resend.isDisabled(), true);
+
+    // A wrong code: the code's message and the tries left, in Bangla digits.
+    const code = await latestCodeTo('+8801715360360');
+    const wrong = code === '000000' ? '111111' : '000000';
+    await page.getByLabel(bn('phone.code'), { exact: true }).fill(banglaDigits(wrong));
+    await page.getByRole('button', { name: bn('phone.signIn'), exact: true }).click();
+    await page.getByText('এই কোডে আর ৪ বার চেষ্টা করা যাবে।', { exact: true }).waitFor();
+    assert.deepEqual(await sidewaysScrolling(page), []);
+    visit.assertNoErrors();
+    await visit.close();
+  });
+});
+
+const latinDigitsOf = (digits: string) => digits.replace(/[০-৯]/g, (d) => String(d.charCodeAt(0) - 0x09e6));
