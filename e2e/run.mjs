@@ -2,7 +2,7 @@
 // throwaway PostgreSQL and, for each lane, the built server on a free port, runs the tests, stops
 // them all. The tests get the database's URL too (E2E_DATABASE_URL), to read the mail outbox.
 //
-// The test files run in lanes side by side (E2E_LANES, 3 unless set; 1 runs them all one after
+// The test files run in lanes side by side (E2E_LANES, 2 unless set; 1 runs them all one after
 // another). Each lane has a server and a database of its own, so files in different lanes share no
 // state (accounts and their language, enrollments, rate limits). Within a lane the files run one at
 // a time in the order of their names, as they all did in one lane: the lanes are consecutive runs
@@ -131,7 +131,7 @@ function splitIntoLanes(names, count) {
   return lanes.filter((lane) => lane.length > 0);
 }
 
-const planned = splitIntoLanes(selected, Math.max(1, Number(process.env.E2E_LANES ?? 3) || 1));
+const planned = splitIntoLanes(selected, Math.max(1, Number(process.env.E2E_LANES ?? 2) || 1));
 
 /** A server of its own, on a database of its own, for lane `index`. */
 async function startLane(index) {
