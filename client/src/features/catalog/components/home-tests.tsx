@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { formatDateTime, formatDigits } from '../../../lib/format';
 import { useLanguage, useT } from '../../../lib/i18n';
@@ -13,13 +14,18 @@ export function HomeModelTests() {
   const t = useT();
   const { language } = useLanguage();
   const { data } = useHomeModelTestsQuery();
+  // The clock is read only once the page runs: the HTML drawn on the server (perhaps served later from
+  // its cache) and the browser's first drawing must say the same, whatever the time is by then.
+  const [now, setNow] = useState<number | null>(null);
+  useEffect(() => setNow(Date.now()), []);
   if (!data) return null;
   const live = data.live.items;
   const tests = [...live, ...data.free.items.filter((test) => !live.some((l) => l.id === test.id))].slice(0, 4);
   const isLive = (test: HomeModelTestFragment) => live.some((l) => l.id === test.id);
   const when = (test: HomeModelTestFragment) => {
     if (!test.opensAt || !test.closesAt) return null;
-    return new Date(test.opensAt).getTime() > Date.now()
+    if (now === null) return t('home.tests.window', { from: formatDateTime(test.opensAt, language), until: formatDateTime(test.closesAt, language) });
+    return new Date(test.opensAt).getTime() > now
       ? t('home.tests.opens', { when: formatDateTime(test.opensAt, language) })
       : t('home.tests.openNow', { when: formatDateTime(test.closesAt, language) });
   };
