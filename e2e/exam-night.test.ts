@@ -48,6 +48,26 @@ async function answerThreeWithTheLastTwoOffline(page: Page, goOffline: () => Pro
   assert.equal(await page.locator('[data-unsaved="true"]').count(), 2);
 }
 
+/** Asks the phone's cache until it holds the page and every script and style it loaded (waitForFunction would not wait for a promise). */
+async function untilPageIsKept(page: Page) {
+  const deadline = Date.now() + 30_000;
+  const kept = () =>
+    page.evaluate(async () => {
+      const files = performance
+        .getEntriesByType('resource')
+        .map((entry) => new URL(entry.name))
+        .filter((url) => url.origin === location.origin && /^\/assets\/.*\.(js|css)$/.test(url.pathname))
+        .map((url) => url.pathname);
+      const all = [location.pathname, ...files];
+      const found = await Promise.all(all.map((address) => caches.match(address, { ignoreVary: true })));
+      return all.filter((_, i) => !found[i]);
+    });
+  for (let missing = await kept(); missing.length; missing = await kept()) {
+    assert.ok(Date.now() < deadline, `the page and its scripts were kept in the cache within 30 s; missing ${missing.join(', ')}`);
+    await page.waitForTimeout(100);
+  }
+}
+
 describe('exam night on a phone with a bad connection, in Bangla', () => {
   it('answers chosen offline before the deadline count when the phone is back within the grace window, without a reload', async () => {
     const visit = await openPhone(browser);
@@ -100,7 +120,7 @@ describe('exam night on a phone with a bad connection, in Bangla', () => {
     await saved;
     // The page and its scripts are in the phone's cache, under the practice pages' service worker.
     await page.evaluate(() => navigator.serviceWorker.ready);
-    await page.waitForFunction(async () => Boolean(await caches.match(location.pathname, { ignoreVary: true })));
+    await untilPageIsKept(page);
 
     await context.setOffline(true);
     await page.getByRole('button', { name: bn('practice.next') }).click();

@@ -2,7 +2,8 @@
 // The practice pages' service worker: a model test page reloaded with no network opens from the
 // cache (the page keeps itself and its scripts there: offline-practice.ts), with the answers kept on
 // the phone. Pages are asked of the network first, so a reachable server always answers; built
-// assets never change under their name, so the cache answers them first. GraphQL is never cached here.
+// assets never change under their name, so the cache answers them first and keeps each one fetched.
+// GraphQL is never cached here.
 var CACHE = 'shikhon-practice-v1';
 var PRACTICE_PAGE = /^\/(attempts|model-tests)(\/|$)/;
 /** Files a page needs that keep their name from one build to the next: the network first, the cache without one. */
@@ -21,18 +22,36 @@ function fromCache(request) {
   return caches.match(request, { ignoreVary: true });
 }
 
+/** Keeps a copy of a good answer for the next time there is no network. */
+function keep(event, request, response) {
+  if (response.ok) {
+    var copy = response.clone();
+    event.waitUntil(
+      caches.open(CACHE).then(function (cache) {
+        return cache.put(request, copy);
+      }),
+    );
+  }
+  return response;
+}
+
+/** Files a practice page loads later (a chunk, a font) are kept as they come; other pages' files are not. */
+function keepForPracticePage(event, request) {
+  return function (response) {
+    var copy = response.clone();
+    event.waitUntil(
+      self.clients.get(event.clientId).then(function (client) {
+        if (client && PRACTICE_PAGE.test(new URL(client.url).pathname)) keep(event, request, copy);
+      }),
+    );
+    return response;
+  };
+}
+
 function networkFirst(event, request) {
   return fetch(request)
     .then(function (response) {
-      if (response.ok) {
-        var copy = response.clone();
-        event.waitUntil(
-          caches.open(CACHE).then(function (cache) {
-            return cache.put(request, copy);
-          }),
-        );
-      }
-      return response;
+      return keep(event, request, response);
     })
     .catch(function () {
       return fromCache(request).then(function (kept) {
@@ -53,7 +72,7 @@ self.addEventListener('fetch', function (event) {
   if (url.pathname.indexOf('/assets/') === 0) {
     event.respondWith(
       fromCache(request).then(function (kept) {
-        return kept || fetch(request);
+        return kept || fetch(request).then(keepForPracticePage(event, request));
       }),
     );
   }

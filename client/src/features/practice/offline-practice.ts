@@ -13,16 +13,21 @@ export async function keepPageForOffline(): Promise<void> {
   if (typeof navigator === 'undefined' || !('serviceWorker' in navigator) || typeof caches === 'undefined') return;
   try {
     await navigator.serviceWorker.register('/practice-sw.js');
+    // From now on the worker keeps every file the page fetches; those fetched before are added here.
+    await navigator.serviceWorker.ready;
     const cache = await caches.open(CACHE);
     const scripts = performance
       .getEntriesByType('resource')
       .map((entry) => new URL(entry.name))
       .filter((url) => url.origin === location.origin && /^\/(assets\/|start-scripts\.js$|favicon\.svg$)/.test(url.pathname))
       .map((url) => url.pathname);
+    // Each file on its own, so a connection lost halfway keeps what already came for the next try;
+    // the page last, once all its files are kept: a page in the cache opens offline.
     const missing = [];
-    for (const address of [location.pathname + location.search, '/start-scripts.js', ...new Set(scripts)])
-      if (!(await cache.match(address, { ignoreVary: true }))) missing.push(address);
-    await cache.addAll(missing);
+    for (const address of ['/start-scripts.js', ...new Set(scripts)]) if (!(await cache.match(address, { ignoreVary: true }))) missing.push(address);
+    const kept = await Promise.allSettled(missing.map((address) => cache.add(address)));
+    const page = location.pathname + location.search;
+    if (kept.every((file) => file.status === 'fulfilled') && !(await cache.match(page, { ignoreVary: true }))) await cache.add(page);
   } catch {
     // Offline already, or storage refused: the page works as before, only not from the cache.
   }
