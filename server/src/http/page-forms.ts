@@ -16,8 +16,8 @@ import type { FormEcho, PageRenderer } from './server-rendered-pages';
  * The sign-in, sign-up and phone-code forms as plain HTML forms, for a browser whose scripts are off
  * (or not there yet): each POST runs the same service as its GraphQL mutation, sets the same session
  * cookie, and answers 303 to where the visitor was going; a refusal draws the page again, with the
- * message in the page's language and what was typed (never a password). Forgot Password does
- * what its mutation does and draws the page again with the outcome.
+ * message in the page's language and what was typed (never a password). Forgot Password and the
+ * phone form's "Send a new code" do what their mutations do and draw the page again with the outcome.
  *
  * Cross-site forgery: these POSTs set a session, so only this site's own pages may send them. A
  * browser says where the sending page is (Sec-Fetch-Site; Origin, or Referer, in older browsers); a
@@ -62,6 +62,8 @@ export function returnAddress(next: unknown): string {
 
 /** Where the phone form posts, both its steps (client/src/features/account/components/phone-code-form.tsx). */
 const PHONE_FORM = '/login/phone';
+/** Where the phone form's "Send a new code" posts (the code step's fields; the code is ignored). */
+const PHONE_RESEND_FORM = `${PHONE_FORM}/resend`;
 /** Where the sign-in form's Forgot Password posts (its email field; the password is ignored): client/src/features/account/login-page.tsx. */
 const FORGOT_PASSWORD_FORM = '/login/forgot-password';
 
@@ -218,6 +220,30 @@ export function pageFormsRouter({ contextFor, renderPage }: PageFormsDeps): Rout
         } catch (error) {
           // Still the code step: the code (when only the name was missing) and the number stay.
           throw error instanceof AppError ? Object.assign(error, { echo: { step: 'code', values: { code: text(body.code) } } }) : error;
+        }
+      },
+    ),
+  );
+
+  // The code step's "Send a new code": a new code to the same number, with the same waits (30 s, then
+  // 60 s) and limits as sendSignInCode; too soon, the page says the wait again (429, nothing sent).
+  router.post(
+    PHONE_RESEND_FORM,
+    guarded(
+      (req) => withNext(phonePage(req), req, { with: 'phone' }),
+      async (req, res, ctx) => {
+        const phone = text((req.body as Record<string, unknown>).phone);
+        const codeCookie = browserCodeCookie(req, res, req.secure, PHONE_FORM);
+        try {
+          const { resendAfterSeconds } = await requestSignInCode(ctx.auth, phone, ctx.clientAddress, ctx.language, codeCookie, null);
+          await codeStep(req, res, phone, resendAfterSeconds);
+        } catch (error) {
+          if (!(error instanceof AppError)) throw error;
+          const wait = error.details?.retryAfterSeconds;
+          // Still the code step, for the same number. Asked too soon: the wait line says it (its message would say it twice).
+          const echo: Partial<FormEcho> =
+            error.code === 'RESEND_TOO_SOON' && typeof wait === 'number' ? { step: 'code', resendAfterSeconds: wait, error: undefined } : { step: 'code' };
+          throw Object.assign(error, { echo });
         }
       },
     ),
