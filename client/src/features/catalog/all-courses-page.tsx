@@ -57,6 +57,8 @@ export default function AllCoursesPage() {
       if (value) next.set(key, value);
       else next.delete(key);
     }
+    // A select left empty in the form sent without scripts (`?class=`) is no filter: not carried on.
+    for (const [key, value] of [...next]) if (!value) next.delete(key);
     const query = next.toString();
     return query ? `${paths.allCourses}?${query}` : paths.allCourses;
   };
