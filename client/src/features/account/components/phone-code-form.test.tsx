@@ -242,8 +242,8 @@ describe('"Send a new code" without scripts', () => {
     expect(within(form).getAllByRole('button')[0]).toHaveAccessibleName('অ্যাকাউন্ট খুলুন');
   });
 
-  it('drawn again after asking too soon: the wait the server gave, and no message said twice', () => {
-    const echo = { step: 'code', resendAfterSeconds: 12, values: { phone: '01812345670' } };
+  it('drawn again after asking too soon: the wait the server gave, no message said twice, and the name typed for a new number kept', () => {
+    const echo = { step: 'code', resendAfterSeconds: 12, values: { phone: '01812345670', name: 'Sadia Islam' } };
     const drawn = within(
       renderBeforeScripts(
         <FormEchoContext.Provider value={echo}>
@@ -254,6 +254,7 @@ describe('"Send a new code" without scripts', () => {
     );
     expect(drawn.getAllByText(/১২ সেকেন্ড/)).toHaveLength(1);
     expect(drawn.queryByRole('alert')).toBeNull();
+    expect(drawn.getByRole('textbox', { name: 'আপনার নাম' })).toHaveValue('Sadia Islam');
   });
 
   it('with scripts, asks by the mutation and the form is not sent', async () => {

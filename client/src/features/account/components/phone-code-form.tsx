@@ -178,7 +178,8 @@ export function PhoneCodeForm({
   const [code, setCode] = useState(echoed.code ?? '');
   const [name, setName] = useState(echoed.name ?? '');
   const [sentTo, setSentTo] = useState<string | null>(echo?.step === 'code' ? (echoed.phone ?? '') : null);
-  const [askName, setAskName] = useState(mode === 'signUp' || echo?.field === 'name');
+  // Asked for already when the page was drawn again with a name typed (after a new code was sent without scripts).
+  const [askName, setAskName] = useState(mode === 'signUp' || echo?.field === 'name' || Boolean(echoed.name));
   const [error, setError] = useState<CodeProblem | null>(
     echo?.error ? { message: echo.error, field: echo.field ?? null, triesLeft: echo.triesLeft ?? null } : null,
   );
