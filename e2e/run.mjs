@@ -106,14 +106,14 @@ const SECONDS = {
   practice: 9,
   purchase: 60,
   'reviews-inbox-and-blog': 52,
-  'scripts-arriving': 19,
+  'scripts-arriving': 24,
   'server-rendering': 35,
   'sms-pumping': 10,
   'sms-sign-in': 14,
   staff: 39,
   video: 33,
   visitor: 48,
-  'without-scripts': 30,
+  'without-scripts': 40,
 };
 const secondsOf = (file) => SECONDS[file.replace(/\.test\.js$/, '')] ?? 30;
 

@@ -141,3 +141,36 @@ describe('signing in and up on a phone whose scripts arrive late', () => {
     await held.context.close();
   });
 });
+
+describe('the catalogue on a phone whose scripts arrive late', () => {
+  it('shows the selects’ Show button until the scripts run; then its links, selects, pager and Back change the address in place', async () => {
+    const held = await phoneWithHeldScripts(browser);
+    const { page } = held;
+    await gotoDrawn(page, '/allCourses', { waitUntil: 'domcontentloaded' });
+    const filters = page.getByRole('group', { name: 'Filter courses' });
+    await filters.getByRole('button', { name: 'Show', exact: true }).waitFor();
+    assert.equal(await held.interactive(), false, 'the scripts have not arrived');
+    held.release();
+    await page.waitForSelector('html[data-interactive]');
+    // With the scripts, a choice applies at once: no button to send it.
+    await filters.getByRole('button', { name: 'Show', exact: true }).waitFor({ state: 'detached' });
+    // A mark on this document: a page loaded afresh would not have it.
+    await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+
+    const pager = page.getByRole('navigation', { name: 'Pages' });
+    await pager.getByRole('link', { name: 'Next', exact: true }).click();
+    await page.waitForURL((url) => url.searchParams.get('offset') === '20');
+    await pager.getByText(/^Page 2 of /).waitFor();
+    await filters.getByRole('link', { name: 'Class 1 to 12', exact: true }).click();
+    await page.waitForURL((url) => url.searchParams.get('section') === 'CLASS_1_TO_12' && !url.searchParams.has('offset'));
+    await page.getByText('Courses for Class 1 to 12', { exact: true }).waitFor();
+    await page.getByLabel('Language', { exact: true }).selectOption('bn');
+    await page.waitForURL((url) => url.searchParams.get('language') === 'bn' && url.searchParams.get('section') === 'CLASS_1_TO_12');
+    await page.goBack();
+    await page.waitForURL((url) => !url.searchParams.has('language') && url.searchParams.get('section') === 'CLASS_1_TO_12');
+    assert.equal(await page.getByLabel('Language', { exact: true }).inputValue(), '');
+    assert.equal(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed), true, 'no page was loaded afresh');
+    held.assertNoErrors();
+    await held.context.close();
+  });
+});

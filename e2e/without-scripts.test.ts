@@ -172,4 +172,131 @@ describe('a 360 px phone with JavaScript off, in Bangla', () => {
     assert.equal(await sessionEmail(context), '+8801812345670');
     await context.close();
   });
+
+  it('browses the catalogue: the pager, a section and a class move with links and a GET form, each address drawn by the server, and Back goes back', async () => {
+    const { context, page } = await banglaPhoneWithoutScripts();
+    await gotoDrawn(page, '/allCourses');
+    await page.getByRole('heading', { level: 1, name: bn('catalog.title') }).waitFor();
+    const cards = page.getByTestId('course-card');
+    const pager = page.getByRole('navigation', { name: bn('pager.label') });
+    assert.match((await pager.getByText(/^পাতা /).textContent())!, /^পাতা ১ \/ [২-৯]/);
+    const firstOnPage1 = await cards.first().getByRole('heading').textContent();
+    await assertFits(page);
+
+    // The pager: a link to the next page.
+    await pager.getByRole('link', { name: bn('pager.next'), exact: true }).click();
+    await page.waitForURL((url) => url.searchParams.get('offset') === '20');
+    await ensureDrawn(page);
+    assert.match((await pager.getByText(/^পাতা /).textContent())!, /^পাতা ২ \//);
+    assert.notEqual(await cards.first().getByRole('heading').textContent(), firstOnPage1);
+
+    // A section: its link starts from its first page.
+    const filters = page.getByRole('group', { name: bn('catalog.filter') });
+    await filters.getByRole('link', { name: bn('catalog.filters.school'), exact: true }).click();
+    await page.waitForURL((url) => url.searchParams.get('section') === 'CLASS_1_TO_12' && !url.searchParams.has('offset'));
+    await ensureDrawn(page);
+    await page.getByText(bn('home.sections.school'), { exact: true }).waitFor();
+    assert.equal(await filters.getByRole('link', { name: bn('catalog.filters.school'), exact: true }).getAttribute('aria-current'), 'true');
+    const inSection = await cards.count();
+    assert.ok(inSection > 0, 'the school section has courses');
+
+    // A class: the select and the form's button (shown because scripts are off); the section stays.
+    const [{ level }] = await sql<{ level: number }>(
+      `SELECT "classLevel" AS level FROM course WHERE published AND "classLevel" IS NOT NULL GROUP BY 1 ORDER BY count(*) DESC, 1 LIMIT 1`,
+    );
+    await page.getByLabel(bn('catalog.class'), { exact: true }).selectOption(String(level));
+    await filters.getByRole('button', { name: bn('catalog.show'), exact: true }).click();
+    await page.waitForURL((url) => url.searchParams.get('class') === String(level) && url.searchParams.get('section') === 'CLASS_1_TO_12');
+    await ensureDrawn(page);
+    assert.equal(await page.getByLabel(bn('catalog.class'), { exact: true }).inputValue(), String(level));
+    const inClass = await cards.count();
+    assert.ok(inClass > 0 && inClass <= inSection, `class ${level} has courses of the section`);
+    await assertFits(page);
+
+    // Back: the section without the class, as it was.
+    await page.goBack();
+    await page.waitForURL((url) => url.searchParams.get('section') === 'CLASS_1_TO_12' && !url.searchParams.has('class'));
+    await ensureDrawn(page);
+    assert.equal(await cards.count(), inSection);
+
+    // Every filter at once, in a shared address: drawn by the server too.
+    await gotoDrawn(page, `/allCourses?section=CLASS_1_TO_12&class=${level}&language=bn`);
+    await cards.first().waitFor();
+    await gotoDrawn(page, '/allCourses?language=bn&offset=0');
+    assert.ok((await cards.count()) > 0, 'courses taught in Bangla');
+    await context.close();
+  });
+
+  it('asks for a password reset with the sign-in form’s Forgot Password: the email first, then the same answer for any address', async () => {
+    const { context, page } = await banglaPhoneWithoutScripts();
+    const mails = async (to: string) => Number((await sql<{ n: number }>(`SELECT count(*)::int AS n FROM outbox_message WHERE "to" = $1`, [to]))[0].n);
+    const before = await mails(email);
+    await gotoDrawn(page, '/login');
+    const forgot = () => page.getByRole('form', { name: bn('login.title') }).getByRole('button', { name: bn('login.forgotPassword'), exact: true });
+    // No email yet: the page asks for it, as the scripts' alert does.
+    await forgot().click();
+    await page.waitForLoadState('load');
+    await page.getByRole('alert').getByText(bn('login.forgotPasswordEmpty'), { exact: true }).waitFor();
+    await assertFits(page);
+
+    await page.getByLabel(bn('account.field.email'), { exact: true }).fill(email);
+    await forgot().click();
+    await page.waitForLoadState('load');
+    await page.getByRole('status').getByText(bn('login.forgotPasswordSent'), { exact: true }).waitFor();
+    assert.equal(await page.getByLabel(bn('account.field.email'), { exact: true }).inputValue(), email);
+    assert.equal(await page.evaluate(() => document.documentElement.lang), 'bn');
+    assert.equal(await mails(email), before + 1);
+    await assertFits(page);
+
+    // An address with no account: the same page, and no mail.
+    const nobody = newEmail('nobody');
+    await page.getByLabel(bn('account.field.email'), { exact: true }).fill(nobody);
+    await forgot().click();
+    await page.waitForLoadState('load');
+    await page.getByRole('status').getByText(bn('login.forgotPasswordSent'), { exact: true }).waitFor();
+    assert.equal(await mails(nobody), 0);
+    assert.equal(await sessionEmail(context), null);
+    await context.close();
+  });
+
+  it('asks for a new code on the phone form: too soon it says the wait, after it a new code comes (then a 60 s wait) and signs in', async () => {
+    const { context, page } = await banglaPhoneWithoutScripts();
+    const number = '01812345671';
+    const phone = '+8801812345671';
+    const sent = async () =>
+      Number((await sql<{ n: number }>(`SELECT count(*)::int AS n FROM outbox_message WHERE "to" = $1 AND channel = 'sms'`, [phone]))[0].n);
+    await gotoDrawn(page, '/login?with=phone');
+    await page.getByLabel(bn('phone.number'), { exact: true }).fill(number);
+    await page.getByRole('button', { name: bn('phone.sendCode'), exact: true }).click();
+    await page.waitForLoadState('load');
+    await page.getByText('৩০ সেকেন্ড পরে নতুন কোড চাইতে পারবেন।', { exact: true }).waitFor();
+    assert.equal(await sent(), 1);
+    const resend = page.getByRole('button', { name: bn('phone.resend'), exact: true });
+
+    // Too soon: the code step again with the wait the server gave, and nothing sent.
+    await resend.click();
+    await page.waitForLoadState('load');
+    await page.getByText(/^[০-৯]+ সেকেন্ড পরে নতুন কোড চাইতে পারবেন।$/).waitFor();
+    await page.getByLabel(bn('phone.code'), { exact: true }).waitFor();
+    assert.equal(await sent(), 1);
+    await assertFits(page);
+
+    // The wait over: a new code, and the next wait is 60 s.
+    await sql(`UPDATE sign_in_code SET "createdAt" = "createdAt" - interval '31 seconds' WHERE phone = $1`, [phone]);
+    await resend.click();
+    await page.waitForLoadState('load');
+    await page.getByText('৬০ সেকেন্ড পরে নতুন কোড চাইতে পারবেন।', { exact: true }).waitFor();
+    assert.equal(await sent(), 2);
+
+    await page.getByLabel(bn('phone.code'), { exact: true }).fill(await latestCodeTo(phone));
+    await page.getByRole('button', { name: bn('phone.signIn'), exact: true }).click();
+    await page.waitForLoadState('load');
+    const name = page.getByLabel(bn('phone.name'), { exact: true });
+    await name.waitFor();
+    await name.fill('Sadia Islam');
+    await page.getByRole('button', { name: bn('phone.signUp'), exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    assert.equal(await sessionEmail(context), phone);
+    await context.close();
+  });
 });

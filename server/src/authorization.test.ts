@@ -456,6 +456,8 @@ const restTable: Record<string, [string, Check]> = {
   'POST /login': [everyone, form('/login', { email: 'plain-form@example.com', password: sharedPassword })],
   'POST /signUp': [everyone, form('/signUp', { name: '', email: '', password: '', phone: '', date: '', role: 'STUDENT', terms: 'on' })],
   'POST /login/phone': [everyone, form('/login/phone', { phone: '', mode: 'signIn' })],
+  'POST /login/phone/resend': [everyone, form('/login/phone/resend', { phone: '', code: '', mode: 'signIn' })],
+  'POST /login/forgot-password': [everyone, form('/login/forgot-password', { email: 'plain-form@example.com', password: '' })],
   'GET /healthz': [everyone, rest('GET', () => '/healthz')],
   'GET /readyz': [everyone, rest('GET', () => '/readyz')],
 };

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ChakraProvider } from '@chakra-ui/react';
 import { themeSystem } from '../app/theme';
@@ -43,5 +43,36 @@ describe('the pager', () => {
     expect(screen.getByText('পাতা ২ / ৩')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'পরের পাতা' }));
     expect(onChange).toHaveBeenLastCalledWith(40);
+  });
+
+  it('with addresses, is links that work without scripts, and with them stays on the page for a plain click', async () => {
+    const onChange = jest.fn();
+    render(
+      <WithLanguage>
+        <Pager offset={40} limit={20} total={45} onChange={onChange} hrefFor={(offset) => `/list?offset=${offset}`} />
+      </WithLanguage>,
+    );
+    // The last page: Next leads nowhere and says so.
+    expect(screen.queryByRole('link', { name: 'Next' })).toBeNull();
+    expect(screen.getByText('Next')).toHaveAttribute('aria-disabled', 'true');
+    const previous = screen.getByRole('link', { name: 'Previous' });
+    expect(previous).toHaveAttribute('href', '/list?offset=20');
+    // Whether the browser would follow the link (noted, then stopped: the test's document cannot go anywhere).
+    const followed: boolean[] = [];
+    const note = (e: Event) => {
+      followed.push(!e.defaultPrevented);
+      e.preventDefault();
+    };
+    document.addEventListener('click', note);
+    try {
+      await userEvent.click(previous);
+      // Held Ctrl (a new tab): the browser's to follow, and the page does nothing.
+      fireEvent.click(previous, { ctrlKey: true });
+    } finally {
+      document.removeEventListener('click', note);
+    }
+    expect(onChange).toHaveBeenCalledTimes(1);
+    expect(onChange).toHaveBeenLastCalledWith(20);
+    expect(followed).toEqual([false, true]);
   });
 });

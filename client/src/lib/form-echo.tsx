@@ -11,7 +11,7 @@ export interface FormEcho {
   /** The field the error is about, when it names one. */
   field?: string;
   values?: Record<string, string>;
-  /** The step of a form of several: 'code' for the phone form once its code was sent. */
+  /** The step of a form of several: 'code' for the phone form once its code was sent; 'resetSent' for the sign-in form once Forgot Password mailed the link, 'resetEmpty' when it had no email. */
   step?: string;
   /** The phone form's code step: seconds until a new code may be asked for (static text without scripts). */
   resendAfterSeconds?: number;

@@ -3,6 +3,7 @@ import { MockLink } from '@apollo/client/testing';
 import { GraphQLError } from 'graphql';
 import { ChakraProvider } from '@chakra-ui/react';
 import { render } from '@testing-library/react';
+import { renderToString } from 'react-dom/server';
 import type { ReactElement, ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation, type Location } from 'react-router-dom';
 import { themeSystem } from '../app/theme';
@@ -93,4 +94,28 @@ export function renderRoute(element: ReactElement, { path = '/', at, otherPaths 
     </WithLanguage>,
   );
   return { ...utils, pathname: () => current.location?.pathname, search: () => current.location?.search };
+}
+
+/**
+ * `element` at `at` as the server draws it, before (or without) the page's scripts: no effect has run
+ * (so `useHydrated` is false) and no answer has come. The markup is put in a detached element to query.
+ */
+export function renderBeforeScripts(element: ReactElement, { path = '/', at, language = 'en' }: Omit<RouteOptions, 'mocks' | 'otherPaths'> = {}): HTMLElement {
+  const container = document.createElement('div');
+  container.innerHTML = renderToString(
+    <WithLanguage language={language}>
+      <DataProvider source={readyDataSource(testClient(undefined))}>
+        <ChakraProvider value={themeSystem()}>
+          <SessionProvider session={createSession({ shareAcrossTabs: false, assumeSignedOut: true })}>
+            <MemoryRouter initialEntries={[at ?? path]}>
+              <Routes>
+                <Route path={path} element={element} />
+              </Routes>
+            </MemoryRouter>
+          </SessionProvider>
+        </ChakraProvider>
+      </DataProvider>
+    </WithLanguage>,
+  );
+  return container;
 }

@@ -4,6 +4,7 @@ import { closeTestDatabase, openTestDatabase } from '../test/database';
 import { makeUser } from '../test/factories';
 import { HttpClient } from '../test/http-client';
 import { REFRESH_COOKIE } from '../modules/auth/session-cookie';
+import { OutboxMessage } from '../modules/mail/outbox-message.entity';
 
 let db: DataSource;
 let app: TestApp;
@@ -147,5 +148,137 @@ describe('the phone-code form without scripts (POST /login/phone)', () => {
   it('refuses a code from another site', async () => {
     const res = await post(new HttpClient(app.url), '/login/phone', { phone: '01712345678', code: '123456' }, { origin: 'https://evil.example' });
     expect(res.status).toBe(403);
+  });
+});
+
+let addressCounter = 0;
+/** A browser at an address of its own (loopback proxies are trusted), so each test's limits are its own. */
+function browserAt(language?: 'bn' | 'en'): HttpClient {
+  const client = new HttpClient(app.url);
+  client.headers['x-forwarded-for'] = `10.45.${Math.floor(++addressCounter / 250)}.${addressCounter % 250}`;
+  if (language) client.cookies.set('lang', language);
+  return client;
+}
+
+const mailsTo = (to: string) => db.getRepository(OutboxMessage).countBy({ to });
+
+describe('forgot password without scripts (POST /login/forgot-password)', () => {
+  it('mails the reset link and says so in the page’s language; an address with no account gets the same answer and no mail', async () => {
+    const known = await post(browserAt('bn'), '/login/forgot-password', { email: 'Rina@Example.com', password: '', next: '/model-tests' });
+    expect(known.status).toBe(200);
+    expect(known.headers.get('cache-control')).toBe('no-store');
+    const page = await known.text();
+    expect(page).toContain('পাসওয়ার্ড রিসেটের ইমেইল পাঠানো হয়েছে');
+    expect(await mailsTo('rina@example.com')).toBe(1);
+    // No session and nothing else of the sign-in form's: only the mail.
+    expect(known.headers.getSetCookie().some((c) => c.startsWith(`${REFRESH_COOKIE}=`))).toBe(false);
+
+    const unknown = await post(browserAt('bn'), '/login/forgot-password', { email: 'nobody@example.com', password: '', next: '/model-tests' });
+    expect(unknown.status).toBe(200);
+    expect(await unknown.text()).toBe(page);
+    expect(await mailsTo('nobody@example.com')).toBe(0);
+
+    const english = await post(browserAt('en'), '/login/forgot-password', { email: 'nobody@example.com' });
+    expect(await english.text()).toContain('Your forgotten password email is send');
+  });
+
+  it('refuses an address that is not an email, or none, with a clear message in Bangla, and mails nothing', async () => {
+    const before = await db.getRepository(OutboxMessage).count();
+    const wrong = await post(browserAt('bn'), '/login/forgot-password', { email: 'rina at example' });
+    expect(wrong.status).toBe(400);
+    expect(await wrong.text()).toContain('সঠিক ইমেইল ঠিকানা লিখুন');
+    const empty = await post(browserAt('bn'), '/login/forgot-password', { email: '  ' });
+    expect(empty.status).toBe(400);
+    expect(await empty.text()).toContain('ইমেইল লিখুন');
+    expect(await db.getRepository(OutboxMessage).count()).toBe(before);
+  });
+
+  it('keeps the mutation’s limit per address (30 an hour), then says when to try again', async () => {
+    const browser = browserAt('en');
+    for (let i = 0; i < 30; i += 1) expect((await post(browser, '/login/forgot-password', { email: `nobody${i}@example.com` })).status).toBe(200);
+    const limited = await post(browser, '/login/forgot-password', { email: 'rina@example.com' });
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await limited.text()).toContain('Too many attempts');
+    // Another address is not held back.
+    expect((await post(browserAt(), '/login/forgot-password', { email: 'nobody@example.com' })).status).toBe(200);
+  });
+
+  it('refuses a request from another site, mailing nothing', async () => {
+    const before = await mailsTo('rina@example.com');
+    const res = await post(browserAt(), '/login/forgot-password', { email: 'rina@example.com' }, { origin: 'https://evil.example' });
+    expect(res.status).toBe(403);
+    expect(await mailsTo('rina@example.com')).toBe(before);
+  });
+});
+
+describe('a new code without scripts (POST /login/phone/resend)', () => {
+  const smsCount = (phone: string) => db.getRepository(OutboxMessage).countBy({ to: phone, channel: 'sms' });
+  const lastCode = async (phone: string) => {
+    const [sms] = await db.getRepository(OutboxMessage).find({ where: { to: phone, channel: 'sms' }, order: { createdAt: 'DESC' }, take: 1 });
+    return /#(\d{6})\s*$/.exec(sms?.text ?? '')![1];
+  };
+  /** `seconds` pass for the codes already sent to `phone`. */
+  const secondsPass = (phone: string, seconds: number) =>
+    db.query(`UPDATE sign_in_code SET "createdAt" = "createdAt" - make_interval(secs => $2) WHERE phone = $1`, [phone, seconds]);
+
+  it('waits 30 s after the first code and 60 s after the next, saying the wait in Bangla (429, nothing sent); then sends a new code that replaces the old', async () => {
+    const browser = browserAt('bn');
+    const phone = '+8801712400001';
+    expect((await post(browser, '/login/phone', { phone: '01712400001', mode: 'signIn' })).status).toBe(200);
+    expect(await smsCount(phone)).toBe(1);
+    const first = await lastCode(phone);
+
+    const tooSoon = await post(browser, '/login/phone/resend', { phone: '01712400001', code: '', mode: 'signIn' });
+    expect(tooSoon.status).toBe(429);
+    expect(tooSoon.headers.get('retry-after')).toBe('30');
+    expect(await tooSoon.text()).toContain('৩০ সেকেন্ড');
+    expect(await smsCount(phone)).toBe(1);
+
+    await secondsPass(phone, 31);
+    const resent = await post(browser, '/login/phone/resend', { phone: '01712400001', code: first, mode: 'signIn' });
+    expect(resent.status).toBe(200);
+    expect(resent.headers.get('cache-control')).toBe('no-store');
+    expect(await smsCount(phone)).toBe(2);
+
+    // The next wait is 60 s.
+    await secondsPass(phone, 31);
+    const again = await post(browser, '/login/phone/resend', { phone: '01712400001', code: '', mode: 'signIn' });
+    expect(again.status).toBe(429);
+    expect(Number(again.headers.get('retry-after'))).toBeGreaterThan(25);
+    expect(await smsCount(phone)).toBe(2);
+
+    // The old code is over; the new one signs in (a new number: with a name).
+    const old = await post(browser, '/login/phone', { phone: '01712400001', code: first, name: 'Rumana', mode: 'signIn' });
+    expect(old.status).toBe(400);
+    const signedIn = await post(browser, '/login/phone', { phone: '01712400001', code: await lastCode(phone), name: 'Rumana', mode: 'signIn' });
+    expect(signedIn.status).toBe(303);
+    expect(signedIn.headers.getSetCookie().some((c) => c.startsWith(`${REFRESH_COOKIE}=`))).toBe(true);
+  });
+
+  it('keeps the quota per number: the fourth code in 15 minutes is refused, and nothing is sent', async () => {
+    const browser = browserAt('en');
+    const phone = '+8801712400002';
+    expect((await post(browser, '/login/phone', { phone: '01712400002', mode: 'signIn' })).status).toBe(200);
+    for (let i = 0; i < 2; i += 1) {
+      await secondsPass(phone, 61);
+      expect((await post(browser, '/login/phone/resend', { phone: '01712400002', code: '', mode: 'signIn' })).status).toBe(200);
+    }
+    expect(await smsCount(phone)).toBe(3);
+    await secondsPass(phone, 61);
+    const limited = await post(browser, '/login/phone/resend', { phone: '01712400002', code: '', mode: 'signIn' });
+    expect(limited.status).toBe(429);
+    expect(await limited.text()).toContain('Too many attempts');
+    expect(await smsCount(phone)).toBe(3);
+  });
+
+  it('refuses a number that is not a Bangladeshi mobile, sending nothing, and a request from another site', async () => {
+    const before = await db.getRepository(OutboxMessage).countBy({ channel: 'sms' });
+    const wrong = await post(browserAt('bn'), '/login/phone/resend', { phone: '12345', code: '', mode: 'signUp' });
+    expect(wrong.status).toBe(400);
+    expect(await wrong.text()).toContain('বাংলাদেশি মোবাইল নম্বর লিখুন');
+    const foreign = await post(browserAt(), '/login/phone/resend', { phone: '01712400003', code: '', mode: 'signIn' }, { origin: 'https://evil.example' });
+    expect(foreign.status).toBe(403);
+    expect(await db.getRepository(OutboxMessage).countBy({ channel: 'sms' })).toBe(before);
   });
 });

@@ -1,10 +1,10 @@
 import express, { Router, type Request, type Response } from 'express';
 import type { GraphQLContext } from '../kernel/context';
-import { translateMessage } from '../i18n/translate';
+import { text as keyedText, translateMessage } from '../i18n/translate';
 import { AppError } from '../shared/errors';
 import { inputOf, validateInput } from '../shared/validation';
-import { signUp } from '../modules/auth/auth.service';
-import { answer, SignUpInput } from '../modules/auth/auth.resolver';
+import { requestPasswordReset, signUp } from '../modules/auth/auth.service';
+import { answer, PasswordResetRequestArgs, SignUpInput } from '../modules/auth/auth.resolver';
 import { startSession } from '../modules/auth/session.service';
 import { requestSignInCode, signInWithCode } from '../modules/phone/phone-sign-in.service';
 import { codeCookie as browserCodeCookie } from '../modules/phone/code-cookie';
@@ -16,7 +16,8 @@ import type { FormEcho, PageRenderer } from './server-rendered-pages';
  * The sign-in, sign-up and phone-code forms as plain HTML forms, for a browser whose scripts are off
  * (or not there yet): each POST runs the same service as its GraphQL mutation, sets the same session
  * cookie, and answers 303 to where the visitor was going; a refusal draws the page again, with the
- * message in the page's language and what was typed (never a password).
+ * message in the page's language and what was typed (never a password). Forgot Password and the
+ * phone form's "Send a new code" do what their mutations do and draw the page again with the outcome.
  *
  * Cross-site forgery: these POSTs set a session, so only this site's own pages may send them. A
  * browser says where the sending page is (Sec-Fetch-Site; Origin, or Referer, in older browsers); a
@@ -61,6 +62,10 @@ export function returnAddress(next: unknown): string {
 
 /** Where the phone form posts, both its steps (client/src/features/account/components/phone-code-form.tsx). */
 const PHONE_FORM = '/login/phone';
+/** Where the phone form's "Send a new code" posts (the code step's fields; the code is ignored). */
+const PHONE_RESEND_FORM = `${PHONE_FORM}/resend`;
+/** Where the sign-in form's Forgot Password posts (its email field; the password is ignored): client/src/features/account/login-page.tsx. */
+const FORGOT_PASSWORD_FORM = '/login/forgot-password';
 
 /** The page the phone form was on: the sign-up page's or the sign-in page's. */
 const phonePage = (req: Request) => ((req.body as Record<string, unknown>).mode === 'signUp' ? '/signUp' : '/login');
@@ -110,7 +115,9 @@ export function pageFormsRouter({ contextFor, renderPage }: PageFormsDeps): Rout
     // No renderer (or it is busy): the message alone, with the way back.
     res
       .type('html')
-      .send(`<!doctype html><html lang="${language}"><meta charset="utf-8"><p role="alert">${escapeHtml(form.error ?? '')}</p><a href="${page}">←</a></html>`);
+      .send(
+        `<!doctype html><html lang="${language}"><meta charset="utf-8"><p role="alert">${escapeHtml(form.error ?? translateMessage(language, error.message))}</p><a href="${page}">←</a></html>`,
+      );
   };
 
   const guarded =
@@ -131,6 +138,31 @@ export function pageFormsRouter({ contextFor, renderPage }: PageFormsDeps): Rout
     const next = returnAddress((req.body as Record<string, unknown>).next);
     const query = new URLSearchParams({ ...extra, ...(next === '/' ? {} : { next }) }).toString();
     return query ? `${path}?${query}` : path;
+  };
+
+  /** `next` as a field of an echo, when it is not home. */
+  const echoedNext = (req: Request): Record<string, string> => {
+    const next = returnAddress((req.body as Record<string, unknown>).next);
+    return next === '/' ? {} : { next };
+  };
+
+  /** The phone form's code step after a code was sent to `phone`: the wait before the next is said as the server drew it. */
+  const codeStep = async (req: Request, res: Response, phone: string, resendAfterSeconds: number) => {
+    res.setHeader('Cache-Control', 'no-store');
+    const body = req.body as Record<string, unknown>;
+    const form: FormEcho = {
+      step: 'code',
+      resendAfterSeconds,
+      // A name typed for a new number stays; the code of the code before does not.
+      values: { phone, ...(typeof body.name === 'string' && body.name ? { name: body.name } : {}), ...echoedNext(req) },
+    };
+    const drawn = await renderPage?.withForm?.(
+      withNext(phonePage(req), req, { with: 'phone' }),
+      { cookieHeader: req.headers.cookie, language: req.language },
+      form,
+    );
+    if (drawn) return sendRendered(req, res, drawn);
+    res.type('text').send(phone);
   };
 
   router.post(
@@ -180,20 +212,7 @@ export function pageFormsRouter({ contextFor, renderPage }: PageFormsDeps): Rout
         const codeCookie = browserCodeCookie(req, res, req.secure, PHONE_FORM);
         if (!('code' in body)) {
           const { resendAfterSeconds } = await requestSignInCode(ctx.auth, phone, ctx.clientAddress, ctx.language, codeCookie, null);
-          res.setHeader('Cache-Control', 'no-store');
-          const form: FormEcho = {
-            step: 'code',
-            resendAfterSeconds,
-            values: { phone, ...(returnAddress(body.next) === '/' ? {} : { next: returnAddress(body.next) }) },
-          };
-          const drawn = await renderPage?.withForm?.(
-            withNext(phonePage(req), req, { with: 'phone' }),
-            { cookieHeader: req.headers.cookie, language: req.language },
-            form,
-          );
-          if (drawn) return sendRendered(req, res, drawn);
-          res.type('text').send(phone);
-          return;
+          return codeStep(req, res, phone, resendAfterSeconds);
         }
         const name = text(body.name).trim() || null;
         try {
@@ -202,6 +221,59 @@ export function pageFormsRouter({ contextFor, renderPage }: PageFormsDeps): Rout
           // Still the code step: the code (when only the name was missing) and the number stay.
           throw error instanceof AppError ? Object.assign(error, { echo: { step: 'code', values: { code: text(body.code) } } }) : error;
         }
+      },
+    ),
+  );
+
+  // The code step's "Send a new code": a new code to the same number, with the same waits (30 s, then
+  // 60 s) and limits as sendSignInCode; too soon, the page says the wait again (429, nothing sent).
+  router.post(
+    PHONE_RESEND_FORM,
+    guarded(
+      (req) => withNext(phonePage(req), req, { with: 'phone' }),
+      async (req, res, ctx) => {
+        const phone = text((req.body as Record<string, unknown>).phone);
+        const codeCookie = browserCodeCookie(req, res, req.secure, PHONE_FORM);
+        try {
+          const { resendAfterSeconds } = await requestSignInCode(ctx.auth, phone, ctx.clientAddress, ctx.language, codeCookie, null);
+          await codeStep(req, res, phone, resendAfterSeconds);
+        } catch (error) {
+          if (!(error instanceof AppError)) throw error;
+          const wait = error.details?.retryAfterSeconds;
+          // Still the code step, for the same number. Asked too soon: the wait line says it (its message would say it twice).
+          const echo: Partial<FormEcho> =
+            error.code === 'RESEND_TOO_SOON' && typeof wait === 'number' ? { step: 'code', resendAfterSeconds: wait, error: undefined } : { step: 'code' };
+          throw Object.assign(error, { echo });
+        }
+      },
+    ),
+  );
+
+  // Forgot Password: mails a reset link as requestPasswordReset does (the same rule for the address, the
+  // same limits, the same answer whether or not an account has it), then draws the sign-in page saying so.
+  router.post(
+    FORGOT_PASSWORD_FORM,
+    guarded(
+      (req) => withNext('/login', req),
+      async (req, res, ctx) => {
+        const typed = text((req.body as Record<string, unknown>).email);
+        try {
+          const { email } = await validateInput(inputOf(PasswordResetRequestArgs, { email: typed }));
+          await requestPasswordReset(ctx.auth, email, ctx.clientAddress);
+        } catch (error) {
+          // Nothing typed: the page asks for the email as its scripts do.
+          throw error instanceof AppError && !typed.trim() ? Object.assign(error, { echo: { step: 'resetEmpty' } }) : error;
+        }
+        res.setHeader('Cache-Control', 'no-store');
+        const form: FormEcho = { step: 'resetSent', values: { email: typed, ...echoedNext(req) } };
+        const drawn = await renderPage?.withForm?.(withNext('/login', req), { cookieHeader: req.headers.cookie, language: req.language }, form);
+        if (drawn) return sendRendered(req, res, drawn);
+        // No renderer (or it is busy): the outcome alone, with the way back.
+        res
+          .type('html')
+          .send(
+            `<!doctype html><html lang="${req.language}"><meta charset="utf-8"><p role="status">${escapeHtml(keyedText(req.language, 'form.resetSent'))}</p><a href="/login">←</a></html>`,
+          );
       },
     ),
   );

@@ -30,7 +30,7 @@ export interface FormEcho {
   /** The field the error is about, when it names one. */
   field?: string;
   values?: Record<string, string>;
-  /** The step of a form of several (the phone form after its code was sent: 'code'). */
+  /** The step of a form of several (the phone form after its code was sent: 'code'; the sign-in form after Forgot Password: 'resetSent', or 'resetEmpty' when no email was written). */
   step?: string;
   /** The phone form's code step: seconds until a new code may be asked for (static text without scripts). */
   resendAfterSeconds?: number;

@@ -13,6 +13,9 @@ import { AuthCard } from './components/auth-card';
 import { PhoneCodeForm, type CodeSignIn } from './components/phone-code-form';
 import { useT } from '../../lib/i18n';
 
+/** Where Forgot Password posts without scripts (server/src/http/page-forms.ts): the link is mailed and this page drawn again saying so. */
+const FORGOT_PASSWORD_ACTION = `${paths.login}/forgot-password`;
+
 // Forgot Password's alert is a dialog drawn with Chakra, which it brings with its code when it opens.
 const AlertDialog = lazy(async () => ({ default: (await import('../../components/alert-dialog')).PlainPageAlertDialog }));
 
@@ -38,7 +41,10 @@ export default function LoginPage() {
   // is still loading the scripts survives the scripts taking the page over.
   const emailField = useRef<HTMLInputElement>(null);
   const passwordField = useRef<HTMLInputElement>(null);
-  const [error, setError] = useState<string | null>(echo?.error ?? null);
+  // Drawn again after Forgot Password was sent without scripts: the link is on its way, or the email is missing.
+  const [resetSent, setResetSent] = useState(echo?.step === 'resetSent');
+  const [askEmail, setAskEmail] = useState(echo?.step === 'resetEmpty');
+  const [error, setError] = useState<string | null>(askEmail ? null : (echo?.error ?? null));
   const [alert, setAlert] = useState<AlertContent | null>(null);
   const [login, { loading }] = useLoginMutation();
   const [requestReset, { loading: sendingReset }] = useRequestPasswordResetMutation();
@@ -62,6 +68,8 @@ export default function LoginPage() {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setError(null);
+    setResetSent(false);
+    setAskEmail(false);
     try {
       const { data } = await login({ variables: { email: emailField.current?.value ?? '', password: passwordField.current?.value ?? '' } });
       if (data) {
@@ -74,6 +82,9 @@ export default function LoginPage() {
   };
 
   const forgotPassword = async () => {
+    setError(null);
+    setResetSent(false);
+    setAskEmail(false);
     const email = emailField.current?.value ?? '';
     if (!email.trim()) {
       setAlert({ status: 'error', title: t('login.forgotPasswordEmpty'), text: t('login.forgotPasswordHint') });
@@ -119,6 +130,16 @@ export default function LoginPage() {
             defaultValue={echo?.values?.email}
           />
           <TextField ref={passwordField} label={t('account.field.password')} required type="password" name="password" autoComplete="current-password" />
+          {resetSent && (
+            <p role="status" className="ui-alert ui-green">
+              {t('login.forgotPasswordSent')}
+            </p>
+          )}
+          {askEmail && (
+            <FormError message={t('login.forgotPasswordEmpty')}>
+              <span>{t('login.forgotPasswordHint')}</span>
+            </FormError>
+          )}
           {error && (
             <FormError message={error}>
               {/* A closed account's message names the Support page: one tap away. */}
@@ -132,7 +153,17 @@ export default function LoginPage() {
           <button type="submit" className="ui-button ui-blue" disabled={loading}>
             {loading ? t('login.loggingIn') : t('login.button')}
           </button>
-          <button type="button" className="ui-button ui-plain ui-blue" onClick={() => void forgotPassword()} disabled={sendingReset}>
+          {/* Without scripts, it sends the form (the email) to the server, which mails the link as the mutation does. */}
+          <button
+            type="submit"
+            formAction={FORGOT_PASSWORD_ACTION}
+            className="ui-button ui-plain ui-blue"
+            onClick={(e) => {
+              e.preventDefault();
+              void forgotPassword();
+            }}
+            disabled={sendingReset}
+          >
             {t('login.forgotPassword')}
           </button>
           <p className="auth-more">

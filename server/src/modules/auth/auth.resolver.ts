@@ -39,7 +39,7 @@ export class SignUpInput {
 }
 
 @ArgsType()
-class PasswordResetRequestArgs {
+export class PasswordResetRequestArgs {
   @Field(() => String, { description: 'The sign-in email of the account' })
   @Rule(textRule(checkEmail))
   email: string;

@@ -1,8 +1,8 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { GraphQLError } from 'graphql';
 import { SendSignInCodeDocument, SignInWithCodeDocument } from '../api/phone.generated';
 import { LATE_SMS_MS, PhoneCodeForm, type CodeSignIn } from './phone-code-form';
-import { answer, renderRoute } from '../../../test/render';
+import { answer, renderBeforeScripts, renderRoute } from '../../../test/render';
 import { FormEchoContext } from '../../../lib/form-echo';
 
 const PHONE = '০১৭১২-৩৪৫৬৭৮';
@@ -215,5 +215,69 @@ describe('the code screen in Bangla', () => {
     expect(screen.getByRole('status')).toHaveTextContent('০১৮১২৩৪৫৬৭০ নম্বরে এসএমএসে ৬ অঙ্কের একটি কোড পাঠানো হয়েছে।');
     expect(screen.getByText('এই কোডে আর ২ বার চেষ্টা করা যাবে।')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'নতুন কোড পাঠান (৬০ সেকেন্ড)' })).toBeDisabled();
+  });
+});
+
+describe('"Send a new code" without scripts', () => {
+  it('drawn by the server, is on and sends the code step to its own address, the wait said once as static text', () => {
+    const echo = { step: 'code', resendAfterSeconds: 30, values: { phone: '01812345670' } };
+    const drawn = within(
+      renderBeforeScripts(
+        <FormEchoContext.Provider value={echo}>
+          <PhoneCodeForm mode="signUp" next="/model-tests" onSignedIn={jest.fn()} />
+        </FormEchoContext.Provider>,
+        { language: 'bn' },
+      ),
+    );
+    const form = drawn.getByRole('form', { name: 'এসএমএসের কোডটি লিখুন' });
+    expect(form).toHaveAttribute('action', '/login/phone');
+    expect(drawn.getByText('৩০ সেকেন্ড পরে নতুন কোড চাইতে পারবেন।')).toHaveClass('ui-muted');
+    const resend = within(form).getByRole('button', { name: 'নতুন কোড পাঠান' });
+    expect(resend).toBeEnabled();
+    expect(resend).toHaveAttribute('type', 'submit');
+    expect(resend).toHaveAttribute('formaction', '/login/phone/resend');
+    // Sent with the number and the page it came from; the sign-in button stays the form's first (Enter signs in).
+    expect(form.querySelector('input[type="hidden"][name="phone"]')).toHaveValue('01812345670');
+    expect(form.querySelector('input[type="hidden"][name="mode"]')).toHaveValue('signUp');
+    expect(within(form).getAllByRole('button')[0]).toHaveAccessibleName('অ্যাকাউন্ট খুলুন');
+  });
+
+  it('drawn again after asking too soon: the wait the server gave, no message said twice, and the name typed for a new number kept', () => {
+    const echo = { step: 'code', resendAfterSeconds: 12, values: { phone: '01812345670', name: 'Sadia Islam' } };
+    const drawn = within(
+      renderBeforeScripts(
+        <FormEchoContext.Provider value={echo}>
+          <PhoneCodeForm mode="signIn" onSignedIn={jest.fn()} />
+        </FormEchoContext.Provider>,
+        { language: 'bn' },
+      ),
+    );
+    expect(drawn.getAllByText(/১২ সেকেন্ড/)).toHaveLength(1);
+    expect(drawn.queryByRole('alert')).toBeNull();
+    expect(drawn.getByRole('textbox', { name: 'আপনার নাম' })).toHaveValue('Sadia Islam');
+  });
+
+  it('with scripts, asks by the mutation and the form is not sent', async () => {
+    jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
+    const submitted = jest.fn((e: Event) => e.preventDefault());
+    document.addEventListener('submit', submitted);
+    try {
+      const again = jest.fn(() => ({ data: sent(60) }));
+      renderRoute(
+        <FormEchoContext.Provider value={{ step: 'code', resendAfterSeconds: 1, values: { phone: '01812345670' } }}>
+          <PhoneCodeForm mode="signIn" onSignedIn={jest.fn()} />
+        </FormEchoContext.Provider>,
+        { mocks: [{ request: { query: SendSignInCodeDocument, variables: { phone: '01812345670' } }, result: again }] },
+      );
+      act(() => jest.advanceTimersByTime(1000));
+      fireEvent.click(screen.getByRole('button', { name: 'Send a new code' }));
+      await act(() => jest.advanceTimersByTimeAsync(200));
+      expect(again).toHaveBeenCalled();
+      expect(screen.getByRole('button', { name: 'Send a new code (60 s)' })).toBeDisabled();
+      expect(submitted).not.toHaveBeenCalled();
+    } finally {
+      document.removeEventListener('submit', submitted);
+      jest.useRealTimers();
+    }
   });
 });

@@ -12,6 +12,8 @@ import { paths } from '../../../lib/paths';
 
 /** Where the form posts without scripts (server/src/http/page-forms.ts): the code is sent, or checked when the form has one. */
 const PHONE_FORM_ACTION = `${paths.login}/phone`;
+/** Where "Send a new code" posts the code step without scripts: a new code to the same number, or the wait before one. */
+const PHONE_RESEND_ACTION = `${PHONE_FORM_ACTION}/resend`;
 
 export type CodeSignIn = SignInWithCodeMutation['signInWithCode'];
 
@@ -63,11 +65,35 @@ export function useResendCountdown(initialSeconds = 0): { secondsLeft: number; s
   return { secondsLeft, start };
 }
 
-/** The "Send a new code" button: off, with the seconds left (in the page's digits), while the wait runs. */
-export function ResendButton({ secondsLeft, busy, onClick, className }: { secondsLeft: number; busy: boolean; onClick: () => void; className?: string }) {
+/**
+ * The "Send a new code" button: off, with the seconds left (in the page's digits), while the wait runs.
+ * With `formAction`, it also works without scripts: it sends its form there (with scripts, `onClick` does the work).
+ */
+export function ResendButton({
+  secondsLeft,
+  busy,
+  onClick,
+  className,
+  formAction,
+}: {
+  secondsLeft: number;
+  busy: boolean;
+  onClick: () => void;
+  className?: string;
+  formAction?: string;
+}) {
   const t = useT();
   return (
-    <button type="button" className={className ?? 'ui-button ui-plain ui-blue'} disabled={busy || secondsLeft > 0} onClick={onClick}>
+    <button
+      type={formAction ? 'submit' : 'button'}
+      formAction={formAction}
+      className={className ?? 'ui-button ui-plain ui-blue'}
+      disabled={busy || secondsLeft > 0}
+      onClick={(e) => {
+        e.preventDefault();
+        onClick();
+      }}
+    >
       {secondsLeft > 0 ? t('phone.resendIn', { seconds: secondsLeft }) : t('phone.resend')}
     </button>
   );
@@ -152,7 +178,8 @@ export function PhoneCodeForm({
   const [code, setCode] = useState(echoed.code ?? '');
   const [name, setName] = useState(echoed.name ?? '');
   const [sentTo, setSentTo] = useState<string | null>(echo?.step === 'code' ? (echoed.phone ?? '') : null);
-  const [askName, setAskName] = useState(mode === 'signUp' || echo?.field === 'name');
+  // Asked for already when the page was drawn again with a name typed (after a new code was sent without scripts).
+  const [askName, setAskName] = useState(mode === 'signUp' || echo?.field === 'name' || Boolean(echoed.name));
   const [error, setError] = useState<CodeProblem | null>(
     echo?.error ? { message: echo.error, field: echo.field ?? null, triesLeft: echo.triesLeft ?? null } : null,
   );
@@ -299,7 +326,8 @@ export function PhoneCodeForm({
         {/* Without scripts the wait is said once, as the server drew it. */}
         {!hydrated && countdown.secondsLeft > 0 && <p className="ui-muted">{t('phone.resendWait', { seconds: countdown.secondsLeft })}</p>}
         <div className="auth-links">
-          <ResendButton secondsLeft={countdown.secondsLeft} busy={sending} onClick={() => void send()} />
+          {/* Without scripts it stays on (the wait is said above) and asks the server, which says the wait again if it is too soon. */}
+          <ResendButton secondsLeft={hydrated ? countdown.secondsLeft : 0} busy={sending} onClick={() => void send()} formAction={PHONE_RESEND_ACTION} />
           <button type="button" className="ui-button ui-plain ui-blue" onClick={() => setSentTo(null)}>
             {t('phone.changeNumber')}
           </button>
