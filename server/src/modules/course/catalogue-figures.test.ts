@@ -42,6 +42,60 @@ describe("the home page's figures", () => {
     expect(again.data!.catalogueFigures.courses).toBe(4);
   });
 
+  it('are kept by the database through every kind of change: one row or many, publishing, a new instructor, a closed account, a deletion', async () => {
+    const counted = async () =>
+      (
+        await given.db.query<Array<{ courses: number; students: number; instructors: number }>>(
+          `SELECT (SELECT count(*)::int FROM course WHERE published) AS courses,
+                  (SELECT count(*)::int FROM "user" WHERE role = 'STUDENT' AND "deletedAt" IS NULL) AS students,
+                  (SELECT count(DISTINCT coalesce("instructorId"::text, lower(instructor)))::int FROM course WHERE published) AS instructors`,
+        )
+      )[0];
+    const shown = async () =>
+      (
+        await visitor().graphql<{ catalogueFigures: { courses: number; students: number; instructors: number } }>(
+          '{ catalogueFigures { courses students instructors } }',
+        )
+      ).data!.catalogueFigures;
+    const expectKept = async (expected: { courses: number; students: number; instructors: number }) => {
+      expect(await counted()).toEqual(expected);
+      expect(await shown()).toEqual(expected);
+    };
+
+    const teacher = await makeUser(given.db, { role: Role.INSTRUCTOR, email: 'kept-teacher@example.com' });
+    const first = await makeCourse(given.db, { instructorId: teacher.id });
+    await makeCourse(given.db, { instructorId: null, instructor: 'Nasrin Akter' });
+    await makeCourse(given.db, { instructorId: null, instructor: 'NASRIN AKTER' });
+    const student = await makeUser(given.db, { email: 'kept-student@example.com' });
+    await expectKept({ courses: 3, students: 1, instructors: 2 });
+
+    // Many rows in one statement, some not shown.
+    await given.db.query(
+      `INSERT INTO "course" ("name", "description", "price", "priceBDT", "instructor", "keyPoints", "category", "trending", "published")
+       SELECT 'Batch ' || i, 'Batch', 5, 600, 'Batch Teacher ' || (i % 3), ARRAY[]::text[], 'PROFESSIONAL', false, i % 2 = 0 FROM generate_series(1, 10) AS i`,
+    );
+    await given.db.query(
+      `INSERT INTO "user" ("name", "email", "passwordHash", "role") SELECT 'S' || i, 'bulk' || i || '@example.com', 'x', 'STUDENT' FROM generate_series(1, 5) AS i`,
+    );
+    await expectKept({ courses: 8, students: 6, instructors: 5 });
+
+    // Unpublished, published again, taught by someone else; an account closed, one made an instructor.
+    await given.db.query(`UPDATE "course" SET "published" = false WHERE "id" = $1`, [first.id]);
+    await expectKept({ courses: 7, students: 6, instructors: 4 });
+    await given.db.query(`UPDATE "course" SET "published" = true, "instructorId" = NULL, "instructor" = 'nasrin akter' WHERE "id" = $1`, [first.id]);
+    await expectKept({ courses: 8, students: 6, instructors: 4 });
+    await given.db.query(`UPDATE "user" SET "deletedAt" = now() WHERE "id" = $1`, [student.id]);
+    await given.db.query(`UPDATE "user" SET "role" = 'INSTRUCTOR' WHERE "email" = 'bulk1@example.com'`);
+    await expectKept({ courses: 8, students: 4, instructors: 4 });
+
+    // Every course of an instructor gone, and rows deleted.
+    await given.db.query(`DELETE FROM "course" WHERE "instructor" = 'Batch Teacher 0' OR "name" = 'Batch 2'`);
+    await given.db.query(`DELETE FROM "user" WHERE "email" = 'bulk2@example.com'`);
+    const after = await counted();
+    expect(after.students).toBe(3);
+    expect(await shown()).toEqual(after);
+  });
+
   it('show real reviews as testimonials, highest rated then newest, never one without stars or text; none when nobody has reviewed', async () => {
     const query = '{ reviews(written: true, order: HIGHEST_RATED, limit: 8) { items { name rating text } } }';
     const empty = await visitor().graphql<{ reviews: { items: unknown[] } }>(query);

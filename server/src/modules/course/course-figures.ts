@@ -75,12 +75,12 @@ export interface CatalogueFigures {
 }
 
 /**
- * The home page's figures in one statement. `visible`: the catalogue's condition on the course row
- * aliased `c` (course-visibility.ts); the benchmark baseline builds the same statement.
+ * The home page's figures as the database keeps them (catalogue-count.entity.ts: triggers count the
+ * rows as they change, by the catalogue's condition of visible-courses.json), in one statement that
+ * reads three rows whatever the catalogue's size; a figure never counted yet is 0.
  */
-export function catalogueFiguresSql(visible: string): string {
-  return `SELECT
-    (SELECT count(*)::int FROM "course" c WHERE ${visible}) AS "courses",
-    (SELECT count(*)::int FROM "user" u WHERE u."role" = 'STUDENT' AND u."deletedAt" IS NULL) AS "students",
-    (SELECT count(DISTINCT coalesce(c."instructorId"::text, lower(c."instructor")))::int FROM "course" c WHERE ${visible}) AS "instructors"`;
-}
+export const CATALOGUE_FIGURES_SQL = `SELECT
+    coalesce(max("count") FILTER (WHERE "name" = 'courses'), 0)::int AS "courses",
+    coalesce(max("count") FILTER (WHERE "name" = 'students'), 0)::int AS "students",
+    coalesce(max("count") FILTER (WHERE "name" = 'instructors'), 0)::int AS "instructors"
+  FROM "catalogue_count"`;

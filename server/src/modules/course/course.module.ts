@@ -15,6 +15,7 @@ declare module '../../kernel/context' {
 import { CourseResolver, LessonResolver } from './course.resolver';
 import { Course } from './course.entity';
 import { Lesson } from './lesson.entity';
+import { CatalogueCount, CatalogueInstructor } from './catalogue-count.entity';
 // The old client's REST paths, relied on by integrators (rest/ holds the legacy shapes).
 import { legacyCatalogueRouter } from '../../rest/legacy-catalogue.router';
 
@@ -26,6 +27,6 @@ export const courseModule: ProductModule = {
     courseFigures: ({ db }) => createCourseFiguresLoader(db),
   },
   resolvers: [CourseResolver, LessonResolver],
-  entities: [Course, Lesson],
+  entities: [Course, Lesson, CatalogueCount, CatalogueInstructor],
   routes: ({ db }) => [{ phase: 'rest', order: 10, router: legacyCatalogueRouter(db) }],
 };

@@ -25,7 +25,7 @@ import {
 } from './course.search';
 import { judgeSearchWords } from './search-word-sample';
 import { visibleCourse } from './course-visibility';
-import { catalogueFiguresSql, RATING_COLUMNS, ratingJoin, type CatalogueFigures } from './course-figures';
+import { CATALOGUE_FIGURES_SQL, RATING_COLUMNS, ratingJoin, type CatalogueFigures } from './course-figures';
 import { readDirect } from '../../db/direct-read';
 
 export interface CourseFilter {
@@ -244,7 +244,7 @@ export function createCourseByIdLoader(db: DataSource): DataLoader<string, Cours
 /** Courses to suggest to a student: published, not owned, trending first. */
 /** The home page's figures (published courses, students, instructors), counted now. */
 export async function readCatalogueFigures(db: DataSource): Promise<CatalogueFigures> {
-  const [figures] = await readDirect<CatalogueFigures>(db, catalogueFiguresSql(visibleCourse('c')), []);
+  const [figures] = await readDirect<CatalogueFigures>(db, CATALOGUE_FIGURES_SQL, []);
   return figures;
 }
 
