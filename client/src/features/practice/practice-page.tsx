@@ -29,6 +29,7 @@ export default function PracticePage() {
   const [chapterIds, setChapterIds] = useState<string[]>(() => params.getAll('chapter'));
   const [count, setCount] = useState(10);
   const [difficulty, setDifficulty] = useState<Difficulty | ''>('');
+  const [boardOnly, setBoardOnly] = useState(() => params.get('board') === '1');
   const [problem, setProblem] = useState<string | null>(null);
   const subjects = usePracticeSubjectsQuery();
   const chapters = usePracticeChaptersQuery({ variables: { subjectId, classLevel: bookOf(classLevel) } });
@@ -39,7 +40,9 @@ export default function PracticePage() {
     event.preventDefault();
     setProblem(null);
     try {
-      const result = await start({ variables: { input: { classLevel, subjectId, chapterIds, count, difficulty: difficulty || null } } });
+      const result = await start({
+        variables: { input: { classLevel, subjectId, chapterIds, count, difficulty: difficulty || null, boardQuestionsOnly: boardOnly } },
+      });
       if (result.data) void navigate(paths.attempt(result.data.startPractice.id));
     } catch (failure) {
       setProblem(describeError(failure, t).message);
@@ -149,6 +152,16 @@ export default function PracticePage() {
             <NativeSelect.Indicator />
           </NativeSelect.Root>
         </Box>
+        <Checkbox.Root checked={boardOnly} onCheckedChange={(e) => setBoardOnly(e.checked === true)} alignItems="start">
+          <Checkbox.HiddenInput />
+          <Checkbox.Control mt="1" />
+          <Stack gap="0">
+            <Checkbox.Label fontWeight="medium">{t('practice.self.boardOnly')}</Checkbox.Label>
+            <Text fontSize="sm" color="gray.700">
+              {t('practice.self.boardOnlyHelp')}
+            </Text>
+          </Stack>
+        </Checkbox.Root>
         {problem && (
           <Alert.Root status="error">
             <Alert.Indicator />

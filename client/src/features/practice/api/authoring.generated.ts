@@ -7,20 +7,37 @@ import type * as Types from '../../../gql/types';
 
 import { useMutation, useQuery } from '../../../lib/data';
 import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
-export type AuthoringCoursesQueryVariables = Exact<{ [key: string]: never; }>;
+export type AuthoringCoursesQueryVariables = Exact<{ [key: string]: never }>;
 
-
-export type AuthoringCoursesQuery = { managedCourses: { items: Array<{ id: string, name: string }> }, subjects: Array<{ id: string, nameBn: string, nameEn: string }> };
+export type AuthoringCoursesQuery = {
+  managedCourses: { items: Array<{ id: string; name: string }> };
+  subjects: Array<{ id: string; nameBn: string; nameEn: string }>;
+};
 
 export type AuthoringChaptersQueryVariables = Exact<{
   subjectId: string | number;
   classLevel?: number | null | undefined;
 }>;
 
+export type AuthoringChaptersQuery = { chapters: Array<{ id: string; classLevel: number; nameBn: string; nameEn: string }> };
 
-export type AuthoringChaptersQuery = { chapters: Array<{ id: string, classLevel: number, nameBn: string, nameEn: string }> };
-
-export type BankQuestionFragment = { id: string, usableInPractice: boolean, text: string, correctOptionId: string | null, explanation: string | null, classLevel: number, subjectId: string, chapterId: string | null, difficulty: Types.Difficulty, courseId: string | null, createdAt: string, pictureURL: string | null, options: Array<{ id: string, text: string }>, statistics: { answered: number, correctShare: number, mostChosenWrongOptionId: string | null } | null };
+export type BankQuestionFragment = {
+  id: string;
+  usableInPractice: boolean;
+  text: string;
+  correctOptionId: string | null;
+  explanation: string | null;
+  classLevel: number;
+  subjectId: string;
+  chapterId: string | null;
+  difficulty: Types.Difficulty;
+  courseId: string | null;
+  createdAt: string;
+  pictureURL: string | null;
+  options: Array<{ id: string; text: string }>;
+  boardTag: { board: Types.EducationBoard; year: number } | null;
+  statistics: { answered: number; correctShare: number; mostChosenWrongOptionId: string | null } | null;
+};
 
 export type QuestionBankQueryVariables = Exact<{
   courseId?: string | number | null | undefined;
@@ -29,91 +46,1132 @@ export type QuestionBankQueryVariables = Exact<{
   subjectId?: string | number | null | undefined;
   chapterId?: string | number | null | undefined;
   difficulty?: Types.Difficulty | null | undefined;
+  boardQuestionsOnly?: boolean | null | undefined;
   offset: number;
   limit: number;
 }>;
 
-
-export type QuestionBankQuery = { questionBank: { total: number, offset: number, limit: number, hasMore: boolean, items: Array<{ id: string, usableInPractice: boolean, text: string, correctOptionId: string | null, explanation: string | null, classLevel: number, subjectId: string, chapterId: string | null, difficulty: Types.Difficulty, courseId: string | null, createdAt: string, pictureURL: string | null, options: Array<{ id: string, text: string }>, statistics: { answered: number, correctShare: number, mostChosenWrongOptionId: string | null } | null }> } };
+export type QuestionBankQuery = {
+  questionBank: {
+    total: number;
+    offset: number;
+    limit: number;
+    hasMore: boolean;
+    items: Array<{
+      id: string;
+      usableInPractice: boolean;
+      text: string;
+      correctOptionId: string | null;
+      explanation: string | null;
+      classLevel: number;
+      subjectId: string;
+      chapterId: string | null;
+      difficulty: Types.Difficulty;
+      courseId: string | null;
+      createdAt: string;
+      pictureURL: string | null;
+      options: Array<{ id: string; text: string }>;
+      boardTag: { board: Types.EducationBoard; year: number } | null;
+      statistics: { answered: number; correctShare: number; mostChosenWrongOptionId: string | null } | null;
+    }>;
+  };
+};
 
 export type CreateQuestionMutationVariables = Exact<{
   input: Types.QuestionInput;
 }>;
 
-
-export type CreateQuestionMutation = { createQuestion: { id: string, usableInPractice: boolean, text: string, correctOptionId: string | null, explanation: string | null, classLevel: number, subjectId: string, chapterId: string | null, difficulty: Types.Difficulty, courseId: string | null, createdAt: string, pictureURL: string | null, options: Array<{ id: string, text: string }>, statistics: { answered: number, correctShare: number, mostChosenWrongOptionId: string | null } | null } };
+export type CreateQuestionMutation = {
+  createQuestion: {
+    id: string;
+    usableInPractice: boolean;
+    text: string;
+    correctOptionId: string | null;
+    explanation: string | null;
+    classLevel: number;
+    subjectId: string;
+    chapterId: string | null;
+    difficulty: Types.Difficulty;
+    courseId: string | null;
+    createdAt: string;
+    pictureURL: string | null;
+    options: Array<{ id: string; text: string }>;
+    boardTag: { board: Types.EducationBoard; year: number } | null;
+    statistics: { answered: number; correctShare: number; mostChosenWrongOptionId: string | null } | null;
+  };
+};
 
 export type UpdateQuestionMutationVariables = Exact<{
   id: string | number;
   input: Types.QuestionInput;
 }>;
 
-
-export type UpdateQuestionMutation = { updateQuestion: { id: string, usableInPractice: boolean, text: string, correctOptionId: string | null, explanation: string | null, classLevel: number, subjectId: string, chapterId: string | null, difficulty: Types.Difficulty, courseId: string | null, createdAt: string, pictureURL: string | null, options: Array<{ id: string, text: string }>, statistics: { answered: number, correctShare: number, mostChosenWrongOptionId: string | null } | null } };
+export type UpdateQuestionMutation = {
+  updateQuestion: {
+    id: string;
+    usableInPractice: boolean;
+    text: string;
+    correctOptionId: string | null;
+    explanation: string | null;
+    classLevel: number;
+    subjectId: string;
+    chapterId: string | null;
+    difficulty: Types.Difficulty;
+    courseId: string | null;
+    createdAt: string;
+    pictureURL: string | null;
+    options: Array<{ id: string; text: string }>;
+    boardTag: { board: Types.EducationBoard; year: number } | null;
+    statistics: { answered: number; correctShare: number; mostChosenWrongOptionId: string | null } | null;
+  };
+};
 
 export type DeleteQuestionMutationVariables = Exact<{
   id: string | number;
 }>;
 
-
 export type DeleteQuestionMutation = { deleteQuestion: boolean };
 
-export type QuestionImportTemplateQueryVariables = Exact<{ [key: string]: never; }>;
-
+export type QuestionImportTemplateQueryVariables = Exact<{ [key: string]: never }>;
 
 export type QuestionImportTemplateQuery = { questionImportTemplate: string };
 
-export type AuthoredModelTestFragment = { id: string, title: string, description: string, classLevel: number, subjectId: string, courseId: string | null, courseName: string | null, free: boolean, durationMinutes: number, negativeMark: number, passMark: number, opensAt: string | null, closesAt: string | null, published: boolean, questionCount: number, createdAt: string };
+export type AuthoredModelTestFragment = {
+  id: string;
+  title: string;
+  description: string;
+  classLevel: number;
+  subjectId: string;
+  courseId: string | null;
+  courseName: string | null;
+  free: boolean;
+  durationMinutes: number;
+  negativeMark: number;
+  passMark: number;
+  opensAt: string | null;
+  closesAt: string | null;
+  published: boolean;
+  questionCount: number;
+  createdAt: string;
+};
 
-export type AuthoredModelTestsQueryVariables = Exact<{ [key: string]: never; }>;
+export type AuthoredModelTestsQueryVariables = Exact<{ [key: string]: never }>;
 
-
-export type AuthoredModelTestsQuery = { authoredModelTests: Array<{ id: string, title: string, description: string, classLevel: number, subjectId: string, courseId: string | null, courseName: string | null, free: boolean, durationMinutes: number, negativeMark: number, passMark: number, opensAt: string | null, closesAt: string | null, published: boolean, questionCount: number, createdAt: string }> };
+export type AuthoredModelTestsQuery = {
+  authoredModelTests: Array<{
+    id: string;
+    title: string;
+    description: string;
+    classLevel: number;
+    subjectId: string;
+    courseId: string | null;
+    courseName: string | null;
+    free: boolean;
+    durationMinutes: number;
+    negativeMark: number;
+    passMark: number;
+    opensAt: string | null;
+    closesAt: string | null;
+    published: boolean;
+    questionCount: number;
+    createdAt: string;
+  }>;
+};
 
 export type EditableModelTestQueryVariables = Exact<{
   id: string | number;
 }>;
 
-
-export type EditableModelTestQuery = { modelTest: { questionIds: Array<string>, id: string, title: string, description: string, classLevel: number, subjectId: string, courseId: string | null, courseName: string | null, free: boolean, durationMinutes: number, negativeMark: number, passMark: number, opensAt: string | null, closesAt: string | null, published: boolean, questionCount: number, createdAt: string } | null, modelTestQuestions: Array<{ id: string, usableInPractice: boolean, text: string, correctOptionId: string | null, explanation: string | null, classLevel: number, subjectId: string, chapterId: string | null, difficulty: Types.Difficulty, courseId: string | null, createdAt: string, pictureURL: string | null, options: Array<{ id: string, text: string }>, statistics: { answered: number, correctShare: number, mostChosenWrongOptionId: string | null } | null }>, questionStatistics: Array<{ questionId: string, answered: number, correctShare: number, mostChosenWrongOptionId: string | null }> };
+export type EditableModelTestQuery = {
+  modelTest: {
+    questionIds: Array<string>;
+    id: string;
+    title: string;
+    description: string;
+    classLevel: number;
+    subjectId: string;
+    courseId: string | null;
+    courseName: string | null;
+    free: boolean;
+    durationMinutes: number;
+    negativeMark: number;
+    passMark: number;
+    opensAt: string | null;
+    closesAt: string | null;
+    published: boolean;
+    questionCount: number;
+    createdAt: string;
+  } | null;
+  modelTestQuestions: Array<{
+    id: string;
+    usableInPractice: boolean;
+    text: string;
+    correctOptionId: string | null;
+    explanation: string | null;
+    classLevel: number;
+    subjectId: string;
+    chapterId: string | null;
+    difficulty: Types.Difficulty;
+    courseId: string | null;
+    createdAt: string;
+    pictureURL: string | null;
+    options: Array<{ id: string; text: string }>;
+    boardTag: { board: Types.EducationBoard; year: number } | null;
+    statistics: { answered: number; correctShare: number; mostChosenWrongOptionId: string | null } | null;
+  }>;
+  questionStatistics: Array<{ questionId: string; answered: number; correctShare: number; mostChosenWrongOptionId: string | null }>;
+};
 
 export type CreateModelTestMutationVariables = Exact<{
   input: Types.ModelTestInput;
 }>;
 
-
-export type CreateModelTestMutation = { createModelTest: { id: string, title: string, description: string, classLevel: number, subjectId: string, courseId: string | null, courseName: string | null, free: boolean, durationMinutes: number, negativeMark: number, passMark: number, opensAt: string | null, closesAt: string | null, published: boolean, questionCount: number, createdAt: string } };
+export type CreateModelTestMutation = {
+  createModelTest: {
+    id: string;
+    title: string;
+    description: string;
+    classLevel: number;
+    subjectId: string;
+    courseId: string | null;
+    courseName: string | null;
+    free: boolean;
+    durationMinutes: number;
+    negativeMark: number;
+    passMark: number;
+    opensAt: string | null;
+    closesAt: string | null;
+    published: boolean;
+    questionCount: number;
+    createdAt: string;
+  };
+};
 
 export type UpdateModelTestMutationVariables = Exact<{
   id: string | number;
   input: Types.ModelTestInput;
 }>;
 
-
-export type UpdateModelTestMutation = { updateModelTest: { id: string, title: string, description: string, classLevel: number, subjectId: string, courseId: string | null, courseName: string | null, free: boolean, durationMinutes: number, negativeMark: number, passMark: number, opensAt: string | null, closesAt: string | null, published: boolean, questionCount: number, createdAt: string } };
+export type UpdateModelTestMutation = {
+  updateModelTest: {
+    id: string;
+    title: string;
+    description: string;
+    classLevel: number;
+    subjectId: string;
+    courseId: string | null;
+    courseName: string | null;
+    free: boolean;
+    durationMinutes: number;
+    negativeMark: number;
+    passMark: number;
+    opensAt: string | null;
+    closesAt: string | null;
+    published: boolean;
+    questionCount: number;
+    createdAt: string;
+  };
+};
 
 export type SetModelTestPublishedMutationVariables = Exact<{
   id: string | number;
   published: boolean;
 }>;
 
+export type SetModelTestPublishedMutation = { setModelTestPublished: { id: string; published: boolean } };
 
-export type SetModelTestPublishedMutation = { setModelTestPublished: { id: string, published: boolean } };
-
-export const BankQuestionFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"BankQuestion"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Question"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"usableInPractice"}},{"kind":"Field","name":{"kind":"Name","value":"text"}},{"kind":"Field","name":{"kind":"Name","value":"options"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"text"}}]}},{"kind":"Field","name":{"kind":"Name","value":"correctOptionId"}},{"kind":"Field","name":{"kind":"Name","value":"explanation"}},{"kind":"Field","name":{"kind":"Name","value":"classLevel"}},{"kind":"Field","name":{"kind":"Name","value":"subjectId"}},{"kind":"Field","name":{"kind":"Name","value":"chapterId"}},{"kind":"Field","name":{"kind":"Name","value":"difficulty"}},{"kind":"Field","name":{"kind":"Name","value":"courseId"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"pictureURL"}},{"kind":"Field","name":{"kind":"Name","value":"statistics"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"answered"}},{"kind":"Field","name":{"kind":"Name","value":"correctShare"}},{"kind":"Field","name":{"kind":"Name","value":"mostChosenWrongOptionId"}}]}}]}}]} as unknown as DocumentNode<BankQuestionFragment, unknown>;
-export const AuthoredModelTestFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AuthoredModelTest"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ModelTest"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"classLevel"}},{"kind":"Field","name":{"kind":"Name","value":"subjectId"}},{"kind":"Field","name":{"kind":"Name","value":"courseId"}},{"kind":"Field","name":{"kind":"Name","value":"courseName"}},{"kind":"Field","name":{"kind":"Name","value":"free"}},{"kind":"Field","name":{"kind":"Name","value":"durationMinutes"}},{"kind":"Field","name":{"kind":"Name","value":"negativeMark"}},{"kind":"Field","name":{"kind":"Name","value":"passMark"}},{"kind":"Field","name":{"kind":"Name","value":"opensAt"}},{"kind":"Field","name":{"kind":"Name","value":"closesAt"}},{"kind":"Field","name":{"kind":"Name","value":"published"}},{"kind":"Field","name":{"kind":"Name","value":"questionCount"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}}]}}]} as unknown as DocumentNode<AuthoredModelTestFragment, unknown>;
-export const AuthoringCoursesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"AuthoringCourses"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"managedCourses"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"offset"},"value":{"kind":"IntValue","value":"0"}},{"kind":"Argument","name":{"kind":"Name","value":"limit"},"value":{"kind":"IntValue","value":"50"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"items"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"subjects"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"nameBn"}},{"kind":"Field","name":{"kind":"Name","value":"nameEn"}}]}}]}}]} as unknown as DocumentNode<AuthoringCoursesQuery, AuthoringCoursesQueryVariables>;
-export const AuthoringChaptersDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"AuthoringChapters"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"subjectId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"classLevel"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"chapters"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"subjectId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"subjectId"}}},{"kind":"Argument","name":{"kind":"Name","value":"classLevel"},"value":{"kind":"Variable","name":{"kind":"Name","value":"classLevel"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"classLevel"}},{"kind":"Field","name":{"kind":"Name","value":"nameBn"}},{"kind":"Field","name":{"kind":"Name","value":"nameEn"}}]}}]}}]} as unknown as DocumentNode<AuthoringChaptersQuery, AuthoringChaptersQueryVariables>;
-export const QuestionBankDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"QuestionBank"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"courseId"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"sharedBank"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Boolean"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"classLevel"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"subjectId"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"chapterId"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"difficulty"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Difficulty"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"offset"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"limit"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"questionBank"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"courseId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"courseId"}}},{"kind":"Argument","name":{"kind":"Name","value":"sharedBank"},"value":{"kind":"Variable","name":{"kind":"Name","value":"sharedBank"}}},{"kind":"Argument","name":{"kind":"Name","value":"classLevel"},"value":{"kind":"Variable","name":{"kind":"Name","value":"classLevel"}}},{"kind":"Argument","name":{"kind":"Name","value":"subjectId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"subjectId"}}},{"kind":"Argument","name":{"kind":"Name","value":"chapterId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"chapterId"}}},{"kind":"Argument","name":{"kind":"Name","value":"difficulty"},"value":{"kind":"Variable","name":{"kind":"Name","value":"difficulty"}}},{"kind":"Argument","name":{"kind":"Name","value":"offset"},"value":{"kind":"Variable","name":{"kind":"Name","value":"offset"}}},{"kind":"Argument","name":{"kind":"Name","value":"limit"},"value":{"kind":"Variable","name":{"kind":"Name","value":"limit"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"total"}},{"kind":"Field","name":{"kind":"Name","value":"offset"}},{"kind":"Field","name":{"kind":"Name","value":"limit"}},{"kind":"Field","name":{"kind":"Name","value":"hasMore"}},{"kind":"Field","name":{"kind":"Name","value":"items"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"BankQuestion"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"BankQuestion"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Question"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"usableInPractice"}},{"kind":"Field","name":{"kind":"Name","value":"text"}},{"kind":"Field","name":{"kind":"Name","value":"options"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"text"}}]}},{"kind":"Field","name":{"kind":"Name","value":"correctOptionId"}},{"kind":"Field","name":{"kind":"Name","value":"explanation"}},{"kind":"Field","name":{"kind":"Name","value":"classLevel"}},{"kind":"Field","name":{"kind":"Name","value":"subjectId"}},{"kind":"Field","name":{"kind":"Name","value":"chapterId"}},{"kind":"Field","name":{"kind":"Name","value":"difficulty"}},{"kind":"Field","name":{"kind":"Name","value":"courseId"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"pictureURL"}},{"kind":"Field","name":{"kind":"Name","value":"statistics"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"answered"}},{"kind":"Field","name":{"kind":"Name","value":"correctShare"}},{"kind":"Field","name":{"kind":"Name","value":"mostChosenWrongOptionId"}}]}}]}}]} as unknown as DocumentNode<QuestionBankQuery, QuestionBankQueryVariables>;
-export const CreateQuestionDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"CreateQuestion"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"QuestionInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createQuestion"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"BankQuestion"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"BankQuestion"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Question"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"usableInPractice"}},{"kind":"Field","name":{"kind":"Name","value":"text"}},{"kind":"Field","name":{"kind":"Name","value":"options"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"text"}}]}},{"kind":"Field","name":{"kind":"Name","value":"correctOptionId"}},{"kind":"Field","name":{"kind":"Name","value":"explanation"}},{"kind":"Field","name":{"kind":"Name","value":"classLevel"}},{"kind":"Field","name":{"kind":"Name","value":"subjectId"}},{"kind":"Field","name":{"kind":"Name","value":"chapterId"}},{"kind":"Field","name":{"kind":"Name","value":"difficulty"}},{"kind":"Field","name":{"kind":"Name","value":"courseId"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"pictureURL"}},{"kind":"Field","name":{"kind":"Name","value":"statistics"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"answered"}},{"kind":"Field","name":{"kind":"Name","value":"correctShare"}},{"kind":"Field","name":{"kind":"Name","value":"mostChosenWrongOptionId"}}]}}]}}]} as unknown as DocumentNode<CreateQuestionMutation, CreateQuestionMutationVariables>;
-export const UpdateQuestionDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"UpdateQuestion"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"QuestionInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updateQuestion"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}},{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"BankQuestion"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"BankQuestion"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Question"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"usableInPractice"}},{"kind":"Field","name":{"kind":"Name","value":"text"}},{"kind":"Field","name":{"kind":"Name","value":"options"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"text"}}]}},{"kind":"Field","name":{"kind":"Name","value":"correctOptionId"}},{"kind":"Field","name":{"kind":"Name","value":"explanation"}},{"kind":"Field","name":{"kind":"Name","value":"classLevel"}},{"kind":"Field","name":{"kind":"Name","value":"subjectId"}},{"kind":"Field","name":{"kind":"Name","value":"chapterId"}},{"kind":"Field","name":{"kind":"Name","value":"difficulty"}},{"kind":"Field","name":{"kind":"Name","value":"courseId"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"pictureURL"}},{"kind":"Field","name":{"kind":"Name","value":"statistics"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"answered"}},{"kind":"Field","name":{"kind":"Name","value":"correctShare"}},{"kind":"Field","name":{"kind":"Name","value":"mostChosenWrongOptionId"}}]}}]}}]} as unknown as DocumentNode<UpdateQuestionMutation, UpdateQuestionMutationVariables>;
-export const DeleteQuestionDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"DeleteQuestion"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deleteQuestion"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}]}]}}]} as unknown as DocumentNode<DeleteQuestionMutation, DeleteQuestionMutationVariables>;
-export const QuestionImportTemplateDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"QuestionImportTemplate"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"questionImportTemplate"}}]}}]} as unknown as DocumentNode<QuestionImportTemplateQuery, QuestionImportTemplateQueryVariables>;
-export const AuthoredModelTestsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"AuthoredModelTests"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"authoredModelTests"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"AuthoredModelTest"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AuthoredModelTest"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ModelTest"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"classLevel"}},{"kind":"Field","name":{"kind":"Name","value":"subjectId"}},{"kind":"Field","name":{"kind":"Name","value":"courseId"}},{"kind":"Field","name":{"kind":"Name","value":"courseName"}},{"kind":"Field","name":{"kind":"Name","value":"free"}},{"kind":"Field","name":{"kind":"Name","value":"durationMinutes"}},{"kind":"Field","name":{"kind":"Name","value":"negativeMark"}},{"kind":"Field","name":{"kind":"Name","value":"passMark"}},{"kind":"Field","name":{"kind":"Name","value":"opensAt"}},{"kind":"Field","name":{"kind":"Name","value":"closesAt"}},{"kind":"Field","name":{"kind":"Name","value":"published"}},{"kind":"Field","name":{"kind":"Name","value":"questionCount"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}}]}}]} as unknown as DocumentNode<AuthoredModelTestsQuery, AuthoredModelTestsQueryVariables>;
-export const EditableModelTestDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"EditableModelTest"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"modelTest"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"AuthoredModelTest"}},{"kind":"Field","name":{"kind":"Name","value":"questionIds"}}]}},{"kind":"Field","name":{"kind":"Name","value":"modelTestQuestions"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"BankQuestion"}}]}},{"kind":"Field","name":{"kind":"Name","value":"questionStatistics"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"questionId"}},{"kind":"Field","name":{"kind":"Name","value":"answered"}},{"kind":"Field","name":{"kind":"Name","value":"correctShare"}},{"kind":"Field","name":{"kind":"Name","value":"mostChosenWrongOptionId"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AuthoredModelTest"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ModelTest"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"classLevel"}},{"kind":"Field","name":{"kind":"Name","value":"subjectId"}},{"kind":"Field","name":{"kind":"Name","value":"courseId"}},{"kind":"Field","name":{"kind":"Name","value":"courseName"}},{"kind":"Field","name":{"kind":"Name","value":"free"}},{"kind":"Field","name":{"kind":"Name","value":"durationMinutes"}},{"kind":"Field","name":{"kind":"Name","value":"negativeMark"}},{"kind":"Field","name":{"kind":"Name","value":"passMark"}},{"kind":"Field","name":{"kind":"Name","value":"opensAt"}},{"kind":"Field","name":{"kind":"Name","value":"closesAt"}},{"kind":"Field","name":{"kind":"Name","value":"published"}},{"kind":"Field","name":{"kind":"Name","value":"questionCount"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"BankQuestion"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Question"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"usableInPractice"}},{"kind":"Field","name":{"kind":"Name","value":"text"}},{"kind":"Field","name":{"kind":"Name","value":"options"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"text"}}]}},{"kind":"Field","name":{"kind":"Name","value":"correctOptionId"}},{"kind":"Field","name":{"kind":"Name","value":"explanation"}},{"kind":"Field","name":{"kind":"Name","value":"classLevel"}},{"kind":"Field","name":{"kind":"Name","value":"subjectId"}},{"kind":"Field","name":{"kind":"Name","value":"chapterId"}},{"kind":"Field","name":{"kind":"Name","value":"difficulty"}},{"kind":"Field","name":{"kind":"Name","value":"courseId"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"pictureURL"}},{"kind":"Field","name":{"kind":"Name","value":"statistics"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"answered"}},{"kind":"Field","name":{"kind":"Name","value":"correctShare"}},{"kind":"Field","name":{"kind":"Name","value":"mostChosenWrongOptionId"}}]}}]}}]} as unknown as DocumentNode<EditableModelTestQuery, EditableModelTestQueryVariables>;
-export const CreateModelTestDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"CreateModelTest"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ModelTestInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createModelTest"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"AuthoredModelTest"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AuthoredModelTest"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ModelTest"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"classLevel"}},{"kind":"Field","name":{"kind":"Name","value":"subjectId"}},{"kind":"Field","name":{"kind":"Name","value":"courseId"}},{"kind":"Field","name":{"kind":"Name","value":"courseName"}},{"kind":"Field","name":{"kind":"Name","value":"free"}},{"kind":"Field","name":{"kind":"Name","value":"durationMinutes"}},{"kind":"Field","name":{"kind":"Name","value":"negativeMark"}},{"kind":"Field","name":{"kind":"Name","value":"passMark"}},{"kind":"Field","name":{"kind":"Name","value":"opensAt"}},{"kind":"Field","name":{"kind":"Name","value":"closesAt"}},{"kind":"Field","name":{"kind":"Name","value":"published"}},{"kind":"Field","name":{"kind":"Name","value":"questionCount"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}}]}}]} as unknown as DocumentNode<CreateModelTestMutation, CreateModelTestMutationVariables>;
-export const UpdateModelTestDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"UpdateModelTest"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ModelTestInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updateModelTest"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}},{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"AuthoredModelTest"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AuthoredModelTest"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ModelTest"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"classLevel"}},{"kind":"Field","name":{"kind":"Name","value":"subjectId"}},{"kind":"Field","name":{"kind":"Name","value":"courseId"}},{"kind":"Field","name":{"kind":"Name","value":"courseName"}},{"kind":"Field","name":{"kind":"Name","value":"free"}},{"kind":"Field","name":{"kind":"Name","value":"durationMinutes"}},{"kind":"Field","name":{"kind":"Name","value":"negativeMark"}},{"kind":"Field","name":{"kind":"Name","value":"passMark"}},{"kind":"Field","name":{"kind":"Name","value":"opensAt"}},{"kind":"Field","name":{"kind":"Name","value":"closesAt"}},{"kind":"Field","name":{"kind":"Name","value":"published"}},{"kind":"Field","name":{"kind":"Name","value":"questionCount"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}}]}}]} as unknown as DocumentNode<UpdateModelTestMutation, UpdateModelTestMutationVariables>;
-export const SetModelTestPublishedDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"SetModelTestPublished"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"published"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Boolean"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"setModelTestPublished"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}},{"kind":"Argument","name":{"kind":"Name","value":"published"},"value":{"kind":"Variable","name":{"kind":"Name","value":"published"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"published"}}]}}]}}]} as unknown as DocumentNode<SetModelTestPublishedMutation, SetModelTestPublishedMutationVariables>;
+export const BankQuestionFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'BankQuestion' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Question' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'usableInPractice' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'text' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'options' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'text' } },
+              ],
+            },
+          },
+          { kind: 'Field', name: { kind: 'Name', value: 'correctOptionId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'explanation' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'classLevel' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'subjectId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'chapterId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'difficulty' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'courseId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'pictureURL' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'boardTag' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'board' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'year' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'statistics' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'answered' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'correctShare' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'mostChosenWrongOptionId' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<BankQuestionFragment, unknown>;
+export const AuthoredModelTestFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'AuthoredModelTest' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'ModelTest' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'description' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'classLevel' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'subjectId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'courseId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'courseName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'free' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'durationMinutes' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'negativeMark' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'passMark' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'opensAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'closesAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'published' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'questionCount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<AuthoredModelTestFragment, unknown>;
+export const AuthoringCoursesDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'AuthoringCourses' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'managedCourses' },
+            arguments: [
+              { kind: 'Argument', name: { kind: 'Name', value: 'offset' }, value: { kind: 'IntValue', value: '0' } },
+              { kind: 'Argument', name: { kind: 'Name', value: 'limit' }, value: { kind: 'IntValue', value: '50' } },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'items' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'subjects' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'nameBn' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'nameEn' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<AuthoringCoursesQuery, AuthoringCoursesQueryVariables>;
+export const AuthoringChaptersDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'AuthoringChapters' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'subjectId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'classLevel' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'chapters' },
+            arguments: [
+              { kind: 'Argument', name: { kind: 'Name', value: 'subjectId' }, value: { kind: 'Variable', name: { kind: 'Name', value: 'subjectId' } } },
+              { kind: 'Argument', name: { kind: 'Name', value: 'classLevel' }, value: { kind: 'Variable', name: { kind: 'Name', value: 'classLevel' } } },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'classLevel' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'nameBn' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'nameEn' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<AuthoringChaptersQuery, AuthoringChaptersQueryVariables>;
+export const QuestionBankDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'QuestionBank' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'courseId' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'sharedBank' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Boolean' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'classLevel' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'subjectId' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'chapterId' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'difficulty' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Difficulty' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'boardQuestionsOnly' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Boolean' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'offset' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'limit' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'questionBank' },
+            arguments: [
+              { kind: 'Argument', name: { kind: 'Name', value: 'courseId' }, value: { kind: 'Variable', name: { kind: 'Name', value: 'courseId' } } },
+              { kind: 'Argument', name: { kind: 'Name', value: 'sharedBank' }, value: { kind: 'Variable', name: { kind: 'Name', value: 'sharedBank' } } },
+              { kind: 'Argument', name: { kind: 'Name', value: 'classLevel' }, value: { kind: 'Variable', name: { kind: 'Name', value: 'classLevel' } } },
+              { kind: 'Argument', name: { kind: 'Name', value: 'subjectId' }, value: { kind: 'Variable', name: { kind: 'Name', value: 'subjectId' } } },
+              { kind: 'Argument', name: { kind: 'Name', value: 'chapterId' }, value: { kind: 'Variable', name: { kind: 'Name', value: 'chapterId' } } },
+              { kind: 'Argument', name: { kind: 'Name', value: 'difficulty' }, value: { kind: 'Variable', name: { kind: 'Name', value: 'difficulty' } } },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'boardQuestionsOnly' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'boardQuestionsOnly' } },
+              },
+              { kind: 'Argument', name: { kind: 'Name', value: 'offset' }, value: { kind: 'Variable', name: { kind: 'Name', value: 'offset' } } },
+              { kind: 'Argument', name: { kind: 'Name', value: 'limit' }, value: { kind: 'Variable', name: { kind: 'Name', value: 'limit' } } },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'total' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'offset' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'limit' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'hasMore' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'items' },
+                  selectionSet: { kind: 'SelectionSet', selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'BankQuestion' } }] },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'BankQuestion' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Question' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'usableInPractice' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'text' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'options' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'text' } },
+              ],
+            },
+          },
+          { kind: 'Field', name: { kind: 'Name', value: 'correctOptionId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'explanation' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'classLevel' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'subjectId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'chapterId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'difficulty' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'courseId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'pictureURL' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'boardTag' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'board' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'year' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'statistics' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'answered' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'correctShare' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'mostChosenWrongOptionId' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<QuestionBankQuery, QuestionBankQueryVariables>;
+export const CreateQuestionDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'CreateQuestion' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'QuestionInput' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'createQuestion' },
+            arguments: [{ kind: 'Argument', name: { kind: 'Name', value: 'input' }, value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } } }],
+            selectionSet: { kind: 'SelectionSet', selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'BankQuestion' } }] },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'BankQuestion' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Question' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'usableInPractice' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'text' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'options' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'text' } },
+              ],
+            },
+          },
+          { kind: 'Field', name: { kind: 'Name', value: 'correctOptionId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'explanation' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'classLevel' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'subjectId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'chapterId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'difficulty' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'courseId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'pictureURL' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'boardTag' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'board' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'year' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'statistics' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'answered' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'correctShare' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'mostChosenWrongOptionId' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<CreateQuestionMutation, CreateQuestionMutationVariables>;
+export const UpdateQuestionDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'UpdateQuestion' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'QuestionInput' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'updateQuestion' },
+            arguments: [
+              { kind: 'Argument', name: { kind: 'Name', value: 'id' }, value: { kind: 'Variable', name: { kind: 'Name', value: 'id' } } },
+              { kind: 'Argument', name: { kind: 'Name', value: 'input' }, value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } } },
+            ],
+            selectionSet: { kind: 'SelectionSet', selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'BankQuestion' } }] },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'BankQuestion' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Question' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'usableInPractice' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'text' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'options' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'text' } },
+              ],
+            },
+          },
+          { kind: 'Field', name: { kind: 'Name', value: 'correctOptionId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'explanation' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'classLevel' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'subjectId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'chapterId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'difficulty' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'courseId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'pictureURL' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'boardTag' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'board' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'year' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'statistics' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'answered' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'correctShare' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'mostChosenWrongOptionId' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<UpdateQuestionMutation, UpdateQuestionMutationVariables>;
+export const DeleteQuestionDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'DeleteQuestion' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'deleteQuestion' },
+            arguments: [{ kind: 'Argument', name: { kind: 'Name', value: 'id' }, value: { kind: 'Variable', name: { kind: 'Name', value: 'id' } } }],
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<DeleteQuestionMutation, DeleteQuestionMutationVariables>;
+export const QuestionImportTemplateDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'QuestionImportTemplate' },
+      selectionSet: { kind: 'SelectionSet', selections: [{ kind: 'Field', name: { kind: 'Name', value: 'questionImportTemplate' } }] },
+    },
+  ],
+} as unknown as DocumentNode<QuestionImportTemplateQuery, QuestionImportTemplateQueryVariables>;
+export const AuthoredModelTestsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'AuthoredModelTests' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'authoredModelTests' },
+            selectionSet: { kind: 'SelectionSet', selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'AuthoredModelTest' } }] },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'AuthoredModelTest' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'ModelTest' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'description' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'classLevel' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'subjectId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'courseId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'courseName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'free' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'durationMinutes' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'negativeMark' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'passMark' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'opensAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'closesAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'published' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'questionCount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<AuthoredModelTestsQuery, AuthoredModelTestsQueryVariables>;
+export const EditableModelTestDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'EditableModelTest' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'modelTest' },
+            arguments: [{ kind: 'Argument', name: { kind: 'Name', value: 'id' }, value: { kind: 'Variable', name: { kind: 'Name', value: 'id' } } }],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'AuthoredModelTest' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'questionIds' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'modelTestQuestions' },
+            arguments: [{ kind: 'Argument', name: { kind: 'Name', value: 'id' }, value: { kind: 'Variable', name: { kind: 'Name', value: 'id' } } }],
+            selectionSet: { kind: 'SelectionSet', selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'BankQuestion' } }] },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'questionStatistics' },
+            arguments: [{ kind: 'Argument', name: { kind: 'Name', value: 'id' }, value: { kind: 'Variable', name: { kind: 'Name', value: 'id' } } }],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'questionId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'answered' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'correctShare' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'mostChosenWrongOptionId' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'AuthoredModelTest' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'ModelTest' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'description' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'classLevel' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'subjectId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'courseId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'courseName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'free' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'durationMinutes' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'negativeMark' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'passMark' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'opensAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'closesAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'published' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'questionCount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'BankQuestion' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Question' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'usableInPractice' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'text' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'options' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'text' } },
+              ],
+            },
+          },
+          { kind: 'Field', name: { kind: 'Name', value: 'correctOptionId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'explanation' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'classLevel' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'subjectId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'chapterId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'difficulty' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'courseId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'pictureURL' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'boardTag' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'board' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'year' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'statistics' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'answered' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'correctShare' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'mostChosenWrongOptionId' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<EditableModelTestQuery, EditableModelTestQueryVariables>;
+export const CreateModelTestDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'CreateModelTest' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ModelTestInput' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'createModelTest' },
+            arguments: [{ kind: 'Argument', name: { kind: 'Name', value: 'input' }, value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } } }],
+            selectionSet: { kind: 'SelectionSet', selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'AuthoredModelTest' } }] },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'AuthoredModelTest' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'ModelTest' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'description' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'classLevel' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'subjectId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'courseId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'courseName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'free' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'durationMinutes' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'negativeMark' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'passMark' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'opensAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'closesAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'published' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'questionCount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<CreateModelTestMutation, CreateModelTestMutationVariables>;
+export const UpdateModelTestDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'UpdateModelTest' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ModelTestInput' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'updateModelTest' },
+            arguments: [
+              { kind: 'Argument', name: { kind: 'Name', value: 'id' }, value: { kind: 'Variable', name: { kind: 'Name', value: 'id' } } },
+              { kind: 'Argument', name: { kind: 'Name', value: 'input' }, value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } } },
+            ],
+            selectionSet: { kind: 'SelectionSet', selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'AuthoredModelTest' } }] },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'AuthoredModelTest' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'ModelTest' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'description' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'classLevel' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'subjectId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'courseId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'courseName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'free' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'durationMinutes' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'negativeMark' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'passMark' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'opensAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'closesAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'published' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'questionCount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<UpdateModelTestMutation, UpdateModelTestMutationVariables>;
+export const SetModelTestPublishedDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'SetModelTestPublished' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'published' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Boolean' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'setModelTestPublished' },
+            arguments: [
+              { kind: 'Argument', name: { kind: 'Name', value: 'id' }, value: { kind: 'Variable', name: { kind: 'Name', value: 'id' } } },
+              { kind: 'Argument', name: { kind: 'Name', value: 'published' }, value: { kind: 'Variable', name: { kind: 'Name', value: 'published' } } },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'published' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<SetModelTestPublishedMutation, SetModelTestPublishedMutationVariables>;
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type OptionsOf<F> = F extends (document: any, ...options: infer O) => any ? O : never;
@@ -140,5 +1198,6 @@ export const useCreateModelTestMutation = (...options: OptionsOf<typeof useMutat
   useMutation<CreateModelTestMutation, CreateModelTestMutationVariables>(CreateModelTestDocument, ...options);
 export const useUpdateModelTestMutation = (...options: OptionsOf<typeof useMutation<UpdateModelTestMutation, UpdateModelTestMutationVariables>>) =>
   useMutation<UpdateModelTestMutation, UpdateModelTestMutationVariables>(UpdateModelTestDocument, ...options);
-export const useSetModelTestPublishedMutation = (...options: OptionsOf<typeof useMutation<SetModelTestPublishedMutation, SetModelTestPublishedMutationVariables>>) =>
-  useMutation<SetModelTestPublishedMutation, SetModelTestPublishedMutationVariables>(SetModelTestPublishedDocument, ...options);
+export const useSetModelTestPublishedMutation = (
+  ...options: OptionsOf<typeof useMutation<SetModelTestPublishedMutation, SetModelTestPublishedMutationVariables>>
+) => useMutation<SetModelTestPublishedMutation, SetModelTestPublishedMutationVariables>(SetModelTestPublishedDocument, ...options);
