@@ -7,7 +7,7 @@ import { describeError } from '../../lib/graphql-errors';
 import { useLanguage, useT } from '../../lib/i18n';
 import { paths } from '../../lib/paths';
 import { usePracticeChaptersQuery, usePracticeSubjectsQuery, useStartPracticeMutation } from './api/practice.generated';
-import { ADMISSION_LEVEL, LEVELS, subjectName } from './practice-labels';
+import { ADMISSION_LEVEL, LEVELS, paperKey, subjectName } from './practice-labels';
 
 const SIZES = [10, 20, 30] as const;
 const DIFFICULTIES: Difficulty[] = ['EASY', 'MEDIUM', 'HARD'];
@@ -113,13 +113,24 @@ export default function PracticePage() {
             {chapterList.length === 0 ? t('practice.self.noChapters') : chapterIds.length === 0 ? t('practice.self.allChapters') : null}
           </Fieldset.HelperText>
           <Stack gap="2" mt="2" data-testid="practice-chapters">
-            {chapterList.map((chapter) => (
-              <Checkbox.Root key={chapter.id} checked={chapterIds.includes(chapter.id)} onCheckedChange={(e) => toggle(chapter.id, e.checked === true)}>
-                <Checkbox.HiddenInput />
-                <Checkbox.Control />
-                <Checkbox.Label>{chapter.name}</Checkbox.Label>
-              </Checkbox.Root>
-            ))}
+            {chapterList.map((chapter) => {
+              const paper = paperKey(chapter.paper);
+              return (
+                <Checkbox.Root key={chapter.id} checked={chapterIds.includes(chapter.id)} onCheckedChange={(e) => toggle(chapter.id, e.checked === true)}>
+                  <Checkbox.HiddenInput />
+                  <Checkbox.Control />
+                  <Checkbox.Label>
+                    {chapter.name}
+                    {paper && (
+                      <Text as="span" color="gray.600">
+                        {' · '}
+                        {t(paper)}
+                      </Text>
+                    )}
+                  </Checkbox.Label>
+                </Checkbox.Root>
+              );
+            })}
           </Stack>
         </Fieldset.Root>
         <Fieldset.Root>

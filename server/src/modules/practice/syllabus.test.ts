@@ -131,6 +131,9 @@ describe('the chapter lists of the SSC and HSC books', () => {
     ]);
     expect(physics.map((c) => c.paper)).toEqual([...Array<number>(10).fill(1), ...Array<number>(11).fill(2)]);
     expect(physics.map((c) => c.position)).toEqual(Array.from({ length: 21 }, (_, i) => i + 1));
+    // Class 12 reads the class 11-12 book, as class 10 reads the class 9-10 one.
+    expect(await book('physics', 12, 'bn')).toEqual(physics);
+    expect(await book('physics', 10, 'bn')).toEqual(await book('physics', 9, 'bn'));
     const chemistry = await book('chemistry', 11, 'en');
     expect(chemistry.map((c) => [c.paper, c.name])).toEqual([
       [1, 'Safe use of the laboratory'],

@@ -11,346 +11,37 @@ export type LessonQuizCourseQueryVariables = Exact<{
   courseId: string | number;
 }>;
 
-export type LessonQuizCourseQuery = {
-  managedCourse: {
-    id: string;
-    name: string;
-    classLevel: number | null;
-    subjectId: string | null;
-    quizPassPercent: number | null;
-    lessons: Array<{ id: string; title: string; position: number; quizQuestionCount: number }>;
-  };
-};
+
+export type LessonQuizCourseQuery = { managedCourse: { id: string, name: string, classLevel: number | null, subjectId: string | null, quizPassPercent: number | null, lessons: Array<{ id: string, title: string, position: number, quizQuestionCount: number }> } };
 
 export type LessonQuizQuestionsQueryVariables = Exact<{
   lessonId: string | number;
 }>;
 
-export type LessonQuizQuestionsQuery = {
-  lessonQuizQuestions: Array<{
-    id: string;
-    usableInPractice: boolean;
-    text: string;
-    correctOptionId: string | null;
-    explanation: string | null;
-    classLevel: number;
-    subjectId: string;
-    chapterId: string | null;
-    difficulty: Types.Difficulty;
-    courseId: string | null;
-    createdAt: string;
-    pictureURL: string | null;
-    options: Array<{ id: string; text: string }>;
-    boardTag: { board: Types.EducationBoard; year: number } | null;
-    statistics: { answered: number; correctShare: number; mostChosenWrongOptionId: string | null } | null;
-  }>;
-};
+
+export type LessonQuizQuestionsQuery = { lessonQuizQuestions: Array<{ id: string, usableInPractice: boolean, text: string, correctOptionId: string | null, explanation: string | null, classLevel: number, subjectId: string, chapterId: string | null, difficulty: Types.Difficulty, courseId: string | null, createdAt: string, pictureURL: string | null, options: Array<{ id: string, text: string }>, boardTag: { board: Types.EducationBoard, year: number } | null, statistics: { answered: number, correctShare: number, mostChosenWrongOptionId: string | null } | null }> };
 
 export type SetLessonQuizMutationVariables = Exact<{
   lessonId: string | number;
   questionIds: Array<string | number> | string | number;
 }>;
 
-export type SetLessonQuizMutation = {
-  setLessonQuiz: Array<{
-    id: string;
-    usableInPractice: boolean;
-    text: string;
-    correctOptionId: string | null;
-    explanation: string | null;
-    classLevel: number;
-    subjectId: string;
-    chapterId: string | null;
-    difficulty: Types.Difficulty;
-    courseId: string | null;
-    createdAt: string;
-    pictureURL: string | null;
-    options: Array<{ id: string; text: string }>;
-    boardTag: { board: Types.EducationBoard; year: number } | null;
-    statistics: { answered: number; correctShare: number; mostChosenWrongOptionId: string | null } | null;
-  }>;
-};
+
+export type SetLessonQuizMutation = { setLessonQuiz: Array<{ id: string, usableInPractice: boolean, text: string, correctOptionId: string | null, explanation: string | null, classLevel: number, subjectId: string, chapterId: string | null, difficulty: Types.Difficulty, courseId: string | null, createdAt: string, pictureURL: string | null, options: Array<{ id: string, text: string }>, boardTag: { board: Types.EducationBoard, year: number } | null, statistics: { answered: number, correctShare: number, mostChosenWrongOptionId: string | null } | null }> };
 
 export type SetCourseQuizPassPercentMutationVariables = Exact<{
   courseId: string | number;
   percent?: number | null | undefined;
 }>;
 
-export type SetCourseQuizPassPercentMutation = { setCourseQuizPassPercent: { id: string; quizPassPercent: number | null } };
 
-export const LessonQuizCourseDocument = {
-  kind: 'Document',
-  definitions: [
-    {
-      kind: 'OperationDefinition',
-      operation: 'query',
-      name: { kind: 'Name', value: 'LessonQuizCourse' },
-      variableDefinitions: [
-        {
-          kind: 'VariableDefinition',
-          variable: { kind: 'Variable', name: { kind: 'Name', value: 'courseId' } },
-          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
-        },
-      ],
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'managedCourse' },
-            arguments: [{ kind: 'Argument', name: { kind: 'Name', value: 'id' }, value: { kind: 'Variable', name: { kind: 'Name', value: 'courseId' } } }],
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [
-                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'classLevel' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'subjectId' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'quizPassPercent' } },
-                {
-                  kind: 'Field',
-                  name: { kind: 'Name', value: 'lessons' },
-                  selectionSet: {
-                    kind: 'SelectionSet',
-                    selections: [
-                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'title' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'position' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'quizQuestionCount' } },
-                    ],
-                  },
-                },
-              ],
-            },
-          },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode<LessonQuizCourseQuery, LessonQuizCourseQueryVariables>;
-export const LessonQuizQuestionsDocument = {
-  kind: 'Document',
-  definitions: [
-    {
-      kind: 'OperationDefinition',
-      operation: 'query',
-      name: { kind: 'Name', value: 'LessonQuizQuestions' },
-      variableDefinitions: [
-        {
-          kind: 'VariableDefinition',
-          variable: { kind: 'Variable', name: { kind: 'Name', value: 'lessonId' } },
-          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
-        },
-      ],
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'lessonQuizQuestions' },
-            arguments: [
-              { kind: 'Argument', name: { kind: 'Name', value: 'lessonId' }, value: { kind: 'Variable', name: { kind: 'Name', value: 'lessonId' } } },
-            ],
-            selectionSet: { kind: 'SelectionSet', selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'BankQuestion' } }] },
-          },
-        ],
-      },
-    },
-    {
-      kind: 'FragmentDefinition',
-      name: { kind: 'Name', value: 'BankQuestion' },
-      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Question' } },
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'usableInPractice' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'text' } },
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'options' },
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [
-                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'text' } },
-              ],
-            },
-          },
-          { kind: 'Field', name: { kind: 'Name', value: 'correctOptionId' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'explanation' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'classLevel' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'subjectId' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'chapterId' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'difficulty' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'courseId' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'pictureURL' } },
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'boardTag' },
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [
-                { kind: 'Field', name: { kind: 'Name', value: 'board' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'year' } },
-              ],
-            },
-          },
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'statistics' },
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [
-                { kind: 'Field', name: { kind: 'Name', value: 'answered' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'correctShare' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'mostChosenWrongOptionId' } },
-              ],
-            },
-          },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode<LessonQuizQuestionsQuery, LessonQuizQuestionsQueryVariables>;
-export const SetLessonQuizDocument = {
-  kind: 'Document',
-  definitions: [
-    {
-      kind: 'OperationDefinition',
-      operation: 'mutation',
-      name: { kind: 'Name', value: 'SetLessonQuiz' },
-      variableDefinitions: [
-        {
-          kind: 'VariableDefinition',
-          variable: { kind: 'Variable', name: { kind: 'Name', value: 'lessonId' } },
-          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
-        },
-        {
-          kind: 'VariableDefinition',
-          variable: { kind: 'Variable', name: { kind: 'Name', value: 'questionIds' } },
-          type: {
-            kind: 'NonNullType',
-            type: { kind: 'ListType', type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } } },
-          },
-        },
-      ],
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'setLessonQuiz' },
-            arguments: [
-              { kind: 'Argument', name: { kind: 'Name', value: 'lessonId' }, value: { kind: 'Variable', name: { kind: 'Name', value: 'lessonId' } } },
-              { kind: 'Argument', name: { kind: 'Name', value: 'questionIds' }, value: { kind: 'Variable', name: { kind: 'Name', value: 'questionIds' } } },
-            ],
-            selectionSet: { kind: 'SelectionSet', selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'BankQuestion' } }] },
-          },
-        ],
-      },
-    },
-    {
-      kind: 'FragmentDefinition',
-      name: { kind: 'Name', value: 'BankQuestion' },
-      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Question' } },
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'usableInPractice' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'text' } },
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'options' },
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [
-                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'text' } },
-              ],
-            },
-          },
-          { kind: 'Field', name: { kind: 'Name', value: 'correctOptionId' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'explanation' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'classLevel' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'subjectId' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'chapterId' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'difficulty' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'courseId' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'pictureURL' } },
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'boardTag' },
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [
-                { kind: 'Field', name: { kind: 'Name', value: 'board' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'year' } },
-              ],
-            },
-          },
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'statistics' },
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [
-                { kind: 'Field', name: { kind: 'Name', value: 'answered' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'correctShare' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'mostChosenWrongOptionId' } },
-              ],
-            },
-          },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode<SetLessonQuizMutation, SetLessonQuizMutationVariables>;
-export const SetCourseQuizPassPercentDocument = {
-  kind: 'Document',
-  definitions: [
-    {
-      kind: 'OperationDefinition',
-      operation: 'mutation',
-      name: { kind: 'Name', value: 'SetCourseQuizPassPercent' },
-      variableDefinitions: [
-        {
-          kind: 'VariableDefinition',
-          variable: { kind: 'Variable', name: { kind: 'Name', value: 'courseId' } },
-          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
-        },
-        {
-          kind: 'VariableDefinition',
-          variable: { kind: 'Variable', name: { kind: 'Name', value: 'percent' } },
-          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
-        },
-      ],
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'setCourseQuizPassPercent' },
-            arguments: [
-              { kind: 'Argument', name: { kind: 'Name', value: 'courseId' }, value: { kind: 'Variable', name: { kind: 'Name', value: 'courseId' } } },
-              { kind: 'Argument', name: { kind: 'Name', value: 'percent' }, value: { kind: 'Variable', name: { kind: 'Name', value: 'percent' } } },
-            ],
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [
-                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'quizPassPercent' } },
-              ],
-            },
-          },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode<SetCourseQuizPassPercentMutation, SetCourseQuizPassPercentMutationVariables>;
+export type SetCourseQuizPassPercentMutation = { setCourseQuizPassPercent: { id: string, quizPassPercent: number | null } };
+
+
+export const LessonQuizCourseDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"LessonQuizCourse"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"courseId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"managedCourse"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"courseId"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"classLevel"}},{"kind":"Field","name":{"kind":"Name","value":"subjectId"}},{"kind":"Field","name":{"kind":"Name","value":"quizPassPercent"}},{"kind":"Field","name":{"kind":"Name","value":"lessons"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"position"}},{"kind":"Field","name":{"kind":"Name","value":"quizQuestionCount"}}]}}]}}]}}]} as unknown as DocumentNode<LessonQuizCourseQuery, LessonQuizCourseQueryVariables>;
+export const LessonQuizQuestionsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"LessonQuizQuestions"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"lessonId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"lessonQuizQuestions"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"lessonId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"lessonId"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"BankQuestion"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"BankQuestion"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Question"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"usableInPractice"}},{"kind":"Field","name":{"kind":"Name","value":"text"}},{"kind":"Field","name":{"kind":"Name","value":"options"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"text"}}]}},{"kind":"Field","name":{"kind":"Name","value":"correctOptionId"}},{"kind":"Field","name":{"kind":"Name","value":"explanation"}},{"kind":"Field","name":{"kind":"Name","value":"classLevel"}},{"kind":"Field","name":{"kind":"Name","value":"subjectId"}},{"kind":"Field","name":{"kind":"Name","value":"chapterId"}},{"kind":"Field","name":{"kind":"Name","value":"difficulty"}},{"kind":"Field","name":{"kind":"Name","value":"courseId"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"pictureURL"}},{"kind":"Field","name":{"kind":"Name","value":"boardTag"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"board"}},{"kind":"Field","name":{"kind":"Name","value":"year"}}]}},{"kind":"Field","name":{"kind":"Name","value":"statistics"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"answered"}},{"kind":"Field","name":{"kind":"Name","value":"correctShare"}},{"kind":"Field","name":{"kind":"Name","value":"mostChosenWrongOptionId"}}]}}]}}]} as unknown as DocumentNode<LessonQuizQuestionsQuery, LessonQuizQuestionsQueryVariables>;
+export const SetLessonQuizDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"SetLessonQuiz"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"lessonId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"questionIds"}},"type":{"kind":"NonNullType","type":{"kind":"ListType","type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"setLessonQuiz"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"lessonId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"lessonId"}}},{"kind":"Argument","name":{"kind":"Name","value":"questionIds"},"value":{"kind":"Variable","name":{"kind":"Name","value":"questionIds"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"BankQuestion"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"BankQuestion"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Question"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"usableInPractice"}},{"kind":"Field","name":{"kind":"Name","value":"text"}},{"kind":"Field","name":{"kind":"Name","value":"options"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"text"}}]}},{"kind":"Field","name":{"kind":"Name","value":"correctOptionId"}},{"kind":"Field","name":{"kind":"Name","value":"explanation"}},{"kind":"Field","name":{"kind":"Name","value":"classLevel"}},{"kind":"Field","name":{"kind":"Name","value":"subjectId"}},{"kind":"Field","name":{"kind":"Name","value":"chapterId"}},{"kind":"Field","name":{"kind":"Name","value":"difficulty"}},{"kind":"Field","name":{"kind":"Name","value":"courseId"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"pictureURL"}},{"kind":"Field","name":{"kind":"Name","value":"boardTag"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"board"}},{"kind":"Field","name":{"kind":"Name","value":"year"}}]}},{"kind":"Field","name":{"kind":"Name","value":"statistics"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"answered"}},{"kind":"Field","name":{"kind":"Name","value":"correctShare"}},{"kind":"Field","name":{"kind":"Name","value":"mostChosenWrongOptionId"}}]}}]}}]} as unknown as DocumentNode<SetLessonQuizMutation, SetLessonQuizMutationVariables>;
+export const SetCourseQuizPassPercentDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"SetCourseQuizPassPercent"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"courseId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"percent"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"setCourseQuizPassPercent"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"courseId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"courseId"}}},{"kind":"Argument","name":{"kind":"Name","value":"percent"},"value":{"kind":"Variable","name":{"kind":"Name","value":"percent"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"quizPassPercent"}}]}}]}}]} as unknown as DocumentNode<SetCourseQuizPassPercentMutation, SetCourseQuizPassPercentMutationVariables>;
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type OptionsOf<F> = F extends (document: any, ...options: infer O) => any ? O : never;
@@ -361,6 +52,5 @@ export const useLessonQuizQuestionsQuery = (...options: OptionsOf<typeof useQuer
   useQuery<LessonQuizQuestionsQuery, LessonQuizQuestionsQueryVariables>(LessonQuizQuestionsDocument, ...options);
 export const useSetLessonQuizMutation = (...options: OptionsOf<typeof useMutation<SetLessonQuizMutation, SetLessonQuizMutationVariables>>) =>
   useMutation<SetLessonQuizMutation, SetLessonQuizMutationVariables>(SetLessonQuizDocument, ...options);
-export const useSetCourseQuizPassPercentMutation = (
-  ...options: OptionsOf<typeof useMutation<SetCourseQuizPassPercentMutation, SetCourseQuizPassPercentMutationVariables>>
-) => useMutation<SetCourseQuizPassPercentMutation, SetCourseQuizPassPercentMutationVariables>(SetCourseQuizPassPercentDocument, ...options);
+export const useSetCourseQuizPassPercentMutation = (...options: OptionsOf<typeof useMutation<SetCourseQuizPassPercentMutation, SetCourseQuizPassPercentMutationVariables>>) =>
+  useMutation<SetCourseQuizPassPercentMutation, SetCourseQuizPassPercentMutationVariables>(SetCourseQuizPassPercentDocument, ...options);

@@ -7,9 +7,10 @@ import type * as Types from '../../../gql/types';
 
 import { useMutation, useQuery } from '../../../lib/data';
 import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
-export type PracticeSubjectsQueryVariables = Exact<{ [key: string]: never }>;
+export type PracticeSubjectsQueryVariables = Exact<{ [key: string]: never; }>;
 
-export type PracticeSubjectsQuery = { subjects: Array<{ id: string; nameBn: string; nameEn: string }> };
+
+export type PracticeSubjectsQuery = { subjects: Array<{ id: string, nameBn: string, nameEn: string }> };
 
 export type ModelTestListQueryVariables = Exact<{
   classLevel?: number | null | undefined;
@@ -18,43 +19,10 @@ export type ModelTestListQueryVariables = Exact<{
   limit: number;
 }>;
 
-export type ModelTestListQuery = {
-  modelTests: {
-    total: number;
-    hasMore: boolean;
-    items: Array<{
-      id: string;
-      title: string;
-      description: string;
-      classLevel: number;
-      durationMinutes: number;
-      negativeMark: number;
-      passMark: number;
-      questionCount: number;
-      free: boolean;
-      courseName: string | null;
-      opensAt: string | null;
-      closesAt: string | null;
-      subject: { id: string; nameBn: string; nameEn: string } | null;
-    }>;
-  };
-};
 
-export type ModelTestSummaryFragment = {
-  id: string;
-  title: string;
-  description: string;
-  classLevel: number;
-  durationMinutes: number;
-  negativeMark: number;
-  passMark: number;
-  questionCount: number;
-  free: boolean;
-  courseName: string | null;
-  opensAt: string | null;
-  closesAt: string | null;
-  subject: { id: string; nameBn: string; nameEn: string } | null;
-};
+export type ModelTestListQuery = { modelTests: { total: number, hasMore: boolean, items: Array<{ id: string, title: string, description: string, classLevel: number, durationMinutes: number, negativeMark: number, passMark: number, questionCount: number, free: boolean, courseName: string | null, opensAt: string | null, closesAt: string | null, subject: { id: string, nameBn: string, nameEn: string } | null }> } };
+
+export type ModelTestSummaryFragment = { id: string, title: string, description: string, classLevel: number, durationMinutes: number, negativeMark: number, passMark: number, questionCount: number, free: boolean, courseName: string | null, opensAt: string | null, closesAt: string | null, subject: { id: string, nameBn: string, nameEn: string } | null };
 
 export type ModelTestDetailsQueryVariables = Exact<{
   id: string | number;
@@ -62,38 +30,18 @@ export type ModelTestDetailsQueryVariables = Exact<{
   limit: number;
 }>;
 
-export type ModelTestDetailsQuery = {
-  modelTest: {
-    id: string;
-    title: string;
-    description: string;
-    classLevel: number;
-    durationMinutes: number;
-    negativeMark: number;
-    passMark: number;
-    questionCount: number;
-    free: boolean;
-    courseName: string | null;
-    opensAt: string | null;
-    closesAt: string | null;
-    myReminder: { testId: string; channel: Types.ReminderChannel } | null;
-    subject: { id: string; nameBn: string; nameEn: string } | null;
-  } | null;
-  leaderboard: { total: number; items: Array<{ rank: number; name: string; score: number; durationSeconds: number }> };
-};
 
-export type MyPracticeAttemptsQueryVariables = Exact<{ [key: string]: never }>;
+export type ModelTestDetailsQuery = { modelTest: { id: string, title: string, description: string, classLevel: number, durationMinutes: number, negativeMark: number, passMark: number, questionCount: number, free: boolean, courseName: string | null, opensAt: string | null, closesAt: string | null, myReminder: { testId: string, channel: Types.ReminderChannel } | null, subject: { id: string, nameBn: string, nameEn: string } | null } | null, leaderboard: { total: number, items: Array<{ rank: number, name: string, score: number, durationSeconds: number }> } };
 
-export type MyPracticeAttemptsQuery = {
-  myAttempts: {
-    total: number;
-    items: Array<{ id: string; startedAt: string; finished: boolean; title: string; result: { score: number; maxScore: number; rank: number | null } | null }>;
-  };
-};
+export type MyPracticeAttemptsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type MyPracticeAttemptsQuery = { myAttempts: { total: number, items: Array<{ id: string, startedAt: string, finished: boolean, title: string, result: { score: number, maxScore: number, rank: number | null } | null }> } };
 
 export type StartAttemptMutationVariables = Exact<{
   testId: string | number;
 }>;
+
 
 export type StartAttemptMutation = { startAttempt: { id: string } };
 
@@ -101,53 +49,8 @@ export type AttemptPageQueryVariables = Exact<{
   id: string | number;
 }>;
 
-export type AttemptPageQuery = {
-  attempt: {
-    id: string;
-    title: string;
-    deadline: string | null;
-    serverTime: string;
-    startedAt: string;
-    finished: boolean;
-    savedQuestionIds: Array<string>;
-    practiceSet: { id: string; source: Types.PracticeSource } | null;
-    practiceAnswers: Array<{
-      questionId: string;
-      chosenOptionId: string;
-      answeredCorrectly: boolean;
-      correctOptionId: string;
-      explanation: string;
-      boardTag: { board: Types.EducationBoard; year: number } | null;
-    }>;
-    test: { id: string; title: string; durationMinutes: number; negativeMark: number; graceSeconds: number } | null;
-    questions: Array<{ id: string; text: string; pictureURL: string | null; options: Array<{ id: string; text: string }> }>;
-    answers: Array<{ questionId: string; optionId: string }>;
-    result: {
-      score: number;
-      maxScore: number;
-      correct: number;
-      wrong: number;
-      skipped: number;
-      rank: number | null;
-      participants: number;
-      timeTakenSeconds: number;
-      passed: boolean;
-      reviewOpensAt: string | null;
-      chapters: Array<{ chapterId: string; nameBn: string; nameEn: string; correct: number; total: number }>;
-      review: Array<{
-        questionId: string;
-        text: string;
-        chosenOptionId: string | null;
-        answeredCorrectly: boolean | null;
-        correctOptionId: string | null;
-        explanation: string | null;
-        pictureURL: string | null;
-        options: Array<{ id: string; text: string }>;
-        boardTag: { board: Types.EducationBoard; year: number } | null;
-      }>;
-    } | null;
-  };
-};
+
+export type AttemptPageQuery = { attempt: { id: string, title: string, deadline: string | null, serverTime: string, startedAt: string, finished: boolean, savedQuestionIds: Array<string>, practiceSet: { id: string, source: Types.PracticeSource } | null, practiceAnswers: Array<{ questionId: string, chosenOptionId: string, answeredCorrectly: boolean, correctOptionId: string, explanation: string, boardTag: { board: Types.EducationBoard, year: number } | null }>, test: { id: string, title: string, durationMinutes: number, negativeMark: number, graceSeconds: number } | null, questions: Array<{ id: string, text: string, pictureURL: string | null, options: Array<{ id: string, text: string }> }>, answers: Array<{ questionId: string, optionId: string }>, result: { score: number, maxScore: number, correct: number, wrong: number, skipped: number, rank: number | null, participants: number, timeTakenSeconds: number, passed: boolean, reviewOpensAt: string | null, chapters: Array<{ chapterId: string, nameBn: string, nameEn: string, correct: number, total: number }>, review: Array<{ questionId: string, text: string, chosenOptionId: string | null, answeredCorrectly: boolean | null, correctOptionId: string | null, explanation: string | null, pictureURL: string | null, options: Array<{ id: string, text: string }>, boardTag: { board: Types.EducationBoard, year: number } | null }> } | null } };
 
 export type SaveAnswerMutationVariables = Exact<{
   attemptId: string | number;
@@ -156,33 +59,30 @@ export type SaveAnswerMutationVariables = Exact<{
   chosenAt?: string | null | undefined;
 }>;
 
-export type SaveAnswerMutation = { saveAnswer: { questionId: string; optionId: string } };
+
+export type SaveAnswerMutation = { saveAnswer: { questionId: string, optionId: string } };
 
 export type SubmitAttemptMutationVariables = Exact<{
   attemptId: string | number;
 }>;
 
+
 export type SubmitAttemptMutation = { submitAttempt: { score: number } };
 
-export type PracticeFeedbackFragment = {
-  questionId: string;
-  chosenOptionId: string;
-  answeredCorrectly: boolean;
-  correctOptionId: string;
-  explanation: string;
-  boardTag: { board: Types.EducationBoard; year: number } | null;
-};
+export type PracticeFeedbackFragment = { questionId: string, chosenOptionId: string, answeredCorrectly: boolean, correctOptionId: string, explanation: string, boardTag: { board: Types.EducationBoard, year: number } | null };
 
 export type PracticeChaptersQueryVariables = Exact<{
   subjectId: string | number;
   classLevel?: number | null | undefined;
 }>;
 
-export type PracticeChaptersQuery = { chapters: Array<{ id: string; name: string }> };
+
+export type PracticeChaptersQuery = { chapters: Array<{ id: string, name: string, paper: number | null }> };
 
 export type StartPracticeMutationVariables = Exact<{
   input: Types.PracticeInput;
 }>;
+
 
 export type StartPracticeMutation = { startPractice: { id: string } };
 
@@ -192,20 +92,13 @@ export type AnswerPracticeMutationVariables = Exact<{
   optionId: string | number;
 }>;
 
-export type AnswerPracticeMutation = {
-  answerPractice: {
-    questionId: string;
-    chosenOptionId: string;
-    answeredCorrectly: boolean;
-    correctOptionId: string;
-    explanation: string;
-    boardTag: { board: Types.EducationBoard; year: number } | null;
-  };
-};
+
+export type AnswerPracticeMutation = { answerPractice: { questionId: string, chosenOptionId: string, answeredCorrectly: boolean, correctOptionId: string, explanation: string, boardTag: { board: Types.EducationBoard, year: number } | null } };
 
 export type RetryWrongAnswersMutationVariables = Exact<{
   attemptId: string | number;
 }>;
+
 
 export type RetryWrongAnswersMutation = { retryWrongAnswers: { id: string } };
 
@@ -213,17 +106,20 @@ export type PractiseSavedQuestionsMutationVariables = Exact<{
   count: number;
 }>;
 
+
 export type PractiseSavedQuestionsMutation = { practiseSavedQuestions: { id: string } };
 
 export type SaveQuestionMutationVariables = Exact<{
   questionId: string | number;
 }>;
 
+
 export type SaveQuestionMutation = { saveQuestion: boolean };
 
 export type UnsaveQuestionMutationVariables = Exact<{
   questionId: string | number;
 }>;
+
 
 export type UnsaveQuestionMutation = { unsaveQuestion: boolean };
 
@@ -232,1092 +128,44 @@ export type SavedQuestionsQueryVariables = Exact<{
   limit: number;
 }>;
 
-export type SavedQuestionsQuery = {
-  savedQuestions: {
-    total: number;
-    offset: number;
-    limit: number;
-    hasMore: boolean;
-    items: Array<{ questionId: string; text: string; pictureURL: string | null; savedAt: string; options: Array<{ id: string; text: string }> }>;
-  };
-};
+
+export type SavedQuestionsQuery = { savedQuestions: { total: number, offset: number, limit: number, hasMore: boolean, items: Array<{ questionId: string, text: string, pictureURL: string | null, savedAt: string, options: Array<{ id: string, text: string }> }> } };
 
 export type RemindMeMutationVariables = Exact<{
   testId: string | number;
   channel: Types.ReminderChannel;
 }>;
 
-export type RemindMeMutation = { remindMe: { testId: string; channel: Types.ReminderChannel } };
+
+export type RemindMeMutation = { remindMe: { testId: string, channel: Types.ReminderChannel } };
 
 export type CancelReminderMutationVariables = Exact<{
   testId: string | number;
 }>;
 
+
 export type CancelReminderMutation = { cancelReminder: boolean };
 
-export const ModelTestSummaryFragmentDoc = {
-  kind: 'Document',
-  definitions: [
-    {
-      kind: 'FragmentDefinition',
-      name: { kind: 'Name', value: 'ModelTestSummary' },
-      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'ModelTest' } },
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'title' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'description' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'classLevel' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'durationMinutes' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'negativeMark' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'passMark' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'questionCount' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'free' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'courseName' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'opensAt' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'closesAt' } },
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'subject' },
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [
-                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'nameBn' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'nameEn' } },
-              ],
-            },
-          },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode<ModelTestSummaryFragment, unknown>;
-export const PracticeFeedbackFragmentDoc = {
-  kind: 'Document',
-  definitions: [
-    {
-      kind: 'FragmentDefinition',
-      name: { kind: 'Name', value: 'PracticeFeedback' },
-      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'PracticeAnswer' } },
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          { kind: 'Field', name: { kind: 'Name', value: 'questionId' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'chosenOptionId' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'answeredCorrectly' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'correctOptionId' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'explanation' } },
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'boardTag' },
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [
-                { kind: 'Field', name: { kind: 'Name', value: 'board' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'year' } },
-              ],
-            },
-          },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode<PracticeFeedbackFragment, unknown>;
-export const PracticeSubjectsDocument = {
-  kind: 'Document',
-  definitions: [
-    {
-      kind: 'OperationDefinition',
-      operation: 'query',
-      name: { kind: 'Name', value: 'PracticeSubjects' },
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'subjects' },
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [
-                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'nameBn' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'nameEn' } },
-              ],
-            },
-          },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode<PracticeSubjectsQuery, PracticeSubjectsQueryVariables>;
-export const ModelTestListDocument = {
-  kind: 'Document',
-  definitions: [
-    {
-      kind: 'OperationDefinition',
-      operation: 'query',
-      name: { kind: 'Name', value: 'ModelTestList' },
-      variableDefinitions: [
-        {
-          kind: 'VariableDefinition',
-          variable: { kind: 'Variable', name: { kind: 'Name', value: 'classLevel' } },
-          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
-        },
-        {
-          kind: 'VariableDefinition',
-          variable: { kind: 'Variable', name: { kind: 'Name', value: 'subject' } },
-          type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } },
-        },
-        {
-          kind: 'VariableDefinition',
-          variable: { kind: 'Variable', name: { kind: 'Name', value: 'offset' } },
-          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
-        },
-        {
-          kind: 'VariableDefinition',
-          variable: { kind: 'Variable', name: { kind: 'Name', value: 'limit' } },
-          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
-        },
-      ],
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'modelTests' },
-            arguments: [
-              { kind: 'Argument', name: { kind: 'Name', value: 'classLevel' }, value: { kind: 'Variable', name: { kind: 'Name', value: 'classLevel' } } },
-              { kind: 'Argument', name: { kind: 'Name', value: 'subject' }, value: { kind: 'Variable', name: { kind: 'Name', value: 'subject' } } },
-              { kind: 'Argument', name: { kind: 'Name', value: 'offset' }, value: { kind: 'Variable', name: { kind: 'Name', value: 'offset' } } },
-              { kind: 'Argument', name: { kind: 'Name', value: 'limit' }, value: { kind: 'Variable', name: { kind: 'Name', value: 'limit' } } },
-            ],
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [
-                { kind: 'Field', name: { kind: 'Name', value: 'total' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'hasMore' } },
-                {
-                  kind: 'Field',
-                  name: { kind: 'Name', value: 'items' },
-                  selectionSet: { kind: 'SelectionSet', selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ModelTestSummary' } }] },
-                },
-              ],
-            },
-          },
-        ],
-      },
-    },
-    {
-      kind: 'FragmentDefinition',
-      name: { kind: 'Name', value: 'ModelTestSummary' },
-      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'ModelTest' } },
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'title' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'description' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'classLevel' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'durationMinutes' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'negativeMark' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'passMark' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'questionCount' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'free' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'courseName' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'opensAt' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'closesAt' } },
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'subject' },
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [
-                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'nameBn' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'nameEn' } },
-              ],
-            },
-          },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode<ModelTestListQuery, ModelTestListQueryVariables>;
-export const ModelTestDetailsDocument = {
-  kind: 'Document',
-  definitions: [
-    {
-      kind: 'OperationDefinition',
-      operation: 'query',
-      name: { kind: 'Name', value: 'ModelTestDetails' },
-      variableDefinitions: [
-        {
-          kind: 'VariableDefinition',
-          variable: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
-          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
-        },
-        {
-          kind: 'VariableDefinition',
-          variable: { kind: 'Variable', name: { kind: 'Name', value: 'offset' } },
-          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
-        },
-        {
-          kind: 'VariableDefinition',
-          variable: { kind: 'Variable', name: { kind: 'Name', value: 'limit' } },
-          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
-        },
-      ],
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'modelTest' },
-            arguments: [{ kind: 'Argument', name: { kind: 'Name', value: 'id' }, value: { kind: 'Variable', name: { kind: 'Name', value: 'id' } } }],
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [
-                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ModelTestSummary' } },
-                {
-                  kind: 'Field',
-                  name: { kind: 'Name', value: 'myReminder' },
-                  selectionSet: {
-                    kind: 'SelectionSet',
-                    selections: [
-                      { kind: 'Field', name: { kind: 'Name', value: 'testId' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'channel' } },
-                    ],
-                  },
-                },
-              ],
-            },
-          },
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'leaderboard' },
-            arguments: [
-              { kind: 'Argument', name: { kind: 'Name', value: 'testId' }, value: { kind: 'Variable', name: { kind: 'Name', value: 'id' } } },
-              { kind: 'Argument', name: { kind: 'Name', value: 'offset' }, value: { kind: 'Variable', name: { kind: 'Name', value: 'offset' } } },
-              { kind: 'Argument', name: { kind: 'Name', value: 'limit' }, value: { kind: 'Variable', name: { kind: 'Name', value: 'limit' } } },
-            ],
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [
-                { kind: 'Field', name: { kind: 'Name', value: 'total' } },
-                {
-                  kind: 'Field',
-                  name: { kind: 'Name', value: 'items' },
-                  selectionSet: {
-                    kind: 'SelectionSet',
-                    selections: [
-                      { kind: 'Field', name: { kind: 'Name', value: 'rank' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'name' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'score' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'durationSeconds' } },
-                    ],
-                  },
-                },
-              ],
-            },
-          },
-        ],
-      },
-    },
-    {
-      kind: 'FragmentDefinition',
-      name: { kind: 'Name', value: 'ModelTestSummary' },
-      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'ModelTest' } },
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'title' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'description' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'classLevel' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'durationMinutes' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'negativeMark' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'passMark' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'questionCount' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'free' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'courseName' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'opensAt' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'closesAt' } },
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'subject' },
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [
-                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'nameBn' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'nameEn' } },
-              ],
-            },
-          },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode<ModelTestDetailsQuery, ModelTestDetailsQueryVariables>;
-export const MyPracticeAttemptsDocument = {
-  kind: 'Document',
-  definitions: [
-    {
-      kind: 'OperationDefinition',
-      operation: 'query',
-      name: { kind: 'Name', value: 'MyPracticeAttempts' },
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'myAttempts' },
-            arguments: [
-              { kind: 'Argument', name: { kind: 'Name', value: 'offset' }, value: { kind: 'IntValue', value: '0' } },
-              { kind: 'Argument', name: { kind: 'Name', value: 'limit' }, value: { kind: 'IntValue', value: '20' } },
-            ],
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [
-                { kind: 'Field', name: { kind: 'Name', value: 'total' } },
-                {
-                  kind: 'Field',
-                  name: { kind: 'Name', value: 'items' },
-                  selectionSet: {
-                    kind: 'SelectionSet',
-                    selections: [
-                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'startedAt' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'finished' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'title' } },
-                      {
-                        kind: 'Field',
-                        name: { kind: 'Name', value: 'result' },
-                        selectionSet: {
-                          kind: 'SelectionSet',
-                          selections: [
-                            { kind: 'Field', name: { kind: 'Name', value: 'score' } },
-                            { kind: 'Field', name: { kind: 'Name', value: 'maxScore' } },
-                            { kind: 'Field', name: { kind: 'Name', value: 'rank' } },
-                          ],
-                        },
-                      },
-                    ],
-                  },
-                },
-              ],
-            },
-          },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode<MyPracticeAttemptsQuery, MyPracticeAttemptsQueryVariables>;
-export const StartAttemptDocument = {
-  kind: 'Document',
-  definitions: [
-    {
-      kind: 'OperationDefinition',
-      operation: 'mutation',
-      name: { kind: 'Name', value: 'StartAttempt' },
-      variableDefinitions: [
-        {
-          kind: 'VariableDefinition',
-          variable: { kind: 'Variable', name: { kind: 'Name', value: 'testId' } },
-          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
-        },
-      ],
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'startAttempt' },
-            arguments: [{ kind: 'Argument', name: { kind: 'Name', value: 'testId' }, value: { kind: 'Variable', name: { kind: 'Name', value: 'testId' } } }],
-            selectionSet: { kind: 'SelectionSet', selections: [{ kind: 'Field', name: { kind: 'Name', value: 'id' } }] },
-          },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode<StartAttemptMutation, StartAttemptMutationVariables>;
-export const AttemptPageDocument = {
-  kind: 'Document',
-  definitions: [
-    {
-      kind: 'OperationDefinition',
-      operation: 'query',
-      name: { kind: 'Name', value: 'AttemptPage' },
-      variableDefinitions: [
-        {
-          kind: 'VariableDefinition',
-          variable: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
-          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
-        },
-      ],
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'attempt' },
-            arguments: [{ kind: 'Argument', name: { kind: 'Name', value: 'id' }, value: { kind: 'Variable', name: { kind: 'Name', value: 'id' } } }],
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [
-                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'title' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'deadline' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'serverTime' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'startedAt' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'finished' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'savedQuestionIds' } },
-                {
-                  kind: 'Field',
-                  name: { kind: 'Name', value: 'practiceSet' },
-                  selectionSet: {
-                    kind: 'SelectionSet',
-                    selections: [
-                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'source' } },
-                    ],
-                  },
-                },
-                {
-                  kind: 'Field',
-                  name: { kind: 'Name', value: 'practiceAnswers' },
-                  selectionSet: { kind: 'SelectionSet', selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'PracticeFeedback' } }] },
-                },
-                {
-                  kind: 'Field',
-                  name: { kind: 'Name', value: 'test' },
-                  selectionSet: {
-                    kind: 'SelectionSet',
-                    selections: [
-                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'title' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'durationMinutes' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'negativeMark' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'graceSeconds' } },
-                    ],
-                  },
-                },
-                {
-                  kind: 'Field',
-                  name: { kind: 'Name', value: 'questions' },
-                  selectionSet: {
-                    kind: 'SelectionSet',
-                    selections: [
-                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'text' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'pictureURL' } },
-                      {
-                        kind: 'Field',
-                        name: { kind: 'Name', value: 'options' },
-                        selectionSet: {
-                          kind: 'SelectionSet',
-                          selections: [
-                            { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-                            { kind: 'Field', name: { kind: 'Name', value: 'text' } },
-                          ],
-                        },
-                      },
-                    ],
-                  },
-                },
-                {
-                  kind: 'Field',
-                  name: { kind: 'Name', value: 'answers' },
-                  selectionSet: {
-                    kind: 'SelectionSet',
-                    selections: [
-                      { kind: 'Field', name: { kind: 'Name', value: 'questionId' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'optionId' } },
-                    ],
-                  },
-                },
-                {
-                  kind: 'Field',
-                  name: { kind: 'Name', value: 'result' },
-                  selectionSet: {
-                    kind: 'SelectionSet',
-                    selections: [
-                      { kind: 'Field', name: { kind: 'Name', value: 'score' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'maxScore' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'correct' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'wrong' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'skipped' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'rank' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'participants' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'timeTakenSeconds' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'passed' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'reviewOpensAt' } },
-                      {
-                        kind: 'Field',
-                        name: { kind: 'Name', value: 'chapters' },
-                        selectionSet: {
-                          kind: 'SelectionSet',
-                          selections: [
-                            { kind: 'Field', name: { kind: 'Name', value: 'chapterId' } },
-                            { kind: 'Field', name: { kind: 'Name', value: 'nameBn' } },
-                            { kind: 'Field', name: { kind: 'Name', value: 'nameEn' } },
-                            { kind: 'Field', name: { kind: 'Name', value: 'correct' } },
-                            { kind: 'Field', name: { kind: 'Name', value: 'total' } },
-                          ],
-                        },
-                      },
-                      {
-                        kind: 'Field',
-                        name: { kind: 'Name', value: 'review' },
-                        selectionSet: {
-                          kind: 'SelectionSet',
-                          selections: [
-                            { kind: 'Field', name: { kind: 'Name', value: 'questionId' } },
-                            { kind: 'Field', name: { kind: 'Name', value: 'text' } },
-                            {
-                              kind: 'Field',
-                              name: { kind: 'Name', value: 'options' },
-                              selectionSet: {
-                                kind: 'SelectionSet',
-                                selections: [
-                                  { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-                                  { kind: 'Field', name: { kind: 'Name', value: 'text' } },
-                                ],
-                              },
-                            },
-                            { kind: 'Field', name: { kind: 'Name', value: 'chosenOptionId' } },
-                            { kind: 'Field', name: { kind: 'Name', value: 'answeredCorrectly' } },
-                            { kind: 'Field', name: { kind: 'Name', value: 'correctOptionId' } },
-                            { kind: 'Field', name: { kind: 'Name', value: 'explanation' } },
-                            { kind: 'Field', name: { kind: 'Name', value: 'pictureURL' } },
-                            {
-                              kind: 'Field',
-                              name: { kind: 'Name', value: 'boardTag' },
-                              selectionSet: {
-                                kind: 'SelectionSet',
-                                selections: [
-                                  { kind: 'Field', name: { kind: 'Name', value: 'board' } },
-                                  { kind: 'Field', name: { kind: 'Name', value: 'year' } },
-                                ],
-                              },
-                            },
-                          ],
-                        },
-                      },
-                    ],
-                  },
-                },
-              ],
-            },
-          },
-        ],
-      },
-    },
-    {
-      kind: 'FragmentDefinition',
-      name: { kind: 'Name', value: 'PracticeFeedback' },
-      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'PracticeAnswer' } },
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          { kind: 'Field', name: { kind: 'Name', value: 'questionId' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'chosenOptionId' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'answeredCorrectly' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'correctOptionId' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'explanation' } },
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'boardTag' },
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [
-                { kind: 'Field', name: { kind: 'Name', value: 'board' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'year' } },
-              ],
-            },
-          },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode<AttemptPageQuery, AttemptPageQueryVariables>;
-export const SaveAnswerDocument = {
-  kind: 'Document',
-  definitions: [
-    {
-      kind: 'OperationDefinition',
-      operation: 'mutation',
-      name: { kind: 'Name', value: 'SaveAnswer' },
-      variableDefinitions: [
-        {
-          kind: 'VariableDefinition',
-          variable: { kind: 'Variable', name: { kind: 'Name', value: 'attemptId' } },
-          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
-        },
-        {
-          kind: 'VariableDefinition',
-          variable: { kind: 'Variable', name: { kind: 'Name', value: 'questionId' } },
-          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
-        },
-        {
-          kind: 'VariableDefinition',
-          variable: { kind: 'Variable', name: { kind: 'Name', value: 'optionId' } },
-          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
-        },
-        {
-          kind: 'VariableDefinition',
-          variable: { kind: 'Variable', name: { kind: 'Name', value: 'chosenAt' } },
-          type: { kind: 'NamedType', name: { kind: 'Name', value: 'DateTimeISO' } },
-        },
-      ],
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'saveAnswer' },
-            arguments: [
-              { kind: 'Argument', name: { kind: 'Name', value: 'attemptId' }, value: { kind: 'Variable', name: { kind: 'Name', value: 'attemptId' } } },
-              { kind: 'Argument', name: { kind: 'Name', value: 'questionId' }, value: { kind: 'Variable', name: { kind: 'Name', value: 'questionId' } } },
-              { kind: 'Argument', name: { kind: 'Name', value: 'optionId' }, value: { kind: 'Variable', name: { kind: 'Name', value: 'optionId' } } },
-              { kind: 'Argument', name: { kind: 'Name', value: 'chosenAt' }, value: { kind: 'Variable', name: { kind: 'Name', value: 'chosenAt' } } },
-            ],
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [
-                { kind: 'Field', name: { kind: 'Name', value: 'questionId' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'optionId' } },
-              ],
-            },
-          },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode<SaveAnswerMutation, SaveAnswerMutationVariables>;
-export const SubmitAttemptDocument = {
-  kind: 'Document',
-  definitions: [
-    {
-      kind: 'OperationDefinition',
-      operation: 'mutation',
-      name: { kind: 'Name', value: 'SubmitAttempt' },
-      variableDefinitions: [
-        {
-          kind: 'VariableDefinition',
-          variable: { kind: 'Variable', name: { kind: 'Name', value: 'attemptId' } },
-          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
-        },
-      ],
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'submitAttempt' },
-            arguments: [
-              { kind: 'Argument', name: { kind: 'Name', value: 'attemptId' }, value: { kind: 'Variable', name: { kind: 'Name', value: 'attemptId' } } },
-            ],
-            selectionSet: { kind: 'SelectionSet', selections: [{ kind: 'Field', name: { kind: 'Name', value: 'score' } }] },
-          },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode<SubmitAttemptMutation, SubmitAttemptMutationVariables>;
-export const PracticeChaptersDocument = {
-  kind: 'Document',
-  definitions: [
-    {
-      kind: 'OperationDefinition',
-      operation: 'query',
-      name: { kind: 'Name', value: 'PracticeChapters' },
-      variableDefinitions: [
-        {
-          kind: 'VariableDefinition',
-          variable: { kind: 'Variable', name: { kind: 'Name', value: 'subjectId' } },
-          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
-        },
-        {
-          kind: 'VariableDefinition',
-          variable: { kind: 'Variable', name: { kind: 'Name', value: 'classLevel' } },
-          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
-        },
-      ],
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'chapters' },
-            arguments: [
-              { kind: 'Argument', name: { kind: 'Name', value: 'subjectId' }, value: { kind: 'Variable', name: { kind: 'Name', value: 'subjectId' } } },
-              { kind: 'Argument', name: { kind: 'Name', value: 'classLevel' }, value: { kind: 'Variable', name: { kind: 'Name', value: 'classLevel' } } },
-            ],
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [
-                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
-              ],
-            },
-          },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode<PracticeChaptersQuery, PracticeChaptersQueryVariables>;
-export const StartPracticeDocument = {
-  kind: 'Document',
-  definitions: [
-    {
-      kind: 'OperationDefinition',
-      operation: 'mutation',
-      name: { kind: 'Name', value: 'StartPractice' },
-      variableDefinitions: [
-        {
-          kind: 'VariableDefinition',
-          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
-          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'PracticeInput' } } },
-        },
-      ],
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'startPractice' },
-            arguments: [{ kind: 'Argument', name: { kind: 'Name', value: 'input' }, value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } } }],
-            selectionSet: { kind: 'SelectionSet', selections: [{ kind: 'Field', name: { kind: 'Name', value: 'id' } }] },
-          },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode<StartPracticeMutation, StartPracticeMutationVariables>;
-export const AnswerPracticeDocument = {
-  kind: 'Document',
-  definitions: [
-    {
-      kind: 'OperationDefinition',
-      operation: 'mutation',
-      name: { kind: 'Name', value: 'AnswerPractice' },
-      variableDefinitions: [
-        {
-          kind: 'VariableDefinition',
-          variable: { kind: 'Variable', name: { kind: 'Name', value: 'attemptId' } },
-          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
-        },
-        {
-          kind: 'VariableDefinition',
-          variable: { kind: 'Variable', name: { kind: 'Name', value: 'questionId' } },
-          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
-        },
-        {
-          kind: 'VariableDefinition',
-          variable: { kind: 'Variable', name: { kind: 'Name', value: 'optionId' } },
-          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
-        },
-      ],
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'answerPractice' },
-            arguments: [
-              { kind: 'Argument', name: { kind: 'Name', value: 'attemptId' }, value: { kind: 'Variable', name: { kind: 'Name', value: 'attemptId' } } },
-              { kind: 'Argument', name: { kind: 'Name', value: 'questionId' }, value: { kind: 'Variable', name: { kind: 'Name', value: 'questionId' } } },
-              { kind: 'Argument', name: { kind: 'Name', value: 'optionId' }, value: { kind: 'Variable', name: { kind: 'Name', value: 'optionId' } } },
-            ],
-            selectionSet: { kind: 'SelectionSet', selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'PracticeFeedback' } }] },
-          },
-        ],
-      },
-    },
-    {
-      kind: 'FragmentDefinition',
-      name: { kind: 'Name', value: 'PracticeFeedback' },
-      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'PracticeAnswer' } },
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          { kind: 'Field', name: { kind: 'Name', value: 'questionId' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'chosenOptionId' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'answeredCorrectly' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'correctOptionId' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'explanation' } },
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'boardTag' },
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [
-                { kind: 'Field', name: { kind: 'Name', value: 'board' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'year' } },
-              ],
-            },
-          },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode<AnswerPracticeMutation, AnswerPracticeMutationVariables>;
-export const RetryWrongAnswersDocument = {
-  kind: 'Document',
-  definitions: [
-    {
-      kind: 'OperationDefinition',
-      operation: 'mutation',
-      name: { kind: 'Name', value: 'RetryWrongAnswers' },
-      variableDefinitions: [
-        {
-          kind: 'VariableDefinition',
-          variable: { kind: 'Variable', name: { kind: 'Name', value: 'attemptId' } },
-          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
-        },
-      ],
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'retryWrongAnswers' },
-            arguments: [
-              { kind: 'Argument', name: { kind: 'Name', value: 'attemptId' }, value: { kind: 'Variable', name: { kind: 'Name', value: 'attemptId' } } },
-            ],
-            selectionSet: { kind: 'SelectionSet', selections: [{ kind: 'Field', name: { kind: 'Name', value: 'id' } }] },
-          },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode<RetryWrongAnswersMutation, RetryWrongAnswersMutationVariables>;
-export const PractiseSavedQuestionsDocument = {
-  kind: 'Document',
-  definitions: [
-    {
-      kind: 'OperationDefinition',
-      operation: 'mutation',
-      name: { kind: 'Name', value: 'PractiseSavedQuestions' },
-      variableDefinitions: [
-        {
-          kind: 'VariableDefinition',
-          variable: { kind: 'Variable', name: { kind: 'Name', value: 'count' } },
-          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
-        },
-      ],
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'practiseSavedQuestions' },
-            arguments: [{ kind: 'Argument', name: { kind: 'Name', value: 'count' }, value: { kind: 'Variable', name: { kind: 'Name', value: 'count' } } }],
-            selectionSet: { kind: 'SelectionSet', selections: [{ kind: 'Field', name: { kind: 'Name', value: 'id' } }] },
-          },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode<PractiseSavedQuestionsMutation, PractiseSavedQuestionsMutationVariables>;
-export const SaveQuestionDocument = {
-  kind: 'Document',
-  definitions: [
-    {
-      kind: 'OperationDefinition',
-      operation: 'mutation',
-      name: { kind: 'Name', value: 'SaveQuestion' },
-      variableDefinitions: [
-        {
-          kind: 'VariableDefinition',
-          variable: { kind: 'Variable', name: { kind: 'Name', value: 'questionId' } },
-          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
-        },
-      ],
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'saveQuestion' },
-            arguments: [
-              { kind: 'Argument', name: { kind: 'Name', value: 'questionId' }, value: { kind: 'Variable', name: { kind: 'Name', value: 'questionId' } } },
-            ],
-          },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode<SaveQuestionMutation, SaveQuestionMutationVariables>;
-export const UnsaveQuestionDocument = {
-  kind: 'Document',
-  definitions: [
-    {
-      kind: 'OperationDefinition',
-      operation: 'mutation',
-      name: { kind: 'Name', value: 'UnsaveQuestion' },
-      variableDefinitions: [
-        {
-          kind: 'VariableDefinition',
-          variable: { kind: 'Variable', name: { kind: 'Name', value: 'questionId' } },
-          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
-        },
-      ],
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'unsaveQuestion' },
-            arguments: [
-              { kind: 'Argument', name: { kind: 'Name', value: 'questionId' }, value: { kind: 'Variable', name: { kind: 'Name', value: 'questionId' } } },
-            ],
-          },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode<UnsaveQuestionMutation, UnsaveQuestionMutationVariables>;
-export const SavedQuestionsDocument = {
-  kind: 'Document',
-  definitions: [
-    {
-      kind: 'OperationDefinition',
-      operation: 'query',
-      name: { kind: 'Name', value: 'SavedQuestions' },
-      variableDefinitions: [
-        {
-          kind: 'VariableDefinition',
-          variable: { kind: 'Variable', name: { kind: 'Name', value: 'offset' } },
-          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
-        },
-        {
-          kind: 'VariableDefinition',
-          variable: { kind: 'Variable', name: { kind: 'Name', value: 'limit' } },
-          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
-        },
-      ],
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'savedQuestions' },
-            arguments: [
-              { kind: 'Argument', name: { kind: 'Name', value: 'offset' }, value: { kind: 'Variable', name: { kind: 'Name', value: 'offset' } } },
-              { kind: 'Argument', name: { kind: 'Name', value: 'limit' }, value: { kind: 'Variable', name: { kind: 'Name', value: 'limit' } } },
-            ],
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [
-                { kind: 'Field', name: { kind: 'Name', value: 'total' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'offset' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'limit' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'hasMore' } },
-                {
-                  kind: 'Field',
-                  name: { kind: 'Name', value: 'items' },
-                  selectionSet: {
-                    kind: 'SelectionSet',
-                    selections: [
-                      { kind: 'Field', name: { kind: 'Name', value: 'questionId' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'text' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'pictureURL' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'savedAt' } },
-                      {
-                        kind: 'Field',
-                        name: { kind: 'Name', value: 'options' },
-                        selectionSet: {
-                          kind: 'SelectionSet',
-                          selections: [
-                            { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-                            { kind: 'Field', name: { kind: 'Name', value: 'text' } },
-                          ],
-                        },
-                      },
-                    ],
-                  },
-                },
-              ],
-            },
-          },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode<SavedQuestionsQuery, SavedQuestionsQueryVariables>;
-export const RemindMeDocument = {
-  kind: 'Document',
-  definitions: [
-    {
-      kind: 'OperationDefinition',
-      operation: 'mutation',
-      name: { kind: 'Name', value: 'RemindMe' },
-      variableDefinitions: [
-        {
-          kind: 'VariableDefinition',
-          variable: { kind: 'Variable', name: { kind: 'Name', value: 'testId' } },
-          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
-        },
-        {
-          kind: 'VariableDefinition',
-          variable: { kind: 'Variable', name: { kind: 'Name', value: 'channel' } },
-          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ReminderChannel' } } },
-        },
-      ],
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'remindMe' },
-            arguments: [
-              { kind: 'Argument', name: { kind: 'Name', value: 'testId' }, value: { kind: 'Variable', name: { kind: 'Name', value: 'testId' } } },
-              { kind: 'Argument', name: { kind: 'Name', value: 'channel' }, value: { kind: 'Variable', name: { kind: 'Name', value: 'channel' } } },
-            ],
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [
-                { kind: 'Field', name: { kind: 'Name', value: 'testId' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'channel' } },
-              ],
-            },
-          },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode<RemindMeMutation, RemindMeMutationVariables>;
-export const CancelReminderDocument = {
-  kind: 'Document',
-  definitions: [
-    {
-      kind: 'OperationDefinition',
-      operation: 'mutation',
-      name: { kind: 'Name', value: 'CancelReminder' },
-      variableDefinitions: [
-        {
-          kind: 'VariableDefinition',
-          variable: { kind: 'Variable', name: { kind: 'Name', value: 'testId' } },
-          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
-        },
-      ],
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'cancelReminder' },
-            arguments: [{ kind: 'Argument', name: { kind: 'Name', value: 'testId' }, value: { kind: 'Variable', name: { kind: 'Name', value: 'testId' } } }],
-          },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode<CancelReminderMutation, CancelReminderMutationVariables>;
+export const ModelTestSummaryFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ModelTestSummary"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ModelTest"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"classLevel"}},{"kind":"Field","name":{"kind":"Name","value":"durationMinutes"}},{"kind":"Field","name":{"kind":"Name","value":"negativeMark"}},{"kind":"Field","name":{"kind":"Name","value":"passMark"}},{"kind":"Field","name":{"kind":"Name","value":"questionCount"}},{"kind":"Field","name":{"kind":"Name","value":"free"}},{"kind":"Field","name":{"kind":"Name","value":"courseName"}},{"kind":"Field","name":{"kind":"Name","value":"opensAt"}},{"kind":"Field","name":{"kind":"Name","value":"closesAt"}},{"kind":"Field","name":{"kind":"Name","value":"subject"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"nameBn"}},{"kind":"Field","name":{"kind":"Name","value":"nameEn"}}]}}]}}]} as unknown as DocumentNode<ModelTestSummaryFragment, unknown>;
+export const PracticeFeedbackFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"PracticeFeedback"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"PracticeAnswer"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"questionId"}},{"kind":"Field","name":{"kind":"Name","value":"chosenOptionId"}},{"kind":"Field","name":{"kind":"Name","value":"answeredCorrectly"}},{"kind":"Field","name":{"kind":"Name","value":"correctOptionId"}},{"kind":"Field","name":{"kind":"Name","value":"explanation"}},{"kind":"Field","name":{"kind":"Name","value":"boardTag"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"board"}},{"kind":"Field","name":{"kind":"Name","value":"year"}}]}}]}}]} as unknown as DocumentNode<PracticeFeedbackFragment, unknown>;
+export const PracticeSubjectsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"PracticeSubjects"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"subjects"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"nameBn"}},{"kind":"Field","name":{"kind":"Name","value":"nameEn"}}]}}]}}]} as unknown as DocumentNode<PracticeSubjectsQuery, PracticeSubjectsQueryVariables>;
+export const ModelTestListDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ModelTestList"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"classLevel"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"subject"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"offset"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"limit"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"modelTests"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"classLevel"},"value":{"kind":"Variable","name":{"kind":"Name","value":"classLevel"}}},{"kind":"Argument","name":{"kind":"Name","value":"subject"},"value":{"kind":"Variable","name":{"kind":"Name","value":"subject"}}},{"kind":"Argument","name":{"kind":"Name","value":"offset"},"value":{"kind":"Variable","name":{"kind":"Name","value":"offset"}}},{"kind":"Argument","name":{"kind":"Name","value":"limit"},"value":{"kind":"Variable","name":{"kind":"Name","value":"limit"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"total"}},{"kind":"Field","name":{"kind":"Name","value":"hasMore"}},{"kind":"Field","name":{"kind":"Name","value":"items"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ModelTestSummary"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ModelTestSummary"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ModelTest"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"classLevel"}},{"kind":"Field","name":{"kind":"Name","value":"durationMinutes"}},{"kind":"Field","name":{"kind":"Name","value":"negativeMark"}},{"kind":"Field","name":{"kind":"Name","value":"passMark"}},{"kind":"Field","name":{"kind":"Name","value":"questionCount"}},{"kind":"Field","name":{"kind":"Name","value":"free"}},{"kind":"Field","name":{"kind":"Name","value":"courseName"}},{"kind":"Field","name":{"kind":"Name","value":"opensAt"}},{"kind":"Field","name":{"kind":"Name","value":"closesAt"}},{"kind":"Field","name":{"kind":"Name","value":"subject"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"nameBn"}},{"kind":"Field","name":{"kind":"Name","value":"nameEn"}}]}}]}}]} as unknown as DocumentNode<ModelTestListQuery, ModelTestListQueryVariables>;
+export const ModelTestDetailsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ModelTestDetails"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"offset"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"limit"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"modelTest"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ModelTestSummary"}},{"kind":"Field","name":{"kind":"Name","value":"myReminder"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"testId"}},{"kind":"Field","name":{"kind":"Name","value":"channel"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"leaderboard"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"testId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}},{"kind":"Argument","name":{"kind":"Name","value":"offset"},"value":{"kind":"Variable","name":{"kind":"Name","value":"offset"}}},{"kind":"Argument","name":{"kind":"Name","value":"limit"},"value":{"kind":"Variable","name":{"kind":"Name","value":"limit"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"total"}},{"kind":"Field","name":{"kind":"Name","value":"items"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"rank"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"score"}},{"kind":"Field","name":{"kind":"Name","value":"durationSeconds"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ModelTestSummary"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ModelTest"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"classLevel"}},{"kind":"Field","name":{"kind":"Name","value":"durationMinutes"}},{"kind":"Field","name":{"kind":"Name","value":"negativeMark"}},{"kind":"Field","name":{"kind":"Name","value":"passMark"}},{"kind":"Field","name":{"kind":"Name","value":"questionCount"}},{"kind":"Field","name":{"kind":"Name","value":"free"}},{"kind":"Field","name":{"kind":"Name","value":"courseName"}},{"kind":"Field","name":{"kind":"Name","value":"opensAt"}},{"kind":"Field","name":{"kind":"Name","value":"closesAt"}},{"kind":"Field","name":{"kind":"Name","value":"subject"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"nameBn"}},{"kind":"Field","name":{"kind":"Name","value":"nameEn"}}]}}]}}]} as unknown as DocumentNode<ModelTestDetailsQuery, ModelTestDetailsQueryVariables>;
+export const MyPracticeAttemptsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"MyPracticeAttempts"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"myAttempts"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"offset"},"value":{"kind":"IntValue","value":"0"}},{"kind":"Argument","name":{"kind":"Name","value":"limit"},"value":{"kind":"IntValue","value":"20"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"total"}},{"kind":"Field","name":{"kind":"Name","value":"items"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"startedAt"}},{"kind":"Field","name":{"kind":"Name","value":"finished"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"result"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"score"}},{"kind":"Field","name":{"kind":"Name","value":"maxScore"}},{"kind":"Field","name":{"kind":"Name","value":"rank"}}]}}]}}]}}]}}]} as unknown as DocumentNode<MyPracticeAttemptsQuery, MyPracticeAttemptsQueryVariables>;
+export const StartAttemptDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"StartAttempt"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"testId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"startAttempt"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"testId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"testId"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}}]} as unknown as DocumentNode<StartAttemptMutation, StartAttemptMutationVariables>;
+export const AttemptPageDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"AttemptPage"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"attempt"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"deadline"}},{"kind":"Field","name":{"kind":"Name","value":"serverTime"}},{"kind":"Field","name":{"kind":"Name","value":"startedAt"}},{"kind":"Field","name":{"kind":"Name","value":"finished"}},{"kind":"Field","name":{"kind":"Name","value":"savedQuestionIds"}},{"kind":"Field","name":{"kind":"Name","value":"practiceSet"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"source"}}]}},{"kind":"Field","name":{"kind":"Name","value":"practiceAnswers"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"PracticeFeedback"}}]}},{"kind":"Field","name":{"kind":"Name","value":"test"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"durationMinutes"}},{"kind":"Field","name":{"kind":"Name","value":"negativeMark"}},{"kind":"Field","name":{"kind":"Name","value":"graceSeconds"}}]}},{"kind":"Field","name":{"kind":"Name","value":"questions"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"text"}},{"kind":"Field","name":{"kind":"Name","value":"pictureURL"}},{"kind":"Field","name":{"kind":"Name","value":"options"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"text"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"answers"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"questionId"}},{"kind":"Field","name":{"kind":"Name","value":"optionId"}}]}},{"kind":"Field","name":{"kind":"Name","value":"result"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"score"}},{"kind":"Field","name":{"kind":"Name","value":"maxScore"}},{"kind":"Field","name":{"kind":"Name","value":"correct"}},{"kind":"Field","name":{"kind":"Name","value":"wrong"}},{"kind":"Field","name":{"kind":"Name","value":"skipped"}},{"kind":"Field","name":{"kind":"Name","value":"rank"}},{"kind":"Field","name":{"kind":"Name","value":"participants"}},{"kind":"Field","name":{"kind":"Name","value":"timeTakenSeconds"}},{"kind":"Field","name":{"kind":"Name","value":"passed"}},{"kind":"Field","name":{"kind":"Name","value":"reviewOpensAt"}},{"kind":"Field","name":{"kind":"Name","value":"chapters"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"chapterId"}},{"kind":"Field","name":{"kind":"Name","value":"nameBn"}},{"kind":"Field","name":{"kind":"Name","value":"nameEn"}},{"kind":"Field","name":{"kind":"Name","value":"correct"}},{"kind":"Field","name":{"kind":"Name","value":"total"}}]}},{"kind":"Field","name":{"kind":"Name","value":"review"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"questionId"}},{"kind":"Field","name":{"kind":"Name","value":"text"}},{"kind":"Field","name":{"kind":"Name","value":"options"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"text"}}]}},{"kind":"Field","name":{"kind":"Name","value":"chosenOptionId"}},{"kind":"Field","name":{"kind":"Name","value":"answeredCorrectly"}},{"kind":"Field","name":{"kind":"Name","value":"correctOptionId"}},{"kind":"Field","name":{"kind":"Name","value":"explanation"}},{"kind":"Field","name":{"kind":"Name","value":"pictureURL"}},{"kind":"Field","name":{"kind":"Name","value":"boardTag"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"board"}},{"kind":"Field","name":{"kind":"Name","value":"year"}}]}}]}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"PracticeFeedback"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"PracticeAnswer"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"questionId"}},{"kind":"Field","name":{"kind":"Name","value":"chosenOptionId"}},{"kind":"Field","name":{"kind":"Name","value":"answeredCorrectly"}},{"kind":"Field","name":{"kind":"Name","value":"correctOptionId"}},{"kind":"Field","name":{"kind":"Name","value":"explanation"}},{"kind":"Field","name":{"kind":"Name","value":"boardTag"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"board"}},{"kind":"Field","name":{"kind":"Name","value":"year"}}]}}]}}]} as unknown as DocumentNode<AttemptPageQuery, AttemptPageQueryVariables>;
+export const SaveAnswerDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"SaveAnswer"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"attemptId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"questionId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"optionId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"chosenAt"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"DateTimeISO"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"saveAnswer"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"attemptId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"attemptId"}}},{"kind":"Argument","name":{"kind":"Name","value":"questionId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"questionId"}}},{"kind":"Argument","name":{"kind":"Name","value":"optionId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"optionId"}}},{"kind":"Argument","name":{"kind":"Name","value":"chosenAt"},"value":{"kind":"Variable","name":{"kind":"Name","value":"chosenAt"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"questionId"}},{"kind":"Field","name":{"kind":"Name","value":"optionId"}}]}}]}}]} as unknown as DocumentNode<SaveAnswerMutation, SaveAnswerMutationVariables>;
+export const SubmitAttemptDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"SubmitAttempt"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"attemptId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"submitAttempt"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"attemptId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"attemptId"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"score"}}]}}]}}]} as unknown as DocumentNode<SubmitAttemptMutation, SubmitAttemptMutationVariables>;
+export const PracticeChaptersDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"PracticeChapters"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"subjectId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"classLevel"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"chapters"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"subjectId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"subjectId"}}},{"kind":"Argument","name":{"kind":"Name","value":"classLevel"},"value":{"kind":"Variable","name":{"kind":"Name","value":"classLevel"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"paper"}}]}}]}}]} as unknown as DocumentNode<PracticeChaptersQuery, PracticeChaptersQueryVariables>;
+export const StartPracticeDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"StartPractice"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"PracticeInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"startPractice"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}}]} as unknown as DocumentNode<StartPracticeMutation, StartPracticeMutationVariables>;
+export const AnswerPracticeDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AnswerPractice"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"attemptId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"questionId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"optionId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"answerPractice"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"attemptId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"attemptId"}}},{"kind":"Argument","name":{"kind":"Name","value":"questionId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"questionId"}}},{"kind":"Argument","name":{"kind":"Name","value":"optionId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"optionId"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"PracticeFeedback"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"PracticeFeedback"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"PracticeAnswer"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"questionId"}},{"kind":"Field","name":{"kind":"Name","value":"chosenOptionId"}},{"kind":"Field","name":{"kind":"Name","value":"answeredCorrectly"}},{"kind":"Field","name":{"kind":"Name","value":"correctOptionId"}},{"kind":"Field","name":{"kind":"Name","value":"explanation"}},{"kind":"Field","name":{"kind":"Name","value":"boardTag"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"board"}},{"kind":"Field","name":{"kind":"Name","value":"year"}}]}}]}}]} as unknown as DocumentNode<AnswerPracticeMutation, AnswerPracticeMutationVariables>;
+export const RetryWrongAnswersDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"RetryWrongAnswers"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"attemptId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"retryWrongAnswers"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"attemptId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"attemptId"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}}]} as unknown as DocumentNode<RetryWrongAnswersMutation, RetryWrongAnswersMutationVariables>;
+export const PractiseSavedQuestionsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"PractiseSavedQuestions"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"count"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"practiseSavedQuestions"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"count"},"value":{"kind":"Variable","name":{"kind":"Name","value":"count"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}}]} as unknown as DocumentNode<PractiseSavedQuestionsMutation, PractiseSavedQuestionsMutationVariables>;
+export const SaveQuestionDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"SaveQuestion"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"questionId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"saveQuestion"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"questionId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"questionId"}}}]}]}}]} as unknown as DocumentNode<SaveQuestionMutation, SaveQuestionMutationVariables>;
+export const UnsaveQuestionDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"UnsaveQuestion"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"questionId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"unsaveQuestion"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"questionId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"questionId"}}}]}]}}]} as unknown as DocumentNode<UnsaveQuestionMutation, UnsaveQuestionMutationVariables>;
+export const SavedQuestionsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"SavedQuestions"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"offset"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"limit"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"savedQuestions"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"offset"},"value":{"kind":"Variable","name":{"kind":"Name","value":"offset"}}},{"kind":"Argument","name":{"kind":"Name","value":"limit"},"value":{"kind":"Variable","name":{"kind":"Name","value":"limit"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"total"}},{"kind":"Field","name":{"kind":"Name","value":"offset"}},{"kind":"Field","name":{"kind":"Name","value":"limit"}},{"kind":"Field","name":{"kind":"Name","value":"hasMore"}},{"kind":"Field","name":{"kind":"Name","value":"items"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"questionId"}},{"kind":"Field","name":{"kind":"Name","value":"text"}},{"kind":"Field","name":{"kind":"Name","value":"pictureURL"}},{"kind":"Field","name":{"kind":"Name","value":"savedAt"}},{"kind":"Field","name":{"kind":"Name","value":"options"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"text"}}]}}]}}]}}]}}]} as unknown as DocumentNode<SavedQuestionsQuery, SavedQuestionsQueryVariables>;
+export const RemindMeDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"RemindMe"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"testId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"channel"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ReminderChannel"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"remindMe"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"testId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"testId"}}},{"kind":"Argument","name":{"kind":"Name","value":"channel"},"value":{"kind":"Variable","name":{"kind":"Name","value":"channel"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"testId"}},{"kind":"Field","name":{"kind":"Name","value":"channel"}}]}}]}}]} as unknown as DocumentNode<RemindMeMutation, RemindMeMutationVariables>;
+export const CancelReminderDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"CancelReminder"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"testId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"cancelReminder"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"testId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"testId"}}}]}]}}]} as unknown as DocumentNode<CancelReminderMutation, CancelReminderMutationVariables>;
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type OptionsOf<F> = F extends (document: any, ...options: infer O) => any ? O : never;
@@ -1346,9 +194,8 @@ export const useAnswerPracticeMutation = (...options: OptionsOf<typeof useMutati
   useMutation<AnswerPracticeMutation, AnswerPracticeMutationVariables>(AnswerPracticeDocument, ...options);
 export const useRetryWrongAnswersMutation = (...options: OptionsOf<typeof useMutation<RetryWrongAnswersMutation, RetryWrongAnswersMutationVariables>>) =>
   useMutation<RetryWrongAnswersMutation, RetryWrongAnswersMutationVariables>(RetryWrongAnswersDocument, ...options);
-export const usePractiseSavedQuestionsMutation = (
-  ...options: OptionsOf<typeof useMutation<PractiseSavedQuestionsMutation, PractiseSavedQuestionsMutationVariables>>
-) => useMutation<PractiseSavedQuestionsMutation, PractiseSavedQuestionsMutationVariables>(PractiseSavedQuestionsDocument, ...options);
+export const usePractiseSavedQuestionsMutation = (...options: OptionsOf<typeof useMutation<PractiseSavedQuestionsMutation, PractiseSavedQuestionsMutationVariables>>) =>
+  useMutation<PractiseSavedQuestionsMutation, PractiseSavedQuestionsMutationVariables>(PractiseSavedQuestionsDocument, ...options);
 export const useSaveQuestionMutation = (...options: OptionsOf<typeof useMutation<SaveQuestionMutation, SaveQuestionMutationVariables>>) =>
   useMutation<SaveQuestionMutation, SaveQuestionMutationVariables>(SaveQuestionDocument, ...options);
 export const useUnsaveQuestionMutation = (...options: OptionsOf<typeof useMutation<UnsaveQuestionMutation, UnsaveQuestionMutationVariables>>) =>

@@ -9,7 +9,7 @@ const subjects = [
   { id: 'physics', nameBn: 'পদার্থবিজ্ঞান', nameEn: 'Physics' },
   { id: 'math', nameBn: 'গণিত', nameEn: 'Mathematics' },
 ];
-const chapter = { __typename: 'Chapter' as const, id: 'c0000000-0000-4000-8000-000000000001', classLevel: 9, nameBn: 'গতি', nameEn: 'Motion' };
+const chapter = { __typename: 'Chapter' as const, id: 'c0000000-0000-4000-8000-000000000001', classLevel: 9, nameBn: 'গতি', nameEn: 'Motion', paper: null };
 const chapters = answer(AuthoringChaptersDocument, { subjectId: 'physics', classLevel: 9 }, { chapters: [chapter] });
 
 describe('the question editor', () => {
