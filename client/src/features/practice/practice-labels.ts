@@ -15,6 +15,3 @@ export function clock(seconds: number, language: Language): string {
   const text = (parts[0] > 0 ? parts : parts.slice(1)).map((n, i) => (i === 0 ? String(n) : String(n).padStart(2, '0'))).join(':');
   return localDigits(text, language);
 }
-
-/** "1st paper" / "১ম পত্র" for a chapter of a two-paper HSC subject; null for a single book. */
-export const paperKey = (paper: number | null | undefined) => (paper === 1 ? 'practice.paper.1' : paper === 2 ? 'practice.paper.2' : null);

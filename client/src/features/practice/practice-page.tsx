@@ -7,7 +7,8 @@ import { describeError } from '../../lib/graphql-errors';
 import { useLanguage, useT } from '../../lib/i18n';
 import { paths } from '../../lib/paths';
 import { usePracticeChaptersQuery, usePracticeSubjectsQuery, useStartPracticeMutation } from './api/practice.generated';
-import { ADMISSION_LEVEL, LEVELS, paperKey, subjectName } from './practice-labels';
+import { ADMISSION_LEVEL, LEVELS, subjectName } from './practice-labels';
+import { paperKey } from './chapter-paper';
 
 const SIZES = [10, 20, 30] as const;
 const DIFFICULTIES: Difficulty[] = ['EASY', 'MEDIUM', 'HARD'];

@@ -2,7 +2,8 @@ import { Field, NativeSelect } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { useLanguage } from '../../../lib/i18n';
 import { useAuthoringT } from './texts';
-import { ADMISSION_LEVEL, LEVELS, paperKey, subjectName } from '../practice-labels';
+import { ADMISSION_LEVEL, LEVELS, subjectName } from '../practice-labels';
+import { paperKey } from '../chapter-paper';
 import { DIFFICULTIES } from './question-form';
 import type { Difficulty } from '../../../gql/types';
 
