@@ -27,12 +27,10 @@ export class SyllabusResolver {
 
   @Query(() => [Chapter], { description: "The chapters of a subject's book, for one class when given" })
   chapters(@Args() { subjectId, classLevel }: ChaptersArgs, @Ctx() ctx: GraphQLContext): Promise<Chapter[]> {
-    return ctx.db
-      .getRepository(Chapter)
-      .find({
-        where: { subjectId, ...(classLevel != null ? { classLevel: In(classesOfBook(classLevel)) } : {}) },
-        order: { classLevel: 'ASC', position: 'ASC' },
-      });
+    return ctx.db.getRepository(Chapter).find({
+      where: { subjectId, ...(classLevel != null ? { classLevel: In(classesOfBook(classLevel)) } : {}) },
+      order: { classLevel: 'ASC', position: 'ASC' },
+    });
   }
 }
 
