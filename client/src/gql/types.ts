@@ -110,6 +110,14 @@ export type BlogInput = {
   title: string;
 };
 
+/** A question's board-exam tag: both the board and the year, or neither (no tag) */
+export type BoardTagInput = {
+  /** The education board */
+  board?: EducationBoard | null | undefined;
+  /** The year of the paper, from 1990 to this year */
+  year?: number | null | undefined;
+};
+
 /** A complaint; every field required */
 export type ComplaintInput = {
   /** Your email, for the answer */
@@ -193,6 +201,31 @@ export type Difficulty =
   | 'HARD'
   /** Medium */
   | 'MEDIUM';
+
+/** An education board of Bangladesh that sets SSC and HSC papers */
+export type EducationBoard =
+  /** Barishal Board */
+  | 'BARISHAL'
+  /** Chattogram Board */
+  | 'CHATTOGRAM'
+  /** Cumilla Board */
+  | 'CUMILLA'
+  /** Dhaka Board */
+  | 'DHAKA'
+  /** Dinajpur Board */
+  | 'DINAJPUR'
+  /** Jashore Board */
+  | 'JASHORE'
+  /** Madrasah Board */
+  | 'MADRASAH'
+  /** Mymensingh Board */
+  | 'MYMENSINGH'
+  /** Rajshahi Board */
+  | 'RAJSHAHI'
+  /** Sylhet Board */
+  | 'SYLHET'
+  /** Technical Board */
+  | 'TECHNICAL';
 
 /** A course section of the home page */
 export type HomeSection =
@@ -295,6 +328,8 @@ export type PaymentStatus =
 
 /** What a student wants to practise */
 export type PracticeInput = {
+  /** true: only board questions (those an education board set in an SSC or HSC paper, `Question.boardTag`); left out, any */
+  boardQuestionsOnly?: boolean | null | undefined;
   /** Chapters of the subject's book for that class (at most 20); empty: the whole subject */
   chapterIds?: Array<string | number>;
   /** Class 1 to 12, or 13 for admission tests (9 and 10 share their books, as do 11 and 12) */
@@ -357,6 +392,8 @@ export type PurchaseStatus =
 
 /** A multiple-choice question as its author writes it */
 export type QuestionInput = {
+  /** The board exam that set it (board and year, both or neither); null: none; left out, none (or as it was, when rewriting) */
+  boardTag?: BoardTagInput | null | undefined;
   /** The chapter of that subject */
   chapterId?: string | number | null | undefined;
   /** Class 1 to 12, or 13 for admission tests */

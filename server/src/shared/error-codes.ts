@@ -49,6 +49,13 @@ export const errorCodes = {
   /** A file that is not a picture of a kind accepted there (for a question: PNG, JPEG or WebP, told by its content). */
   PICTURE_NOT_SUPPORTED: 'BAD_USER_INPUT',
 
+  /** A board-exam tag naming a board that is not one of the education boards (`field`: boardTag.board, or `board` in a CSV report). */
+  BOARD_UNKNOWN: 'BAD_USER_INPUT',
+  /** A board-exam tag with a board but no year, or a year but no board: both or neither. */
+  BOARD_TAG_INCOMPLETE: 'BAD_USER_INPUT',
+  /** A board-exam year before 1990 or after this year: `max` is this year. */
+  BOARD_YEAR_OUT_OF_RANGE: 'BAD_USER_INPUT',
+
   /** The SMS code had its last wrong try: it can no longer be used, even when right; ask for a new one (`field` is `code`). */
   CODE_USED_UP: 'BAD_USER_INPUT',
 

@@ -55,6 +55,7 @@ function attempt(finished: boolean): AttemptPageQuery {
                 correctOptionId: 'o1',
                 explanation: '$a = \\frac{v}{t}$',
                 pictureURL: PICTURE,
+                boardTag: { __typename: 'BoardTag' as const, board: 'CHATTOGRAM' as const, year: 2022 },
               },
             ],
           }
@@ -85,6 +86,7 @@ describe('a question with a picture', () => {
     const item = await screen.findByTestId('review-item');
     expect(within(item).getByRole('img', { name: 'প্রশ্নের ছবি' })).toHaveAttribute('src', PICTURE);
     expect(item.querySelectorAll('.katex').length).toBeGreaterThan(0);
+    expect(within(item).getByTestId('board-tag')).toHaveTextContent('চট্টগ্রাম বোর্ড ২০২২');
   });
 });
 
@@ -117,6 +119,7 @@ describe('a practice set', () => {
             answeredCorrectly: false,
             correctOptionId: 'o1',
             explanation: 'ত্বরণ = বেগের পরিবর্তন ÷ সময়',
+            boardTag: { __typename: 'BoardTag', board: 'DHAKA', year: 2023 },
           },
         } as AnswerPracticeMutation),
       ],
@@ -128,6 +131,7 @@ describe('a practice set', () => {
     const feedback = await screen.findByTestId('practice-feedback');
     expect(feedback).toHaveTextContent('ভুল হয়েছে। সঠিক উত্তরটি সবুজ রঙে দেখানো হলো।');
     expect(feedback).toHaveTextContent('ত্বরণ = বেগের পরিবর্তন ÷ সময়');
+    expect(within(feedback).getByTestId('board-tag')).toHaveTextContent('ঢাকা বোর্ড ২০২৩');
     expect(within(feedback).getByRole('button', { name: /প্রশ্নটি সংরক্ষণ করুন/ })).toBeInTheDocument();
     expect(options[0]).toHaveAttribute('data-correct', 'true');
   });

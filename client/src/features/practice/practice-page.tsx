@@ -8,6 +8,7 @@ import { useLanguage, useT } from '../../lib/i18n';
 import { paths } from '../../lib/paths';
 import { usePracticeChaptersQuery, usePracticeSubjectsQuery, useStartPracticeMutation } from './api/practice.generated';
 import { ADMISSION_LEVEL, LEVELS, subjectName } from './practice-labels';
+import { paperKey } from './chapter-paper';
 
 const SIZES = [10, 20, 30] as const;
 const DIFFICULTIES: Difficulty[] = ['EASY', 'MEDIUM', 'HARD'];
@@ -29,6 +30,7 @@ export default function PracticePage() {
   const [chapterIds, setChapterIds] = useState<string[]>(() => params.getAll('chapter'));
   const [count, setCount] = useState(10);
   const [difficulty, setDifficulty] = useState<Difficulty | ''>('');
+  const [boardOnly, setBoardOnly] = useState(() => params.get('board') === '1');
   const [problem, setProblem] = useState<string | null>(null);
   const subjects = usePracticeSubjectsQuery();
   const chapters = usePracticeChaptersQuery({ variables: { subjectId, classLevel: bookOf(classLevel) } });
@@ -39,7 +41,9 @@ export default function PracticePage() {
     event.preventDefault();
     setProblem(null);
     try {
-      const result = await start({ variables: { input: { classLevel, subjectId, chapterIds, count, difficulty: difficulty || null } } });
+      const result = await start({
+        variables: { input: { classLevel, subjectId, chapterIds, count, difficulty: difficulty || null, boardQuestionsOnly: boardOnly } },
+      });
       if (result.data) void navigate(paths.attempt(result.data.startPractice.id));
     } catch (failure) {
       setProblem(describeError(failure, t).message);
@@ -110,13 +114,24 @@ export default function PracticePage() {
             {chapterList.length === 0 ? t('practice.self.noChapters') : chapterIds.length === 0 ? t('practice.self.allChapters') : null}
           </Fieldset.HelperText>
           <Stack gap="2" mt="2" data-testid="practice-chapters">
-            {chapterList.map((chapter) => (
-              <Checkbox.Root key={chapter.id} checked={chapterIds.includes(chapter.id)} onCheckedChange={(e) => toggle(chapter.id, e.checked === true)}>
-                <Checkbox.HiddenInput />
-                <Checkbox.Control />
-                <Checkbox.Label>{chapter.name}</Checkbox.Label>
-              </Checkbox.Root>
-            ))}
+            {chapterList.map((chapter) => {
+              const paper = paperKey(chapter.paper);
+              return (
+                <Checkbox.Root key={chapter.id} checked={chapterIds.includes(chapter.id)} onCheckedChange={(e) => toggle(chapter.id, e.checked === true)}>
+                  <Checkbox.HiddenInput />
+                  <Checkbox.Control />
+                  <Checkbox.Label>
+                    {chapter.name}
+                    {paper && (
+                      <Text as="span" color="gray.600">
+                        {' · '}
+                        {t(paper)}
+                      </Text>
+                    )}
+                  </Checkbox.Label>
+                </Checkbox.Root>
+              );
+            })}
           </Stack>
         </Fieldset.Root>
         <Fieldset.Root>
@@ -149,6 +164,16 @@ export default function PracticePage() {
             <NativeSelect.Indicator />
           </NativeSelect.Root>
         </Box>
+        <Checkbox.Root checked={boardOnly} onCheckedChange={(e) => setBoardOnly(e.checked === true)} alignItems="start">
+          <Checkbox.HiddenInput />
+          <Checkbox.Control mt="1" />
+          <Stack gap="0">
+            <Checkbox.Label fontWeight="medium">{t('practice.self.boardOnly')}</Checkbox.Label>
+            <Text fontSize="sm" color="gray.700">
+              {t('practice.self.boardOnlyHelp')}
+            </Text>
+          </Stack>
+        </Checkbox.Root>
         {problem && (
           <Alert.Root status="error">
             <Alert.Indicator />

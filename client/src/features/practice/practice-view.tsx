@@ -7,6 +7,7 @@ import { useAnswerPracticeMutation, useSubmitAttemptMutation, type AttemptPageQu
 import { MathText } from './math-text';
 import { QuestionPicture } from './question-picture';
 import { SaveQuestionButton } from './save-question-button';
+import { BoardTagBadge } from './board-tag';
 
 type AttemptData = AttemptPageQuery['attempt'];
 
@@ -118,6 +119,7 @@ export function PracticeView({ attempt, onEnded }: { attempt: AttemptData; onEnd
                 <Alert.Indicator />
                 <Alert.Title>{t(given.answeredCorrectly ? 'practice.self.right' : 'practice.self.notRight')}</Alert.Title>
               </Alert.Root>
+              <BoardTagBadge tag={given.boardTag} />
               {given.explanation && (
                 <Box bg="gray.50" p="3" borderRadius="md" data-testid="explanation">
                   <Text fontSize="sm" fontWeight="bold">

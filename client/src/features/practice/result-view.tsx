@@ -12,6 +12,7 @@ import { clock } from './practice-labels';
 import { QuestionPicture } from './question-picture';
 import { readLate } from './pending-answers';
 import { SaveQuestionButton } from './save-question-button';
+import { BoardTagBadge } from './board-tag';
 
 type AttemptData = AttemptPageQuery['attempt'];
 type Result = NonNullable<AttemptData['result']>;
@@ -156,6 +157,7 @@ export function ResultView({ attempt, result }: { attempt: AttemptData; result: 
               <Text fontWeight="medium">
                 {formatDigits(n + 1, language)}. <MathText text={item.text} />
               </Text>
+              <BoardTagBadge tag={item.boardTag} />
               <QuestionPicture src={item.pictureURL} alt={t('practice.picture')} />
               {item.options.map((option) => {
                 const mine = option.id === item.chosenOptionId;

@@ -26,6 +26,7 @@ import { leaderboard, leaderboardName, rankOf, setLeaderboardName } from './lead
 import { LeaderboardName } from './leaderboard-preference.entity';
 import { ModelTest } from './model-test.entity';
 import { QuestionOption } from './question.entity';
+import { BoardTag } from './board-tag';
 
 // ---- attempts -----------------------------------------------------------------------------
 
@@ -84,6 +85,9 @@ class ReviewItem {
 
   @Field(() => String, { nullable: true, description: 'The address of the picture shown with the question; null without one' })
   pictureURL: string | null;
+
+  @Field(() => BoardTag, { nullable: true, description: 'The board exam that set the question (board and year); null for none' })
+  boardTag: BoardTag | null;
 }
 
 @ObjectType({ description: 'How a student did in one chapter of a test' })

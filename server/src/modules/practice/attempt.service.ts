@@ -12,6 +12,7 @@ import { Attempt, AttemptAnswer } from './attempt.entity';
 import { ModelTest, ReviewPolicy } from './model-test.entity';
 import { MODEL_TEST_NOT_FOUND, testQuestionIds } from './model-test.service';
 import { Question } from './question.entity';
+import { type BoardTag, boardTagOf } from './board-tag';
 import { questionPictureAddress } from './question-picture';
 import { Chapter } from './subject.entity';
 
@@ -267,6 +268,8 @@ export interface ReviewItem {
   explanation: string | null;
   chapterId: string | null;
   pictureURL: string | null;
+  /** The board exam that set the question; null for none. */
+  boardTag: BoardTag | null;
 }
 
 /**
@@ -310,6 +313,7 @@ export async function reviewOf(db: DataSource, attempt: Attempt, test: ModelTest
         explanation: open ? question.explanation : null,
         chapterId: question.chapterId,
         pictureURL: questionPictureAddress(question),
+        boardTag: boardTagOf(question),
       };
     });
 }

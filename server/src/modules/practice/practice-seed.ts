@@ -4,6 +4,8 @@ import { LessonQuizQuestion } from './lesson-quiz.entity';
 import { ModelTest, ModelTestQuestion } from './model-test.entity';
 import { Difficulty, Question } from './question.entity';
 import { ensureSyllabus } from './syllabus-seed';
+import { sscPhysics } from './syllabus';
+import { sscPhysicsBank } from './practice-seed-physics';
 
 type DemoQuestion = [text: string, options: string[], correct: number, explanation: string, chapterId: string | null];
 
@@ -200,7 +202,7 @@ const courseSubjects: Array<[RegExp, string]> = [
   [/বিজ্ঞান|science/i, 'general-science'],
 ];
 
-/** The demo question banks and three free model tests (a seeded database shows practice at once). */
+/** The demo question banks (SSC physics for every chapter) and three free model tests (a seeded database shows practice at once). */
 export async function seedPractice(manager: EntityManager): Promise<void> {
   await ensureSyllabus(manager);
   const courses = await manager.query<Array<{ id: string; name: string }>>(`SELECT "id", "name" FROM "course" WHERE "subjectId" IS NULL`);
@@ -245,7 +247,33 @@ export async function seedPractice(manager: EntityManager): Promise<void> {
       .getRepository(ModelTestQuestion)
       .insert(questions.map((question, position) => ({ testId: test.id, questionId: question.id, position: position + 1 })));
   }
+  await seedPhysicsBank(manager);
   await seedLessonQuizzes(manager);
+}
+
+/** The shared bank's SSC physics practice questions: every chapter of the book (practice-seed-physics.ts). */
+async function seedPhysicsBank(manager: EntityManager): Promise<void> {
+  await manager.getRepository(Question).insert(
+    sscPhysicsBank.map(([chapter, text, options, correct, explanation, difficulty, boardTag]) => {
+      const withIds = options.map((option) => ({ id: randomUUID(), text: option }));
+      return {
+        text,
+        options: withIds,
+        correctOptionId: withIds[correct].id,
+        explanation,
+        classLevel: 9,
+        subjectId: 'physics',
+        chapterId: sscPhysics[chapter - 1].id,
+        difficulty,
+        usableInPractice: true,
+        board: boardTag?.[0] ?? null,
+        boardYear: boardTag?.[1] ?? null,
+        courseId: null,
+        authorId: null,
+        importKey: null,
+      };
+    }),
+  );
 }
 
 /** The Bangla class 9-10 physics course and the lessons whose quizzes it requires, by lesson title. */

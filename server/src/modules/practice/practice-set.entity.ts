@@ -54,6 +54,10 @@ export class PracticeSet {
   @Column({ type: 'enum', enum: Difficulty, enumName: 'question_difficulty', nullable: true })
   difficulty: Difficulty | null;
 
+  @Field({ description: 'Whether the student asked for board questions only (those with a board-exam tag)' })
+  @Column({ type: 'boolean', default: false })
+  boardQuestionsOnly: boolean;
+
   /** For wrong answers: the attempt they were given in. */
   @Column({ type: 'uuid', nullable: true })
   fromAttemptId: string | null;

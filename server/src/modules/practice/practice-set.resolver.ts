@@ -19,6 +19,7 @@ import {
   type PracticeRequest,
 } from './practice-set.service';
 import { Difficulty } from './question.entity';
+import { BoardTag } from './board-tag';
 import { savedAmong } from './saved-question.service';
 import { Chapter, Subject } from './subject.entity';
 
@@ -38,6 +39,12 @@ class PracticeInput implements PracticeRequest {
 
   @Field(() => Difficulty, { nullable: true, description: 'Only questions of this difficulty; left out, any' })
   difficulty?: Difficulty | null;
+
+  @Field(() => Boolean, {
+    nullable: true,
+    description: 'true: only board questions (those an education board set in an SSC or HSC paper, `Question.boardTag`); left out, any',
+  })
+  boardQuestionsOnly?: boolean | null;
 }
 
 @ObjectType({ description: 'The key of a practice question the student answered, with its explanation' })
@@ -56,6 +63,9 @@ export class PracticeAnswer implements PracticeFeedback {
 
   @Field({ description: 'Why it is correct; formulas between $…$ (empty when the author wrote none)' })
   explanation: string;
+
+  @Field(() => BoardTag, { nullable: true, description: 'The board exam that set the question (board and year); null for none' })
+  boardTag: BoardTag | null;
 }
 
 const AttemptId = IdArgs('attemptId', ATTEMPT_NOT_FOUND, "The attempt, one of the signed-in student's own", 'ATTEMPT_NOT_FOUND');

@@ -20,6 +20,7 @@ import { type Difficulty, Question } from './question.entity';
 import { CHAPTER_NOT_FOUND, SUBJECT_NOT_FOUND } from './question-bank.service';
 import { Chapter, Subject } from './subject.entity';
 import { MAX_LEVEL, MIN_LEVEL } from './syllabus';
+import { type BoardTag, boardTagOf } from './board-tag';
 
 export const PRACTICE_SIZES = [10, 20, 30] as const;
 export const NO_PRACTICE_QUESTIONS = 'No practice questions match what you picked yet: choose more chapters or any difficulty';
@@ -51,6 +52,8 @@ export interface PracticeRequest {
   chapterIds?: string[] | null;
   count: number;
   difficulty?: Difficulty | null;
+  /** Only board questions (those with a board-exam tag). */
+  boardQuestionsOnly?: boolean | null;
 }
 
 function shuffled<T>(items: readonly T[]): T[] {
@@ -87,8 +90,8 @@ async function openPracticeAttempt(
 /**
  * A practice set the student asks for: up to `count` (10, 20 or 30) questions of a class's subject,
  * from the chapters picked (none: the whole subject), of one difficulty or any. Questions come from
- * the shared bank and the banks of the student's courses, only those usable in practice, the ones
- * the student has not met yet first.
+ * the shared bank and the banks of the student's courses, only those usable in practice (and, when
+ * asked, only board questions), the ones the student has not met yet first.
  */
 export async function startPractice(db: DataSource, viewer: Viewer, request: PracticeRequest): Promise<Attempt> {
   const chapterIds = [...new Set(request.chapterIds ?? [])];
@@ -109,13 +112,14 @@ export async function startPractice(db: DataSource, viewer: Viewer, request: Pra
         AND q."subjectId" = $1 AND q."classLevel" = ANY($2::smallint[])
         AND (cardinality($3::uuid[]) = 0 OR q."chapterId" = ANY($3::uuid[]))
         AND ($4::text IS NULL OR q."difficulty"::text = $4)
+        AND (NOT $8 OR q."board" IS NOT NULL)
         AND ($6 OR q."courseId" IS NULL
              OR q."courseId" IN (SELECT "courseId" FROM "enrollment" WHERE "studentId" = $5 AND "revokedAt" IS NULL)
              OR q."courseId" IN (SELECT "id" FROM "course" WHERE "instructorId" = $5))
       ORDER BY EXISTS (SELECT 1 FROM "attempt_answer" aa JOIN "attempt" a ON a."id" = aa."attemptId"
                         WHERE a."userId" = $5 AND aa."questionId" = q."id"), random()
       LIMIT $7`,
-    [request.subjectId, classes, chapterIds, request.difficulty ?? null, viewer.id, isAdmin(viewer), request.count],
+    [request.subjectId, classes, chapterIds, request.difficulty ?? null, viewer.id, isAdmin(viewer), request.count, request.boardQuestionsOnly === true],
   );
   if (rows.length === 0) throw notFound(NO_PRACTICE_QUESTIONS, 'NO_PRACTICE_QUESTIONS');
   return openPracticeAttempt(
@@ -127,6 +131,7 @@ export async function startPractice(db: DataSource, viewer: Viewer, request: Pra
       subjectId: request.subjectId,
       chapterIds,
       difficulty: request.difficulty ?? null,
+      boardQuestionsOnly: request.boardQuestionsOnly === true,
       fromAttemptId: null,
     },
     rows.map((row) => row.id),
@@ -155,7 +160,15 @@ export async function retryWrongAnswers(db: DataSource, viewer: Viewer, attemptI
   return openPracticeAttempt(
     db,
     viewer,
-    { source: PracticeSource.WRONG_ANSWERS, classLevel: null, subjectId: null, chapterIds: [], difficulty: null, fromAttemptId: attempt.id },
+    {
+      source: PracticeSource.WRONG_ANSWERS,
+      classLevel: null,
+      subjectId: null,
+      chapterIds: [],
+      difficulty: null,
+      boardQuestionsOnly: false,
+      fromAttemptId: attempt.id,
+    },
     shuffled(attempt.questionOrder.filter((id) => wrong.has(id))),
   );
 }
@@ -172,7 +185,15 @@ export async function practiseSavedQuestions(db: DataSource, viewer: Viewer, cou
   return openPracticeAttempt(
     db,
     viewer,
-    { source: PracticeSource.SAVED, classLevel: null, subjectId: null, chapterIds: [], difficulty: null, fromAttemptId: null },
+    {
+      source: PracticeSource.SAVED,
+      classLevel: null,
+      subjectId: null,
+      chapterIds: [],
+      difficulty: null,
+      boardQuestionsOnly: false,
+      fromAttemptId: null,
+    },
     shuffled(rows.map((row) => row.id)),
   );
 }
@@ -183,6 +204,8 @@ export interface PracticeFeedback {
   answeredCorrectly: boolean;
   correctOptionId: string;
   explanation: string;
+  /** The board exam that set the question; null for none. */
+  boardTag: BoardTag | null;
 }
 
 async function feedbackOf(manager: DataSource | EntityManager, answers: AttemptAnswer[]): Promise<PracticeFeedback[]> {
@@ -190,7 +213,7 @@ async function feedbackOf(manager: DataSource | EntityManager, answers: AttemptA
   const questions = new Map(
     (
       await manager.getRepository(Question).find({
-        select: { id: true, correctOptionId: true, explanation: true },
+        select: { id: true, correctOptionId: true, explanation: true, board: true, boardYear: true },
         where: { id: In(answers.map((a) => a.questionId)) },
       })
     ).map((q) => [q.id, q]),
@@ -205,6 +228,7 @@ async function feedbackOf(manager: DataSource | EntityManager, answers: AttemptA
         answeredCorrectly: answer.optionId === question.correctOptionId,
         correctOptionId: question.correctOptionId,
         explanation: question.explanation,
+        boardTag: boardTagOf(question),
       };
     });
 }

@@ -36,6 +36,7 @@ import {
 } from './question-bank.service';
 
 import { levelRule } from './class-level-rule';
+import { BoardTag, BoardTagInput, boardTagOf } from './board-tag';
 import { CSV_TEMPLATE, describeProblem, importQuestions } from './question-import.service';
 
 // ---- the question bank --------------------------------------------------------------------
@@ -74,6 +75,12 @@ class QuestionInput implements QuestionDraft {
     description: 'false keeps it for exams only: it never appears in the practice sets students make; left out, true (or as it was, when rewriting)',
   })
   usableInPractice?: boolean | null;
+
+  @Field(() => BoardTagInput, {
+    nullable: true,
+    description: 'The board exam that set it (board and year, both or neither); null: none; left out, none (or as it was, when rewriting)',
+  })
+  boardTag?: BoardTagInput | null;
 }
 
 @ObjectType({ description: 'A page of questions' })
@@ -99,6 +106,9 @@ class QuestionBankArgs extends PageArgs {
 
   @Field(() => Boolean, { nullable: true, description: "true: only the shared bank's questions, those of no course (admins)" })
   sharedBank?: boolean | null;
+
+  @Field(() => Boolean, { nullable: true, description: 'true: only board questions (those with a board-exam tag)' })
+  boardQuestionsOnly?: boolean | null;
 }
 
 @ObjectType({ description: 'A row of a CSV import that was not imported' })
@@ -109,7 +119,7 @@ class ImportProblemType {
   @Field(() => String, {
     nullable: true,
     description:
-      'The column of the cell that is wrong (class, subject, chapter, difficulty, question, option1-option6, correct, explanation, practice); null for the whole row',
+      'The column of the cell that is wrong (class, subject, chapter, difficulty, question, option1-option6, correct, explanation, practice, board, year); null for the whole row',
   })
   column: string | null;
 
@@ -185,6 +195,14 @@ export class QuestionBankResolver {
   async statistics(@Root() question: Question, @Ctx() ctx: GraphQLContext): Promise<QuestionStatistics | null> {
     if (!(await mayReadKey(ctx, question))) return null;
     return ctx.loaders.questionStatistics.load(question.id);
+  }
+
+  @FieldResolver(() => BoardTag, {
+    nullable: true,
+    description: 'The board exam that set it (an education board and a year); null for a question of no board exam',
+  })
+  boardTag(@Root() question: Question): BoardTag | null {
+    return boardTagOf(question);
   }
 
   @FieldResolver(() => String, {

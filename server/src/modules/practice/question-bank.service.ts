@@ -25,6 +25,7 @@ import {
   pictureTypeOf,
 } from './question-picture';
 import { MAX_LEVEL, MIN_LEVEL } from './syllabus';
+import { boardColumns } from './board-tag';
 
 export const QUESTION_NOT_FOUND = 'Question not found';
 export const SUBJECT_NOT_FOUND = 'Subject not found';
@@ -52,6 +53,11 @@ export interface QuestionDraft {
   courseId?: string | null;
   /** false keeps the question for exams only; left out, usable in practice (or, when rewriting, as it was). */
   usableInPractice?: boolean | null;
+  /**
+   * The board-exam tag: both the board and the year, or neither (null: no tag); left out, none (or,
+   * when rewriting, as it was).
+   */
+  boardTag?: { board?: string | null; year?: number | null } | null;
 }
 
 const clean = (text: string) => text.trim().normalize('NFC');
@@ -171,6 +177,7 @@ export function rowOf(draft: QuestionDraft, courseId: string | null, previous?: 
     difficulty: draft.difficulty ?? Difficulty.MEDIUM,
     courseId,
     usableInPractice: draft.usableInPractice ?? previous?.usableInPractice ?? true,
+    ...(draft.boardTag === undefined ? { board: previous?.board ?? null, boardYear: previous?.boardYear ?? null } : boardColumns(draft.boardTag)),
   };
 }
 
@@ -257,6 +264,8 @@ export interface QuestionFilter {
   difficulty?: Difficulty | null;
   /** Only the shared bank's questions (those of no course). */
   sharedBank?: boolean | null;
+  /** Only board questions (those with a board-exam tag). */
+  boardQuestionsOnly?: boolean | null;
 }
 
 /** The questions an author may use, newest first: an admin's all of them, an instructor's those of their courses (and the shared bank's with access). */
@@ -289,6 +298,7 @@ export async function listQuestions(
   }
   if (filter.difficulty) query.andWhere('q."difficulty" = :difficulty', { difficulty: filter.difficulty });
   if (filter.sharedBank) query.andWhere('q."courseId" IS NULL');
+  if (filter.boardQuestionsOnly) query.andWhere('q."board" IS NOT NULL');
   const items = await query.clone().orderBy('q."createdAt"', 'DESC').addOrderBy('q.id').skip(page.offset).take(page.limit).getMany();
   return { items, ...page, countTotal: () => query.getCount() };
 }

@@ -11,6 +11,7 @@ import { questionProblem, requireBankAuthor, rowOf, type QuestionDraft } from '.
 import { Difficulty, Question } from './question.entity';
 import { Chapter, Subject } from './subject.entity';
 import { MAX_LEVEL, MIN_LEVEL } from './syllabus';
+import { BOARD_TAG_INCOMPLETE, boardNames, type EducationBoard, maxBoardYear, MIN_BOARD_YEAR } from './board-tag';
 
 export interface ImportProblem {
   line: number;
@@ -26,7 +27,10 @@ export interface ImportReport {
   problems: ImportProblem[];
 }
 
-/** The CSV template's header, in order; option3 to option6, chapter, difficulty, explanation and practice may be left empty. */
+/**
+ * The CSV template's header, in order; option3 to option6, chapter, difficulty, explanation, practice,
+ * board and year may be left empty (or left out). A board question gives both `board` and `year`.
+ */
 export const CSV_COLUMNS = [
   'class',
   'subject',
@@ -42,11 +46,13 @@ export const CSV_COLUMNS = [
   'correct',
   'explanation',
   'practice',
+  'board',
+  'year',
 ];
-const OPTIONAL = new Set(['option3', 'option4', 'option5', 'option6', 'chapter', 'difficulty', 'explanation', 'practice']);
+const OPTIONAL = new Set(['option3', 'option4', 'option5', 'option6', 'chapter', 'difficulty', 'explanation', 'practice', 'board', 'year']);
 export const CSV_TEMPLATE = `${CSV_COLUMNS.join(',')}
-৯,পদার্থবিজ্ঞান,গতি,সহজ,"৫ সেকেন্ডে একটি বস্তু ২০ মিটার গেলে এর গড় দ্রুতি কত? সূত্র: $v = \\frac{s}{t}$",২ মিটার/সেকেন্ড,৪ মিটার/সেকেন্ড,১০ মিটার/সেকেন্ড,১০০ মিটার/সেকেন্ড,,,২,"$v = \\frac{20}{5} = 4$ মিটার/সেকেন্ড",হ্যাঁ
-9,physics,3,HARD,"Which law gives $F = ma$?",Newton's first law,Newton's second law,Newton's third law,,,,2,"The second law: force equals mass times acceleration.",no
+৯,পদার্থবিজ্ঞান,গতি,সহজ,"৫ সেকেন্ডে একটি বস্তু ২০ মিটার গেলে এর গড় দ্রুতি কত? সূত্র: $v = \\frac{s}{t}$",২ মিটার/সেকেন্ড,৪ মিটার/সেকেন্ড,১০ মিটার/সেকেন্ড,১০০ মিটার/সেকেন্ড,,,২,"$v = \\frac{20}{5} = 4$ মিটার/সেকেন্ড",হ্যাঁ,ঢাকা,২০২৩
+9,physics,3,HARD,"Which law gives $F = ma$?",Newton's first law,Newton's second law,Newton's third law,,,,2,"The second law: force equals mass times acceleration.",no,,
 `;
 export const MAX_IMPORT_ROWS = 500;
 
@@ -61,7 +67,13 @@ const DIFFICULTY_WORDS: Record<string, Difficulty> = {
 const YES = new Set(['yes', 'y', 'true', '1', 'হ্যাঁ', 'হা', 'হ্যা']);
 const NO = new Set(['no', 'n', 'false', '0', 'না', 'শুধু পরীক্ষা', 'exam', 'exam only']);
 
+/** Each board by its code, its English or Bangla name, with or without "board" / "বোর্ড" after it. */
+const BOARD_WORDS = new Map<string, EducationBoard>();
+
 const words = (text: string) => text.normalize('NFC').trim().toLowerCase().replace(/\s+/gu, ' ');
+
+for (const [board, names] of Object.entries(boardNames) as Array<[EducationBoard, { bn: string; en: string }]>)
+  for (const name of [board, names.en, names.bn, `${names.en} board`, `${names.bn} বোর্ড`]) BOARD_WORDS.set(words(name), board);
 
 /** A whole number written with English or Bangla digits ("৯", "12"); null when it is not one. */
 export function wholeNumber(text: string | undefined): number | null {
@@ -121,6 +133,20 @@ function readRow(record: Record<string, string>, line: number, course: string | 
   const practiceCell = words(record.practice ?? '');
   if (practiceCell && !YES.has(practiceCell) && !NO.has(practiceCell))
     return problem(line, 'practice', `Write yes (হ্যাঁ) for a question usable in practice, or no (না) to keep it for exams; "${record.practice}" is not one`);
+  const boardCell = words(record.board ?? '');
+  const yearCell = (record.year ?? '').trim();
+  const board = boardCell ? BOARD_WORDS.get(boardCell) : undefined;
+  if (boardCell && !board)
+    return problem(
+      line,
+      'board',
+      `Unknown education board "${(record.board ?? '').trim()}": write Dhaka, Rajshahi, Cumilla, Jashore, Chattogram, Barishal, Sylhet, Dinajpur, Mymensingh, Madrasah or Technical, in Bangla or English`,
+    );
+  const year = yearCell ? wholeNumber(yearCell) : null;
+  const lastYear = maxBoardYear();
+  if (yearCell && (year === null || year < MIN_BOARD_YEAR || year > lastYear))
+    return problem(line, 'year', `Write the board exam year as a number from ${MIN_BOARD_YEAR} to ${lastYear}; "${yearCell}" is not one`);
+  if (Boolean(board) !== (year !== null)) return problem(line, board ? 'year' : 'board', BOARD_TAG_INCOMPLETE);
   const draft: QuestionDraft = {
     text: record.question ?? '',
     options,
@@ -132,6 +158,7 @@ function readRow(record: Record<string, string>, line: number, course: string | 
     difficulty,
     courseId: course,
     usableInPractice: !NO.has(practiceCell),
+    boardTag: board && year !== null ? { board, year } : null,
   };
   const content = questionProblem(draft);
   if (content) return problem(line, /option/i.test(content) ? 'option1-option6' : /explanation/i.test(content) ? 'explanation' : 'question', content);

@@ -1,4 +1,5 @@
 import { Field, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { EducationBoard } from './board-tag';
 import { Check, Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
 export enum Difficulty {
@@ -29,6 +30,8 @@ export class QuestionOption {
 @ObjectType({ description: 'A multiple-choice question of the question bank, as its authors see it' })
 @Entity('question')
 @Check('question_class_level_range', '"classLevel" BETWEEN 1 AND 13')
+@Check('question_board_tag', '("board" IS NULL) = ("boardYear" IS NULL)')
+@Index('question_board', ['subjectId', 'classLevel'], { where: '"board" IS NOT NULL' })
 @Index('question_author_import', ['authorId', 'importKey'], { unique: true, where: '"importKey" IS NOT NULL' })
 @Index('question_subject_class', ['subjectId', 'classLevel'])
 export class Question {
@@ -74,6 +77,14 @@ export class Question {
   })
   @Column({ type: 'boolean', default: true })
   usableInPractice: boolean;
+
+  /** The education board whose paper set it, with `boardYear` (both or neither); in GraphQL as `boardTag` (question-bank.resolver.ts). */
+  @Column({ type: 'enum', enum: EducationBoard, enumName: 'education_board', nullable: true })
+  board: EducationBoard | null;
+
+  /** The year of that board's paper. */
+  @Column({ type: 'smallint', nullable: true })
+  boardYear: number | null;
 
   @Field(() => ID, { nullable: true, description: 'The course whose bank holds it; null for the shared bank admins keep' })
   @Index()

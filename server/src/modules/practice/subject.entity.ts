@@ -45,7 +45,14 @@ export class Chapter {
   @Column({ type: 'text' })
   nameEn: string;
 
-  @Field(() => Int, { description: 'Order within the book' })
+  @Field(() => Int, {
+    nullable: true,
+    description: "The paper of a subject taught in two (HSC physics and chemistry: 1 or 2); null for a subject's single book",
+  })
+  @Column({ type: 'smallint', nullable: true })
+  paper: number | null;
+
+  @Field(() => Int, { description: "Order within the subject's books for the class (a 2nd paper's chapters follow the 1st paper's)" })
   @Column({ type: 'int' })
   position: number;
 }

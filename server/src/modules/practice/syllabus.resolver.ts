@@ -1,6 +1,8 @@
 import { Args, ArgsType, Ctx, Field, FieldResolver, ID, Int, Query, Resolver, Root } from 'type-graphql';
+import { In } from 'typeorm';
 import type { GraphQLContext } from '../../kernel/context';
 import { Chapter, Subject } from './subject.entity';
+import { classesOfBook } from './practice-set.service';
 
 import { levelRule } from './class-level-rule';
 
@@ -11,7 +13,7 @@ class ChaptersArgs {
   @Field(() => ID, { description: 'The subject' })
   subjectId: string;
 
-  @Field(() => Int, { nullable: true, description: 'Only the chapters of this class' })
+  @Field(() => Int, { nullable: true, description: "Only the chapters of this class's book (classes 9 and 10 share theirs, as do 11 and 12)" })
   @levelRule()
   classLevel?: number | null;
 }
@@ -25,9 +27,10 @@ export class SyllabusResolver {
 
   @Query(() => [Chapter], { description: "The chapters of a subject's book, for one class when given" })
   chapters(@Args() { subjectId, classLevel }: ChaptersArgs, @Ctx() ctx: GraphQLContext): Promise<Chapter[]> {
-    return ctx.db
-      .getRepository(Chapter)
-      .find({ where: { subjectId, ...(classLevel != null ? { classLevel } : {}) }, order: { classLevel: 'ASC', position: 'ASC' } });
+    return ctx.db.getRepository(Chapter).find({
+      where: { subjectId, ...(classLevel != null ? { classLevel: In(classesOfBook(classLevel)) } : {}) },
+      order: { classLevel: 'ASC', position: 'ASC' },
+    });
   }
 }
 

@@ -19,6 +19,7 @@ const question = (id: string, text: string) => ({
   difficulty: 'MEDIUM' as const,
   courseId: 'course-1',
   pictureURL: null,
+  boardTag: null,
   statistics: { __typename: 'QuestionStatistics' as const, answered: 0, correctShare: 0, mostChosenWrongOptionId: null },
   createdAt: '2026-11-26T08:00:00.000Z',
 });

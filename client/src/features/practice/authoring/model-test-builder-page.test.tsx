@@ -20,6 +20,7 @@ const question = (id: string, text: string) => ({
   statistics: { __typename: 'QuestionStatistics' as const, answered: 0, correctShare: 0, mostChosenWrongOptionId: null },
   createdAt: '2026-11-26T08:00:00.000Z',
   pictureURL: null,
+  boardTag: null,
 });
 
 const courses = {
@@ -46,6 +47,7 @@ const editable = {
     questionCount: 2,
     createdAt: '2026-11-26T08:00:00.000Z',
     pictureURL: null,
+    boardTag: null,
     questionIds: ['q1', 'q2'],
   },
   modelTestQuestions: [question('q1', 'বলের একক কী?'), question('q2', 'কাজের একক কী?')],

@@ -1,6 +1,8 @@
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { answer, failure, renderRoute, type RouteOptions } from '../../../test/render';
 import { AuthoringCoursesDocument, QuestionBankDocument, QuestionImportTemplateDocument } from '../api/authoring.generated';
+import type { EducationBoard } from '../../../gql/types';
 import QuestionBankPage from './question-bank-page';
 
 const subjects = [{ __typename: 'Subject' as const, id: 'physics', nameBn: 'পদার্থবিজ্ঞান', nameEn: 'Physics' }];
@@ -8,7 +10,17 @@ const coursesOf = (items: Array<{ id: string; name: string }>) => ({
   managedCourses: { __typename: 'ManagedCoursePage' as const, items: items.map((item) => ({ __typename: 'Course' as const, ...item })) },
   subjects,
 });
-const bankVariables = { courseId: 'course-1', sharedBank: false, classLevel: null, subjectId: null, chapterId: null, difficulty: null, offset: 0, limit: 10 };
+const bankVariables = {
+  courseId: 'course-1',
+  sharedBank: false,
+  classLevel: null,
+  subjectId: null,
+  chapterId: null,
+  difficulty: null,
+  boardQuestionsOnly: false,
+  offset: 0,
+  limit: 10,
+};
 const template = answer(QuestionImportTemplateDocument, {}, { questionImportTemplate: 'class,subject\n' });
 const question = {
   __typename: 'Question' as const,
@@ -29,6 +41,7 @@ const question = {
   statistics: { __typename: 'QuestionStatistics' as const, answered: 3, correctShare: 1 / 3, mostChosenWrongOptionId: 'o1' },
   createdAt: '2026-11-26T08:00:00.000Z',
   pictureURL: null,
+  boardTag: null as { __typename: 'BoardTag'; board: EducationBoard; year: number } | null,
 };
 const page = (items: (typeof question)[]) => ({
   questionBank: { __typename: 'QuestionPage' as const, total: items.length, offset: 0, limit: 10, hasMore: false, items },
@@ -76,5 +89,22 @@ describe('the question bank page', () => {
     const statistics = within(card).getByTestId('question-statistics');
     expect(within(statistics).getByText('৩ বার উত্তর দেওয়া হয়েছে · ৩৩% সঠিক')).toBeInTheDocument();
     expect(within(statistics).getByText(/সবচেয়ে বেশি বাছা ভুল উত্তর/)).toHaveTextContent('২ মি/সে');
+  });
+
+  it('lists board questions only when asked, each with its board and year', async () => {
+    const boardQuestion = { ...question, id: 'q-board', boardTag: { __typename: 'BoardTag' as const, board: 'SYLHET' as const, year: 2022 } };
+    open(
+      [
+        answer(AuthoringCoursesDocument, {}, coursesOf([{ id: 'course-1', name: 'পদার্থবিজ্ঞান ৯' }])),
+        answer(QuestionBankDocument, bankVariables, page([question])),
+        answer(QuestionBankDocument, { ...bankVariables, boardQuestionsOnly: true }, page([boardQuestion])),
+        template,
+      ],
+      'bn',
+    );
+    expect(await screen.findByTestId('bank-question')).not.toHaveTextContent('বোর্ড');
+    await userEvent.click(screen.getByRole('checkbox', { name: 'শুধু বোর্ড প্রশ্ন' }));
+    expect(await screen.findByTestId('board-tag')).toHaveTextContent('সিলেট বোর্ড ২০২২');
+    expect(screen.getAllByTestId('bank-question')).toHaveLength(1);
   });
 });

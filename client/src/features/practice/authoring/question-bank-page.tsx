@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Card, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Card, Checkbox, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { useConfirm } from '../../../components/confirm-dialog';
@@ -21,6 +21,7 @@ import {
 } from '../api/authoring.generated';
 import { MathText } from '../math-text';
 import { QuestionPicture } from '../question-picture';
+import { BoardTagBadge } from '../board-tag';
 import { subjectName } from '../practice-labels';
 import { QuestionEditor } from './question-editor';
 import { QuestionStatisticsLine } from './question-statistics';
@@ -50,10 +51,11 @@ export default function QuestionBankPage() {
   const subjectId = params.get('subject') || null;
   const chapterId = params.get('chapter') || null;
   const difficulty = (params.get('difficulty') || null) as Difficulty | null;
+  const boardQuestionsOnly = params.get('board') === '1';
   const offset = Math.max(0, Number(params.get('offset')) || 0);
   const [editing, setEditing] = useState<BankQuestionFragment | 'new' | null>(null);
   const questions = useQuestionBankQuery({
-    variables: { courseId, sharedBank: bank === SHARED, classLevel, subjectId, chapterId, difficulty, offset, limit: PAGE },
+    variables: { courseId, sharedBank: bank === SHARED, classLevel, subjectId, chapterId, difficulty, boardQuestionsOnly, offset, limit: PAGE },
     skip: !bank,
     fetchPolicy: 'cache-and-network',
   });
@@ -112,7 +114,7 @@ export default function QuestionBankPage() {
 
   const page = questions.data?.questionBank;
   const items = page?.items ?? [];
-  const filtered = Boolean(classLevel || subjectId || chapterId || difficulty);
+  const filtered = Boolean(classLevel || subjectId || chapterId || difficulty || boardQuestionsOnly);
   const remove = (question: BankQuestionFragment) =>
     confirm.ask({
       title: t('authoring.deleteQuestionTitle'),
@@ -186,6 +188,11 @@ export default function QuestionBankPage() {
         >
           <DifficultyOptions />
         </SelectField>
+        <Checkbox.Root checked={boardQuestionsOnly} onCheckedChange={(e) => choose({ board: e.checked === true ? '1' : null })} gridColumn="1 / -1">
+          <Checkbox.HiddenInput />
+          <Checkbox.Control />
+          <Checkbox.Label>{t('authoring.boardOnly')}</Checkbox.Label>
+        </Checkbox.Root>
       </SimpleGrid>
 
       {questions.loading && !questions.data ? (
@@ -212,6 +219,7 @@ export default function QuestionBankPage() {
                     <Badge colorPalette={question.difficulty === 'HARD' ? 'red' : question.difficulty === 'EASY' ? 'green' : 'yellow'}>
                       {t(difficultyKey(question.difficulty))}
                     </Badge>
+                    <BoardTagBadge tag={question.boardTag} />
                   </HStack>
                   <MathText text={question.text} fontWeight="medium" />
                   <QuestionPicture src={question.pictureURL} alt={t('authoring.pictureCurrent')} />

@@ -9,7 +9,7 @@ const subjects = [
   { id: 'physics', nameBn: 'পদার্থবিজ্ঞান', nameEn: 'Physics' },
   { id: 'math', nameBn: 'গণিত', nameEn: 'Mathematics' },
 ];
-const chapter = { __typename: 'Chapter' as const, id: 'c0000000-0000-4000-8000-000000000001', classLevel: 9, nameBn: 'গতি', nameEn: 'Motion' };
+const chapter = { __typename: 'Chapter' as const, id: 'c0000000-0000-4000-8000-000000000001', classLevel: 9, nameBn: 'গতি', nameEn: 'Motion', paper: null };
 const chapters = answer(AuthoringChaptersDocument, { subjectId: 'physics', classLevel: 9 }, { chapters: [chapter] });
 
 describe('the question editor', () => {
@@ -57,6 +57,7 @@ describe('the question editor', () => {
       statistics: { __typename: 'QuestionStatistics' as const, answered: 0, correctShare: 0, mostChosenWrongOptionId: null },
       createdAt: '2026-11-26T08:00:00.000Z',
       pictureURL: null,
+      boardTag: null,
     };
     const create = answer(
       CreateQuestionDocument,
@@ -72,6 +73,7 @@ describe('the question editor', () => {
           difficulty: 'HARD',
           courseId: 'course-1',
           usableInPractice: true,
+          boardTag: null,
         },
       },
       { createQuestion: saved },
@@ -93,6 +95,73 @@ describe('the question editor', () => {
     await userEvent.selectOptions(screen.getByLabelText('Difficulty'), 'HARD');
     await userEvent.click(screen.getByRole('button', { name: 'Save question' }));
     await waitFor(() => expect(done).toHaveBeenCalledWith(expect.objectContaining({ id: 'q1' })));
+  });
+});
+
+describe("the editor's board-exam tag", () => {
+  it('asks for the year with the board, in Bangla, and sends nothing', async () => {
+    const done = jest.fn();
+    renderRoute(<QuestionEditor courseId="course-1" subjects={subjects} onDone={done} />, { language: 'bn', mocks: [] });
+    await userEvent.selectOptions(screen.getByLabelText('বোর্ড পরীক্ষা'), 'DHAKA');
+    expect(screen.getByRole('option', { name: 'ঢাকা' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'প্রশ্ন সংরক্ষণ করুন' }));
+    expect(await screen.findByText('বোর্ড পরীক্ষার সালও লিখুন')).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('বোর্ড পরীক্ষার সাল'), { target: { value: '১৯৭১' } });
+    await userEvent.click(screen.getByRole('button', { name: 'প্রশ্ন সংরক্ষণ করুন' }));
+    expect(await screen.findByText('১৯৯০ থেকে এ বছরের মধ্যে একটি সাল লিখুন')).toBeInTheDocument();
+    expect(done).not.toHaveBeenCalled();
+  });
+
+  it("saves the board and a year typed in Bangla digits as the question's boardTag", async () => {
+    const input = {
+      text: 'বলের একক কী?',
+      options: ['জুল', 'নিউটন'],
+      correctOption: 1,
+      explanation: null,
+      classLevel: 9,
+      subjectId: 'physics',
+      chapterId: null,
+      difficulty: 'MEDIUM' as const,
+      courseId: 'course-1',
+      usableInPractice: true,
+      boardTag: { board: 'RAJSHAHI' as const, year: 2023 },
+    };
+    const saved = {
+      __typename: 'Question' as const,
+      id: 'q2',
+      usableInPractice: true,
+      text: input.text,
+      options: [
+        { __typename: 'QuestionOption' as const, id: 'o1', text: 'জুল' },
+        { __typename: 'QuestionOption' as const, id: 'o2', text: 'নিউটন' },
+      ],
+      correctOptionId: 'o2',
+      explanation: '',
+      classLevel: 9,
+      subjectId: 'physics',
+      chapterId: null,
+      difficulty: 'MEDIUM' as const,
+      courseId: 'course-1',
+      statistics: null,
+      createdAt: '2026-11-28T08:00:00.000Z',
+      pictureURL: null,
+      boardTag: { __typename: 'BoardTag' as const, board: 'RAJSHAHI' as const, year: 2023 },
+    };
+    const done = jest.fn();
+    renderRoute(<QuestionEditor courseId="course-1" subjects={subjects} defaults={{ classLevel: '9', subjectId: 'physics' }} onDone={done} />, {
+      language: 'bn',
+      mocks: [chapters, answer(CreateQuestionDocument, { input }, { createQuestion: saved })],
+    });
+    fireEvent.change(screen.getByLabelText('প্রশ্ন'), { target: { value: 'বলের একক কী?' } });
+    fireEvent.change(screen.getByLabelText('অপশন ১'), { target: { value: 'জুল' } });
+    fireEvent.change(screen.getByLabelText('অপশন ২'), { target: { value: 'নিউটন' } });
+    await userEvent.click(screen.getByRole('button', { name: 'অপশন ৪ মুছুন' }));
+    await userEvent.click(screen.getByRole('button', { name: 'অপশন ৩ মুছুন' }));
+    await userEvent.click(screen.getByLabelText('অপশন ২ সঠিক উত্তর'));
+    await userEvent.selectOptions(screen.getByLabelText('বোর্ড পরীক্ষা'), 'RAJSHAHI');
+    fireEvent.change(screen.getByLabelText('বোর্ড পরীক্ষার সাল'), { target: { value: '২০২৩' } });
+    await userEvent.click(screen.getByRole('button', { name: 'প্রশ্ন সংরক্ষণ করুন' }));
+    await waitFor(() => expect(done).toHaveBeenCalledWith(expect.objectContaining({ id: 'q2', boardTag: saved.boardTag })));
   });
 });
 

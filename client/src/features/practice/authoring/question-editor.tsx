@@ -6,7 +6,8 @@ import { useLanguage } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session-context';
 import { useAuthoringT, type AuthoringKey } from './texts';
 import { toaster } from '../../../lib/toaster';
-import type { Difficulty } from '../../../gql/types';
+import type { Difficulty, EducationBoard } from '../../../gql/types';
+import { boardKey, BOARDS } from '../board-tag';
 import { useAuthoringChaptersQuery, useCreateQuestionMutation, useUpdateQuestionMutation, type BankQuestionFragment } from '../api/authoring.generated';
 import { MathText } from '../math-text';
 import { QuestionPicture } from '../question-picture';
@@ -225,6 +226,30 @@ export function QuestionEditor({ question, courseId, subjects, defaults, onDone 
             <DifficultyOptions />
           </SelectField>
         </SimpleGrid>
+
+        <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+          <SelectField
+            label={t('authoring.board')}
+            value={form.board}
+            onChange={(board) => set({ board: board as EducationBoard | '', ...(board ? {} : { boardYear: '' }) })}
+            blank={t('authoring.notBoard')}
+            error={problem('board')}
+          >
+            {BOARDS.map((board) => (
+              <option key={board} value={board}>
+                {t(boardKey(board))}
+              </option>
+            ))}
+          </SelectField>
+          <Field.Root invalid={Boolean(errors.boardYear)} disabled={!form.board && !form.boardYear}>
+            <Field.Label>{t('authoring.boardYear')}</Field.Label>
+            <Input inputMode="numeric" value={form.boardYear} onChange={(e) => set({ boardYear: e.target.value })} maxLength={4} />
+            {errors.boardYear && <Field.ErrorText>{problem('boardYear')}</Field.ErrorText>}
+          </Field.Root>
+        </SimpleGrid>
+        <Text fontSize="sm" color="gray.600" mt="-2">
+          {t('authoring.boardHelp')}
+        </Text>
 
         <Field.Root>
           <Checkbox.Root checked={form.usableInPractice} onCheckedChange={(e) => set({ usableInPractice: e.checked === true })}>

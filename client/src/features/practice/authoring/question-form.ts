@@ -1,4 +1,4 @@
-import type { Difficulty, QuestionInput } from '../../../gql/types';
+import type { Difficulty, EducationBoard, QuestionInput } from '../../../gql/types';
 import { typedNumber } from '../../../lib/digits';
 import type { AuthoringKey } from './texts';
 
@@ -7,6 +7,8 @@ export const MAX_OPTIONS = 6;
 export const MAX_QUESTION_TEXT = 4000;
 export const MAX_OPTION_TEXT = 1000;
 export const DIFFICULTIES: Difficulty[] = ['EASY', 'MEDIUM', 'HARD'];
+/** The first year a board question may carry (the server's rule; the last is this year). */
+export const MIN_BOARD_YEAR = 1990;
 
 /** A question as its editor holds it: every field as typed. */
 export interface QuestionForm {
@@ -21,6 +23,10 @@ export interface QuestionForm {
   difficulty: Difficulty;
   /** false keeps the question for exams only: it never appears in the practice sets students make. */
   usableInPractice: boolean;
+  /** The education board that set it, or '' for a question of no board exam. */
+  board: EducationBoard | '';
+  /** The board exam's year as typed (either digits); '' with no board. */
+  boardYear: string;
 }
 
 /** Field name ("text", "option1", "correct", "classLevel", "subjectId") → catalogue key of its problem. */
@@ -36,6 +42,8 @@ export const emptyQuestion = (defaults: Partial<QuestionForm> = {}): QuestionFor
   chapterId: '',
   difficulty: 'MEDIUM',
   usableInPractice: true,
+  board: '',
+  boardYear: '',
   ...defaults,
 });
 
@@ -51,6 +59,7 @@ export function formOf(question: {
   chapterId?: string | null;
   difficulty: Difficulty;
   usableInPractice?: boolean;
+  boardTag?: { board: EducationBoard; year: number } | null;
 }): QuestionForm {
   return {
     text: question.text,
@@ -65,11 +74,13 @@ export function formOf(question: {
     chapterId: question.chapterId ?? '',
     difficulty: question.difficulty,
     usableInPractice: question.usableInPractice ?? true,
+    board: question.boardTag?.board ?? '',
+    boardYear: question.boardTag ? String(question.boardTag.year) : '',
   };
 }
 
 /** Every problem of the form, by field, with the server's rules (the server checks them again). */
-export function questionErrors(form: QuestionForm): QuestionErrors {
+export function questionErrors(form: QuestionForm, now = new Date()): QuestionErrors {
   const errors: QuestionErrors = {};
   if (!form.text.trim()) errors.text = 'authoring.error.textRequired';
   else if (form.text.trim().length > MAX_QUESTION_TEXT) errors.text = 'authoring.error.textTooLong';
@@ -86,6 +97,10 @@ export function questionErrors(form: QuestionForm): QuestionErrors {
   const level = typedNumber(form.classLevel);
   if (!Number.isInteger(level) || level < 1 || level > 13) errors.classLevel = 'authoring.error.classRequired';
   if (!form.subjectId) errors.subjectId = 'authoring.error.subjectRequired';
+  const year = typedNumber(form.boardYear);
+  if (form.boardYear.trim() && (!Number.isInteger(year) || year < MIN_BOARD_YEAR || year > now.getFullYear())) errors.boardYear = 'authoring.error.boardYear';
+  else if (form.board && !form.boardYear.trim()) errors.boardYear = 'authoring.error.boardYearRequired';
+  else if (!form.board && form.boardYear.trim()) errors.board = 'authoring.error.boardRequired';
   return errors;
 }
 
@@ -102,6 +117,7 @@ export function questionInput(form: QuestionForm, courseId: string | null): Ques
     difficulty: form.difficulty,
     courseId,
     usableInPractice: form.usableInPractice,
+    boardTag: form.board ? { board: form.board, year: typedNumber(form.boardYear) } : null,
   };
 }
 

@@ -28,6 +28,7 @@ const question = (pictureURL: string | null): BankQuestionFragment => {
     courseId: 'course-1',
     createdAt: '2026-11-26T08:00:00.000Z',
     pictureURL,
+    boardTag: null,
     statistics: { __typename: 'QuestionStatistics' as const, answered: 0, correctShare: 0, mostChosenWrongOptionId: null },
   };
   return fromServer;
@@ -49,6 +50,7 @@ const updated = (pictureURL: string | null) =>
         difficulty: 'MEDIUM',
         courseId: 'course-1',
         usableInPractice: true,
+        boardTag: null,
       },
     },
     { updateQuestion: question(pictureURL) },

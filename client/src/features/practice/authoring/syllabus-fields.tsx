@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useLanguage } from '../../../lib/i18n';
 import { useAuthoringT } from './texts';
 import { ADMISSION_LEVEL, LEVELS, subjectName } from '../practice-labels';
+import { paperKey } from '../chapter-paper';
 import { DIFFICULTIES } from './question-form';
 import type { Difficulty } from '../../../gql/types';
 
@@ -14,6 +15,8 @@ export interface SubjectChoice {
 
 export interface ChapterChoice extends SubjectChoice {
   classLevel: number;
+  /** 1 or 2 for a chapter of a two-paper HSC subject. */
+  paper?: number | null;
 }
 
 /** "Class 9" / "নবম শ্রেণি"-style names of the class levels, admission for 13. */
@@ -79,13 +82,18 @@ export function SubjectOptions({ subjects }: { subjects: readonly SubjectChoice[
 
 export function ChapterOptions({ chapters }: { chapters: readonly ChapterChoice[] }) {
   const { language } = useLanguage();
+  const t = useAuthoringT();
   return (
     <>
-      {chapters.map((chapter) => (
-        <option key={chapter.id} value={chapter.id}>
-          {language === 'bn' ? chapter.nameBn : chapter.nameEn}
-        </option>
-      ))}
+      {chapters.map((chapter) => {
+        const paper = paperKey(chapter.paper);
+        const name = language === 'bn' ? chapter.nameBn : chapter.nameEn;
+        return (
+          <option key={chapter.id} value={chapter.id}>
+            {paper ? `${name} · ${t(paper)}` : name}
+          </option>
+        );
+      })}
     </>
   );
 }
