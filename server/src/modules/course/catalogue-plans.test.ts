@@ -100,7 +100,8 @@ function documentWith(name: string): string {
 }
 
 describe("a visitor's pages read a page's worth of rows, not the catalogue", () => {
-  it.each([
+  type Variables = Record<string, unknown> | (() => Record<string, unknown>);
+  it.each<[string, string, Variables]>([
     ['the home page', 'HomePage', {}],
     ['a course page', 'CoursePage', () => ({ id: reviewedCourse })],
     ["a course page's reviews", 'CourseReviews', () => ({ courseId: reviewedCourse })],
@@ -108,8 +109,8 @@ describe("a visitor's pages read a page's worth of rows, not the catalogue", () 
     ['the model tests', 'ModelTestList', { classLevel: 9, offset: 0, limit: 12 }],
     ['the catalogue, a class', 'AllCourses', { section: 'CLASS_1_TO_12', classLevel: 9, offset: 0, limit: 12 }],
     ['the catalogue, free courses, page 3', 'AllCourses', { section: 'FREE', offset: 24, limit: 12 }],
-  ])('%s', async (_page, name, given_) => {
-    const variables = typeof given_ === 'function' ? given_() : given_;
+  ])('%s', async (_page, name, asked) => {
+    const variables = typeof asked === 'function' ? asked() : asked;
     const statements = await statementsOf(() => given.app.execute(documentWith(name), name, variables));
     expect(statements.length).toBeGreaterThan(0);
     const over = statements.flatMap(({ sql, read }) =>
