@@ -4,6 +4,7 @@ import { SetContextLink } from '@apollo/client/link/context';
 import { Observable } from 'rxjs';
 import type { Session } from './session';
 import type { ErrorCode } from '../gql/error-code';
+import { fetchLearningServerClock } from './server-clock';
 
 declare module '@apollo/client' {
   interface DefaultContext {
@@ -45,7 +46,11 @@ export function createApolloClient(
     });
   });
   const client = new ApolloClient({
-    link: ApolloLink.from([retryAfterRefresh, withToken, new HttpLink({ uri, fetch, credentials: 'same-origin' })]),
+    link: ApolloLink.from([
+      retryAfterRefresh,
+      withToken,
+      new HttpLink({ uri, fetch: ssrMode ? fetch : fetchLearningServerClock(fetch ?? ((...args) => globalThis.fetch(...args))), credentials: 'same-origin' }),
+    ]),
     cache: new InMemoryCache(),
     ssrMode,
   });

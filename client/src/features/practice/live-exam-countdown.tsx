@@ -1,20 +1,21 @@
 import { useEffect, useState } from 'react';
 import { formatDateTime } from '../../lib/format';
 import { useLanguage, useT } from '../../lib/i18n';
+import { serverNow } from '../../lib/server-clock';
 import { clock } from './practice-labels';
 
 /**
- * The time now, ticking every second until `until` (then it stops: nothing more changes); null
- * until the page runs in the browser, so a page drawn on the server shows no second that is wrong
- * by the time it arrives.
+ * The time now by the server's clock (a phone's own may be minutes off), ticking every second until
+ * `until` (then it stops: nothing more changes); null until the page runs in the browser, so a page
+ * drawn on the server shows no second that is wrong by the time it arrives.
  */
 export function useNowUntil(until: Date | null): Date | null {
   const [now, setNow] = useState<Date | null>(null);
   const waiting = until !== null && (now === null || until.getTime() > now.getTime());
   useEffect(() => {
-    setNow(new Date());
+    setNow(new Date(serverNow()));
     if (!waiting) return;
-    const timer = window.setInterval(() => setNow(new Date()), 1000);
+    const timer = window.setInterval(() => setNow(new Date(serverNow())), 1000);
     return () => window.clearInterval(timer);
   }, [waiting]);
   return now;

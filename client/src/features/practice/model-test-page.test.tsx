@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react';
 import { answer, renderRoute } from '../../test/render';
 import { paths, routePatterns } from '../../lib/paths';
 import { ModelTestDetailsDocument, type ModelTestDetailsQuery } from './api/practice.generated';
+import { learnServerClock } from '../../lib/server-clock';
 import ModelTestPage from './model-test-page';
 
 // A live exam that has not opened counts down to its opening, in Bangla digits, and can be started once it opens, without a reload.
@@ -45,5 +46,22 @@ describe('a live exam that has not opened', () => {
     // Once the moment comes, the page offers the test (for a visitor: signing in to take it).
     expect(await screen.findByRole('link', { name: 'পরীক্ষা দিতে লগইন করুন' }, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.queryByTestId('countdown')).not.toBeInTheDocument();
+  });
+});
+
+describe('a phone whose clock is wrong', () => {
+  afterEach(() => learnServerClock(new Date().toUTCString(), Date.now(), Date.now()));
+
+  it("counts down by the server's clock, learnt from its answers, not the phone's", async () => {
+    // The server's clock is 10 minutes ahead of this phone's: its exam opens in 2 minutes by the server.
+    const serverClock = Date.now() + 10 * 60_000;
+    learnServerClock(new Date(serverClock).toUTCString(), Date.now(), Date.now());
+    renderRoute(<ModelTestPage />, {
+      path: routePatterns.modelTest,
+      at: paths.modelTest('t1'),
+      language: 'bn',
+      mocks: [answer(ModelTestDetailsDocument, { id: 't1', offset: 0, limit: 20 }, details(new Date(serverClock + 2 * 60_000)))],
+    });
+    expect(await screen.findByTestId('countdown')).toHaveTextContent(/^শুরু হতে বাকি (১:৫৯|২:০০|২:০১)$/);
   });
 });

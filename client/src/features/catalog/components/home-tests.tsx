@@ -3,6 +3,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { formatDateTime, formatDigits } from '../../../lib/format';
 import { useLanguage, useT } from '../../../lib/i18n';
 import { paths } from '../../../lib/paths';
+import { serverNow } from '../../../lib/server-clock';
 import { useHomeModelTestsQuery, type HomeModelTestFragment } from '../api/home-tests.generated';
 import '../../../styles/ui.css';
 import './home.css';
@@ -17,7 +18,7 @@ export function HomeModelTests() {
   // The clock is read only once the page runs: the HTML drawn on the server (perhaps served later from
   // its cache) and the browser's first drawing must say the same, whatever the time is by then.
   const [now, setNow] = useState<number | null>(null);
-  useEffect(() => setNow(Date.now()), []);
+  useEffect(() => setNow(serverNow()), []);
   if (!data) return null;
   const live = data.live.items;
   const tests = [...live, ...data.free.items.filter((test) => !live.some((l) => l.id === test.id))].slice(0, 4);
