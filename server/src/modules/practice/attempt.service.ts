@@ -43,7 +43,8 @@ function shuffled<T>(items: readonly T[]): T[] {
   return copy;
 }
 
-async function requireTestAccess(db: DataSource, viewer: Viewer, test: ModelTest): Promise<void> {
+/** Who may take a test, and so be reminded of it: anyone when it is free; else its course's students and teachers, and admins. */
+export async function requireTestAccess(db: DataSource, viewer: Viewer, test: ModelTest): Promise<void> {
   if (test.free || isAdmin(viewer)) return;
   if (!test.courseId) return;
   const course = await db.getRepository(Course).findOneBy({ id: test.courseId });

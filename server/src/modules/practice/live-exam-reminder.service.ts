@@ -6,6 +6,7 @@ import { User } from '../user/user.entity';
 import { LiveExamReminder, ReminderChannel } from './live-exam-reminder.entity';
 import { ModelTest } from './model-test.entity';
 import { MODEL_TEST_NOT_FOUND } from './model-test.service';
+import { requireTestAccess } from './attempt.service';
 
 export const TEST_NOT_SCHEDULED = 'Reminders are only for a live exam that has not opened yet';
 export const NO_CONFIRMED_PHONE = 'Confirm your mobile number in your profile first: SMS reminders go only to a confirmed number';
@@ -22,9 +23,11 @@ async function upcomingTest(db: DataSource, testId: string): Promise<ModelTest> 
 /**
  * A student asks to be reminded of a live exam one hour and ten minutes before it opens, by SMS to
  * their confirmed number or by email to their confirmed address; asking again changes the channel.
+ * Only a student who may take the test is reminded of it (a course's test: its students).
  */
 export async function remindMe(db: DataSource, viewer: Viewer, testId: string, channel: ReminderChannel): Promise<LiveExamReminder> {
   const test = await upcomingTest(db, testId);
+  await requireTestAccess(db, viewer, test);
   const user = await db.getRepository(User).findOne({
     where: { id: viewer.id },
     select: { id: true, email: true, emailVerifiedAt: true, phone: true, phoneConfirmedAt: true },

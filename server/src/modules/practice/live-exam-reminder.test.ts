@@ -1,6 +1,7 @@
 import { useAppPerFile } from '../../test/app-per-file';
 import { testLog } from '../../test/database';
-import { makeUser } from '../../test/factories';
+import { makeCourse, makeUser } from '../../test/factories';
+import { Enrollment } from '../enrollment/enrollment.entity';
 import { HttpClient, signedInClient } from '../../test/http-client';
 import { Role } from '../../kernel/role';
 import { OutboxMessage } from '../mail/outbox-message.entity';
@@ -80,6 +81,24 @@ describe('remind me of a live exam', () => {
     const notScheduled = await english.graphql(REMIND, { t: open, c: 'EMAIL' });
     expect(notScheduled.errors![0].message).toBe('রিমাইন্ডার শুধু সেই লাইভ পরীক্ষার জন্য, যা এখনো শুরু হয়নি');
     expect(await given.db.getRepository(LiveExamReminder).count()).toBe(0);
+  });
+
+  it("is only for a student who may take the test: a course's test reminds its students, not others", async () => {
+    const course = await makeCourse(given.db, { name: 'পদার্থবিজ্ঞান ৯ম শ্রেণি' });
+    const test = await liveExam({ opensAt: fromNow(180), closesAt: fromNow(240), courseId: course.id, free: false });
+    bangla.headers['accept-language'] = 'bn';
+    const refused = await bangla.graphql(REMIND, { t: test, c: 'EMAIL' });
+    expect(codeOf(refused)).toBe('NOT_ENROLLED');
+    expect(refused.errors![0].message).toBe('এই মডেল টেস্ট কোর্সের শিক্ষার্থীদের জন্য: দিতে হলে কোর্সে ভর্তি হোন');
+    expect(await given.db.getRepository(LiveExamReminder).count()).toBe(0);
+
+    const rahim = await given.db.query<Array<{ id: string }>>(`SELECT id FROM "user" WHERE email = 'rahim@example.com'`);
+    await given.db
+      .getRepository(Enrollment)
+      .insert({ studentId: rahim[0].id, courseId: course.id, courseName: course.name, courseDescription: course.description, email: 'rahim@example.com' });
+    const { data, errors } = await bangla.graphql<{ remindMe: { channel: string } }>(REMIND, { t: test, c: 'EMAIL' });
+    expect(errors).toBeUndefined();
+    expect(data!.remindMe.channel).toBe('EMAIL');
   });
 
   it('shows the reminder on the test, changes its channel when asked again, and cancels it', async () => {
