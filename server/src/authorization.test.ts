@@ -365,6 +365,8 @@ const graphqlTable: Record<string, [string, Check]> = {
   practiceSearch: [everyone, gql('{ practiceSearch(text: "physics") { classLevel } }')],
   remindMe: [student, gql('mutation ($id: ID!) { remindMe(testId: $id, channel: EMAIL) { testId } }', () => ({ id: ids.test }))],
   cancelReminder: [student, gql('mutation ($id: ID!) { cancelReminder(testId: $id) }', () => ({ id: ids.test }))],
+  myLiveExamResults: [signedIn, gql('{ myLiveExamResults }')],
+  setLiveExamResults: [signedIn, gql('mutation { setLiveExamResults(send: true) }')],
   myLeaderboardNameHidden: [signedIn, gql('{ myLeaderboardNameHidden }')],
   myLeaderboardName: [signedIn, gql('{ myLeaderboardName }')],
   setLeaderboardName: [signedIn, gql('mutation { setLeaderboardName(shown: FIRST_NAME_AND_INITIAL) }')],

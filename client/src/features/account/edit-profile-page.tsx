@@ -4,6 +4,7 @@ import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { ErrorState, InlineLoading } from '../../components/states';
 import { ChangePasswordForm } from './components/change-password-form';
 import { LeaderboardNameForm } from './components/leaderboard-name-form';
+import { LiveExamResultsForm } from './components/live-exam-results-form';
 import { SignInPhone } from './components/sign-in-phone';
 import { useMyProfileQuery, useUpdateProfileMutation } from './api/profile.generated';
 import { describeError } from '../../lib/graphql-errors';
@@ -105,9 +106,14 @@ export default function EditProfilePage() {
         />
       </Box>
       {data?.me?.role === 'STUDENT' && (
-        <Box mt="10">
-          <LeaderboardNameForm />
-        </Box>
+        <>
+          <Box mt="10">
+            <LeaderboardNameForm />
+          </Box>
+          <Box mt="10">
+            <LiveExamResultsForm />
+          </Box>
+        </>
       )}
       {/* An account made with a mobile number signs in with codes: it has no password to change. */}
       {data?.me?.email && (

@@ -1,4 +1,4 @@
-import { IsNull, type DataSource } from 'typeorm';
+import { In, IsNull, type DataSource } from 'typeorm';
 import type { Jobs } from '../../db/job-queue';
 import { startScheduledWork } from '../../db/job-queues';
 import type { AppLogger } from '../../logger';
@@ -10,7 +10,7 @@ import { User } from '../user/user.entity';
 import { Attempt } from './attempt.entity';
 import { finishAtDeadline } from './attempt.service';
 import { meritRanks } from './leaderboard.service';
-import { LiveExamNotice, LiveExamReminder, NoticeMoment, ReminderChannel } from './live-exam-reminder.entity';
+import { LiveExamNotice, LiveExamReminder, LiveExamResultsDeclined, NoticeMoment, ReminderChannel } from './live-exam-reminder.entity';
 import { ModelTest } from './model-test.entity';
 
 /** The scheduled run that sends live exams' reminders and, once they closed, their results. */
@@ -124,7 +124,8 @@ export async function sendDueReminders(deps: NoticeDeps, now = new Date()): Prom
 /**
  * Once a scheduled test has closed and its grace window passed, ranks everyone who took it (the
  * leaderboard's own order) and tells each their score and rank, once: by the channel of their
- * reminder, or else by mail (SMS for an account with only a number). A test whose unfinished
+ * reminder, or else by mail (SMS for an account with only a number); a student who declined
+ * results (setLiveExamResults) is sent nothing, then or later. A test whose unfinished
  * attempts cannot be submitted yet waits for the next run.
  */
 export async function sendDueResults(deps: NoticeDeps, now = new Date()): Promise<number> {
@@ -142,7 +143,13 @@ export async function sendDueResults(deps: NoticeDeps, now = new Date()): Promis
     const ranks = await meritRanks(db, test.id);
     if (ranks.length === 0) continue;
     const noticed = new Set((await db.getRepository(LiveExamNotice).findBy({ testId: test.id, moment: NoticeMoment.RESULT })).map((notice) => notice.userId));
-    const waiting = ranks.filter((row) => !noticed.has(row.userId));
+    const declined = new Set(
+      (await db.getRepository(LiveExamResultsDeclined).findBy({ userId: In(ranks.map((row) => row.userId)) })).map((choice) => choice.userId),
+    );
+    // A result declined is settled as it is: saying yes later sends the next exams' results, not this one.
+    for (const row of ranks)
+      if (declined.has(row.userId) && !noticed.has(row.userId)) await sendOnce(deps, row.userId, test.id, NoticeMoment.RESULT, async () => {});
+    const waiting = ranks.filter((row) => !noticed.has(row.userId) && !declined.has(row.userId));
     if (waiting.length === 0) continue;
     const recipients = new Map(
       (

@@ -64,3 +64,13 @@ export class LiveExamNotice {
   @CreateDateColumn({ type: 'timestamptz' })
   sentAt: Date;
 }
+
+/** A student who asked to hear no live exam results: their rank still shows on the page, nothing is sent. */
+@Entity('live_exam_results_declined')
+export class LiveExamResultsDeclined {
+  @PrimaryColumn({ type: 'uuid' })
+  userId: string;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  createdAt: Date;
+}

@@ -3,7 +3,7 @@ import { AppError, notFound } from '../../shared/errors';
 import { isUuid } from '../../shared/validation';
 import type { Viewer } from '../../kernel/viewer';
 import { User } from '../user/user.entity';
-import { LiveExamReminder, ReminderChannel } from './live-exam-reminder.entity';
+import { LiveExamReminder, LiveExamResultsDeclined, ReminderChannel } from './live-exam-reminder.entity';
 import { ModelTest } from './model-test.entity';
 import { MODEL_TEST_NOT_FOUND } from './model-test.service';
 import { requireTestAccess } from './attempt.service';
@@ -50,4 +50,17 @@ export async function cancelReminder(db: DataSource, viewer: Viewer, testId: str
 export async function reminderOf(db: DataSource, viewer: Viewer | null, testId: string): Promise<LiveExamReminder | null> {
   if (!viewer) return null;
   return db.getRepository(LiveExamReminder).findOneBy({ userId: viewer.id, testId });
+}
+
+/** Whether live exams' results are sent to the viewer once they close (by default they are). */
+export async function sendsLiveExamResults(db: DataSource, viewer: Viewer): Promise<boolean> {
+  return !(await db.getRepository(LiveExamResultsDeclined).existsBy({ userId: viewer.id }));
+}
+
+/** The viewer's choice to be sent live exams' results, or not; answers the choice now kept. */
+export async function setSendsLiveExamResults(db: DataSource, viewer: Viewer, send: boolean): Promise<boolean> {
+  const declined = db.getRepository(LiveExamResultsDeclined);
+  if (send) await declined.delete({ userId: viewer.id });
+  else await declined.upsert({ userId: viewer.id }, ['userId']);
+  return send;
 }

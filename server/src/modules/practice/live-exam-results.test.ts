@@ -130,6 +130,39 @@ describe("a live exam's merit list", () => {
     });
   });
 
+  it('sends nothing to a student who declined results, who still appears on the merit list; saying yes again sends the next', async () => {
+    const qs = await questions(2);
+    const closesAt = new Date(Date.now() + 3600_000);
+    const test = await liveExam(qs, closesAt);
+    const rahim = await takes('মোঃ রহিম উদ্দিন', 'bn', test, qs, 2);
+    const karim = await takes('Karim Hasan', 'en', test, qs, 1);
+    const rahimClient = await signedInClient(given.app.url, rahim.email, PASSWORD);
+    const ask = async () => (await rahimClient.graphql<{ myLiveExamResults: boolean }>('{ myLiveExamResults }')).data!.myLiveExamResults;
+    expect(await ask()).toBe(true);
+    const declined = await rahimClient.graphql<{ setLiveExamResults: boolean }>('mutation { setLiveExamResults(send: false) }');
+    expect(declined.data!.setLiveExamResults).toBe(false);
+    expect(await ask()).toBe(false);
+
+    expect(await sendDueResults(deps(), new Date(closesAt.getTime() + 61_000))).toBe(1);
+    expect((await given.db.getRepository(OutboxMessage).find()).map((message) => message.to)).toEqual([karim.email]);
+    const { data } = await given.visitor.graphql<{ leaderboard: { total: number } }>(
+      `query ($t: ID!) { leaderboard(testId: $t, offset: 0, limit: 10) { total } }`,
+      { t: test },
+    );
+    expect(data!.leaderboard.total).toBe(2);
+
+    // Yes again: the next exam's result comes.
+    await rahimClient.graphql('mutation { setLiveExamResults(send: true) }');
+    expect(await ask()).toBe(true);
+    const nextCloses = new Date(Date.now() + 7200_000);
+    const next = await liveExam(qs, nextCloses);
+    const again = await signedInClient(given.app.url, rahim.email, PASSWORD);
+    const started = await again.graphql<{ startAttempt: { id: string } }>(`mutation ($id: ID!) { startAttempt(testId: $id) { id } }`, { id: next });
+    await again.graphql(`mutation ($a: ID!) { submitAttempt(attemptId: $a) { score } }`, { a: started.data!.startAttempt.id });
+    expect(await sendDueResults(deps(), new Date(nextCloses.getTime() + 61_000))).toBe(1);
+    expect((await given.db.getRepository(OutboxMessage).find()).map((message) => message.to).sort()).toEqual([karim.email, rahim.email].sort());
+  });
+
   it('sends nothing for a test nobody took', async () => {
     const qs = await questions(1);
     const closesAt = new Date(Date.now() + 3600_000);

@@ -2,7 +2,7 @@ import { Arg, Args, ArgsType, Authorized, Ctx, Field, FieldResolver, ID, Int, Mu
 import type { GraphQLContext } from '../../kernel/context';
 import { requireViewer, roles } from '../auth/guards';
 import { LiveExamReminder, ReminderChannel } from './live-exam-reminder.entity';
-import { cancelReminder, reminderOf, remindMe } from './live-exam-reminder.service';
+import { cancelReminder, reminderOf, remindMe, sendsLiveExamResults, setSendsLiveExamResults } from './live-exam-reminder.service';
 import { PageOf, toPage } from '../../graphql/page';
 import { PageArgs } from '../../graphql/page-args';
 import { levelRule } from './class-level-rule';
@@ -49,6 +49,22 @@ export class LiveExamResolver {
   })
   async upcomingModelTests(@Args(() => UpcomingArgs) args: UpcomingArgs, @Ctx() ctx: GraphQLContext): Promise<UpcomingModelTestPage> {
     return toPage(UpcomingModelTestPage, await listUpcomingModelTests(ctx.db, args.classLevel, args));
+  }
+
+  @Authorized(...roles.signedIn)
+  @Query(() => Boolean, {
+    description: "Whether live exams' results (score and rank) are sent to you by SMS or email once they close; true unless you said no",
+  })
+  myLiveExamResults(@Ctx() ctx: GraphQLContext): Promise<boolean> {
+    return sendsLiveExamResults(ctx.db, requireViewer(ctx));
+  }
+
+  @Authorized(...roles.signedIn)
+  @Mutation(() => Boolean, {
+    description: "Chooses whether live exams' results are sent to you once they close (true) or not (false); answers the choice kept",
+  })
+  setLiveExamResults(@Arg('send', { description: 'true to be sent the results' }) send: boolean, @Ctx() ctx: GraphQLContext): Promise<boolean> {
+    return setSendsLiveExamResults(ctx.db, requireViewer(ctx), send);
   }
 
   @Authorized(...roles.student)

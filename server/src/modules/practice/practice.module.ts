@@ -21,7 +21,7 @@ import { PracticeSetFieldsResolver, PracticeSetResolver } from './practice-set.r
 import { SavedQuestionResolver } from './saved-question.resolver';
 import { LiveExamResolver } from './live-exam.resolver';
 import { PracticeQueue, SUBMIT_AT_DEADLINE_QUEUE } from './practice-queue';
-import { LiveExamNotice, LiveExamReminder } from './live-exam-reminder.entity';
+import { LiveExamNotice, LiveExamReminder, LiveExamResultsDeclined } from './live-exam-reminder.entity';
 import { LIVE_EXAM_NOTICES_CRON, LIVE_EXAM_NOTICES_QUEUE, startLiveExamNotices } from './live-exam-notices';
 
 declare module '../../kernel/services' {
@@ -90,6 +90,7 @@ export const practiceModule: ProductModule = {
     SavedQuestion,
     LiveExamReminder,
     LiveExamNotice,
+    LiveExamResultsDeclined,
   ],
   routes: ({ db }) => [
     { phase: 'rest', order: 60, router: questionPictureRouter(db) },
