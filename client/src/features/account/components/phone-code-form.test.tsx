@@ -131,6 +131,35 @@ describe('the phone form drawn again by the server for a browser without scripts
   });
 });
 
+describe('"Change number"', () => {
+  it('is a link to the number step of its page, so it works without scripts; with them the step changes in place', () => {
+    const echo = { step: 'code', values: { phone: '01812345670' } };
+    const drawn = within(
+      renderBeforeScripts(
+        <FormEchoContext.Provider value={echo}>
+          <PhoneCodeForm mode="signIn" next="/model-tests" onSignedIn={jest.fn()} />
+        </FormEchoContext.Provider>,
+        { language: 'bn' },
+      ),
+    );
+    expect(drawn.getByRole('link', { name: 'নম্বর বদলান' })).toHaveAttribute('href', '/login?with=phone&next=%2Fmodel-tests');
+
+    const signUp = within(
+      renderRoute(
+        <FormEchoContext.Provider value={echo}>
+          <PhoneCodeForm mode="signUp" onSignedIn={jest.fn()} />
+        </FormEchoContext.Provider>,
+        { language: 'bn' },
+      ).container,
+    );
+    const change = signUp.getByRole('link', { name: 'নম্বর বদলান' });
+    expect(change).toHaveAttribute('href', '/signUp?with=phone');
+    fireEvent.click(change);
+    expect(signUp.getByRole('textbox', { name: /মোবাইল নম্বর/ })).toBeInTheDocument();
+    expect(signUp.queryByRole('link', { name: 'নম্বর বদলান' })).toBeNull();
+  });
+});
+
 describe('the code screen in Bangla', () => {
   /** The clock moves on one second at a time, as a person watching the countdown sees it. */
   const secondsPass = (seconds: number) => {

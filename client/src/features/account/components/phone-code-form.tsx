@@ -148,6 +148,13 @@ export function CodeInput({ value, onChange, invalid, error }: { value: string; 
   );
 }
 
+/** The form's first step (the mobile number) as an address: the sign-in or sign-up page with the phone form, keeping where to go next. */
+function numberStepAddress(mode: 'signIn' | 'signUp', next: string | undefined): string {
+  const query = new URLSearchParams({ with: 'phone' });
+  if (next && mode === 'signIn') query.set('next', next);
+  return `${mode === 'signIn' ? paths.login : paths.signUp}?${query.toString()}`;
+}
+
 /**
  * Sign-in or sign-up with a mobile number: the number, then the code from the SMS (and a name, for a
  * number without an account). The server answers the code request the same way for every number.
@@ -328,9 +335,17 @@ export function PhoneCodeForm({
         <div className="auth-links">
           {/* Without scripts it stays on (the wait is said above) and asks the server, which says the wait again if it is too soon. */}
           <ResendButton secondsLeft={hydrated ? countdown.secondsLeft : 0} busy={sending} onClick={() => void send()} formAction={PHONE_RESEND_ACTION} />
-          <button type="button" className="ui-button ui-plain ui-blue" onClick={() => setSentTo(null)}>
+          {/* A link to the number step, so that it works without scripts too; with them, the step changes in place. */}
+          <a
+            className="ui-button ui-plain ui-blue"
+            href={numberStepAddress(mode, next)}
+            onClick={(event) => {
+              event.preventDefault();
+              setSentTo(null);
+            }}
+          >
             {t('phone.changeNumber')}
-          </button>
+          </a>
         </div>
       </div>
     </form>
