@@ -28,6 +28,9 @@ beforeAll(async () => {
   types = new Map(data!.__schema.types.filter((t): t is IntrospectionObjectType => t.kind === 'OBJECT').map((t) => [t.name, t]));
 });
 
+/** Tables whose rows only triggers on other tables write: a change there comes with those tables' notices. */
+const KEPT_FROM: Record<string, string[]> = { catalogue_count: ['course', 'user'] };
+
 const named = (type: IntrospectionTypeRef): string => ('ofType' in type && type.ofType ? named(type.ofType) : (type as { name: string }).name);
 
 /** Every field of an object type that needs no argument, objects three levels deep; none named in `except`. */
@@ -104,9 +107,12 @@ describe('public response cache and its change notices', () => {
     expect(readers(await tablesByField(new Set(ENROLLMENT_FIELDS), [viewersOwn, ENROLLED_SQL]), 'enrollment')).toEqual([]);
   });
 
-  // An account's notice forgets only what shows its id, and the figures a few seconds later.
-  it('reads accounts only to count the students in the figures', async () => {
-    expect(readers(await tablesByField(), 'user')).toEqual(['catalogueFigures']);
+  // An account's notice forgets only what shows its id, and the figures a few seconds later: the
+  // figures count students in catalogue_count, which only the triggers on accounts and courses write.
+  it('reads no accounts; the figures read the counts kept from them', async () => {
+    const byField = await tablesByField();
+    expect(readers(byField, 'user')).toEqual([]);
+    expect(readers(byField, 'catalogue_count')).toEqual(['catalogueFigures']);
   });
 
   it('has a change trigger on every table a cached field reads', async () => {
@@ -114,6 +120,8 @@ describe('public response cache and its change notices', () => {
       `SELECT DISTINCT event_object_table AS "table" FROM information_schema.triggers WHERE trigger_name LIKE '%\\_catalogue\\_changed'`,
     );
     const withTrigger = new Set(triggered.map((row) => row.table));
+    // Kept by the database from other tables (the CatalogueCounts migration): their notices are its own.
+    for (const [kept, from] of Object.entries(KEPT_FROM)) if (from.every((table) => withTrigger.has(table))) withTrigger.add(kept);
     const missing: Record<string, string[]> = {};
     for (const field of [...PUBLIC_FIELDS].filter((name) => name !== '__typename')) {
       const returns = named(types.get('Query')!.fields.find((f) => f.name === field)!.type);
