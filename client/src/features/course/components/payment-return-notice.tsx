@@ -3,6 +3,7 @@ import { WithChakra } from '../../../app/chakra';
 import { Link as RouterLink } from 'react-router-dom';
 import { useT } from '../../../lib/i18n';
 import { paths } from '../../../lib/paths';
+import { useSession } from '../../../lib/session-context';
 import { paymentReturnMessage, type PaymentReturn } from '../payment-return';
 
 interface PaymentReturnNoticeProps {
@@ -23,7 +24,10 @@ const statusOf: Record<PaymentReturn, 'success' | 'warning' | 'error' | 'info'> 
 /** The buyer's way on after the payment page: start learning, or try again; a held or pending payment only waits. */
 function Notice({ outcome, courseId, failure }: PaymentReturnNoticeProps) {
   const t = useT();
-  const message = paymentReturnMessage(new URLSearchParams({ [outcome]: 'true' }))!;
+  const { state } = useSession();
+  // An account made with a mobile number has no email: its receipt comes by SMS.
+  const hasEmail = state.status !== 'signedIn' || Boolean(state.user.email);
+  const message = paymentReturnMessage(new URLSearchParams({ [outcome]: 'true' }), { hasEmail })!;
   return (
     <Alert.Root status={statusOf[outcome]} mb="6" data-testid="payment-return">
       <Alert.Indicator />
