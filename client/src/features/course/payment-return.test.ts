@@ -21,4 +21,9 @@ describe('the course page after a payment', () => {
     // A failure's message is the same for either account.
     expect(messageFor('canceled=true', false)).toBe(messageFor('canceled=true'));
   });
+
+  it('promises neither email nor SMS while the account is not known yet', () => {
+    expect(t(paymentReturnMessage(new URLSearchParams('success=true'), null)!)).toBe('Order placed!');
+    expect(paymentReturnMessage(new URLSearchParams('canceled=true'), null)).toBe('checkout.orderCanceled');
+  });
 });

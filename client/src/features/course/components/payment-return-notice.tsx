@@ -4,6 +4,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { useT } from '../../../lib/i18n';
 import { paths } from '../../../lib/paths';
 import { useSession } from '../../../lib/session-context';
+import { useHydrated } from '../../../lib/use-hydrated';
 import { paymentReturnMessage, type PaymentReturn } from '../payment-return';
 
 interface PaymentReturnNoticeProps {
@@ -25,9 +26,11 @@ const statusOf: Record<PaymentReturn, 'success' | 'warning' | 'error' | 'info'> 
 function Notice({ outcome, courseId, failure }: PaymentReturnNoticeProps) {
   const t = useT();
   const { state } = useSession();
-  // An account made with a mobile number has no email: its receipt comes by SMS.
-  const hasEmail = state.status !== 'signedIn' || Boolean(state.user.email);
-  const message = paymentReturnMessage(new URLSearchParams({ [outcome]: 'true' }), { hasEmail })!;
+  // An account made with a mobile number has no email: its receipt comes by SMS. The server draws the
+  // page without knowing the account, so until the page is taken over and the sign-in is back, neither is promised.
+  const hydrated = useHydrated();
+  const account = !hydrated || state.status === 'loading' ? null : { hasEmail: state.status !== 'signedIn' || Boolean(state.user.email) };
+  const message = paymentReturnMessage(new URLSearchParams({ [outcome]: 'true' }), account)!;
   return (
     <Alert.Root status={statusOf[outcome]} mb="6" data-testid="payment-return">
       <Alert.Indicator />
