@@ -19,7 +19,7 @@ const EXPIRED = new Set([PAYMENT_PAGE_EXPIRED, CHECKOUT_EXPIRED]);
 const GATEWAY = new Set([PAYMENT_GATEWAY_ERROR, AMOUNT_MISMATCH]);
 
 /** The reason of a failed payment, from the message stored with it; null unless it failed. */
-export function failureReasonOf(status: string, failureMessage: string | null): PaymentFailureReason | null {
+export function failureReasonOf(status: PaymentStatus, failureMessage: string | null): PaymentFailureReason | null {
   if (status !== PaymentStatus.FAILED) return null;
   if (failureMessage && EXPIRED.has(failureMessage)) return PaymentFailureReason.EXPIRED;
   if (failureMessage === PAYMENT_CANCELLED_BY_BUYER) return PaymentFailureReason.CANCELLED;

@@ -77,7 +77,8 @@ class PaymentRecord {
   transactionId: string | null;
   @Field(() => String, {
     nullable: true,
-    description: "The receipt's page (its buyer and admins can open it; the server draws it at /api/receipts/{id}, its PDF at /api/receipts/{id}/pdf); null when there is no receipt (not paid)",
+    description:
+      "The receipt's page (its buyer and admins can open it; the server draws it at /api/receipts/{id}, its PDF at /api/receipts/{id}/pdf); null when there is no receipt (not paid)",
   })
   receiptUrl: string | null;
   @Field(() => ID, { description: 'The course paid for' }) courseId: string;
@@ -129,7 +130,7 @@ class PaymentFilterArgs extends PageArgs {
 }
 
 /** The page with each failure's reason in the request's language (providers write them in English), and each receipt's address. */
-function inLanguage<T extends { id: string; status: string; failureMessage: string | null }>(
+function inLanguage<T extends { id: string; status: PaymentStatus; failureMessage: string | null }>(
   page: Page<T>,
   language: Language,
   publicUrl: string,
@@ -163,7 +164,11 @@ export class PaymentHistoryResolver {
     const { offset, limit, oldestFirst, after, ...filter } = args;
     return toPage(
       PaymentRecordPage,
-      inLanguage(await listPayments(ctx.db, { viewer: ctx.viewer, apiKey: ctx.apiKey }, filter, { offset, limit, oldestFirst, after }), ctx.language, ctx.payments.publicUrl),
+      inLanguage(
+        await listPayments(ctx.db, { viewer: ctx.viewer, apiKey: ctx.apiKey }, filter, { offset, limit, oldestFirst, after }),
+        ctx.language,
+        ctx.payments.publicUrl,
+      ),
     );
   }
 

@@ -117,7 +117,9 @@ async function readPage(db: DataSource, paging: PaymentPaging, narrow: (qb: Sele
         .addOrderBy('p.id', 'ASC')
         .offset(page.offset)
         .limit(page.limit)
-        .getRawMany<Omit<PaymentRecord, 'amount' | 'amountPaid' | 'gateway' | 'testMode' | 'failureReason'> & { amountCents: number; methodLast4: string | null }>();
+        .getRawMany<
+          Omit<PaymentRecord, 'amount' | 'amountPaid' | 'gateway' | 'testMode' | 'failureReason'> & { amountCents: number; methodLast4: string | null }
+        >();
       return rows.map(({ amountCents, methodLast4, ...row }) => ({
         ...row,
         amount: amountCents / 100,

@@ -1,9 +1,8 @@
 import { text, type TextKey } from '../../i18n/translate';
 import type { ReceiptFacts } from './receipt.service';
-import { receiptPdfPath } from './receipt.service';
+import { receiptPdfPath } from './receipt-paths';
 
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** The receipt's lines, label and value, in the order the page and the PDF show them. */
 export function receiptLines(facts: ReceiptFacts): Array<{ key: string; label: string; value: string }> {

@@ -12,18 +12,13 @@ import { User } from '../user/user.entity';
 import { Payment, PaymentStatus } from './payment.entity';
 import { methodLabel } from './payment-method';
 import { PAYMENT_NOT_FOUND } from './settlement.service';
+import { receiptPath } from './receipt-paths';
 
 /** A payment has a receipt once it was paid: paid, or paid and then refunded (a held or failed one has none). */
-export const hasReceipt = (status: string): boolean => status === PaymentStatus.SUCCEEDED || status === PaymentStatus.REFUNDED;
-
-/** The receipt page of a payment, on the site (client/src/lib/paths.ts: `receipt`). */
-export const receiptPath = (paymentId: string) => `/receipts/${paymentId}`;
-/** Where the receipt's page and PDF are served to a signed-in caller (the site's receipt page reads the first). */
-export const receiptApiPath = (paymentId: string) => `/api/receipts/${paymentId}`;
-export const receiptPdfPath = (paymentId: string) => `/api/receipts/${paymentId}/pdf`;
+export const hasReceipt = (status: PaymentStatus): boolean => status === PaymentStatus.SUCCEEDED || status === PaymentStatus.REFUNDED;
 
 /** The receipt's address, or null for a payment without one. */
-export function receiptUrlOf(payment: { id: string; status: string }, publicUrl: string): string | null {
+export function receiptUrlOf(payment: { id: string; status: PaymentStatus }, publicUrl: string): string | null {
   return hasReceipt(payment.status) ? new URL(receiptPath(payment.id), publicUrl).toString() : null;
 }
 

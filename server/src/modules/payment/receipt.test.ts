@@ -62,7 +62,12 @@ async function onGateway(redirectURL: string, action: 'pay' | 'fail' | 'cancel' 
   const html = await page.text();
   const back = /<form id="back" method="post" action="([^"]+)"/.exec(html)![1];
   const fields = Object.fromEntries([...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m) => [m[1], m[2]]));
-  const res = await fetch(back, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields) });
+  const res = await fetch(back, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(fields),
+  });
   return res.headers.get('location')!;
 }
 
@@ -74,7 +79,14 @@ async function buyWithBkash(client = buyer, billing: Record<string, string> = {}
 const signedIn = (email: string, password: string) => signedInClient(app.url, email, password);
 
 const MY_PAYMENTS = `{ myPayments { items { id status transactionId receiptUrl failureReason failureMessage } } }`;
-type Record_ = { id: string; status: string; transactionId: string | null; receiptUrl: string | null; failureReason: string | null; failureMessage: string | null };
+type Record_ = {
+  id: string;
+  status: string;
+  transactionId: string | null;
+  receiptUrl: string | null;
+  failureReason: string | null;
+  failureMessage: string | null;
+};
 
 describe('a receipt page for each payment', () => {
   it('is drawn by the server in the Bangla buyer’s language, printable, with the transaction id, bKash, the amount in taka, the date and the course', async () => {
@@ -164,7 +176,12 @@ describe('PaymentRecord', () => {
     const paid = await buyWithBkash();
     const { data } = await buyer.graphql<{ myPayments: { items: Record_[] } }>(MY_PAYMENTS);
     const byId = Object.fromEntries(data!.myPayments.items.map((item) => [item.id, item]));
-    expect(byId[paid.id]).toMatchObject({ status: 'SUCCEEDED', transactionId: paid.transactionRef, receiptUrl: `${app.url}/receipts/${paid.id}`, failureReason: null });
+    expect(byId[paid.id]).toMatchObject({
+      status: 'SUCCEEDED',
+      transactionId: paid.transactionRef,
+      receiptUrl: `${app.url}/receipts/${paid.id}`,
+      failureReason: null,
+    });
     const failed = data!.myPayments.items.find((item) => item.id !== paid.id)!;
     expect(failed).toMatchObject({ status: 'FAILED', transactionId: null, receiptUrl: null, failureReason: 'DECLINED' });
     // Admins see the same address in the list of every payment.

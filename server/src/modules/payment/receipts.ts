@@ -5,7 +5,7 @@ import { accountLanguage, mailDate, mailText } from '../mail/mail-text';
 import type { PurchaseDeps } from './payment-deps';
 import type { Payment } from './payment.entity';
 import { methodLabel } from './payment-method';
-import { receiptPath } from './receipt.service';
+import { receiptPath } from './receipt-paths';
 import { phoneOfAddress } from '../../shared/phone';
 import { checkEmail } from '../auth/sign-up-rules';
 

@@ -1,4 +1,12 @@
-import { cardBrandName, PAYMENT_CANCELLED_BY_BUYER, PAYMENT_PAGE_EXPIRED, type CreatePaymentInput, type PaymentMethodUsed, type PaymentProvider, type ProviderPayment } from '../provider';
+import {
+  cardBrandName,
+  PAYMENT_CANCELLED_BY_BUYER,
+  PAYMENT_PAGE_EXPIRED,
+  type CreatePaymentInput,
+  type PaymentMethodUsed,
+  type PaymentProvider,
+  type ProviderPayment,
+} from '../provider';
 import { type SslcommerzApi, SslcommerzApiError, type SslcommerzTransaction } from './sslcommerz-api';
 
 export const SSLCOMMERZ_NOT_COMPLETED = 'The payment was not completed on the payment page';

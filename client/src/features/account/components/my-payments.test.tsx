@@ -34,7 +34,13 @@ const open = (language: RouteOptions['language']) =>
   renderRoute(<MyPayments />, {
     path: paths.myProfile,
     language,
-    mocks: [answer(MyPaymentsDocument, { offset: 0, limit: 10 }, { myPayments: { ...{ __typename: 'PaymentRecordPage' as const }, total: 5, offset: 0, limit: 10, items } })],
+    mocks: [
+      answer(
+        MyPaymentsDocument,
+        { offset: 0, limit: 10 },
+        { myPayments: { ...{ __typename: 'PaymentRecordPage' as const }, total: 5, offset: 0, limit: 10, items } },
+      ),
+    ],
   });
 
 describe('My payments', () => {
