@@ -220,6 +220,8 @@ describe('abuse', () => {
       '/api/enroll',
       '/api/questions/X/picture',
       '/api/questions/X/picture/X.png',
+      '/api/receipts/X',
+      '/api/receipts/X/pdf',
       '/payment',
       '/create-checkout-session',
       '/webhooks/stripe',

@@ -16,6 +16,7 @@ import { makeCourse, makeUser } from './test/factories';
 import { HttpClient, signedInClient } from './test/http-client';
 import { Question } from './modules/practice/question.entity';
 import { ModelTest, ModelTestQuestion } from './modules/practice/model-test.entity';
+import { Payment, PaymentStatus } from './modules/payment/payment.entity';
 
 type Actor = 'visitor' | 'student' | 'instructor' | 'otherInstructor' | 'admin';
 const actors: Actor[] = ['visitor', 'student', 'instructor', 'otherInstructor', 'admin'];
@@ -42,6 +43,7 @@ const ids = {} as {
   question: string;
   spareQuestion: string;
   test: string;
+  payment: string;
 };
 
 beforeAll(async () => {
@@ -72,6 +74,23 @@ beforeAll(async () => {
   clients.otherInstructor = await signedInClient(app.url, 'rival@example.com', password);
   clients.admin = await signedInClient(app.url, 'boss@example.com', password);
   await clients.student.graphql(`mutation ($id: ID!) { purchaseCourse(input: { courseId: $id }) { status } }`, { id: course.id });
+  // A paid bKash payment of the student's, for its receipt.
+  const payment = await db.getRepository(Payment).save({
+    studentId: student.id,
+    courseId: paid.id,
+    provider: 'sslcommerz',
+    providerRef: 'SKauthorization',
+    amountCents: 144_000,
+    currency: 'bdt',
+    status: PaymentStatus.SUCCEEDED,
+    idempotencyKey: 'authorization-receipt',
+    billingDetails: null,
+    failureMessage: null,
+    transactionRef: 'BKASH-TRX-1',
+    method: 'bKash',
+    actionUrl: null,
+  });
+  ids.payment = payment.id;
   expect(await db.getRepository(Course).count()).toBe(3);
   // A question bank and a published free model test of the instructor's course (deleting its question is refused: it is in the test).
   const option = (id: string, text: string) => ({ id, text });
@@ -121,6 +140,19 @@ const rest =
     const text = await res.text();
     if (process.env.DEBUG_AUTHZ) console.log(method, path(), res.status, text.slice(0, 200));
     return res.status !== 401 && res.status !== 403;
+  };
+
+/**
+ * A receipt (page or PDF): true when it was handed over. A receipt has no gate that says 401 or 403:
+ * whoever is not its buyer or an admin, visitors too, is told it is not found, as for a payment that does not exist.
+ */
+const receipt =
+  (path: () => string): Check =>
+  async (client) => {
+    const res = await client.request(path());
+    await res.arrayBuffer();
+    if (res.status !== 200 && res.status !== 404) throw new Error(`${path()}: ${res.status}`);
+    return res.status === 200;
   };
 
 /** A plain HTML form sent from this site's own page (http/page-forms.ts): true unless refused at the gate. */
@@ -391,6 +423,9 @@ const restTable: Record<string, [string, Check]> = {
   'GET /blogs.json': [everyone, rest('GET', () => '/blogs.json')],
   // The number is the key: anyone holding it may download the PDF (it names only what the public page shows).
   'GET /api/certificates/{number}/pdf': [everyone, rest('GET', () => '/api/certificates/SHK-0000000000/pdf')],
+  // A payment's receipt, drawn by the server, and its PDF: its buyer and admins only (the rest: not found).
+  'GET /api/receipts/{id}': [student + admin, receipt(() => `/api/receipts/${ids.payment}`)],
+  'GET /api/receipts/{id}/pdf': [student + admin, receipt(() => `/api/receipts/${ids.payment}/pdf`)],
   // The gate answers before any content check: an editor gets past it to be told the empty body is no picture.
   'PUT /api/questions/{id}/picture': [courseEditor, rest('PUT', () => `/api/questions/${ids.spareQuestion}/picture`)],
   // The gate answers before the file is read: an editor gets past it to be told what the empty file did.

@@ -70,6 +70,8 @@ export const routes: RouteObject[] = [
       { path: paths.modelTests, ...publicScreen(() => import('../features/practice/model-tests-page')) },
       { path: routePatterns.modelTest, ...publicScreen(() => import('../features/practice/model-test-page')) },
       { path: routePatterns.certificate, ...publicScreen(() => import('../features/certificate/certificate-page')) },
+      // A payment's receipt: plain elements, as the server draws it; for its buyer and admins (the server decides).
+      { element: <RequireAuth />, children: [{ path: routePatterns.receipt, ...screen(() => import('../features/receipt/receipt-page')) }] },
       {
         ...chakraPages,
         children: [

@@ -304,6 +304,17 @@ export type ModelTestInput = {
   title: string;
 };
 
+/** Why a payment failed */
+export type PaymentFailureReason =
+  /** The buyer cancelled on the payment page */
+  | 'CANCELLED'
+  /** The bank, wallet or card network declined it */
+  | 'DECLINED'
+  /** The payment page or checkout timed out before anything was paid */
+  | 'EXPIRED'
+  /** The payment service could not be reached, or answered what could not be taken; nothing was granted */
+  | 'GATEWAY_ERROR';
+
 /** A way to pay, each in its own currency */
 export type PaymentProvider =
   /** SSLCommerz: bKash, Nagad, Rocket and local cards, charged in taka on its payment page */

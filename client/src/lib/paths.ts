@@ -65,6 +65,8 @@ export const paths = {
   course: (id: string) => `/course/${id}`,
   blogPost: (id: string) => `/blog/${id}`,
   certificate: (number: string) => `/certificate/${encodeURIComponent(number)}`,
+  /** A payment's receipt (its buyer and admins); the server draws it (features/receipt/receipt-files.ts). */
+  receipt: (paymentId: string) => `/receipts/${encodeURIComponent(paymentId)}`,
   /** The course page playing a free preview lesson: the one given, or its first one. */
   preview: (courseId: string, lessonId = FIRST_PREVIEW) => `/course/${courseId}?preview=${lessonId}`,
   details: (id: string) => `/details/${id}`,
@@ -89,6 +91,7 @@ export const routePatterns = {
   details: '/details/:id',
   blogPost: '/blog/:id',
   certificate: '/certificate/:number',
+  receipt: '/receipts/:id',
   enroll: '/enroll/:id',
   player: '/myCoursePlay/:id',
   editCourse: `${instructor}/upload-course/:id`,

@@ -82,6 +82,8 @@ export const FIRST_LOAD_TEXTS: readonly string[] = [
   'account.role.',
   // What a course page says on coming back from a payment.
   'checkout.orderPlaced',
+  'checkout.orderPlacedSms',
+  'checkout.orderPlacedShort',
   'checkout.orderCanceled',
   'payment.failed',
   'payment.held',

@@ -100,6 +100,10 @@ export const CAPABILITY_METHODS = {
 } as const satisfies Record<PaymentCapability, keyof PaymentProvider>;
 
 export const PAYMENT_PAGE_EXPIRED = 'The payment was not completed in time and has expired. You can buy the course again.';
+/** The buyer cancelled on the provider's own payment page. */
+export const PAYMENT_CANCELLED_BY_BUYER = 'You cancelled the payment on the payment page';
+/** The provider could not be reached, or refused to start the payment: nothing was charged. */
+export const PAYMENT_GATEWAY_ERROR = 'The payment service could not be reached. Nothing was charged.';
 
 /** What the product needs from every payment provider: take a payment and say where it stands. The rest depends on its capabilities. */
 export interface PaymentProvider {

@@ -16,8 +16,14 @@ export function paymentReturnOf(search: URLSearchParams): PaymentReturn | null {
   return (Object.keys(messages) as PaymentReturn[]).find((outcome) => search.has(outcome)) ?? null;
 }
 
-/** The payment-return message of the course page (its catalogue key), when the query string carries one. */
-export function paymentReturnMessage(search: URLSearchParams): MessageKey | null {
+/**
+ * The payment-return message of the course page (its catalogue key), when the query string carries one.
+ * A paid order's message says how the receipt comes: by email, or by SMS for an account without email;
+ * while the account is not known yet (`null`: the server's drawing, before the sign-in is back) it says neither.
+ */
+export function paymentReturnMessage(search: URLSearchParams, account: { hasEmail: boolean } | null = { hasEmail: true }): MessageKey | null {
   const outcome = paymentReturnOf(search);
+  if (outcome === 'success' && !account) return 'checkout.orderPlacedShort';
+  if (outcome === 'success' && !account?.hasEmail) return 'checkout.orderPlacedSms';
   return outcome && messages[outcome];
 }

@@ -2,14 +2,9 @@ import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import { localeOf, type Language } from '../../i18n/languages';
 import { text } from '../../i18n/translate';
+import { notoBengaliFontFile, scriptRuns } from '../../shared/script-runs';
 
-/**
- * Noto Sans Bengali (SIL Open Font License), bundled from @fontsource/noto-sans-bengali: its Bengali
- * subset shapes Bangla names (conjuncts, vowel signs) through pdfkit's fontkit; its Latin subset
- * writes everything else in the same typeface.
- */
-const fontFile = (subset: 'bengali' | 'latin', weight: 400 | 700) =>
-  require.resolve(`@fontsource/noto-sans-bengali/files/noto-sans-bengali-${subset}-${weight}-normal.woff`);
+const fontFile = notoBengaliFontFile;
 
 export interface CertificateFacts {
   number: string;
@@ -20,19 +15,7 @@ export interface CertificateFacts {
   verifyURL: string;
 }
 
-/** Splits text into runs of Bengali script and of everything else, each drawn with its own font. */
-export function scriptRuns(text: string): Array<{ bengali: boolean; text: string }> {
-  const runs: Array<{ bengali: boolean; text: string }> = [];
-  for (const char of text) {
-    const code = char.codePointAt(0)!;
-    // The Bengali block, and the dandas and joiners Bangla text uses (spaces come from the Latin font).
-    const bengali = (code >= 0x0980 && code <= 0x09ff) || code === 0x0964 || code === 0x0965 || code === 0x200c || code === 0x200d;
-    const last = runs[runs.length - 1];
-    if (last && last.bengali === bengali) last.text += char;
-    else runs.push({ bengali, text: char });
-  }
-  return runs;
-}
+export { scriptRuns };
 
 /** A line's font size: as asked, or smaller in proportion when the line is wider than the room (long names, long titles). */
 export function fitSize(size: number, widthAtSize: number, room: number): number {

@@ -30,6 +30,8 @@ export interface MailMessage {
   text: string;
   /** The single-use link the mail carries (auth/link-delivery.ts): its lifetime starts when this mail is handed over. */
   link?: { kind: LinkKind; id: string };
+  /** The page of this site where the whole message can be read (a receipt's page): an SMS standing in for this mail links there, not to the profile. */
+  page?: string;
 }
 
 /** The body kept for a mail that was dropped (never sent): the link itself is not kept. */
@@ -81,8 +83,9 @@ export interface MailService {
   sendAgain(outboxId: string): Promise<boolean>;
 }
 
-/** The SMS that stands in for an email to an account without one: the subject and where to read the rest. */
-export function smsInsteadOfMail(language: Language, subject: string, publicUrl: string): string {
+/** The SMS that stands in for an email to an account without one: the subject and where to read the rest (the page given, or the profile). */
+export function smsInsteadOfMail(language: Language, subject: string, publicUrl: string, page?: string): string {
+  if (page) return catalogueText(language, 'sms.insteadOfMailAt', { subject, link: new URL(page, publicUrl).toString() });
   return catalogueText(language, 'sms.insteadOfMail', { subject, link: new URL('/myprofile', publicUrl).toString() });
 }
 
@@ -178,7 +181,7 @@ export function createMailService(db: DataSource, log: AppLogger, settings: Mail
     }
   };
 
-  const store = async ({ link, ...message }: MailMessage, channel: 'mail' | 'sms', code?: { signInCodeId: string; held: boolean }) => {
+  const store = async ({ link, page: _page, ...message }: MailMessage, channel: 'mail' | 'sms', code?: { signInCodeId: string; held: boolean }) => {
     // A code waiting for the gateway is kept sealed: the outbox table alone gives no code away.
     const kept = code && settings.sealKey && canDeliver('sms') ? sealText(settings.sealKey, message.text) : message.text;
     const stored = await db.getRepository(OutboxMessage).save({
@@ -216,7 +219,7 @@ export function createMailService(db: DataSource, log: AppLogger, settings: Mail
           {
             to: phone,
             subject: message.subject,
-            text: smsInsteadOfMail(language, message.subject, settings.publicUrl ?? 'http://localhost:4000'),
+            text: smsInsteadOfMail(language, message.subject, settings.publicUrl ?? 'http://localhost:4000', message.page),
             link: message.link,
           },
           'sms',

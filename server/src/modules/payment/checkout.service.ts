@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { In, IsNull, Not, type DataSource } from 'typeorm';
 import { wayToPay } from '../../payments/registry';
-import type { BillingDetailsInput, ProviderPayment } from '../../payments/provider';
+import { PAYMENT_GATEWAY_ERROR, type BillingDetailsInput, type ProviderPayment } from '../../payments/provider';
 import { AppError, badInput, notFound } from '../../shared/errors';
 import { coursePrice, isFreeCourse, toMinorUnits } from '../../shared/money';
 import { nationalMobile, normalizeBangladeshMobile } from '../../shared/phone';
@@ -233,7 +233,7 @@ async function payForCourse(
     await deps.db.getRepository(Payment).update(payment.id, { providerRef: intent.id });
   } catch (error) {
     deps.log.error({ err: error, paymentId: payment.id }, 'the payment provider refused to create a payment');
-    await deps.db.getRepository(Payment).update(payment.id, { status: PaymentStatus.FAILED, failureMessage: PAYMENT_NOT_SUCCESSFUL });
+    await deps.db.getRepository(Payment).update(payment.id, { status: PaymentStatus.FAILED, failureMessage: PAYMENT_GATEWAY_ERROR });
     throw new AppError('PAYMENT_DECLINED', PAYMENT_NOT_SUCCESSFUL);
   }
   if (intent.redirectUrl) {
@@ -315,7 +315,7 @@ export async function startCheckoutSession(deps: PurchaseDeps, viewer: Viewer, c
     return session;
   } catch (error) {
     deps.log.error({ err: error, paymentId: payment.id }, 'the payment provider refused to create a Checkout Session');
-    await deps.db.getRepository(Payment).update(payment.id, { status: PaymentStatus.FAILED, failureMessage: PAYMENT_NOT_SUCCESSFUL });
+    await deps.db.getRepository(Payment).update(payment.id, { status: PaymentStatus.FAILED, failureMessage: PAYMENT_GATEWAY_ERROR });
     throw new AppError('PAYMENT_DECLINED', PAYMENT_NOT_SUCCESSFUL);
   }
 }

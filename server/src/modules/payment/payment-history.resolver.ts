@@ -5,6 +5,8 @@ import type { GraphQLContext } from '../../kernel/context';
 import { PageOf, toPage } from '../../graphql/page';
 import { PageArgs } from '../../graphql/page-args';
 import { PaymentStatus } from './payment.entity';
+import { PaymentFailureReason } from './payment-failure';
+import { receiptUrlOf } from './receipt.service';
 import { CURRENCIES, listMyPayments, listPayments, PROVIDERS } from './payment-history.service';
 import { approveHeldPayment } from './settlement.service';
 import { PAYMENT_NOT_FOUND } from './settlement.service';
@@ -16,6 +18,17 @@ import { PaymentProviderChoice } from './purchase.input';
 import { translateMessage } from '../../i18n/translate';
 import type { Language } from '../../i18n/languages';
 import type { Page } from '../../shared/paging';
+
+registerEnumType(PaymentFailureReason, {
+  name: 'PaymentFailureReason',
+  description: 'Why a payment failed',
+  valuesConfig: {
+    DECLINED: { description: 'The bank, wallet or card network declined it' },
+    CANCELLED: { description: 'The buyer cancelled on the payment page' },
+    EXPIRED: { description: 'The payment page or checkout timed out before anything was paid' },
+    GATEWAY_ERROR: { description: 'The payment service could not be reached, or answered what could not be taken; nothing was granted' },
+  },
+});
 
 registerEnumType(PaymentStatus, {
   name: 'PaymentStatus',
@@ -55,6 +68,19 @@ class PaymentRecord {
   @Field({ description: 'True when the offline card test mode took it: no card was charged' }) testMode: boolean;
   @Field(() => PaymentStatus, { description: 'Where the payment stands' }) status: PaymentStatus;
   @Field(() => String, { nullable: true, description: "Why it failed, in the request's language; null unless it failed" }) failureMessage: string | null;
+  @Field(() => PaymentFailureReason, { nullable: true, description: 'Why it failed, as a reason a client can word itself; null unless it failed' })
+  failureReason: PaymentFailureReason | null;
+  @Field(() => String, {
+    nullable: true,
+    description: "The payment's transaction id as the provider gave it (bKash's TrxID through SSLCommerz, the card charge); null until paid",
+  })
+  transactionId: string | null;
+  @Field(() => String, {
+    nullable: true,
+    description:
+      "The receipt's page (its buyer and admins can open it; the server draws it at /api/receipts/{id}, its PDF at /api/receipts/{id}/pdf); null when there is no receipt (not paid)",
+  })
+  receiptUrl: string | null;
   @Field(() => ID, { description: 'The course paid for' }) courseId: string;
   @Field({ description: "The course's name" }) courseName: string;
   @Field({ description: "The paying student's name" }) studentName: string;
@@ -103,11 +129,19 @@ class PaymentFilterArgs extends PageArgs {
   after?: string | null;
 }
 
-/** The page with each failure's reason in the request's language (providers write them in English). */
-function inLanguage<T extends { failureMessage: string | null }>(page: Page<T>, language: Language): Page<T> {
+/** The page with each failure's reason in the request's language (providers write them in English), and each receipt's address. */
+function inLanguage<T extends { id: string; status: PaymentStatus; failureMessage: string | null }>(
+  page: Page<T>,
+  language: Language,
+  publicUrl: string,
+): Page<T & { receiptUrl: string | null }> {
   return {
     ...page,
-    items: page.items.map((item) => (item.failureMessage ? { ...item, failureMessage: translateMessage(language, item.failureMessage) } : item)),
+    items: page.items.map((item) => ({
+      ...item,
+      failureMessage: item.failureMessage && translateMessage(language, item.failureMessage),
+      receiptUrl: receiptUrlOf(item, publicUrl),
+    })),
   };
 }
 
@@ -119,7 +153,7 @@ export class PaymentHistoryResolver {
   @Authorized()
   @Query(() => PaymentRecordPage, { description: "The signed-in person's payments, newest first" })
   async myPayments(@Args(() => PageArgs) args: PageArgs, @Ctx() ctx: GraphQLContext): Promise<PaymentRecordPage> {
-    return toPage(PaymentRecordPage, inLanguage(await listMyPayments(ctx.db, requireViewer(ctx), args), ctx.language));
+    return toPage(PaymentRecordPage, inLanguage(await listMyPayments(ctx.db, requireViewer(ctx), args), ctx.language, ctx.payments.publicUrl));
   }
 
   @Query(() => PaymentRecordPage, {
@@ -130,7 +164,11 @@ export class PaymentHistoryResolver {
     const { offset, limit, oldestFirst, after, ...filter } = args;
     return toPage(
       PaymentRecordPage,
-      inLanguage(await listPayments(ctx.db, { viewer: ctx.viewer, apiKey: ctx.apiKey }, filter, { offset, limit, oldestFirst, after }), ctx.language),
+      inLanguage(
+        await listPayments(ctx.db, { viewer: ctx.viewer, apiKey: ctx.apiKey }, filter, { offset, limit, oldestFirst, after }),
+        ctx.language,
+        ctx.payments.publicUrl,
+      ),
     );
   }
 

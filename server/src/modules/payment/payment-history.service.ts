@@ -3,6 +3,7 @@ import { badInput } from '../../shared/errors';
 import { fetchPage, fromCursor, parsePage, type Page } from '../../shared/paging';
 import { money, type Money } from '../../shared/money';
 import { methodLabel } from './payment-method';
+import { failureReasonOf, type PaymentFailureReason } from './payment-failure';
 import type { Viewer } from '../../kernel/viewer';
 import { Course } from '../course/course.entity';
 import { User } from '../user/user.entity';
@@ -29,6 +30,10 @@ export interface PaymentRecord {
   testMode: boolean;
   status: PaymentStatus;
   failureMessage: string | null;
+  /** Why it failed, in a word; null unless it failed. */
+  failureReason: PaymentFailureReason | null;
+  /** The provider's transaction id (bKash's TrxID through SSLCommerz, Stripe's charge); null until paid. */
+  transactionId: string | null;
   courseId: string;
   courseName: string;
   studentName: string;
@@ -100,6 +105,7 @@ async function readPage(db: DataSource, paging: PaymentPaging, narrow: (qb: Sele
           'p.provider AS provider',
           'p.status AS status',
           'p."failureMessage" AS "failureMessage"',
+          'p."transactionRef" AS "transactionId"',
           'p."courseId" AS "courseId"',
           'c.name AS "courseName"',
           'u.name AS "studentName"',
@@ -111,12 +117,15 @@ async function readPage(db: DataSource, paging: PaymentPaging, narrow: (qb: Sele
         .addOrderBy('p.id', 'ASC')
         .offset(page.offset)
         .limit(page.limit)
-        .getRawMany<Omit<PaymentRecord, 'amount' | 'amountPaid' | 'gateway' | 'testMode'> & { amountCents: number; methodLast4: string | null }>();
+        .getRawMany<
+          Omit<PaymentRecord, 'amount' | 'amountPaid' | 'gateway' | 'testMode' | 'failureReason'> & { amountCents: number; methodLast4: string | null }
+        >();
       return rows.map(({ amountCents, methodLast4, ...row }) => ({
         ...row,
         amount: amountCents / 100,
         amountPaid: money(amountCents, row.currency),
         method: methodLabel(row.method, methodLast4),
+        failureReason: failureReasonOf(row.status, row.failureMessage),
         gateway: gatewayOf(row.provider),
         testMode: isImitationName(row.provider),
       }));

@@ -10,6 +10,7 @@ import { WebhookEventSeen } from './webhook-event.entity';
 import { LegacyChargeRequest } from './legacy-charge-request.entity';
 import { stripeWebhookRouter } from '../../rest/stripe-webhook.router';
 import { legacyEnrollmentRouter } from '../../rest/legacy-enrollment.router';
+import { receiptRouter } from './receipt.router';
 import { PaymentJobs, RECONCILE_CRON, RECONCILE_QUEUE } from './payment-jobs';
 
 declare module '../../kernel/services' {
@@ -35,11 +36,13 @@ export const paymentModule: ProductModule = {
   },
   resolvers: [PurchaseResolver, CoursePaymentResolver, PaymentHistoryResolver, PaymentSettingsResolver],
   entities: [Payment, Refund, WebhookEventSeen, LegacyChargeRequest],
-  routes: ({ payments }) => [
+  routes: ({ payments, db }) => [
     // Webhooks are verified against the exact bytes received, so they are read before any JSON parsing.
     { phase: 'raw-body', order: 10, router: stripeWebhookRouter(payments) },
     // The old client's purchase paths (`/payment`, `/api/enroll`, `/create-checkout-session`).
     { phase: 'rest', order: 30, router: legacyEnrollmentRouter(payments) },
+    // Receipts: the page drawn by the server and its PDF, for the buyer and admins.
+    { phase: 'rest', order: 35, router: receiptRouter(db) },
     // Each payment provider's own routes (SSLCommerz's notifications; outside production, the offline imitations' pages).
     ...payments.providers.entries.flatMap(({ routes }) => (routes ? [{ phase: 'rest' as const, order: 40, router: routes(payments) }] : [])),
   ],

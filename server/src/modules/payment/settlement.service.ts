@@ -1,5 +1,5 @@
 import { Brackets, type EntityManager } from 'typeorm';
-import { PAYMENT_PAGE_EXPIRED, type PaymentProvider, type ProviderPayment } from '../../payments/provider';
+import { PAYMENT_GATEWAY_ERROR, PAYMENT_PAGE_EXPIRED, type PaymentProvider, type ProviderPayment } from '../../payments/provider';
 import { AppError, notFound } from '../../shared/errors';
 import type { Viewer } from '../../kernel/viewer';
 import { AuditAction, AuditTarget } from '../audit/audit.entity';
@@ -238,7 +238,7 @@ export async function settleUnsettledPayments(
         // The gateway never gave this payment a page: nothing can have been paid.
         await deps.db
           .getRepository(Payment)
-          .update({ id: payment.id, status: PaymentStatus.PENDING }, { status: PaymentStatus.FAILED, failureMessage: PAYMENT_NOT_SUCCESSFUL });
+          .update({ id: payment.id, status: PaymentStatus.PENDING }, { status: PaymentStatus.FAILED, failureMessage: PAYMENT_GATEWAY_ERROR });
         continue;
       }
       // Without a recorded reference, the same idempotency key finds the provider's payment again,

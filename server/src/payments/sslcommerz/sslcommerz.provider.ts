@@ -1,4 +1,12 @@
-import { cardBrandName, PAYMENT_PAGE_EXPIRED, type CreatePaymentInput, type PaymentMethodUsed, type PaymentProvider, type ProviderPayment } from '../provider';
+import {
+  cardBrandName,
+  PAYMENT_CANCELLED_BY_BUYER,
+  PAYMENT_PAGE_EXPIRED,
+  type CreatePaymentInput,
+  type PaymentMethodUsed,
+  type PaymentProvider,
+  type ProviderPayment,
+} from '../provider';
 import { type SslcommerzApi, SslcommerzApiError, type SslcommerzTransaction } from './sslcommerz-api';
 
 export const SSLCOMMERZ_NOT_COMPLETED = 'The payment was not completed on the payment page';
@@ -124,13 +132,15 @@ export class SslcommerzProvider implements PaymentProvider {
     }
     const ended = attempts.length > 0 && attempts.every((a) => ENDED.has(a.status));
     const expired = ended && attempts.every((a) => a.status === 'EXPIRED' || a.status === 'UNATTEMPTED');
+    // Every attempt the buyer made was cancelled on the page (none declined): the buyer's own choice.
+    const cancelled = ended && !expired && attempts.every((a) => a.status === 'CANCELLED' || a.status === 'EXPIRED' || a.status === 'UNATTEMPTED');
     return {
       id: tranId,
       status: ended ? 'failed' : 'requires_action',
       amountCents: 0,
       currency: 'bdt',
       clientSecret: null,
-      failureMessage: expired ? PAYMENT_PAGE_EXPIRED : ended ? SSLCOMMERZ_NOT_COMPLETED : null,
+      failureMessage: expired ? PAYMENT_PAGE_EXPIRED : cancelled ? PAYMENT_CANCELLED_BY_BUYER : ended ? SSLCOMMERZ_NOT_COMPLETED : null,
       transactionRef: null,
       metadata: {},
     };

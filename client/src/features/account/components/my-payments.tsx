@@ -1,13 +1,19 @@
-import { Heading, Stack } from '@chakra-ui/react';
+import { Heading, Link, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
 import { PagedView } from '../../../components/paged-view';
 import { PaymentRow } from '../../../components/payment-row';
 import { useMyPaymentsQuery } from '../api/payments.generated';
-import { useT } from '../../../lib/i18n';
+import type { PaymentFailureReason } from '../../../gql/types';
+import { useT, type MessageKey } from '../../../lib/i18n';
+import { paths } from '../../../lib/paths';
 
 const PAGE_SIZE = 10;
 
-/** The signed-in person's payments on their profile: what, how much, how, and where it stands. */
+/** Why a payment failed, in the page's language. */
+const reasonKey = (reason: PaymentFailureReason): MessageKey => `account.payments.reason.${reason}` as MessageKey;
+
+/** The signed-in person's payments on their profile: what, how much, how, where it stands, its transaction and receipt, or why it failed. */
 export function MyPayments() {
   const t = useT();
   const [offset, setOffset] = useState(0);
@@ -22,7 +28,29 @@ export function MyPayments() {
         {(items) => (
           <Stack gap="2">
             {items.map((payment) => (
-              <PaymentRow key={payment.id} payment={payment} testId="my-payment" />
+              <PaymentRow key={payment.id} payment={payment} testId="my-payment">
+                {(payment.transactionId || payment.receiptUrl || payment.failureReason) && (
+                  <Stack gap="1" mt="2" fontSize="sm">
+                    {payment.transactionId && (
+                      <Text color="gray.700" data-testid="payment-transaction" overflowWrap="anywhere">
+                        {t('account.payments.transaction', { id: payment.transactionId })}
+                      </Text>
+                    )}
+                    {payment.failureReason && (
+                      <Text color="red.700" data-testid="payment-failure">
+                        {t(reasonKey(payment.failureReason))}
+                      </Text>
+                    )}
+                    {payment.receiptUrl && (
+                      <Link asChild color="blue.700" fontWeight="semibold" alignSelf="start">
+                        <RouterLink to={paths.receipt(payment.id)} aria-label={t('account.payments.receiptOf', { course: payment.courseName })}>
+                          {t('account.payments.receipt')}
+                        </RouterLink>
+                      </Link>
+                    )}
+                  </Stack>
+                )}
+              </PaymentRow>
             ))}
           </Stack>
         )}

@@ -3,6 +3,8 @@ import { WithChakra } from '../../../app/chakra';
 import { Link as RouterLink } from 'react-router-dom';
 import { useT } from '../../../lib/i18n';
 import { paths } from '../../../lib/paths';
+import { useSession } from '../../../lib/session-context';
+import { useHydrated } from '../../../lib/use-hydrated';
 import { paymentReturnMessage, type PaymentReturn } from '../payment-return';
 
 interface PaymentReturnNoticeProps {
@@ -23,7 +25,12 @@ const statusOf: Record<PaymentReturn, 'success' | 'warning' | 'error' | 'info'> 
 /** The buyer's way on after the payment page: start learning, or try again; a held or pending payment only waits. */
 function Notice({ outcome, courseId, failure }: PaymentReturnNoticeProps) {
   const t = useT();
-  const message = paymentReturnMessage(new URLSearchParams({ [outcome]: 'true' }))!;
+  const { state } = useSession();
+  // An account made with a mobile number has no email: its receipt comes by SMS. The server draws the
+  // page without knowing the account, so until the page is taken over and the sign-in is back, neither is promised.
+  const hydrated = useHydrated();
+  const account = !hydrated || state.status === 'loading' ? null : { hasEmail: state.status !== 'signedIn' || Boolean(state.user.email) };
+  const message = paymentReturnMessage(new URLSearchParams({ [outcome]: 'true' }), account)!;
   return (
     <Alert.Root status={statusOf[outcome]} mb="6" data-testid="payment-return">
       <Alert.Indicator />

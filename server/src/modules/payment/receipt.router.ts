@@ -1,0 +1,34 @@
+import { Router } from 'express';
+import type { DataSource } from 'typeorm';
+import { isLanguage } from '../../i18n/languages';
+import { Payment } from './payment.entity';
+import { receiptDocument } from './receipt-document';
+import { renderReceiptPdf } from './receipt-pdf';
+import { findReceipt } from './receipt.service';
+
+/**
+ * GET /api/receipts/{id}: the receipt page drawn by the server (plain HTML, printable), and
+ * GET /api/receipts/{id}/pdf: the same as a PDF; both for the payment's buyer and admins only
+ * (anyone else, visitors too, gets 404 as for a payment that does not exist), in the buyer's
+ * language (`?lang=bn` or `?lang=en` for the other), never cached by anyone but the reader.
+ */
+export function receiptRouter(db: DataSource): Router {
+  const router = Router();
+  router.get('/api/receipts/:id', async (req, res) => {
+    const language = isLanguage(req.query.lang) ? req.query.lang : undefined;
+    const facts = await findReceipt(db, req.viewer ?? null, String(req.params.id), language);
+    res.setHeader('Cache-Control', 'private, no-store');
+    res.type('html').send(receiptDocument(facts));
+  });
+  router.get('/api/receipts/:id/pdf', async (req, res) => {
+    const language = isLanguage(req.query.lang) ? req.query.lang : undefined;
+    const facts = await findReceipt(db, req.viewer ?? null, String(req.params.id), language);
+    const { createdAt } = await db.getRepository(Payment).findOneByOrFail({ id: facts.paymentId });
+    const pdf = await renderReceiptPdf(facts, createdAt);
+    res.setHeader('Content-Type', 'application/pdf');
+    res.setHeader('Content-Disposition', `attachment; filename="receipt-${facts.transaction.replace(/[^\w.-]/g, '_')}.pdf"`);
+    res.setHeader('Cache-Control', 'private, no-store');
+    res.send(pdf);
+  });
+  return router;
+}
