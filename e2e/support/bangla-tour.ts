@@ -37,7 +37,7 @@ const ALLOWED = new Set([
 /** The partner institutions on the home page: company names, as they write them. */
 const PARTNERS = ['Nirman Tech', 'Padma Soft', 'Meghna Bank', 'Sonar Telecom', 'Jamuna Books', 'Karnaphuli Labs'];
 /** The question template's column names: the help names them as the downloaded file writes them. */
-const TEMPLATE_COLUMNS = ['practice'];
+const TEMPLATE_COLUMNS = ['practice', 'board', 'year'];
 
 /** Texts people and instructors wrote (names, titles, emails, questions...): shown as written, in any script. */
 async function dataTexts(): Promise<string[]> {
