@@ -77,7 +77,7 @@ describe('pages sent with their content', () => {
     const visit = await openPage(browser, { width: 390, height: 844 });
     const { page } = visit;
     await page.goto('/allCourses');
-    await page.getByRole('button', { name: 'Free', exact: true }).click();
+    await page.getByRole('link', { name: 'Free', exact: true }).click();
     await page.waitForURL(/section=FREE/);
     await expectText(page, 'Start your Learning with our Free Courses');
     await page.goto(`/course/${await firstCourseId()}`);

@@ -146,9 +146,10 @@ describe('a visitor browsing the site', () => {
     await cards.nth(2).getByRole('link', { name: 'Preview' }).click();
     await page.getByRole('heading', { level: 1, name: names[2] }).waitFor();
     await page.goBack();
-    await page.getByRole('button', { name: 'Next' }).click();
+    // The pager and the sections are links (they work without scripts too), followed in place.
+    await page.getByRole('link', { name: 'Next' }).click();
     await page.getByText('Page 2 of 3').waitFor();
-    await page.getByRole('button', { name: 'Class 1 to 12' }).click();
+    await page.getByRole('link', { name: 'Class 1 to 12' }).click();
     await page.waitForURL(/section=CLASS_1_TO_12/);
     await page.getByLabel('Language').selectOption({ label: 'English' });
     await page.waitForURL(/language=en/);

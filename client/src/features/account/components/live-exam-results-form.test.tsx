@@ -13,7 +13,7 @@ describe('live exam results, in Edit Profile', () => {
         answer(SetLiveExamResultsDocument, { send: false }, { setLiveExamResults: false }),
       ],
     });
-    const choice = await screen.findByRole('checkbox', { name: 'যে লাইভ পরীক্ষা দিয়েছি, তা শেষ হলে আমার নম্বর ও মেধাক্রম SMS বা ইমেইলে পাঠান' });
+    const choice = await screen.findByRole('checkbox', { name: 'যে লাইভ পরীক্ষা দিয়েছি, তা শেষ হলে আমার নম্বর ও মেধাক্রম এসএমএস বা ইমেইলে পাঠান' });
     expect(choice).toBeChecked();
     await userEvent.click(choice);
     await waitFor(() => expect(choice).not.toBeChecked());
