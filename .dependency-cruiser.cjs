@@ -14,7 +14,7 @@ const MODULE_USES = {
   enrollment: ['audit', 'auth', 'course', 'integration', 'payment', 'user'],
   inbox: ['auth'],
   instructor: ['auth', 'course', 'course-editing', 'payment'],
-  integration: ['audit', 'auth'],
+  integration: ['audit', 'auth', 'mail', 'user'],
   'legacy-import': ['auth', 'blog', 'course', 'course-editing', 'enrollment', 'review', 'user'],
   mail: ['auth', 'phone', 'user'],
   payment: ['audit', 'auth', 'course', 'enrollment', 'integration', 'mail', 'user'],

@@ -235,6 +235,7 @@ const graphqlTable: Record<string, [string, Check]> = {
   resendWebhookDelivery: [admin, gql('mutation { resendWebhookDelivery(id: "00000000-0000-4000-8000-000000000000") { id } }')],
   sendTestWebhook: [admin, gql('mutation { sendTestWebhook(endpointId: "00000000-0000-4000-8000-000000000000") }')],
   rotateWebhookSecret: [admin, gql('mutation { rotateWebhookSecret(endpointId: "00000000-0000-4000-8000-000000000000") { secret } }')],
+  enableWebhookEndpoint: [admin, gql('mutation { enableWebhookEndpoint(endpointId: "00000000-0000-4000-8000-000000000000") { id } }')],
   enrollments: [admin, gql('{ enrollments { total } }')],
   // Only API keys with enrollments:write (api-keys.test.ts): no person may call it.
   enrollStudent: ['', gql('mutation ($id: ID!) { enrollStudent(courseId: $id, email: "someone@example.com") { id } }', () => ({ id: ids.course }))],

@@ -44,6 +44,8 @@ export type AuditAction =
   | 'DELETE_COURSE'
   /** A webhook endpoint was deleted */
   | 'DELETE_WEBHOOK_ENDPOINT'
+  /** A webhook endpoint turned off after failing for days was turned on again */
+  | 'ENABLE_WEBHOOK_ENDPOINT'
   /** An API key enrolled a student */
   | 'ENROLL_STUDENT'
   /** An account was made an admin */

@@ -1,5 +1,12 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import { ApiKeysDocument, CreateApiKeyDocument, WebhookEndpointsDocument, type ApiKeyRowFragment } from './api/integrations.generated';
+import {
+  ApiKeysDocument,
+  CreateApiKeyDocument,
+  EnableWebhookEndpointDocument,
+  WebhookEndpointsDocument,
+  type ApiKeyRowFragment,
+  type WebhookEndpointRowFragment,
+} from './api/integrations.generated';
 import IntegrationsPage from './integrations-page';
 import type { ApiScope } from '../../gql/types';
 import { paths } from '../../lib/paths';
@@ -16,15 +23,17 @@ const key = (overrides: Partial<ApiKeyRowFragment> = {}) => ({
   revokedAt: null,
   ...overrides,
 });
-const endpoints = (urls: string[]) => ({
-  webhookEndpoints: urls.map((url, i) => ({
-    __typename: 'WebhookEndpoint' as const,
-    id: `endpoint-${i}`,
-    url,
-    events: ['ENROLLMENT_CREATED' as const],
-    createdAt: '2026-11-20T10:00:00.000Z',
-  })),
+const endpoint = (url: string, i: number, overrides: Partial<WebhookEndpointRowFragment> = {}) => ({
+  __typename: 'WebhookEndpoint' as const,
+  id: `endpoint-${i}`,
+  url,
+  events: ['ENROLLMENT_CREATED' as const],
+  createdAt: '2026-11-20T10:00:00.000Z',
+  failingSince: null,
+  disabledAt: null,
+  ...overrides,
 });
+const endpoints = (urls: string[]) => ({ webhookEndpoints: urls.map((url, i) => endpoint(url, i)) });
 
 const open = (mocks: RouteOptions['mocks'], language: RouteOptions['language'] = 'en') =>
   renderRoute(<IntegrationsPage />, { path: paths.adminIntegrations, mocks, language });
@@ -71,6 +80,23 @@ describe('the integrations screen', () => {
     expect(screen.getByRole('heading', { name: 'ইন্টিগ্রেশন', level: 1 })).toBeInTheDocument();
     expect(await screen.findByText('এখনো কোনো API কী নেই।')).toBeInTheDocument();
     expect(await screen.findByText('এখনো কোনো ওয়েবহুক এন্ডপয়েন্ট নেই।')).toBeInTheDocument();
+  });
+
+  it('says in Bangla that an endpoint was turned off after failing, and turns it on again', async () => {
+    const off = endpoint('https://school.example/hooks', 0, { failingSince: '2026-11-20T10:00:00.000Z', disabledAt: '2026-11-23T10:00:00.000Z' });
+    open(
+      [
+        answer(ApiKeysDocument, {}, { apiKeys: [] }),
+        answer(WebhookEndpointsDocument, {}, { webhookEndpoints: [off] }),
+        answer(EnableWebhookEndpointDocument, { endpointId: off.id }, { enableWebhookEndpoint: { ...off, failingSince: null, disabledAt: null } }),
+      ],
+      'bn',
+    );
+    const row = await screen.findByTestId('endpoint-row');
+    expect(within(row).getByText(/৩ দিন ধরে প্রতিটি পাঠানো ব্যর্থ হয়েছে/)).toBeInTheDocument();
+    fireEvent.click(within(row).getByRole('button', { name: 'আবার চালু করুন' }));
+    expect(await within(row).findByRole('button', { name: 'পরীক্ষামূলক ঘটনা পাঠান' })).toBeInTheDocument();
+    expect(within(row).queryByText(/৩ দিন ধরে/)).not.toBeInTheDocument();
   });
 
   it('says when the lists could not be loaded', async () => {

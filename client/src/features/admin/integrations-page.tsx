@@ -12,6 +12,8 @@ import {
   useCreateApiKeyMutation,
   useCreateWebhookEndpointMutation,
   useDeleteWebhookEndpointMutation,
+  useEnableWebhookEndpointMutation,
+  useSendTestWebhookMutation,
   useResendWebhookDeliveryMutation,
   useRevokeApiKeyMutation,
   useWebhookDeliveriesQuery,
@@ -271,8 +273,12 @@ function Deliveries({ endpointId }: { endpointId: string }) {
 function EndpointItem({ endpoint }: { endpoint: WebhookEndpointRowFragment }) {
   const t = useT();
   const [open, setOpen] = useState(false);
+  const { language } = useLanguage();
   const [remove, { loading }] = useDeleteWebhookEndpointMutation({ refetchQueries: ['WebhookEndpoints'] });
+  const [enable, enabling] = useEnableWebhookEndpointMutation();
+  const [sendTest, testing] = useSendTestWebhookMutation();
   const [request, setRequest] = useState<ConfirmRequest | null>(null);
+  const failed = () => toaster.create({ title: t('admin.integrations.failed'), type: 'error' });
   return (
     <Box as="li" borderWidth="1px" borderRadius="md" p="3" data-testid="endpoint-row">
       <ConfirmDialog request={request} onClose={() => setRequest(null)} />
@@ -285,10 +291,46 @@ function EndpointItem({ endpoint }: { endpoint: WebhookEndpointRowFragment }) {
             <Badge key={event}>{t(eventKey(event))}</Badge>
           ))}
         </HStack>
+        {endpoint.disabledAt ? (
+          <Alert.Root status="error" size="sm">
+            <Alert.Indicator />
+            <Alert.Title>{t('admin.integrations.disabled', { when: formatDateTime(endpoint.disabledAt, language) })}</Alert.Title>
+          </Alert.Root>
+        ) : (
+          endpoint.failingSince && (
+            <Alert.Root status="warning" size="sm">
+              <Alert.Indicator />
+              <Alert.Title>{t('admin.integrations.failingSince', { when: formatDateTime(endpoint.failingSince, language) })}</Alert.Title>
+            </Alert.Root>
+          )
+        )}
         <HStack gap="2" wrap="wrap">
           <Button size="xs" variant="outline" aria-expanded={open} onClick={() => setOpen((value) => !value)}>
             {t(open ? 'admin.integrations.hideDeliveries' : 'admin.integrations.showDeliveries')}
           </Button>
+          {endpoint.disabledAt ? (
+            <Button
+              size="xs"
+              variant="outline"
+              loading={enabling.loading}
+              onClick={() => void enable({ variables: { endpointId: endpoint.id } }).catch(failed)}
+            >
+              {t('admin.integrations.enable')}
+            </Button>
+          ) : (
+            <Button
+              size="xs"
+              variant="outline"
+              loading={testing.loading}
+              onClick={() =>
+                void sendTest({ variables: { endpointId: endpoint.id } })
+                  .then(() => toaster.create({ title: t('admin.integrations.testSent'), type: 'success' }))
+                  .catch(failed)
+              }
+            >
+              {t('admin.integrations.sendTest')}
+            </Button>
+          )}
           <Button
             size="xs"
             variant="outline"
@@ -300,8 +342,7 @@ function EndpointItem({ endpoint }: { endpoint: WebhookEndpointRowFragment }) {
                 consequence: t('admin.integrations.deleteConsequence'),
                 confirmLabel: t('admin.integrations.delete'),
                 destructive: true,
-                onConfirm: () =>
-                  remove({ variables: { id: endpoint.id } }).catch(() => toaster.create({ title: t('admin.integrations.failed'), type: 'error' })),
+                onConfirm: () => remove({ variables: { id: endpoint.id } }).catch(failed),
               })
             }
           >

@@ -64,6 +64,8 @@ export function auditSummary(action: AuditAction, detail: AuditDetail, language:
       return say('audit.DELETE_WEBHOOK_ENDPOINT', { url: str(detail.url) });
     case AuditAction.ROTATE_WEBHOOK_SECRET:
       return say('audit.ROTATE_WEBHOOK_SECRET', { url: str(detail.url), until: str(detail.previousSecretExpiresAt) });
+    case AuditAction.ENABLE_WEBHOOK_ENDPOINT:
+      return say('audit.ENABLE_WEBHOOK_ENDPOINT', { url: str(detail.url) });
     case AuditAction.RESEND_WEBHOOK_DELIVERY:
       return say('audit.RESEND_WEBHOOK_DELIVERY', { type: str(detail.type), eventId: str(detail.eventId) });
     case AuditAction.ENROLL_STUDENT:

@@ -24,6 +24,7 @@ export enum AuditAction {
   DELETE_WEBHOOK_ENDPOINT = 'DELETE_WEBHOOK_ENDPOINT',
   RESEND_WEBHOOK_DELIVERY = 'RESEND_WEBHOOK_DELIVERY',
   ROTATE_WEBHOOK_SECRET = 'ROTATE_WEBHOOK_SECRET',
+  ENABLE_WEBHOOK_ENDPOINT = 'ENABLE_WEBHOOK_ENDPOINT',
   ENROLL_STUDENT = 'ENROLL_STUDENT',
 }
 registerEnumType(AuditAction, {
@@ -50,6 +51,7 @@ registerEnumType(AuditAction, {
     DELETE_WEBHOOK_ENDPOINT: { description: 'A webhook endpoint was deleted' },
     RESEND_WEBHOOK_DELIVERY: { description: 'A webhook delivery was sent again' },
     ROTATE_WEBHOOK_SECRET: { description: 'A webhook endpoint was given a new signing secret' },
+    ENABLE_WEBHOOK_ENDPOINT: { description: 'A webhook endpoint turned off after failing for days was turned on again' },
     ENROLL_STUDENT: { description: 'An API key enrolled a student' },
   },
 });

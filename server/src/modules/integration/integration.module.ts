@@ -24,10 +24,10 @@ declare module '../../kernel/context' {
 }
 
 /** The webhook services; `retries`: by default about a day of them (tests give shorter ones). */
-export function webhookServices({ env, db, log, jobs, jwtSecret }: Services, retries?: WebhookQueueOptions): WebhookDeps {
+export function webhookServices({ env, db, log, jobs, jwtSecret, mail }: Services, retries?: WebhookQueueOptions): WebhookDeps {
   return {
     db,
-    queue: new WebhookQueue(jobs, log, retries, new WebhookTargets(new Set(env.webhookAllowedTargets), retries?.resolve)),
+    queue: new WebhookQueue(jobs, log, retries, new WebhookTargets(new Set(env.webhookAllowedTargets), retries?.resolve), mail.mailer),
     secretKey: webhookSecretKey(jwtSecret),
     allowHttp: env.nodeEnv !== 'production',
   };

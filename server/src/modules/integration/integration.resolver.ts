@@ -16,6 +16,7 @@ import {
   listWebhookEndpoints,
   resendWebhookDelivery,
   rotateWebhookSecret,
+  enableWebhookEndpoint,
   sendTestWebhook,
 } from './webhook.service';
 
@@ -115,6 +116,17 @@ export class WebhookResolver {
     @Ctx() ctx: GraphQLContext,
   ): Promise<WebhookEndpointWithSecret> {
     return rotateWebhookSecret(ctx.webhooks, requireViewer(ctx), endpointId, ctx.clientAddress);
+  }
+
+  @Authorized(...roles.admin)
+  @Mutation(() => WebhookEndpoint, {
+    description: 'Turns on again an endpoint turned off after every delivery failed for 3 days; new events reach it from now on (admins)',
+  })
+  enableWebhookEndpoint(
+    @Arg('endpointId', () => ID, { description: 'The endpoint’s id' }) endpointId: string,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<WebhookEndpoint> {
+    return enableWebhookEndpoint(ctx.webhooks, requireViewer(ctx), endpointId, ctx.clientAddress);
   }
 
   @FieldResolver(() => [WebhookAttempt], { description: 'Every attempt, oldest first' })

@@ -35,7 +35,7 @@ export async function queueDeliveries(manager: EntityManager, deliveries: Array<
 export async function emitWebhookEvent(manager: EntityManager, type: WebhookEventType, data: Record<string, unknown>): Promise<void> {
   // The queue's tables exist once the queue has started, which registering an endpoint does.
   const endpoints: Array<{ id: string }> = await manager.query(
-    `SELECT e."id" FROM "webhook_endpoint" e WHERE e."deletedAt" IS NULL AND $1 = ANY(e."events") AND to_regclass('pgboss.job') IS NOT NULL`,
+    `SELECT e."id" FROM "webhook_endpoint" e WHERE e."deletedAt" IS NULL AND e."disabledAt" IS NULL AND $1 = ANY(e."events") AND to_regclass('pgboss.job') IS NOT NULL`,
     [type],
   );
   if (endpoints.length === 0) return;

@@ -2,10 +2,11 @@ import type PgBoss from 'pg-boss';
 import type { DataSource } from 'typeorm';
 import type { Jobs } from '../../db/job-queue';
 import type { AppLogger } from '../../logger';
+import type { Mailer } from '../mail/mailer';
 import { sendDelivery } from './webhook-sender';
 import { endpointQueue, WEBHOOK_QUEUE, type WebhookJob } from './webhook-events';
 import { ensureQueue, workQueue, type WorkQueue } from '../../db/job-queues';
-import { WebhookTargets, type Resolve } from './webhook-target';
+import type { Resolve, WebhookTargets } from './webhook-target';
 
 export interface WebhookQueueOptions {
   /** The first retry waits this long, each later one twice as long. */
@@ -40,7 +41,9 @@ export class WebhookQueue {
     private readonly log: AppLogger,
     readonly options: WebhookQueueOptions = DEFAULT_WEBHOOK_RETRIES,
     /** Where deliveries may go: checked again at every attempt. */
-    readonly targets: WebhookTargets = new WebhookTargets(),
+    readonly targets: WebhookTargets,
+    /** Tells an endpoint's owner that it was turned off after failing for days. */
+    private readonly mailer: Mailer,
   ) {
     this.settings = { retryLimit: options.retryLimit, retryDelay: options.retryDelaySeconds, retryBackoff: true, expireInSeconds: 120 };
     this.queue = workQueue(jobs, WEBHOOK_QUEUE, this.settings);
@@ -85,7 +88,8 @@ export class WebhookQueue {
     await boss.work<WebhookJob>(
       queue,
       { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 2 },
-      async ([job]) => sendDelivery({ db, secretKey, log: this.log, timeoutMs: this.options.timeoutMs ?? 10_000, targets: this.targets }, job),
+      async ([job]) =>
+        sendDelivery({ db, secretKey, log: this.log, timeoutMs: this.options.timeoutMs ?? 10_000, targets: this.targets, mailer: this.mailer }, job),
     );
   }
 

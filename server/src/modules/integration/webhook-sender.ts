@@ -1,10 +1,12 @@
 import type PgBoss from 'pg-boss';
 import type { DataSource } from 'typeorm';
 import type { AppLogger } from '../../logger';
+import type { Mailer } from '../mail/mailer';
 import { WebhookAttempt, WebhookDelivery, WebhookDeliveryStatus, WebhookEndpoint } from './webhook.entity';
 import type { WebhookJob } from './webhook-events';
 import { decryptSecret, DELIVERY_ID_HEADER, EVENT_ID_HEADER, EVENT_TYPE_HEADER, SIGNATURE_HEADER, signatureHeader } from './webhook-signature';
 import { WebhookTargetError, type WebhookTargets } from './webhook-target';
+import { ENDPOINT_DISABLED, recordEndpointHealth } from './webhook-health';
 
 export interface SenderDeps {
   db: DataSource;
@@ -13,11 +15,14 @@ export interface SenderDeps {
   timeoutMs: number;
   /** Where deliveries may go (public addresses, or WEBHOOK_ALLOWED_TARGETS), checked again at every attempt. */
   targets: WebhookTargets;
+  /** Tells an endpoint's owner that it was turned off. */
+  mailer: Mailer;
 }
 
 /**
  * One attempt of a delivery: POSTs its body signed with a fresh timestamp, logs the attempt, and
  * throws on anything but a 2xx answer so the queue retries it later (FAILED once retries run out).
+ * A turned-off endpoint's deliveries fail without an attempt.
  */
 export async function sendDelivery(deps: SenderDeps, job: PgBoss.JobWithMetadata<WebhookJob>): Promise<void> {
   const delivery = await deps.db.getRepository(WebhookDelivery).findOneBy({ id: job.data.deliveryId });
@@ -25,6 +30,10 @@ export async function sendDelivery(deps: SenderDeps, job: PgBoss.JobWithMetadata
   const endpoint = await deps.db.getRepository(WebhookEndpoint).findOneBy({ id: delivery.endpointId });
   if (!endpoint || endpoint.deletedAt) {
     await deps.db.getRepository(WebhookDelivery).update({ id: delivery.id }, { status: WebhookDeliveryStatus.FAILED, lastError: 'The endpoint was deleted' });
+    return;
+  }
+  if (endpoint.disabledAt) {
+    await deps.db.getRepository(WebhookDelivery).update({ id: delivery.id }, { status: WebhookDeliveryStatus.FAILED, lastError: ENDPOINT_DISABLED });
     return;
   }
   const attemptedAt = new Date();
@@ -75,6 +84,7 @@ export async function sendDelivery(deps: SenderDeps, job: PgBoss.JobWithMetadata
       },
     );
   });
+  await recordEndpointHealth(deps.db, deps.mailer, endpoint, error !== null, attemptedAt);
   if (error) {
     deps.log.warn({ deliveryId: delivery.id, endpointId: endpoint.id, statusCode, retry: job.retryCount }, 'webhook delivery failed');
     throw new Error(error);

@@ -7,10 +7,13 @@ import { signedInClient, type HttpClient } from '../../test/http-client';
 import { Receiver, verify } from '../../test/webhook-receiver';
 import { Role } from '../../kernel/role';
 import { AuditEntry } from '../audit/audit.entity';
-import { WebhookDelivery } from './webhook.entity';
+import { WebhookDelivery, WebhookEndpoint } from './webhook.entity';
+import { OutboxMessage } from '../mail/outbox-message.entity';
+import { waitFor } from '../../test/wait-for';
 
 // A school's developer checks its receiver with a test event, tells deliveries apart by their
-// headers, and changes the signing secret without losing a delivery.
+// headers, changes the signing secret without losing a delivery, and is told when a receiver
+// that has failed for days is turned off.
 
 jest.setTimeout(60_000);
 
@@ -133,4 +136,50 @@ it('rotateWebhookSecret answers a new secret; the old one signs beside it for 24
   expect(JSON.stringify(audit)).not.toContain(secret);
   const refused = await student.graphql(`mutation ($id: ID!) { rotateWebhookSecret(endpointId: $id) { secret } }`, { id: endpoint.id });
   expect(refused.errors?.[0].extensions?.code).toBe('FORBIDDEN');
+});
+
+it('an endpoint whose every delivery failed for 3 days is turned off and its admin told; turned on again, it receives events', async () => {
+  const endpoint = await register(['COURSE_PUBLISHED']);
+  const ping = () => admin.graphql(`mutation ($id: ID!) { sendTestWebhook(endpointId: $id) }`, { id: endpoint.id });
+  const row = () => db.getRepository(WebhookEndpoint).findOneByOrFail({ id: endpoint.id });
+  receiver.statuses = [500, 500, 500, 500];
+  await ping();
+  const failing = await waitFor('the first failure', async () => (await row()).failingSince);
+  expect((await row()).disabledAt).toBeNull();
+
+  // Three days of failures later, the next failed attempt turns it off.
+  await db.query(`UPDATE webhook_endpoint SET "failingSince" = now() - interval '3 days 1 minute' WHERE id = $1`, [endpoint.id]);
+  const disabledAt = await waitFor('the endpoint turned off', async () => (await row()).disabledAt, 20_000);
+  expect(disabledAt.getTime()).toBeGreaterThan(failing.getTime());
+  const told = await db
+    .getRepository(OutboxMessage)
+    .findBy({ to: 'admin@example.com', subject: `Shikhon: the webhook endpoint ${receiver.url} is turned off` });
+  expect(told).toHaveLength(1);
+  expect(told[0].text).toContain('failed for 3 days');
+  const listed = await admin.graphql<{ webhookEndpoints: Array<{ id: string; disabledAt: string | null }> }>(`{ webhookEndpoints { id disabledAt } }`);
+  expect(listed.data!.webhookEndpoints.find((item) => item.id === endpoint.id)?.disabledAt).toBe(disabledAt.toISOString());
+
+  // Off: its deliveries fail without an attempt (new events are not written for it at all).
+  receiver.statuses = [];
+  const seen = receiver.received.length;
+  await ping();
+  await waitFor('the queued delivery failed', async () =>
+    (await db.getRepository(WebhookDelivery).findBy({ endpointId: endpoint.id })).some((delivery) =>
+      delivery.lastError?.startsWith('The endpoint is turned off'),
+    ),
+  );
+  expect(receiver.received.length).toBe(seen);
+
+  const refused = await student.graphql(`mutation ($id: ID!) { enableWebhookEndpoint(endpointId: $id) { id } }`, { id: endpoint.id });
+  expect(refused.errors?.[0].extensions?.code).toBe('FORBIDDEN');
+  expect((await row()).disabledAt).not.toBeNull();
+  const enabled = await admin.graphql<{ enableWebhookEndpoint: { disabledAt: string | null; failingSince: string | null } }>(
+    `mutation ($id: ID!) { enableWebhookEndpoint(endpointId: $id) { disabledAt failingSince } }`,
+    { id: endpoint.id },
+  );
+  expect(enabled.data).toEqual({ enableWebhookEndpoint: { disabledAt: null, failingSince: null } });
+  await ping();
+  const [pong] = (await receiver.waitFor(seen + 1)).slice(seen);
+  expect(json(pong.body)).toMatchObject({ type: 'ping', data: { endpointId: endpoint.id } });
+  expect(await db.getRepository(AuditEntry).countBy({ targetId: endpoint.id, action: 'ENABLE_WEBHOOK_ENDPOINT' as AuditEntry['action'] })).toBe(1);
 });

@@ -76,6 +76,20 @@ export class WebhookEndpoint {
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt: Date;
 
+  @Field(() => Date, {
+    nullable: true,
+    description: 'Since when every attempt to it has failed (the first failure after its last success); null while it answers',
+  })
+  @Column({ type: 'timestamptz', nullable: true })
+  failingSince: Date | null;
+
+  @Field(() => Date, {
+    nullable: true,
+    description: 'When it was turned off after failing for 3 days: it receives no new events until enableWebhookEndpoint; null while on',
+  })
+  @Column({ type: 'timestamptz', nullable: true })
+  disabledAt: Date | null;
+
   @Field(() => Date, { nullable: true, description: 'When it was deleted; a deleted endpoint receives nothing more' })
   @Column({ type: 'timestamptz', nullable: true })
   deletedAt: Date | null;

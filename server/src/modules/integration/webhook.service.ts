@@ -250,3 +250,23 @@ export async function rotateWebhookSecret(deps: WebhookDeps, viewer: Viewer, end
   });
   return { endpoint, secret };
 }
+
+/** Turns on again an endpoint turned off after failing for days: new events reach it; the failed deliveries can be resent. */
+export async function enableWebhookEndpoint(deps: WebhookDeps, viewer: Viewer, endpointId: string, address: string): Promise<WebhookEndpoint> {
+  requireRole(viewer, roles.admin, ONLY_ADMINS);
+  await deps.queue.startEndpoint(deps.db, deps.secretKey, endpointId);
+  return deps.db.transaction(async (manager) => {
+    const endpoint = await liveEndpoint(manager, endpointId);
+    if (!endpoint.disabledAt) return endpoint;
+    await manager.getRepository(WebhookEndpoint).update({ id: endpoint.id }, { disabledAt: null, failingSince: null });
+    await recordAudit(manager, {
+      viewer,
+      address,
+      action: AuditAction.ENABLE_WEBHOOK_ENDPOINT,
+      targetType: AuditTarget.WEBHOOK_ENDPOINT,
+      targetId: endpoint.id,
+      detail: { url: endpoint.url },
+    });
+    return Object.assign(endpoint, { disabledAt: null, failingSince: null });
+  });
+}

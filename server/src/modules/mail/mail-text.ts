@@ -14,7 +14,8 @@ export type MailKind =
   | 'smsBudgetWarning'
   | 'lessonHidden'
   | 'liveExamReminder'
-  | 'liveExamResult';
+  | 'liveExamResult'
+  | 'webhookDisabled';
 
 /** An email's subject and body in `language`. */
 export function mailText(language: Language, kind: MailKind, values: TextValues): { subject: string; text: string } {
