@@ -11,6 +11,13 @@ export const WEBHOOK_QUEUE = 'webhook-delivery';
  */
 export const endpointQueue = (endpointId: string) => `${WEBHOOK_QUEUE}-${endpointId}`;
 
+/**
+ * The PostgreSQL channel on which written deliveries name their endpoints (comma-separated ids). A
+ * NOTIFY is heard only once its transaction commits, so every process wakes the endpoints' workers
+ * exactly when their deliveries exist (webhook-queue.ts); polling stays as the fallback.
+ */
+export const WEBHOOK_CHANNEL = 'webhook_deliveries';
+
 export interface WebhookJob {
   deliveryId: string;
 }
@@ -24,6 +31,8 @@ export async function queueDeliveries(manager: EntityManager, deliveries: Array<
   for (const delivery of deliveries) {
     await jobWriter.send(endpointQueue(delivery.endpointId), { deliveryId: delivery.id } satisfies WebhookJob, { db } as PgBoss.SendOptions);
   }
+  if (deliveries.length > 0)
+    await manager.query(`SELECT pg_notify($1, $2)`, [WEBHOOK_CHANNEL, [...new Set(deliveries.map((delivery) => delivery.endpointId))].join(',')]);
 }
 
 /**

@@ -1,10 +1,11 @@
+import { Client } from 'pg';
 import type PgBoss from 'pg-boss';
 import type { DataSource } from 'typeorm';
 import type { Jobs } from '../../db/job-queue';
 import type { AppLogger } from '../../logger';
 import type { Mailer } from '../mail/mailer';
 import { sendDelivery } from './webhook-sender';
-import { endpointQueue, WEBHOOK_QUEUE, type WebhookJob } from './webhook-events';
+import { endpointQueue, WEBHOOK_CHANNEL, WEBHOOK_QUEUE, type WebhookJob } from './webhook-events';
 import { ensureQueue, workQueue, type WorkQueue } from '../../db/job-queues';
 import type { Resolve, WebhookTargets } from './webhook-target';
 
@@ -28,13 +29,18 @@ export const DEFAULT_WEBHOOK_RETRIES: WebhookQueueOptions = { retryDelaySeconds:
  * the transaction of the action that caused the event (webhook-events.ts), and worked here, in the
  * server process, with retries and exponential backoff. Each endpoint has its own queue and worker
  * (`endpointQueue`), one delivery at a time in the order written: a slow or failing endpoint holds
- * up only its own deliveries. A timeout is one failed attempt, retried like any other.
+ * up only its own deliveries. A timeout is one failed attempt, retried like any other. A worker that
+ * found a delivery looks for the next one at once (a backlog drains at the endpoint's own pace), and
+ * a committed event wakes its endpoints' workers in every process (WEBHOOK_CHANNEL); polling only
+ * catches what a lost notice missed.
  */
 export class WebhookQueue {
   private started: Promise<PgBoss> | null = null;
   private readonly settings: { retryLimit: number; retryDelay: number; retryBackoff: boolean; expireInSeconds: number };
   private readonly queue: WorkQueue;
   private readonly endpoints = new Map<string, Promise<void>>();
+  /** Each worked queue's pg-boss worker id, to wake it when its deliveries are written. */
+  private readonly workers = new Map<string, string>();
 
   constructor(
     jobs: Jobs,
@@ -59,6 +65,7 @@ export class WebhookQueue {
       await this.work(boss, WEBHOOK_QUEUE, db, secretKey);
       const live = await db.query<Array<{ id: string }>>(`SELECT "id" FROM "webhook_endpoint" WHERE "deletedAt" IS NULL`);
       await Promise.all(live.map(({ id }) => this.workEndpoint(boss, db, secretKey, id)));
+      await this.listen(boss, (db.options as { url: string }).url);
       return boss;
     })();
     this.started.catch(() => (this.started = null));
@@ -85,12 +92,38 @@ export class WebhookQueue {
   }
 
   private async work(boss: PgBoss, queue: string, db: DataSource, secretKey: Buffer): Promise<void> {
-    await boss.work<WebhookJob>(
+    const deps = { db, secretKey, log: this.log, timeoutMs: this.options.timeoutMs ?? 10_000, targets: this.targets, mailer: this.mailer };
+    const id = await boss.work<WebhookJob>(
       queue,
       { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 2 },
-      async ([job]) =>
-        sendDelivery({ db, secretKey, log: this.log, timeoutMs: this.options.timeoutMs ?? 10_000, targets: this.targets, mailer: this.mailer }, job),
+      async ([job]) => {
+        try {
+          await sendDelivery(deps, job);
+        } finally {
+          // There may be more: look again now rather than after the polling interval.
+          boss.notifyWorker(this.workers.get(queue) ?? '');
+        }
+      },
     );
+    this.workers.set(queue, id);
+  }
+
+  /** Wakes an endpoint's worker when a committed transaction wrote it deliveries (in any process); until the queue stops. */
+  private async listen(boss: PgBoss, databaseUrl: string): Promise<void> {
+    const client = new Client({ connectionString: databaseUrl, connectionTimeoutMillis: 2000 });
+    client.on('notification', (notice) => {
+      for (const endpointId of (notice.payload ?? '').split(',')) boss.notifyWorker(this.workers.get(endpointQueue(endpointId)) ?? '');
+    });
+    // Without notices, polling still delivers everything, a little later.
+    client.on('error', (error) => this.log.warn({ err: error }, 'webhooks: lost the delivery notices; polling only'));
+    boss.once('stopped', () => void client.end().catch(() => undefined));
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${WEBHOOK_CHANNEL}`);
+    } catch (error) {
+      this.log.warn({ err: error }, 'webhooks: cannot listen for delivery notices; polling only');
+      await client.end().catch(() => undefined);
+    }
   }
 
   /** Starts at server start when some endpoint is registered (otherwise registering one starts it). */
