@@ -279,6 +279,13 @@ const graphqlTable: Record<string, [string, Check]> = {
     gql('mutation ($id: ID!) { purchaseCourse(input: { courseId: $id, paymentMethod: "pm_card_visa" }) { status } }', () => ({ id: ids.paidCourse })),
   ],
   confirmPurchase: [student, gql('mutation { confirmPurchase(paymentId: "00000000-0000-4000-8000-000000000000") { status } }')],
+  requestGuardianPayment: [
+    student,
+    gql('mutation ($id: ID!) { requestGuardianPayment(courseId: $id, guardianPhone: "01812-345670") }', () => ({ id: ids.paidCourse })),
+  ],
+  // The link's token is the key: anyone holding it sees the student's first name and the course, and may pay.
+  guardianPayment: [everyone, gql('{ guardianPayment(token: "not-a-real-token") { status } }')],
+  payGuardianPayment: [everyone, gql('mutation { payGuardianPayment(input: { token: "not-a-real-token", name: "Abdul Karim" }) { status } }')],
   refundEnrollment: [
     admin,
     gql('mutation { refundEnrollment(enrollmentId: "00000000-0000-4000-8000-000000000000", refundCase: COURSE_CANCELLED) { percent } }'),

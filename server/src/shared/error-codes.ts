@@ -81,6 +81,8 @@ export const errorCodes = {
   LESSON_NOT_FOUND: 'NOT_FOUND',
   ENROLLMENT_NOT_FOUND: 'NOT_FOUND',
   PAYMENT_NOT_FOUND: 'NOT_FOUND',
+  /** A guardian's payment link that does not exist (a wrong or cut-off link). */
+  GUARDIAN_PAYMENT_NOT_FOUND: 'NOT_FOUND',
   CERTIFICATE_NOT_FOUND: 'NOT_FOUND',
   MODEL_TEST_NOT_FOUND: 'NOT_FOUND',
   ATTEMPT_NOT_FOUND: 'NOT_FOUND',
@@ -105,6 +107,8 @@ export const errorCodes = {
   PAYMENT_IN_PROGRESS: 'CONFLICT',
   /** A payment for the course was received and waits for an admin's check. */
   PAYMENT_HELD: 'CONFLICT',
+  /** A guardian's payment link past its 48 hours: the student asks again. */
+  GUARDIAN_PAYMENT_EXPIRED: 'CONFLICT',
   /** The payment was refunded already. */
   ALREADY_REFUNDED: 'CONFLICT',
   /** The email address belongs to another account. */

@@ -48,6 +48,8 @@ export interface PurchaseRequest {
   idempotencyKey?: string | null;
   /** The buyer's network address, for the limit on failed purchases per address. */
   address?: string | null;
+  /** A guardian pays through the student's request (guardian-payment.service.ts). */
+  guardianRequestId?: string | null;
 }
 
 /** The server's price: dollars from the database, charged in cents. */
@@ -76,7 +78,7 @@ export const BANGLADESH_MOBILE = 'Enter a Bangladeshi mobile number, like 01712-
 export const LOCAL_BUYER_NAME = 'Enter your name as the payment page should show it';
 
 /** A hosted payment page (SSLCommerz) asks for the buyer's name, email and mobile number, and nothing more. */
-type LocalBuyer = { name: string; email: string; phone: string };
+export type LocalBuyer = { name: string; email: string; phone: string };
 
 function checkLocalBuyer(billing: BillingDetailsInput | null | undefined, viewer: Viewer): LocalBuyer {
   const name = billing?.name?.trim() || viewer.name;
@@ -157,10 +159,10 @@ export async function purchaseCourse(deps: PurchaseDeps, viewer: Viewer, request
   }
 }
 
-/** A paid purchase, from the payment row to the provider's answer (see purchaseCourse). */
-async function payForCourse(
+/** A paid purchase, from the payment row to the provider's answer (see purchaseCourse); `viewer`: the student it is for. */
+export async function payForCourse(
   deps: PurchaseDeps,
-  viewer: Viewer,
+  viewer: Pick<Viewer, 'id'>,
   request: PurchaseRequest,
   {
     course,
@@ -183,7 +185,8 @@ async function payForCourse(
     // One payment on a gateway's page per student and course: asking again with the same way to pay
     // (a second tap, another tab) returns it, once it has its page; another way waits until it is settled.
     // A card waiting for its 3-D Secure check does not hold back another card (the later one is refunded).
-    const sameWay = (p: Payment) => p.provider === provider.name && p.amountCents === amountCents && p.currency === currency;
+    const sameWay = (p: Payment) =>
+      p.provider === provider.name && p.amountCents === amountCents && p.currency === currency && p.guardianRequestId === (request.guardianRequestId ?? null);
     const hosted = way.capabilities.includes('hostedPaymentPage');
     const inFlight = await payments.findOneBy({ studentId: viewer.id, courseId: course.id, status: In([PaymentStatus.PENDING, PaymentStatus.HELD]) });
     if (inFlight?.status === PaymentStatus.PENDING && hosted && sameWay(inFlight)) return { replay: inFlight };
@@ -207,6 +210,7 @@ async function payForCourse(
       failureMessage: null,
       transactionRef: null,
       actionUrl: null,
+      guardianRequestId: request.guardianRequestId ?? null,
     });
     return { payment };
   });

@@ -86,6 +86,10 @@ export class Payment {
   @Column({ type: 'text', nullable: true })
   methodLast4: string | null;
 
+  /** The guardian's request (guardian-payment.entity.ts) this payment was made through, if any. */
+  @Column({ type: 'uuid', nullable: true })
+  guardianRequestId: string | null;
+
   /** When the old client's POST /api/enroll was accepted for this payment (once only). */
   @Column({ type: 'timestamptz', nullable: true })
   legacyEnrollRecordedAt: Date | null;

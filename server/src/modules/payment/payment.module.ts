@@ -1,3 +1,5 @@
+import { GuardianPaymentResolver } from './guardian-payment.resolver';
+import { GuardianPaymentRequest } from './guardian-payment.entity';
 import type { ProductModule } from '../../kernel/product-module';
 import { createPaymentProviders } from '../../payments/create-providers';
 import { paymentServices, type PaymentServices } from './payment-services';
@@ -34,8 +36,8 @@ export const paymentModule: ProductModule = {
         log,
       }),
   },
-  resolvers: [PurchaseResolver, CoursePaymentResolver, PaymentHistoryResolver, PaymentSettingsResolver],
-  entities: [Payment, Refund, WebhookEventSeen, LegacyChargeRequest],
+  resolvers: [PurchaseResolver, CoursePaymentResolver, PaymentHistoryResolver, PaymentSettingsResolver, GuardianPaymentResolver],
+  entities: [Payment, Refund, WebhookEventSeen, LegacyChargeRequest, GuardianPaymentRequest],
   routes: ({ payments, db }) => [
     // Webhooks are verified against the exact bytes received, so they are read before any JSON parsing.
     { phase: 'raw-body', order: 10, router: stripeWebhookRouter(payments) },

@@ -39,8 +39,8 @@ type PaymentId = InstanceType<typeof PaymentId>;
 const EnrollmentId = IdArgs('enrollmentId', ENROLLMENT_NOT_FOUND, 'The enrollment to refund', 'ENROLLMENT_NOT_FOUND');
 type EnrollmentId = InstanceType<typeof EnrollmentId>;
 
-@ObjectType({ description: 'What purchaseCourse or confirmPurchase did' })
-class PurchaseResult {
+@ObjectType({ description: 'What purchaseCourse, confirmPurchase or payGuardianPayment did' })
+export class PurchaseResult {
   @Field(() => PurchaseStatus, { description: 'Whether the course is bought, waits for an action, or failed' })
   status: PurchaseStatus;
 
@@ -81,7 +81,7 @@ class RefundResult {
   amountRefunded: Money;
 }
 
-const toResult = (outcome: PurchaseOutcome, language: Language): PurchaseResult => ({
+export const toResult = (outcome: PurchaseOutcome, language: Language): PurchaseResult => ({
   status: PurchaseStatus[outcome.status],
   enrollment: outcome.enrollment,
   paymentId: outcome.payment?.id ?? null,

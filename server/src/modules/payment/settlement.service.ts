@@ -1,3 +1,4 @@
+import { markGuardianRequestPaid, sendGuardianReceipt } from './guardian-settlement';
 import { Brackets, type EntityManager } from 'typeorm';
 import { PAYMENT_GATEWAY_ERROR, PAYMENT_PAGE_EXPIRED, type PaymentProvider, type ProviderPayment } from '../../payments/provider';
 import { AppError, notFound } from '../../shared/errors';
@@ -138,10 +139,14 @@ export async function recordProviderResult(deps: PurchaseDeps, paymentId: string
     const course = await manager.getRepository(Course).findOneByOrFail({ id: current.courseId });
     const student = await manager.getRepository(User).findOneByOrFail({ id: current.studentId });
     const granted = await grantEnrollment(manager, student, course, current);
+    if (granted.created) await markGuardianRequestPaid(manager, current);
     return { payment: current, ...granted, alreadyOwned: false };
   });
   if (alreadyOwned && enrollment) return refundSecondPayment(deps, payment, enrollment);
-  if (created && enrollment) await sendReceipt(deps, payment, enrollment);
+  if (created && enrollment) {
+    await sendReceipt(deps, payment, enrollment);
+    await sendGuardianReceipt(deps, payment, enrollment);
+  }
   return outcomeOf(payment, enrollment, result);
 }
 

@@ -32,7 +32,8 @@ export function sslcommerzNotificationsRouter(deps: PurchaseDeps, providerName: 
       const fields = notification(req);
       const payment = await settleGatewayNotification(deps, providerName, fields.tran_id, fields.val_id);
       if (!payment) throw badInput('Unknown transaction');
-      // Back to the course page, which tells the buyer how it went (the spec's payment messages).
+      // Back to the course page, which tells the buyer how it went (the spec's payment messages); a
+      // guardian, who has no account, to the guardian's page.
       const flag =
         payment.status === PaymentStatus.SUCCEEDED
           ? 'success=true'
@@ -43,7 +44,8 @@ export function sslcommerzNotificationsRouter(deps: PurchaseDeps, providerName: 
               : outcome === 'cancel'
                 ? 'canceled=true'
                 : 'failed=true';
-      res.redirect(303, new URL(`/course/${payment.courseId}?${flag}`, publicUrl).toString());
+      const page = payment.guardianRequestId ? '/guardian-pay/done' : `/course/${payment.courseId}`;
+      res.redirect(303, new URL(`${page}?${flag}`, publicUrl).toString());
     });
   }
 
