@@ -113,3 +113,56 @@ describe('a receipt for a phone-only student, in Bangla on a phone (390 px)', ()
     await visit.close();
   });
 });
+
+describe('a guardian pays for a student, in Bangla on a phone (390 px)', () => {
+  it('the student sends the link; the guardian, signed out, pays with bKash in the sandbox; the student finds the course in My Courses', async () => {
+    const visit = await openPhone(browser);
+    const { page } = visit;
+    await signUpWithPhone(page, '০১৯১২-৩৪৫৬৮২', '+8801912345682', 'নাফিসা ইসলাম');
+
+    await page.goto('/allCourses?section=PROFESSIONAL_SKILL');
+    const card = page.getByTestId('course-card').nth(4);
+    await card.waitFor();
+    const name = (await card.getByRole('heading').textContent())!.trim();
+    const coursePath = (await card.getByRole('link', { name: bn('courseCard.preview') }).getAttribute('href'))!;
+    const courseId = /\/course\/([0-9a-f-]{36})/.exec(coursePath)![1];
+    await page.goto(`/enroll/${courseId}`);
+    await page.getByRole('button', { name: bn('guardian.ask') }).click();
+    const form = page.getByRole('form', { name: bn('guardian.ask') });
+    await form.getByLabel(bn('guardian.phone')).fill('০১৮১২-৩৪৫৬৭১');
+    await form.getByRole('button', { name: bn('guardian.send') }).click();
+    await form.getByText(bn('guardian.sent', { phone: '০১৮১২-৩৪৫৬৭১' })).waitFor();
+    await assertNoSidewaysScroll(page);
+
+    // The guardian's SMS, in Bangla, with the link; the guardian opens it signed out, on another phone.
+    const sms = await latestSmsTo('+8801812345671', '%অনুরোধ%');
+    const link = /(http:\/\/127\.0\.0\.1:\d+\/guardian-pay\/[\w-]+\?lang=bn)$/.exec(sms);
+    assert.ok(link, `the guardian's SMS has the link: ${sms}`);
+    assert.ok(sms.startsWith(`শিখন: নাফিসা আপনাকে "${name}" কোর্সের ৳`), sms);
+    const guardian = await openPhone(browser);
+    await guardian.page.goto(new URL(link[1]).pathname + new URL(link[1]).search);
+    await guardian.page.getByText(bn('guardian.asked', { name: 'নাফিসা' })).waitFor();
+    assert.equal(await guardian.page.getByTestId('guardian-course').textContent(), name);
+    assert.match((await guardian.page.getByTestId('guardian-price').textContent())!, /^৳[০-৯,]+$/);
+    await assertNoSidewaysScroll(guardian.page);
+    await guardian.page.getByLabel(bn('guardian.name')).fill('আব্দুল করিম');
+    await guardian.page.getByRole('button', { name: /^৳[০-৯,]+ পরিশোধ করুন$/ }).click();
+    await guardian.page.waitForURL(/\/sslcommerz-sandbox\/gateway\//);
+    await guardian.page.getByRole('form', { name: 'bKash' }).getByRole('button', { name: 'Pay' }).click();
+    await guardian.page.waitForURL(/\/guardian-pay\/done\?success=true$/);
+    await guardian.page.getByText(bn('guardian.outcome.success')).waitFor();
+    // The receipt's page for the guardian, from this browser, with the transaction id the SMS names.
+    await guardian.page.getByRole('link', { name: bn('guardian.seeReceipt') }).click();
+    const transaction = (await guardian.page.getByTestId('guardian-transaction').textContent())!;
+    const receipt = await latestSmsTo('+8801812345671', '%পরিশোধ হয়েছে%');
+    assert.ok(receipt.includes(`লেনদেন: ${transaction}, `), receipt);
+    guardian.assertNoErrors();
+    await guardian.close();
+
+    // The student has the course.
+    await page.goto('/mycourses');
+    await page.getByRole('heading', { name }).waitFor();
+    visit.assertNoErrors();
+    await visit.close();
+  });
+});

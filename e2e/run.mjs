@@ -105,7 +105,7 @@ const SECONDS = {
   'practice-by-yourself': 25,
   practice: 9,
   purchase: 60,
-  receipts: 40,
+  receipts: 45,
   'reviews-inbox-and-blog': 52,
   'scripts-arriving': 24,
   'server-rendering': 35,

@@ -78,6 +78,9 @@ export const routes: RouteObject[] = [
           { path: paths.resetPassword, ...screen(() => import('../features/account/reset-password-page')) },
           { path: paths.verifyEmail, ...screen(() => import('../features/account/verify-email-page')) },
           { path: paths.editProfile, ...screen(() => import('../features/account/edit-profile-page')) },
+          // A guardian pays from an SMS link, with no account.
+          { path: routePatterns.guardianPay, ...screen(() => import('../features/guardian/guardian-pay-page')) },
+          { path: paths.guardianPaid, ...named(() => import('../features/guardian/guardian-pay-page'), 'GuardianPaidPage') },
           {
             element: <RequireAuth />,
             children: [

@@ -229,6 +229,27 @@ export type EducationBoard =
   /** Technical Board */
   | 'TECHNICAL';
 
+/** A guardian paying through the link a student sent */
+export type GuardianPayInput = {
+  /** The same key on a retried request answers the first result */
+  idempotencyKey?: string | null | undefined;
+  /** The guardian’s name, as the payment page shows it; at most 100 characters */
+  name: string;
+  /** The token from the SMS link (/guardian-pay/{token}) */
+  token: string;
+};
+
+/** Where a guardian’s payment link stands */
+export type GuardianPaymentStatus =
+  /** The student got the course another way: nothing to pay */
+  | 'ENROLLED'
+  /** Its 48 hours are over: the student asks again */
+  | 'EXPIRED'
+  /** It can be paid */
+  | 'OPEN'
+  /** Paid through this link: the student has the course */
+  | 'PAID';
+
 /** A course section of the home page */
 export type HomeSection =
   /** School courses for classes 1 to 12 */

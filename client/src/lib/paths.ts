@@ -83,6 +83,7 @@ export const paths = {
   /** Practising by oneself: a set from chosen chapters (`?class=9&subject=physics` picks them). */
   practice: '/practice',
   savedQuestions: '/practice/saved',
+  guardianPaid: '/guardian-pay/done',
 } as const;
 
 /** Route patterns with parameters, for the route table and `matchPath`. */
@@ -99,4 +100,5 @@ export const routePatterns = {
   editModelTest: `${instructor}/model-tests/:id`,
   modelTest: '/model-tests/:id',
   attempt: '/attempts/:id',
+  guardianPay: '/guardian-pay/:token',
 } as const;

@@ -11,6 +11,7 @@ import { useCheckoutPageQuery } from './api/checkout.generated';
 import { CardPaymentForm } from './components/card-payment-form';
 import { AlreadyEnrolled, PaymentHeld } from './components/course-notices';
 import { FreeEnrollment } from './components/free-enrollment';
+import { GuardianRequest } from './components/guardian-request';
 import { LocalPaymentForm } from './components/local-payment-form';
 import { OrderSummary } from './components/order-summary';
 import { PaymentChoice } from './components/payment-choice';
@@ -69,6 +70,7 @@ export default function CheckoutPage() {
             ) : (
               <CardPaymentForm courseId={course.id} price={price} settings={settings} />
             )}
+            {providers.includes('SSLCOMMERZ') && course.priceTaka.amount > 0 && <GuardianRequest courseId={course.id} />}
           </Stack>
         )}
       </Grid>

@@ -94,7 +94,8 @@ export async function requestGuardianPayment(deps: PurchaseDeps, viewer: Viewer,
       course: course.name,
       amount: formatMoney(amount, currency, 'bn'),
       hours: GUARDIAN_LINK_HOURS,
-      link: new URL(guardianPagePath(token), deps.publicUrl).toString(),
+      // The page opens in Bangla, as the SMS is written; its switch offers English.
+      link: new URL(`${guardianPagePath(token)}?lang=bn`, deps.publicUrl).toString(),
     }),
   );
   return true;

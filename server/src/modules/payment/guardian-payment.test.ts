@@ -64,7 +64,7 @@ async function ask(phone = '01812-345670'): Promise<string> {
   expect(errors).toBeUndefined();
   expect(data).toEqual({ requestGuardianPayment: true });
   const [sms] = (await smsTo(GUARDIAN)).slice(-1);
-  const link = /(http:\/\/127\.0\.0\.1:\d+\/guardian-pay\/([\w-]+))$/.exec(sms.text);
+  const link = /(http:\/\/127\.0\.0\.1:\d+\/guardian-pay\/([\w-]+)\?lang=bn)$/.exec(sms.text);
   expect(link).not.toBeNull();
   return link![2];
 }
