@@ -283,6 +283,9 @@ const graphqlTable: Record<string, [string, Check]> = {
     student,
     gql('mutation ($id: ID!) { requestGuardianPayment(courseId: $id, guardianPhone: "01812-345670") }', () => ({ id: ids.paidCourse })),
   ],
+  createCoupon: [staff, gql('mutation { createCoupon(input: { code: "", percentOff: 10 }) { id } }')],
+  coupons: [staff, gql('{ coupons { id } }')],
+  couponPreview: [student, gql('mutation ($id: ID!) { couponPreview(courseId: $id, code: "NOPE1") { amount } }', () => ({ id: ids.paidCourse }))],
   // The link's token is the key: anyone holding it sees the student's first name and the course, and may pay.
   guardianPayment: [everyone, gql('{ guardianPayment(token: "not-a-real-token") { status } }')],
   payGuardianPayment: [everyone, gql('mutation { payGuardianPayment(input: { token: "not-a-real-token", name: "Abdul Karim" }) { status } }')],

@@ -83,6 +83,8 @@ export const errorCodes = {
   PAYMENT_NOT_FOUND: 'NOT_FOUND',
   /** A guardian's payment link that does not exist (a wrong or cut-off link). */
   GUARDIAN_PAYMENT_NOT_FOUND: 'NOT_FOUND',
+  /** No coupon has the code typed (`field`: couponCode). */
+  COUPON_NOT_FOUND: 'NOT_FOUND',
   CERTIFICATE_NOT_FOUND: 'NOT_FOUND',
   MODEL_TEST_NOT_FOUND: 'NOT_FOUND',
   ATTEMPT_NOT_FOUND: 'NOT_FOUND',
@@ -109,6 +111,14 @@ export const errorCodes = {
   PAYMENT_HELD: 'CONFLICT',
   /** A guardian's payment link past its 48 hours: the student asks again. */
   GUARDIAN_PAYMENT_EXPIRED: 'CONFLICT',
+  /** The coupon's end has passed. */
+  COUPON_EXPIRED: 'CONFLICT',
+  /** The coupon's uses are all taken, or this student's are. */
+  COUPON_USED_UP: 'CONFLICT',
+  /** The coupon is for other courses, for dearer ones, or (taka off) for taka payments only. */
+  COUPON_NOT_FOR_COURSE: 'CONFLICT',
+  /** Another coupon has this code already (`field`: code). */
+  COUPON_CODE_TAKEN: 'CONFLICT',
   /** The payment was refunded already. */
   ALREADY_REFUNDED: 'CONFLICT',
   /** The email address belongs to another account. */

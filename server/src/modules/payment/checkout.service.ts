@@ -13,6 +13,7 @@ import type { Viewer } from '../../kernel/viewer';
 import { type Course } from '../course/course.entity';
 import { COURSE_NOT_FOUND, findCourse } from '../course/course.service';
 import { findActiveEnrollment, grantEnrollment } from '../enrollment/enrollment.service';
+import { priceWithCoupon, redeemCoupon, type CouponPrice } from './coupon.service';
 import { PAYMENTS_OFF, type ProviderDefinition, type PurchaseDeps } from './payment-deps';
 import { Payment, PaymentStatus } from './payment.entity';
 import {
@@ -50,6 +51,8 @@ export interface PurchaseRequest {
   address?: string | null;
   /** A guardian pays through the student's request (guardian-payment.service.ts). */
   guardianRequestId?: string | null;
+  /** A coupon's code (coupon.service.ts): the price is lowered by it, or the purchase refused with its reason. */
+  couponCode?: string | null;
 }
 
 /** The server's price: dollars from the database, charged in cents. */
@@ -124,10 +127,16 @@ export async function purchaseCourse(deps: PurchaseDeps, viewer: Viewer, request
   const way = wayToPay(request.provider);
   if (!way) throw badInput(PAYMENT_NOT_SUCCESSFUL, { field: 'provider' });
   const card = way.capabilities.includes('cardConfirmation');
-  const free = isFreeCourse(course);
   // Each way to pay charges in its own currency: always the database's price, never the client's.
-  const { amount: amountCents, currency } = coursePrice(course, way.currency);
-  if (!free) requirePrice(deps, course, amountCents, way.currency);
+  const { amount: listCents, currency } = coursePrice(course, way.currency);
+  if (!isFreeCourse(course)) requirePrice(deps, course, listCents, way.currency);
+  const coupon =
+    request.couponCode?.trim() && !isFreeCourse(course)
+      ? await priceWithCoupon(deps.db, { code: request.couponCode, course, studentId: viewer.id, currency: way.currency })
+      : null;
+  const amountCents = coupon?.amountCents ?? listCents;
+  // A coupon that takes the whole price gives the course as a free course is given, with its use recorded.
+  const free = isFreeCourse(course) || (coupon !== null && amountCents === 0);
   const customer = way.capabilities.includes('hostedPaymentPage') && !free ? checkLocalBuyer(request.billingDetails, viewer) : null;
   if (card) checkRequest(request, free);
   const student = { id: viewer.id, email: viewer.email };
@@ -136,6 +145,7 @@ export async function purchaseCourse(deps: PurchaseDeps, viewer: Viewer, request
     const { enrollment } = await deps.db.transaction(async (manager) => {
       await lockPurchase(manager, viewer.id, course.id);
       if (await findActiveEnrollment(manager, viewer.id, course.id)) throw new AppError('ALREADY_ENROLLED', ALREADY_OWNED);
+      if (coupon) await redeemCoupon(manager, coupon, { studentId: viewer.id, courseId: course.id, paymentId: null, currency });
       return grantEnrollment(manager, student, course, null);
     });
     return { status: 'SUCCEEDED', enrollment, payment: null, clientSecret: null, message: null };
@@ -152,7 +162,7 @@ export async function purchaseCourse(deps: PurchaseDeps, viewer: Viewer, request
     return outcome;
   };
   try {
-    const outcome = await payForCourse(deps, viewer, request, { course, amountCents, currency, customer, way });
+    const outcome = await payForCourse(deps, viewer, request, { course, amountCents, currency, customer, way, coupon });
     return await counted(outcome, outcome.status === 'FAILED');
   } catch (error) {
     throw await counted(error, error instanceof AppError && error.category === 'PAYMENT_FAILED');
@@ -170,7 +180,8 @@ export async function payForCourse(
     currency,
     customer,
     way,
-  }: { course: Course; amountCents: number; currency: string; customer: LocalBuyer | null; way: ProviderDefinition },
+    coupon = null,
+  }: { course: Course; amountCents: number; currency: string; customer: LocalBuyer | null; way: ProviderDefinition; coupon?: CouponPrice | null },
 ): Promise<PurchaseOutcome> {
   const provider = deps.providers.forWay(way);
   const idempotencyKey = `${viewer.id}:${request.idempotencyKey?.trim() || crypto.randomUUID()}`;
@@ -212,6 +223,7 @@ export async function payForCourse(
       actionUrl: null,
       guardianRequestId: request.guardianRequestId ?? null,
     });
+    if (coupon) await redeemCoupon(manager, coupon, { studentId: viewer.id, courseId: course.id, paymentId: payment.id, currency });
     return { payment };
   });
 

@@ -1,3 +1,5 @@
+import { CouponResolver } from './coupon.resolver';
+import { Coupon, CouponRedemption } from './coupon.entity';
 import { GuardianPaymentResolver } from './guardian-payment.resolver';
 import { GuardianPaymentRequest } from './guardian-payment.entity';
 import type { ProductModule } from '../../kernel/product-module';
@@ -36,8 +38,8 @@ export const paymentModule: ProductModule = {
         log,
       }),
   },
-  resolvers: [PurchaseResolver, CoursePaymentResolver, PaymentHistoryResolver, PaymentSettingsResolver, GuardianPaymentResolver],
-  entities: [Payment, Refund, WebhookEventSeen, LegacyChargeRequest, GuardianPaymentRequest],
+  resolvers: [PurchaseResolver, CoursePaymentResolver, PaymentHistoryResolver, PaymentSettingsResolver, GuardianPaymentResolver, CouponResolver],
+  entities: [Payment, Refund, WebhookEventSeen, LegacyChargeRequest, GuardianPaymentRequest, Coupon, CouponRedemption],
   routes: ({ payments, db }) => [
     // Webhooks are verified against the exact bytes received, so they are read before any JSON parsing.
     { phase: 'raw-body', order: 10, router: stripeWebhookRouter(payments) },

@@ -73,4 +73,11 @@ export class PurchaseInput {
   @Field(() => String, { nullable: true, description: 'The same key for a retried request gives the first answer; at most 200 characters' })
   @Rule(optionalText('idempotencyKey', MAX_IDEMPOTENCY_KEY_LENGTH))
   idempotencyKey?: string | null;
+
+  @Field(() => String, {
+    nullable: true,
+    description: 'A coupon code (any case): the price is lowered by it (couponPreview shows by how much), or the purchase is refused with its reason',
+  })
+  @Rule(optionalText('couponCode', 30))
+  couponCode?: string | null;
 }
