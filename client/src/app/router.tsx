@@ -112,6 +112,7 @@ export const routes: RouteObject[] = [
                   { path: routePatterns.lessonQuizzes, ...screen(() => import('../features/practice/authoring/lesson-quizzes-page')) },
                   { path: paths.questionBank, ...screen(() => import('../features/practice/authoring/question-bank-page')) },
                   { path: paths.authoredModelTests, ...screen(() => import('../features/practice/authoring/model-tests-list-page')) },
+                  { path: paths.coupons, ...screen(() => import('../features/coupons/coupons-page')) },
                   { path: paths.newModelTest, ...screen(() => import('../features/practice/authoring/model-test-builder-page')) },
                   { path: routePatterns.editModelTest, ...screen(() => import('../features/practice/authoring/model-test-builder-page')) },
                 ],

@@ -144,6 +144,26 @@ export type ContactInput = {
   name: string;
 };
 
+/** A new coupon: a percentage or an amount of taka off, with optional limits */
+export type CouponInput = {
+  /** Whole taka off a taka price (taka payments only); or percentOff */
+  amountOffBDT?: number | null | undefined;
+  /** 3 to 30 Latin letters and digits, matched whatever the case (EID25) */
+  code: string;
+  /** The courses it is for; none: every course (admins only). Instructors: their own courses */
+  courseIds?: Array<string | number> | null | undefined;
+  /** When it stops working; never when left out */
+  expiresAt?: string | null | undefined;
+  /** Uses in all; no limit when left out */
+  maxUses?: number | null | undefined;
+  /** Uses per student; 1 when left out */
+  maxUsesPerStudent?: number | null | undefined;
+  /** The least taka price of a course it applies to, in whole taka */
+  minPriceBDT?: number | null | undefined;
+  /** Percent off the price, 1 to 100 (100: the course is given free); or amountOffBDT */
+  percentOff?: number | null | undefined;
+};
+
 /** School courses for classes 1 to 12, or professional skill courses */
 export type CourseCategory =
   /** A professional skill course */
@@ -405,6 +425,8 @@ export type ProfileInput = {
 export type PurchaseInput = {
   /** Who pays; at most 2000 characters as JSON; SSLCOMMERZ needs at least the mobile number */
   billingDetails?: BillingDetailsInput | null | undefined;
+  /** A coupon code (any case): the price is lowered by it (couponPreview shows by how much), or the purchase is refused with its reason */
+  couponCode?: string | null | undefined;
   /** The course to buy */
   courseId: string | number;
   /** The same key for a retried request gives the first answer; at most 200 characters */

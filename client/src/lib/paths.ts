@@ -50,6 +50,7 @@ export const paths = {
   /** A course's question bank. */
   courseQuestionBank: (courseId: string) => `${instructor}/question-bank?course=${encodeURIComponent(courseId)}`,
   authoredModelTests: `${instructor}/model-tests`,
+  coupons: `${instructor}/coupons`,
   newModelTest: `${instructor}/model-tests/new`,
   editModelTest: (id: string) => `${instructor}/model-tests/${id}`,
   adminDashboard: admin,

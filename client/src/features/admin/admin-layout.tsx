@@ -18,6 +18,7 @@ export default function AdminLayout() {
         { to: paths.courseReview, label: t('admin.nav.courseReview') },
         { to: paths.questionBank, label: t('instructor.nav.questionBank') },
         { to: paths.authoredModelTests, label: t('practice.title') },
+        { to: paths.coupons, label: t('coupons.title') },
         { to: paths.auditLog, label: t('admin.nav.auditLog') },
         { to: paths.adminIntegrations, label: t('admin.nav.integrations') },
       ]}

@@ -12,6 +12,7 @@ import { CardPaymentForm } from './components/card-payment-form';
 import { AlreadyEnrolled, PaymentHeld } from './components/course-notices';
 import { FreeEnrollment } from './components/free-enrollment';
 import { GuardianRequest } from './components/guardian-request';
+import { CouponField, type AppliedCoupon } from './components/coupon-field';
 import { LocalPaymentForm } from './components/local-payment-form';
 import { OrderSummary } from './components/order-summary';
 import { PaymentChoice } from './components/payment-choice';
@@ -28,6 +29,7 @@ export default function CheckoutPage() {
   // A card in dollars is offered only for a course with a dollar price; bKash, Nagad, Rocket and local cards always.
   const providers = (settings?.providers ?? []).filter((provider) => provider !== 'STRIPE' || (data?.course?.priceUsd.amount ?? 0) > 0);
   const [chosen, setChosen] = useState<PaymentProvider | null>(null);
+  const [coupon, setCoupon] = useState<AppliedCoupon | null>(null);
   // Local payments first: most students pay with bKash or Nagad.
   const method: PaymentProvider = chosen ?? providers[0] ?? 'STRIPE';
 
@@ -48,6 +50,15 @@ export default function CheckoutPage() {
   const price = formatMoney(course.priceUsd, language);
   const taka = formatMoney(course.priceTaka, language);
   const local = method === 'SSLCOMMERZ';
+  const listed = local ? taka : price;
+  const toPay = coupon ? formatMoney(coupon.price, language) : listed;
+  const discount = coupon
+    ? {
+        code: coupon.code,
+        saving: formatMoney({ ...coupon.price, amount: (local ? course.priceTaka : course.priceUsd).amount - coupon.price.amount }, language),
+        total: toPay,
+      }
+    : null;
   const held = course.latestPayment?.status === 'HELD';
   return (
     <Container maxW="6xl" py="8">
@@ -55,7 +66,7 @@ export default function CheckoutPage() {
         {t('checkout.title')}
       </Heading>
       <Grid templateColumns={{ base: '1fr', lg: '2fr 3fr' }} gap="8" alignItems="start">
-        <OrderSummary course={course} price={course.isFree ? t('courseCard.free') : local ? taka : price} />
+        <OrderSummary course={course} price={course.isFree ? t('courseCard.free') : listed} coupon={course.isFree ? null : discount} />
         {course.isEnrolled ? (
           <AlreadyEnrolled courseId={course.id} />
         ) : course.isFree ? (
@@ -65,10 +76,18 @@ export default function CheckoutPage() {
         ) : (
           <Stack gap="4">
             {providers.length > 1 && <PaymentChoice providers={providers} value={method} onChange={setChosen} taka={taka} price={price} />}
-            {local ? (
-              <LocalPaymentForm course={course} buyer={{ name: viewer?.name ?? '', email: viewer?.email ?? '' }} testMode={settings?.testMode ?? false} />
+            <CouponField courseId={course.id} provider={method} onChange={setCoupon} />
+            {coupon?.price.amount === 0 ? (
+              <FreeEnrollment courseId={course.id} couponCode={coupon.code} provider={method} />
+            ) : local ? (
+              <LocalPaymentForm
+                course={course}
+                buyer={{ name: viewer?.name ?? '', email: viewer?.email ?? '' }}
+                testMode={settings?.testMode ?? false}
+                coupon={coupon}
+              />
             ) : (
-              <CardPaymentForm courseId={course.id} price={price} settings={settings} />
+              <CardPaymentForm courseId={course.id} price={toPay} settings={settings} couponCode={coupon?.code ?? null} />
             )}
             {providers.includes('SSLCOMMERZ') && course.priceTaka.amount > 0 && <GuardianRequest courseId={course.id} />}
           </Stack>

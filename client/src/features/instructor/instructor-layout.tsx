@@ -14,6 +14,7 @@ export default function InstructorLayout() {
         { to: paths.newCourse, label: t('instructor.nav.upload') },
         { to: paths.questionBank, label: t('instructor.nav.questionBank') },
         { to: paths.authoredModelTests, label: t('practice.title') },
+        { to: paths.coupons, label: t('coupons.title') },
       ]}
     />
   );

@@ -28,6 +28,8 @@ interface CardPaymentFormProps {
   /** The dollar price, formatted in the page's language. */
   price: string;
   settings: { testMode: boolean; publishableKey?: string | null } | undefined;
+  /** A coupon the server accepted, sent with the purchase. */
+  couponCode?: string | null;
 }
 
 /**
@@ -35,7 +37,7 @@ interface CardPaymentFormProps {
  * the test mode's fields), then the bank's check when it asks for one (3-D Secure, or the test
  * mode's stand-in for it).
  */
-export function CardPaymentForm({ courseId, price, settings }: CardPaymentFormProps) {
+export function CardPaymentForm({ courseId, price, settings, couponCode = null }: CardPaymentFormProps) {
   const t = useT();
   const navigate = useNavigate();
   const { state } = useSession();
@@ -159,6 +161,7 @@ export function CardPaymentForm({ courseId, price, settings }: CardPaymentFormPr
           input: {
             courseId,
             paymentMethod,
+            couponCode,
             idempotencyKey: attemptKey.current,
             billingDetails: { name: billingName, email: billingEmail || null, address: { ...billing } },
           },

@@ -3,13 +3,22 @@ import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { describeError } from '../../../lib/graphql-errors';
 import { useT } from '../../../lib/i18n';
+import type { PaymentProvider } from '../../../gql/types';
 import { paths } from '../../../lib/paths';
 import { toaster } from '../../../lib/toaster';
 import { PAYMENT_NOTICE_MS } from '../payment-notice';
 import { usePurchase } from '../use-purchase';
 
-/** A free course: one button enrolls. */
-export function FreeEnrollment({ courseId }: { courseId: string }) {
+/** A free course, or one a coupon makes free: one button enrolls. */
+export function FreeEnrollment({
+  courseId,
+  couponCode = null,
+  provider = null,
+}: {
+  courseId: string;
+  couponCode?: string | null;
+  provider?: PaymentProvider | null;
+}) {
   const t = useT();
   const navigate = useNavigate();
   const [purchase] = usePurchase(courseId);
@@ -19,7 +28,7 @@ export function FreeEnrollment({ courseId }: { courseId: string }) {
   const enroll = async () => {
     setEnrolling(true);
     try {
-      const { data: result } = await purchase({ variables: { input: { courseId, idempotencyKey: attemptKey.current } } });
+      const { data: result } = await purchase({ variables: { input: { courseId, idempotencyKey: attemptKey.current, couponCode, provider } } });
       if (result?.purchaseCourse.status === 'SUCCEEDED') {
         toaster.create({ title: t('checkout.enrolled'), type: 'success', duration: PAYMENT_NOTICE_MS });
         void navigate(paths.myCourses);

@@ -16,13 +16,15 @@ interface LocalPaymentFormProps {
   course: { id: string; priceTaka: { amount: number; currency: string } };
   buyer: { name: string; email: string };
   testMode: boolean;
+  /** A coupon the server accepted: its code goes with the purchase, its price is the one shown. */
+  coupon?: { code: string; price: { amount: number; currency: string } } | null;
 }
 
 /**
  * Paying in taka through SSLCommerz: only name, email and a Bangladeshi mobile number are asked;
  * the buyer then chooses bKash, Nagad, Rocket or a card on SSLCommerz's own page and comes back.
  */
-export function LocalPaymentForm({ course, buyer, testMode }: LocalPaymentFormProps) {
+export function LocalPaymentForm({ course, buyer, testMode, coupon = null }: LocalPaymentFormProps) {
   const t = useT();
   const { language } = useLanguage();
   const [name, setName] = useState(buyer.name);
@@ -39,7 +41,7 @@ export function LocalPaymentForm({ course, buyer, testMode }: LocalPaymentFormPr
   const [leaving, setLeaving] = useState(false);
   const attemptKey = useRef(crypto.randomUUID());
   const [purchase] = usePurchaseCourseMutation();
-  const price = formatMoney(course.priceTaka, language);
+  const price = formatMoney(coupon?.price ?? course.priceTaka, language);
 
   const pay = async (e: FormEvent) => {
     e.preventDefault();
@@ -52,7 +54,13 @@ export function LocalPaymentForm({ course, buyer, testMode }: LocalPaymentFormPr
     try {
       const { data } = await purchase({
         variables: {
-          input: { courseId: course.id, provider: 'SSLCOMMERZ', idempotencyKey: attemptKey.current, billingDetails: { name, email: email || null, phone } },
+          input: {
+            courseId: course.id,
+            provider: 'SSLCOMMERZ',
+            idempotencyKey: attemptKey.current,
+            billingDetails: { name, email: email || null, phone },
+            couponCode: coupon?.code ?? null,
+          },
         },
       });
       const outcome = data!.purchaseCourse;

@@ -8,6 +8,8 @@ interface OrderSummaryProps {
   course: { name: string; photoURL?: string | null; category?: CourseCategory | null; instructor: string };
   /** The price in the currency the buyer pays in. */
   price: string;
+  /** A coupon applied: its code, what it saves and the total, formatted. */
+  coupon?: { code: string; saving: string; total: string } | null;
 }
 
 function Line({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {
@@ -20,7 +22,7 @@ function Line({ label, value, strong = false }: { label: string; value: string; 
 }
 
 /** The spec's order summary: a name over 25 characters shows its first 20 and an ellipsis. */
-export function OrderSummary({ course, price }: OrderSummaryProps) {
+export function OrderSummary({ course, price, coupon = null }: OrderSummaryProps) {
   const t = useT();
   return (
     <Card.Root>
@@ -44,7 +46,13 @@ export function OrderSummary({ course, price }: OrderSummaryProps) {
           <Separator />
           <Line label={t('checkout.summary.subtotal')} value={price} />
           <Separator />
-          <Line label={t('checkout.summary.total')} value={price} strong />
+          {coupon && (
+            <>
+              <Line label={t('checkout.summary.coupon', { code: coupon.code })} value={`−${coupon.saving}`} />
+              <Separator />
+            </>
+          )}
+          <Line label={t('checkout.summary.total')} value={coupon?.total ?? price} strong />
         </Stack>
       </Card.Body>
     </Card.Root>
