@@ -166,3 +166,41 @@ describe('a guardian pays for a student, in Bangla on a phone (390 px)', () => {
     await visit.close();
   });
 });
+
+describe('a coupon at checkout, in Bangla on a phone (390 px)', () => {
+  it('the student applies a coupon, sees the new taka price and pays it with bKash in the sandbox', async () => {
+    const visit = await openPhone(browser);
+    const { page } = visit;
+    await signUpWithPhone(page, '০১৯১২-৩৪৫৬৮৩', '+8801912345683', 'তাসনিম হক');
+    await page.goto('/allCourses?section=PROFESSIONAL_SKILL');
+    const card = page.getByTestId('course-card').nth(5);
+    await card.waitFor();
+    const coursePath = (await card.getByRole('link', { name: bn('courseCard.preview') }).getAttribute('href'))!;
+    const courseId = /\/course\/([0-9a-f-]{36})/.exec(coursePath)![1];
+    // An admin's coupon for every course: a quarter off.
+    await sql(`INSERT INTO coupon (code, "percentOff", "createdById") SELECT 'EIDPHONE25', 25, id FROM "user" WHERE role = 'ADMIN' LIMIT 1`);
+    const [{ priceBDT }] = await sql<{ priceBDT: number }>(`SELECT "priceBDT" FROM course WHERE id = $1`, [courseId]);
+    const taka = (amount: number) =>
+      `৳${amount.toLocaleString('bn-BD', { minimumFractionDigits: Number.isInteger(amount) ? 0 : 2, maximumFractionDigits: 2 })}`;
+
+    await page.goto(`/enroll/${courseId}`);
+    const coupon = page.getByRole('form', { name: bn('checkout.coupon.label') });
+    await coupon.getByLabel(bn('checkout.coupon.label')).fill('eidphone25');
+    await coupon.getByRole('button', { name: bn('checkout.coupon.apply') }).click();
+    await coupon.getByText(bn('checkout.coupon.applied', { code: 'EIDPHONE25' })).waitFor();
+    // A quarter of the price, rounded down to the poisha, comes off.
+    const paidCents = priceBDT * 100 - Math.floor((priceBDT * 100 * 25) / 100);
+    const paid = paidCents / 100;
+    await page.getByRole('button', { name: `${taka(paid)} পেমেন্ট করুন` }).click();
+    await assertNoSidewaysScroll(page);
+    await page.waitForURL(/\/sslcommerz-sandbox\/gateway\//);
+    await page.getByRole('form', { name: 'bKash' }).getByRole('button', { name: 'Pay' }).click();
+    await page.waitForURL(/\/course\/[0-9a-f-]{36}\?success=true$/);
+    const [payment] = await sql<{ amountCents: number }>(
+      `SELECT p."amountCents" FROM payment p JOIN "user" u ON u.id = p."studentId" WHERE u.phone = '+8801912345683' AND p.status = 'SUCCEEDED'`,
+    );
+    assert.equal(payment.amountCents, paidCents);
+    visit.assertNoErrors();
+    await visit.close();
+  });
+});
