@@ -88,6 +88,10 @@ describe('coupons', () => {
     expect(payment).toMatchObject({ status: PaymentStatus.SUCCEEDED, amountCents: 90_000, currency: 'bdt' });
     expect(await db.getRepository(CouponRedemption).findBy({ paymentId: payment.id })).toMatchObject([{ discountCents: 30_000, currency: 'bdt' }]);
 
+    // The receipt says what the coupon took off.
+    const receipt = await student.request(`/api/receipts/${payment.id}`);
+    expect(await receipt.text()).toContain('<div class="receipt-line" data-line="coupon"><dt>Coupon</dt><dd>EID25: ৳300 off</dd></div>');
+
     // The instructor's revenue is what was paid; the admin sees one use and its revenue.
     const listed = await admin.graphql<{ coupons: Array<{ code: string; uses: number; revenue: Array<{ amount: number; currency: string }> }> }>(
       `{ coupons { code uses revenue { amount currency } } }`,

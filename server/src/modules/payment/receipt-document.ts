@@ -11,6 +11,7 @@ export function receiptLines(facts: ReceiptFacts): Array<{ key: string; label: s
     { key: 'course', label: t('receipt.course'), value: facts.course },
     { key: 'student', label: t('receipt.student'), value: facts.student },
     { key: 'amount', label: t('receipt.amount'), value: facts.amount },
+    ...(facts.coupon ? [{ key: 'coupon', label: t('receipt.coupon'), value: facts.coupon }] : []),
     { key: 'method', label: t('receipt.method'), value: facts.method },
     { key: 'transaction', label: t('receipt.transaction'), value: facts.transaction },
     { key: 'date', label: t('receipt.date'), value: facts.date },

@@ -29,6 +29,8 @@ export interface ReceiptFacts {
   course: string;
   student: string;
   amount: string;
+  /** The coupon that lowered the price and what it took off, when one did. */
+  coupon: string | null;
   method: string;
   transaction: string;
   date: string;
@@ -50,6 +52,10 @@ export async function findReceipt(db: DataSource, viewer: Viewer | null, payment
     db.getRepository(Course).findOne({ where: { id: payment.courseId }, select: { id: true, name: true } }),
   ]);
   const lang = language ?? buyer?.language ?? 'en';
+  const [coupon] = await db.query<Array<{ code: string; discountCents: number; currency: string }>>(
+    `SELECT c.code, r."discountCents", r.currency FROM coupon_redemption r JOIN coupon c ON c.id = r."couponId" WHERE r."paymentId" = $1`,
+    [payment.id],
+  );
   const refunded = payment.status === PaymentStatus.REFUNDED;
   return {
     paymentId: payment.id,
@@ -57,6 +63,7 @@ export async function findReceipt(db: DataSource, viewer: Viewer | null, payment
     course: course?.name ?? '',
     student: buyer?.name ?? '',
     amount: formatMoney(payment.amountCents, payment.currency, lang),
+    coupon: coupon ? text(lang, 'receipt.couponSaving', { code: coupon.code, amount: formatMoney(coupon.discountCents, coupon.currency, lang) }) : null,
     method: methodLabel(payment.method, payment.methodLast4) ?? text(lang, 'payment.methodUnknown'),
     transaction: payment.transactionRef ?? payment.id,
     date: mailDate(lang, payment.createdAt),
