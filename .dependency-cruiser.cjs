@@ -5,6 +5,7 @@
  */
 const MODULE_USES = {
   admin: ['audit', 'auth', 'course', 'course-editing', 'integration', 'payment', 'phone', 'user'],
+  announcement: ['auth', 'course', 'enrollment', 'mail'],
   audit: ['auth'],
   auth: ['course', 'mail', 'user'],
   blog: ['auth'],

@@ -283,6 +283,10 @@ const graphqlTable: Record<string, [string, Check]> = {
     student,
     gql('mutation ($id: ID!) { requestGuardianPayment(courseId: $id, guardianPhone: "01812-345670") }', () => ({ id: ids.paidCourse })),
   ],
+  sendAnnouncement: [courseEditor, gql('mutation ($id: ID!) { sendAnnouncement(courseId: $id, title: "", text: "") { id } }', () => ({ id: ids.course }))],
+  // Its students (the actor enrolled in it), its instructor and admins.
+  courseAnnouncements: [student + courseEditor, gql('query ($id: ID!) { courseAnnouncements(courseId: $id) { total } }', () => ({ id: ids.course }))],
+  myAnnouncements: [signedIn, gql('{ myAnnouncements { id } }')],
   createCoupon: [staff, gql('mutation { createCoupon(input: { code: "", percentOff: 10 }) { id } }')],
   coupons: [staff, gql('{ coupons { id } }')],
   couponPreview: [student, gql('mutation ($id: ID!) { couponPreview(courseId: $id, code: "NOPE1") { amount } }', () => ({ id: ids.paidCourse }))],

@@ -1,5 +1,18 @@
-import type PgBoss from 'pg-boss';
+import PgBoss from 'pg-boss';
+import type { EntityManager } from 'typeorm';
 import type { Jobs } from './job-queue';
+
+// Only builds job rows: every send through it passes the caller's transaction as its database.
+const jobWriter = new PgBoss({ db: { executeSql: () => Promise.reject(new Error('jobs are written through a transaction')) } });
+
+/**
+ * Writes a job with `manager`, the caller's transaction, so it exists exactly when that transaction
+ * commits: a rolled-back action leaves no job, a committed one always has its job. The queue must exist.
+ */
+export async function sendInTransaction(manager: EntityManager, queue: string, data: object, options: PgBoss.SendOptions = {}): Promise<void> {
+  const db = { executeSql: async (text: string, values: unknown[]) => ({ rows: await manager.query<unknown[]>(text, values) }) };
+  await jobWriter.send(queue, data, { ...options, db } as PgBoss.SendOptions);
+}
 
 const DEADLOCK = '40P01';
 

@@ -1,5 +1,6 @@
 import type { ProductModule } from '../kernel/product-module';
 import { adminModule } from './admin/admin.module';
+import { announcementModule } from './announcement/announcement.module';
 import { auditModule } from './audit/audit.module';
 import { authModule } from './auth/auth.module';
 import { blogModule } from './blog/blog.module';
@@ -23,6 +24,7 @@ import { videoModule } from './video/video.module';
 /** Every module of the product: the composition (`kernel/composition.ts`), the schema and the entities read their manifests. */
 export const productModules: readonly ProductModule[] = [
   adminModule,
+  announcementModule,
   auditModule,
   authModule,
   blogModule,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import PgBoss from 'pg-boss';
+import { sendInTransaction } from '../../db/job-queues';
 import type { EntityManager } from 'typeorm';
 import { WebhookDelivery, WebhookDeliveryStatus, type WebhookEventType } from './webhook.entity';
 
@@ -22,15 +22,9 @@ export interface WebhookJob {
   deliveryId: string;
 }
 
-// Only builds job rows: every send below passes the caller's transaction as its database.
-const jobWriter = new PgBoss({ db: { executeSql: () => Promise.reject(new Error('jobs are written through a transaction')) } });
-
 /** Queues delivery jobs with `manager`, so they exist exactly when the caller's transaction commits. */
 export async function queueDeliveries(manager: EntityManager, deliveries: Array<{ id: string; endpointId: string }>): Promise<void> {
-  const db = { executeSql: async (text: string, values: unknown[]) => ({ rows: await manager.query<unknown[]>(text, values) }) };
-  for (const delivery of deliveries) {
-    await jobWriter.send(endpointQueue(delivery.endpointId), { deliveryId: delivery.id } satisfies WebhookJob, { db } as PgBoss.SendOptions);
-  }
+  for (const delivery of deliveries) await sendInTransaction(manager, endpointQueue(delivery.endpointId), { deliveryId: delivery.id } satisfies WebhookJob);
   if (deliveries.length > 0)
     await manager.query(`SELECT pg_notify($1, $2)`, [WEBHOOK_CHANNEL, [...new Set(deliveries.map((delivery) => delivery.endpointId))].join(',')]);
 }

@@ -15,7 +15,8 @@ export type MailKind =
   | 'lessonHidden'
   | 'liveExamReminder'
   | 'liveExamResult'
-  | 'webhookDisabled';
+  | 'webhookDisabled'
+  | 'announcement';
 
 /** An email's subject and body in `language`. */
 export function mailText(language: Language, kind: MailKind, values: TextValues): { subject: string; text: string } {
