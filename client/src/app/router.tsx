@@ -113,6 +113,7 @@ export const routes: RouteObject[] = [
                   { path: paths.questionBank, ...screen(() => import('../features/practice/authoring/question-bank-page')) },
                   { path: paths.authoredModelTests, ...screen(() => import('../features/practice/authoring/model-tests-list-page')) },
                   { path: paths.coupons, ...screen(() => import('../features/coupons/coupons-page')) },
+                  { path: paths.announcements, ...screen(() => import('../features/announcements/announcements-page')) },
                   { path: paths.newModelTest, ...screen(() => import('../features/practice/authoring/model-test-builder-page')) },
                   { path: routePatterns.editModelTest, ...screen(() => import('../features/practice/authoring/model-test-builder-page')) },
                 ],

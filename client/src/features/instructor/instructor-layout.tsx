@@ -15,6 +15,7 @@ export default function InstructorLayout() {
         { to: paths.questionBank, label: t('instructor.nav.questionBank') },
         { to: paths.authoredModelTests, label: t('practice.title') },
         { to: paths.coupons, label: t('coupons.title') },
+        { to: paths.announcements, label: t('announcements.title') },
       ]}
     />
   );

@@ -48,7 +48,7 @@ const open = (mocks: RouteOptions['mocks'], language: RouteOptions['language'] =
 
 describe('My Courses', () => {
   it('lists the enrolled courses with their progress and a way into each', async () => {
-    open(mine({ myEnrollments: [enrollment(1, 0, 4), enrollment(2, 2, 4)], recommendedCourses: cardCourses(2, 50) }));
+    open(mine({ myEnrollments: [enrollment(1, 0, 4), enrollment(2, 2, 4)], myAnnouncements: [], recommendedCourses: cardCourses(2, 50) }));
     const cards = await screen.findAllByTestId('enrollment');
     expect(cards).toHaveLength(2);
     expect(within(cards[0]).getByRole('link', { name: 'Start Course' })).toHaveAttribute('href', paths.player(cardCourse(1).id));
@@ -58,15 +58,33 @@ describe('My Courses', () => {
     expect(screen.getByRole('heading', { name: 'Course 50' })).toBeInTheDocument();
   });
 
+  it('shows the teachers’ announcements above the courses, in Bangla', async () => {
+    const note = {
+      __typename: 'CourseAnnouncement' as const,
+      id: 'note-1',
+      courseId: cardCourse(2).id,
+      courseName: 'পদার্থবিজ্ঞান',
+      authorName: 'তানভীর আহমেদ',
+      title: 'শুক্রবার ক্লাস টেস্ট',
+      text: 'অধ্যায় ৩, ২০ নম্বর।',
+      createdAt: '2026-11-28T10:00:00.000Z',
+    };
+    open(mine({ myEnrollments: [enrollment(2, 2, 4)], myAnnouncements: [note], recommendedCourses: [] }), 'bn');
+    const shown = await screen.findByTestId('announcement');
+    expect(screen.getByRole('heading', { level: 2, name: 'শিক্ষকদের ঘোষণা' })).toBeInTheDocument();
+    expect(within(shown).getByText('শুক্রবার ক্লাস টেস্ট')).toBeInTheDocument();
+    expect(within(shown).getByText(/^পদার্থবিজ্ঞান কোর্সে তানভীর আহমেদ · [০-৯]+ /)).toBeInTheDocument();
+  });
+
   it('in Bangla, with Bengali digits', async () => {
-    open(mine({ myEnrollments: [enrollment(2, 2, 4)], recommendedCourses: [] }), 'bn');
+    open(mine({ myEnrollments: [enrollment(2, 2, 4)], myAnnouncements: [], recommendedCourses: [] }), 'bn');
     expect(await screen.findByRole('heading', { level: 1, name: 'আমার কোর্স' })).toBeInTheDocument();
     expect(screen.getByText('৪টি পাঠের মধ্যে ২টি শেষ')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'চালিয়ে যান' })).toBeInTheDocument();
   });
 
   it('shows the student’s model-test attempts below the courses, each linked to its result', async () => {
-    open(mine({ myEnrollments: [enrollment(1, 0, 4)], recommendedCourses: [] }, oneAttempt), 'bn');
+    open(mine({ myEnrollments: [enrollment(1, 0, 4)], myAnnouncements: [], recommendedCourses: [] }, oneAttempt), 'bn');
     const row = await screen.findByTestId('attempt-history-row');
     expect(screen.getByRole('heading', { level: 2, name: 'আমার মডেল টেস্ট' })).toBeInTheDocument();
     expect(within(row).getByText('৮/১০ · মেধাক্রম ২')).toBeInTheDocument();
@@ -74,7 +92,7 @@ describe('My Courses', () => {
   });
 
   it('sends a student with no course to the catalogue', async () => {
-    open(mine({ myEnrollments: [], recommendedCourses: [] }));
+    open(mine({ myEnrollments: [], myAnnouncements: [], recommendedCourses: [] }));
     expect(await screen.findByText('You have not enrolled in a course yet.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Browse courses' })).toHaveAttribute('href', paths.allCourses);
   });

@@ -7,6 +7,7 @@ import { useMyCoursesQuery } from './api/my-courses.generated';
 import { paths } from '../../lib/paths';
 import { CourseImage } from '../../components/course-image';
 import { localeOf, useLanguage, useT } from '../../lib/i18n';
+import { formatDate } from '../../lib/format';
 import { studyState } from './study-state';
 
 /** The student's enrolled courses with their progress, the one studied last first, and courses they do not own yet. */
@@ -24,6 +25,24 @@ export default function MyCoursesPage() {
           <Heading as="h1" size="2xl">
             {t('learning.title')}
           </Heading>
+          {(data?.myAnnouncements.length ?? 0) > 0 && (
+            <Card.Root as="section" aria-labelledby="announcements" variant="subtle">
+              <Card.Body gap="3">
+                <Heading as="h2" id="announcements" size="md">
+                  {t('learning.announcements')}
+                </Heading>
+                {data?.myAnnouncements.map((note) => (
+                  <Stack key={note.id} gap="1" data-testid="announcement">
+                    <Text fontWeight="semibold">{note.title}</Text>
+                    <Text whiteSpace="pre-line">{note.text}</Text>
+                    <Text fontSize="sm" color="fg.muted">
+                      {t('learning.announcementBy', { author: note.authorName, course: note.courseName, when: formatDate(note.createdAt, language) })}
+                    </Text>
+                  </Stack>
+                ))}
+              </Card.Body>
+            </Card.Root>
+          )}
           {enrollments.length === 0 ? (
             <EmptyState>
               <Text mb="4">{t('learning.empty')}</Text>
