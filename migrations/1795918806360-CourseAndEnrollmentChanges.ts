@@ -7,7 +7,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * - course: `updatedAt` is set on every update that changes the row (a save that changes nothing
  *   leaves it); `firstPublishedAt` remembers that a course was once
  *   on sale, so the feed shows a course taken off sale (a tombstone) but never a draft that was
- *   never published.
+ *   never published. Such a course deleted (only one nobody bought can be) leaves a row in
+ *   `course_removal`, its last state, which the feed reads as a tombstone too.
  * - enrollment: a new `updatedAt`, set on every update but the student's study (`lastLessonId`,
  *   `lastStudiedAt`, written each time a lesson is opened): a refund moves it, reading does not.
  * Both use `now()`, the start of the writing transaction (what the feed's "settled" bound relies on,
@@ -45,6 +46,19 @@ export class CourseAndEnrollmentChanges1795918806360 implements MigrationInterfa
       END $$`);
     await queryRunner.query(`CREATE TRIGGER "course_changed" BEFORE INSERT OR UPDATE ON "course" FOR EACH ROW EXECUTE FUNCTION "course_changed"()`);
 
+    await queryRunner.query(
+      `CREATE TABLE "course_removal" ("id" uuid NOT NULL, "removedAt" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), "row" jsonb NOT NULL, CONSTRAINT "PK_ca6e6389280c7b30c01d0df0858" PRIMARY KEY ("id"))`,
+    );
+    await queryRunner.query(`CREATE FUNCTION "course_removed"() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        INSERT INTO "course_removal" ("id", "removedAt", "row") VALUES (OLD."id", now(), to_jsonb(OLD))
+          ON CONFLICT ("id") DO NOTHING;
+        RETURN NULL;
+      END $$`);
+    await queryRunner.query(
+      `CREATE TRIGGER "course_removed" AFTER DELETE ON "course" FOR EACH ROW WHEN (OLD."firstPublishedAt" IS NOT NULL) EXECUTE FUNCTION "course_removed"()`,
+    );
+
     await queryRunner.query(`CREATE FUNCTION "enrollment_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
         IF (to_jsonb(NEW) - 'lastLessonId' - 'lastStudiedAt' - 'updatedAt') IS DISTINCT FROM (to_jsonb(OLD) - 'lastLessonId' - 'lastStudiedAt' - 'updatedAt') THEN
@@ -58,6 +72,9 @@ export class CourseAndEnrollmentChanges1795918806360 implements MigrationInterfa
   }
 
   public async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`DROP TRIGGER "course_removed" ON "course"`);
+    await queryRunner.query(`DROP FUNCTION "course_removed"()`);
+    await queryRunner.query(`DROP TABLE "course_removal"`);
     await queryRunner.query(`DROP TRIGGER "enrollment_changed" ON "enrollment"`);
     await queryRunner.query(`DROP FUNCTION "enrollment_changed"()`);
     await queryRunner.query(`DROP TRIGGER "course_changed" ON "course"`);

@@ -109,6 +109,13 @@ export async function listCourses(
 
 /** The courses the changes feed shows: the catalogue's, and those taken off it (never a draft that was never on sale). */
 const EVER_SHOWN = `(${visibleCourse()} OR "firstPublishedAt" IS NOT NULL)`;
+/**
+ * The course rows the changes feed reads: every course, and each once-published course deleted
+ * since (course-removal.entity.ts) as its last row, taken off sale when it went.
+ */
+const COURSES_AND_REMOVALS = `(SELECT * FROM "course" UNION ALL
+  SELECT removed.* FROM "course_removal" r,
+    jsonb_populate_record(NULL::"course", r."row" || jsonb_build_object('published', false, 'updatedAt', r."removedAt")) removed)`;
 
 export interface CourseChangesRequest {
   /** Courses changed at or after this time. */
@@ -125,8 +132,8 @@ export type CourseChange = PartialCourse & { changeAt?: string };
 /**
  * The catalogue as a feed of changes, for a server that keeps a copy (admins, and API keys with
  * catalog:read): every course changed at or after `updatedSince`, in (updatedAt, id) order, read
- * on from a cursor (db/change-feed.ts). A course taken off sale comes as a tombstone
- * (`published: false`), to be removed; a draft never on sale never comes. The catalogue's filters
+ * on from a cursor (db/change-feed.ts). A course taken off sale, or deleted after it was on sale,
+ * comes as a tombstone (`published: false`), to be removed; a draft never on sale never comes. The catalogue's filters
  * narrow it as they do the catalogue, on the courses as they are now. `total` counts everything
  * the filters match, whatever the cursor.
  */
@@ -152,14 +159,18 @@ export async function listCourseChanges(
     (limit) => {
       const parameters = new SqlParameters();
       const sql = `SELECT ${courses.selectListOf(fields)}, ${changePosition('"course"')} AS "changeAt"${rated ? `, "rating"."ratingAverage", "rating"."ratingCount"` : ''}
-        FROM "course" ${rated ? ratingJoin('"course"') : ''} WHERE ${where(parameters, true)}
+        FROM ${COURSES_AND_REMOVALS} "course" ${rated ? ratingJoin('"course"') : ''} WHERE ${where(parameters, true)}
         ORDER BY ${changeOrder('"course"')} LIMIT ${parameters.add(limit)} OFFSET ${parameters.add(page.offset)}`;
       return courses.manyPartial(sql, parameters.values, db, ['changeAt', ...(rated ? RATING_COLUMNS : [])]);
     },
     async () => {
       const parameters = new SqlParameters();
-      return (await db.query<Array<{ count: number }>>(`SELECT count(*)::int AS "count" FROM "course" WHERE ${where(parameters, false)}`, parameters.values))[0]
-        .count;
+      return (
+        await db.query<Array<{ count: number }>>(
+          `SELECT count(*)::int AS "count" FROM ${COURSES_AND_REMOVALS} "course" WHERE ${where(parameters, false)}`,
+          parameters.values,
+        )
+      )[0].count;
     },
     (course) => toChangeCursor(course.changeAt!, course.id),
   );

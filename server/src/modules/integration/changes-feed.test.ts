@@ -160,6 +160,26 @@ describe('the catalogue’s changes (courses(updatedSince, after))', () => {
     expect((await read(third.endCursor)).items.map((item) => item.name)).toEqual(['One, renamed']);
   });
 
+  it('gives a course deleted after it was on sale as a tombstone, in its place in the feed; a deleted draft never comes', async () => {
+    const sold = await makeCourse(given.db, { name: 'Sold out of the catalogue' });
+    const draft = await makeCourse(given.db, { name: 'A draft', published: false });
+    const since = await mark();
+    const changed = await makeCourse(given.db, { name: 'New one' });
+    await pause();
+    for (const id of [sold.id, draft.id]) expect((await admin.graphql(`mutation ($id: ID!) { deleteCourse(id: $id) }`, { id })).errors).toBeUndefined();
+    const reader = await keyWith(['CATALOG_READ']);
+    const first = (await reader.graphql<CoursePage>(COURSE_CHANGES, { since, limit: 1 })).data!.courses;
+    expect(first.items.map(({ id, published }) => ({ id, published }))).toEqual([{ id: changed.id, published: true }]);
+    const second = (await reader.graphql<CoursePage>(COURSE_CHANGES, { since, after: first.endCursor, limit: 1 })).data!.courses;
+    expect(second.items.map(({ id, name, published }) => ({ id, name, published }))).toEqual([
+      { id: sold.id, name: 'Sold out of the catalogue', published: false },
+    ]);
+    expect(second).toMatchObject({ total: 2, hasMore: false });
+    expect(new Date(second.items[0].updatedAt).getTime()).toBeGreaterThan(new Date(since).getTime());
+    // Gone from the catalogue and from the course's page.
+    expect((await reader.graphql<{ course: null }>(`query ($id: ID!) { course(id: $id) { id } }`, { id: sold.id })).data!.course).toBeNull();
+  });
+
   it('is for admins and keys with catalog:read only, and refuses a cursor that is not one', async () => {
     await makeCourse(given.db);
     const since = new Date(0).toISOString();
