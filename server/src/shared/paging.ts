@@ -84,7 +84,7 @@ export function parseCursor(cursor: string, field = 'after'): Cursor {
   const text = Buffer.from(cursor, 'base64url').toString('utf8');
   const byId = new RegExp(`^v1:(${UUID})$`, 'i').exec(text);
   if (byId) return { kind: 'id', id: byId[1] };
-  const byChange = new RegExp(`^v2:(\\d{1,19}):(${UUID})$`, 'i').exec(text);
+  const byChange = new RegExp(`^v2:(\\d{1,18}):(${UUID})$`, 'i').exec(text);
   if (byChange) return { kind: 'change', updatedAtMicros: byChange[1], id: byChange[2] };
   throw badInput(CURSOR_UNKNOWN, { field });
 }

@@ -12,9 +12,10 @@ import { ModelTest } from './model-test.entity';
 import { editableTest, MODEL_TEST_NOT_FOUND } from './model-test.service';
 import { isAdmin } from '../auth/guards';
 
-/** Each student's first finished attempt at test $1: the attempts a leaderboard ranks. */
-const FIRST_ATTEMPTS = `SELECT DISTINCT ON ("userId") "id", "userId", "score", "durationSeconds", "submittedAt" FROM "attempt"
+/** Each student's first finished attempt at test $1: the attempts a leaderboard ranks (`extra`: more of their columns). */
+const firstAttempts = (extra = '') => `SELECT DISTINCT ON ("userId") "id", "userId", "score", "durationSeconds", "submittedAt"${extra} FROM "attempt"
    WHERE "testId" = $1 AND "submittedAt" IS NOT NULL ORDER BY "userId", "submittedAt", "id"`;
+const FIRST_ATTEMPTS = firstAttempts();
 /** The one order of a leaderboard: best score first, ties to the quicker; equal both, equal rank. */
 const RANK = `rank() OVER (ORDER BY f."score" DESC, f."durationSeconds" ASC)::int`;
 
@@ -149,8 +150,7 @@ export async function modelTestResults(
 ): Promise<Page<ModelTestResultRow>> {
   const page = parsePage(paging.offset, paging.limit, 20);
   const test = await editableTest(db, reader, testId);
-  const firsts = `SELECT DISTINCT ON ("userId") "id", "userId", "score", "correct", "wrong", "skipped", "durationSeconds", "submittedAt" FROM "attempt"
-     WHERE "testId" = $1 AND "submittedAt" IS NOT NULL ORDER BY "userId", "submittedAt", "id"`;
+  const firsts = firstAttempts(', "correct", "wrong", "skipped"');
   const rows = await db.query<
     Array<
       Omit<ModelTestResultRow, 'studentId' | 'name' | 'email' | 'score' | 'passed'> & {
