@@ -17,6 +17,8 @@ import { HttpClient, signedInClient } from './test/http-client';
 import { Question } from './modules/practice/question.entity';
 import { ModelTest, ModelTestQuestion } from './modules/practice/model-test.entity';
 import { Payment, PaymentStatus } from './modules/payment/payment.entity';
+import { ApiScope } from './modules/integration/api-key.entity';
+import { ANY_KEY, API_KEY_FIELDS } from './graphql/api-key-scopes';
 
 type Actor = 'visitor' | 'student' | 'instructor' | 'otherInstructor' | 'admin';
 const actors: Actor[] = ['visitor', 'student', 'instructor', 'otherInstructor', 'admin'];
@@ -225,9 +227,10 @@ const graphqlTable: Record<string, [string, Check]> = {
   adminSummary: [admin, gql('{ adminSummary { students } }')],
   users: [admin, gql('{ users { total } }')],
   auditLog: [admin, gql('{ auditLog { total } }')],
-  apiKeys: [admin, gql('{ apiKeys { id } }')],
-  createApiKey: [admin, gql('mutation { createApiKey(name: "", scopes: []) { secret } }')],
-  revokeApiKey: [admin, gql('mutation { revokeApiKey(id: "00000000-0000-4000-8000-000000000000") { id } }')],
+  // Instructors make, see and revoke their own keys (for their own data), admins every key.
+  apiKeys: [staff, gql('{ apiKeys { id } }')],
+  createApiKey: [staff, gql('mutation { createApiKey(name: "", scopes: []) { secret } }')],
+  revokeApiKey: [staff, gql('mutation { revokeApiKey(id: "00000000-0000-4000-8000-000000000000") { id } }')],
   webhookEndpoints: [admin, gql('{ webhookEndpoints { id } }')],
   createWebhookEndpoint: [admin, gql('mutation { createWebhookEndpoint(url: "", events: []) { secret } }')],
   deleteWebhookEndpoint: [admin, gql('mutation { deleteWebhookEndpoint(id: "00000000-0000-4000-8000-000000000000") { id } }')],
@@ -369,6 +372,7 @@ const graphqlTable: Record<string, [string, Check]> = {
   setModelTestPublished: [courseEditor, gql('mutation ($id: ID!) { setModelTestPublished(id: $id, published: true) { id } }', () => ({ id: ids.test }))],
   modelTestQuestions: [courseEditor, gql('query ($id: ID!) { modelTestQuestions(id: $id) { id correctOptionId } }', () => ({ id: ids.test }))],
   questionStatistics: [courseEditor, gql('query ($id: ID!) { questionStatistics(id: $id) { answered } }', () => ({ id: ids.test }))],
+  modelTestResults: [courseEditor, gql('query ($id: ID!) { modelTestResults(testId: $id) { total } }', () => ({ id: ids.test }))],
   startAttempt: [signedIn, gql('mutation ($id: ID!) { startAttempt(testId: $id) { id } }', () => ({ id: ids.test }))],
   saveAnswer: [
     signedIn,
@@ -538,4 +542,45 @@ describe('authorization', () => {
       });
     }
   }
+});
+
+/**
+ * API keys: a key never acts as a person. It gets past the gate only on the root fields
+ * API_KEY_FIELDS lists, and on each only with that field's scope (or with any scope, for the
+ * fields any key may read); the person rows above are reused with keys owned by the admin.
+ */
+describe('API keys', () => {
+  const keys = {} as { every: HttpClient; without: Record<string, HttpClient> };
+  const allScopes = Object.keys(ApiScope);
+  const keyWith = async (scopes: string[]) => {
+    const body = await clients.admin.graphql<{ createApiKey: { secret: string } }>(
+      'mutation ($scopes: [ApiScope!]!) { createApiKey(name: "Authorization table", scopes: $scopes) { secret } }',
+      { scopes },
+    );
+    const client = new HttpClient(app.url);
+    client.token = body.data!.createApiKey.secret;
+    return client;
+  };
+  beforeAll(async () => {
+    keys.every = await keyWith(allScopes);
+    keys.without = {};
+    for (const scope of allScopes) keys.without[scope] = await keyWith(allScopes.filter((other) => other !== scope));
+  });
+  const scopeName = (field: string) => {
+    const needed = API_KEY_FIELDS.query[field] ?? API_KEY_FIELDS.mutation[field];
+    return needed === undefined || needed === ANY_KEY ? needed : Object.keys(ApiScope)[Object.values(ApiScope).indexOf(needed)];
+  };
+
+  for (const [operation, [, check]] of Object.entries(graphqlTable)) {
+    const scope = scopeName(operation);
+    it(`GraphQL ${operation}: ${scope === undefined ? 'refused to every key' : scope === ANY_KEY ? 'any key' : `keys with ${scope}`}`, async () => {
+      expect(await check(keys.every, 'visitor')).toBe(scope !== undefined);
+      if (scope !== undefined && scope !== ANY_KEY) expect(await check(keys.without[scope], 'visitor')).toBe(false);
+      if (scope === ANY_KEY) for (const key of Object.values(keys.without)) expect(await check(key, 'visitor')).toBe(true);
+    });
+  }
+
+  it('lists only operations the schema has', () => {
+    for (const field of [...Object.keys(API_KEY_FIELDS.query), ...Object.keys(API_KEY_FIELDS.mutation)]) expect(graphqlTable).toHaveProperty(field);
+  });
 });

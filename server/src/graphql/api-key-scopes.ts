@@ -5,8 +5,15 @@ import { OUT_OF_SCOPE } from '../modules/integration/api-key.service';
 import { AppError } from '../shared/errors';
 import type { GraphQLContext } from '../kernel/context';
 
-/** The only root fields an API key may ask for, with the scope each needs. Anything else is refused. */
-export const API_KEY_FIELDS: Record<'query' | 'mutation', Record<string, ApiScope>> = {
+/** A root field any key may ask for, whatever its scopes: what a visitor may read too. */
+export const ANY_KEY = 'any key';
+
+/**
+ * The only root fields an API key may ask for, with the scope each needs (or ANY_KEY). Anything
+ * else is refused. The reads of instructor:read and practice:read reach the key owner's own
+ * courses (every course for an admin's key): their services are given the owner (`readerOf`).
+ */
+export const API_KEY_FIELDS: Record<'query' | 'mutation', Record<string, ApiScope | typeof ANY_KEY>> = {
   query: {
     courses: ApiScope.CATALOG_READ,
     course: ApiScope.CATALOG_READ,
@@ -20,6 +27,17 @@ export const API_KEY_FIELDS: Record<'query' | 'mutation', Record<string, ApiScop
     certificate: ApiScope.CATALOG_READ,
     enrollments: ApiScope.ENROLLMENTS_READ,
     payments: ApiScope.PAYMENTS_READ,
+    instructorOverview: ApiScope.INSTRUCTOR_READ,
+    instructorStudents: ApiScope.INSTRUCTOR_READ,
+    managedCourses: ApiScope.INSTRUCTOR_READ,
+    managedCourse: ApiScope.INSTRUCTOR_READ,
+    modelTests: ApiScope.PRACTICE_READ,
+    modelTest: ApiScope.PRACTICE_READ,
+    upcomingModelTests: ApiScope.PRACTICE_READ,
+    authoredModelTests: ApiScope.PRACTICE_READ,
+    modelTestResults: ApiScope.PRACTICE_READ,
+    questionStatistics: ApiScope.PRACTICE_READ,
+    leaderboard: ANY_KEY,
   },
   mutation: {
     enrollStudent: ApiScope.ENROLLMENTS_WRITE,
@@ -62,7 +80,7 @@ export const apiKeyScopes: ApolloServerPlugin<GraphQLContext> = {
           if (ALWAYS.has(name)) continue;
           const scope = API_KEY_FIELDS[kind][name];
           if (!scope) refuse(`This API key may not use ${name}.`);
-          if (!key.scopes.includes(scope)) refuse(OUT_OF_SCOPE(scope));
+          if (scope !== ANY_KEY && !key.scopes.includes(scope)) refuse(OUT_OF_SCOPE(scope));
         }
         return Promise.resolve();
       },

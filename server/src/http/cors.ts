@@ -4,8 +4,9 @@ const ALLOWED_METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS';
 // Named when a preflight asks for none: what the old client and the GraphQL client send.
 const ALLOWED_HEADERS = 'Authorization, Content-Type, Apollo-Require-Preflight, X-Apollo-Operation-Name, Idempotency-Key';
 const PREFLIGHT_MAX_AGE_SECONDS = 600;
-// Headers a listed origin's page may read: the rate limit's standing (http/rate-limit-headers.ts).
-const EXPOSED_HEADERS = 'RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Retry-After, X-Request-Id';
+// Headers a listed origin's page may read: the rate limit's standing (http/rate-limit-headers.ts)
+// and where a changes feed read over REST reads on (rest/legacy-catalogue.router.ts).
+const EXPOSED_HEADERS = 'RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Retry-After, X-Request-Id, Shikhon-End-Cursor, Shikhon-Has-More';
 
 /**
  * Cross-origin calls from a browser, for the origins in CORS_ORIGINS only (none by default).

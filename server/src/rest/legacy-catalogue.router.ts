@@ -1,7 +1,7 @@
 import { Router, type Request } from 'express';
 import type { DataSource } from 'typeorm';
 import { listAllBlogs } from '../modules/blog/blog.service';
-import { createCourseByIdLoader, findCourse, listAllCourses, searchCoursePage } from '../modules/course/course.service';
+import { createCourseByIdLoader, findCourse, listAllCourses, listCourseChanges, searchCoursePage } from '../modules/course/course.service';
 import { createLessonsByCourseLoader } from '../modules/course/lesson.service';
 import { createCourseFiguresLoader } from '../modules/course/course-figures';
 import { createOwnedCourseLoader } from '../modules/enrollment/enrollment.service';
@@ -27,6 +27,21 @@ function languageOf(req: Request): CourseLanguage | undefined {
   return language;
 }
 
+/** Where a changes feed read over REST reads on (`?after=`; empty after an empty page), and whether more follow now. */
+export const END_CURSOR_HEADER = 'Shikhon-End-Cursor';
+export const HAS_MORE_HEADER = 'Shikhon-Has-More';
+
+/** `?updatedSince=2026-11-01T00:00:00Z`: an ISO 8601 date and time (the changes feed's mark). */
+function updatedSinceOf(req: Request): Date | undefined {
+  const raw = req.query.updatedSince;
+  if (raw === undefined) return undefined;
+  const time = typeof raw === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(raw) ? new Date(raw) : null;
+  if (!time || Number.isNaN(time.getTime())) {
+    throw badInput('updatedSince must be a date and time in ISO 8601, such as 2026-11-01T00:00:00Z', { field: 'updatedSince' });
+  }
+  return time;
+}
+
 /** The old catalogue paths, on the same services as GraphQL. */
 export function legacyCatalogueRouter(db: DataSource): Router {
   const router = Router();
@@ -45,6 +60,22 @@ export function legacyCatalogueRouter(db: DataSource): Router {
   }
 
   router.get('/api/courses', async (req, res) => {
+    if (req.query.updatedSince !== undefined || req.query.after !== undefined) {
+      // The changes feed (courses(updatedSince, after) in GraphQL): the same documents, with their
+      // state and updatedAt; where to read on is in the headers, so the answer stays an array.
+      const page = await listCourseChanges(
+        db,
+        { viewer: req.viewer, apiKey: req.apiKey },
+        { language: languageOf(req) },
+        { updatedSince: updatedSinceOf(req), after: typeof req.query.after === 'string' ? req.query.after : undefined, ...legacyPage(req) },
+      );
+      const courses = page.items as Course[];
+      const documents = await withLessons(req, courses);
+      res.setHeader(END_CURSOR_HEADER, page.endCursor ?? '');
+      res.setHeader(HAS_MORE_HEADER, String(page.more ?? false));
+      res.json(documents.map((document, index) => ({ ...document, published: courses[index].published, updatedAt: courses[index].updatedAt })));
+      return;
+    }
     res.json(await withLessons(req, await listAllCourses(db, legacyPage(req), languageOf(req))));
   });
 

@@ -75,6 +75,30 @@ describe('the integrations screen', () => {
     expect(shown).toHaveTextContent('shk_secret-value');
   });
 
+  it('offers and labels every scope, an instructor’s key’s too, in English and Bangla', async () => {
+    const instructorKey = key({ scopes: ['INSTRUCTOR_READ', 'PRACTICE_READ'] });
+    const mocks = () => [answer(ApiKeysDocument, {}, { apiKeys: [instructorKey] }), answer(WebhookEndpointsDocument, {}, endpoints([]))];
+    const first = open(mocks());
+    const row = await screen.findByTestId('api-key-row');
+    expect(within(row).getByText("Read an instructor's courses and students")).toBeInTheDocument();
+    expect(within(row).getByText('Read model tests and results')).toBeInTheDocument();
+    const form = screen.getByRole('button', { name: 'Create key' }).closest('form')!;
+    for (const label of [
+      'Read the catalogue',
+      'Read enrollments',
+      'Read payments',
+      'Enroll students',
+      "Read an instructor's courses and students",
+      'Read model tests and results',
+    ])
+      expect(within(form).getByText(label)).toBeInTheDocument();
+    first.unmount();
+    open(mocks(), 'bn');
+    const bangla = await screen.findByTestId('api-key-row');
+    expect(within(bangla).getByText('ইন্সট্রাক্টরের কোর্স ও শিক্ষার্থী দেখা')).toBeInTheDocument();
+    expect(within(bangla).getByText('মডেল টেস্ট ও ফলাফল দেখা')).toBeInTheDocument();
+  });
+
   it('says when there is nothing yet, in Bangla', async () => {
     open([answer(ApiKeysDocument, {}, { apiKeys: [] }), answer(WebhookEndpointsDocument, {}, endpoints([]))], 'bn');
     expect(screen.getByRole('heading', { name: 'ইন্টিগ্রেশন', level: 1 })).toBeInTheDocument();

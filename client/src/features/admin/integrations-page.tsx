@@ -22,7 +22,7 @@ import {
   type WebhookEndpointRowFragment,
 } from './api/integrations.generated';
 
-const SCOPES: ApiScope[] = ['CATALOG_READ', 'ENROLLMENTS_READ', 'PAYMENTS_READ', 'ENROLLMENTS_WRITE'];
+const SCOPES: ApiScope[] = ['CATALOG_READ', 'ENROLLMENTS_READ', 'PAYMENTS_READ', 'ENROLLMENTS_WRITE', 'INSTRUCTOR_READ', 'PRACTICE_READ'];
 const EVENTS: WebhookEventType[] = [
   'ENROLLMENT_CREATED',
   'ENROLLMENT_REFUNDED',

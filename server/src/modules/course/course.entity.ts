@@ -23,6 +23,8 @@ import { User } from '../user/user.entity';
 // Name indexes for the search tiers: see the SearchIndexes migration.
 @Index('course_search_name_order', { synchronize: false })
 @Index('course_search_name_trgm', { synchronize: false })
+// The changes feed (courses(updatedSince)) reads in this order, from a cursor.
+@Index('course_changes', ['updatedAt', 'id'])
 export class Course {
   @Field(() => ID, { description: 'The course' })
   @PrimaryGeneratedColumn('uuid')
@@ -141,9 +143,20 @@ export class Course {
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt: Date;
 
-  @Field({ description: 'When the course row last changed in any way, publishing included (ISO 8601); see contentUpdatedAt for its content' })
+  /** Also set by a trigger on every update, whatever writes it (migration CourseAndEnrollmentChanges). */
+  @Field({
+    description:
+      'When the course row last changed in any way, publishing included (ISO 8601): the order of courses(updatedSince); see contentUpdatedAt for its content',
+  })
   @UpdateDateColumn({ type: 'timestamptz' })
   updatedAt: Date;
+
+  /**
+   * When the course was first put on sale, kept by a trigger (migration CourseAndEnrollmentChanges); null for a
+   * course never published, which the changes feed never shows (a draft's text stays its author's).
+   */
+  @Column({ type: 'timestamptz', nullable: true, select: false, insert: false, update: false })
+  firstPublishedAt?: Date | null;
 
   /** When the instructor last changed what the course teaches (its fields or lessons): the page's "Last updated". */
   @Field({ description: 'When the course content last changed (its details or lessons)' })

@@ -16,6 +16,7 @@ import { CourseResolver, LessonResolver } from './course.resolver';
 import { Course } from './course.entity';
 import { Lesson } from './lesson.entity';
 import { CatalogueCount, CatalogueInstructor } from './catalogue-count.entity';
+import { CourseRemoval } from './course-removal.entity';
 // The old client's REST paths, relied on by integrators (rest/ holds the legacy shapes).
 import { legacyCatalogueRouter } from '../../rest/legacy-catalogue.router';
 
@@ -27,6 +28,6 @@ export const courseModule: ProductModule = {
     courseFigures: ({ db }) => createCourseFiguresLoader(db),
   },
   resolvers: [CourseResolver, LessonResolver],
-  entities: [Course, Lesson, CatalogueCount, CatalogueInstructor],
+  entities: [Course, Lesson, CatalogueCount, CatalogueInstructor, CourseRemoval],
   routes: ({ db }) => [{ phase: 'rest', order: 10, router: legacyCatalogueRouter(db) }],
 };

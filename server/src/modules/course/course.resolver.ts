@@ -1,7 +1,7 @@
 import type { GraphQLResolveInfo } from 'graphql';
 import { Arg, Args, ArgsType, Ctx, Field, FieldResolver, ID, Info, Int, ObjectType, Query, Resolver, Root } from 'type-graphql';
 import type { GraphQLContext } from '../../kernel/context';
-import { PageOf, toPage } from '../../graphql/page';
+import { CursorPageOf, toPage } from '../../graphql/page';
 import { PageArgs } from '../../graphql/page-args';
 import { selectedFieldNames } from '../../graphql/selected-fields';
 import { Money } from '../../graphql/money';
@@ -11,6 +11,7 @@ import { CourseCategory, CourseLanguage, HomeSection } from './course.enums';
 import { isUuid } from '../../shared/validation';
 import {
   findCourse,
+  listCourseChanges,
   listCourses,
   type PartialCourse,
   readCatalogueFigures,
@@ -35,7 +36,10 @@ function courseFields(info: GraphQLResolveInfo, path: readonly string[] = []): S
 }
 
 @ObjectType({ description: 'A page of courses' })
-class CoursePage extends PageOf(Course) {}
+class CoursePage extends CursorPageOf(
+  Course,
+  'For courses(updatedSince, after) only: pass as `after` (with the same filter) for the courses changed after this page’s last one; null when this page is empty (keep the last one and ask again later) and for any other list',
+) {}
 
 @ObjectType({ description: "The home page's figures, counted from the data now" })
 class CatalogueFigures {
@@ -65,6 +69,16 @@ class CoursesArgs extends PageArgs {
 
   @Field(() => CourseLanguage, { nullable: true, description: 'Only the courses taught in this language' })
   language?: CourseLanguage | null;
+
+  @Field(() => Date, {
+    nullable: true,
+    description:
+      'The changes feed (admins and API keys with catalog:read): every course changed at or after this time, in (updatedAt, id) order, those taken off sale as tombstones (published: false), instead of the catalogue newest first',
+  })
+  updatedSince?: Date | null;
+
+  @Field(() => String, { nullable: true, description: 'An endCursor of an earlier page of the changes feed: the courses changed after its last one' })
+  after?: string | null;
 }
 
 @ArgsType()
@@ -84,9 +98,16 @@ class CourseSearchArgs {
 
 @Resolver(() => Course)
 export class CourseResolver {
-  @Query(() => CoursePage, { description: 'Published courses, newest first, filtered and paged' })
+  @Query(() => CoursePage, {
+    description:
+      'Published courses, newest first, filtered and paged; with updatedSince or after, the changes feed of the catalogue for a server that keeps a copy (admins and API keys with catalog:read)',
+  })
   async courses(@Args(() => CoursesArgs) args: CoursesArgs, @Ctx() ctx: GraphQLContext, @Info() info: GraphQLResolveInfo): Promise<CoursePage> {
-    const page = await listCourses(ctx.db, args, args, courseFields(info, ['items']));
+    const fields = courseFields(info, ['items']);
+    const page =
+      args.updatedSince || args.after
+        ? await listCourseChanges(ctx.db, { viewer: ctx.viewer, apiKey: ctx.apiKey }, args, args, fields)
+        : await listCourses(ctx.db, args, args, fields);
     return toPage(CoursePage, page);
   }
 

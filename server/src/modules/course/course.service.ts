@@ -5,7 +5,10 @@ import { SqlParameters } from '../../db/sql-parameters';
 import { badInput } from '../../shared/errors';
 import { FREE_COURSE_SQL } from '../../shared/money';
 import { isUuid } from '../../shared/validation';
-import { fetchPage, parsePage, type Page, type PageRequest } from '../../shared/paging';
+import { CURSOR_UNKNOWN, fetchCursorPage, fetchPage, parseCursor, parsePage, toChangeCursor, type Page, type PageRequest } from '../../shared/paging';
+import { changeConditions, changeOrder, changePosition } from '../../db/change-feed';
+import { ApiScope } from '../integration/api-key.entity';
+import { requireAdminOrScope, type Caller } from '../integration/api-key.service';
 import { Course } from './course.entity';
 import { CourseCategory, HomeSection, type CourseLanguage } from './course.enums';
 import {
@@ -44,9 +47,12 @@ function publishedCourses(db: DataSource): SelectQueryBuilder<Course> {
   return db.getRepository(Course).createQueryBuilder('course').where(visibleCourse('course'));
 }
 
-/** The SQL conditions of a catalogue filter (visible courses only), their values added to `parameters`. */
-function filterConditions(filter: CourseFilter, parameters: SqlParameters): string {
-  const conditions = [visibleCourse()];
+/**
+ * The SQL conditions of a catalogue filter, their values added to `parameters`: visible courses
+ * only, or those of `shown` (the changes feed's).
+ */
+function filterConditions(filter: CourseFilter, parameters: SqlParameters, shown = visibleCourse()): string {
+  const conditions = [shown];
   switch (filter.section) {
     case HomeSection.FREE:
       conditions.push(FREE_COURSE_SQL);
@@ -100,6 +106,77 @@ export async function listCourses(
     async () => (await db.query<Array<{ count: number }>>(`SELECT count(*)::int AS "count" FROM "course" WHERE ${where}`, filterValues))[0].count,
   );
 }
+
+/** The courses the changes feed shows: the catalogue's, and those taken off it (never a draft that was never on sale). */
+const EVER_SHOWN = `(${visibleCourse()} OR "firstPublishedAt" IS NOT NULL)`;
+/**
+ * The course rows the changes feed reads: every course, and each once-published course deleted
+ * since (course-removal.entity.ts) as its last row, taken off sale when it went.
+ */
+const COURSES_AND_REMOVALS = `(SELECT * FROM "course" UNION ALL
+  SELECT removed.* FROM "course_removal" r,
+    jsonb_populate_record(NULL::"course", r."row" || jsonb_build_object('published', false, 'updatedAt', r."removedAt")) removed)`;
+
+export interface CourseChangesRequest {
+  /** Courses changed at or after this time. */
+  updatedSince?: Date | null;
+  /** An endCursor of an earlier page of the feed. */
+  after?: string | null;
+  offset?: number;
+  limit?: number;
+}
+
+/** A course as the changes feed reads it: with its position, for the page's endCursor. */
+export type CourseChange = PartialCourse & { changeAt?: string };
+
+/**
+ * The catalogue as a feed of changes, for a server that keeps a copy (admins, and API keys with
+ * catalog:read): every course changed at or after `updatedSince`, in (updatedAt, id) order, read
+ * on from a cursor (db/change-feed.ts). A course taken off sale, or deleted after it was on sale,
+ * comes as a tombstone (`published: false`), to be removed; a draft never on sale never comes. The catalogue's filters
+ * narrow it as they do the catalogue, on the courses as they are now. `total` counts everything
+ * the filters match, whatever the cursor.
+ */
+export async function listCourseChanges(
+  db: DataSource,
+  caller: Caller,
+  filter: CourseFilter,
+  request: CourseChangesRequest,
+  fields?: ReadonlySet<string>,
+): Promise<Page<CourseChange>> {
+  requireAdminOrScope(caller, ApiScope.CATALOG_READ, CHANGES_NOT_ALLOWED);
+  const page = parsePage(request.offset, request.limit);
+  const after = request.after ? parseCursor(request.after) : null;
+  if (after && after.kind !== 'change') throw badInput(CURSOR_UNKNOWN, { field: 'after' });
+  const courses = entityReader(db, Course);
+  const where = (parameters: SqlParameters, withCursor: boolean) =>
+    [filterConditions(filter, parameters, EVER_SHOWN), ...changeConditions('"course"', parameters, { since: request.updatedSince, after }, withCursor)].join(
+      ' AND ',
+    );
+  const rated = fields !== undefined && (fields.has('averageRating') || fields.has('ratingCount'));
+  return fetchCursorPage<CourseChange>(
+    page,
+    (limit) => {
+      const parameters = new SqlParameters();
+      const sql = `SELECT ${courses.selectListOf(fields)}, ${changePosition('"course"')} AS "changeAt"${rated ? `, "rating"."ratingAverage", "rating"."ratingCount"` : ''}
+        FROM ${COURSES_AND_REMOVALS} "course" ${rated ? ratingJoin('"course"') : ''} WHERE ${where(parameters, true)}
+        ORDER BY ${changeOrder('"course"')} LIMIT ${parameters.add(limit)} OFFSET ${parameters.add(page.offset)}`;
+      return courses.manyPartial(sql, parameters.values, db, ['changeAt', ...(rated ? RATING_COLUMNS : [])]);
+    },
+    async () => {
+      const parameters = new SqlParameters();
+      return (
+        await db.query<Array<{ count: number }>>(
+          `SELECT count(*)::int AS "count" FROM ${COURSES_AND_REMOVALS} "course" WHERE ${where(parameters, false)}`,
+          parameters.values,
+        )
+      )[0].count;
+    },
+    (course) => toChangeCursor(course.changeAt!, course.id),
+  );
+}
+
+export const CHANGES_NOT_ALLOWED = 'Only admins and API keys with the catalog:read scope can read the catalogue’s changes (updatedSince, after).';
 
 /** A page of the published courses (in one language when asked), newest first, for the legacy list paths. */
 export async function listAllCourses(db: DataSource, page: PageRequest, language?: CourseLanguage): Promise<Course[]> {

@@ -1,9 +1,23 @@
-import { Field, Float, ID, ObjectType } from 'type-graphql';
+import { Field, Float, ID, ObjectType, registerEnumType } from 'type-graphql';
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
 import { numericToNumber } from '../../shared/numeric';
 import { Course } from '../course/course.entity';
 import { Payment, type BillingDetails } from '../payment/payment.entity';
 import { User } from '../user/user.entity';
+
+/** Whether an enrollment counts: a refunded one stays on record, with its access ended. */
+export enum EnrollmentState {
+  ACTIVE = 'ACTIVE',
+  REFUNDED = 'REFUNDED',
+}
+registerEnumType(EnrollmentState, {
+  name: 'EnrollmentState',
+  description: 'Whether an enrollment counts now',
+  valuesConfig: {
+    ACTIVE: { description: 'The student has the course' },
+    REFUNDED: { description: 'Refunded: the student no longer has the course (refundedAt says when); the record stays' },
+  },
+});
 
 /** A student's access to a course, with the course as it was when bought. */
 @ObjectType({ description: "A student's enrollment in a course" })
@@ -12,6 +26,8 @@ import { User } from '../user/user.entity';
 @Index('enrollment_active_student_course', ['studentId', 'courseId'], { unique: true, where: '"revokedAt" IS NULL' })
 // The enrollments list reads in this order, from a cursor.
 @Index('enrollment_oldest_first', ['createdAt', 'id'])
+// The changes feed (enrollments(updatedSince)) reads in this order, from a cursor.
+@Index('enrollment_changes', ['updatedAt', 'id'])
 export class Enrollment {
   @Field(() => ID, { description: 'The enrollment' })
   @PrimaryGeneratedColumn('uuid')
@@ -97,4 +113,16 @@ export class Enrollment {
   /** Set when the enrollment is refunded: access ends, the record stays. */
   @Column({ type: 'timestamptz', nullable: true })
   revokedAt: Date | null;
+
+  /**
+   * When the enrollment itself last changed (made, refunded, its details): kept by a trigger
+   * (migration CourseAndEnrollmentChanges) on every update but the student's study (lastLessonId,
+   * lastStudiedAt), never written by the code.
+   */
+  @Field({
+    description:
+      'When the enrollment last changed (made, refunded or its details changed; a student’s study does not count): the order of enrollments(updatedSince)',
+  })
+  @Column({ type: 'timestamptz', default: () => 'now()', insert: false, update: false })
+  updatedAt: Date;
 }

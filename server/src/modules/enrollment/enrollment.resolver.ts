@@ -1,27 +1,20 @@
 import { Arg, Args, ArgsType, Authorized, Ctx, Field, FieldResolver, ID, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
-import { PageOf, toPage } from '../../graphql/page';
+import { CursorPageOf, toPage } from '../../graphql/page';
 import { PageArgs } from '../../graphql/page-args';
 import { AppError } from '../../shared/errors';
-import { toCursor } from '../../shared/paging';
 import { requireViewer } from '../../graphql/auth-checker';
 import { Money } from '../../graphql/money';
 import type { GraphQLContext } from '../../kernel/context';
 import { Course } from '../course/course.entity';
 import { isUuid } from '../../shared/validation';
-import { Enrollment } from './enrollment.entity';
+import { Enrollment, EnrollmentState } from './enrollment.entity';
 import { enrollStudent, findActiveEnrollment, listEnrollments, listMyEnrollments } from './enrollment.service';
 
-@ObjectType({ description: 'A page of enrollments, oldest first' })
-class EnrollmentPage extends PageOf(Enrollment) {
-  @Field(() => String, {
-    nullable: true,
-    description: 'Pass as `after` for the next page; null when this page is empty (keep the last one and ask again later)',
-  })
-  get endCursor(): string | null {
-    const last = this.items.at(-1);
-    return last ? toCursor(last.id) : null;
-  }
-}
+@ObjectType({ description: 'A page of enrollments, oldest first (with updatedSince: in the order of their changes)' })
+class EnrollmentPage extends CursorPageOf(
+  Enrollment,
+  'Pass as `after` for the next page (with the same filter); null when this page is empty (keep the last one and ask again later)',
+) {}
 
 @ArgsType()
 class EnrollmentsArgs extends PageArgs {
@@ -31,7 +24,17 @@ class EnrollmentsArgs extends PageArgs {
   @Field(() => Date, { nullable: true, description: 'Only enrollments made at or after this time' })
   from?: Date | null;
 
-  @Field(() => String, { nullable: true, description: 'An endCursor from an earlier page: the enrollments made after its last item' })
+  @Field(() => Date, {
+    nullable: true,
+    description:
+      'The changes feed: every enrollment changed (made, refunded) at or after this time, refunded ones with state REFUNDED, in (updatedAt, id) order instead of oldest first',
+  })
+  updatedSince?: Date | null;
+
+  @Field(() => String, {
+    nullable: true,
+    description: 'An endCursor from an earlier page: the enrollments after its last item (made after it; with updatedSince, changed after it)',
+  })
   after?: string | null;
 }
 
@@ -56,7 +59,7 @@ export class EnrollmentResolver {
 
   @Query(() => EnrollmentPage, {
     description:
-      'Every enrollment (paid, free and imported; refunded ones with refundedAt), oldest first, at most 50 a page; follow endCursor with `after` to read new ones as they come (admins, and API keys with enrollments:read)',
+      'Every enrollment (paid, free and imported; refunded ones with refundedAt), oldest first, at most 50 a page; follow endCursor with `after` to read new ones as they come, or read the changes with updatedSince (admins, and API keys with enrollments:read)',
   })
   async enrollments(@Args(() => EnrollmentsArgs) args: EnrollmentsArgs, @Ctx() ctx: GraphQLContext): Promise<EnrollmentPage> {
     return toPage(EnrollmentPage, await listEnrollments(ctx.db, { viewer: ctx.viewer, apiKey: ctx.apiKey }, args));
@@ -87,6 +90,11 @@ export class EnrollmentResolver {
   @FieldResolver(() => Date, { nullable: true, description: 'When the enrollment was refunded and its access ended; null while it counts' })
   refundedAt(@Root() enrollment: Enrollment): Date | null {
     return enrollment.revokedAt;
+  }
+
+  @FieldResolver(() => EnrollmentState, { description: 'Whether it counts now: ACTIVE, or REFUNDED (the student no longer has the course)' })
+  state(@Root() enrollment: Enrollment): EnrollmentState {
+    return enrollment.revokedAt ? EnrollmentState.REFUNDED : EnrollmentState.ACTIVE;
   }
 
   @FieldResolver(() => Course, { description: 'The course now (the enrollment keeps its name and image as bought)' })

@@ -7,7 +7,10 @@ import type { Payment } from '../payment/payment.entity';
 import { Enrollment } from './enrollment.entity';
 import { requireSelfOrAdmin } from '../auth/guards';
 import { badInput, notFound, textTooLong } from '../../shared/errors';
-import { fetchPage, fromCursor, parsePage, type Page } from '../../shared/paging';
+import { CURSOR_UNKNOWN, fetchCursorPage, parseCursor, parsePage, toChangeCursor, toCursor, type Page } from '../../shared/paging';
+import { changeConditions, changeOrder, changePosition } from '../../db/change-feed';
+import { entityReader } from '../../db/entity-reader';
+import { SqlParameters } from '../../db/sql-parameters';
 import { isUuid } from '../../shared/validation';
 import { fromMinorUnits, money, type Money } from '../../shared/money';
 import { AuditAction, AuditTarget } from '../audit/audit.entity';
@@ -120,34 +123,70 @@ export const enrollmentEventData = (enrollment: Enrollment) => ({
   refundedAt: enrollment.revokedAt?.toISOString() ?? null,
 });
 
-export const ENROLLMENT_CURSOR_UNKNOWN = 'after must be an endCursor from an earlier page of this list';
+export const ENROLLMENT_CURSOR_UNKNOWN = CURSOR_UNKNOWN;
+
+export interface EnrollmentListFilter {
+  courseId?: string | null;
+  /** Only enrollments made at or after this time. */
+  from?: Date | null;
+  /** The changes feed: enrollments changed at or after this time, in the order of their changes. */
+  updatedSince?: Date | null;
+  after?: string | null;
+  offset?: number;
+  limit?: number;
+}
 
 /**
- * Every enrollment, paid, free and imported, refunded ones too (with refundedAt), oldest first, so a
- * server that keeps reading with `after` (the last endCursor) gets each new enrollment once, at the
- * end. For admins and API keys with enrollments:read.
+ * Every enrollment, paid, free and imported, refunded ones too (with refundedAt), for admins and
+ * API keys with enrollments:read. Two orders:
+ * - by default oldest first, so a server that keeps reading with `after` (the last endCursor) gets
+ *   each new enrollment once, at the end;
+ * - with `updatedSince` (or the endCursor of such a read as `after`), the changes feed: every
+ *   enrollment changed at or after the mark, refunds included, in (updatedAt, id) order
+ *   (db/change-feed.ts), so a refund comes again after the cursor, as a change.
+ * `total` counts everything the filter matches, whatever the cursor.
  */
-export async function listEnrollments(
-  db: DataSource,
-  caller: Caller,
-  filter: { courseId?: string | null; from?: Date | null; after?: string | null; offset?: number; limit?: number },
-): Promise<Page<Enrollment>> {
+export async function listEnrollments(db: DataSource, caller: Caller, filter: EnrollmentListFilter): Promise<Page<Enrollment>> {
   requireAdminOrScope(caller, ApiScope.ENROLLMENTS_READ, 'Only admins can list every enrollment');
   const page = parsePage(filter.offset, filter.limit, 20);
   if (filter.courseId && !isUuid(filter.courseId)) throw notFound('Course not found', 'COURSE_NOT_FOUND');
-  const after = filter.after ? fromCursor(filter.after) : null;
-  if (after && !(await db.getRepository(Enrollment).existsBy({ id: after }))) throw badInput(ENROLLMENT_CURSOR_UNKNOWN, { field: 'after' });
-  const query = () => {
-    const qb = db.getRepository(Enrollment).createQueryBuilder('e');
-    if (filter.courseId) qb.andWhere('e."courseId" = :courseId', { courseId: filter.courseId });
-    if (filter.from) qb.andWhere('e."createdAt" >= :from', { from: filter.from });
-    if (after) qb.andWhere('(e."createdAt", e.id) > (SELECT c."createdAt", c.id FROM "enrollment" c WHERE c.id = :after)', { after });
-    return qb;
+  const after = filter.after ? parseCursor(filter.after) : null;
+  const changes = Boolean(filter.updatedSince) || after?.kind === 'change';
+  if (after && (after.kind === 'change') !== changes) throw badInput(CURSOR_UNKNOWN, { field: 'after' });
+  if (after?.kind === 'id' && !(await db.getRepository(Enrollment).existsBy({ id: after.id }))) throw badInput(CURSOR_UNKNOWN, { field: 'after' });
+  const reader = entityReader(db, Enrollment);
+  /** The statement's conditions, the cursor's only with `withCursor`. */
+  const where = (parameters: SqlParameters, withCursor: boolean) => {
+    const conditions = changes
+      ? changeConditions('e', parameters, { since: filter.updatedSince, after: after?.kind === 'change' ? after : null }, withCursor)
+      : [];
+    if (filter.courseId) conditions.push(`e."courseId" = ${parameters.add(filter.courseId)}`);
+    if (filter.from) conditions.push(`e."createdAt" >= ${parameters.add(filter.from)}`);
+    if (withCursor && after?.kind === 'id') {
+      conditions.push(`(e."createdAt", e."id") > (SELECT c."createdAt", c."id" FROM "enrollment" c WHERE c."id" = ${parameters.add(after.id)})`);
+    }
+    return conditions.length ? `WHERE ${conditions.join(' AND ')}` : '';
   };
-  return fetchPage(
+  return fetchCursorPage(
     page,
-    () => query().orderBy('e."createdAt"', 'ASC').addOrderBy('e.id', 'ASC').offset(page.offset).limit(page.limit).getMany(),
-    () => query().getCount(),
+    (limit) => {
+      const parameters = new SqlParameters();
+      const position = changes ? `, ${changePosition('e')} AS "changeAt"` : '';
+      const order = changes ? changeOrder('e') : 'e."createdAt" ASC, e."id" ASC';
+      return reader.many(
+        `SELECT ${reader.selectList}${position} FROM "enrollment" e ${where(parameters, true)}
+         ORDER BY ${order} LIMIT ${parameters.add(limit)} OFFSET ${parameters.add(page.offset)}`,
+        parameters.values,
+        db,
+        ['changeAt'],
+      );
+    },
+    async () => {
+      const parameters = new SqlParameters();
+      return (await db.query<Array<{ count: number }>>(`SELECT count(*)::int AS "count" FROM "enrollment" e ${where(parameters, false)}`, parameters.values))[0]
+        .count;
+    },
+    (enrollment) => (changes ? toChangeCursor((enrollment as Enrollment & { changeAt: string }).changeAt, enrollment.id) : toCursor(enrollment.id)),
   );
 }
 

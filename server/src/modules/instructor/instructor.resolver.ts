@@ -11,6 +11,8 @@ import { IdArgs } from '../../graphql/id-args';
 import { COURSE_NOT_FOUND } from '../course/course.service';
 import { createCourse, deleteCourse, editableCourse, listInstructorCourses, setCoursePublished, updateCourse } from '../course-editing/course-editing.service';
 import { instructorOverview, instructorStudents } from './instructor-stats.service';
+import { ApiScope } from '../integration/api-key.entity';
+import { readerOf } from '../integration/api-key.service';
 
 const CourseId = IdArgs('id', COURSE_NOT_FOUND, 'The course: the instructor’s own, or any for an admin', 'COURSE_NOT_FOUND');
 type CourseId = InstanceType<typeof CourseId>;
@@ -50,29 +52,34 @@ class StudentSearchArgs extends PageArgs {
 @Resolver()
 export class InstructorResolver {
   @Authorized(...roles.staff)
-  @Query(() => InstructorOverview, { description: "The signed-in instructor's figures over their own courses; instructors and admins" })
+  @Query(() => InstructorOverview, {
+    description: "The signed-in instructor's figures over their own courses; instructors and admins, and their API keys with instructor:read",
+  })
   instructorOverview(@Ctx() ctx: GraphQLContext): Promise<InstructorOverview> {
-    return instructorOverview(ctx.db, requireViewer(ctx));
+    return instructorOverview(ctx.db, readerOf(ctx, ApiScope.INSTRUCTOR_READ));
   }
 
   @Authorized(...roles.staff)
-  @Query(() => ManagedCoursePage, { description: "The instructor's own courses (all for an admin), drafts included" })
+  @Query(() => ManagedCoursePage, {
+    description: "The instructor's own courses (all for an admin), drafts included; also for their API keys with instructor:read",
+  })
   async managedCourses(@Args(() => PageArgs) args: PageArgs, @Ctx() ctx: GraphQLContext): Promise<ManagedCoursePage> {
-    return toPage(ManagedCoursePage, await listInstructorCourses(ctx.db, requireViewer(ctx), args));
+    return toPage(ManagedCoursePage, await listInstructorCourses(ctx.db, readerOf(ctx, ApiScope.INSTRUCTOR_READ), args));
   }
 
   @Authorized(...roles.staff)
-  @Query(() => Course, { description: 'A course to edit: the instructor’s own, or any for an admin' })
+  @Query(() => Course, { description: 'A course to edit: the instructor’s own, or any for an admin; also for their API keys with instructor:read' })
   managedCourse(@Args(() => CourseId) { id }: CourseId, @Ctx() ctx: GraphQLContext): Promise<Course> {
-    return editableCourse(ctx.db, requireViewer(ctx), id);
+    return editableCourse(ctx.db, readerOf(ctx, ApiScope.INSTRUCTOR_READ), id);
   }
 
   @Authorized(...roles.staff)
   @Query(() => InstructorStudentPage, {
-    description: "Students enrolled now in the signed-in instructor's own courses, newest first, 20 a page by default; instructors and admins",
+    description:
+      "Students enrolled now in the signed-in instructor's own courses, newest first, 20 a page by default; instructors and admins, and their API keys with instructor:read",
   })
   async instructorStudents(@Args(() => StudentSearchArgs) args: StudentSearchArgs, @Ctx() ctx: GraphQLContext): Promise<InstructorStudentPage> {
-    return toPage(InstructorStudentPage, await instructorStudents(ctx.db, requireViewer(ctx), args.search, args));
+    return toPage(InstructorStudentPage, await instructorStudents(ctx.db, readerOf(ctx, ApiScope.INSTRUCTOR_READ), args.search, args));
   }
 
   @Authorized(...roles.staff)

@@ -1,5 +1,7 @@
 import { Field, ID, ObjectType, registerEnumType } from 'type-graphql';
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { Role } from '../../kernel/role';
+import type { Viewer } from '../../kernel/viewer';
 
 /** What an API key may do; a key acts only within its scopes. */
 export enum ApiScope {
@@ -7,6 +9,8 @@ export enum ApiScope {
   ENROLLMENTS_READ = 'enrollments:read',
   PAYMENTS_READ = 'payments:read',
   ENROLLMENTS_WRITE = 'enrollments:write',
+  INSTRUCTOR_READ = 'instructor:read',
+  PRACTICE_READ = 'practice:read',
 }
 registerEnumType(ApiScope, {
   name: 'ApiScope',
@@ -16,8 +20,26 @@ registerEnumType(ApiScope, {
     ENROLLMENTS_READ: { description: 'enrollments:read: read every enrollment (the enrollments query), free and imported ones included' },
     PAYMENTS_READ: { description: 'payments:read: read payments (the payments query)' },
     ENROLLMENTS_WRITE: { description: 'enrollments:write: enroll students a partner has paid for (the enrollStudent mutation)' },
+    INSTRUCTOR_READ: {
+      description:
+        "instructor:read: the instructor views of the key's owner, as the owner sees them (instructorStudents, instructorOverview, managedCourses, managedCourse): an instructor's key reads only that instructor's own courses and students",
+    },
+    PRACTICE_READ: {
+      description:
+        "practice:read: model tests and students' results of the key owner's courses, every course's for an admin's key (authoredModelTests, modelTestResults, questionStatistics), and the published model tests (modelTests, modelTest, upcomingModelTests)",
+    },
   },
 });
+
+/**
+ * The scopes a key made by someone of each role may have, and keeps while its owner has that
+ * role: an instructor's key reads only the instructor's own data and the public catalogue.
+ */
+export const SCOPES_BY_ROLE: Record<Role, readonly ApiScope[]> = {
+  [Role.ADMIN]: Object.values(ApiScope),
+  [Role.INSTRUCTOR]: [ApiScope.CATALOG_READ, ApiScope.INSTRUCTOR_READ, ApiScope.PRACTICE_READ],
+  [Role.STUDENT]: [],
+};
 
 /**
  * A key a server uses instead of a person's password (`Authorization: Bearer shk_...`). Only the
@@ -30,7 +52,7 @@ export class ApiKey {
   @PrimaryGeneratedColumn('uuid')
   id: string;
 
-  @Field({ description: 'What the key is for, as the admin named it' })
+  @Field({ description: 'What the key is for, as its owner named it' })
   @Column({ type: 'text' })
   name: string;
 
@@ -46,7 +68,9 @@ export class ApiKey {
   @Column({ type: 'text', array: true })
   scopes: ApiScope[];
 
-  @Field(() => ID, { description: 'The admin who made the key' })
+  /** Its owner: the key reads what this account may read, within its scopes (SCOPES_BY_ROLE). */
+  @Field(() => ID, { description: 'The account that made and owns the key (an admin, or an instructor for their own data)' })
+  @Index()
   @Column({ type: 'uuid' })
   createdById: string;
 
@@ -78,5 +102,11 @@ export interface ApiKeyCaller {
   id: string;
   name: string;
   prefix: string;
+  /** The scopes it may use now: those it was made with that its owner's role still allows. */
   scopes: readonly ApiScope[];
+  /**
+   * Its owner's account as it is now: whose data the key's reads reach (an instructor's own
+   * courses, every course for an admin's key). The key never acts as this person otherwise.
+   */
+  owner: Viewer;
 }

@@ -1,14 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import { IsNull, type DataSource } from 'typeorm';
+import type { DataSource } from 'typeorm';
 import { AppError, badInput, notFound, textTooLong } from '../../shared/errors';
 import { sha256 } from '../../shared/hashing';
 import { hitRateLimit, type Limit } from '../../shared/rate-limit';
 import { isUuid } from '../../shared/validation';
 import { AuditAction, AuditTarget } from '../audit/audit.entity';
 import { recordAudit } from '../audit/audit.service';
-import { NOT_ALLOWED, requireRole, roles, SIGN_IN_REQUIRED } from '../auth/guards';
+import { isAdmin, NOT_ALLOWED, requireRole, requireViewer, roles, SIGN_IN_REQUIRED } from '../auth/guards';
 import type { Viewer } from '../../kernel/viewer';
-import { ApiKey, type ApiScope, type ApiKeyCaller, type ApiKeyWithSecret } from './api-key.entity';
+import { ApiKey, SCOPES_BY_ROLE, type ApiScope, type ApiKeyCaller, type ApiKeyWithSecret } from './api-key.entity';
+import { toViewer } from '../../kernel/viewer';
+import type { Role } from '../../kernel/role';
 
 export const API_KEY_PREFIX = 'shk_';
 export const MAX_API_KEY_NAME_LENGTH = 100;
@@ -21,15 +23,25 @@ export const apiKeyLimit: Limit = { name: 'api-key', max: 600, windowSeconds: 60
 /** How an API key stands in audit rows (it has no email of its own). */
 export const apiKeyActor = (key: ApiKeyCaller) => ({ id: key.id, email: `API key ${key.name} (${key.prefix}…)` });
 
-/** Makes a key with a name and scopes; the secret is in the answer only, its SHA-256 in the database. */
+export const ONLY_STAFF_MAKE_KEYS = 'Only admins and instructors can make API keys';
+/** An instructor asked for a scope of admins' (payments, every enrollment, enrolling students). */
+export const scopeNotYours = (allowed: readonly ApiScope[]) => `Your API keys may have only these scopes: ${allowed.join(', ')}.`;
+
+/**
+ * Makes a key with a name and scopes, owned by the viewer; the secret is in the answer only, its
+ * SHA-256 in the database. Admins may give any scope; an instructor only those of SCOPES_BY_ROLE
+ * (their own courses, students and tests, and the public catalogue).
+ */
 export async function createApiKey(db: DataSource, viewer: Viewer, name: string, scopes: ApiScope[], address: string): Promise<ApiKeyWithSecret> {
-  requireRole(viewer, roles.admin, 'Only admins can make API keys');
+  requireRole(viewer, roles.staff, ONLY_STAFF_MAKE_KEYS);
   const trimmed = name.trim();
   if (trimmed.length === 0) throw badInput('Name is required', { field: 'name' });
   if (trimmed.length > MAX_API_KEY_NAME_LENGTH)
     throw textTooLong(`Name must be at most ${MAX_API_KEY_NAME_LENGTH} characters`, 'name', MAX_API_KEY_NAME_LENGTH);
   const unique = [...new Set(scopes)];
   if (unique.length === 0) throw badInput('Choose at least one scope', { field: 'scopes' });
+  const allowed = SCOPES_BY_ROLE[viewer.role];
+  if (unique.some((scope) => !allowed.includes(scope))) throw new AppError('FORBIDDEN', scopeNotYours(allowed));
   const secret = `${API_KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
   const apiKey = await db.transaction(async (manager) => {
     const saved = await manager.getRepository(ApiKey).save(
@@ -56,19 +68,20 @@ export async function createApiKey(db: DataSource, viewer: Viewer, name: string,
   return { apiKey, secret };
 }
 
-/** Every key, newest first (revoked ones too, so admins see what was revoked). */
+/** The keys the viewer may see, newest first (revoked ones too): an admin every key, an instructor their own. */
 export function listApiKeys(db: DataSource, viewer: Viewer): Promise<ApiKey[]> {
-  requireRole(viewer, roles.admin, 'Only admins can see API keys');
-  return db.getRepository(ApiKey).find({ order: { createdAt: 'DESC', id: 'ASC' } });
+  requireRole(viewer, roles.staff, 'Only admins and instructors can see API keys');
+  return db.getRepository(ApiKey).find({ where: isAdmin(viewer) ? {} : { createdById: viewer.id }, order: { createdAt: 'DESC', id: 'ASC' } });
 }
 
-/** Revokes a key: from now on it is refused. Revoking twice changes nothing more. */
+/** Revokes a key (an admin any key, an instructor their own): from now on it is refused. Revoking twice changes nothing more. */
 export async function revokeApiKey(db: DataSource, viewer: Viewer, id: string, address: string): Promise<ApiKey> {
-  requireRole(viewer, roles.admin, 'Only admins can revoke API keys');
+  requireRole(viewer, roles.staff, 'Only admins and instructors can revoke API keys');
   if (!isUuid(id)) throw notFound(API_KEY_NOT_FOUND, 'API_KEY_NOT_FOUND');
   return db.transaction(async (manager) => {
     const key = await manager.getRepository(ApiKey).findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
-    if (!key) throw notFound(API_KEY_NOT_FOUND, 'API_KEY_NOT_FOUND');
+    // Another instructor's key is not there for this one.
+    if (!key || (!isAdmin(viewer) && key.createdById !== viewer.id)) throw notFound(API_KEY_NOT_FOUND, 'API_KEY_NOT_FOUND');
     if (key.revokedAt) return key;
     key.revokedAt = new Date();
     await manager.getRepository(ApiKey).update({ id }, { revokedAt: key.revokedAt });
@@ -87,17 +100,27 @@ export async function revokeApiKey(db: DataSource, viewer: Viewer, id: string, a
 export const looksLikeApiKey = (token: string) => token.startsWith(API_KEY_PREFIX);
 
 /**
- * The key behind a bearer secret: refused (401) when unknown or revoked, 429 past its rate limit.
- * Its last use is kept to the minute, so a busy key does not write on every request.
+ * The key behind a bearer secret, with its owner as the account is now: refused (401) when unknown
+ * or revoked or when its owner's account is closed, 429 past its rate limit. It keeps only the
+ * scopes its owner's role still allows (an admin made instructor keeps an instructor's). Its last
+ * use is kept to the minute, so a busy key does not write on every request.
  */
 export async function authenticateApiKey(db: DataSource, secret: string): Promise<ApiKeyCaller> {
-  const key = await db.getRepository(ApiKey).findOneBy({ secretHash: sha256(secret), revokedAt: IsNull() });
+  const [key] = await db.query<
+    Array<Pick<ApiKey, 'id' | 'name' | 'prefix' | 'scopes'> & { ownerId: string; role: Role; ownerName: string; email: string | null; phone: string | null }>
+  >(
+    `SELECT k."id", k."name", k."prefix", k."scopes", u."id" AS "ownerId", u."role", u."name" AS "ownerName", u."email", u."phone"
+       FROM "api_key" k JOIN "user" u ON u."id" = k."createdById" AND u."deletedAt" IS NULL
+      WHERE k."secretHash" = $1 AND k."revokedAt" IS NULL`,
+    [sha256(secret)],
+  );
   if (!key) throw new AppError('UNAUTHENTICATED', API_KEY_REFUSED);
   await hitRateLimit(db, apiKeyLimit, key.id);
   await db.query(`UPDATE "api_key" SET "lastUsedAt" = now() WHERE "id" = $1 AND ("lastUsedAt" IS NULL OR "lastUsedAt" < now() - interval '1 minute')`, [
     key.id,
   ]);
-  return { id: key.id, name: key.name, prefix: key.prefix, scopes: key.scopes };
+  const owner = toViewer({ id: key.ownerId, role: key.role, name: key.ownerName, email: key.email, phone: key.phone });
+  return { id: key.id, name: key.name, prefix: key.prefix, scopes: key.scopes.filter((scope) => SCOPES_BY_ROLE[owner.role].includes(scope)), owner };
 }
 
 /** Who calls: a signed-in person, an API key, or nobody. */
@@ -116,4 +139,17 @@ export function requireAdminOrScope(caller: Caller, scope: ApiScope, message = N
 /** Refuses (403) a key without `scope`. */
 export function requireScope(key: ApiKeyCaller, scope: ApiScope): void {
   if (!key.scopes.includes(scope)) throw new AppError('FORBIDDEN', OUT_OF_SCOPE(scope));
+}
+
+/**
+ * Whose data a read reaches: the signed-in person's, or for an API key with `scope`, its owner's
+ * (an instructor's key reads that instructor's courses and students, never another's; an admin's
+ * key every course's). The services then check the role and ownership as for the person.
+ */
+export function readerOf(caller: Caller, scope: ApiScope): Viewer {
+  if (caller.apiKey) {
+    requireScope(caller.apiKey, scope);
+    return caller.apiKey.owner;
+  }
+  return requireViewer(caller);
 }

@@ -1,9 +1,8 @@
 import { Arg, Args, ArgsType, Authorized, Ctx, Field, FieldResolver, ID, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
 import { requireViewer } from '../../graphql/auth-checker';
 import type { GraphQLContext } from '../../kernel/context';
-import { PageOf, toPage } from '../../graphql/page';
+import { CursorPageOf, toPage } from '../../graphql/page';
 import { PageArgs } from '../../graphql/page-args';
-import { toCursor } from '../../shared/paging';
 import { roles } from '../auth/guards';
 import { ApiKey, ApiKeyWithSecret, ApiScope } from './api-key.entity';
 import { createApiKey, listApiKeys, revokeApiKey } from './api-key.service';
@@ -21,13 +20,7 @@ import {
 } from './webhook.service';
 
 @ObjectType({ description: 'A page of an endpoint’s deliveries, newest first' })
-class WebhookDeliveryPage extends PageOf(WebhookDelivery) {
-  @Field(() => String, { nullable: true, description: 'Pass as `after` for the next page; null when this page is empty' })
-  get endCursor(): string | null {
-    const last = this.items.at(-1);
-    return last ? toCursor(last.id) : null;
-  }
-}
+class WebhookDeliveryPage extends CursorPageOf(WebhookDelivery, 'Pass as `after` for the next page; null when this page is empty') {}
 
 @ArgsType()
 class WebhookDeliveriesArgs extends PageArgs {
@@ -40,8 +33,11 @@ class WebhookDeliveriesArgs extends PageArgs {
 
 @Resolver()
 export class ApiKeyResolver {
-  @Authorized(...roles.admin)
-  @Mutation(() => ApiKeyWithSecret, { description: 'Makes an API key for a server; its secret is in this answer only (admins)' })
+  @Authorized(...roles.staff)
+  @Mutation(() => ApiKeyWithSecret, {
+    description:
+      'Makes an API key for a server, owned by the caller; its secret is in this answer only (admins, any scope; instructors, for their own data: CATALOG_READ, INSTRUCTOR_READ, PRACTICE_READ)',
+  })
   createApiKey(
     @Arg('name', { description: 'What the key is for, at most 100 characters' }) name: string,
     @Arg('scopes', () => [ApiScope], { description: 'What the key may do; at least one' }) scopes: ApiScope[],
@@ -50,14 +46,14 @@ export class ApiKeyResolver {
     return createApiKey(ctx.db, requireViewer(ctx), name, scopes, ctx.clientAddress);
   }
 
-  @Authorized(...roles.admin)
-  @Query(() => [ApiKey], { description: 'Every API key, revoked ones too, newest first (admins)' })
+  @Authorized(...roles.staff)
+  @Query(() => [ApiKey], { description: 'API keys, revoked ones too, newest first: every key for admins, their own for instructors' })
   apiKeys(@Ctx() ctx: GraphQLContext): Promise<ApiKey[]> {
     return listApiKeys(ctx.db, requireViewer(ctx));
   }
 
-  @Authorized(...roles.admin)
-  @Mutation(() => ApiKey, { description: 'Revokes an API key: it is refused from now on (admins)' })
+  @Authorized(...roles.staff)
+  @Mutation(() => ApiKey, { description: 'Revokes an API key: it is refused from now on (admins any key, instructors their own)' })
   revokeApiKey(@Arg('id', () => ID, { description: 'The key’s id' }) id: string, @Ctx() ctx: GraphQLContext): Promise<ApiKey> {
     return revokeApiKey(ctx.db, requireViewer(ctx), id, ctx.clientAddress);
   }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { In, IsNull, type DataSource, type EntityManager } from 'typeorm';
 import { badInput, notFound, textTooLong } from '../../shared/errors';
-import { fetchPage, fromCursor, parsePage, type Page } from '../../shared/paging';
+import { CURSOR_UNKNOWN, fetchCursorPage, fromCursor, parsePage, toCursor, type Page } from '../../shared/paging';
 import { isUuid } from '../../shared/validation';
 import { AuditAction, AuditTarget } from '../audit/audit.entity';
 import { recordAudit } from '../audit/audit.service';
@@ -140,9 +140,10 @@ export async function listWebhookDeliveries(
     throw notFound(WEBHOOK_ENDPOINT_NOT_FOUND, 'WEBHOOK_ENDPOINT_NOT_FOUND');
   const page = parsePage(paging.offset, paging.limit, 20);
   const after = paging.after ? fromCursor(paging.after) : null;
-  const query = () => {
+  /** `total` counts every delivery of the endpoint, whatever the cursor. */
+  const query = (withCursor: boolean) => {
     const qb = db.getRepository(WebhookDelivery).createQueryBuilder('d').where('d."endpointId" = :endpointId', { endpointId });
-    if (after) {
+    if (after && withCursor) {
       qb.andWhere('(d."createdAt", d.id) < (SELECT c."createdAt", c.id FROM "webhook_delivery" c WHERE c.id = :after AND c."endpointId" = :endpointId)', {
         after,
       });
@@ -150,12 +151,13 @@ export async function listWebhookDeliveries(
     return qb;
   };
   if (after && !(await db.getRepository(WebhookDelivery).existsBy({ id: after, endpointId }))) {
-    throw badInput('after must be an endCursor from an earlier page of this list', { field: 'after' });
+    throw badInput(CURSOR_UNKNOWN, { field: 'after' });
   }
-  return fetchPage(
+  return fetchCursorPage(
     page,
-    () => query().orderBy('d."createdAt"', 'DESC').addOrderBy('d.id', 'DESC').offset(page.offset).limit(page.limit).getMany(),
-    () => query().getCount(),
+    (limit) => query(true).orderBy('d."createdAt"', 'DESC').addOrderBy('d.id', 'DESC').offset(page.offset).limit(limit).getMany(),
+    () => query(false).getCount(),
+    (delivery) => toCursor(delivery.id),
   );
 }
 

@@ -2,7 +2,7 @@ import { Args, ArgsType, Authorized, Ctx, Field, Float, ID, Mutation, ObjectType
 import { roles } from '../auth/guards';
 import { requireViewer } from '../../graphql/auth-checker';
 import type { GraphQLContext } from '../../kernel/context';
-import { PageOf, toPage } from '../../graphql/page';
+import { CursorPageOf, toPage } from '../../graphql/page';
 import { PageArgs } from '../../graphql/page-args';
 import { PaymentStatus } from './payment.entity';
 import { PaymentFailureReason } from './payment-failure';
@@ -13,7 +13,6 @@ import { PAYMENT_NOT_FOUND } from './settlement.service';
 import { IdArgs } from '../../graphql/id-args';
 import { oneOf, optionalText, Rule } from '../../shared/validation';
 import { Money } from '../../graphql/money';
-import { toCursor } from '../../shared/paging';
 import { PaymentProviderChoice } from './purchase.input';
 import { translateMessage } from '../../i18n/translate';
 import type { Language } from '../../i18n/languages';
@@ -90,16 +89,10 @@ class PaymentRecord {
 }
 
 @ObjectType({ description: 'A page of payments' })
-class PaymentRecordPage extends PageOf(PaymentRecord) {
-  @Field(() => String, {
-    nullable: true,
-    description: 'Pass as `after` (with oldestFirst: true) for the payments made since; null when this page is empty (keep the last one and ask again later)',
-  })
-  get endCursor(): string | null {
-    const last = this.items.at(-1);
-    return last ? toCursor(last.id) : null;
-  }
-}
+class PaymentRecordPage extends CursorPageOf(
+  PaymentRecord,
+  'Pass as `after` (with oldestFirst: true) for the payments made since; null when this page is empty (keep the last one and ask again later)',
+) {}
 
 @ArgsType()
 class PaymentFilterArgs extends PageArgs {

@@ -1,6 +1,6 @@
 import type { DataSource, SelectQueryBuilder } from 'typeorm';
 import { badInput } from '../../shared/errors';
-import { fetchPage, fromCursor, parsePage, type Page } from '../../shared/paging';
+import { CURSOR_UNKNOWN, fetchCursorPage, fromCursor, parsePage, toCursor, type Page } from '../../shared/paging';
 import { money, type Money } from '../../shared/money';
 import { methodLabel } from './payment-method';
 import { failureReasonOf, type PaymentFailureReason } from './payment-failure';
@@ -13,7 +13,7 @@ import type { PaymentProviderChoice } from './purchase.input';
 import { ApiScope } from '../integration/api-key.entity';
 import { requireAdminOrScope, type Caller } from '../integration/api-key.service';
 
-export const PAYMENT_CURSOR_UNKNOWN = 'after must be an endCursor from an earlier page of this list';
+export const PAYMENT_CURSOR_UNKNOWN = CURSOR_UNKNOWN;
 
 /** One payment as people see it: amounts in whole units of its own currency. */
 export interface PaymentRecord {
@@ -86,16 +86,17 @@ async function readPage(db: DataSource, paging: PaymentPaging, narrow: (qb: Sele
   const after = paging.after ? fromCursor(paging.after) : null;
   if (after && !(await db.getRepository(Payment).existsBy({ id: after }))) throw badInput(PAYMENT_CURSOR_UNKNOWN, { field: 'after' });
   const order = paging.oldestFirst ? 'ASC' : 'DESC';
-  const query = () => {
+  /** `total` counts every payment the filter matches, whatever the cursor. */
+  const query = (withCursor: boolean) => {
     const qb = records(db);
     narrow(qb);
-    if (after) qb.andWhere('(p."createdAt", p.id) > (SELECT a."createdAt", a.id FROM payment a WHERE a.id = :after)', { after });
+    if (after && withCursor) qb.andWhere('(p."createdAt", p.id) > (SELECT a."createdAt", a.id FROM payment a WHERE a.id = :after)', { after });
     return qb;
   };
-  return fetchPage(
+  return fetchCursorPage(
     page,
-    async () => {
-      const rows = await query()
+    async (limit) => {
+      const rows = await query(true)
         .select([
           'p.id AS id',
           'p."amountCents" AS "amountCents"',
@@ -116,7 +117,7 @@ async function readPage(db: DataSource, paging: PaymentPaging, narrow: (qb: Sele
         .orderBy('p."createdAt"', order)
         .addOrderBy('p.id', 'ASC')
         .offset(page.offset)
-        .limit(page.limit)
+        .limit(limit)
         .getRawMany<
           Omit<PaymentRecord, 'amount' | 'amountPaid' | 'gateway' | 'testMode' | 'failureReason'> & { amountCents: number; methodLast4: string | null }
         >();
@@ -130,7 +131,8 @@ async function readPage(db: DataSource, paging: PaymentPaging, narrow: (qb: Sele
         testMode: isImitationName(row.provider),
       }));
     },
-    () => query().getCount(),
+    () => query(false).getCount(),
+    (record) => toCursor(record.id),
   );
 }
 

@@ -22,7 +22,9 @@ import {
   startAttempt,
   submitAttempt,
 } from './attempt.service';
-import { leaderboard, leaderboardName, rankOf, setLeaderboardName } from './leaderboard.service';
+import { leaderboard, leaderboardName, modelTestResults, rankOf, setLeaderboardName } from './leaderboard.service';
+import { ApiScope } from '../integration/api-key.entity';
+import { readerOf } from '../integration/api-key.service';
 import { LeaderboardName } from './leaderboard-preference.entity';
 import { ModelTest } from './model-test.entity';
 import { QuestionOption } from './question.entity';
@@ -226,6 +228,28 @@ class LeaderboardEntry {
 @ObjectType({ description: 'A page of a leaderboard' })
 class LeaderboardPage extends PageOf(LeaderboardEntry) {}
 
+@ObjectType({ description: "A student's result in a model test, for the test's instructor: their first finished attempt (the one the leaderboard ranks)" })
+class ModelTestResult {
+  @Field(() => ID, { description: 'The attempt' }) attemptId: string;
+  @Field(() => ID, { nullable: true, description: "The student's account; null for a student not enrolled in the test's course (who sat a free test)" })
+  studentId: string | null;
+  @Field({ description: "The student's full name; for a student not enrolled in the test's course, the name as the leaderboard shows it" }) name: string;
+  @Field(() => String, { nullable: true, description: "The student's sign-in email; null without one, or for a student not enrolled in the test's course" })
+  email: string | null;
+  @Field({ description: "Whether the student is enrolled in the test's course now" }) enrolled: boolean;
+  @Field(() => Int, { description: 'Rank on the leaderboard (equal scores in equal time share one)' }) rank: number;
+  @Field(() => Float, { description: 'Marks, after negative marking' }) score: number;
+  @Field(() => Int, { description: 'Answered correctly' }) correct: number;
+  @Field(() => Int, { description: 'Answered wrongly' }) wrong: number;
+  @Field(() => Int, { description: 'Left unanswered' }) skipped: number;
+  @Field(() => Int, { description: 'Seconds taken' }) durationSeconds: number;
+  @Field({ description: "Whether the score reached the test's pass mark" }) passed: boolean;
+  @Field({ description: 'When it was submitted (ISO 8601)' }) submittedAt: Date;
+}
+
+@ObjectType({ description: "A page of a model test's results" })
+class ModelTestResultPage extends PageOf(ModelTestResult) {}
+
 const AttemptId = IdArgs('attemptId', ATTEMPT_NOT_FOUND, "The attempt, one of the signed-in student's own", 'ATTEMPT_NOT_FOUND');
 type AttemptId = InstanceType<typeof AttemptId>;
 
@@ -281,6 +305,19 @@ export class AttemptResolver {
     @Ctx() ctx: GraphQLContext,
   ): Promise<LeaderboardPage> {
     return toPage(LeaderboardPage, await leaderboard(ctx.db, testId, args, ctx.language));
+  }
+
+  @Authorized(...roles.staff)
+  @Query(() => ModelTestResultPage, {
+    description:
+      "A model test's results, best first: each student's first finished attempt with its marks; the test's instructor and admins, and API keys with practice:read of its instructor or an admin",
+  })
+  async modelTestResults(
+    @Arg('testId', () => ID, { description: 'The test: of the instructor’s own courses, or any for an admin' }) testId: string,
+    @Args(() => PageArgs) args: PageArgs,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<ModelTestResultPage> {
+    return toPage(ModelTestResultPage, await modelTestResults(ctx.db, readerOf(ctx, ApiScope.PRACTICE_READ), testId, args, ctx.language));
   }
 
   @Authorized(...roles.signedIn)

@@ -9,11 +9,13 @@ import { LeaderboardName, LeaderboardPreference } from './leaderboard-preference
 import { text } from '../../i18n/translate';
 import type { Language } from '../../i18n/languages';
 import { ModelTest } from './model-test.entity';
-import { MODEL_TEST_NOT_FOUND } from './model-test.service';
+import { editableTest, MODEL_TEST_NOT_FOUND } from './model-test.service';
+import { isAdmin } from '../auth/guards';
 
-/** Each student's first finished attempt at test $1: the attempts a leaderboard ranks. */
-const FIRST_ATTEMPTS = `SELECT DISTINCT ON ("userId") "id", "userId", "score", "durationSeconds", "submittedAt" FROM "attempt"
+/** Each student's first finished attempt at test $1: the attempts a leaderboard ranks (`extra`: more of their columns). */
+const firstAttempts = (extra = '') => `SELECT DISTINCT ON ("userId") "id", "userId", "score", "durationSeconds", "submittedAt"${extra} FROM "attempt"
    WHERE "testId" = $1 AND "submittedAt" IS NOT NULL ORDER BY "userId", "submittedAt", "id"`;
+const FIRST_ATTEMPTS = firstAttempts();
 /** The one order of a leaderboard: best score first, ties to the quicker; equal both, equal rank. */
 const RANK = `rank() OVER (ORDER BY f."score" DESC, f."durationSeconds" ASC)::int`;
 
@@ -113,4 +115,75 @@ export async function setLeaderboardName(db: DataSource, viewer: Viewer, nameSho
 
 export async function leaderboardName(db: DataSource, viewer: Viewer): Promise<LeaderboardName> {
   return (await db.getRepository(LeaderboardPreference).findOneBy({ userId: viewer.id }))?.nameShown ?? LeaderboardName.FIRST_NAME_AND_INITIAL;
+}
+
+export interface ModelTestResultRow {
+  attemptId: string;
+  /** Null for a student outside the reader's reach (not enrolled in the test's course, for its instructor). */
+  studentId: string | null;
+  name: string;
+  email: string | null;
+  enrolled: boolean;
+  rank: number;
+  score: number;
+  correct: number;
+  wrong: number;
+  skipped: number;
+  durationSeconds: number;
+  passed: boolean;
+  submittedAt: Date;
+}
+
+/**
+ * A model test's results for its course's instructor (or an admin, or their API key with
+ * practice:read): each student's first finished attempt (the one the leaderboard ranks), best
+ * first, with the marks. A student enrolled in the test's course is named in full with their email,
+ * as the instructor's list of students shows them; anyone else who sat a free test (any admin
+ * reader excepted) only as the leaderboard shows them, without email or id.
+ */
+export async function modelTestResults(
+  db: DataSource,
+  reader: Viewer,
+  testId: string,
+  paging: { offset?: number; limit?: number },
+  language: Language = 'en',
+): Promise<Page<ModelTestResultRow>> {
+  const page = parsePage(paging.offset, paging.limit, 20);
+  const test = await editableTest(db, reader, testId);
+  const firsts = firstAttempts(', "correct", "wrong", "skipped"');
+  const rows = await db.query<
+    Array<
+      Omit<ModelTestResultRow, 'studentId' | 'name' | 'email' | 'score' | 'passed'> & {
+        userId: string;
+        name: string;
+        email: string | null;
+        shown: LeaderboardName | null;
+        score: string;
+      }
+    >
+  >(
+    `SELECT f."id" AS "attemptId", f."userId", ${RANK} AS "rank", u."name", u."email", p."nameShown" AS "shown",
+            f."score", f."correct", f."wrong", f."skipped", f."durationSeconds", f."submittedAt",
+            EXISTS (SELECT 1 FROM "enrollment" e WHERE e."studentId" = f."userId" AND e."courseId" = $2 AND e."revokedAt" IS NULL) AS "enrolled"
+       FROM (${firsts}) f JOIN "${db.getMetadata(User).tableName}" u ON u."id" = f."userId"
+       LEFT JOIN "${db.getMetadata(LeaderboardPreference).tableName}" p ON p."userId" = f."userId"
+      ORDER BY f."score" DESC, f."durationSeconds" ASC, f."submittedAt" ASC, f."id" ASC LIMIT $3 OFFSET $4`,
+    [test.id, test.courseId, page.limit, page.offset],
+  );
+  const anonymous = text(language, 'leaderboard.anonymous');
+  return {
+    items: rows.map(({ userId, name, email, shown, score, ...row }) => {
+      const known = isAdmin(reader) || row.enrolled;
+      return {
+        ...row,
+        studentId: known ? userId : null,
+        name: known ? name : leaderboardNameOf(name, shown, anonymous),
+        email: known ? email : null,
+        score: Number(score),
+        passed: Number(score) >= test.passMark,
+      };
+    }),
+    ...page,
+    countTotal: async () => (await db.query<Array<{ count: number }>>(`SELECT count(*)::int AS "count" FROM (${FIRST_ATTEMPTS}) f`, [test.id]))[0].count,
+  };
 }

@@ -42,6 +42,8 @@ import { questionStatistics, bankAccessOf, mayReadQuestion } from './question-ba
 import { Subject } from './subject.entity';
 
 import { levelRule } from './class-level-rule';
+import { ApiScope } from '../integration/api-key.entity';
+import { readerOf } from '../integration/api-key.service';
 import { QuestionStatistics } from './question-bank.resolver';
 
 // ---- model tests --------------------------------------------------------------------------
@@ -135,12 +137,14 @@ export class ModelTestResolver {
   }
 
   @Authorized(...roles.staff)
-  @Query(() => [ModelTest], { description: "The model tests an author may edit: an instructor's courses', or all for an admin" })
+  @Query(() => [ModelTest], {
+    description: "The model tests an author may edit: an instructor's courses', or all for an admin (and their API keys with practice:read)",
+  })
   authoredModelTests(
     @Arg('courseId', () => ID, { nullable: true, description: 'Only the tests of one course' }) courseId: string | null,
     @Ctx() ctx: GraphQLContext,
   ): Promise<ModelTest[]> {
-    return listAuthoredModelTests(ctx.db, requireViewer(ctx), courseId);
+    return listAuthoredModelTests(ctx.db, readerOf(ctx, ApiScope.PRACTICE_READ), courseId);
   }
 
   @Authorized(...roles.staff)
@@ -184,7 +188,7 @@ export class ModelTestResolver {
   @Authorized(...roles.staff)
   @Query(() => [QuestionStatistics], { description: 'Per question of a model test: how many answered, the share correct, the wrong option chosen most' })
   async questionStatistics(@Args(() => TestId) { id }: TestId, @Ctx() ctx: GraphQLContext): Promise<QuestionStatistics[]> {
-    const viewer = requireViewer(ctx);
+    const viewer = readerOf(ctx, ApiScope.PRACTICE_READ);
     const test = await editableTest(ctx.db, viewer, id);
     const access = await bankAccessOf(ctx.db, viewer);
     const questions = await ctx.db
