@@ -210,6 +210,7 @@ const graphqlTable: Record<string, [string, Check]> = {
   recommendedCourses: [everyone, gql('{ recommendedCourses { name } }')],
   catalogueFigures: [everyone, gql('{ catalogueFigures { courses students instructors } }')],
   paymentSettings: [everyone, gql('{ paymentSettings { testMode } }')],
+  paymentOptions: [everyone, gql('{ paymentOptions { provider kind } }')],
   myPayments: [signedIn, gql('{ myPayments { total } }')],
   payments: [admin, gql('{ payments { total } }')],
   approveHeldPayment: [admin, gql('mutation { approveHeldPayment(paymentId: "00000000-0000-4000-8000-000000000000") }')],
