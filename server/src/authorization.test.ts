@@ -431,7 +431,7 @@ const restTable: Record<string, [string, Check]> = {
   // The gate answers before the file is read: an editor gets past it to be told what the empty file did.
   'POST /api/questions/import': [courseEditor, rest('POST', () => `/api/questions/import?courseId=${ids.course}`)],
   'DELETE /api/questions/{id}/picture': [courseEditor, rest('DELETE', () => `/api/questions/${ids.spareQuestion}/picture`)],
-  'GET /api/questions/{id}/picture/{digest}': [everyone, rest('GET', () => `/api/questions/${ids.spareQuestion}/picture/none.png`)],
+  'GET /api/questions/{id}/picture/{file}': [everyone, rest('GET', () => `/api/questions/${ids.spareQuestion}/picture/none.png`)],
   'GET /api/users': [admin, rest('GET', () => '/api/users')],
   'GET /api/users/getUserByEmail/{email}': [selfOrAdmin, rest('GET', () => '/api/users/getUserByEmail/student@example.com')],
   'GET /api/users/{id}': [selfOrAdmin, rest('GET', () => `/api/users/${ids.studentId}`)],
@@ -497,6 +497,16 @@ const restTable: Record<string, [string, Check]> = {
   'POST /login/forgot-password': [everyone, form('/login/forgot-password', { email: 'plain-form@example.com', password: '' })],
   'GET /healthz': [everyone, rest('GET', () => '/healthz')],
   'GET /readyz': [everyone, rest('GET', () => '/readyz')],
+  // What describes the API: public in every environment (http/integrator-docs.ts).
+  'GET /openapi.json': [everyone, rest('GET', () => '/openapi.json')],
+  'GET /docs/': [everyone, rest('GET', () => '/docs/')],
+  'GET /docs/{page}/': [everyone, rest('GET', () => '/docs/accounts/')],
+  'GET /docs/webhooks/{event}.json': [everyone, rest('GET', () => '/docs/webhooks/enrollment.created.json')],
+  // SSLCommerz's calls are checked by their signature, not by who sends them (unsigned ones answer 400).
+  'POST /payments/sslcommerz/ipn': [everyone, rest('POST', () => '/payments/sslcommerz/ipn')],
+  'POST /payments/sslcommerz/success': [everyone, rest('POST', () => '/payments/sslcommerz/success')],
+  'POST /payments/sslcommerz/fail': [everyone, rest('POST', () => '/payments/sslcommerz/fail')],
+  'POST /payments/sslcommerz/cancel': [everyone, rest('POST', () => '/payments/sslcommerz/cancel')],
 };
 
 describe('authorization', () => {
@@ -505,6 +515,12 @@ describe('authorization', () => {
     const root = (name: string) => data!.__schema.types.find((t) => t.name === name) as unknown as { fields: Array<{ name: string }> };
     const operations = [...root('Query').fields, ...root('Mutation').fields].map((f) => f.name).sort();
     expect(operations).toEqual(Object.keys(graphqlTable).sort());
+  });
+
+  it('has a row for every REST path /openapi.json lists', async () => {
+    const { paths } = (await (await clients.visitor.request('/openapi.json')).json()) as { paths: Record<string, Record<string, unknown>> };
+    const listed = Object.entries(paths).flatMap(([path, item]) => Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`));
+    expect(listed.filter((operation) => !restTable[operation])).toEqual([]);
   });
 
   for (const [table, rows] of [

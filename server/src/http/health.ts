@@ -3,7 +3,8 @@ import type { DataSource } from 'typeorm';
 import type { DatabaseState } from '../db/embedded';
 import { documented, json, type RouteDocs } from '../shared/route-docs';
 
-const status = (description: string) => json(description, { type: 'object', required: ['status'], properties: { status: { type: 'string' }, database: { type: 'string' } } });
+const status = (description: string) =>
+  json(description, { type: 'object', required: ['status'], properties: { status: { type: 'string' }, database: { type: 'string' } } });
 
 /** The description of the paths below, for GET /openapi.json (http/openapi.ts). */
 const HEALTH_API: RouteDocs = {

@@ -30,7 +30,10 @@ export function integratorDocsPages(docsDir: string, playground: boolean): Map<s
   const read = (file: string) => fs.readFileSync(path.join(docsDir, file), 'utf8');
   // The guide and the files of docs/ it links to.
   const linked = [...read(GUIDE_FILE).matchAll(/\]\(\s*<?([\w-]+\.md)(?:#[^)\s>]*)?>?\s*\)/g)].map((match) => match[1]);
-  const files = [GUIDE_FILE, ...new Set(linked.filter((file) => file !== GUIDE_FILE && !RESERVED.has(file.replace(/\.md$/, '')) && fs.existsSync(path.join(docsDir, file))))];
+  const files = [
+    GUIDE_FILE,
+    ...new Set(linked.filter((file) => file !== GUIDE_FILE && !RESERVED.has(file.replace(/\.md$/, '')) && fs.existsSync(path.join(docsDir, file)))),
+  ];
   const servedPaths = new Set([
     ...files.map(addressOf),
     '/docs/api/',
@@ -139,7 +142,9 @@ export function integratorDocsRouter(options: IntegratorDocsOptions): Router {
   router.get('/docs/webhooks/:event.json', (req, res) => {
     const event = String(req.params.event);
     if (!isWebhookEventType(event)) {
-      res.status(404).json({ message: `No webhook event is called ${event}; the events are ${WEBHOOK_EVENT_TYPES.join(', ')}`, code: 'NOT_FOUND', category: 'NOT_FOUND' });
+      res
+        .status(404)
+        .json({ message: `No webhook event is called ${event}; the events are ${WEBHOOK_EVENT_TYPES.join(', ')}`, code: 'NOT_FOUND', category: 'NOT_FOUND' });
       return;
     }
     describe(res);

@@ -34,7 +34,8 @@ export const slugOf = (text: string) =>
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** The plain text of an inline token (code spans' text included). */
-const plainText = (inline: Token) => (inline.children ?? []).map((child) => (child.type === 'text' || child.type === 'code_inline' ? child.content : '')).join('');
+const plainText = (inline: Token) =>
+  (inline.children ?? []).map((child) => (child.type === 'text' || child.type === 'code_inline' ? child.content : '')).join('');
 
 interface ContentsEntry {
   id: string;
@@ -119,7 +120,9 @@ export function renderMarkdownPage(markdown: string, options: MarkdownPageOption
   }
   const item = (entry: ContentsEntry) => `<a href="#${escapeHtml(entry.id)}">${escapeHtml(entry.text)}</a>`;
   const toc = tree
-    .map(({ entry, children }) => `<li>${item(entry)}${children.length > 0 ? `<ol>${children.map((child) => `<li>${item(child)}</li>`).join('')}</ol>` : ''}</li>`)
+    .map(
+      ({ entry, children }) => `<li>${item(entry)}${children.length > 0 ? `<ol>${children.map((child) => `<li>${item(child)}</li>`).join('')}</ol>` : ''}</li>`,
+    )
     .join('\n');
   const header = options.header.map((link) => `<a href="${escapeHtml(link.href)}">${escapeHtml(link.text)}</a>`).join(' · ');
   const firstHeadingEnd = body.indexOf('</h1>');

@@ -49,7 +49,9 @@ function validatorOf(strict: boolean) {
 }
 
 const operationsOf = (openApi: OpenApi) =>
-  Object.entries(openApi.paths).flatMap(([path, item]) => Object.entries(item).map(([method, operation]) => ({ key: `${method.toUpperCase()} ${path}`, operation })));
+  Object.entries(openApi.paths).flatMap(([path, item]) =>
+    Object.entries(item).map(([method, operation]) => ({ key: `${method.toUpperCase()} ${path}`, operation })),
+  );
 
 describe('GET /openapi.json', () => {
   it('is valid OpenAPI 3.1', async () => {
@@ -63,12 +65,24 @@ describe('GET /openapi.json', () => {
     expect(routes.length).toBeGreaterThan(40);
     expect(routeDocProblems(routes)).toEqual([]);
     const rest = routes.filter((route) => !NOT_IN_OPENAPI[route.key]).map((route) => `${route.method} ${openApiPath(route.path)}`);
-    expect(operationsOf(document).map(({ key }) => key).sort()).toEqual([...new Set(rest)].sort());
+    expect(
+      operationsOf(document)
+        .map(({ key }) => key)
+        .sort(),
+    ).toEqual([...new Set(rest)].sort());
   });
 
   it('keeps every path under /api and every old path in it, and excludes only routes the app has', () => {
     const listed = new Set(operationsOf(document).map(({ key }) => key));
-    for (const key of ['GET /api/courses', 'GET /api/courses/{id}', 'POST /api/enroll', 'GET /Course.json', 'GET /reviews.json', 'GET /blogs.json', 'POST /payment']) {
+    for (const key of [
+      'GET /api/courses',
+      'GET /api/courses/{id}',
+      'POST /api/enroll',
+      'GET /Course.json',
+      'GET /reviews.json',
+      'GET /blogs.json',
+      'POST /payment',
+    ]) {
       expect(listed).toContain(key);
     }
     expect(routes.filter((route) => route.path.startsWith('/api/') && !listed.has(`${route.method} ${openApiPath(route.path)}`))).toEqual([]);

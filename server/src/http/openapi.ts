@@ -82,7 +82,8 @@ export function routeDocProblems(routes: MountedRoute[]): string[] {
     if (!route.doc && !NOT_IN_OPENAPI[route.key]) problems.push(`${route.key} has no description: add one beside it (documented, shared/route-docs.ts)`);
     if (route.doc) {
       for (const name of pathParameters(route.path)) if (!route.doc.path?.[name]) problems.push(`${route.key}: the path parameter ${name} is not described`);
-      for (const name of Object.keys(route.doc.path ?? {})) if (!pathParameters(route.path).includes(name)) problems.push(`${route.key}: describes a path parameter ${name} it does not have`);
+      for (const name of Object.keys(route.doc.path ?? {}))
+        if (!pathParameters(route.path).includes(name)) problems.push(`${route.key}: describes a path parameter ${name} it does not have`);
     }
   }
   // A description of a route its router does not have (a route renamed or removed).
@@ -105,7 +106,8 @@ const parameter = (name: string, where: 'path' | 'query', doc: ParameterDoc): Op
   schema: doc.schema,
 });
 
-const UNAUTHENTICATED = 'The bearer credential does not verify (an unknown or revoked API key, an access token that ran out or was tampered with), or, where one is needed, none was sent';
+const UNAUTHENTICATED =
+  'The bearer credential does not verify (an unknown or revoked API key, an access token that ran out or was tampered with), or, where one is needed, none was sent';
 const FORBIDDEN = 'The caller may not do this (its role, or an API key outside its scopes)';
 
 function operation(route: MountedRoute, doc: RouteDoc): OpenApiObject {

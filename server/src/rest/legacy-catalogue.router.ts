@@ -59,7 +59,12 @@ const LEGACY_CATALOGUE_API: RouteDocs = {
     tag: TAG,
     access: 'anyone',
     summary: 'Courses matching a text (name, instructor, description), best first',
-    path: { text: { description: 'What to look for, in Bangla or English; when nothing matches every word, close matches of misspelt words are answered', schema: { type: 'string' } } },
+    path: {
+      text: {
+        description: 'What to look for, in Bangla or English; when nothing matches every word, close matches of misspelt words are answered',
+        schema: { type: 'string' },
+      },
+    },
     query: { ...LEGACY_PAGE_QUERY, language: LANGUAGE_QUERY },
     responses: { 200: courses, 400: error('A paging value or language out of range') },
   },

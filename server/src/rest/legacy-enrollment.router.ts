@@ -154,7 +154,11 @@ const LEGACY_ENROLLMENT_API: RouteDocs = {
       },
     },
     responses: {
-      201: json('Enrolled', { type: 'object', required: ['acknowledged', 'insertedId'], properties: { acknowledged: { const: true }, insertedId: { type: 'string', format: 'uuid' } } }),
+      201: json('Enrolled', {
+        type: 'object',
+        required: ['acknowledged', 'insertedId'],
+        properties: { acknowledged: { const: true }, insertedId: { type: 'string', format: 'uuid' } },
+      }),
       400: error('A field is missing'),
       402: failure('No payment of this student for this course succeeded with this transaction'),
     },
@@ -176,7 +180,11 @@ const LEGACY_ENROLLMENT_API: RouteDocs = {
       content: { 'application/json': { type: 'object', required: ['courseID'], properties: { courseID: COURSE_ID } } },
     },
     responses: {
-      200: json('Where the buyer pays', { type: 'object', required: ['id', 'url'], properties: { id: text("The provider's session id"), url: text('The payment page') } }),
+      200: json('Where the buyer pays', {
+        type: 'object',
+        required: ['id', 'url'],
+        properties: { id: text("The provider's session id"), url: text('The payment page') },
+      }),
       400: error('No course named'),
     },
   },

@@ -70,7 +70,21 @@ const nullableText = (description: string) => orNull(text(description));
 export const legacyCourseSchema: JsonSchema = {
   type: 'object',
   description: 'A course as the old API answered it',
-  required: ['_id', 'id', 'name', 'price', 'instructor', 'instructorEmail', 'photoURL', 'description', 'targetedPeoples', 'whyNeed', 'keyPoints', 'ratings', 'videos'],
+  required: [
+    '_id',
+    'id',
+    'name',
+    'price',
+    'instructor',
+    'instructorEmail',
+    'photoURL',
+    'description',
+    'targetedPeoples',
+    'whyNeed',
+    'keyPoints',
+    'ratings',
+    'videos',
+  ],
   properties: {
     _id: text('The course id again (the old MongoDB `_id`)'),
     id: { type: 'string', format: 'uuid', description: "The course's id" },
@@ -92,7 +106,10 @@ export const legacyCourseSchema: JsonSchema = {
           {
             type: 'object',
             required: ['title', 'videoURL'],
-            properties: { title: text("The lesson's title"), videoURL: nullableText('The video address; null unless the caller may watch it (enrolled, or a preview)') },
+            properties: {
+              title: text("The lesson's title"),
+              videoURL: nullableText('The video address; null unless the caller may watch it (enrolled, or a preview)'),
+            },
           },
           'Its lessons, in order',
         ),

@@ -12,8 +12,13 @@ const STRIPE_WEBHOOK_API: RouteDocs = {
     tag: 'Payment providers',
     access: 'provider',
     summary: "Stripe's event notifications, checked by their Stripe-Signature header",
-    description: "For Stripe alone (configure it as the webhook endpoint in Stripe's dashboard). An event only says which payment to look at; Stripe's own record is what is written.",
-    body: { description: "Stripe's event, as it sent it (the signature covers the exact bytes)", required: true, content: { 'application/json': { type: 'object' } } },
+    description:
+      "For Stripe alone (configure it as the webhook endpoint in Stripe's dashboard). An event only says which payment to look at; Stripe's own record is what is written.",
+    body: {
+      description: "Stripe's event, as it sent it (the signature covers the exact bytes)",
+      required: true,
+      content: { 'application/json': { type: 'object' } },
+    },
     responses: {
       200: json('Received', { type: 'object', required: ['received'], properties: { received: { const: true } } }),
       400: error('The signature does not verify'),

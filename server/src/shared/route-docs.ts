@@ -69,7 +69,17 @@ export const errorSchema: JsonSchema = {
     message: { type: 'string', description: 'For people: English, or Bangla when the request asks for it; its wording may change' },
     code: { type: 'string', description: 'The domain code (`COURSE_NOT_FOUND`, `TEXT_TOO_LONG`, …) or the category when nothing more specific applies' },
     category: {
-      enum: ['BAD_USER_INPUT', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'CONFLICT', 'PAYMENT_FAILED', 'TOO_MANY_REQUESTS', 'SERVICE_UNAVAILABLE', 'INTERNAL_SERVER_ERROR'],
+      enum: [
+        'BAD_USER_INPUT',
+        'UNAUTHENTICATED',
+        'FORBIDDEN',
+        'NOT_FOUND',
+        'CONFLICT',
+        'PAYMENT_FAILED',
+        'TOO_MANY_REQUESTS',
+        'SERVICE_UNAVAILABLE',
+        'INTERNAL_SERVER_ERROR',
+      ],
       description: 'The broad class of the error',
     },
     field: { type: 'string', description: 'The input that was wrong (BAD_USER_INPUT)' },

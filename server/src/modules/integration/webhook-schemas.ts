@@ -46,7 +46,11 @@ const enrollmentData = {
     courseName: text("The course's name when the student enrolled"),
     studentId: uuid("The student's account id (`User.id`)"),
     email: text("The student's sign-in email when they enrolled"),
-    paymentId: { type: ['string', 'null'], format: 'uuid', description: 'The payment that bought it; null for a free course, an import or an enrollment by an API key' },
+    paymentId: {
+      type: ['string', 'null'],
+      format: 'uuid',
+      description: 'The payment that bought it; null for a free course, an import or an enrollment by an API key',
+    },
     amount: {
       type: ['number', 'null'],
       description: `What was paid, in major units (taka, dollars) of \`currency\`; null when not known. ${deprecated('amountPaid')}`,
@@ -71,7 +75,9 @@ const paymentSucceededData = {
     studentId: uuid("The buyer's account id"),
     courseId: uuid('The course bought'),
     amount: money('What was received'),
-    provider: text('The payment provider that took it: `stripe` (cards) or `sslcommerz` (bKash, Nagad, Rocket, local cards)'),
+    provider: text(
+      'The payment provider that took it: `stripe` (cards) or `sslcommerz` (bKash, Nagad, Rocket, local cards); `test` on a server without Stripe keys (its offline test mode)',
+    ),
     method: { type: ['string', 'null'], description: 'How it was paid as the provider tells it (`Visa`, `bKash`); null when it did not say' },
   },
   additionalProperties: false,
@@ -357,7 +363,9 @@ export function webhookBodyErrors(body: string): string[] {
   }
   const validate = validators.get(type)!;
   if (validate(parsed)) return [];
-  return (validate.errors ?? []).map((error) => `${type}${error.instancePath || ''} ${error.message ?? ''}${error.params ? ` ${JSON.stringify(error.params)}` : ''}`);
+  return (validate.errors ?? []).map(
+    (error) => `${type}${error.instancePath || ''} ${error.message ?? ''}${error.params ? ` ${JSON.stringify(error.params)}` : ''}`,
+  );
 }
 
 /** Built bodies are checked against their schema in tests (NODE_ENV=test) only; a mismatch throws. */

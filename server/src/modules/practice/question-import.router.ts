@@ -13,7 +13,7 @@ const QUESTION_IMPORT_API: RouteDocs = {
     access: 'signed-in',
     summary: "Import a question CSV file into a course's bank (its editors) or the shared bank (admins)",
     description: 'The template is GraphQL `questionImportTemplate`; GraphQL `importQuestions` takes the same file as a string, for small ones.',
-    query: { courseId: { description: "The course whose bank gets the questions; left out: the shared bank (admins)", schema: { type: 'string' } } },
+    query: { courseId: { description: 'The course whose bank gets the questions; left out: the shared bank (admins)', schema: { type: 'string' } } },
     body: {
       description: `The CSV file's bytes, UTF-8 or UTF-16, at most ${MAX_CSV_BYTES} bytes`,
       required: true,

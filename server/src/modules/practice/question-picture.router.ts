@@ -10,8 +10,7 @@ export const PICTURE_NOT_FOUND = 'Picture not found';
 
 const TAG = 'Question bank';
 const questionPath = { id: { description: "The question's id", schema: { type: 'string' } } };
-const pictureURL = (description: string, schema: object) =>
-  json(description, { type: 'object', required: ['pictureURL'], properties: { pictureURL: schema } });
+const pictureURL = (description: string, schema: object) => json(description, { type: 'object', required: ['pictureURL'], properties: { pictureURL: schema } });
 
 /** The description of the paths below, for GET /openapi.json (http/openapi.ts). */
 const QUESTION_PICTURE_API: RouteDocs = {
@@ -43,7 +42,10 @@ const QUESTION_PICTURE_API: RouteDocs = {
     tag: TAG,
     access: 'anyone',
     summary: "A bank question's picture, for anyone holding its address (kept for a year: the address changes with the content)",
-    path: { ...questionPath, file: { description: 'The digest of its content and its extension (`<digest>.png`), as `pictureURL` gives it', schema: { type: 'string' } } },
+    path: {
+      ...questionPath,
+      file: { description: 'The digest of its content and its extension (`<digest>.png`), as `pictureURL` gives it', schema: { type: 'string' } },
+    },
     responses: {
       200: { description: 'The picture', content: { 'image/png': { type: 'string' }, 'image/jpeg': { type: 'string' }, 'image/webp': { type: 'string' } } },
       404: error('No such picture'),

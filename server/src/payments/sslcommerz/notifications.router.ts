@@ -10,14 +10,19 @@ import { sslcommerzPaths } from './sslcommerz.provider';
 const signedForm = {
   description: "SSLCommerz's form fields (`tran_id`, `val_id`, `verify_sign`, `verify_key`, …), signed with the store password",
   required: true,
-  content: { 'application/x-www-form-urlencoded': { type: 'object', required: ['tran_id'], properties: { tran_id: { type: 'string' }, val_id: { type: 'string' } } } },
+  content: {
+    'application/x-www-form-urlencoded': { type: 'object', required: ['tran_id'], properties: { tran_id: { type: 'string' }, val_id: { type: 'string' } } },
+  },
 };
 const back = (outcome: string): RouteDocs[string] => ({
   tag: 'Payment providers',
   access: 'provider',
   summary: `The buyer's return from SSLCommerz's page (${outcome}), a form POST from the gateway`,
   body: signedForm,
-  responses: { 303: { description: 'To the course page, which tells the buyer how it went' }, 400: error('Not signed by SSLCommerz, or an unknown transaction') },
+  responses: {
+    303: { description: 'To the course page, which tells the buyer how it went' },
+    400: error('Not signed by SSLCommerz, or an unknown transaction'),
+  },
 });
 
 /** The description of the paths below, for GET /openapi.json (http/openapi.ts). */
