@@ -23,7 +23,7 @@ import { pageRenderer } from './http/server-rendered-pages';
 import { errorHandler, notFoundHandler } from './http/errors';
 import { healthRouter } from './http/health';
 import { integratorDocsRouter } from './http/integrator-docs';
-import { mountedRoutes } from './http/openapi';
+import { mountedRoutes, recordQueryReads } from './http/openapi';
 import { repoRoot } from './config/paths';
 import { noNulInGraphQLStrings, refuseNulCharacters } from './http/nul-characters';
 import { requestContext } from './http/request-context';
@@ -135,6 +135,8 @@ export async function createApp({
   const mount = (phase: ModuleRoute[]) => phase.forEach(({ path = '/', router }) => app.use(path, router));
 
   app.use(requestContext(log));
+  // In tests, which query parameters each route reads, to hold its description to them (http/openapi.ts).
+  if (env.nodeEnv === 'test') app.use(recordQueryReads);
   app.use(rateLimitHeadersOnAnswers());
   app.use(chooseLanguage());
   app.use(securityHeaders());

@@ -17,6 +17,7 @@ import { HttpClient, signedInClient } from './test/http-client';
 import { Question } from './modules/practice/question.entity';
 import { ModelTest, ModelTestQuestion } from './modules/practice/model-test.entity';
 import { Payment, PaymentStatus } from './modules/payment/payment.entity';
+import { NOT_IN_OPENAPI, openApiPath, queryReads } from './http/openapi';
 
 type Actor = 'visitor' | 'student' | 'instructor' | 'otherInstructor' | 'admin';
 const actors: Actor[] = ['visitor', 'student', 'instructor', 'otherInstructor', 'admin'];
@@ -539,4 +540,19 @@ describe('authorization', () => {
       });
     }
   }
+
+  // After the rows above: every REST path was called, by every kind of caller.
+  it('every query parameter a REST path read in these calls is described in /openapi.json', async () => {
+    const { paths } = (await (await clients.visitor.request('/openapi.json')).json()) as {
+      paths: Record<string, Record<string, { parameters?: Array<{ name: string; in: string }> }>>;
+    };
+    const undescribed = [...queryReads].flatMap(([route, names]) => {
+      if (NOT_IN_OPENAPI[route]) return [];
+      const [method, path] = route.split(' ');
+      const described = paths[openApiPath(path)]?.[method.toLowerCase()]?.parameters?.filter((parameter) => parameter.in === 'query').map(({ name }) => name);
+      return [...names].filter((name) => !described?.includes(name)).map((name) => `${route} reads ?${name}`);
+    });
+    expect(undescribed).toEqual([]);
+    expect([...queryReads.keys()]).toEqual(expect.arrayContaining(['GET /api/courses', 'GET /api/users', 'POST /api/questions/import']));
+  });
 });

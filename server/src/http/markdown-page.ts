@@ -57,8 +57,8 @@ export function renderMarkdownPage(markdown: string, options: MarkdownPageOption
     return id;
   };
   // Headings first, so each has the anchor GitHub gives it (what the docs' links name); then the
-  // guide's topics, list items that start with a bold title ("**Paging.** Every list…"), each with
-  // an id of its own and a place in the contents, as a heading would.
+  // guide's topics, the items of its lists before the first section that start with a bold title
+  // ("**Paging.** Every list…"), each with an id of its own and a place in the contents, as a heading would.
   const entries = new Map<number, ContentsEntry>();
   let title = 'Shikhon';
   tokens.forEach((token, i) => {
@@ -70,7 +70,9 @@ export function renderMarkdownPage(markdown: string, options: MarkdownPageOption
     if (level === 1) title = text;
     else if (level <= 3) entries.set(i, { id, text, level });
   });
+  const firstSection = tokens.findIndex((token) => token.type === 'heading_open' && token.tag !== 'h1');
   tokens.forEach((token, i) => {
+    if (firstSection >= 0 && i > firstSection) return;
     if (token.type !== 'list_item_open' || token.level !== 1 || tokens[i + 1]?.type !== 'paragraph_open') return;
     const children = tokens[i + 2]?.children ?? [];
     const start = children.findIndex((child) => child.type !== 'text' || child.content !== '');
@@ -174,4 +176,5 @@ pre code{background:none;padding:0;font-size:.85rem;overflow-wrap:normal}
 table{border-collapse:collapse;font-size:.95rem}
 th,td{border:1px solid #dde2e7;padding:.35rem .5rem;text-align:left;vertical-align:top}
 th{background:#f3f5f7}
+@media (max-width:30rem){main{padding:.75rem}ul,ol{padding-left:1.25rem}}
 `.trim();

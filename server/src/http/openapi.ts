@@ -1,3 +1,4 @@
+import type { NextFunction, Request, Response } from 'express';
 import { errorSchema, ERROR_SCHEMA_NAME, routeDocsOf, type ParameterDoc, type ResponseDoc, type RouteDoc, type RouteDocs } from '../shared/route-docs';
 
 /** An object of the OpenAPI document (openapi.test.ts checks the whole against the OpenAPI 3.1 schema). */
@@ -201,4 +202,40 @@ export function openApiDocument(routes: MountedRoute[], publicUrl: string): Open
       schemas: { [ERROR_SCHEMA_NAME]: errorSchema },
     },
   };
+}
+
+/** In tests: the query parameters each route read (`GET /api/courses` → offset, limit, …), whether the request had them or not. */
+export const queryReads = new Map<string, Set<string>>();
+
+/**
+ * In tests only: records every query parameter a route's handlers read, so a test can check that the
+ * description of each route names every one it reads (a parameter added to a route but not to its
+ * description fails `authorization.test.ts`, which calls every REST path as every kind of caller).
+ */
+export function recordQueryReads(req: Request, _res: Response, next: NextFunction) {
+  let parsed: (() => unknown) | undefined;
+  for (let proto = Object.getPrototypeOf(req) as object | null; proto && !parsed; proto = Object.getPrototypeOf(proto) as object | null) {
+    parsed = Object.getOwnPropertyDescriptor(proto, 'query')?.get;
+  }
+  if (parsed) {
+    Object.defineProperty(req, 'query', {
+      configurable: true,
+      enumerable: true,
+      get() {
+        const query = parsed.call(req) as Record<string, unknown>;
+        return new Proxy(query, {
+          get(target, name, receiver) {
+            const route = (req as { route?: { path?: unknown } }).route;
+            if (typeof name === 'string' && typeof route?.path === 'string') {
+              const key = `${req.method === 'HEAD' ? 'GET' : req.method} ${req.baseUrl}${route.path}`;
+              if (!queryReads.has(key)) queryReads.set(key, new Set());
+              queryReads.get(key)!.add(name);
+            }
+            return Reflect.get(target, name, receiver) as unknown;
+          },
+        });
+      },
+    });
+  }
+  next();
 }
