@@ -213,16 +213,14 @@ export const queryReads = new Map<string, Set<string>>();
  * description fails `authorization.test.ts`, which calls every REST path as every kind of caller).
  */
 export function recordQueryReads(req: Request, _res: Response, next: NextFunction) {
-  let parsed: (() => unknown) | undefined;
-  for (let proto = Object.getPrototypeOf(req) as object | null; proto && !parsed; proto = Object.getPrototypeOf(proto) as object | null) {
-    parsed = Object.getOwnPropertyDescriptor(proto, 'query')?.get;
-  }
-  if (parsed) {
+  // Express's own getter is on the request's prototypes; it parses the query string on each read.
+  const owner = Object.getPrototypeOf(req) as object;
+  if ('query' in owner) {
     Object.defineProperty(req, 'query', {
       configurable: true,
       enumerable: true,
       get() {
-        const query = parsed.call(req) as Record<string, unknown>;
+        const query = Reflect.get(owner, 'query', req) as Record<string, unknown>;
         return new Proxy(query, {
           get(target, name, receiver) {
             const route = (req as { route?: { path?: unknown } }).route;
