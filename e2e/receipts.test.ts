@@ -129,13 +129,13 @@ describe('a guardian pays for a student, in Bangla on a phone (390 px)', () => {
     await page.goto(`/enroll/${courseId}`);
     await page.getByRole('button', { name: bn('guardian.ask') }).click();
     const form = page.getByRole('form', { name: bn('guardian.ask') });
-    await form.getByLabel(bn('guardian.phone')).fill('০১৮১২-৩৪৫৬৭১');
+    await form.getByLabel(bn('guardian.phone')).fill('০১৮১২-৩৪৫৬৯৯');
     await form.getByRole('button', { name: bn('guardian.send') }).click();
-    await form.getByText(bn('guardian.sent', { phone: '০১৮১২-৩৪৫৬৭১' })).waitFor();
+    await form.getByText(bn('guardian.sent', { phone: '০১৮১২-৩৪৫৬৯৯' })).waitFor();
     await assertNoSidewaysScroll(page);
 
     // The guardian's SMS, in Bangla, with the link; the guardian opens it signed out, on another phone.
-    const sms = await latestSmsTo('+8801812345671', '%অনুরোধ%');
+    const sms = await latestSmsTo('+8801812345699', '%অনুরোধ%');
     const link = /(http:\/\/127\.0\.0\.1:\d+\/guardian-pay\/[\w-]+\?lang=bn)$/.exec(sms);
     assert.ok(link, `the guardian's SMS has the link: ${sms}`);
     assert.ok(sms.startsWith(`শিখন: নাফিসা আপনাকে "${name}" কোর্সের ৳`), sms);
@@ -154,7 +154,7 @@ describe('a guardian pays for a student, in Bangla on a phone (390 px)', () => {
     // The receipt's page for the guardian, from this browser, with the transaction id the SMS names.
     await guardian.page.getByRole('link', { name: bn('guardian.seeReceipt') }).click();
     const transaction = (await guardian.page.getByTestId('guardian-transaction').textContent())!;
-    const receipt = await latestSmsTo('+8801812345671', '%পরিশোধ হয়েছে%');
+    const receipt = await latestSmsTo('+8801812345699', '%পরিশোধ হয়েছে%');
     assert.ok(receipt.includes(`লেনদেন: ${transaction}, `), receipt);
     guardian.assertNoErrors();
     await guardian.close();

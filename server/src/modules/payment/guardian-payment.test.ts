@@ -7,6 +7,7 @@ import type { DataSource } from 'typeorm';
 import { startTestApp, type TestApp } from '../../test/app';
 import { closeTestDatabase, openTestDatabase, resetDatabase } from '../../test/database';
 import { makeCourse, makeUser } from '../../test/factories';
+import { payOnGateway } from '../../test/sslcommerz-gateway';
 import { HttpClient, signedInClient } from '../../test/http-client';
 import type { Course } from '../course/course.entity';
 import { Enrollment } from '../enrollment/enrollment.entity';
@@ -67,26 +68,6 @@ async function ask(phone = '01812-345670'): Promise<string> {
   const link = /(http:\/\/127\.0\.0\.1:\d+\/guardian-pay\/([\w-]+)\?lang=bn)$/.exec(sms.text);
   expect(link).not.toBeNull();
   return link![2];
-}
-
-/** The guardian on the gateway's page, paying with bKash: answers where the browser lands back here. */
-async function payOnGateway(redirectURL: string): Promise<string> {
-  const page = await fetch(redirectURL, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ method: 'bkash', action: 'pay', ipn: 'now' }),
-  });
-  const html = await page.text();
-  const action = /<form id="back" method="post" action="([^"]+)"/.exec(html)![1];
-  const fields = Object.fromEntries([...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m) => [m[1], m[2]]));
-  const back = await fetch(action, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams(fields),
-  });
-  expect(back.status).toBe(303);
-  return back.headers.get('location')!;
 }
 
 describe('a guardian pays', () => {
