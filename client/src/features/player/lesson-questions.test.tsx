@@ -72,7 +72,11 @@ describe('questions to the instructor under a lesson, in Bangla', () => {
       mocks: [
         answer(LessonQuestionsDocument, listed, page(student)),
         answer(AskLessonQuestionDocument, { lessonId: 'l1', text }, { askLessonQuestion: question('q2', text, { askedByMe: true, askerName: 'মিতু' }) }),
-        answer(UpvoteLessonQuestionDocument, { questionId: 'q1' }, { upvoteLessonQuestion: { __typename: 'LessonQuestion', id: 'q1', upvotes: 3, upvotedByMe: true } }),
+        answer(
+          UpvoteLessonQuestionDocument,
+          { questionId: 'q1' },
+          { upvoteLessonQuestion: { __typename: 'LessonQuestion', id: 'q1', upvotes: 3, upvotedByMe: true } },
+        ),
       ],
     });
     const box = await screen.findByRole('textbox', { name: 'ইন্সট্রাক্টরকে প্রশ্ন করুন' });
@@ -138,7 +142,12 @@ describe('questions to the instructor under a lesson, in Bangla', () => {
       </div>,
       {
         language: 'bn',
-        mocks: [failure(LessonQuestionsDocument, listed, 'Only the course’s students can ask and read questions about its lessons', { code: 'NOT_ENROLLED', category: 'FORBIDDEN' })],
+        mocks: [
+          failure(LessonQuestionsDocument, listed, 'Only the course’s students can ask and read questions about its lessons', {
+            code: 'NOT_ENROLLED',
+            category: 'FORBIDDEN',
+          }),
+        ],
       },
     );
     await waitFor(() => expect(container.querySelector('[data-testid="holder"]')!.childElementCount).toBe(0));

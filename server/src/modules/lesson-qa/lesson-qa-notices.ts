@@ -37,7 +37,9 @@ export async function deliverQuestionNotice(deps: LessonQaDeps, instructorId: st
   await deps.db.transaction(async (manager) => {
     const [notice] = await manager.query<unknown[]>(`SELECT 1 FROM lesson_question_notice WHERE "instructorId" = $1 FOR UPDATE`, [instructorId]);
     if (!notice) return;
-    const questions = await manager.query<Array<{ id: string; text: string; hidden: boolean; courseId: string; courseName: string; lessonId: string; lessonTitle: string }>>(
+    const questions = await manager.query<
+      Array<{ id: string; text: string; hidden: boolean; courseId: string; courseName: string; lessonId: string; lessonTitle: string }>
+    >(
       `SELECT q.id, q.text, q.hidden, q."courseId", c.name AS "courseName", q."lessonId", l.title AS "lessonTitle"
        FROM lesson_question q JOIN course c ON c.id = q."courseId" JOIN lesson l ON l.id = q."lessonId"
        WHERE q."noticedAt" IS NULL AND c."instructorId" = $1

@@ -16,7 +16,6 @@ import {
   setLessonQuestionHidden,
   setLessonQuestionPinned,
   upvoteLessonQuestion,
-  type QuestionOrder,
 } from './lesson-qa.service';
 
 enum LessonQuestionOrder {
@@ -95,7 +94,7 @@ export class LessonQaResolver {
     description: 'A lesson’s questions, pinned first, then newest or most upvoted first: for the course’s students, its instructor and admins',
   })
   async lessonQuestions(@Args(() => LessonQuestionsArgs) args: LessonQuestionsArgs, @Ctx() ctx: GraphQLContext): Promise<LessonQuestionPage> {
-    const page = await lessonQuestions(ctx.db, requireViewer(ctx), args.lessonId, { ...args, order: args.order as QuestionOrder });
+    const page = await lessonQuestions(ctx.db, requireViewer(ctx), args.lessonId, { ...args, order: args.order });
     return toPage(LessonQuestionPage, page);
   }
 

@@ -140,10 +140,9 @@ export async function viewsOf(db: DataSource | EntityManager, viewer: Viewer, qu
  */
 async function noticeInstructor(manager: EntityManager, deps: LessonQaDeps, instructorId: string): Promise<void> {
   await manager.query(`INSERT INTO lesson_question_notice ("instructorId") VALUES ($1) ON CONFLICT DO NOTHING`, [instructorId]);
-  const [notice] = await manager.query<Array<{ dueAt: Date | null }>>(
-    `SELECT "dueAt" FROM lesson_question_notice WHERE "instructorId" = $1 FOR UPDATE`,
-    [instructorId],
-  );
+  const [notice] = await manager.query<Array<{ dueAt: Date | null }>>(`SELECT "dueAt" FROM lesson_question_notice WHERE "instructorId" = $1 FOR UPDATE`, [
+    instructorId,
+  ]);
   // Its retries take about half an hour at most: a notice an hour past that is not coming.
   const stale = notice.dueAt !== null && new Date(notice.dueAt).getTime() < Date.now() - (deps.noticeEverySeconds + STALE_NOTICE_SECONDS) * 1000;
   if (notice.dueAt !== null && !stale) return;
@@ -226,7 +225,10 @@ export async function upvoteLessonQuestion(db: DataSource, viewer: Viewer, quest
     );
     if (added.length > 0) await manager.query(`UPDATE lesson_question SET upvotes = upvotes + 1 WHERE id = $1`, [question.id]);
     else {
-      const removed = await manager.query<[unknown[], number]>(`DELETE FROM lesson_question_vote WHERE "questionId" = $1 AND "studentId" = $2`, [question.id, viewer.id]);
+      const removed = await manager.query<[unknown[], number]>(`DELETE FROM lesson_question_vote WHERE "questionId" = $1 AND "studentId" = $2`, [
+        question.id,
+        viewer.id,
+      ]);
       if (removed[1] > 0) await manager.query(`UPDATE lesson_question SET upvotes = upvotes - 1 WHERE id = $1`, [question.id]);
     }
   });

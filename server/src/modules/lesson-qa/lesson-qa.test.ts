@@ -113,7 +113,10 @@ const list = async (client: HttpClient, lesson = lessonId, order?: 'NEWEST' | 'T
   return body.data!.lessonQuestions;
 };
 const ask = async (client: HttpClient, text: string, lesson = lessonId) => {
-  const body = await client.graphql<{ askLessonQuestion: { id: string; text: string; askerName: string; askedByMe: boolean } }>(ASK, { lessonId: lesson, text });
+  const body = await client.graphql<{ askLessonQuestion: { id: string; text: string; askerName: string; askedByMe: boolean } }>(ASK, {
+    lessonId: lesson,
+    text,
+  });
   expect(body.errors).toBeUndefined();
   return body.data!.askLessonQuestion;
 };
@@ -232,7 +235,9 @@ describe('answers, pins and hiding', () => {
       { id: question.id, text: ' Integrate $a$ over time: $v = u + at$. ' },
     );
     expect(answered.errors).toBeUndefined();
-    expect(answered.data!.answerLessonQuestion.answers).toEqual([{ text: 'Integrate $a$ over time: $v = u + at$.', byInstructor: true, authorName: 'Tanvir Ahmed' }]);
+    expect(answered.data!.answerLessonQuestion.answers).toEqual([
+      { text: 'Integrate $a$ over time: $v = u + at$.', byInstructor: true, authorName: 'Tanvir Ahmed' },
+    ]);
     const seen = (await list(clients.mitu)).items.find((item) => item.id === question.id)!;
     expect(seen.answers).toEqual([{ text: 'Integrate $a$ over time: $v = u + at$.', byInstructor: true, authorName: 'Tanvir Ahmed' }]);
 
@@ -249,7 +254,9 @@ describe('answers, pins and hiding', () => {
     const bangla = await waitFor('the Bangla notice', () => db.getRepository(OutboxMessage).findOneBy({ to: 'mitu@example.com' }));
     expect(bangla.subject).toBe('আপনার প্রশ্নের উত্তর এসেছে: Motion');
     // (An account made with a mobile number signs in by SMS code: its question is written here.)
-    const byPhone = await db.getRepository(LessonQuestion).save({ lessonId, courseId: course.id, askerId: phoneOnlyId, text: 'Is $g = 9.8$?', noticedAt: new Date() });
+    const byPhone = await db
+      .getRepository(LessonQuestion)
+      .save({ lessonId, courseId: course.id, askerId: phoneOnlyId, text: 'Is $g = 9.8$?', noticedAt: new Date() });
     expect((await clients.teacher.graphql(ANSWER, { id: byPhone.id, text: 'Yes, near the ground.' })).errors).toBeUndefined();
     const sms = await waitFor('the SMS', () => db.getRepository(OutboxMessage).findOneBy({ to: '+8801712000111', channel: 'sms' }));
     expect(sms.text).toContain('Your question is answered: Motion');
