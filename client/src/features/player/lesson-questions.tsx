@@ -194,7 +194,7 @@ function Question({ question, canAsk, canAnswer, canHide, onPinned }: QuestionPr
                 <HStack gap="2" wrap="wrap">
                   {reply.byInstructor && <Badge colorPalette="green">{t('player.qa.instructorAnswer')}</Badge>}
                   <Text fontSize="sm" color="gray.600">
-                    {t('player.qa.askedBy', { name: reply.authorName, date: formatDate(reply.createdAt, language) })}
+                    {t('player.qa.answeredBy', { name: reply.authorName, date: formatDate(reply.createdAt, language) })}
                   </Text>
                 </HStack>
                 <Box overflowWrap="anywhere">
