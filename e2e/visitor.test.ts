@@ -343,6 +343,35 @@ describe('a visitor browsing the site', () => {
     visit.assertNoErrors();
     await visit.close();
   });
+  it('reaches the integrator guide from the playground and the API reference: a page of its own, readable at a phone’s width', async () => {
+    const visit = await openPage(browser);
+    const { page } = visit;
+    const requests: string[] = [];
+    page.on('request', (request) => requests.push(request.url()));
+    await page.goto('/graphql');
+    await page.getByRole('link', { name: /Integrator guide/ }).click();
+    await page.waitForURL(/\/docs\/$/);
+    await page.getByRole('heading', { name: 'For integrators', level: 1 }).waitFor();
+    await page.getByRole('heading', { name: 'Webhook reference' }).waitFor();
+    // Its contents lead to each section, and each event's JSON Schema is a link.
+    await page.getByRole('navigation', { name: 'Contents' }).getByRole('link', { name: 'Webhook reference' }).click();
+    await page.waitForURL(/#webhook-reference$/);
+    const schema = await page.request.get('/docs/webhooks/enrollment.created.json');
+    assert.equal(schema.status(), 200);
+    await page.setViewportSize({ width: 360, height: 740 });
+    assert.ok((await page.evaluate(() => document.documentElement.scrollWidth)) <= 360, 'nothing wider than a 360 px screen');
+    // The GraphQL reference links back to it.
+    await page.goto('/docs/api/');
+    await page.getByRole('link', { name: 'integrator guide' }).first().click();
+    await page.waitForURL(/\/docs\/$/);
+    const origin = new URL(page.url()).origin;
+    assert.deepEqual(
+      requests.filter((url) => !url.startsWith(origin) && !url.startsWith('data:') && !url.startsWith('blob:')),
+      [],
+    );
+    visit.assertNoErrors();
+    await visit.close();
+  });
   it('reaches the API reference from the playground: operations with their descriptions, nothing from other sites', async () => {
     const visit = await openPage(browser);
     const { page } = visit;

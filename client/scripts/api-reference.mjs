@@ -1,6 +1,7 @@
 // Writes the GraphQL API reference, generated from the committed schema.graphql, into the build
-// at dist/docs/api/ (served at /docs/api/). Its script and style are separate files, so the
-// site's content security policy (scripts only from this origin) holds for it too.
+// at dist/docs/api/ (served at /docs/api/), or into the folder given as the first argument (the
+// server's tests). Its script and style are separate files, so the site's content security policy
+// (scripts only from this origin) holds for it too.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -9,7 +10,7 @@ import { createRequire } from 'node:module';
 
 const client = path.resolve(import.meta.dirname, '..');
 const schemaFile = path.resolve(client, '..', 'schema.graphql');
-const targetDir = path.join(client, 'dist', 'docs', 'api');
+const targetDir = process.argv[2] ? path.resolve(process.argv[2]) : path.join(client, 'dist', 'docs', 'api');
 // The reference needs an absolute address; the site's public address when the build knows it.
 const endpoint = new URL('/graphql', process.env.PUBLIC_URL || 'http://localhost:4000').href;
 const cli = path.join(path.dirname(createRequire(import.meta.url).resolve('spectaql/package.json')), 'bin', 'spectaql.js');
@@ -26,9 +27,9 @@ info:
   title: Shikhon GraphQL API reference
   description: >-
     Every query, mutation and type of the API, generated from the schema this build serves at
-    /schema.graphql. Try the operations in the playground at /graphql; the integrator guide
-    (docs/integrators.md) covers authentication, API keys, paging, errors, rate limits, webhooks and
-    deprecations.
+    /schema.graphql. Try the operations in the playground at /graphql; the [integrator guide](/docs/)
+    covers authentication, API keys, paging, errors, rate limits, webhooks (with the JSON Schema of
+    each event's body) and deprecations, and /openapi.json describes the REST paths.
 servers:
   - url: ${JSON.stringify(endpoint)}
     description: The API of this build (npm start serves it on localhost:4000)
@@ -49,4 +50,4 @@ try {
   fs.rmSync(work, { recursive: true, force: true });
 }
 if (!fs.existsSync(path.join(targetDir, 'index.html'))) throw new Error('The API reference was not written');
-console.log(`API reference written to ${path.relative(client, targetDir)}/`);
+console.log(`API reference written to ${targetDir.startsWith(client) ? path.relative(client, targetDir) : targetDir}/`);

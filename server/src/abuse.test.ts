@@ -33,7 +33,11 @@ async function storedFingerprint(): Promise<string> {
   }
   const pool = (given.db.driver as unknown as { master: Pool }).master;
   const { rows } = await pool.query<{ part: string }>({ name: 'stored-fingerprint', text: fingerprintSql });
-  return rows.map((row) => row.part).join(' ');
+  // UNION ALL promises no order (a parallel append answers its parts as they finish): sorted here.
+  return rows
+    .map((row) => row.part)
+    .sort()
+    .join(' ');
 }
 
 /** A refused answer: errors and no value for the operation. */

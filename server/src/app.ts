@@ -1,4 +1,5 @@
 import http from 'node:http';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { ApolloServer } from '@apollo/server';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
@@ -21,6 +22,9 @@ import { LANGUAGES } from './i18n/languages';
 import { pageRenderer } from './http/server-rendered-pages';
 import { errorHandler, notFoundHandler } from './http/errors';
 import { healthRouter } from './http/health';
+import { integratorDocsRouter } from './http/integrator-docs';
+import { mountedRoutes, recordQueryReads } from './http/openapi';
+import { repoRoot } from './config/paths';
 import { noNulInGraphQLStrings, refuseNulCharacters } from './http/nul-characters';
 import { requestContext } from './http/request-context';
 import { rateLimitHeadersOnAnswers } from './http/rate-limit-headers';
@@ -131,6 +135,8 @@ export async function createApp({
   const mount = (phase: ModuleRoute[]) => phase.forEach(({ path = '/', router }) => app.use(path, router));
 
   app.use(requestContext(log));
+  // In tests, which query parameters each route reads, to hold its description to them (http/openapi.ts).
+  if (env.nodeEnv === 'test') app.use(recordQueryReads);
   app.use(rateLimitHeadersOnAnswers());
   app.use(chooseLanguage());
   app.use(securityHeaders());
@@ -142,13 +148,19 @@ export async function createApp({
   app.use(identifyViewer(services.passport));
   mount(routes.streams);
 
-  // The schema as SDL in every environment, production too (where introspection is off), so
-  // integrators' tools always have something machine-readable: the same text as schema.graphql.
-  const schemaText = printSchemaFile(schema);
-  app.get('/schema.graphql', (_req, res) => {
-    res.setHeader('Cache-Control', 'public, max-age=300');
-    res.type('text/plain; charset=utf-8').send(schemaText);
-  });
+  // What describes the API, in every environment, production too (where introspection is off), so
+  // integrators' tools always have something machine-readable: the schema as SDL (the same text as
+  // schema.graphql), the REST paths as OpenAPI (walked from this app's routes once all are mounted),
+  // the webhook bodies' JSON Schemas and the guide.
+  app.use(
+    integratorDocsRouter({
+      docsDir: path.join(repoRoot, 'docs'),
+      publicUrl: env.publicUrl,
+      schemaText: printSchemaFile(schema),
+      playground: env.graphqlPlayground,
+      routes: () => mountedRoutes(app),
+    }),
+  );
 
   const playground = env.graphqlPlayground ? playgroundFile(env.clientDist) : undefined;
   app.get('/graphql', (req, res, next) => {

@@ -20,6 +20,7 @@ import { Payment, PaymentStatus } from './modules/payment/payment.entity';
 import { ApiScope } from './modules/integration/api-key.entity';
 import { ANY_KEY, API_KEY_FIELDS } from './graphql/api-key-scopes';
 import { LessonQuestion } from './modules/lesson-qa/lesson-question.entity';
+import { NOT_IN_OPENAPI, openApiPath, queryReads } from './http/openapi';
 
 type Actor = 'visitor' | 'student' | 'instructor' | 'otherInstructor' | 'admin';
 const actors: Actor[] = ['visitor', 'student', 'instructor', 'otherInstructor', 'admin'];
@@ -218,6 +219,7 @@ const graphqlTable: Record<string, [string, Check]> = {
   recommendedCourses: [everyone, gql('{ recommendedCourses { name } }')],
   catalogueFigures: [everyone, gql('{ catalogueFigures { courses students instructors } }')],
   paymentSettings: [everyone, gql('{ paymentSettings { testMode } }')],
+  paymentOptions: [everyone, gql('{ paymentOptions { provider kind } }')],
   myPayments: [signedIn, gql('{ myPayments { total } }')],
   payments: [admin, gql('{ payments { total } }')],
   approveHeldPayment: [admin, gql('mutation { approveHeldPayment(paymentId: "00000000-0000-4000-8000-000000000000") }')],
@@ -475,7 +477,7 @@ const restTable: Record<string, [string, Check]> = {
   // The gate answers before the file is read: an editor gets past it to be told what the empty file did.
   'POST /api/questions/import': [courseEditor, rest('POST', () => `/api/questions/import?courseId=${ids.course}`)],
   'DELETE /api/questions/{id}/picture': [courseEditor, rest('DELETE', () => `/api/questions/${ids.spareQuestion}/picture`)],
-  'GET /api/questions/{id}/picture/{digest}': [everyone, rest('GET', () => `/api/questions/${ids.spareQuestion}/picture/none.png`)],
+  'GET /api/questions/{id}/picture/{file}': [everyone, rest('GET', () => `/api/questions/${ids.spareQuestion}/picture/none.png`)],
   'GET /api/users': [admin, rest('GET', () => '/api/users')],
   'GET /api/users/getUserByEmail/{email}': [selfOrAdmin, rest('GET', () => '/api/users/getUserByEmail/student@example.com')],
   'GET /api/users/{id}': [selfOrAdmin, rest('GET', () => `/api/users/${ids.studentId}`)],
@@ -541,6 +543,16 @@ const restTable: Record<string, [string, Check]> = {
   'POST /login/forgot-password': [everyone, form('/login/forgot-password', { email: 'plain-form@example.com', password: '' })],
   'GET /healthz': [everyone, rest('GET', () => '/healthz')],
   'GET /readyz': [everyone, rest('GET', () => '/readyz')],
+  // What describes the API: public in every environment (http/integrator-docs.ts).
+  'GET /openapi.json': [everyone, rest('GET', () => '/openapi.json')],
+  'GET /docs/': [everyone, rest('GET', () => '/docs/')],
+  'GET /docs/{page}/': [everyone, rest('GET', () => '/docs/accounts/')],
+  'GET /docs/webhooks/{event}.json': [everyone, rest('GET', () => '/docs/webhooks/enrollment.created.json')],
+  // SSLCommerz's calls are checked by their signature, not by who sends them (unsigned ones answer 400).
+  'POST /payments/sslcommerz/ipn': [everyone, rest('POST', () => '/payments/sslcommerz/ipn')],
+  'POST /payments/sslcommerz/success': [everyone, rest('POST', () => '/payments/sslcommerz/success')],
+  'POST /payments/sslcommerz/fail': [everyone, rest('POST', () => '/payments/sslcommerz/fail')],
+  'POST /payments/sslcommerz/cancel': [everyone, rest('POST', () => '/payments/sslcommerz/cancel')],
 };
 
 describe('authorization', () => {
@@ -549,6 +561,12 @@ describe('authorization', () => {
     const root = (name: string) => data!.__schema.types.find((t) => t.name === name) as unknown as { fields: Array<{ name: string }> };
     const operations = [...root('Query').fields, ...root('Mutation').fields].map((f) => f.name).sort();
     expect(operations).toEqual(Object.keys(graphqlTable).sort());
+  });
+
+  it('has a row for every REST path /openapi.json lists', async () => {
+    const { paths } = (await (await clients.visitor.request('/openapi.json')).json()) as { paths: Record<string, Record<string, unknown>> };
+    const listed = Object.entries(paths).flatMap(([path, item]) => Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`));
+    expect(listed.filter((operation) => !restTable[operation])).toEqual([]);
   });
 
   for (const [table, rows] of [
@@ -567,6 +585,21 @@ describe('authorization', () => {
       });
     }
   }
+
+  // After the rows above: every REST path was called, by every kind of caller.
+  it('every query parameter a REST path read in these calls is described in /openapi.json', async () => {
+    const { paths } = (await (await clients.visitor.request('/openapi.json')).json()) as {
+      paths: Record<string, Record<string, { parameters?: Array<{ name: string; in: string }> }>>;
+    };
+    const undescribed = [...queryReads].flatMap(([route, names]) => {
+      if (NOT_IN_OPENAPI[route]) return [];
+      const [method, path] = route.split(' ');
+      const described = paths[openApiPath(path)]?.[method.toLowerCase()]?.parameters?.filter((parameter) => parameter.in === 'query').map(({ name }) => name);
+      return [...names].filter((name) => !described?.includes(name)).map((name) => `${route} reads ?${name}`);
+    });
+    expect(undescribed).toEqual([]);
+    expect([...queryReads.keys()]).toEqual(expect.arrayContaining(['GET /api/courses', 'GET /api/users', 'POST /api/questions/import']));
+  });
 });
 
 /**

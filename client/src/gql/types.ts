@@ -369,6 +369,13 @@ export type PaymentFailureReason =
   /** The payment service could not be reached, or answered what could not be taken; nothing was granted */
   | 'GATEWAY_ERROR';
 
+/** How a way to pay works in the checkout */
+export type PaymentKind =
+  /** The buyer types a card in the checkout (a card element, then confirmPurchase after a bank’s check) */
+  | 'CARD_FORM'
+  /** The buyer gives a name and a mobile number, then pays on the gateway’s page (purchaseCourse answers redirectURL) */
+  | 'HOSTED_PAGE';
+
 /** A way to pay, each in its own currency */
 export type PaymentProvider =
   /** SSLCommerz: bKash, Nagad, Rocket and local cards, charged in taka on its payment page */

@@ -86,6 +86,8 @@ export const paths = {
   practice: '/practice',
   savedQuestions: '/practice/saved',
   guardianPaid: '/guardian-pay/done',
+  /** A guardian's payment page, from the SMS link a student had sent. */
+  guardianPay: (token: string) => `/guardian-pay/${encodeURIComponent(token)}`,
 } as const;
 
 /** Route patterns with parameters, for the route table and `matchPath`. */

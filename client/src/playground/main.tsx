@@ -8,7 +8,8 @@ const fetcher = createGraphiQLFetcher({ url: `${window.location.origin}/graphql`
 
 const defaultQuery = `# Welcome to the Shikhon GraphQL playground.
 # Press the run button (or Ctrl+Enter) to try a query. The docs panel lists every type;
-# the API reference at /docs/api/ describes them all on one page.
+# the API reference at /docs/api/ describes them all on one page, and the integrator
+# guide at /docs/ covers API keys, errors, rate limits and webhooks.
 query TrendingCourses {
   courses(section: TRENDING, limit: 4) {
     total

@@ -23,6 +23,8 @@ const bkash: ProviderDefinition = {
   way: 'BKASH',
   wayDescription: 'bKash: the wallet, charged in taka on its own page',
   currency: 'bdt',
+  labels: { en: 'bKash', bn: 'বিকাশ' },
+  methods: ['bKash'],
   capabilities: ['hostedPaymentPage', 'refunds'],
   create: () => ({ provider: bkashProvider() }),
 };

@@ -8,15 +8,25 @@ import { createOwnedCourseLoader } from '../modules/enrollment/enrollment.servic
 import { canWatchCourse } from '../modules/enrollment/entitlement';
 import type { Course } from '../modules/course/course.entity';
 import { listAllReviews } from '../modules/review/review.service';
-import { legacyPage } from './legacy-page';
+import { LEGACY_PAGE_QUERY, legacyPage } from './legacy-page';
 import { requireRole, requireViewer, roles } from '../modules/auth/guards';
 import { CourseCategory, CourseLanguage } from '../modules/course/course.enums';
 import { badInput } from '../shared/errors';
 import { createCourse, requireLessonVideos, setCoursePublished } from '../modules/course-editing/course-editing.service';
-import { CourseInput, LessonInput } from '../modules/course-editing/course.input';
+import { COURSE_TEXT_LIMITS, CourseInput, LessonInput, MAX_KEY_POINTS, MAX_LESSONS, MAX_PRICE } from '../modules/course-editing/course.input';
 import { inputOf, validateInput } from '../shared/validation';
 import { decimalOf, wholeNumberOf } from '../shared/digits';
-import { toLegacyBlog, toLegacyCourse, toLegacyReview, toLegacySampleCourse } from './legacy-shapes';
+import {
+  legacyBlogSchema,
+  legacyCourseSchema,
+  legacyReviewSchema,
+  legacySampleCourseSchema,
+  toLegacyBlog,
+  toLegacyCourse,
+  toLegacyReview,
+  toLegacySampleCourse,
+} from './legacy-shapes';
+import { arrayOf, documented, error, json, orNull, type ParameterDoc, type RouteDocs } from '../shared/route-docs';
 
 /** `?language=bn` or `?language=en`: only the courses taught in it; the answer keeps its old shape. */
 function languageOf(req: Request): CourseLanguage | undefined {
@@ -42,9 +52,125 @@ function updatedSinceOf(req: Request): Date | undefined {
   return time;
 }
 
+const LANGUAGE_QUERY: ParameterDoc = {
+  description: 'Only the courses taught in this language: bn (Bangla) or en (English); anything else answers 400',
+  schema: { enum: Object.values(CourseLanguage) },
+};
+const TAG = 'Catalogue (old API)';
+const courses = json('The courses, in the old shape (a plain array)', arrayOf(legacyCourseSchema));
+const limited = (max: number) => ({ type: 'string', maxLength: max });
+
+/** The description of each path below, for GET /openapi.json (http/openapi.ts); a route without one fails openapi.test.ts. */
+const LEGACY_CATALOGUE_API: RouteDocs = {
+  'GET /api/courses': {
+    tag: TAG,
+    access: 'anyone',
+    summary: 'Published courses with their lessons, a page at a time',
+    description: 'Video addresses only for lessons the caller may watch (enrolled, or a preview). An API key needs `catalog:read`.',
+    query: {
+      ...LEGACY_PAGE_QUERY,
+      language: LANGUAGE_QUERY,
+      updatedSince: {
+        description:
+          'The changes feed: every course changed at or after this ISO 8601 time, unpublished ones as tombstones (published: false), in (updatedAt, id) order; where to read on is in the Shikhon-End-Cursor header, whether more follow in Shikhon-Has-More',
+        schema: { type: 'string', format: 'date-time' },
+      },
+      after: { description: 'With updatedSince: the Shikhon-End-Cursor of the page before', schema: { type: 'string' } },
+    },
+    responses: { 200: courses, 400: error('A paging value or language out of range') },
+  },
+  'GET /api/courses/searchCourse/:text': {
+    tag: TAG,
+    access: 'anyone',
+    summary: 'Courses matching a text (name, instructor, description), best first',
+    path: {
+      text: {
+        description: 'What to look for, in Bangla or English; when nothing matches every word, close matches of misspelt words are answered',
+        schema: { type: 'string' },
+      },
+    },
+    query: { ...LEGACY_PAGE_QUERY, language: LANGUAGE_QUERY },
+    responses: { 200: courses, 400: error('A paging value or language out of range') },
+  },
+  'GET /api/courses/:id': {
+    tag: TAG,
+    access: 'anyone',
+    summary: 'One course with its lessons',
+    path: { id: { description: "The course's id (`id`, not `_id`)", schema: { type: 'string' } } },
+    responses: { 200: json('The course; null when there is none with this id (as the old API answered)', orNull(legacyCourseSchema)) },
+  },
+  'POST /api/courses': {
+    tag: TAG,
+    access: 'signed-in',
+    summary: 'Create a course, published at once (instructors and admins)',
+    description:
+      'The old create path; GraphQL `createCourse` is the current one. Published at once, so every lesson needs its video address. Other fields of the old document are ignored.',
+    body: {
+      description: 'The course in the old shape',
+      required: true,
+      content: {
+        'application/json': {
+          type: 'object',
+          required: ['name', 'description', 'price'],
+          properties: {
+            name: limited(COURSE_TEXT_LIMITS.name),
+            description: limited(COURSE_TEXT_LIMITS.description),
+            price: { type: 'number', minimum: 0, maximum: MAX_PRICE, description: 'In dollars, whole cents; the taka price is proposed from it' },
+            photoURL: { type: 'string', description: "The cover picture's address" },
+            category: { enum: Object.values(CourseCategory), default: CourseCategory.PROFESSIONAL },
+            classLevel: { type: 'integer', minimum: 1, maximum: 12, description: 'For a SCHOOL course: its class' },
+            keyPoints: { type: 'array', maxItems: MAX_KEY_POINTS, items: limited(COURSE_TEXT_LIMITS.keyPoint) },
+            targetedPeoples: limited(COURSE_TEXT_LIMITS.targetedPeoples),
+            whyNeed: limited(COURSE_TEXT_LIMITS.whyNeed),
+            videos: {
+              type: 'object',
+              properties: {
+                contents: {
+                  type: 'array',
+                  maxItems: MAX_LESSONS,
+                  items: {
+                    type: 'object',
+                    required: ['title', 'videoURL'],
+                    properties: { title: limited(COURSE_TEXT_LIMITS.lessonTitle), videoURL: { type: 'string', description: 'The video address (https://)' } },
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+    responses: {
+      201: json('The new course, published, in the old shape', legacyCourseSchema),
+      400: error('A field is missing or wrong (`field` names it)'),
+    },
+  },
+  'GET /Course.json': {
+    tag: TAG,
+    access: 'anyone',
+    summary: "The old client's sample list, drawn from the published courses",
+    query: LEGACY_PAGE_QUERY,
+    responses: { 200: json('The courses in the sample shape', arrayOf(legacySampleCourseSchema)), 400: error('A paging value out of range') },
+  },
+  'GET /reviews.json': {
+    tag: TAG,
+    access: 'anyone',
+    summary: 'The reviews shown on the home page',
+    query: LEGACY_PAGE_QUERY,
+    responses: { 200: json('The reviews, in the old shape', arrayOf(legacyReviewSchema)), 400: error('A paging value out of range') },
+  },
+  'GET /blogs.json': {
+    tag: TAG,
+    access: 'anyone',
+    summary: 'The blog posts',
+    query: LEGACY_PAGE_QUERY,
+    responses: { 200: json('The posts, in the old shape', arrayOf(legacyBlogSchema)), 400: error('A paging value out of range') },
+  },
+};
+
 /** The old catalogue paths, on the same services as GraphQL. */
 export function legacyCatalogueRouter(db: DataSource): Router {
-  const router = Router();
+  const router = documented(Router(), LEGACY_CATALOGUE_API);
 
   async function withLessons(req: Request, courses: Course[]) {
     const lessonsByCourse = createLessonsByCourseLoader(db, req.viewer);

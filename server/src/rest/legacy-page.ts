@@ -1,5 +1,6 @@
 import type { Request } from 'express';
-import { MAX_PAGE_SIZE, parsePage, type PageRequest } from '../shared/paging';
+import { MAX_OFFSET, MAX_PAGE_SIZE, parsePage, type PageRequest } from '../shared/paging';
+import type { ParameterDoc } from '../shared/route-docs';
 import { wholeNumberOf } from '../shared/digits';
 
 /**
@@ -14,3 +15,15 @@ export function legacyPage(req: Request): PageRequest {
   };
   return parsePage(wholeNumber('offset'), wholeNumber('limit'), MAX_PAGE_SIZE);
 }
+
+/** The query parameters `legacyPage` reads, as route descriptions give them (the same limits). */
+export const LEGACY_PAGE_QUERY: Readonly<Record<string, ParameterDoc>> = {
+  offset: {
+    description: `How many items to skip (default 0); digits may be Bangla (০-৯)`,
+    schema: { type: 'integer', minimum: 0, maximum: MAX_OFFSET, default: 0 },
+  },
+  limit: {
+    description: `How many items at most (default and most: ${MAX_PAGE_SIZE}); a value out of range answers 400 BAD_USER_INPUT`,
+    schema: { type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE, default: MAX_PAGE_SIZE },
+  },
+};

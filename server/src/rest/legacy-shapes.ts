@@ -3,6 +3,7 @@ import type { Course } from '../modules/course/course.entity';
 import type { CourseFigures } from '../modules/course/course-figures';
 import type { Lesson } from '../modules/course/lesson.entity';
 import type { Review } from '../modules/review/review.entity';
+import { arrayOf, orNull, text, type JsonSchema } from '../shared/route-docs';
 
 /**
  * The old rating text ("4.5 ratings out of 5"), written from the course's reviews (their average and
@@ -62,3 +63,96 @@ export function toLegacyBlog(blog: Blog) {
     img: blog.img,
   };
 }
+
+// The JSON Schemas of the shapes above, for the route descriptions (GET /openapi.json).
+const nullableText = (description: string) => orNull(text(description));
+
+export const legacyCourseSchema: JsonSchema = {
+  type: 'object',
+  description: 'A course as the old API answered it',
+  required: [
+    '_id',
+    'id',
+    'name',
+    'price',
+    'instructor',
+    'instructorEmail',
+    'photoURL',
+    'description',
+    'targetedPeoples',
+    'whyNeed',
+    'keyPoints',
+    'ratings',
+    'videos',
+  ],
+  properties: {
+    _id: text('The course id again (the old MongoDB `_id`)'),
+    id: { type: 'string', format: 'uuid', description: "The course's id" },
+    name: text("The course's name"),
+    price: { type: 'number', minimum: 0, description: 'The price in dollars (GraphQL has it in both currencies, as Money)' },
+    instructor: text("The instructor's name"),
+    instructorEmail: nullableText("The instructor's email as written on the course"),
+    photoURL: nullableText("The cover picture's address"),
+    description: text('What the course is about'),
+    targetedPeoples: nullableText('Who it is for'),
+    whyNeed: nullableText('Why take it'),
+    keyPoints: arrayOf(text('A key point')),
+    ratings: nullableText('"4.5 ratings out of 5", from its reviews; null when nobody rated it'),
+    videos: {
+      type: 'object',
+      required: ['contents'],
+      properties: {
+        contents: arrayOf(
+          {
+            type: 'object',
+            required: ['title', 'videoURL'],
+            properties: {
+              title: text("The lesson's title"),
+              videoURL: nullableText('The video address; null unless the caller may watch it (enrolled, or a preview)'),
+            },
+          },
+          'Its lessons, in order',
+        ),
+      },
+    },
+  },
+};
+
+export const legacySampleCourseSchema: JsonSchema = {
+  type: 'object',
+  description: "An entry of the old client's static sample list",
+  required: ['_id', 'name', 'img', 'des', 'rating', 'price'],
+  properties: {
+    _id: text("The course's id"),
+    name: text("The course's name"),
+    img: nullableText("The cover picture's address"),
+    des: text('What the course is about'),
+    rating: nullableText('"4.5 ratings out of 5"; null when nobody rated it'),
+    price: text('The price in dollars as text: "$ 12"'),
+  },
+};
+
+export const legacyReviewSchema: JsonSchema = {
+  type: 'object',
+  required: ['_id', 'name', 'info', 'text', 'img'],
+  properties: {
+    _id: text("The review's id"),
+    name: text("The reviewer's name"),
+    info: nullableText('A line about the reviewer'),
+    text: text('The review'),
+    img: nullableText("The reviewer's picture"),
+  },
+};
+
+export const legacyBlogSchema: JsonSchema = {
+  type: 'object',
+  required: ['_id', 'title', 'author', 'reads', 'description', 'img'],
+  properties: {
+    _id: text("The post's id"),
+    title: text("The post's title"),
+    author: text("The author's name"),
+    reads: text('How often it was read, as text'),
+    description: text('The post'),
+    img: nullableText("The post's picture"),
+  },
+};

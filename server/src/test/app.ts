@@ -1,4 +1,5 @@
 import net, { type AddressInfo } from 'node:net';
+import type http from 'node:http';
 import type { DataSource } from 'typeorm';
 import type { ApolloServer } from '@apollo/server';
 import { createApp } from '../app';
@@ -22,6 +23,8 @@ export interface GraphQLBody<T> {
 
 export interface TestApp {
   url: string;
+  /** The HTTP server; its request listener is the Express app. */
+  server: http.Server;
   apollo: ApolloServer<GraphQLContext>;
   /** Every service the modules built, as the server has them. */
   services: Services;
@@ -75,6 +78,7 @@ export async function startTestApp(db: DataSource, envOverrides: Record<string, 
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     url,
+    server,
     apollo,
     services,
     composition,

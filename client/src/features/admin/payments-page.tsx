@@ -1,5 +1,7 @@
-import { Button, Field, Heading, HStack, Input, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Button, Field, Heading, HStack, Input, Link, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { paths } from '../../lib/paths';
 import { useConfirm } from '../../components/confirm-dialog';
 import { PagedView } from '../../components/paged-view';
 import type { PaymentStatus, RefundCase } from '../../gql/types';
@@ -156,6 +158,22 @@ export default function PaymentsPage() {
                     </Text>
                   }
                 >
+                  {(payment.transactionId || payment.receiptUrl) && (
+                    <HStack gap="3" mt="2" fontSize="sm" wrap="wrap">
+                      {payment.transactionId && (
+                        <Text color="gray.700" data-testid="payment-transaction" overflowWrap="anywhere">
+                          {t('account.payments.transaction', { id: payment.transactionId })}
+                        </Text>
+                      )}
+                      {payment.receiptUrl && (
+                        <Link asChild color="blue.700" fontWeight="semibold">
+                          <RouterLink to={paths.receipt(payment.id)} aria-label={t('account.payments.receiptOf', { course: payment.courseName })}>
+                            {t('account.payments.receipt')}
+                          </RouterLink>
+                        </Link>
+                      )}
+                    </HStack>
+                  )}
                   {payment.status === 'HELD' && (
                     <Button mt="3" size="sm" minH="44px" colorPalette="green" onClick={() => askApprove(payment)}>
                       {t('admin.payments.approve')}

@@ -27,17 +27,53 @@ const settings: CheckoutPageQuery['paymentSettings'] = {
   publishableKey: null,
   providers: ['SSLCOMMERZ', 'STRIPE'],
 };
+type Options = CheckoutPageQuery['paymentOptions'];
+const local = {
+  __typename: 'PaymentOption' as const,
+  provider: 'SSLCOMMERZ' as const,
+  kind: 'HOSTED_PAGE' as const,
+  methods: ['bKash', 'Nagad', 'Rocket', 'Card'],
+  currency: 'BDT' as const,
+};
+const card = { __typename: 'PaymentOption' as const, provider: 'STRIPE' as const, kind: 'CARD_FORM' as const, methods: ['Visa'], currency: 'USD' as const };
+const optionsIn: Record<string, Options> = {
+  en: [
+    { ...local, label: 'bKash / Nagad / Rocket / card (SSLCommerz)' },
+    { ...card, label: 'International card (Stripe)' },
+  ],
+  bn: [
+    { ...local, label: 'বিকাশ / নগদ / রকেট / কার্ড (SSLCommerz)' },
+    { ...card, label: 'আন্তর্জাতিক কার্ড (Stripe)' },
+  ],
+};
 
-const open = (course: Course | null, language: RouteOptions['language'] = 'en', mocks: RouteOptions['mocks'] = []) =>
+const open = (course: Course | null, language: RouteOptions['language'] = 'en', mocks: RouteOptions['mocks'] = [], options?: Options) =>
   renderRoute(<CheckoutPage />, {
     path: routePatterns.enroll,
     at: paths.enroll(id),
     language,
     otherPaths: [routePatterns.player],
-    mocks: [...mocks, answer(CheckoutPageDocument, { id }, { course, paymentSettings: settings }), answer(BuyerPhoneDocument, {}, { me: null })],
+    mocks: [
+      ...mocks,
+      answer(CheckoutPageDocument, { id }, { course, paymentSettings: settings, paymentOptions: options ?? optionsIn[language ?? 'en'] }),
+      answer(BuyerPhoneDocument, {}, { me: null }),
+    ],
   });
 
 describe('the checkout page', () => {
+  it('offers a way to pay the server names, on a gateway’s page, without knowing it by name', async () => {
+    // A third provider, as a direct wallet integration would be: the page works from its kind alone.
+    const wallet = { ...local, provider: 'WALLET' as unknown as typeof local.provider, label: 'Wallet', methods: ['Wallet'] };
+    open(paid, 'en', [], [wallet, { ...card, label: 'International card (Stripe)' }]);
+    const choice = await screen.findByRole('radiogroup', { name: 'How do you want to pay?' });
+    expect(
+      within(choice)
+        .getAllByRole('radio')
+        .map((way) => way.closest('label')?.textContent),
+    ).toEqual(['Wallet — ৳1,200', 'International card (Stripe) — $10']);
+    expect(screen.getByRole('form', { name: 'Pay with bKash, Nagad, Rocket or card' })).toBeInTheDocument();
+  });
+
   it('offers bKash, Nagad, Rocket and local cards first, in taka, and an international card in dollars', async () => {
     open(paid);
     expect(await screen.findByRole('heading', { level: 1, name: 'Checkout' })).toBeInTheDocument();

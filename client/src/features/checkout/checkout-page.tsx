@@ -26,12 +26,15 @@ export default function CheckoutPage() {
   const viewer = state.status === 'signedIn' ? state.user : null;
   const { data, loading, error, refetch } = useCheckoutPageQuery({ variables: { id }, fetchPolicy: 'cache-and-network' });
   const settings = data?.paymentSettings;
-  // A card in dollars is offered only for a course with a dollar price; bKash, Nagad, Rocket and local cards always.
-  const providers = (settings?.providers ?? []).filter((provider) => provider !== 'STRIPE' || (data?.course?.priceUsd.amount ?? 0) > 0);
+  // A way to pay is offered for a course with a price in its currency (every paid course has a taka price).
+  const options = (data?.paymentOptions ?? []).filter(
+    (option) => (option.currency === 'USD' ? (data?.course?.priceUsd.amount ?? 0) : (data?.course?.priceTaka.amount ?? 0)) > 0,
+  );
   const [chosen, setChosen] = useState<PaymentProvider | null>(null);
   const [coupon, setCoupon] = useState<AppliedCoupon | null>(null);
-  // Local payments first: most students pay with bKash or Nagad.
-  const method: PaymentProvider = chosen ?? providers[0] ?? 'STRIPE';
+  // The server lists local payments first: most students pay with bKash or Nagad.
+  const option = options.find((candidate) => candidate.provider === chosen) ?? options[0];
+  const method: PaymentProvider = option?.provider ?? 'STRIPE';
 
   if (loading && !data) return <FullScreenLoading />;
   if (error && !data) return <ErrorState onRetry={() => void refetch()} />;
@@ -47,18 +50,16 @@ export default function CheckoutPage() {
     );
   }
 
-  const price = formatMoney(course.priceUsd, language);
-  const taka = formatMoney(course.priceTaka, language);
-  const local = method === 'SSLCOMMERZ';
-  const listed = local ? taka : price;
+  const priceIn = (currency: string) => (currency === 'USD' ? course.priceUsd : course.priceTaka);
+  const listedPrice = priceIn(option?.currency ?? 'BDT');
+  const listed = formatMoney(listedPrice, language);
+  // A hosted page (bKash, Nagad, Rocket on the gateway) asks for a name and a number; a card form for the card.
+  const hosted = option?.kind === 'HOSTED_PAGE';
   const toPay = coupon ? formatMoney(coupon.price, language) : listed;
   const discount = coupon
-    ? {
-        code: coupon.code,
-        saving: formatMoney({ ...coupon.price, amount: (local ? course.priceTaka : course.priceUsd).amount - coupon.price.amount }, language),
-        total: toPay,
-      }
+    ? { code: coupon.code, saving: formatMoney({ ...coupon.price, amount: listedPrice.amount - coupon.price.amount }, language), total: toPay }
     : null;
+  const guardianCanPay = options.some((candidate) => candidate.kind === 'HOSTED_PAGE' && candidate.currency === 'BDT');
   const held = course.latestPayment?.status === 'HELD';
   return (
     <Container maxW="6xl" py="8">
@@ -75,12 +76,15 @@ export default function CheckoutPage() {
           <PaymentHeld />
         ) : (
           <Stack gap="4">
-            {providers.length > 1 && <PaymentChoice providers={providers} value={method} onChange={setChosen} taka={taka} price={price} />}
+            {options.length > 1 && (
+              <PaymentChoice options={options} value={method} onChange={setChosen} priceOf={(currency) => formatMoney(priceIn(currency), language)} />
+            )}
             <CouponField courseId={course.id} provider={method} onChange={setCoupon} />
             {coupon?.price.amount === 0 ? (
               <FreeEnrollment courseId={course.id} couponCode={coupon.code} provider={method} />
-            ) : local ? (
+            ) : hosted ? (
               <LocalPaymentForm
+                provider={method}
                 course={course}
                 buyer={{ name: viewer?.name ?? '', email: viewer?.email ?? '' }}
                 testMode={settings?.testMode ?? false}
@@ -89,7 +93,7 @@ export default function CheckoutPage() {
             ) : (
               <CardPaymentForm courseId={course.id} price={toPay} settings={settings} couponCode={coupon?.code ?? null} />
             )}
-            {providers.includes('SSLCOMMERZ') && course.priceTaka.amount > 0 && <GuardianRequest courseId={course.id} />}
+            {guardianCanPay && <GuardianRequest courseId={course.id} />}
           </Stack>
         )}
       </Grid>

@@ -6,6 +6,7 @@ import { formatDateTime, formatMoney } from '../../lib/format';
 import { describeError, errorFacts } from '../../lib/graphql-errors';
 import { useLanguage, useT } from '../../lib/i18n';
 import { useGuardianPaymentQuery, usePayGuardianPaymentMutation } from './api/guardian.generated';
+import { paths } from '../../lib/paths';
 
 /** Kept for the page the gateway sends the guardian back to, which has no token in its address. */
 const TOKEN_KEY = 'guardian-pay-token';
@@ -165,7 +166,7 @@ export function GuardianPaidPage() {
         </Alert.Root>
         {token && (
           <Button asChild variant="outline" size="lg" minH="48px">
-            <a href={`/guardian-pay/${token}`}>{t(outcome === 'success' ? 'guardian.seeReceipt' : 'guardian.tryAgain')}</a>
+            <a href={paths.guardianPay(token)}>{t(outcome === 'success' ? 'guardian.seeReceipt' : 'guardian.tryAgain')}</a>
           </Button>
         )}
       </Stack>

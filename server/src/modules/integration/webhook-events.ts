@@ -1,7 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { sendInTransaction } from '../../db/job-queues';
 import type { EntityManager } from 'typeorm';
 import { WebhookDelivery, WebhookDeliveryStatus, type WebhookEventType } from './webhook.entity';
+import { webhookBody, type WebhookEventData } from './webhook-schemas';
 
 export const WEBHOOK_QUEUE = 'webhook-delivery';
 
@@ -32,18 +32,23 @@ export async function queueDeliveries(manager: EntityManager, deliveries: Array<
 /**
  * Tells every endpoint subscribed to `type` about an event: writes one delivery per endpoint and
  * its job in the caller's transaction (`manager`), so a rolled-back action sends nothing and a
- * committed one is always delivered. The body is `{ id, type, createdAt, data }`; `data` must be
- * plain JSON (ids, names, amounts; never secrets). Does nothing when no endpoint listens.
+ * committed one is always delivered. The body is `{ id, type, createdAt, data }`; `data` is plain
+ * JSON (ids, names, amounts; never secrets) of the shape its schema says (`webhook-schemas.ts`,
+ * published at /docs/webhooks/{type}.json). Does nothing when no endpoint listens; in tests the
+ * body is built and checked against its schema all the same.
  */
-export async function emitWebhookEvent(manager: EntityManager, type: WebhookEventType, data: Record<string, unknown>): Promise<void> {
+export async function emitWebhookEvent<T extends Exclude<WebhookEventType, WebhookEventType.PING>>(
+  manager: EntityManager,
+  type: T,
+  data: WebhookEventData<T>,
+): Promise<void> {
+  const { eventId, body } = webhookBody<T>(type, data);
   // The queue's tables exist once the queue has started, which registering an endpoint does.
   const endpoints: Array<{ id: string }> = await manager.query(
     `SELECT e."id" FROM "webhook_endpoint" e WHERE e."deletedAt" IS NULL AND e."disabledAt" IS NULL AND $1 = ANY(e."events") AND to_regclass('pgboss.job') IS NOT NULL`,
     [type],
   );
   if (endpoints.length === 0) return;
-  const eventId = randomUUID();
-  const body = JSON.stringify({ id: eventId, type, createdAt: new Date().toISOString(), data });
   const inserted = await manager
     .getRepository(WebhookDelivery)
     .insert(endpoints.map((endpoint) => ({ endpointId: endpoint.id, eventId, eventType: type, body, status: WebhookDeliveryStatus.PENDING })));

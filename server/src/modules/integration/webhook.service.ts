@@ -8,6 +8,7 @@ import { recordAudit } from '../audit/audit.service';
 import { requireRole, roles } from '../auth/guards';
 import type { Viewer } from '../../kernel/viewer';
 import { queueDeliveries } from './webhook-events';
+import { webhookBody } from './webhook-schemas';
 import type { WebhookQueue } from './webhook-queue';
 import { encryptSecret, newWebhookSecret, PREVIOUS_SECRET_HOURS } from './webhook-signature';
 import { WebhookTargetError } from './webhook-target';
@@ -213,8 +214,7 @@ export async function sendTestWebhook(deps: WebhookDeps, viewer: Viewer, endpoin
   await deps.queue.start(deps.db, deps.secretKey);
   await deps.db.transaction(async (manager) => {
     const endpoint = await liveEndpoint(manager, endpointId);
-    const eventId = randomUUID();
-    const body = JSON.stringify({ id: eventId, type: WebhookEventType.PING, createdAt: new Date().toISOString(), data: { endpointId: endpoint.id } });
+    const { eventId, body } = webhookBody(WebhookEventType.PING, { endpointId: endpoint.id });
     const repo = manager.getRepository(WebhookDelivery);
     const delivery = await repo.save(
       repo.create({ endpointId: endpoint.id, eventId, eventType: WebhookEventType.PING, body, status: WebhookDeliveryStatus.PENDING }),

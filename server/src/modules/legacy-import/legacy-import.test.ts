@@ -223,7 +223,7 @@ describe('importing the old platform', () => {
     const first = await runImport(folder);
     expect(first.problems.map((p) => [p.record, p.reason])).toEqual([[3, 'duplicate email rahim@example.com (record 1 has it too)']]);
     expect(first.counts).toEqual({ users: [3, 2, 0, 0, 1], courses: [1, 1, 0, 0, 0], enrollments: [1, 1, 0, 0, 0] });
-    expect(first.summaries[0].notes).toEqual({ 'admin role not carried over (made a student)': 1 });
+    expect(first.summaries[0].notes).toEqual({ 'admin role not carried over (made a student)': 1, 'not imported: duplicate email …': 1 });
     const rahim = await db.getRepository(User).findOneByOrFail({ email: 'rahim@example.com' });
     expect([rahim.role, rahim.phone, rahim.date, rahim.passwordHash, rahim.createdAt.toISOString()]).toEqual([
       Role.STUDENT,

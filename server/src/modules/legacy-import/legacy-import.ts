@@ -49,7 +49,17 @@ export interface ImportResult {
 const EXTENSIONS = ['.json', '.jsonl', '.ndjson'];
 
 /** Announced in the collection's summary for records imported with a change, each reported with its own note. */
-const CHANGED_TO_FIT = 'imported with a change to fit the course editor (each one listed above)';
+/**
+ * The kind of a note or problem, for the run's summary: its reason without the values that differ
+ * from record to record (quoted texts, email addresses, figures in brackets, the name after "unknown instructor:").
+ */
+export function kindOf(reason: string): string {
+  return reason
+    .replace(/"[^"]*"/g, '"…"')
+    .replace(/[^\s"]+@[^\s"]+/g, '…')
+    .replace(/\s*\([^)]*\)/g, '')
+    .replace(/^(unknown [a-z]+): .*$/, '$1');
+}
 
 /**
  * Imports every old collection found in `folder`, in one transaction; a dry run rolls it back.
@@ -113,6 +123,8 @@ async function importFile<T>(
   const seen = new Map<string, number>();
   const fail = (record: ExportRecord, legacyId: string | null, reason: string) => {
     summary.failed += 1;
+    const kind = `not imported: ${kindOf(reason)}`;
+    summary.notes[kind] = (summary.notes[kind] ?? 0) + 1;
     reporter.problem({ collection: collection.name, file, record: record.index, line: record.line, legacyId, reason });
   };
 
@@ -138,7 +150,10 @@ async function importFile<T>(
       summary[outcome.outcome] += 1;
       if (outcome.note) summary.notes[outcome.note] = (summary.notes[outcome.note] ?? 0) + 1;
       if (item.notes.length > 0) {
-        summary.notes[CHANGED_TO_FIT] = (summary.notes[CHANGED_TO_FIT] ?? 0) + 1;
+        for (const reason of item.notes) {
+          const kind = `imported with a change: ${kindOf(reason)}`;
+          summary.notes[kind] = (summary.notes[kind] ?? 0) + 1;
+        }
         const where = { collection: collection.name, file, record: item.record.index, line: item.record.line, legacyId: item.legacyId };
         for (const reason of item.notes) reporter.note?.({ ...where, reason });
       }

@@ -41,6 +41,8 @@ describe('npm run import:legacy', () => {
     expect(dry.out).toMatch(/Dry run: nothing was saved in [\d.]+ s, peak memory \d+ MB\./);
     expect(await db.getRepository(Course).count()).toBe(0);
 
+    expect(dry.out).toMatch(/Every record's problem or note \(\d+\): \S+shikhon-legacy-import-\S+\.txt/);
+    expect(dry.out).not.toMatch(/ record \d+ \(line /);
     const real = await importCommand([folder], { DATABASE_URL: databaseUrl });
     expect(real.out).toContain('reviews (reviews.json): 4 read, 4 created, 0 updated, 0 unchanged, 0 not imported');
     expect(real.out).toContain('blogs (blogs.json): 3 read, 3 created');
@@ -54,16 +56,37 @@ describe('npm run import:legacy', () => {
     expect((await importCommand(['no/such/folder'])).out).toContain('no/such/folder is not a folder');
   });
 
-  it('draws a progress bar on a terminal for files over 1 MB, and prints each problem on its own line', () => {
+  it('draws a progress bar on a terminal for files over 1 MB; each problem goes to the details, the terminal gets a line per kind of note', () => {
     const drawn: string[] = [];
     const lines: string[] = [];
+    const details: string[] = [];
     const terminal = { write: (text: string) => drawn.push(text) } as unknown as NodeJS.WriteStream;
-    const reporter = consoleReporter((line) => lines.push(line), terminal);
+    const reporter = consoleReporter(
+      (line) => lines.push(line),
+      terminal,
+      (line) => details.push(line),
+    );
     reporter.progress('courses', 1000, 2000);
     expect(drawn).toEqual([]);
     reporter.progress('courses', 1 << 20, 2 << 20);
     expect(drawn).toEqual([`\rcourses [${'#'.repeat(15)}${'-'.repeat(15)}] 50%`]);
     reporter.problem({ collection: 'courses', file: 'Course.json', record: 7, line: 9, legacyId: '7', reason: 'missing name' });
-    expect(lines).toEqual(['Course.json record 7 (line 9, _id 7): missing name']);
+    reporter.note?.({ collection: 'courses', file: 'Course.json', record: 8, line: 10, legacyId: '8', reason: 'a taka price was proposed' });
+    expect(details).toEqual([
+      'Course.json record 7 (line 9, _id 7): missing name',
+      'Course.json record 8 (line 10, _id 8): imported with a change: a taka price was proposed',
+    ]);
+    expect(lines).toEqual([]);
+    reporter.collectionDone({
+      collection: 'courses',
+      file: 'Course.json',
+      read: 8,
+      created: 7,
+      updated: 0,
+      unchanged: 0,
+      failed: 1,
+      notes: { 'a taka price was proposed': 1 },
+    });
+    expect(lines).toEqual(['courses (Course.json): 8 read, 7 created, 0 updated, 0 unchanged, 1 not imported', '  1 a taka price was proposed']);
   });
 });

@@ -1,9 +1,12 @@
 /**
- * `npm run import:legacy -- <folder> [--dry-run]`: imports the old platform's mongoexport files into
- * DATABASE_URL's database, or into the embedded one under DATA_DIR (the server must be stopped).
+ * `npm run import:legacy -- <folder> [--dry-run] [--details <file>]`: imports the old platform's
+ * mongoexport files into DATABASE_URL's database, or into the embedded one under DATA_DIR (the server
+ * must be stopped). The terminal gets a line per collection and one per kind of note with its count;
+ * every record's problem or note goes to the details file (the system's temporary folder by default).
  */
 import 'reflect-metadata';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { loadEnv } from '../../config/env';
 import { openDatabase } from '../../db/database';
@@ -22,19 +25,16 @@ export function describeSummary(summary: CollectionSummary): string[] {
   return [`${summary.collection} (${summary.file}): ${counts}`, ...Object.entries(summary.notes).map(([note, count]) => `  ${count} ${note}`)];
 }
 
-/** Writes problems and summaries to `out`, and a progress bar for large files to a terminal. */
-export function consoleReporter(out: (line: string) => void, progressTo: NodeJS.WriteStream | null): ImportReporter {
+/**
+ * Writes each collection's summary (with a line per kind of note and its count) to `out`, every
+ * record's problem or note to `details`, and a progress bar for large files to a terminal.
+ */
+export function consoleReporter(out: (line: string) => void, progressTo: NodeJS.WriteStream | null, details: (line: string) => void = out): ImportReporter {
   let lastDraw = 0;
   const clear = () => progressTo?.write('\r\x1b[K');
   return {
-    problem: (problem) => {
-      clear();
-      out(describeProblem(problem));
-    },
-    note: (note) => {
-      clear();
-      out(describeProblem({ ...note, reason: `imported with a change: ${note.reason}` }));
-    },
+    problem: (problem) => details(describeProblem(problem)),
+    note: (note) => details(describeProblem({ ...note, reason: `imported with a change: ${note.reason}` })),
     progress: (collection, bytes, total) => {
       if (!progressTo || total < PROGRESS_FROM_BYTES) return;
       const now = Date.now();
@@ -69,10 +69,14 @@ async function main() {
   if (process.env.INIT_CWD) process.chdir(process.env.INIT_CWD);
   const args = process.argv.slice(2);
   const dryRun = args.includes('--dry-run');
-  const unknown = args.filter((arg) => arg.startsWith('--') && arg !== '--dry-run');
-  const folders = args.filter((arg) => !arg.startsWith('--'));
-  if (unknown.length > 0 || folders.length !== 1) {
-    throw new Error('Usage: npm run import:legacy -- <folder of mongoexport files> [--dry-run]');
+  const detailsAt = args.indexOf('--details');
+  const detailsFile =
+    detailsAt >= 0 ? args[detailsAt + 1] : path.join(os.tmpdir(), `shikhon-legacy-import-${new Date().toISOString().replace(/[:.]/g, '-')}.txt`);
+  const rest = detailsAt >= 0 ? args.filter((_, index) => index !== detailsAt && index !== detailsAt + 1) : args;
+  const unknown = rest.filter((arg) => arg.startsWith('--') && arg !== '--dry-run');
+  const folders = rest.filter((arg) => !arg.startsWith('--'));
+  if (unknown.length > 0 || folders.length !== 1 || !detailsFile) {
+    throw new Error('Usage: npm run import:legacy -- <folder of mongoexport files> [--dry-run] [--details <file>]');
   }
   const folder = path.resolve(folders[0]);
   if (!fs.existsSync(folder) || !fs.statSync(folder).isDirectory()) throw new Error(`${folder} is not a folder`);
@@ -82,18 +86,29 @@ async function main() {
   }
   const started = Date.now();
   const database = await openDatabase(env, createLogger('error'));
+  const details = fs.createWriteStream(path.resolve(detailsFile));
+  let detailLines = 0;
   try {
     const result = await importLegacyFolder(database.dataSource, folder, {
       dryRun,
       usdToBdt: env.usdToBdt,
-      reporter: consoleReporter((line) => console.log(line), process.stderr.isTTY ? process.stderr : null),
+      reporter: consoleReporter(
+        (line) => console.log(line),
+        process.stderr.isTTY ? process.stderr : null,
+        (line) => {
+          detailLines += 1;
+          details.write(`${line}\n`);
+        },
+      ),
     });
     for (const file of result.ignoredFiles) console.log(`${file}: not an old collection, left alone`);
     console.log(`${result.accountsCreated} accounts created; they sign in after setting a password through "Forgot password"`);
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     const peakMegabytes = Math.round(process.resourceUsage().maxRSS / 1024);
     console.log(`${dryRun ? 'Dry run: nothing was saved' : 'Imported'} in ${seconds} s, peak memory ${peakMegabytes} MB.`);
+    console.log(`Every record's problem or note (${detailLines}): ${path.resolve(detailsFile)}`);
   } finally {
+    await new Promise((resolve) => details.end(resolve));
     await database.close();
   }
 }

@@ -36,6 +36,10 @@ export interface ProviderDefinition {
   readonly wayDescription: string;
   /** The currency it charges in: a course's price in that currency is what it charges. */
   readonly currency: 'usd' | 'bdt';
+  /** How the checkout offers it to a buyer, in each language ("bKash / Nagad / Rocket / card"). */
+  readonly labels: { readonly en: string; readonly bn: string };
+  /** The ways a buyer pays through it, as buyers know them (bKash, Nagad, Visa...). */
+  readonly methods: readonly string[];
   readonly capabilities: readonly PaymentCapability[];
   /** The name its offline imitation (payments/offline/) stores on payments, when it has one. */
   readonly imitationName?: string;

@@ -1,4 +1,5 @@
-import { Arg, Ctx, Field, Float, Int, ObjectType, Query, Resolver } from 'type-graphql';
+import { Arg, Ctx, Field, Float, Int, ObjectType, Query, registerEnumType, Resolver } from 'type-graphql';
+import { CurrencyCode } from '../../graphql/money';
 import { badInput } from '../../shared/errors';
 import { proposeDollarPrice, proposeTakaPrice } from '../../shared/money';
 import { PaymentProviderChoice } from './purchase.input';
@@ -22,8 +23,50 @@ class PaymentSettings {
   usdToBdt: number;
 }
 
+export enum PaymentKind {
+  HOSTED_PAGE = 'HOSTED_PAGE',
+  CARD_FORM = 'CARD_FORM',
+}
+registerEnumType(PaymentKind, {
+  name: 'PaymentKind',
+  description: 'How a way to pay works in the checkout',
+  valuesConfig: {
+    HOSTED_PAGE: { description: 'The buyer gives a name and a mobile number, then pays on the gateway’s page (purchaseCourse answers redirectURL)' },
+    CARD_FORM: { description: 'The buyer types a card in the checkout (a card element, then confirmPurchase after a bank’s check)' },
+  },
+});
+
+@ObjectType({ description: 'A way to pay on this site, as the checkout offers it' })
+class PaymentOption {
+  @Field(() => PaymentProviderChoice, { description: 'The value to send as PurchaseInput.provider' })
+  provider: string;
+
+  @Field(() => PaymentKind, { description: 'How it works in the checkout' })
+  kind: PaymentKind;
+
+  @Field({ description: 'What the buyer reads, in the request’s language' })
+  label: string;
+
+  @Field(() => [String], { description: 'The ways a buyer pays through it, as buyers know them (bKash, Nagad, Visa...)' })
+  methods: string[];
+
+  @Field(() => CurrencyCode, { description: 'The currency it charges in: the course’s price in it is what is charged' })
+  currency: CurrencyCode;
+}
+
 @Resolver()
 export class PaymentSettingsResolver {
+  @Query(() => [PaymentOption], { description: 'The ways to pay on this site and how each works, local ones first; anyone may ask' })
+  paymentOptions(@Ctx() ctx: GraphQLContext): PaymentOption[] {
+    return ctx.payments.providers.entries.map(({ definition }) => ({
+      provider: definition.way,
+      kind: definition.capabilities.includes('hostedPaymentPage') ? PaymentKind.HOSTED_PAGE : PaymentKind.CARD_FORM,
+      label: definition.labels[ctx.language],
+      methods: [...definition.methods],
+      currency: definition.currency === 'bdt' ? CurrencyCode.BDT : CurrencyCode.USD,
+    }));
+  }
+
   @Query(() => PaymentSettings, { description: 'How this site takes payments, for the checkout page; anyone may ask' })
   paymentSettings(@Ctx() ctx: GraphQLContext): PaymentSettings {
     const { providers } = ctx.payments;

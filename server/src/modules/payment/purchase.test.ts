@@ -489,6 +489,30 @@ describe('around the checkout', () => {
     expect(data).toEqual({ paymentSettings: { provider: 'test', testMode: true, publishableKey: null } });
   });
 
+  it('tells the checkout how each way to pay works, in the page’s language, so it never compares provider names', async () => {
+    const query = `{ paymentOptions { provider kind label methods currency } }`;
+    const { data } = await buyer.graphql(query);
+    expect(data).toEqual({
+      paymentOptions: [
+        {
+          provider: 'SSLCOMMERZ',
+          kind: 'HOSTED_PAGE',
+          label: 'bKash / Nagad / Rocket / card (SSLCommerz)',
+          methods: ['bKash', 'Nagad', 'Rocket', 'Card'],
+          currency: 'BDT',
+        },
+        { provider: 'STRIPE', kind: 'CARD_FORM', label: 'International card (Stripe)', methods: ['Visa', 'Mastercard', 'American Express'], currency: 'USD' },
+      ],
+    });
+    const bangla = await buyer.request('/graphql?lang=bn', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query }),
+    });
+    const options = ((await bangla.json()) as { data: { paymentOptions: Array<{ label: string }> } }).data.paymentOptions;
+    expect(options.map((option) => option.label)).toEqual(['বিকাশ / নগদ / রকেট / কার্ড (SSLCommerz)', 'আন্তর্জাতিক কার্ড (Stripe)']);
+  });
+
   it('recommends courses the student does not own', async () => {
     const other = await makeCourse(db, { name: 'Another course' });
     await buy(buyer, 'pm_card_visa');

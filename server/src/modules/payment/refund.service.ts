@@ -2,7 +2,7 @@ import { enrollmentEventData } from '../enrollment/enrollment.service';
 import { emitWebhookEvent } from '../integration/webhook-events';
 import { WebhookEventType } from '../integration/webhook.entity';
 import { AppError, notFound } from '../../shared/errors';
-import { formatMoney } from '../../shared/money';
+import { formatMoney, money } from '../../shared/money';
 import { AuditAction, AuditTarget } from '../audit/audit.entity';
 import { recordAudit } from '../audit/audit.service';
 import type { Viewer } from '../../kernel/viewer';
@@ -88,7 +88,7 @@ export async function refundEnrollment(
       paymentId: payment.id,
       enrollmentId: enrollment.id,
       refundId: refund.id,
-      amount: { amount: amountCents, currency: payment.currency },
+      amount: money(amountCents, payment.currency),
       percent: decision.percent,
     });
     await recordAudit(manager, {

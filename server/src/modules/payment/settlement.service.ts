@@ -7,6 +7,7 @@ import { AuditAction, AuditTarget } from '../audit/audit.entity';
 import { recordAudit } from '../audit/audit.service';
 import { requireRole, roles } from '../auth/guards';
 import { isUuid } from '../../shared/validation';
+import { money } from '../../shared/money';
 import { Course } from '../course/course.entity';
 import { type Enrollment } from '../enrollment/enrollment.entity';
 import { findActiveEnrollment, grantEnrollment } from '../enrollment/enrollment.service';
@@ -51,7 +52,7 @@ const paymentEventData = (payment: Payment) => ({
   paymentId: payment.id,
   studentId: payment.studentId,
   courseId: payment.courseId,
-  amount: { amount: payment.amountCents, currency: payment.currency },
+  amount: money(payment.amountCents, payment.currency),
   provider: payment.provider,
   method: payment.method,
 });

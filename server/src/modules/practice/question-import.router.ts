@@ -4,6 +4,43 @@ import { badInput } from '../../shared/errors';
 import { requireRole, requireViewer, roles } from '../auth/guards';
 import { CSV_TOO_LARGE, csvText, MAX_CSV_BYTES } from './csv-file';
 import { describeProblem, importQuestions } from './question-import.service';
+import { documented, error, json, type RouteDocs } from '../../shared/route-docs';
+
+/** The description of the path below, for GET /openapi.json (http/openapi.ts). */
+const QUESTION_IMPORT_API: RouteDocs = {
+  'POST /api/questions/import': {
+    tag: 'Question bank',
+    access: 'signed-in',
+    summary: "Import a question CSV file into a course's bank (its editors) or the shared bank (admins)",
+    description: 'The template is GraphQL `questionImportTemplate`; GraphQL `importQuestions` takes the same file as a string, for small ones.',
+    query: { courseId: { description: 'The course whose bank gets the questions; left out: the shared bank (admins)', schema: { type: 'string' } } },
+    body: {
+      description: `The CSV file's bytes, UTF-8 or UTF-16, at most ${MAX_CSV_BYTES} bytes`,
+      required: true,
+      content: { 'text/csv': { type: 'string' } },
+    },
+    responses: {
+      200: json('What the import did; each reason in the language of the request', {
+        type: 'object',
+        required: ['imported', 'unchanged', 'problems'],
+        properties: {
+          imported: { type: 'integer', description: 'Questions added' },
+          unchanged: { type: 'integer', description: 'Rows already in the bank' },
+          problems: {
+            type: 'array',
+            items: {
+              type: 'object',
+              required: ['line', 'column', 'reason'],
+              properties: { line: { type: 'integer' }, column: { type: ['string', 'null'] }, reason: { type: 'string' } },
+            },
+          },
+        },
+      }),
+      400: error('Not a CSV file the import reads'),
+      413: error('Larger than the limit (FILE_TOO_LARGE)'),
+    },
+  },
+};
 
 /**
  * POST /api/questions/import[?courseId=…]: a question CSV file's bytes as the body (at most 2 MB,
@@ -12,7 +49,7 @@ import { describeProblem, importQuestions } from './question-import.service';
  * the request's language. The GraphQL `importQuestions` takes the same file as a string, for small ones.
  */
 export function questionImportRouter(db: DataSource): Router {
-  const router = Router();
+  const router = documented(Router(), QUESTION_IMPORT_API);
   router.post(
     '/api/questions/import',
     // The gate first: a visitor or a student is refused before any byte is read.

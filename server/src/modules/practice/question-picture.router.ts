@@ -4,8 +4,54 @@ import { notFound } from '../../shared/errors';
 import { requireRole, requireViewer, roles } from '../auth/guards';
 import { pictureTooLarge, readQuestionPicture, removeQuestionPicture, setQuestionPicture } from './question-bank.service';
 import { MAX_QUESTION_PICTURE_BYTES, questionPictureAddress } from './question-picture';
+import { documented, error, json, type RouteDocs } from '../../shared/route-docs';
 
 export const PICTURE_NOT_FOUND = 'Picture not found';
+
+const TAG = 'Question bank';
+const questionPath = { id: { description: "The question's id", schema: { type: 'string' } } };
+const pictureURL = (description: string, schema: object) => json(description, { type: 'object', required: ['pictureURL'], properties: { pictureURL: schema } });
+
+/** The description of the paths below, for GET /openapi.json (http/openapi.ts). */
+const QUESTION_PICTURE_API: RouteDocs = {
+  'PUT /api/questions/:id/picture': {
+    tag: TAG,
+    access: 'signed-in',
+    summary: "Set a bank question's picture (its editors)",
+    path: questionPath,
+    body: {
+      description: `The file's bytes: PNG, JPEG or WebP, at most ${MAX_QUESTION_PICTURE_BYTES} bytes (any content type: the content decides)`,
+      required: true,
+      content: { 'application/octet-stream': { type: 'string', contentMediaType: 'application/octet-stream' } },
+    },
+    responses: {
+      200: pictureURL('The address of the picture now', { type: 'string' }),
+      400: error('Not a PNG, JPEG or WebP (PICTURE_NOT_SUPPORTED)'),
+      404: error('No such question'),
+      413: error('Larger than the limit (PICTURE_TOO_LARGE)'),
+    },
+  },
+  'DELETE /api/questions/:id/picture': {
+    tag: TAG,
+    access: 'signed-in',
+    summary: "Take a bank question's picture away (its editors)",
+    path: questionPath,
+    responses: { 200: pictureURL('Gone', { type: 'null' }), 404: error('No such question') },
+  },
+  'GET /api/questions/:id/picture/:file': {
+    tag: TAG,
+    access: 'anyone',
+    summary: "A bank question's picture, for anyone holding its address (kept for a year: the address changes with the content)",
+    path: {
+      ...questionPath,
+      file: { description: 'The digest of its content and its extension (`<digest>.png`), as `pictureURL` gives it', schema: { type: 'string' } },
+    },
+    responses: {
+      200: { description: 'The picture', content: { 'image/png': { type: 'string' }, 'image/jpeg': { type: 'string' }, 'image/webp': { type: 'string' } } },
+      404: error('No such picture'),
+    },
+  },
+};
 
 /**
  * A bank question's picture:
@@ -18,7 +64,7 @@ export const PICTURE_NOT_FOUND = 'Picture not found';
  *   (the address changes with the content, so it is kept for a year).
  */
 export function questionPictureRouter(db: DataSource): Router {
-  const router = Router();
+  const router = documented(Router(), QUESTION_PICTURE_API);
   const readBody = express.raw({ type: () => true, limit: MAX_QUESTION_PICTURE_BYTES });
   router.put(
     '/api/questions/:id/picture',

@@ -71,9 +71,10 @@ describe('My Courses', () => {
     expect(few.data.myEnrollments).toHaveLength(1);
     expect(lots.data.myEnrollments).toHaveLength(20);
     expect(lots.statements).toBe(few.statements);
-    // The enrollments, their courses, the progress and the certificates (one each), and the four
-    // recommended courses with their lessons and figures (five): nine, whatever the count.
-    expect(lots.statements).toBe(9);
+    // The enrollments, their courses, the progress and the certificates (one each), the teachers'
+    // announcements (one), and the four recommended courses with their lessons and figures (five):
+    // ten, whatever the count.
+    expect(lots.statements).toBe(10);
 
     // The answers are right: 7 finished courses with their certificates, 13 half done without.
     const finished = lots.data.myEnrollments.filter((e) => e.progress.completed === e.progress.total);

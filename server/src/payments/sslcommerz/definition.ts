@@ -13,6 +13,8 @@ export const sslcommerz: ProviderDefinition = {
   way: 'SSLCOMMERZ',
   wayDescription: 'SSLCommerz: bKash, Nagad, Rocket and local cards, charged in taka on its payment page',
   currency: 'bdt',
+  labels: { en: 'bKash / Nagad / Rocket / card (SSLCommerz)', bn: 'বিকাশ / নগদ / রকেট / কার্ড (SSLCommerz)' },
+  methods: ['bKash', 'Nagad', 'Rocket', 'Card'],
   capabilities: ['hostedPaymentPage', 'refunds', 'refundStatus'],
   create: ({ env }) => {
     if (!env.sslcommerzStoreId || !env.sslcommerzStorePassword) return null;

@@ -8,6 +8,8 @@ export const stripe: ProviderDefinition = {
   way: 'STRIPE',
   wayDescription: 'Stripe: international cards, charged in US dollars',
   currency: 'usd',
+  labels: { en: 'International card (Stripe)', bn: 'আন্তর্জাতিক কার্ড (Stripe)' },
+  methods: ['Visa', 'Mastercard', 'American Express'],
   capabilities: ['cardConfirmation', 'checkoutSession', 'webhooks', 'refunds'],
   imitationName: 'test',
   create: ({ env }) =>

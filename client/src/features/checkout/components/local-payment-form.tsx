@@ -8,11 +8,14 @@ import { usePurchaseCourseMutation } from '../api/checkout.generated';
 import { useBuyerPhoneQuery } from '../api/buyer.generated';
 import { latinDigits } from '../../../lib/digits';
 import { useLanguage, useT } from '../../../lib/i18n';
+import type { PaymentProvider } from '../../../gql/types';
 
 /** 01 then 3 to 9, then 8 digits (an optional +88 first), in Bangla or English digits; spaces and dashes allowed. */
 const BANGLADESH_MOBILE = /^(?:\+?88)?01[3-9]\d{8}$/;
 
 interface LocalPaymentFormProps {
+  /** The way to pay on a gateway's page (a HOSTED_PAGE payment option). */
+  provider: PaymentProvider;
   course: { id: string; priceTaka: { amount: number; currency: string } };
   buyer: { name: string; email: string };
   testMode: boolean;
@@ -24,7 +27,7 @@ interface LocalPaymentFormProps {
  * Paying in taka through SSLCommerz: only name, email and a Bangladeshi mobile number are asked;
  * the buyer then chooses bKash, Nagad, Rocket or a card on SSLCommerz's own page and comes back.
  */
-export function LocalPaymentForm({ course, buyer, testMode, coupon = null }: LocalPaymentFormProps) {
+export function LocalPaymentForm({ provider, course, buyer, testMode, coupon = null }: LocalPaymentFormProps) {
   const t = useT();
   const { language } = useLanguage();
   const [name, setName] = useState(buyer.name);
@@ -56,7 +59,7 @@ export function LocalPaymentForm({ course, buyer, testMode, coupon = null }: Loc
         variables: {
           input: {
             courseId: course.id,
-            provider: 'SSLCOMMERZ',
+            provider,
             idempotencyKey: attemptKey.current,
             billingDetails: { name, email: email || null, phone },
             couponCode: coupon?.code ?? null,

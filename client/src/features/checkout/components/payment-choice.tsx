@@ -3,16 +3,16 @@ import type { PaymentProvider } from '../../../gql/types';
 import { useT } from '../../../lib/i18n';
 
 interface PaymentChoiceProps {
-  providers: PaymentProvider[];
+  /** The ways to pay the server offers (paymentOptions), each with its label in the page's language. */
+  options: ReadonlyArray<{ provider: PaymentProvider; label: string; currency: string }>;
   value: PaymentProvider;
   onChange: (provider: PaymentProvider) => void;
-  /** The course's price as each way charges it. */
-  taka: string;
-  price: string;
+  /** The course's price in a currency, formatted. */
+  priceOf: (currency: string) => string;
 }
 
-/** How to pay, when there is more than one way: local (bKash, Nagad, Rocket, local cards) or an international card. */
-export function PaymentChoice({ providers, value, onChange, taka, price }: PaymentChoiceProps) {
+/** How to pay, when there is more than one way: each as the server names it, with its price. */
+export function PaymentChoice({ options, value, onChange, priceOf }: PaymentChoiceProps) {
   const t = useT();
   return (
     <RadioGroup.Root value={value} onValueChange={(e) => onChange(e.value as PaymentProvider)} aria-label={t('checkout.howToPay')}>
@@ -20,13 +20,11 @@ export function PaymentChoice({ providers, value, onChange, taka, price }: Payme
         {t('checkout.howToPay')}
       </Text>
       <Stack gap="2">
-        {providers.map((provider) => (
-          <RadioGroup.Item key={provider} value={provider} minH="44px" borderWidth="1px" borderRadius="md" px="3">
+        {options.map((option) => (
+          <RadioGroup.Item key={option.provider} value={option.provider} minH="44px" borderWidth="1px" borderRadius="md" px="3">
             <RadioGroup.ItemHiddenInput />
             <RadioGroup.ItemIndicator />
-            <RadioGroup.ItemText>
-              {provider === 'SSLCOMMERZ' ? t('checkout.method.local', { price: taka }) : t('checkout.method.stripe', { price })}
-            </RadioGroup.ItemText>
+            <RadioGroup.ItemText>{t('checkout.method', { label: option.label, price: priceOf(option.currency) })}</RadioGroup.ItemText>
           </RadioGroup.Item>
         ))}
       </Stack>
