@@ -10,8 +10,8 @@ import {
 } from './api/lesson-questions.generated';
 import { hasFormula, LessonQuestions } from './lesson-questions';
 
-const question = (id: string, text: string, extra: Partial<LessonQuestionItemFragment> = {}): LessonQuestionItemFragment => ({
-  __typename: 'LessonQuestion',
+const question = (id: string, text: string, extra: Partial<LessonQuestionItemFragment> = {}) => ({
+  __typename: 'LessonQuestion' as const,
   id,
   text,
   askerName: 'রাফি',
@@ -36,6 +36,7 @@ const asked = question('q1', 'কেন $v = u + at$ সত্য?', { upvotes: 
 const page = (rights: { canAsk: boolean; canAnswer: boolean; canHide: boolean }, items = [asked]) => ({
   lessonQuestions: { __typename: 'LessonQuestionPage' as const, total: items.length, offset: 0, limit: 10, ...rights, items },
 });
+const upvoted = { upvoteLessonQuestion: { __typename: 'LessonQuestion' as const, id: 'q1', upvotes: 3, upvotedByMe: true } };
 const listed = { lessonId: 'l1', offset: 0, limit: 10, order: 'NEWEST' as const };
 const student = { canAsk: true, canAnswer: false, canHide: false };
 const instructor = { canAsk: false, canAnswer: true, canHide: true };
@@ -72,11 +73,7 @@ describe('questions to the instructor under a lesson, in Bangla', () => {
       mocks: [
         answer(LessonQuestionsDocument, listed, page(student)),
         answer(AskLessonQuestionDocument, { lessonId: 'l1', text }, { askLessonQuestion: question('q2', text, { askedByMe: true, askerName: 'মিতু' }) }),
-        answer(
-          UpvoteLessonQuestionDocument,
-          { questionId: 'q1' },
-          { upvoteLessonQuestion: { __typename: 'LessonQuestion', id: 'q1', upvotes: 3, upvotedByMe: true } },
-        ),
+        answer(UpvoteLessonQuestionDocument, { questionId: 'q1' }, upvoted),
       ],
     });
     const box = await screen.findByRole('textbox', { name: 'ইন্সট্রাক্টরকে প্রশ্ন করুন' });
