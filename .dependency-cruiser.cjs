@@ -17,6 +17,7 @@ const MODULE_USES = {
   instructor: ['auth', 'course', 'course-editing', 'integration', 'payment'],
   integration: ['audit', 'auth', 'mail', 'user'],
   'legacy-import': ['auth', 'blog', 'course', 'course-editing', 'enrollment', 'review', 'user'],
+  'lesson-qa': ['auth', 'course', 'enrollment', 'mail', 'user'],
   mail: ['auth', 'phone', 'user'],
   payment: ['audit', 'auth', 'course', 'enrollment', 'integration', 'mail', 'user'],
   phone: ['auth', 'mail', 'user'],

@@ -93,6 +93,7 @@ const SECONDS = {
   finishing: 28,
   language: 17,
   learning: 23,
+  'lesson-questions': 10,
   'lesson-quiz': 14,
   links: 83,
   'live-exam-reminder': 20,

@@ -19,6 +19,7 @@ import { ModelTest, ModelTestQuestion } from './modules/practice/model-test.enti
 import { Payment, PaymentStatus } from './modules/payment/payment.entity';
 import { ApiScope } from './modules/integration/api-key.entity';
 import { ANY_KEY, API_KEY_FIELDS } from './graphql/api-key-scopes';
+import { LessonQuestion } from './modules/lesson-qa/lesson-question.entity';
 import { NOT_IN_OPENAPI, openApiPath, queryReads } from './http/openapi';
 
 type Actor = 'visitor' | 'student' | 'instructor' | 'otherInstructor' | 'admin';
@@ -47,6 +48,7 @@ const ids = {} as {
   spareQuestion: string;
   test: string;
   payment: string;
+  lessonQuestion: string;
 };
 
 beforeAll(async () => {
@@ -113,6 +115,10 @@ beforeAll(async () => {
     .save({ title: 'Test', classLevel: 9, subjectId: 'physics', courseId: course.id, free: true, durationMinutes: 5, published: true });
   await db.getRepository(ModelTestQuestion).insert({ testId: test.id, questionId: question.id, position: 1 });
   Object.assign(ids, { question: question.id, spareQuestion: spare.id, test: test.id });
+  // A question of the student's under the free course's first lesson.
+  ids.lessonQuestion = (
+    await db.getRepository(LessonQuestion).save({ lessonId: ids.lesson, courseId: course.id, askerId: student.id, text: 'Why?', noticedAt: new Date() })
+  ).id;
 });
 afterAll(async () => {
   await app.close();
@@ -194,6 +200,8 @@ const staff = lettersOf(roles.staff);
 const admin = lettersOf(roles.admin);
 /** requireCourseEditor: the course's own instructor and admins, not another instructor. */
 const courseEditor = staff.replace(letter.otherInstructor, '');
+/** The course's own instructor alone (answers and pins of its lesson questions). */
+const courseInstructor = letter.instructor;
 /** isSelfOrAdmin: the rows ask for the student's own account or enrollments. */
 const selfOrAdmin = student + admin;
 
@@ -292,6 +300,23 @@ const graphqlTable: Record<string, [string, Check]> = {
   // Its students (the actor enrolled in it), its instructor and admins.
   courseAnnouncements: [student + courseEditor, gql('query ($id: ID!) { courseAnnouncements(courseId: $id) { total } }', () => ({ id: ids.course }))],
   myAnnouncements: [signedIn, gql('{ myAnnouncements { id } }')],
+  // Lesson questions: the course's students (the actor enrolled in it) ask, read and upvote; its
+  // instructor reads, answers and pins; admins read and hide. Texts left empty: nothing is written.
+  askLessonQuestion: [student, gql('mutation ($id: ID!) { askLessonQuestion(lessonId: $id, text: "") { id } }', () => ({ id: ids.lesson }))],
+  lessonQuestions: [student + courseEditor, gql('query ($id: ID!) { lessonQuestions(lessonId: $id) { total } }', () => ({ id: ids.lesson }))],
+  answerLessonQuestion: [
+    courseInstructor,
+    gql('mutation ($id: ID!) { answerLessonQuestion(questionId: $id, text: "") { id } }', () => ({ id: ids.lessonQuestion })),
+  ],
+  upvoteLessonQuestion: [student, gql('mutation ($id: ID!) { upvoteLessonQuestion(questionId: $id) { id } }', () => ({ id: ids.lessonQuestion }))],
+  setLessonQuestionPinned: [
+    courseInstructor,
+    gql('mutation ($id: ID!) { setLessonQuestionPinned(questionId: $id, pinned: false) { id } }', () => ({ id: ids.lessonQuestion })),
+  ],
+  setLessonQuestionHidden: [
+    courseEditor,
+    gql('mutation ($id: ID!) { setLessonQuestionHidden(questionId: $id, hidden: false) { id } }', () => ({ id: ids.lessonQuestion })),
+  ],
   createCoupon: [staff, gql('mutation { createCoupon(input: { code: "", percentOff: 10 }) { id } }')],
   coupons: [staff, gql('{ coupons { id } }')],
   couponPreview: [student, gql('mutation ($id: ID!) { couponPreview(courseId: $id, code: "NOPE1") { amount } }', () => ({ id: ids.paidCourse }))],

@@ -317,6 +317,13 @@ export type LessonInput = {
   videoURL?: string | null | undefined;
 };
 
+/** The order of a lesson’s questions (pinned ones always first) */
+export type LessonQuestionOrder =
+  /** The newest first */
+  | 'NEWEST'
+  /** The most upvoted first, then the newest */
+  | 'TOP';
+
 /** A model test as its author writes it */
 export type ModelTestInput = {
   /** Class 1 to 12, or 13 for admission tests */

@@ -12,6 +12,7 @@ import { inboxModule } from './inbox/inbox.module';
 import { instructorModule } from './instructor/instructor.module';
 import { integrationModule } from './integration/integration.module';
 import { legacyImportModule } from './legacy-import/legacy-import.module';
+import { lessonQaModule } from './lesson-qa/lesson-qa.module';
 import { mailModule } from './mail/mail.module';
 import { paymentModule } from './payment/payment.module';
 import { phoneModule } from './phone/phone.module';
@@ -36,6 +37,7 @@ export const productModules: readonly ProductModule[] = [
   instructorModule,
   integrationModule,
   legacyImportModule,
+  lessonQaModule,
   mailModule,
   paymentModule,
   phoneModule,

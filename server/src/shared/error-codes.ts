@@ -91,6 +91,8 @@ export const errorCodes = {
   USER_NOT_FOUND: 'NOT_FOUND',
   BLOG_NOT_FOUND: 'NOT_FOUND',
   REVIEW_NOT_FOUND: 'NOT_FOUND',
+  /** A question under a lesson that does not exist, or that the caller may not see (hidden from them). */
+  LESSON_QUESTION_NOT_FOUND: 'NOT_FOUND',
   /** An undelivered mail of the outbox (an admin's resend). */
   MAIL_NOT_FOUND: 'NOT_FOUND',
   /** A contact message, complaint or subscription of the admins' inbox. */

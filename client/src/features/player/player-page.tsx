@@ -14,6 +14,8 @@ import { formatDigits } from '../../lib/format';
 
 // The quiz (and KaTeX with it) loads only for a lesson that has one.
 const LessonQuiz = lazy(() => import('./lesson-quiz').then((module) => ({ default: module.LessonQuiz })));
+// The questions to the instructor (and KaTeX with them) load after the player is drawn.
+const LessonQuestions = lazy(() => import('./lesson-questions').then((module) => ({ default: module.LessonQuestions })));
 
 export default function PlayerPage() {
   const t = useT();
@@ -149,6 +151,9 @@ export default function PlayerPage() {
                   />
                 </Suspense>
               )}
+              <Suspense fallback={<InlineLoading />}>
+                <LessonQuestions key={current.id} lessonId={current.id} />
+              </Suspense>
             </>
           ) : (
             <Flex aspectRatio={16 / 9} bg="gray.100" borderRadius="md" align="center" justify="center" px="4" textAlign="center">

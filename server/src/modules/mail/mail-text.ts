@@ -16,7 +16,9 @@ export type MailKind =
   | 'liveExamReminder'
   | 'liveExamResult'
   | 'webhookDisabled'
-  | 'announcement';
+  | 'announcement'
+  | 'lessonQuestions'
+  | 'lessonQuestionAnswered';
 
 /** An email's subject and body in `language`. */
 export function mailText(language: Language, kind: MailKind, values: TextValues): { subject: string; text: string } {
