@@ -173,6 +173,21 @@ describe('a 360 px phone with JavaScript off, in Bangla', () => {
     await context.close();
   });
 
+  it('subscribes from the footer with the plain form: thanks in Bangla, and the way back to the page', async () => {
+    const { context, page } = await banglaPhoneWithoutScripts();
+    await gotoDrawn(page, '/about');
+    const subscriber = newEmail('no-script-reader');
+    await page.getByLabel(bn('footer.yourEmail'), { exact: true }).fill(subscriber);
+    await page.getByRole('button', { name: bn('footer.subscribe'), exact: true }).click();
+    await page.getByRole('status').getByText(bn('footer.subscribeThanks'), { exact: true }).waitFor();
+    await assertFits(page);
+    const [row] = await sql<{ count: string }>(`SELECT count(*) FROM inbox_message WHERE kind = 'SUBSCRIPTION' AND email = $1`, [subscriber]);
+    assert.equal(Number(row.count), 1);
+    await page.getByRole('link', { name: '←' }).click();
+    await page.waitForURL((url) => url.pathname === '/about');
+    await context.close();
+  });
+
   it('browses the catalogue: the pager, a section and a class move with links and a GET form, each address drawn by the server, and Back goes back', async () => {
     const { context, page } = await banglaPhoneWithoutScripts();
     await gotoDrawn(page, '/allCourses');

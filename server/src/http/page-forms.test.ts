@@ -5,6 +5,7 @@ import { makeUser } from '../test/factories';
 import { HttpClient } from '../test/http-client';
 import { REFRESH_COOKIE } from '../modules/auth/session-cookie';
 import { OutboxMessage } from '../modules/mail/outbox-message.entity';
+import { InboxKind, InboxMessage } from '../modules/inbox/inbox-message.entity';
 
 let db: DataSource;
 let app: TestApp;
@@ -281,5 +282,54 @@ describe('a new code without scripts (POST /login/phone/resend)', () => {
     const foreign = await post(browserAt(), '/login/phone/resend', { phone: '01712400003', code: '', mode: 'signIn' }, { origin: 'https://evil.example' });
     expect(foreign.status).toBe(403);
     expect(await db.getRepository(OutboxMessage).countBy({ channel: 'sms' })).toBe(before);
+  });
+});
+
+describe('the footer’s newsletter form without scripts (POST /subscribe)', () => {
+  const subscribers = (email: string) => db.getRepository(InboxMessage).countBy({ kind: InboxKind.SUBSCRIPTION, email });
+
+  it('subscribes the address once and says thanks in the page’s language, leading back to the page it was sent from', async () => {
+    const res = await post(browserAt('bn'), '/subscribe', { email: ' Mitu@Example.com ', next: '/about' });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    const page = await res.text();
+    expect(page).toContain('<p role="status">সাবস্ক্রাইব করার জন্য ধন্যবাদ!</p>');
+    expect(page).toContain('<a href="/about">');
+    expect(await subscribers('mitu@example.com')).toBe(1);
+
+    const again = await post(browserAt('en'), '/subscribe', { email: 'mitu@example.com', next: 'https://evil.example/' });
+    expect(again.status).toBe(200);
+    const english = await again.text();
+    expect(english).toContain('Thanks for subscribing!');
+    // Never leads to another site.
+    expect(english).toContain('<a href="/">');
+    expect(await subscribers('mitu@example.com')).toBe(1);
+  });
+
+  it('refuses an empty or wrong address with the form’s message in Bangla, keeping nothing', async () => {
+    const before = await db.getRepository(InboxMessage).count();
+    const empty = await post(browserAt('bn'), '/subscribe', { email: '  ', next: '/blog' });
+    expect(empty.status).toBe(400);
+    const emptyPage = await empty.text();
+    expect(emptyPage).toContain('role="alert"');
+    expect(emptyPage).toContain('<a href="/blog">');
+    const wrong = await post(browserAt('bn'), '/subscribe', { email: 'mitu at example' });
+    expect(wrong.status).toBe(400);
+    expect(await wrong.text()).toContain('সঠিক ইমেইল ঠিকানা লিখুন');
+    expect(await db.getRepository(InboxMessage).count()).toBe(before);
+  });
+
+  it('keeps the visitors’ forms limit (30 an hour from one address) and refuses another site', async () => {
+    const browser = browserAt('en');
+    for (let i = 0; i < 30; i += 1) expect((await post(browser, '/subscribe', { email: `reader${i}@example.com` })).status).toBe(200);
+    const limited = await post(browser, '/subscribe', { email: 'reader30@example.com' });
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await limited.text()).toContain('Too many attempts');
+    expect(await subscribers('reader30@example.com')).toBe(0);
+
+    const forged = await post(browserAt(), '/subscribe', { email: 'forged@example.com' }, { origin: 'https://evil.example' });
+    expect(forged.status).toBe(403);
+    expect(await subscribers('forged@example.com')).toBe(0);
   });
 });

@@ -6,6 +6,8 @@ import { inputOf, validateInput } from '../shared/validation';
 import { requestPasswordReset, signUp } from '../modules/auth/auth.service';
 import { answer, PasswordResetRequestArgs, SignUpInput } from '../modules/auth/auth.resolver';
 import { startSession } from '../modules/auth/session.service';
+import { SubscribeArgs } from '../modules/inbox/inbox.resolver';
+import { subscribe } from '../modules/inbox/inbox.service';
 import { requestSignInCode, signInWithCode } from '../modules/phone/phone-sign-in.service';
 import { codeCookie as browserCodeCookie } from '../modules/phone/code-cookie';
 import { Role } from '../kernel/role';
@@ -67,6 +69,9 @@ const PHONE_RESEND_FORM = `${PHONE_FORM}/resend`;
 /** Where the sign-in form's Forgot Password posts (its email field; the password is ignored): client/src/features/account/login-page.tsx. */
 const FORGOT_PASSWORD_FORM = '/login/forgot-password';
 
+/** Where the footer's newsletter form posts (client/src/components/layout/footer.tsx). */
+const SUBSCRIBE_FORM = '/subscribe';
+
 /** The page the phone form was on: the sign-up page's or the sign-in page's. */
 const phonePage = (req: Request) => ((req.body as Record<string, unknown>).mode === 'signUp' ? '/signUp' : '/login');
 
@@ -80,7 +85,7 @@ export interface PageFormsDeps {
 
 export function pageFormsRouter({ contextFor, renderPage }: PageFormsDeps): Router {
   const router = Router();
-  router.use(['/login', '/signUp'], express.urlencoded({ extended: false, limit: '20kb' }));
+  router.use(['/login', '/signUp', SUBSCRIBE_FORM], express.urlencoded({ extended: false, limit: '20kb' }));
 
   /** Signs the browser in: the refresh cookie (as the mutation's answer sets it), the device, the hint; then 303 onwards. */
   const signedIn = (req: Request, res: Response, ctx: GraphQLContext, session: Parameters<typeof answer>[1]) => {
@@ -277,7 +282,36 @@ export function pageFormsRouter({ contextFor, renderPage }: PageFormsDeps): Rout
       },
     ),
   );
+  // The footer's newsletter form, sent before its scripts took it over (the footer loads after the
+  // page): subscribes as the `subscribe` mutation does, with its rule and limit, and answers with a
+  // page that says so, or why not, and leads back to the page it was sent from.
+  router.post(SUBSCRIBE_FORM, async (req, res) => {
+    const language = req.language;
+    if (!sameOrigin(req)) {
+      res.status(403).type('text').send(translateMessage(language, SAME_ORIGIN_REQUIRED));
+      return;
+    }
+    const body = req.body as Record<string, unknown>;
+    const back = returnAddress(body.next);
+    res.setHeader('Cache-Control', 'no-store');
+    try {
+      const { email } = await validateInput(inputOf(SubscribeArgs, { email: text(body.email) }));
+      const ctx = contextFor(req, res);
+      await subscribe(ctx.db, ctx.clientAddress, email);
+      res.type('html').send(notice(language, 'status', keyedText(language, 'form.subscribed'), back));
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      res.status(error.httpStatus);
+      if (typeof error.details?.retryAfterSeconds === 'number') res.setHeader('Retry-After', String(error.details.retryAfterSeconds));
+      res.type('html').send(notice(language, 'alert', translateMessage(language, error.message), back));
+    }
+  });
   return router;
+}
+
+/** A page of one line (the outcome of a form) and the way back to the page the form was on. */
+function notice(language: string, role: 'status' | 'alert', message: string, back: string): string {
+  return `<!doctype html><html lang="${language}"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(message)}</title><p role="${role}">${escapeHtml(message)}</p><a href="${escapeHtml(back)}">←</a></html>`;
 }
 
 function escapeHtml(value: string): string {

@@ -16,11 +16,18 @@ function ScrollToTop() {
   return null;
 }
 
-/** Marks the page as taken over by its scripts (the browser tests wait for it before acting). */
-function MarkInteractive() {
+const TAKEN_OVER = ['page', 'footer'] as const;
+const takenOver = new Set<(typeof TAKEN_OVER)[number]>();
+
+/**
+ * Marks the page as taken over by its scripts once both its own part and the footer (which loads
+ * after it) are: the browser tests wait for it before acting.
+ */
+function MarkInteractive({ part }: { part: (typeof TAKEN_OVER)[number] }) {
   useEffect(() => {
-    document.documentElement.dataset.interactive = '';
-  }, []);
+    takenOver.add(part);
+    if (TAKEN_OVER.every((each) => takenOver.has(each))) document.documentElement.dataset.interactive = '';
+  }, [part]);
   return null;
 }
 
@@ -35,11 +42,12 @@ export function AppLayout({ notice }: { notice?: ReactNode }) {
         <Suspense fallback={<FullScreenLoading />}>
           <Outlet />
           <StartSession />
-          <MarkInteractive />
+          <MarkInteractive part="page" />
         </Suspense>
       </main>
       <Suspense fallback={null}>
         <Footer />
+        <MarkInteractive part="footer" />
       </Suspense>
       <ScrollToTop />
     </div>

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
+import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { useSubscribeMutation } from './subscribe.generated';
 import { describeError } from '../../lib/graphql-errors';
 import { localDigits } from '../../lib/digits';
@@ -27,8 +27,13 @@ export const footerLinks: { to: string; label: MessageKey }[] = [
   { to: paths.reviews, label: 'footer.reviews' },
 ];
 
+/** Where the form posts when its scripts have not taken it over (server/src/http/page-forms.ts); not a screen. */
+const SUBSCRIBE_ACTION = '/subscribe';
+
+/** Sent before the footer's scripts took it over, the form posts to the server, which subscribes and says so. */
 function SubscribeForm() {
   const t = useT();
+  const { pathname, search } = useLocation();
   const [email, setEmail] = useState('');
   const [subscribe, { loading }] = useSubscribeMutation();
   const submit = async (e: FormEvent) => {
@@ -42,10 +47,12 @@ function SubscribeForm() {
     }
   };
   return (
-    <form className="footer-subscribe" onSubmit={(e) => void submit(e)} aria-label={t('footer.subscribe')}>
+    <form className="footer-subscribe" method="post" action={SUBSCRIBE_ACTION} onSubmit={(e) => void submit(e)} aria-label={t('footer.subscribe')}>
+      <input type="hidden" name="next" value={pathname + search} />
       <input
         className="ui-input"
         type="email"
+        name="email"
         required
         value={email}
         onChange={(e) => setEmail(e.target.value)}

@@ -48,7 +48,7 @@ class ContactInput {
 }
 
 @ArgsType()
-class SubscribeArgs {
+export class SubscribeArgs {
   @Field(() => String, { description: 'The email to send the newsletter to' }) @filledEmail email: string;
 }
 
