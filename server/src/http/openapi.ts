@@ -17,6 +17,7 @@ export const NOT_IN_OPENAPI: Readonly<Record<string, string>> = {
   'POST /login/phone': "The site's own sign-in by SMS code form",
   'POST /login/phone/resend': "The site's own form asking for another SMS code",
   'POST /login/forgot-password': "The site's own password reset form",
+  'POST /subscribe': "The site's own newsletter form in its footer",
   'GET /docs/api': 'The GraphQL API reference page, built with the client',
   'GET /.*/': "The site's pages and built files",
   'ALL /uploads/lesson-videos': "Resumable lesson video uploads (the tus protocol), for the course editor's page",
