@@ -1,10 +1,11 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { answer, renderRoute } from '../../test/render';
 import { paths } from '../../lib/paths';
-import { PracticeChaptersDocument, PracticeSubjectsDocument, StartPracticeDocument } from './api/practice.generated';
+import { PracticeChaptersDocument, PracticeSubjectsDocument, SavedQuestionsDocument, StartPracticeDocument } from './api/practice.generated';
 import { BoardTagBadge } from './board-tag';
 import PracticePage from './practice-page';
+import SavedQuestionsPage from './saved-questions-page';
 
 describe("a question's board and year", () => {
   it('read "Dhaka Board 2023" in English', () => {
@@ -38,5 +39,39 @@ describe('making a practice set of board questions', () => {
     await userEvent.click(screen.getByRole('checkbox', { name: /শুধু বোর্ড প্রশ্ন/ }));
     fireEvent.click(screen.getByRole('button', { name: 'অনুশীলন শুরু করুন' }));
     await waitFor(() => expect(page.pathname()).toBe(paths.attempt('a1')));
+  });
+});
+
+describe('the saved questions page', () => {
+  it('shows each saved question’s board and year in Bangla, and nothing for one of no board exam', async () => {
+    const question = (id: string, text: string, boardTag: { board: 'DHAKA'; year: number } | null) => ({
+      questionId: id,
+      text,
+      pictureURL: null,
+      savedAt: '2026-11-01T10:00:00.000Z',
+      boardTag,
+      options: [
+        { id: `${id}-a`, text: '১০ m/s' },
+        { id: `${id}-b`, text: '২০ m/s' },
+      ],
+    });
+    const saved = answer(
+      SavedQuestionsDocument,
+      { offset: 0, limit: 10 },
+      {
+        savedQuestions: {
+          total: 2,
+          offset: 0,
+          limit: 10,
+          hasMore: false,
+          items: [question('q1', 'বেগ কী?', { board: 'DHAKA', year: 2023 }), question('q2', 'ত্বরণ কী?', null)],
+        },
+      },
+    );
+    renderRoute(<SavedQuestionsPage />, { path: paths.savedQuestions, language: 'bn', mocks: [saved] });
+    const cards = await screen.findAllByTestId('saved-question');
+    expect(cards).toHaveLength(2);
+    expect(within(cards[0]).getByTestId('board-tag')).toHaveTextContent(/^ঢাকা বোর্ড ২০২৩$/);
+    expect(within(cards[1]).queryByTestId('board-tag')).not.toBeInTheDocument();
   });
 });

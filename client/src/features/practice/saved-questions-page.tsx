@@ -9,6 +9,7 @@ import { paths } from '../../lib/paths';
 import { usePractiseSavedQuestionsMutation, useSavedQuestionsQuery, useUnsaveQuestionMutation } from './api/practice.generated';
 import { MathText } from './math-text';
 import { QuestionPicture } from './question-picture';
+import { BoardTagBadge } from './board-tag';
 
 const PAGE = 10;
 const LETTERS = 'কখগঘঙচ';
@@ -79,6 +80,7 @@ export default function SavedQuestionsPage() {
                     <Text fontWeight="medium">
                       {formatDigits(page!.offset + n + 1, language)}. <MathText text={item.text} />
                     </Text>
+                    <BoardTagBadge tag={item.boardTag} />
                     <QuestionPicture src={item.pictureURL} alt={t('practice.picture')} />
                     <Stack as="ol" gap="1" listStyleType="none">
                       {item.options.map((option, i) => (

@@ -120,6 +120,7 @@ describe("a question's board-exam tag", () => {
 9,physics,2,EASY,"Question G",m/s,m/s²,1,,যশোর,১৯৮০
 `;
     const IMPORT = `mutation ($csv: String!, $course: ID) { importQuestions(csv: $csv, courseId: $course) { imported unchanged problems { line column reason } } }`;
+    const IMPORT_COUNTS = `mutation ($csv: String!, $course: ID) { importQuestions(csv: $csv, courseId: $course) { imported updated unchanged } }`;
     const { data, errors } = await teacher.graphql<{ importQuestions: unknown }>(IMPORT, { csv, course: courseId });
     expect(errors).toBeUndefined();
     const thisYear = maxBoardYear();
@@ -144,6 +145,33 @@ describe("a question's board-exam tag", () => {
       'Question B': { board: 'DHAKA', year: 2023 },
       'Question C': null,
     });
+
+    // The same file again changes nothing; corrected, it corrects the board tags (and only those rows).
+    const again = await teacher.graphql<{ importQuestions: { imported: number; updated: number; unchanged: number } }>(IMPORT_COUNTS, {
+      csv,
+      course: courseId,
+    });
+    expect(again.data!.importQuestions).toEqual({ imported: 0, updated: 0, unchanged: 3 });
+    const corrected = csv
+      .replace('রাজশাহী,২০২২', 'সিলেট,২০২১')
+      .replace('"Question C: no board",m/s,m/s²,1,,,', '"Question C: no board",m/s,m/s²,1,,Barishal,2019');
+    const fixed = await teacher.graphql<{ importQuestions: { imported: number; updated: number; unchanged: number } }>(IMPORT_COUNTS, {
+      csv: corrected,
+      course: courseId,
+    });
+    expect(fixed.data!.importQuestions).toEqual({ imported: 0, updated: 2, unchanged: 1 });
+    const retagged = await teacher.graphql<{ questionBank: { items: Q[] } }>(BANK, {});
+    expect(Object.fromEntries(retagged.data!.questionBank.items.map((q) => [q.text.split(':')[0], q.boardTag]))).toEqual({
+      'প্রশ্ন ক': { board: 'SYLHET', year: 2021 },
+      'Question B': { board: 'DHAKA', year: 2023 },
+      'Question C': { board: 'BARISHAL', year: 2019 },
+    });
+    // Taking the tag away is a correction too.
+    const untagged = await teacher.graphql<{ importQuestions: { updated: number } }>(IMPORT_COUNTS, {
+      csv: corrected.replace('Barishal,2019', ','),
+      course: courseId,
+    });
+    expect(untagged.data!.importQuestions.updated).toBe(1);
 
     teacher.headers['Accept-Language'] = 'bn';
     const bangla = await teacher.graphql<{ importQuestions: { problems: Array<{ reason: string }> } }>(IMPORT, {
@@ -180,20 +208,22 @@ describe('board questions only', () => {
     const student = await makeUser(given.db, { email: 'student@example.com', name: 'ছাত্র' }, PASSWORD);
     const client = await signedInClient(given.app.url, student.email, PASSWORD);
 
-    const START = `mutation ($input: PracticeInput!) { startPractice(input: $input) { id practiceSet { boardQuestionsOnly } questions { id } } }`;
-    const started = await client.graphql<{ startPractice: { id: string; practiceSet: { boardQuestionsOnly: boolean }; questions: Array<{ id: string }> } }>(
-      START,
-      { input: { classLevel: 10, subjectId: 'physics', chapterIds: [MOTION], count: 10, boardQuestionsOnly: true } },
-    );
+    const START = `mutation ($input: PracticeInput!) { startPractice(input: $input) { id title practiceSet { boardQuestionsOnly } questions { id } } }`;
+    const started = await client.graphql<{
+      startPractice: { id: string; title: string; practiceSet: { boardQuestionsOnly: boolean }; questions: Array<{ id: string }> };
+    }>(START, { input: { classLevel: 10, subjectId: 'physics', chapterIds: [MOTION], count: 10, boardQuestionsOnly: true } });
     expect(started.errors).toBeUndefined();
     const set = started.data!.startPractice;
     expect(set.practiceSet.boardQuestionsOnly).toBe(true);
+    // Its name says what it holds, as the set of any questions does not.
+    expect(set.title).toMatch(/^Physics practice: .+ \(board questions\)$/);
     expect(set.questions.map((q) => q.id).sort()).toEqual(board.map((q) => q.id).sort());
     expect(set.questions.some((q) => q.id === examOnly.id || plain.some((p) => p.id === q.id))).toBe(false);
 
-    const anyQuestion = await client.graphql<{ startPractice: { questions: Array<{ id: string }> } }>(START, {
+    const anyQuestion = await client.graphql<{ startPractice: { title: string; questions: Array<{ id: string }> } }>(START, {
       input: { classLevel: 9, subjectId: 'physics', count: 10 },
     });
+    expect(anyQuestion.data!.startPractice.title).toBe('Physics practice');
     expect(anyQuestion.data!.startPractice.questions).toHaveLength(6);
     expect(anyQuestion.data!.startPractice.questions.some((q) => q.id === examOnly.id)).toBe(false);
 
@@ -205,6 +235,13 @@ describe('board questions only', () => {
       o: first.correctOptionId,
     });
     expect(answered.data!.answerPractice).toEqual({ answeredCorrectly: true, boardTag: first.boardTag });
+
+    // Saved, it keeps its board tag on the saved questions' page.
+    expect((await client.graphql(`mutation ($q: ID!) { saveQuestion(questionId: $q) }`, { q: first.id })).errors).toBeUndefined();
+    const saved = await client.graphql<{ savedQuestions: { items: Array<{ questionId: string; boardTag: BoardTag | null }> } }>(
+      `{ savedQuestions(limit: 10) { items { questionId boardTag { board year } } } }`,
+    );
+    expect(saved.data!.savedQuestions.items).toEqual([{ questionId: first.id, boardTag: first.boardTag }]);
 
     const SUBMIT = `mutation ($a: ID!) { submitAttempt(attemptId: $a) { review { questionId boardTag { board year } } } }`;
     const submitted = await client.graphql<{ submitAttempt: { review: Array<{ questionId: string; boardTag: BoardTag }> } }>(SUBMIT, { a: set.id });

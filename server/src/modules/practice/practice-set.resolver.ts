@@ -118,11 +118,14 @@ export class PracticeSetResolver {
     if (set.source === PracticeSource.SAVED) return text(ctx.language, 'practice.title.saved');
     const subject = set.subjectId ? await ctx.db.getRepository(Subject).findOneBy({ id: set.subjectId }) : null;
     const subjectName = subject ? (ctx.language === 'bn' ? subject.nameBn : subject.nameEn) : '';
-    if (set.chapterIds.length === 0) return text(ctx.language, 'practice.title.subject', { subject: subjectName });
-    const chapters = await ctx.db.getRepository(Chapter).find({ where: { id: In(set.chapterIds) }, order: { position: 'ASC' } });
-    const names = chapters.map((c) => (ctx.language === 'bn' ? c.nameBn : c.nameEn));
-    const shown = names.length > 3 ? [...names.slice(0, 3), '…'] : names;
-    return text(ctx.language, 'practice.title.chapters', { subject: subjectName, chapters: shown.join(', ') });
+    let title = text(ctx.language, 'practice.title.subject', { subject: subjectName });
+    if (set.chapterIds.length > 0) {
+      const chapters = await ctx.db.getRepository(Chapter).find({ where: { id: In(set.chapterIds) }, order: { position: 'ASC' } });
+      const names = chapters.map((c) => (ctx.language === 'bn' ? c.nameBn : c.nameEn));
+      const shown = names.length > 3 ? [...names.slice(0, 3), '…'] : names;
+      title = text(ctx.language, 'practice.title.chapters', { subject: subjectName, chapters: shown.join(', ') });
+    }
+    return set.boardQuestionsOnly ? text(ctx.language, 'practice.title.boardOnly', { title }) : title;
   }
 
   @FieldResolver(() => PracticeSet, { nullable: true, description: 'The practice set sat; null for a model test' })

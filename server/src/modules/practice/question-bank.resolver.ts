@@ -132,7 +132,10 @@ class QuestionImportReport {
   @Field(() => Int, { description: 'Questions added' })
   imported: number;
 
-  @Field(() => Int, { description: 'Rows already imported before, left as they were' })
+  @Field(() => Int, { description: 'Rows imported before whose explanation, difficulty, practice use or board tag the file changed, now updated' })
+  updated: number;
+
+  @Field(() => Int, { description: 'Rows already imported before, exactly as they are: left as they were' })
   unchanged: number;
 
   @Field(() => [ImportProblemType], { description: 'Bad rows, with their line and reason' })

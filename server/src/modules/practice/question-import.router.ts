@@ -22,10 +22,11 @@ const QUESTION_IMPORT_API: RouteDocs = {
     responses: {
       200: json('What the import did; each reason in the language of the request', {
         type: 'object',
-        required: ['imported', 'unchanged', 'problems'],
+        required: ['imported', 'updated', 'unchanged', 'problems'],
         properties: {
           imported: { type: 'integer', description: 'Questions added' },
-          unchanged: { type: 'integer', description: 'Rows already in the bank' },
+          updated: { type: 'integer', description: 'Rows imported before whose explanation, difficulty, practice use or board tag changed, now updated' },
+          unchanged: { type: 'integer', description: 'Rows already in the bank, exactly as they are' },
           problems: {
             type: 'array',
             items: {

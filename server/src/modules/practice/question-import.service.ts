@@ -23,6 +23,8 @@ export interface ImportProblem {
 
 export interface ImportReport {
   imported: number;
+  /** Rows imported before whose explanation, difficulty, practice use or board tag the file changes. */
+  updated: number;
   unchanged: number;
   problems: ImportProblem[];
 }
@@ -169,8 +171,10 @@ function readRow(record: Record<string, string>, line: number, course: string | 
  * Imports questions from a CSV file (UTF-8, the template's columns). Numbers may be written with
  * Bangla digits, the subject and the chapter by their Bangla or English names (the chapter also by
  * its number in the book). Every bad row is reported with its line, its column and what is wrong;
- * the good ones are imported; a row imported before (same content, author and course) is left as
- * it is, so importing the same file again changes nothing.
+ * the good ones are imported. A row imported before (same question, options, key, class, subject and
+ * chapter, author and course) is the same question: its explanation, difficulty, practice use and
+ * board tag are taken from the file when they differ (updated), so importing the same file again
+ * changes nothing and a corrected file corrects them.
  */
 export async function importQuestions(db: DataSource, viewer: Viewer, courseId: string | null | undefined, csv: string): Promise<ImportReport> {
   const course = await requireBankAuthor(db, viewer, courseId);
@@ -196,7 +200,7 @@ export async function importQuestions(db: DataSource, viewer: Viewer, courseId: 
   for (const subject of await db.getRepository(Subject).find())
     for (const name of [subject.id, subject.nameEn, subject.nameBn]) subjects.set(words(name), subject.id);
   const lookups: Lookups = { subjects, chapters: await db.getRepository(Chapter).find() };
-  const report: ImportReport = { imported: 0, unchanged: 0, problems: [] };
+  const report: ImportReport = { imported: 0, updated: 0, unchanged: 0, problems: [] };
   for (const { record, line } of records) {
     const read = readRow(record, line, course, lookups);
     if ('reason' in read) {
@@ -208,15 +212,37 @@ export async function importQuestions(db: DataSource, viewer: Viewer, courseId: 
         JSON.stringify([course, read.text.trim(), read.options.map((o) => o.trim()), read.correctOption, read.classLevel, read.subjectId, read.chapterId]),
       )
       .digest('hex');
+    const row = rowOf(read, course);
     const inserted = await db
       .createQueryBuilder()
       .insert()
       .into(Question)
-      .values({ ...rowOf(read, course), authorId: viewer.id, importKey })
+      .values({ ...row, authorId: viewer.id, importKey })
       .orIgnore()
       .returning('id')
       .execute();
-    if ((inserted.raw as unknown[]).length > 0) report.imported += 1;
+    if ((inserted.raw as unknown[]).length > 0) {
+      report.imported += 1;
+      continue;
+    }
+    const details = {
+      explanation: row.explanation,
+      difficulty: row.difficulty,
+      usableInPractice: row.usableInPractice,
+      board: row.board,
+      boardYear: row.boardYear,
+    };
+    const changed = await db
+      .createQueryBuilder()
+      .update(Question)
+      .set(details)
+      .where('"authorId" = :author AND "importKey" = :importKey', { author: viewer.id, importKey })
+      .andWhere(
+        '("explanation", "difficulty", "usableInPractice", "board", "boardYear") IS DISTINCT FROM (:explanation, CAST(:difficulty AS question_difficulty), :usableInPractice, CAST(:board AS education_board), CAST(:boardYear AS int))',
+        details,
+      )
+      .execute();
+    if ((changed.affected ?? 0) > 0) report.updated += 1;
     else report.unchanged += 1;
   }
   return report;

@@ -44,7 +44,7 @@ describe('uploading a question CSV file', () => {
     expect(bytes.length).toBeGreaterThan(10_000);
     const { status, body } = await upload(teacher, bytes);
     expect(status).toBe(200);
-    expect(body).toEqual({ imported: MAX_IMPORT_ROWS, unchanged: 0, problems: [] });
+    expect(body).toEqual({ imported: MAX_IMPORT_ROWS, updated: 0, unchanged: 0, problems: [] });
     const first = await given.db.getRepository(Question).findOneByOrFail({ text: row(1).split('"')[1] });
     expect(first.options[0].text).toBe('১০ মিটার/সেকেন্ড');
   });
@@ -82,7 +82,12 @@ describe('uploading a question CSV file', () => {
   it("reports a bad row's reason in the request's language", async () => {
     teacher.headers['Accept-Language'] = 'bn';
     const { body } = await upload(teacher, Buffer.from(`${HEADER}\n9,astrology,,EASY,"Which sign?",a,b,,,,,2,\n`));
-    expect(body).toEqual({ imported: 0, unchanged: 0, problems: [{ line: 2, column: 'subject', reason: 'কলাম subject: "astrology" নামে কোনো বিষয় নেই' }] });
+    expect(body).toEqual({
+      imported: 0,
+      updated: 0,
+      unchanged: 0,
+      problems: [{ line: 2, column: 'subject', reason: 'কলাম subject: "astrology" নামে কোনো বিষয় নেই' }],
+    });
   });
 
   it('reads Bangla digits in every numeric column, and the chapter by its Bangla or English name or its number', async () => {
@@ -93,7 +98,7 @@ describe('uploading a question CSV file', () => {
       '9,physics,৪,medium,"কাজের একক কী?",জুল,নিউটন,ওয়াট,1,,',
     ].join('\n');
     const { body } = await upload(teacher, Buffer.from(csv));
-    expect(body).toEqual({ imported: 3, unchanged: 0, problems: [] });
+    expect(body).toEqual({ imported: 3, updated: 0, unchanged: 0, problems: [] });
     const questions = await given.db.getRepository(Question).find({ order: { text: 'ASC' } });
     const byText = new Map(questions.map((q) => [q.text, q]));
     expect(byText.get('ত্বরণের একক কী?')).toMatchObject({

@@ -8,6 +8,7 @@ import { chapterStrengths } from './chapter-strength.service';
 import { QuestionOption } from './question.entity';
 import { listSavedQuestions, saveQuestion, unsaveQuestion, type SavedQuestionItem } from './saved-question.service';
 import { Chapter } from './subject.entity';
+import { BoardTag } from './board-tag';
 
 @ObjectType({ description: 'A question you saved, as you met it: the question and its options, without the key' })
 class SavedQuestionType implements SavedQuestionItem {
@@ -31,6 +32,9 @@ class SavedQuestionType implements SavedQuestionItem {
 
   @Field(() => Int, { description: 'The class' })
   classLevel: number;
+
+  @Field(() => BoardTag, { nullable: true, description: 'The board paper that set it; null for a question of no board exam' })
+  boardTag: BoardTag | null;
 
   @Field({ description: 'When you saved it' })
   savedAt: Date;

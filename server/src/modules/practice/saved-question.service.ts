@@ -8,6 +8,7 @@ import { SavedQuestion } from './practice-set.entity';
 import { Question } from './question.entity';
 import { QUESTION_NOT_FOUND } from './question-bank.service';
 import { questionPictureAddress } from './question-picture';
+import { boardTagOf, type BoardTag } from './board-tag';
 
 export const SAVE_AFTER_ANSWERING = 'Answer the question first, then save it';
 
@@ -19,6 +20,7 @@ export interface SavedQuestionItem {
   subjectId: string;
   chapterId: string | null;
   classLevel: number;
+  boardTag: BoardTag | null;
   savedAt: Date;
 }
 
@@ -54,7 +56,18 @@ export async function listSavedQuestions(db: DataSource, viewer: Viewer, paging:
   const questions = new Map(
     (
       await db.getRepository(Question).find({
-        select: { id: true, text: true, options: true, subjectId: true, chapterId: true, classLevel: true, pictureType: true, pictureDigest: true },
+        select: {
+          id: true,
+          text: true,
+          options: true,
+          subjectId: true,
+          chapterId: true,
+          classLevel: true,
+          pictureType: true,
+          pictureDigest: true,
+          board: true,
+          boardYear: true,
+        },
         where: { id: In(saved.map((s) => s.questionId)) },
       })
     ).map((q) => [q.id, q]),
@@ -71,6 +84,7 @@ export async function listSavedQuestions(db: DataSource, viewer: Viewer, paging:
         subjectId: q.subjectId,
         chapterId: q.chapterId,
         classLevel: q.classLevel,
+        boardTag: boardTagOf(q),
         savedAt: s.savedAt,
       };
     });

@@ -187,11 +187,11 @@ describe('the CSV import', () => {
 
   it('uploads the file as it is and shows what the import did: how many imported, how many were there already, and each bad row with its line and reason', async () => {
     const file = new File(['class,subject\n9,physics\n'], 'questions.csv', { type: 'text/csv' });
-    replies(200, { imported: 2, unchanged: 1, problems: [{ line: 4, reason: 'একটি প্রশ্নে ২ থেকে ৬টি অপশন থাকে' }] });
+    replies(200, { imported: 2, updated: 1, unchanged: 1, problems: [{ line: 4, reason: 'একটি প্রশ্নে ২ থেকে ৬টি অপশন থাকে' }] });
     const imported = openImport();
     await waitFor(() => expect(screen.getByRole('button', { name: 'CSV টেমপ্লেট ডাউনলোড করুন' })).toBeEnabled());
     await userEvent.upload(screen.getByLabelText('প্রশ্নের CSV ফাইল'), file);
-    expect(await screen.findByText('ইমপোর্ট হয়েছে: ২ · আগেই ছিল: ১ · সমস্যার সারি: ১')).toBeInTheDocument();
+    expect(await screen.findByText('ইমপোর্ট হয়েছে: ২ · হালনাগাদ: ১ · আগেই ছিল: ১ · সমস্যার সারি: ১')).toBeInTheDocument();
     const [address, init] = server.mock.calls[0];
     expect(address).toBe('/api/questions/import?courseId=course-1');
     expect(init).toMatchObject({ method: 'POST', body: file });

@@ -24,6 +24,7 @@ function download(text: string, name: string) {
 
 interface ImportReport {
   imported: number;
+  updated: number;
   unchanged: number;
   problems: Array<{ line: number; reason: string }>;
 }
@@ -130,7 +131,12 @@ export function QuestionImport({ courseId, onImported }: { courseId: string | nu
             </Text>
           )}
           <Text fontWeight="semibold" data-testid="import-summary">
-            {t('authoring.import.summary', { imported: n(report.imported), unchanged: n(report.unchanged), problems: n(report.problems.length) })}
+            {t('authoring.import.summary', {
+              imported: n(report.imported),
+              updated: n(report.updated),
+              unchanged: n(report.unchanged),
+              problems: n(report.problems.length),
+            })}
           </Text>
           {report.problems.length > 0 && (
             <Table.Root size="sm" mt="2">
