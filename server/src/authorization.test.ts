@@ -225,6 +225,7 @@ const graphqlTable: Record<string, [string, Check]> = {
   approveHeldPayment: [admin, gql('mutation { approveHeldPayment(paymentId: "00000000-0000-4000-8000-000000000000") }')],
   proposedTakaPrice: [everyone, gql('{ proposedTakaPrice(dollars: 12) }')],
   proposedDollarPrice: [everyone, gql('{ proposedDollarPrice(taka: 1200) }')],
+  proposedUsdPrice: [everyone, gql('{ proposedUsdPrice(taka: 1200) }')],
   me: [everyone, gql('{ me { email } }')],
   myEnrollments: [signedIn, gql('{ myEnrollments { id } }')],
   certificate: [everyone, gql('{ certificate(number: "SHK-0000000000") { number } }')],

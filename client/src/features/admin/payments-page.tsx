@@ -158,14 +158,14 @@ export default function PaymentsPage() {
                     </Text>
                   }
                 >
-                  {(payment.transactionId || payment.receiptUrl) && (
+                  {(payment.transactionId || payment.receiptURL) && (
                     <HStack gap="3" mt="2" fontSize="sm" wrap="wrap">
                       {payment.transactionId && (
                         <Text color="gray.700" data-testid="payment-transaction" overflowWrap="anywhere">
                           {t('account.payments.transaction', { id: payment.transactionId })}
                         </Text>
                       )}
-                      {payment.receiptUrl && (
+                      {payment.receiptURL && (
                         <Link asChild color="blue.700" fontWeight="semibold">
                           <RouterLink to={paths.receipt(payment.id)} aria-label={t('account.payments.receiptOf', { course: payment.courseName })}>
                             {t('account.payments.receipt')}

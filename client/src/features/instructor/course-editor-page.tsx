@@ -30,7 +30,7 @@ function DollarPriceField({ value, taka, problem, onChange }: { value: string; t
   const { language } = useLanguage();
   const amount = typedNumber(taka);
   const { data } = useProposedDollarPriceQuery({ variables: { taka: amount }, skip: taka.trim() === '' || !Number.isInteger(amount) || amount < 0 });
-  const proposed = data?.proposedDollarPrice;
+  const proposed = data?.proposedUsdPrice;
   return (
     <Field.Root invalid={Boolean(problem)}>
       <Field.Label>{t('instructor.form.priceDollars')}</Field.Label>

@@ -10,6 +10,7 @@ import { Role } from '../../kernel/role';
 import { User } from '../user/user.entity';
 import { adminSummary } from './admin-summary.service';
 import { deleteUser, listUsers, makeAdmin, removeAdmin, reopenAccount } from './user-admin.service';
+import { deprecated } from '../../graphql/deprecations';
 
 @ObjectType({ description: 'An account made lately (closed ones left out)' })
 class RecentSignUp {
@@ -28,11 +29,11 @@ class RecentPurchase {
   @Field({ description: 'The course bought' }) courseName: string;
   @Field(() => Float, {
     description: 'What was paid, in whole units of currency (dollars or taka; cents as decimals)',
-    deprecationReason: 'Use amountPaid (Money, in minor units); kept until 2027-06-30',
+    deprecationReason: deprecated('RecentPurchase.amount'),
   })
   amount: number;
   @Field(() => Money, { description: 'What was paid, in its own currency' }) amountPaid: Money;
-  @Field({ description: 'usd or bdt', deprecationReason: 'Use amountPaid.currency (the Currency enum); kept until 2027-06-30' }) currency: string;
+  @Field({ description: 'usd or bdt', deprecationReason: deprecated('RecentPurchase.currency') }) currency: string;
   @Field({ description: 'When the payment was started (ISO 8601)' }) createdAt: Date;
 }
 

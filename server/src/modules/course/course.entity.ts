@@ -3,6 +3,7 @@ import { Check, Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, 
 import { numericToNumber } from '../../shared/numeric';
 import { CourseCategory, CourseLanguage } from './course.enums';
 import { User } from '../user/user.entity';
+import { deprecated } from '../../graphql/deprecations';
 
 // Plain fields are read by graphql-js's own default resolver: none of them has a role check or
 // middleware, and type-graphql's wrapper per field was a measurable share of a catalogue answer.
@@ -38,12 +39,12 @@ export class Course {
   @Column({ type: 'text' })
   description: string;
 
-  @Field(() => Float, { description: 'Price in dollars', deprecationReason: 'Use priceUsd (Money, in cents); kept until 2027-06-30' })
+  @Field(() => Float, { description: 'Price in dollars', deprecationReason: deprecated('Course.price') })
   @Column({ type: 'numeric', precision: 10, scale: 2, transformer: numericToNumber })
   price: number;
 
   /** Whole taka; 0 for a free course (free in both currencies). */
-  @Field(() => Int, { description: 'Price in whole taka (0 for a free course)', deprecationReason: 'Use priceTaka (Money, in poisha); kept until 2027-06-30' })
+  @Field(() => Int, { description: 'Price in whole taka (0 for a free course)', deprecationReason: deprecated('Course.priceBDT') })
   @Column({ type: 'integer', default: 0 })
   priceBDT: number;
 
@@ -55,7 +56,7 @@ export class Course {
   @Field(() => String, {
     nullable: true,
     description: "The old platform's rating text, as imported; not computed from reviews",
-    deprecationReason: 'Use averageRating and ratingCount, computed from the reviews. Removed after 2027-06-30.',
+    deprecationReason: deprecated('Course.ratings'),
   })
   @Column({ type: 'text', nullable: true })
   ratings: string | null;

@@ -24,6 +24,7 @@ import {
 import { Lesson } from './lesson.entity';
 import { canWatchCourse, canWatchLesson } from '../enrollment/entitlement';
 import { totalDurationSeconds } from './lesson.service';
+import { deprecated } from '../../graphql/deprecations';
 
 /** Fields computed from a course's columns: the columns they need are read when any of them is asked. */
 const DERIVED_FIELDS: Record<string, readonly string[]> = { isFree: ['price', 'priceBDT'], priceTaka: ['priceBDT'], priceUsd: ['price'] };
@@ -130,7 +131,7 @@ export class CourseResolver {
 
   @Query(() => [Course], {
     description: 'The first page of courseSearch as a plain list (at most 50)',
-    deprecationReason: 'Use courseSearch, which pages past the 50th match and gives the total. Removed not before 2027-06-01.',
+    deprecationReason: deprecated('Query.searchCourses'),
   })
   searchCourses(
     @Arg('text', { description: 'The words to find, at most 100 characters' }) text: string,

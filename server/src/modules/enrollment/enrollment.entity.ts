@@ -4,6 +4,7 @@ import { numericToNumber } from '../../shared/numeric';
 import { Course } from '../course/course.entity';
 import { Payment, type BillingDetails } from '../payment/payment.entity';
 import { User } from '../user/user.entity';
+import { deprecated } from '../../graphql/deprecations';
 
 /** Whether an enrollment counts: a refunded one stays on record, with its access ended. */
 export enum EnrollmentState {
@@ -82,7 +83,7 @@ export class Enrollment {
     nullable: true,
     description:
       "The amount paid, in major units of amountPaid's currency (taka for bKash, Nagad, Rocket and local cards; dollars for a card charged in dollars)",
-    deprecationReason: 'Use amountPaid, which says its currency (Money, in minor units); kept until 2027-06-30',
+    deprecationReason: deprecated('Enrollment.transactionAmount'),
   })
   @Column({ type: 'numeric', precision: 10, scale: 2, nullable: true, transformer: numericToNumber })
   transactionAmount: number | null;

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { WebhookEventType } from './webhook.entity';
+import { deprecated as deprecation, type DeprecatedName } from '../../graphql/deprecations';
 
 /**
  * The one description of every webhook body: a JSON Schema (draft 2020-12) of `data` per event,
@@ -12,9 +13,6 @@ import { WebhookEventType } from './webhook.entity';
  * sent but not described. The published copies leave objects open, since fields may be added
  * (the API changes only by adding) and a receiver that validates must not refuse them.
  */
-
-/** When the deprecated number fields beside Money objects may be removed (as in the GraphQL schema). */
-export const WEBHOOK_DEPRECATIONS_UNTIL = '2027-06-30';
 
 const JSON_SCHEMA_DIALECT = 'https://json-schema.org/draft/2020-12/schema';
 
@@ -35,7 +33,7 @@ const money = (description: string) =>
     additionalProperties: false,
   }) as const;
 
-const deprecated = (replacement: string) => `Deprecated: use ${replacement}; kept until ${WEBHOOK_DEPRECATIONS_UNTIL}.`;
+const deprecated = (name: DeprecatedName) => `Deprecated: ${deprecation(name)}`;
 
 const enrollmentData = {
   type: 'object',
@@ -53,10 +51,10 @@ const enrollmentData = {
     },
     amount: {
       type: ['number', 'null'],
-      description: `What was paid, in major units (taka, dollars) of \`currency\`; null when not known. ${deprecated('amountPaid')}`,
+      description: `What was paid, in major units (taka, dollars) of \`currency\`; null when not known. ${deprecated('webhook enrollment.*.amount')}`,
       deprecated: true,
     },
-    currency: { enum: ['usd', 'bdt', null], description: `The currency of \`amount\`. ${deprecated('amountPaid.currency')}`, deprecated: true },
+    currency: { enum: ['usd', 'bdt', null], description: `The currency of \`amount\`. ${deprecated('webhook enrollment.*.currency')}`, deprecated: true },
     amountPaid: {
       anyOf: [money('What the student paid (0 for a free course)'), { type: 'null' }],
       description: 'What the student paid, as Money; null for an old record without an amount',
@@ -102,7 +100,7 @@ const coursePublishedData = {
   properties: {
     courseId: uuid("The course's id"),
     name: text("The course's name"),
-    price: { type: 'number', minimum: 0, description: `The price in dollars. ${deprecated('priceUsd')}`, deprecated: true },
+    price: { type: 'number', minimum: 0, description: `The price in dollars. ${deprecated('webhook course.published.price')}`, deprecated: true },
     priceUsd: money('The price in dollars, paid by international card; 0 for a free course or one sold in taka only'),
     priceTaka: money('The price in taka, paid by bKash, Nagad, Rocket or local card; 0 for a free course'),
     instructor: text("The instructor's name"),

@@ -17,6 +17,7 @@ import { PaymentProviderChoice } from './purchase.input';
 import { translateMessage } from '../../i18n/translate';
 import type { Language } from '../../i18n/languages';
 import type { Page } from '../../shared/paging';
+import { deprecated } from '../../graphql/deprecations';
 
 registerEnumType(PaymentFailureReason, {
   name: 'PaymentFailureReason',
@@ -47,11 +48,11 @@ class PaymentRecord {
   @Field(() => ID, { description: 'The payment' }) id: string;
   @Field(() => Float, {
     description: 'Whole units of currency (dollars or taka)',
-    deprecationReason: 'Use amountPaid (Money, in minor units); kept until 2027-06-30',
+    deprecationReason: deprecated('PaymentRecord.amount'),
   })
   amount: number;
   @Field(() => Money, { description: 'What was paid (or asked), in its own currency' }) amountPaid: Money;
-  @Field({ description: 'usd or bdt', deprecationReason: 'Use amountPaid.currency (the Currency enum); kept until 2027-06-30' }) currency: string;
+  @Field({ description: 'usd or bdt', deprecationReason: deprecated('PaymentRecord.currency') }) currency: string;
   @Field(() => String, {
     nullable: true,
     description:
@@ -60,7 +61,7 @@ class PaymentRecord {
   method: string | null;
   @Field({
     description: 'stripe, test (the offline card test mode) or sslcommerz',
-    deprecationReason: 'Use gateway (the PaymentProvider enum) and testMode; kept until 2027-06-30',
+    deprecationReason: deprecated('PaymentRecord.provider'),
   })
   provider: string;
   @Field(() => PaymentProviderChoice, { description: 'Who took the payment' }) gateway: PaymentProviderChoice;
@@ -79,6 +80,8 @@ class PaymentRecord {
     description:
       "The receipt's page (its buyer and admins can open it; the server draws it at /api/receipts/{id}, its PDF at /api/receipts/{id}/pdf); null when there is no receipt (not paid)",
   })
+  receiptURL: string | null;
+  @Field(() => String, { nullable: true, description: 'The receipt’s page, as receiptURL', deprecationReason: deprecated('PaymentRecord.receiptUrl') })
   receiptUrl: string | null;
   @Field(() => ID, { description: 'The course paid for' }) courseId: string;
   @Field({ description: "The course's name" }) courseName: string;
@@ -127,16 +130,19 @@ function inLanguage<T extends { id: string; status: PaymentStatus; failureMessag
   page: Page<T>,
   language: Language,
   publicUrl: string,
-): Page<T & { receiptUrl: string | null }> {
+): Page<T & { receiptURL: string | null; receiptUrl: string | null }> {
   return {
     ...page,
     items: page.items.map((item) => ({
       ...item,
       failureMessage: item.failureMessage && translateMessage(language, item.failureMessage),
-      receiptUrl: receiptUrlOf(item, publicUrl),
+      ...receiptAddresses(receiptUrlOf(item, publicUrl)),
     })),
   };
 }
+
+/** The receipt's address under its name and its deprecated spelling. */
+const receiptAddresses = (address: string | null) => ({ receiptURL: address, receiptUrl: address });
 
 const PaymentId = IdArgs('paymentId', PAYMENT_NOT_FOUND, 'The HELD payment to approve', 'PAYMENT_NOT_FOUND');
 type PaymentId = InstanceType<typeof PaymentId>;

@@ -1,3 +1,4 @@
+import { deprecated } from '../../graphql/deprecations';
 import { Arg, Ctx, Field, Float, Int, ObjectType, Query, registerEnumType, Resolver } from 'type-graphql';
 import { CurrencyCode } from '../../graphql/money';
 import { badInput } from '../../shared/errors';
@@ -91,8 +92,13 @@ export class PaymentSettingsResolver {
   }
 
   @Query(() => Float, { description: 'The dollar price proposed for a taka price, for international cards (at USD_TO_BDT, to the whole dollar)' })
-  proposedDollarPrice(@Arg('taka', () => Int, { description: 'Whole taka, 0 to 2000000' }) taka: number, @Ctx() ctx: GraphQLContext): number {
+  proposedUsdPrice(@Arg('taka', () => Int, { description: 'Whole taka, 0 to 2000000' }) taka: number, @Ctx() ctx: GraphQLContext): number {
     if (!Number.isInteger(taka) || taka < 0 || taka > 2_000_000) throw badInput('taka must be a whole number from 0 to 2000000');
     return proposeDollarPrice(taka, ctx.payments.usdToBdt);
+  }
+
+  @Query(() => Float, { description: 'As proposedUsdPrice', deprecationReason: deprecated('Query.proposedDollarPrice') })
+  proposedDollarPrice(@Arg('taka', () => Int, { description: 'Whole taka, 0 to 2000000' }) taka: number, @Ctx() ctx: GraphQLContext): number {
+    return this.proposedUsdPrice(taka, ctx);
   }
 }

@@ -16,6 +16,7 @@ import { confirmPurchase, purchaseCourse } from './checkout.service';
 import { PAYMENT_NOT_FOUND, type PurchaseOutcome } from './settlement.service';
 import { RefundCase } from './refund-policy';
 import { ENROLLMENT_NOT_FOUND, refundEnrollment } from './refund.service';
+import { deprecated } from '../../graphql/deprecations';
 
 enum PurchaseStatus {
   SUCCEEDED = 'SUCCEEDED',
@@ -73,7 +74,7 @@ class RefundResult {
 
   @Field(() => Float, {
     description: 'Whole units paid back, in the currency paid',
-    deprecationReason: 'Use amountRefunded (Money, in minor units); kept until 2027-06-30',
+    deprecationReason: deprecated('RefundResult.amount'),
   })
   amount: number;
 

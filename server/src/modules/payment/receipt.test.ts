@@ -1,6 +1,6 @@
 /**
  * Receipts: each paid payment's page (drawn by the server in the buyer's language, printable) and
- * its PDF, for the buyer and admins only; `PaymentRecord.receiptUrl`, `transactionId` and
+ * its PDF, for the buyer and admins only; `PaymentRecord.receiptURL`, `transactionId` and
  * `failureReason`; the receipt mail and SMS linking to the page; the email typed at checkout.
  * Bought with bKash through the offline SSLCommerz imitation, over real HTTP, on real PostgreSQL.
  */
@@ -78,11 +78,12 @@ async function buyWithBkash(client = buyer, billing: Record<string, string> = {}
 
 const signedIn = (email: string, password: string) => signedInClient(app.url, email, password);
 
-const MY_PAYMENTS = `{ myPayments { items { id status transactionId receiptUrl failureReason failureMessage } } }`;
+const MY_PAYMENTS = `{ myPayments { items { id status transactionId receiptURL receiptUrl failureReason failureMessage } } }`;
 type Record_ = {
   id: string;
   status: string;
   transactionId: string | null;
+  receiptURL: string | null;
   receiptUrl: string | null;
   failureReason: string | null;
   failureMessage: string | null;
@@ -171,7 +172,7 @@ describe('a receipt page for each payment', () => {
 });
 
 describe('PaymentRecord', () => {
-  it('gives a paid payment its receiptUrl and transaction id, and a failed one neither', async () => {
+  it('gives a paid payment its receiptURL (and the deprecated receiptUrl, the same) and transaction id, and a failed one neither', async () => {
     expect(await onGateway(await startBuying(buyer), 'fail')).toContain('failed=true');
     const paid = await buyWithBkash();
     const { data } = await buyer.graphql<{ myPayments: { items: Record_[] } }>(MY_PAYMENTS);
@@ -179,15 +180,16 @@ describe('PaymentRecord', () => {
     expect(byId[paid.id]).toMatchObject({
       status: 'SUCCEEDED',
       transactionId: paid.transactionRef,
+      receiptURL: `${app.url}/receipts/${paid.id}`,
       receiptUrl: `${app.url}/receipts/${paid.id}`,
       failureReason: null,
     });
     const failed = data!.myPayments.items.find((item) => item.id !== paid.id)!;
-    expect(failed).toMatchObject({ status: 'FAILED', transactionId: null, receiptUrl: null, failureReason: 'DECLINED' });
+    expect(failed).toMatchObject({ status: 'FAILED', transactionId: null, receiptURL: null, receiptUrl: null, failureReason: 'DECLINED' });
     // Admins see the same address in the list of every payment.
     const admin = await signedIn('boss@example.com', 'admin password');
-    const all = await admin.graphql<{ payments: { items: Array<{ id: string; receiptUrl: string | null }> } }>(`{ payments { items { id receiptUrl } } }`);
-    expect(all.data!.payments.items.find((item) => item.id === paid.id)!.receiptUrl).toBe(`${app.url}/receipts/${paid.id}`);
+    const all = await admin.graphql<{ payments: { items: Array<{ id: string; receiptURL: string | null }> } }>(`{ payments { items { id receiptURL } } }`);
+    expect(all.data!.payments.items.find((item) => item.id === paid.id)!.receiptURL).toBe(`${app.url}/receipts/${paid.id}`);
   });
 
   it('says why each failure failed: declined, cancelled by the buyer, expired, or a gateway error', async () => {

@@ -1,3 +1,4 @@
+import { deprecated } from '../../graphql/deprecations';
 import { Arg, Authorized, Ctx, Field, FieldResolver, Int, Mutation, ObjectType, Resolver, Root } from 'type-graphql';
 import { requireViewer } from '../../graphql/auth-checker';
 import type { GraphQLContext } from '../../kernel/context';
@@ -23,6 +24,7 @@ const CODE = 'The 6-digit code from the SMS, in Bangla or English digits';
 @Resolver(() => User)
 export class PhoneResolver {
   @Mutation(() => Boolean, {
+    deprecationReason: deprecated('Mutation.requestSignInCode'),
     description:
       "Sends a 6-digit sign-in code by SMS, valid for 5 minutes from when the SMS is sent, for signing in or, for a number without an account, signing up; the answer is the same either way. The code works only in the browser that asked for it: the answer sets an httpOnly cookie that signInWithCode needs. When the site's daily SMS budget is spent, the error's code is SMS_UNAVAILABLE; asked again too soon (30 s after the first code, 60 s after later ones), RESEND_TOO_SOON with `extensions.retryAfterSeconds`. sendSignInCode does the same and says when the next code may be asked for",
   })

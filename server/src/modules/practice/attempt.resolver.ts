@@ -29,6 +29,7 @@ import { LeaderboardName } from './leaderboard-preference.entity';
 import { ModelTest } from './model-test.entity';
 import { QuestionOption } from './question.entity';
 import { BoardTag } from './board-tag';
+import { deprecated } from '../../graphql/deprecations';
 
 // ---- attempts -----------------------------------------------------------------------------
 
@@ -336,7 +337,10 @@ export class AttemptResolver {
   }
 
   @Authorized(...roles.signedIn)
-  @Query(() => Boolean, { description: 'Whether you appear on leaderboards as "Student" instead of your name', deprecationReason: 'Use myLeaderboardName' })
+  @Query(() => Boolean, {
+    description: 'Whether you appear on leaderboards as "Student" instead of your name',
+    deprecationReason: deprecated('Query.myLeaderboardNameHidden'),
+  })
   async myLeaderboardNameHidden(@Ctx() ctx: GraphQLContext): Promise<boolean> {
     return (await leaderboardName(ctx.db, requireViewer(ctx))) === LeaderboardName.NONE;
   }
@@ -344,7 +348,7 @@ export class AttemptResolver {
   @Authorized(...roles.signedIn)
   @Mutation(() => Boolean, {
     description: 'Appear on leaderboards as "Student" (true) or by your first name and an initial (false)',
-    deprecationReason: 'Use setLeaderboardName',
+    deprecationReason: deprecated('Mutation.setLeaderboardNameHidden'),
   })
   async setLeaderboardNameHidden(@Arg('hidden', { description: 'true to hide your name' }) hidden: boolean, @Ctx() ctx: GraphQLContext): Promise<boolean> {
     await setLeaderboardName(ctx.db, requireViewer(ctx), hidden ? LeaderboardName.NONE : LeaderboardName.FIRST_NAME_AND_INITIAL);

@@ -17,13 +17,13 @@ const payment = (id: string, overrides: Partial<Item>): Item => ({
   courseName: 'Physics – Class 9',
   createdAt: '2026-11-20T10:00:00.000Z',
   transactionId: null,
-  receiptUrl: null,
+  receiptURL: null,
   failureReason: null,
   ...overrides,
 });
 
 const items: Item[] = [
-  payment('paid', { transactionId: 'BKASH-TRX-9A1', receiptUrl: 'https://shikhon.example/receipts/paid' }),
+  payment('paid', { transactionId: 'BKASH-TRX-9A1', receiptURL: 'https://shikhon.example/receipts/paid' }),
   payment('declined', { status: 'FAILED', method: null, failureReason: 'DECLINED' }),
   payment('cancelled', { status: 'FAILED', method: null, failureReason: 'CANCELLED' }),
   payment('expired', { status: 'FAILED', method: null, failureReason: 'EXPIRED' }),

@@ -29,7 +29,7 @@ export function MyPayments() {
           <Stack gap="2">
             {items.map((payment) => (
               <PaymentRow key={payment.id} payment={payment} testId="my-payment">
-                {(payment.transactionId || payment.receiptUrl || payment.failureReason) && (
+                {(payment.transactionId || payment.receiptURL || payment.failureReason) && (
                   <Stack gap="1" mt="2" fontSize="sm">
                     {payment.transactionId && (
                       <Text color="gray.700" data-testid="payment-transaction" overflowWrap="anywhere">
@@ -41,7 +41,7 @@ export function MyPayments() {
                         {t(reasonKey(payment.failureReason))}
                       </Text>
                     )}
-                    {payment.receiptUrl && (
+                    {payment.receiptURL && (
                       <Link asChild color="blue.700" fontWeight="semibold" alignSelf="start">
                         <RouterLink to={paths.receipt(payment.id)} aria-label={t('account.payments.receiptOf', { course: payment.courseName })}>
                           {t('account.payments.receipt')}
