@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { buildSchema, isEnumType, isInputObjectType, isInterfaceType, isObjectType } from 'graphql';
+import { buildSchema, type GraphQLField, type GraphQLInputField, isEnumType, isInputObjectType, isInterfaceType, isObjectType } from 'graphql';
 import { schemaFile } from '../config/paths';
 import { DEPRECATIONS, deprecated, type DeprecatedName } from './deprecations';
 import { exactWebhookSchema, WEBHOOK_EVENT_TYPES } from '../modules/integration/webhook-schemas';
@@ -19,7 +19,8 @@ function deprecatedInSchema(): Map<string, string> {
   for (const type of Object.values(schema.getTypeMap())) {
     if (type.name.startsWith('__')) continue;
     if (isObjectType(type) || isInterfaceType(type) || isInputObjectType(type)) {
-      for (const field of Object.values(type.getFields())) {
+      const fields = Object.values(type.getFields() as Record<string, GraphQLField<unknown, unknown> | GraphQLInputField>);
+      for (const field of fields) {
         if (field.deprecationReason) found.set(`${type.name}.${field.name}`, field.deprecationReason);
         for (const arg of 'args' in field ? field.args : []) {
           if (arg.deprecationReason) found.set(`${type.name}.${field.name}(${arg.name}:)`, arg.deprecationReason);
