@@ -11,6 +11,7 @@ import type { DataSource } from 'typeorm';
 import type { Env } from './config/env';
 import type { DatabaseState } from './db/embedded';
 import { createErrorFormatter, serviceUnavailableStatus, translatedErrors } from './graphql/errors';
+import { inputPathOfFields } from './graphql/error-fields';
 import { graphqlLimits } from './graphql/limits';
 import { operationLogPlugin } from './graphql/operation-log';
 import { PublicResponseCache } from './graphql/public-response-cache';
@@ -108,6 +109,7 @@ export async function createApp({
       ...limits.plugins,
       serviceUnavailableStatus,
       translatedErrors,
+      inputPathOfFields,
       operationLogPlugin,
       apiKeyScopes,
       readsOnlyRead(onQueryWrite),

@@ -38,7 +38,7 @@ describe('GraphQL errors carry a domain code, its category and its data', () => 
     });
     expect(answer.errors![0]).toMatchObject({
       message: 'name must be at most 200 characters',
-      extensions: { code: 'TEXT_TOO_LONG', category: 'BAD_USER_INPUT', field: 'name', max: 200, fields: { name: 'name must be at most 200 characters' } },
+      extensions: { code: 'TEXT_TOO_LONG', category: 'BAD_USER_INPUT', field: 'input.name', max: 200, fields: { name: 'name must be at most 200 characters' } },
     });
   });
 

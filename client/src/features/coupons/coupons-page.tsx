@@ -111,7 +111,9 @@ function NewCoupon() {
       setChosen([]);
     } catch (failure) {
       const { message, field } = describeError(failure, t);
-      const key = field === 'percentOff' || field === 'amountOffBDT' ? 'amount' : (field ?? 'form');
+      // extensions.field is the input path (input.percentOff); the form's fields are the input's own.
+      const name = field?.replace(/^input\./, '') ?? null;
+      const key = name === 'percentOff' || name === 'amountOffBDT' ? 'amount' : (name ?? 'form');
       setErrors({ [key]: message });
     }
   };

@@ -124,7 +124,7 @@ describe('coupons', () => {
     const unknown = await student.graphql(BUY, {
       input: { courseId: physics.id, provider: 'SSLCOMMERZ', couponCode: 'NOPE1', billingDetails: { phone: '01712-345678' } },
     });
-    expect(unknown.errors?.[0].extensions).toMatchObject({ code: 'COUPON_NOT_FOUND', category: 'NOT_FOUND', field: 'couponCode' });
+    expect(unknown.errors?.[0].extensions).toMatchObject({ code: 'COUPON_NOT_FOUND', category: 'NOT_FOUND', field: 'input.couponCode' });
     await makeCoupon(admin, { code: 'CHEM10', percentOff: 10, courseIds: [chemistry.id] });
     const other = await student.graphql(PREVIEW, { course: physics.id, code: 'CHEM10' });
     expect(other.errors?.[0]).toMatchObject({ message: COUPON_NOT_FOR_COURSE, extensions: { code: 'COUPON_NOT_FOR_COURSE' } });
@@ -171,13 +171,13 @@ describe('coupons', () => {
     const notMine = await makeCoupon(teacher, { code: 'THEIRS', percentOff: 15, courseIds: [chemistry.id] });
     expect(notMine.errors?.[0].extensions?.code).toBe('FORBIDDEN');
     const siteWide = await makeCoupon(teacher, { code: 'EVERYONE', percentOff: 15 });
-    expect(siteWide.errors?.[0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'courseIds' });
+    expect(siteWide.errors?.[0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'input.courseIds' });
     const both = await makeCoupon(admin, { code: 'BOTH', percentOff: 15, amountOffBDT: 100 });
-    expect(both.errors?.[0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'percentOff' });
+    expect(both.errors?.[0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'input.percentOff' });
     const badCode = await makeCoupon(admin, { code: 'ঈদ২৫', percentOff: 15 });
-    expect(badCode.errors?.[0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'code' });
+    expect(badCode.errors?.[0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'input.code' });
     const taken = await makeCoupon(admin, { code: 'myclass', percentOff: 5 });
-    expect(taken.errors?.[0].extensions).toMatchObject({ code: 'COUPON_CODE_TAKEN', field: 'code' });
+    expect(taken.errors?.[0].extensions).toMatchObject({ code: 'COUPON_CODE_TAKEN', field: 'input.code' });
     const byStudent = await makeCoupon(student, { code: 'STUDENT', percentOff: 5 });
     expect(byStudent.errors?.[0].extensions?.code).toBe('FORBIDDEN');
     const mine = await teacher.graphql<{ coupons: Array<{ code: string }> }>(`{ coupons { code } }`);

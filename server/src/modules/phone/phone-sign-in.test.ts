@@ -474,7 +474,7 @@ describe('a number added to an email account', () => {
     const made = await client.graphql<SignedIn>(SIGN_IN, { phone: '01512345678', code: await lastCode('+8801512345678'), name: 'Only phone' });
     client.token = made.data!.signInWithCode.accessToken;
     const changed = await client.graphql(`mutation { updateProfile(input: { phone: "01512345679" }) { phone } }`);
-    expect(errorOf(changed)).toMatchObject({ extensions: { code: 'BAD_USER_INPUT', field: 'phone' } });
+    expect(errorOf(changed)).toMatchObject({ extensions: { code: 'BAD_USER_INPUT', field: 'input.phone' } });
   });
 });
 

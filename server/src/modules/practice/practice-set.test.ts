@@ -144,7 +144,7 @@ describe('practice sets a student makes', () => {
     const none = await client.graphql(START_PRACTICE, { input: { classLevel: 9, subjectId: 'chemistry', count: 10 } });
     expect(none.errors?.[0].extensions?.code).toBe('NO_PRACTICE_QUESTIONS');
     const otherSubject = await client.graphql(START_PRACTICE, { input: { classLevel: 9, subjectId: 'chemistry', chapterIds: [MOTION], count: 10 } });
-    expect(otherSubject.errors?.[0].extensions?.field).toBe('chapterIds');
+    expect(otherSubject.errors?.[0].extensions?.field).toBe('input.chapterIds');
     // Class 10 reads the class 9-10 book.
     expect((await practise(client, { classLevel: 10, chapterIds: [FORCE] })).questions).toHaveLength(3);
   });
