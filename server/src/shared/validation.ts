@@ -113,8 +113,8 @@ export const optionalWholeNumber = (message: string, min: number, max: number): 
 export const VALIDATOR_OPTIONS: ValidatorOptions = { skipMissingProperties: false, forbidUnknownValues: false, stopAtFirstError: true };
 
 /**
- * One error for everything wrong with an input: the first message, and every field's own under
- * `fields` (`lessons.0.title`). `{n}` in a message becomes the position of the list item. The code
+ * One error for everything wrong with an input: the first message, the first field at fault under
+ * `field`, and every field's own message under `fields` (`lessons.0.title`). `{n}` in a message becomes the position of the list item. The code
  * is the first failure's: TEXT_TOO_LONG (with `field` and `max`) for a text over its limit.
  */
 export function inputError(errors: ValidationError[]): AppError {
@@ -136,7 +136,7 @@ export function inputError(errors: ValidationError[]): AppError {
   const [field, first = 'The input is not valid'] = Object.entries(fields)[0] ?? [];
   if (code === 'NOT_FOUND') return new AppError(notFoundCodes.get(first) ?? 'NOT_FOUND', first);
   const max = textLimitOf(first);
-  return max === undefined ? new AppError(code, first, { fields }) : new AppError('TEXT_TOO_LONG', first, { fields, field, max });
+  return max === undefined ? new AppError(code, first, { fields, ...(field ? { field } : {}) }) : new AppError('TEXT_TOO_LONG', first, { fields, field, max });
 }
 
 /** For the REST paths: the same rules as GraphQL, on an instance of the same input class. */
