@@ -24,7 +24,18 @@ export interface DrawnChart {
   destroy: () => void;
 }
 
-const FONT = '12px system-ui, "Noto Sans Bengali", sans-serif';
+/**
+ * A value axis as wide as its longest label (a taka amount in Bangla digits is wider than the default
+ * leaves room for): measured on the chart's own canvas, in the axis's font.
+ */
+const fitLabels: uPlot.Axis.Size = (chart, values, axisIndex, cycle) => {
+  const axis = chart.axes[axisIndex];
+  // uPlot asks again after laying out: keep the first answer.
+  if (cycle > 1) return (axis as { _size?: number })._size ?? 40;
+  const longest = (values ?? []).reduce((widest, value) => (value.length > widest.length ? value : widest), '');
+  chart.ctx.font = (axis.font as unknown as [string])[0];
+  return Math.ceil((axis.ticks?.size ?? 10) + (axis.gap ?? 5) + chart.ctx.measureText(longest).width / devicePixelRatio + 4);
+};
 
 /** Draws the chart into `target` at its width: categories along x (one every few when crowded), up to two value axes. */
 export function drawChart(target: HTMLElement, input: DrawInput): DrawnChart {
@@ -32,6 +43,8 @@ export function drawChart(target: HTMLElement, input: DrawInput): DrawnChart {
   const left = series.find((one) => !one.right) ?? series[0];
   const right = series.find((one) => one.right);
   const bars = uPlot.paths.bars?.({ size: [0.7, 48], gap: 2 });
+  // The page's own typeface (its Bangla font on a Bangla page), so the canvas writes Bangla digits as the page does.
+  const font = `12px ${getComputedStyle(target).fontFamily || 'sans-serif'}`;
   const options: uPlot.Options = {
     width: Math.max(target.clientWidth, 200),
     height,
@@ -44,19 +57,19 @@ export function drawChart(target: HTMLElement, input: DrawInput): DrawnChart {
     },
     axes: [
       {
-        font: FONT,
+        font,
         incrs: [1, 2, 3, 4, 5, 7, 10, 14, 20, 30, 50],
         space: 56,
         values: (_u, splits) => splits.map((split) => (Number.isInteger(split) ? (categories[split] ?? '') : '')),
       },
-      { scale: 'left', font: FONT, size: 64, values: (_u, splits) => splits.map((split) => left.formatAxis(split)) },
+      { scale: 'left', font, size: fitLabels, values: (_u, splits) => splits.map((split) => left.formatAxis(split)) },
       ...(right
         ? [
             {
               scale: 'right',
               side: 1,
-              font: FONT,
-              size: 40,
+              font,
+              size: fitLabels,
               grid: { show: false },
               values: (_u: uPlot, splits: number[]) => splits.map((split) => right.formatAxis(split)),
             },
