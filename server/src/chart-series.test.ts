@@ -124,6 +124,11 @@ describe("an instructor's revenue series", () => {
     expect(long.errors![0]).toMatchObject({ message: 'The period may be at most 366 days long', extensions: { code: 'PERIOD_TOO_LONG', max: 366 } });
     const wrong = await instructor.graphql(REVENUE, { from: '2026-02-30', to: '2026-03-01', interval: 'DAY' });
     expect(wrong.errors![0].extensions).toMatchObject({ code: 'PERIOD_INVALID', field: 'from' });
+    const yearZero = await instructor.graphql(REVENUE, { from: '2026-03-01', to: '0000-01-01', interval: 'DAY' });
+    expect(yearZero.errors![0]).toMatchObject({
+      message: 'The end of the period must be a date written YYYY-MM-DD',
+      extensions: { code: 'PERIOD_INVALID', field: 'to' },
+    });
     instructor.cookies.set('lang', 'bn');
     const inBangla = await instructor.graphql(REVENUE, { from: '2025-01-01', to: '2026-01-02', interval: 'DAY' });
     expect(inBangla.errors![0].message).toBe('সময়কাল সর্বোচ্চ ৩৬৬ দিনের হতে পারে');
@@ -206,18 +211,16 @@ describe("a model test's score distribution", () => {
       .getRepository(ModelTestQuestion)
       .insert(questions.map((question, index) => ({ testId: test.id, questionId: question.id, position: index + 1 })));
     const sat = async (userId: string, score: number, submittedAt: string) =>
-      given.db
-        .getRepository(Attempt)
-        .save({
-          testId: test.id,
-          userId,
-          questionOrder: [],
-          optionOrder: {},
-          score,
-          durationSeconds: 60,
-          deadline: new Date(submittedAt),
-          submittedAt: new Date(submittedAt),
-        });
+      given.db.getRepository(Attempt).save({
+        testId: test.id,
+        userId,
+        questionOrder: [],
+        optionOrder: {},
+        score,
+        durationSeconds: 60,
+        deadline: new Date(submittedAt),
+        submittedAt: new Date(submittedAt),
+      });
     const others = await Promise.all([1, 2, 3].map(() => makeUser(given.db)));
     await sat(student.id, 4, '2026-03-01T10:00:00Z');
     await sat(student.id, 0, '2026-03-02T10:00:00Z'); // a later attempt: practice, not counted

@@ -16,10 +16,11 @@ export interface Period {
   interval: SeriesInterval;
 }
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
+/** YYYY-MM-DD from the year 2000 (PostgreSQL has no year 0, and the site sold nothing before). */
+const DATE = /^[2-9]\d{3}-\d{2}-\d{2}$/;
 const DAY_MS = 86_400_000;
 
-/** A calendar date written YYYY-MM-DD that exists (no 30 February), as milliseconds since 1970 at its UTC midnight; null otherwise. */
+/** A calendar date written YYYY-MM-DD from the year 2000 that exists (no 30 February), as milliseconds since 1970 at its UTC midnight; null otherwise. */
 function dayOf(text: string): number | null {
   if (!DATE.test(text)) return null;
   const time = Date.parse(`${text}T00:00:00Z`);
