@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { newEmail, signUp } from './support/accounts';
+import { logIn, newEmail, signUp } from './support/accounts';
 import { launchBrowser, openPage } from './support/browser';
 import { bangla, text } from './support/catalogues';
 import { sql } from './support/database';
@@ -65,5 +65,42 @@ describe("the instructor's sales chart on a phone, in Bangla", () => {
     // Turned sideways, the chart is drawn again at the new width.
     await page.setViewportSize({ width: 700, height: 390 });
     await page.waitForFunction(() => (document.querySelector('[data-testid="revenue-chart"] canvas')?.getBoundingClientRect().width ?? 0) > 400);
+  });
+});
+
+describe("the admin's payment chart on a phone, in Bangla", () => {
+  it('draws payments by way to pay and gives the failed share in its table', async () => {
+    const { page } = await openPage(browser, PHONE);
+    // A Nagad payment that failed today, beside whatever the other tests paid.
+    const [{ id: studentId }] = await sql<{ id: string }>(`SELECT id FROM "user" ORDER BY "createdAt" LIMIT 1`);
+    const [{ id: courseId }] = await sql<{ id: string }>(`SELECT id FROM course ORDER BY "createdAt" LIMIT 1`);
+    await sql(
+      `INSERT INTO payment ("studentId", "courseId", provider, "providerRef", "amountCents", currency, status, "idempotencyKey", method)
+       VALUES ($1, $2, 'sslcommerz', 'SK-charts-e2e-failed', 144000, 'bdt', 'FAILED', 'charts-e2e-failed', 'Nagad')`,
+      [studentId, courseId],
+    );
+    await page.goto('/login');
+    await logIn(page, 'admin@shikhon.test', 'Admin123!');
+    await page.waitForURL((url) => url.pathname !== '/login');
+    await page.goto('/admin-dashboard/payments?lang=bn');
+    const chart = page.getByTestId('payment-chart');
+    await chart.locator('canvas').first().waitFor();
+    const headers = await chart.locator('thead th').allTextContents();
+    assert.deepEqual(headers.slice(1), [
+      'বিকাশ',
+      'নগদ',
+      'রকেট',
+      'কার্ড',
+      'অন্যান্য',
+      bn('admin.paymentChart.failed'),
+      bn('admin.paymentChart.failedShare'),
+      bn('admin.paymentChart.received'),
+    ]);
+    // Today's row: at least the failed payment, its share a percentage in Bangla digits.
+    const today = await chart.locator('tbody tr').last().locator('td').allTextContents();
+    assert.match(today[5], /^[১-৯][০-৯]*$/);
+    assert.match(today[6], /^[০-৯.]+%$/);
+    assert.match((await page.getByTestId('payment-totals').textContent())!, /ব্যর্থ/);
+    assert.deepEqual(await sidewaysScrolling(page), []);
   });
 });

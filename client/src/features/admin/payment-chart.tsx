@@ -15,6 +15,8 @@ const METHOD_COLORS: Record<PaymentMethodKind, string> = {
   CARD: '#2563eb',
   OTHER: '#71717a',
 };
+/** Failed payments, of every way, beside the ones that went through. */
+const FAILED_COLOR = '#dc2626';
 
 /** A share from 0 to 1 as a percentage in the page's digits ("12.5%" / "১২.৫%"); a dash when there was nothing to share. */
 export function formatShare(share: number | null, language: Language): string {
@@ -24,7 +26,7 @@ export function formatShare(share: number | null, language: Language): string {
 
 const takaOf = (taka: number, language: Language) => formatMoney({ amount: Math.round(taka * 100), currency: 'bdt' }, language);
 
-/** Admins: payments that went through per day or week, one line per way to pay, with the failed ones and their share in the table. */
+/** Admins: payments that went through per day or week, one line per way to pay, one for the failed ones, and the share that failed in the table. */
 export function PaymentChart() {
   const t = useT();
   const { language } = useLanguage();
@@ -33,6 +35,8 @@ export function PaymentChart() {
   const series = (data ?? previousData)?.paymentSeries;
   const points = series?.points ?? [];
   const methods = points[0]?.methods.map((figures) => figures.method) ?? [];
+  const count = (value: number) => formatNumber(value, language);
+  const countAxis = (value: number) => (Number.isInteger(value) ? formatNumber(value, language) : '');
   return (
     <Stack gap="3" as="section" aria-labelledby="payment-chart-heading">
       <div className="chart-controls">
@@ -63,15 +67,23 @@ export function PaymentChart() {
               caption={t('admin.paymentChart.caption', { from: formatDate(series.from, language), to: formatDate(series.to, language) })}
               categoryHeader={t(series.interval === 'WEEK' ? 'chart.week' : 'chart.day')}
               categories={points.map((point) => formatBucket(point.start, language))}
-              series={methods.map((method, index) => ({
-                label: t(`admin.paymentChart.method.${method}`),
-                values: points.map((point) => point.methods[index].succeeded),
-                color: METHOD_COLORS[method],
-                format: (value) => formatNumber(value, language),
-                formatAxis: (value) => (Number.isInteger(value) ? formatNumber(value, language) : ''),
-              }))}
+              series={[
+                ...methods.map((method, index) => ({
+                  label: t(`admin.paymentChart.method.${method}`),
+                  values: points.map((point) => point.methods[index].succeeded),
+                  color: METHOD_COLORS[method],
+                  format: count,
+                  formatAxis: countAxis,
+                })),
+                {
+                  label: t('admin.paymentChart.failed'),
+                  values: points.map((point) => point.failed),
+                  color: FAILED_COLOR,
+                  format: count,
+                  formatAxis: countAxis,
+                },
+              ]}
               extraColumns={[
-                { label: t('admin.paymentChart.failed'), cells: points.map((point) => formatNumber(point.failed, language)) },
                 { label: t('admin.paymentChart.failedShare'), cells: points.map((point) => formatShare(point.failedShare, language)) },
                 { label: t('admin.paymentChart.received'), cells: points.map((point) => takaOf(point.receivedTaka, language)) },
               ]}
