@@ -90,6 +90,14 @@ const languages = catalogues.map(([language, first]) => ({
 }));
 if (languages.length === 0) throw new Error('No message catalogue found in the build.');
 
+/**
+ * Code a page may only fetch later, never in its first load: the chart drawing (uPlot), which
+ * src/components/chart/load-drawing.ts imports when a chart on a dashboard is drawn.
+ */
+const LATER_ONLY = [/^src\/components\/chart\/draw-chart\.ts$/, /node_modules\/uplot\//];
+const chartDrawing = Object.keys(manifest).find((key) => LATER_ONLY[0].test(key));
+if (!chartDrawing) throw new Error('src/components/chart/draw-chart.ts is not a chunk of its own: uPlot would join a page’s first load');
+const early = [];
 const over = [];
 console.log(`JavaScript loaded first, gzip, with the page's texts (${languages.map((l) => l.language).join(' / ')}):`);
 // The home page is bundled into the entry: it has no chunk of its own.
@@ -102,6 +110,7 @@ for (const page of pages) {
   const budget = isHome(page) ? HOME_BUDGET_KB : isPublic ? PUBLIC_BUDGET_KB : null;
   console.log(`  ${page.padEnd(48)} ${sizes.map(({ kb }) => kb.toFixed(1).padStart(6)).join(' /')} KB${budget ? ` (budget ${budget})` : ''}`);
   for (const { language, kb } of sizes) if (budget && kb > budget) over.push({ page, language, kb, budget });
+  for (const key of files) if (LATER_ONLY.some((pattern) => pattern.test(key))) early.push({ page, key });
 }
 // The server sends a public page's HTML before its code: a stylesheet that came with the code would
 // leave the page unstyled until then (main.tsx puts every stylesheet under src/ in the first one).
@@ -111,7 +120,9 @@ const lateStyles = PUBLIC_PAGES.filter((page) => !isHome(page)).filter((page) =>
 for (const page of lateStyles) console.error(`${page} brings a stylesheet with its code: the server's HTML would be drawn without it.`);
 for (const { page, language, kb, budget } of over)
   console.error(`${page} (${language}) loads ${kb.toFixed(1)} KB of gzip JavaScript first, over its budget of ${budget} KB.`);
+console.log(`  the chart drawing (uPlot), fetched when a chart is drawn: ${gzipKb([chartDrawing]).toFixed(1)} KB`);
+for (const { page, key } of early) console.error(`${page} loads ${key} first: the chart drawing must come only when a chart is drawn.`);
 const missing = PUBLIC_PAGES.filter((page) => !pages.includes(page));
 for (const page of missing) console.error(`${page} is not a page of the build: is PUBLIC_PAGES out of date?`);
-if (over.length > 0 || missing.length > 0 || lateStyles.length > 0) process.exit(1);
+if (over.length > 0 || missing.length > 0 || lateStyles.length > 0 || early.length > 0) process.exit(1);
 console.log(`The home page is within ${HOME_BUDGET_KB} KB and the other public pages within ${PUBLIC_BUDGET_KB} KB, none with Chakra's run-time.`);

@@ -235,6 +235,9 @@ const graphqlTable: Record<string, [string, Check]> = {
   managedCourses: [staff, gql('{ managedCourses { total } }')],
   managedCourse: [courseEditor, gql('query ($id: ID!) { managedCourse(id: $id) { name } }', () => ({ id: ids.draft }))],
   instructorStudents: [staff, gql('{ instructorStudents { total } }')],
+  // Charts: an instructor's own courses (an admin's own too), every payment for admins, a model test for its author and admins.
+  instructorRevenueSeries: [staff, gql('{ instructorRevenueSeries(from: "2026-03-01", to: "2026-03-07") { totalRevenueTaka } }')],
+  paymentSeries: [admin, gql('{ paymentSeries(from: "2026-03-01", to: "2026-03-07", interval: WEEK) { failedShare } }')],
   adminSummary: [admin, gql('{ adminSummary { students } }')],
   users: [admin, gql('{ users { total } }')],
   auditLog: [admin, gql('{ auditLog { total } }')],
@@ -400,6 +403,7 @@ const graphqlTable: Record<string, [string, Check]> = {
   setModelTestPublished: [courseEditor, gql('mutation ($id: ID!) { setModelTestPublished(id: $id, published: true) { id } }', () => ({ id: ids.test }))],
   modelTestQuestions: [courseEditor, gql('query ($id: ID!) { modelTestQuestions(id: $id) { id correctOptionId } }', () => ({ id: ids.test }))],
   questionStatistics: [courseEditor, gql('query ($id: ID!) { questionStatistics(id: $id) { answered } }', () => ({ id: ids.test }))],
+  modelTestScoreDistribution: [courseEditor, gql('query ($id: ID!) { modelTestScoreDistribution(testId: $id) { participants } }', () => ({ id: ids.test }))],
   modelTestResults: [courseEditor, gql('query ($id: ID!) { modelTestResults(testId: $id) { total } }', () => ({ id: ids.test }))],
   startAttempt: [signedIn, gql('mutation ($id: ID!) { startAttempt(testId: $id) { id } }', () => ({ id: ids.test }))],
   saveAnswer: [

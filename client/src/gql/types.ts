@@ -376,6 +376,19 @@ export type PaymentKind =
   /** The buyer gives a name and a mobile number, then pays on the gateway’s page (purchaseCourse answers redirectURL) */
   | 'HOSTED_PAGE';
 
+/** A way to pay, as the payment charts group them */
+export type PaymentMethodKind =
+  /** bKash */
+  | 'BKASH'
+  /** A card (Visa, Mastercard, Amex, local cards), through either provider */
+  | 'CARD'
+  /** Nagad */
+  | 'NAGAD'
+  /** Another wallet (Upay, Tap, OK Wallet), or none recorded (an attempt that failed before the buyer chose) */
+  | 'OTHER'
+  /** Rocket */
+  | 'ROCKET';
+
 /** A way to pay, each in its own currency */
 export type PaymentProvider =
   /** SSLCommerz: bKash, Nagad, Rocket and local cards, charged in taka on its payment page */
@@ -533,6 +546,13 @@ export type Role =
   | 'INSTRUCTOR'
   /** Buys courses and learns */
   | 'STUDENT';
+
+/** How a chart's figures are grouped, in Asia/Dhaka time */
+export type SeriesInterval =
+  /** One figure a day */
+  | 'DAY'
+  /** One figure a week, weeks starting on Monday */
+  | 'WEEK';
 
 /** A new account; every field is required */
 export type SignUpInput = {

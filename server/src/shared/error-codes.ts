@@ -56,6 +56,11 @@ export const errorCodes = {
   /** A board-exam year before 1990 or after this year: `max` is this year. */
   BOARD_YEAR_OUT_OF_RANGE: 'BAD_USER_INPUT',
 
+  /** A chart's period that is not a date (YYYY-MM-DD) or starts after it ends (`field`: from or to). */
+  PERIOD_INVALID: 'BAD_USER_INPUT',
+  /** A chart's period longer than its limit: `max` is the limit in days. */
+  PERIOD_TOO_LONG: 'BAD_USER_INPUT',
+
   /** The SMS code had its last wrong try: it can no longer be used, even when right; ask for a new one (`field` is `code`). */
   CODE_USED_UP: 'BAD_USER_INPUT',
 

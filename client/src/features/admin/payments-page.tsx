@@ -11,6 +11,7 @@ import { describeError } from '../../lib/graphql-errors';
 import { PAYMENT_METHODS, PAYMENT_STATUSES, paymentMethodLabel, paymentStatusLabel, providerLabel } from '../../lib/payment-labels';
 import { useLanguage, useT } from '../../lib/i18n';
 import { toaster } from '../../lib/toaster';
+import { PaymentChart } from './payment-chart';
 import { useAdminPaymentsQuery, useApproveHeldPaymentMutation, useRefundEnrollmentMutation, type AdminPaymentsQuery } from './api/payments.generated';
 
 const PAGE_SIZE = 20;
@@ -100,6 +101,7 @@ export default function PaymentsPage() {
       <Heading as="h1" size="xl">
         {t('admin.payments.title')}
       </Heading>
+      <PaymentChart />
       <SimpleGrid columns={{ base: 2, md: 3, lg: 6 }} gap="3">
         <Select
           label={t('admin.payments.provider')}

@@ -13,6 +13,7 @@ import { paths } from '../../lib/paths';
 import { useSession } from '../../lib/session-context';
 import { toaster } from '../../lib/toaster';
 import { useLanguage, useT } from '../../lib/i18n';
+import { RevenueChart } from './revenue-chart';
 
 const PAGE_SIZE = 10;
 
@@ -65,6 +66,7 @@ export default function InstructorOverviewPage() {
         <StatCard label={t('instructor.stats.courses')} value={formatDigits(figures.totalCourses, language)} />
         <StatCard label={t('instructor.stats.students')} value={formatDigits(figures.totalStudents, language)} />
       </SimpleGrid>
+      <RevenueChart />
       {state.status === 'signedIn' && state.user.role === 'INSTRUCTOR' && !state.user.instructorApproved && (
         <Text bg="blue.50" borderRadius="md" p="3" data-testid="review-notice">
           {t('instructor.reviewNotice')}

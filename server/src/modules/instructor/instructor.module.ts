@@ -1,7 +1,8 @@
 import type { ProductModule } from '../../kernel/product-module';
 import { InstructorResolver } from './instructor.resolver';
+import { InstructorSeriesResolver } from './instructor-series.resolver';
 
 export const instructorModule: ProductModule = {
   name: 'instructor',
-  resolvers: [InstructorResolver],
+  resolvers: [InstructorResolver, InstructorSeriesResolver],
 };

@@ -8,6 +8,7 @@ import { paymentServices, type PaymentServices } from './payment-services';
 import { PurchaseResolver, CoursePaymentResolver } from './purchase.resolver';
 import { PaymentHistoryResolver } from './payment-history.resolver';
 import { PaymentSettingsResolver } from './payment-settings.resolver';
+import { PaymentSeriesResolver } from './payment-series.resolver';
 import { Payment } from './payment.entity';
 import { Refund } from './refund.entity';
 import { WebhookEventSeen } from './webhook-event.entity';
@@ -38,7 +39,15 @@ export const paymentModule: ProductModule = {
         log,
       }),
   },
-  resolvers: [PurchaseResolver, CoursePaymentResolver, PaymentHistoryResolver, PaymentSettingsResolver, GuardianPaymentResolver, CouponResolver],
+  resolvers: [
+    PurchaseResolver,
+    CoursePaymentResolver,
+    PaymentHistoryResolver,
+    PaymentSettingsResolver,
+    PaymentSeriesResolver,
+    GuardianPaymentResolver,
+    CouponResolver,
+  ],
   entities: [Payment, Refund, WebhookEventSeen, LegacyChargeRequest, GuardianPaymentRequest, Coupon, CouponRedemption],
   routes: ({ payments, db }) => [
     // Webhooks are verified against the exact bytes received, so they are read before any JSON parsing.

@@ -13,7 +13,7 @@ import { editableTest, MODEL_TEST_NOT_FOUND } from './model-test.service';
 import { isAdmin } from '../auth/guards';
 
 /** Each student's first finished attempt at test $1: the attempts a leaderboard ranks (`extra`: more of their columns). */
-const firstAttempts = (extra = '') => `SELECT DISTINCT ON ("userId") "id", "userId", "score", "durationSeconds", "submittedAt"${extra} FROM "attempt"
+export const firstAttempts = (extra = '') => `SELECT DISTINCT ON ("userId") "id", "userId", "score", "durationSeconds", "submittedAt"${extra} FROM "attempt"
    WHERE "testId" = $1 AND "submittedAt" IS NOT NULL ORDER BY "userId", "submittedAt", "id"`;
 const FIRST_ATTEMPTS = firstAttempts();
 /** The one order of a leaderboard: best score first, ties to the quicker; equal both, equal rank. */

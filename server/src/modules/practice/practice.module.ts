@@ -20,6 +20,7 @@ import { PracticeSet, SavedQuestion } from './practice-set.entity';
 import { PracticeSetFieldsResolver, PracticeSetResolver } from './practice-set.resolver';
 import { SavedQuestionResolver } from './saved-question.resolver';
 import { LiveExamResolver } from './live-exam.resolver';
+import { ScoreDistributionResolver } from './score-distribution.resolver';
 import { PracticeQueue, SUBMIT_AT_DEADLINE_QUEUE } from './practice-queue';
 import { LiveExamNotice, LiveExamReminder, LiveExamResultsDeclined } from './live-exam-reminder.entity';
 import { LIVE_EXAM_NOTICES_CRON, LIVE_EXAM_NOTICES_QUEUE, startLiveExamNotices } from './live-exam-notices';
@@ -73,6 +74,7 @@ export const practiceModule: ProductModule = {
     PracticeSetFieldsResolver,
     SavedQuestionResolver,
     LiveExamResolver,
+    ScoreDistributionResolver,
   ],
   entities: [
     Subject,

@@ -24,6 +24,7 @@ import {
 import { MathText } from '../math-text';
 import { QuestionPicture } from '../question-picture';
 import { QuestionStatisticsLine } from './question-statistics';
+import { ScoreChart } from './score-chart';
 import { emptyModelTest, formOfTest, modelTestErrors, modelTestInput, type ModelTestErrors, type ModelTestForm } from './model-test-form';
 import { difficultyKey, LevelOptions, SelectField, SubjectOptions, type SubjectChoice } from './syllabus-fields';
 
@@ -170,6 +171,7 @@ function Builder({ existing, courses, subjects }: BuilderProps) {
       <Button asChild variant="ghost" size="sm" alignSelf="start">
         <RouterLink to={paths.authoredModelTests}>{t('authoring.tests.back')}</RouterLink>
       </Button>
+      {test && <ScoreChart testId={test.id} />}
 
       <Stack asChild gap="4">
         <form noValidate onSubmit={(e) => (e.preventDefault(), void saveDraft())}>
