@@ -439,6 +439,20 @@ export type ProfileInput = {
   phone?: string | null | undefined;
 };
 
+/** A purchase of a bundle at the price for the courses the student does not own yet (Bundle.priceForYou) */
+export type PurchaseBundleInput = {
+  /** Who pays; SSLCOMMERZ needs at least the mobile number */
+  billingDetails?: BillingDetailsInput | null | undefined;
+  /** The bundle to buy */
+  bundleId: string | number;
+  /** The same key for a retried request gives the first answer; at most 200 characters */
+  idempotencyKey?: string | null | undefined;
+  /** For STRIPE: a PaymentMethod id or test id (pm_card_visa, ...), at most 255 characters */
+  paymentMethod?: string | null | undefined;
+  /** Who takes the payment; STRIPE when left out */
+  provider?: PaymentProvider | null | undefined;
+};
+
 /** A purchase of one course at its catalogue price (the price is never taken from the client) */
 export type PurchaseInput = {
   /** Who pays; at most 2000 characters as JSON; SSLCOMMERZ needs at least the mobile number */

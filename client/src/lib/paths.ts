@@ -81,6 +81,8 @@ export const paths = {
   searchFor: (text: string) => `/search?q=${encodeURIComponent(text)}`,
   modelTests: '/model-tests',
   modelTest: (id: string) => `/model-tests/${id}`,
+  /** A bundle of courses sold together (drawn by the server too). */
+  bundle: (id: string) => `/bundles/${id}`,
   attempt: (id: string) => `/attempts/${id}`,
   /** Practising by oneself: a set from chosen chapters (`?class=9&subject=physics` picks them). */
   practice: '/practice',
@@ -103,6 +105,7 @@ export const routePatterns = {
   lessonQuizzes: `${instructor}/upload-course/:id/quizzes`,
   editModelTest: `${instructor}/model-tests/:id`,
   modelTest: '/model-tests/:id',
+  bundle: '/bundles/:id',
   attempt: '/attempts/:id',
   guardianPay: '/guardian-pay/:token',
 } as const;

@@ -5,6 +5,7 @@ import { IdArgs } from '../../graphql/id-args';
 import { Money } from '../../graphql/money';
 import type { GraphQLContext } from '../../kernel/context';
 import { money } from '../../shared/money';
+import { AppError } from '../../shared/errors';
 import { IsId, Rule, optionalText } from '../../shared/validation';
 import { validationMessages as m } from '../../shared/validation-messages';
 import { roles } from '../auth/guards';
@@ -101,9 +102,13 @@ export class BundleResolver {
     return (await listBundles(ctx.db, ctx.viewer ?? null)).map(toBundle);
   }
 
-  @Query(() => BundleType, { description: 'One bundle on sale; for anyone' })
-  async bundle(@Args(() => BundleId) { id }: BundleId, @Ctx() ctx: GraphQLContext): Promise<BundleType> {
-    return toBundle(await findBundle(ctx.db, ctx.viewer ?? null, id));
+  @Query(() => BundleType, { nullable: true, description: 'One bundle on sale; null for an unknown id or one whose course is no longer sold; for anyone' })
+  async bundle(@Args(() => BundleId) { id }: BundleId, @Ctx() ctx: GraphQLContext): Promise<BundleType | null> {
+    const view = await findBundle(ctx.db, ctx.viewer ?? null, id).catch((error: unknown) => {
+      if (error instanceof AppError && error.code === 'BUNDLE_NOT_FOUND') return null;
+      throw error;
+    });
+    return view && toBundle(view);
   }
 
   @Authorized(...roles.admin)

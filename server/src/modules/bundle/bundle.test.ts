@@ -100,7 +100,7 @@ describe('making bundles', () => {
     });
     expect((await given.visitor.graphql(`{ bundles { id } }`)).data).toEqual({ bundles: [{ id }] });
     const missing = await given.visitor.graphql(READ, { id: '00000000-0000-4000-8000-000000000000' });
-    expect(missing.errors?.[0].extensions?.code).toBe('BUNDLE_NOT_FOUND');
+    expect(missing.data).toEqual({ bundle: null });
   });
 });
 

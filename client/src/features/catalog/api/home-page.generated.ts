@@ -7,13 +7,256 @@ import type * as Types from '../../../gql/types';
 
 import { useQuery } from '../../../lib/data';
 import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
-export type HomePageQueryVariables = Exact<{ [key: string]: never; }>;
+export type HomePageQueryVariables = Exact<{ [key: string]: never }>;
 
+export type HomePageQuery = {
+  free: {
+    items: Array<{
+      id: string;
+      name: string;
+      description: string;
+      isFree: boolean;
+      photoURL: string | null;
+      category: Types.CourseCategory;
+      language: Types.CourseLanguage;
+      averageRating: number | null;
+      ratingCount: number;
+      instructor: string;
+      priceTaka: { amount: number; currency: Types.Currency };
+    }>;
+  };
+  professional: {
+    items: Array<{
+      id: string;
+      name: string;
+      description: string;
+      isFree: boolean;
+      photoURL: string | null;
+      category: Types.CourseCategory;
+      language: Types.CourseLanguage;
+      averageRating: number | null;
+      ratingCount: number;
+      instructor: string;
+      priceTaka: { amount: number; currency: Types.Currency };
+    }>;
+  };
+  trending: {
+    items: Array<{
+      id: string;
+      name: string;
+      description: string;
+      isFree: boolean;
+      photoURL: string | null;
+      category: Types.CourseCategory;
+      language: Types.CourseLanguage;
+      averageRating: number | null;
+      ratingCount: number;
+      instructor: string;
+      priceTaka: { amount: number; currency: Types.Currency };
+    }>;
+  };
+  school: {
+    items: Array<{
+      id: string;
+      name: string;
+      description: string;
+      isFree: boolean;
+      photoURL: string | null;
+      category: Types.CourseCategory;
+      language: Types.CourseLanguage;
+      averageRating: number | null;
+      ratingCount: number;
+      instructor: string;
+      priceTaka: { amount: number; currency: Types.Currency };
+    }>;
+  };
+  catalogueFigures: { courses: number; students: number; instructors: number };
+  testimonials: {
+    items: Array<{
+      id: string;
+      name: string;
+      img: string | null;
+      text: string;
+      info: string | null;
+      rating: number | null;
+      title: string | null;
+      courseName: string | null;
+    }>;
+  };
+};
 
-export type HomePageQuery = { free: { items: Array<{ id: string, name: string, description: string, isFree: boolean, photoURL: string | null, category: Types.CourseCategory, language: Types.CourseLanguage, averageRating: number | null, ratingCount: number, instructor: string, priceTaka: { amount: number, currency: Types.Currency } }> }, professional: { items: Array<{ id: string, name: string, description: string, isFree: boolean, photoURL: string | null, category: Types.CourseCategory, language: Types.CourseLanguage, averageRating: number | null, ratingCount: number, instructor: string, priceTaka: { amount: number, currency: Types.Currency } }> }, trending: { items: Array<{ id: string, name: string, description: string, isFree: boolean, photoURL: string | null, category: Types.CourseCategory, language: Types.CourseLanguage, averageRating: number | null, ratingCount: number, instructor: string, priceTaka: { amount: number, currency: Types.Currency } }> }, school: { items: Array<{ id: string, name: string, description: string, isFree: boolean, photoURL: string | null, category: Types.CourseCategory, language: Types.CourseLanguage, averageRating: number | null, ratingCount: number, instructor: string, priceTaka: { amount: number, currency: Types.Currency } }> }, catalogueFigures: { courses: number, students: number, instructors: number }, testimonials: { items: Array<{ id: string, name: string, img: string | null, text: string, info: string | null, rating: number | null, title: string | null, courseName: string | null }> } };
-
-
-export const HomePageDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"HomePage"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","alias":{"kind":"Name","value":"free"},"name":{"kind":"Name","value":"courses"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"section"},"value":{"kind":"EnumValue","value":"FREE"}},{"kind":"Argument","name":{"kind":"Name","value":"limit"},"value":{"kind":"IntValue","value":"4"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"items"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"CourseCard_course"}}]}}]}},{"kind":"Field","alias":{"kind":"Name","value":"professional"},"name":{"kind":"Name","value":"courses"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"section"},"value":{"kind":"EnumValue","value":"PROFESSIONAL_SKILL"}},{"kind":"Argument","name":{"kind":"Name","value":"limit"},"value":{"kind":"IntValue","value":"4"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"items"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"CourseCard_course"}}]}}]}},{"kind":"Field","alias":{"kind":"Name","value":"trending"},"name":{"kind":"Name","value":"courses"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"section"},"value":{"kind":"EnumValue","value":"TRENDING"}},{"kind":"Argument","name":{"kind":"Name","value":"limit"},"value":{"kind":"IntValue","value":"4"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"items"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"CourseCard_course"}}]}}]}},{"kind":"Field","alias":{"kind":"Name","value":"school"},"name":{"kind":"Name","value":"courses"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"section"},"value":{"kind":"EnumValue","value":"CLASS_1_TO_12"}},{"kind":"Argument","name":{"kind":"Name","value":"limit"},"value":{"kind":"IntValue","value":"4"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"items"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"CourseCard_course"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"catalogueFigures"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"courses"}},{"kind":"Field","name":{"kind":"Name","value":"students"}},{"kind":"Field","name":{"kind":"Name","value":"instructors"}}]}},{"kind":"Field","alias":{"kind":"Name","value":"testimonials"},"name":{"kind":"Name","value":"reviews"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"written"},"value":{"kind":"BooleanValue","value":true}},{"kind":"Argument","name":{"kind":"Name","value":"order"},"value":{"kind":"EnumValue","value":"HIGHEST_RATED"}},{"kind":"Argument","name":{"kind":"Name","value":"limit"},"value":{"kind":"IntValue","value":"8"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"items"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ReviewCard_review"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"CourseCard_course"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Course"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"isFree"}},{"kind":"Field","name":{"kind":"Name","value":"priceTaka"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"amount"}},{"kind":"Field","name":{"kind":"Name","value":"currency"}}]}},{"kind":"Field","name":{"kind":"Name","value":"photoURL"}},{"kind":"Field","name":{"kind":"Name","value":"category"}},{"kind":"Field","name":{"kind":"Name","value":"language"}},{"kind":"Field","name":{"kind":"Name","value":"averageRating"}},{"kind":"Field","name":{"kind":"Name","value":"ratingCount"}},{"kind":"Field","name":{"kind":"Name","value":"instructor"}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ReviewCard_review"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Review"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"img"}},{"kind":"Field","name":{"kind":"Name","value":"text"}},{"kind":"Field","name":{"kind":"Name","value":"info"}},{"kind":"Field","name":{"kind":"Name","value":"rating"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"courseName"}}]}}]} as unknown as DocumentNode<HomePageQuery, HomePageQueryVariables>;
+export const HomePageDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'HomePage' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            alias: { kind: 'Name', value: 'free' },
+            name: { kind: 'Name', value: 'courses' },
+            arguments: [
+              { kind: 'Argument', name: { kind: 'Name', value: 'section' }, value: { kind: 'EnumValue', value: 'FREE' } },
+              { kind: 'Argument', name: { kind: 'Name', value: 'limit' }, value: { kind: 'IntValue', value: '4' } },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'items' },
+                  selectionSet: { kind: 'SelectionSet', selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'CourseCard_course' } }] },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            alias: { kind: 'Name', value: 'professional' },
+            name: { kind: 'Name', value: 'courses' },
+            arguments: [
+              { kind: 'Argument', name: { kind: 'Name', value: 'section' }, value: { kind: 'EnumValue', value: 'PROFESSIONAL_SKILL' } },
+              { kind: 'Argument', name: { kind: 'Name', value: 'limit' }, value: { kind: 'IntValue', value: '4' } },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'items' },
+                  selectionSet: { kind: 'SelectionSet', selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'CourseCard_course' } }] },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            alias: { kind: 'Name', value: 'trending' },
+            name: { kind: 'Name', value: 'courses' },
+            arguments: [
+              { kind: 'Argument', name: { kind: 'Name', value: 'section' }, value: { kind: 'EnumValue', value: 'TRENDING' } },
+              { kind: 'Argument', name: { kind: 'Name', value: 'limit' }, value: { kind: 'IntValue', value: '4' } },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'items' },
+                  selectionSet: { kind: 'SelectionSet', selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'CourseCard_course' } }] },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            alias: { kind: 'Name', value: 'school' },
+            name: { kind: 'Name', value: 'courses' },
+            arguments: [
+              { kind: 'Argument', name: { kind: 'Name', value: 'section' }, value: { kind: 'EnumValue', value: 'CLASS_1_TO_12' } },
+              { kind: 'Argument', name: { kind: 'Name', value: 'limit' }, value: { kind: 'IntValue', value: '4' } },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'items' },
+                  selectionSet: { kind: 'SelectionSet', selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'CourseCard_course' } }] },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'catalogueFigures' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'courses' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'students' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'instructors' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            alias: { kind: 'Name', value: 'testimonials' },
+            name: { kind: 'Name', value: 'reviews' },
+            arguments: [
+              { kind: 'Argument', name: { kind: 'Name', value: 'written' }, value: { kind: 'BooleanValue', value: true } },
+              { kind: 'Argument', name: { kind: 'Name', value: 'order' }, value: { kind: 'EnumValue', value: 'HIGHEST_RATED' } },
+              { kind: 'Argument', name: { kind: 'Name', value: 'limit' }, value: { kind: 'IntValue', value: '8' } },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'items' },
+                  selectionSet: { kind: 'SelectionSet', selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ReviewCard_review' } }] },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'CourseCard_course' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Course' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'description' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'isFree' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'priceTaka' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'amount' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'currency' } },
+              ],
+            },
+          },
+          { kind: 'Field', name: { kind: 'Name', value: 'photoURL' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'category' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'language' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'averageRating' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'ratingCount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'instructor' } },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ReviewCard_review' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Review' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'img' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'text' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'info' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'rating' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'courseName' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<HomePageQuery, HomePageQueryVariables>;
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type OptionsOf<F> = F extends (document: any, ...options: infer O) => any ? O : never;

@@ -7,15 +7,163 @@ import type * as Types from '../../../gql/types';
 
 import { useQuery } from '../../../lib/data';
 import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
-export type HomeModelTestFragment = { id: string, title: string, classLevel: number, durationMinutes: number, questionCount: number, opensAt: string | null, closesAt: string | null, subject: { id: string, nameBn: string, nameEn: string } | null };
+export type HomeModelTestFragment = {
+  id: string;
+  title: string;
+  classLevel: number;
+  durationMinutes: number;
+  questionCount: number;
+  opensAt: string | null;
+  closesAt: string | null;
+  subject: { id: string; nameBn: string; nameEn: string } | null;
+};
 
-export type HomeModelTestsQueryVariables = Exact<{ [key: string]: never; }>;
+export type HomeModelTestsQueryVariables = Exact<{ [key: string]: never }>;
 
+export type HomeModelTestsQuery = {
+  live: {
+    items: Array<{
+      id: string;
+      title: string;
+      classLevel: number;
+      durationMinutes: number;
+      questionCount: number;
+      opensAt: string | null;
+      closesAt: string | null;
+      subject: { id: string; nameBn: string; nameEn: string } | null;
+    }>;
+  };
+  free: {
+    items: Array<{
+      id: string;
+      title: string;
+      classLevel: number;
+      durationMinutes: number;
+      questionCount: number;
+      opensAt: string | null;
+      closesAt: string | null;
+      subject: { id: string; nameBn: string; nameEn: string } | null;
+    }>;
+  };
+};
 
-export type HomeModelTestsQuery = { live: { items: Array<{ id: string, title: string, classLevel: number, durationMinutes: number, questionCount: number, opensAt: string | null, closesAt: string | null, subject: { id: string, nameBn: string, nameEn: string } | null }> }, free: { items: Array<{ id: string, title: string, classLevel: number, durationMinutes: number, questionCount: number, opensAt: string | null, closesAt: string | null, subject: { id: string, nameBn: string, nameEn: string } | null }> } };
-
-export const HomeModelTestFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"HomeModelTest"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ModelTest"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"classLevel"}},{"kind":"Field","name":{"kind":"Name","value":"durationMinutes"}},{"kind":"Field","name":{"kind":"Name","value":"questionCount"}},{"kind":"Field","name":{"kind":"Name","value":"opensAt"}},{"kind":"Field","name":{"kind":"Name","value":"closesAt"}},{"kind":"Field","name":{"kind":"Name","value":"subject"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"nameBn"}},{"kind":"Field","name":{"kind":"Name","value":"nameEn"}}]}}]}}]} as unknown as DocumentNode<HomeModelTestFragment, unknown>;
-export const HomeModelTestsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"HomeModelTests"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","alias":{"kind":"Name","value":"live"},"name":{"kind":"Name","value":"upcomingModelTests"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"offset"},"value":{"kind":"IntValue","value":"0"}},{"kind":"Argument","name":{"kind":"Name","value":"limit"},"value":{"kind":"IntValue","value":"2"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"items"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"HomeModelTest"}}]}}]}},{"kind":"Field","alias":{"kind":"Name","value":"free"},"name":{"kind":"Name","value":"modelTests"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"free"},"value":{"kind":"BooleanValue","value":true}},{"kind":"Argument","name":{"kind":"Name","value":"offset"},"value":{"kind":"IntValue","value":"0"}},{"kind":"Argument","name":{"kind":"Name","value":"limit"},"value":{"kind":"IntValue","value":"4"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"items"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"HomeModelTest"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"HomeModelTest"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ModelTest"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"classLevel"}},{"kind":"Field","name":{"kind":"Name","value":"durationMinutes"}},{"kind":"Field","name":{"kind":"Name","value":"questionCount"}},{"kind":"Field","name":{"kind":"Name","value":"opensAt"}},{"kind":"Field","name":{"kind":"Name","value":"closesAt"}},{"kind":"Field","name":{"kind":"Name","value":"subject"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"nameBn"}},{"kind":"Field","name":{"kind":"Name","value":"nameEn"}}]}}]}}]} as unknown as DocumentNode<HomeModelTestsQuery, HomeModelTestsQueryVariables>;
+export const HomeModelTestFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'HomeModelTest' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'ModelTest' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'classLevel' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'durationMinutes' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'questionCount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'opensAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'closesAt' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'subject' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'nameBn' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'nameEn' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<HomeModelTestFragment, unknown>;
+export const HomeModelTestsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'HomeModelTests' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            alias: { kind: 'Name', value: 'live' },
+            name: { kind: 'Name', value: 'upcomingModelTests' },
+            arguments: [
+              { kind: 'Argument', name: { kind: 'Name', value: 'offset' }, value: { kind: 'IntValue', value: '0' } },
+              { kind: 'Argument', name: { kind: 'Name', value: 'limit' }, value: { kind: 'IntValue', value: '2' } },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'items' },
+                  selectionSet: { kind: 'SelectionSet', selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'HomeModelTest' } }] },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            alias: { kind: 'Name', value: 'free' },
+            name: { kind: 'Name', value: 'modelTests' },
+            arguments: [
+              { kind: 'Argument', name: { kind: 'Name', value: 'free' }, value: { kind: 'BooleanValue', value: true } },
+              { kind: 'Argument', name: { kind: 'Name', value: 'offset' }, value: { kind: 'IntValue', value: '0' } },
+              { kind: 'Argument', name: { kind: 'Name', value: 'limit' }, value: { kind: 'IntValue', value: '4' } },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'items' },
+                  selectionSet: { kind: 'SelectionSet', selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'HomeModelTest' } }] },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'HomeModelTest' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'ModelTest' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'classLevel' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'durationMinutes' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'questionCount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'opensAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'closesAt' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'subject' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'nameBn' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'nameEn' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<HomeModelTestsQuery, HomeModelTestsQueryVariables>;
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type OptionsOf<F> = F extends (document: any, ...options: infer O) => any ? O : never;
