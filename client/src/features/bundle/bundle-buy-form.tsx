@@ -24,7 +24,7 @@ export function BundleBuyForm({ bundleId, buyerName, price }: { bundleId: string
   const pay = async (e: FormEvent) => {
     e.preventDefault();
     if (!BANGLADESH_MOBILE.test(latinDigits(phone).replace(/[\s-]/g, ''))) {
-      setError(t('checkout.local.phoneWrong'));
+      setError(t('bundle.buy.phoneWrong'));
       return;
     }
     setError(null);
@@ -53,20 +53,20 @@ export function BundleBuyForm({ bundleId, buyerName, price }: { bundleId: string
     <form onSubmit={(e) => void pay(e)} noValidate aria-label={t('bundle.buy.form')}>
       <Stack gap="3">
         <Field.Root required invalid={Boolean(error)}>
-          <Field.Label>{t('checkout.local.phone')}</Field.Label>
+          <Field.Label>{t('bundle.buy.phone')}</Field.Label>
           <Input
             type="tel"
             inputMode="tel"
             autoComplete="tel"
-            placeholder={t('checkout.local.phoneExample')}
+            placeholder={t('bundle.buy.phoneExample')}
             value={phone}
             onChange={(e) => setPhone(e.target.value)}
           />
-          <Field.HelperText>{t('checkout.local.phoneHelp')}</Field.HelperText>
+          <Field.HelperText>{t('bundle.buy.phoneHelp')}</Field.HelperText>
           <Field.ErrorText>{error}</Field.ErrorText>
         </Field.Root>
         <Button type="submit" colorPalette="pink" size="lg" minH="48px" disabled={leaving}>
-          {leaving ? t('checkout.local.opening') : t('bundle.buy.pay', { price })}
+          {leaving ? t('bundle.buy.opening') : t('bundle.buy.pay', { price })}
         </Button>
         <Text fontSize="sm" color="gray.600">
           {t('bundle.buy.once', { price })}

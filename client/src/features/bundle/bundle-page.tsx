@@ -13,10 +13,10 @@ import { BundleBuyForm } from './bundle-buy-form';
 /** What the gateway's return (the query string) says, and how the page shows it. */
 const RETURNS: Array<{ flag: string; key: MessageKey; status: 'success' | 'info' | 'error' }> = [
   { flag: 'success', key: 'bundle.return.success', status: 'success' },
-  { flag: 'pending', key: 'payment.pending', status: 'info' },
-  { flag: 'held', key: 'payment.held', status: 'info' },
-  { flag: 'canceled', key: 'checkout.orderCanceled', status: 'info' },
-  { flag: 'failed', key: 'payment.failed', status: 'error' },
+  { flag: 'pending', key: 'bundle.return.pending', status: 'info' },
+  { flag: 'held', key: 'bundle.return.held', status: 'info' },
+  { flag: 'canceled', key: 'bundle.return.canceled', status: 'info' },
+  { flag: 'failed', key: 'bundle.return.failed', status: 'error' },
 ];
 
 /**
