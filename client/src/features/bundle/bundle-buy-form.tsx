@@ -1,33 +1,36 @@
-import { Button, Field, Input, Stack, Text } from '@chakra-ui/react';
 import { useRef, useState, type FormEvent } from 'react';
+import { FormError, TextField } from '../../components/form-field';
 import { latinDigits } from '../../lib/digits';
 import { describeError } from '../../lib/graphql-errors';
 import { useT } from '../../lib/i18n';
-import { toaster } from '../../lib/toaster';
 import { usePurchaseBundleMutation } from './api/bundle.generated';
+import '../../styles/ui.css';
 
 /** 01 then 3 to 9, then 8 digits (an optional +88 first), in Bangla or English digits; spaces and dashes allowed. */
 const BANGLADESH_MOBILE = /^(?:\+?88)?01[3-9]\d{8}$/;
 
 /**
  * Paying for a bundle in taka through SSLCommerz (bKash, Nagad, Rocket or a local card on its
- * page): the buyer's mobile number, then off to the gateway, which sends them back to the bundle's page.
+ * page): the buyer's mobile number, then off to the gateway, which sends them back to the bundle's
+ * page. Plain elements, as the rest of the page (a public page has no Chakra run-time).
  */
 export function BundleBuyForm({ bundleId, buyerName, price }: { bundleId: string; buyerName: string; price: string }) {
   const t = useT();
   const [phone, setPhone] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const [phoneError, setPhoneError] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
   const [leaving, setLeaving] = useState(false);
   const attemptKey = useRef(crypto.randomUUID());
   const [purchase] = usePurchaseBundleMutation();
 
   const pay = async (e: FormEvent) => {
     e.preventDefault();
+    setProblem(null);
     if (!BANGLADESH_MOBILE.test(latinDigits(phone).replace(/[\s-]/g, ''))) {
-      setError(t('bundle.buy.phoneWrong'));
+      setPhoneError(t('bundle.buy.phoneWrong'));
       return;
     }
-    setError(null);
+    setPhoneError(null);
     setLeaving(true);
     try {
       const { data } = await purchase({
@@ -39,39 +42,35 @@ export function BundleBuyForm({ bundleId, buyerName, price }: { bundleId: string
         return;
       }
       setLeaving(false);
-      toaster.create({ title: t('payment.failed'), description: outcome.message ?? undefined, type: 'error', duration: 4000 });
+      setProblem(outcome.message ?? t('bundle.return.failed'));
     } catch (failure) {
       setLeaving(false);
       attemptKey.current = crypto.randomUUID();
       const { message, fields } = describeError(failure, t);
-      if (fields.phone) setError(fields.phone);
-      else toaster.create({ title: t('payment.failed'), description: message, type: 'error', duration: 4000 });
+      if (fields.phone) setPhoneError(fields.phone);
+      else setProblem(message);
     }
   };
 
   return (
-    <form onSubmit={(e) => void pay(e)} noValidate aria-label={t('bundle.buy.form')}>
-      <Stack gap="3">
-        <Field.Root required invalid={Boolean(error)}>
-          <Field.Label>{t('bundle.buy.phone')}</Field.Label>
-          <Input
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel"
-            placeholder={t('bundle.buy.phoneExample')}
-            value={phone}
-            onChange={(e) => setPhone(e.target.value)}
-          />
-          <Field.HelperText>{t('bundle.buy.phoneHelp')}</Field.HelperText>
-          <Field.ErrorText>{error}</Field.ErrorText>
-        </Field.Root>
-        <Button type="submit" colorPalette="pink" size="lg" minH="48px" disabled={leaving}>
-          {leaving ? t('bundle.buy.opening') : t('bundle.buy.pay', { price })}
-        </Button>
-        <Text fontSize="sm" color="gray.600">
-          {t('bundle.buy.once', { price })}
-        </Text>
-      </Stack>
+    <form className="ui-stack" onSubmit={(e) => void pay(e)} noValidate aria-label={t('bundle.buy.form')}>
+      <TextField
+        label={t('bundle.buy.phone')}
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel"
+        required
+        placeholder={t('bundle.buy.phoneExample')}
+        hint={t('bundle.buy.phoneHelp')}
+        error={phoneError}
+        value={phone}
+        onChange={(e) => setPhone(e.target.value)}
+      />
+      {problem && <FormError message={problem} />}
+      <button type="submit" className="ui-button ui-blue ui-lg" disabled={leaving}>
+        {leaving ? t('bundle.buy.opening') : t('bundle.buy.pay', { price })}
+      </button>
+      <p className="ui-muted">{t('bundle.buy.once', { price })}</p>
     </form>
   );
 }

@@ -1,28 +1,29 @@
-import { Alert, Badge, Box, Button, Card, Heading, Stack, Text } from '@chakra-ui/react';
 import { useEffect } from 'react';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
 import { useRecordNotFound } from '../../app/page-status';
-import { ErrorState, FullScreenLoading } from '../../components/states';
+import { EmptyState, ErrorState, FullScreenLoading } from '../../components/states';
 import { formatMoney } from '../../lib/format';
 import { useLanguage, useT, type MessageKey } from '../../lib/i18n';
 import { paths } from '../../lib/paths';
 import { useSession } from '../../lib/session-context';
 import { useBundlePageQuery } from './api/bundle.generated';
 import { BundleBuyForm } from './bundle-buy-form';
+import '../../styles/ui.css';
+import './bundle-page.css';
 
 /** What the gateway's return (the query string) says, and how the page shows it. */
-const RETURNS: Array<{ flag: string; key: MessageKey; status: 'success' | 'info' | 'error' }> = [
-  { flag: 'success', key: 'bundle.return.success', status: 'success' },
-  { flag: 'pending', key: 'bundle.return.pending', status: 'info' },
-  { flag: 'held', key: 'bundle.return.held', status: 'info' },
-  { flag: 'canceled', key: 'bundle.return.canceled', status: 'info' },
-  { flag: 'failed', key: 'bundle.return.failed', status: 'error' },
+const RETURNS: Array<{ flag: string; key: MessageKey; tone: 'ui-green' | 'ui-blue' | 'ui-red' }> = [
+  { flag: 'success', key: 'bundle.return.success', tone: 'ui-green' },
+  { flag: 'pending', key: 'bundle.return.pending', tone: 'ui-blue' },
+  { flag: 'held', key: 'bundle.return.held', tone: 'ui-blue' },
+  { flag: 'canceled', key: 'bundle.return.canceled', tone: 'ui-blue' },
+  { flag: 'failed', key: 'bundle.return.failed', tone: 'ui-red' },
 ];
 
 /**
- * A bundle's page (drawn by the server too, as a visitor sees it): its courses, its price and what
- * it saves, the price for the rest when the student owns some of them (by the rule it states), and
- * paying for it with bKash, Nagad, Rocket or a local card.
+ * A bundle's page (drawn by the server too, as a visitor sees it; plain elements, as every public
+ * page): its courses, its price and what it saves, the price for the rest when the student owns
+ * some of them (by the rule it states), and paying for it with bKash, Nagad, Rocket or a local card.
  */
 export default function BundlePage() {
   const t = useT();
@@ -43,13 +44,13 @@ export default function BundlePage() {
   const bundle = data?.bundle;
   if (!bundle) {
     return (
-      <div className="ui-container ui-stack" data-testid="bundle-missing">
+      <EmptyState>
         <h1 className="ui-heading ui-heading-xl">{t('bundle.notFound.title')}</h1>
         <p>{t('bundle.notFound.text')}</p>
-        <RouterLink className="ui-link" to={paths.allCourses}>
+        <RouterLink className="ui-button ui-blue" to={paths.allCourses}>
           {t('course.notFound.seeAll')}
         </RouterLink>
-      </div>
+      </EmptyState>
     );
   }
 
@@ -61,90 +62,82 @@ export default function BundlePage() {
   const user = state.status === 'signedIn' ? state.user : null;
 
   return (
-    <Box className="ui-container" py="6" data-testid="bundle-page">
-      <Stack gap="5">
+    <div className="ui-container ui-page bundle-page" data-testid="bundle-page">
+      <div className="ui-stack">
         {returned && (
-          <Alert.Root status={returned.status} data-testid="bundle-return">
-            <Alert.Indicator />
-            <Alert.Title>{t(returned.key)}</Alert.Title>
-          </Alert.Root>
+          <div className={`ui-alert ${returned.tone}`} role="status" data-testid="bundle-return">
+            <div>
+              <strong>{t(returned.key)}</strong>
+            </div>
+          </div>
         )}
-        <Stack gap="2">
-          <Text color="pink.700" fontWeight="semibold">
-            {t('bundle.kicker', { count: bundle.courses.length })}
-          </Text>
-          <Heading as="h1" size="2xl">
-            {bundle.name}
-          </Heading>
-        </Stack>
-        <Card.Root data-testid="bundle-price">
-          <Card.Body gap="2">
-            <Text fontSize="3xl" fontWeight="bold" data-testid="bundle-price-amount">
+        <div className="ui-stack bundle-head">
+          <p className="bundle-kicker">{t('bundle.kicker', { count: bundle.courses.length })}</p>
+          <h1 className="ui-heading ui-heading-2xl">{bundle.name}</h1>
+        </div>
+        <div className="ui-card">
+          <div className="ui-stack bundle-card" data-testid="bundle-price">
+            <p className="bundle-price" data-testid="bundle-price-amount">
               {formatMoney(bundle.price, language)}
-            </Text>
-            <Text color="gray.600">
+            </p>
+            <p className="ui-muted">
               {t('bundle.listPrice')} <s>{formatMoney(bundle.listPrice, language)}</s>
-            </Text>
-            <Badge colorPalette="green" alignSelf="flex-start" size="lg" data-testid="bundle-saving">
+            </p>
+            <span className="ui-badge ui-green bundle-saving" data-testid="bundle-saving">
               {t('bundle.saving', { amount: formatMoney(bundle.saving, language) })}
-            </Badge>
+            </span>
             {ownsSome && (
-              <Alert.Root status="info" data-testid="bundle-price-for-you">
-                <Alert.Indicator />
-                <Alert.Title>{t('bundle.priceForYou', { owned: owned.size, price })}</Alert.Title>
-              </Alert.Root>
+              <div className="ui-alert ui-blue" data-testid="bundle-price-for-you">
+                <div>
+                  <strong>{t('bundle.priceForYou', { owned: owned.size, price })}</strong>
+                </div>
+              </div>
             )}
-            <Text fontSize="sm" color="gray.600">
-              {t('bundle.rule')}
-            </Text>
-          </Card.Body>
-        </Card.Root>
-        <Stack as="section" gap="3" aria-labelledby="bundle-courses">
-          <Heading as="h2" size="lg" id="bundle-courses">
+            <p className="ui-muted">{t('bundle.rule')}</p>
+          </div>
+        </div>
+        <section className="ui-stack" aria-labelledby="bundle-courses">
+          <h2 className="ui-heading ui-heading-lg" id="bundle-courses">
             {t('bundle.courses')}
-          </Heading>
-          <Stack as="ul" gap="2" listStyleType="none" ps="0">
+          </h2>
+          <ul className="bundle-courses">
             {bundle.courses.map((course) => (
-              <Card.Root as="li" key={course.id} size="sm">
-                <Card.Body display="flex" flexDirection="row" flexWrap="wrap" gap="2" alignItems="center" justifyContent="space-between">
-                  <Stack gap="0" minW="0">
-                    <RouterLink className="ui-link" to={paths.course(course.id)}>
-                      {course.name}
-                    </RouterLink>
-                    <Text fontSize="sm" color="gray.600">
-                      {course.instructor}
-                    </Text>
-                  </Stack>
-                  {owned.has(course.id) ? <Badge colorPalette="blue">{t('bundle.owned')}</Badge> : <Text>{formatMoney(course.priceTaka, language)}</Text>}
-                </Card.Body>
-              </Card.Root>
+              <li key={course.id} className="ui-card bundle-course">
+                <div className="bundle-course-name">
+                  <RouterLink className="ui-link" to={paths.course(course.id)}>
+                    {course.name}
+                  </RouterLink>
+                  <span className="ui-muted">{course.instructor}</span>
+                </div>
+                {owned.has(course.id) ? <span className="ui-badge ui-blue">{t('bundle.owned')}</span> : <span>{formatMoney(course.priceTaka, language)}</span>}
+              </li>
             ))}
-          </Stack>
-        </Stack>
-        <Card.Root as="section" aria-label={t('bundle.buy.title')}>
-          <Card.Body gap="3">
-            <Heading as="h2" size="lg">
+          </ul>
+        </section>
+        <section className="ui-card" aria-labelledby="bundle-buy">
+          <div className="ui-stack bundle-card">
+            <h2 className="ui-heading ui-heading-lg" id="bundle-buy">
               {t('bundle.buy.title')}
-            </Heading>
+            </h2>
             {ownsAll ? (
-              <Stack gap="2" data-testid="bundle-all-owned">
-                <Text>{t('bundle.allOwned')}</Text>
-                <Button asChild colorPalette="blue" alignSelf="flex-start" minH="44px">
-                  <RouterLink to={paths.myCourses}>{t('bundle.toMyCourses')}</RouterLink>
-                </Button>
-              </Stack>
+              <div className="ui-stack" data-testid="bundle-all-owned">
+                <p>{t('bundle.allOwned')}</p>
+                <RouterLink className="ui-button ui-blue bundle-action" to={paths.myCourses}>
+                  {t('bundle.toMyCourses')}
+                </RouterLink>
+              </div>
             ) : !user ? (
-              <Button asChild colorPalette="pink" alignSelf="flex-start" minH="48px">
-                <RouterLink to={paths.loginThen(paths.bundle(bundle.id))}>{t('bundle.buy.signIn', { price })}</RouterLink>
-              </Button>
+              <RouterLink className="ui-button ui-blue ui-lg bundle-action" to={paths.loginThen(paths.bundle(bundle.id))}>
+                {t('bundle.buy.signIn', { price })}
+              </RouterLink>
             ) : user.role !== 'STUDENT' ? (
-              <Text>{t('bundle.buy.studentsOnly')}</Text>
+              <p>{t('bundle.buy.studentsOnly')}</p>
             ) : (
               <BundleBuyForm bundleId={bundle.id} buyerName={user.name} price={price} />
             )}
-          </Card.Body>
-        </Card.Root>
-      </Stack>
-    </Box>
+          </div>
+        </section>
+      </div>
+    </div>
   );
 }
