@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { newEmail } from './support/accounts';
-import { launchBrowser, openPage } from './support/browser';
+import { baseUrl, launchBrowser, openPage } from './support/browser';
 import { bangla, expectBanglaOnly, text } from './support/catalogues';
 import { sql } from './support/database';
 import { api } from './support/tour';
@@ -37,6 +37,11 @@ describe('a bundle of courses', () => {
       login.accessToken,
     );
     bundleId = createBundle.id;
+
+    // Its page is drawn by the server, in Bangla, before any script runs.
+    const drawn = await (await fetch(`${baseUrl}/bundles/${bundleId}?lang=bn`)).text();
+    assert.ok(drawn.includes(`<h1 class="ui-heading ui-heading-2xl">${BUNDLE_NAME}</h1>`), 'the server draws the bundle page');
+    assert.ok(drawn.includes(bn('bundle.courses')), 'in Bangla');
 
     const visit = await openPage(browser, { width: 390, height: 844 });
     const { page } = visit;

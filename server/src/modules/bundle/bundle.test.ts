@@ -150,7 +150,8 @@ describe('buying a bundle', () => {
     const { data } = await student.graphql<Bought>(BUY, {
       input: { bundleId: id, provider: 'STRIPE', paymentMethod: 'pm_card_visa', idempotencyKey: 'card-1' },
     });
-    expect(data!.purchaseBundle).toMatchObject({ status: 'SUCCEEDED', enrollment: { id: expect.any(String) } });
+    expect(data!.purchaseBundle.status).toBe('SUCCEEDED');
+    expect(data!.purchaseBundle.enrollment).not.toBeNull();
     const payment = await given.db.getRepository(Payment).findOneByOrFail({ studentId });
     expect(payment).toMatchObject({ amountCents: 3200, currency: 'usd' });
     const body = JSON.stringify({
