@@ -136,6 +136,7 @@ export const routes: RouteObject[] = [
                   { path: paths.adminInbox, ...screen(() => import('../features/admin/inbox-page')) },
                   { path: paths.courseReview, ...screen(() => import('../features/admin/course-review-page')) },
                   { path: paths.adminPayments, ...screen(() => import('../features/admin/payments-page')) },
+                  { path: paths.adminBundles, ...screen(() => import('../features/admin/bundles-page')) },
                   { path: paths.adminIntegrations, ...screen(() => import('../features/admin/integrations-page')) },
                   { path: paths.auditLog, ...screen(() => import('../features/admin/audit-log-page')) },
                 ],

@@ -212,6 +212,16 @@ export type CourseLanguage =
   /** English */
   | 'EN';
 
+/** A new bundle */
+export type CreateBundleInput = {
+  /** At least 2 different published paid courses, in the order the page shows them */
+  courseIds: Array<string | number>;
+  /** 3 to 120 characters */
+  name: string;
+  /** Whole taka, above 0 and below the sum of the courses' taka prices */
+  priceBDT: number;
+};
+
 /** The currency an amount is in */
 export type Currency =
   /** Bangladeshi taka (bKash, Nagad, Rocket, local cards) */

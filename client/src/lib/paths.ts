@@ -63,6 +63,7 @@ export const paths = {
   courseReview: `${admin}/course-review`,
   auditLog: `${admin}/audit-log`,
   adminPayments: `${admin}/payments`,
+  adminBundles: `${admin}/bundles`,
   adminIntegrations: `${admin}/integrations`,
   course: (id: string) => `/course/${id}`,
   blogPost: (id: string) => `/blog/${id}`,
