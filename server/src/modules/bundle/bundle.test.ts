@@ -11,12 +11,13 @@ import { useAppPerFile } from '../../test/app-per-file';
 import { makeCourse, makeUser } from '../../test/factories';
 import { signedInClient, type HttpClient } from '../../test/http-client';
 import { payOnGateway } from '../../test/sslcommerz-gateway';
-import type { Course } from '../course/course.entity';
+import { Course as CourseEntity, type Course } from '../course/course.entity';
 import { Enrollment } from '../enrollment/enrollment.entity';
 import { WebhookDelivery, WebhookEndpoint, WebhookEventType } from '../integration/webhook.entity';
 import { OutboxMessage } from '../mail/outbox-message.entity';
 import { Payment, PaymentStatus } from '../payment/payment.entity';
 import { settleGatewayNotification } from '../payment/settlement.service';
+import { revenueByCurrency } from '../payment/revenue';
 import { User } from '../user/user.entity';
 import { dollarCentsForRest, splitByWeight, takaPriceForRest } from './bundle-price';
 
@@ -175,6 +176,16 @@ describe('buying a bundle', () => {
     const replay = await student.graphql<Bought>(BUY, { input: { bundleId: id, provider: 'STRIPE', paymentMethod: 'pm_card_visa', idempotencyKey: 'card-1' } });
     expect(replay.data!.purchaseBundle.status).toBe('SUCCEEDED');
     expect(await given.db.getRepository(Payment).countBy({ studentId })).toBe(1);
+  });
+
+  it("counts only each course's share of a bundle in its instructor's revenue, split by list price", async () => {
+    const teacher = await makeUser(given.db, { email: 'bundle-teacher@example.com', role: Role.INSTRUCTOR }, 'teacher password');
+    await given.db.getRepository(CourseEntity).update({ id: physics.id }, { instructorId: teacher.id });
+    const id = await makeBundle();
+    await student.graphql<Bought>(BUY, { input: { bundleId: id, provider: 'STRIPE', paymentMethod: 'pm_card_visa' } });
+    // $32 over $10 + $10 + $20: physics' share is $8.
+    expect(await revenueByCurrency(given.db, 'c."instructorId" = $1', [teacher.id])).toEqual([{ currency: 'usd', amount: 8 }]);
+    expect(await revenueByCurrency(given.db, 'true', [])).toEqual([{ currency: 'usd', amount: 32 }]);
   });
 
   it('charges a student who owns some courses the stated price for the rest, and enrolls only the rest', async () => {
