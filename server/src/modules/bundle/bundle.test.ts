@@ -172,6 +172,9 @@ describe('buying a bundle', () => {
     expect(await activeCourses()).toEqual([physics.id, chemistry.id, biology.id].sort());
     expect(await given.db.getRepository(Enrollment).countBy({ studentId })).toBe(3);
     expect(await given.db.getRepository(OutboxMessage).countBy({ to: 'nadia@example.com' })).toBe(1);
+    // One payment in the student's payments, under the bundle's name.
+    const { data: mine } = await student.graphql(`{ myPayments { total items { courseName status } } }`);
+    expect(mine).toEqual({ myPayments: { total: 1, items: [{ courseName: 'Science 9', status: 'SUCCEEDED' }] } });
     // The same request again answers the first result, charging nothing more.
     const replay = await student.graphql<Bought>(BUY, { input: { bundleId: id, provider: 'STRIPE', paymentMethod: 'pm_card_visa', idempotencyKey: 'card-1' } });
     expect(replay.data!.purchaseBundle.status).toBe('SUCCEEDED');
