@@ -210,6 +210,16 @@ describe('buying a bundle', () => {
     expect(physicsEnrollment.paymentId).not.toBe(payment.id);
   });
 
+  it("refuses buying one of a bundle's courses alone while the bundle's payment waits on the gateway", async () => {
+    const id = await makeBundle();
+    expect((await student.graphql<Bought>(BUY, { input: bkash(id) })).data!.purchaseBundle.status).toBe('REQUIRES_ACTION');
+    const alone = await student.graphql(`mutation ($input: PurchaseInput!) { purchaseCourse(input: $input) { status } }`, {
+      input: { courseId: biology.id, paymentMethod: 'pm_card_visa' },
+    });
+    expect(alone.errors?.[0].extensions?.code).toBe('PAYMENT_IN_PROGRESS');
+    expect(await activeCourses()).toEqual([]);
+  });
+
   it('ends every enrollment of a refunded bundle payment', async () => {
     const id = await makeBundle();
     const bought = await student.graphql<Bought>(BUY, { input: bkash(id) });

@@ -16,7 +16,7 @@ import { findActiveEnrollment, grantEnrollment } from '../enrollment/enrollment.
 import { priceWithCoupon, redeemCoupon, type CouponPrice } from './coupon.service';
 import { PAYMENTS_OFF, type ProviderDefinition, type PurchaseDeps } from './payment-deps';
 import { Payment, PaymentStatus, type PaymentBundle } from './payment.entity';
-import { lockPurchases } from './payment-courses';
+import { bundlePaymentInFlight, lockPurchases } from './payment-courses';
 import {
   ALREADY_OWNED,
   lockPurchase,
@@ -226,6 +226,7 @@ export async function payForCourse(
       if (await findActiveEnrollment(manager, viewer.id, courseId))
         throw bundle ? new AppError('BUNDLE_PRICE_CHANGED', BUNDLE_PRICE_CHANGED) : new AppError('ALREADY_ENROLLED', ALREADY_OWNED);
     }
+    if (!bundle && (await bundlePaymentInFlight(manager, viewer.id, course.id))) throw new AppError('PAYMENT_IN_PROGRESS', PAYMENT_IN_PROGRESS);
     // One payment on a gateway's page per student and course: asking again with the same way to pay
     // (a second tap, another tab) returns it, once it has its page; another way waits until it is settled.
     // A card waiting for its 3-D Secure check does not hold back another card (the later one is refunded).

@@ -3,7 +3,7 @@ import { Course } from '../course/course.entity';
 import type { Enrollment } from '../enrollment/enrollment.entity';
 import { findActiveEnrollment, grantEnrollment } from '../enrollment/enrollment.service';
 import { User } from '../user/user.entity';
-import type { Payment } from './payment.entity';
+import { Payment, PaymentStatus } from './payment.entity';
 
 /**
  * The courses one payment buys: its course, or every course of a bundle's payment, each with the
@@ -58,4 +58,21 @@ export async function grantPaidCourses(manager: EntityManager, payment: Payment)
     created ||= granted.created;
   }
   return { enrollment: enrollments[0] ?? null, enrollments, created, alreadyOwned: null };
+}
+
+/**
+ * A bundle's payment holding this course that is started and not settled (waiting on the gateway's
+ * page, or held for review): buying the course alone meanwhile would pay for it twice.
+ */
+export function bundlePaymentInFlight(manager: EntityManager, studentId: string, courseId: string): Promise<Payment | null> {
+  return manager
+    .getRepository(Payment)
+    .createQueryBuilder('p')
+    .where('p."studentId" = :studentId AND p.bundle IS NOT NULL AND p.status IN (:...statuses)', {
+      studentId,
+      statuses: [PaymentStatus.PENDING, PaymentStatus.REQUIRES_ACTION, PaymentStatus.HELD],
+    })
+    .andWhere(`(p.status <> :waiting OR p."actionUrl" IS NOT NULL)`, { waiting: PaymentStatus.REQUIRES_ACTION })
+    .andWhere(`p.bundle->'courses' @> CAST(:line AS jsonb)`, { line: JSON.stringify([{ courseId }]) })
+    .getOne();
 }
