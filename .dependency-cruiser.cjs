@@ -9,6 +9,7 @@ const MODULE_USES = {
   audit: ['auth'],
   auth: ['course', 'mail', 'user'],
   blog: ['auth'],
+  bundle: ['auth', 'course', 'enrollment', 'payment'],
   certificate: ['course', 'enrollment', 'integration', 'user'],
   course: ['auth', 'enrollment', 'integration', 'user'],
   'course-editing': ['audit', 'auth', 'course', 'enrollment', 'integration', 'payment', 'user'],

@@ -89,6 +89,7 @@ const SECONDS = {
   'bangla-font-on-english-pages': 7,
   bangla: 14,
   'before-scripts': 55,
+  bundle: 40,
   'exam-night': 90,
   finishing: 28,
   language: 17,

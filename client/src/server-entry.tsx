@@ -39,6 +39,7 @@ export const serverRenderedPages = [
   paths.signUp,
   paths.modelTests,
   routePatterns.modelTest,
+  routePatterns.bundle,
   routePatterns.certificate,
   paths.about,
   paths.privacy,

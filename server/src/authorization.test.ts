@@ -296,6 +296,10 @@ const graphqlTable: Record<string, [string, Check]> = {
     gql('mutation ($id: ID!) { purchaseCourse(input: { courseId: $id, paymentMethod: "pm_card_visa" }) { status } }', () => ({ id: ids.paidCourse })),
   ],
   confirmPurchase: [student, gql('mutation { confirmPurchase(paymentId: "00000000-0000-4000-8000-000000000000") { status } }')],
+  bundles: [everyone, gql('{ bundles { id } }')],
+  bundle: [everyone, gql('{ bundle(id: "00000000-0000-4000-8000-000000000000") { id } }')],
+  createBundle: [admin, gql('mutation { createBundle(input: { name: "", courseIds: [], priceBDT: 0 }) { id } }')],
+  purchaseBundle: [student, gql('mutation { purchaseBundle(input: { bundleId: "00000000-0000-4000-8000-000000000000" }) { status } }')],
   requestGuardianPayment: [
     student,
     gql('mutation ($id: ID!) { requestGuardianPayment(courseId: $id, guardianPhone: "01812-345670") }', () => ({ id: ids.paidCourse })),

@@ -69,6 +69,7 @@ export const routes: RouteObject[] = [
       { path: paths.signUp, ...publicScreen(() => import('../features/account/sign-up-page')) },
       { path: paths.modelTests, ...publicScreen(() => import('../features/practice/model-tests-page')) },
       { path: routePatterns.modelTest, ...publicScreen(() => import('../features/practice/model-test-page')) },
+      { path: routePatterns.bundle, ...publicScreen(() => import('../features/bundle/bundle-page')) },
       { path: routePatterns.certificate, ...publicScreen(() => import('../features/certificate/certificate-page')) },
       // A payment's receipt: plain elements, as the server draws it; for its buyer and admins (the server decides).
       { element: <RequireAuth />, children: [{ path: routePatterns.receipt, ...screen(() => import('../features/receipt/receipt-page')) }] },
@@ -135,6 +136,7 @@ export const routes: RouteObject[] = [
                   { path: paths.adminInbox, ...screen(() => import('../features/admin/inbox-page')) },
                   { path: paths.courseReview, ...screen(() => import('../features/admin/course-review-page')) },
                   { path: paths.adminPayments, ...screen(() => import('../features/admin/payments-page')) },
+                  { path: paths.adminBundles, ...screen(() => import('../features/admin/bundles-page')) },
                   { path: paths.adminIntegrations, ...screen(() => import('../features/admin/integrations-page')) },
                   { path: paths.auditLog, ...screen(() => import('../features/admin/audit-log-page')) },
                 ],

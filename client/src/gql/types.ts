@@ -212,6 +212,16 @@ export type CourseLanguage =
   /** English */
   | 'EN';
 
+/** A new bundle */
+export type CreateBundleInput = {
+  /** At least 2 different published paid courses, in the order the page shows them */
+  courseIds: Array<string | number>;
+  /** 3 to 120 characters */
+  name: string;
+  /** Whole taka, above 0 and below the sum of the courses' taka prices */
+  priceBDT: number;
+};
+
 /** The currency an amount is in */
 export type Currency =
   /** Bangladeshi taka (bKash, Nagad, Rocket, local cards) */
@@ -450,6 +460,20 @@ export type ProfileInput = {
   name?: string | null | undefined;
   /** Bangla or English digits; a Bangladeshi mobile number is kept as +8801XXXXXXXXX */
   phone?: string | null | undefined;
+};
+
+/** A purchase of a bundle at the price for the courses the student does not own yet (Bundle.priceForYou) */
+export type PurchaseBundleInput = {
+  /** Who pays; SSLCOMMERZ needs at least the mobile number */
+  billingDetails?: BillingDetailsInput | null | undefined;
+  /** The bundle to buy */
+  bundleId: string | number;
+  /** The same key for a retried request gives the first answer; at most 200 characters */
+  idempotencyKey?: string | null | undefined;
+  /** For STRIPE: a PaymentMethod id or test id (pm_card_visa, ...), at most 255 characters */
+  paymentMethod?: string | null | undefined;
+  /** Who takes the payment; STRIPE when left out */
+  provider?: PaymentProvider | null | undefined;
 };
 
 /** A purchase of one course at its catalogue price (the price is never taken from the client) */

@@ -63,6 +63,7 @@ export const paths = {
   courseReview: `${admin}/course-review`,
   auditLog: `${admin}/audit-log`,
   adminPayments: `${admin}/payments`,
+  adminBundles: `${admin}/bundles`,
   adminIntegrations: `${admin}/integrations`,
   course: (id: string) => `/course/${id}`,
   blogPost: (id: string) => `/blog/${id}`,
@@ -81,6 +82,8 @@ export const paths = {
   searchFor: (text: string) => `/search?q=${encodeURIComponent(text)}`,
   modelTests: '/model-tests',
   modelTest: (id: string) => `/model-tests/${id}`,
+  /** A bundle of courses sold together (drawn by the server too). */
+  bundle: (id: string) => `/bundles/${id}`,
   attempt: (id: string) => `/attempts/${id}`,
   /** Practising by oneself: a set from chosen chapters (`?class=9&subject=physics` picks them). */
   practice: '/practice',
@@ -103,6 +106,7 @@ export const routePatterns = {
   lessonQuizzes: `${instructor}/upload-course/:id/quizzes`,
   editModelTest: `${instructor}/model-tests/:id`,
   modelTest: '/model-tests/:id',
+  bundle: '/bundles/:id',
   attempt: '/attempts/:id',
   guardianPay: '/guardian-pay/:token',
 } as const;

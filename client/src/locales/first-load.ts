@@ -18,6 +18,8 @@ export const FIRST_LOAD_TEXTS: readonly string[] = [
   'header.',
   'footer.',
   'home.',
+  // A bundle's page and the home page's bundles.
+  'bundle.',
   'catalog.',
   'courseCard.',
   'courseLanguage.',

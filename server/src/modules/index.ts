@@ -4,6 +4,7 @@ import { announcementModule } from './announcement/announcement.module';
 import { auditModule } from './audit/audit.module';
 import { authModule } from './auth/auth.module';
 import { blogModule } from './blog/blog.module';
+import { bundleModule } from './bundle/bundle.module';
 import { certificateModule } from './certificate/certificate.module';
 import { courseModule } from './course/course.module';
 import { courseEditingModule } from './course-editing/course-editing.module';
@@ -29,6 +30,7 @@ export const productModules: readonly ProductModule[] = [
   auditModule,
   authModule,
   blogModule,
+  bundleModule,
   certificateModule,
   courseModule,
   courseEditingModule,

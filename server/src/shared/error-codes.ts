@@ -107,6 +107,8 @@ export const errorCodes = {
   WEBHOOK_DELIVERY_NOT_FOUND: 'NOT_FOUND',
   /** No payment provider here takes webhooks (`POST /webhooks/stripe` on a server without one). */
   PAYMENT_PROVIDER_NOT_FOUND: 'NOT_FOUND',
+  /** No bundle has this id. */
+  BUNDLE_NOT_FOUND: 'NOT_FOUND',
   /** No question usable in practice matches what the student picked (or they have saved none). */
   NO_PRACTICE_QUESTIONS: 'NOT_FOUND',
 
@@ -128,6 +130,10 @@ export const errorCodes = {
   COUPON_CODE_TAKEN: 'CONFLICT',
   /** The payment was refunded already. */
   ALREADY_REFUNDED: 'CONFLICT',
+  /** The student owns every course of the bundle already: nothing is left to buy. */
+  BUNDLE_ALREADY_OWNED: 'CONFLICT',
+  /** The student got one of the bundle's courses after its price was shown: the price for the rest changed. */
+  BUNDLE_PRICE_CHANGED: 'CONFLICT',
   /** The email address belongs to another account. */
   EMAIL_TAKEN: 'CONFLICT',
   /** The model test attempt takes no more answers: it was submitted or its time is up. */

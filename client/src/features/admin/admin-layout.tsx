@@ -15,6 +15,7 @@ export default function AdminLayout() {
         { to: paths.allAdmins, label: t('admin.nav.allAdmins') },
         { to: paths.adminInbox, label: t('admin.nav.inbox') },
         { to: paths.adminPayments, label: t('admin.nav.payments') },
+        { to: paths.adminBundles, label: t('admin.nav.bundles') },
         { to: paths.courseReview, label: t('admin.nav.courseReview') },
         { to: paths.questionBank, label: t('instructor.nav.questionBank') },
         { to: paths.authoredModelTests, label: t('practice.title') },

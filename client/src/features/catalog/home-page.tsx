@@ -5,6 +5,7 @@ import { useT } from '../../lib/i18n';
 import { useSession } from '../../lib/session-context';
 import { CourseSection } from './components/course-section';
 import { Hero } from './components/hero';
+import { HomeBundles } from './components/home-bundles';
 import { HomeModelTests } from './components/home-tests';
 // Below the fold: the page's first download leaves them out. A server-rendered page keeps their
 // HTML on screen until their code arrives, as with the footer.
@@ -29,6 +30,7 @@ export default function HomePage() {
         <>
           <div className="ui-container">
             <CourseSection id="free-courses" title={t('home.sections.free')} courses={data.free.items} eager />
+            <HomeBundles />
             <HomeModelTests />
             <CourseSection id="professional-courses" title={t('home.sections.professional')} courses={data.professional.items} />
           </div>

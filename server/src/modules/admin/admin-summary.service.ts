@@ -48,7 +48,7 @@ export async function adminSummary(db: DataSource, viewer: Viewer): Promise<Admi
   );
   const recentPurchases = (
     await db.query<Array<{ id: string; studentName: string; courseName: string; amountCents: number; currency: string; createdAt: Date }>>(
-      `SELECT p.id, u.name AS "studentName", c.name AS "courseName", p."amountCents", p.currency, p."createdAt"
+      `SELECT p.id, u.name AS "studentName", COALESCE(p.bundle->>'name', c.name) AS "courseName", p."amountCents", p.currency, p."createdAt"
        FROM payment p JOIN "user" u ON u.id = p."studentId" JOIN course c ON c.id = p."courseId"
        WHERE p.status = $1 ORDER BY p."createdAt" DESC, p.id LIMIT 5`,
       [PaymentStatus.SUCCEEDED],

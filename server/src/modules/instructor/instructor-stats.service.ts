@@ -3,7 +3,6 @@ import { revenueByCurrency, type MoneyAmount } from '../payment/revenue';
 import { fetchPage, parsePage, type Page } from '../../shared/paging';
 import { escapeLike, filterText } from '../../shared/text-rules';
 import type { Viewer } from '../../kernel/viewer';
-import { PaymentStatus } from '../payment/payment.entity';
 import { requireRole, roles } from '../auth/guards';
 
 export interface InstructorOverview {
@@ -27,20 +26,20 @@ export interface InstructorStudentRow {
 /** Revenue, rating, courses and students of the instructor's own courses, from the payments and enrollments. */
 export async function instructorOverview(db: DataSource, viewer: Viewer): Promise<InstructorOverview> {
   requireRole(viewer, roles.staff);
-  const [row] = await db.query<Array<{ revenue_cents: number; average_rating: string | null; courses: number; students: number }>>(
+  const [row] = await db.query<Array<{ average_rating: string | null; courses: number; students: number }>>(
     `SELECT
-       (SELECT COALESCE(SUM(p."amountCents" - p."refundedCents"), 0)::int FROM payment p JOIN course c ON c.id = p."courseId"
-         WHERE c."instructorId" = $1 AND p.status IN ($2, $3) AND p.currency = 'usd') AS revenue_cents,
        (SELECT AVG(r.rating) FROM review r JOIN course c ON c.id = r."courseId"
          WHERE c."instructorId" = $1 AND NOT r.hidden AND r.rating IS NOT NULL) AS average_rating,
        (SELECT COUNT(*)::int FROM course c WHERE c."instructorId" = $1) AS courses,
        (SELECT COUNT(DISTINCT e."studentId")::int FROM enrollment e JOIN course c ON c.id = e."courseId"
          WHERE c."instructorId" = $1 AND e."revokedAt" IS NULL) AS students`,
-    [viewer.id, PaymentStatus.SUCCEEDED, PaymentStatus.REFUNDED],
+    [viewer.id],
   );
+  // A bundle's payment counts only its share for each course (revenueByCurrency).
+  const revenue = await revenueByCurrency(db, 'c."instructorId" = $1', [viewer.id]);
   return {
-    totalRevenue: row.revenue_cents / 100,
-    revenue: await revenueByCurrency(db, 'c."instructorId" = $1', [viewer.id]),
+    totalRevenue: revenue.find((total) => total.currency === 'usd')?.amount ?? 0,
+    revenue,
     averageRating: row.average_rating === null ? null : Math.round(Number(row.average_rating) * 10) / 10,
     totalCourses: row.courses,
     totalStudents: row.students,

@@ -15,7 +15,8 @@ import { COURSE_NOT_FOUND, findCourse } from '../course/course.service';
 import { findActiveEnrollment, grantEnrollment } from '../enrollment/enrollment.service';
 import { priceWithCoupon, redeemCoupon, type CouponPrice } from './coupon.service';
 import { PAYMENTS_OFF, type ProviderDefinition, type PurchaseDeps } from './payment-deps';
-import { Payment, PaymentStatus } from './payment.entity';
+import { Payment, PaymentStatus, type PaymentBundle } from './payment.entity';
+import { bundlePaymentInFlight, lockPurchases } from './payment-courses';
 import {
   ALREADY_OWNED,
   lockPurchase,
@@ -34,6 +35,7 @@ export { ALREADY_OWNED, ONLY_STUDENTS_BUY };
 
 export const CHECKOUT_SESSIONS_UNAVAILABLE = 'This site takes no payments on a hosted checkout page';
 export const PAYMENT_IN_PROGRESS = 'A payment for this course is already in progress. Please wait a moment.';
+export const BUNDLE_PRICE_CHANGED = 'You got one of these courses meanwhile, so the price of the bundle changed. Look at the new price and try again.';
 /** A payment still unsettled after this long was interrupted, not in progress. */
 const STALE_PAYMENT_SECONDS = 120;
 
@@ -66,7 +68,7 @@ export const NO_DOLLAR_PRICE = 'This course is sold in taka only: pay with bKash
  * A paid course is never sold for nothing: a currency it has no price in does not sell it. Its
  * instructor and admins are warned in the log (the database refuses a dollar price without a taka one).
  */
-function requirePrice(deps: PurchaseDeps, course: Course, amountCents: number, currency: 'usd' | 'bdt'): void {
+export function requirePrice(deps: PurchaseDeps, course: Course, amountCents: number, currency: 'usd' | 'bdt'): void {
   if (amountCents > 0) return;
   deps.log.warn({ courseId: course.id, instructorId: course.instructorId, currency }, 'a paid course has no price in the currency a buyer chose');
   throw badInput(currency === 'bdt' ? NO_TAKA_PRICE : NO_DOLLAR_PRICE, { field: 'provider' });
@@ -83,7 +85,7 @@ export const LOCAL_BUYER_NAME = 'Enter your name as the payment page should show
 /** A hosted payment page (SSLCommerz) asks for the buyer's name, email and mobile number, and nothing more. */
 export type LocalBuyer = { name: string; email: string; phone: string };
 
-function checkLocalBuyer(billing: BillingDetailsInput | null | undefined, viewer: Viewer): LocalBuyer {
+export function checkLocalBuyer(billing: BillingDetailsInput | null | undefined, viewer: Viewer): LocalBuyer {
   const name = billing?.name?.trim() || viewer.name;
   const email = billing?.email?.trim() || viewer.email;
   const phone = normalizeBangladeshMobile(billing?.phone);
@@ -152,24 +154,41 @@ export async function purchaseCourse(deps: PurchaseDeps, viewer: Viewer, request
   }
 
   requirePayments(deps);
+  return withFailureLimits(deps, viewer, request.address, () => payForCourse(deps, viewer, request, { course, amountCents, currency, customer, way, coupon }));
+}
+
+/**
+ * A paid purchase under the limits on failed purchases (per account and per network address):
+ * refused while limited, and a failed outcome or a payment error counted.
+ */
+export async function withFailureLimits(
+  deps: PurchaseDeps,
+  viewer: Pick<Viewer, 'id'>,
+  address: string | null | undefined,
+  pay: () => Promise<PurchaseOutcome>,
+): Promise<PurchaseOutcome> {
   await refuseWhenLimited(deps.db, limits.purchaseFailuresPerAccount, viewer.id);
-  if (request.address) await refuseWhenLimited(deps.db, limits.purchaseFailuresPerAddress, request.address);
+  if (address) await refuseWhenLimited(deps.db, limits.purchaseFailuresPerAddress, address);
   const counted = async <T>(outcome: T, failed: boolean): Promise<T> => {
     if (failed) {
       await countFailure(deps.db, limits.purchaseFailuresPerAccount, viewer.id);
-      if (request.address) await countFailure(deps.db, limits.purchaseFailuresPerAddress, request.address);
+      if (address) await countFailure(deps.db, limits.purchaseFailuresPerAddress, address);
     }
     return outcome;
   };
   try {
-    const outcome = await payForCourse(deps, viewer, request, { course, amountCents, currency, customer, way, coupon });
+    const outcome = await pay();
     return await counted(outcome, outcome.status === 'FAILED');
   } catch (error) {
     throw await counted(error, error instanceof AppError && error.category === 'PAYMENT_FAILED');
   }
 }
 
-/** A paid purchase, from the payment row to the provider's answer (see purchaseCourse); `viewer`: the student it is for. */
+/**
+ * A paid purchase, from the payment row to the provider's answer (see purchaseCourse); `viewer`: the
+ * student it is for. With `bundle`, one payment buys every course it lists (`course` is its first):
+ * every course's purchase lock is taken, none may be owned, and settlement gives them all.
+ */
 export async function payForCourse(
   deps: PurchaseDeps,
   viewer: Pick<Viewer, 'id'>,
@@ -181,29 +200,48 @@ export async function payForCourse(
     customer,
     way,
     coupon = null,
-  }: { course: Course; amountCents: number; currency: string; customer: LocalBuyer | null; way: ProviderDefinition; coupon?: CouponPrice | null },
+    bundle = null,
+  }: {
+    course: Course;
+    amountCents: number;
+    currency: string;
+    customer: LocalBuyer | null;
+    way: ProviderDefinition;
+    coupon?: CouponPrice | null;
+    bundle?: PaymentBundle | null;
+  },
 ): Promise<PurchaseOutcome> {
+  const courseIds = bundle ? bundle.courses.map((line) => line.courseId) : [course.id];
   const provider = deps.providers.forWay(way);
   const idempotencyKey = `${viewer.id}:${request.idempotencyKey?.trim() || crypto.randomUUID()}`;
   // A payment of this course left unsettled by an earlier failure is settled first, so it cannot charge twice.
   await settleUnsettledPayments(deps, { olderThanSeconds: STALE_PAYMENT_SECONDS, studentId: viewer.id, courseId: course.id });
   const started = await deps.db.transaction(async (manager) => {
-    await lockPurchase(manager, viewer.id, course.id);
+    await lockPurchases(manager, viewer.id, courseIds);
     const payments = manager.getRepository(Payment);
     const replay = await payments.findOneBy({ idempotencyKey });
     if (replay) return { replay };
-    if (await findActiveEnrollment(manager, viewer.id, course.id)) throw new AppError('ALREADY_ENROLLED', ALREADY_OWNED);
+    for (const courseId of courseIds) {
+      // A bundle's price was worked out from the courses not owned: one bought meanwhile makes it stale.
+      if (await findActiveEnrollment(manager, viewer.id, courseId))
+        throw bundle ? new AppError('BUNDLE_PRICE_CHANGED', BUNDLE_PRICE_CHANGED) : new AppError('ALREADY_ENROLLED', ALREADY_OWNED);
+    }
+    if (!bundle && (await bundlePaymentInFlight(manager, viewer.id, course.id))) throw new AppError('PAYMENT_IN_PROGRESS', PAYMENT_IN_PROGRESS);
     // One payment on a gateway's page per student and course: asking again with the same way to pay
     // (a second tap, another tab) returns it, once it has its page; another way waits until it is settled.
     // A card waiting for its 3-D Secure check does not hold back another card (the later one is refunded).
     const sameWay = (p: Payment) =>
-      p.provider === provider.name && p.amountCents === amountCents && p.currency === currency && p.guardianRequestId === (request.guardianRequestId ?? null);
+      p.provider === provider.name &&
+      p.amountCents === amountCents &&
+      p.currency === currency &&
+      p.guardianRequestId === (request.guardianRequestId ?? null) &&
+      p.bundle?.id === bundle?.id;
     const hosted = way.capabilities.includes('hostedPaymentPage');
-    const inFlight = await payments.findOneBy({ studentId: viewer.id, courseId: course.id, status: In([PaymentStatus.PENDING, PaymentStatus.HELD]) });
+    const inFlight = await payments.findOneBy({ studentId: viewer.id, courseId: In(courseIds), status: In([PaymentStatus.PENDING, PaymentStatus.HELD]) });
     if (inFlight?.status === PaymentStatus.PENDING && hosted && sameWay(inFlight)) return { replay: inFlight };
     if (inFlight)
       throw inFlight.status === PaymentStatus.HELD ? new AppError('PAYMENT_HELD', PAYMENT_HELD) : new AppError('PAYMENT_IN_PROGRESS', PAYMENT_IN_PROGRESS);
-    const onPage = await payments.findOneBy({ studentId: viewer.id, courseId: course.id, status: PaymentStatus.REQUIRES_ACTION, actionUrl: Not(IsNull()) });
+    const onPage = await payments.findOneBy({ studentId: viewer.id, courseId: In(courseIds), status: PaymentStatus.REQUIRES_ACTION, actionUrl: Not(IsNull()) });
     if (onPage) {
       if (sameWay(onPage)) return { replay: onPage };
       throw new AppError('PAYMENT_IN_PROGRESS', PAYMENT_IN_PROGRESS);
@@ -222,6 +260,7 @@ export async function payForCourse(
       transactionRef: null,
       actionUrl: null,
       guardianRequestId: request.guardianRequestId ?? null,
+      bundle,
     });
     if (coupon) await redeemCoupon(manager, coupon, { studentId: viewer.id, courseId: course.id, paymentId: payment.id, currency });
     return { payment };
@@ -241,7 +280,7 @@ export async function payForCourse(
     intent = await provider.createPayment({
       amountCents,
       currency,
-      description: course.name,
+      description: bundle?.name ?? course.name,
       metadata: { paymentId: payment.id, studentId: viewer.id, courseId: course.id },
       idempotencyKey: `create-${payment.id}`,
       customer,
@@ -265,7 +304,7 @@ export async function payForCourse(
     confirmed = await cards.confirmPayment(intent.id, {
       paymentMethod: request.paymentMethod!.trim(),
       billingDetails: request.billingDetails,
-      returnUrl: new URL(`/enroll/${course.id}`, deps.publicUrl).toString(),
+      returnUrl: new URL(bundle ? `/bundles/${bundle.id}` : `/enroll/${course.id}`, deps.publicUrl).toString(),
       idempotencyKey: `confirm-${payment.id}`,
     });
   } catch (error) {

@@ -84,7 +84,7 @@ class PaymentRecord {
   @Field(() => String, { nullable: true, description: 'The receipt’s page, as receiptURL', deprecationReason: deprecated('PaymentRecord.receiptUrl') })
   receiptUrl: string | null;
   @Field(() => ID, { description: 'The course paid for' }) courseId: string;
-  @Field({ description: "The course's name" }) courseName: string;
+  @Field({ description: "The course's name; a bundle's name for a bundle's payment" }) courseName: string;
   @Field({ description: "The paying student's name" }) studentName: string;
   @Field({ description: "The paying student's sign-in email" }) studentEmail: string;
   @Field(() => ID, { nullable: true, description: 'The enrollment this payment gives, while it lasts' }) enrollmentId: string | null;

@@ -72,12 +72,15 @@ const gatewayOf = (provider: string): PaymentProviderChoice => definitionOfStore
 export const CURRENCIES = ['usd', 'bdt'];
 
 function records(db: DataSource): SelectQueryBuilder<Payment> {
-  return db
-    .getRepository(Payment)
-    .createQueryBuilder('p')
-    .innerJoin(Course, 'c', 'c.id = p."courseId"')
-    .innerJoin(User, 'u', 'u.id = p."studentId"')
-    .leftJoin('enrollment', 'e', 'e."paymentId" = p.id AND e."revokedAt" IS NULL');
+  return (
+    db
+      .getRepository(Payment)
+      .createQueryBuilder('p')
+      .innerJoin(Course, 'c', 'c.id = p."courseId"')
+      .innerJoin(User, 'u', 'u.id = p."studentId"')
+      // The enrollment of the payment's own course: a bundle's payment, which gives several, is one row (its first course's).
+      .leftJoin('enrollment', 'e', 'e."paymentId" = p.id AND e."courseId" = p."courseId" AND e."revokedAt" IS NULL')
+  );
 }
 
 async function readPage(db: DataSource, paging: PaymentPaging, narrow: (qb: SelectQueryBuilder<Payment>) => void): Promise<Page<PaymentRecord>> {
@@ -108,7 +111,7 @@ async function readPage(db: DataSource, paging: PaymentPaging, narrow: (qb: Sele
           'p."failureMessage" AS "failureMessage"',
           'p."transactionRef" AS "transactionId"',
           'p."courseId" AS "courseId"',
-          'c.name AS "courseName"',
+          `COALESCE(p.bundle->>'name', c.name) AS "courseName"`,
           'u.name AS "studentName"',
           'u.email AS "studentEmail"',
           'e.id AS "enrollmentId"',

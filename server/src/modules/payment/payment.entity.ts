@@ -13,6 +13,17 @@ export enum PaymentStatus {
   HELD = 'HELD',
 }
 
+/**
+ * What a bundle's payment buys (bundle/bundle.service.ts starts it): the bundle, and each course it
+ * enrolls in with its share of the amount (split by the courses' list prices, so instructor revenue
+ * and refunds can be told per course). `courseId` of such a payment is its first course.
+ */
+export interface PaymentBundle {
+  id: string;
+  name: string;
+  courses: Array<{ courseId: string; name: string; amountCents: number }>;
+}
+
 /** The billing details the card widget collected, as given. */
 export type BillingDetails = BillingDetailsInput;
 
@@ -89,6 +100,10 @@ export class Payment {
   /** The guardian's request (guardian-payment.entity.ts) this payment was made through, if any. */
   @Column({ type: 'uuid', nullable: true })
   guardianRequestId: string | null;
+
+  /** For a bundle's payment: the bundle and the courses it enrolls in (every one in the same settlement); null for one course. */
+  @Column({ type: 'jsonb', nullable: true })
+  bundle: PaymentBundle | null;
 
   /** When the old client's POST /api/enroll was accepted for this payment (once only). */
   @Column({ type: 'timestamptz', nullable: true })

@@ -8,7 +8,8 @@ const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ({ '&': '
 export function receiptLines(facts: ReceiptFacts): Array<{ key: string; label: string; value: string }> {
   const t = (key: TextKey) => text(facts.language, key);
   return [
-    { key: 'course', label: t('receipt.course'), value: facts.course },
+    ...(facts.bundle ? [{ key: 'bundle', label: t('receipt.bundle'), value: facts.bundle }] : []),
+    { key: 'course', label: t(facts.courses.length > 1 ? 'receipt.courses' : 'receipt.course'), value: facts.courses.join('; ') },
     { key: 'student', label: t('receipt.student'), value: facts.student },
     { key: 'amount', label: t('receipt.amount'), value: facts.amount },
     ...(facts.coupon ? [{ key: 'coupon', label: t('receipt.coupon'), value: facts.coupon }] : []),

@@ -26,7 +26,10 @@ export function receiptUrlOf(payment: { id: string; status: PaymentStatus }, pub
 export interface ReceiptFacts {
   paymentId: string;
   language: Language;
-  course: string;
+  /** The bundle's name, for a bundle's payment. */
+  bundle: string | null;
+  /** The course, or every course a bundle's payment bought. */
+  courses: string[];
   student: string;
   amount: string;
   /** The coupon that lowered the price and what it took off, when one did. */
@@ -60,7 +63,8 @@ export async function findReceipt(db: DataSource, viewer: Viewer | null, payment
   return {
     paymentId: payment.id,
     language: lang,
-    course: course?.name ?? '',
+    bundle: payment.bundle?.name ?? null,
+    courses: payment.bundle ? payment.bundle.courses.map((line) => line.name) : [course?.name ?? ''],
     student: buyer?.name ?? '',
     amount: formatMoney(payment.amountCents, payment.currency, lang),
     coupon: coupon ? text(lang, 'receipt.couponSaving', { code: coupon.code, amount: formatMoney(coupon.discountCents, coupon.currency, lang) }) : null,

@@ -25,7 +25,7 @@ export async function sendReceipt(deps: PurchaseDeps, payment: Payment, enrollme
   const language = await accountLanguage(deps.db, enrollment.studentId);
   const page = receiptPath(payment.id);
   const message = mailText(language, 'receipt', {
-    course: enrollment.courseName,
+    course: payment.bundle ? `${payment.bundle.name} (${payment.bundle.courses.map((line) => line.name).join(', ')})` : enrollment.courseName,
     amount: formatMoney(payment.amountCents, payment.currency, language),
     transaction: payment.transactionRef ?? payment.id,
     method: methodLabel(payment.method, payment.methodLast4) ?? text(language, 'payment.methodUnknown'),

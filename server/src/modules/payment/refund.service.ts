@@ -8,7 +8,9 @@ import { recordAudit } from '../audit/audit.service';
 import type { Viewer } from '../../kernel/viewer';
 import { Course } from '../course/course.entity';
 import { Enrollment } from '../enrollment/enrollment.entity';
+import { In, IsNull } from 'typeorm';
 import { Payment, PaymentStatus } from './payment.entity';
+import { coursesOfPayment } from './payment-courses';
 import type { PurchaseDeps } from './payment-deps';
 import { decideRefund, type RefundCase } from './refund-policy';
 import { Refund } from './refund.entity';
@@ -38,7 +40,7 @@ export async function refundEnrollment(
   address: string,
 ): Promise<Refund & { currency: string }> {
   requireRole(viewer, roles.admin, 'Only admins can refund');
-  const { refund, enrollment, decision, amountCents, currency, toCard } = await deps.db.transaction(async (manager) => {
+  const { refund, enrollment, decision, amountCents, currency, toCard, what } = await deps.db.transaction(async (manager) => {
     const found = await manager.getRepository(Enrollment).findOneBy({ id: input.enrollmentId });
     if (!found) throw notFound(ENROLLMENT_NOT_FOUND, 'ENROLLMENT_NOT_FOUND');
     const payment = found.paymentId
@@ -56,10 +58,13 @@ export async function refundEnrollment(
     if (!payment || payment.status !== PaymentStatus.SUCCEEDED || !payment.providerRef) {
       throw new AppError('CONFLICT', 'This enrollment has no payment to refund');
     }
-    const course = await manager.getRepository(Course).findOneByOrFail({ id: enrollment.courseId });
+    // A bundle's payment is refunded whole, by the policy applied to the bundle: it starts when its
+    // first course starts, and the refund ends every enrollment the payment gave.
+    const courses = await manager.getRepository(Course).findBy({ id: In(coursesOfPayment(payment).map((line) => line.courseId)) });
+    const startsAt = new Date(Math.min(...courses.map((course) => (course.startsAt ?? enrollment.createdAt).getTime())));
     const decision = decideRefund({
       refundCase: input.refundCase,
-      startsAt: course.startsAt ?? enrollment.createdAt,
+      startsAt,
       requestedAt: new Date(),
       reportedAt: input.reportedAt,
     });
@@ -71,7 +76,9 @@ export async function refundEnrollment(
       idempotencyKey: `refund-${enrollment.id}`,
     });
     await manager.getRepository(Payment).update(payment.id, { status: PaymentStatus.REFUNDED, refundedCents: amountCents });
-    await manager.getRepository(Enrollment).update(enrollment.id, { revokedAt: new Date() });
+    const ended = await manager.getRepository(Enrollment).findBy({ paymentId: payment.id, revokedAt: IsNull() });
+    const endedAt = new Date();
+    await manager.getRepository(Enrollment).update({ id: In(ended.map((row) => row.id)) }, { revokedAt: endedAt });
     const refund = await manager.getRepository(Refund).save({
       paymentId: payment.id,
       enrollmentId: enrollment.id,
@@ -83,7 +90,7 @@ export async function refundEnrollment(
       status: deps.providers.can(payment.provider, 'refundStatus') ? 'processing' : 'succeeded',
       adminId: viewer.id,
     });
-    await emitWebhookEvent(manager, WebhookEventType.ENROLLMENT_REFUNDED, enrollmentEventData({ ...enrollment, revokedAt: new Date() }));
+    for (const row of ended) await emitWebhookEvent(manager, WebhookEventType.ENROLLMENT_REFUNDED, enrollmentEventData({ ...row, revokedAt: endedAt }));
     await emitWebhookEvent(manager, WebhookEventType.PAYMENT_REFUNDED, {
       paymentId: payment.id,
       enrollmentId: enrollment.id,
@@ -99,7 +106,7 @@ export async function refundEnrollment(
       targetId: enrollment.id,
       detail: {
         student: enrollment.email,
-        course: enrollment.courseName,
+        course: payment.bundle?.name ?? enrollment.courseName,
         refundCase: input.refundCase,
         percent: decision.percent,
         amountCents,
@@ -107,13 +114,21 @@ export async function refundEnrollment(
       },
     });
     // Money paid by card goes back to the card; by a wallet or a gateway's page, to the account it came from.
-    return { refund, enrollment, decision, amountCents, currency: payment.currency, toCard: deps.providers.can(payment.provider, 'cardConfirmation') };
+    return {
+      refund,
+      enrollment,
+      decision,
+      amountCents,
+      currency: payment.currency,
+      toCard: deps.providers.can(payment.provider, 'cardConfirmation'),
+      what: payment.bundle?.name ?? enrollment.courseName,
+    };
   });
   const language = await accountLanguage(deps.db, enrollment.studentId);
   await deps.mailer.send({
     to: enrollment.email,
     ...mailText(language, 'refund', {
-      course: enrollment.courseName,
+      course: what,
       amount: formatMoney(amountCents, currency, language),
       percent: decision.percent,
       rule: translateMessage(language, decision.rule),

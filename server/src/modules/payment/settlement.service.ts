@@ -10,7 +10,8 @@ import { isUuid } from '../../shared/validation';
 import { money } from '../../shared/money';
 import { Course } from '../course/course.entity';
 import { type Enrollment } from '../enrollment/enrollment.entity';
-import { findActiveEnrollment, grantEnrollment } from '../enrollment/enrollment.service';
+import { findActiveEnrollment } from '../enrollment/enrollment.service';
+import { coursesOfPayment, grantPaidCourses, lockPurchases } from './payment-courses';
 import { emitWebhookEvent } from '../integration/webhook-events';
 import { WebhookEventType } from '../integration/webhook.entity';
 import { User } from '../user/user.entity';
@@ -59,8 +60,16 @@ const paymentEventData = (payment: Payment) => ({
 
 /** Purchases of one course by one student happen one at a time, across every server copy. */
 export async function lockPurchase(manager: EntityManager, studentId: string, courseId: string): Promise<void> {
-  await manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`purchase:${studentId}:${courseId}`]);
+  await lockPurchases(manager, studentId, [courseId]);
 }
+
+/** The locks of every course a payment buys (one, or a bundle's). */
+const lockPayment = (manager: EntityManager, payment: Payment) =>
+  lockPurchases(
+    manager,
+    payment.studentId,
+    coursesOfPayment(payment).map((line) => line.courseId),
+  );
 
 export function outcomeOf(payment: Payment, enrollment: Enrollment | null, providerPayment?: ProviderPayment): PurchaseOutcome {
   switch (payment.status) {
@@ -92,7 +101,7 @@ export async function recordProviderResult(deps: PurchaseDeps, paymentId: string
     const payments = manager.getRepository(Payment);
     const head = await payments.findOneBy({ id: paymentId });
     if (!head) throw notFound('Payment not found', 'PAYMENT_NOT_FOUND');
-    await lockPurchase(manager, head.studentId, head.courseId);
+    await lockPayment(manager, head);
     const current = await payments.findOneOrFail({ where: { id: paymentId }, lock: { mode: 'pessimistic_write' } });
     const settled = [PaymentStatus.SUCCEEDED, PaymentStatus.REFUNDED, PaymentStatus.HELD].includes(current.status);
     if (!settled) {
@@ -133,15 +142,17 @@ export async function recordProviderResult(deps: PurchaseDeps, paymentId: string
     const paid = current.status === PaymentStatus.SUCCEEDED || current.status === PaymentStatus.REFUNDED;
     if (!paid) return { payment: current, enrollment: null, created: false, alreadyOwned: false };
     // Paid for a course the student owns by another payment (a 3-D Secure check finished after
-    // paying with another card): this payment is given back below, if it is not already.
-    const owned = await findActiveEnrollment(manager, current.studentId, current.courseId);
-    if (owned && owned.paymentId !== current.id) return { payment: current, enrollment: owned, created: false, alreadyOwned: true };
-    if (current.status === PaymentStatus.REFUNDED) return { payment: current, enrollment: null, created: false, alreadyOwned: false };
-    const course = await manager.getRepository(Course).findOneByOrFail({ id: current.courseId });
-    const student = await manager.getRepository(User).findOneByOrFail({ id: current.studentId });
-    const granted = await grantEnrollment(manager, student, course, current);
+    // paying with another card): this payment is given back below, if it is not already. A bundle's
+    // payment gives every course it buys, in this same transaction (grantPaidCourses).
+    if (current.status === PaymentStatus.REFUNDED) {
+      const owned = await findActiveEnrollment(manager, current.studentId, current.courseId);
+      const elsewhere = Boolean(owned && owned.paymentId !== current.id);
+      return { payment: current, enrollment: elsewhere ? owned : null, created: false, alreadyOwned: elsewhere };
+    }
+    const granted = await grantPaidCourses(manager, current);
+    if (granted.alreadyOwned) return { payment: current, enrollment: granted.alreadyOwned, created: false, alreadyOwned: true };
     if (granted.created) await markGuardianRequestPaid(manager, current);
-    return { payment: current, ...granted, alreadyOwned: false };
+    return { payment: current, enrollment: granted.enrollment, created: granted.created, alreadyOwned: false };
   });
   if (alreadyOwned && enrollment) return refundSecondPayment(deps, payment, enrollment);
   if (created && enrollment) {
@@ -255,7 +266,7 @@ export async function settleUnsettledPayments(
         : await provider.createPayment({
             amountCents: payment.amountCents,
             currency: payment.currency,
-            description: course?.name ?? 'Course purchase',
+            description: payment.bundle?.name ?? course?.name ?? 'Course purchase',
             metadata: { paymentId: payment.id, studentId: payment.studentId, courseId: payment.courseId },
             idempotencyKey: `create-${payment.id}`,
           });
@@ -289,7 +300,7 @@ export async function approveHeldPayment(deps: PurchaseDeps, viewer: Viewer, pay
   const { payment, enrollment, created } = await deps.db.transaction(async (manager) => {
     const head = await manager.getRepository(Payment).findOneBy({ id: paymentId });
     if (!head) throw notFound(PAYMENT_NOT_FOUND, 'PAYMENT_NOT_FOUND');
-    await lockPurchase(manager, head.studentId, head.courseId);
+    await lockPayment(manager, head);
     const current = await manager.getRepository(Payment).findOneOrFail({ where: { id: paymentId }, lock: { mode: 'pessimistic_write' } });
     if (current.status !== PaymentStatus.HELD) throw new AppError('CONFLICT', NOT_HELD);
     if (await findActiveEnrollment(manager, current.studentId, current.courseId))
@@ -297,18 +308,22 @@ export async function approveHeldPayment(deps: PurchaseDeps, viewer: Viewer, pay
     current.status = PaymentStatus.SUCCEEDED;
     await manager.getRepository(Payment).update(current.id, { status: current.status });
     await emitWebhookEvent(manager, WebhookEventType.PAYMENT_SUCCEEDED, paymentEventData(current));
-    const course = await manager.getRepository(Course).findOneByOrFail({ id: current.courseId });
+    const granted = await grantPaidCourses(manager, current);
     const student = await manager.getRepository(User).findOneByOrFail({ id: current.studentId });
-    const granted = await grantEnrollment(manager, student, course, current);
     await recordAudit(manager, {
       viewer,
       address,
       action: AuditAction.APPROVE_HELD_PAYMENT,
       targetType: AuditTarget.PAYMENT,
       targetId: current.id,
-      detail: { student: student.email, course: course.name, amountCents: current.amountCents, currency: current.currency },
+      detail: {
+        student: student.email,
+        course: current.bundle?.name ?? granted.enrollment?.courseName ?? null,
+        amountCents: current.amountCents,
+        currency: current.currency,
+      },
     });
     return { payment: current, ...granted };
   });
-  if (created) await sendReceipt(deps, payment, enrollment);
+  if (created && enrollment) await sendReceipt(deps, payment, enrollment);
 }

@@ -20,7 +20,7 @@ const back = (outcome: string): RouteDocs[string] => ({
   summary: `The buyer's return from SSLCommerz's page (${outcome}), a form POST from the gateway`,
   body: signedForm,
   responses: {
-    303: { description: 'To the course page, which tells the buyer how it went' },
+    303: { description: "To the course page (a bundle's page for a bundle), which tells the buyer how it went" },
     400: error('Not signed by SSLCommerz, or an unknown transaction'),
   },
 });
@@ -76,7 +76,7 @@ export function sslcommerzNotificationsRouter(deps: PurchaseDeps, providerName: 
               : outcome === 'cancel'
                 ? 'canceled=true'
                 : 'failed=true';
-      const page = payment.guardianRequestId ? '/guardian-pay/done' : `/course/${payment.courseId}`;
+      const page = payment.guardianRequestId ? '/guardian-pay/done' : payment.bundle ? `/bundles/${payment.bundle.id}` : `/course/${payment.courseId}`;
       res.redirect(303, new URL(`${page}?${flag}`, publicUrl).toString());
     });
   }

@@ -1,0 +1,55 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { paths } from '../../lib/paths';
+import { answer, failure, renderRoute } from '../../test/render';
+import { AdminBundlesDocument, CreateBundleDocument, type AdminBundlesQuery } from './api/bundles.generated';
+import BundlesPage from './bundles-page';
+
+const taka = (amount: number) => ({ __typename: 'Money' as const, amount, currency: 'BDT' as const });
+const course = (id: string, name: string, amount: number) => ({ __typename: 'Course' as const, id, name, priceTaka: taka(amount) });
+const data = (bundles: AdminBundlesQuery['bundles']): AdminBundlesQuery =>
+  ({
+    bundles,
+    courses: { __typename: 'CoursePage', items: [course('physics', 'Physics 9', 100_000), course('biology', 'Biology 9', 200_000)] },
+  }) as AdminBundlesQuery;
+
+describe("the admin's bundles", () => {
+  it('lists the bundles on sale with what they save', async () => {
+    const science = {
+      __typename: 'Bundle' as const,
+      id: 'b1',
+      name: 'Science 9',
+      courses: [course('physics', 'Physics 9', 100_000), course('biology', 'Biology 9', 200_000)],
+      price: taka(250_000),
+      listPrice: taka(300_000),
+      saving: taka(50_000),
+    };
+    renderRoute(<BundlesPage />, { path: paths.adminBundles, mocks: [answer(AdminBundlesDocument, {}, data([science]))] });
+    const row = await screen.findByTestId('bundle-row');
+    expect(row).toHaveTextContent('Science 9');
+    expect(row).toHaveTextContent('You save ৳500');
+    expect(row).toHaveTextContent('৳2,500 · Physics 9, Biology 9');
+  });
+
+  it("says the sum of the chosen courses' prices, and shows the server's refusal beside the price", async () => {
+    const input = { name: 'Science 9', courseIds: ['physics', 'biology'], priceBDT: 3000 };
+    renderRoute(<BundlesPage />, {
+      path: paths.adminBundles,
+      mocks: [
+        answer(AdminBundlesDocument, {}, data([])),
+        failure(CreateBundleDocument, { input }, 'The bundle price is a whole number of taka above 0 and below the sum of its courses’ prices', {
+          code: 'BAD_USER_INPUT',
+          field: 'priceBDT',
+        }),
+      ],
+    });
+    expect(await screen.findByText('No bundles yet.')).toBeInTheDocument();
+    fireEvent.change(screen.getByRole('textbox', { name: /^Name/ }), { target: { value: 'Science 9' } });
+    fireEvent.click(screen.getByText('Physics 9 · ৳1,000'));
+    expect(await screen.findByText("Above ৳0 and below ৳1,000, the courses' prices together.")).toBeInTheDocument();
+    fireEvent.click(screen.getByText('Biology 9 · ৳2,000'));
+    expect(await screen.findByText("Above ৳0 and below ৳3,000, the courses' prices together.")).toBeInTheDocument();
+    fireEvent.change(screen.getByRole('textbox', { name: /^Price in taka/ }), { target: { value: '৩০০০' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Make the bundle' }));
+    expect(await screen.findByText('The bundle price is a whole number of taka above 0 and below the sum of its courses’ prices')).toBeInTheDocument();
+  });
+});

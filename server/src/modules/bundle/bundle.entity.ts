@@ -1,0 +1,28 @@
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
+
+/**
+ * A bundle of published courses sold together at one taka price (bundle-price.ts has the rule for
+ * a student who owns some of them already). Made by admins.
+ */
+@Entity('bundle')
+export class Bundle {
+  @PrimaryGeneratedColumn('uuid')
+  id: string;
+
+  @Column({ type: 'text' })
+  name: string;
+
+  /** Its courses, in the order the page shows them (at least two). */
+  @Column({ type: 'uuid', array: true })
+  courseIds: string[];
+
+  /** The bundle's price in poisha (whole taka × 100), above 0 and below the sum of its courses' prices. */
+  @Column({ type: 'int' })
+  priceCents: number;
+
+  @Column({ type: 'uuid' })
+  createdById: string;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  createdAt: Date;
+}

@@ -1,0 +1,173 @@
+import type { DataSource } from 'typeorm';
+import { wayToPay } from '../../payments/registry';
+import { AppError, badInput, notFound } from '../../shared/errors';
+import { toMinorUnits } from '../../shared/money';
+import { isUuid } from '../../shared/validation';
+import { validationMessages } from '../../shared/validation-messages';
+import type { Viewer } from '../../kernel/viewer';
+import { ONLY_STUDENTS_BUY, requireRole, roles } from '../auth/guards';
+import { Course } from '../course/course.entity';
+import { visibleCourse } from '../course/course-visibility';
+import { Enrollment } from '../enrollment/enrollment.entity';
+import { checkLocalBuyer, payForCourse, requirePayments, withFailureLimits } from '../payment/checkout.service';
+import type { PurchaseDeps } from '../payment/payment-deps';
+import { Payment, type PaymentBundle } from '../payment/payment.entity';
+import { findActiveEnrollment } from '../enrollment/enrollment.service';
+import { outcomeOf, PAYMENT_NOT_SUCCESSFUL, type PurchaseOutcome } from '../payment/settlement.service';
+import type { BillingDetailsInput } from '../../payments/provider';
+import { Bundle } from './bundle.entity';
+import { dollarCentsForRest, splitByWeight, takaPriceForRest } from './bundle-price';
+
+export const BUNDLE_NOT_FOUND = 'Bundle not found';
+export const BUNDLE_NAME_RULE = 'Give the bundle a name of 3 to 120 characters';
+export const BUNDLE_COURSES_RULE = 'A bundle has at least 2 different published paid courses';
+export const BUNDLE_PRICE_RULE = 'The bundle price is a whole number of taka above 0 and below the sum of its courses’ prices';
+export const BUNDLE_ALREADY_OWNED = 'You already own every course in this bundle';
+export const BUNDLE_NO_DOLLAR_PRICE = 'A course in this bundle is sold in taka only: pay with bKash, Nagad, Rocket or a local card.';
+export const ONLY_ADMINS_MAKE_BUNDLES = 'Only admins can make bundles';
+
+/** A bundle as its page shows it to one viewer: its courses (those still on sale) and its prices. */
+export interface BundleView {
+  bundle: Bundle;
+  courses: Course[];
+  /** Poisha. */
+  listCents: number;
+  /** Poisha: the bundle's price for this viewer by the rule in bundle-price.ts. */
+  priceForYouCents: number;
+  /** Dollar cents by card for this viewer; null when a course is sold in taka only or nothing is left. */
+  cardPriceForYouCents: number | null;
+  ownedCourseIds: string[];
+}
+
+/** The published courses of these ids, in the order given (hidden ones left out). */
+async function visibleCourses(db: DataSource, ids: readonly string[]): Promise<Course[]> {
+  if (ids.length === 0) return [];
+  const found = await db.getRepository(Course).createQueryBuilder('course').where(visibleCourse()).andWhere('course.id IN (:...ids)', { ids }).getMany();
+  const byId = new Map(found.map((course) => [course.id, course]));
+  return ids.map((id) => byId.get(id)).filter((course): course is Course => Boolean(course));
+}
+
+async function ownedOf(db: DataSource, viewer: Viewer | null, courseIds: readonly string[]): Promise<Set<string>> {
+  if (!viewer || courseIds.length === 0) return new Set();
+  const active = await db
+    .getRepository(Enrollment)
+    .createQueryBuilder('e')
+    .select('e.courseId', 'courseId')
+    .where('e.studentId = :id AND e.revokedAt IS NULL AND e.courseId IN (:...ids)', { id: viewer.id, ids: courseIds })
+    .getRawMany<{ courseId: string }>();
+  return new Set(active.map((row) => row.courseId));
+}
+
+async function viewOf(db: DataSource, viewer: Viewer | null, bundle: Bundle): Promise<BundleView | null> {
+  const courses = await visibleCourses(db, bundle.courseIds);
+  // A bundle is on sale only while every one of its courses is.
+  if (courses.length !== bundle.courseIds.length) return null;
+  const owned = await ownedOf(db, viewer, bundle.courseIds);
+  const priceBDT = bundle.priceCents / 100;
+  return {
+    bundle,
+    courses,
+    listCents: toMinorUnits(courses.reduce((sum, course) => sum + course.priceBDT, 0)),
+    priceForYouCents: toMinorUnits(takaPriceForRest(priceBDT, courses, owned)),
+    cardPriceForYouCents: dollarCentsForRest(priceBDT, courses, owned),
+    ownedCourseIds: courses.filter((course) => owned.has(course.id)).map((course) => course.id),
+  };
+}
+
+/** Every bundle on sale, newest first, for anyone. */
+export async function listBundles(db: DataSource, viewer: Viewer | null): Promise<BundleView[]> {
+  const bundles = await db.getRepository(Bundle).find({ order: { createdAt: 'DESC', id: 'ASC' } });
+  const views = await Promise.all(bundles.map((bundle) => viewOf(db, viewer, bundle)));
+  return views.filter((view): view is BundleView => view !== null);
+}
+
+/** One bundle on sale, for anyone; "not found" for an unknown id or one whose course is no longer sold. */
+export async function findBundle(db: DataSource, viewer: Viewer | null, id: string): Promise<BundleView> {
+  const bundle = isUuid(id) ? await db.getRepository(Bundle).findOneBy({ id }) : null;
+  const view = bundle && (await viewOf(db, viewer, bundle));
+  if (!view) throw notFound(BUNDLE_NOT_FOUND, 'BUNDLE_NOT_FOUND');
+  return view;
+}
+
+/** An admin makes a bundle: a name, at least 2 different published paid courses, and a whole taka price above 0 and below their sum. */
+export async function createBundle(db: DataSource, viewer: Viewer, input: { name: string; courseIds: string[]; priceBDT: number }): Promise<BundleView> {
+  requireRole(viewer, roles.admin, ONLY_ADMINS_MAKE_BUNDLES);
+  const name = input.name.trim();
+  if (name.length < 3 || name.length > 120) throw badInput(BUNDLE_NAME_RULE, { field: 'name' });
+  const ids = [...new Set(input.courseIds)];
+  if (ids.length < 2 || ids.length !== input.courseIds.length || !ids.every(isUuid)) throw badInput(BUNDLE_COURSES_RULE, { field: 'courseIds' });
+  const courses = await visibleCourses(db, ids);
+  if (courses.length !== ids.length || courses.some((course) => course.priceBDT <= 0)) throw badInput(BUNDLE_COURSES_RULE, { field: 'courseIds' });
+  const sum = courses.reduce((total, course) => total + course.priceBDT, 0);
+  if (!Number.isInteger(input.priceBDT) || input.priceBDT <= 0 || input.priceBDT >= sum) throw badInput(BUNDLE_PRICE_RULE, { field: 'priceBDT' });
+  const bundle = await db.getRepository(Bundle).save({ name, courseIds: ids, priceCents: toMinorUnits(input.priceBDT), createdById: viewer.id });
+  return {
+    bundle,
+    courses,
+    listCents: toMinorUnits(sum),
+    priceForYouCents: bundle.priceCents,
+    cardPriceForYouCents: dollarCentsForRest(input.priceBDT, courses, new Set()),
+    ownedCourseIds: [],
+  };
+}
+
+export interface BundlePurchaseRequest {
+  bundleId: string;
+  provider?: string | null;
+  paymentMethod?: string | null;
+  billingDetails?: BillingDetailsInput | null;
+  idempotencyKey?: string | null;
+  address?: string | null;
+}
+
+/**
+ * A student buys a bundle: one payment, at the price for the courses they do not own yet (the rule
+ * in bundle-price.ts), through the same checkout as a course (payForCourse) for every way to pay, and
+ * settled by the same settlement, which enrolls them in every one of those courses at once.
+ */
+export async function purchaseBundle(deps: PurchaseDeps, viewer: Viewer, request: BundlePurchaseRequest): Promise<PurchaseOutcome> {
+  requireRole(viewer, roles.student, ONLY_STUDENTS_BUY);
+  const view = await findBundle(deps.db, viewer, request.bundleId);
+  const owned = new Set(view.ownedCourseIds);
+  const rest = view.courses.filter((course) => !owned.has(course.id));
+  if (rest.length === 0) {
+    // A retried request of the purchase that bought them answers as the first did.
+    const key = request.idempotencyKey?.trim();
+    const first = key ? await deps.db.getRepository(Payment).findOneBy({ idempotencyKey: `${viewer.id}:${key}` }) : null;
+    if (first?.bundle?.id === view.bundle.id) return outcomeOf(first, await findActiveEnrollment(deps.db, viewer.id, first.courseId));
+    throw new AppError('BUNDLE_ALREADY_OWNED', BUNDLE_ALREADY_OWNED);
+  }
+  const way = wayToPay(request.provider);
+  if (!way) throw badInput(PAYMENT_NOT_SUCCESSFUL, { field: 'provider' });
+  const amountCents = way.currency === 'bdt' ? view.priceForYouCents : view.cardPriceForYouCents;
+  if (!amountCents) throw badInput(BUNDLE_NO_DOLLAR_PRICE, { field: 'provider' });
+  const hosted = way.capabilities.includes('hostedPaymentPage');
+  const customer = hosted ? checkLocalBuyer(request.billingDetails, viewer) : null;
+  if (way.capabilities.includes('cardConfirmation') && !request.paymentMethod?.trim())
+    throw badInput(validationMessages.chooseCard, { field: 'paymentMethod' });
+  requirePayments(deps);
+  // The amount split over the courses bought by their list prices (in the currency paid).
+  const shares = splitByWeight(
+    amountCents,
+    rest.map((course) => (way.currency === 'bdt' ? course.priceBDT : course.price)),
+  );
+  const bundle: PaymentBundle = {
+    id: view.bundle.id,
+    name: view.bundle.name,
+    courses: rest.map((course, index) => ({ courseId: course.id, name: course.name, amountCents: shares[index] })),
+  };
+  return withFailureLimits(deps, viewer, request.address, () =>
+    payForCourse(
+      deps,
+      viewer,
+      {
+        courseId: rest[0].id,
+        provider: request.provider,
+        paymentMethod: request.paymentMethod,
+        billingDetails: request.billingDetails,
+        idempotencyKey: request.idempotencyKey,
+      },
+      { course: rest[0], amountCents, currency: way.currency, customer, way, bundle },
+    ),
+  );
+}
