@@ -71,11 +71,11 @@ describe('making bundles', () => {
     expect(data).toMatchObject({ createBundle: { name: 'Science 9', price: { amount: 150_000 }, listPrice: { amount: 200_000 }, saving: { amount: 50_000 } } });
     const draft = await makeCourse(given.db, { name: 'Draft', published: false });
     const refused = async (input: Record<string, unknown>) => (await admin.graphql(CREATE, { input: { name: 'Science 9', ...input } })).errors?.[0];
-    expect(await refused({ courseIds: [physics.id], priceBDT: 500 })).toMatchObject({ extensions: { code: 'BAD_USER_INPUT', field: 'courseIds' } });
-    expect(await refused({ courseIds: [physics.id, physics.id], priceBDT: 500 })).toMatchObject({ extensions: { field: 'courseIds' } });
-    expect(await refused({ courseIds: [physics.id, draft.id], priceBDT: 500 })).toMatchObject({ extensions: { field: 'courseIds' } });
-    expect(await refused({ courseIds: [physics.id, chemistry.id], priceBDT: 0 })).toMatchObject({ extensions: { field: 'priceBDT' } });
-    expect(await refused({ courseIds: [physics.id, chemistry.id], priceBDT: 2000 })).toMatchObject({ extensions: { field: 'priceBDT' } });
+    expect(await refused({ courseIds: [physics.id], priceBDT: 500 })).toMatchObject({ extensions: { code: 'BAD_USER_INPUT', field: 'input.courseIds' } });
+    expect(await refused({ courseIds: [physics.id, physics.id], priceBDT: 500 })).toMatchObject({ extensions: { field: 'input.courseIds' } });
+    expect(await refused({ courseIds: [physics.id, draft.id], priceBDT: 500 })).toMatchObject({ extensions: { field: 'input.courseIds' } });
+    expect(await refused({ courseIds: [physics.id, chemistry.id], priceBDT: 0 })).toMatchObject({ extensions: { field: 'input.priceBDT' } });
+    expect(await refused({ courseIds: [physics.id, chemistry.id], priceBDT: 2000 })).toMatchObject({ extensions: { field: 'input.priceBDT' } });
   });
 
   it('refuses everyone but admins', async () => {

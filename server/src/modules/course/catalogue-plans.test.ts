@@ -8,9 +8,8 @@
  * generated names cannot make realistic: its statements are held to their indexes by
  * search-indexes.test.ts instead.
  */
-import { Kind, parse } from 'graphql';
 import { useAppPerFile } from '../../test/app-per-file';
-import { clientOperations } from '../../test/client-operations';
+import { clientOperation } from '../../test/client-operations';
 
 const given = useAppPerFile({ emptyBeforeEach: false });
 
@@ -91,14 +90,6 @@ async function statementsOf(act: () => Promise<unknown>): Promise<Array<{ sql: s
   return explained;
 }
 
-const client = clientOperations();
-/** The client's document, checked to hold the operation (the app runs one of it by name). */
-function documentWith(name: string): string {
-  const found = parse(client).definitions.some((definition) => definition.kind === Kind.OPERATION_DEFINITION && definition.name?.value === name);
-  if (!found) throw new Error(`the client has no operation ${name}`);
-  return client;
-}
-
 describe("a visitor's pages read a page's worth of rows, not the catalogue", () => {
   type Variables = Record<string, unknown> | (() => Record<string, unknown>);
   it.each<[string, string, Variables]>([
@@ -111,7 +102,7 @@ describe("a visitor's pages read a page's worth of rows, not the catalogue", () 
     ['the catalogue, free courses, page 3', 'AllCourses', { section: 'FREE', offset: 24, limit: 12 }],
   ])('%s', async (_page, name, asked) => {
     const variables = typeof asked === 'function' ? asked() : asked;
-    const statements = await statementsOf(() => given.app.execute(documentWith(name), name, variables));
+    const statements = await statementsOf(() => given.app.execute(clientOperation(name), name, variables));
     expect(statements.length).toBeGreaterThan(0);
     const over = statements.flatMap(({ sql, read }) =>
       [...read].filter(([, rows]) => rows > ROWS_READ_BUDGET).map(([table, rows]) => `${rows} rows of ${table}: ${sql.replace(/\s+/g, ' ').slice(0, 300)}`),

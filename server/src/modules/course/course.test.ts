@@ -1,6 +1,6 @@
 import { useAppPerFile } from '../../test/app-per-file';
 import { countStatements } from '../../db/query-counter';
-import { clientOperations } from '../../test/client-operations';
+import { clientOperation } from '../../test/client-operations';
 import { makeCourse } from '../../test/factories';
 import { Course } from './course.entity';
 import { CourseCategory, CourseLanguage } from './course.enums';
@@ -258,7 +258,7 @@ describe('search', () => {
 describe('the home page', () => {
   it('runs the same small number of SQL statements however many courses there are', async () => {
     const run = async () => {
-      const { result, statements } = await countStatements(() => given.app.execute(clientOperations(), 'HomePage'));
+      const { result, statements } = await countStatements(() => given.app.execute(clientOperation('HomePage'), 'HomePage'));
       expect(result.errors).toBeUndefined();
       return statements;
     };

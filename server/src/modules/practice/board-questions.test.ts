@@ -81,15 +81,15 @@ describe("a question's board-exam tag", () => {
   it('is refused without its year or its board, with a year out of range, or an unknown board, in either language', async () => {
     const noYear = await admin.graphql(CREATE, { input: input({ boardTag: { board: 'SYLHET' } }) });
     expect(noYear.errors?.[0].message).toBe('A board question needs both its board and its year');
-    expect(noYear.errors?.[0].extensions).toMatchObject({ code: 'BOARD_TAG_INCOMPLETE', field: 'boardTag.year' });
+    expect(noYear.errors?.[0].extensions).toMatchObject({ code: 'BOARD_TAG_INCOMPLETE', field: 'input.boardTag.year' });
 
     const noBoard = await admin.graphql(CREATE, { input: input({ boardTag: { year: 2020 } }) });
-    expect(noBoard.errors?.[0].extensions).toMatchObject({ code: 'BOARD_TAG_INCOMPLETE', field: 'boardTag.board' });
+    expect(noBoard.errors?.[0].extensions).toMatchObject({ code: 'BOARD_TAG_INCOMPLETE', field: 'input.boardTag.board' });
 
     const thisYear = maxBoardYear();
     const early = await admin.graphql(CREATE, { input: input({ boardTag: { board: 'DHAKA', year: 1985 } }) });
     expect(early.errors?.[0].message).toBe(`The board exam year must be from 1990 to ${thisYear}`);
-    expect(early.errors?.[0].extensions).toMatchObject({ code: 'BOARD_YEAR_OUT_OF_RANGE', field: 'boardTag.year', max: thisYear });
+    expect(early.errors?.[0].extensions).toMatchObject({ code: 'BOARD_YEAR_OUT_OF_RANGE', field: 'input.boardTag.year', max: thisYear });
     const future = await admin.graphql(CREATE, { input: input({ boardTag: { board: 'DHAKA', year: thisYear + 1 } }) });
     expect(future.errors?.[0].extensions?.code).toBe('BOARD_YEAR_OUT_OF_RANGE');
 

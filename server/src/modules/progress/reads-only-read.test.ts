@@ -1,6 +1,6 @@
 import { useAppPerFile } from '../../test/app-per-file';
 import { countStatements } from '../../db/query-counter';
-import { clientOperations } from '../../test/client-operations';
+import { clientOperation } from '../../test/client-operations';
 import { makeCourse, makeUser } from '../../test/factories';
 import { signedInClient } from '../../test/http-client';
 import { toViewer, type Viewer } from '../../kernel/viewer';
@@ -53,7 +53,7 @@ async function enrollIn(student: User, count: number): Promise<void> {
 type MyCourses = { myEnrollments: Array<{ progress: { completed: number; total: number }; certificate: { number: string } | null }> };
 
 async function myCoursesStatements(viewer: Viewer): Promise<{ statements: number; data: MyCourses }> {
-  const { result, statements } = await countStatements(() => given.app.execute(clientOperations(), 'MyCourses', undefined, viewer));
+  const { result, statements } = await countStatements(() => given.app.execute(clientOperation('MyCourses'), 'MyCourses', undefined, viewer));
   expect(JSON.stringify(result.errors)).toBeUndefined();
   return { statements, data: result.data as MyCourses };
 }
