@@ -42,7 +42,7 @@ describe('writing practice on a phone, in Bangla', () => {
     await page.locator('input[type="file"]').setInputFiles({ name: 'questions.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
     await page
       .getByTestId('import-summary')
-      .getByText(bn('authoring.import.summary', { imported: '৩', unchanged: '০', problems: '১' }))
+      .getByText(bn('authoring.import.summary', { imported: '৩', updated: '০', unchanged: '০', problems: '১' }))
       .waitFor();
     const problems = page.getByTestId('import-problem');
     assert.equal(await problems.count(), 1);

@@ -115,6 +115,7 @@ export const routes: RouteObject[] = [
                   { path: paths.authoredModelTests, ...screen(() => import('../features/practice/authoring/model-tests-list-page')) },
                   { path: paths.coupons, ...screen(() => import('../features/coupons/coupons-page')) },
                   { path: paths.announcements, ...screen(() => import('../features/announcements/announcements-page')) },
+                  { path: paths.instructorApiKeys, ...screen(() => import('../features/instructor/api-keys-page')) },
                   { path: paths.newModelTest, ...screen(() => import('../features/practice/authoring/model-test-builder-page')) },
                   { path: routePatterns.editModelTest, ...screen(() => import('../features/practice/authoring/model-test-builder-page')) },
                 ],

@@ -51,6 +51,7 @@ export const paths = {
   courseQuestionBank: (courseId: string) => `${instructor}/question-bank?course=${encodeURIComponent(courseId)}`,
   authoredModelTests: `${instructor}/model-tests`,
   coupons: `${instructor}/coupons`,
+  instructorApiKeys: `${instructor}/api-keys`,
   announcements: `${instructor}/announcements`,
   newModelTest: `${instructor}/model-tests/new`,
   editModelTest: (id: string) => `${instructor}/model-tests/${id}`,

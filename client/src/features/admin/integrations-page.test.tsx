@@ -1,12 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import {
-  ApiKeysDocument,
-  CreateApiKeyDocument,
-  EnableWebhookEndpointDocument,
-  WebhookEndpointsDocument,
-  type ApiKeyRowFragment,
-  type WebhookEndpointRowFragment,
-} from './api/integrations.generated';
+import { EnableWebhookEndpointDocument, WebhookEndpointsDocument, type WebhookEndpointRowFragment } from './api/integrations.generated';
+import { ApiKeysDocument, CreateApiKeyDocument, type ApiKeyRowFragment } from '../../components/api-keys/api-keys.generated';
 import IntegrationsPage from './integrations-page';
 import type { ApiScope } from '../../gql/types';
 import { paths } from '../../lib/paths';

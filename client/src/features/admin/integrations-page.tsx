@@ -1,28 +1,25 @@
 import { Alert, Badge, Box, Button, Checkbox, Code, Field, Heading, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
-import type { ApiScope, WebhookEventType } from '../../gql/types';
+import type { WebhookEventType } from '../../gql/types';
 import { ConfirmDialog, type ConfirmRequest } from '../../components/confirm-dialog';
 import { EmptyState, ErrorState, InlineLoading } from '../../components/states';
 import { toaster } from '../../lib/toaster';
 import { describeError } from '../../lib/graphql-errors';
 import { formatDateTime } from '../../lib/format';
 import { useLanguage, useT, type MessageKey } from '../../lib/i18n';
+import { ALL_SCOPES, ApiKeysSection } from '../../components/api-keys/api-keys-section';
+import { Choices, SecretOnce } from '../../components/api-keys/choices';
 import {
-  useApiKeysQuery,
-  useCreateApiKeyMutation,
   useCreateWebhookEndpointMutation,
   useDeleteWebhookEndpointMutation,
   useEnableWebhookEndpointMutation,
   useSendTestWebhookMutation,
   useResendWebhookDeliveryMutation,
-  useRevokeApiKeyMutation,
   useWebhookDeliveriesQuery,
   useWebhookEndpointsQuery,
-  type ApiKeyRowFragment,
   type WebhookEndpointRowFragment,
 } from './api/integrations.generated';
 
-const SCOPES: ApiScope[] = ['CATALOG_READ', 'ENROLLMENTS_READ', 'PAYMENTS_READ', 'ENROLLMENTS_WRITE', 'INSTRUCTOR_READ', 'PRACTICE_READ'];
 const EVENTS: WebhookEventType[] = [
   'ENROLLMENT_CREATED',
   'ENROLLMENT_REFUNDED',
@@ -31,173 +28,8 @@ const EVENTS: WebhookEventType[] = [
   'COURSE_PUBLISHED',
   'CERTIFICATE_ISSUED',
 ];
-const scopeKey = (scope: ApiScope) => `admin.integrations.scope.${scope}` as MessageKey;
 const eventKey = (event: WebhookEventType) => `admin.integrations.event.${event}` as MessageKey;
 const DELIVERIES_PAGE = 10;
-
-/** Choices shown as checkboxes: the chosen ones, kept in order. */
-function Choices<T extends string>({
-  options,
-  chosen,
-  onChange,
-  label,
-}: {
-  options: T[];
-  chosen: T[];
-  onChange: (next: T[]) => void;
-  label: (value: T) => string;
-}) {
-  return (
-    <Stack gap="2">
-      {options.map((option) => (
-        <Checkbox.Root
-          key={option}
-          checked={chosen.includes(option)}
-          onCheckedChange={(e) => onChange(e.checked === true ? [...chosen, option] : chosen.filter((value) => value !== option))}
-          colorPalette="blue"
-        >
-          <Checkbox.HiddenInput />
-          <Checkbox.Control />
-          <Checkbox.Label>{label(option)}</Checkbox.Label>
-        </Checkbox.Root>
-      ))}
-    </Stack>
-  );
-}
-
-/** A secret shown once, right after it was made. */
-function SecretOnce({ secret }: { secret: string }) {
-  const t = useT();
-  return (
-    <Alert.Root status="warning" data-testid="secret-once">
-      <Alert.Indicator />
-      <Alert.Content minW="0">
-        <Alert.Title>{t('admin.integrations.secretOnce')}</Alert.Title>
-        <Alert.Description>
-          <Code wordBreak="break-all" whiteSpace="normal" display="block" mt="2" p="2">
-            {secret}
-          </Code>
-        </Alert.Description>
-      </Alert.Content>
-    </Alert.Root>
-  );
-}
-
-function ApiKeyItem({ apiKey }: { apiKey: ApiKeyRowFragment }) {
-  const t = useT();
-  const { language } = useLanguage();
-  const [revoke, { loading }] = useRevokeApiKeyMutation();
-  const [request, setRequest] = useState<ConfirmRequest | null>(null);
-  return (
-    <Box as="li" borderWidth="1px" borderRadius="md" p="3" data-testid="api-key-row">
-      <ConfirmDialog request={request} onClose={() => setRequest(null)} />
-      <Stack gap="1">
-        <HStack justify="space-between" wrap="wrap" gap="2">
-          <Text fontWeight="semibold" wordBreak="break-word">
-            {apiKey.name}
-          </Text>
-          {apiKey.revokedAt ? (
-            <Badge colorPalette="red">{t('admin.integrations.revoked')}</Badge>
-          ) : (
-            <Button
-              size="xs"
-              variant="outline"
-              colorPalette="red"
-              loading={loading}
-              onClick={() =>
-                setRequest({
-                  title: t('admin.integrations.revokeTitle', { name: apiKey.name }),
-                  consequence: t('admin.integrations.revokeConsequence'),
-                  confirmLabel: t('admin.integrations.revoke'),
-                  destructive: true,
-                  onConfirm: () =>
-                    revoke({ variables: { id: apiKey.id } }).catch(() => toaster.create({ title: t('admin.integrations.failed'), type: 'error' })),
-                })
-              }
-            >
-              {t('admin.integrations.revoke')}
-            </Button>
-          )}
-        </HStack>
-        <Text fontSize="sm" fontFamily="mono">
-          {apiKey.prefix}…
-        </Text>
-        <HStack gap="1" wrap="wrap">
-          {apiKey.scopes.map((scope) => (
-            <Badge key={scope} colorPalette="blue">
-              {t(scopeKey(scope))}
-            </Badge>
-          ))}
-        </HStack>
-        <Text fontSize="sm" color="gray.600">
-          {apiKey.lastUsedAt ? t('admin.integrations.lastUsed', { when: formatDateTime(apiKey.lastUsedAt, language) }) : t('admin.integrations.neverUsed')}
-        </Text>
-      </Stack>
-    </Box>
-  );
-}
-
-function ApiKeysSection() {
-  const t = useT();
-  const { data, loading, error, refetch } = useApiKeysQuery({ fetchPolicy: 'cache-and-network' });
-  const [create, creating] = useCreateApiKeyMutation({ refetchQueries: ['ApiKeys'] });
-  const [name, setName] = useState('');
-  const [scopes, setScopes] = useState<ApiScope[]>(['CATALOG_READ']);
-  const [secret, setSecret] = useState<string | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setProblem(null);
-    try {
-      const result = await create({ variables: { name, scopes } });
-      setSecret(result.data?.createApiKey.secret ?? null);
-      setName('');
-    } catch (caught) {
-      setProblem(describeError(caught, t).message);
-    }
-  };
-  return (
-    <Stack as="section" gap="4" aria-labelledby="api-keys-heading">
-      <Heading as="h2" size="lg" id="api-keys-heading">
-        {t('admin.integrations.apiKeys')}
-      </Heading>
-      <Text color="gray.700">{t('admin.integrations.apiKeysHelp')}</Text>
-      <Stack as="form" gap="3" onSubmit={(e) => void submit(e)} borderWidth="1px" borderRadius="md" p="4">
-        <Field.Root required>
-          <Field.Label>{t('admin.integrations.keyName')}</Field.Label>
-          <Input value={name} onChange={(e) => setName(e.target.value)} maxLength={100} />
-        </Field.Root>
-        <Field.Root>
-          <Field.Label>{t('admin.integrations.scopes')}</Field.Label>
-          <Choices options={SCOPES} chosen={scopes} onChange={setScopes} label={(scope) => t(scopeKey(scope))} />
-        </Field.Root>
-        {problem && (
-          <Text role="alert" color="red.700">
-            {problem}
-          </Text>
-        )}
-        <Button type="submit" colorPalette="blue" alignSelf="flex-start" loading={creating.loading}>
-          {t('admin.integrations.createKey')}
-        </Button>
-      </Stack>
-      {secret && <SecretOnce secret={secret} />}
-      {loading && !data ? (
-        <InlineLoading />
-      ) : error && !data ? (
-        <ErrorState onRetry={() => void refetch()} />
-      ) : data?.apiKeys.length === 0 ? (
-        <EmptyState>{t('admin.integrations.noKeys')}</EmptyState>
-      ) : (
-        <Stack as="ul" listStyleType="none" gap="2">
-          {data?.apiKeys.map((apiKey) => (
-            <ApiKeyItem key={apiKey.id} apiKey={apiKey} />
-          ))}
-        </Stack>
-      )}
-    </Stack>
-  );
-}
-
 const statusPalette = { PENDING: 'orange', SUCCEEDED: 'green', FAILED: 'red' } as const;
 
 function Deliveries({ endpointId }: { endpointId: string }) {
@@ -424,7 +256,7 @@ export default function IntegrationsPage() {
       <Heading as="h1" size="xl">
         {t('admin.integrations.title')}
       </Heading>
-      <ApiKeysSection />
+      <ApiKeysSection scopes={ALL_SCOPES} />
       <WebhooksSection />
     </Stack>
   );

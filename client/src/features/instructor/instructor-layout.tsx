@@ -16,6 +16,7 @@ export default function InstructorLayout() {
         { to: paths.authoredModelTests, label: t('practice.title') },
         { to: paths.coupons, label: t('coupons.title') },
         { to: paths.announcements, label: t('announcements.title') },
+        { to: paths.instructorApiKeys, label: t('instructor.nav.apiKeys') },
       ]}
     />
   );
