@@ -1,4 +1,4 @@
-import { Alert, Badge, Box, Button, Checkbox, Code, Field, Heading, HStack, Input, Stack, Text } from '@chakra-ui/react';
+import { Alert, Badge, Box, Button, Field, Heading, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import type { WebhookEventType } from '../../gql/types';
 import { ConfirmDialog, type ConfirmRequest } from '../../components/confirm-dialog';
