@@ -27,8 +27,10 @@ export const API_KEY_FIELDS: Record<'query' | 'mutation', Record<string, ApiScop
     certificate: ApiScope.CATALOG_READ,
     enrollments: ApiScope.ENROLLMENTS_READ,
     payments: ApiScope.PAYMENTS_READ,
+    paymentSeries: ApiScope.PAYMENTS_READ,
     instructorOverview: ApiScope.INSTRUCTOR_READ,
     instructorStudents: ApiScope.INSTRUCTOR_READ,
+    instructorRevenueSeries: ApiScope.INSTRUCTOR_READ,
     managedCourses: ApiScope.INSTRUCTOR_READ,
     managedCourse: ApiScope.INSTRUCTOR_READ,
     modelTests: ApiScope.PRACTICE_READ,
@@ -37,6 +39,7 @@ export const API_KEY_FIELDS: Record<'query' | 'mutation', Record<string, ApiScop
     authoredModelTests: ApiScope.PRACTICE_READ,
     modelTestResults: ApiScope.PRACTICE_READ,
     questionStatistics: ApiScope.PRACTICE_READ,
+    modelTestScoreDistribution: ApiScope.PRACTICE_READ,
     leaderboard: ANY_KEY,
   },
   mutation: {

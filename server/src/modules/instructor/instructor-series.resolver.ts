@@ -1,10 +1,11 @@
 import { Args, Authorized, Ctx, Field, Float, Int, ObjectType, Query, Resolver } from 'type-graphql';
 import { roles } from '../auth/guards';
-import { requireViewer } from '../../graphql/auth-checker';
 import type { GraphQLContext } from '../../kernel/context';
 import { SeriesArgs } from '../../graphql/series-args';
 import { SeriesInterval } from '../../shared/period';
 import { instructorRevenueSeries } from './instructor-series.service';
+import { readerOf } from '../integration/api-key.service';
+import { ApiScope } from '../integration/api-key.entity';
 
 @ObjectType({ description: "One day or week of an instructor's sales" })
 class InstructorRevenuePoint {
@@ -31,9 +32,9 @@ export class InstructorSeriesResolver {
   @Authorized(...roles.staff)
   @Query(() => InstructorRevenueSeries, {
     description:
-      "The signed-in instructor's taka revenue and new enrollments per day or week of a period (at most 366 days, days in Asia/Dhaka), over their own courses only; instructors and admins",
+      "The signed-in instructor's taka revenue and new enrollments per day or week of a period (at most 366 days, days in Asia/Dhaka), over their own courses only; instructors and admins, and their API keys with instructor:read",
   })
   instructorRevenueSeries(@Args(() => SeriesArgs) args: SeriesArgs, @Ctx() ctx: GraphQLContext): Promise<InstructorRevenueSeries> {
-    return instructorRevenueSeries(ctx.db, requireViewer(ctx), args);
+    return instructorRevenueSeries(ctx.db, readerOf(ctx, ApiScope.INSTRUCTOR_READ), args);
   }
 }

@@ -216,3 +216,32 @@ describe('any API key', () => {
     expect((await instructorKey.graphql<{ leaderboard: { total: number } }>(board, { id: ids.rivalTest })).data!.leaderboard.total).toBe(1);
   });
 });
+
+describe('the charts’ series through a key', () => {
+  const PERIOD = { from: '2026-11-01', to: '2026-11-30', interval: 'WEEK' };
+  const REVENUE = `query ($from: String!, $to: String!, $interval: SeriesInterval!) { instructorRevenueSeries(from: $from, to: $to, interval: $interval) { totalRevenueTaka } }`;
+  const PAYMENTS = `query ($from: String!, $to: String!, $interval: SeriesInterval!) { paymentSeries(from: $from, to: $to, interval: $interval) { receivedTaka } }`;
+  const SCORES = `query ($id: ID!) { modelTestScoreDistribution(testId: $id) { participants } }`;
+
+  it('reads its owner’s revenue with instructor:read, its owner’s tests’ scores with practice:read, and payments with an admin’s payments:read', async () => {
+    const revenue = await (await keyOf(teacher, ['INSTRUCTOR_READ'])).graphql(REVENUE, PERIOD);
+    expect(revenue.errors).toBeUndefined();
+    const practice = await keyOf(teacher, ['PRACTICE_READ']);
+    const own = await practice.graphql<{ modelTestScoreDistribution: { participants: number } }>(SCORES, { id: ids.teacherTest });
+    expect(own.errors).toBeUndefined();
+    expect(own.data!.modelTestScoreDistribution.participants).toBe(2);
+    expect((await practice.graphql(SCORES, { id: ids.rivalTest })).errors?.[0].extensions?.code).toBe('FORBIDDEN');
+    const payments = await (await keyOf(admin, ['PAYMENTS_READ'])).graphql(PAYMENTS, PERIOD);
+    expect(payments.errors).toBeUndefined();
+  });
+
+  it('is refused a series its scopes do not cover', async () => {
+    const catalogue = await keyOf(teacher, ['CATALOG_READ']);
+    for (const [query, variables] of [
+      [REVENUE, PERIOD],
+      [SCORES, { id: ids.teacherTest }],
+    ] as const)
+      expect((await catalogue.graphql(query, variables)).errors?.[0].extensions?.code).toBe('FORBIDDEN');
+    expect((await (await keyOf(admin, ['CATALOG_READ'])).graphql(PAYMENTS, PERIOD)).errors?.[0].extensions?.code).toBe('FORBIDDEN');
+  });
+});

@@ -18,15 +18,15 @@ registerEnumType(ApiScope, {
   valuesConfig: {
     CATALOG_READ: { description: 'catalog:read: read published courses, search, reviews, blog posts and certificates' },
     ENROLLMENTS_READ: { description: 'enrollments:read: read every enrollment (the enrollments query), free and imported ones included' },
-    PAYMENTS_READ: { description: 'payments:read: read payments (the payments query)' },
+    PAYMENTS_READ: { description: 'payments:read: read payments (the payments and paymentSeries queries)' },
     ENROLLMENTS_WRITE: { description: 'enrollments:write: enroll students a partner has paid for (the enrollStudent mutation)' },
     INSTRUCTOR_READ: {
       description:
-        "instructor:read: the instructor views of the key's owner, as the owner sees them (instructorStudents, instructorOverview, managedCourses, managedCourse): an instructor's key reads only that instructor's own courses and students",
+        "instructor:read: the instructor views of the key's owner, as the owner sees them (instructorStudents, instructorOverview, instructorRevenueSeries, managedCourses, managedCourse): an instructor's key reads only that instructor's own courses and students",
     },
     PRACTICE_READ: {
       description:
-        "practice:read: model tests and students' results of the key owner's courses, every course's for an admin's key (authoredModelTests, modelTestResults, questionStatistics), and the published model tests (modelTests, modelTest, upcomingModelTests)",
+        "practice:read: model tests and students' results of the key owner's courses, every course's for an admin's key (authoredModelTests, modelTestResults, questionStatistics, modelTestScoreDistribution), and the published model tests (modelTests, modelTest, upcomingModelTests)",
     },
   },
 });

@@ -1,10 +1,11 @@
 import { Args, Authorized, Ctx, Field, Float, Int, ObjectType, Query, registerEnumType, Resolver } from 'type-graphql';
 import { roles } from '../auth/guards';
-import { requireViewer } from '../../graphql/auth-checker';
 import type { GraphQLContext } from '../../kernel/context';
 import { SeriesArgs } from '../../graphql/series-args';
 import { SeriesInterval } from '../../shared/period';
 import { PaymentMethodKind, paymentSeries } from './payment-series.service';
+import { readerOf } from '../integration/api-key.service';
+import { ApiScope } from '../integration/api-key.entity';
 
 registerEnumType(PaymentMethodKind, {
   name: 'PaymentMethodKind',
@@ -58,9 +59,9 @@ export class PaymentSeriesResolver {
   @Authorized(...roles.admin)
   @Query(() => PaymentSeries, {
     description:
-      'Payments finished per day or week of a period (at most 366 days, days in Asia/Dhaka), by way to pay, with the share that failed; payments under way or held are left out; admins',
+      'Payments finished per day or week of a period (at most 366 days, days in Asia/Dhaka), by way to pay, with the share that failed; payments under way or held are left out; admins, and API keys with payments:read',
   })
   paymentSeries(@Args(() => SeriesArgs) args: SeriesArgs, @Ctx() ctx: GraphQLContext): Promise<PaymentSeries> {
-    return paymentSeries(ctx.db, requireViewer(ctx), args);
+    return paymentSeries(ctx.db, readerOf(ctx, ApiScope.PAYMENTS_READ), args);
   }
 }

@@ -1,8 +1,9 @@
 import { Arg, Authorized, Ctx, Field, Float, ID, Int, ObjectType, Query, Resolver } from 'type-graphql';
 import { roles } from '../auth/guards';
-import { requireViewer } from '../../graphql/auth-checker';
 import type { GraphQLContext } from '../../kernel/context';
 import { modelTestScoreDistribution } from './score-distribution.service';
+import { readerOf } from '../integration/api-key.service';
+import { ApiScope } from '../integration/api-key.entity';
 
 @ObjectType({ description: 'A bar of a score distribution: how many students scored within it' })
 class ScoreBucket {
@@ -27,12 +28,12 @@ class ModelTestScoreDistribution {
 export class ScoreDistributionResolver {
   @Authorized(...roles.staff)
   @Query(() => ModelTestScoreDistribution, {
-    description: "A model test's score distribution: its author only (the instructor of its course) and admins",
+    description: "A model test's score distribution: its author only (the instructor of its course) and admins, and their API keys with practice:read",
   })
   modelTestScoreDistribution(
     @Arg('testId', () => ID, { description: 'The test: of the instructor’s own courses, or any for an admin' }) testId: string,
     @Ctx() ctx: GraphQLContext,
   ): Promise<ModelTestScoreDistribution> {
-    return modelTestScoreDistribution(ctx.db, requireViewer(ctx), testId);
+    return modelTestScoreDistribution(ctx.db, readerOf(ctx, ApiScope.PRACTICE_READ), testId);
   }
 }
