@@ -2,8 +2,9 @@ import express, { Router, type NextFunction, type Request, type Response } from 
 import type { DataSource } from 'typeorm';
 import { notFound } from '../../shared/errors';
 import { requireRole, requireViewer, roles } from '../auth/guards';
-import { pictureTooLarge, readQuestionPicture, removeQuestionPicture, setQuestionPicture } from './question-bank.service';
-import { MAX_QUESTION_PICTURE_BYTES, questionPictureAddress } from './question-picture';
+import { readQuestionPicture, removeQuestionPicture, setQuestionPicture } from './question-bank.service';
+import { questionPictureAddress } from './question-picture';
+import { digestOfPictureFile, MAX_PICTURE_BYTES, pictureTooLarge } from '../../shared/picture';
 import { documented, error, json, type RouteDocs } from '../../shared/route-docs';
 
 export const PICTURE_NOT_FOUND = 'Picture not found';
@@ -20,15 +21,14 @@ const QUESTION_PICTURE_API: RouteDocs = {
     summary: "Set a bank question's picture (its editors)",
     path: questionPath,
     body: {
-      description: `The file's bytes: PNG, JPEG or WebP, at most ${MAX_QUESTION_PICTURE_BYTES} bytes (any content type: the content decides)`,
+      description: `The file's bytes: PNG, JPEG or WebP, at most ${MAX_PICTURE_BYTES} bytes (any content type: the content decides)`,
       required: true,
       content: { 'application/octet-stream': { type: 'string', contentMediaType: 'application/octet-stream' } },
     },
     responses: {
       200: pictureURL('The address of the picture now', { type: 'string' }),
-      400: error('Not a PNG, JPEG or WebP (PICTURE_NOT_SUPPORTED)'),
+      400: error('Not a PNG, JPEG or WebP (PICTURE_NOT_SUPPORTED), or larger than the limit (PICTURE_TOO_LARGE)'),
       404: error('No such question'),
-      413: error('Larger than the limit (PICTURE_TOO_LARGE)'),
     },
   },
   'DELETE /api/questions/:id/picture': {
@@ -65,7 +65,7 @@ const QUESTION_PICTURE_API: RouteDocs = {
  */
 export function questionPictureRouter(db: DataSource): Router {
   const router = documented(Router(), QUESTION_PICTURE_API);
-  const readBody = express.raw({ type: () => true, limit: MAX_QUESTION_PICTURE_BYTES });
+  const readBody = express.raw({ type: () => true, limit: MAX_PICTURE_BYTES });
   router.put(
     '/api/questions/:id/picture',
     // The gate first: a visitor or a student is refused before any byte is read.
@@ -88,7 +88,7 @@ export function questionPictureRouter(db: DataSource): Router {
     res.json({ pictureURL: null });
   });
   router.get('/api/questions/:id/picture/:file', async (req, res) => {
-    const digest = String(req.params.file).replace(/\.(png|jpg|webp)$/, '');
+    const digest = digestOfPictureFile(String(req.params.file));
     const picture = await readQuestionPicture(db, String(req.params.id), digest);
     if (!picture) throw notFound(PICTURE_NOT_FOUND);
     res.setHeader('Content-Type', picture.type);
