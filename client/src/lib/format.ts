@@ -127,9 +127,9 @@ export function formatPrice(amount: number, currency: 'usd' | 'bdt', language: L
   return currency === 'bdt' ? formatTaka(amount, language) : `$${formatDollars(amount, language)}`;
 }
 
-/** Totals kept per currency, side by side and never added up: "$120 · ৳14,500"; "$0" when there are none. */
+/** Totals kept per currency, side by side and never added up: "$120 · ৳14,500"; nothing yet is none of the platform's own currency, "৳0". */
 export function formatTotals(totals: ReadonlyArray<{ currency: string; amount: number }>, language: Language = 'en'): string {
-  if (totals.length === 0) return formatPrice(0, 'usd', language);
+  if (totals.length === 0) return formatPrice(0, 'bdt', language);
   return totals.map((total) => formatPrice(total.amount, total.currency === 'bdt' ? 'bdt' : 'usd', language)).join(' · ');
 }
 
