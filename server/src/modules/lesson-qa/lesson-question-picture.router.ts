@@ -85,7 +85,7 @@ export function lessonQuestionPictureRouter(db: DataSource): Router {
   });
   router.get('/api/lesson-questions/:id/picture/:file', async (req, res) => {
     const picture = await readLessonQuestionPicture(db, requireViewer(req), String(req.params.id), digestOfPictureFile(String(req.params.file)));
-    if (!picture) throw notFound(LESSON_PICTURE_NOT_FOUND);
+    if (!picture) throw notFound(LESSON_PICTURE_NOT_FOUND, 'PICTURE_NOT_FOUND');
     res.setHeader('Content-Type', picture.type);
     res.setHeader('Cache-Control', 'private, max-age=31536000, immutable');
     res.setHeader('X-Content-Type-Options', 'nosniff');

@@ -86,7 +86,9 @@ it('a new picture gets a new address, the old one is gone, and the asker can tak
   const second = (await upload(people.rafi, WEBP)).body.pictureURL!;
   expect(second).toMatch(/\.webp$/);
   expect(second).not.toBe(first);
-  expect((await view(people.mitu, first)).status).toBe(404);
+  const replaced = await view(people.mitu, first);
+  expect(replaced.status).toBe(404);
+  expect(JSON.parse(replaced.bytes.toString('utf8'))).toMatchObject({ code: 'PICTURE_NOT_FOUND', category: 'NOT_FOUND' });
   expect((await view(people.mitu, second)).type).toBe('image/webp');
   const removed = await people.rafi.request(`/api/lesson-questions/${questionId}/picture`, { method: 'DELETE' });
   expect(await removed.json()).toEqual({ pictureURL: null });

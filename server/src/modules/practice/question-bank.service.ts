@@ -182,7 +182,7 @@ export async function createQuestion(db: DataSource, viewer: Viewer, draft: Ques
 
 async function editableQuestion(db: DataSource, viewer: Viewer, id: string): Promise<Question> {
   const question = isUuid(id) ? await db.getRepository(Question).findOneBy({ id }) : null;
-  if (!question) throw notFound(QUESTION_NOT_FOUND);
+  if (!question) throw notFound(QUESTION_NOT_FOUND, 'QUESTION_NOT_FOUND');
   await requireBankAuthor(db, viewer, question.courseId);
   return question;
 }

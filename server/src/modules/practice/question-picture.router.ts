@@ -90,7 +90,7 @@ export function questionPictureRouter(db: DataSource): Router {
   router.get('/api/questions/:id/picture/:file', async (req, res) => {
     const digest = digestOfPictureFile(String(req.params.file));
     const picture = await readQuestionPicture(db, String(req.params.id), digest);
-    if (!picture) throw notFound(PICTURE_NOT_FOUND);
+    if (!picture) throw notFound(PICTURE_NOT_FOUND, 'PICTURE_NOT_FOUND');
     res.setHeader('Content-Type', picture.type);
     res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
     res.setHeader('X-Content-Type-Options', 'nosniff');
