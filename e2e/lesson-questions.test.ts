@@ -67,7 +67,7 @@ describe('questions to the instructor under a lesson, on a phone, in Bangla', ()
     await panel.getByTestId('ask-form-preview').locator('.katex').first().waitFor();
     // With a photo of the sum from the notebook.
     await panel.getByLabel(bn('player.qa.picture')).setInputFiles({ name: 'অঙ্ক.png', mimeType: 'image/png', buffer: NOTEBOOK_PHOTO });
-    await panel.getByText(bn('player.qa.pictureChosen').replace('{name}', 'অঙ্ক.png')).waitFor();
+    await panel.getByText('অঙ্ক.png').waitFor();
     await assertNoSidewaysScroll(student.page);
     await panel.getByRole('button', { name: bn('player.qa.send') }).click();
     const asked = panel.getByTestId('lesson-question');
