@@ -99,9 +99,12 @@ export function formatTaka(taka: number, language: Language = 'en'): string {
   return `৳${formatNumber(taka, language)}`;
 }
 
+/** Money as the server gives it (minor units: poisha, cents) in whole taka or dollars: 120000 poisha is 1200 taka. */
+export const majorUnits = (money: { amount: number }): number => money.amount / 100;
+
 /** An amount of money as the server gives it (minor units and currency) in the page's language: "৳1,200", "৳১,২০০", "$12.50". */
 export function formatMoney(money: { amount: number; currency: string }, language: Language = 'en'): string {
-  const whole = money.amount / 100;
+  const whole = majorUnits(money);
   if (money.currency.toLowerCase() !== 'bdt') return `$${formatDollars(whole, language)}`;
   if (Number.isInteger(whole)) return formatTaka(whole, language);
   if (plain(whole)) {
