@@ -23,11 +23,11 @@ export type ApiScope =
   | 'ENROLLMENTS_READ'
   /** enrollments:write: enroll students a partner has paid for (the enrollStudent mutation) */
   | 'ENROLLMENTS_WRITE'
-  /** instructor:read: the instructor views of the key's owner, as the owner sees them (instructorStudents, instructorOverview, managedCourses, managedCourse): an instructor's key reads only that instructor's own courses and students */
+  /** instructor:read: the instructor views of the key's owner, as the owner sees them (instructorStudents, instructorOverview, instructorRevenueSeries, managedCourses, managedCourse): an instructor's key reads only that instructor's own courses and students */
   | 'INSTRUCTOR_READ'
-  /** payments:read: read payments (the payments query) */
+  /** payments:read: read payments (the payments and paymentSeries queries) */
   | 'PAYMENTS_READ'
-  /** practice:read: model tests and students' results of the key owner's courses, every course's for an admin's key (authoredModelTests, modelTestResults, questionStatistics), and the published model tests (modelTests, modelTest, upcomingModelTests) */
+  /** practice:read: model tests and students' results of the key owner's courses, every course's for an admin's key (authoredModelTests, modelTestResults, questionStatistics, modelTestScoreDistribution), and the published model tests (modelTests, modelTest, upcomingModelTests) */
   | 'PRACTICE_READ';
 
 /** What an admin, an instructor or an API key did */

@@ -58,6 +58,8 @@ export default function BundlePage() {
   const ownsSome = owned.size > 0 && owned.size < bundle.courses.length;
   const ownsAll = owned.size === bundle.courses.length;
   const price = formatMoney(bundle.priceForYou, language);
+  // A bundle is paid in taka on a gateway's page: the first such way to pay the server offers.
+  const way = data?.paymentOptions.find((option) => option.kind === 'HOSTED_PAGE' && option.currency === 'BDT');
   const returned = RETURNS.find(({ flag }) => search.has(flag));
   const user = state.status === 'signedIn' ? state.user : null;
 
@@ -132,8 +134,10 @@ export default function BundlePage() {
               </RouterLink>
             ) : user.role !== 'STUDENT' ? (
               <p>{t('bundle.buy.studentsOnly')}</p>
+            ) : way ? (
+              <BundleBuyForm bundleId={bundle.id} provider={way.provider} buyerName={user.name} price={price} />
             ) : (
-              <BundleBuyForm bundleId={bundle.id} buyerName={user.name} price={price} />
+              <p>{t('bundle.buy.unavailable')}</p>
             )}
           </div>
         </section>

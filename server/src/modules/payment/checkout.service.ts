@@ -14,7 +14,8 @@ import { type Course } from '../course/course.entity';
 import { COURSE_NOT_FOUND, findCourse } from '../course/course.service';
 import { findActiveEnrollment, grantEnrollment } from '../enrollment/enrollment.service';
 import { priceWithCoupon, redeemCoupon, type CouponPrice } from './coupon.service';
-import { PAYMENTS_OFF, type ProviderDefinition, type PurchaseDeps } from './payment-deps';
+import { PAYMENTS_OFF, type PurchaseDeps } from './payment-deps';
+import type { ProviderDefinition } from '../../payments/provider-definition';
 import { Payment, PaymentStatus, type PaymentBundle } from './payment.entity';
 import { bundlePaymentInFlight, lockPurchases } from './payment-courses';
 import {

@@ -8,7 +8,7 @@ import type { Viewer } from '../../kernel/viewer';
 import { Course } from '../course/course.entity';
 import { User } from '../user/user.entity';
 import { Payment, type PaymentStatus } from './payment.entity';
-import { definitionOfStored, isImitationName, PAYMENT_PROVIDERS } from '../../payments/registry';
+import { definitionOfStored, isImitationName, storedProviderNames } from '../../payments/registry';
 import type { PaymentProviderChoice } from './purchase.input';
 import { ApiScope } from '../integration/api-key.entity';
 import { requireAdminOrScope, type Caller } from '../integration/api-key.service';
@@ -65,7 +65,7 @@ export interface PaymentPaging {
 export const PAYMENT_CURSOR_NEEDS_OLDEST_FIRST = 'after follows a list read oldest first: add oldestFirst: true';
 
 /** The names stored on payments: each provider's, and its offline imitation's. */
-export const PROVIDERS = PAYMENT_PROVIDERS.flatMap((definition) => [definition.name, ...(definition.imitationName ? [definition.imitationName] : [])]);
+export const PROVIDERS = storedProviderNames();
 /** The stored provider names a way to pay of the PaymentProvider enum stands for. */
 const storedNamesOf = (way: PaymentProviderChoice) => PROVIDERS.filter((name) => definitionOfStored(name)?.way === way);
 const gatewayOf = (provider: string): PaymentProviderChoice => definitionOfStored(provider)?.way ?? provider.toUpperCase();

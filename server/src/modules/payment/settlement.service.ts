@@ -1,6 +1,6 @@
 import { markGuardianRequestPaid, sendGuardianReceipt } from './guardian-settlement';
 import { Brackets, type EntityManager } from 'typeorm';
-import { PAYMENT_GATEWAY_ERROR, PAYMENT_PAGE_EXPIRED, type PaymentProvider, type ProviderPayment } from '../../payments/provider';
+import { PAYMENT_GATEWAY_ERROR, PAYMENT_PAGE_EXPIRED, type ProviderPayment } from '../../payments/provider';
 import { AppError, notFound } from '../../shared/errors';
 import type { Viewer } from '../../kernel/viewer';
 import { AuditAction, AuditTarget } from '../audit/audit.entity';
@@ -186,37 +186,25 @@ async function refundSecondPayment(deps: PurchaseDeps, payment: Payment, owned: 
   return { ...outcome, payment: Object.assign(payment, refunded), message: SECOND_PAYMENT_REFUNDED };
 }
 
-/** A provider event about a payment (webhook): the provider's own record decides, never the event body. */
+/**
+ * A provider's notification about a payment (a webhook, an IPN, a buyer's return from a hosted page),
+ * its signature already checked by the provider: the provider's own record decides, never the
+ * notification's fields (`notificationId` is only a hint, checked by the provider). Any order and any
+ * number of times give one payment outcome and one enrollment. Answers the payment, when it is ours.
+ */
 export async function settleFromProvider(
   deps: PurchaseDeps,
-  provider: PaymentProvider,
-  ref: { providerRef: string | null; paymentId?: string },
-): Promise<void> {
+  providerName: string,
+  ref: { providerRef: string | null; paymentId?: string | null; notificationId?: string | null },
+): Promise<Payment | null> {
   const payments = deps.db.getRepository(Payment);
   const payment =
-    (ref.providerRef ? await payments.findOneBy({ providerRef: ref.providerRef }) : null) ??
-    (ref.paymentId && isUuid(ref.paymentId) ? await payments.findOneBy({ id: ref.paymentId }) : null);
+    (ref.providerRef ? await payments.findOneBy({ provider: providerName, providerRef: ref.providerRef }) : null) ??
+    (ref.paymentId && isUuid(ref.paymentId) ? await payments.findOneBy({ id: ref.paymentId, provider: providerName }) : null);
   const providerRef = ref.providerRef ?? payment?.providerRef;
-  if (!payment || !providerRef) return;
-  await recordProviderResult(deps, payment.id, await provider.retrievePayment(providerRef));
-}
-
-/**
- * A notification from a hosted payment page (SSLCommerz's IPN, or the buyer's return from its page),
- * signature already checked by the provider's routes: the provider's own validation decides, never
- * the notification's fields. Any order and any number of times give one payment outcome and one enrollment.
- */
-export async function settleGatewayNotification(
-  deps: PurchaseDeps,
-  providerName: string,
-  providerRef: string,
-  notificationId: string | undefined,
-): Promise<Payment | null> {
-  const payment = await deps.db.getRepository(Payment).findOneBy({ provider: providerName, providerRef });
-  if (!payment) return null;
-  const result = await deps.providers.get(providerName).retrievePayment(providerRef, { notificationId: notificationId || undefined });
-  const outcome = await recordProviderResult(deps, payment.id, result);
-  return outcome.payment;
+  if (!payment || !providerRef) return null;
+  const result = await deps.providers.get(providerName).retrievePayment(providerRef, { notificationId: ref.notificationId || undefined });
+  return (await recordProviderResult(deps, payment.id, result)).payment;
 }
 
 /**

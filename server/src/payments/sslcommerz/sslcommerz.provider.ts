@@ -2,16 +2,22 @@ import {
   cardBrandName,
   PAYMENT_CANCELLED_BY_BUYER,
   PAYMENT_PAGE_EXPIRED,
+  paymentHookPath,
+  paymentReturnPath,
+  InvalidWebhookSignature,
   type CreatePaymentInput,
+  type GatewayNotification,
+  type GatewayRequest,
   type PaymentMethodUsed,
   type PaymentProvider,
   type ProviderPayment,
 } from '../provider';
 import { type SslcommerzApi, SslcommerzApiError, type SslcommerzTransaction } from './sslcommerz-api';
+import { hasValidSignature } from './sslcommerz-signature';
 
 export const SSLCOMMERZ_NOT_COMPLETED = 'The payment was not completed on the payment page';
 
-/** Where SSLCommerz sends the buyer back and its notifications, on our own site. */
+/** Where SSLCommerz sent the buyer back and its notifications before /hooks/payments/sslcommerz (still answered). */
 export const sslcommerzPaths = {
   ipn: '/payments/sslcommerz/ipn',
   back: (outcome: 'success' | 'fail' | 'cancel') => `/payments/sslcommerz/${outcome}`,
@@ -80,10 +86,10 @@ export class SslcommerzProvider implements PaymentProvider {
       total_amount: (input.amountCents / 100).toFixed(2),
       currency: input.currency.toUpperCase(),
       tran_id: tranId,
-      success_url: url(sslcommerzPaths.back('success')),
-      fail_url: url(sslcommerzPaths.back('fail')),
-      cancel_url: url(sslcommerzPaths.back('cancel')),
-      ipn_url: url(sslcommerzPaths.ipn),
+      success_url: url(paymentReturnPath(this.name, 'success')),
+      fail_url: url(paymentReturnPath(this.name, 'fail')),
+      cancel_url: url(paymentReturnPath(this.name, 'cancel')),
+      ipn_url: url(paymentHookPath(this.name)),
       product_name: input.description.slice(0, 255),
       product_category: 'Online course',
       product_profile: 'non-physical-goods',
@@ -169,5 +175,18 @@ export class SslcommerzProvider implements PaymentProvider {
     if (answer.status === 'refunded') return 'refunded';
     if (answer.status === 'cancelled') return 'cancelled';
     return 'processing';
+  }
+
+  /**
+   * The IPN (server to server) and the buyer's return from the page (a form POST from the gateway):
+   * both signed with the store password, both only saying which payment to look at; the Order
+   * Validation API decides (retrievePayment).
+   */
+  readNotification(request: GatewayRequest): GatewayNotification {
+    const fields = Object.fromEntries(new URLSearchParams(request.rawBody.toString('utf8')));
+    if (!fields.tran_id || !hasValidSignature(fields, this.api.credentials.storePassword)) {
+      throw new InvalidWebhookSignature('This notification is not signed by SSLCommerz');
+    }
+    return { eventId: null, notice: { kind: 'payment', providerRef: fields.tran_id, notificationId: fields.val_id || null } };
   }
 }

@@ -4,9 +4,11 @@ import {
   type CheckoutSessionInput,
   type ConfirmPaymentInput,
   type CreatePaymentInput,
+  type GatewayRequest,
   type PaymentProvider,
   type ProviderPayment,
 } from '../provider';
+import { readStripeNotification } from './stripe-notifications';
 import { verifyStripeSignature } from './webhook-signature';
 
 export interface StripeConnection {
@@ -121,7 +123,12 @@ export class StripeProvider implements PaymentProvider {
     return { id: session.id, url: session.url ?? input.cancelUrl };
   }
 
+  /** Checks a webhook call's signature and reads its event (readNotification answers what it means). */
   verifyWebhook(rawBody: Buffer, signature: string | undefined) {
     return verifyStripeSignature(rawBody, signature, this.connection.webhookSecret);
+  }
+
+  readNotification(request: GatewayRequest) {
+    return readStripeNotification(request, this.connection.webhookSecret);
   }
 }

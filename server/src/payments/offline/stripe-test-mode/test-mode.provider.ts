@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
 import type { DataSource } from 'typeorm';
-import type { CheckoutSessionInput, ConfirmPaymentInput, CreatePaymentInput, PaymentProvider, ProviderPayment } from '../../provider';
+import type { CheckoutSessionInput, ConfirmPaymentInput, CreatePaymentInput, GatewayRequest, PaymentProvider, ProviderPayment } from '../../provider';
 import { AUTHENTICATION_FAILED, testCardUsed, testPaymentMethods } from './test-cards';
 import { TestModePayment } from './test-mode-payment.entity';
-import { verifyStripeSignature } from '../../stripe/webhook-signature';
+import { readStripeNotification } from '../../stripe/stripe-notifications';
 
 const randomId = (prefix: string) => `${prefix}_test_${crypto.randomBytes(12).toString('hex')}`;
 
@@ -131,7 +131,7 @@ export class TestModeProvider implements PaymentProvider {
     return Promise.resolve({ id, url: new URL(`/enroll/${courseId}`, this.publicUrl).toString() });
   }
 
-  verifyWebhook(rawBody: Buffer, signature: string | undefined) {
-    return verifyStripeSignature(rawBody, signature, this.webhookSecret);
+  readNotification(request: GatewayRequest) {
+    return readStripeNotification(request, this.webhookSecret);
   }
 }
