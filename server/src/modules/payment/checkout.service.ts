@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { In, IsNull, Not, type DataSource } from 'typeorm';
 import { wayToPay } from '../../payments/registry';
-import { PAYMENT_GATEWAY_ERROR, type BillingDetailsInput, type ProviderPayment } from '../../payments/provider';
+import type { BillingDetailsInput, ProviderPayment } from '../../payments/provider';
 import { AppError, badInput, notFound } from '../../shared/errors';
 import { coursePrice, isFreeCourse, toMinorUnits } from '../../shared/money';
 import { nationalMobile, normalizeBangladeshMobile } from '../../shared/phone';
@@ -25,8 +25,10 @@ import {
   PAYMENT_HELD,
   PAYMENT_NOT_FOUND,
   PAYMENT_NOT_SUCCESSFUL,
+  openPayment,
+  recordPaymentPage,
   recordProviderResult,
-  settleUnsettledPayments,
+  recordStartFailure,
   type PurchaseOutcome,
 } from './settlement.service';
 
@@ -37,8 +39,6 @@ export { ALREADY_OWNED, ONLY_STUDENTS_BUY };
 export const CHECKOUT_SESSIONS_UNAVAILABLE = 'This site takes no payments on a hosted checkout page';
 export const PAYMENT_IN_PROGRESS = 'A payment for this course is already in progress. Please wait a moment.';
 export const BUNDLE_PRICE_CHANGED = 'You got one of these courses meanwhile, so the price of the bundle changed. Look at the new price and try again.';
-/** A payment still unsettled after this long was interrupted, not in progress. */
-const STALE_PAYMENT_SECONDS = 120;
 
 /** A way to pay (GraphQL's PaymentProvider: a provider definition's `way`). */
 export type PaymentProviderChoice = string;
@@ -215,8 +215,8 @@ export async function payForCourse(
   const courseIds = bundle ? bundle.courses.map((line) => line.courseId) : [course.id];
   const provider = deps.providers.forWay(way);
   const idempotencyKey = `${viewer.id}:${request.idempotencyKey?.trim() || crypto.randomUUID()}`;
-  // A payment of this course left unsettled by an earlier failure is settled first, so it cannot charge twice.
-  await settleUnsettledPayments(deps, { olderThanSeconds: STALE_PAYMENT_SECONDS, studentId: viewer.id, courseId: course.id });
+  // A payment of this course left unsettled by an earlier failure stays in flight (PAYMENT_IN_PROGRESS below) until
+  // the scheduled reconciliation settles it, so it cannot charge twice; a buyer's request never reconciles.
   const started = await deps.db.transaction(async (manager) => {
     await lockPurchases(manager, viewer.id, courseIds);
     const payments = manager.getRepository(Payment);
@@ -247,19 +247,14 @@ export async function payForCourse(
       if (sameWay(onPage)) return { replay: onPage };
       throw new AppError('PAYMENT_IN_PROGRESS', PAYMENT_IN_PROGRESS);
     }
-    const payment = await payments.save({
+    const payment = await openPayment(manager, {
       studentId: viewer.id,
       courseId: course.id,
       provider: provider.name,
-      providerRef: null,
       amountCents,
       currency,
-      status: PaymentStatus.PENDING,
       idempotencyKey,
       billingDetails: request.billingDetails ?? null,
-      failureMessage: null,
-      transactionRef: null,
-      actionUrl: null,
       guardianRequestId: request.guardianRequestId ?? null,
       bundle,
     });
@@ -289,14 +284,12 @@ export async function payForCourse(
     await deps.db.getRepository(Payment).update(payment.id, { providerRef: intent.id });
   } catch (error) {
     deps.log.error({ err: error, paymentId: payment.id }, 'the payment provider refused to create a payment');
-    await deps.db.getRepository(Payment).update(payment.id, { status: PaymentStatus.FAILED, failureMessage: PAYMENT_GATEWAY_ERROR });
+    await recordStartFailure(deps, payment.id);
     throw new AppError('PAYMENT_DECLINED', PAYMENT_NOT_SUCCESSFUL);
   }
   if (intent.redirectUrl) {
-    // The buyer pays on the gateway's page; its return, its IPN or reconciliation settles the payment.
-    const waiting = { status: PaymentStatus.REQUIRES_ACTION, actionUrl: intent.redirectUrl, providerRef: intent.id };
-    await deps.db.getRepository(Payment).update({ id: payment.id, status: PaymentStatus.PENDING }, waiting);
-    return outcomeOf(Object.assign(payment, waiting), null);
+    // The buyer pays on the gateway's page; its return, its notification or reconciliation settles the payment.
+    return outcomeOf(await recordPaymentPage(deps, payment.id, { providerRef: intent.id, actionUrl: intent.redirectUrl }), null);
   }
   // No page to send the buyer to: the provider confirms the card here.
   const cards = deps.providers.capable(provider.name, 'cardConfirmation');
@@ -342,19 +335,14 @@ export async function startCheckoutSession(deps: PurchaseDeps, viewer: Viewer, c
     const payments = manager.getRepository(Payment);
     const inFlight = await payments.findOneBy({ studentId: viewer.id, courseId: course.id, status: In([PaymentStatus.PENDING, PaymentStatus.HELD]) });
     if (inFlight && !inFlight.actionUrl) throw new AppError('PAYMENT_IN_PROGRESS', PAYMENT_IN_PROGRESS);
-    return payments.save({
+    return openPayment(manager, {
       studentId: viewer.id,
       courseId: course.id,
       provider: provider.name,
-      providerRef: null,
       amountCents: priceInCents(course),
       currency: 'usd',
-      status: PaymentStatus.PENDING,
       idempotencyKey: `${viewer.id}:checkout:${crypto.randomUUID()}`,
       billingDetails: null,
-      failureMessage: null,
-      transactionRef: null,
-      actionUrl: null,
     });
   });
   try {
@@ -371,7 +359,7 @@ export async function startCheckoutSession(deps: PurchaseDeps, viewer: Viewer, c
     return session;
   } catch (error) {
     deps.log.error({ err: error, paymentId: payment.id }, 'the payment provider refused to create a Checkout Session');
-    await deps.db.getRepository(Payment).update(payment.id, { status: PaymentStatus.FAILED, failureMessage: PAYMENT_GATEWAY_ERROR });
+    await recordStartFailure(deps, payment.id);
     throw new AppError('PAYMENT_DECLINED', PAYMENT_NOT_SUCCESSFUL);
   }
 }

@@ -8,12 +8,13 @@ import { recordAudit } from '../audit/audit.service';
 import type { Viewer } from '../../kernel/viewer';
 import { Course } from '../course/course.entity';
 import { Enrollment } from '../enrollment/enrollment.entity';
-import { In, IsNull } from 'typeorm';
+import { In } from 'typeorm';
 import { Payment, PaymentStatus } from './payment.entity';
 import { coursesOfPayment } from './payment-courses';
 import type { PurchaseDeps } from './payment-deps';
 import { decideRefund, type RefundCase } from './refund-policy';
 import { Refund } from './refund.entity';
+import { recordRefund } from './settlement.service';
 import { translateMessage } from '../../i18n/translate';
 import { accountLanguage, mailText } from '../mail/mail-text';
 import { requireRole, roles } from '../auth/guards';
@@ -75,10 +76,7 @@ export async function refundEnrollment(
       amountCents,
       idempotencyKey: `refund-${enrollment.id}`,
     });
-    await manager.getRepository(Payment).update(payment.id, { status: PaymentStatus.REFUNDED, refundedCents: amountCents });
-    const ended = await manager.getRepository(Enrollment).findBy({ paymentId: payment.id, revokedAt: IsNull() });
-    const endedAt = new Date();
-    await manager.getRepository(Enrollment).update({ id: In(ended.map((row) => row.id)) }, { revokedAt: endedAt });
+    const { ended, endedAt } = await recordRefund(manager, payment, amountCents);
     const refund = await manager.getRepository(Refund).save({
       paymentId: payment.id,
       enrollmentId: enrollment.id,
