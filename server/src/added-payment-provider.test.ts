@@ -37,7 +37,7 @@ class PaylinkProvider implements PaymentProvider {
 
   createPayment(input: CreatePaymentInput): Promise<ProviderPayment> {
     const id = `pl_${input.metadata.paymentId}`;
-    if (!gateway.has(id)) gateway.set(id, { amountMinor: input.amountCents, currency: input.currency, paymentId: input.metadata.paymentId, paid: false });
+    if (!gateway.has(id)) gateway.set(id, { amountMinor: input.amountMinor, currency: input.currency, paymentId: input.metadata.paymentId, paid: false });
     return this.retrievePayment(id).then((payment) => ({ ...payment, redirectUrl: `https://paylink.example/pay/${id}` }));
   }
 
@@ -47,7 +47,7 @@ class PaylinkProvider implements PaymentProvider {
     return Promise.resolve({
       id,
       status: entry.paid ? 'succeeded' : 'requires_action',
-      amountCents: entry.amountMinor,
+      amountMinor: entry.amountMinor,
       currency: entry.currency,
       clientSecret: null,
       failureMessage: null,
@@ -126,7 +126,7 @@ describe('a payment provider added without touching the payment module', () => {
   it('takes the taka price, and grants the course once its signed notification says paid, however often it comes', async () => {
     const { payment, redirectURL } = await buy();
     expect(redirectURL).toBe(`https://paylink.example/pay/${payment.providerRef}`);
-    expect(payment).toMatchObject({ provider: 'paylink', amountCents: 150_000, currency: 'bdt', status: PaymentStatus.REQUIRES_ACTION });
+    expect(payment).toMatchObject({ provider: 'paylink', amountMinor: 150_000, currency: 'bdt', status: PaymentStatus.REQUIRES_ACTION });
 
     // The buyer pays on the gateway's page; a notification nobody signed changes nothing.
     gateway.get(payment.providerRef!)!.paid = true;

@@ -85,7 +85,7 @@ beforeAll(async () => {
     courseId: paid.id,
     provider: 'sslcommerz',
     providerRef: 'SKauthorization',
-    amountCents: 144_000,
+    amountMinor: 144_000,
     currency: 'bdt',
     status: PaymentStatus.SUCCEEDED,
     idempotencyKey: 'authorization-receipt',

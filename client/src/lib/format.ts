@@ -1,5 +1,6 @@
 import { localDigits } from './digits';
 import { localeOf, type Language } from './i18n/languages';
+import { fromMinorUnits } from './minor-units';
 
 /**
  * Numbers, money and dates as each language writes them: English as before, Bangla through
@@ -101,7 +102,7 @@ export function formatTaka(taka: number, language: Language = 'en'): string {
 
 /** An amount of money as the server gives it (minor units and currency) in the page's language: "৳1,200", "৳১,২০০", "$12.50". */
 export function formatMoney(money: { amount: number; currency: string }, language: Language = 'en'): string {
-  const whole = money.amount / 100;
+  const whole = fromMinorUnits(money.amount);
   if (money.currency.toLowerCase() !== 'bdt') return `$${formatDollars(whole, language)}`;
   if (Number.isInteger(whole)) return formatTaka(whole, language);
   if (plain(whole)) {

@@ -8,7 +8,7 @@ export type ProviderPaymentStatus = 'unconfirmed' | 'processing' | 'requires_act
 export interface ProviderPayment {
   id: string;
   status: ProviderPaymentStatus;
-  amountCents: number;
+  amountMinor: number;
   currency: string;
   /** For the browser to finish a required action (3-D Secure). */
   clientSecret: string | null;
@@ -140,7 +140,7 @@ export interface PaymentProvider {
   readonly name: string;
   readonly testMode: boolean;
   createPayment(input: {
-    amountCents: number;
+    amountMinor: number;
     currency: string;
     description: string;
     metadata: Record<string, string>;
@@ -156,13 +156,13 @@ export interface PaymentProvider {
     input: { paymentMethod: string; billingDetails?: BillingDetailsInput | null; returnUrl: string; idempotencyKey: string },
   ): Promise<ProviderPayment>;
   /** refunds */
-  refund?(input: { paymentRef: string; amountCents: number; idempotencyKey: string }): Promise<{ id: string; amountCents: number }>;
+  refund?(input: { paymentRef: string; amountMinor: number; idempotencyKey: string }): Promise<{ id: string; amountMinor: number }>;
   /** refundStatus: where a refund stands. */
   refundStatus?(refundRef: string): Promise<'processing' | 'refunded' | 'cancelled'>;
   /** checkoutSession */
   createCheckoutSession?(input: {
     name: string;
-    amountCents: number;
+    amountMinor: number;
     currency: string;
     successUrl: string;
     cancelUrl: string;

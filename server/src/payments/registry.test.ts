@@ -9,7 +9,7 @@ import type { ProviderDefinition } from './provider-definition';
 const answer: ProviderPayment = {
   id: 'p1',
   status: 'requires_action',
-  amountCents: 100,
+  amountMinor: 100,
   currency: 'bdt',
   clientSecret: null,
   failureMessage: null,
@@ -36,7 +36,7 @@ function bkashProvider(methods: Partial<PaymentProvider> = {}): PaymentProvider 
     testMode: true,
     createPayment: () => Promise.resolve({ ...answer, redirectUrl: 'https://pay.example/checkout' }),
     retrievePayment: () => Promise.resolve(answer),
-    refund: (input) => Promise.resolve({ id: 'r1', amountCents: input.amountCents }),
+    refund: (input) => Promise.resolve({ id: 'r1', amountMinor: input.amountMinor }),
     ...methods,
   };
 }

@@ -1,7 +1,7 @@
 import type { DataSource } from 'typeorm';
 import { wayToPay } from '../../payments/registry';
 import { AppError, badInput, notFound } from '../../shared/errors';
-import { toMinorUnits } from '../../shared/money';
+import { fromMinorUnits, toMinorUnits } from '../../shared/money';
 import { isUuid } from '../../shared/validation';
 import { validationMessages } from '../../shared/validation-messages';
 import type { Viewer } from '../../kernel/viewer';
@@ -16,7 +16,7 @@ import { findActiveEnrollment } from '../enrollment/enrollment.service';
 import { outcomeOf, PAYMENT_NOT_SUCCESSFUL, type PurchaseOutcome } from '../payment/settlement.service';
 import type { BillingDetailsInput } from '../../payments/provider';
 import { Bundle } from './bundle.entity';
-import { dollarCentsForRest, splitByWeight, takaPriceForRest } from './bundle-price';
+import { usdPriceMinorForRest, splitByWeight, takaPriceForRest } from './bundle-price';
 
 export const BUNDLE_NOT_FOUND = 'Bundle not found';
 export const BUNDLE_NAME_RULE = 'Give the bundle a name of 3 to 120 characters';
@@ -31,11 +31,11 @@ export interface BundleView {
   bundle: Bundle;
   courses: Course[];
   /** Poisha. */
-  listCents: number;
+  listMinor: number;
   /** Poisha: the bundle's price for this viewer by the rule in bundle-price.ts. */
-  priceForYouCents: number;
+  priceForYouMinor: number;
   /** Dollar cents by card for this viewer; null when a course is sold in taka only or nothing is left. */
-  cardPriceForYouCents: number | null;
+  cardPriceForYouMinor: number | null;
   ownedCourseIds: string[];
 }
 
@@ -63,13 +63,13 @@ async function viewOf(db: DataSource, viewer: Viewer | null, bundle: Bundle): Pr
   // A bundle is on sale only while every one of its courses is.
   if (courses.length !== bundle.courseIds.length) return null;
   const owned = await ownedOf(db, viewer, bundle.courseIds);
-  const priceBDT = bundle.priceCents / 100;
+  const priceBDT = fromMinorUnits(bundle.priceMinor);
   return {
     bundle,
     courses,
-    listCents: toMinorUnits(courses.reduce((sum, course) => sum + course.priceBDT, 0)),
-    priceForYouCents: toMinorUnits(takaPriceForRest(priceBDT, courses, owned)),
-    cardPriceForYouCents: dollarCentsForRest(priceBDT, courses, owned),
+    listMinor: toMinorUnits(courses.reduce((sum, course) => sum + course.priceBDT, 0)),
+    priceForYouMinor: toMinorUnits(takaPriceForRest(priceBDT, courses, owned)),
+    cardPriceForYouMinor: usdPriceMinorForRest(priceBDT, courses, owned),
     ownedCourseIds: courses.filter((course) => owned.has(course.id)).map((course) => course.id),
   };
 }
@@ -100,13 +100,13 @@ export async function createBundle(db: DataSource, viewer: Viewer, input: { name
   if (courses.length !== ids.length || courses.some((course) => course.priceBDT <= 0)) throw badInput(BUNDLE_COURSES_RULE, { field: 'courseIds' });
   const sum = courses.reduce((total, course) => total + course.priceBDT, 0);
   if (!Number.isInteger(input.priceBDT) || input.priceBDT <= 0 || input.priceBDT >= sum) throw badInput(BUNDLE_PRICE_RULE, { field: 'priceBDT' });
-  const bundle = await db.getRepository(Bundle).save({ name, courseIds: ids, priceCents: toMinorUnits(input.priceBDT), createdById: viewer.id });
+  const bundle = await db.getRepository(Bundle).save({ name, courseIds: ids, priceMinor: toMinorUnits(input.priceBDT), createdById: viewer.id });
   return {
     bundle,
     courses,
-    listCents: toMinorUnits(sum),
-    priceForYouCents: bundle.priceCents,
-    cardPriceForYouCents: dollarCentsForRest(input.priceBDT, courses, new Set()),
+    listMinor: toMinorUnits(sum),
+    priceForYouMinor: bundle.priceMinor,
+    cardPriceForYouMinor: usdPriceMinorForRest(input.priceBDT, courses, new Set()),
     ownedCourseIds: [],
   };
 }
@@ -139,8 +139,8 @@ export async function purchaseBundle(deps: PurchaseDeps, viewer: Viewer, request
   }
   const way = wayToPay(request.provider);
   if (!way) throw badInput(PAYMENT_NOT_SUCCESSFUL, { field: 'provider' });
-  const amountCents = way.currency === 'bdt' ? view.priceForYouCents : view.cardPriceForYouCents;
-  if (!amountCents) throw badInput(BUNDLE_NO_DOLLAR_PRICE, { field: 'provider' });
+  const amountMinor = way.currency === 'bdt' ? view.priceForYouMinor : view.cardPriceForYouMinor;
+  if (!amountMinor) throw badInput(BUNDLE_NO_DOLLAR_PRICE, { field: 'provider' });
   const hosted = way.capabilities.includes('hostedPaymentPage');
   const customer = hosted ? checkLocalBuyer(request.billingDetails, viewer) : null;
   if (way.capabilities.includes('cardConfirmation') && !request.paymentMethod?.trim())
@@ -148,7 +148,7 @@ export async function purchaseBundle(deps: PurchaseDeps, viewer: Viewer, request
   requirePayments(deps);
   // The amount split over the courses bought by their list prices (in the currency paid).
   const shares = splitByWeight(
-    amountCents,
+    amountMinor,
     rest.map((course) => (way.currency === 'bdt' ? course.priceBDT : course.price)),
   );
   const bundle: PaymentBundle = {
@@ -167,7 +167,7 @@ export async function purchaseBundle(deps: PurchaseDeps, viewer: Viewer, request
         billingDetails: request.billingDetails,
         idempotencyKey: request.idempotencyKey,
       },
-      { course: rest[0], amountCents, currency: way.currency, customer, way, bundle },
+      { course: rest[0], amountMinor, currency: way.currency, customer, way, bundle },
     ),
   );
 }

@@ -59,7 +59,7 @@ export interface PurchaseRequest {
 }
 
 /** The server's price: dollars from the database, charged in cents. */
-export const priceInCents = (course: Course) => toMinorUnits(course.price);
+export const usdPriceMinor = (course: Course) => toMinorUnits(course.price);
 
 export const NO_TAKA_PRICE =
   'This course has no price in taka yet, so it cannot be paid with bKash, Nagad, Rocket or a local card. Pay by international card, or try again later.';
@@ -69,8 +69,8 @@ export const NO_DOLLAR_PRICE = 'This course is sold in taka only: pay with bKash
  * A paid course is never sold for nothing: a currency it has no price in does not sell it. Its
  * instructor and admins are warned in the log (the database refuses a dollar price without a taka one).
  */
-export function requirePrice(deps: PurchaseDeps, course: Course, amountCents: number, currency: 'usd' | 'bdt'): void {
-  if (amountCents > 0) return;
+export function requirePrice(deps: PurchaseDeps, course: Course, amountMinor: number, currency: 'usd' | 'bdt'): void {
+  if (amountMinor > 0) return;
   deps.log.warn({ courseId: course.id, instructorId: course.instructorId, currency }, 'a paid course has no price in the currency a buyer chose');
   throw badInput(currency === 'bdt' ? NO_TAKA_PRICE : NO_DOLLAR_PRICE, { field: 'provider' });
 }
@@ -131,15 +131,15 @@ export async function purchaseCourse(deps: PurchaseDeps, viewer: Viewer, request
   if (!way) throw badInput(PAYMENT_NOT_SUCCESSFUL, { field: 'provider' });
   const card = way.capabilities.includes('cardConfirmation');
   // Each way to pay charges in its own currency: always the database's price, never the client's.
-  const { amount: listCents, currency } = coursePrice(course, way.currency);
-  if (!isFreeCourse(course)) requirePrice(deps, course, listCents, way.currency);
+  const { amount: listMinor, currency } = coursePrice(course, way.currency);
+  if (!isFreeCourse(course)) requirePrice(deps, course, listMinor, way.currency);
   const coupon =
     request.couponCode?.trim() && !isFreeCourse(course)
       ? await priceWithCoupon(deps.db, { code: request.couponCode, course, studentId: viewer.id, currency: way.currency })
       : null;
-  const amountCents = coupon?.amountCents ?? listCents;
+  const amountMinor = coupon?.amountMinor ?? listMinor;
   // A coupon that takes the whole price gives the course as a free course is given, with its use recorded.
-  const free = isFreeCourse(course) || (coupon !== null && amountCents === 0);
+  const free = isFreeCourse(course) || (coupon !== null && amountMinor === 0);
   const customer = way.capabilities.includes('hostedPaymentPage') && !free ? checkLocalBuyer(request.billingDetails, viewer) : null;
   if (card) checkRequest(request, free);
   const student = { id: viewer.id, email: viewer.email };
@@ -155,7 +155,7 @@ export async function purchaseCourse(deps: PurchaseDeps, viewer: Viewer, request
   }
 
   requirePayments(deps);
-  return withFailureLimits(deps, viewer, request.address, () => payForCourse(deps, viewer, request, { course, amountCents, currency, customer, way, coupon }));
+  return withFailureLimits(deps, viewer, request.address, () => payForCourse(deps, viewer, request, { course, amountMinor, currency, customer, way, coupon }));
 }
 
 /**
@@ -196,7 +196,7 @@ export async function payForCourse(
   request: PurchaseRequest,
   {
     course,
-    amountCents,
+    amountMinor,
     currency,
     customer,
     way,
@@ -204,7 +204,7 @@ export async function payForCourse(
     bundle = null,
   }: {
     course: Course;
-    amountCents: number;
+    amountMinor: number;
     currency: string;
     customer: LocalBuyer | null;
     way: ProviderDefinition;
@@ -233,7 +233,7 @@ export async function payForCourse(
     // A card waiting for its 3-D Secure check does not hold back another card (the later one is refunded).
     const sameWay = (p: Payment) =>
       p.provider === provider.name &&
-      p.amountCents === amountCents &&
+      p.amountMinor === amountMinor &&
       p.currency === currency &&
       p.guardianRequestId === (request.guardianRequestId ?? null) &&
       p.bundle?.id === bundle?.id;
@@ -251,7 +251,7 @@ export async function payForCourse(
       studentId: viewer.id,
       courseId: course.id,
       provider: provider.name,
-      amountCents,
+      amountMinor,
       currency,
       idempotencyKey,
       billingDetails: request.billingDetails ?? null,
@@ -274,7 +274,7 @@ export async function payForCourse(
   let intent: ProviderPayment;
   try {
     intent = await provider.createPayment({
-      amountCents,
+      amountMinor,
       currency,
       description: bundle?.name ?? course.name,
       metadata: { paymentId: payment.id, studentId: viewer.id, courseId: course.id },
@@ -327,7 +327,7 @@ export async function startCheckoutSession(deps: PurchaseDeps, viewer: Viewer, c
   requirePayments(deps);
   const provider = deps.providers.with('checkoutSession');
   if (!provider) throw new AppError('PAYMENT_FAILED', CHECKOUT_SESSIONS_UNAVAILABLE);
-  if (!isFreeCourse(course)) requirePrice(deps, course, priceInCents(course), 'usd');
+  if (!isFreeCourse(course)) requirePrice(deps, course, usdPriceMinor(course), 'usd');
   const back = (flag: string) => new URL(`/course/${course.id}?${flag}=true`, deps.publicUrl).toString();
   const payment = await deps.db.transaction(async (manager) => {
     await lockPurchase(manager, viewer.id, course.id);
@@ -339,7 +339,7 @@ export async function startCheckoutSession(deps: PurchaseDeps, viewer: Viewer, c
       studentId: viewer.id,
       courseId: course.id,
       provider: provider.name,
-      amountCents: priceInCents(course),
+      amountMinor: usdPriceMinor(course),
       currency: 'usd',
       idempotencyKey: `${viewer.id}:checkout:${crypto.randomUUID()}`,
       billingDetails: null,
@@ -348,7 +348,7 @@ export async function startCheckoutSession(deps: PurchaseDeps, viewer: Viewer, c
   try {
     const session = await provider.createCheckoutSession({
       name: course.name,
-      amountCents: payment.amountCents,
+      amountMinor: payment.amountMinor,
       currency: 'usd',
       successUrl: back('success'),
       cancelUrl: back('canceled'),

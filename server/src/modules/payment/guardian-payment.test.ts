@@ -106,7 +106,7 @@ describe('a guardian pays', () => {
     expect(landing).toBe(`${app.url}/guardian-pay/done?success=true`);
 
     const [payment] = await db.getRepository(Payment).findBy({ courseId: course.id });
-    expect(payment).toMatchObject({ status: PaymentStatus.SUCCEEDED, amountCents: 120_000, currency: 'bdt', method: 'bKash' });
+    expect(payment).toMatchObject({ status: PaymentStatus.SUCCEEDED, amountMinor: 120_000, currency: 'bdt', method: 'bKash' });
     expect(payment.billingDetails).toBeNull();
     const enrollments = await db.getRepository(Enrollment).findBy({ courseId: course.id });
     expect(enrollments).toHaveLength(1);

@@ -57,7 +57,7 @@ describe("a payment's status", () => {
 
   it('would notice every way of writing it', () => {
     const written = [
-      'await manager.getRepository(Payment).update(payment.id, { status: PaymentStatus.REFUNDED, refundedCents: amount });',
+      'await manager.getRepository(Payment).update(payment.id, { status: PaymentStatus.REFUNDED, refundedMinor: amount });',
       'await deps.db.getRepository(Payment).update({ id }, { status: next });',
       'await payments.save({ ...row, status: PaymentStatus.PENDING });',
       'payment.status = PaymentStatus.SUCCEEDED;',

@@ -29,7 +29,7 @@ export async function handleNotification(deps: PurchaseDeps, providerName: strin
         const { amountMinor, amountRefundedMinor } = notice;
         if (amountRefundedMinor !== null && amountMinor !== null && amountRefundedMinor >= amountMinor)
           await endAccessOutside(deps, providerName, notice.providerRef, REFUNDED_AT_PROVIDER, amountRefundedMinor);
-        else if (amountRefundedMinor) await deps.db.getRepository(Payment).update({ providerRef: notice.providerRef }, { refundedCents: amountRefundedMinor });
+        else if (amountRefundedMinor) await deps.db.getRepository(Payment).update({ providerRef: notice.providerRef }, { refundedMinor: amountRefundedMinor });
         return null;
       }
       case 'disputed':

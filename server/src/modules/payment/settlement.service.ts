@@ -53,7 +53,7 @@ const paymentEventData = (payment: Payment) => ({
   paymentId: payment.id,
   studentId: payment.studentId,
   courseId: payment.courseId,
-  amount: money(payment.amountCents, payment.currency),
+  amount: money(payment.amountMinor, payment.currency),
   provider: payment.provider,
   method: payment.method,
 });
@@ -166,11 +166,11 @@ function providerAnswer(deps: PurchaseDeps, current: Payment, result: ProviderPa
   if (settled) return null;
   // Same amount, same currency; an intent made for another order (its metadata names another payment) never pays for this one.
   const forThisOrder = !result.metadata.paymentId || result.metadata.paymentId === current.id;
-  const paidInFull = forThisOrder && result.amountCents === current.amountCents && result.currency.toLowerCase() === current.currency;
+  const paidInFull = forThisOrder && result.amountMinor === current.amountMinor && result.currency.toLowerCase() === current.currency;
   const paidSomething = result.status === 'succeeded' || result.status === 'held';
   if (paidSomething && !paidInFull) {
     deps.log.error(
-      { paymentId: current.id, expected: [current.amountCents, current.currency], got: [result.amountCents, result.currency] },
+      { paymentId: current.id, expected: [current.amountMinor, current.currency], got: [result.amountMinor, result.currency] },
       'a payment does not match its order',
     );
   }
@@ -215,14 +215,14 @@ async function refundSecondPayment(deps: PurchaseDeps, payment: Payment, owned: 
   try {
     await deps.providers.capable(payment.provider, 'refunds').refund({
       paymentRef: payment.providerRef!,
-      amountCents: payment.amountCents,
+      amountMinor: payment.amountMinor,
       idempotencyKey: `second-payment-${payment.id}`,
     });
   } catch (error) {
     deps.log.error({ err: error, paymentId: payment.id }, 'refunding a second payment for an owned course failed');
     return { ...outcome, payment, message: ALREADY_OWNED };
   }
-  const refunded = { status: PaymentStatus.REFUNDED, refundedCents: payment.amountCents };
+  const refunded = { status: PaymentStatus.REFUNDED, refundedMinor: payment.amountMinor };
   // Only the call that marks it refunded tells the student (webhooks and the browser may both get here).
   const { affected } = await deps.db.getRepository(Payment).update({ id: payment.id, status: PaymentStatus.SUCCEEDED }, refunded);
   if (affected) await sendSecondPaymentRefunded(deps, payment, owned);
@@ -295,7 +295,7 @@ export async function settleUnsettledPayments(
       const providerPayment = payment.providerRef
         ? await provider.retrievePayment(payment.providerRef)
         : await provider.createPayment({
-            amountCents: payment.amountCents,
+            amountMinor: payment.amountMinor,
             currency: payment.currency,
             description: payment.bundle?.name ?? course?.name ?? 'Course purchase',
             metadata: { paymentId: payment.id, studentId: payment.studentId, courseId: payment.courseId },
@@ -320,7 +320,7 @@ export async function settleUnsettledPayments(
 }
 
 /** What a new payment records (its status is settlement's: PENDING until its provider answers). */
-export type NewPayment = Pick<Payment, 'studentId' | 'courseId' | 'provider' | 'amountCents' | 'currency' | 'idempotencyKey' | 'billingDetails'> &
+export type NewPayment = Pick<Payment, 'studentId' | 'courseId' | 'provider' | 'amountMinor' | 'currency' | 'idempotencyKey' | 'billingDetails'> &
   Partial<Pick<Payment, 'guardianRequestId' | 'bundle'>>;
 
 /** A payment about to be asked of its provider, made in the purchase's transaction (which holds its purchase locks). */
@@ -379,7 +379,7 @@ export async function endAccessOutside(
     if (![PaymentStatus.SUCCEEDED, PaymentStatus.REFUNDED, PaymentStatus.HELD].includes(current.status)) return null;
     const ended = await endPaymentAccess(manager, current.id);
     if (ended.length) deps.log.warn({ paymentId: current.id, reason }, 'access ended by an event from the payment provider');
-    return { status: PaymentStatus.REFUNDED, refundedCents: Math.max(current.refundedCents, refundedMinor ?? current.amountCents), failureMessage: reason };
+    return { status: PaymentStatus.REFUNDED, refundedMinor: Math.max(current.refundedMinor, refundedMinor ?? current.amountMinor), failureMessage: reason };
   });
 }
 
@@ -388,8 +388,8 @@ export async function endAccessOutside(
  * by `refundedMinor` and every enrollment it gave ends. Answers the enrollments ended, as they were.
  */
 export async function recordRefund(manager: EntityManager, payment: Payment, refundedMinor: number): Promise<{ ended: Enrollment[]; endedAt: Date }> {
-  await manager.getRepository(Payment).update(payment.id, { status: PaymentStatus.REFUNDED, refundedCents: refundedMinor });
-  Object.assign(payment, { status: PaymentStatus.REFUNDED, refundedCents: refundedMinor });
+  await manager.getRepository(Payment).update(payment.id, { status: PaymentStatus.REFUNDED, refundedMinor: refundedMinor });
+  Object.assign(payment, { status: PaymentStatus.REFUNDED, refundedMinor: refundedMinor });
   const endedAt = new Date();
   return { ended: await endPaymentAccess(manager, payment.id, endedAt), endedAt };
 }
@@ -429,7 +429,7 @@ export async function approveHeldPayment(deps: PurchaseDeps, viewer: Viewer, pay
         detail: {
           student: student.email,
           course: payment.bundle?.name ?? enrollment?.courseName ?? null,
-          amountCents: payment.amountCents,
+          amountCents: payment.amountMinor,
           currency: payment.currency,
         },
       });

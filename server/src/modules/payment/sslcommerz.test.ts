@@ -111,7 +111,7 @@ describe('buying with SSLCommerz', () => {
     expect(page).toContain('Pay ৳1,200.00');
     for (const method of ['bKash', 'Nagad', 'Rocket', 'Card']) expect(page).toContain(`<h2>${method}</h2>`);
     const [payment] = await paymentsOf();
-    expect(payment).toMatchObject({ provider: 'sslcommerz', currency: 'bdt', amountCents: 120_000, status: PaymentStatus.REQUIRES_ACTION });
+    expect(payment).toMatchObject({ provider: 'sslcommerz', currency: 'bdt', amountMinor: 120_000, status: PaymentStatus.REQUIRES_ACTION });
   });
 
   it('asks for a Bangladeshi mobile number and writes nothing without one', async () => {
@@ -262,13 +262,13 @@ describe('buying with SSLCommerz', () => {
       const admin = await signedInClient(app.url, 'integrator@example.com', 'admin password');
       const refunded: GatewayNotification = {
         eventId: null,
-        notice: { kind: 'refunded', providerRef: held.providerRef!, amountMinor: held.amountCents, amountRefundedMinor: held.amountCents },
+        notice: { kind: 'refunded', providerRef: held.providerRef!, amountMinor: held.amountMinor, amountRefundedMinor: held.amountMinor },
       };
       const [approval] = await Promise.all([
         admin.graphql(`mutation ($id: ID!) { approveHeldPayment(paymentId: $id) }`, { id: held.id }),
         handleNotification(app.services.payments, held.provider, refunded),
       ]);
-      expect(await db.getRepository(Payment).findOneByOrFail({ id: held.id })).toMatchObject({ status: PaymentStatus.REFUNDED, refundedCents: 120_000 });
+      expect(await db.getRepository(Payment).findOneByOrFail({ id: held.id })).toMatchObject({ status: PaymentStatus.REFUNDED, refundedMinor: 120_000 });
       expect(await db.getRepository(Enrollment).countBy({ courseId: course.id, revokedAt: IsNull() })).toBe(0);
       if (approval.errors) {
         // The refund came first: nothing was approved, nothing granted, nothing announced.

@@ -1,3 +1,4 @@
+import { fromMinorUnits, toMinorUnits } from '../../shared/money';
 import {
   cardBrandName,
   PAYMENT_CANCELLED_BY_BUYER,
@@ -30,13 +31,13 @@ const PAID = new Set(['VALID', 'VALIDATED']);
 const ENDED = new Set(['FAILED', 'CANCELLED', 'EXPIRED', 'UNATTEMPTED']);
 
 /** Amounts travel as decimal text ("1200.00"); we keep poisha. */
-const toPoisha = (amount: string | undefined) => Math.round(Number(amount ?? 'NaN') * 100);
+const toPoisha = (amount: string | undefined) => toMinorUnits(Number(amount ?? 'NaN'));
 
 function paid(transaction: SslcommerzTransaction, tranId: string): ProviderPayment {
   return {
     id: tranId,
     status: transaction.risk_level === '1' ? 'held' : 'succeeded',
-    amountCents: toPoisha(transaction.amount),
+    amountMinor: toPoisha(transaction.amount),
     currency: (transaction.currency_type ?? transaction.currency ?? '').toLowerCase(),
     clientSecret: null,
     failureMessage: null,
@@ -83,7 +84,7 @@ export class SslcommerzProvider implements PaymentProvider {
     const tranId = sslcommerzTranId(input.metadata.paymentId);
     const url = (path: string) => new URL(path, this.publicUrl).toString();
     const answer = await this.api.createSession({
-      total_amount: (input.amountCents / 100).toFixed(2),
+      total_amount: fromMinorUnits(input.amountMinor).toFixed(2),
       currency: input.currency.toUpperCase(),
       tran_id: tranId,
       success_url: url(paymentReturnPath(this.name, 'success')),
@@ -110,7 +111,7 @@ export class SslcommerzProvider implements PaymentProvider {
     return {
       id: tranId,
       status: 'requires_action',
-      amountCents: input.amountCents,
+      amountMinor: input.amountMinor,
       currency: input.currency,
       clientSecret: null,
       redirectUrl: answer.GatewayPageURL,
@@ -143,7 +144,7 @@ export class SslcommerzProvider implements PaymentProvider {
     return {
       id: tranId,
       status: ended ? 'failed' : 'requires_action',
-      amountCents: 0,
+      amountMinor: 0,
       currency: 'bdt',
       clientSecret: null,
       failureMessage: expired ? PAYMENT_PAGE_EXPIRED : cancelled ? PAYMENT_CANCELLED_BY_BUYER : ended ? SSLCOMMERZ_NOT_COMPLETED : null,
@@ -153,20 +154,20 @@ export class SslcommerzProvider implements PaymentProvider {
   }
 
   /** Refunds through SSLCommerz's refund API; `idempotencyKey` is our refe_id, so a retry is the same refund. */
-  async refund(input: { paymentRef: string; amountCents: number; idempotencyKey: string }) {
+  async refund(input: { paymentRef: string; amountMinor: number; idempotencyKey: string }) {
     const attempts = await this.api.queryTransaction(input.paymentRef);
     const paidAttempt = attempts.find((a) => PAID.has(a.status) && a.bank_tran_id);
     if (!paidAttempt) throw new SslcommerzApiError('SSLCommerz has no paid transaction to refund');
     const answer = await this.api.refund({
       bankTranId: paidAttempt.bank_tran_id!,
-      amount: (input.amountCents / 100).toFixed(2),
+      amount: fromMinorUnits(input.amountMinor).toFixed(2),
       refeId: input.idempotencyKey.slice(0, 50),
       remarks: 'Course refund',
     });
     if (answer.APIConnect !== 'DONE' || !answer.refund_ref_id || answer.status === 'failed') {
       throw new SslcommerzApiError(`SSLCommerz refused the refund: ${answer.errorReason ?? answer.status ?? answer.APIConnect}`);
     }
-    return { id: answer.refund_ref_id, amountCents: input.amountCents };
+    return { id: answer.refund_ref_id, amountMinor: input.amountMinor };
   }
 
   /** Where a refund stands: processing until SSLCommerz says refunded (or cancelled). */
