@@ -45,6 +45,7 @@ const moduleUseRules = Object.entries(MODULE_USES).map(([name, uses]) => ({
  * - each server module uses only the modules MODULE_USES lists;
  * - a client feature uses only itself and the shared parts (components/, lib/, gql/), never another feature;
  * - shared client parts never reach into features;
+ * - payments/ (the providers) imports no module;
  * - server layers point one way: transports (graphql resolvers, rest/, http/) -> modules (services) -> shared/ and db/.
  */
 module.exports = {
@@ -96,6 +97,14 @@ module.exports = {
         "Services (modules/) are called by GraphQL and REST alike, so they never import REST or HTTP code; only a module's manifest (<name>.module.ts), which composes its transports, names the legacy REST routers it brings.",
       from: { path: '^server/src/modules/', pathNot: ['\\.test\\.ts$', '^server/src/modules/[^/]+/[^/]+\\.module\\.ts$'] },
       to: { path: '^server/src/(rest|http)/' },
+    },
+    {
+      name: 'server-payments-know-no-module',
+      severity: 'error',
+      comment:
+        'Payment providers (payments/) speak only their gateway: they answer what a notification says, and modules/payment settles it. A module may import payments/, never the reverse (type imports included).',
+      from: { path: '^server/src/payments/' },
+      to: { path: '^server/src/modules/' },
     },
     {
       name: 'server-offline-payments-stay-apart',

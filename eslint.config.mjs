@@ -3,6 +3,33 @@ import i18next from 'eslint-plugin-i18next';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
+/** The client tells errors apart by their code, never by their wording (the client's block below says why). */
+const errorMessageComparisons = [
+  "BinaryExpression[operator=/^[!=]==?$/] > MemberExpression[property.name='message']",
+  "CallExpression[callee.property.name=/^(includes|startsWith|endsWith|match|matchAll|indexOf|search|localeCompare)$/][callee.object.property.name='message']",
+  "CallExpression[callee.property.name=/^(test|exec)$/] > MemberExpression.arguments[property.name='message']",
+  "SwitchStatement > MemberExpression.discriminant[property.name='message']",
+].map((selector) => ({
+  selector,
+  message: "Branch on the error's code (describeError / errorFacts in lib/graphql-errors.ts), not on its message text",
+}));
+
+/**
+ * Money is converted between minor units (cents, poisha) and whole dollars or taka in one place:
+ * fromMinorUnits / toMinorUnits (server/src/shared/money.ts, client/src/lib/minor-units.ts), never
+ * by a hand-written `/ 100` on something named like money.
+ */
+const MONEY_NAME = '/amount|price|cents|poisha|minor|revenue|taka/i';
+const moneyDivisions = [
+  `BinaryExpression[operator='/'][right.value=100] > Identifier.left[name=${MONEY_NAME}]`,
+  `BinaryExpression[operator='/'][right.value=100] > MemberExpression.left[property.name=${MONEY_NAME}]`,
+  `BinaryExpression[operator='/'][right.value=100] > CallExpression.left > Identifier.arguments[name=${MONEY_NAME}]`,
+  `BinaryExpression[operator='/'][right.value=100] > CallExpression.left > MemberExpression.arguments[property.name=${MONEY_NAME}]`,
+].map((selector) => ({
+  selector,
+  message: 'Convert minor units with fromMinorUnits (shared/money.ts on the server, lib/minor-units.ts in the client), not by hand',
+}));
+
 export default tseslint.config(
   {
     ignores: [
@@ -47,19 +74,19 @@ export default tseslint.config(
       // The client tells errors apart by their code (extensions.code / category, see
       // client/src/lib/graphql-errors.ts), never by their wording: the server words messages in the
       // page's language, so a comparison with English text silently fails in Bangla.
-      'no-restricted-syntax': [
-        'error',
-        ...[
-          "BinaryExpression[operator=/^[!=]==?$/] > MemberExpression[property.name='message']",
-          "CallExpression[callee.property.name=/^(includes|startsWith|endsWith|match|matchAll|indexOf|search|localeCompare)$/][callee.object.property.name='message']",
-          "CallExpression[callee.property.name=/^(test|exec)$/] > MemberExpression.arguments[property.name='message']",
-          "SwitchStatement > MemberExpression.discriminant[property.name='message']",
-        ].map((selector) => ({
-          selector,
-          message: "Branch on the error's code (describeError / errorFacts in lib/graphql-errors.ts), not on its message text",
-        })),
-      ],
+      'no-restricted-syntax': ['error', ...errorMessageComparisons],
     },
+  },
+  {
+    // Money's one conversion (see moneyDivisions); tests compute what they expect by hand.
+    files: ['client/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', 'client/src/test/**', 'client/src/lib/minor-units.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...errorMessageComparisons, ...moneyDivisions] },
+  },
+  {
+    files: ['server/src/**/*.ts'],
+    ignores: ['**/*.test.ts', 'server/src/test/**', 'server/src/shared/money.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...moneyDivisions] },
   },
   {
     // Apollo Client is not in the first download (client/src/lib/data): pages reach it only through

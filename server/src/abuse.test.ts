@@ -240,6 +240,8 @@ describe('abuse', () => {
       '/payment',
       '/create-checkout-session',
       '/webhooks/stripe',
+      '/hooks/payments/X',
+      '/hooks/payments/X/return/X',
       '/test-mode/payment-methods',
       '/test-mode/payments/X/authenticate',
       '/Course.json',

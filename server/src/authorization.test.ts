@@ -85,7 +85,7 @@ beforeAll(async () => {
     courseId: paid.id,
     provider: 'sslcommerz',
     providerRef: 'SKauthorization',
-    amountCents: 144_000,
+    amountMinor: 144_000,
     currency: 'bdt',
     status: PaymentStatus.SUCCEEDED,
     idempotencyKey: 'authorization-receipt',
@@ -569,6 +569,9 @@ const restTable: Record<string, [string, Check]> = {
   'POST /payments/sslcommerz/success': [everyone, rest('POST', () => '/payments/sslcommerz/success')],
   'POST /payments/sslcommerz/fail': [everyone, rest('POST', () => '/payments/sslcommerz/fail')],
   'POST /payments/sslcommerz/cancel': [everyone, rest('POST', () => '/payments/sslcommerz/cancel')],
+  // Every provider's notifications and buyers' returns: checked by the provider's signature, not by who sends them.
+  'POST /hooks/payments/{provider}': [everyone, rest('POST', () => '/hooks/payments/stripe')],
+  'POST /hooks/payments/{provider}/return/{outcome}': [everyone, rest('POST', () => '/hooks/payments/sslcommerz/return/success')],
 };
 
 describe('authorization', () => {

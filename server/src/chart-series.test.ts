@@ -40,7 +40,7 @@ async function pay(courseId: string, at: string, fields: Partial<Payment> = {}) 
     courseId,
     provider: 'sslcommerz',
     providerRef: `SK${sequence}`,
-    amountCents: 150_000,
+    amountMinor: 150_000,
     currency: 'bdt',
     status: PaymentStatus.SUCCEEDED,
     idempotencyKey: `chart-${sequence}`,
@@ -74,10 +74,10 @@ describe("an instructor's revenue series", () => {
     const other = await makeCourse(given.db, { price: 12 });
     // 23:30 UTC on 1 March is 05:30 on 2 March in Dhaka.
     await pay(own.id, '2026-03-01T23:30:00Z');
-    await pay(own.id, '2026-03-01T17:00:00Z', { amountCents: 99_950 });
-    await pay(own.id, '2026-03-02T10:00:00Z', { status: PaymentStatus.REFUNDED, refundedCents: 50_000 });
+    await pay(own.id, '2026-03-01T17:00:00Z', { amountMinor: 99_950 });
+    await pay(own.id, '2026-03-02T10:00:00Z', { status: PaymentStatus.REFUNDED, refundedMinor: 50_000 });
     await pay(own.id, '2026-03-02T11:00:00Z', { status: PaymentStatus.FAILED, method: null });
-    await pay(own.id, '2026-03-02T12:00:00Z', { currency: 'usd', amountCents: 1200 });
+    await pay(own.id, '2026-03-02T12:00:00Z', { currency: 'usd', amountMinor: 1200 });
     await pay(other.id, '2026-03-02T12:00:00Z');
     await enroll(own.id, '2026-03-01T18:30:00Z');
     await enroll(own.id, '2026-03-03T01:00:00Z');
@@ -161,10 +161,10 @@ describe("the admin's payment series", () => {
     await pay(course.id, '2026-03-01T23:30:00Z'); // 2 March in Dhaka
     await pay(course.id, '2026-03-02T04:00:00Z', { method: 'Nagad' });
     await pay(course.id, '2026-03-02T05:00:00Z', { method: 'Rocket', status: PaymentStatus.FAILED });
-    await pay(course.id, '2026-03-02T06:00:00Z', { method: 'VISA', provider: 'stripe', currency: 'usd', amountCents: 1200 });
+    await pay(course.id, '2026-03-02T06:00:00Z', { method: 'VISA', provider: 'stripe', currency: 'usd', amountMinor: 1200 });
     await pay(course.id, '2026-03-02T07:00:00Z', { method: null, status: PaymentStatus.FAILED });
     await pay(course.id, '2026-03-02T08:00:00Z', { status: PaymentStatus.PENDING });
-    await pay(course.id, '2026-03-01T10:00:00Z', { status: PaymentStatus.REFUNDED, refundedCents: 150_000 });
+    await pay(course.id, '2026-03-01T10:00:00Z', { status: PaymentStatus.REFUNDED, refundedMinor: 150_000 });
 
     const { data, errors } = await admin.graphql<Payments>(PAYMENTS, { from: '2026-03-01', to: '2026-03-02' });
     expect(errors).toBeUndefined();

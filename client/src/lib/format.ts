@@ -1,5 +1,6 @@
 import { localDigits } from './digits';
 import { localeOf, type Language } from './i18n/languages';
+import { fromMinorUnits } from './minor-units';
 
 /**
  * Numbers, money and dates as each language writes them: English as before, Bangla through
@@ -99,12 +100,9 @@ export function formatTaka(taka: number, language: Language = 'en'): string {
   return `৳${formatNumber(taka, language)}`;
 }
 
-/** Money as the server gives it (minor units: poisha, cents) in whole taka or dollars: 120000 poisha is 1200 taka. */
-export const majorUnits = (money: { amount: number }): number => money.amount / 100;
-
 /** An amount of money as the server gives it (minor units and currency) in the page's language: "৳1,200", "৳১,২০০", "$12.50". */
 export function formatMoney(money: { amount: number; currency: string }, language: Language = 'en'): string {
-  const whole = majorUnits(money);
+  const whole = fromMinorUnits(money.amount);
   if (money.currency.toLowerCase() !== 'bdt') return `$${formatDollars(whole, language)}`;
   if (Number.isInteger(whole)) return formatTaka(whole, language);
   if (plain(whole)) {

@@ -1,5 +1,6 @@
 import { PAYMENT_PROVIDERS } from './registry';
-import { PaymentProviders, type ProviderContext, type ProviderSetup, type RegisteredProvider } from '../modules/payment/payment-deps';
+import { PaymentProviders } from './payment-providers';
+import type { ProviderContext, ProviderSetup, RegisteredProvider } from './provider-definition';
 
 /**
  * This server's providers: each one of the registry with its credentials; with none, outside

@@ -8,7 +8,7 @@ export type ProviderPaymentStatus = 'unconfirmed' | 'processing' | 'requires_act
 export interface ProviderPayment {
   id: string;
   status: ProviderPaymentStatus;
-  amountCents: number;
+  amountMinor: number;
   currency: string;
   /** For the browser to finish a required action (3-D Secure). */
   clientSecret: string | null;
@@ -60,41 +60,70 @@ export interface BillingDetailsInput {
   address?: AddressInput | null;
 }
 
-export interface WebhookEvent {
-  id: string;
-  type: string;
-  /** The payment the event is about, when it is about one. */
-  paymentRef: string | null;
-  /** The event's object (a charge, a refund, a Checkout Session...). */
-  objectId?: string | null;
-  metadata: Record<string, string>;
-  /** For charge events: the charge's amount and how much of it is refunded. */
-  amountCents?: number | null;
-  amountRefundedCents?: number | null;
+/** A notification as it reached the product: its exact bytes and its headers. */
+export interface GatewayRequest {
+  rawBody: Buffer;
+  header(name: string): string | undefined;
 }
 
+/**
+ * What a gateway's notification says, in the product's words: the provider reads its own event
+ * types and fields (and checks their signature); settlement decides what it changes.
+ * - payment: look at this payment again; the provider's own record decides, never the notification.
+ * - refunded: money went back outside the product (the provider's dashboard); `amountMinor` is the
+ *   payment's whole amount, so a refund of all of it ends access.
+ * - disputed: the card holder disputed the payment; access ends until it is settled.
+ * - refundFailed: a refund the product asked for did not go through.
+ * - checkoutExpired: the provider's own checkout page expired unpaid.
+ * - ignored: nothing the product acts on.
+ */
+export type GatewayNotice =
+  | { kind: 'payment'; providerRef: string | null; paymentId?: string | null; notificationId?: string | null }
+  | { kind: 'refunded'; providerRef: string; amountMinor: number | null; amountRefundedMinor: number | null }
+  | { kind: 'disputed'; providerRef: string }
+  | { kind: 'refundFailed'; refundRef: string }
+  | { kind: 'checkoutExpired'; paymentId: string }
+  | { kind: 'ignored' };
+
+export interface GatewayNotification {
+  /** The provider's id of the event, when it has one: an event seen before is not handled again. */
+  eventId: string | null;
+  notice: GatewayNotice;
+}
+
+/** How a buyer's return from a hosted payment page says it ended (its path tells it). */
+export type BuyerReturn = 'success' | 'fail' | 'cancel';
+
+/** Thrown by `readNotification` for a notification the provider did not sign: it is answered 400 and changes nothing. */
 export class InvalidWebhookSignature extends Error {}
+
+/** The address every provider's notifications come to (`:provider` is the provider's registry name). */
+export const paymentHookPath = (provider: string) => `/hooks/payments/${provider}`;
+/** Where a hosted payment page sends its buyer back, and how the page ended. */
+export const paymentReturnPath = (provider: string, outcome: BuyerReturn) => `/hooks/payments/${provider}/return/${outcome}`;
 
 /**
  * What a provider can do, declared by each provider's definition and checked by the registry (registry.ts):
  * - cardConfirmation: a payment is created, then confirmed on the server with the buyer's card
  *   (`confirmPayment`); a payment created with the same idempotency key is the same payment.
  * - hostedPaymentPage: the buyer pays on the provider's own page (`createPayment` answers a
- *   `redirectUrl`); the provider's notifications come to routes of its own and name the payment.
+ *   `redirectUrl`) and sends the buyer back to `paymentReturnPath`; it declares `notifications` too.
  * - checkoutSession: the old client's hosted checkout, whose payment the provider creates itself
  *   (`createCheckoutSession`); its webhook settles it.
- * - webhooks: signed events about payments (`verifyWebhook`), posted to /webhooks/stripe.
+ * - notifications: the provider's signed notifications (webhooks, IPNs, a buyer's return from its page),
+ *   posted to /hooks/payments/<name> (and /hooks/payments/<name>/return/<outcome>), read and checked by
+ *   `readNotification`; settlement acts on what it answers.
  * - refunds: pays money back (`refund`).
  * - refundStatus: refunds settle later and are asked about until they end (`refundStatus`).
  */
-export type PaymentCapability = 'cardConfirmation' | 'hostedPaymentPage' | 'checkoutSession' | 'webhooks' | 'refunds' | 'refundStatus';
+export type PaymentCapability = 'cardConfirmation' | 'hostedPaymentPage' | 'checkoutSession' | 'notifications' | 'refunds' | 'refundStatus';
 
 /** The method each capability needs (hostedPaymentPage needs only `createPayment`, which every provider has). */
 export const CAPABILITY_METHODS = {
   cardConfirmation: 'confirmPayment',
   hostedPaymentPage: 'createPayment',
   checkoutSession: 'createCheckoutSession',
-  webhooks: 'verifyWebhook',
+  notifications: 'readNotification',
   refunds: 'refund',
   refundStatus: 'refundStatus',
 } as const satisfies Record<PaymentCapability, keyof PaymentProvider>;
@@ -111,7 +140,7 @@ export interface PaymentProvider {
   readonly name: string;
   readonly testMode: boolean;
   createPayment(input: {
-    amountCents: number;
+    amountMinor: number;
     currency: string;
     description: string;
     metadata: Record<string, string>;
@@ -127,21 +156,21 @@ export interface PaymentProvider {
     input: { paymentMethod: string; billingDetails?: BillingDetailsInput | null; returnUrl: string; idempotencyKey: string },
   ): Promise<ProviderPayment>;
   /** refunds */
-  refund?(input: { paymentRef: string; amountCents: number; idempotencyKey: string }): Promise<{ id: string; amountCents: number }>;
+  refund?(input: { paymentRef: string; amountMinor: number; idempotencyKey: string }): Promise<{ id: string; amountMinor: number }>;
   /** refundStatus: where a refund stands. */
   refundStatus?(refundRef: string): Promise<'processing' | 'refunded' | 'cancelled'>;
   /** checkoutSession */
   createCheckoutSession?(input: {
     name: string;
-    amountCents: number;
+    amountMinor: number;
     currency: string;
     successUrl: string;
     cancelUrl: string;
     customerEmail: string;
     metadata: Record<string, string>;
   }): Promise<{ id: string; url: string }>;
-  /** webhooks: checks the signature of a webhook call and reads its event; throws InvalidWebhookSignature. */
-  verifyWebhook?(rawBody: Buffer, signature: string | undefined): WebhookEvent;
+  /** notifications: checks a notification's signature and reads it; throws InvalidWebhookSignature. */
+  readNotification?(request: GatewayRequest): GatewayNotification;
 }
 
 /** A provider known to have a capability: its method is there. */

@@ -3,12 +3,13 @@ import { loadEnv } from '../config/env';
 import { AppError } from '../shared/errors';
 import type { PaymentCapability, PaymentProvider, ProviderPayment } from './provider';
 import { PAYMENT_PROVIDERS, wayToPay } from './registry';
-import { PaymentProviders, type ProviderDefinition } from '../modules/payment/payment-deps';
+import { PaymentProviders } from './payment-providers';
+import type { ProviderDefinition } from './provider-definition';
 
 const answer: ProviderPayment = {
   id: 'p1',
   status: 'requires_action',
-  amountCents: 100,
+  amountMinor: 100,
   currency: 'bdt',
   clientSecret: null,
   failureMessage: null,
@@ -35,7 +36,7 @@ function bkashProvider(methods: Partial<PaymentProvider> = {}): PaymentProvider 
     testMode: true,
     createPayment: () => Promise.resolve({ ...answer, redirectUrl: 'https://pay.example/checkout' }),
     retrievePayment: () => Promise.resolve(answer),
-    refund: (input) => Promise.resolve({ id: 'r1', amountCents: input.amountCents }),
+    refund: (input) => Promise.resolve({ id: 'r1', amountMinor: input.amountMinor }),
     ...methods,
   };
 }
@@ -48,7 +49,7 @@ describe('the payment provider registry', () => {
     expect(providers.with('hostedPaymentPage')?.name).toBe('bkash');
     expect(providers.with('refunds')?.name).toBe('bkash');
     expect(providers.with('cardConfirmation')).toBeNull();
-    expect(providers.with('webhooks')).toBeNull();
+    expect(providers.with('notifications')).toBeNull();
     expect(providers.can('bkash', 'refunds')).toBe(true);
     expect(providers.can('bkash', 'refundStatus')).toBe(false);
     expect(providers.ways).toEqual(['BKASH']);
@@ -62,9 +63,9 @@ describe('the payment provider registry', () => {
   });
 
   it('refuses a provider that declares a capability it cannot do', () => {
-    const declared: PaymentCapability[] = ['hostedPaymentPage', 'refunds', 'webhooks'];
+    const declared: PaymentCapability[] = ['hostedPaymentPage', 'refunds', 'notifications'];
     expect(() => registryWith(bkashProvider(), { ...bkash, capabilities: declared })).toThrow(
-      'The payment provider "bkash" declares webhooks but has no verifyWebhook()',
+      'The payment provider "bkash" declares notifications but has no readNotification()',
     );
     expect(() => registryWith(bkashProvider({ refund: undefined }))).toThrow('declares refunds but has no refund()');
   });

@@ -37,7 +37,7 @@ function toPendingLegacyCharge(request: LegacyChargeRequest) {
     object: 'charge',
     status: 'pending',
     paid: false,
-    amount: request.amountCents,
+    amount: request.amountMinor,
     currency: 'usd',
     balance_transaction: `${PENDING_PREFIX}${request.id}`,
     billing_details: request.billingDetails ?? {},
@@ -51,7 +51,7 @@ export function toLegacyCharge(payment: Payment) {
     object: 'charge',
     status: 'succeeded',
     paid: true,
-    amount: payment.amountCents,
+    amount: payment.amountMinor,
     currency: payment.currency,
     balance_transaction: payment.transactionRef,
     billing_details: payment.billingDetails ?? {},
@@ -218,7 +218,7 @@ export function legacyEnrollmentRouter(deps: PurchaseDeps): Router {
     );
 
     if (!named) {
-      const request = await requestLegacyCharge(deps, viewer, { amountCents: amount, paymentMethod: body.token, billingDetails: input.billingDetails ?? null });
+      const request = await requestLegacyCharge(deps, viewer, { amountMinor: amount, paymentMethod: body.token, billingDetails: input.billingDetails ?? null });
       res.json(toPendingLegacyCharge(request));
       return;
     }

@@ -89,7 +89,7 @@ describe('the legacy payment and enrollment paths', () => {
     expect(stored).toBe(0);
     expect(await enrolled.json()).toMatchObject({ acknowledged: true });
     const [payment] = await given.db.getRepository(Payment).find();
-    expect([payment.amountCents, payment.courseId, payment.status]).toEqual([2500, course.id, 'SUCCEEDED']);
+    expect([payment.amountMinor, payment.courseId, payment.status]).toEqual([2500, course.id, 'SUCCEEDED']);
     expect(await given.db.getRepository(Enrollment).countBy({ courseId: course.id })).toBe(1);
     expect((await postJson(buyer, '/api/enroll', enrollBody)).status).toBe(409);
     expect(await given.db.getRepository(Payment).count()).toBe(1);
@@ -171,7 +171,7 @@ describe('the legacy payment and enrollment paths', () => {
     const session = (await res.json()) as { id: string; url: string };
     expect(session.id).toMatch(/^cs_test_/);
     const [payment] = await given.db.getRepository(Payment).find();
-    expect(payment.amountCents).toBe(2500);
+    expect(payment.amountMinor).toBe(2500);
     expect(payment.actionUrl).toBe(session.url);
   });
 

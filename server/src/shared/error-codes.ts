@@ -105,7 +105,7 @@ export const errorCodes = {
   API_KEY_NOT_FOUND: 'NOT_FOUND',
   WEBHOOK_ENDPOINT_NOT_FOUND: 'NOT_FOUND',
   WEBHOOK_DELIVERY_NOT_FOUND: 'NOT_FOUND',
-  /** No payment provider here takes webhooks (`POST /webhooks/stripe` on a server without one). */
+  /** No payment provider of that name here takes notifications (`POST /hooks/payments/{provider}`). */
   PAYMENT_PROVIDER_NOT_FOUND: 'NOT_FOUND',
   /** No bundle has this id. */
   BUNDLE_NOT_FOUND: 'NOT_FOUND',

@@ -54,7 +54,7 @@ export function proposeDollarPrice(taka: number, usdToBdt: number): number {
 
 /** An amount for people to read in mail and logs: `$12.00`, `৳1,200` (Bangladeshi grouping). */
 export function formatMoney(minor: number, currency: string, language: 'bn' | 'en' = 'en'): string {
-  const amount = minor / 100;
+  const amount = fromMinorUnits(minor);
   if (currency.toLowerCase() === 'bdt') {
     const digits = Number.isInteger(amount) ? 0 : 2;
     return `৳${amount.toLocaleString(language === 'bn' ? 'bn-BD' : 'en-IN', { minimumFractionDigits: digits, maximumFractionDigits: 2 })}`;

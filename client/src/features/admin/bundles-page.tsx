@@ -4,7 +4,8 @@ import { Link as RouterLink } from 'react-router-dom';
 import { useConfirm } from '../../components/confirm-dialog';
 import { EmptyState, ErrorState, InlineLoading } from '../../components/states';
 import { latinDigits } from '../../lib/digits';
-import { formatMoney, majorUnits } from '../../lib/format';
+import { formatMoney } from '../../lib/format';
+import { fromMinorUnits } from '../../lib/minor-units';
 import { describeError } from '../../lib/graphql-errors';
 import { useLanguage, useT } from '../../lib/i18n';
 import { paths } from '../../lib/paths';
@@ -124,7 +125,7 @@ function BundleForm({ courses, editing, onDone }: { courses: PaidCourse[]; editi
   const [create, creating] = useCreateBundleMutation({ refetchQueries: ['AdminBundles'] });
   const [update, updating] = useUpdateBundleMutation();
   const [name, setName] = useState(editing?.name ?? '');
-  const [price, setPrice] = useState(editing ? String(majorUnits(editing.price)) : '');
+  const [price, setPrice] = useState(editing ? String(fromMinorUnits(editing.price.amount)) : '');
   const [chosen, setChosen] = useState<string[]>(editing?.courses.map((course) => course.id) ?? []);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const sum = courses.filter((course) => chosen.includes(course.id)).reduce((total, course) => total + course.priceTaka.amount, 0);

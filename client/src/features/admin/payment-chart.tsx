@@ -7,6 +7,7 @@ import type { PaymentMethodKind } from '../../gql/types';
 import { formatDate, formatMoney, formatNumber, numberFormat } from '../../lib/format';
 import { localeOf, useLanguage, useT, type Language } from '../../lib/i18n';
 import { usePaymentSeriesQuery } from './api/payment-series.generated';
+import { toMinorUnits } from '../../lib/minor-units';
 
 const METHOD_COLORS: Record<PaymentMethodKind, string> = {
   BKASH: '#e2136e',
@@ -24,7 +25,7 @@ export function formatShare(share: number | null, language: Language): string {
   return numberFormat(language === 'en' ? 'en' : localeOf(language), { style: 'percent', maximumFractionDigits: 1 }).format(share);
 }
 
-const takaOf = (taka: number, language: Language) => formatMoney({ amount: Math.round(taka * 100), currency: 'bdt' }, language);
+const takaOf = (taka: number, language: Language) => formatMoney({ amount: toMinorUnits(taka), currency: 'bdt' }, language);
 
 /** Admins: payments that went through per day or week, one line per way to pay, one for the failed ones, and the share that failed in the table. */
 export function PaymentChart() {

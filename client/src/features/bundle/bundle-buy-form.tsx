@@ -3,6 +3,7 @@ import { FormError, TextField } from '../../components/form-field';
 import { latinDigits } from '../../lib/digits';
 import { describeError } from '../../lib/graphql-errors';
 import { useT } from '../../lib/i18n';
+import type { PaymentProvider } from '../../gql/types';
 import { usePurchaseBundleMutation } from './api/bundle.generated';
 import '../../styles/ui.css';
 
@@ -10,11 +11,11 @@ import '../../styles/ui.css';
 const BANGLADESH_MOBILE = /^(?:\+?88)?01[3-9]\d{8}$/;
 
 /**
- * Paying for a bundle in taka through SSLCommerz (bKash, Nagad, Rocket or a local card on its
- * page): the buyer's mobile number, then off to the gateway, which sends them back to the bundle's
- * page. Plain elements, as the rest of the page (a public page has no Chakra run-time).
+ * Paying for a bundle in taka on a gateway's page (the way to pay the page picked from
+ * paymentOptions: bKash, Nagad, Rocket or a local card): the buyer's mobile number, then off to the
+ * gateway, which sends them back to the bundle's page. Plain elements, as the rest of the page (a public page has no Chakra run-time).
  */
-export function BundleBuyForm({ bundleId, buyerName, price }: { bundleId: string; buyerName: string; price: string }) {
+export function BundleBuyForm({ bundleId, provider, buyerName, price }: { bundleId: string; provider: PaymentProvider; buyerName: string; price: string }) {
   const t = useT();
   const [phone, setPhone] = useState('');
   const [phoneError, setPhoneError] = useState<string | null>(null);
@@ -34,7 +35,7 @@ export function BundleBuyForm({ bundleId, buyerName, price }: { bundleId: string
     setLeaving(true);
     try {
       const { data } = await purchase({
-        variables: { input: { bundleId, provider: 'SSLCOMMERZ', idempotencyKey: attemptKey.current, billingDetails: { name: buyerName, phone } } },
+        variables: { input: { bundleId, provider, idempotencyKey: attemptKey.current, billingDetails: { name: buyerName, phone } } },
       });
       const outcome = data!.purchaseBundle;
       if (outcome.status === 'REQUIRES_ACTION' && outcome.redirectURL) {

@@ -15,6 +15,7 @@ const course = (id: string, name: string, amount: number) => ({
   priceTaka: taka(amount),
 });
 
+const paymentOptions = [{ __typename: 'PaymentOption' as const, provider: 'SSLCOMMERZ' as const, kind: 'HOSTED_PAGE' as const, currency: 'BDT' as const }];
 const bundle = (owned: string[], priceForYou: number): BundlePageQuery =>
   ({
     bundle: {
@@ -28,6 +29,7 @@ const bundle = (owned: string[], priceForYou: number): BundlePageQuery =>
       priceForYou: taka(priceForYou),
       ownedCourseIds: owned,
     },
+    paymentOptions,
   }) as BundlePageQuery;
 
 const at = `/bundles/${ID}`;
@@ -71,7 +73,7 @@ describe("a bundle's page", () => {
   });
 
   it('tells of a bundle that is not on sale', async () => {
-    renderRoute(<BundlePage />, { path, at, mocks: [answer(BundlePageDocument, { id: ID }, { bundle: null })] });
+    renderRoute(<BundlePage />, { path, at, mocks: [answer(BundlePageDocument, { id: ID }, { bundle: null, paymentOptions })] });
     expect(await screen.findByRole('heading', { name: 'This bundle is not on sale' })).toBeInTheDocument();
   });
 });

@@ -58,6 +58,8 @@ export default function BundlePage() {
   const ownsSome = owned.size > 0 && owned.size < bundle.courses.length;
   const ownsAll = owned.size === bundle.courses.length;
   const price = formatMoney(bundle.priceForYou, language);
+  // A bundle is paid in taka on a gateway's page: the first such way to pay the server offers.
+  const way = data?.paymentOptions.find((option) => option.kind === 'HOSTED_PAGE' && option.currency === 'BDT');
   const returned = RETURNS.find(({ flag }) => search.has(flag));
   const user = state.status === 'signedIn' ? state.user : null;
 
@@ -133,7 +135,8 @@ export default function BundlePage() {
             ) : user.role !== 'STUDENT' ? (
               <p>{t('bundle.buy.studentsOnly')}</p>
             ) : (
-              <BundleBuyForm bundleId={bundle.id} buyerName={user.name} price={price} />
+              // With no way to pay on a gateway's page in taka (payments off), there is nothing to buy with.
+              way && <BundleBuyForm bundleId={bundle.id} provider={way.provider} buyerName={user.name} price={price} />
             )}
           </div>
         </section>

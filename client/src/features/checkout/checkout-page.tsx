@@ -34,7 +34,7 @@ export default function CheckoutPage() {
   const [coupon, setCoupon] = useState<AppliedCoupon | null>(null);
   // The server lists local payments first: most students pay with bKash or Nagad.
   const option = options.find((candidate) => candidate.provider === chosen) ?? options[0];
-  const method: PaymentProvider = option?.provider ?? 'STRIPE';
+  const method: PaymentProvider | null = option?.provider ?? null;
 
   if (loading && !data) return <FullScreenLoading />;
   if (error && !data) return <ErrorState onRetry={() => void refetch()} />;
@@ -54,7 +54,7 @@ export default function CheckoutPage() {
   const listedPrice = priceIn(option?.currency ?? 'BDT');
   const listed = formatMoney(listedPrice, language);
   // A hosted page (bKash, Nagad, Rocket on the gateway) asks for a name and a number; a card form for the card.
-  const hosted = option?.kind === 'HOSTED_PAGE';
+  const hosted = option?.kind === 'HOSTED_PAGE' ? option : null;
   const toPay = coupon ? formatMoney(coupon.price, language) : listed;
   const discount = coupon
     ? { code: coupon.code, saving: formatMoney({ ...coupon.price, amount: listedPrice.amount - coupon.price.amount }, language), total: toPay }
@@ -76,7 +76,7 @@ export default function CheckoutPage() {
           <PaymentHeld />
         ) : (
           <Stack gap="4">
-            {options.length > 1 && (
+            {options.length > 1 && method && (
               <PaymentChoice options={options} value={method} onChange={setChosen} priceOf={(currency) => formatMoney(priceIn(currency), language)} />
             )}
             <CouponField courseId={course.id} provider={method} onChange={setCoupon} />
@@ -84,7 +84,7 @@ export default function CheckoutPage() {
               <FreeEnrollment courseId={course.id} couponCode={coupon.code} provider={method} />
             ) : hosted ? (
               <LocalPaymentForm
-                provider={method}
+                provider={hosted.provider}
                 course={course}
                 buyer={{ name: viewer?.name ?? '', email: viewer?.email ?? '' }}
                 testMode={settings?.testMode ?? false}

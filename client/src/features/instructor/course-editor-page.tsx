@@ -20,6 +20,7 @@ import { emptyCourseForm, moveLesson, newLessonRow, secondsToMinutes, toCourseIn
 import { VideoUpload } from './components/video-upload';
 import { paths } from '../../lib/paths';
 import { localDigits, typedNumber } from '../../lib/digits';
+import { toMinorUnits } from '../../lib/minor-units';
 
 type Problems = { message: string; fields: Record<string, string> } | null;
 
@@ -43,7 +44,7 @@ function DollarPriceField({ value, taka, problem, onChange }: { value: string; t
       {proposed !== undefined && (
         <Field.HelperText>
           {t(value.trim() === '' ? 'instructor.form.dollarsLeftEmpty' : 'instructor.form.dollarsProposed', {
-            price: formatMoney({ amount: Math.round(proposed * 100), currency: 'usd' }, language),
+            price: formatMoney({ amount: toMinorUnits(proposed), currency: 'usd' }, language),
           })}
         </Field.HelperText>
       )}

@@ -6,12 +6,13 @@ import { formatBucket, periodVariables, type ChartPeriod } from '../../component
 import { formatDate, formatMoney, formatNumber, formatTaka } from '../../lib/format';
 import { useLanguage, useT } from '../../lib/i18n';
 import { useInstructorRevenueSeriesQuery } from './api/revenue-series.generated';
+import { toMinorUnits } from '../../lib/minor-units';
 
 export const REVENUE_COLOR = '#2563eb';
 export const ENROLLMENT_COLOR = '#16a34a';
 
 /** Taka as the table writes them: whole taka, or with poisha when there are some. */
-export const takaOf = (taka: number, language: 'en' | 'bn') => formatMoney({ amount: Math.round(taka * 100), currency: 'bdt' }, language);
+export const takaOf = (taka: number, language: 'en' | 'bn') => formatMoney({ amount: toMinorUnits(taka), currency: 'bdt' }, language);
 
 /** The instructor's taka revenue and enrollments per day or week of a chosen period, from their own courses. */
 export function RevenueChart() {

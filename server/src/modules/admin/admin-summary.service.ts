@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import { money, type Money } from '../../shared/money';
+import { fromMinorUnits, money, type Money } from '../../shared/money';
 import type { Viewer } from '../../kernel/viewer';
 import { PaymentStatus } from '../payment/payment.entity';
 import { revenueByCurrency, type MoneyAmount } from '../payment/revenue';
@@ -47,15 +47,15 @@ export async function adminSummary(db: DataSource, viewer: Viewer): Promise<Admi
     `SELECT id, name, email, phone, role, "createdAt" FROM "user" WHERE "deletedAt" IS NULL ORDER BY "createdAt" DESC, id LIMIT 5`,
   );
   const recentPurchases = (
-    await db.query<Array<{ id: string; studentName: string; courseName: string; amountCents: number; currency: string; createdAt: Date }>>(
-      `SELECT p.id, u.name AS "studentName", COALESCE(p.bundle->>'name', c.name) AS "courseName", p."amountCents", p.currency, p."createdAt"
+    await db.query<Array<{ id: string; studentName: string; courseName: string; amountMinor: number; currency: string; createdAt: Date }>>(
+      `SELECT p.id, u.name AS "studentName", COALESCE(p.bundle->>'name', c.name) AS "courseName", p."amountCents" AS "amountMinor", p.currency, p."createdAt"
        FROM payment p JOIN "user" u ON u.id = p."studentId" JOIN course c ON c.id = p."courseId"
        WHERE p.status = $1 ORDER BY p."createdAt" DESC, p.id LIMIT 5`,
       [PaymentStatus.SUCCEEDED],
     )
-  ).map(({ amountCents, ...row }) => ({ ...row, amount: amountCents / 100, amountPaid: money(amountCents, row.currency) }));
+  ).map(({ amountMinor, ...row }) => ({ ...row, amount: fromMinorUnits(amountMinor), amountPaid: money(amountMinor, row.currency) }));
   const { revenue_cents, ...counts } = totals;
   const revenueTotals = await revenueByCurrency(db, 'true', []);
   const signInCodes = await codeCounts(db);
-  return { ...counts, revenue: revenue_cents / 100, revenueByCurrency: revenueTotals, recentSignUps, recentPurchases, signInCodes };
+  return { ...counts, revenue: fromMinorUnits(revenue_cents), revenueByCurrency: revenueTotals, recentSignUps, recentPurchases, signInCodes };
 }

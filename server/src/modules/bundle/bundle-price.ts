@@ -1,3 +1,4 @@
+import { toMinorUnits } from '../../shared/money';
 /**
  * What a bundle costs, in one place. A bundle has one price in taka; its courses have their own.
  *
@@ -33,13 +34,13 @@ export function takaPriceForRest(bundlePriceBDT: number, courses: readonly Price
 }
 
 /** The dollar price in cents for the courses not owned, keeping the taka saving; null when one of them has no dollar price. */
-export function dollarCentsForRest(bundlePriceBDT: number, courses: readonly PricedCourse[], owned: ReadonlySet<string>): number | null {
+export function usdPriceMinorForRest(bundlePriceBDT: number, courses: readonly PricedCourse[], owned: ReadonlySet<string>): number | null {
   const rest = courses.filter((course) => !owned.has(course.id));
   if (rest.length === 0 || rest.some((course) => course.price <= 0)) return null;
   const listRestTaka = rest.reduce((sum, course) => sum + course.priceBDT, 0);
-  const listRestCents = rest.reduce((sum, course) => sum + Math.round(course.price * 100), 0);
+  const listRestMinor = rest.reduce((sum, course) => sum + toMinorUnits(course.price), 0);
   if (listRestTaka <= 0) return null;
-  return Math.round((listRestCents * takaPriceForRest(bundlePriceBDT, courses, owned)) / listRestTaka);
+  return Math.round((listRestMinor * takaPriceForRest(bundlePriceBDT, courses, owned)) / listRestTaka);
 }
 
 /** `amount` split over `weights` in proportion, whole minor units that add up to `amount`. */

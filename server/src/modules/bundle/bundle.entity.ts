@@ -17,8 +17,8 @@ export class Bundle {
   courseIds: string[];
 
   /** The bundle's price in poisha (whole taka × 100), above 0 and below the sum of its courses' prices. */
-  @Column({ type: 'int' })
-  priceCents: number;
+  @Column({ name: 'priceCents', type: 'int' })
+  priceMinor: number;
 
   @Column({ type: 'uuid' })
   createdById: string;

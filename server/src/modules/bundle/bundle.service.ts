@@ -1,7 +1,7 @@
 import { IsNull, type DataSource } from 'typeorm';
 import { wayToPay } from '../../payments/registry';
 import { AppError, badInput, notFound } from '../../shared/errors';
-import { toMinorUnits } from '../../shared/money';
+import { fromMinorUnits, toMinorUnits } from '../../shared/money';
 import { isUuid } from '../../shared/validation';
 import { validationMessages } from '../../shared/validation-messages';
 import type { Viewer } from '../../kernel/viewer';
@@ -16,7 +16,7 @@ import { findActiveEnrollment } from '../enrollment/enrollment.service';
 import { outcomeOf, PAYMENT_NOT_SUCCESSFUL, type PurchaseOutcome } from '../payment/settlement.service';
 import type { BillingDetailsInput } from '../../payments/provider';
 import { Bundle } from './bundle.entity';
-import { dollarCentsForRest, splitByWeight, takaPriceForRest } from './bundle-price';
+import { usdPriceMinorForRest, splitByWeight, takaPriceForRest } from './bundle-price';
 
 export const BUNDLE_NOT_FOUND = 'Bundle not found';
 export const BUNDLE_NAME_RULE = 'Give the bundle a name of 3 to 120 characters';
@@ -32,11 +32,11 @@ export interface BundleView {
   bundle: Bundle;
   courses: Course[];
   /** Poisha. */
-  listCents: number;
+  listMinor: number;
   /** Poisha: the bundle's price for this viewer by the rule in bundle-price.ts. */
-  priceForYouCents: number;
+  priceForYouMinor: number;
   /** Dollar cents by card for this viewer; null when a course is sold in taka only or nothing is left. */
-  cardPriceForYouCents: number | null;
+  cardPriceForYouMinor: number | null;
   ownedCourseIds: string[];
   /** Not withdrawn, and every course of it still sold. */
   onSale: boolean;
@@ -68,13 +68,13 @@ async function viewOf(db: DataSource, viewer: Viewer | null, bundle: Bundle, eve
   const onSale = !bundle.withdrawnAt && courses.length === bundle.courseIds.length;
   if (!onSale && !evenOffSale) return null;
   const owned = await ownedOf(db, viewer, bundle.courseIds);
-  const priceBDT = bundle.priceCents / 100;
+  const priceBDT = fromMinorUnits(bundle.priceMinor);
   return {
     bundle,
     courses,
-    listCents: toMinorUnits(courses.reduce((sum, course) => sum + course.priceBDT, 0)),
-    priceForYouCents: toMinorUnits(takaPriceForRest(priceBDT, courses, owned)),
-    cardPriceForYouCents: dollarCentsForRest(priceBDT, courses, owned),
+    listMinor: toMinorUnits(courses.reduce((sum, course) => sum + course.priceBDT, 0)),
+    priceForYouMinor: toMinorUnits(takaPriceForRest(priceBDT, courses, owned)),
+    cardPriceForYouMinor: usdPriceMinorForRest(priceBDT, courses, owned),
     ownedCourseIds: courses.filter((course) => owned.has(course.id)).map((course) => course.id),
     onSale,
   };
@@ -118,7 +118,7 @@ async function checkedBundle(db: DataSource, input: BundleInput) {
   if (courses.length !== ids.length || courses.some((course) => course.priceBDT <= 0)) throw badInput(BUNDLE_COURSES_RULE, { field: 'courseIds' });
   const sum = courses.reduce((total, course) => total + course.priceBDT, 0);
   if (!Number.isInteger(input.priceBDT) || input.priceBDT <= 0 || input.priceBDT >= sum) throw badInput(BUNDLE_PRICE_RULE, { field: 'priceBDT' });
-  return { name, courseIds: ids, priceCents: toMinorUnits(input.priceBDT) };
+  return { name, courseIds: ids, priceMinor: toMinorUnits(input.priceBDT) };
 }
 
 /** An admin's bundle, on sale or not; "not found" for an unknown id. */
@@ -183,8 +183,8 @@ export async function purchaseBundle(deps: PurchaseDeps, viewer: Viewer, request
   }
   const way = wayToPay(request.provider);
   if (!way) throw badInput(PAYMENT_NOT_SUCCESSFUL, { field: 'provider' });
-  const amountCents = way.currency === 'bdt' ? view.priceForYouCents : view.cardPriceForYouCents;
-  if (!amountCents) throw badInput(BUNDLE_NO_DOLLAR_PRICE, { field: 'provider' });
+  const amountMinor = way.currency === 'bdt' ? view.priceForYouMinor : view.cardPriceForYouMinor;
+  if (!amountMinor) throw badInput(BUNDLE_NO_DOLLAR_PRICE, { field: 'provider' });
   const hosted = way.capabilities.includes('hostedPaymentPage');
   const customer = hosted ? checkLocalBuyer(request.billingDetails, viewer) : null;
   if (way.capabilities.includes('cardConfirmation') && !request.paymentMethod?.trim())
@@ -192,7 +192,7 @@ export async function purchaseBundle(deps: PurchaseDeps, viewer: Viewer, request
   requirePayments(deps);
   // The amount split over the courses bought by their list prices (in the currency paid).
   const shares = splitByWeight(
-    amountCents,
+    amountMinor,
     rest.map((course) => (way.currency === 'bdt' ? course.priceBDT : course.price)),
   );
   const bundle: PaymentBundle = {
@@ -211,7 +211,7 @@ export async function purchaseBundle(deps: PurchaseDeps, viewer: Viewer, request
         billingDetails: request.billingDetails,
         idempotencyKey: request.idempotencyKey,
       },
-      { course: rest[0], amountCents, currency: way.currency, customer, way, bundle },
+      { course: rest[0], amountMinor, currency: way.currency, customer, way, bundle },
     ),
   );
 }

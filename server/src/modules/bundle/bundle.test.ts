@@ -16,10 +16,10 @@ import { Enrollment } from '../enrollment/enrollment.entity';
 import { WebhookDelivery, WebhookEndpoint, WebhookEventType } from '../integration/webhook.entity';
 import { OutboxMessage } from '../mail/outbox-message.entity';
 import { Payment, PaymentStatus } from '../payment/payment.entity';
-import { settleGatewayNotification } from '../payment/settlement.service';
+import { settleFromProvider } from '../payment/settlement.service';
 import { revenueByCurrency } from '../payment/revenue';
 import { User } from '../user/user.entity';
-import { dollarCentsForRest, splitByWeight, takaPriceForRest } from './bundle-price';
+import { usdPriceMinorForRest, splitByWeight, takaPriceForRest } from './bundle-price';
 
 const WEBHOOK_SECRET = 'whsec_bundle_test_secret';
 const given = useAppPerFile({ env: { PUBLIC_URL: 'self', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET } });
@@ -120,10 +120,10 @@ describe('buying a bundle', () => {
     const back = await payOnGateway(data!.purchaseBundle.redirectURL!);
     expect(back).toMatch(new RegExp(`/bundles/${id}\\?success=true$`));
     const payment = await given.db.getRepository(Payment).findOneByOrFail({ studentId });
-    await settleGatewayNotification(given.app.services.payments, payment.provider, payment.providerRef!, undefined);
+    await settleFromProvider(given.app.services.payments, payment.provider, { providerRef: payment.providerRef });
     expect(await activeCourses()).toEqual([physics.id, chemistry.id, biology.id].sort());
     expect(await given.db.getRepository(Payment).countBy({ studentId })).toBe(1);
-    expect(payment).toMatchObject({ amountCents: 320_000, currency: 'bdt', status: PaymentStatus.SUCCEEDED, method: 'bKash' });
+    expect(payment).toMatchObject({ amountMinor: 320_000, currency: 'bdt', status: PaymentStatus.SUCCEEDED, method: 'bKash' });
     // Instructor revenue: the amount split over the courses by their list prices.
     const enrollments = await given.db.getRepository(Enrollment).findBy({ studentId });
     expect(Object.fromEntries(enrollments.map((e) => [e.courseId, e.amountPaidMinor]))).toEqual({
@@ -154,7 +154,7 @@ describe('buying a bundle', () => {
     expect(data!.purchaseBundle.status).toBe('SUCCEEDED');
     expect(data!.purchaseBundle.enrollment).not.toBeNull();
     const payment = await given.db.getRepository(Payment).findOneByOrFail({ studentId });
-    expect(payment).toMatchObject({ amountCents: 3200, currency: 'usd' });
+    expect(payment).toMatchObject({ amountMinor: 3200, currency: 'usd' });
     const body = JSON.stringify({
       id: 'evt_bundle',
       object: 'event',
@@ -203,7 +203,7 @@ describe('buying a bundle', () => {
     const bought = await student.graphql<Bought>(BUY, { input: bkash(id) });
     await payOnGateway(bought.data!.purchaseBundle.redirectURL!);
     const payment = await given.db.getRepository(Payment).findOneByOrFail({ studentId, provider: 'sslcommerz' });
-    expect(payment.amountCents).toBe(240_000);
+    expect(payment.amountMinor).toBe(240_000);
     expect(payment.bundle!.courses.map((line) => line.courseId)).toEqual([chemistry.id, biology.id]);
     expect(await activeCourses()).toEqual([physics.id, chemistry.id, biology.id].sort());
     const physicsEnrollment = await given.db.getRepository(Enrollment).findOneByOrFail({ studentId, courseId: physics.id });
@@ -250,8 +250,8 @@ describe('the price rule', () => {
     expect(takaPriceForRest(1001, courses.slice(0, 2), new Set(['a']))).toBe(501);
   });
   it('sells by card only when every course left has a dollar price', () => {
-    expect(dollarCentsForRest(3200, courses, new Set())).toBeNull();
-    expect(dollarCentsForRest(3200, courses, new Set(['c']))).toBe(1600);
+    expect(usdPriceMinorForRest(3200, courses, new Set())).toBeNull();
+    expect(usdPriceMinorForRest(3200, courses, new Set(['c']))).toBe(1600);
   });
   it('splits an amount by weight into parts that add up', () => {
     expect(splitByWeight(100, [1, 1, 1])).toEqual([33, 33, 34]);

@@ -50,9 +50,9 @@ export async function grantEnrollment(
       // An account made with a mobile number has no email: its number's stand-in address (shared/phone.ts).
       email: accountAddress({ email: student.email, phone: student.phone ?? null }),
       transactionID: payment?.transactionRef ?? null,
-      transactionAmount: payment ? fromMinorUnits(payment.amountCents) : 0,
-      amountPaidMinor: payment?.amountCents ?? 0,
-      amountPaidCurrency: payment ? money(payment.amountCents, payment.currency).currency : 'bdt',
+      transactionAmount: payment ? fromMinorUnits(payment.amountMinor) : 0,
+      amountPaidMinor: payment?.amountMinor ?? 0,
+      amountPaidCurrency: payment ? money(payment.amountMinor, payment.currency).currency : 'bdt',
       billingDetails: payment?.billingDetails ?? null,
       revokedAt: null,
     })

@@ -1,3 +1,4 @@
+import { fromMinorUnits, toMinorUnits } from '../../shared/money';
 import type { DataSource } from 'typeorm';
 import type { Viewer } from '../../kernel/viewer';
 import { parsePeriod, periodSql, type Period, type SeriesInterval } from '../../shared/period';
@@ -49,11 +50,11 @@ export async function instructorRevenueSeries(
       ORDER BY b."start"`,
     [...sql.params(period), viewer.id, PaymentStatus.SUCCEEDED, PaymentStatus.REFUNDED],
   );
-  const points = rows.map((row) => ({ start: row.start, revenueTaka: Number(row.poisha) / 100, enrollments: row.enrollments }));
+  const points = rows.map((row) => ({ start: row.start, revenueTaka: fromMinorUnits(Number(row.poisha)), enrollments: row.enrollments }));
   return {
     ...period,
     points,
-    totalRevenueTaka: points.reduce((sum, point) => sum + Math.round(point.revenueTaka * 100), 0) / 100,
+    totalRevenueTaka: fromMinorUnits(points.reduce((sum, point) => sum + toMinorUnits(point.revenueTaka), 0)),
     totalEnrollments: points.reduce((sum, point) => sum + point.enrollments, 0),
   };
 }

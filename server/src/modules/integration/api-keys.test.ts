@@ -193,7 +193,7 @@ describe('the enrollments and payments lists', () => {
         studentId: buyer.id,
         courseId: paidCourseId,
         provider,
-        amountCents: currency === 'bdt' ? 145_000 : 1200,
+        amountMinor: currency === 'bdt' ? 145_000 : 1200,
         currency,
         status: PaymentStatus.SUCCEEDED,
         idempotencyKey: `key-${provider}-${at}`,

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { In, IsNull, Not, type DataSource } from 'typeorm';
 import { wayToPay } from '../../payments/registry';
-import { PAYMENT_GATEWAY_ERROR, type BillingDetailsInput, type ProviderPayment } from '../../payments/provider';
+import type { BillingDetailsInput, ProviderPayment } from '../../payments/provider';
 import { AppError, badInput, notFound } from '../../shared/errors';
 import { coursePrice, isFreeCourse, toMinorUnits } from '../../shared/money';
 import { nationalMobile, normalizeBangladeshMobile } from '../../shared/phone';
@@ -14,7 +14,8 @@ import { type Course } from '../course/course.entity';
 import { COURSE_NOT_FOUND, findCourse } from '../course/course.service';
 import { findActiveEnrollment, grantEnrollment } from '../enrollment/enrollment.service';
 import { priceWithCoupon, redeemCoupon, type CouponPrice } from './coupon.service';
-import { PAYMENTS_OFF, type ProviderDefinition, type PurchaseDeps } from './payment-deps';
+import { PAYMENTS_OFF, type PurchaseDeps } from './payment-deps';
+import type { ProviderDefinition } from '../../payments/provider-definition';
 import { Payment, PaymentStatus, type PaymentBundle } from './payment.entity';
 import { bundlePaymentInFlight, lockPurchases } from './payment-courses';
 import {
@@ -24,8 +25,10 @@ import {
   PAYMENT_HELD,
   PAYMENT_NOT_FOUND,
   PAYMENT_NOT_SUCCESSFUL,
+  openPayment,
+  recordPaymentPage,
   recordProviderResult,
-  settleUnsettledPayments,
+  recordStartFailure,
   type PurchaseOutcome,
 } from './settlement.service';
 
@@ -36,8 +39,6 @@ export { ALREADY_OWNED, ONLY_STUDENTS_BUY };
 export const CHECKOUT_SESSIONS_UNAVAILABLE = 'This site takes no payments on a hosted checkout page';
 export const PAYMENT_IN_PROGRESS = 'A payment for this course is already in progress. Please wait a moment.';
 export const BUNDLE_PRICE_CHANGED = 'You got one of these courses meanwhile, so the price of the bundle changed. Look at the new price and try again.';
-/** A payment still unsettled after this long was interrupted, not in progress. */
-const STALE_PAYMENT_SECONDS = 120;
 
 /** A way to pay (GraphQL's PaymentProvider: a provider definition's `way`). */
 export type PaymentProviderChoice = string;
@@ -58,7 +59,7 @@ export interface PurchaseRequest {
 }
 
 /** The server's price: dollars from the database, charged in cents. */
-export const priceInCents = (course: Course) => toMinorUnits(course.price);
+export const usdPriceMinor = (course: Course) => toMinorUnits(course.price);
 
 export const NO_TAKA_PRICE =
   'This course has no price in taka yet, so it cannot be paid with bKash, Nagad, Rocket or a local card. Pay by international card, or try again later.';
@@ -68,8 +69,8 @@ export const NO_DOLLAR_PRICE = 'This course is sold in taka only: pay with bKash
  * A paid course is never sold for nothing: a currency it has no price in does not sell it. Its
  * instructor and admins are warned in the log (the database refuses a dollar price without a taka one).
  */
-export function requirePrice(deps: PurchaseDeps, course: Course, amountCents: number, currency: 'usd' | 'bdt'): void {
-  if (amountCents > 0) return;
+export function requirePrice(deps: PurchaseDeps, course: Course, amountMinor: number, currency: 'usd' | 'bdt'): void {
+  if (amountMinor > 0) return;
   deps.log.warn({ courseId: course.id, instructorId: course.instructorId, currency }, 'a paid course has no price in the currency a buyer chose');
   throw badInput(currency === 'bdt' ? NO_TAKA_PRICE : NO_DOLLAR_PRICE, { field: 'provider' });
 }
@@ -130,15 +131,15 @@ export async function purchaseCourse(deps: PurchaseDeps, viewer: Viewer, request
   if (!way) throw badInput(PAYMENT_NOT_SUCCESSFUL, { field: 'provider' });
   const card = way.capabilities.includes('cardConfirmation');
   // Each way to pay charges in its own currency: always the database's price, never the client's.
-  const { amount: listCents, currency } = coursePrice(course, way.currency);
-  if (!isFreeCourse(course)) requirePrice(deps, course, listCents, way.currency);
+  const { amount: listMinor, currency } = coursePrice(course, way.currency);
+  if (!isFreeCourse(course)) requirePrice(deps, course, listMinor, way.currency);
   const coupon =
     request.couponCode?.trim() && !isFreeCourse(course)
       ? await priceWithCoupon(deps.db, { code: request.couponCode, course, studentId: viewer.id, currency: way.currency })
       : null;
-  const amountCents = coupon?.amountCents ?? listCents;
+  const amountMinor = coupon?.amountMinor ?? listMinor;
   // A coupon that takes the whole price gives the course as a free course is given, with its use recorded.
-  const free = isFreeCourse(course) || (coupon !== null && amountCents === 0);
+  const free = isFreeCourse(course) || (coupon !== null && amountMinor === 0);
   const customer = way.capabilities.includes('hostedPaymentPage') && !free ? checkLocalBuyer(request.billingDetails, viewer) : null;
   if (card) checkRequest(request, free);
   const student = { id: viewer.id, email: viewer.email };
@@ -154,7 +155,7 @@ export async function purchaseCourse(deps: PurchaseDeps, viewer: Viewer, request
   }
 
   requirePayments(deps);
-  return withFailureLimits(deps, viewer, request.address, () => payForCourse(deps, viewer, request, { course, amountCents, currency, customer, way, coupon }));
+  return withFailureLimits(deps, viewer, request.address, () => payForCourse(deps, viewer, request, { course, amountMinor, currency, customer, way, coupon }));
 }
 
 /**
@@ -195,7 +196,7 @@ export async function payForCourse(
   request: PurchaseRequest,
   {
     course,
-    amountCents,
+    amountMinor,
     currency,
     customer,
     way,
@@ -203,7 +204,7 @@ export async function payForCourse(
     bundle = null,
   }: {
     course: Course;
-    amountCents: number;
+    amountMinor: number;
     currency: string;
     customer: LocalBuyer | null;
     way: ProviderDefinition;
@@ -214,8 +215,8 @@ export async function payForCourse(
   const courseIds = bundle ? bundle.courses.map((line) => line.courseId) : [course.id];
   const provider = deps.providers.forWay(way);
   const idempotencyKey = `${viewer.id}:${request.idempotencyKey?.trim() || crypto.randomUUID()}`;
-  // A payment of this course left unsettled by an earlier failure is settled first, so it cannot charge twice.
-  await settleUnsettledPayments(deps, { olderThanSeconds: STALE_PAYMENT_SECONDS, studentId: viewer.id, courseId: course.id });
+  // A payment of this course left unsettled by an earlier failure stays in flight (PAYMENT_IN_PROGRESS below) until
+  // the scheduled reconciliation settles it, so it cannot charge twice; a buyer's request never reconciles.
   const started = await deps.db.transaction(async (manager) => {
     await lockPurchases(manager, viewer.id, courseIds);
     const payments = manager.getRepository(Payment);
@@ -232,7 +233,7 @@ export async function payForCourse(
     // A card waiting for its 3-D Secure check does not hold back another card (the later one is refunded).
     const sameWay = (p: Payment) =>
       p.provider === provider.name &&
-      p.amountCents === amountCents &&
+      p.amountMinor === amountMinor &&
       p.currency === currency &&
       p.guardianRequestId === (request.guardianRequestId ?? null) &&
       p.bundle?.id === bundle?.id;
@@ -246,19 +247,14 @@ export async function payForCourse(
       if (sameWay(onPage)) return { replay: onPage };
       throw new AppError('PAYMENT_IN_PROGRESS', PAYMENT_IN_PROGRESS);
     }
-    const payment = await payments.save({
+    const payment = await openPayment(manager, {
       studentId: viewer.id,
       courseId: course.id,
       provider: provider.name,
-      providerRef: null,
-      amountCents,
+      amountMinor,
       currency,
-      status: PaymentStatus.PENDING,
       idempotencyKey,
       billingDetails: request.billingDetails ?? null,
-      failureMessage: null,
-      transactionRef: null,
-      actionUrl: null,
       guardianRequestId: request.guardianRequestId ?? null,
       bundle,
     });
@@ -278,7 +274,7 @@ export async function payForCourse(
   let intent: ProviderPayment;
   try {
     intent = await provider.createPayment({
-      amountCents,
+      amountMinor,
       currency,
       description: bundle?.name ?? course.name,
       metadata: { paymentId: payment.id, studentId: viewer.id, courseId: course.id },
@@ -288,14 +284,12 @@ export async function payForCourse(
     await deps.db.getRepository(Payment).update(payment.id, { providerRef: intent.id });
   } catch (error) {
     deps.log.error({ err: error, paymentId: payment.id }, 'the payment provider refused to create a payment');
-    await deps.db.getRepository(Payment).update(payment.id, { status: PaymentStatus.FAILED, failureMessage: PAYMENT_GATEWAY_ERROR });
+    await recordStartFailure(deps, payment.id);
     throw new AppError('PAYMENT_DECLINED', PAYMENT_NOT_SUCCESSFUL);
   }
   if (intent.redirectUrl) {
-    // The buyer pays on the gateway's page; its return, its IPN or reconciliation settles the payment.
-    const waiting = { status: PaymentStatus.REQUIRES_ACTION, actionUrl: intent.redirectUrl, providerRef: intent.id };
-    await deps.db.getRepository(Payment).update({ id: payment.id, status: PaymentStatus.PENDING }, waiting);
-    return outcomeOf(Object.assign(payment, waiting), null);
+    // The buyer pays on the gateway's page; its return, its notification or reconciliation settles the payment.
+    return outcomeOf(await recordPaymentPage(deps, payment.id, { providerRef: intent.id, actionUrl: intent.redirectUrl }), null);
   }
   // No page to send the buyer to: the provider confirms the card here.
   const cards = deps.providers.capable(provider.name, 'cardConfirmation');
@@ -333,7 +327,7 @@ export async function startCheckoutSession(deps: PurchaseDeps, viewer: Viewer, c
   requirePayments(deps);
   const provider = deps.providers.with('checkoutSession');
   if (!provider) throw new AppError('PAYMENT_FAILED', CHECKOUT_SESSIONS_UNAVAILABLE);
-  if (!isFreeCourse(course)) requirePrice(deps, course, priceInCents(course), 'usd');
+  if (!isFreeCourse(course)) requirePrice(deps, course, usdPriceMinor(course), 'usd');
   const back = (flag: string) => new URL(`/course/${course.id}?${flag}=true`, deps.publicUrl).toString();
   const payment = await deps.db.transaction(async (manager) => {
     await lockPurchase(manager, viewer.id, course.id);
@@ -341,25 +335,20 @@ export async function startCheckoutSession(deps: PurchaseDeps, viewer: Viewer, c
     const payments = manager.getRepository(Payment);
     const inFlight = await payments.findOneBy({ studentId: viewer.id, courseId: course.id, status: In([PaymentStatus.PENDING, PaymentStatus.HELD]) });
     if (inFlight && !inFlight.actionUrl) throw new AppError('PAYMENT_IN_PROGRESS', PAYMENT_IN_PROGRESS);
-    return payments.save({
+    return openPayment(manager, {
       studentId: viewer.id,
       courseId: course.id,
       provider: provider.name,
-      providerRef: null,
-      amountCents: priceInCents(course),
+      amountMinor: usdPriceMinor(course),
       currency: 'usd',
-      status: PaymentStatus.PENDING,
       idempotencyKey: `${viewer.id}:checkout:${crypto.randomUUID()}`,
       billingDetails: null,
-      failureMessage: null,
-      transactionRef: null,
-      actionUrl: null,
     });
   });
   try {
     const session = await provider.createCheckoutSession({
       name: course.name,
-      amountCents: payment.amountCents,
+      amountMinor: payment.amountMinor,
       currency: 'usd',
       successUrl: back('success'),
       cancelUrl: back('canceled'),
@@ -370,7 +359,7 @@ export async function startCheckoutSession(deps: PurchaseDeps, viewer: Viewer, c
     return session;
   } catch (error) {
     deps.log.error({ err: error, paymentId: payment.id }, 'the payment provider refused to create a Checkout Session');
-    await deps.db.getRepository(Payment).update(payment.id, { status: PaymentStatus.FAILED, failureMessage: PAYMENT_GATEWAY_ERROR });
+    await recordStartFailure(deps, payment.id);
     throw new AppError('PAYMENT_DECLINED', PAYMENT_NOT_SUCCESSFUL);
   }
 }

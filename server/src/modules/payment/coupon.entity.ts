@@ -18,8 +18,8 @@ export class Coupon {
   percentOff: number | null;
 
   /** Taka off, in poisha; taka payments only. */
-  @Column({ type: 'int', nullable: true })
-  amountOffCents: number | null;
+  @Column({ name: 'amountOffCents', type: 'int', nullable: true })
+  amountOffMinor: number | null;
 
   /** The courses it is for; empty: every course (site-wide, made by an admin). */
   @Column({ type: 'uuid', array: true, default: '{}' })
@@ -35,8 +35,8 @@ export class Coupon {
   maxUsesPerStudent: number;
 
   /** The least taka price (in poisha) of a course it applies to. */
-  @Column({ type: 'int', nullable: true })
-  minPriceCents: number | null;
+  @Column({ name: 'minPriceCents', type: 'int', nullable: true })
+  minPriceMinor: number | null;
 
   @Column({ type: 'uuid' })
   createdById: string;
@@ -69,8 +69,8 @@ export class CouponRedemption {
   paymentId: string | null;
 
   /** What it took off, in minor units of `currency`. */
-  @Column({ type: 'int' })
-  discountCents: number;
+  @Column({ name: 'discountCents', type: 'int' })
+  discountMinor: number;
 
   @Column({ type: 'text' })
   currency: string;

@@ -58,12 +58,12 @@ const summaryOf = (coupon: CouponRow, uses = 0, revenue: Array<{ amount: number;
   id: coupon.id,
   code: coupon.code,
   percentOff: coupon.percentOff,
-  amountOff: coupon.amountOffCents === null ? null : money(coupon.amountOffCents, 'bdt'),
+  amountOff: coupon.amountOffMinor === null ? null : money(coupon.amountOffMinor, 'bdt'),
   courseIds: coupon.courseIds,
   expiresAt: coupon.expiresAt,
   maxUses: coupon.maxUses,
   maxUsesPerStudent: coupon.maxUsesPerStudent,
-  minPrice: coupon.minPriceCents === null ? null : money(coupon.minPriceCents, 'bdt'),
+  minPrice: coupon.minPriceMinor === null ? null : money(coupon.minPriceMinor, 'bdt'),
   uses,
   revenue: revenue.map((total) => money(total.amount, total.currency)),
   createdAt: coupon.createdAt,
@@ -103,6 +103,6 @@ export class CouponResolver {
     if (!course) throw notFound(COURSE_NOT_FOUND, 'COURSE_NOT_FOUND');
     const currency = provider ? (wayToPay(provider)?.currency ?? 'bdt') : 'bdt';
     const priced = await priceWithCoupon(ctx.db, { code, course, studentId: viewer.id, currency });
-    return money(priced.amountCents, currency);
+    return money(priced.amountMinor, currency);
   }
 }

@@ -1,6 +1,6 @@
 import { In, type DataSource, type EntityManager } from 'typeorm';
 import { AppError, badInput } from '../../shared/errors';
-import { coursePrice, formatMoney } from '../../shared/money';
+import { coursePrice, formatMoney, toMinorUnits } from '../../shared/money';
 import { countFailure, refuseWhenLimited, type Limit } from '../../shared/rate-limit';
 import { isAdmin, requireRole, roles } from '../auth/guards';
 import type { Viewer } from '../../kernel/viewer';
@@ -71,12 +71,12 @@ export async function createCoupon(db: DataSource, viewer: Viewer, input: Coupon
     repo.create({
       code: code.toUpperCase(),
       percentOff: percent,
-      amountOffCents: taka === null ? null : taka * 100,
+      amountOffMinor: taka === null ? null : toMinorUnits(taka),
       courseIds,
       expiresAt: input.expiresAt ?? null,
       maxUses: input.maxUses ?? null,
       maxUsesPerStudent: input.maxUsesPerStudent ?? 1,
-      minPriceCents: input.minPriceBDT === null || input.minPriceBDT === undefined ? null : input.minPriceBDT * 100,
+      minPriceMinor: input.minPriceBDT === null || input.minPriceBDT === undefined ? null : toMinorUnits(input.minPriceBDT),
       createdById: viewer.id,
     }),
   );
@@ -95,9 +95,9 @@ async function usesOf(manager: EntityManager | DataSource, couponId: string, stu
 export interface CouponPrice {
   coupon: Coupon;
   /** What the coupon takes off, in minor units. */
-  discountCents: number;
+  discountMinor: number;
   /** What is left to pay, in minor units of the same currency. */
-  amountCents: number;
+  amountMinor: number;
 }
 
 /**
@@ -120,15 +120,15 @@ export async function priceWithCoupon(
   if (coupon.courseIds.length > 0 && !coupon.courseIds.includes(course.id))
     throw new AppError('COUPON_NOT_FOR_COURSE', COUPON_NOT_FOR_COURSE, { field: 'couponCode' });
   const taka = coursePrice(course, 'bdt').amount;
-  if (coupon.minPriceCents !== null && taka < coupon.minPriceCents) {
-    throw new AppError('COUPON_NOT_FOR_COURSE', COUPON_MIN_PRICE.replace('{min}', formatMoney(coupon.minPriceCents, 'bdt')), { field: 'couponCode' });
+  if (coupon.minPriceMinor !== null && taka < coupon.minPriceMinor) {
+    throw new AppError('COUPON_NOT_FOR_COURSE', COUPON_MIN_PRICE.replace('{min}', formatMoney(coupon.minPriceMinor, 'bdt')), { field: 'couponCode' });
   }
-  if (coupon.amountOffCents !== null && currency !== 'bdt') throw new AppError('COUPON_NOT_FOR_COURSE', COUPON_TAKA_ONLY, { field: 'couponCode' });
+  if (coupon.amountOffMinor !== null && currency !== 'bdt') throw new AppError('COUPON_NOT_FOR_COURSE', COUPON_TAKA_ONLY, { field: 'couponCode' });
   if (coupon.maxUses !== null && (await usesOf(db, coupon.id)) >= coupon.maxUses) throw new AppError('COUPON_USED_UP', COUPON_USED_UP, { field: 'couponCode' });
   if ((await usesOf(db, coupon.id, studentId)) >= coupon.maxUsesPerStudent) throw new AppError('COUPON_USED_UP', COUPON_ALREADY_USED, { field: 'couponCode' });
   const price = coursePrice(course, currency).amount;
-  const discountCents = coupon.percentOff !== null ? Math.floor((price * coupon.percentOff) / 100) : Math.min(coupon.amountOffCents ?? 0, price);
-  return { coupon, discountCents, amountCents: price - discountCents };
+  const discountMinor = coupon.percentOff !== null ? Math.floor((price * coupon.percentOff) / 100) : Math.min(coupon.amountOffMinor ?? 0, price);
+  return { coupon, discountMinor, amountMinor: price - discountMinor };
 }
 
 /**
@@ -146,7 +146,7 @@ export async function redeemCoupon(
     throw new AppError('COUPON_USED_UP', COUPON_USED_UP, { field: 'couponCode' });
   if ((await usesOf(manager, coupon.id, use.studentId)) >= coupon.maxUsesPerStudent)
     throw new AppError('COUPON_USED_UP', COUPON_ALREADY_USED, { field: 'couponCode' });
-  await manager.getRepository(CouponRedemption).insert({ couponId: coupon.id, ...use, discountCents: applied.discountCents });
+  await manager.getRepository(CouponRedemption).insert({ couponId: coupon.id, ...use, discountMinor: applied.discountMinor });
 }
 
 export interface CouponReport {

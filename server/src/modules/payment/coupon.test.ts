@@ -68,8 +68,8 @@ describe('coupons', () => {
     expect(await (await fetch(bought.data!.purchaseCourse.redirectURL)).text()).toContain('Pay ৳900.00');
     await payOnGateway(bought.data!.purchaseCourse.redirectURL);
     const [payment] = await db.getRepository(Payment).findBy({ courseId: physics.id });
-    expect(payment).toMatchObject({ status: PaymentStatus.SUCCEEDED, amountCents: 90_000, currency: 'bdt' });
-    expect(await db.getRepository(CouponRedemption).findBy({ paymentId: payment.id })).toMatchObject([{ discountCents: 30_000, currency: 'bdt' }]);
+    expect(payment).toMatchObject({ status: PaymentStatus.SUCCEEDED, amountMinor: 90_000, currency: 'bdt' });
+    expect(await db.getRepository(CouponRedemption).findBy({ paymentId: payment.id })).toMatchObject([{ discountMinor: 30_000, currency: 'bdt' }]);
 
     // The receipt says what the coupon took off.
     const receipt = await student.request(`/api/receipts/${payment.id}`);
@@ -103,7 +103,7 @@ describe('coupons', () => {
       input: { courseId: chemistry.id, provider: 'STRIPE', paymentMethod: 'pm_card_visa', couponCode: 'half' },
     });
     expect(card.data!.purchaseCourse.status).toBe('SUCCEEDED');
-    expect(await db.getRepository(Payment).findOneByOrFail({ courseId: chemistry.id })).toMatchObject({ amountCents: 500, currency: 'usd' });
+    expect(await db.getRepository(Payment).findOneByOrFail({ courseId: chemistry.id })).toMatchObject({ amountMinor: 500, currency: 'usd' });
     const takaByCard = await student.graphql(PREVIEW, { course: physics.id, code: 'TAKA300', provider: 'STRIPE' });
     expect(takaByCard.errors?.[0]).toMatchObject({ message: COUPON_TAKA_ONLY, extensions: { code: 'COUPON_NOT_FOR_COURSE' } });
     expect((await student.graphql(PREVIEW, { course: physics.id, code: 'TAKA300' })).data).toEqual({ couponPreview: { amount: 90_000, currency: 'BDT' } });
@@ -117,7 +117,7 @@ describe('coupons', () => {
     expect(bought.data!.purchaseCourse.status).toBe('SUCCEEDED');
     expect(await db.getRepository(Payment).countBy({ courseId: physics.id })).toBe(0);
     expect(await db.getRepository(Enrollment).countBy({ courseId: physics.id })).toBe(1);
-    expect(await db.getRepository(CouponRedemption).findBy({ courseId: physics.id })).toMatchObject([{ paymentId: null, discountCents: 120_000 }]);
+    expect(await db.getRepository(CouponRedemption).findBy({ courseId: physics.id })).toMatchObject([{ paymentId: null, discountMinor: 120_000 }]);
   });
 
   it('refuses unknown, expired, used-up and other courses’ coupons in the page’s language, and changes nothing', async () => {

@@ -26,8 +26,8 @@ export class GuardianPaymentRequest {
   guardianPhone: string;
 
   /** The taka price when the student asked, in poisha: what the guardian pays. */
-  @Column({ type: 'int' })
-  amountCents: number;
+  @Column({ name: 'amountCents', type: 'int' })
+  amountMinor: number;
 
   @Column({ type: 'text', default: 'bdt' })
   currency: string;

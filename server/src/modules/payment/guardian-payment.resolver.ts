@@ -83,7 +83,7 @@ export class GuardianPaymentResolver {
   @Query(() => GuardianPayment, { description: 'A guardian’s payment link, for its page; anyone with the link' })
   async guardianPayment(@Arg('token', { description: 'The token from the SMS link' }) token: string, @Ctx() ctx: GraphQLContext): Promise<GuardianPayment> {
     const view = await guardianPayment(ctx.payments, token);
-    return { ...view, price: money(view.amountCents, view.currency), status: statusOf[view.state] };
+    return { ...view, price: money(view.amountMinor, view.currency), status: statusOf[view.state] };
   }
 
   @Mutation(() => PurchaseResult, {

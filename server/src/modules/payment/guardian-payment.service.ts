@@ -38,7 +38,7 @@ export interface GuardianPaymentView {
   studentFirstName: string;
   courseId: string;
   courseName: string;
-  amountCents: number;
+  amountMinor: number;
   currency: string;
   expiresAt: Date;
   state: GuardianPaymentState;
@@ -81,7 +81,7 @@ export async function requestGuardianPayment(deps: PurchaseDeps, viewer: Viewer,
     studentId: viewer.id,
     courseId: course.id,
     guardianPhone: phone,
-    amountCents: amount,
+    amountMinor: amount,
     currency,
     expiresAt: new Date(Date.now() + GUARDIAN_LINK_HOURS * 60 * 60 * 1000),
     paymentId: null,
@@ -125,7 +125,7 @@ export async function guardianPayment(deps: PurchaseDeps, token: string): Promis
     studentFirstName: firstNameOf(student.name),
     courseId: course.id,
     courseName: course.name,
-    amountCents: request.amountCents,
+    amountMinor: request.amountMinor,
     currency: request.currency,
     expiresAt: request.expiresAt,
     state: await stateOf(deps.db, request),
@@ -162,6 +162,6 @@ export async function payGuardianPayment(
     deps,
     { id: request.studentId },
     { courseId: course.id, provider: way.way, idempotencyKey: guardian.idempotencyKey ?? null, guardianRequestId: request.id },
-    { course, amountCents: request.amountCents, currency: request.currency, customer, way },
+    { course, amountMinor: request.amountMinor, currency: request.currency, customer, way },
   );
 }

@@ -16,6 +16,7 @@ import { Payment, PaymentStatus } from './payment.entity';
 import { GuardianPaymentRequest } from './guardian-payment.entity';
 import { GUARDIAN_PAYMENT_EXPIRED, guardianLimits } from './guardian-payment.service';
 import { BANGLADESH_MOBILE } from './checkout.service';
+import { Role } from '../../kernel/role';
 
 let db: DataSource;
 let app: TestApp;
@@ -106,7 +107,7 @@ describe('a guardian pays', () => {
     expect(landing).toBe(`${app.url}/guardian-pay/done?success=true`);
 
     const [payment] = await db.getRepository(Payment).findBy({ courseId: course.id });
-    expect(payment).toMatchObject({ status: PaymentStatus.SUCCEEDED, amountCents: 120_000, currency: 'bdt', method: 'bKash' });
+    expect(payment).toMatchObject({ status: PaymentStatus.SUCCEEDED, amountMinor: 120_000, currency: 'bdt', method: 'bKash' });
     expect(payment.billingDetails).toBeNull();
     const enrollments = await db.getRepository(Enrollment).findBy({ courseId: course.id });
     expect(enrollments).toHaveLength(1);
@@ -123,6 +124,29 @@ describe('a guardian pays', () => {
     const again = await guardian.graphql(PAY, { input: { token, name: 'Abdul Karim' } });
     expect(again.errors?.[0].extensions?.code).toBe('ALREADY_ENROLLED');
     expect(await db.getRepository(Payment).countBy({ courseId: course.id })).toBe(1);
+  });
+
+  it('held as risky, then approved by an admin: the student gets the course, the guardian the receipt, and the link is done, once', async () => {
+    const token = await ask();
+    const guardian = new HttpClient(app.url);
+    const { data } = await guardian.graphql<{ payGuardianPayment: { redirectURL: string } }>(PAY, { input: { token, name: 'Abdul Karim' } });
+    expect(await payOnGateway(data!.payGuardianPayment.redirectURL, { risk: '1' })).toBe(`${app.url}/guardian-pay/done?held=true`);
+    const [held] = await db.getRepository(Payment).findBy({ courseId: course.id });
+    expect(held.status).toBe(PaymentStatus.HELD);
+    const smsBefore = (await smsTo(GUARDIAN)).length;
+
+    await makeUser(db, { email: 'boss@example.com', role: Role.ADMIN }, 'admin password');
+    const admin = await signedInClient(app.url, 'boss@example.com', 'admin password');
+    const APPROVE = `mutation ($id: ID!) { approveHeldPayment(paymentId: $id) }`;
+    expect((await admin.graphql(APPROVE, { id: held.id })).data).toEqual({ approveHeldPayment: true });
+    expect((await admin.graphql(APPROVE, { id: held.id })).errors?.[0].message).toBe('This payment is not held for review');
+
+    expect(await db.getRepository(Enrollment).countBy({ courseId: course.id })).toBe(1);
+    expect(await db.getRepository(OutboxMessage).countBy({ to: 'nusrat@example.com', channel: 'mail' })).toBe(1);
+    const texts = await smsTo(GUARDIAN);
+    expect(texts).toHaveLength(smsBefore + 1);
+    expect(texts.at(-1)!.text).toContain('"Physics – Class 9" কোর্সের ৳১,২০০ পরিশোধ হয়েছে');
+    expect((await guardian.graphql<View>(VIEW, { token })).data!.guardianPayment.status).toBe('PAID');
   });
 
   it('a second tap on Pay gives the same gateway page, not a second payment', async () => {

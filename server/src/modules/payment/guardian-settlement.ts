@@ -25,7 +25,7 @@ export async function sendGuardianReceipt(deps: PurchaseDeps, payment: Payment, 
     request.guardianPhone,
     text('bn', 'sms.guardianReceipt', {
       course: enrollment.courseName,
-      amount: formatMoney(payment.amountCents, payment.currency, 'bn'),
+      amount: formatMoney(payment.amountMinor, payment.currency, 'bn'),
       transaction: payment.transactionRef ?? payment.id,
       date: mailDate('bn', enrollment.createdAt),
     }),

@@ -22,8 +22,8 @@ export class LegacyChargeRequest {
   student?: User;
 
   /** What the old client said it would pay, in cents. */
-  @Column({ type: 'int' })
-  amountCents: number;
+  @Column({ name: 'amountCents', type: 'int' })
+  amountMinor: number;
 
   /** The card token from the old payment widget (single use at the provider); forgotten (null) as soon as the enrollment call claims it. */
   @Column({ type: 'text', nullable: true })

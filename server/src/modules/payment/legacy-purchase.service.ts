@@ -9,7 +9,7 @@ import { Enrollment } from '../enrollment/enrollment.entity';
 import { LegacyChargeRequest } from './legacy-charge-request.entity';
 import { Payment, PaymentStatus } from './payment.entity';
 import type { PurchaseInput } from './purchase.input';
-import { priceInCents, purchaseCourse } from './checkout.service';
+import { usdPriceMinor, purchaseCourse } from './checkout.service';
 import type { PurchaseDeps } from './payment-deps';
 import { PAYMENT_NOT_SUCCESSFUL, type PurchaseOutcome } from './settlement.service';
 
@@ -30,7 +30,7 @@ export const PENDING_PREFIX = 'pending_';
 export async function requestLegacyCharge(
   deps: PurchaseDeps,
   viewer: Viewer,
-  charge: { amountCents: number; paymentMethod: string; billingDetails: BillingDetailsInput | null },
+  charge: { amountMinor: number; paymentMethod: string; billingDetails: BillingDetailsInput | null },
 ): Promise<LegacyChargeRequest> {
   await hitRateLimit(deps.db, CHARGE_REQUESTS_PER_STUDENT, viewer.id);
   const requests = deps.db.getRepository(LegacyChargeRequest);
@@ -50,11 +50,11 @@ export async function forgetExpiredLegacyChargeRequests(deps: Pick<PurchaseDeps,
   return affected ?? 0;
 }
 
-/** A charge for a named course at once, refused unless `amountCents` is its price. */
-export async function chargeLegacyPayment(deps: PurchaseDeps, viewer: Viewer, input: PurchaseInput, amountCents: number): Promise<PurchaseOutcome> {
+/** A charge for a named course at once, refused unless `amountMinor` is its price. */
+export async function chargeLegacyPayment(deps: PurchaseDeps, viewer: Viewer, input: PurchaseInput, amountMinor: number): Promise<PurchaseOutcome> {
   const course = await findCourse(deps.db, input.courseId);
   if (!course) throw notFound(COURSE_NOT_FOUND, 'COURSE_NOT_FOUND');
-  if (amountCents !== priceInCents(course)) throw badInput(AMOUNT_MISMATCH);
+  if (amountMinor !== usdPriceMinor(course)) throw badInput(AMOUNT_MISMATCH);
   return purchaseCourse(deps, viewer, input);
 }
 
@@ -66,7 +66,7 @@ async function chargePendingRequest(deps: PurchaseDeps, viewer: Viewer, courseId
   if (request.usedAt) throw new AppError('CONFLICT', ENROLLMENT_RECORDED);
   const course = await findCourse(deps.db, courseId);
   if (!course) throw notFound(COURSE_NOT_FOUND, 'COURSE_NOT_FOUND');
-  if (request.amountCents !== priceInCents(course)) throw badInput(AMOUNT_MISMATCH);
+  if (request.amountMinor !== usdPriceMinor(course)) throw badInput(AMOUNT_MISMATCH);
   // Claimed before charging, so two calls with one request cannot both charge its token; the token
   // is wiped in the same write: it is used once, here, from memory, and never kept after.
   const { affected } = await requests.update({ id: request.id, usedAt: IsNull() }, { usedAt: new Date(), paymentMethod: null });

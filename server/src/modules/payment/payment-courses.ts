@@ -9,10 +9,10 @@ import { Payment, PaymentStatus } from './payment.entity';
  * The courses one payment buys: its course, or every course of a bundle's payment, each with the
  * part of the amount it stands for (a bundle's shares are split by list price when it is bought).
  */
-export function coursesOfPayment(payment: Pick<Payment, 'courseId' | 'amountCents' | 'bundle'>): Array<{ courseId: string; amountCents: number }> {
+export function coursesOfPayment(payment: Pick<Payment, 'courseId' | 'amountMinor' | 'bundle'>): Array<{ courseId: string; amountMinor: number }> {
   return payment.bundle
-    ? payment.bundle.courses.map(({ courseId, amountCents }) => ({ courseId, amountCents }))
-    : [{ courseId: payment.courseId, amountCents: payment.amountCents }];
+    ? payment.bundle.courses.map(({ courseId, amountCents }) => ({ courseId, amountMinor: amountCents }))
+    : [{ courseId: payment.courseId, amountMinor: payment.amountMinor }];
 }
 
 /**
@@ -53,7 +53,7 @@ export async function grantPaidCourses(manager: EntityManager, payment: Payment)
   for (const [index, line] of lines.entries()) {
     if (owned[index] && owned[index].paymentId !== payment.id) continue;
     const course = await manager.getRepository(Course).findOneByOrFail({ id: line.courseId });
-    const granted = await grantEnrollment(manager, student, course, { ...payment, amountCents: line.amountCents });
+    const granted = await grantEnrollment(manager, student, course, { ...payment, amountMinor: line.amountMinor });
     enrollments.push(granted.enrollment);
     created ||= granted.created;
   }

@@ -1,14 +1,14 @@
 import type { DataSource, SelectQueryBuilder } from 'typeorm';
 import { badInput } from '../../shared/errors';
 import { CURSOR_UNKNOWN, fetchCursorPage, fromCursor, parsePage, toCursor, type Page } from '../../shared/paging';
-import { money, type Money } from '../../shared/money';
+import { fromMinorUnits, money, type Money } from '../../shared/money';
 import { methodLabel } from './payment-method';
 import { failureReasonOf, type PaymentFailureReason } from './payment-failure';
 import type { Viewer } from '../../kernel/viewer';
 import { Course } from '../course/course.entity';
 import { User } from '../user/user.entity';
 import { Payment, type PaymentStatus } from './payment.entity';
-import { definitionOfStored, isImitationName, PAYMENT_PROVIDERS } from '../../payments/registry';
+import { definitionOfStored, isImitationName, storedProviderNames } from '../../payments/registry';
 import type { PaymentProviderChoice } from './purchase.input';
 import { ApiScope } from '../integration/api-key.entity';
 import { requireAdminOrScope, type Caller } from '../integration/api-key.service';
@@ -65,7 +65,7 @@ export interface PaymentPaging {
 export const PAYMENT_CURSOR_NEEDS_OLDEST_FIRST = 'after follows a list read oldest first: add oldestFirst: true';
 
 /** The names stored on payments: each provider's, and its offline imitation's. */
-export const PROVIDERS = PAYMENT_PROVIDERS.flatMap((definition) => [definition.name, ...(definition.imitationName ? [definition.imitationName] : [])]);
+export const PROVIDERS = storedProviderNames();
 /** The stored provider names a way to pay of the PaymentProvider enum stands for. */
 const storedNamesOf = (way: PaymentProviderChoice) => PROVIDERS.filter((name) => definitionOfStored(name)?.way === way);
 const gatewayOf = (provider: string): PaymentProviderChoice => definitionOfStored(provider)?.way ?? provider.toUpperCase();
@@ -102,7 +102,7 @@ async function readPage(db: DataSource, paging: PaymentPaging, narrow: (qb: Sele
       const rows = await query(true)
         .select([
           'p.id AS id',
-          'p."amountCents" AS "amountCents"',
+          'p."amountCents" AS "amountMinor"',
           'p.currency AS currency',
           'p.method AS method',
           'p."methodLast4" AS "methodLast4"',
@@ -122,12 +122,12 @@ async function readPage(db: DataSource, paging: PaymentPaging, narrow: (qb: Sele
         .offset(page.offset)
         .limit(limit)
         .getRawMany<
-          Omit<PaymentRecord, 'amount' | 'amountPaid' | 'gateway' | 'testMode' | 'failureReason'> & { amountCents: number; methodLast4: string | null }
+          Omit<PaymentRecord, 'amount' | 'amountPaid' | 'gateway' | 'testMode' | 'failureReason'> & { amountMinor: number; methodLast4: string | null }
         >();
-      return rows.map(({ amountCents, methodLast4, ...row }) => ({
+      return rows.map(({ amountMinor, methodLast4, ...row }) => ({
         ...row,
-        amount: amountCents / 100,
-        amountPaid: money(amountCents, row.currency),
+        amount: fromMinorUnits(amountMinor),
+        amountPaid: money(amountMinor, row.currency),
         method: methodLabel(row.method, methodLast4),
         failureReason: failureReasonOf(row.status, row.failureMessage),
         gateway: gatewayOf(row.provider),

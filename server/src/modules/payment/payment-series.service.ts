@@ -1,3 +1,4 @@
+import { fromMinorUnits, toMinorUnits } from '../../shared/money';
 import type { DataSource } from 'typeorm';
 import type { Viewer } from '../../kernel/viewer';
 import { parsePeriod, periodSql, type Period, type SeriesInterval } from '../../shared/period';
@@ -42,7 +43,7 @@ const shareOf = (succeeded: number, failed: number) => (succeeded + failed === 0
 function figures(rows: Array<{ succeeded: number; failed: number; poisha: number }>): PaymentFigures {
   const succeeded = rows.reduce((sum, row) => sum + row.succeeded, 0);
   const failed = rows.reduce((sum, row) => sum + row.failed, 0);
-  return { succeeded, failed, failedShare: shareOf(succeeded, failed), receivedTaka: rows.reduce((sum, row) => sum + row.poisha, 0) / 100 };
+  return { succeeded, failed, failedShare: shareOf(succeeded, failed), receivedTaka: fromMinorUnits(rows.reduce((sum, row) => sum + row.poisha, 0)) };
 }
 
 /**
@@ -80,6 +81,6 @@ export async function paymentSeries(db: DataSource, viewer: Viewer, args: { from
       methods: methods.map((row) => ({ method: row.method, ...figures([row]) })),
     });
   }
-  const all = points.map((point) => ({ succeeded: point.succeeded, failed: point.failed, poisha: Math.round(point.receivedTaka * 100) }));
+  const all = points.map((point) => ({ succeeded: point.succeeded, failed: point.failed, poisha: toMinorUnits(point.receivedTaka) }));
   return { ...period, ...figures(all), points };
 }

@@ -21,6 +21,7 @@ export enum PaymentStatus {
 export interface PaymentBundle {
   id: string;
   name: string;
+  /** Stored as JSON: its keys are the stored data's (`amountCents`, minor units), as a column keeps its name. */
   courses: Array<{ courseId: string; name: string; amountCents: number }>;
 }
 
@@ -56,8 +57,8 @@ export class Payment {
   @Column({ type: 'text', nullable: true })
   providerRef: string | null;
 
-  @Column({ type: 'int' })
-  amountCents: number;
+  @Column({ name: 'amountCents', type: 'int' })
+  amountMinor: number;
 
   @Column({ type: 'text', default: 'usd' })
   currency: string;
@@ -85,8 +86,8 @@ export class Payment {
   @Column({ type: 'text', nullable: true })
   transactionRef: string | null;
 
-  @Column({ type: 'int', default: 0 })
-  refundedCents: number;
+  @Column({ name: 'refundedCents', type: 'int', default: 0 })
+  refundedMinor: number;
 
   /** How the buyer paid, as the provider reported it: bKash, Nagad, Rocket, Visa, Mastercard...; null until known. */
   @Index()

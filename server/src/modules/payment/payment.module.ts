@@ -13,7 +13,8 @@ import { Payment } from './payment.entity';
 import { Refund } from './refund.entity';
 import { WebhookEventSeen } from './webhook-event.entity';
 import { LegacyChargeRequest } from './legacy-charge-request.entity';
-import { stripeWebhookRouter } from '../../rest/stripe-webhook.router';
+import { paymentHooksRouter } from './payment-hooks.router';
+import { handleNotification } from './provider-events.service';
 import { legacyEnrollmentRouter } from '../../rest/legacy-enrollment.router';
 import { receiptRouter } from './receipt.router';
 import { PaymentJobs, RECONCILE_CRON, RECONCILE_QUEUE } from './payment-jobs';
@@ -50,14 +51,29 @@ export const paymentModule: ProductModule = {
   ],
   entities: [Payment, Refund, WebhookEventSeen, LegacyChargeRequest, GuardianPaymentRequest, Coupon, CouponRedemption],
   routes: ({ payments, db }) => [
-    // Webhooks are verified against the exact bytes received, so they are read before any JSON parsing.
-    { phase: 'raw-body', order: 10, router: stripeWebhookRouter(payments) },
+    // Every provider's notifications (/hooks/payments/:provider, and the older paths providers list), handed to
+    // settlement; their signatures cover the exact bytes received, so they are read before any body parsing.
+    { phase: 'raw-body', order: 10, router: paymentHooksRouter(payments) },
     // The old client's purchase paths (`/payment`, `/api/enroll`, `/create-checkout-session`).
     { phase: 'rest', order: 30, router: legacyEnrollmentRouter(payments) },
     // Receipts: the page drawn by the server and its PDF, for the buyer and admins.
     { phase: 'rest', order: 35, router: receiptRouter(db) },
-    // Each payment provider's own routes (SSLCommerz's notifications; outside production, the offline imitations' pages).
-    ...payments.providers.entries.flatMap(({ routes }) => (routes ? [{ phase: 'rest' as const, order: 40, router: routes(payments) }] : [])),
+    // A payment provider's own routes (outside production, the offline imitations' pages); what they learn is settled here.
+    ...payments.providers.entries.flatMap(({ routes, provider }) =>
+      routes
+        ? [
+            {
+              phase: 'rest' as const,
+              order: 40,
+              router: routes({
+                db,
+                log: payments.log,
+                notify: async (notice) => void (await handleNotification(payments, provider.name, { eventId: null, notice })),
+              }),
+            },
+          ]
+        : [],
+    ),
   ],
   jobs: ({ jobs, payments, log }) => [
     {

@@ -3,7 +3,7 @@ import { Field, ID, InputType, registerEnumType } from 'type-graphql';
 import { IsId, Normalize, optionalText, Rule } from '../../shared/validation';
 import { typedPhone } from '../../shared/phone';
 import { validationMessages as m } from '../../shared/validation-messages';
-import { PAYMENT_PROVIDERS } from '../../payments/registry';
+import { WAY_DESCRIPTIONS, WAYS_TO_PAY } from '../../payments/registry';
 import { COURSE_NOT_FOUND } from '../course/course.service';
 
 export const MAX_PAYMENT_METHOD_LENGTH = 255;
@@ -12,12 +12,12 @@ export const MAX_IDEMPOTENCY_KEY_LENGTH = 200;
 export const MAX_BILLING_DETAILS_LENGTH = 2000;
 
 /** The ways to pay, one per provider of the registry (payments/registry.ts): a new provider adds its value. */
-export const PaymentProviderChoice: Record<string, string> = Object.fromEntries(PAYMENT_PROVIDERS.map(({ way }) => [way, way]));
+export const PaymentProviderChoice: Record<string, string> = WAYS_TO_PAY;
 export type PaymentProviderChoice = string;
 registerEnumType(PaymentProviderChoice, {
   name: 'PaymentProvider',
   description: 'A way to pay, each in its own currency',
-  valuesConfig: Object.fromEntries(PAYMENT_PROVIDERS.map(({ way, wayDescription }) => [way, { description: wayDescription }])),
+  valuesConfig: WAY_DESCRIPTIONS,
 });
 
 @InputType({ description: "The payer's postal address, kept with the payment as given; every part optional" })

@@ -1,7 +1,7 @@
 import { Arg, Args, Authorized, Ctx, Field, FieldResolver, Float, ID, Int, Mutation, ObjectType, registerEnumType, Resolver, Root } from 'type-graphql';
 import { Course } from '../course/course.entity';
 import { Money } from '../../graphql/money';
-import { money } from '../../shared/money';
+import { fromMinorUnits, money } from '../../shared/money';
 import { Payment, PaymentStatus } from './payment.entity';
 import { methodLabel } from './payment-method';
 import { translateMessage } from '../../i18n/translate';
@@ -117,7 +117,7 @@ export class PurchaseResolver {
     @Ctx() ctx: GraphQLContext,
   ): Promise<RefundResult> {
     const refund = await refundEnrollment(ctx.payments, requireViewer(ctx), { enrollmentId, refundCase, reportedAt }, ctx.clientAddress);
-    return { id: refund.id, percent: refund.percent, amount: refund.amountCents / 100, amountRefunded: money(refund.amountCents, refund.currency) };
+    return { id: refund.id, percent: refund.percent, amount: fromMinorUnits(refund.amountMinor), amountRefunded: money(refund.amountMinor, refund.currency) };
   }
 }
 

@@ -82,13 +82,13 @@ describe('buying a course', () => {
     expect(result.enrollment!.transactionID).toMatch(/^txn_test_/);
     const [payment] = await db.getRepository(Payment).find();
     expect(payment).toMatchObject({
-      amountCents: 1550,
+      amountMinor: 1550,
       currency: 'usd',
       status: PaymentStatus.SUCCEEDED,
       billingDetails: { name: 'Rahim', address: { city: 'Dhaka', country: 'BD' } },
     });
     const [providerPayment] = await db.getRepository(TestModePayment).find();
-    expect(providerPayment.amountCents).toBe(1550);
+    expect(providerPayment.amountMinor).toBe(1550);
     const receipt = await db.getRepository(OutboxMessage).findOneByOrFail({ to: 'buyer@example.com' });
     expect(receipt.subject).toBe('Your Shikhon receipt: Class 9 Physics');
     expect(receipt.text).toContain('$15.50');
@@ -180,11 +180,11 @@ describe('buying a course', () => {
       expect(await enrollments()).toBe(1);
       expect(await db.getRepository(Payment).findOneByOrFail({ id: waiting.paymentId! })).toMatchObject({
         status: PaymentStatus.REFUNDED,
-        refundedCents: 1550,
+        refundedMinor: 1550,
       });
-      expect(await db.getRepository(Payment).findOneByOrFail({ id: paid.paymentId! })).toMatchObject({ status: PaymentStatus.SUCCEEDED, refundedCents: 0 });
+      expect(await db.getRepository(Payment).findOneByOrFail({ id: paid.paymentId! })).toMatchObject({ status: PaymentStatus.SUCCEEDED, refundedMinor: 0 });
       const providerRows = await db.getRepository(TestModePayment).find({ order: { createdAt: 'ASC' } });
-      expect(providerRows.map((row) => row.refundedCents).sort()).toEqual([0, 1550]);
+      expect(providerRows.map((row) => row.refundedMinor).sort()).toEqual([0, 1550]);
 
       await confirm(waiting.paymentId!);
       expect(await refundNotices()).toBe(1);
@@ -196,13 +196,13 @@ describe('buying a course', () => {
       await approve(waiting.clientSecret!);
       // As if the refund had failed: paid at the provider and recorded as paid, with no enrollment referring to it.
       const { providerRef } = await db.getRepository(Payment).findOneByOrFail({ id: waiting.paymentId! });
-      await db.getRepository(TestModePayment).update(providerRef!, { refundedCents: 0, refundsByKey: {} });
-      await db.getRepository(Payment).update(waiting.paymentId!, { status: PaymentStatus.SUCCEEDED, refundedCents: 0 });
+      await db.getRepository(TestModePayment).update(providerRef!, { refundedMinor: 0, refundsByKey: {} });
+      await db.getRepository(Payment).update(waiting.paymentId!, { status: PaymentStatus.SUCCEEDED, refundedMinor: 0 });
       await db.getRepository(OutboxMessage).delete({ subject: 'Your payment for Class 9 Physics was refunded' });
 
       expect(await reconcileUnsettledPayments(app.services.payments)).toBe(1);
       expect(await db.getRepository(Payment).findOneByOrFail({ id: waiting.paymentId! })).toMatchObject({ status: PaymentStatus.REFUNDED });
-      expect((await db.getRepository(TestModePayment).findOneByOrFail({ id: providerRef! })).refundedCents).toBe(1550);
+      expect((await db.getRepository(TestModePayment).findOneByOrFail({ id: providerRef! })).refundedMinor).toBe(1550);
       expect(await enrollments()).toBe(1);
       expect(await refundNotices()).toBe(1);
       expect(await reconcileUnsettledPayments(app.services.payments)).toBe(0);
@@ -278,7 +278,7 @@ describe('webhooks', () => {
       courseId: course.id,
       provider: 'test',
       providerRef: null,
-      amountCents: 1550,
+      amountMinor: 1550,
       currency: 'usd',
       status: PaymentStatus.PENDING,
       idempotencyKey: 'crash-1',
@@ -290,7 +290,7 @@ describe('webhooks', () => {
     // The request the purchase made before the crash, exactly (the same key with other parameters is refused).
     const metadata = { paymentId: payment.id, studentId: student.id, courseId: course.id };
     const intent = await provider.createPayment({
-      amountCents: 1550,
+      amountMinor: 1550,
       currency: 'usd',
       description: course.name,
       metadata,
@@ -336,7 +336,7 @@ describe('webhooks', () => {
       courseId: course.id,
       provider: 'test',
       providerRef: null,
-      amountCents: 1550,
+      amountMinor: 1550,
       currency: 'usd',
       status: PaymentStatus.PENDING,
       idempotencyKey: 'unpaid-1',
@@ -345,7 +345,7 @@ describe('webhooks', () => {
       transactionRef: null,
     });
     const intent = await app.services.payments.provider.createPayment({
-      amountCents: 1550,
+      amountMinor: 1550,
       currency: 'usd',
       description: 'x',
       metadata: {},
@@ -379,7 +379,7 @@ describe('webhooks', () => {
       courseId: course.id,
       provider: 'test',
       providerRef: null,
-      amountCents: 1550,
+      amountMinor: 1550,
       currency: 'usd',
       status: PaymentStatus.PENDING,
       idempotencyKey: 'other-order',
@@ -398,13 +398,13 @@ describe('webhooks', () => {
     const partial = chargeEvent('evt_partial', 'charge.refunded', intentId, { amount_refunded: 500 });
     await post(partial, signWebhookPayload(partial, WEBHOOK_SECRET));
     expect(await activeEnrollments()).toBe(1);
-    expect((await db.getRepository(Payment).findOneByOrFail({ id: payment.id })).refundedCents).toBe(500);
+    expect((await db.getRepository(Payment).findOneByOrFail({ id: payment.id })).refundedMinor).toBe(500);
     const full = chargeEvent('evt_full', 'charge.refunded', intentId, { amount_refunded: 1550 });
     for (let i = 0; i < 2; i++) expect((await post(full, signWebhookPayload(full, WEBHOOK_SECRET))).status).toBe(200);
     expect(await activeEnrollments()).toBe(0);
     expect(await db.getRepository(Payment).findOneByOrFail({ id: payment.id })).toMatchObject({
       status: PaymentStatus.REFUNDED,
-      refundedCents: 1550,
+      refundedMinor: 1550,
       failureMessage: REFUNDED_AT_PROVIDER,
     });
   });
@@ -430,7 +430,7 @@ describe('webhooks', () => {
       enrollmentId: enrollment.id,
       refundCase: RefundCase.COURSE_CANCELLED,
       percent: 100,
-      amountCents: 1550,
+      amountMinor: 1550,
       providerRef: 're_failed',
       adminId: student.id,
     });
@@ -447,7 +447,7 @@ describe('webhooks', () => {
       courseId: course.id,
       provider: 'test',
       providerRef: null,
-      amountCents: 1550,
+      amountMinor: 1550,
       currency: 'usd',
       status: PaymentStatus.PENDING,
       idempotencyKey: 'checkout-1',

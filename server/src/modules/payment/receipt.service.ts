@@ -55,8 +55,8 @@ export async function findReceipt(db: DataSource, viewer: Viewer | null, payment
     db.getRepository(Course).findOne({ where: { id: payment.courseId }, select: { id: true, name: true } }),
   ]);
   const lang = language ?? buyer?.language ?? 'en';
-  const [coupon] = await db.query<Array<{ code: string; discountCents: number; currency: string }>>(
-    `SELECT c.code, r."discountCents", r.currency FROM coupon_redemption r JOIN coupon c ON c.id = r."couponId" WHERE r."paymentId" = $1`,
+  const [coupon] = await db.query<Array<{ code: string; discountMinor: number; currency: string }>>(
+    `SELECT c.code, r."discountCents" AS "discountMinor", r.currency FROM coupon_redemption r JOIN coupon c ON c.id = r."couponId" WHERE r."paymentId" = $1`,
     [payment.id],
   );
   const refunded = payment.status === PaymentStatus.REFUNDED;
@@ -66,13 +66,13 @@ export async function findReceipt(db: DataSource, viewer: Viewer | null, payment
     bundle: payment.bundle?.name ?? null,
     courses: payment.bundle ? payment.bundle.courses.map((line) => line.name) : [course?.name ?? ''],
     student: buyer?.name ?? '',
-    amount: formatMoney(payment.amountCents, payment.currency, lang),
-    coupon: coupon ? text(lang, 'receipt.couponSaving', { code: coupon.code, amount: formatMoney(coupon.discountCents, coupon.currency, lang) }) : null,
+    amount: formatMoney(payment.amountMinor, payment.currency, lang),
+    coupon: coupon ? text(lang, 'receipt.couponSaving', { code: coupon.code, amount: formatMoney(coupon.discountMinor, coupon.currency, lang) }) : null,
     method: methodLabel(payment.method, payment.methodLast4) ?? text(lang, 'payment.methodUnknown'),
     transaction: payment.transactionRef ?? payment.id,
     date: mailDate(lang, payment.createdAt),
     status: refunded
-      ? text(lang, 'receipt.statusRefunded', { amount: formatMoney(payment.refundedCents, payment.currency, lang) })
+      ? text(lang, 'receipt.statusRefunded', { amount: formatMoney(payment.refundedMinor, payment.currency, lang) })
       : text(lang, 'receipt.statusPaid'),
   };
 }

@@ -202,7 +202,7 @@ describe('PaymentRecord', () => {
         courseId: course.id,
         provider: 'sslcommerz',
         providerRef: null,
-        amountCents: 120_000,
+        amountMinor: 120_000,
         currency: 'bdt',
         status: PaymentStatus.FAILED,
         idempotencyKey: key,

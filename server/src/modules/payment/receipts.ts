@@ -26,7 +26,7 @@ export async function sendReceipt(deps: PurchaseDeps, payment: Payment, enrollme
   const page = receiptPath(payment.id);
   const message = mailText(language, 'receipt', {
     course: payment.bundle ? `${payment.bundle.name} (${payment.bundle.courses.map((line) => line.name).join(', ')})` : enrollment.courseName,
-    amount: formatMoney(payment.amountCents, payment.currency, language),
+    amount: formatMoney(payment.amountMinor, payment.currency, language),
     transaction: payment.transactionRef ?? payment.id,
     method: methodLabel(payment.method, payment.methodLast4) ?? text(language, 'payment.methodUnknown'),
     date: mailDate(language, enrollment.createdAt),
@@ -43,6 +43,6 @@ export async function sendSecondPaymentRefunded(deps: PurchaseDeps, payment: Pay
   const language = await accountLanguage(deps.db, owned.studentId);
   await deps.mailer.send({
     to: owned.email,
-    ...mailText(language, 'secondPaymentRefunded', { course: owned.courseName, amount: formatMoney(payment.amountCents, payment.currency, language) }),
+    ...mailText(language, 'secondPaymentRefunded', { course: owned.courseName, amount: formatMoney(payment.amountMinor, payment.currency, language) }),
   });
 }

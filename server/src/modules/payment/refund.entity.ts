@@ -21,8 +21,8 @@ export class Refund {
   @Column({ type: 'smallint' })
   percent: number;
 
-  @Column({ type: 'int' })
-  amountCents: number;
+  @Column({ name: 'amountCents', type: 'int' })
+  amountMinor: number;
 
   @Column({ type: 'text' })
   providerRef: string;

@@ -8,12 +8,13 @@ import { recordAudit } from '../audit/audit.service';
 import type { Viewer } from '../../kernel/viewer';
 import { Course } from '../course/course.entity';
 import { Enrollment } from '../enrollment/enrollment.entity';
-import { In, IsNull } from 'typeorm';
+import { In } from 'typeorm';
 import { Payment, PaymentStatus } from './payment.entity';
 import { coursesOfPayment } from './payment-courses';
 import type { PurchaseDeps } from './payment-deps';
 import { decideRefund, type RefundCase } from './refund-policy';
 import { Refund } from './refund.entity';
+import { recordRefund } from './settlement.service';
 import { translateMessage } from '../../i18n/translate';
 import { accountLanguage, mailText } from '../mail/mail-text';
 import { requireRole, roles } from '../auth/guards';
@@ -40,7 +41,7 @@ export async function refundEnrollment(
   address: string,
 ): Promise<Refund & { currency: string }> {
   requireRole(viewer, roles.admin, 'Only admins can refund');
-  const { refund, enrollment, decision, amountCents, currency, toCard, what } = await deps.db.transaction(async (manager) => {
+  const { refund, enrollment, decision, amountMinor, currency, toCard, what } = await deps.db.transaction(async (manager) => {
     const found = await manager.getRepository(Enrollment).findOneBy({ id: input.enrollmentId });
     if (!found) throw notFound(ENROLLMENT_NOT_FOUND, 'ENROLLMENT_NOT_FOUND');
     const payment = found.paymentId
@@ -69,22 +70,19 @@ export async function refundEnrollment(
       reportedAt: input.reportedAt,
     });
     if (decision.percent === 0) throw new AppError('CONFLICT', decision.rule);
-    const amountCents = Math.round((payment.amountCents * decision.percent) / 100);
+    const amountMinor = Math.round((payment.amountMinor * decision.percent) / 100);
     const providerRefund = await deps.providers.capable(payment.provider, 'refunds').refund({
       paymentRef: payment.providerRef,
-      amountCents,
+      amountMinor,
       idempotencyKey: `refund-${enrollment.id}`,
     });
-    await manager.getRepository(Payment).update(payment.id, { status: PaymentStatus.REFUNDED, refundedCents: amountCents });
-    const ended = await manager.getRepository(Enrollment).findBy({ paymentId: payment.id, revokedAt: IsNull() });
-    const endedAt = new Date();
-    await manager.getRepository(Enrollment).update({ id: In(ended.map((row) => row.id)) }, { revokedAt: endedAt });
+    const { ended, endedAt } = await recordRefund(manager, payment, amountMinor);
     const refund = await manager.getRepository(Refund).save({
       paymentId: payment.id,
       enrollmentId: enrollment.id,
       refundCase: input.refundCase,
       percent: decision.percent,
-      amountCents,
+      amountMinor,
       providerRef: providerRefund.id,
       // A provider whose refunds settle later (SSLCommerz) is asked until they do (reconciliation).
       status: deps.providers.can(payment.provider, 'refundStatus') ? 'processing' : 'succeeded',
@@ -95,7 +93,7 @@ export async function refundEnrollment(
       paymentId: payment.id,
       enrollmentId: enrollment.id,
       refundId: refund.id,
-      amount: money(amountCents, payment.currency),
+      amount: money(amountMinor, payment.currency),
       percent: decision.percent,
     });
     await recordAudit(manager, {
@@ -109,7 +107,7 @@ export async function refundEnrollment(
         course: payment.bundle?.name ?? enrollment.courseName,
         refundCase: input.refundCase,
         percent: decision.percent,
-        amountCents,
+        amountCents: amountMinor,
         currency: payment.currency,
       },
     });
@@ -118,7 +116,7 @@ export async function refundEnrollment(
       refund,
       enrollment,
       decision,
-      amountCents,
+      amountMinor,
       currency: payment.currency,
       toCard: deps.providers.can(payment.provider, 'cardConfirmation'),
       what: payment.bundle?.name ?? enrollment.courseName,
@@ -129,7 +127,7 @@ export async function refundEnrollment(
     to: enrollment.email,
     ...mailText(language, 'refund', {
       course: what,
-      amount: formatMoney(amountCents, currency, language),
+      amount: formatMoney(amountMinor, currency, language),
       percent: decision.percent,
       rule: translateMessage(language, decision.rule),
       destination: toCard ? 'card' : 'account',

@@ -39,7 +39,7 @@ describe('refunds', () => {
     expect(errors).toBeUndefined();
     expect(data).toEqual({ refundEnrollment: { percent: 100, amount: 20 } });
     expect(await owns(buyer, course.id)).toBe(false);
-    expect((await given.db.getRepository(TestModePayment).findOneByOrFail({})).refundedCents).toBe(2000);
+    expect((await given.db.getRepository(TestModePayment).findOneByOrFail({})).refundedMinor).toBe(2000);
     expect((await given.db.getRepository(Payment).findOneByOrFail({})).status).toBe(PaymentStatus.REFUNDED);
     const again = await admin.graphql(REFUND, { id: enrollmentId, case: 'COURSE_CANCELLED' });
     expect(again.errors![0]).toMatchObject({ message: ALREADY_REFUNDED, extensions: { code: 'ALREADY_REFUNDED', category: 'CONFLICT' } });
@@ -57,7 +57,7 @@ describe('refunds', () => {
         expect(refusal.extensions?.category).toBe('CONFLICT');
         expect([ALREADY_REFUNDED, REFUND_IN_PROGRESS]).toContain(refusal.message);
       }
-      expect((await given.db.getRepository(TestModePayment).findOneByOrFail({})).refundedCents).toBe(2000);
+      expect((await given.db.getRepository(TestModePayment).findOneByOrFail({})).refundedMinor).toBe(2000);
       expect(await given.db.getRepository(Refund).count()).toBe(1);
       expect(await owns(buyer, course.id)).toBe(false);
     }
@@ -69,13 +69,13 @@ describe('refunds', () => {
     const payment = await given.db.getRepository(Payment).findOneByOrFail({});
     const first = await given.app.services.payments.provider.refund({
       paymentRef: payment.providerRef!,
-      amountCents: 2000,
+      amountMinor: 2000,
       idempotencyKey: `refund-${enrollmentId}`,
     });
     const { data, errors } = await admin.graphql(REFUND, { id: enrollmentId, case: 'COURSE_CANCELLED' });
     expect(errors).toBeUndefined();
     expect(data).toEqual({ refundEnrollment: { percent: 100, amount: 20 } });
-    expect((await given.db.getRepository(TestModePayment).findOneByOrFail({})).refundedCents).toBe(2000);
+    expect((await given.db.getRepository(TestModePayment).findOneByOrFail({})).refundedMinor).toBe(2000);
     expect((await given.db.getRepository(Refund).findOneByOrFail({})).providerRef).toBe(first.id);
     expect(await owns(buyer, course.id)).toBe(false);
   });
@@ -84,7 +84,7 @@ describe('refunds', () => {
     const { admin, enrollmentId } = await boughtCourse(null);
     const { data } = await admin.graphql(REFUND, { id: enrollmentId, case: 'SCHEDULE_ISSUE', reportedAt: new Date().toISOString() });
     expect(data).toEqual({ refundEnrollment: { percent: 80, amount: 16 } });
-    expect((await given.db.getRepository(TestModePayment).findOneByOrFail({})).refundedCents).toBe(1600);
+    expect((await given.db.getRepository(TestModePayment).findOneByOrFail({})).refundedMinor).toBe(1600);
   });
 
   it('refuses a refund the policy does not give, and keeps the access', async () => {
@@ -92,7 +92,7 @@ describe('refunds', () => {
     const { errors } = await admin.graphql(REFUND, { id: enrollmentId, case: 'LEARNER_CANCELLED' });
     expect(errors![0]).toMatchObject({ message: 'No refund once 2 days have passed since the start.', extensions: { code: 'CONFLICT' } });
     expect(await owns(buyer, course.id)).toBe(true);
-    expect((await given.db.getRepository(TestModePayment).findOneByOrFail({})).refundedCents).toBe(0);
+    expect((await given.db.getRepository(TestModePayment).findOneByOrFail({})).refundedMinor).toBe(0);
   });
 
   it('lets only admins refund', async () => {

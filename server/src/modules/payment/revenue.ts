@@ -1,3 +1,4 @@
+import { fromMinorUnits } from '../../shared/money';
 import type { DataSource } from 'typeorm';
 import { PaymentStatus } from './payment.entity';
 
@@ -28,5 +29,5 @@ export async function revenueByCurrency(db: DataSource, where: string, params: u
      GROUP BY p.currency ORDER BY p.currency DESC`,
     params,
   );
-  return rows.map((row) => ({ currency: row.currency, amount: Number(row.minor) / 100 }));
+  return rows.map((row) => ({ currency: row.currency, amount: fromMinorUnits(Number(row.minor)) }));
 }

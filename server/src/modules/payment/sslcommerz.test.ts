@@ -19,7 +19,10 @@ import type { Course } from '../course/course.entity';
 import { Payment, PaymentStatus } from './payment.entity';
 import { BANGLADESH_MOBILE, NO_DOLLAR_PRICE } from './checkout.service';
 import { reconcileUnsettledPayments } from './reconciliation.service';
-import { AMOUNT_MISMATCH, GATEWAY_PAYMENT_EXPIRED, PAYMENT_HELD } from './settlement.service';
+import { AMOUNT_MISMATCH, GATEWAY_PAYMENT_EXPIRED, NOT_HELD, PAYMENT_HELD } from './settlement.service';
+import { handleNotification } from './provider-events.service';
+import type { GatewayNotification } from '../../payments/provider';
+import { IsNull } from 'typeorm';
 import { Refund } from './refund.entity';
 import { OutboxMessage } from '../mail/outbox-message.entity';
 import { AuditEntry } from '../audit/audit.entity';
@@ -108,7 +111,7 @@ describe('buying with SSLCommerz', () => {
     expect(page).toContain('Pay ৳1,200.00');
     for (const method of ['bKash', 'Nagad', 'Rocket', 'Card']) expect(page).toContain(`<h2>${method}</h2>`);
     const [payment] = await paymentsOf();
-    expect(payment).toMatchObject({ provider: 'sslcommerz', currency: 'bdt', amountCents: 120_000, status: PaymentStatus.REQUIRES_ACTION });
+    expect(payment).toMatchObject({ provider: 'sslcommerz', currency: 'bdt', amountMinor: 120_000, status: PaymentStatus.REQUIRES_ACTION });
   });
 
   it('asks for a Bangladeshi mobile number and writes nothing without one', async () => {
@@ -212,6 +215,73 @@ describe('buying with SSLCommerz', () => {
     const events = await db.getRepository(WebhookDelivery).findBy({ eventType: WebhookEventType.PAYMENT_SUCCEEDED });
     expect(events.map((event) => (JSON.parse(event.body) as { data: { paymentId: string } }).data.paymentId)).toEqual([payment.id]);
     expect(await receipts()).toBe(before + 1);
+  });
+
+  /** An integrator following payments, and the job queue holding the deliveries' jobs. */
+  async function followPayments(): Promise<() => Promise<string[]>> {
+    const owner = await makeUser(db, { email: 'integrator@example.com', role: Role.ADMIN }, 'admin password');
+    await db
+      .getRepository(WebhookEndpoint)
+      .insert({ url: 'http://127.0.0.1:9/hooks', events: [WebhookEventType.PAYMENT_SUCCEEDED], secretEncrypted: 'x', createdById: owner.id });
+    await app.services.jobs.boss();
+    return async () =>
+      (await db.getRepository(WebhookDelivery).findBy({ eventType: WebhookEventType.PAYMENT_SUCCEEDED })).map(
+        (event) => (JSON.parse(event.body) as { data: { paymentId: string } }).data.paymentId,
+      );
+  }
+
+  it('settles once when the buyer’s return and the IPN race the scheduled reconciliation', async () => {
+    const succeeded = await followPayments();
+    const back = await onGateway(await startBuying(), { ipn: 'never' });
+    const receipts = () => db.getRepository(OutboxMessage).countBy({ to: 'rafi@example.com' });
+    const before = await receipts();
+    const [location] = await Promise.all([
+      comeBack(back),
+      postIpn(back.fields),
+      reconcileUnsettledPayments(app.services.payments),
+      reconcileUnsettledPayments(app.services.payments),
+    ]);
+    expect(location).toBe(`${app.url}/course/${course.id}?success=true`);
+    const [payment] = await paymentsOf();
+    expect(payment.status).toBe(PaymentStatus.SUCCEEDED);
+    expect(await enrollmentsOf()).toBe(1);
+    expect(await succeeded()).toEqual([payment.id]);
+    expect(await receipts()).toBe(before + 1);
+  });
+
+  it('gives one result when an admin approves a held payment while the gateway reports it refunded: refunded, no access', async () => {
+    for (const round of [1, 2, 3]) {
+      await resetDatabase(db);
+      await makeUser(db, { email: 'rafi@example.com', name: 'Rafi Hasan' }, 'student password');
+      student = await signedInClient(app.url, 'rafi@example.com', 'student password');
+      course = await makeCourse(db, { name: `Physics – Class 9 (${round})`, price: 10, priceBDT: 1200 });
+      const succeeded = await followPayments();
+      await comeBack(await onGateway(await startBuying(), { ipn: 'now', risk: '1' }));
+      const [held] = await paymentsOf();
+      expect(held.status).toBe(PaymentStatus.HELD);
+      const admin = await signedInClient(app.url, 'integrator@example.com', 'admin password');
+      const refunded: GatewayNotification = {
+        eventId: null,
+        notice: { kind: 'refunded', providerRef: held.providerRef!, amountMinor: held.amountMinor, amountRefundedMinor: held.amountMinor },
+      };
+      const [approval] = await Promise.all([
+        admin.graphql(`mutation ($id: ID!) { approveHeldPayment(paymentId: $id) }`, { id: held.id }),
+        handleNotification(app.services.payments, held.provider, refunded),
+      ]);
+      expect(await db.getRepository(Payment).findOneByOrFail({ id: held.id })).toMatchObject({ status: PaymentStatus.REFUNDED, refundedMinor: 120_000 });
+      expect(await db.getRepository(Enrollment).countBy({ courseId: course.id, revokedAt: IsNull() })).toBe(0);
+      if (approval.errors) {
+        // The refund came first: nothing was approved, nothing granted, nothing announced.
+        expect(approval.errors[0].message).toBe(NOT_HELD);
+        expect(await enrollmentsOf()).toBe(0);
+        expect(await succeeded()).toEqual([]);
+      } else {
+        // The approval came first: its access ended with the refund; the payment was announced once.
+        expect(approval.data).toEqual({ approveHeldPayment: true });
+        expect(await enrollmentsOf()).toBe(1);
+        expect(await succeeded()).toEqual([held.id]);
+      }
+    }
   });
 
   it("lists a student's own payments with amount, currency, provider, status and course", async () => {

@@ -1,9 +1,7 @@
 import crypto from 'node:crypto';
-import { Router } from 'express';
 import { SslcommerzApi, type SslcommerzCredentials } from '../sslcommerz/sslcommerz-api';
-import { sslcommerzNotificationsRouter } from '../sslcommerz/notifications.router';
 import { SslcommerzProvider } from '../sslcommerz/sslcommerz.provider';
-import type { ProviderContext, ProviderSetup } from '../../modules/payment/payment-deps';
+import type { ProviderContext, ProviderSetup } from '../provider-definition';
 import { SANDBOX_PATH, sslcommerzSandboxRouter } from './sslcommerz-sandbox/sandbox.router';
 import { TestModeProvider } from './stripe-test-mode/test-mode.provider';
 import { testModeRouter } from './stripe-test-mode/test-mode.router';
@@ -28,18 +26,12 @@ const imitations: Record<string, (context: ProviderContext) => ProviderSetup> = 
     // Offline webhooks are signed with a secret of this installation's own.
     const webhookSecret = env.stripeWebhookSecret ?? `whsec_${crypto.createHash('sha256').update(`test-mode:${jwtSecret}`).digest('hex')}`;
     const provider = new TestModeProvider(db, webhookSecret, env.publicUrl);
-    return { provider, routes: (deps) => testModeRouter(provider, deps) };
+    return { provider, routes: (context) => testModeRouter(provider, context) };
   },
   sslcommerz: ({ env, jwtSecret, selfUrl }) => {
     // The real provider, talking over real HTTP to the imitation of the gateway this server serves.
     const credentials = offlineSandboxCredentials(jwtSecret);
     const provider = new SslcommerzProvider(new SslcommerzApi(() => `${selfUrl()}${SANDBOX_PATH}`, credentials), env.publicUrl, true);
-    return {
-      provider,
-      routes: (deps) =>
-        Router()
-          .use(sslcommerzNotificationsRouter(deps, provider.name, credentials.storePassword, env.publicUrl))
-          .use(sslcommerzSandboxRouter(deps.db, credentials, env.publicUrl, deps.log)),
-    };
+    return { provider, routes: ({ db, log }) => sslcommerzSandboxRouter(db, credentials, env.publicUrl, log) };
   },
 };

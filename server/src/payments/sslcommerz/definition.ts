@@ -1,7 +1,8 @@
-import type { ProviderDefinition } from '../../modules/payment/payment-deps';
-import { sslcommerzNotificationsRouter } from './notifications.router';
+import type { ProviderDefinition } from '../provider-definition';
 import { SslcommerzApi } from './sslcommerz-api';
-import { SslcommerzProvider } from './sslcommerz.provider';
+import { sslcommerzPaths, SslcommerzProvider } from './sslcommerz.provider';
+
+const outcomes = ['success', 'fail', 'cancel'] as const;
 
 /**
  * bKash, Nagad, Rocket and local cards, charged in taka on SSLCommerz's page, with the store's
@@ -15,12 +16,19 @@ export const sslcommerz: ProviderDefinition = {
   currency: 'bdt',
   labels: { en: 'bKash / Nagad / Rocket / card (SSLCommerz)', bn: 'বিকাশ / নগদ / রকেট / কার্ড (SSLCommerz)' },
   methods: ['bKash', 'Nagad', 'Rocket', 'Card'],
-  capabilities: ['hostedPaymentPage', 'refunds', 'refundStatus'],
+  capabilities: ['hostedPaymentPage', 'notifications', 'refunds', 'refundStatus'],
+  notificationAliases: [
+    { path: sslcommerzPaths.ipn, summary: "SSLCommerz's instant payment notification (server to server), as /hooks/payments/sslcommerz" },
+    ...outcomes.map((outcome) => ({
+      path: sslcommerzPaths.back(outcome),
+      buyerReturn: outcome,
+      summary: `The buyer's return from SSLCommerz's page (${outcome}), as /hooks/payments/sslcommerz/return/${outcome}`,
+    })),
+  ],
   create: ({ env }) => {
     if (!env.sslcommerzStoreId || !env.sslcommerzStorePassword) return null;
     const credentials = { storeId: env.sslcommerzStoreId, storePassword: env.sslcommerzStorePassword };
     const host = env.sslcommerzLive ? 'https://securepay.sslcommerz.com' : 'https://sandbox.sslcommerz.com';
-    const provider = new SslcommerzProvider(new SslcommerzApi(() => host, credentials), env.publicUrl, !env.sslcommerzLive);
-    return { provider, routes: (deps) => sslcommerzNotificationsRouter(deps, provider.name, credentials.storePassword, env.publicUrl) };
+    return { provider: new SslcommerzProvider(new SslcommerzApi(() => host, credentials), env.publicUrl, !env.sslcommerzLive) };
   },
 };

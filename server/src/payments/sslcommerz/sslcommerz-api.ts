@@ -37,7 +37,7 @@ export class SslcommerzApiError extends Error {}
 export class SslcommerzApi {
   constructor(
     private readonly baseUrl: () => string,
-    private readonly credentials: SslcommerzCredentials,
+    readonly credentials: SslcommerzCredentials,
   ) {}
 
   private async getJson<T>(path: string, params: Record<string, string>): Promise<T> {

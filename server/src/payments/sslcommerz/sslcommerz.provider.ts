@@ -1,17 +1,24 @@
+import { fromMinorUnits, toMinorUnits } from '../../shared/money';
 import {
   cardBrandName,
   PAYMENT_CANCELLED_BY_BUYER,
   PAYMENT_PAGE_EXPIRED,
+  paymentHookPath,
+  paymentReturnPath,
+  InvalidWebhookSignature,
   type CreatePaymentInput,
+  type GatewayNotification,
+  type GatewayRequest,
   type PaymentMethodUsed,
   type PaymentProvider,
   type ProviderPayment,
 } from '../provider';
 import { type SslcommerzApi, SslcommerzApiError, type SslcommerzTransaction } from './sslcommerz-api';
+import { hasValidSignature } from './sslcommerz-signature';
 
 export const SSLCOMMERZ_NOT_COMPLETED = 'The payment was not completed on the payment page';
 
-/** Where SSLCommerz sends the buyer back and its notifications, on our own site. */
+/** Where SSLCommerz sent the buyer back and its notifications before /hooks/payments/sslcommerz (still answered). */
 export const sslcommerzPaths = {
   ipn: '/payments/sslcommerz/ipn',
   back: (outcome: 'success' | 'fail' | 'cancel') => `/payments/sslcommerz/${outcome}`,
@@ -24,13 +31,13 @@ const PAID = new Set(['VALID', 'VALIDATED']);
 const ENDED = new Set(['FAILED', 'CANCELLED', 'EXPIRED', 'UNATTEMPTED']);
 
 /** Amounts travel as decimal text ("1200.00"); we keep poisha. */
-const toPoisha = (amount: string | undefined) => Math.round(Number(amount ?? 'NaN') * 100);
+const toPoisha = (amount: string | undefined) => toMinorUnits(Number(amount ?? 'NaN'));
 
 function paid(transaction: SslcommerzTransaction, tranId: string): ProviderPayment {
   return {
     id: tranId,
     status: transaction.risk_level === '1' ? 'held' : 'succeeded',
-    amountCents: toPoisha(transaction.amount),
+    amountMinor: toPoisha(transaction.amount),
     currency: (transaction.currency_type ?? transaction.currency ?? '').toLowerCase(),
     clientSecret: null,
     failureMessage: null,
@@ -77,13 +84,13 @@ export class SslcommerzProvider implements PaymentProvider {
     const tranId = sslcommerzTranId(input.metadata.paymentId);
     const url = (path: string) => new URL(path, this.publicUrl).toString();
     const answer = await this.api.createSession({
-      total_amount: (input.amountCents / 100).toFixed(2),
+      total_amount: fromMinorUnits(input.amountMinor).toFixed(2),
       currency: input.currency.toUpperCase(),
       tran_id: tranId,
-      success_url: url(sslcommerzPaths.back('success')),
-      fail_url: url(sslcommerzPaths.back('fail')),
-      cancel_url: url(sslcommerzPaths.back('cancel')),
-      ipn_url: url(sslcommerzPaths.ipn),
+      success_url: url(paymentReturnPath(this.name, 'success')),
+      fail_url: url(paymentReturnPath(this.name, 'fail')),
+      cancel_url: url(paymentReturnPath(this.name, 'cancel')),
+      ipn_url: url(paymentHookPath(this.name)),
       product_name: input.description.slice(0, 255),
       product_category: 'Online course',
       product_profile: 'non-physical-goods',
@@ -104,7 +111,7 @@ export class SslcommerzProvider implements PaymentProvider {
     return {
       id: tranId,
       status: 'requires_action',
-      amountCents: input.amountCents,
+      amountMinor: input.amountMinor,
       currency: input.currency,
       clientSecret: null,
       redirectUrl: answer.GatewayPageURL,
@@ -137,7 +144,7 @@ export class SslcommerzProvider implements PaymentProvider {
     return {
       id: tranId,
       status: ended ? 'failed' : 'requires_action',
-      amountCents: 0,
+      amountMinor: 0,
       currency: 'bdt',
       clientSecret: null,
       failureMessage: expired ? PAYMENT_PAGE_EXPIRED : cancelled ? PAYMENT_CANCELLED_BY_BUYER : ended ? SSLCOMMERZ_NOT_COMPLETED : null,
@@ -147,20 +154,20 @@ export class SslcommerzProvider implements PaymentProvider {
   }
 
   /** Refunds through SSLCommerz's refund API; `idempotencyKey` is our refe_id, so a retry is the same refund. */
-  async refund(input: { paymentRef: string; amountCents: number; idempotencyKey: string }) {
+  async refund(input: { paymentRef: string; amountMinor: number; idempotencyKey: string }) {
     const attempts = await this.api.queryTransaction(input.paymentRef);
     const paidAttempt = attempts.find((a) => PAID.has(a.status) && a.bank_tran_id);
     if (!paidAttempt) throw new SslcommerzApiError('SSLCommerz has no paid transaction to refund');
     const answer = await this.api.refund({
       bankTranId: paidAttempt.bank_tran_id!,
-      amount: (input.amountCents / 100).toFixed(2),
+      amount: fromMinorUnits(input.amountMinor).toFixed(2),
       refeId: input.idempotencyKey.slice(0, 50),
       remarks: 'Course refund',
     });
     if (answer.APIConnect !== 'DONE' || !answer.refund_ref_id || answer.status === 'failed') {
       throw new SslcommerzApiError(`SSLCommerz refused the refund: ${answer.errorReason ?? answer.status ?? answer.APIConnect}`);
     }
-    return { id: answer.refund_ref_id, amountCents: input.amountCents };
+    return { id: answer.refund_ref_id, amountMinor: input.amountMinor };
   }
 
   /** Where a refund stands: processing until SSLCommerz says refunded (or cancelled). */
@@ -169,5 +176,18 @@ export class SslcommerzProvider implements PaymentProvider {
     if (answer.status === 'refunded') return 'refunded';
     if (answer.status === 'cancelled') return 'cancelled';
     return 'processing';
+  }
+
+  /**
+   * The IPN (server to server) and the buyer's return from the page (a form POST from the gateway):
+   * both signed with the store password, both only saying which payment to look at; the Order
+   * Validation API decides (retrievePayment).
+   */
+  readNotification(request: GatewayRequest): GatewayNotification {
+    const fields = Object.fromEntries(new URLSearchParams(request.rawBody.toString('utf8')));
+    if (!fields.tran_id || !hasValidSignature(fields, this.api.credentials.storePassword)) {
+      throw new InvalidWebhookSignature('This notification is not signed by SSLCommerz');
+    }
+    return { eventId: null, notice: { kind: 'payment', providerRef: fields.tran_id, notificationId: fields.val_id || null } };
   }
 }

@@ -66,13 +66,13 @@ describe('the Stripe provider', () => {
   it('creates a PaymentIntent for the amount in cents with our metadata and idempotency key', async () => {
     await start(() => ({ status: 200, body: intent() }));
     const created = await provider.createPayment({
-      amountCents: 1550,
+      amountMinor: 1550,
       currency: 'usd',
       description: 'Class 9 Physics',
       metadata: { paymentId: 'p1' },
       idempotencyKey: 'create-p1',
     });
-    expect(created).toMatchObject({ id: 'pi_123', status: 'unconfirmed', amountCents: 1550 });
+    expect(created).toMatchObject({ id: 'pi_123', status: 'unconfirmed', amountMinor: 1550 });
     const [request] = stripe.requests;
     expect(request.method).toBe('POST');
     expect(request.path).toBe('/v1/payment_intents');
@@ -138,7 +138,7 @@ describe('the Stripe provider', () => {
 
   it('refunds part of a payment with an idempotency key', async () => {
     await start(() => ({ status: 200, body: { id: 're_1', object: 'refund', amount: 1240 } }));
-    expect(await provider.refund({ paymentRef: 'pi_123', amountCents: 1240, idempotencyKey: 'refund-e1' })).toEqual({ id: 're_1', amountCents: 1240 });
+    expect(await provider.refund({ paymentRef: 'pi_123', amountMinor: 1240, idempotencyKey: 'refund-e1' })).toEqual({ id: 're_1', amountMinor: 1240 });
     expect(stripe.requests[0].path).toBe('/v1/refunds');
     expect(stripe.requests[0].body.get('payment_intent')).toBe('pi_123');
     expect(stripe.requests[0].body.get('amount')).toBe('1240');
@@ -148,7 +148,7 @@ describe('the Stripe provider', () => {
     await start(() => ({ status: 200, body: { id: 'cs_1', object: 'checkout.session', url: 'https://checkout.example/cs_1' } }));
     const session = await provider.createCheckoutSession({
       name: 'Class 9 Physics',
-      amountCents: 1550,
+      amountMinor: 1550,
       currency: 'usd',
       customerEmail: 'a@b.c',
       metadata: { paymentId: 'p1' },

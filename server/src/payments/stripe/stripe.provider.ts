@@ -4,9 +4,11 @@ import {
   type CheckoutSessionInput,
   type ConfirmPaymentInput,
   type CreatePaymentInput,
+  type GatewayRequest,
   type PaymentProvider,
   type ProviderPayment,
 } from '../provider';
+import { readStripeNotification } from './stripe-notifications';
 import { verifyStripeSignature } from './webhook-signature';
 
 export interface StripeConnection {
@@ -34,7 +36,7 @@ function toProviderPayment(intent: Stripe.PaymentIntent): ProviderPayment {
   return {
     id: intent.id,
     status,
-    amountCents: intent.amount,
+    amountMinor: intent.amount,
     currency: intent.currency,
     clientSecret: intent.status === 'requires_action' ? intent.client_secret : null,
     failureMessage: intent.last_payment_error?.message ?? null,
@@ -66,7 +68,7 @@ export class StripeProvider implements PaymentProvider {
   async createPayment(input: CreatePaymentInput): Promise<ProviderPayment> {
     const intent = await this.stripe.paymentIntents.create(
       {
-        amount: input.amountCents,
+        amount: input.amountMinor,
         currency: input.currency,
         description: input.description,
         metadata: input.metadata,
@@ -103,15 +105,15 @@ export class StripeProvider implements PaymentProvider {
     return toProviderPayment(await this.stripe.paymentIntents.retrieve(id, { expand: ['latest_charge'] }));
   }
 
-  async refund(input: { paymentRef: string; amountCents: number; idempotencyKey: string }) {
-    const refund = await this.stripe.refunds.create({ payment_intent: input.paymentRef, amount: input.amountCents }, { idempotencyKey: input.idempotencyKey });
-    return { id: refund.id, amountCents: refund.amount };
+  async refund(input: { paymentRef: string; amountMinor: number; idempotencyKey: string }) {
+    const refund = await this.stripe.refunds.create({ payment_intent: input.paymentRef, amount: input.amountMinor }, { idempotencyKey: input.idempotencyKey });
+    return { id: refund.id, amountMinor: refund.amount };
   }
 
   async createCheckoutSession(input: CheckoutSessionInput) {
     const session = await this.stripe.checkout.sessions.create({
       mode: 'payment',
-      line_items: [{ quantity: 1, price_data: { currency: input.currency, unit_amount: input.amountCents, product_data: { name: input.name } } }],
+      line_items: [{ quantity: 1, price_data: { currency: input.currency, unit_amount: input.amountMinor, product_data: { name: input.name } } }],
       success_url: input.successUrl,
       cancel_url: input.cancelUrl,
       customer_email: input.customerEmail,
@@ -121,7 +123,12 @@ export class StripeProvider implements PaymentProvider {
     return { id: session.id, url: session.url ?? input.cancelUrl };
   }
 
+  /** Checks a webhook call's signature and reads its event (readNotification answers what it means). */
   verifyWebhook(rawBody: Buffer, signature: string | undefined) {
     return verifyStripeSignature(rawBody, signature, this.connection.webhookSecret);
+  }
+
+  readNotification(request: GatewayRequest) {
+    return readStripeNotification(request, this.connection.webhookSecret);
   }
 }

@@ -1,11 +1,25 @@
 import Stripe from 'stripe';
-import { InvalidWebhookSignature, type WebhookEvent } from '../provider';
+import { InvalidWebhookSignature } from '../provider';
+
+/** A Stripe event, as far as the product reads it. */
+export interface StripeEvent {
+  id: string;
+  type: string;
+  /** The payment intent the event is about, when it is about one. */
+  paymentRef: string | null;
+  /** The event's object (a charge, a refund, a Checkout Session...). */
+  objectId?: string | null;
+  metadata: Record<string, string>;
+  /** For charge events: the charge's amount and how much of it is refunded, in minor units. */
+  amountMinor?: number | null;
+  amountRefundedMinor?: number | null;
+}
 
 // Only the package's webhook helpers are used here; they make no request.
 const helpers = new Stripe('sk_test_webhook_helpers_only');
 
 /** Verifies a Stripe-Signature header (both providers sign the same way) and reads the event. */
-export function verifyStripeSignature(rawBody: Buffer, signature: string | undefined, secret: string): WebhookEvent {
+export function verifyStripeSignature(rawBody: Buffer, signature: string | undefined, secret: string): StripeEvent {
   if (!signature) throw new InvalidWebhookSignature('Missing Stripe-Signature header');
   let event: Stripe.Event;
   try {
@@ -28,8 +42,8 @@ export function verifyStripeSignature(rawBody: Buffer, signature: string | undef
     paymentRef,
     objectId: object.id ?? null,
     metadata: object.metadata ?? {},
-    amountCents: object.amount ?? null,
-    amountRefundedCents: object.amount_refunded ?? null,
+    amountMinor: object.amount ?? null,
+    amountRefundedMinor: object.amount_refunded ?? null,
   };
 }
 

@@ -21,7 +21,7 @@ export function CouponField({
   onChange,
 }: {
   courseId: string;
-  provider: PaymentProvider;
+  provider: PaymentProvider | null;
   onChange: (coupon: AppliedCoupon | null) => void;
 }) {
   const t = useT();

@@ -1,3 +1,4 @@
+import { fromMinorUnits, toMinorUnits } from '../../../shared/money';
 import crypto from 'node:crypto';
 import express, { Router, type Request, type Response } from 'express';
 import type { DataSource } from 'typeorm';
@@ -53,7 +54,7 @@ export const sandboxMethods = [
 ] as const;
 
 const random = (prefix: string) => `${prefix}${crypto.randomBytes(9).toString('hex').toUpperCase()}`;
-const taka = (poisha: number) => (poisha / 100).toFixed(2);
+const taka = (poisha: number) => fromMinorUnits(poisha).toFixed(2);
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 const expired = (row: SandboxTransaction) => row.status === 'PENDING' && Date.now() - row.createdAt.getTime() > SANDBOX_SESSION_MINUTES * 60_000;
 const statusOf = (row: SandboxTransaction) => (expired(row) ? 'EXPIRED' : row.status);
@@ -100,7 +101,7 @@ export function sslcommerzSandboxRouter(db: DataSource, credentials: SslcommerzC
     await transactions().insert({
       sessionKey,
       tranId: body.tran_id,
-      amountPoisha: Math.round(amount * 100),
+      amountPoisha: toMinorUnits(amount),
       paidPoisha: null,
       currency: body.currency,
       status: 'PENDING',
@@ -162,7 +163,7 @@ export function sslcommerzSandboxRouter(db: DataSource, credentials: SslcommerzC
     if (!row || !method || !['pay', 'fail', 'cancel'].includes(action))
       return res.status(400).send(page('Bad request', '<h1>Unknown session, method or action.</h1>'));
     if (statusOf(row) !== 'PENDING') return res.status(409).send(page('Session closed', '<h1>This payment session is closed.</h1>'));
-    const paidPoisha = body.amount ? Math.round(Number(body.amount) * 100) : row.amountPoisha;
+    const paidPoisha = body.amount ? toMinorUnits(Number(body.amount)) : row.amountPoisha;
     const outcome = action === 'pay' ? 'VALID' : action === 'fail' ? 'FAILED' : 'CANCELLED';
     const changes: Partial<SandboxTransaction> = {
       status: outcome,
@@ -273,7 +274,7 @@ export function sslcommerzSandboxRouter(db: DataSource, credentials: SslcommerzC
         const again = row.refunds.find((r) => r.refeId === query.refe_id);
         if (again)
           return res.json({ APIConnect: 'DONE', bank_tran_id: row.bankTranId, trans_id: row.tranId, refund_ref_id: again.refundRefId, status: 'success' });
-        const amountPoisha = Math.round(Number(query.refund_amount) * 100);
+        const amountPoisha = toMinorUnits(Number(query.refund_amount));
         const refunded = row.refunds.reduce((sum, r) => sum + r.amountPoisha, 0);
         if (!query.refe_id || !(amountPoisha > 0) || refunded + amountPoisha > (row.paidPoisha ?? row.amountPoisha)) {
           return res.json({ APIConnect: 'DONE', status: 'failed', errorReason: 'Invalid refund amount or refe_id' });

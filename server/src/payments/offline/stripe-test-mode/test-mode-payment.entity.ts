@@ -6,8 +6,8 @@ export class TestModePayment {
   @PrimaryColumn({ type: 'text' })
   id: string;
 
-  @Column({ type: 'int' })
-  amountCents: number;
+  @Column({ name: 'amountCents', type: 'int' })
+  amountMinor: number;
 
   @Column({ type: 'text' })
   currency: string;
@@ -27,8 +27,8 @@ export class TestModePayment {
   @Column({ type: 'text', nullable: true })
   transactionRef: string | null;
 
-  @Column({ type: 'int', default: 0 })
-  refundedCents: number;
+  @Column({ name: 'refundedCents', type: 'int', default: 0 })
+  refundedMinor: number;
 
   @Column({ type: 'jsonb', default: {} })
   metadata: Record<string, string>;

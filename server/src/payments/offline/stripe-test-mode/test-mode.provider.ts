@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
 import type { DataSource } from 'typeorm';
-import type { CheckoutSessionInput, ConfirmPaymentInput, CreatePaymentInput, PaymentProvider, ProviderPayment } from '../../provider';
+import type { CheckoutSessionInput, ConfirmPaymentInput, CreatePaymentInput, GatewayRequest, PaymentProvider, ProviderPayment } from '../../provider';
 import { AUTHENTICATION_FAILED, testCardUsed, testPaymentMethods } from './test-cards';
 import { TestModePayment } from './test-mode-payment.entity';
-import { verifyStripeSignature } from '../../stripe/webhook-signature';
+import { readStripeNotification } from '../../stripe/stripe-notifications';
 
 const randomId = (prefix: string) => `${prefix}_test_${crypto.randomBytes(12).toString('hex')}`;
 
@@ -11,7 +11,7 @@ function toProviderPayment(row: TestModePayment): ProviderPayment {
   return {
     id: row.id,
     status: row.status === 'requires_payment_method' ? 'unconfirmed' : (row.status as ProviderPayment['status']),
-    amountCents: row.amountCents,
+    amountMinor: row.amountMinor,
     currency: row.currency,
     clientSecret: row.status === 'requires_action' ? row.clientSecret : null,
     failureMessage: row.failureMessage,
@@ -51,7 +51,7 @@ export class TestModeProvider implements PaymentProvider {
     const existing = await this.payments.findOneBy({ createKey: input.idempotencyKey });
     if (existing) {
       // As Stripe: a key stands for one request; the same key with other parameters is refused.
-      const same = existing.amountCents === input.amountCents && existing.currency === input.currency && sameMetadata(existing.metadata, input.metadata);
+      const same = existing.amountMinor === input.amountMinor && existing.currency === input.currency && sameMetadata(existing.metadata, input.metadata);
       if (!same) throw new Error(IDEMPOTENCY_ERROR);
       return toProviderPayment(existing);
     }
@@ -61,7 +61,7 @@ export class TestModeProvider implements PaymentProvider {
       .insert()
       .values({
         id,
-        amountCents: input.amountCents,
+        amountMinor: input.amountMinor,
         currency: input.currency,
         status: 'requires_payment_method',
         clientSecret: `${id}_secret_${crypto.randomBytes(8).toString('hex')}`,
@@ -109,17 +109,16 @@ export class TestModeProvider implements PaymentProvider {
     return toProviderPayment(row);
   }
 
-  async refund(input: { paymentRef: string; amountCents: number; idempotencyKey: string }) {
+  async refund(input: { paymentRef: string; amountMinor: number; idempotencyKey: string }) {
     return this.db.transaction(async (manager) => {
       const row = await manager.getRepository(TestModePayment).findOne({ where: { id: input.paymentRef }, lock: { mode: 'pessimistic_write' } });
       if (!row || row.status !== 'succeeded') throw new Error('This payment cannot be refunded');
       const earlier = row.refundsByKey[input.idempotencyKey];
-      if (earlier) return earlier;
-      if (row.refundedCents + input.amountCents > row.amountCents) throw new Error('Refund is greater than the unrefunded amount');
-      const refund = { id: randomId('re'), amountCents: input.amountCents };
-      await manager
-        .getRepository(TestModePayment)
-        .update(row.id, { refundedCents: row.refundedCents + input.amountCents, refundsByKey: { ...row.refundsByKey, [input.idempotencyKey]: refund } });
+      if (earlier) return { id: earlier.id, amountMinor: earlier.amountCents };
+      if (row.refundedMinor + input.amountMinor > row.amountMinor) throw new Error('Refund is greater than the unrefunded amount');
+      const refund = { id: randomId('re'), amountMinor: input.amountMinor };
+      const refundsByKey = { ...row.refundsByKey, [input.idempotencyKey]: { id: refund.id, amountCents: refund.amountMinor } };
+      await manager.getRepository(TestModePayment).update(row.id, { refundedMinor: row.refundedMinor + input.amountMinor, refundsByKey });
       return refund;
     });
   }
@@ -131,7 +130,7 @@ export class TestModeProvider implements PaymentProvider {
     return Promise.resolve({ id, url: new URL(`/enroll/${courseId}`, this.publicUrl).toString() });
   }
 
-  verifyWebhook(rawBody: Buffer, signature: string | undefined) {
-    return verifyStripeSignature(rawBody, signature, this.webhookSecret);
+  readNotification(request: GatewayRequest) {
+    return readStripeNotification(request, this.webhookSecret);
   }
 }

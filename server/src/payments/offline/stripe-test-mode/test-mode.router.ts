@@ -1,7 +1,5 @@
 import { Router } from 'express';
-import type { PurchaseDeps } from '../../../modules/payment/payment-deps';
-import { recordProviderResult } from '../../../modules/payment/settlement.service';
-import { Payment } from '../../../modules/payment/payment.entity';
+import type { ProviderRouteContext } from '../../provider-definition';
 import { badInput } from '../../../shared/errors';
 import { CardError, tokenizeTestCard } from './test-cards';
 import type { TestModeProvider } from './test-mode.provider';
@@ -13,7 +11,7 @@ const cardText = (value: unknown) => (typeof value === 'string' || typeof value 
  * What Stripe.js and Stripe's hosted 3-D Secure page do, for the offline test mode:
  * turning a typed test card into a payment method, and answering an authentication challenge.
  */
-export function testModeRouter(provider: TestModeProvider, deps: PurchaseDeps): Router {
+export function testModeRouter(provider: TestModeProvider, context: ProviderRouteContext): Router {
   const router = Router();
 
   router.post('/test-mode/payment-methods', (req, res) => {
@@ -47,9 +45,8 @@ export function testModeRouter(provider: TestModeProvider, deps: PurchaseDeps): 
     } catch {
       throw badInput('This payment does not wait for authentication');
     }
-    // Stripe would now send a webhook; the offline provider records the outcome straight away.
-    const payment = await deps.db.getRepository(Payment).findOneBy({ providerRef: result.id });
-    if (payment) await recordProviderResult(deps, payment.id, result);
+    // Stripe would now send a webhook; the offline provider tells the product straight away.
+    await context.notify({ kind: 'payment', providerRef: result.id });
     res.json({ status: result.status });
   });
 
