@@ -5,17 +5,18 @@
 // whose name holds TEXT; A|B for either), --database-url URL (a separate PostgreSQL server instead of the embedded one:
 // the bench makes a database of its own there and drops it afterwards), --no-profiles, --no-record
 // (print only; bench/results is left as it is).
-import { spawn, execSync } from 'node:child_process';
+import { execSync } from 'node:child_process';
 import { deepStrictEqual } from 'node:assert';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { COURSE_PAGE, HOME, SEARCH } from './client-queries.mjs';
+import { catalogueScenarios, startBaseline, statementsFor } from './catalogue-scenarios.mjs';
+import { COURSE_PAGE, HOME } from './client-queries.mjs';
 import { measureCpu } from './cpu.mjs';
 import { generateCatalogue } from './generate-catalogue.mjs';
 import { alternate, fetchJson, graphql, load, loadUntil, percentile } from './load.mjs';
-import { BENCH_JWT_SECRET, root, startFreshDatabase, startProduct, stopProcess, waitForLine } from './product.mjs';
+import { root, startFreshDatabase, startProduct, stopProcess } from './product.mjs';
 import { profilerFlags, summarizeProfile, timedWindow } from './profiles.mjs';
 import { buyUnderLoad, OnePurchaseRuleBroken } from './purchases.mjs';
 import { writeResults } from './report.mjs';
@@ -33,17 +34,6 @@ const PROFILE_SECONDS = 5;
 
 const read = (file) => fs.readFileSync(path.join(root, file), 'utf8');
 
-async function startBaseline(databaseUrl) {
-  const child = spawn(process.execPath, ['bench/baseline-server.mjs'], {
-    cwd: root,
-    // The product's secret too: the baseline signs free previews' stream addresses with the same key.
-    env: { ...process.env, DATABASE_URL: databaseUrl, JWT_SECRET: BENCH_JWT_SECRET },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const [, port] = await waitForLine(child, /"port":(\d+)/);
-  return { child, url: `http://127.0.0.1:${port}` };
-}
-
 /** The highest load before p99 more than doubles from one connection, or the last step if it never does. */
 async function knee(base, request) {
   const points = [];
@@ -52,19 +42,6 @@ async function knee(base, request) {
     if (points.at(-1).p99 > 2 * Math.max(points[0].p99, 1)) break;
   }
   return points.length > 1 && points.at(-1).p99 > 2 * Math.max(points[0].p99, 1) ? points.at(-2) : points.at(-1);
-}
-
-/** SQL statements the product ran for one request, from its request log. */
-async function statementsFor(product, request) {
-  const before = fs.readFileSync(product.logFile, 'utf8').split('\n').length;
-  await fetchJson(product.url, request);
-  await new Promise((resolve) => setTimeout(resolve, 300));
-  const lines = fs
-    .readFileSync(product.logFile, 'utf8')
-    .split('\n')
-    .slice(before - 1)
-    .filter((line) => line.includes('"sql":'));
-  return JSON.parse(lines.at(-1)).sql;
 }
 
 /**
@@ -138,38 +115,7 @@ async function main() {
     const baseline = await startBaseline(databaseUrl);
     processes.push(baseline.child);
 
-    const catalogue = [
-      { name: 'Home page query, no cache', product: uncached, request: graphql(HOME), baseline: { path: '/home' } },
-      { name: 'Home page query, public response cache', product: cached, request: graphql(HOME), baseline: { path: '/home' } },
-      {
-        name: 'Course page query',
-        product: uncached,
-        request: graphql(COURSE_PAGE, { id: courseId }, 'CoursePage'),
-        baseline: { path: `/course/${courseId}` },
-      },
-      {
-        name: 'Search, selective ("physics batch 4810", one match)',
-        product: uncached,
-        request: graphql(SEARCH, { text: 'physics batch 4810' }, 'SearchCourses'),
-        baseline: { path: '/search?text=physics%20batch%204810' },
-        results: 1,
-      },
-      {
-        name: 'Search, common word ("learn")',
-        product: uncached,
-        request: graphql(SEARCH, { text: 'learn' }, 'SearchCourses'),
-        baseline: { path: '/search?text=learn' },
-        results: 20,
-      },
-      {
-        name: 'Search, Bangla class words ("গণিত নবম শ্রেণি")',
-        product: uncached,
-        request: graphql(SEARCH, { text: 'গণিত নবম শ্রেণি' }, 'SearchCourses'),
-        baseline: { path: `/search?text=${encodeURIComponent('গণিত নবম শ্রেণি')}` },
-        results: 20,
-      },
-      { name: 'GET /api/courses/{id}', product: uncached, request: { path: `/api/courses/${courseId}` }, baseline: { path: `/api/courses/${courseId}` } },
-    ];
+    const catalogue = catalogueScenarios({ uncached, cached, courseId });
 
     const results = { catalogue: [], staticFiles: [], twoProcesses: [], invalidation: null, purchases: null, profiles: [] };
     for (const scenario of catalogue.filter((s) => selected(s.name))) {

@@ -43,6 +43,9 @@ async function openLesson(page: Page) {
   return panel;
 }
 
+/** A real 1×1 PNG: the photo a student sends with the question. */
+const NOTEBOOK_PHOTO = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+
 describe('questions to the instructor under a lesson, on a phone, in Bangla', () => {
   it('a student asks with a formula, the course’s instructor answers, and the student sees the instructor’s answer', async () => {
     const student = await openPhone(browser);
@@ -62,6 +65,9 @@ describe('questions to the instructor under a lesson, on a phone, in Bangla', ()
     const question = 'বল $F = ma$ হলে ভর দ্বিগুণ করলে $x^2$ এর মতো বাড়ে কি?';
     await panel.getByRole('textbox', { name: bn('player.qa.askLabel') }).fill(question);
     await panel.getByTestId('ask-form-preview').locator('.katex').first().waitFor();
+    // With a photo of the sum from the notebook.
+    await panel.getByLabel(bn('player.qa.picture')).setInputFiles({ name: 'অঙ্ক.png', mimeType: 'image/png', buffer: NOTEBOOK_PHOTO });
+    await panel.getByText('অঙ্ক.png').waitFor();
     await assertNoSidewaysScroll(student.page);
     await panel.getByRole('button', { name: bn('player.qa.send') }).click();
     const asked = panel.getByTestId('lesson-question');
@@ -79,6 +85,9 @@ describe('questions to the instructor under a lesson, on a phone, in Bangla', ()
     const theirs = panel.getByTestId('lesson-question').filter({ hasText: 'শিক্ষার্থী মিতু' });
     await theirs.waitFor();
     assert.equal(await panel.getByRole('textbox', { name: bn('player.qa.askLabel') }).count(), 0, 'the instructor answers, not asks');
+    const photo = theirs.getByRole('img', { name: bn('player.qa.pictureAlt') });
+    await photo.waitFor();
+    assert.ok(await photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), 'the question’s picture is drawn');
     await theirs.getByRole('button', { name: bn('player.qa.answer'), exact: true }).click();
     const reply = 'হ্যাঁ, $a = F/m$: ভর দ্বিগুণ হলে ত্বরণ অর্ধেক হয়।';
     await theirs.getByRole('textbox', { name: bn('player.qa.answerLabel') }).fill(reply);

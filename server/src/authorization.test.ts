@@ -299,6 +299,9 @@ const graphqlTable: Record<string, [string, Check]> = {
   bundles: [everyone, gql('{ bundles { id } }')],
   bundle: [everyone, gql('{ bundle(id: "00000000-0000-4000-8000-000000000000") { id } }')],
   createBundle: [admin, gql('mutation { createBundle(input: { name: "", courseIds: [], priceBDT: 0 }) { id } }')],
+  allBundles: [admin, gql('{ allBundles { id } }')],
+  updateBundle: [admin, gql('mutation { updateBundle(id: "00000000-0000-4000-8000-000000000000", input: { name: "", courseIds: [], priceBDT: 0 }) { id } }')],
+  setBundleOnSale: [admin, gql('mutation { setBundleOnSale(id: "00000000-0000-4000-8000-000000000000", onSale: false) { id } }')],
   purchaseBundle: [student, gql('mutation { purchaseBundle(input: { bundleId: "00000000-0000-4000-8000-000000000000" }) { status } }')],
   requestGuardianPayment: [
     student,
@@ -487,6 +490,10 @@ const restTable: Record<string, [string, Check]> = {
   'POST /api/questions/import': [courseEditor, rest('POST', () => `/api/questions/import?courseId=${ids.course}`)],
   'DELETE /api/questions/{id}/picture': [courseEditor, rest('DELETE', () => `/api/questions/${ids.spareQuestion}/picture`)],
   'GET /api/questions/{id}/picture/{file}': [everyone, rest('GET', () => `/api/questions/${ids.spareQuestion}/picture/none.png`)],
+  // A lesson question's picture: its asker puts and removes it (an empty body changes nothing); whoever may read the question sees it.
+  'PUT /api/lesson-questions/{id}/picture': [student, rest('PUT', () => `/api/lesson-questions/${ids.lessonQuestion}/picture`)],
+  'DELETE /api/lesson-questions/{id}/picture': [student, rest('DELETE', () => `/api/lesson-questions/${ids.lessonQuestion}/picture`)],
+  'GET /api/lesson-questions/{id}/picture/{file}': [student + courseEditor, rest('GET', () => `/api/lesson-questions/${ids.lessonQuestion}/picture/none.png`)],
   'GET /api/users': [admin, rest('GET', () => '/api/users')],
   'GET /api/users/getUserByEmail/{email}': [selfOrAdmin, rest('GET', () => '/api/users/getUserByEmail/student@example.com')],
   'GET /api/users/{id}': [selfOrAdmin, rest('GET', () => `/api/users/${ids.studentId}`)],

@@ -69,7 +69,7 @@ export const routes: RouteObject[] = [
       { path: paths.signUp, ...publicScreen(() => import('../features/account/sign-up-page')) },
       { path: paths.modelTests, ...publicScreen(() => import('../features/practice/model-tests-page')) },
       { path: routePatterns.modelTest, ...publicScreen(() => import('../features/practice/model-test-page')) },
-      { path: routePatterns.bundle, ...publicScreen(() => import('../features/bundle/bundle-page')) },
+      { path: routePatterns.bundle, ...screen(() => import('../features/bundle/bundle-page')) },
       { path: routePatterns.certificate, ...publicScreen(() => import('../features/certificate/certificate-page')) },
       // A payment's receipt: plain elements, as the server draws it; for its buyer and admins (the server decides).
       { element: <RequireAuth />, children: [{ path: routePatterns.receipt, ...screen(() => import('../features/receipt/receipt-page')) }] },

@@ -212,7 +212,7 @@ export type CourseLanguage =
   /** English */
   | 'EN';
 
-/** A new bundle */
+/** A bundle's name, courses and price: a new one's, or new ones for a bundle (updateBundle) */
 export type CreateBundleInput = {
   /** At least 2 different published paid courses, in the order the page shows them */
   courseIds: Array<string | number>;

@@ -42,7 +42,7 @@ describe('taka', () => {
         { currency: 'bdt', amount: 14500 },
       ]),
     ).toBe('$120 · ৳14,500');
-    expect(formatTotals([])).toBe('$0');
+    expect(formatTotals([])).toBe('৳0');
   });
 });
 
@@ -101,6 +101,8 @@ describe('in Bangla', () => {
         'bn',
       ),
     ).toBe('$১২০ · ৳১৪,৫০০');
+    // Nothing received yet: zero taka, never a dollar amount on a Bangla page.
+    expect(formatTotals([], 'bn')).toBe('৳০');
     expect(formatEnrolled(257, 'bn')).toBe('২০০+');
   });
 

@@ -100,9 +100,12 @@ export function formatTaka(taka: number, language: Language = 'en'): string {
   return `৳${formatNumber(taka, language)}`;
 }
 
+/** Money as the server gives it (minor units: poisha, cents) in whole taka or dollars: 120000 poisha is 1200 taka. */
+export const majorUnits = (money: { amount: number }): number => fromMinorUnits(money.amount);
+
 /** An amount of money as the server gives it (minor units and currency) in the page's language: "৳1,200", "৳১,২০০", "$12.50". */
 export function formatMoney(money: { amount: number; currency: string }, language: Language = 'en'): string {
-  const whole = fromMinorUnits(money.amount);
+  const whole = majorUnits(money);
   if (money.currency.toLowerCase() !== 'bdt') return `$${formatDollars(whole, language)}`;
   if (Number.isInteger(whole)) return formatTaka(whole, language);
   if (plain(whole)) {
@@ -128,9 +131,9 @@ export function formatPrice(amount: number, currency: 'usd' | 'bdt', language: L
   return currency === 'bdt' ? formatTaka(amount, language) : `$${formatDollars(amount, language)}`;
 }
 
-/** Totals kept per currency, side by side and never added up: "$120 · ৳14,500"; "$0" when there are none. */
+/** Totals kept per currency, side by side and never added up: "$120 · ৳14,500"; nothing yet is none of the platform's own currency, "৳0". */
 export function formatTotals(totals: ReadonlyArray<{ currency: string; amount: number }>, language: Language = 'en'): string {
-  if (totals.length === 0) return formatPrice(0, 'usd', language);
+  if (totals.length === 0) return formatPrice(0, 'bdt', language);
   return totals.map((total) => formatPrice(total.amount, total.currency === 'bdt' ? 'bdt' : 'usd', language)).join(' · ');
 }
 

@@ -18,8 +18,8 @@ export const FIRST_LOAD_TEXTS: readonly string[] = [
   'header.',
   'footer.',
   'home.',
-  // A bundle's page and the home page's bundles.
-  'bundle.',
+  // The home page's bundles (a bundle's own page is drawn with Chakra and waits for every text).
+  'bundle.saving',
   'catalog.',
   'courseCard.',
   'courseLanguage.',

@@ -118,11 +118,7 @@ export function pageFormsRouter({ contextFor, renderPage }: PageFormsDeps): Rout
     const drawn = await renderPage?.withForm?.(page, { cookieHeader: req.headers.cookie, language }, form);
     if (drawn) return sendRendered(req, res, drawn);
     // No renderer (or it is busy): the message alone, with the way back.
-    res
-      .type('html')
-      .send(
-        `<!doctype html><html lang="${language}"><meta charset="utf-8"><p role="alert">${escapeHtml(form.error ?? translateMessage(language, error.message))}</p><a href="${page}">←</a></html>`,
-      );
+    res.type('html').send(notice(language, 'alert', form.error ?? translateMessage(language, error.message), page));
   };
 
   const guarded =
@@ -274,11 +270,7 @@ export function pageFormsRouter({ contextFor, renderPage }: PageFormsDeps): Rout
         const drawn = await renderPage?.withForm?.(withNext('/login', req), { cookieHeader: req.headers.cookie, language: req.language }, form);
         if (drawn) return sendRendered(req, res, drawn);
         // No renderer (or it is busy): the outcome alone, with the way back.
-        res
-          .type('html')
-          .send(
-            `<!doctype html><html lang="${req.language}"><meta charset="utf-8"><p role="status">${escapeHtml(keyedText(req.language, 'form.resetSent'))}</p><a href="/login">←</a></html>`,
-          );
+        res.type('html').send(notice(req.language, 'status', keyedText(req.language, 'form.resetSent'), '/login'));
       },
     ),
   );

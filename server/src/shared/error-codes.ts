@@ -105,10 +105,16 @@ export const errorCodes = {
   API_KEY_NOT_FOUND: 'NOT_FOUND',
   WEBHOOK_ENDPOINT_NOT_FOUND: 'NOT_FOUND',
   WEBHOOK_DELIVERY_NOT_FOUND: 'NOT_FOUND',
-  /** No payment provider of that name here takes notifications (`POST /hooks/payments/{provider}`). */
+  /** No payment provider of that name here takes notifications (`POST /hooks/payments/{provider}`), or no such way back from its page. */
   PAYMENT_PROVIDER_NOT_FOUND: 'NOT_FOUND',
   /** No bundle has this id. */
   BUNDLE_NOT_FOUND: 'NOT_FOUND',
+  /** No bank question has this id (or the caller may not edit it). */
+  QUESTION_NOT_FOUND: 'NOT_FOUND',
+  /** The lesson has no quiz. */
+  QUIZ_NOT_FOUND: 'NOT_FOUND',
+  /** No picture at this address: none, or one replaced since (its address changes with its content). */
+  PICTURE_NOT_FOUND: 'NOT_FOUND',
   /** No question usable in practice matches what the student picked (or they have saved none). */
   NO_PRACTICE_QUESTIONS: 'NOT_FOUND',
 

@@ -28,6 +28,7 @@ export class AppError extends Error {
 }
 
 export const badInput = (message: string, details?: Record<string, unknown>, code: ErrorCode = 'BAD_USER_INPUT') => new AppError(code, message, details);
-export const notFound = (message: string, code: ErrorCode = 'NOT_FOUND') => new AppError(code, message);
+/** Something asked for that is not there: `code` names what (COURSE_NOT_FOUND), so a client tells one from another. */
+export const notFound = (message: string, code: ErrorCode) => new AppError(code, message);
 /** A text over its limit: the client words it from `field` and `max`. */
 export const textTooLong = (message: string, field: string, max: number) => new AppError('TEXT_TOO_LONG', message, { field, max });

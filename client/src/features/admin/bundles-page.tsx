@@ -1,22 +1,56 @@
 import { Badge, Box, Button, Card, Checkbox, Field, Heading, HStack, Input, Stack, Text } from '@chakra-ui/react';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
+import { useConfirm } from '../../components/confirm-dialog';
 import { EmptyState, ErrorState, InlineLoading } from '../../components/states';
 import { latinDigits } from '../../lib/digits';
-import { formatMoney } from '../../lib/format';
+import { formatMoney, majorUnits } from '../../lib/format';
 import { describeError } from '../../lib/graphql-errors';
 import { useLanguage, useT } from '../../lib/i18n';
 import { paths } from '../../lib/paths';
 import { toaster } from '../../lib/toaster';
-import { useAdminBundlesQuery, useCreateBundleMutation, type AdminBundlesQuery } from './api/bundles.generated';
+import {
+  useAdminBundlesQuery,
+  useCreateBundleMutation,
+  useSetBundleOnSaleMutation,
+  useUpdateBundleMutation,
+  type AdminBundleFragment,
+  type AdminBundlesQuery,
+} from './api/bundles.generated';
 
 type PaidCourse = AdminBundlesQuery['courses']['items'][number];
 
-/** Bundles (admins): make one of published paid courses at one taka price, and see those on sale with what they save. */
+/** Bundles (admins): make one of published paid courses at one taka price, change it, and stop or restart its sale. */
 export default function BundlesPage() {
   const t = useT();
   const { language } = useLanguage();
   const { data, loading, error, refetch } = useAdminBundlesQuery({ fetchPolicy: 'cache-and-network' });
+  const [editing, setEditing] = useState<AdminBundleFragment | null>(null);
+  const [setOnSale] = useSetBundleOnSaleMutation();
+  const { ask, dialog } = useConfirm();
+  const form = useRef<HTMLDivElement>(null);
+
+  const edit = (bundle: AdminBundleFragment) => {
+    setEditing(bundle);
+    form.current?.scrollIntoView?.({ block: 'start' });
+  };
+  const changeSale = async (bundle: AdminBundleFragment, onSale: boolean) => {
+    try {
+      await setOnSale({ variables: { id: bundle.id, onSale } });
+      toaster.create({ title: t(onSale ? 'admin.bundles.onSaleAgain' : 'admin.bundles.withdrawn', { name: bundle.name }), type: 'success' });
+    } catch (failure) {
+      toaster.create({ title: describeError(failure, t).message, type: 'error' });
+    }
+  };
+  const withdraw = (bundle: AdminBundleFragment) =>
+    ask({
+      title: t('admin.bundles.withdrawTitle', { name: bundle.name }),
+      consequence: t('admin.bundles.withdrawConsequence'),
+      confirmLabel: t('admin.bundles.withdraw'),
+      destructive: true,
+      onConfirm: () => changeSale(bundle, false),
+    });
+
   return (
     <Stack gap="6">
       <Heading as="h1" size="xl">
@@ -29,42 +63,69 @@ export default function BundlesPage() {
         <ErrorState onRetry={() => void refetch()} />
       ) : (
         <>
-          <NewBundle courses={data?.courses.items ?? []} />
+          <Box ref={form} scrollMarginTop="4">
+            <BundleForm key={editing?.id ?? 'new'} courses={data?.courses.items ?? []} editing={editing} onDone={() => setEditing(null)} />
+          </Box>
           <Heading as="h2" size="md">
             {t('admin.bundles.list')}
           </Heading>
-          {data?.bundles.length === 0 ? (
+          {data?.allBundles.length === 0 ? (
             <EmptyState>{t('admin.bundles.none')}</EmptyState>
           ) : (
             <Stack as="ul" gap="3" listStyleType="none">
-              {data?.bundles.map((bundle) => (
+              {data?.allBundles.map((bundle) => (
                 <Box as="li" key={bundle.id} borderWidth="1px" borderRadius="md" p="3" data-testid="bundle-row">
                   <HStack justify="space-between" wrap="wrap" gap="2">
-                    <RouterLink className="ui-link" to={paths.bundle(bundle.id)}>
-                      {bundle.name}
-                    </RouterLink>
-                    <Badge colorPalette="green">{t('bundle.saving', { amount: formatMoney(bundle.saving, language) })}</Badge>
+                    {bundle.onSale ? (
+                      <RouterLink className="ui-link" to={paths.bundle(bundle.id)}>
+                        {bundle.name}
+                      </RouterLink>
+                    ) : (
+                      <Text fontWeight="medium">{bundle.name}</Text>
+                    )}
+                    {bundle.onSale ? (
+                      <Badge colorPalette="green">{t('bundle.saving', { amount: formatMoney(bundle.saving, language) })}</Badge>
+                    ) : (
+                      <Badge colorPalette="gray">{t('admin.bundles.offSale')}</Badge>
+                    )}
                   </HStack>
                   <Text fontSize="sm" mt="1">
                     {formatMoney(bundle.price, language)} · {bundle.courses.map((course) => course.name).join(', ')}
                   </Text>
+                  <HStack gap="2" mt="2" wrap="wrap">
+                    <Button size="sm" variant="outline" minH="44px" onClick={() => edit(bundle)}>
+                      {t('admin.bundles.edit')}
+                    </Button>
+                    {bundle.onSale ? (
+                      <Button size="sm" variant="ghost" colorPalette="red" minH="44px" onClick={() => withdraw(bundle)}>
+                        {t('admin.bundles.withdraw')}
+                      </Button>
+                    ) : (
+                      <Button size="sm" variant="ghost" minH="44px" onClick={() => void changeSale(bundle, true)}>
+                        {t('admin.bundles.sellAgain')}
+                      </Button>
+                    )}
+                  </HStack>
                 </Box>
               ))}
             </Stack>
           )}
         </>
       )}
+      {dialog}
     </Stack>
   );
 }
 
-function NewBundle({ courses }: { courses: PaidCourse[] }) {
+/** A new bundle, or the one being changed (`editing`): its name, courses and taka price. */
+function BundleForm({ courses, editing, onDone }: { courses: PaidCourse[]; editing: AdminBundleFragment | null; onDone: () => void }) {
   const t = useT();
   const { language } = useLanguage();
-  const [create, { loading }] = useCreateBundleMutation({ refetchQueries: ['AdminBundles'] });
-  const [name, setName] = useState('');
-  const [price, setPrice] = useState('');
-  const [chosen, setChosen] = useState<string[]>([]);
+  const [create, creating] = useCreateBundleMutation({ refetchQueries: ['AdminBundles'] });
+  const [update, updating] = useUpdateBundleMutation();
+  const [name, setName] = useState(editing?.name ?? '');
+  const [price, setPrice] = useState(editing ? String(majorUnits(editing.price)) : '');
+  const [chosen, setChosen] = useState<string[]>(editing?.courses.map((course) => course.id) ?? []);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const sum = courses.filter((course) => chosen.includes(course.id)).reduce((total, course) => total + course.priceTaka.amount, 0);
 
@@ -72,9 +133,16 @@ function NewBundle({ courses }: { courses: PaidCourse[] }) {
     e.preventDefault();
     setErrors({});
     const taka = Number(latinDigits(price.trim()));
+    const input = { name: name.trim(), courseIds: chosen, priceBDT: Number.isFinite(taka) ? Math.trunc(taka) : 0 };
     try {
-      await create({ variables: { input: { name: name.trim(), courseIds: chosen, priceBDT: Number.isFinite(taka) ? Math.trunc(taka) : 0 } } });
-      toaster.create({ title: t('admin.bundles.made', { name: name.trim() }), type: 'success' });
+      if (editing) {
+        await update({ variables: { id: editing.id, input } });
+        toaster.create({ title: t('admin.bundles.saved', { name: input.name }), type: 'success' });
+        onDone();
+        return;
+      }
+      await create({ variables: { input } });
+      toaster.create({ title: t('admin.bundles.made', { name: input.name }), type: 'success' });
       setName('');
       setPrice('');
       setChosen([]);
@@ -84,12 +152,13 @@ function NewBundle({ courses }: { courses: PaidCourse[] }) {
     }
   };
 
+  const title = editing ? t('admin.bundles.editTitle', { name: editing.name }) : t('admin.bundles.new');
   return (
     <Card.Root>
-      <form onSubmit={(e) => void submit(e)} noValidate aria-label={t('admin.bundles.new')}>
+      <form onSubmit={(e) => void submit(e)} noValidate aria-label={title}>
         <Card.Body gap="4">
           <Heading as="h2" size="md">
-            {t('admin.bundles.new')}
+            {title}
           </Heading>
           <Field.Root required invalid={Boolean(errors.name)}>
             <Field.Label>{t('admin.bundles.name')}</Field.Label>
@@ -138,9 +207,16 @@ function NewBundle({ courses }: { courses: PaidCourse[] }) {
               {errors.form}
             </Text>
           )}
-          <Button type="submit" colorPalette="blue" alignSelf="start" minH="44px" loading={loading}>
-            {t('admin.bundles.make')}
-          </Button>
+          <HStack gap="2" wrap="wrap">
+            <Button type="submit" colorPalette="blue" minH="44px" loading={creating.loading || updating.loading}>
+              {editing ? t('admin.bundles.save') : t('admin.bundles.make')}
+            </Button>
+            {editing && (
+              <Button type="button" variant="ghost" minH="44px" onClick={onDone}>
+                {t('admin.bundles.cancelEdit')}
+              </Button>
+            )}
+          </HStack>
         </Card.Body>
       </form>
     </Card.Root>

@@ -1,4 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { answer, failure, renderRoute } from '../../test/render';
 import { toaster } from '../../lib/toaster';
 import {
@@ -20,6 +21,7 @@ const question = (id: string, text: string, extra: Partial<LessonQuestionItemFra
   upvotedByMe: false,
   pinned: false,
   hidden: false,
+  pictureURL: null,
   createdAt: '2026-11-20T06:00:00.000Z',
   answers: [],
   ...extra,
@@ -156,5 +158,86 @@ describe('hasFormula', () => {
   it('finds a formula between two $ signs only', () => {
     expect(hasFormula('$x^2$')).toBe(true);
     expect(hasFormula('দাম $৫')).toBe(false);
+  });
+});
+
+describe('a picture with a question under a lesson', () => {
+  /** A PNG's signature and header: what the form reads to tell a picture (the rest is padding). */
+  const PNG_START = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52];
+  const png = (size = 64) => new File([new Uint8Array(PNG_START), new Uint8Array(size - PNG_START.length)], 'অঙ্ক.png', { type: 'image/png' });
+  const server = jest.fn<Promise<Response>, [string, RequestInit]>();
+  const text = 'ছবির অঙ্কটির দ্বিতীয় ধাপ বুঝিনি';
+  beforeEach(() => {
+    server.mockReset();
+    global.fetch = server as unknown as typeof fetch;
+    URL.createObjectURL = () => 'blob:shown-picture';
+    URL.revokeObjectURL = () => undefined;
+  });
+  const asks = (pictureURL: string | null = null) => [
+    answer(LessonQuestionsDocument, listed, page(student, [])),
+    answer(AskLessonQuestionDocument, { lessonId: 'l1', text }, { askLessonQuestion: question('q9', text, { askedByMe: true, pictureURL }) }),
+  ];
+
+  it('is sent after the question, its bytes as they are, and the form empties', async () => {
+    renderRoute(<LessonQuestions lessonId="l1" />, { language: 'bn', mocks: asks() });
+    server.mockResolvedValueOnce({
+      ok: true,
+      status: 200,
+      json: () => Promise.resolve({ pictureURL: '/api/lesson-questions/q9/picture/abc.png' }),
+    } as unknown as Response);
+    const box = await screen.findByRole('textbox', { name: 'ইন্সট্রাক্টরকে প্রশ্ন করুন' });
+    expect(screen.getByText('সর্বোচ্চ ১ এমবির PNG, JPEG বা WebP ছবি, যেমন খাতার একটি অঙ্কের ছবি।')).toBeInTheDocument();
+    fireEvent.change(box, { target: { value: text } });
+    const file = png();
+    await userEvent.upload(screen.getByLabelText('ছবি (ঐচ্ছিক)'), file);
+    expect(await screen.findByText('বেছে নেওয়া ছবি: অঙ্ক.png')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'প্রশ্ন পাঠান' }));
+    await waitFor(() => expect(toasts).toHaveBeenCalledWith(expect.objectContaining({ title: 'আপনার প্রশ্ন পোস্ট হয়েছে। ইন্সট্রাক্টরকে জানানো হবে।' })));
+    const [address, request] = server.mock.calls[0];
+    expect(address).toBe('/api/lesson-questions/q9/picture');
+    expect(request.method).toBe('PUT');
+    expect(request.body).toBe(file);
+    await waitFor(() => expect(box).toHaveValue(''));
+    expect(screen.queryByText('বেছে নেওয়া ছবি: অঙ্ক.png')).not.toBeInTheDocument();
+  });
+
+  it('refuses a file that is not a PNG, JPEG or WebP, or is over 1 MB, before sending anything', async () => {
+    renderRoute(<LessonQuestions lessonId="l1" />, { language: 'bn', mocks: asks() });
+    const input = await screen.findByLabelText('ছবি (ঐচ্ছিক)');
+    await userEvent.upload(input, new File([new TextEncoder().encode('GIF89a\u0001\u0000')], 'অঙ্ক.png', { type: 'image/png' }));
+    expect(await screen.findByText('ফাইলটি PNG, JPEG বা WebP ছবি নয়')).toBeInTheDocument();
+    await userEvent.upload(input, png(1024 * 1024 + 1));
+    expect(await screen.findByText('ছবিটি ১ এমবির চেয়ে বড়; ছোট করে আবার চেষ্টা করুন')).toBeInTheDocument();
+    expect(screen.queryByText(/^বেছে নেওয়া ছবি/)).not.toBeInTheDocument();
+    fireEvent.change(screen.getByRole('textbox', { name: 'ইন্সট্রাক্টরকে প্রশ্ন করুন' }), { target: { value: text } });
+    fireEvent.click(screen.getByRole('button', { name: 'প্রশ্ন পাঠান' }));
+    await waitFor(() => expect(toasts).toHaveBeenCalledWith(expect.objectContaining({ title: 'আপনার প্রশ্ন পোস্ট হয়েছে। ইন্সট্রাক্টরকে জানানো হবে।' })));
+    expect(server).not.toHaveBeenCalled();
+  });
+
+  it('says in Bangla when the server refused the picture, the question being posted', async () => {
+    renderRoute(<LessonQuestions lessonId="l1" />, { language: 'bn', mocks: asks() });
+    server.mockResolvedValueOnce({
+      ok: false,
+      status: 400,
+      json: () => Promise.resolve({ code: 'PICTURE_TOO_LARGE', message: 'The picture is larger than 1 MB' }),
+    } as unknown as Response);
+    fireEvent.change(await screen.findByRole('textbox', { name: 'ইন্সট্রাক্টরকে প্রশ্ন করুন' }), { target: { value: text } });
+    await userEvent.upload(screen.getByLabelText('ছবি (ঐচ্ছিক)'), png());
+    await screen.findByText('বেছে নেওয়া ছবি: অঙ্ক.png');
+    fireEvent.click(screen.getByRole('button', { name: 'প্রশ্ন পাঠান' }));
+    await waitFor(() =>
+      expect(toasts).toHaveBeenCalledWith(
+        expect.objectContaining({ title: 'আপনার প্রশ্ন পোস্ট হয়েছে, কিন্তু ছবিটি যায়নি: ছবিটি ১ এমবির চেয়ে বড়; ছোট করে আবার চেষ্টা করুন', type: 'warning' }),
+      ),
+    );
+  });
+
+  it('is shown with the question to those the list is for', async () => {
+    const withPicture = question('q5', 'এই চিত্রের বলটি কোন দিকে যাবে?', { pictureURL: '/api/lesson-questions/q5/picture/abc.png' });
+    server.mockResolvedValue({ ok: true, status: 200, blob: () => Promise.resolve(new Blob(['png'])) } as unknown as Response);
+    renderRoute(<LessonQuestions lessonId="l1" />, { language: 'bn', mocks: [answer(LessonQuestionsDocument, listed, page(student, [withPicture]))] });
+    expect(await screen.findByRole('img', { name: 'প্রশ্নের সঙ্গে দেওয়া ছবি' })).toHaveAttribute('src', 'blob:shown-picture');
+    expect(server.mock.calls[0][0]).toBe('/api/lesson-questions/q5/picture/abc.png');
   });
 });

@@ -1,12 +1,16 @@
-import { Badge, Box, Button, Field, Heading, HStack, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Badge, Box, Button, Field, Heading, HStack, Input, Stack, Text, Textarea } from '@chakra-ui/react';
 import { EyeOff, Pin, ThumbsUp } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { MathText } from '../../components/math-text';
 import { Pager } from '../../components/pager';
+import { pictureProblem, sendPicture, type PictureProblem } from '../../components/picture/picture-file';
+import { QuestionPicture } from '../../components/picture/question-picture';
+import { usePrivatePicture } from '../../components/picture/use-private-picture';
 import { ErrorState, InlineLoading } from '../../components/states';
 import { formatDate } from '../../lib/format';
 import { describeError, errorFacts } from '../../lib/graphql-errors';
 import { useLanguage, useT } from '../../lib/i18n';
+import { useSession } from '../../lib/session-context';
 import { toaster } from '../../lib/toaster';
 import type { LessonQuestionOrder } from '../../gql/types';
 import {
@@ -27,27 +31,55 @@ export const MAX_TEXT = 2000;
 /** Whether a text holds a formula (between two $ signs), so a preview is worth showing. */
 export const hasFormula = (text: string) => /\$[^$]+\$/.test(text);
 
+const pictureProblemKeys = { PICTURE_TOO_LARGE: 'player.qa.pictureTooLarge', PICTURE_NOT_SUPPORTED: 'player.qa.pictureNotSupported' } as const;
+const isPictureProblem = (code: string | null): code is PictureProblem => code !== null && code in pictureProblemKeys;
+
+/** Where a question's picture is sent (server/src/modules/lesson-qa/lesson-question-picture.router.ts). */
+const pictureEndpoint = (questionId: string) => `/api/lesson-questions/${encodeURIComponent(questionId)}/picture`;
+
 interface WriteBoxProps {
   label: string;
   placeholder?: string;
   submitLabel: string;
   busy: boolean;
-  /** Posts the text; answers whether it was taken (the box then empties). */
-  onSubmit: (text: string) => Promise<boolean>;
+  /** Offers an optional picture with the text (a question's). */
+  withPicture?: boolean;
+  /** Posts the text (and the picture chosen); answers whether it was taken (the box then empties). */
+  onSubmit: (text: string, picture: File | null) => Promise<boolean>;
   onCancel?: () => void;
   testId: string;
 }
 
-/** A text box for a question or an answer: a count of characters, and a preview once it holds a formula. */
-function WriteBox({ label, placeholder, submitLabel, busy, onSubmit, onCancel, testId }: WriteBoxProps) {
+/** A text box for a question or an answer: a count of characters, a preview once it holds a formula, and a picture where offered. */
+function WriteBox({ label, placeholder, submitLabel, busy, withPicture = false, onSubmit, onCancel, testId }: WriteBoxProps) {
   const t = useT();
   const [text, setText] = useState('');
+  const [picture, setPicture] = useState<File | null>(null);
+  const [pictureError, setPictureError] = useState<PictureProblem | null>(null);
+  const pictureInput = useRef<HTMLInputElement>(null);
   const [error, setError] = useState<string | null>(null);
+  const forgetPicture = () => {
+    setPicture(null);
+    if (pictureInput.current) pictureInput.current.value = '';
+  };
+  const choosePicture = async (file: File | undefined) => {
+    setPictureError(null);
+    setPicture(null);
+    if (!file) return;
+    const problem = await pictureProblem(file);
+    if (problem) {
+      setPictureError(problem);
+      forgetPicture();
+    } else setPicture(file);
+  };
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setError(null);
     try {
-      if (await onSubmit(text)) setText('');
+      if (await onSubmit(text, picture)) {
+        setText('');
+        forgetPicture();
+      }
     } catch (failure) {
       setError(describeError(failure, t).message);
     }
@@ -63,6 +95,31 @@ function WriteBox({ label, placeholder, submitLabel, busy, onSubmit, onCancel, t
           </Field.HelperText>
           <Field.ErrorText>{error}</Field.ErrorText>
         </Field.Root>
+        {withPicture && (
+          <Field.Root invalid={Boolean(pictureError)}>
+            <Field.Label>{t('player.qa.picture')}</Field.Label>
+            <Input
+              ref={pictureInput}
+              type="file"
+              accept="image/png,image/jpeg,image/webp"
+              p="1"
+              onChange={(e) => void choosePicture(e.target.files?.[0])}
+              data-testid={`${testId}-picture`}
+            />
+            <Field.HelperText>{t('player.qa.pictureHelp')}</Field.HelperText>
+            {pictureError && <Field.ErrorText>{t(pictureProblemKeys[pictureError])}</Field.ErrorText>}
+          </Field.Root>
+        )}
+        {picture && (
+          <HStack gap="2" wrap="wrap">
+            <Text fontSize="sm" overflowWrap="anywhere">
+              {t('player.qa.pictureChosen', { name: picture.name })}
+            </Text>
+            <Button type="button" size="xs" variant="ghost" onClick={forgetPicture}>
+              {t('player.qa.removePicture')}
+            </Button>
+          </HStack>
+        )}
         {hasFormula(text) && (
           <Box borderWidth="1px" borderRadius="md" p="2" bg="gray.50" data-testid={`${testId}-preview`} overflowWrap="anywhere">
             <Text fontSize="sm" color="gray.600">
@@ -102,6 +159,7 @@ function Question({ question, canAsk, canAnswer, canHide, onPinned }: QuestionPr
   const [pin, pinning] = useSetLessonQuestionPinnedMutation();
   const [hide, hiding] = useSetLessonQuestionHiddenMutation();
   const [answer, sending] = useAnswerLessonQuestionMutation();
+  const picture = usePrivatePicture(question.pictureURL);
   const failed = (error: unknown) => toaster.create({ title: t('player.qa.failed'), description: describeError(error, t).message, type: 'error' });
   const run = async (action: () => Promise<unknown>) => {
     try {
@@ -132,6 +190,7 @@ function Question({ question, canAsk, canAnswer, canHide, onPinned }: QuestionPr
         <Box overflowWrap="anywhere">
           <MathText text={question.text} data-testid="question-text" />
         </Box>
+        <QuestionPicture src={picture} alt={t('player.qa.pictureAlt')} />
         {question.hidden && question.askedByMe && (
           <Text fontSize="sm" color="gray.600">
             {t('player.qa.hiddenNote')}
@@ -235,6 +294,8 @@ export function LessonQuestions({ lessonId }: { lessonId: string }) {
   const [offset, setOffset] = useState(0);
   const query = useLessonQuestionsQuery({ variables: { lessonId, offset, limit: QUESTIONS_PAGE, order }, fetchPolicy: 'cache-and-network' });
   const [ask, asking] = useAskLessonQuestionMutation();
+  const { session } = useSession();
+  const [sendingPicture, setSendingPicture] = useState(false);
   const page = query.data?.lessonQuestions;
 
   if (query.error && !page) {
@@ -266,11 +327,21 @@ export function LessonQuestions({ lessonId }: { lessonId: string }) {
           label={t('player.qa.askLabel')}
           placeholder={t('player.qa.askPlaceholder')}
           submitLabel={t('player.qa.send')}
-          busy={asking.loading}
+          busy={asking.loading || sendingPicture}
           testId="ask-form"
-          onSubmit={async (text) => {
-            await ask({ variables: { lessonId, text } });
-            toaster.create({ title: t('player.qa.sent'), type: 'success' });
+          withPicture
+          onSubmit={async (text, picture) => {
+            const asked = await ask({ variables: { lessonId, text } });
+            const questionId = asked.data?.askLessonQuestion.id;
+            let outcome = null;
+            if (picture && questionId) {
+              setSendingPicture(true);
+              outcome = await sendPicture(pictureEndpoint(questionId), picture, session.getToken()).finally(() => setSendingPicture(false));
+            }
+            if (outcome && !outcome.ok) {
+              const reason = isPictureProblem(outcome.code) ? t(pictureProblemKeys[outcome.code]) : (outcome.message ?? t('common.noConnection'));
+              toaster.create({ title: t('player.qa.pictureNotSent', { reason }), type: 'warning' });
+            } else toaster.create({ title: t('player.qa.sent'), type: 'success' });
             setOrder('NEWEST');
             setOffset(0);
             await query.refetch({ lessonId, offset: 0, limit: QUESTIONS_PAGE, order: 'NEWEST' });

@@ -8,7 +8,7 @@ import { formatDigits } from '../../lib/format';
 import { useLanguage, useT } from '../../lib/i18n';
 import { useAttemptPageQuery, useSaveAnswerMutation, useSubmitAttemptMutation, type AttemptPageQuery } from './api/practice.generated';
 import { MathText } from './math-text';
-import { QuestionPicture } from './question-picture';
+import { QuestionPicture } from '../../components/picture/question-picture';
 import { clock } from './practice-labels';
 import { forgetKeptAttempt, keepAttempt, keepPageForOffline, keepSavedAnswer, keptAttempt } from './offline-practice';
 import { forgetAttempt, keepPending, markLate, outcomeOf, readPending, retryDelay, settlePending } from './pending-answers';

@@ -5,7 +5,7 @@ import { describeError } from '../../lib/graphql-errors';
 import { useLanguage, useT } from '../../lib/i18n';
 import { useAnswerPracticeMutation, useSubmitAttemptMutation, type AttemptPageQuery, type PracticeFeedbackFragment } from './api/practice.generated';
 import { MathText } from './math-text';
-import { QuestionPicture } from './question-picture';
+import { QuestionPicture } from '../../components/picture/question-picture';
 import { SaveQuestionButton } from './save-question-button';
 import { BoardTagBadge } from './board-tag';
 

@@ -9,7 +9,7 @@ import { paths } from '../../lib/paths';
 import { useRetryWrongAnswersMutation, type AttemptPageQuery } from './api/practice.generated';
 import { MathText } from './math-text';
 import { clock } from './practice-labels';
-import { QuestionPicture } from './question-picture';
+import { QuestionPicture } from '../../components/picture/question-picture';
 import { readLate } from './pending-answers';
 import { SaveQuestionButton } from './save-question-button';
 import { BoardTagBadge } from './board-tag';

@@ -8,7 +8,7 @@ import { useLanguage, useT } from '../../lib/i18n';
 import { paths } from '../../lib/paths';
 import { usePractiseSavedQuestionsMutation, useSavedQuestionsQuery, useUnsaveQuestionMutation } from './api/practice.generated';
 import { MathText } from './math-text';
-import { QuestionPicture } from './question-picture';
+import { QuestionPicture } from '../../components/picture/question-picture';
 import { BoardTagBadge } from './board-tag';
 
 const PAGE = 10;

@@ -23,6 +23,10 @@ export class Bundle {
   @Column({ type: 'uuid' })
   createdById: string;
 
+  /** When an admin stopped selling it (its buyers keep their courses); null while it is on sale. */
+  @Column({ type: 'timestamptz', nullable: true })
+  withdrawnAt: Date | null;
+
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt: Date;
 }

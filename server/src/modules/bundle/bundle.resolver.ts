@@ -18,7 +18,17 @@ import {
   PaymentProviderChoice,
 } from '../payment/purchase.input';
 import { PurchaseResult, toResult } from '../payment/purchase.resolver';
-import { BUNDLE_NOT_FOUND, createBundle, findBundle, listBundles, purchaseBundle, type BundleView } from './bundle.service';
+import {
+  BUNDLE_NOT_FOUND,
+  createBundle,
+  findBundle,
+  listAllBundles,
+  listBundles,
+  purchaseBundle,
+  setBundleOnSale,
+  updateBundle,
+  type BundleView,
+} from './bundle.service';
 
 const PRICE_RULE =
   "A student who owns some of the courses already pays the bundle's price scaled by the share of the list price of the courses not yet owned, rounded to whole taka, and never more than the sum of those courses' own prices";
@@ -36,6 +46,7 @@ class BundleType {
   @Field(() => Money, { nullable: true, description: 'The same by international card, in dollars (the same saving); null when a course is sold in taka only' })
   cardPriceForYou: Money | null;
   @Field(() => [ID], { description: 'Which of its courses the signed-in student owns already (none for visitors)' }) ownedCourseIds: string[];
+  @Field({ description: 'Sold now: not withdrawn by an admin, and every course of it still sold (only allBundles lists others)' }) onSale: boolean;
   @Field({ description: 'When it was made' }) createdAt: Date;
 }
 
@@ -49,10 +60,11 @@ const toBundle = (view: BundleView): BundleType => ({
   priceForYou: money(view.priceForYouMinor, 'bdt'),
   cardPriceForYou: view.cardPriceForYouMinor === null ? null : money(view.cardPriceForYouMinor, 'usd'),
   ownedCourseIds: view.ownedCourseIds,
+  onSale: view.onSale,
   createdAt: view.bundle.createdAt,
 });
 
-@InputType({ description: 'A new bundle' })
+@InputType({ description: "A bundle's name, courses and price: a new one's, or new ones for a bundle (updateBundle)" })
 class CreateBundleInput {
   @Field({ description: '3 to 120 characters' })
   @Rule(optionalText('name', 120))
@@ -118,6 +130,34 @@ export class BundleResolver {
     @Ctx() ctx: GraphQLContext,
   ): Promise<BundleType> {
     return toBundle(await createBundle(ctx.db, requireViewer(ctx), input));
+  }
+
+  @Authorized(...roles.admin)
+  @Query(() => [BundleType], { description: 'Every bundle, those no longer on sale included (onSale), newest first; admins only' })
+  async allBundles(@Ctx() ctx: GraphQLContext): Promise<BundleType[]> {
+    return (await listAllBundles(ctx.db, requireViewer(ctx))).map(toBundle);
+  }
+
+  @Authorized(...roles.admin)
+  @Mutation(() => BundleType, {
+    description: "Changes a bundle's name, courses or price by the rules of a new one; payments under way keep what they were opened for; admins only",
+  })
+  async updateBundle(
+    @Args(() => BundleId) { id }: BundleId,
+    @Arg('input', () => CreateBundleInput, { description: 'Its new name, courses and price' }) input: CreateBundleInput,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<BundleType> {
+    return toBundle(await updateBundle(ctx.db, requireViewer(ctx), id, input));
+  }
+
+  @Authorized(...roles.admin)
+  @Mutation(() => BundleType, { description: 'Stops selling a bundle (onSale false) or sells it again; its buyers keep their courses; admins only' })
+  async setBundleOnSale(
+    @Args(() => BundleId) { id }: BundleId,
+    @Arg('onSale', { description: 'True to sell it, false to stop' }) onSale: boolean,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<BundleType> {
+    return toBundle(await setBundleOnSale(ctx.db, requireViewer(ctx), id, onSale));
   }
 
   @Authorized(...roles.student)

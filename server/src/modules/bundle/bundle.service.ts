@@ -1,4 +1,4 @@
-import type { DataSource } from 'typeorm';
+import { IsNull, type DataSource } from 'typeorm';
 import { wayToPay } from '../../payments/registry';
 import { AppError, badInput, notFound } from '../../shared/errors';
 import { fromMinorUnits, toMinorUnits } from '../../shared/money';
@@ -25,6 +25,7 @@ export const BUNDLE_PRICE_RULE = 'The bundle price is a whole number of taka abo
 export const BUNDLE_ALREADY_OWNED = 'You already own every course in this bundle';
 export const BUNDLE_NO_DOLLAR_PRICE = 'A course in this bundle is sold in taka only: pay with bKash, Nagad, Rocket or a local card.';
 export const ONLY_ADMINS_MAKE_BUNDLES = 'Only admins can make bundles';
+export const ONLY_ADMINS_CHANGE_BUNDLES = 'Only admins can change bundles';
 
 /** A bundle as its page shows it to one viewer: its courses (those still on sale) and its prices. */
 export interface BundleView {
@@ -37,6 +38,8 @@ export interface BundleView {
   /** Dollar cents by card for this viewer; null when a course is sold in taka only or nothing is left. */
   cardPriceForYouMinor: number | null;
   ownedCourseIds: string[];
+  /** Not withdrawn, and every course of it still sold. */
+  onSale: boolean;
 }
 
 /** The published courses of these ids, in the order given (hidden ones left out). */
@@ -58,10 +61,12 @@ async function ownedOf(db: DataSource, viewer: Viewer | null, courseIds: readonl
   return new Set(active.map((row) => row.courseId));
 }
 
-async function viewOf(db: DataSource, viewer: Viewer | null, bundle: Bundle): Promise<BundleView | null> {
+/** A bundle as `viewer` sees it; null when it is not on sale, unless `evenOffSale` (an admin's list). */
+async function viewOf(db: DataSource, viewer: Viewer | null, bundle: Bundle, evenOffSale = false): Promise<BundleView | null> {
   const courses = await visibleCourses(db, bundle.courseIds);
   // A bundle is on sale only while every one of its courses is.
-  if (courses.length !== bundle.courseIds.length) return null;
+  const onSale = !bundle.withdrawnAt && courses.length === bundle.courseIds.length;
+  if (!onSale && !evenOffSale) return null;
   const owned = await ownedOf(db, viewer, bundle.courseIds);
   const priceBDT = fromMinorUnits(bundle.priceMinor);
   return {
@@ -71,14 +76,22 @@ async function viewOf(db: DataSource, viewer: Viewer | null, bundle: Bundle): Pr
     priceForYouMinor: toMinorUnits(takaPriceForRest(priceBDT, courses, owned)),
     cardPriceForYouMinor: usdPriceMinorForRest(priceBDT, courses, owned),
     ownedCourseIds: courses.filter((course) => owned.has(course.id)).map((course) => course.id),
+    onSale,
   };
 }
 
 /** Every bundle on sale, newest first, for anyone. */
 export async function listBundles(db: DataSource, viewer: Viewer | null): Promise<BundleView[]> {
-  const bundles = await db.getRepository(Bundle).find({ order: { createdAt: 'DESC', id: 'ASC' } });
+  const bundles = await db.getRepository(Bundle).find({ where: { withdrawnAt: IsNull() }, order: { createdAt: 'DESC', id: 'ASC' } });
   const views = await Promise.all(bundles.map((bundle) => viewOf(db, viewer, bundle)));
   return views.filter((view): view is BundleView => view !== null);
+}
+
+/** Every bundle, those no longer on sale included (`onSale` says which), newest first: admins. */
+export async function listAllBundles(db: DataSource, viewer: Viewer): Promise<BundleView[]> {
+  requireRole(viewer, roles.admin, ONLY_ADMINS_CHANGE_BUNDLES);
+  const bundles = await db.getRepository(Bundle).find({ order: { createdAt: 'DESC', id: 'ASC' } });
+  return (await Promise.all(bundles.map((bundle) => viewOf(db, viewer, bundle, true)))).filter((view): view is BundleView => view !== null);
 }
 
 /** One bundle on sale, for anyone; "not found" for an unknown id or one whose course is no longer sold. */
@@ -89,9 +102,14 @@ export async function findBundle(db: DataSource, viewer: Viewer | null, id: stri
   return view;
 }
 
-/** An admin makes a bundle: a name, at least 2 different published paid courses, and a whole taka price above 0 and below their sum. */
-export async function createBundle(db: DataSource, viewer: Viewer, input: { name: string; courseIds: string[]; priceBDT: number }): Promise<BundleView> {
-  requireRole(viewer, roles.admin, ONLY_ADMINS_MAKE_BUNDLES);
+export interface BundleInput {
+  name: string;
+  courseIds: string[];
+  priceBDT: number;
+}
+
+/** A bundle's name, courses and price by the rules: a name, at least 2 different published paid courses, and a whole taka price above 0 and below their sum. */
+async function checkedBundle(db: DataSource, input: BundleInput) {
   const name = input.name.trim();
   if (name.length < 3 || name.length > 120) throw badInput(BUNDLE_NAME_RULE, { field: 'name' });
   const ids = [...new Set(input.courseIds)];
@@ -100,15 +118,41 @@ export async function createBundle(db: DataSource, viewer: Viewer, input: { name
   if (courses.length !== ids.length || courses.some((course) => course.priceBDT <= 0)) throw badInput(BUNDLE_COURSES_RULE, { field: 'courseIds' });
   const sum = courses.reduce((total, course) => total + course.priceBDT, 0);
   if (!Number.isInteger(input.priceBDT) || input.priceBDT <= 0 || input.priceBDT >= sum) throw badInput(BUNDLE_PRICE_RULE, { field: 'priceBDT' });
-  const bundle = await db.getRepository(Bundle).save({ name, courseIds: ids, priceMinor: toMinorUnits(input.priceBDT), createdById: viewer.id });
-  return {
-    bundle,
-    courses,
-    listMinor: toMinorUnits(sum),
-    priceForYouMinor: bundle.priceMinor,
-    cardPriceForYouMinor: usdPriceMinorForRest(input.priceBDT, courses, new Set()),
-    ownedCourseIds: [],
-  };
+  return { name, courseIds: ids, priceMinor: toMinorUnits(input.priceBDT) };
+}
+
+/** An admin's bundle, on sale or not; "not found" for an unknown id. */
+async function bundleToChange(db: DataSource, viewer: Viewer, id: string): Promise<Bundle> {
+  requireRole(viewer, roles.admin, ONLY_ADMINS_CHANGE_BUNDLES);
+  const bundle = isUuid(id) ? await db.getRepository(Bundle).findOneBy({ id }) : null;
+  if (!bundle) throw notFound(BUNDLE_NOT_FOUND, 'BUNDLE_NOT_FOUND');
+  return bundle;
+}
+
+/** An admin makes a bundle (the rules of checkedBundle). */
+export async function createBundle(db: DataSource, viewer: Viewer, input: BundleInput): Promise<BundleView> {
+  requireRole(viewer, roles.admin, ONLY_ADMINS_MAKE_BUNDLES);
+  const bundle = await db.getRepository(Bundle).save({ ...(await checkedBundle(db, input)), createdById: viewer.id, withdrawnAt: null });
+  return (await viewOf(db, viewer, bundle, true))!;
+}
+
+/**
+ * An admin changes a bundle's name, courses or price (the same rules as a new one). Only purchases
+ * from now on pay the new price: a payment under way keeps the courses and amount it was opened for.
+ */
+export async function updateBundle(db: DataSource, viewer: Viewer, id: string, input: BundleInput): Promise<BundleView> {
+  const bundle = await bundleToChange(db, viewer, id);
+  const changed = await checkedBundle(db, input);
+  await db.getRepository(Bundle).update({ id: bundle.id }, changed);
+  return (await viewOf(db, viewer, { ...bundle, ...changed }, true))!;
+}
+
+/** An admin stops selling a bundle or sells it again; its buyers keep their courses either way. */
+export async function setBundleOnSale(db: DataSource, viewer: Viewer, id: string, onSale: boolean): Promise<BundleView> {
+  const bundle = await bundleToChange(db, viewer, id);
+  const withdrawnAt = onSale ? null : (bundle.withdrawnAt ?? new Date());
+  await db.getRepository(Bundle).update({ id: bundle.id }, { withdrawnAt });
+  return (await viewOf(db, viewer, { ...bundle, withdrawnAt }, true))!;
 }
 
 export interface BundlePurchaseRequest {

@@ -2,6 +2,7 @@ import type { ProductModule } from '../../kernel/product-module';
 import type { Services } from '../../kernel/services';
 import { LessonAnswer, LessonQuestion, LessonQuestionNotice, LessonQuestionVote } from './lesson-question.entity';
 import { LessonQaResolver } from './lesson-qa.resolver';
+import { lessonQuestionPictureRouter } from './lesson-question-picture.router';
 import { answerNoticeQueue, deliverAnswerNotice, deliverQuestionNotice, questionNoticeQueue } from './lesson-qa-notices';
 import { ANSWER_NOTICE_QUEUE, NOTICE_EVERY_SECONDS, QUESTION_NOTICE_QUEUE, type LessonQaDeps } from './lesson-qa.service';
 
@@ -31,6 +32,7 @@ export const lessonQaModule: ProductModule = {
   },
   resolvers: [LessonQaResolver],
   entities: [LessonQuestion, LessonAnswer, LessonQuestionVote, LessonQuestionNotice],
+  routes: ({ db }) => [{ phase: 'rest', order: 60, router: lessonQuestionPictureRouter(db) }],
   // Worked by every server copy and the worker; each notice by one of them.
   jobs: ({ lessonQa }) => [
     {

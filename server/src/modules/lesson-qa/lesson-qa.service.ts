@@ -10,6 +10,7 @@ import { LESSON_SHOWN_SQL } from '../course/lesson.service';
 import { findActiveEnrollment } from '../enrollment/enrollment.service';
 import type { Mailer } from '../mail/mailer';
 import { LessonAnswer, LessonQuestion, LessonQuestionNotice } from './lesson-question.entity';
+import { lessonQuestionPictureAddress } from './lesson-question-picture-address';
 
 export const MAX_TEXT = 2000;
 export const LESSON_NOT_FOUND = 'Lesson not found';
@@ -85,7 +86,7 @@ async function lessonAccess(db: DataSource | EntityManager, viewer: Viewer, less
 }
 
 /** A question and what the viewer is to its course; one the viewer may not see is not found. */
-async function questionAccess(db: DataSource, viewer: Viewer, questionId: string): Promise<{ question: LessonQuestion; access: LessonAccess }> {
+export async function questionAccess(db: DataSource, viewer: Viewer, questionId: string): Promise<{ question: LessonQuestion; access: LessonAccess }> {
   const question = isUuid(questionId) ? await db.getRepository(LessonQuestion).findOneBy({ id: questionId }) : null;
   if (!question) throw notFound(LESSON_QUESTION_NOT_FOUND, 'LESSON_QUESTION_NOT_FOUND');
   const access = await lessonAccess(db, viewer, question.lessonId);
@@ -128,6 +129,7 @@ export async function viewsOf(db: DataSource | EntityManager, viewer: Viewer, qu
       askerName: names.get(question.askerId) ?? '',
       askedByMe: question.askerId === viewer.id,
       upvotedByMe: mine.has(question.id),
+      pictureURL: lessonQuestionPictureAddress(question),
       answers: answersOf.get(question.id) ?? [],
     }),
   );

@@ -36,6 +36,18 @@ export class LessonQuestion {
   @Column({ type: 'text' })
   text: string;
 
+  /** The picture asked with the text (PNG, JPEG or WebP by its content, at most 1 MB); not read with the row. */
+  @Column({ type: 'bytea', nullable: true, select: false })
+  picture?: Buffer | null;
+
+  /** The picture's media type; null without a picture. */
+  @Column({ type: 'text', nullable: true })
+  pictureType: string | null;
+
+  /** A digest of the picture's bytes, in its address. */
+  @Column({ type: 'text', nullable: true })
+  pictureDigest: string | null;
+
   @Field({ description: 'Pinned by the instructor: shown first' })
   @Column({ type: 'boolean', default: false })
   pinned: boolean;
@@ -65,6 +77,12 @@ export class LessonQuestion {
 
   @Field({ description: 'Upvoted by the signed-in student' })
   upvotedByMe: boolean;
+
+  @Field(() => String, {
+    nullable: true,
+    description: 'The address of the picture asked with it (for those who may read the question), changing with its content; null without one',
+  })
+  pictureURL: string | null;
 
   @Field(() => [LessonAnswer], { description: 'Its answers, oldest first' })
   answers: LessonAnswer[];

@@ -112,7 +112,7 @@ export function paymentHooksRouter(deps: PurchaseDeps): Router {
 
   const buyerReturn = (name: () => string, outcome: () => string) => async (req: Request, res: Response) => {
     const ended = outcome() as BuyerReturn;
-    if (!OUTCOMES.includes(ended)) throw notFound('No such return from a payment page');
+    if (!OUTCOMES.includes(ended)) throw notFound('No such return from a payment page', 'PAYMENT_PROVIDER_NOT_FOUND');
     const checked = read(name(), req, res);
     if (!checked) return;
     const payment = checked.notification.notice.kind === 'payment' ? await handleNotification(deps, checked.entry.provider.name, checked.notification) : null;

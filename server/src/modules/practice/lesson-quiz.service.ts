@@ -155,9 +155,9 @@ export async function answerLessonQuiz(
   return db.transaction(async (manager) => {
     const { lesson, course } = await enrolledLesson(manager, viewer, lessonId);
     const questions = await quizQuestions(manager, lesson.id);
-    if (questions.length === 0) throw notFound(NO_QUIZ);
+    if (questions.length === 0) throw notFound(NO_QUIZ, 'QUIZ_NOT_FOUND');
     const question = questions.find((q) => q.id === questionId);
-    if (!question) throw notFound(QUESTION_NOT_FOUND);
+    if (!question) throw notFound(QUESTION_NOT_FOUND, 'QUESTION_NOT_FOUND');
     if (!question.options.some((option) => option.id === optionId)) throw badInput(OPTION_NOT_OF_QUESTION, { field: 'optionId' });
 
     // The student's result row, locked: answers to this quiz by the same student wait for each other.
@@ -199,7 +199,7 @@ export async function retryLessonQuiz(db: DataSource, viewer: Viewer, lessonId: 
   const { lesson, course } = await enrolledLesson(db, viewer, lessonId);
   await db.getRepository(LessonQuizAnswer).delete({ studentId: viewer.id, lessonId: lesson.id });
   const quiz = await quizView(db, viewer.id, lesson, course);
-  if (!quiz) throw notFound(NO_QUIZ);
+  if (!quiz) throw notFound(NO_QUIZ, 'QUIZ_NOT_FOUND');
   return quiz;
 }
 

@@ -6,9 +6,7 @@ import { IdArgs } from '../../graphql/id-args';
 import { roles } from '../auth/guards';
 import { Attempt } from './attempt.entity';
 import { ATTEMPT_NOT_FOUND } from './attempt.service';
-import { text } from '../../i18n/translate';
-import { ModelTest } from './model-test.entity';
-import { PracticeSet, PracticeSource } from './practice-set.entity';
+import { PracticeSet } from './practice-set.entity';
 import {
   answerPractice,
   practiceFeedback,
@@ -22,6 +20,7 @@ import { Difficulty } from './question.entity';
 import { BoardTag } from './board-tag';
 import { savedAmong } from './saved-question.service';
 import { Chapter, Subject } from './subject.entity';
+import { attemptTitle, attemptTitleKey } from './attempt-title';
 
 @InputType({ description: 'What a student wants to practise' })
 class PracticeInput implements PracticeRequest {
@@ -112,20 +111,7 @@ export class PracticeSetResolver {
 
   @FieldResolver(() => String, { description: "The model test's title, or the practice set's name in the request's language" })
   async title(@Root() attempt: Attempt, @Ctx() ctx: GraphQLContext): Promise<string> {
-    if (attempt.testId) return (await ctx.db.getRepository(ModelTest).findOneByOrFail({ id: attempt.testId })).title;
-    const set = await ctx.db.getRepository(PracticeSet).findOneByOrFail({ id: attempt.practiceSetId! });
-    if (set.source === PracticeSource.WRONG_ANSWERS) return text(ctx.language, 'practice.title.wrongAnswers');
-    if (set.source === PracticeSource.SAVED) return text(ctx.language, 'practice.title.saved');
-    const subject = set.subjectId ? await ctx.db.getRepository(Subject).findOneBy({ id: set.subjectId }) : null;
-    const subjectName = subject ? (ctx.language === 'bn' ? subject.nameBn : subject.nameEn) : '';
-    let title = text(ctx.language, 'practice.title.subject', { subject: subjectName });
-    if (set.chapterIds.length > 0) {
-      const chapters = await ctx.db.getRepository(Chapter).find({ where: { id: In(set.chapterIds) }, order: { position: 'ASC' } });
-      const names = chapters.map((c) => (ctx.language === 'bn' ? c.nameBn : c.nameEn));
-      const shown = names.length > 3 ? [...names.slice(0, 3), '…'] : names;
-      title = text(ctx.language, 'practice.title.chapters', { subject: subjectName, chapters: shown.join(', ') });
-    }
-    return set.boardQuestionsOnly ? text(ctx.language, 'practice.title.boardOnly', { title }) : title;
+    return attemptTitle(await ctx.loaders.attemptTitle.load(attemptTitleKey(attempt)), ctx.language);
   }
 
   @FieldResolver(() => PracticeSet, { nullable: true, description: 'The practice set sat; null for a model test' })

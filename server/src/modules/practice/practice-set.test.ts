@@ -1,4 +1,5 @@
 import { useAppPerFile } from '../../test/app-per-file';
+import { countStatements } from '../../db/query-counter';
 import { makeCourse, makeUser } from '../../test/factories';
 import { type HttpClient, signedInClient } from '../../test/http-client';
 import { Enrollment } from '../enrollment/enrollment.entity';
@@ -147,6 +148,28 @@ describe('practice sets a student makes', () => {
     expect(otherSubject.errors?.[0].extensions?.field).toBe('input.chapterIds');
     // Class 10 reads the class 9-10 book.
     expect((await practise(client, { classLevel: 10, chapterIds: [FORCE] })).questions).toHaveLength(3);
+  });
+
+  it('names every attempt of a list in the same few statements however many there are', async () => {
+    await bankQuestions(12, { difficulty: 'EASY' });
+    await bankQuestions(3, { difficulty: 'HARD', chapterId: FORCE });
+    const { client, id } = await student();
+    const viewer = { id, role: Role.STUDENT, email: 'student@example.com', name: 'ছাত্র' };
+    const LIST = `{ myAttempts(offset: 0, limit: 50) { items { title } } }`;
+    const statementsFor = async () => {
+      const { result, statements } = await countStatements(() => given.app.execute(LIST, undefined, {}, viewer));
+      expect(result.errors).toBeUndefined();
+      return { titles: (result.data as { myAttempts: { items: Array<{ title: string }> } }).myAttempts.items.map((item) => item.title), statements };
+    };
+    await practise(client, { chapterIds: [MOTION] });
+    const one = await statementsFor();
+    expect(one.titles).toEqual(['Physics practice: Motion']);
+    await practise(client, { chapterIds: [FORCE] });
+    await practise(client, { chapterIds: [MOTION, FORCE] });
+    await practise(client, {});
+    const four = await statementsFor();
+    expect(four.titles.sort()).toEqual(['Physics practice', 'Physics practice: Force', 'Physics practice: Motion', 'Physics practice: Motion, Force'].sort());
+    expect(four.statements).toBe(one.statements);
   });
 
   it("uses a paid course's questions only for its students", async () => {

@@ -24,6 +24,7 @@ import { ScoreDistributionResolver } from './score-distribution.resolver';
 import { PracticeQueue, SUBMIT_AT_DEADLINE_QUEUE } from './practice-queue';
 import { LiveExamNotice, LiveExamReminder, LiveExamResultsDeclined } from './live-exam-reminder.entity';
 import { LIVE_EXAM_NOTICES_CRON, LIVE_EXAM_NOTICES_QUEUE, startLiveExamNotices } from './live-exam-notices';
+import { createAttemptTitleLoader, type AttemptTitleParts } from './attempt-title';
 
 declare module '../../kernel/services' {
   interface ModuleServices {
@@ -34,6 +35,8 @@ declare module '../../kernel/services' {
 
 declare module '../../kernel/context' {
   interface Loaders {
+    /** What each attempt's title is made of (its model test, or its practice set's subject and chapters). */
+    attemptTitle: DataLoader<string, AttemptTitleParts>;
     /** How many questions each lesson's quiz has. */
     quizQuestionCount: DataLoader<string, number>;
     /** How many questions each model test has. */
@@ -53,6 +56,7 @@ export const practiceModule: ProductModule = {
   name: 'practice',
   services: { practice: ({ jobs }) => new PracticeQueue(jobs) },
   loaders: {
+    attemptTitle: ({ db }) => createAttemptTitleLoader(db),
     quizQuestionCount: ({ db }) => createQuizQuestionCountLoader(db),
     testQuestionCount: ({ db }) => createTestQuestionCountLoader(db),
     courseQuizCount: ({ db }) => createCourseQuizCountLoader(db),

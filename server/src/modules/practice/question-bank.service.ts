@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import DataLoader from 'dataloader';
 import { In, type DataSource, type EntityManager } from 'typeorm';
 import { AppError, badInput, notFound } from '../../shared/errors';
@@ -14,16 +14,7 @@ import { requireConfirmedAccount } from '../auth/email-verification.service';
 import { Difficulty, Question } from './question.entity';
 import { ModelTestQuestion } from './model-test.entity';
 import { Chapter, Subject } from './subject.entity';
-import {
-  MAX_PICTURE_SIDE,
-  MAX_QUESTION_PICTURE_BYTES,
-  PICTURE_EMPTY,
-  PICTURE_NOT_SUPPORTED,
-  PICTURE_TOO_LARGE,
-  PICTURE_TOO_MANY_PIXELS,
-  pictureSizeOf,
-  pictureTypeOf,
-} from './question-picture';
+import { checkedPicture } from '../../shared/picture';
 import { MAX_LEVEL, MIN_LEVEL } from './syllabus';
 import { boardColumns } from './board-tag';
 
@@ -191,7 +182,7 @@ export async function createQuestion(db: DataSource, viewer: Viewer, draft: Ques
 
 async function editableQuestion(db: DataSource, viewer: Viewer, id: string): Promise<Question> {
   const question = isUuid(id) ? await db.getRepository(Question).findOneBy({ id }) : null;
-  if (!question) throw notFound(QUESTION_NOT_FOUND);
+  if (!question) throw notFound(QUESTION_NOT_FOUND, 'QUESTION_NOT_FOUND');
   await requireBankAuthor(db, viewer, question.courseId);
   return question;
 }
@@ -221,20 +212,9 @@ export async function deleteQuestion(db: DataSource, viewer: Viewer, id: string)
  */
 export async function setQuestionPicture(db: DataSource, viewer: Viewer, id: string, bytes: Buffer): Promise<Question> {
   const question = await editableQuestion(db, viewer, id);
-  if (bytes.length === 0) throw badInput(PICTURE_EMPTY, { field: 'picture' }, 'PICTURE_NOT_SUPPORTED');
-  if (bytes.length > MAX_QUESTION_PICTURE_BYTES) throw pictureTooLarge();
-  const type = pictureTypeOf(bytes);
-  if (!type) throw badInput(PICTURE_NOT_SUPPORTED, { field: 'picture' }, 'PICTURE_NOT_SUPPORTED');
-  const size = pictureSizeOf(bytes, type);
-  if (!size || size.width < 1 || size.height < 1) throw badInput(PICTURE_NOT_SUPPORTED, { field: 'picture' }, 'PICTURE_NOT_SUPPORTED');
-  if (size.width > MAX_PICTURE_SIDE || size.height > MAX_PICTURE_SIDE)
-    throw badInput(PICTURE_TOO_MANY_PIXELS, { field: 'picture', max: MAX_PICTURE_SIDE }, 'PICTURE_TOO_MANY_PIXELS');
-  const digest = createHash('sha256').update(bytes).digest('base64url').slice(0, 22);
-  await db.getRepository(Question).update(question.id, { picture: bytes, pictureType: type, pictureDigest: digest });
+  await db.getRepository(Question).update(question.id, checkedPicture(bytes));
   return db.getRepository(Question).findOneByOrFail({ id: question.id });
 }
-
-export const pictureTooLarge = () => badInput(PICTURE_TOO_LARGE, { field: 'picture', max: MAX_QUESTION_PICTURE_BYTES }, 'PICTURE_TOO_LARGE');
 
 /** Takes a question's picture away. */
 export async function removeQuestionPicture(db: DataSource, viewer: Viewer, id: string): Promise<Question> {

@@ -2,7 +2,7 @@ import { useAppPerFile } from '../../test/app-per-file';
 import { makeCourse, makeUser } from '../../test/factories';
 import { HttpClient, signedInClient } from '../../test/http-client';
 import { Role } from '../../kernel/role';
-import { MAX_QUESTION_PICTURE_BYTES, pictureSizeOf } from './question-picture';
+import { MAX_PICTURE_BYTES, pictureSizeOf } from '../../shared/picture';
 import { ensureSyllabus } from './syllabus-seed';
 
 // A bank question's optional picture: PNG, JPEG or WebP decided by the file's content (not its
@@ -150,17 +150,17 @@ describe('a question’s picture', () => {
 
   it('is at most 1 MB: a picture of exactly 1 MB is kept, one byte more is refused and changes nothing', async () => {
     const id = await newQuestion();
-    const exactly = Buffer.concat([PNG, Buffer.alloc(MAX_QUESTION_PICTURE_BYTES - PNG.length)]);
+    const exactly = Buffer.concat([PNG, Buffer.alloc(MAX_PICTURE_BYTES - PNG.length)]);
     const accepted = await upload(teacher, id, exactly, 'image/png');
     expect(accepted.status).toBe(200);
-    const tooLarge = await upload(teacher, id, Buffer.concat([JPEG, Buffer.alloc(MAX_QUESTION_PICTURE_BYTES + 1 - JPEG.length)]), 'image/jpeg');
+    const tooLarge = await upload(teacher, id, Buffer.concat([JPEG, Buffer.alloc(MAX_PICTURE_BYTES + 1 - JPEG.length)]), 'image/jpeg');
     expect(tooLarge.status).toBe(400);
     expect(tooLarge.body).toMatchObject({ code: 'PICTURE_TOO_LARGE', category: 'BAD_USER_INPUT', max: 1048576 });
     expect(tooLarge.body.message).toBe('The picture is larger than 1 MB; make it smaller and try again');
-    const far = await upload(teacher, id, Buffer.alloc(5 * MAX_QUESTION_PICTURE_BYTES, 0xff), 'image/jpeg');
+    const far = await upload(teacher, id, Buffer.alloc(5 * MAX_PICTURE_BYTES, 0xff), 'image/jpeg');
     expect(far.body.code).toBe('PICTURE_TOO_LARGE');
     expect(await pictureOf(id)).toBe(accepted.body.pictureURL);
-    expect((await fetchPicture(accepted.body.pictureURL!)).bytes.length).toBe(MAX_QUESTION_PICTURE_BYTES);
+    expect((await fetchPicture(accepted.body.pictureURL!)).bytes.length).toBe(MAX_PICTURE_BYTES);
   });
 
   it('is given or taken away only by the question’s editors', async () => {

@@ -36,7 +36,7 @@ async function hasMet(db: DataSource, viewer: Viewer, questionId: string): Promi
 
 /** Saves a question the student has answered (saving again changes nothing). */
 export async function saveQuestion(db: DataSource, viewer: Viewer, questionId: string): Promise<boolean> {
-  if (!isUuid(questionId) || !(await db.getRepository(Question).existsBy({ id: questionId }))) throw notFound(QUESTION_NOT_FOUND);
+  if (!isUuid(questionId) || !(await db.getRepository(Question).existsBy({ id: questionId }))) throw notFound(QUESTION_NOT_FOUND, 'QUESTION_NOT_FOUND');
   if (!(await hasMet(db, viewer, questionId))) throw new AppError('NOT_ANSWERED_YET', SAVE_AFTER_ANSWERING);
   await db.createQueryBuilder().insert().into(SavedQuestion).values({ userId: viewer.id, questionId }).orIgnore().execute();
   return true;

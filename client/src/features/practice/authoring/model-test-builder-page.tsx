@@ -22,7 +22,7 @@ import {
   type EditableModelTestQuery,
 } from '../api/authoring.generated';
 import { MathText } from '../math-text';
-import { QuestionPicture } from '../question-picture';
+import { QuestionPicture } from '../../../components/picture/question-picture';
 import { QuestionStatisticsLine } from './question-statistics';
 import { ScoreChart } from './score-chart';
 import { emptyModelTest, formOfTest, modelTestErrors, modelTestInput, type ModelTestErrors, type ModelTestForm } from './model-test-form';

@@ -20,7 +20,7 @@ import {
   type BankQuestionFragment,
 } from '../api/authoring.generated';
 import { MathText } from '../math-text';
-import { QuestionPicture } from '../question-picture';
+import { QuestionPicture } from '../../../components/picture/question-picture';
 import { BoardTagBadge } from '../board-tag';
 import { subjectName } from '../practice-labels';
 import { QuestionEditor } from './question-editor';

@@ -10,8 +10,9 @@ import type { Difficulty, EducationBoard } from '../../../gql/types';
 import { boardKey, BOARDS } from '../board-tag';
 import { useAuthoringChaptersQuery, useCreateQuestionMutation, useUpdateQuestionMutation, type BankQuestionFragment } from '../api/authoring.generated';
 import { MathText } from '../math-text';
-import { QuestionPicture } from '../question-picture';
-import { pictureProblem, sendQuestionPicture, type PictureOutcome, type PictureProblem } from './question-picture';
+import { QuestionPicture } from '../../../components/picture/question-picture';
+import { pictureProblem, type PictureOutcome, type PictureProblem } from '../../../components/picture/picture-file';
+import { sendQuestionPicture } from './question-picture';
 import {
   emptyQuestion,
   formOf,

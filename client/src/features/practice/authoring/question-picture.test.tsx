@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { answer, renderRoute, type RouteOptions } from '../../../test/render';
 import { AuthoringChaptersDocument, UpdateQuestionDocument, type BankQuestionFragment } from '../api/authoring.generated';
 import { QuestionEditor } from './question-editor';
-import { MAX_PICTURE_BYTES } from './question-picture';
+import { MAX_PICTURE_BYTES } from '../../../components/picture/picture-file';
 
 const subjects = [{ id: 'physics', nameBn: 'পদার্থবিজ্ঞান', nameEn: 'Physics' }];
 const chapters = answer(AuthoringChaptersDocument, { subjectId: 'physics', classLevel: 9 }, { chapters: [] });
