@@ -105,7 +105,7 @@ export const errorCodes = {
   API_KEY_NOT_FOUND: 'NOT_FOUND',
   WEBHOOK_ENDPOINT_NOT_FOUND: 'NOT_FOUND',
   WEBHOOK_DELIVERY_NOT_FOUND: 'NOT_FOUND',
-  /** No payment provider of that name here takes notifications (`POST /hooks/payments/{provider}`). */
+  /** No payment provider of that name here takes notifications (`POST /hooks/payments/{provider}`), or no such way back from its page. */
   PAYMENT_PROVIDER_NOT_FOUND: 'NOT_FOUND',
   /** No bundle has this id. */
   BUNDLE_NOT_FOUND: 'NOT_FOUND',
