@@ -151,9 +151,13 @@ it('an endpoint whose every delivery failed for 3 days is turned off and its adm
   await db.query(`UPDATE webhook_endpoint SET "failingSince" = now() - interval '3 days 1 minute' WHERE id = $1`, [endpoint.id]);
   const disabledAt = await waitFor('the endpoint turned off', async () => (await row()).disabledAt, 20_000);
   expect(disabledAt.getTime()).toBeGreaterThan(failing.getTime());
-  const told = await db
-    .getRepository(OutboxMessage)
-    .findBy({ to: 'admin@example.com', subject: `Shikhon: the webhook endpoint ${receiver.url} is turned off` });
+  // The owner's notice is written just after the endpoint is turned off.
+  const toldOf = () =>
+    db.getRepository(OutboxMessage).findBy({ to: 'admin@example.com', subject: `Shikhon: the webhook endpoint ${receiver.url} is turned off` });
+  const told = await waitFor('the owner told', async () => {
+    const found = await toldOf();
+    return found.length > 0 ? found : null;
+  });
   expect(told).toHaveLength(1);
   expect(told[0].text).toContain('failed for 3 days');
   const listed = await admin.graphql<{ webhookEndpoints: Array<{ id: string; disabledAt: string | null }> }>(`{ webhookEndpoints { id disabledAt } }`);
