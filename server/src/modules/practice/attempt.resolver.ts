@@ -17,11 +17,11 @@ import {
   reviewOf,
   reviewOpensAt,
   rulesOf,
-  saveAnswer,
   scoreOf,
   startAttempt,
   submitAttempt,
 } from './attempt.service';
+import { saveAnswer } from './save-answer';
 import { leaderboard, leaderboardName, modelTestResults, rankOf, setLeaderboardName } from './leaderboard.service';
 import { ApiScope } from '../integration/api-key.entity';
 import { readerOf } from '../integration/api-key.service';

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
 import { In } from 'typeorm';
-import { AppError, badInput, notFound } from '../../shared/errors';
+import { AppError, notFound } from '../../shared/errors';
 import { parsePage, type Page } from '../../shared/paging';
 import { isUuid } from '../../shared/validation';
 import { isAdmin, teaches } from '../auth/guards';
@@ -135,58 +135,6 @@ export async function readAttempt(db: DataSource, viewer: Viewer, id: string): P
 
 export async function answersOf(db: DataSource | EntityManager, attemptId: string): Promise<AttemptAnswer[]> {
   return db.getRepository(AttemptAnswer).find({ where: { attemptId }, order: { answeredAt: 'ASC' } });
-}
-
-/**
- * Saves the option a student chose, while the attempt is theirs and unsubmitted. Before the deadline
- * (by the database's clock) any answer counts; after it, an answer the page recorded before the
- * deadline (`chosenAt`, by the server's clock as the page knew it) counts until the grace window
- * ends, and is refused with ANSWER_TOO_LATE after. Of two answers to a question, the one chosen last
- * counts, whatever order they arrive in. The attempt's row is shared-locked, so a submission waits
- * for an answer being saved and an answer never lands after the result was counted.
- */
-export async function saveAnswer(
-  db: DataSource,
-  viewer: Viewer,
-  attemptId: string,
-  questionId: string,
-  optionId: string,
-  chosenAt?: Date | null,
-): Promise<AttemptAnswer> {
-  if (!isUuid(attemptId)) throw notFound(ATTEMPT_NOT_FOUND, 'ATTEMPT_NOT_FOUND');
-  if (chosenAt && Number.isNaN(chosenAt.getTime())) throw badInput('chosenAt must be a date and time', { field: 'chosenAt' });
-  return db.transaction(async (manager) => {
-    const [row] = await manager.query<
-      Array<{ userId: string; practice: boolean; submitted: boolean; late: boolean; pastGrace: boolean; chosenInTime: boolean; questionOrder: string[] }>
-    >(
-      `SELECT a."userId", a."testId" IS NULL AS "practice", a."submittedAt" IS NOT NULL AS "submitted", now() >= a."deadline" AS "late",
-              now() >= a."deadline" + make_interval(secs => t."graceSeconds") AS "pastGrace",
-              coalesce($2::timestamptz < a."deadline", false) AS "chosenInTime", a."questionOrder"::text[] AS "questionOrder"
-         FROM "attempt" a LEFT JOIN "model_test" t ON t."id" = a."testId" WHERE a."id" = $1 FOR SHARE OF a`,
-      [attemptId, chosenAt ?? null],
-    );
-    if (!row) throw notFound(ATTEMPT_NOT_FOUND, 'ATTEMPT_NOT_FOUND');
-    if (row.userId !== viewer.id) throw new AppError('FORBIDDEN', NOT_YOUR_ATTEMPT);
-    if (row.submitted) throw new AppError('ATTEMPT_CLOSED', ATTEMPT_SUBMITTED);
-    // A practice answer, once its key is shown, stays as given (answerPractice).
-    if (row.practice) throw new AppError('CONFLICT', PRACTICE_ANSWERS_ONCE);
-    if (row.late && !row.chosenInTime) throw new AppError('ATTEMPT_CLOSED', TIME_IS_UP);
-    if (row.pastGrace) throw new AppError('ANSWER_TOO_LATE', ANSWER_TOO_LATE);
-    if (!isUuid(questionId) || !row.questionOrder.includes(questionId)) throw badInput(QUESTION_NOT_IN_ATTEMPT, { field: 'questionId' });
-    const question = await manager.getRepository(Question).findOneOrFail({ select: { id: true, options: true }, where: { id: questionId } });
-    if (!question.options.some((option) => option.id === optionId)) throw badInput(OPTION_NOT_OF_QUESTION, { field: 'optionId' });
-    // The moment it was chosen, never later than now nor earlier than the start.
-    const [saved] = await manager.query<AttemptAnswer[]>(
-      `INSERT INTO "attempt_answer" ("attemptId", "questionId", "optionId", "chosenAt")
-       SELECT $1, $2, $3, greatest(a."startedAt", least(coalesce($4::timestamptz, now()), now())) FROM "attempt" a WHERE a."id" = $1
-       ON CONFLICT ("attemptId", "questionId") DO UPDATE SET "optionId" = EXCLUDED."optionId", "answeredAt" = now(), "chosenAt" = EXCLUDED."chosenAt"
-         WHERE "attempt_answer"."chosenAt" IS NULL OR "attempt_answer"."chosenAt" <= EXCLUDED."chosenAt"
-       RETURNING "attemptId", "questionId", "optionId", "answeredAt", "chosenAt"`,
-      [attemptId, questionId, optionId, chosenAt ?? null],
-    );
-    // An answer chosen before the one already saved changes nothing.
-    return saved ?? manager.getRepository(AttemptAnswer).findOneByOrFail({ attemptId, questionId });
-  });
 }
 
 /** The student's own submission; submitting again (or at the same moment) gives the one result. */

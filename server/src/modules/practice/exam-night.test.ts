@@ -325,7 +325,14 @@ describe('answers that survive the network', () => {
     const now = Date.now();
     await rahim.graphql(SAVE, { a: attempt.id, q: q1, o: correctOf(questions, q1), at: new Date(now).toISOString() });
     // An earlier choice, held back by the network, arrives second.
-    await rahim.graphql(SAVE, { a: attempt.id, q: q1, o: wrongOf(questions, q1), at: new Date(now - 3000).toISOString() });
+    const second = await rahim.graphql<{ saveAnswer: { optionId: string } }>(SAVE, {
+      a: attempt.id,
+      q: q1,
+      o: wrongOf(questions, q1),
+      at: new Date(now - 3000).toISOString(),
+    });
+    // The answer kept is the one the reply names.
+    expect(second.data!.saveAnswer.optionId).toBe(correctOf(questions, q1));
     const [saved] = await given.db.getRepository(AttemptAnswer).find();
     expect(saved.optionId).toBe(correctOf(questions, q1));
   });

@@ -391,6 +391,11 @@ describe('taking a model test', () => {
     expect(await code(rahim, { a: '00000000-0000-4000-8000-000000000000', q: q1, o: correctOf(questions, q1) })).toMatchObject({
       extensions: { code: 'ATTEMPT_NOT_FOUND', category: 'NOT_FOUND' },
     });
+    // Ids that are not ids at all are refused the same way, never as a server error.
+    expect(await code(rahim, { a: attempt.id, q: 'not-a-question', o: correctOf(questions, q1) })).toMatchObject({
+      message: 'This question is not part of the attempt',
+    });
+    expect(await code(rahim, { a: attempt.id, q: q1, o: 'not-an-option' })).toMatchObject({ message: 'This option does not belong to the question' });
     expect((await karim.graphql(SUBMIT, { a: attempt.id })).errors?.[0].extensions?.code).toBe('FORBIDDEN');
     expect((await karim.graphql(`query ($id: ID!) { attempt(id: $id) { id } }`, { id: attempt.id })).errors?.[0].extensions?.code).toBe('FORBIDDEN');
     expect(await given.db.getRepository(AttemptAnswer).count()).toBe(0);
