@@ -1,7 +1,14 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { paths } from '../../lib/paths';
 import { answer, failure, renderRoute } from '../../test/render';
-import { AdminBundlesDocument, CreateBundleDocument, SetBundleOnSaleDocument, UpdateBundleDocument, type AdminBundlesQuery } from './api/bundles.generated';
+import {
+  AdminBundlesDocument,
+  BundleCourseSearchDocument,
+  CreateBundleDocument,
+  SetBundleOnSaleDocument,
+  UpdateBundleDocument,
+  type AdminBundlesQuery,
+} from './api/bundles.generated';
 import BundlesPage from './bundles-page';
 
 const taka = (amount: number) => ({ __typename: 'Money' as const, amount, currency: 'BDT' as const });
@@ -91,5 +98,34 @@ describe("the admin's bundles", () => {
     await waitFor(() => expect(row).toHaveTextContent('Not on sale'));
     expect(within(row).getByRole('button', { name: 'Sell again' })).toBeInTheDocument();
     expect(within(row).queryByRole('link')).not.toBeInTheDocument();
+  });
+
+  it('finds any paid course of the catalogue by its name, beyond the newest ones offered, and keeps what was chosen', async () => {
+    const chemistry = course('chemistry', 'Chemistry 10', 150_000);
+    const input = { name: 'Science 10', courseIds: ['physics', 'chemistry'], priceBDT: 2000 };
+    renderRoute(<BundlesPage />, {
+      path: paths.adminBundles,
+      mocks: [
+        answer(AdminBundlesDocument, {}, data([])),
+        answer(BundleCourseSearchDocument, { text: 'chem' }, { courseSearch: { items: [chemistry, course('free', 'Free chemistry', 0)] } }),
+        answer(BundleCourseSearchDocument, { text: 'zzz' }, { courseSearch: { items: [] } }),
+        answer(CreateBundleDocument, { input }, { createBundle: { ...science, id: 'b2', name: 'Science 10' } }),
+      ],
+    });
+    fireEvent.click(await screen.findByText('Physics 9 · ৳1,000'));
+    const find = screen.getByRole('searchbox', { name: 'Find a course' });
+    fireEvent.change(find, { target: { value: 'chem' } });
+    fireEvent.click(await screen.findByText('Chemistry 10 · ৳1,500'));
+    // A free course is never offered.
+    expect(screen.queryByText(/Free chemistry/)).not.toBeInTheDocument();
+    fireEvent.change(find, { target: { value: 'zzz' } });
+    expect(await screen.findByText('No paid course by that name.')).toBeInTheDocument();
+    // What was chosen stays, whatever is searched.
+    expect(screen.getByText('Chemistry 10 · ৳1,500')).toBeInTheDocument();
+    expect(screen.getByText("Above ৳0 and below ৳2,500, the courses' prices together.")).toBeInTheDocument();
+    fireEvent.change(screen.getByRole('textbox', { name: /^Name/ }), { target: { value: 'Science 10' } });
+    fireEvent.change(screen.getByRole('textbox', { name: /^Price in taka/ }), { target: { value: '2000' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Make the bundle' }));
+    await waitFor(() => expect(screen.getByRole('textbox', { name: /^Name/ })).toHaveValue(''));
   });
 });

@@ -1,25 +1,15 @@
-import { Badge, Box, Button, Card, Checkbox, Field, Heading, HStack, Input, Stack, Text } from '@chakra-ui/react';
-import { useRef, useState, type FormEvent } from 'react';
+import { Badge, Box, Button, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useConfirm } from '../../components/confirm-dialog';
 import { EmptyState, ErrorState, InlineLoading } from '../../components/states';
-import { latinDigits } from '../../lib/digits';
 import { formatMoney } from '../../lib/format';
-import { fromMinorUnits } from '../../lib/minor-units';
 import { describeError } from '../../lib/graphql-errors';
 import { useLanguage, useT } from '../../lib/i18n';
 import { paths } from '../../lib/paths';
 import { toaster } from '../../lib/toaster';
-import {
-  useAdminBundlesQuery,
-  useCreateBundleMutation,
-  useSetBundleOnSaleMutation,
-  useUpdateBundleMutation,
-  type AdminBundleFragment,
-  type AdminBundlesQuery,
-} from './api/bundles.generated';
-
-type PaidCourse = AdminBundlesQuery['courses']['items'][number];
+import { useAdminBundlesQuery, useSetBundleOnSaleMutation, type AdminBundleFragment } from './api/bundles.generated';
+import { BundleForm } from './bundle-form';
 
 /** Bundles (admins): make one of published paid courses at one taka price, change it, and stop or restart its sale. */
 export default function BundlesPage() {
@@ -65,7 +55,7 @@ export default function BundlesPage() {
       ) : (
         <>
           <Box ref={form} scrollMarginTop="4">
-            <BundleForm key={editing?.id ?? 'new'} courses={data?.courses.items ?? []} editing={editing} onDone={() => setEditing(null)} />
+            <BundleForm key={editing?.id ?? 'new'} newest={data?.courses.items ?? []} editing={editing} onDone={() => setEditing(null)} />
           </Box>
           <Heading as="h2" size="md">
             {t('admin.bundles.list')}
@@ -115,111 +105,5 @@ export default function BundlesPage() {
       )}
       {dialog}
     </Stack>
-  );
-}
-
-/** A new bundle, or the one being changed (`editing`): its name, courses and taka price. */
-function BundleForm({ courses, editing, onDone }: { courses: PaidCourse[]; editing: AdminBundleFragment | null; onDone: () => void }) {
-  const t = useT();
-  const { language } = useLanguage();
-  const [create, creating] = useCreateBundleMutation({ refetchQueries: ['AdminBundles'] });
-  const [update, updating] = useUpdateBundleMutation();
-  const [name, setName] = useState(editing?.name ?? '');
-  const [price, setPrice] = useState(editing ? String(fromMinorUnits(editing.price.amount)) : '');
-  const [chosen, setChosen] = useState<string[]>(editing?.courses.map((course) => course.id) ?? []);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const sum = courses.filter((course) => chosen.includes(course.id)).reduce((total, course) => total + course.priceTaka.amount, 0);
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setErrors({});
-    const taka = Number(latinDigits(price.trim()));
-    const input = { name: name.trim(), courseIds: chosen, priceBDT: Number.isFinite(taka) ? Math.trunc(taka) : 0 };
-    try {
-      if (editing) {
-        await update({ variables: { id: editing.id, input } });
-        toaster.create({ title: t('admin.bundles.saved', { name: input.name }), type: 'success' });
-        onDone();
-        return;
-      }
-      await create({ variables: { input } });
-      toaster.create({ title: t('admin.bundles.made', { name: input.name }), type: 'success' });
-      setName('');
-      setPrice('');
-      setChosen([]);
-    } catch (failure) {
-      const { message, field } = describeError(failure, t);
-      setErrors({ [field ?? 'form']: message });
-    }
-  };
-
-  const title = editing ? t('admin.bundles.editTitle', { name: editing.name }) : t('admin.bundles.new');
-  return (
-    <Card.Root>
-      <form onSubmit={(e) => void submit(e)} noValidate aria-label={title}>
-        <Card.Body gap="4">
-          <Heading as="h2" size="md">
-            {title}
-          </Heading>
-          <Field.Root required invalid={Boolean(errors.name)}>
-            <Field.Label>{t('admin.bundles.name')}</Field.Label>
-            <Input value={name} onChange={(e) => setName(e.target.value)} maxLength={120} />
-            <Field.ErrorText>{errors.name}</Field.ErrorText>
-          </Field.Root>
-          {/* A fieldset, not a Field: each checkbox keeps its own label. */}
-          <Box as="fieldset" aria-invalid={Boolean(errors.courseIds) || undefined}>
-            <Text as="legend" fontSize="sm" fontWeight="medium" mb="1">
-              {t('admin.bundles.courses')}
-            </Text>
-            <Stack gap="1">
-              {courses.map((course) => (
-                <Checkbox.Root
-                  key={course.id}
-                  checked={chosen.includes(course.id)}
-                  onCheckedChange={(change) => setChosen((list) => (change.checked ? [...list, course.id] : list.filter((id) => id !== course.id)))}
-                >
-                  <Checkbox.HiddenInput />
-                  <Checkbox.Control />
-                  <Checkbox.Label>
-                    {course.name} · {formatMoney(course.priceTaka, language)}
-                  </Checkbox.Label>
-                </Checkbox.Root>
-              ))}
-            </Stack>
-            <Text fontSize="xs" color="fg.muted" mt="1">
-              {t('admin.bundles.coursesHelp')}
-            </Text>
-            {errors.courseIds && (
-              <Text fontSize="xs" color="fg.error" role="alert">
-                {errors.courseIds}
-              </Text>
-            )}
-          </Box>
-          <Field.Root required invalid={Boolean(errors.priceBDT)}>
-            <Field.Label>{t('admin.bundles.price')}</Field.Label>
-            <Input inputMode="numeric" value={price} onChange={(e) => setPrice(e.target.value)} />
-            <Field.HelperText>
-              {sum > 0 ? t('admin.bundles.priceHelp', { sum: formatMoney({ amount: sum, currency: 'bdt' }, language) }) : t('admin.bundles.priceHelpEmpty')}
-            </Field.HelperText>
-            <Field.ErrorText>{errors.priceBDT}</Field.ErrorText>
-          </Field.Root>
-          {errors.form && (
-            <Text color="red.600" role="alert">
-              {errors.form}
-            </Text>
-          )}
-          <HStack gap="2" wrap="wrap">
-            <Button type="submit" colorPalette="blue" minH="44px" loading={creating.loading || updating.loading}>
-              {editing ? t('admin.bundles.save') : t('admin.bundles.make')}
-            </Button>
-            {editing && (
-              <Button type="button" variant="ghost" minH="44px" onClick={onDone}>
-                {t('admin.bundles.cancelEdit')}
-              </Button>
-            )}
-          </HStack>
-        </Card.Body>
-      </form>
-    </Card.Root>
   );
 }
