@@ -5,9 +5,10 @@ import { Passport } from 'passport';
 type Authenticator = InstanceType<typeof Passport>;
 import { ExtractJwt, Strategy as JwtStrategy } from 'passport-jwt';
 import { Strategy as LocalStrategy } from 'passport-local';
-import { IsNull, type DataSource } from 'typeorm';
+import type { DataSource } from 'typeorm';
+import { readDirect } from '../../db/direct-read';
 import { AppError } from '../../shared/errors';
-import { User } from '../user/user.entity';
+import { type User } from '../user/user.entity';
 import { TOKEN_ALGORITHM, TOKEN_AUDIENCE, TOKEN_ISSUER } from './access-token';
 import { verifyCredentials, WRONG_CREDENTIALS } from './auth.service';
 import { toViewer, type Viewer } from '../../kernel/viewer';
@@ -19,6 +20,11 @@ declare module 'express-serve-static-core' {
     viewer: Viewer | null;
   }
 }
+
+/** What a bearer token's account is: the viewer, and its session version to compare with the token's. */
+type TokenAccount = Pick<User, 'id' | 'role' | 'name' | 'email' | 'phone' | 'sessionVersion'>;
+/** The token's account, unless it was removed. */
+const TOKEN_ACCOUNT_SQL = `SELECT "id", "role", "name", "email", "phone", "sessionVersion" FROM "user" WHERE "id" = $1 AND "deletedAt" IS NULL`;
 
 /** passport-jwt checks bearer tokens (one pinned algorithm); passport-local checks email and password. */
 export function createPassport(db: DataSource, jwtSecret: string): Authenticator {
@@ -38,12 +44,12 @@ export function createPassport(db: DataSource, jwtSecret: string): Authenticator
         issuer: TOKEN_ISSUER,
         audience: TOKEN_AUDIENCE,
       },
-      (payload: { sub?: string; sv?: number }, done: (error: unknown, user?: User | false) => void) => {
+      (payload: { sub?: string; sv?: number }, done: (error: unknown, account?: TokenAccount | false) => void) => {
         if (!payload.sub || !/^[0-9a-f-]{36}$/i.test(payload.sub)) return done(null, false);
-        db.getRepository(User)
-          .findOneBy({ id: payload.sub, deletedAt: IsNull() })
+        // Every signed-in request asks this: one statement on the pool, no query builder.
+        readDirect<TokenAccount>(db, TOKEN_ACCOUNT_SQL, [payload.sub])
           // A token from before a logout, password change or reset carries an older session version.
-          .then((user) => done(null, user && user.sessionVersion === payload.sv ? user : false), done);
+          .then(([account]) => done(null, account && account.sessionVersion === payload.sv ? account : false), done);
       },
     ),
   );
@@ -58,7 +64,7 @@ export function createPassport(db: DataSource, jwtSecret: string): Authenticator
 }
 
 /** passport's `authenticate()` without sessions: Express middleware that hands its outcome to `done`. */
-function authenticate(passport: Authenticator, strategy: 'jwt' | 'local', done: (error: unknown, user: User | false) => void): Handler {
+function authenticate<T extends TokenAccount>(passport: Authenticator, strategy: 'jwt' | 'local', done: (error: unknown, user: T | false) => void): Handler {
   return passport.authenticate(strategy, { session: false }, done) as Handler;
 }
 
@@ -74,7 +80,7 @@ export function identifyViewer(passport: Authenticator) {
     req.viewer = null;
     // An API key (http/api-keys.ts) is not a person's token.
     if (!/^Bearer\s/i.test(req.headers.authorization ?? '') || req.apiKey) return next();
-    authenticate(passport, 'jwt', (error, user) => {
+    authenticate<TokenAccount>(passport, 'jwt', (error, user) => {
       if (error) return next(error);
       if (!user) return next(new AppError('UNAUTHENTICATED', SIGN_IN_AGAIN));
       req.viewer = toViewer(user);
@@ -87,7 +93,7 @@ export function identifyViewer(passport: Authenticator) {
 export function authenticateWithPassword(passport: Authenticator, req: Request, res: Response, email: string, password: string): Promise<User> {
   const request = Object.assign(Object.create(req) as Request, { body: { email, password } });
   return new Promise((resolve, reject) => {
-    authenticate(passport, 'local', (error, user) => {
+    authenticate<User>(passport, 'local', (error, user) => {
       if (error) reject(error instanceof Error ? error : new Error('Sign-in failed', { cause: error }));
       else if (!user) reject(new AppError('WRONG_CREDENTIALS', WRONG_CREDENTIALS));
       else resolve(user);

@@ -2,6 +2,7 @@ import type { DataSource } from 'typeorm';
 import type { Viewer } from '../../kernel/viewer';
 import { AppError, badInput, notFound } from '../../shared/errors';
 import { isUuid } from '../../shared/validation';
+import { readDirect } from '../../db/direct-read';
 import { AttemptAnswer } from './attempt.entity';
 import {
   ANSWER_TOO_LATE,
@@ -35,7 +36,8 @@ export async function saveAnswer(
   // One statement, its own transaction (exam night sends thousands a second): the attempt is read and
   // share-locked (a submission waits for it), the answer saved only when every rule below holds, and the
   // rules' facts come back so that a refusal says which one failed.
-  const [row] = await db.query<Array<SaveFacts & { saved: SavedAnswerRow | null }>>(
+  const [row] = await readDirect<SaveFacts & { saved: SavedAnswerRow | null }>(
+    db,
     `WITH "a" AS (
        SELECT a."id", a."userId", a."startedAt", a."testId" IS NULL AS "practice", a."submittedAt" IS NOT NULL AS "submitted",
               now() >= a."deadline" AS "late", now() >= a."deadline" + make_interval(secs => t."graceSeconds") AS "pastGrace",
