@@ -6,15 +6,17 @@
 //   network's answer still replaces the copy). A page never opened: the offline page, in the
 //   language of the pages last seen.
 // - Pictures: the kept copy at once, refreshed behind it (stale-while-revalidate).
+// - Downloaded lessons: from their cache only.
 // - GraphQL and the REST API are never touched: signed-in answers stay off the phone's cache (a
 //   model test keeps its attempt in the page's own storage, features/practice/offline-practice.ts).
 // - A new version waits until every tab of the old one is closed: an open test is never reloaded
 //   or switched to code it did not start with; the page announces it (lib/app-worker.ts).
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
 import { registerRoute, setCatchHandler } from 'workbox-routing';
-import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
+import { CacheFirst, CacheOnly, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
+import { LESSONS_CACHE, OFFLINE_LESSONS } from '../src/lib/lesson-downloads';
 import { LANGUAGE_KEY, PAGES_CACHE, SETTINGS_CACHE } from '../src/lib/offline-caches';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<PrecacheEntry | string> };
@@ -69,6 +71,9 @@ registerRoute(
     plugins: [new CacheableResponsePlugin({ statuses: [200] }), new ExpirationPlugin({ maxEntries: 150, maxAgeSeconds: 30 * DAYS, purgeOnQuotaError: true })],
   }),
 );
+
+// Lessons downloaded to the phone: only ever from the cache (lib/lesson-downloads.ts saves them).
+registerRoute(({ url }) => url.origin === self.location.origin && url.pathname.startsWith(OFFLINE_LESSONS), new CacheOnly({ cacheName: LESSONS_CACHE }));
 
 // Built files that are not precached (the staff pages' code): they never change under their name.
 registerRoute(

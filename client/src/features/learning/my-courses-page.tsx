@@ -3,7 +3,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { AttemptHistory } from '../../components/attempt-history';
 import { CourseCard } from '../../components/course-card';
 import { EmptyState, ErrorState, FullScreenLoading } from '../../components/states';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { isGraphQLErrors } from '../../lib/data';
 import { useMyCoursesQuery, type MyCoursesQuery } from './api/my-courses.generated';
 import { paths } from '../../lib/paths';
@@ -13,6 +13,13 @@ import { formatDate } from '../../lib/format';
 import { studyState } from './study-state';
 
 const KEPT = 'my-courses';
+// The lessons kept on the phone: their code loads after the page's.
+const DownloadsSection = lazy(() => import('./downloads-section').then((module) => ({ default: module.DownloadsSection })));
+const Downloads = () => (
+  <Suspense fallback={null}>
+    <DownloadsSection />
+  </Suspense>
+);
 
 /** The student's enrolled courses with their progress, the one studied last first, and courses they do not own yet. */
 export default function MyCoursesPage() {
@@ -28,7 +35,13 @@ export default function MyCoursesPage() {
   }, [fetched, offline]);
   const data = fetched ?? (offline ? kept : undefined);
   if (loading && !data) return <FullScreenLoading />;
-  if (error && !data) return <ErrorState onRetry={() => void refetch()} />;
+  if (error && !data)
+    return (
+      <Container maxW="7xl" py="8">
+        <ErrorState onRetry={() => void refetch()} />
+        <Downloads />
+      </Container>
+    );
   const enrollments = data?.myEnrollments ?? [];
   return (
     <Container maxW="7xl" py="8">
@@ -117,6 +130,7 @@ export default function MyCoursesPage() {
               );
             })
           )}
+          <Downloads />
           <AttemptHistory />
         </Stack>
         <Stack as="aside" aria-labelledby="recommended" gap="4">

@@ -14,6 +14,8 @@ import { formatDigits } from '../../lib/format';
 
 // The quiz (and KaTeX with it) loads only for a lesson that has one.
 const LessonQuiz = lazy(() => import('./lesson-quiz').then((module) => ({ default: module.LessonQuiz })));
+// Downloading a lesson loads with the lesson, after the player.
+const DownloadLesson = lazy(() => import('./download-lesson').then((module) => ({ default: module.DownloadLesson })));
 // The questions to the instructor (and KaTeX with them) load after the player is drawn.
 const LessonQuestions = lazy(() => import('./lesson-questions').then((module) => ({ default: module.LessonQuestions })));
 
@@ -35,6 +37,8 @@ export default function PlayerPage() {
   // Each refusal draws the switch again, so it shows the lesson as not done (it had already flipped).
   const [refusals, setRefusals] = useState(0);
   const quizRef = useRef<HTMLDivElement>(null);
+  // Lessons kept on this phone play from it, with no network and no data spent: their addresses there.
+  const [kept, setKept] = useState<ReadonlyMap<string, string>>(new Map());
   const goToQuiz = () => {
     quizRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
     quizRef.current?.focus({ preventScroll: true });
@@ -60,7 +64,7 @@ export default function PlayerPage() {
   const currentId = initialLesson(lessons, params.get('lesson'), data?.enrollment?.resumeLesson?.id ?? null);
   const current = lessons.find((lesson) => lesson.id === currentId) ?? null;
   // An uploaded video (adaptive stream) when there is one, else the lesson's video address.
-  const currentVideo = current?.streamURL ?? current?.videoURL ?? null;
+  const currentVideo = (current && kept.get(current.id)) ?? current?.streamURL ?? current?.videoURL ?? null;
   const tracksProgress = Boolean(data?.enrollment);
   // Opening a lesson makes it the one to resume at, even before its video plays.
   const choose = (lessonId: string) => {
@@ -87,6 +91,7 @@ export default function PlayerPage() {
                 key={current.id}
                 title={current.title}
                 url={currentVideo}
+                oneRendition={kept.has(current.id)}
                 startAt={current.lastPosition}
                 refreshUrl={async () => (await refetch()).data?.course?.lessons.find((lesson) => lesson.id === current.id)?.streamURL ?? null}
                 onEnded={() => {
@@ -127,6 +132,17 @@ export default function PlayerPage() {
                   </Switch.Root>
                 )}
               </Flex>
+              {tracksProgress && current.streamURL && (
+                <Suspense fallback={null}>
+                  <DownloadLesson
+                    key={current.id}
+                    lesson={current}
+                    course={course}
+                    streamUrl={current.streamURL}
+                    onKept={(address) => setKept((before) => new Map(before).set(current.id, address))}
+                  />
+                </Suspense>
+              )}
               {quizBlocked === current.id && (
                 <Alert.Root status="warning" role="alert" data-testid="quiz-blocked">
                   <Alert.Indicator />
