@@ -1,3 +1,4 @@
+import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { makeSampleVideo } from '@shikhon/server/test-support/sample-video.cjs';
@@ -83,75 +84,93 @@ const playedPast = (page: Page, seconds: number) =>
   );
 
 describe('lessons kept on the phone, in Bangla', () => {
-  it('an enrolled student downloads a lesson, sees its size first and the progress, and plays it with no network', { timeout: 400_000 }, async () => {
-    const courseId = await courseWithVideo();
-    const visit = await openPhone(browser);
-    const { page, context } = visit;
-    const email = newEmail('downloads');
-    await signUp(page, { name: 'শিক্ষার্থী মিতু', email, password: 'a good password', phone: '+880 1811-490050' });
-    await page.waitForURL((url) => url.pathname === '/');
-    await sql(
-      `INSERT INTO enrollment ("studentId", "courseId", "courseName", "courseDescription", email)
+  it(
+    'an enrolled student downloads a lesson (its size first, then the progress), plays it and marks it done with no network; the completion reaches the server once back online',
+    { timeout: 400_000 },
+    async () => {
+      const courseId = await courseWithVideo();
+      const visit = await openPhone(browser);
+      const { page, context } = visit;
+      const email = newEmail('downloads');
+      await signUp(page, { name: 'শিক্ষার্থী মিতু', email, password: 'a good password', phone: '+880 1811-490050' });
+      await page.waitForURL((url) => url.pathname === '/');
+      await sql(
+        `INSERT INTO enrollment ("studentId", "courseId", "courseName", "courseDescription", email)
        SELECT u.id, c.id, c.name, c.description, u.email FROM "user" u, course c WHERE u.email = $1 AND c.id = $2`,
-      [email, courseId],
-    );
+        [email, courseId],
+      );
 
-    // The site's service worker runs this page (it installs in the background on the first visit).
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 60_000 });
-    await page.goto(`/myCoursePlay/${courseId}?lang=bn`);
-    await page.getByTestId('hls-player').waitFor();
-    // The size comes first, on the button.
-    const download = page.getByTestId('lesson-download').getByRole('button', { name: /^ডাউনলোড \([০-৯.,]+ এমবি\)$/ });
-    await download.waitFor();
-    // A slow connection, to see the progress segment by segment.
-    await page.route('**/240p/seg_*.ts', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 400));
-      await route.continue();
-    });
-    await download.click();
-    await page
-      .getByTestId('lesson-download')
-      .getByText(/^ডাউনলোড হচ্ছে: ([০-৯]+)টির মধ্যে [১-৯][০-৯]*টি অংশ$/)
-      .waitFor();
-    await page
-      .getByTestId('lesson-download')
-      .getByText(/^এই পাঠ আপনার ফোনে রাখা আছে/)
-      .waitFor({ timeout: 60_000 });
+      // The site's service worker runs this page (it installs in the background on the first visit).
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 60_000 });
+      await page.goto(`/myCoursePlay/${courseId}?lang=bn`);
+      await page.getByTestId('hls-player').waitFor();
+      // The size comes first, on the button.
+      const download = page.getByTestId('lesson-download').getByRole('button', { name: /^ডাউনলোড \([০-৯.,]+ এমবি\)$/ });
+      await download.waitFor();
+      // A slow connection, to see the progress segment by segment.
+      await page.route('**/240p/seg_*.ts', async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 400));
+        await route.continue();
+      });
+      await download.click();
+      await page
+        .getByTestId('lesson-download')
+        .getByText(/^ডাউনলোড হচ্ছে: ([০-৯]+)টির মধ্যে [১-৯][০-৯]*টি অংশ$/)
+        .waitFor();
+      await page
+        .getByTestId('lesson-download')
+        .getByText(/^এই পাঠ আপনার ফোনে রাখা আছে/)
+        .waitFor({ timeout: 60_000 });
 
-    // No network: the lesson plays from the phone.
-    await context.setOffline(true);
-    await page.getByTestId('hls-player').waitFor();
-    await playedPast(page, 3);
+      // No network: the lesson plays from the phone.
+      await context.setOffline(true);
+      await page.getByTestId('hls-player').waitFor();
+      await playedPast(page, 3);
 
-    // Back online, the list of downloads on My Courses: the lesson with its size, and the space used and left.
-    await context.setOffline(false);
-    await page
-      .getByTestId('lesson-download')
-      .getByRole('link', { name: bn('download.list') })
-      .click();
-    await page.waitForURL((url) => url.pathname === '/mycourses');
-    await page
-      .getByTestId('downloaded-lesson')
-      .filter({ hasText: /^ভগ্নাংশ কী.*· [০-৯.,]+ এমবি/ })
-      .waitFor();
-    await page
-      .getByTestId('storage-space')
-      .filter({ hasText: /^এই ফোনে ব্যবহার হয়েছে: [০-৯.,]+ এমবি। খালি আছে: [০-৯.,]+ এমবি।$/ })
-      .waitFor();
-    await untilKept(page, '/mycourses');
+      // Marked done with no network: kept on the phone, sent once the network is back, counted once.
+      await page.getByText(bn('player.completed'), { exact: true }).click();
+      await page.getByText(bn('player.keptOffline')).waitFor();
+      await page.getByRole('checkbox', { name: bn('player.completed'), checked: true }).waitFor();
+      const completions = () =>
+        sql<{ count: number }>(
+          `SELECT count(*)::int AS count FROM lesson_progress p JOIN "user" u ON u.id = p."studentId" WHERE u.email = $1 AND p."completedAt" IS NOT NULL`,
+          [email],
+        );
+      assert.equal((await completions())[0].count, 0, 'nothing reached the server while offline');
+      await context.setOffline(false);
+      await page.getByTestId('progress-text').filter({ hasText: '১টি পাঠের মধ্যে ১টি শেষ · ১০০%' }).waitFor({ timeout: 30_000 });
+      await page.waitForFunction(() => !localStorage.getItem('player:progress-outbox'), undefined, { timeout: 30_000 });
+      assert.equal((await completions())[0].count, 1, 'the lesson is done on the server, once');
 
-    // Reloaded with no network, My Courses lists it and plays it.
-    await context.setOffline(true);
-    await page.reload();
-    const kept = page.getByTestId('downloaded-lesson').filter({ hasText: 'ভগ্নাংশ কী' });
-    await kept.getByRole('button', { name: bn('downloads.watch') }).click();
-    await kept.getByTestId('hls-player').waitFor();
-    await playedPast(page, 3);
+      // The list of downloads on My Courses: the lesson with its size, and the space used and left.
+      await page
+        .getByTestId('lesson-download')
+        .getByRole('link', { name: bn('download.list') })
+        .click();
+      await page.waitForURL((url) => url.pathname === '/mycourses');
+      await page
+        .getByTestId('downloaded-lesson')
+        .filter({ hasText: /^ভগ্নাংশ কী.*· [০-৯.,]+ এমবি/ })
+        .waitFor();
+      await page
+        .getByTestId('storage-space')
+        .filter({ hasText: /^এই ফোনে ব্যবহার হয়েছে: [০-৯.,]+ এমবি। খালি আছে: [০-৯.,]+ এমবি।$/ })
+        .waitFor();
+      await untilKept(page, '/mycourses');
 
-    // Removed, it is gone from the phone.
-    await kept.getByRole('button', { name: bn('downloads.remove') }).click();
-    await page.getByText(bn('downloads.empty')).waitFor();
-    await context.setOffline(false);
-    await visit.close();
-  });
+      // Reloaded with no network, My Courses lists it and plays it.
+      await context.setOffline(true);
+      await page.reload();
+      const kept = page.getByTestId('downloaded-lesson').filter({ hasText: 'ভগ্নাংশ কী' });
+      await kept.getByRole('button', { name: bn('downloads.watch') }).click();
+      await kept.getByTestId('hls-player').waitFor();
+      await playedPast(page, 3);
+
+      // Removed, it is gone from the phone.
+      await kept.getByRole('button', { name: bn('downloads.remove') }).click();
+      await page.getByText(bn('downloads.empty')).waitFor();
+      await context.setOffline(false);
+      await visit.close();
+    },
+  );
 });

@@ -27,7 +27,7 @@ export default function PlayerPage() {
   const { data, loading, error, refetch } = useCoursePlayerQuery({ variables: { id }, fetchPolicy: 'cache-and-network' });
   const [search, setSearch] = useState('');
   const lessons = useMemo(() => data?.course?.lessons ?? [], [data]);
-  const { progress, certificate, markCompleted, rememberPosition } = useLessonProgress(
+  const { progress, certificate, markCompleted, rememberPosition, isCompleted } = useLessonProgress(
     data?.enrollment?.progress ?? null,
     data?.enrollment?.certificate ?? null,
   );
@@ -95,7 +95,7 @@ export default function PlayerPage() {
                 startAt={current.lastPosition}
                 refreshUrl={async () => (await refetch()).data?.course?.lessons.find((lesson) => lesson.id === current.id)?.streamURL ?? null}
                 onEnded={() => {
-                  if (tracksProgress && !current.completed) void complete(current.id, true);
+                  if (tracksProgress && !isCompleted(current)) void complete(current.id, true);
                   // The lesson's quiz comes after its video; otherwise on to the next lesson after a
                   // short countdown the student can cancel.
                   if (hasQuiz) goToQuiz();
@@ -125,7 +125,7 @@ export default function PlayerPage() {
                   </Button>
                 </HStack>
                 {tracksProgress && (
-                  <Switch.Root key={refusals} checked={current.completed} onCheckedChange={(e) => void complete(current.id, e.checked)} colorPalette="green">
+                  <Switch.Root key={refusals} checked={isCompleted(current)} onCheckedChange={(e) => void complete(current.id, e.checked)} colorPalette="green">
                     <Switch.HiddenInput />
                     <Switch.Control />
                     <Switch.Label>{t('player.completed')}</Switch.Label>
@@ -162,7 +162,7 @@ export default function PlayerPage() {
                     lessonId={current.id}
                     onPassed={() => {
                       setQuizBlocked(null);
-                      if (!current.completed) void complete(current.id, true);
+                      if (!isCompleted(current)) void complete(current.id, true);
                     }}
                   />
                 </Suspense>
@@ -245,7 +245,7 @@ export default function PlayerPage() {
                   onClick={() => choose(lesson.id)}
                   data-testid="lesson-item"
                 >
-                  {lesson.completed ? <CheckCircle2 color="#16a34a" aria-label={t('player.done')} /> : <Circle aria-label={t('player.notDone')} />}
+                  {isCompleted(lesson) ? <CheckCircle2 color="#16a34a" aria-label={t('player.done')} /> : <Circle aria-label={t('player.notDone')} />}
                   <Text as="span" flex="1">
                     {formatDigits(lesson.position, language)}. {lessonLabel(lesson.title)}
                   </Text>
