@@ -85,7 +85,7 @@ const playedPast = (page: Page, seconds: number) =>
 
 describe('lessons kept on the phone, in Bangla', () => {
   it(
-    'an enrolled student downloads a lesson (its size first, then the progress), plays it and marks it done with no network; the completion reaches the server once back online',
+    'an enrolled student downloads a lesson (its size first, then the progress), plays it and marks it done with no network; the completion reaches the server once back online; a refund takes the download away',
     { timeout: 400_000 },
     async () => {
       const courseId = await courseWithVideo();
@@ -169,7 +169,20 @@ describe('lessons kept on the phone, in Bangla', () => {
       // Removed, it is gone from the phone.
       await kept.getByRole('button', { name: bn('downloads.remove') }).click();
       await page.getByText(bn('downloads.empty')).waitFor();
+      assert.equal(await page.evaluate(async () => (await (await caches.open('shikhon-lessons-v1')).keys()).length), 0, 'nothing of it is left');
       await context.setOffline(false);
+
+      // Downloaded again, then refunded (as a refund ends the enrollment): gone at the next visit online.
+      await page.goto(`/myCoursePlay/${courseId}`);
+      await download.click();
+      await page
+        .getByTestId('lesson-download')
+        .getByText(/^এই পাঠ আপনার ফোনে রাখা আছে/)
+        .waitFor({ timeout: 60_000 });
+      await sql(`UPDATE enrollment SET "revokedAt" = now() WHERE "courseId" = $1 AND email = $2`, [courseId, email]);
+      await page.goto('/mycourses');
+      await page.getByText(bn('downloads.empty')).waitFor();
+      assert.equal(await page.getByTestId('downloaded-lesson').count(), 0);
       await visit.close();
     },
   );

@@ -16,17 +16,25 @@ async function storageSpace(): Promise<Space | null> {
   return { used: estimate.usage ?? 0, free: Math.max(0, estimate.quota - (estimate.usage ?? 0)) };
 }
 
-/** The lessons kept on this phone (from a lesson's Download): each with its size, to watch or remove; the space used and left. */
-export function DownloadsSection() {
+/**
+ * The lessons kept on this phone (from a lesson's Download): each with its size, to watch or remove;
+ * the space used and left. `owned`: the courses the student has now, as the server just said (absent
+ * offline); a lesson of any other course (refunded) is removed from the phone.
+ */
+export function DownloadsSection({ owned }: { owned?: readonly string[] }) {
   const t = useT();
   const { language } = useLanguage();
   const [lessons, setLessons] = useState<KeptLesson[] | null>(null);
   const [space, setSpace] = useState<Space | null>(null);
   const [watching, setWatching] = useState<string | null>(null);
+  const ownedKey = owned?.join(' ');
   const read = useCallback(async () => {
-    setLessons(await keptLessons());
+    const kept = await keptLessons();
+    const still = ownedKey === undefined ? null : new Set(ownedKey.split(' '));
+    for (const lesson of kept) if (still && !still.has(lesson.courseId)) await removeKeptLesson(lesson.lessonId);
+    setLessons(still ? kept.filter((lesson) => still.has(lesson.courseId)) : kept);
     setSpace(await storageSpace().catch(() => null));
-  }, []);
+  }, [ownedKey]);
   useEffect(() => {
     void read();
   }, [read]);

@@ -15,9 +15,9 @@ import { studyState } from './study-state';
 const KEPT = 'my-courses';
 // The lessons kept on the phone: their code loads after the page's.
 const DownloadsSection = lazy(() => import('./downloads-section').then((module) => ({ default: module.DownloadsSection })));
-const Downloads = () => (
+const Downloads = ({ owned }: { owned?: readonly string[] }) => (
   <Suspense fallback={null}>
-    <DownloadsSection />
+    <DownloadsSection owned={owned} />
   </Suspense>
 );
 
@@ -130,7 +130,7 @@ export default function MyCoursesPage() {
               );
             })
           )}
-          <Downloads />
+          <Downloads owned={fetched?.myEnrollments.map((enrollment) => enrollment.courseId)} />
           <AttemptHistory />
         </Stack>
         <Stack as="aside" aria-labelledby="recommended" gap="4">
