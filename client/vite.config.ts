@@ -1,7 +1,9 @@
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
-import { defaultClientConditions, defineConfig, type BuildOptions } from 'vite';
+import { defaultClientConditions, defineConfig, type BuildOptions, type PluginOption } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { cataloguePlugin } from './scripts/catalogue-plugin';
+import { precacheForStudents } from './scripts/precache-files';
 import { themeCssPlugin } from './scripts/theme-css-plugin';
 
 // react-router's package exports point at its development build (extra checks and warnings);
@@ -66,8 +68,31 @@ const browserBuild: BuildOptions = {
   },
 };
 
+/**
+ * The site's service worker (service-worker/sw.ts), built into dist/sw.js with the list of files it
+ * precaches; the server serves the web app manifest (server/src/http/installable-app.ts), and the
+ * page registers the worker itself (src/lib/app-worker.ts).
+ */
+const serviceWorker = (): PluginOption =>
+  VitePWA({
+    strategies: 'injectManifest',
+    srcDir: 'service-worker',
+    filename: 'sw.ts',
+    injectRegister: false,
+    manifest: false,
+    injectManifest: {
+      // A classic script: the old address of the practice pages' worker (public/practice-sw.js) imports it.
+      rollupFormat: 'iife',
+      globPatterns: ['**/*.{js,css,woff2,svg,png}'],
+      maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+      manifestTransforms: [precacheForStudents(resolve(__dirname, 'dist'))],
+      // The offline page in each language, drawn by the server; kept again with each new version.
+      additionalManifestEntries: ['bn', 'en'].map((language) => ({ url: `/offline/${language}`, revision: String(Date.now()) })),
+    },
+  });
+
 export default defineConfig(({ command, isSsrBuild }) => ({
-  plugins: [cataloguePlugin(), themeCssPlugin(), react()],
+  plugins: [cataloguePlugin(), themeCssPlugin(), react(), ...(command === 'build' && !isSsrBuild ? [serviceWorker()] : [])],
   resolve: {
     alias: command === 'build' ? [...reactRouterProduction, ...noMessageParser] : [],
     // rxjs (under Apollo Client) ships ES5 code with helpers unless asked for its ES2015 build.

@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 export const baseUrl = process.env.E2E_BASE_URL ?? 'http://localhost:4000';
@@ -12,21 +14,20 @@ export const baseUrl = process.env.E2E_BASE_URL ?? 'http://localhost:4000';
 const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
 const executablePath = process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
 
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
 /** Chromium, headless, with nothing reaching out to the internet. */
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  return chromium.launch({ executablePath, args: ARGS });
 }
 
 export interface Visit {
@@ -39,7 +40,23 @@ export interface Visit {
 
 export async function openPage(browser: Browser, viewport = { width: 1280, height: 900 }): Promise<Visit> {
   const context = await browser.newContext({ viewport, baseURL: baseUrl });
-  const page = await context.newPage();
+  return visitOf(context, await context.newPage(), () => context.close());
+}
+
+/**
+ * A browser with a profile of its own on disk, as a phone's: Chromium treats every throwaway context
+ * as a private window, where a site cannot be installed as an app.
+ */
+export async function openWithProfile(viewport: { width: number; height: number }): Promise<Visit> {
+  const profile = mkdtempSync(path.join(os.tmpdir(), 'e2e-profile-'));
+  const context = await chromium.launchPersistentContext(profile, { executablePath, args: ARGS, viewport, baseURL: baseUrl });
+  return visitOf(context, context.pages()[0] ?? (await context.newPage()), async () => {
+    await context.close();
+    rmSync(profile, { recursive: true, force: true });
+  });
+}
+
+function visitOf(context: BrowserContext, page: Page, close: () => Promise<void>): Visit {
   // A page the server rendered shows before its scripts take over; a test acts on it only after.
   const goto = page.goto.bind(page);
   const reload = page.reload.bind(page);
@@ -63,7 +80,7 @@ export async function openPage(browser: Browser, viewport = { width: 1280, heigh
     page,
     context,
     assertNoErrors: () => assert.deepEqual(errors, []),
-    close: () => context.close(),
+    close,
   };
 }
 

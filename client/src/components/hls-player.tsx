@@ -28,6 +28,8 @@ export interface LessonVideoProps {
   onEnded: () => void;
   /** Called now and then while playing, and on pause, with the position in seconds. */
   onPosition: (seconds: number) => void;
+  /** The stream has one video rendition and no audio-only one (a lesson kept on the phone). */
+  oneRendition?: boolean;
 }
 const heightOf = (quality: Quality) => Number.parseInt(quality, 10);
 
@@ -42,7 +44,7 @@ function levelChoice(heights: number[], quality: Quality, dataSaver: boolean): {
  * with a signed address renewed before it expires,
  * with a quality menu and a data saver that caps the picture at 240p.
  */
-export function HlsPlayer({ title, url, startAt, refreshUrl, onEnded, onPosition }: LessonVideoProps) {
+export function HlsPlayer({ title, url, startAt, refreshUrl, onEnded, onPosition, oneRendition }: LessonVideoProps) {
   const video = useRef<HTMLVideoElement | null>(null);
   const hls = useRef<Hls | null>(null);
   const positionSaving = usePositionSaving(url, startAt, onPosition);
@@ -54,7 +56,8 @@ export function HlsPlayer({ title, url, startAt, refreshUrl, onEnded, onPosition
   const { language } = useLanguage();
   const [problem, setProblem] = useState<'video.expired' | 'video.loadFailed' | null>(null);
   const quality = effectiveQuality(preferences.quality, preferences.dataSaver);
-  const audioOnly = quality === 'audio';
+  // A lesson kept on the phone has one rendition only.
+  const audioOnly = quality === 'audio' && !oneRendition;
   const choice = useRef({ quality, dataSaver: preferences.dataSaver });
   choice.current = { quality, dataSaver: preferences.dataSaver };
   const applied = useRef('');

@@ -9,7 +9,7 @@ import { usePositionSaving } from './use-position-saving';
 // Its own chunk: pages without an uploaded video never load the HLS player.
 const HlsPlayer = lazy(() => import('./hls-player').then((module) => ({ default: module.HlsPlayer })));
 
-export function LessonVideo({ title, url, startAt, refreshUrl, onEnded, onPosition }: LessonVideoProps) {
+export function LessonVideo({ title, url, startAt, refreshUrl, onEnded, onPosition, oneRendition }: LessonVideoProps) {
   const video = useRef<HTMLVideoElement | null>(null);
   const positionSaving = usePositionSaving(url, startAt, onPosition);
 
@@ -18,7 +18,7 @@ export function LessonVideo({ title, url, startAt, refreshUrl, onEnded, onPositi
     void loadHlsJs();
     return (
       <Suspense fallback={<Box bg="black" borderRadius="md" aspectRatio={16 / 9} />}>
-        <HlsPlayer title={title} url={url} startAt={startAt} refreshUrl={refreshUrl} onEnded={onEnded} onPosition={onPosition} />
+        <HlsPlayer title={title} url={url} startAt={startAt} refreshUrl={refreshUrl} onEnded={onEnded} onPosition={onPosition} oneRendition={oneRendition} />
       </Suspense>
     );
   }

@@ -16,7 +16,8 @@ function resolveImport(from: string, specifier: string): string | null {
 /**
  * The app's own modules that can run before the rest of the catalogue has arrived: everything
  * main.tsx imports, statically or not, except the screens the router loads with `screen()` or
- * `named()`, which wait for the whole catalogue (the public pages' `publicScreen()` does not).
+ * `named()`, and parts loaded with `Promise.all([import(…), loadRestOfCatalogues()])`, which wait for
+ * the whole catalogue (the public pages' `publicScreen()` does not).
  */
 function firstLoadModules(): string[] {
   const seen = new Set<string>();
@@ -26,7 +27,13 @@ function firstLoadModules(): string[] {
     if (seen.has(file)) continue;
     seen.add(file);
     const code = readFileSync(file, 'utf8');
-    const waiting = new Set([...code.matchAll(/\b(?:screen|named)\(\s*\(\)\s*=>\s*import\(\s*'([^']+)'/g)].map((match) => match[1]));
+    const waiting = new Set(
+      [
+        ...code.matchAll(/\b(?:screen|named)\(\s*\(\)\s*=>\s*import\(\s*'([^']+)'/g),
+        // A part loaded together with the rest of the catalogue (components/layout/app-worker-parts.tsx).
+        ...code.matchAll(/Promise\.all\(\[\s*import\(\s*'([^']+)'\s*\),\s*loadRestOfCatalogues\(\)\s*\]\)/g),
+      ].map((match) => match[1]),
+    );
     for (const [, imported, loaded] of code.matchAll(/^\s*(?:import|export)(?!\s+type\b)[^'";]*?['"](\.[^'"]+)['"]|\bimport\(\s*['"](\.[^'"]+)['"]\s*\)/gm)) {
       const specifier = imported ?? loaded;
       if ((loaded && waiting.has(loaded)) || /\.(css|svg|png|json)(\?\w+)?$/.test(specifier)) continue;

@@ -15,7 +15,8 @@ fs.mkdirSync(path.join(dist, 'assets'), { recursive: true });
 fs.writeFileSync(path.join(root, 'secret.txt'), 'not for visitors');
 fs.writeFileSync(path.join(root, 'secret.txt.gz'), zlib.gzipSync('not for visitors'));
 const files = {
-  'index.html': '<!doctype html><html lang="en"><title>app</title></html>',
+  'index.html': '<!doctype html><html lang="en"><head><meta name="theme-color" content="#0284c7" /><title>app</title></head></html>',
+  'sw.js': 'self.addEventListener("fetch", () => {})',
   'assets/app-1a2b.js': 'console.log("app")',
   'robots.txt': 'User-agent: *',
 };
@@ -98,5 +99,61 @@ describe('the built client files', () => {
     expect(page.status).toBe(200);
     expect(page.headers['cache-control']).toBe('no-cache');
     expect(zlib.gunzipSync(page.body).toString()).toContain('<title>app</title>');
+  });
+
+  it('asks a browser to check the service worker again at every visit, to find a new version at once', async () => {
+    const worker = await get('/sw.js', { 'accept-encoding': 'gzip' });
+    expect(worker.status).toBe(200);
+    expect(worker.headers['cache-control']).toBe('no-cache');
+  });
+});
+
+describe('the installable app', () => {
+  it('has a web app manifest in the language its address names, with the theme colour and maskable icons of 192 and 512 px', async () => {
+    for (const [language, name] of [
+      ['bn', 'শিখন'],
+      ['en', 'Shikhon'],
+    ]) {
+      const answer = await get(`/manifest.webmanifest?lang=${language}`);
+      expect(answer.status).toBe(200);
+      expect(answer.headers['content-type']).toMatch(/^application\/manifest\+json/);
+      const manifest = JSON.parse(answer.body.toString()) as Record<string, unknown> & { icons: Array<Record<string, string>> };
+      expect(manifest).toMatchObject({ name, short_name: name, lang: language, start_url: '/', scope: '/', display: 'standalone', theme_color: '#0284c7' });
+      for (const size of ['192x192', '512x512']) {
+        expect(manifest.icons).toContainEqual({ src: `/icons/icon-maskable-${size.split('x')[0]}.png`, sizes: size, type: 'image/png', purpose: 'maskable' });
+        expect(manifest.icons).toContainEqual(expect.objectContaining({ sizes: size, purpose: 'any' }));
+      }
+    }
+  });
+
+  it('has the icons the manifest names as real PNG files of their size', () => {
+    const icons = path.resolve(__dirname, '../../../client/public/icons');
+    for (const [file, size] of [
+      ['icon-192.png', 192],
+      ['icon-512.png', 512],
+      ['icon-maskable-192.png', 192],
+      ['icon-maskable-512.png', 512],
+    ] as const) {
+      const png = fs.readFileSync(path.join(icons, file));
+      expect(png.subarray(1, 4).toString()).toBe('PNG');
+      // The IHDR chunk: width and height, big-endian, at bytes 16 and 20.
+      expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([size, size]);
+    }
+  });
+
+  it('has an offline page in each language, and no other', async () => {
+    const bangla = await get('/offline/bn');
+    expect(bangla.status).toBe(200);
+    expect(bangla.headers['content-language']).toBe('bn');
+    const page = bangla.body.toString();
+    expect(page).toContain('<html lang="bn">');
+    expect(page).toContain('<h1>আপনি অফলাইনে আছেন</h1>');
+    expect((await get('/offline/en')).body.toString()).toContain('<h1>You are offline</h1>');
+    expect((await get('/offline/fr', { accept: 'application/json' })).status).toBe(404);
+  });
+
+  it("says each page's language, for the service worker's offline page", async () => {
+    const page = await get('/some/page?lang=bn', { accept: 'text/html' });
+    expect(page.headers['content-language']).toBe('bn');
   });
 });

@@ -4,6 +4,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
 import type { Language } from '../i18n/languages';
+import { sendOfflinePage, sendWebAppManifest } from './installable-app';
 import { localizedTemplate } from './localized-page';
 import type { PageRenderer, PageResponse } from './server-rendered-pages';
 
@@ -35,9 +36,14 @@ export function clientFilesRouter(clientDist: string, renderPage?: PageRenderer)
     res.setHeader('Cache-Control', 'public, max-age=300');
     sendPossiblyCompressed(req, res, apiReference);
   });
+  // The installed app: its manifest, and the page its service worker shows offline for a page never opened.
+  router.get('/manifest.webmanifest', sendWebAppManifest(indexFile));
+  router.get('/offline/:language', sendOfflinePage(indexFile));
   router.get(/.*/, async (req, res, next) => {
     if (!req.accepts('html') || !fs.existsSync(indexFile)) return next();
     res.setHeader('Cache-Control', 'no-cache');
+    // The service worker shows its offline page in the language of the pages it last saw.
+    res.setHeader('Content-Language', req.language);
     // A page for signed-in people, asked for by a browser that was not signed in: the sign-in page
     // first, which comes back here (this works before the page's scripts run, or without them).
     const signIn = renderPage?.signInFirst?.(req.originalUrl, req.headers.cookie);
@@ -82,8 +88,16 @@ function plainPages(indexFile: string) {
   };
 }
 
-/** Hashed assets never change under their name; other files are checked again after five minutes. */
-const cacheControlFor = (file: string) => (file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
+/** The service worker's files: a browser asks for them again at each visit, to find a new version at once. */
+const SERVICE_WORKER_FILES = new Set(['sw.js', 'practice-sw.js']);
+
+/** Hashed assets never change under their name; the service worker is always checked again; other files after five minutes. */
+const cacheControlFor = (file: string) =>
+  file.includes(`${path.sep}assets${path.sep}`)
+    ? 'public, max-age=31536000, immutable'
+    : SERVICE_WORKER_FILES.has(path.basename(file))
+      ? 'no-cache'
+      : 'public, max-age=300';
 
 /** Brotli first whatever order the browser lists them in; nothing compressed to a client that names none. */
 function encodingFor(req: Request): 'br' | 'gzip' | null {

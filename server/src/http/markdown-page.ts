@@ -136,6 +136,7 @@ export function renderMarkdownPage(markdown: string, options: MarkdownPageOption
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)} · Shikhon</title>
 <link rel="icon" type="image/svg+xml" href="/favicon.svg">
+<link rel="manifest" href="/manifest.webmanifest?lang=en">
 <style>${PAGE_STYLE}</style>
 </head>
 <body>

@@ -20,6 +20,8 @@ export const NOT_IN_OPENAPI: Readonly<Record<string, string>> = {
   'POST /subscribe': "The site's own newsletter form in its footer",
   'GET /docs/api': 'The GraphQL API reference page, built with the client',
   'GET /.*/': "The site's pages and built files",
+  'GET /manifest.webmanifest': 'The web app manifest, for installing the site on a phone',
+  'GET /offline/:language': "The page the site's service worker shows offline for a page the phone never opened",
   'ALL /uploads/lesson-videos': "Resumable lesson video uploads (the tus protocol), for the course editor's page",
   'ALL /uploads/lesson-videos/*rest': "Resumable lesson video uploads (the tus protocol), for the course editor's page",
   'GET /media/lessons/:lessonId/:token/*file': "Lesson video streams, at the short-lived addresses GraphQL's lessons give the player",

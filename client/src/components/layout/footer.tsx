@@ -6,6 +6,7 @@ import { localDigits } from '../../lib/digits';
 import { useLanguage, useT, type Language, type MessageKey } from '../../lib/i18n';
 import { toaster } from '../../lib/toaster';
 import { paths } from '../../lib/paths';
+import { AppWorkerParts } from './app-worker-parts';
 import '../../styles/ui.css';
 import './footer.css';
 
@@ -71,6 +72,7 @@ export function Footer() {
   const { language } = useLanguage();
   return (
     <footer className="footer">
+      <AppWorkerParts />
       <div className="ui-container footer-content">
         <div className="footer-columns">
           <div className="ui-stack footer-column">

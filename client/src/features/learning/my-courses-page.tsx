@@ -3,20 +3,45 @@ import { Link as RouterLink } from 'react-router-dom';
 import { AttemptHistory } from '../../components/attempt-history';
 import { CourseCard } from '../../components/course-card';
 import { EmptyState, ErrorState, FullScreenLoading } from '../../components/states';
-import { useMyCoursesQuery } from './api/my-courses.generated';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { isGraphQLErrors } from '../../lib/data';
+import { useMyCoursesQuery, type MyCoursesQuery } from './api/my-courses.generated';
 import { paths } from '../../lib/paths';
 import { CourseImage } from '../../components/course-image';
 import { localeOf, useLanguage, useT } from '../../lib/i18n';
 import { formatDate } from '../../lib/format';
 import { studyState } from './study-state';
 
+const KEPT = 'my-courses';
+// The lessons kept on the phone: their code loads after the page's.
+const DownloadsSection = lazy(() => import('./downloads-section').then((module) => ({ default: module.DownloadsSection })));
+const Downloads = ({ owned }: { owned?: readonly string[] }) => (
+  <Suspense fallback={null}>
+    <DownloadsSection owned={owned} />
+  </Suspense>
+);
+
 /** The student's enrolled courses with their progress, the one studied last first, and courses they do not own yet. */
 export default function MyCoursesPage() {
   const t = useT();
   const { language } = useLanguage();
-  const { data, loading, error, refetch } = useMyCoursesQuery({ fetchPolicy: 'cache-and-network' });
+  const { data: fetched, loading, error, refetch } = useMyCoursesQuery({ fetchPolicy: 'cache-and-network' });
+  // With no network, the list as this phone last saw it (lib/kept-answers.ts, forgotten once nobody is signed in).
+  const [kept, setKept] = useState<MyCoursesQuery | null>(null);
+  const offline = Boolean(error && !isGraphQLErrors(error) && !fetched);
+  useEffect(() => {
+    if (fetched) void import('../../lib/kept-answers').then(({ keepAnswer }) => keepAnswer(KEPT, fetched));
+    else if (offline) void import('../../lib/kept-answers').then(({ keptAnswer }) => setKept(keptAnswer<MyCoursesQuery>(KEPT)));
+  }, [fetched, offline]);
+  const data = fetched ?? (offline ? kept : undefined);
   if (loading && !data) return <FullScreenLoading />;
-  if (error && !data) return <ErrorState onRetry={() => void refetch()} />;
+  if (error && !data)
+    return (
+      <Container maxW="7xl" py="8">
+        <ErrorState onRetry={() => void refetch()} />
+        <Downloads />
+      </Container>
+    );
   const enrollments = data?.myEnrollments ?? [];
   return (
     <Container maxW="7xl" py="8">
@@ -25,6 +50,11 @@ export default function MyCoursesPage() {
           <Heading as="h1" size="2xl">
             {t('learning.title')}
           </Heading>
+          {offline && (
+            <Text color="fg.muted" data-testid="kept-offline">
+              {t('learning.keptOffline')}
+            </Text>
+          )}
           {(data?.myAnnouncements.length ?? 0) > 0 && (
             <Card.Root as="section" aria-labelledby="announcements" variant="subtle">
               <Card.Body gap="3">
@@ -100,6 +130,7 @@ export default function MyCoursesPage() {
               );
             })
           )}
+          <Downloads owned={fetched?.myEnrollments.map((enrollment) => enrollment.courseId)} />
           <AttemptHistory />
         </Stack>
         <Stack as="aside" aria-labelledby="recommended" gap="4">

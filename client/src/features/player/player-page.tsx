@@ -14,6 +14,8 @@ import { formatDigits } from '../../lib/format';
 
 // The quiz (and KaTeX with it) loads only for a lesson that has one.
 const LessonQuiz = lazy(() => import('./lesson-quiz').then((module) => ({ default: module.LessonQuiz })));
+// Downloading a lesson loads with the lesson, after the player.
+const DownloadLesson = lazy(() => import('./download-lesson').then((module) => ({ default: module.DownloadLesson })));
 // The questions to the instructor (and KaTeX with them) load after the player is drawn.
 const LessonQuestions = lazy(() => import('./lesson-questions').then((module) => ({ default: module.LessonQuestions })));
 
@@ -25,7 +27,7 @@ export default function PlayerPage() {
   const { data, loading, error, refetch } = useCoursePlayerQuery({ variables: { id }, fetchPolicy: 'cache-and-network' });
   const [search, setSearch] = useState('');
   const lessons = useMemo(() => data?.course?.lessons ?? [], [data]);
-  const { progress, certificate, markCompleted, rememberPosition } = useLessonProgress(
+  const { progress, certificate, markCompleted, rememberPosition, isCompleted } = useLessonProgress(
     data?.enrollment?.progress ?? null,
     data?.enrollment?.certificate ?? null,
   );
@@ -35,6 +37,8 @@ export default function PlayerPage() {
   // Each refusal draws the switch again, so it shows the lesson as not done (it had already flipped).
   const [refusals, setRefusals] = useState(0);
   const quizRef = useRef<HTMLDivElement>(null);
+  // Lessons kept on this phone play from it, with no network and no data spent: their addresses there.
+  const [kept, setKept] = useState<ReadonlyMap<string, string>>(new Map());
   const goToQuiz = () => {
     quizRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
     quizRef.current?.focus({ preventScroll: true });
@@ -60,7 +64,7 @@ export default function PlayerPage() {
   const currentId = initialLesson(lessons, params.get('lesson'), data?.enrollment?.resumeLesson?.id ?? null);
   const current = lessons.find((lesson) => lesson.id === currentId) ?? null;
   // An uploaded video (adaptive stream) when there is one, else the lesson's video address.
-  const currentVideo = current?.streamURL ?? current?.videoURL ?? null;
+  const currentVideo = (current && kept.get(current.id)) ?? current?.streamURL ?? current?.videoURL ?? null;
   const tracksProgress = Boolean(data?.enrollment);
   // Opening a lesson makes it the one to resume at, even before its video plays.
   const choose = (lessonId: string) => {
@@ -87,10 +91,11 @@ export default function PlayerPage() {
                 key={current.id}
                 title={current.title}
                 url={currentVideo}
+                oneRendition={kept.has(current.id)}
                 startAt={current.lastPosition}
                 refreshUrl={async () => (await refetch()).data?.course?.lessons.find((lesson) => lesson.id === current.id)?.streamURL ?? null}
                 onEnded={() => {
-                  if (tracksProgress && !current.completed) void complete(current.id, true);
+                  if (tracksProgress && !isCompleted(current)) void complete(current.id, true);
                   // The lesson's quiz comes after its video; otherwise on to the next lesson after a
                   // short countdown the student can cancel.
                   if (hasQuiz) goToQuiz();
@@ -120,13 +125,24 @@ export default function PlayerPage() {
                   </Button>
                 </HStack>
                 {tracksProgress && (
-                  <Switch.Root key={refusals} checked={current.completed} onCheckedChange={(e) => void complete(current.id, e.checked)} colorPalette="green">
+                  <Switch.Root key={refusals} checked={isCompleted(current)} onCheckedChange={(e) => void complete(current.id, e.checked)} colorPalette="green">
                     <Switch.HiddenInput />
                     <Switch.Control />
                     <Switch.Label>{t('player.completed')}</Switch.Label>
                   </Switch.Root>
                 )}
               </Flex>
+              {tracksProgress && current.streamURL && (
+                <Suspense fallback={null}>
+                  <DownloadLesson
+                    key={current.id}
+                    lesson={current}
+                    course={course}
+                    streamUrl={current.streamURL}
+                    onKept={(address) => setKept((before) => new Map(before).set(current.id, address))}
+                  />
+                </Suspense>
+              )}
               {quizBlocked === current.id && (
                 <Alert.Root status="warning" role="alert" data-testid="quiz-blocked">
                   <Alert.Indicator />
@@ -146,7 +162,7 @@ export default function PlayerPage() {
                     lessonId={current.id}
                     onPassed={() => {
                       setQuizBlocked(null);
-                      if (!current.completed) void complete(current.id, true);
+                      if (!isCompleted(current)) void complete(current.id, true);
                     }}
                   />
                 </Suspense>
@@ -229,7 +245,7 @@ export default function PlayerPage() {
                   onClick={() => choose(lesson.id)}
                   data-testid="lesson-item"
                 >
-                  {lesson.completed ? <CheckCircle2 color="#16a34a" aria-label={t('player.done')} /> : <Circle aria-label={t('player.notDone')} />}
+                  {isCompleted(lesson) ? <CheckCircle2 color="#16a34a" aria-label={t('player.done')} /> : <Circle aria-label={t('player.notDone')} />}
                   <Text as="span" flex="1">
                     {formatDigits(lesson.position, language)}. {lessonLabel(lesson.title)}
                   </Text>

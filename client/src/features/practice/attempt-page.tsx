@@ -10,7 +10,7 @@ import { useAttemptPageQuery, useSaveAnswerMutation, useSubmitAttemptMutation, t
 import { MathText } from './math-text';
 import { QuestionPicture } from '../../components/picture/question-picture';
 import { clock } from './practice-labels';
-import { forgetKeptAttempt, keepAttempt, keepPageForOffline, keepSavedAnswer, keptAttempt } from './offline-practice';
+import { forgetKeptAttempt, keepAttempt, keepSavedAnswer, keptAttempt } from './offline-practice';
 import { forgetAttempt, keepPending, markLate, outcomeOf, readPending, retryDelay, settlePending } from './pending-answers';
 import { PracticeView } from './practice-view';
 import { ResultView } from './result-view';
@@ -34,9 +34,6 @@ export default function AttemptPage() {
     if (fetched.attempt.result) forgetKeptAttempt(id);
     else keepAttempt(id, fetched);
   }, [fetched, id]);
-  useEffect(() => {
-    void keepPageForOffline();
-  }, []);
   if (loading && !data) return <FullScreenLoading />;
   if (error && !data) return <ErrorState onRetry={() => void refetch()} message={describeError(error).message} />;
   if (!data) return <FullScreenLoading />;
