@@ -110,7 +110,7 @@ describe('exam night on a phone with a bad connection, in Bangla', () => {
   });
 
   it('a test page reloaded with no network opens from the phone, with every answer, and sends the kept one when back online', async () => {
-    const visit = await openPhone(browser);
+    const visit = await openPhone(browser, { offline: true });
     const { page, context } = visit;
     await signUp(page, { name: 'পরীক্ষার্থী নাবিলা', email: newEmail('reload'), password: 'a good password' });
     await page.waitForURL((url) => url.pathname === '/');

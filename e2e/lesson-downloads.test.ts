@@ -89,7 +89,7 @@ describe('lessons kept on the phone, in Bangla', () => {
     { timeout: 400_000 },
     async () => {
       const courseId = await courseWithVideo();
-      const visit = await openPhone(browser);
+      const visit = await openPhone(browser, { offline: true });
       const { page, context } = visit;
       const email = newEmail('downloads');
       await signUp(page, { name: 'শিক্ষার্থী মিতু', email, password: 'a good password', phone: '+880 1811-490050' });

@@ -5,8 +5,9 @@ import { openPage, type Visit } from './browser';
 /** A phone-sized window: 390 px wide, as a common phone held upright. */
 export const PHONE = { width: 390, height: 844 };
 
-export function openPhone(browser: Browser): Promise<Visit> {
-  return openPage(browser, PHONE);
+/** A phone's window; `offline: true` lets the site's service worker in (tests of working offline). */
+export function openPhone(browser: Browser, options: { offline?: boolean } = {}): Promise<Visit> {
+  return openPage(browser, PHONE, options);
 }
 
 /**
