@@ -340,7 +340,9 @@ describe('buying with SSLCommerz', () => {
     await comeBack(await onGateway(await startBuying(), { ipn: 'now' }));
     await student.graphql(`mutation ($id: ID!) { purchaseCourse(input: { courseId: $id, paymentMethod: "pm_card_visa" }) { status } }`, { id: cardCourse.id });
     const instructor = await signedInClient(app.url, 'teacher@example.com', 'teacher password');
-    const overview = await instructor.graphql(`{ instructorOverview { totalRevenue revenue { currency amount } } }`);
+    const overview = await instructor.graphql(
+      `{ instructorOverview { totalRevenue revenue { currency amount } revenueTotals { amount currency formatted } } }`,
+    );
     expect(overview.data).toEqual({
       instructorOverview: {
         totalRevenue: 15,
@@ -348,14 +350,30 @@ describe('buying with SSLCommerz', () => {
           { currency: 'usd', amount: 15 },
           { currency: 'bdt', amount: 1200 },
         ],
+        revenueTotals: [
+          { amount: 1500, currency: 'USD', formatted: '$15.00' },
+          { amount: 120_000, currency: 'BDT', formatted: '৳1,200' },
+        ],
       },
     });
+    const [from, to] = [new Date(Date.now() - 86_400_000), new Date(Date.now() + 86_400_000)].map((day) => day.toISOString().slice(0, 10));
+    const series = await instructor.graphql<{ instructorRevenueSeries: { totalRevenue: unknown; totalRevenueTaka: number } }>(
+      `query ($from: String!, $to: String!) { instructorRevenueSeries(from: $from, to: $to, interval: DAY) { totalRevenue { amount currency } totalRevenueTaka } }`,
+      { from, to },
+    );
+    expect(series.data!.instructorRevenueSeries).toEqual({ totalRevenue: { amount: 120_000, currency: 'BDT' }, totalRevenueTaka: 1200 });
     await makeUser(db, { email: 'boss@example.com', role: Role.ADMIN }, 'admin password');
     const admin = await signedInClient(app.url, 'boss@example.com', 'admin password');
-    const summary = await admin.graphql<{ adminSummary: { revenueByCurrency: unknown[] } }>(`{ adminSummary { revenueByCurrency { currency amount } } }`);
+    const summary = await admin.graphql<{ adminSummary: { revenueByCurrency: unknown[]; revenueTotals: unknown[] } }>(
+      `{ adminSummary { revenueByCurrency { currency amount } revenueTotals { amount currency } } }`,
+    );
     expect(summary.data!.adminSummary.revenueByCurrency).toEqual([
       { currency: 'usd', amount: 15 },
       { currency: 'bdt', amount: 1200 },
+    ]);
+    expect(summary.data!.adminSummary.revenueTotals).toEqual([
+      { amount: 1500, currency: 'USD' },
+      { amount: 120_000, currency: 'BDT' },
     ]);
   });
 
