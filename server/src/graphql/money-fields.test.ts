@@ -9,7 +9,7 @@ import { schemaFile } from '../config/paths';
  * itself is the one type allowed to hold the number. Inputs are typed by admins and named with
  * their currency (`priceBDT`, `amountOffBDT`): they answer nothing.
  */
-const MONEY_NAME = /amount|price|revenue|refunded(?!At)|paid(?!At)|earning|balance|cost|fee\b/i;
+const MONEY_NAME = /amount|price|revenue|refunded(?!At)|paid(?!At|With)|earning|balance|cost|fee\b/i;
 /** Money holds the number; MoneyTotal (whole units beside a currency string) may be answered only by deprecated fields, checked below. */
 const ALLOWED_HOLDERS = new Set(['Money', 'MoneyTotal']);
 

@@ -535,6 +535,18 @@ describe('how a card payment was made', () => {
     expect(await db.getRepository(Payment).findOneByOrFail({ courseId: course.id })).toMatchObject({ status: PaymentStatus.FAILED, method: null });
   });
 
+  it('says how each payment was paid in the reader’s words, never by a provider’s stored name: the method, else the way to pay, and test mode', async () => {
+    await buy(buyer, 'pm_card_chargeDeclined');
+    await buy(buyer, 'pm_card_visa');
+    const paidWith = async (language: string) => {
+      buyer.headers['accept-language'] = language;
+      const { data } = await buyer.graphql<{ myPayments: { items: Array<{ paidWith: string }> } }>(`{ myPayments { items { paidWith } } }`);
+      return data!.myPayments.items.map((item) => item.paidWith);
+    };
+    expect(await paidWith('en')).toEqual(['Visa •••• 4242 (test mode)', 'International card (Stripe) (test mode)']);
+    expect(await paidWith('bn')).toEqual(['Visa •••• 4242 (টেস্ট মোড)', 'আন্তর্জাতিক কার্ড (Stripe) (টেস্ট মোড)']);
+  });
+
   it('refuses a 31st declined purchase in an hour, saying when to try again, without asking the provider', async () => {
     for (let i = 0; i < 30; i++) expect((await buy(buyer, 'pm_card_chargeDeclined')).data!.purchaseCourse.status).toBe('FAILED');
     const attempts = await db.getRepository(TestModePayment).count();
