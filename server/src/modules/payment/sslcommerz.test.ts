@@ -129,7 +129,15 @@ describe('buying with SSLCommerz', () => {
   });
 
   it('says the taka paid with bKash as taka everywhere: the enrollment, the old REST answer and the webhook event', async () => {
-    await comeBack(await onGateway(await startBuying(), { ipn: 'now' }));
+    const owner = await makeUser(db, { email: 'integrator@example.com', role: Role.ADMIN }, 'admin password');
+    await db.getRepository(WebhookEndpoint).insert({
+      url: 'http://127.0.0.1:9/hooks',
+      events: [WebhookEventType.ENROLLMENT_CREATED, WebhookEventType.PAYMENT_SUCCEEDED],
+      secretEncrypted: 'x',
+      createdById: owner.id,
+    });
+    await app.services.jobs.boss();
+    await comeBack(await onGateway(await startBuying(), { ipn: 'now', method: 'bkash' }));
     const mine = await student.graphql<{
       myEnrollments: Array<{ amountPaid: { amount: number; currency: string; formatted: string }; transactionAmount: number }>;
     }>(`{ myEnrollments { amountPaid { amount currency formatted } transactionAmount } }`);
@@ -140,6 +148,15 @@ describe('buying with SSLCommerz', () => {
 
     const enrollment = await db.getRepository(Enrollment).findOneByOrFail({ courseId: course.id });
     expect(enrollmentEventData(enrollment)).toMatchObject({ amount: 1200, currency: 'bdt', amountPaid: { amount: 120_000, currency: 'bdt' } });
+    // The events as delivered: each once, in taka.
+    const delivered = async (type: WebhookEventType) =>
+      (await db.getRepository(WebhookDelivery).findBy({ eventType: type })).map((row) => (JSON.parse(row.body) as { data: Record<string, unknown> }).data);
+    expect(await delivered(WebhookEventType.ENROLLMENT_CREATED)).toEqual([
+      expect.objectContaining({ enrollmentId: enrollment.id, amount: 1200, currency: 'bdt', amountPaid: { amount: 120_000, currency: 'bdt' } }),
+    ]);
+    expect(await delivered(WebhookEventType.PAYMENT_SUCCEEDED)).toEqual([
+      expect.objectContaining({ amount: { amount: 120_000, currency: 'bdt' }, provider: 'sslcommerz', method: 'bKash' }),
+    ]);
   });
 
   it('enrolls once when the buyer returns before the IPN, and the late IPN changes nothing', async () => {
