@@ -218,21 +218,26 @@ export async function recordProviderResult(deps: PurchaseDeps, paymentId: string
 async function refundSecondPayment(deps: PurchaseDeps, payment: Payment, owned: Enrollment): Promise<PurchaseOutcome> {
   const outcome = { status: 'SUCCEEDED' as const, enrollment: owned, clientSecret: null };
   if (payment.status === PaymentStatus.REFUNDED) return { ...outcome, payment, message: SECOND_PAYMENT_REFUNDED };
+  let refunded: Refunded | null;
   try {
-    await deps.providers.capable(payment.provider, 'refunds').refund({
-      paymentRef: payment.providerRef!,
-      amountMinor: payment.amountMinor,
-      idempotencyKey: `second-payment-${payment.id}`,
+    refunded = await refundPayment(deps, payment.id, async (current) => {
+      if (current.status !== PaymentStatus.SUCCEEDED) return null;
+      await deps.providers.capable(current.provider, 'refunds').refund({
+        paymentRef: current.providerRef!,
+        amountMinor: current.amountMinor,
+        idempotencyKey: `second-payment-${current.id}`,
+      });
+      // Nobody acted (no audit entry); the student gets the mail about a second payment below.
+      return { refundedMinor: current.amountMinor, percent: 100, refundCase: 'SECOND_PAYMENT', rule: SECOND_PAYMENT_REFUNDED, tellBuyer: false };
     });
   } catch (error) {
     deps.log.error({ err: error, paymentId: payment.id }, 'refunding a second payment for an owned course failed');
     return { ...outcome, payment, message: ALREADY_OWNED };
   }
-  const refunded = { status: PaymentStatus.REFUNDED, refundedMinor: payment.amountMinor };
-  // Only the call that marks it refunded tells the student (webhooks and the browser may both get here).
-  const { affected } = await deps.db.getRepository(Payment).update({ id: payment.id, status: PaymentStatus.SUCCEEDED }, refunded);
-  if (affected) await sendSecondPaymentRefunded(deps, payment, owned);
-  return { ...outcome, payment: Object.assign(payment, refunded), message: SECOND_PAYMENT_REFUNDED };
+  // Only the call that refunded it tells the student (webhooks and the browser may both get here).
+  if (refunded) await sendSecondPaymentRefunded(deps, refunded.payment, owned);
+  const current = refunded?.payment ?? (await deps.db.getRepository(Payment).findOneByOrFail({ id: payment.id }));
+  return { ...outcome, payment: current, message: current.status === PaymentStatus.REFUNDED ? SECOND_PAYMENT_REFUNDED : ALREADY_OWNED };
 }
 
 /**
@@ -388,8 +393,9 @@ export interface RefundDecision {
   tellBuyer: boolean;
   /** The enrollment refunded (an admin's choice); otherwise the first one it gave. */
   enrollmentId?: string;
-  actor: Actor;
-  address: string;
+  /** Who did it, for the audit entry: none for the product's own refund of a second payment for an owned course (nobody acted). */
+  actor?: Actor;
+  address?: string;
   /** The refund's own record, written in the same transaction (an admin's); answers its id. */
   keep?: (manager: EntityManager, payment: Payment, enrollmentId: string) => Promise<string>;
 }
@@ -439,21 +445,22 @@ export async function refundPayment(
     });
     const student = await manager.getRepository(User).findOneBy({ id: current.studentId });
     const courseName = current.bundle?.name ?? ended[0]?.courseName ?? (await manager.getRepository(Course).findOneBy({ id: current.courseId }))?.name ?? null;
-    await recordAudit(manager, {
-      viewer: decision.actor,
-      address: decision.address,
-      action: AuditAction.REFUND_ENROLLMENT,
-      targetType: enrollmentId ? AuditTarget.ENROLLMENT : AuditTarget.PAYMENT,
-      targetId: enrollmentId ?? current.id,
-      detail: {
-        student: ended[0]?.email ?? student?.email ?? student?.phone ?? null,
-        course: courseName,
-        refundCase: decision.refundCase,
-        percent,
-        amountCents: decision.refundedMinor,
-        currency: current.currency,
-      },
-    });
+    if (decision.actor)
+      await recordAudit(manager, {
+        viewer: decision.actor,
+        address: decision.address ?? '',
+        action: AuditAction.REFUND_ENROLLMENT,
+        targetType: enrollmentId ? AuditTarget.ENROLLMENT : AuditTarget.PAYMENT,
+        targetId: enrollmentId ?? current.id,
+        detail: {
+          student: ended[0]?.email ?? student?.email ?? student?.phone ?? null,
+          course: courseName,
+          refundCase: decision.refundCase,
+          percent,
+          amountCents: decision.refundedMinor,
+          currency: current.currency,
+        },
+      });
     return { payment: current, refundId, ended, decision, percent, courseName };
   });
   if (!done) return null;
