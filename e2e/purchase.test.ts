@@ -75,7 +75,8 @@ describe('buying a course', () => {
     await logIn(admin.page, 'admin@shikhon.test', 'Admin123!');
     await admin.page.getByRole('button', { name: /Account menu/ }).waitFor();
     await admin.page.goto('/admin-dashboard/payments');
-    await admin.page.getByLabel('Provider').selectOption('sslcommerz');
+    // The ways to pay as the server names them (paymentOptions' labels).
+    await admin.page.getByLabel('Provider').selectOption({ label: 'bKash / Nagad / Rocket / card (SSLCommerz)' });
     await admin.page.getByLabel('How it was paid').selectOption('bKash');
     const payment = admin.page.getByTestId('admin-payment').filter({ hasText: name }).filter({ hasText: 'Bkash Student' });
     await payment.getByRole('button', { name: 'Refund' }).click();

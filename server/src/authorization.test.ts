@@ -226,6 +226,8 @@ const graphqlTable: Record<string, [string, Check]> = {
   proposedTakaPrice: [everyone, gql('{ proposedTakaPrice(dollars: 12) }')],
   proposedDollarPrice: [everyone, gql('{ proposedDollarPrice(taka: 1200) }')],
   proposedUsdPrice: [everyone, gql('{ proposedUsdPrice(taka: 1200) }')],
+  usdPriceProposal: [everyone, gql('{ usdPriceProposal(taka: 1200) { amount } }')],
+  takaPriceProposal: [everyone, gql('{ takaPriceProposal(dollars: 12) { amount } }')],
   me: [everyone, gql('{ me { email } }')],
   myEnrollments: [signedIn, gql('{ myEnrollments { id } }')],
   certificate: [everyone, gql('{ certificate(number: "SHK-0000000000") { number } }')],

@@ -2,13 +2,13 @@ import { Badge, Box, HStack, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { formatMoney } from '../lib/format';
 import { useLanguage, useT } from '../lib/i18n';
-import { paymentDate, paymentMethodLabel, paymentStatusLabel } from '../lib/payment-labels';
+import { paymentDate, paymentStatusLabel } from '../lib/payment-labels';
 
 export interface PaymentRowFields {
   courseName: string;
   amountPaid: { amount: number; currency: string };
-  method?: string | null;
-  provider: string;
+  /** How it was paid, in the reader's words, as the server says it (the method, else the way to pay). */
+  paidWith: string;
   status: string;
   createdAt: string;
   failureMessage?: string | null;
@@ -35,7 +35,7 @@ export function PaymentRow({ payment, payer, children, testId }: PaymentRowProps
           <Text fontWeight="semibold">{payment.courseName}</Text>
           {payer}
           <Text fontSize="sm" color="gray.600" data-testid="payment-method">
-            {paymentMethodLabel(t, payment)} · {paymentDate(payment.createdAt, language)}
+            {payment.paidWith} · {paymentDate(payment.createdAt, language)}
           </Text>
           {payment.failureMessage && (
             <Text fontSize="sm" color="red.700">

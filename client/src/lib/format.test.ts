@@ -38,8 +38,8 @@ describe('taka', () => {
   it('shows totals per currency side by side, never summed', () => {
     expect(
       formatTotals([
-        { currency: 'usd', amount: 120 },
-        { currency: 'bdt', amount: 14500 },
+        { currency: 'usd', amount: 12_000 },
+        { currency: 'bdt', amount: 1_450_000 },
       ]),
     ).toBe('$120 · ৳14,500');
     expect(formatTotals([])).toBe('৳0');
@@ -95,8 +95,8 @@ describe('in Bangla', () => {
     expect(
       formatTotals(
         [
-          { currency: 'usd', amount: 120 },
-          { currency: 'bdt', amount: 14500 },
+          { currency: 'usd', amount: 12_000 },
+          { currency: 'bdt', amount: 1_450_000 },
         ],
         'bn',
       ),

@@ -128,10 +128,10 @@ export function formatPrice(amount: number, currency: 'usd' | 'bdt', language: L
   return currency === 'bdt' ? formatTaka(amount, language) : `$${formatDollars(amount, language)}`;
 }
 
-/** Totals kept per currency, side by side and never added up: "$120 · ৳14,500"; nothing yet is none of the platform's own currency, "৳0". */
+/** Totals kept per currency (Money, in minor units), side by side and never added up: "$120 · ৳14,500"; nothing yet is none of the platform's own currency, "৳0". */
 export function formatTotals(totals: ReadonlyArray<{ currency: string; amount: number }>, language: Language = 'en'): string {
   if (totals.length === 0) return formatPrice(0, 'bdt', language);
-  return totals.map((total) => formatPrice(total.amount, total.currency === 'bdt' ? 'bdt' : 'usd', language)).join(' · ');
+  return totals.map((total) => formatMoney(total, language)).join(' · ');
 }
 
 /** A moment as people here read it, in Bangladesh time: "5 Mar 2026, 14:05" / "৫ মার্চ, ২০২৬, ১৪:০৫". */

@@ -1,13 +1,7 @@
 import { dateTimeFormat } from './format';
 import { localeOf, type Language, type MessageKey, type Translate } from './i18n';
 
-/** How the product names who took a payment and where it stands, wherever payments are listed. */
-export const providerLabel = (t: Translate, provider: string): string =>
-  t(provider === 'sslcommerz' ? 'payment.provider.sslcommerz' : provider === 'test' ? 'payment.provider.test' : 'payment.provider.card');
-
-/** How a payment was paid: the method the provider reported (bKash, Nagad, "Visa •••• 4242"), else who took it. */
-export const paymentMethodLabel = (t: Translate, payment: { method?: string | null; provider: string }): string =>
-  payment.method ?? providerLabel(t, payment.provider);
+// How a payment was paid comes from the server (PaymentRecord.paidWith, paymentOptions' labels): the client names no provider.
 
 /** The methods admins filter payments by, as providers report them (brand names, written the same in every language). */
 export const PAYMENT_METHODS = ['bKash', 'Nagad', 'Rocket', 'Upay', 'Visa', 'Mastercard', 'American Express'];

@@ -4,15 +4,21 @@ import { Link as RouterLink } from 'react-router-dom';
 import { paths } from '../../lib/paths';
 import { useConfirm } from '../../components/confirm-dialog';
 import { PagedView } from '../../components/paged-view';
-import type { PaymentStatus, RefundCase } from '../../gql/types';
+import type { PaymentProvider, PaymentStatus, RefundCase } from '../../gql/types';
 import { formatMoney } from '../../lib/format';
 import { PaymentRow } from '../../components/payment-row';
 import { describeError } from '../../lib/graphql-errors';
-import { PAYMENT_METHODS, PAYMENT_STATUSES, paymentMethodLabel, paymentStatusLabel, providerLabel } from '../../lib/payment-labels';
+import { PAYMENT_METHODS, PAYMENT_STATUSES, paymentStatusLabel } from '../../lib/payment-labels';
 import { useLanguage, useT } from '../../lib/i18n';
 import { toaster } from '../../lib/toaster';
 import { PaymentChart } from './payment-chart';
-import { useAdminPaymentsQuery, useApproveHeldPaymentMutation, useRefundEnrollmentMutation, type AdminPaymentsQuery } from './api/payments.generated';
+import {
+  useAdminPaymentsQuery,
+  useAdminPaymentWaysQuery,
+  useApproveHeldPaymentMutation,
+  useRefundEnrollmentMutation,
+  type AdminPaymentsQuery,
+} from './api/payments.generated';
 
 const PAGE_SIZE = 20;
 type PaymentRow = AdminPaymentsQuery['payments']['items'][number];
@@ -37,15 +43,29 @@ function Select({ label, value, onChange, options }: { label: string; value: str
   );
 }
 
+/** The ways to pay this site has, as the server names them: a new provider needs no edit here. */
+function WaySelect({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  const t = useT();
+  const ways = useAdminPaymentWaysQuery().data?.paymentOptions ?? [];
+  return (
+    <Select
+      label={t('admin.payments.provider')}
+      value={value}
+      onChange={onChange}
+      options={[['', t('admin.payments.all')], ...ways.map((way): [string, string] => [way.provider, way.label])]}
+    />
+  );
+}
+
 /** Every payment for admins: filters, held payments to approve, and refunds under the refund policy (each asked for first). */
 export default function PaymentsPage() {
   const t = useT();
   const { language } = useLanguage();
-  const [filters, setFilters] = useState({ provider: '', status: '', currency: '', method: '', from: '', to: '' });
+  const [filters, setFilters] = useState({ gateway: '', status: '', currency: '', method: '', from: '', to: '' });
   const [offset, setOffset] = useState(0);
   const { data, previousData, loading, error, refetch } = useAdminPaymentsQuery({
     variables: {
-      provider: filters.provider || null,
+      gateway: (filters.gateway || null) as PaymentProvider | null,
       status: (filters.status || null) as PaymentStatus | null,
       currency: filters.currency || null,
       method: filters.method || null,
@@ -81,7 +101,7 @@ export default function PaymentsPage() {
     const amount = formatMoney(payment.amountPaid, language);
     confirm.ask({
       title: t('admin.payments.refundTitle', { student: payment.studentName, course: payment.courseName }),
-      consequence: t('admin.payments.refundConsequence', { reason: t(`admin.refund.${chosen}`), amount, provider: paymentMethodLabel(t, payment) }),
+      consequence: t('admin.payments.refundConsequence', { reason: t(`admin.refund.${chosen}`), amount, provider: payment.paidWith }),
       confirmLabel: t('admin.payments.refund'),
       onConfirm: () => act(() => refund({ variables: { enrollmentId: payment.enrollmentId!, refundCase: chosen } }), t('admin.payments.refundSent')),
     });
@@ -103,17 +123,7 @@ export default function PaymentsPage() {
       </Heading>
       <PaymentChart />
       <SimpleGrid columns={{ base: 2, md: 3, lg: 6 }} gap="3">
-        <Select
-          label={t('admin.payments.provider')}
-          value={filters.provider}
-          onChange={(provider) => filter({ provider })}
-          options={[
-            ['', t('admin.payments.all')],
-            ['sslcommerz', providerLabel(t, 'sslcommerz')],
-            ['stripe', t('admin.payments.stripe')],
-            ['test', providerLabel(t, 'test')],
-          ]}
-        />
+        <WaySelect value={filters.gateway} onChange={(gateway) => filter({ gateway })} />
         <Select
           label={t('admin.payments.status')}
           value={filters.status}

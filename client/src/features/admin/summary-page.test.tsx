@@ -14,7 +14,7 @@ const summary = (overrides: { paymentsTestMode?: boolean; undeliveredMail?: numb
     courses: 3,
     publishedCourses: 2,
     enrollments: 5,
-    revenueByCurrency: [],
+    revenueTotals: [],
     recentSignUps: [],
     recentPurchases: [],
     paymentsTestMode: false,

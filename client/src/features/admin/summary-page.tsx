@@ -38,7 +38,7 @@ export default function AdminSummaryPage() {
           value={t('admin.summary.coursesValue', { courses: summary.courses, published: summary.publishedCourses })}
         />
         <StatCard label={t('admin.summary.enrollments')} value={count(summary.enrollments)} />
-        <StatCard label={t('admin.summary.revenue')} value={formatTotals(summary.revenueByCurrency, language)} />
+        <StatCard label={t('admin.summary.revenue')} value={formatTotals(summary.revenueTotals, language)} />
       </SimpleGrid>
       <Stack gap="2" data-testid="sign-in-codes">
         <Heading as="h2" size="md">

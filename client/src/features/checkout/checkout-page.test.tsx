@@ -22,10 +22,8 @@ const paid: Course = {
   latestPayment: null,
 };
 const settings: CheckoutPageQuery['paymentSettings'] = {
-  provider: 'test',
   testMode: true,
   publishableKey: null,
-  providers: ['SSLCOMMERZ', 'STRIPE'],
 };
 type Options = CheckoutPageQuery['paymentOptions'];
 const local = {

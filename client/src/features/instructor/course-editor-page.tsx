@@ -20,7 +20,7 @@ import { emptyCourseForm, moveLesson, newLessonRow, secondsToMinutes, toCourseIn
 import { VideoUpload } from './components/video-upload';
 import { paths } from '../../lib/paths';
 import { localDigits, typedNumber } from '../../lib/digits';
-import { toMinorUnits } from '../../lib/minor-units';
+import { fromMinorUnits } from '../../lib/minor-units';
 
 type Problems = { message: string; fields: Record<string, string> } | null;
 
@@ -31,20 +31,20 @@ function DollarPriceField({ value, taka, problem, onChange }: { value: string; t
   const { language } = useLanguage();
   const amount = typedNumber(taka);
   const { data } = useProposedDollarPriceQuery({ variables: { taka: amount }, skip: taka.trim() === '' || !Number.isInteger(amount) || amount < 0 });
-  const proposed = data?.proposedUsdPrice;
+  const proposal = data?.usdPriceProposal;
   return (
     <Field.Root invalid={Boolean(problem)}>
       <Field.Label>{t('instructor.form.priceDollars')}</Field.Label>
       <Input
         inputMode="decimal"
-        placeholder={proposed === undefined ? '' : localDigits(String(proposed), language)}
+        placeholder={proposal ? localDigits(String(fromMinorUnits(proposal.amount)), language) : ''}
         value={value}
         onChange={(e) => onChange(e.target.value)}
       />
-      {proposed !== undefined && (
+      {proposal && (
         <Field.HelperText>
           {t(value.trim() === '' ? 'instructor.form.dollarsLeftEmpty' : 'instructor.form.dollarsProposed', {
-            price: formatMoney({ amount: toMinorUnits(proposed), currency: 'usd' }, language),
+            price: formatMoney(proposal, language),
           })}
         </Field.HelperText>
       )}

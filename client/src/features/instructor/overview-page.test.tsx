@@ -21,7 +21,7 @@ const course = {
 const overview = (items: (typeof course)[]) => ({
   instructorOverview: {
     __typename: 'InstructorOverview',
-    revenue: [{ __typename: 'MoneyTotal', currency: 'usd', amount: 45 }],
+    revenueTotals: [{ __typename: 'Money', currency: 'USD' as const, amount: 4500 }],
     averageRating: items.length ? 4.5 : null,
     totalCourses: items.length,
     totalStudents: items.length * 3,

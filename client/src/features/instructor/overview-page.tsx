@@ -58,7 +58,7 @@ export default function InstructorOverviewPage() {
         {t('instructor.overview.title')}
       </Heading>
       <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="4">
-        <StatCard label={t('instructor.stats.revenue')} value={formatTotals(figures.revenue, language)} />
+        <StatCard label={t('instructor.stats.revenue')} value={formatTotals(figures.revenueTotals, language)} />
         <StatCard
           label={t('instructor.stats.rating')}
           value={figures.averageRating === null ? t('instructor.stats.noRatings') : formatDigits(figures.averageRating, language)}

@@ -3,6 +3,7 @@ import { InstructorRevenueSeriesDocument, type InstructorRevenueSeriesQuery } fr
 import { RevenueChart } from './revenue-chart';
 import { periodVariables } from '../../components/chart/periods';
 import { answer, failure, renderRoute } from '../../test/render';
+import { toMinorUnits } from '../../lib/minor-units';
 
 jest.mock('../../components/chart/load-drawing', () => ({ loadDrawing: () => new Promise(() => undefined) }));
 
@@ -12,9 +13,9 @@ const series = (points: Array<[string, number, number]>): InstructorRevenueSerie
     from: '2026-03-01',
     to: '2026-03-02',
     interval: 'DAY',
-    totalRevenueTaka: points.reduce((sum, [, taka]) => sum + taka, 0),
+    totalRevenue: { amount: toMinorUnits(points.reduce((sum, [, taka]) => sum + taka, 0)), currency: 'BDT' },
     totalEnrollments: points.reduce((sum, [, , enrollments]) => sum + enrollments, 0),
-    points: points.map(([start, revenueTaka, enrollments]) => ({ start, revenueTaka, enrollments })),
+    points: points.map(([start, taka, enrollments]) => ({ start, revenue: { amount: toMinorUnits(taka), currency: 'BDT' }, enrollments })),
   },
 });
 

@@ -6,7 +6,7 @@ import { formatBucket, periodVariables, type ChartPeriod } from '../../component
 import { formatDate, formatMoney, formatNumber, formatTaka } from '../../lib/format';
 import { useLanguage, useT } from '../../lib/i18n';
 import { useInstructorRevenueSeriesQuery } from './api/revenue-series.generated';
-import { toMinorUnits } from '../../lib/minor-units';
+import { fromMinorUnits, toMinorUnits } from '../../lib/minor-units';
 
 export const REVENUE_COLOR = '#2563eb';
 export const ENROLLMENT_COLOR = '#16a34a';
@@ -35,13 +35,13 @@ export function RevenueChart() {
         loading={loading && !series}
         error={Boolean(error) && !series}
         onRetry={() => void refetch()}
-        empty={Boolean(series) && series!.totalRevenueTaka === 0 && series!.totalEnrollments === 0}
+        empty={Boolean(series) && series!.totalRevenue.amount === 0 && series!.totalEnrollments === 0}
         emptyText={t('instructor.sales.empty')}
       >
         {series && (
           <>
             <Text fontSize="sm" data-testid="sales-totals">
-              {t('instructor.sales.totals', { revenue: takaOf(series.totalRevenueTaka, language), enrollments: series.totalEnrollments })}
+              {t('instructor.sales.totals', { revenue: formatMoney(series.totalRevenue, language), enrollments: series.totalEnrollments })}
             </Text>
             <Chart
               testId="revenue-chart"
@@ -52,7 +52,7 @@ export function RevenueChart() {
               series={[
                 {
                   label: t('instructor.sales.revenue'),
-                  values: points.map((point) => point.revenueTaka),
+                  values: points.map((point) => fromMinorUnits(point.revenue.amount)),
                   color: REVENUE_COLOR,
                   format: (value) => takaOf(value, language),
                   formatAxis: (value) => formatTaka(value, language),

@@ -2,7 +2,7 @@ import type { DataSource } from 'typeorm';
 import { fromMinorUnits, money, type Money } from '../../shared/money';
 import type { Viewer } from '../../kernel/viewer';
 import { PaymentStatus } from '../payment/payment.entity';
-import { revenueByCurrency, type MoneyAmount } from '../payment/revenue';
+import { revenueTotals, type MoneyAmount } from '../payment/revenue';
 import { requireRole, roles } from '../auth/guards';
 import type { Role } from '../../kernel/role';
 import { visibleCourse } from '../course/course-visibility';
@@ -18,6 +18,8 @@ export interface AdminSummary {
   /** Dollars only (kept for integrators); `revenueByCurrency` has every currency. */
   revenue: number;
   revenueByCurrency: MoneyAmount[];
+  /** Received less refunds, one Money per currency. */
+  revenueTotals: Money[];
   recentSignUps: Array<{ id: string; name: string; email: string | null; phone: string | null; role: Role; createdAt: Date }>;
   recentPurchases: Array<{ id: string; studentName: string; courseName: string; amount: number; amountPaid: Money; currency: string; createdAt: Date }>;
   /** Mail not delivered yet after a failed attempt. */
@@ -30,7 +32,9 @@ export interface AdminSummary {
 export async function adminSummary(db: DataSource, viewer: Viewer): Promise<AdminSummary> {
   requireRole(viewer, roles.admin);
   const [totals] = await db.query<
-    Array<Omit<AdminSummary, 'revenue' | 'revenueByCurrency' | 'recentSignUps' | 'recentPurchases' | 'signInCodes'> & { revenue_cents: number }>
+    Array<
+      Omit<AdminSummary, 'revenue' | 'revenueByCurrency' | 'revenueTotals' | 'recentSignUps' | 'recentPurchases' | 'signInCodes'> & { revenue_cents: number }
+    >
   >(
     `SELECT
        (SELECT COUNT(*)::int FROM "user" WHERE role = 'STUDENT' AND "deletedAt" IS NULL) AS students,
@@ -55,7 +59,8 @@ export async function adminSummary(db: DataSource, viewer: Viewer): Promise<Admi
     )
   ).map(({ amountMinor, ...row }) => ({ ...row, amount: fromMinorUnits(amountMinor), amountPaid: money(amountMinor, row.currency) }));
   const { revenue_cents, ...counts } = totals;
-  const revenueTotals = await revenueByCurrency(db, 'true', []);
+  const received = await revenueTotals(db, 'true', []);
+  const revenueByCurrency = received.map((total) => ({ currency: total.currency, amount: fromMinorUnits(total.amount) }));
   const signInCodes = await codeCounts(db);
-  return { ...counts, revenue: fromMinorUnits(revenue_cents), revenueByCurrency: revenueTotals, recentSignUps, recentPurchases, signInCodes };
+  return { ...counts, revenue: fromMinorUnits(revenue_cents), revenueByCurrency, revenueTotals: received, recentSignUps, recentPurchases, signInCodes };
 }

@@ -63,8 +63,13 @@ class AdminSummary {
   @Field(() => Int, { description: 'Every course, drafts included' }) courses: number;
   @Field(() => Int, { description: 'Courses the catalogue shows (published)' }) publishedCourses: number;
   @Field(() => Int, { description: 'Enrollments in force (refunded ones not counted), free and imported ones included' }) enrollments: number;
-  @Field(() => Float, { description: 'Dollars received, less refunds (taka are in revenueByCurrency)' }) revenue: number;
-  @Field(() => [MoneyTotal], { description: 'Received less refunds, one total per currency' }) revenueByCurrency: MoneyTotal[];
+  @Field(() => Float, { description: 'Dollars received, less refunds', deprecationReason: deprecated('AdminSummary.revenue') }) revenue: number;
+  @Field(() => [MoneyTotal], {
+    description: 'Received less refunds, one total per currency, in whole units',
+    deprecationReason: deprecated('AdminSummary.revenueByCurrency'),
+  })
+  revenueByCurrency: MoneyTotal[];
+  @Field(() => [Money], { description: 'Received less refunds, one Money per currency (never summed across currencies)' }) revenueTotals: Money[];
   @Field(() => [RecentSignUp], { description: 'The 5 newest open accounts, newest first' }) recentSignUps: RecentSignUp[];
   @Field(() => [RecentPurchase], { description: 'The 5 newest successful payments, newest first' }) recentPurchases: RecentPurchase[];
   @Field({ description: 'Whether the server runs test payment settings on purpose (PAYMENTS_TEST_MODE=true): test cards buy courses, no real money is taken' })

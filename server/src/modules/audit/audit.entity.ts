@@ -97,7 +97,10 @@ export class AuditEntry {
   @PrimaryGeneratedColumn('uuid')
   id: string;
 
-  @Field(() => ID, { description: 'Who acted: the account, or the API key for an action made with a key' })
+  @Field(() => ID, {
+    description:
+      'Who acted: the account, the API key for an action made with a key, or 00000000-0000-0000-0000-000000000000 for a refund or dispute a payment provider reported',
+  })
   @Column({ type: 'uuid' })
   actorId: string;
 

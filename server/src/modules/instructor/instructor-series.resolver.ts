@@ -6,11 +6,18 @@ import { SeriesInterval } from '../../shared/period';
 import { instructorRevenueSeries } from './instructor-series.service';
 import { readerOf } from '../integration/api-key.service';
 import { ApiScope } from '../integration/api-key.entity';
+import { Money } from '../../graphql/money';
+import { deprecated } from '../../graphql/deprecations';
 
 @ObjectType({ description: "One day or week of an instructor's sales" })
 class InstructorRevenuePoint {
   @Field({ description: 'The first day of the day or week, YYYY-MM-DD in Asia/Dhaka (a Monday for weeks)' }) start: string;
-  @Field(() => Float, { description: 'Taka received less refunds, in taka (not poisha), from payments started that day or week' })
+  @Field(() => Money, { description: 'Taka received less refunds, from payments started that day or week' })
+  revenue: Money;
+  @Field(() => Float, {
+    description: 'Taka received less refunds, in taka (not poisha), from payments started that day or week',
+    deprecationReason: deprecated('InstructorRevenuePoint.revenueTaka'),
+  })
   revenueTaka: number;
   @Field(() => Int, { description: 'Enrollments made that day or week and in force now (refunded ones not counted), free ones included' })
   enrollments: number;
@@ -23,7 +30,12 @@ class InstructorRevenueSeries {
   @Field(() => SeriesInterval, { description: 'By day or by week' }) interval: SeriesInterval;
   @Field(() => [InstructorRevenuePoint], { description: 'Every day or week of the period in order, empty ones with zeros' })
   points: InstructorRevenuePoint[];
-  @Field(() => Float, { description: 'Taka received less refunds over the period, in taka' }) totalRevenueTaka: number;
+  @Field(() => Money, { description: 'Taka received less refunds over the period' }) totalRevenue: Money;
+  @Field(() => Float, {
+    description: 'Taka received less refunds over the period, in taka',
+    deprecationReason: deprecated('InstructorRevenueSeries.totalRevenueTaka'),
+  })
+  totalRevenueTaka: number;
   @Field(() => Int, { description: 'Enrollments over the period' }) totalEnrollments: number;
 }
 

@@ -1,4 +1,4 @@
-import { fromMinorUnits, toMinorUnits } from '../../shared/money';
+import { fromMinorUnits, money, type Money } from '../../shared/money';
 import type { DataSource } from 'typeorm';
 import type { Viewer } from '../../kernel/viewer';
 import { parsePeriod, periodSql, type Period, type SeriesInterval } from '../../shared/period';
@@ -8,7 +8,9 @@ import { PaymentStatus } from '../payment/payment.entity';
 export interface InstructorRevenuePoint {
   /** The bucket's first day, YYYY-MM-DD in Asia/Dhaka (a Monday for weeks). */
   start: string;
-  /** Taka received less refunds, in taka (the database keeps poisha). */
+  /** Taka received less refunds. */
+  revenue: Money;
+  /** The same in taka, for the older field. */
   revenueTaka: number;
   /** Enrollments made in the bucket and in force now, free ones included. */
   enrollments: number;
@@ -16,6 +18,7 @@ export interface InstructorRevenuePoint {
 
 export interface InstructorRevenueSeries extends Period {
   points: InstructorRevenuePoint[];
+  totalRevenue: Money;
   totalRevenueTaka: number;
   totalEnrollments: number;
 }
@@ -50,11 +53,18 @@ export async function instructorRevenueSeries(
       ORDER BY b."start"`,
     [...sql.params(period), viewer.id, PaymentStatus.SUCCEEDED, PaymentStatus.REFUNDED],
   );
-  const points = rows.map((row) => ({ start: row.start, revenueTaka: fromMinorUnits(Number(row.poisha)), enrollments: row.enrollments }));
+  const points = rows.map((row) => ({
+    start: row.start,
+    revenue: money(Number(row.poisha), 'bdt'),
+    revenueTaka: fromMinorUnits(Number(row.poisha)),
+    enrollments: row.enrollments,
+  }));
+  const totalPoisha = points.reduce((sum, point) => sum + point.revenue.amount, 0);
   return {
     ...period,
     points,
-    totalRevenueTaka: fromMinorUnits(points.reduce((sum, point) => sum + toMinorUnits(point.revenueTaka), 0)),
+    totalRevenue: money(totalPoisha, 'bdt'),
+    totalRevenueTaka: fromMinorUnits(totalPoisha),
     totalEnrollments: points.reduce((sum, point) => sum + point.enrollments, 0),
   };
 }

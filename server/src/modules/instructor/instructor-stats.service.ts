@@ -1,5 +1,6 @@
 import type { DataSource } from 'typeorm';
-import { revenueByCurrency, type MoneyAmount } from '../payment/revenue';
+import { revenueTotals, type MoneyAmount } from '../payment/revenue';
+import { fromMinorUnits, type Money } from '../../shared/money';
 import { fetchPage, parsePage, type Page } from '../../shared/paging';
 import { escapeLike, filterText } from '../../shared/text-rules';
 import type { Viewer } from '../../kernel/viewer';
@@ -9,6 +10,8 @@ export interface InstructorOverview {
   /** Dollars only (kept for integrators); `revenue` has every currency. */
   totalRevenue: number;
   revenue: MoneyAmount[];
+  /** Received less refunds, one Money per currency. */
+  revenueTotals: Money[];
   averageRating: number | null;
   totalCourses: number;
   totalStudents: number;
@@ -35,11 +38,13 @@ export async function instructorOverview(db: DataSource, viewer: Viewer): Promis
          WHERE c."instructorId" = $1 AND e."revokedAt" IS NULL) AS students`,
     [viewer.id],
   );
-  // A bundle's payment counts only its share for each course (revenueByCurrency).
-  const revenue = await revenueByCurrency(db, 'c."instructorId" = $1', [viewer.id]);
+  // A bundle's payment counts only its share for each course (revenueTotals).
+  const totals = await revenueTotals(db, 'c."instructorId" = $1', [viewer.id]);
+  const revenue = totals.map((total) => ({ currency: total.currency, amount: fromMinorUnits(total.amount) }));
   return {
     totalRevenue: revenue.find((total) => total.currency === 'usd')?.amount ?? 0,
     revenue,
+    revenueTotals: totals,
     averageRating: row.average_rating === null ? null : Math.round(Number(row.average_rating) * 10) / 10,
     totalCourses: row.courses,
     totalStudents: row.students,

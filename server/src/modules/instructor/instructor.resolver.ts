@@ -5,6 +5,8 @@ import type { GraphQLContext } from '../../kernel/context';
 import { PageOf, toPage } from '../../graphql/page';
 import { PageArgs } from '../../graphql/page-args';
 import { MoneyTotal } from '../../graphql/money-total';
+import { Money } from '../../graphql/money';
+import { deprecated } from '../../graphql/deprecations';
 import { Course } from '../course/course.entity';
 import { CourseInput } from '../course-editing/course.input';
 import { IdArgs } from '../../graphql/id-args';
@@ -19,8 +21,14 @@ type CourseId = InstanceType<typeof CourseId>;
 
 @ObjectType({ description: "An instructor's figures, from their own courses" })
 class InstructorOverview {
-  @Field(() => Float, { description: 'Dollars received, less refunds (taka are in revenue)' }) totalRevenue: number;
-  @Field(() => [MoneyTotal], { description: 'Received less refunds, one total per currency' }) revenue: MoneyTotal[];
+  @Field(() => Float, { description: 'Dollars received, less refunds', deprecationReason: deprecated('InstructorOverview.totalRevenue') })
+  totalRevenue: number;
+  @Field(() => [MoneyTotal], {
+    description: 'Received less refunds, one total per currency, in whole units',
+    deprecationReason: deprecated('InstructorOverview.revenue'),
+  })
+  revenue: MoneyTotal[];
+  @Field(() => [Money], { description: 'Received less refunds, one Money per currency (never summed across currencies)' }) revenueTotals: Money[];
   @Field(() => Float, { nullable: true, description: 'The average of the visible reviews’ ratings (1 to 5), to one decimal; null before any rating' })
   averageRating: number | null;
   @Field(() => Int, { description: 'Their courses, drafts included' }) totalCourses: number;

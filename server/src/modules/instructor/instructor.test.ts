@@ -84,6 +84,13 @@ describe('writing courses', () => {
     const fraction = await instructor.graphql(PRICES, { input: { ...validCourse, price: 12, priceBDT: -5 } });
     expect(fraction.errors![0].extensions).toMatchObject({ fields: { priceBDT: 'The taka price must be a whole number from 0 to 20,00,000' } });
     expect((await given.app.graphql(`{ proposedTakaPrice(dollars: 9.99) }`)).body.data).toEqual({ proposedTakaPrice: 1200 });
+    // The same proposals as Money, as the course editor asks for them.
+    expect(
+      (await given.app.graphql(`{ takaPriceProposal(dollars: 9.99) { amount currency } usdPriceProposal(taka: 500) { amount currency } }`)).body.data,
+    ).toEqual({
+      takaPriceProposal: { amount: 120_000, currency: 'BDT' },
+      usdPriceProposal: { amount: 400, currency: 'USD' },
+    });
   });
 
   it('creates a draft with its ordered lessons, then publishes it into the catalogue and search', async () => {

@@ -86,8 +86,18 @@ const paymentRefundedData = {
   required: ['paymentId', 'enrollmentId', 'refundId', 'amount', 'percent'],
   properties: {
     paymentId: uuid('The payment paid back'),
-    enrollmentId: uuid('The enrollment it bought, whose access ended'),
-    refundId: uuid("The refund's id"),
+    enrollmentId: {
+      type: ['string', 'null'],
+      format: 'uuid',
+      description:
+        'The enrollment refunded (an admin’s choice; otherwise the first the payment gave), whose access ended; null for a payment that gave none (held for review, or a second payment for a course already owned)',
+    },
+    refundId: {
+      type: ['string', 'null'],
+      format: 'uuid',
+      description:
+        "The refund's id, for a refund made in the product by an admin; null for a refund or a dispute the payment provider reported, or the product’s own refund of a second payment for a course already owned",
+    },
     amount: money('What is paid back'),
     percent: { type: 'integer', minimum: 1, maximum: 100, description: 'The share of the payment paid back, in percent' },
   },

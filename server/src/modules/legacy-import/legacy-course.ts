@@ -1,12 +1,12 @@
 import { CourseCategory, CourseLanguage } from '../course/course.enums';
 import { COURSE_TEXT_LIMITS, MAX_KEY_POINTS, MAX_LESSONS, MAX_PRICE, MAX_TAKA_PRICE } from '../course-editing/course.input';
 import { checkEmail, normalizeEmail } from '../auth/sign-up-rules';
-import { DEFAULT_USD_TO_BDT, proposeTakaPrice } from '../../shared/money';
+import { DEFAULT_USD_TO_BDT, proposeDollarPrice, proposeTakaPrice } from '../../shared/money';
 import { checkWebAddress } from '../../shared/text-rules';
 import { CLASS_ORDINALS, CLASS_WORDS, ORDINAL_ENDINGS } from '../../shared/class-words';
 import { banglaDigitsAsLatin } from '../../shared/digits';
 import { dateOf, keptId, legacyIdOf, refuse, text, wholeText, type Doc, type MapOptions, type Mapped } from './legacy-fields';
-import { dollarsForTaka, parseDollars, parsePrice, takaField } from './legacy-prices';
+import { parseDollars, parsePrice, takaField } from './legacy-prices';
 
 /** An old course document, read into a course and its lessons within the course editor's limits. */
 
@@ -115,9 +115,9 @@ export function mapCourse(doc: Doc, { usdToBdt }: MapOptions = { usdToBdt: DEFAU
   let dollars: number;
   let taka: number;
   if (price.currency === 'bdt') {
-    // Written in taka: that is the taka price; dollars as the record gives them, or proposed from it.
+    // Written in taka: that is the taka price; dollars as the record gives them, or proposed from it as the course editor does.
     taka = price.amount;
-    dollars = dollarsField ?? dollarsForTaka(taka, usdToBdt);
+    dollars = dollarsField ?? proposeDollarPrice(taka, usdToBdt);
   } else {
     dollars = price.amount;
     taka = takaGiven ?? proposeTakaPrice(dollars, usdToBdt);

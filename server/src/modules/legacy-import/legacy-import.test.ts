@@ -20,6 +20,7 @@ import { LegacyRecord } from './legacy-record.entity';
 import { CourseInput, LessonInput, MAX_LESSONS } from '../course-editing/course.input';
 import { CourseLanguage } from '../course/course.enums';
 import { inputOf, validateInput } from '../../shared/validation';
+import { proposeDollarPrice } from '../../shared/money';
 
 let db: DataSource;
 beforeAll(async () => {
@@ -345,7 +346,9 @@ describe('importing the old platform', () => {
       expect(await byName('Bookkeeping')).toMatchObject({ priceBDT: 5900, price: 49 });
       expect(await byName('Photography')).toMatchObject({ priceBDT: 1200, price: 10 });
       expect(await byName('After the broken line')).toMatchObject({ priceBDT: 1800, price: 15 });
-      expect(await byName('Excel for shops')).toMatchObject({ priceBDT: 500, price: 4.17 });
+      // One rule proposes a dollar price from taka, here and in the course editor: whole dollars at the rate.
+      expect(await byName('Excel for shops')).toMatchObject({ priceBDT: 500, price: proposeDollarPrice(500, 120) });
+      expect(proposeDollarPrice(500, 120)).toBe(4);
       // Shortened at a word, marked with "…", within the editor's 5000 characters.
       const { description } = await byName('Excel for shops');
       expect([

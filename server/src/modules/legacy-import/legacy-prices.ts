@@ -42,15 +42,6 @@ export function parseDollars(value: unknown): number | null {
   return price && price.currency === 'usd' ? price.amount : null;
 }
 
-/**
- * Dollars for a price the old platform wrote in taka: converted at USD_TO_BDT to whole cents, at least
- * one cent for a paid course (the reverse of `proposeTakaPrice`, which the course editor uses).
- */
-export function dollarsForTaka(taka: number, usdToBdt: number): number {
-  if (taka <= 0) return 0;
-  return Math.max(0.01, Math.round((taka / usdToBdt) * 100) / 100);
-}
-
 /** A taka price in a field meant for taka (`priceBDT`): a bare figure is taka there; dollars are not. */
 export function takaField(value: unknown): number | null | 'bad' {
   if (value === undefined || value === null || value === '') return null;

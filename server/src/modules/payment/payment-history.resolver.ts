@@ -14,7 +14,8 @@ import { IdArgs } from '../../graphql/id-args';
 import { oneOf, optionalText, Rule } from '../../shared/validation';
 import { Money } from '../../graphql/money';
 import { PaymentProviderChoice } from './purchase.input';
-import { translateMessage } from '../../i18n/translate';
+import { text, translateMessage } from '../../i18n/translate';
+import { definitionOfStored } from '../../payments/registry';
 import type { Language } from '../../i18n/languages';
 import type { Page } from '../../shared/paging';
 import { deprecated } from '../../graphql/deprecations';
@@ -65,6 +66,11 @@ class PaymentRecord {
   })
   provider: string;
   @Field(() => PaymentProviderChoice, { description: 'Who took the payment' }) gateway: PaymentProviderChoice;
+  @Field({
+    description:
+      'How it was paid, as people read it in the request’s language: the method the provider reported ("bKash", "Visa •••• 4242"), else the way to pay as the checkout names it; "(test mode)" when no money moved',
+  })
+  paidWith: string;
   @Field({ description: 'True when the offline card test mode took it: no card was charged' }) testMode: boolean;
   @Field(() => PaymentStatus, { description: 'Where the payment stands' }) status: PaymentStatus;
   @Field(() => String, { nullable: true, description: "Why it failed, in the request's language; null unless it failed" }) failureMessage: string | null;
@@ -125,16 +131,23 @@ class PaymentFilterArgs extends PageArgs {
   after?: string | null;
 }
 
-/** The page with each failure's reason in the request's language (providers write them in English), and each receipt's address. */
-function inLanguage<T extends { id: string; status: PaymentStatus; failureMessage: string | null }>(
+/** How a payment was paid, in `language`: the method the provider reported, else its way to pay's label (never a provider's stored name for clients to compare). */
+function paidWith(item: { method: string | null; provider: string; testMode: boolean }, language: Language): string {
+  const way = item.method ?? definitionOfStored(item.provider)?.labels[language] ?? item.provider;
+  return item.testMode ? text(language, 'payment.testMode', { way }) : way;
+}
+
+/** The page with each failure's reason in the request's language (providers write them in English), how each was paid, and each receipt's address. */
+function inLanguage<T extends { id: string; status: PaymentStatus; failureMessage: string | null; method: string | null; provider: string; testMode: boolean }>(
   page: Page<T>,
   language: Language,
   publicUrl: string,
-): Page<T & { receiptURL: string | null; receiptUrl: string | null }> {
+): Page<T & { receiptURL: string | null; receiptUrl: string | null; paidWith: string }> {
   return {
     ...page,
     items: page.items.map((item) => ({
       ...item,
+      paidWith: paidWith(item, language),
       failureMessage: item.failureMessage && translateMessage(language, item.failureMessage),
       ...receiptAddresses(receiptUrlOf(item, publicUrl)),
     })),

@@ -106,7 +106,7 @@ export function paymentHooksRouter(deps: PurchaseDeps): Router {
   const notification = (name: () => string) => async (req: Request, res: Response) => {
     const checked = read(name(), req, res);
     if (!checked) return;
-    await handleNotification(deps, checked.entry.provider.name, checked.notification);
+    await handleNotification(deps, checked.entry.provider.name, checked.notification, req.ip);
     res.json({ received: true });
   };
 

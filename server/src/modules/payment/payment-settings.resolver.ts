@@ -1,8 +1,8 @@
 import { deprecated } from '../../graphql/deprecations';
 import { Arg, Ctx, Field, Float, Int, ObjectType, Query, registerEnumType, Resolver } from 'type-graphql';
-import { CurrencyCode } from '../../graphql/money';
+import { CurrencyCode, Money } from '../../graphql/money';
 import { badInput } from '../../shared/errors';
-import { proposeDollarPrice, proposeTakaPrice } from '../../shared/money';
+import { money, proposeDollarPrice, proposeTakaPrice, toMinorUnits } from '../../shared/money';
 import { PaymentProviderChoice } from './purchase.input';
 import type { GraphQLContext } from '../../kernel/context';
 
@@ -82,7 +82,25 @@ export class PaymentSettingsResolver {
     };
   }
 
-  @Query(() => Int, { description: 'The taka price proposed for a dollar price (at USD_TO_BDT, rounded to a tidy figure)' })
+  @Query(() => Money, { description: 'The taka price proposed for a dollar price (at USD_TO_BDT, rounded to a tidy figure), for the course editor' })
+  takaPriceProposal(
+    @Arg('dollars', () => Float, { description: 'Dollars, cents as decimals, 0 to 10000' }) dollars: number,
+    @Ctx() ctx: GraphQLContext,
+  ): Money {
+    return money(toMinorUnits(this.proposedTakaPrice(dollars, ctx)), 'bdt');
+  }
+
+  @Query(() => Money, {
+    description: 'The dollar price proposed for a taka price, for international cards (at USD_TO_BDT, to the whole dollar), for the course editor',
+  })
+  usdPriceProposal(@Arg('taka', () => Int, { description: 'Whole taka, 0 to 2000000' }) taka: number, @Ctx() ctx: GraphQLContext): Money {
+    return money(toMinorUnits(this.proposedUsdPrice(taka, ctx)), 'usd');
+  }
+
+  @Query(() => Int, {
+    description: 'The taka price proposed for a dollar price (at USD_TO_BDT, rounded to a tidy figure)',
+    deprecationReason: deprecated('Query.proposedTakaPrice'),
+  })
   proposedTakaPrice(
     @Arg('dollars', () => Float, { description: 'Dollars, cents as decimals, 0 to 10000' }) dollars: number,
     @Ctx() ctx: GraphQLContext,
@@ -91,7 +109,10 @@ export class PaymentSettingsResolver {
     return proposeTakaPrice(dollars, ctx.payments.usdToBdt);
   }
 
-  @Query(() => Float, { description: 'The dollar price proposed for a taka price, for international cards (at USD_TO_BDT, to the whole dollar)' })
+  @Query(() => Float, {
+    description: 'The dollar price proposed for a taka price, for international cards (at USD_TO_BDT, to the whole dollar)',
+    deprecationReason: deprecated('Query.proposedUsdPrice'),
+  })
   proposedUsdPrice(@Arg('taka', () => Int, { description: 'Whole taka, 0 to 2000000' }) taka: number, @Ctx() ctx: GraphQLContext): number {
     if (!Number.isInteger(taka) || taka < 0 || taka > 2_000_000) throw badInput('taka must be a whole number from 0 to 2000000');
     return proposeDollarPrice(taka, ctx.payments.usdToBdt);

@@ -15,7 +15,13 @@ export { CHECKOUT_EXPIRED };
  * own record; refunds and disputes made outside the product end access; failed refunds and expired
  * checkout pages are recorded. Answers the payment a payment notice named, when it is ours.
  */
-export async function handleNotification(deps: PurchaseDeps, providerName: string, { eventId, notice }: GatewayNotification): Promise<Payment | null> {
+export async function handleNotification(
+  deps: PurchaseDeps,
+  providerName: string,
+  { eventId, notice }: GatewayNotification,
+  /** Where it came from, for the audit entry of a refund it reports. */
+  address = 'the payment provider',
+): Promise<Payment | null> {
   if (eventId) {
     const fresh = await deps.db.query<unknown[]>(`INSERT INTO webhook_event (id) VALUES ($1) ON CONFLICT (id) DO NOTHING RETURNING id`, [eventId]);
     if (fresh.length === 0) return null;
@@ -28,12 +34,17 @@ export async function handleNotification(deps: PurchaseDeps, providerName: strin
         // Fully refunded ends access; a partial refund is kept as money paid back.
         const { amountMinor, amountRefundedMinor } = notice;
         if (amountRefundedMinor !== null && amountMinor !== null && amountRefundedMinor >= amountMinor)
-          await endAccessOutside(deps, providerName, notice.providerRef, REFUNDED_AT_PROVIDER, amountRefundedMinor);
+          await endAccessOutside(deps, providerName, notice.providerRef, {
+            reason: REFUNDED_AT_PROVIDER,
+            refundCase: 'PROVIDER_REFUND',
+            refundedMinor: amountRefundedMinor,
+            address,
+          });
         else if (amountRefundedMinor) await deps.db.getRepository(Payment).update({ providerRef: notice.providerRef }, { refundedMinor: amountRefundedMinor });
         return null;
       }
       case 'disputed':
-        await endAccessOutside(deps, providerName, notice.providerRef, DISPUTED, null);
+        await endAccessOutside(deps, providerName, notice.providerRef, { reason: DISPUTED, refundCase: 'DISPUTE', refundedMinor: null, address });
         return null;
       case 'refundFailed': {
         const failed = await deps.db.getRepository(Refund).update({ providerRef: notice.refundRef }, { status: 'failed' });

@@ -15,6 +15,7 @@ import { reconcileUnsettledPayments } from './reconciliation.service';
 import { recordProviderResult, SECOND_PAYMENT_REFUNDED } from './settlement.service';
 import { CHECKOUT_EXPIRED, DISPUTED, REFUNDED_AT_PROVIDER } from './provider-events.service';
 import { Refund } from './refund.entity';
+import { WebhookDelivery, WebhookEndpoint, WebhookEventType } from '../integration/webhook.entity';
 import { RefundCase } from './refund-policy';
 
 const WEBHOOK_SECRET = 'whsec_test_secret_for_webhooks';
@@ -169,7 +170,12 @@ describe('buying a course', () => {
       );
     const refundNotices = () => db.getRepository(OutboxMessage).countBy({ subject: 'Your payment for Class 9 Physics was refunded' });
 
-    it('refunds the later payment in full and keeps the one enrollment, telling the student once', async () => {
+    it('refunds the later payment in full and keeps the one enrollment, telling the student and integrators once', async () => {
+      const owner = await makeUser(db, { email: 'integrator@example.com', role: Role.ADMIN }, 'admin password');
+      await db
+        .getRepository(WebhookEndpoint)
+        .insert({ url: 'http://127.0.0.1:9/hooks', events: [WebhookEventType.PAYMENT_REFUNDED], secretEncrypted: 'x', createdById: owner.id });
+      await app.services.jobs.boss();
       const waiting = (await buy(buyer, 'pm_card_authenticationRequired')).data!.purchaseCourse;
       const paid = (await buy(buyer, 'pm_card_visa')).data!.purchaseCourse;
       expect(paid.status).toBe('SUCCEEDED');
@@ -188,6 +194,11 @@ describe('buying a course', () => {
 
       await confirm(waiting.paymentId!);
       expect(await refundNotices()).toBe(1);
+      // Integrators, told of both payments received, are told once that the second went back.
+      const refunded = (await db.getRepository(WebhookDelivery).findBy({ eventType: WebhookEventType.PAYMENT_REFUNDED })).map(
+        (row) => (JSON.parse(row.body) as { data: unknown }).data,
+      );
+      expect(refunded).toEqual([{ paymentId: waiting.paymentId, enrollmentId: null, refundId: null, amount: { amount: 1550, currency: 'usd' }, percent: 100 }]);
     });
 
     it('refunds it when the server next looks, if the refund could not be made at once', async () => {
@@ -533,6 +544,18 @@ describe('how a card payment was made', () => {
   it('records no method for a declined card', async () => {
     await buy(buyer, 'pm_card_chargeDeclined');
     expect(await db.getRepository(Payment).findOneByOrFail({ courseId: course.id })).toMatchObject({ status: PaymentStatus.FAILED, method: null });
+  });
+
+  it('says how each payment was paid in the reader’s words, never by a provider’s stored name: the method, else the way to pay, and test mode', async () => {
+    await buy(buyer, 'pm_card_chargeDeclined');
+    await buy(buyer, 'pm_card_visa');
+    const paidWith = async (language: string) => {
+      buyer.headers['accept-language'] = language;
+      const { data } = await buyer.graphql<{ myPayments: { items: Array<{ paidWith: string }> } }>(`{ myPayments { items { paidWith } } }`);
+      return data!.myPayments.items.map((item) => item.paidWith);
+    };
+    expect(await paidWith('en')).toEqual(['Visa •••• 4242 (test mode)', 'International card (Stripe) (test mode)']);
+    expect(await paidWith('bn')).toEqual(['Visa •••• 4242 (টেস্ট মোড)', 'আন্তর্জাতিক কার্ড (Stripe) (টেস্ট মোড)']);
   });
 
   it('refuses a 31st declined purchase in an hour, saying when to try again, without asking the provider', async () => {

@@ -1,5 +1,5 @@
 import { formatMoney } from '../../shared/money';
-import { text } from '../../i18n/translate';
+import { text, translateMessage } from '../../i18n/translate';
 import type { Enrollment } from '../enrollment/enrollment.entity';
 import { accountLanguage, mailDate, mailText } from '../mail/mail-text';
 import type { PurchaseDeps } from './payment-deps';
@@ -44,5 +44,26 @@ export async function sendSecondPaymentRefunded(deps: PurchaseDeps, payment: Pay
   await deps.mailer.send({
     to: owned.email,
     ...mailText(language, 'secondPaymentRefunded', { course: owned.courseName, amount: formatMoney(payment.amountMinor, payment.currency, language) }),
+  });
+}
+
+/** Tells the buyer a payment was refunded and its access ended (by SMS for an account without email): an admin's refund, or one reported by the provider. */
+export async function sendRefundNotice(
+  deps: PurchaseDeps,
+  payment: Payment,
+  to: string,
+  refund: { course: string; refundedMinor: number; percent: number; rule: string },
+): Promise<void> {
+  const language = await accountLanguage(deps.db, payment.studentId);
+  await deps.mailer.send({
+    to,
+    ...mailText(language, 'refund', {
+      course: refund.course,
+      amount: formatMoney(refund.refundedMinor, payment.currency, language),
+      percent: refund.percent,
+      rule: translateMessage(language, refund.rule),
+      // Money paid by card goes back to the card; by a wallet or a gateway's page, to the account it came from.
+      destination: deps.providers.can(payment.provider, 'cardConfirmation') ? 'card' : 'account',
+    }),
   });
 }

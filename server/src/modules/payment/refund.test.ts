@@ -1,3 +1,4 @@
+import { Like } from 'typeorm';
 import { useAppPerFile } from '../../test/app-per-file';
 import { resetDatabase } from '../../test/database';
 import { TestModePayment } from '../../payments/offline/stripe-test-mode/test-mode-payment.entity';
@@ -7,9 +8,17 @@ import { Course } from '../course/course.entity';
 import { Role } from '../../kernel/role';
 import { Payment, PaymentStatus } from './payment.entity';
 import { Refund } from './refund.entity';
-import { ALREADY_REFUNDED, REFUND_IN_PROGRESS } from './refund.service';
+import { ALREADY_REFUNDED } from './refund.service';
+import { signWebhookPayload } from '../../payments/stripe/webhook-signature';
+import { paymentHookPath } from '../../payments/provider';
+import { WebhookDelivery, WebhookEndpoint, WebhookEventType } from '../integration/webhook.entity';
+import { AuditAction, AuditEntry } from '../audit/audit.entity';
+import { OutboxMessage } from '../mail/outbox-message.entity';
+import { User } from '../user/user.entity';
+import { REFUNDED_AT_PROVIDER } from './provider-events.service';
 
-const given = useAppPerFile();
+const WEBHOOK_SECRET = 'whsec_refund_test_secret';
+const given = useAppPerFile({ env: { STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET } });
 
 const REFUND = `mutation ($id: ID!, $case: RefundCase!, $reportedAt: DateTimeISO) {
   refundEnrollment(enrollmentId: $id, refundCase: $case, reportedAt: $reportedAt) { percent amount }
@@ -55,7 +64,7 @@ describe('refunds', () => {
       expect({ round, refunded: refunded.length, refusals: refusals.length }).toEqual({ round, refunded: 1, refusals: 3 });
       for (const refusal of refusals) {
         expect(refusal.extensions?.category).toBe('CONFLICT');
-        expect([ALREADY_REFUNDED, REFUND_IN_PROGRESS]).toContain(refusal.message);
+        expect(refusal.message).toBe(ALREADY_REFUNDED);
       }
       expect((await given.db.getRepository(TestModePayment).findOneByOrFail({})).refundedMinor).toBe(2000);
       expect(await given.db.getRepository(Refund).count()).toBe(1);
@@ -110,5 +119,89 @@ describe('refunds', () => {
       { input: { courseId: course.id, paymentMethod: 'pm_card_visa' } },
     );
     expect(data!.purchaseCourse.status).toBe('SUCCEEDED');
+  });
+});
+
+describe('a refund, whoever starts it', () => {
+  /** An integrator following refunds (the delivery itself is the webhook queue's, proven elsewhere). */
+  async function followRefunds() {
+    const boss = await given.db.getRepository(User).findOneByOrFail({ email: 'boss@example.com' });
+    await given.db.getRepository(WebhookEndpoint).insert({
+      url: 'http://127.0.0.1:9/hooks',
+      events: [WebhookEventType.PAYMENT_REFUNDED, WebhookEventType.ENROLLMENT_REFUNDED],
+      secretEncrypted: 'x',
+      createdById: boss.id,
+    });
+    await given.app.services.jobs.boss();
+  }
+  const sent = async (type: WebhookEventType) =>
+    (await given.db.getRepository(WebhookDelivery).findBy({ eventType: type })).map((row) => (JSON.parse(row.body) as { data: Record<string, unknown> }).data);
+  const refundMails = () => given.db.getRepository(OutboxMessage).findBy({ to: 'buyer@example.com', subject: Like('Your refund for %') });
+
+  /** Stripe's `charge.refunded` for the buyer's payment, signed as its test mode signs, posted to the one hook route. */
+  async function providerReportsRefund(eventId: string, amountRefunded: number) {
+    const payment = await given.db.getRepository(Payment).findOneByOrFail({});
+    const body = JSON.stringify({
+      id: eventId,
+      object: 'event',
+      type: 'charge.refunded',
+      data: {
+        object: { id: `ch_${eventId}`, object: 'charge', payment_intent: payment.providerRef, amount: 2000, amount_refunded: amountRefunded, metadata: {} },
+      },
+    });
+    const answer = await fetch(`${given.app.url}${paymentHookPath(payment.provider)}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'stripe-signature': signWebhookPayload(body, WEBHOOK_SECRET) },
+      body,
+    });
+    expect(answer.status).toBe(200);
+  }
+
+  it('sends the webhooks, the audit entry and the buyer’s notice once for a refund the provider reports, however often it reports it', async () => {
+    const { course, buyer, enrollmentId } = await boughtCourse(null);
+    await followRefunds();
+    await providerReportsRefund('evt_refund_1', 2000);
+    await providerReportsRefund('evt_refund_1', 2000);
+    await providerReportsRefund('evt_refund_2', 2000);
+    expect(await owns(buyer, course.id)).toBe(false);
+    const payment = await given.db.getRepository(Payment).findOneByOrFail({});
+    expect(payment).toMatchObject({ status: PaymentStatus.REFUNDED, refundedMinor: 2000, failureMessage: REFUNDED_AT_PROVIDER });
+    expect(await sent(WebhookEventType.PAYMENT_REFUNDED)).toEqual([
+      { paymentId: payment.id, enrollmentId, refundId: null, amount: { amount: 2000, currency: 'usd' }, percent: 100 },
+    ]);
+    const [ended, ...more] = await sent(WebhookEventType.ENROLLMENT_REFUNDED);
+    expect(more).toEqual([]);
+    expect(ended).toMatchObject({ enrollmentId, paymentId: payment.id, amountPaid: { amount: 2000, currency: 'usd' } });
+    expect(typeof ended.refundedAt).toBe('string');
+    const audit = await given.db.getRepository(AuditEntry).findBy({ action: AuditAction.REFUND_ENROLLMENT });
+    expect(audit.map(({ actorEmail, targetId, detail }) => ({ actorEmail, targetId, detail }))).toEqual([
+      {
+        actorEmail: 'payment provider test',
+        targetId: enrollmentId,
+        detail: { student: 'buyer@example.com', course: course.name, refundCase: 'PROVIDER_REFUND', percent: 100, amountCents: 2000, currency: 'usd' },
+      },
+    ]);
+    const mails = await refundMails();
+    expect(mails).toHaveLength(1);
+    expect(mails[0].text).toContain(`We refunded $20.00 (100%) of your payment for ${course.name}.`);
+    expect(mails[0].text).toContain(REFUNDED_AT_PROVIDER);
+  });
+
+  it('makes one refund of an admin’s refund and the provider’s report of it: the webhooks, the audit entry and the notice once', async () => {
+    const { admin, enrollmentId } = await boughtCourse(null);
+    await followRefunds();
+    const { errors } = await admin.graphql(REFUND, { id: enrollmentId, case: 'COURSE_CANCELLED' });
+    expect(errors).toBeUndefined();
+    // Stripe tells of every refund, the product's own too.
+    await providerReportsRefund('evt_echo', 2000);
+    const refund = await given.db.getRepository(Refund).findOneByOrFail({});
+    const payment = await given.db.getRepository(Payment).findOneByOrFail({});
+    expect(payment).toMatchObject({ status: PaymentStatus.REFUNDED, refundedMinor: 2000, failureMessage: null });
+    expect(await sent(WebhookEventType.PAYMENT_REFUNDED)).toEqual([
+      { paymentId: payment.id, enrollmentId, refundId: refund.id, amount: { amount: 2000, currency: 'usd' }, percent: 100 },
+    ]);
+    expect(await sent(WebhookEventType.ENROLLMENT_REFUNDED)).toHaveLength(1);
+    expect(await given.db.getRepository(AuditEntry).countBy({ action: AuditAction.REFUND_ENROLLMENT })).toBe(1);
+    expect(await refundMails()).toHaveLength(1);
   });
 });

@@ -1,4 +1,4 @@
-import { fromMinorUnits } from '../../shared/money';
+import { fromMinorUnits, money, type Money } from '../../shared/money';
 import type { DataSource } from 'typeorm';
 import { PaymentStatus } from './payment.entity';
 
@@ -15,7 +15,7 @@ export interface MoneyAmount {
  * bundle/bundle-price.ts), and a refund is taken off each share in the same proportion: so each
  * instructor's revenue has only their courses' part of a bundle.
  */
-export async function revenueByCurrency(db: DataSource, where: string, params: unknown[]): Promise<MoneyAmount[]> {
+export async function revenueTotals(db: DataSource, where: string, params: unknown[]): Promise<Money[]> {
   const rows = await db.query<Array<{ currency: string; minor: string }>>(
     `SELECT p.currency, ROUND(SUM(line.part - p."refundedCents"::numeric * line.part / GREATEST(p."amountCents", 1)))::bigint AS minor
      FROM payment p
@@ -29,5 +29,10 @@ export async function revenueByCurrency(db: DataSource, where: string, params: u
      GROUP BY p.currency ORDER BY p.currency DESC`,
     params,
   );
-  return rows.map((row) => ({ currency: row.currency, amount: fromMinorUnits(Number(row.minor)) }));
+  return rows.map((row) => money(Number(row.minor), row.currency));
+}
+
+/** revenueTotals in whole units (dollars, taka), for the older fields that answer them so. */
+export async function revenueByCurrency(db: DataSource, where: string, params: unknown[]): Promise<MoneyAmount[]> {
+  return (await revenueTotals(db, where, params)).map((total) => ({ currency: total.currency, amount: fromMinorUnits(total.amount) }));
 }

@@ -10,14 +10,14 @@ import { isUuid } from '../../shared/validation';
 import { money } from '../../shared/money';
 import { Course } from '../course/course.entity';
 import { Enrollment } from '../enrollment/enrollment.entity';
-import { findActiveEnrollment } from '../enrollment/enrollment.service';
+import { enrollmentEventData, findActiveEnrollment } from '../enrollment/enrollment.service';
 import { coursesOfPayment, grantPaidCourses, lockPurchases } from './payment-courses';
 import { emitWebhookEvent } from '../integration/webhook-events';
 import { WebhookEventType } from '../integration/webhook.entity';
 import { User } from '../user/user.entity';
 import type { PurchaseDeps } from './payment-deps';
 import { Payment, PaymentStatus } from './payment.entity';
-import { sendReceipt, sendSecondPaymentRefunded } from './receipts';
+import { sendReceipt, sendRefundNotice, sendSecondPaymentRefunded } from './receipts';
 
 /**
  * Settlement: every answer a provider gives about a payment (the purchase's own call, the return
@@ -71,6 +71,15 @@ const lockPayment = (manager: EntityManager, payment: Payment) =>
     coursesOfPayment(payment).map((line) => line.courseId),
   );
 
+/** A payment's purchase locks and its row, taken in the caller's transaction: what every change of its status holds. */
+async function lockedPayment(manager: EntityManager, paymentId: string): Promise<Payment> {
+  const payments = manager.getRepository(Payment);
+  const head = await payments.findOneBy({ id: paymentId });
+  if (!head) throw notFound(PAYMENT_NOT_FOUND, 'PAYMENT_NOT_FOUND');
+  await lockPayment(manager, head);
+  return payments.findOneOrFail({ where: { id: paymentId }, lock: { mode: 'pessimistic_write' } });
+}
+
 export function outcomeOf(payment: Payment, enrollment: Enrollment | null, providerPayment?: ProviderPayment): PurchaseOutcome {
   switch (payment.status) {
     case PaymentStatus.SUCCEEDED:
@@ -118,10 +127,7 @@ async function settle(
 ): Promise<Settled & { outcome?: PurchaseOutcome }> {
   const settled = await deps.db.transaction(async (manager): Promise<Settled> => {
     const payments = manager.getRepository(Payment);
-    const head = await payments.findOneBy({ id: paymentId });
-    if (!head) throw notFound(PAYMENT_NOT_FOUND, 'PAYMENT_NOT_FOUND');
-    await lockPayment(manager, head);
-    const current = await payments.findOneOrFail({ where: { id: paymentId }, lock: { mode: 'pessimistic_write' } });
+    const current = await lockedPayment(manager, paymentId);
     const changes = await decide(current, manager);
     if (changes) {
       const before = current.status;
@@ -212,21 +218,26 @@ export async function recordProviderResult(deps: PurchaseDeps, paymentId: string
 async function refundSecondPayment(deps: PurchaseDeps, payment: Payment, owned: Enrollment): Promise<PurchaseOutcome> {
   const outcome = { status: 'SUCCEEDED' as const, enrollment: owned, clientSecret: null };
   if (payment.status === PaymentStatus.REFUNDED) return { ...outcome, payment, message: SECOND_PAYMENT_REFUNDED };
+  let refunded: Refunded | null;
   try {
-    await deps.providers.capable(payment.provider, 'refunds').refund({
-      paymentRef: payment.providerRef!,
-      amountMinor: payment.amountMinor,
-      idempotencyKey: `second-payment-${payment.id}`,
+    refunded = await refundPayment(deps, payment.id, async (current) => {
+      if (current.status !== PaymentStatus.SUCCEEDED) return null;
+      await deps.providers.capable(current.provider, 'refunds').refund({
+        paymentRef: current.providerRef!,
+        amountMinor: current.amountMinor,
+        idempotencyKey: `second-payment-${current.id}`,
+      });
+      // Nobody acted (no audit entry); the student gets the mail about a second payment below.
+      return { refundedMinor: current.amountMinor, percent: 100, refundCase: 'SECOND_PAYMENT', rule: SECOND_PAYMENT_REFUNDED, tellBuyer: false };
     });
   } catch (error) {
     deps.log.error({ err: error, paymentId: payment.id }, 'refunding a second payment for an owned course failed');
     return { ...outcome, payment, message: ALREADY_OWNED };
   }
-  const refunded = { status: PaymentStatus.REFUNDED, refundedMinor: payment.amountMinor };
-  // Only the call that marks it refunded tells the student (webhooks and the browser may both get here).
-  const { affected } = await deps.db.getRepository(Payment).update({ id: payment.id, status: PaymentStatus.SUCCEEDED }, refunded);
-  if (affected) await sendSecondPaymentRefunded(deps, payment, owned);
-  return { ...outcome, payment: Object.assign(payment, refunded), message: SECOND_PAYMENT_REFUNDED };
+  // Only the call that refunded it tells the student (webhooks and the browser may both get here).
+  if (refunded) await sendSecondPaymentRefunded(deps, refunded.payment, owned);
+  const current = refunded?.payment ?? (await deps.db.getRepository(Payment).findOneByOrFail({ id: payment.id }));
+  return { ...outcome, payment: current, message: current.status === PaymentStatus.REFUNDED ? SECOND_PAYMENT_REFUNDED : ALREADY_OWNED };
 }
 
 /**
@@ -361,37 +372,138 @@ export async function expireCheckout(deps: PurchaseDeps, paymentId: string): Pro
   );
 }
 
+/** Who ended a payment, for its audit entry: an admin, or the provider that reported it (`providerActor`). */
+type Actor = Pick<Viewer, 'id' | 'email'>;
+
+/** A payment provider as the actor of what it reported (a refund or a dispute in its dashboard); no account has this id. */
+export const providerActor = (providerName: string): Actor => ({ id: '00000000-0000-0000-0000-000000000000', email: `payment provider ${providerName}` });
+
+/** A refund as whoever starts it decides, under the payment's lock. */
+export interface RefundDecision {
+  refundedMinor: number;
+  /** The share paid back, in percent (the policy's); otherwise worked out from the amounts. */
+  percent?: number;
+  /** The refund case for the audit entry: the policy's, or what the provider reported (`PROVIDER_REFUND`, `DISPUTE`). */
+  refundCase: string;
+  /** Why, in English (translated on its way out): the policy's rule, or the provider's report, which the payment then shows. */
+  rule: string;
+  /** Whether the rule is also the payment's reason, shown in My Payments (a refund or dispute outside the product). */
+  showOnPayment?: boolean;
+  /** Whether the buyer is told (not for a dispute, which the card holder started). */
+  tellBuyer: boolean;
+  /** The enrollment refunded (an admin's choice); otherwise the first one it gave. */
+  enrollmentId?: string;
+  /** Who did it, for the audit entry: none for the product's own refund of a second payment for an owned course (nobody acted). */
+  actor?: Actor;
+  address?: string;
+  /** The refund's own record, written in the same transaction (an admin's); answers its id. */
+  keep?: (manager: EntityManager, payment: Payment, enrollmentId: string) => Promise<string>;
+}
+
+export interface Refunded {
+  payment: Payment;
+  refundId: string | null;
+  /** The enrollments it ended, as they now are. */
+  ended: Enrollment[];
+}
+
+/**
+ * The one path of a refund, whoever starts it (an admin's, or the provider reporting one or a
+ * dispute): under the payment's locks `decide` says what it is (or null: nothing to do, e.g. it is
+ * refunded already), and then, in that transaction, the payment is marked refunded, every
+ * enrollment it gave ends, `enrollment.refunded` for each and `payment.refunded` are queued and the
+ * audit entry written; after commit, the buyer is told. So each happens exactly once per refund.
+ */
+export async function refundPayment(
+  deps: PurchaseDeps,
+  paymentId: string,
+  decide: (current: Payment, manager: EntityManager) => Promise<RefundDecision | null>,
+): Promise<Refunded | null> {
+  const done = await deps.db.transaction(async (manager) => {
+    const current = await lockedPayment(manager, paymentId);
+    const decision = await decide(current, manager);
+    if (!decision) return null;
+    Object.assign(current, {
+      status: PaymentStatus.REFUNDED,
+      refundedMinor: decision.refundedMinor,
+      failureMessage: decision.showOnPayment ? decision.rule : current.failureMessage,
+    });
+    await manager.getRepository(Payment).save(current);
+    const endedAt = new Date();
+    const ended = (await endPaymentAccess(manager, current.id, endedAt)).map((row) => Object.assign(row, { revokedAt: endedAt }));
+    if (ended.length) deps.log.warn({ paymentId: current.id, reason: decision.rule }, 'a refund ended access');
+    const enrollmentId = decision.enrollmentId ?? ended[0]?.id ?? null;
+    const refundId = decision.keep && enrollmentId ? await decision.keep(manager, current, enrollmentId) : null;
+    const percent = decision.percent ?? Math.min(100, Math.max(1, Math.round((decision.refundedMinor * 100) / current.amountMinor)));
+    for (const row of ended) await emitWebhookEvent(manager, WebhookEventType.ENROLLMENT_REFUNDED, enrollmentEventData(row));
+    await emitWebhookEvent(manager, WebhookEventType.PAYMENT_REFUNDED, {
+      paymentId: current.id,
+      enrollmentId,
+      refundId,
+      amount: money(decision.refundedMinor, current.currency),
+      percent,
+    });
+    const student = await manager.getRepository(User).findOneBy({ id: current.studentId });
+    const courseName = current.bundle?.name ?? ended[0]?.courseName ?? (await manager.getRepository(Course).findOneBy({ id: current.courseId }))?.name ?? null;
+    if (decision.actor)
+      await recordAudit(manager, {
+        viewer: decision.actor,
+        address: decision.address ?? '',
+        action: AuditAction.REFUND_ENROLLMENT,
+        targetType: enrollmentId ? AuditTarget.ENROLLMENT : AuditTarget.PAYMENT,
+        targetId: enrollmentId ?? current.id,
+        detail: {
+          student: ended[0]?.email ?? student?.email ?? student?.phone ?? null,
+          course: courseName,
+          refundCase: decision.refundCase,
+          percent,
+          amountCents: decision.refundedMinor,
+          currency: current.currency,
+        },
+      });
+    return { payment: current, refundId, ended, decision, percent, courseName };
+  });
+  if (!done) return null;
+  const { payment, refundId, ended, decision, percent, courseName } = done;
+  if (decision.tellBuyer && ended.length)
+    await sendRefundNotice(deps, payment, ended[0].email, {
+      course: courseName ?? ended[0].courseName,
+      refundedMinor: decision.refundedMinor,
+      percent,
+      rule: decision.rule,
+    });
+  return { payment, refundId, ended };
+}
+
 /**
  * The money went back outside the product (a refund or a dispute in the provider's dashboard): a
  * paid payment is refunded and the access it gave ends; a held one is refunded before anyone
- * approves it. Safe to repeat, and one result whichever comes first of this and an approval.
+ * approves it. A payment refunded already (by an admin, whose refund the provider reports too) is
+ * left as it is. One result whichever comes first of this and an approval.
  */
 export async function endAccessOutside(
   deps: PurchaseDeps,
   providerName: string,
   providerRef: string,
-  reason: string,
-  refundedMinor: number | null,
+  outside: { reason: string; refundCase: 'PROVIDER_REFUND' | 'DISPUTE'; refundedMinor: number | null; address: string },
 ): Promise<void> {
   const payment = await deps.db.getRepository(Payment).findOneBy({ provider: providerName, providerRef });
   if (!payment) return;
-  await settle(deps, payment.id, async (current, manager) => {
-    if (![PaymentStatus.SUCCEEDED, PaymentStatus.REFUNDED, PaymentStatus.HELD].includes(current.status)) return null;
-    const ended = await endPaymentAccess(manager, current.id);
-    if (ended.length) deps.log.warn({ paymentId: current.id, reason }, 'access ended by an event from the payment provider');
-    return { status: PaymentStatus.REFUNDED, refundedMinor: Math.max(current.refundedMinor, refundedMinor ?? current.amountMinor), failureMessage: reason };
-  });
-}
-
-/**
- * An admin's refund, in its transaction (the payment's row locked by it): the payment is refunded
- * by `refundedMinor` and every enrollment it gave ends. Answers the enrollments ended, as they were.
- */
-export async function recordRefund(manager: EntityManager, payment: Payment, refundedMinor: number): Promise<{ ended: Enrollment[]; endedAt: Date }> {
-  await manager.getRepository(Payment).update(payment.id, { status: PaymentStatus.REFUNDED, refundedMinor: refundedMinor });
-  Object.assign(payment, { status: PaymentStatus.REFUNDED, refundedMinor: refundedMinor });
-  const endedAt = new Date();
-  return { ended: await endPaymentAccess(manager, payment.id, endedAt), endedAt };
+  await refundPayment(deps, payment.id, (current) =>
+    Promise.resolve(
+      [PaymentStatus.SUCCEEDED, PaymentStatus.HELD].includes(current.status)
+        ? {
+            refundedMinor: Math.max(current.refundedMinor, outside.refundedMinor ?? current.amountMinor),
+            refundCase: outside.refundCase,
+            rule: outside.reason,
+            showOnPayment: true,
+            tellBuyer: outside.refundCase === 'PROVIDER_REFUND',
+            actor: providerActor(providerName),
+            address: outside.address,
+          }
+        : null,
+    ),
+  );
 }
 
 async function endPaymentAccess(manager: EntityManager, paymentId: string, endedAt = new Date()): Promise<Enrollment[]> {

@@ -129,7 +129,15 @@ describe('buying with SSLCommerz', () => {
   });
 
   it('says the taka paid with bKash as taka everywhere: the enrollment, the old REST answer and the webhook event', async () => {
-    await comeBack(await onGateway(await startBuying(), { ipn: 'now' }));
+    const owner = await makeUser(db, { email: 'integrator@example.com', role: Role.ADMIN }, 'admin password');
+    await db.getRepository(WebhookEndpoint).insert({
+      url: 'http://127.0.0.1:9/hooks',
+      events: [WebhookEventType.ENROLLMENT_CREATED, WebhookEventType.PAYMENT_SUCCEEDED],
+      secretEncrypted: 'x',
+      createdById: owner.id,
+    });
+    await app.services.jobs.boss();
+    await comeBack(await onGateway(await startBuying(), { ipn: 'now', method: 'bkash' }));
     const mine = await student.graphql<{
       myEnrollments: Array<{ amountPaid: { amount: number; currency: string; formatted: string }; transactionAmount: number }>;
     }>(`{ myEnrollments { amountPaid { amount currency formatted } transactionAmount } }`);
@@ -140,6 +148,15 @@ describe('buying with SSLCommerz', () => {
 
     const enrollment = await db.getRepository(Enrollment).findOneByOrFail({ courseId: course.id });
     expect(enrollmentEventData(enrollment)).toMatchObject({ amount: 1200, currency: 'bdt', amountPaid: { amount: 120_000, currency: 'bdt' } });
+    // The events as delivered: each once, in taka.
+    const delivered = async (type: WebhookEventType) =>
+      (await db.getRepository(WebhookDelivery).findBy({ eventType: type })).map((row) => (JSON.parse(row.body) as { data: Record<string, unknown> }).data);
+    expect(await delivered(WebhookEventType.ENROLLMENT_CREATED)).toEqual([
+      expect.objectContaining({ enrollmentId: enrollment.id, amount: 1200, currency: 'bdt', amountPaid: { amount: 120_000, currency: 'bdt' } }),
+    ]);
+    expect(await delivered(WebhookEventType.PAYMENT_SUCCEEDED)).toEqual([
+      expect.objectContaining({ amount: { amount: 120_000, currency: 'bdt' }, provider: 'sslcommerz', method: 'bKash' }),
+    ]);
   });
 
   it('enrolls once when the buyer returns before the IPN, and the late IPN changes nothing', async () => {
@@ -340,7 +357,9 @@ describe('buying with SSLCommerz', () => {
     await comeBack(await onGateway(await startBuying(), { ipn: 'now' }));
     await student.graphql(`mutation ($id: ID!) { purchaseCourse(input: { courseId: $id, paymentMethod: "pm_card_visa" }) { status } }`, { id: cardCourse.id });
     const instructor = await signedInClient(app.url, 'teacher@example.com', 'teacher password');
-    const overview = await instructor.graphql(`{ instructorOverview { totalRevenue revenue { currency amount } } }`);
+    const overview = await instructor.graphql(
+      `{ instructorOverview { totalRevenue revenue { currency amount } revenueTotals { amount currency formatted } } }`,
+    );
     expect(overview.data).toEqual({
       instructorOverview: {
         totalRevenue: 15,
@@ -348,14 +367,30 @@ describe('buying with SSLCommerz', () => {
           { currency: 'usd', amount: 15 },
           { currency: 'bdt', amount: 1200 },
         ],
+        revenueTotals: [
+          { amount: 1500, currency: 'USD', formatted: '$15.00' },
+          { amount: 120_000, currency: 'BDT', formatted: '৳1,200' },
+        ],
       },
     });
+    const [from, to] = [new Date(Date.now() - 86_400_000), new Date(Date.now() + 86_400_000)].map((day) => day.toISOString().slice(0, 10));
+    const series = await instructor.graphql<{ instructorRevenueSeries: { totalRevenue: unknown; totalRevenueTaka: number } }>(
+      `query ($from: String!, $to: String!) { instructorRevenueSeries(from: $from, to: $to, interval: DAY) { totalRevenue { amount currency } totalRevenueTaka } }`,
+      { from, to },
+    );
+    expect(series.data!.instructorRevenueSeries).toEqual({ totalRevenue: { amount: 120_000, currency: 'BDT' }, totalRevenueTaka: 1200 });
     await makeUser(db, { email: 'boss@example.com', role: Role.ADMIN }, 'admin password');
     const admin = await signedInClient(app.url, 'boss@example.com', 'admin password');
-    const summary = await admin.graphql<{ adminSummary: { revenueByCurrency: unknown[] } }>(`{ adminSummary { revenueByCurrency { currency amount } } }`);
+    const summary = await admin.graphql<{ adminSummary: { revenueByCurrency: unknown[]; revenueTotals: unknown[] } }>(
+      `{ adminSummary { revenueByCurrency { currency amount } revenueTotals { amount currency } } }`,
+    );
     expect(summary.data!.adminSummary.revenueByCurrency).toEqual([
       { currency: 'usd', amount: 15 },
       { currency: 'bdt', amount: 1200 },
+    ]);
+    expect(summary.data!.adminSummary.revenueTotals).toEqual([
+      { amount: 1500, currency: 'USD' },
+      { amount: 120_000, currency: 'BDT' },
     ]);
   });
 

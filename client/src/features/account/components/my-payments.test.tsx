@@ -11,8 +11,7 @@ const payment = (id: string, overrides: Partial<Item>): Item => ({
   ...{ __typename: 'PaymentRecord' as const },
   id,
   amountPaid: { ...{ __typename: 'Money' as const }, amount: 120_000, currency: 'BDT' },
-  method: 'bKash',
-  provider: 'sslcommerz',
+  paidWith: 'bKash',
   status: 'SUCCEEDED',
   courseName: 'Physics – Class 9',
   createdAt: '2026-11-20T10:00:00.000Z',
@@ -24,10 +23,10 @@ const payment = (id: string, overrides: Partial<Item>): Item => ({
 
 const items: Item[] = [
   payment('paid', { transactionId: 'BKASH-TRX-9A1', receiptURL: 'https://shikhon.example/receipts/paid' }),
-  payment('declined', { status: 'FAILED', method: null, failureReason: 'DECLINED' }),
-  payment('cancelled', { status: 'FAILED', method: null, failureReason: 'CANCELLED' }),
-  payment('expired', { status: 'FAILED', method: null, failureReason: 'EXPIRED' }),
-  payment('gateway', { status: 'FAILED', method: null, failureReason: 'GATEWAY_ERROR' }),
+  payment('declined', { status: 'FAILED', paidWith: 'bKash / Nagad / Rocket / card', failureReason: 'DECLINED' }),
+  payment('cancelled', { status: 'FAILED', paidWith: 'bKash / Nagad / Rocket / card', failureReason: 'CANCELLED' }),
+  payment('expired', { status: 'FAILED', paidWith: 'bKash / Nagad / Rocket / card', failureReason: 'EXPIRED' }),
+  payment('gateway', { status: 'FAILED', paidWith: 'bKash / Nagad / Rocket / card', failureReason: 'GATEWAY_ERROR' }),
 ];
 
 const open = (language: RouteOptions['language']) =>
