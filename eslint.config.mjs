@@ -87,6 +87,12 @@ export default tseslint.config(
     rules: { 'no-restricted-syntax': ['error', ...errorMessageComparisons, ...moneyDivisions] },
   },
   {
+    // A server file past 400 lines holds two subjects: split it by what each part serves. Seed data is data.
+    files: ['server/src/**/*.ts'],
+    ignores: ['**/*.test.ts', 'server/src/test/**', 'server/src/db/seed/**', 'server/src/modules/practice/practice-seed-*.ts'],
+    rules: { 'max-lines': ['error', { max: 400 }] },
+  },
+  {
     files: ['server/src/**/*.ts'],
     ignores: ['**/*.test.ts', 'server/src/test/**', 'server/src/shared/money.ts'],
     rules: { 'no-restricted-syntax': ['error', ...moneyDivisions] },

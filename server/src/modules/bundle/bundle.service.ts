@@ -13,7 +13,7 @@ import { checkLocalBuyer, payForCourse, requirePayments, withFailureLimits } fro
 import type { PurchaseDeps } from '../payment/payment-deps';
 import { Payment, type PaymentBundle } from '../payment/payment.entity';
 import { findActiveEnrollment } from '../enrollment/enrollment.service';
-import { outcomeOf, PAYMENT_NOT_SUCCESSFUL, type PurchaseOutcome } from '../payment/settlement.service';
+import { outcomeOf, PAYMENT_NOT_SUCCESSFUL, type PurchaseOutcome } from '../payment/purchase-outcome';
 import type { BillingDetailsInput } from '../../payments/provider';
 import { Bundle } from './bundle.entity';
 import { usdPriceMinorForRest, splitByWeight, takaPriceForRest } from './bundle-price';

@@ -18,19 +18,8 @@ import { PAYMENTS_OFF, type PurchaseDeps } from './payment-deps';
 import type { ProviderDefinition } from '../../payments/provider-definition';
 import { Payment, PaymentStatus, type PaymentBundle } from './payment.entity';
 import { bundlePaymentInFlight, lockPurchases } from './payment-courses';
-import {
-  ALREADY_OWNED,
-  lockPurchase,
-  outcomeOf,
-  PAYMENT_HELD,
-  PAYMENT_NOT_FOUND,
-  PAYMENT_NOT_SUCCESSFUL,
-  openPayment,
-  recordPaymentPage,
-  recordProviderResult,
-  recordStartFailure,
-  type PurchaseOutcome,
-} from './settlement.service';
+import { lockPurchase, openPayment, recordPaymentPage, recordProviderResult, recordStartFailure } from './settlement.service';
+import { ALREADY_OWNED, outcomeOf, PAYMENT_HELD, PAYMENT_NOT_FOUND, PAYMENT_NOT_SUCCESSFUL, type PurchaseOutcome } from './purchase-outcome';
 
 /** Checkout: starting a purchase (GraphQL, /payment, a Checkout Session) and confirming it after a 3-D Secure check. */
 

@@ -15,7 +15,7 @@ import { User } from '../user/user.entity';
 import { ALREADY_OWNED, BANGLADESH_MOBILE, NO_TAKA_PRICE, payForCourse, requirePayments, type LocalBuyer } from './checkout.service';
 import { GuardianPaymentRequest } from './guardian-payment.entity';
 import type { PurchaseDeps } from './payment-deps';
-import type { PurchaseOutcome } from './settlement.service';
+import type { PurchaseOutcome } from './purchase-outcome';
 
 /** How long a guardian's link works. */
 export const GUARDIAN_LINK_HOURS = 48;

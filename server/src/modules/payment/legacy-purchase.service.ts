@@ -11,7 +11,7 @@ import { Payment, PaymentStatus } from './payment.entity';
 import type { PurchaseInput } from './purchase.input';
 import { usdPriceMinor, purchaseCourse } from './checkout.service';
 import type { PurchaseDeps } from './payment-deps';
-import { PAYMENT_NOT_SUCCESSFUL, type PurchaseOutcome } from './settlement.service';
+import { PAYMENT_NOT_SUCCESSFUL, type PurchaseOutcome } from './purchase-outcome';
 
 /**
  * The old client's two-step purchase (POST /payment, then POST /api/enroll) on the purchase rules:

@@ -1,7 +1,7 @@
 import { PAYMENT_CANCELLED_BY_BUYER, PAYMENT_GATEWAY_ERROR, PAYMENT_PAGE_EXPIRED } from '../../payments/provider';
 import { PaymentStatus } from './payment.entity';
 import { CHECKOUT_EXPIRED } from './provider-events.service';
-import { AMOUNT_MISMATCH } from './settlement.service';
+import { AMOUNT_MISMATCH } from './purchase-outcome';
 
 /** Why a payment failed, in a word a list can show in any language. */
 export enum PaymentFailureReason {

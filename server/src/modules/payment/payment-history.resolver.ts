@@ -9,7 +9,7 @@ import { PaymentFailureReason } from './payment-failure';
 import { receiptUrlOf } from './receipt.service';
 import { CURRENCIES, listMyPayments, listPayments, PROVIDERS } from './payment-history.service';
 import { approveHeldPayment } from './settlement.service';
-import { PAYMENT_NOT_FOUND } from './settlement.service';
+import { PAYMENT_NOT_FOUND } from './purchase-outcome';
 import { IdArgs } from '../../graphql/id-args';
 import { oneOf, optionalText, Rule } from '../../shared/validation';
 import { Money } from '../../graphql/money';

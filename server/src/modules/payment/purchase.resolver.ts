@@ -13,7 +13,7 @@ import { requireViewer } from '../../graphql/auth-checker';
 import type { GraphQLContext } from '../../kernel/context';
 import { Enrollment } from '../enrollment/enrollment.entity';
 import { confirmPurchase, purchaseCourse } from './checkout.service';
-import { PAYMENT_NOT_FOUND, type PurchaseOutcome } from './settlement.service';
+import { PAYMENT_NOT_FOUND, type PurchaseOutcome } from './purchase-outcome';
 import { RefundCase } from './refund-policy';
 import { ENROLLMENT_NOT_FOUND, refundEnrollment } from './refund.service';
 import { deprecated } from '../../graphql/deprecations';

@@ -11,7 +11,7 @@ import { mailDate } from '../mail/mail-text';
 import { User } from '../user/user.entity';
 import { Payment, PaymentStatus } from './payment.entity';
 import { methodLabel } from './payment-method';
-import { PAYMENT_NOT_FOUND } from './settlement.service';
+import { PAYMENT_NOT_FOUND } from './purchase-outcome';
 import { receiptPath } from './receipt-paths';
 
 /** A payment has a receipt once it was paid: paid, or paid and then refunded (a held or failed one has none). */

@@ -1,6 +1,16 @@
 import { markGuardianRequestPaid, sendGuardianReceipt } from './guardian-settlement';
-import { Brackets, In, IsNull, type EntityManager } from 'typeorm';
-import { PAYMENT_GATEWAY_ERROR, PAYMENT_PAGE_EXPIRED, type ProviderPayment } from '../../payments/provider';
+import { In, IsNull, type EntityManager } from 'typeorm';
+import { PAYMENT_GATEWAY_ERROR, type ProviderPayment } from '../../payments/provider';
+import {
+  ALREADY_OWNED,
+  AMOUNT_MISMATCH,
+  GATEWAY_PAYMENT_EXPIRED,
+  outcomeOf,
+  PAYMENT_NOT_FOUND,
+  PAYMENT_NOT_SUCCESSFUL,
+  SECOND_PAYMENT_REFUNDED,
+  type PurchaseOutcome,
+} from './purchase-outcome';
 import { AppError, notFound } from '../../shared/errors';
 import type { Viewer } from '../../kernel/viewer';
 import { AuditAction, AuditTarget } from '../audit/audit.entity';
@@ -8,9 +18,8 @@ import { recordAudit } from '../audit/audit.service';
 import { requireRole, roles } from '../auth/guards';
 import { isUuid } from '../../shared/validation';
 import { money } from '../../shared/money';
-import { Course } from '../course/course.entity';
 import { Enrollment } from '../enrollment/enrollment.entity';
-import { enrollmentEventData, findActiveEnrollment } from '../enrollment/enrollment.service';
+import { findActiveEnrollment } from '../enrollment/enrollment.service';
 import { coursesOfPayment, grantPaidCourses, lockPurchases } from './payment-courses';
 import { emitWebhookEvent } from '../integration/webhook-events';
 import { WebhookEventType } from '../integration/webhook.entity';
@@ -18,35 +27,14 @@ import { User } from '../user/user.entity';
 import type { PurchaseDeps } from './payment-deps';
 import { Payment, PaymentStatus } from './payment.entity';
 import { sendReceipt, sendRefundNotice, sendSecondPaymentRefunded } from './receipts';
+import { announceRefund, providerActor, type RefundDecision, type Refunded } from './refund-decision';
 
 /**
- * Settlement: every answer a provider gives about a payment (the purchase's own call, the return
- * from a 3-D Secure check, a webhook, an IPN, the buyer's return from a gateway page, a scheduled
- * run) is written through recordProviderResult, once, whatever the order or the number of calls.
+ * Settlement, the one writer of a payment's status (one-status-writer.test.ts): opening a payment,
+ * its gateway page, every answer a provider gives (the purchase's own call, a 3-D Secure return, a
+ * webhook, an IPN, a buyer's return, reconciliation), a held approval and a refund are written here,
+ * under the same locks, once, whatever the order or the number of calls.
  */
-
-export const ALREADY_OWNED = 'You already own this course';
-export const PAYMENT_NOT_FOUND = 'Payment not found';
-export const PAYMENT_NOT_SUCCESSFUL = 'Payment was not successful';
-export const SECOND_PAYMENT_REFUNDED = 'You already own this course, so this payment was refunded to your card.';
-export const AMOUNT_MISMATCH = 'The amount paid does not match the price of the course. Nothing was granted; contact us.';
-export const PAYMENT_HELD = 'Your payment is received and is being checked. You get the course as soon as it is approved.';
-export const PAY_ON_GATEWAY = 'Pay on the payment page to finish';
-/** A payment left on the gateway's page this long without being paid has expired: the course can be bought again. */
-export const GATEWAY_PAYMENT_MINUTES = 30;
-export const GATEWAY_PAYMENT_EXPIRED = PAYMENT_PAGE_EXPIRED;
-
-export type PurchaseStatus = 'SUCCEEDED' | 'REQUIRES_ACTION' | 'FAILED';
-
-export interface PurchaseOutcome {
-  status: PurchaseStatus;
-  enrollment: Enrollment | null;
-  payment: Payment | null;
-  clientSecret: string | null;
-  /** Where the buyer goes to pay (SSLCommerz's page). */
-  redirectUrl?: string | null;
-  message: string | null;
-}
 
 /** What a payment event tells integrators: ids, the amount as Money, how it was paid; never card data. */
 const paymentEventData = (payment: Payment) => ({
@@ -64,12 +52,10 @@ export async function lockPurchase(manager: EntityManager, studentId: string, co
 }
 
 /** The locks of every course a payment buys (one, or a bundle's). */
-const lockPayment = (manager: EntityManager, payment: Payment) =>
-  lockPurchases(
-    manager,
-    payment.studentId,
-    coursesOfPayment(payment).map((line) => line.courseId),
-  );
+const lockPayment = (manager: EntityManager, payment: Payment) => {
+  const courseIds = coursesOfPayment(payment).map((line) => line.courseId);
+  return lockPurchases(manager, payment.studentId, courseIds);
+};
 
 /** A payment's purchase locks and its row, taken in the caller's transaction: what every change of its status holds. */
 async function lockedPayment(manager: EntityManager, paymentId: string): Promise<Payment> {
@@ -78,27 +64,6 @@ async function lockedPayment(manager: EntityManager, paymentId: string): Promise
   if (!head) throw notFound(PAYMENT_NOT_FOUND, 'PAYMENT_NOT_FOUND');
   await lockPayment(manager, head);
   return payments.findOneOrFail({ where: { id: paymentId }, lock: { mode: 'pessimistic_write' } });
-}
-
-export function outcomeOf(payment: Payment, enrollment: Enrollment | null, providerPayment?: ProviderPayment): PurchaseOutcome {
-  switch (payment.status) {
-    case PaymentStatus.SUCCEEDED:
-      return { status: 'SUCCEEDED', enrollment, payment, clientSecret: null, message: null };
-    case PaymentStatus.REQUIRES_ACTION:
-      if (payment.actionUrl)
-        return { status: 'REQUIRES_ACTION', enrollment: null, payment, clientSecret: null, redirectUrl: payment.actionUrl, message: PAY_ON_GATEWAY };
-      return {
-        status: 'REQUIRES_ACTION',
-        enrollment: null,
-        payment,
-        clientSecret: providerPayment?.clientSecret ?? null,
-        message: 'Your bank asks you to confirm this payment',
-      };
-    case PaymentStatus.HELD:
-      return { status: 'REQUIRES_ACTION', enrollment: null, payment, clientSecret: null, message: PAYMENT_HELD };
-    default:
-      return { status: 'FAILED', enrollment: null, payment, clientSecret: null, message: payment.failureMessage ?? PAYMENT_NOT_SUCCESSFUL };
-  }
 }
 
 /** The change one settlement path makes to a locked payment, or null when it changes nothing. */
@@ -261,73 +226,18 @@ export async function settleFromProvider(
   return (await recordProviderResult(deps, payment.id, result)).payment;
 }
 
-/**
- * Payments left unsettled (a crash between the provider's answer and our write) are asked about
- * again, so no student who paid is left without the course; and paid payments no enrollment refers
- * to (for a course already owned, whose refund did not go through) are refunded again. Scheduled
- * runs ask about all of them; a purchase about the buyer's own earlier payment of the course.
- */
-export async function settleUnsettledPayments(
-  deps: PurchaseDeps,
-  scope: { olderThanSeconds?: number; studentId?: string; courseId?: string } = {},
-): Promise<number> {
-  const query = deps.db
+/** A gateway payment the gateway never gave a page: nothing can have been paid (reconciliation). */
+export async function failPaymentWithoutPage(deps: PurchaseDeps, paymentId: string): Promise<void> {
+  await deps.db
     .getRepository(Payment)
-    .createQueryBuilder('payment')
-    .where(
-      new Brackets((either) =>
-        either
-          .where('payment.status IN (:...statuses)', { statuses: [PaymentStatus.PENDING, PaymentStatus.REQUIRES_ACTION] })
-          .orWhere('payment.status = :paid AND NOT EXISTS (SELECT 1 FROM "enrollment" e WHERE e."paymentId" = payment.id)', { paid: PaymentStatus.SUCCEEDED }),
-      ),
-    )
-    .andWhere(`payment."createdAt" <= now() - make_interval(secs => :age)`, { age: scope.olderThanSeconds ?? 0 });
-  if (scope.studentId) query.andWhere('payment."studentId" = :studentId', { studentId: scope.studentId });
-  if (scope.courseId) query.andWhere('payment."courseId" = :courseId', { courseId: scope.courseId });
-  const unsettled = await query.getMany();
-  for (const payment of unsettled) {
-    try {
-      // A payment of a provider this server no longer has stays as it is.
-      if (!deps.providers.has(payment.provider)) continue;
-      const hostedPage = deps.providers.can(payment.provider, 'hostedPaymentPage');
-      // A Checkout Session's payment is the provider's to create: its events settle it (or expire it).
-      if (!payment.providerRef && payment.actionUrl && !hostedPage) continue;
-      const provider = deps.providers.get(payment.provider);
-      if (!payment.providerRef && hostedPage) {
-        // The gateway never gave this payment a page: nothing can have been paid.
-        await deps.db
-          .getRepository(Payment)
-          .update({ id: payment.id, status: PaymentStatus.PENDING }, { status: PaymentStatus.FAILED, failureMessage: PAYMENT_GATEWAY_ERROR });
-        continue;
-      }
-      // Without a recorded reference, the same idempotency key finds the provider's payment again,
-      // so the request must be the very one first sent (Stripe refuses a key reused with other parameters).
-      const course = payment.providerRef ? null : await deps.db.getRepository(Course).findOneBy({ id: payment.courseId });
-      const providerPayment = payment.providerRef
-        ? await provider.retrievePayment(payment.providerRef)
-        : await provider.createPayment({
-            amountMinor: payment.amountMinor,
-            currency: payment.currency,
-            description: payment.bundle?.name ?? course?.name ?? 'Course purchase',
-            metadata: { paymentId: payment.id, studentId: payment.studentId, courseId: payment.courseId },
-            idempotencyKey: `create-${payment.id}`,
-          });
-      const abandoned =
-        providerPayment.status === 'requires_action' &&
-        payment.actionUrl !== null &&
-        Date.now() - payment.createdAt.getTime() > GATEWAY_PAYMENT_MINUTES * 60_000;
-      if (abandoned) {
-        await deps.db
-          .getRepository(Payment)
-          .update({ id: payment.id, status: PaymentStatus.REQUIRES_ACTION }, { status: PaymentStatus.FAILED, failureMessage: GATEWAY_PAYMENT_EXPIRED });
-        continue;
-      }
-      await recordProviderResult(deps, payment.id, providerPayment);
-    } catch (error) {
-      deps.log.error({ err: error, paymentId: payment.id }, 'reconciling a payment failed');
-    }
-  }
-  return unsettled.length;
+    .update({ id: paymentId, status: PaymentStatus.PENDING }, { status: PaymentStatus.FAILED, failureMessage: PAYMENT_GATEWAY_ERROR });
+}
+
+/** A payment left on the gateway's page past GATEWAY_PAYMENT_MINUTES: the course can be bought again (reconciliation). */
+export async function expireAbandonedPayment(deps: PurchaseDeps, paymentId: string): Promise<void> {
+  await deps.db
+    .getRepository(Payment)
+    .update({ id: paymentId, status: PaymentStatus.REQUIRES_ACTION }, { status: PaymentStatus.FAILED, failureMessage: GATEWAY_PAYMENT_EXPIRED });
 }
 
 /** What a new payment records (its status is settlement's: PENDING until its provider answers). */
@@ -372,41 +282,6 @@ export async function expireCheckout(deps: PurchaseDeps, paymentId: string): Pro
   );
 }
 
-/** Who ended a payment, for its audit entry: an admin, or the provider that reported it (`providerActor`). */
-type Actor = Pick<Viewer, 'id' | 'email'>;
-
-/** A payment provider as the actor of what it reported (a refund or a dispute in its dashboard); no account has this id. */
-export const providerActor = (providerName: string): Actor => ({ id: '00000000-0000-0000-0000-000000000000', email: `payment provider ${providerName}` });
-
-/** A refund as whoever starts it decides, under the payment's lock. */
-export interface RefundDecision {
-  refundedMinor: number;
-  /** The share paid back, in percent (the policy's); otherwise worked out from the amounts. */
-  percent?: number;
-  /** The refund case for the audit entry: the policy's, or what the provider reported (`PROVIDER_REFUND`, `DISPUTE`). */
-  refundCase: string;
-  /** Why, in English (translated on its way out): the policy's rule, or the provider's report, which the payment then shows. */
-  rule: string;
-  /** Whether the rule is also the payment's reason, shown in My Payments (a refund or dispute outside the product). */
-  showOnPayment?: boolean;
-  /** Whether the buyer is told (not for a dispute, which the card holder started). */
-  tellBuyer: boolean;
-  /** The enrollment refunded (an admin's choice); otherwise the first one it gave. */
-  enrollmentId?: string;
-  /** Who did it, for the audit entry: none for the product's own refund of a second payment for an owned course (nobody acted). */
-  actor?: Actor;
-  address?: string;
-  /** The refund's own record, written in the same transaction (an admin's); answers its id. */
-  keep?: (manager: EntityManager, payment: Payment, enrollmentId: string) => Promise<string>;
-}
-
-export interface Refunded {
-  payment: Payment;
-  refundId: string | null;
-  /** The enrollments it ended, as they now are. */
-  ended: Enrollment[];
-}
-
 /**
  * The one path of a refund, whoever starts it (an admin's, or the provider reporting one or a
  * dispute): under the payment's locks `decide` says what it is (or null: nothing to do, e.g. it is
@@ -435,32 +310,7 @@ export async function refundPayment(
     const enrollmentId = decision.enrollmentId ?? ended[0]?.id ?? null;
     const refundId = decision.keep && enrollmentId ? await decision.keep(manager, current, enrollmentId) : null;
     const percent = decision.percent ?? Math.min(100, Math.max(1, Math.round((decision.refundedMinor * 100) / current.amountMinor)));
-    for (const row of ended) await emitWebhookEvent(manager, WebhookEventType.ENROLLMENT_REFUNDED, enrollmentEventData(row));
-    await emitWebhookEvent(manager, WebhookEventType.PAYMENT_REFUNDED, {
-      paymentId: current.id,
-      enrollmentId,
-      refundId,
-      amount: money(decision.refundedMinor, current.currency),
-      percent,
-    });
-    const student = await manager.getRepository(User).findOneBy({ id: current.studentId });
-    const courseName = current.bundle?.name ?? ended[0]?.courseName ?? (await manager.getRepository(Course).findOneBy({ id: current.courseId }))?.name ?? null;
-    if (decision.actor)
-      await recordAudit(manager, {
-        viewer: decision.actor,
-        address: decision.address ?? '',
-        action: AuditAction.REFUND_ENROLLMENT,
-        targetType: enrollmentId ? AuditTarget.ENROLLMENT : AuditTarget.PAYMENT,
-        targetId: enrollmentId ?? current.id,
-        detail: {
-          student: ended[0]?.email ?? student?.email ?? student?.phone ?? null,
-          course: courseName,
-          refundCase: decision.refundCase,
-          percent,
-          amountCents: decision.refundedMinor,
-          currency: current.currency,
-        },
-      });
+    const courseName = await announceRefund(manager, { payment: current, ended, enrollmentId, refundId, percent, decision });
     return { payment: current, refundId, ended, decision, percent, courseName };
   });
   if (!done) return null;
