@@ -85,7 +85,7 @@ const playedPast = (page: Page, seconds: number) =>
 
 describe('lessons kept on the phone, in Bangla', () => {
   it(
-    'an enrolled student downloads a lesson (its size first, then the progress), plays it and marks it done with no network; the completion reaches the server once back online; a refund takes the download away',
+    "an enrolled student downloads a lesson (its size first, then the progress), plays it and marks it done with no network; the completion reaches the server once back online; an expired download and a refunded course's download are taken away",
     { timeout: 400_000 },
     async () => {
       const courseId = await courseWithVideo();
@@ -107,6 +107,9 @@ describe('lessons kept on the phone, in Bangla', () => {
       // The size comes first, on the button.
       const download = page.getByTestId('lesson-download').getByRole('button', { name: /^ডাউনলোড \([০-৯.,]+ এমবি\)$/ });
       await download.waitFor();
+      // 240p is chosen unless the student picks another rendition (this video has no 360p); each shows its size.
+      await page.getByRole('radio', { name: /^২৪০p \([০-৯.,]+ এমবি\)$/, checked: true }).waitFor();
+      await page.getByRole('radio', { name: /^শুধু অডিও \([০-৯.,]+ এমবি\)$/, checked: false }).waitFor();
       // A slow connection, to see the progress segment by segment.
       await page.route('**/240p/seg_*.ts', async (route) => {
         await new Promise((resolve) => setTimeout(resolve, 400));
@@ -152,6 +155,11 @@ describe('lessons kept on the phone, in Bangla', () => {
         .getByTestId('downloaded-lesson')
         .filter({ hasText: /^ভগ্নাংশ কী.*· [০-৯.,]+ এমবি/ })
         .waitFor();
+      // Kept 30 days from today (renewed at every visit online while the enrollment lasts).
+      await page
+        .getByTestId('kept-until')
+        .filter({ hasText: /^[০-৯]+ [^ ]+, [০-৯]{4} পর্যন্ত রাখা থাকবে$/ })
+        .waitFor();
       await page
         .getByTestId('storage-space')
         .filter({ hasText: /^এই ফোনে ব্যবহার হয়েছে: [০-৯.,]+ এমবি। খালি আছে: [০-৯.,]+ এমবি।$/ })
@@ -174,6 +182,21 @@ describe('lessons kept on the phone, in Bangla', () => {
 
       // Downloaded again, then refunded (as a refund ends the enrollment): gone at the next visit online.
       await page.goto(`/myCoursePlay/${courseId}`);
+      await download.click();
+      await page
+        .getByTestId('lesson-download')
+        .getByText(/^এই পাঠ আপনার ফোনে রাখা আছে/)
+        .waitFor({ timeout: 60_000 });
+      // Past its keeping, a download is removed and offered again.
+      await page.evaluate(async () => {
+        const cache = await caches.open('shikhon-lessons-v1');
+        const info = (await cache.keys()).find((request) => request.url.endsWith('/lesson.json'));
+        const lesson = (await (await cache.match(info!))!.json()) as object;
+        await cache.put(info!, Response.json({ ...lesson, keptUntil: new Date(Date.now() - 1000).toISOString() }));
+      });
+      await page.reload();
+      await download.waitFor();
+      assert.equal(await page.evaluate(async () => (await (await caches.open('shikhon-lessons-v1')).keys()).length), 0, 'the expired lesson is gone');
       await download.click();
       await page
         .getByTestId('lesson-download')

@@ -6,17 +6,17 @@
 //   network's answer still replaces the copy). A page never opened: the offline page, in the
 //   language of the pages last seen.
 // - Pictures: the kept copy at once, refreshed behind it (stale-while-revalidate).
-// - Downloaded lessons: from their cache only.
+// - Downloaded lessons: from their cache only, until they expire.
 // - GraphQL and the REST API are never touched: signed-in answers stay off the phone's cache (a
 //   model test keeps its attempt in the page's own storage, features/practice/offline-practice.ts).
 // - A new version waits until every tab of the old one is closed: an open test is never reloaded
 //   or switched to code it did not start with; the page announces it (lib/app-worker.ts).
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
 import { registerRoute, setCatchHandler } from 'workbox-routing';
-import { CacheFirst, CacheOnly, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
+import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
-import { LESSONS_CACHE, OFFLINE_LESSONS } from '../src/lib/lesson-downloads';
+import { keptLesson, LESSONS_CACHE, OFFLINE_LESSONS } from '../src/lib/lesson-downloads';
 import { LANGUAGE_KEY, PAGES_CACHE, SETTINGS_CACHE } from '../src/lib/offline-caches';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<PrecacheEntry | string> };
@@ -72,8 +72,17 @@ registerRoute(
   }),
 );
 
-// Lessons downloaded to the phone: only ever from the cache (lib/lesson-downloads.ts saves them).
-registerRoute(({ url }) => url.origin === self.location.origin && url.pathname.startsWith(OFFLINE_LESSONS), new CacheOnly({ cacheName: LESSONS_CACHE }));
+// Lessons downloaded to the phone: only ever from the cache (lib/lesson-downloads.ts saves them), and
+// only until they expire: a lesson past its keeping is removed at its first request and never plays.
+registerRoute(
+  ({ url }) => url.origin === self.location.origin && url.pathname.startsWith(OFFLINE_LESSONS),
+  async ({ request, url }) => {
+    const lessonId = url.pathname.slice(OFFLINE_LESSONS.length).split('/')[0];
+    const kept = await keptLesson(lessonId);
+    const answer = kept && (await (await caches.open(LESSONS_CACHE)).match(request));
+    return answer || new Response(null, { status: 404 });
+  },
+);
 
 // Built files that are not precached (the staff pages' code): they never change under their name.
 registerRoute(

@@ -1,4 +1,14 @@
-import { dataSaverByDefault, effectiveQuality, isHlsStream, loadPreferences, savePreferences } from './video-preferences';
+import {
+  dataSaverByDefault,
+  downloadWaitsForWifi,
+  effectiveQuality,
+  isHlsStream,
+  loadPreferences,
+  loadWifiOnly,
+  savePreferences,
+  saveWifiOnly,
+  tellsConnectionType,
+} from './video-preferences';
 
 describe('lesson stream preferences', () => {
   beforeEach(() => localStorage.clear());
@@ -28,5 +38,26 @@ describe('lesson stream preferences', () => {
   it('tells HLS streams from other video addresses', () => {
     expect(isHlsStream('/media/lessons/a/b/master.m3u8')).toBe(true);
     expect(isHlsStream('/media/videos/lesson-1.webm')).toBe(false);
+  });
+
+  it('downloads only on Wi-Fi by default where the browser tells the connection type', () => {
+    expect(loadWifiOnly({ type: 'wifi' })).toBe(true);
+    expect(loadWifiOnly({ type: 'cellular', saveData: true })).toBe(true);
+    saveWifiOnly(false);
+    expect(loadWifiOnly({ type: 'cellular' })).toBe(false);
+  });
+
+  it('lets downloads go ahead where the browser cannot tell Wi-Fi from mobile data', () => {
+    saveWifiOnly(true);
+    expect(tellsConnectionType({ effectiveType: '4g', saveData: true })).toBe(false);
+    expect(tellsConnectionType(undefined)).toBe(false);
+    expect(loadWifiOnly({ effectiveType: '4g' })).toBe(false);
+    expect(downloadWaitsForWifi(loadWifiOnly(undefined), undefined)).toBe(false);
+  });
+
+  it('makes a download wait on mobile data while only on Wi-Fi is on', () => {
+    expect(downloadWaitsForWifi(true, { type: 'cellular' })).toBe(true);
+    expect(downloadWaitsForWifi(true, { type: 'wifi' })).toBe(false);
+    expect(downloadWaitsForWifi(false, { type: 'cellular' })).toBe(false);
   });
 });

@@ -11,9 +11,14 @@ const QUALITY_KEY = 'shikhon.video.quality';
 const DATA_SAVER_KEY = 'shikhon.video.dataSaver';
 const SLOW_CONNECTIONS = ['slow-2g', '2g', '3g'];
 
-interface ConnectionHints {
+const WIFI_ONLY_KEY = 'shikhon.downloads.wifiOnly';
+
+/** What the browser says of the connection (navigator.connection, where it has one). */
+export interface ConnectionHints {
   saveData?: boolean;
   effectiveType?: string;
+  /** 'wifi', 'cellular', 'ethernet'…: Chrome on Android says it; most desktop browsers do not. */
+  type?: string;
 }
 
 /** Data saver starts on when the browser asks to save data or says the connection is slow. */
@@ -56,3 +61,26 @@ export function effectiveQuality(quality: Quality, dataSaver: boolean): Quality 
 export const isHlsStream = (url: string) => /\.m3u8(\?|$)/.test(url);
 /** A file next to the master playlist (same signed path). */
 export const besideMaster = (url: string, file: string) => url.replace(/master\.m3u8(\?.*)?$/, file);
+
+export const connectionHints = (): ConnectionHints | undefined =>
+  typeof navigator === 'undefined' ? undefined : (navigator as Navigator & { connection?: ConnectionHints }).connection;
+
+/** Whether the browser tells Wi-Fi from mobile data: only then can downloads wait for Wi-Fi. */
+export const tellsConnectionType = (connection: ConnectionHints | undefined) => typeof connection?.type === 'string' && connection.type !== 'unknown';
+
+/**
+ * "Download only on Wi-Fi": the student's choice, else on wherever the browser tells the connection
+ * type (or asks to save data); off where it cannot tell, since it could never let a download start.
+ */
+export function loadWifiOnly(connection = connectionHints()): boolean {
+  if (!tellsConnectionType(connection)) return false;
+  const saved = storage()?.getItem(WIFI_ONLY_KEY);
+  return saved === 'true' ? true : saved === 'false' ? false : true;
+}
+
+export function saveWifiOnly(wifiOnly: boolean): void {
+  storage()?.setItem(WIFI_ONLY_KEY, String(wifiOnly));
+}
+
+/** A download waits while "only on Wi-Fi" is on and the browser says the phone is on mobile data. */
+export const downloadWaitsForWifi = (wifiOnly: boolean, connection = connectionHints()) => wifiOnly && connection?.type === 'cellular';

@@ -31,6 +31,7 @@ const SAME_IN_BOTH = new Set([
   'coupons.percent',
   'checkout.method',
   'downloads.lesson',
+  'download.option',
 ]);
 
 describe('the Bangla and English catalogues', () => {

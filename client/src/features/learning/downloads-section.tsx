@@ -1,9 +1,18 @@
 import { Button, Card, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { useCallback, useEffect, useState } from 'react';
 import { LessonVideo } from '../../components/lesson-video';
-import { formatDecimal } from '../../lib/format';
+import { formatDate, formatDecimal } from '../../lib/format';
 import { useLanguage, useT } from '../../lib/i18n';
-import { inMegabytes, keptLessons, offlineLessonAddress, removeAllKeptLessons, removeKeptLesson, type KeptLesson } from '../../lib/lesson-downloads';
+import {
+  inMegabytes,
+  keptLessons,
+  keptUntilOf,
+  offlineLessonAddress,
+  removeAllKeptLessons,
+  removeKeptLesson,
+  renewKeptLesson,
+  type KeptLesson,
+} from '../../lib/lesson-downloads';
 
 interface Space {
   used: number;
@@ -18,8 +27,9 @@ async function storageSpace(): Promise<Space | null> {
 
 /**
  * The lessons kept on this phone (from a lesson's Download): each with its size, to watch or remove;
- * the space used and left. `owned`: the courses the student has now, as the server just said (absent
- * offline); a lesson of any other course (refunded) is removed from the phone.
+ * the space used and left, and until when each is kept. `owned`: the courses the student has now, as
+ * the server just said (absent offline); a lesson of any other course (refunded) is removed from the
+ * phone, and those of the courses still owned are kept longer. A lesson past its keeping is removed.
  */
 export function DownloadsSection({ owned }: { owned?: readonly string[] }) {
   const t = useT();
@@ -31,8 +41,13 @@ export function DownloadsSection({ owned }: { owned?: readonly string[] }) {
   const read = useCallback(async () => {
     const kept = await keptLessons();
     const still = ownedKey === undefined ? null : new Set(ownedKey.split(' '));
-    for (const lesson of kept) if (still && !still.has(lesson.courseId)) await removeKeptLesson(lesson.lessonId);
-    setLessons(still ? kept.filter((lesson) => still.has(lesson.courseId)) : kept);
+    const listed: KeptLesson[] = [];
+    for (const lesson of kept) {
+      if (!still) listed.push(lesson);
+      else if (still.has(lesson.courseId)) listed.push(await renewKeptLesson(lesson));
+      else await removeKeptLesson(lesson.lessonId);
+    }
+    setLessons(listed);
     setSpace(await storageSpace().catch(() => null));
   }, [ownedKey]);
   useEffect(() => {
@@ -64,6 +79,9 @@ export function DownloadsSection({ owned }: { owned?: readonly string[] }) {
             <Card.Title>{lesson.title}</Card.Title>
             <Text fontSize="sm" color="fg.muted">
               {t('downloads.lesson', { course: lesson.courseName, size: size(lesson.bytes) })}
+            </Text>
+            <Text fontSize="sm" color="fg.muted" data-testid="kept-until">
+              {t('downloads.keptUntil', { date: formatDate(keptUntilOf(lesson), language) })}
             </Text>
             {watching === lesson.lessonId && (
               <LessonVideo
