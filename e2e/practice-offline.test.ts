@@ -20,7 +20,7 @@ const fromBangla = (digits: string) => Number(digits.replace(/[০-৯]/g, (d) =
 
 describe('a practice set taken offline, on a 390 px phone in Bangla', () => {
   it(
-    'a student starts a practice set online, answers every question with no network seeing each explanation, and on return the server has every answer and the page shows the result',
+    'a student starts a practice set online, answers every question with no network seeing each explanation (the page reloaded offline halfway), and on return the server has every answer and the page shows the result',
     { timeout: 240_000 },
     async () => {
       const visit = await openPhone(browser, { offline: true });
@@ -43,13 +43,25 @@ describe('a practice set taken offline, on a 390 px phone in Bangla', () => {
       assert.ok(total >= 5, `${total} questions`);
       // The set's keys and explanations are kept on the phone once it opens.
       await page.waitForFunction((id) => (JSON.parse(localStorage.getItem(`kept:practice-keys:${id}`) ?? '[]') as unknown[]).length > 0, attemptId);
+      // So is the page itself, to open again with no network.
+      const pageKept = () => page.evaluate(async (address) => Boolean(await caches.match(address, { ignoreVary: true })), `/attempts/${attemptId}`);
+      for (const deadline = Date.now() + 30_000; !(await pageKept()); await page.waitForTimeout(100)) {
+        assert.ok(Date.now() < deadline, 'the attempt page was kept on the phone within 30 s');
+      }
 
       // No network: each answer shows whether it was right and the explanation, from the copy kept.
       await context.setOffline(true);
       await page.getByTestId('practice-offline').getByText(bn('practice.self.offline')).waitFor();
       let right = 0;
       const explanations: string[] = [];
+      const half = Math.floor(total / 2);
       for (let n = 0; n < total; n++) {
+        if (n === half) {
+          // The page opened again with no network: the answers kept so far are still there, and it goes on from the next question.
+          await page.reload();
+          await page.getByText(bn('practice.answeredOf', { answered: toBangla(half), total: toBangla(total) })).waitFor();
+          await page.getByTestId('practice-offline').getByText(bn('practice.self.offline')).waitFor();
+        }
         await page.getByText(bn('practice.questionOf', { n: toBangla(n + 1), total: toBangla(total) })).waitFor();
         await page.getByRole('radio').first().click();
         const feedback = page.getByTestId('practice-feedback');
