@@ -20,6 +20,14 @@ export function keptAnswer<T>(name: string): T | null {
   }
 }
 
+export function forgetKeptAnswer(name: string): void {
+  try {
+    localStorage.removeItem(PREFIX + name);
+  } catch {
+    // No storage: nothing was kept.
+  }
+}
+
 export function forgetKeptAnswers(): void {
   try {
     for (const key of Object.keys(localStorage)) if (key.startsWith(PREFIX)) localStorage.removeItem(key);

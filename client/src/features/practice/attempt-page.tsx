@@ -11,6 +11,7 @@ import { MathText } from './math-text';
 import { QuestionPicture } from '../../components/picture/question-picture';
 import { clock } from './practice-labels';
 import { forgetKeptAttempt, keepAttempt, keepSavedAnswer, keptAttempt } from './offline-practice';
+import { forgetPracticeKeys } from './practice-keys';
 import { forgetAttempt, keepPending, markLate, outcomeOf, readPending, retryDelay, settlePending } from './pending-answers';
 import { PracticeView } from './practice-view';
 import { ResultView } from './result-view';
@@ -31,8 +32,10 @@ export default function AttemptPage() {
   const data = fetched ?? kept;
   useEffect(() => {
     if (!fetched) return;
-    if (fetched.attempt.result) forgetKeptAttempt(id);
-    else keepAttempt(id, fetched);
+    if (fetched.attempt.result) {
+      forgetKeptAttempt(id);
+      forgetPracticeKeys(id);
+    } else keepAttempt(id, fetched);
   }, [fetched, id]);
   if (loading && !data) return <FullScreenLoading />;
   if (error && !data) return <ErrorState onRetry={() => void refetch()} message={describeError(error).message} />;

@@ -10,10 +10,12 @@ import { PracticeSet } from './practice-set.entity';
 import {
   answerPractice,
   practiceFeedback,
+  practiceKeys,
   practiseSavedQuestions,
   retryWrongAnswers,
   startPractice,
   type PracticeFeedback,
+  type PracticeKey as PracticeKeyFacts,
   type PracticeRequest,
 } from './practice-set.service';
 import { Difficulty } from './question.entity';
@@ -56,6 +58,21 @@ export class PracticeAnswer implements PracticeFeedback {
 
   @Field({ description: 'Whether it was the correct one' })
   answeredCorrectly: boolean;
+
+  @Field(() => ID, { description: 'The correct option' })
+  correctOptionId: string;
+
+  @Field({ description: 'Why it is correct; formulas between $…$ (empty when the author wrote none)' })
+  explanation: string;
+
+  @Field(() => BoardTag, { nullable: true, description: 'The board exam that set the question (board and year); null for none' })
+  boardTag: BoardTag | null;
+}
+
+@ObjectType({ description: 'The key of a question of your practice set and its explanation, for answering it with no network' })
+export class PracticeKey implements PracticeKeyFacts {
+  @Field(() => ID, { description: 'The question' })
+  questionId: string;
 
   @Field(() => ID, { description: 'The correct option' })
   correctOptionId: string;
@@ -122,6 +139,14 @@ export class PracticeSetResolver {
   @FieldResolver(() => [PracticeAnswer], { description: "A practice set's answered questions with their keys and explanations; empty for a model test" })
   practiceAnswers(@Root() attempt: Attempt, @Ctx() ctx: GraphQLContext): Promise<PracticeAnswer[]> {
     return practiceFeedback(ctx.db, attempt);
+  }
+
+  @FieldResolver(() => [PracticeKey], {
+    description:
+      'The key and explanation of every question of your own practice set, kept on the phone to practise with no network (the answers go to answerPractice on return); empty for a model test and for anyone else',
+  })
+  practiceKeys(@Root() attempt: Attempt, @Ctx() ctx: GraphQLContext): Promise<PracticeKey[]> {
+    return practiceKeys(ctx.db, ctx.viewer ?? null, attempt);
   }
 
   @FieldResolver(() => [ID], { description: 'Which of its questions you have saved (saveQuestion)' })

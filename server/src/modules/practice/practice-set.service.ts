@@ -260,6 +260,34 @@ export async function answerPractice(db: DataSource, viewer: Viewer, attemptId: 
   });
 }
 
+export type PracticeKey = Omit<PracticeFeedback, 'chosenOptionId' | 'answeredCorrectly'>;
+
+/**
+ * The key and explanation of every question of the student's own practice set, given when it starts
+ * so that it can be answered with no network (the answers are sent with answerPractice on return).
+ * Nothing for a model test, nor for anyone else's attempt (an admin's included), nor for a question
+ * that has since gone into a live exam.
+ */
+export async function practiceKeys(db: DataSource, viewer: Viewer | null, attempt: Attempt): Promise<PracticeKey[]> {
+  if (attempt.testId || !attempt.practiceSetId || !viewer || attempt.userId !== viewer.id || attempt.questionOrder.length === 0) return [];
+  const eligible = await db.query<Array<{ id: string }>>(`SELECT q."id" FROM "question" q WHERE q."id" = ANY($1::uuid[]) AND ${PRACTICE_ELIGIBLE}`, [
+    attempt.questionOrder,
+  ]);
+  if (eligible.length === 0) return [];
+  const questions = new Map(
+    (
+      await db.getRepository(Question).find({
+        select: { id: true, correctOptionId: true, explanation: true, board: true, boardYear: true },
+        where: { id: In(eligible.map((row) => row.id)) },
+      })
+    ).map((q) => [q.id, q]),
+  );
+  return attempt.questionOrder.flatMap((id) => {
+    const question = questions.get(id);
+    return question ? [{ questionId: id, correctOptionId: question.correctOptionId, explanation: question.explanation, boardTag: boardTagOf(question) }] : [];
+  });
+}
+
 /** The keys and explanations of a practice set's answered questions; nothing for a model test. */
 export async function practiceFeedback(db: DataSource, attempt: Attempt): Promise<PracticeFeedback[]> {
   if (attempt.testId) return [];

@@ -221,6 +221,46 @@ describe('practice sets a student makes', () => {
     expect(foreign.errors?.[0].extensions?.code).toBe('FORBIDDEN');
   });
 
+  it("gives every key and explanation of the student's own practice set to keep for answering offline, and never a model test's", async () => {
+    const bank = await bankQuestions(3);
+    const KEYS = `query ($id: ID!) { attempt(id: $id) { practiceKeys { questionId correctOptionId explanation } } }`;
+    type Keys = { attempt: { practiceKeys: Array<{ questionId: string; correctOptionId: string; explanation: string }> } };
+    const { client } = await student();
+    const set = await practise(client, {});
+    const keys = (await client.graphql<Keys>(KEYS, { id: set.id })).data!.attempt.practiceKeys;
+    expect(keys.map((key) => key.questionId)).toEqual(set.questions.map((q) => q.id));
+    for (const key of keys) {
+      expect(key.correctOptionId).toBe(keyOf(bank, key.questionId));
+      expect(key.explanation).toContain('বেগ = দূরত্ব ÷ সময়');
+    }
+    // Nobody else gets them, not even an admin who may read the attempt.
+    expect((await admin.graphql<Keys>(KEYS, { id: set.id })).data!.attempt.practiceKeys).toEqual([]);
+
+    // A model test's attempt, open now: no key, for its student or anyone.
+    const created = await admin.graphql<{ createModelTest: { id: string } }>(`mutation ($input: ModelTestInput!) { createModelTest(input: $input) { id } }`, {
+      input: {
+        title: 'মডেল টেস্ট',
+        classLevel: 9,
+        subjectId: 'physics',
+        durationMinutes: 10,
+        opensAt: new Date(Date.now() - 60_000).toISOString(),
+        closesAt: new Date(Date.now() + 3600_000).toISOString(),
+        questionIds: bank.map((q) => q.id),
+      },
+    });
+    expect(created.errors).toBeUndefined();
+    const testId = created.data!.createModelTest.id;
+    await admin.graphql(`mutation ($id: ID!) { setModelTestPublished(id: $id, published: true) { id } }`, { id: testId });
+    const started = await client.graphql<{ startAttempt: { id: string } }>(`mutation ($id: ID!) { startAttempt(testId: $id) { id } }`, { id: testId });
+    expect(started.errors).toBeUndefined();
+    const exam = await client.graphql<Keys>(KEYS, { id: started.data!.startAttempt.id });
+    expect(exam.errors).toBeUndefined();
+    expect(exam.data!.attempt.practiceKeys).toEqual([]);
+    expect((await admin.graphql<Keys>(KEYS, { id: started.data!.startAttempt.id })).data!.attempt.practiceKeys).toEqual([]);
+    // The practice set's questions are now in a live exam: their keys are no longer given.
+    expect((await client.graphql<Keys>(KEYS, { id: set.id })).data!.attempt.practiceKeys).toEqual([]);
+  });
+
   it('retries the wrong answers of a finished attempt, and only once it has ended', async () => {
     const bank = await bankQuestions(5);
     const { client } = await student();
