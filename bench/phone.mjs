@@ -1,4 +1,4 @@
-/* global PerformanceObserver, MutationObserver, document, performance */
+/* global PerformanceObserver, MutationObserver, document, performance, navigator */
 // npm run bench:phone: a first visit to the home page and to the model tests on a cheap phone over a poor mobile network
 // (400 kbps both ways, 400 ms round trip, the CPU slowed 4×; Chromium's own throttling through the
 // DevTools protocol), in English and in Bangla. Measures, from the start of the navigation:
