@@ -1,3 +1,5 @@
+/** @jest-environment node */
+// A file of its own (the docblock above): the provider it registers must not reach the other test files of a lane.
 /**
  * A payment provider the product does not ship, added by this test alone: a hosted payment page
  * with signed notifications. Registered in the registry before the app is built, it is offered by

@@ -1,6 +1,4 @@
-/**
- * @jest-environment node
- */
+/** @jest-environment node */
 // Node has the Fetch API's Response and Request; the browser's Cache Storage is played by a map of them.
 import { askToKeepDownloads, downloadLesson, keptLesson, keptLessons, keptUntilOf, LESSONS_CACHE, planDownloads, renewKeptLesson } from './lesson-downloads';
 
