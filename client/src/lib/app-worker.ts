@@ -52,9 +52,13 @@ export function startAppWorker(): void {
   window.addEventListener('appinstalled', () => change({ installPrompt: null }));
   if (!('serviceWorker' in navigator)) return;
   const register = () =>
-    navigator.serviceWorker.register('/sw.js').then(watchForUpdates, () => {
-      // No worker (storage refused): the site works as before, online.
-    });
+    navigator.serviceWorker.register('/sw.js').then(
+      // A browser that blocks workers (a policy, a test's window) may answer no registration at all.
+      (registration: ServiceWorkerRegistration | undefined) => registration && watchForUpdates(registration),
+      () => {
+        // No worker (storage refused): the site works as before, online.
+      },
+    );
   if (document.readyState === 'complete') void register();
   else window.addEventListener('load', () => void register(), { once: true });
 }
