@@ -31,6 +31,9 @@ const ALLOWED = new Set([
   'MM',
   'YY',
   'MP4',
+  'PNG',
+  'JPEG',
+  'WebP',
   'CSV',
   'UTF-8',
 ]);
