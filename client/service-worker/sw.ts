@@ -19,8 +19,13 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { keptLesson, LESSONS_CACHE, OFFLINE_LESSONS } from '../src/lib/lesson-downloads';
 import { LANGUAGE_KEY, PAGES_CACHE, SETTINGS_CACHE } from '../src/lib/offline-caches';
+import { SEND_KEPT_CHANGES, type KeptChangesAnswer } from '../src/lib/kept-changes-sync';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<PrecacheEntry | string> };
+/** Background Sync's event (Chromium; not in TypeScript's worker types). */
+interface SyncEvent extends ExtendableEvent {
+  readonly tag: string;
+}
 
 const LANGUAGES = ['bn', 'en'];
 const DEFAULT_LANGUAGE = 'en';
@@ -112,4 +117,38 @@ setCatchHandler(async ({ request, url }) => {
     if (offline) return offline;
   }
   return Response.error();
+});
+
+// Background Sync: progress and practice answers kept with no network (lib/kept-changes-sync.ts).
+// The worker does not send them itself, by choice: requests carry a bearer access token that lives
+// only in the page's memory (lib/session.ts), and the outboxes live in the page's localStorage, which
+// workers cannot read. Sending from here would mean moving both outboxes to IndexedDB (the player and
+// the practice set read them synchronously while they draw) and a session refresh of the worker's own
+// from the httpOnly cookie, rotating the refresh token behind the page's back. So `sync` asks the
+// open pages to send (app/kept-changes.tsx), and fails when none could: the browser then tries
+// again later, and the next visit sends them anyway.
+const PAGE_ANSWER_MS = 60_000;
+
+function askToSend(client: Client): Promise<boolean> {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    const timer = setTimeout(() => resolve(false), PAGE_ANSWER_MS);
+    channel.port1.onmessage = (event: MessageEvent<KeptChangesAnswer>) => {
+      clearTimeout(timer);
+      resolve(event.data.sent);
+    };
+    client.postMessage({ type: SEND_KEPT_CHANGES }, [channel.port2]);
+  });
+}
+
+self.addEventListener('sync', (event: Event) => {
+  const sync = event as SyncEvent;
+  if (sync.tag !== SEND_KEPT_CHANGES) return;
+  sync.waitUntil(
+    (async () => {
+      const pages = await self.clients.matchAll({ type: 'window' });
+      const answers = await Promise.all(pages.map(askToSend));
+      if (!answers.includes(true)) throw new Error('What the phone kept waits for an open page');
+    })(),
+  );
 });
