@@ -18,7 +18,7 @@ import {
   type KeptLesson,
 } from '../../lib/lesson-downloads';
 import { paths } from '../../lib/paths';
-import { connectionHints, downloadWaitsForWifi, loadWifiOnly, saveWifiOnly, tellsConnectionType } from '../../lib/video-preferences';
+import { connectionHints, downloadWait, downloadWaitsForWifi, loadWifiOnly, saveWifiOnly, tellsConnectionType } from '../../lib/video-preferences';
 
 type State =
   | { step: 'reading' }
@@ -41,8 +41,9 @@ interface Props {
 /**
  * "Download" under a lesson of an enrolled course: the renditions to choose from (240p, 360p, the
  * sound alone) each with its size first, then the chosen one saved segment by segment with the
- * progress; a cut download goes on from where it stopped. With "Download only on Wi-Fi" on, a
- * download asked for on mobile data waits for Wi-Fi and says so.
+ * progress; a cut download goes on from where it stopped. With "Download only on Wi-Fi or a wired
+ * connection" on, a download asked for on any other connection the browser names, or while it asks to
+ * save data, waits and says why.
  */
 export function DownloadLesson({ lesson, course, streamUrl, onKept }: Props) {
   const t = useT();
@@ -171,7 +172,7 @@ export function DownloadLesson({ lesson, course, streamUrl, onKept }: Props) {
       )}
       {state.step === 'waiting' ? (
         <Text fontSize="sm" role="status" data-testid="download-waiting">
-          {t('download.waitingForWifi', { size: size(state.plan.estimatedBytes) })}
+          {t(downloadWait(wifiOnly) === 'saveData' ? 'download.waitingSaveData' : 'download.waitingForWifi', { size: size(state.plan.estimatedBytes) })}
         </Text>
       ) : (
         chosen && (
