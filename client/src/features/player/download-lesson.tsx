@@ -36,6 +36,8 @@ interface Props {
   streamUrl: string;
   /** Told when the lesson is (or already was) kept on the phone, with the address it plays from there. */
   onKept: (address: string) => void;
+  /** Asks the server for the lesson's stream address again, once the one a long download started with has expired. */
+  refreshUrl?: () => Promise<string | null>;
 }
 
 /**
@@ -45,7 +47,7 @@ interface Props {
  * connection" on, a download asked for on any other connection the browser names, or while it asks to
  * save data, waits and says why.
  */
-export function DownloadLesson({ lesson, course, streamUrl, onKept }: Props) {
+export function DownloadLesson({ lesson, course, streamUrl, onKept, refreshUrl }: Props) {
   const t = useT();
   const { language } = useLanguage();
   const [state, setState] = useState<State>({ step: 'reading' });
@@ -91,8 +93,11 @@ export function DownloadLesson({ lesson, course, streamUrl, onKept }: Props) {
     void askToKeepDownloads();
     setState({ step: 'saving', plan, saved: 0, total: plan.segments.length });
     try {
-      const kept = await downloadLesson(plan, { lessonId: lesson.id, courseId: course.id, title: lesson.title, courseName: course.name }, (saved, total) =>
-        setState({ step: 'saving', plan, saved, total }),
+      const kept = await downloadLesson(
+        plan,
+        { lessonId: lesson.id, courseId: course.id, title: lesson.title, courseName: course.name },
+        (saved, total) => setState({ step: 'saving', plan, saved, total }),
+        refreshUrl,
       );
       setState({ step: 'kept', lesson: kept });
       playFromPhone();
