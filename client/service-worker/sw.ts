@@ -10,6 +10,8 @@
 // - GraphQL and the REST API are never touched: signed-in answers stay off the phone's cache (a
 //   model test keeps its attempt in the page's own storage, features/practice/offline-practice.ts, and a
 //   practice set its keys and the answers given offline, practice-keys.ts and practice-outbox.ts).
+// - Background Sync: a change kept offline wakes the worker when the network is back, and it asks
+//   an open page to send it (at the end of this file, and why the worker does not send it itself).
 // - A new version waits until every tab of the old one is closed: an open test is never reloaded
 //   or switched to code it did not start with; the page announces it (lib/app-worker.ts).
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
