@@ -27,17 +27,12 @@ function workerAsks(): Promise<unknown> {
 }
 
 const mocks = [
-  answer(
-    SaveLessonPositionDocument,
-    { lessonId: 'l1', seconds: 42 },
-    { saveLessonPosition: { __typename: 'LessonProgress', lessonId: 'l1', lastPosition: 42 } },
-  ),
+  answer(SaveLessonPositionDocument, { lessonId: 'l1', seconds: 42 }, { saveLessonPosition: { lessonId: 'l1', lastPosition: 42 } }),
   answer(
     AnswerPracticeDocument,
     { attemptId: 's1', questionId: 'q1', optionId: 'o1' },
     {
       answerPractice: {
-        __typename: 'PracticeAnswer',
         questionId: 'q1',
         chosenOptionId: 'o1',
         answeredCorrectly: true,
@@ -47,7 +42,7 @@ const mocks = [
       },
     },
   ),
-  answer(SubmitAttemptDocument, { attemptId: 's1' }, { submitAttempt: { __typename: 'AttemptResult', score: 1 } }),
+  answer(SubmitAttemptDocument, { attemptId: 's1' }, { submitAttempt: { score: 1 } }),
 ];
 
 function keepSome() {
