@@ -10,6 +10,8 @@
 // - GraphQL and the REST API are never touched: signed-in answers stay off the phone's cache (a
 //   model test keeps its attempt in the page's own storage, features/practice/offline-practice.ts, and a
 //   practice set its keys and the answers given offline, practice-keys.ts and practice-outbox.ts).
+// - Background Sync: a change kept offline wakes the worker when the network is back, and it asks
+//   an open page to send it (at the end of this file, and why the worker does not send it itself).
 // - A new version waits until every tab of the old one is closed: an open test is never reloaded
 //   or switched to code it did not start with; the page announces it (lib/app-worker.ts).
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
@@ -19,8 +21,13 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { keptLesson, LESSONS_CACHE, OFFLINE_LESSONS } from '../src/lib/lesson-downloads';
 import { LANGUAGE_KEY, PAGES_CACHE, SETTINGS_CACHE } from '../src/lib/offline-caches';
+import { SEND_KEPT_CHANGES, type KeptChangesAnswer } from '../src/lib/kept-changes-sync';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<PrecacheEntry | string> };
+/** Background Sync's event (Chromium; not in TypeScript's worker types). */
+interface SyncEvent extends ExtendableEvent {
+  readonly tag: string;
+}
 
 const LANGUAGES = ['bn', 'en'];
 const DEFAULT_LANGUAGE = 'en';
@@ -112,4 +119,38 @@ setCatchHandler(async ({ request, url }) => {
     if (offline) return offline;
   }
   return Response.error();
+});
+
+// Background Sync: progress and practice answers kept with no network (lib/kept-changes-sync.ts).
+// The worker does not send them itself, by choice: requests carry a bearer access token that lives
+// only in the page's memory (lib/session.ts), and the outboxes live in the page's localStorage, which
+// workers cannot read. Sending from here would mean moving both outboxes to IndexedDB (the player and
+// the practice set read them synchronously while they draw) and a session refresh of the worker's own
+// from the httpOnly cookie, rotating the refresh token behind the page's back. So `sync` asks the
+// open pages to send (app/kept-changes.tsx), and fails when none could: the browser then tries
+// again later, and the next visit sends them anyway.
+const PAGE_ANSWER_MS = 60_000;
+
+function askToSend(client: Client): Promise<boolean> {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    const timer = setTimeout(() => resolve(false), PAGE_ANSWER_MS);
+    channel.port1.onmessage = (event: MessageEvent<KeptChangesAnswer>) => {
+      clearTimeout(timer);
+      resolve(event.data.sent);
+    };
+    client.postMessage({ type: SEND_KEPT_CHANGES }, [channel.port2]);
+  });
+}
+
+self.addEventListener('sync', (event: Event) => {
+  const sync = event as SyncEvent;
+  if (sync.tag !== SEND_KEPT_CHANGES) return;
+  sync.waitUntil(
+    (async () => {
+      const pages = await self.clients.matchAll({ type: 'window' });
+      const answers = await Promise.all(pages.map(askToSend));
+      if (!answers.includes(true)) throw new Error('What the phone kept waits for an open page');
+    })(),
+  );
 });

@@ -9,6 +9,8 @@ import { onToastWanted, toastsWanted } from '../lib/toaster';
 const Toaster = lazy(async () => ({ default: (await import('../components/toaster')).Toaster }));
 // Saving the language with the account, and taking it on sign-in, is not needed to draw the page.
 const AccountLanguage = lazy(() => import('../lib/i18n/account-language'));
+// Sending what the phone kept with no network is not needed to draw the page either.
+const KeptChanges = lazy(() => import('./kept-changes'));
 
 function Toasts() {
   const wanted = useSyncExternalStore(onToastWanted, toastsWanted, () => false);
@@ -38,6 +40,7 @@ export function Providers({ source, session, language, catalogue, children }: Pr
           <Suspense fallback={null}>
             <Toasts />
             <AccountLanguage />
+            <KeptChanges />
           </Suspense>
         </SessionProvider>
       </DataProvider>

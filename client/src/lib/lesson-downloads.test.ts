@@ -151,3 +151,80 @@ describe('persistent storage', () => {
     expect(await askToKeepDownloads(undefined)).toBe(false);
   });
 });
+
+describe('a long download whose signed addresses expire', () => {
+  // The server refuses (403) an address signed with the old token once it has expired.
+  const signedFiles = (token: string) => (url: string) => {
+    fetched.push(url);
+    const match = new RegExp(`^${ORIGIN}/media/lessons/v1/([^/]+)/(.+)$`).exec(url);
+    if (!match) return Promise.resolve(new Response('Not found', { status: 404 }));
+    if (match[1] !== token) return Promise.resolve(new Response('This video address has expired.', { status: 403 }));
+    return Promise.resolve(match[2] in files ? new Response(files[match[2]]) : new Response('Not found', { status: 404 }));
+  };
+
+  it('asks for the lesson again and goes on from the refused segment at its fresh address', async () => {
+    const [plan] = await planDownloads(STREAM);
+    const progress: number[] = [];
+    // The first segment arrives; the address then expires.
+    let saved = 0;
+    const fresh = jest.fn(() => Promise.resolve(`${ORIGIN}/media/lessons/v1/sig2/master.m3u8`));
+    fetched = [];
+    globalThis.fetch = ((url: string) => (saved++ < 1 ? signedFiles('sig')(url) : signedFiles('sig2')(url))) as typeof fetch;
+
+    const kept = await downloadLesson(plan, lesson, (done) => progress.push(done), fresh);
+
+    expect(fresh).toHaveBeenCalledTimes(1);
+    expect(progress).toEqual([1, 2]);
+    expect(fetched.map((url) => url.replace(`${ORIGIN}/media/lessons/v1/`, ''))).toEqual([
+      'sig/240p/seg_000.ts',
+      'sig/240p/seg_001.ts',
+      'sig2/240p/index.m3u8',
+      'sig2/240p/seg_001.ts',
+      'sig2/poster.jpg',
+    ]);
+    expect(kept.bytes).toBe(2000);
+    expect(await (await cache.match(`${ORIGIN}/offline-lessons/l1/240p/seg_001.ts`))?.text()).toBe('b'.repeat(1000));
+    expect(await cache.match(`${ORIGIN}/offline-lessons/l1/poster.jpg`)).toBeDefined();
+  });
+
+  it('stops when the student may no longer watch the lesson, keeping what was saved for later', async () => {
+    const [plan] = await planDownloads(STREAM);
+    let saved = 0;
+    globalThis.fetch = ((url: string) => (saved++ < 1 ? signedFiles('sig')(url) : signedFiles('none')(url))) as typeof fetch;
+
+    await expect(
+      downloadLesson(
+        plan,
+        lesson,
+        () => undefined,
+        () => Promise.resolve(null),
+      ),
+    ).rejects.toThrow('no longer be watched');
+    expect(await cache.match(`${ORIGIN}/offline-lessons/l1/240p/seg_000.ts`)).toBeDefined();
+    expect(await keptLesson('l1')).toBeNull();
+  });
+
+  it('stops when the fresh address is refused too, or the video was replaced meanwhile', async () => {
+    const [plan] = await planDownloads(STREAM);
+    globalThis.fetch = signedFiles('expired-everywhere') as typeof fetch;
+    await expect(
+      downloadLesson(
+        plan,
+        lesson,
+        () => undefined,
+        () => Promise.resolve(`${ORIGIN}/media/lessons/v1/sig3/master.m3u8`),
+      ),
+    ).rejects.toThrow('403');
+
+    files['240p/index.m3u8'] = ['#EXTM3U', '#EXTINF:10.0,', 'other_000.ts', '#EXT-X-ENDLIST', ''].join('\n');
+    globalThis.fetch = ((url: string) => (url.includes('/sig2/') ? signedFiles('sig2')(url) : signedFiles('old')(url))) as typeof fetch;
+    await expect(
+      downloadLesson(
+        plan,
+        lesson,
+        () => undefined,
+        () => Promise.resolve(`${ORIGIN}/media/lessons/v1/sig2/master.m3u8`),
+      ),
+    ).rejects.toThrow('video changed');
+  });
+});

@@ -168,22 +168,52 @@ export const inMegabytes = (bytes: number) => Math.round((bytes / 1024 ** 2) * 1
 const playlistAnswer = (body: string) => new Response(body, { headers: { 'Content-Type': 'application/vnd.apple.mpegurl' } });
 
 /**
+ * The lesson's stream address signed anew (the player asks the server again), or null when the
+ * student may no longer watch it.
+ */
+export type FreshStream = () => Promise<string | null>;
+
+/**
+ * The same rendition at a freshly signed address: its playlist is read there again and must list the
+ * same segments (a video replaced meanwhile cannot be pieced together from two).
+ */
+async function renewedSource(plan: DownloadPlan, freshStream: FreshStream): Promise<{ source: string; poster: string }> {
+  const fresh = await freshStream();
+  if (!fresh) throw new Error('The lesson can no longer be watched');
+  const base = new URL(fresh, location.href);
+  // The rendition's playlist, as the saved master playlist names it (its last line).
+  const address = plan.master.trim().split('\n').pop()!;
+  const playlist = await text(new URL(address, base).href);
+  if (segmentsOf(playlist).join('\n') !== plan.segments.join('\n')) throw new Error("The lesson's video changed");
+  return { source: new URL(address.replace(/[^/]+$/, ''), base).href, poster: new URL('poster.jpg', base).href };
+}
+
+/**
  * Saves the planned rendition one segment at a time (`onProgress` hears how many are saved), skipping
  * those saved before; the playlists and the lesson's facts last, so a lesson is listed only whole.
+ * The signed addresses expire (like the player's): a segment refused on the way (403) is asked for
+ * again at the rendition's fresh address (`freshStream`), and the download goes on from it; refused
+ * there too, the student may no longer watch, and the download stops.
  */
 export async function downloadLesson(
   plan: DownloadPlan,
   lesson: Omit<KeptLesson, 'rendition' | 'bytes' | 'savedAt' | 'keptUntil'>,
   onProgress: (saved: number, total: number) => void,
+  freshStream?: FreshStream,
 ): Promise<KeptLesson> {
   const cache = await caches.open(LESSONS_CACHE);
   const folder = `${folderOf(lesson.lessonId)}${plan.rendition}/`;
+  let { source, poster } = plan;
   let bytes = 0;
   for (const [index, segment] of plan.segments.entries()) {
     const address = folder + segment;
     let kept = await cache.match(address);
     if (!kept) {
-      const answer = await fetch(new URL(segment, plan.source).href, { credentials: 'same-origin' });
+      let answer = await fetch(new URL(segment, source).href, { credentials: 'same-origin' });
+      if (answer.status === 403 && freshStream) {
+        ({ source, poster } = await renewedSource(plan, freshStream));
+        answer = await fetch(new URL(segment, source).href, { credentials: 'same-origin' });
+      }
       if (!answer.ok) throw new Error(`${segment}: ${answer.status}`);
       const body = await answer.arrayBuffer();
       await cache.put(address, new Response(body, { headers: { 'Content-Type': 'video/mp2t', 'Content-Length': String(body.byteLength) } }));
@@ -193,8 +223,8 @@ export async function downloadLesson(
     onProgress(index + 1, plan.segments.length);
   }
   // The still picture the player shows before it plays, when the video has one.
-  const poster = await fetch(plan.poster, { credentials: 'same-origin' }).catch(() => null);
-  if (poster?.ok) await cache.put(`${folderOf(lesson.lessonId)}poster.jpg`, poster);
+  const picture = await fetch(poster, { credentials: 'same-origin' }).catch(() => null);
+  if (picture?.ok) await cache.put(`${folderOf(lesson.lessonId)}poster.jpg`, picture);
   await cache.put(`${folder}index.m3u8`, playlistAnswer(plan.playlist));
   await cache.put(offlineLessonAddress(lesson.lessonId), playlistAnswer(plan.master));
   const now = new Date();

@@ -1,5 +1,6 @@
 import {
   dataSaverByDefault,
+  downloadWait,
   downloadWaitsForWifi,
   effectiveQuality,
   isHlsStream,
@@ -47,17 +48,28 @@ describe('lesson stream preferences', () => {
     expect(loadWifiOnly({ type: 'cellular' })).toBe(false);
   });
 
-  it('lets downloads go ahead where the browser cannot tell Wi-Fi from mobile data', () => {
+  it('lets downloads go ahead where the browser cannot tell what the connection costs', () => {
     saveWifiOnly(true);
-    expect(tellsConnectionType({ effectiveType: '4g', saveData: true })).toBe(false);
+    expect(tellsConnectionType({ effectiveType: '4g' })).toBe(false);
+    expect(tellsConnectionType({ type: 'unknown' })).toBe(false);
     expect(tellsConnectionType(undefined)).toBe(false);
     expect(loadWifiOnly({ effectiveType: '4g' })).toBe(false);
     expect(downloadWaitsForWifi(loadWifiOnly(undefined), undefined)).toBe(false);
+    expect(downloadWait(true, { type: 'unknown' })).toBeNull();
   });
 
-  it('makes a download wait on mobile data while only on Wi-Fi is on', () => {
-    expect(downloadWaitsForWifi(true, { type: 'cellular' })).toBe(true);
-    expect(downloadWaitsForWifi(true, { type: 'wifi' })).toBe(false);
+  it('downloads at once only on an unmetered connection (Wi-Fi, Ethernet) while the setting is on', () => {
+    expect(downloadWait(true, { type: 'wifi' })).toBeNull();
+    expect(downloadWait(true, { type: 'ethernet' })).toBeNull();
+    for (const type of ['cellular', 'wimax', 'bluetooth', 'other', 'mixed', 'none']) expect(downloadWait(true, { type })).toBe('metered');
     expect(downloadWaitsForWifi(false, { type: 'cellular' })).toBe(false);
+  });
+
+  it('waits whenever the browser asks to save data, even on Wi-Fi or where it names no connection', () => {
+    expect(tellsConnectionType({ saveData: true })).toBe(true);
+    expect(loadWifiOnly({ saveData: true })).toBe(true);
+    expect(downloadWait(true, { saveData: true })).toBe('saveData');
+    expect(downloadWait(true, { type: 'wifi', saveData: true })).toBe('saveData');
+    expect(downloadWait(false, { type: 'wifi', saveData: true })).toBeNull();
   });
 });

@@ -65,12 +65,19 @@ export const besideMaster = (url: string, file: string) => url.replace(/master\.
 export const connectionHints = (): ConnectionHints | undefined =>
   typeof navigator === 'undefined' ? undefined : (navigator as Navigator & { connection?: ConnectionHints }).connection;
 
-/** Whether the browser tells Wi-Fi from mobile data: only then can downloads wait for Wi-Fi. */
-export const tellsConnectionType = (connection: ConnectionHints | undefined) => typeof connection?.type === 'string' && connection.type !== 'unknown';
+/** Connections that cost nothing by the byte. Any other type the browser names (cellular, wimax, bluetooth, other, mixed, none) may. */
+const UNMETERED = ['wifi', 'ethernet'];
 
 /**
- * "Download only on Wi-Fi": the student's choice, else on wherever the browser tells the connection
- * type (or asks to save data); off where it cannot tell, since it could never let a download start.
+ * Whether the browser says enough to keep a download for an unmetered connection: it names the
+ * connection's type, or asks to save data. Most desktop browsers and Safari say neither.
+ */
+export const tellsConnectionType = (connection: ConnectionHints | undefined) =>
+  Boolean(connection?.saveData) || (typeof connection?.type === 'string' && connection.type !== 'unknown');
+
+/**
+ * "Download only on an unmetered connection": the student's choice, else on wherever the browser can
+ * tell; off where it cannot, since it could never let a download start (the size is shown first anyway).
  */
 export function loadWifiOnly(connection = connectionHints()): boolean {
   if (!tellsConnectionType(connection)) return false;
@@ -82,5 +89,16 @@ export function saveWifiOnly(wifiOnly: boolean): void {
   storage()?.setItem(WIFI_ONLY_KEY, String(wifiOnly));
 }
 
-/** A download waits while "only on Wi-Fi" is on and the browser says the phone is on mobile data. */
-export const downloadWaitsForWifi = (wifiOnly: boolean, connection = connectionHints()) => wifiOnly && connection?.type === 'cellular';
+/**
+ * Why a download waits while the setting is on: the browser asks to save data ('saveData'), or names
+ * a connection other than Wi-Fi or Ethernet ('metered'); null when it goes ahead (the setting is
+ * off, the connection is unmetered, or the browser cannot tell).
+ */
+export function downloadWait(wifiOnly: boolean, connection = connectionHints()): 'saveData' | 'metered' | null {
+  if (!wifiOnly || !connection) return null;
+  if (connection.saveData) return 'saveData';
+  if (!tellsConnectionType(connection)) return null;
+  return UNMETERED.includes(connection.type!) ? null : 'metered';
+}
+
+export const downloadWaitsForWifi = (wifiOnly: boolean, connection = connectionHints()) => downloadWait(wifiOnly, connection) !== null;

@@ -38,7 +38,10 @@ const kept: KeptLesson = {
 };
 
 class FakeConnection extends EventTarget {
-  constructor(public type?: string) {
+  constructor(
+    public type?: string,
+    public saveData = false,
+  ) {
     super();
   }
 }
@@ -87,12 +90,14 @@ describe('downloading a lesson', () => {
     expect(mocked.askToKeepDownloads).toHaveBeenCalled();
   });
 
-  it('on mobile data with only on Wi-Fi on, says why it waits and starts once the phone is on Wi-Fi', async () => {
+  it('on mobile data with only on an unmetered connection on, says why it waits and starts once the phone is on Wi-Fi', async () => {
     connection = new FakeConnection('cellular');
     show();
-    expect(await screen.findByRole('checkbox', { name: 'শুধু ওয়াই-ফাইতে ডাউনলোড' })).toBeChecked();
+    expect(await screen.findByRole('checkbox', { name: 'শুধু ওয়াই-ফাই বা তারের সংযোগে ডাউনলোড' })).toBeChecked();
     fireEvent.click(screen.getByRole('button', { name: 'ডাউনলোড (৫.০ এমবি)' }));
-    expect(await screen.findByText(/^ওয়াই-ফাইয়ের অপেক্ষায়: আপনি মোবাইল ডেটায় আছেন এবং “শুধু ওয়াই-ফাইতে ডাউনলোড” চালু আছে।/)).toBeInTheDocument();
+    expect(
+      await screen.findByText(/^ওয়াই-ফাইয়ের অপেক্ষায়: এই সংযোগে ডেটার খরচ হতে পারে, এবং “শুধু ওয়াই-ফাই বা তারের সংযোগে ডাউনলোড” চালু আছে।/),
+    ).toBeInTheDocument();
     expect(mocked.downloadLesson).not.toHaveBeenCalled();
 
     connection.type = 'wifi';
@@ -101,25 +106,45 @@ describe('downloading a lesson', () => {
     expect(mocked.downloadLesson).toHaveBeenCalledTimes(1);
   });
 
-  it('starts a waiting download on mobile data when the student turns only on Wi-Fi off', async () => {
-    connection = new FakeConnection('cellular');
+  it('starts a waiting download on a metered connection when the student turns the setting off', async () => {
+    connection = new FakeConnection('bluetooth');
     show('en');
     fireEvent.click(await screen.findByRole('button', { name: 'Download (5.0 MB)' }));
     expect(await screen.findByTestId('download-waiting')).toHaveTextContent(
-      'Waiting for Wi-Fi: you are on mobile data and “Download only on Wi-Fi” is on. The download (5.0 MB) starts when the phone joins Wi-Fi, or turn the setting off to use mobile data.',
+      'Waiting for Wi-Fi: this connection may cost you data, and “Download only on Wi-Fi or a wired connection” is on. The download (5.0 MB) starts when the phone joins Wi-Fi, or turn the setting off to use this connection.',
     );
-    fireEvent.click(screen.getByRole('checkbox', { name: 'Download only on Wi-Fi' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Download only on Wi-Fi or a wired connection' }));
     await waitFor(() => expect(mocked.downloadLesson).toHaveBeenCalledTimes(1));
     expect(localStorage.getItem('shikhon.downloads.wifiOnly')).toBe('false');
   });
 
+  it('downloads at once on a wired connection', async () => {
+    connection = new FakeConnection('ethernet');
+    show('en');
+    expect(await screen.findByRole('checkbox', { name: 'Download only on Wi-Fi or a wired connection' })).toBeChecked();
+    fireEvent.click(screen.getByRole('button', { name: 'Download (5.0 MB)' }));
+    await waitFor(() => expect(mocked.downloadLesson).toHaveBeenCalledTimes(1));
+  });
+
+  it('waits while the browser asks to save data, even where it names no connection', async () => {
+    connection = new FakeConnection(undefined, true);
+    show('en');
+    fireEvent.click(await screen.findByRole('button', { name: 'Download (5.0 MB)' }));
+    expect(await screen.findByTestId('download-waiting')).toHaveTextContent(
+      'Waiting: your browser is set to save data, and “Download only on Wi-Fi or a wired connection” is on. Turn the setting off to download now (5.0 MB).',
+    );
+    expect(mocked.downloadLesson).not.toHaveBeenCalled();
+  });
+
   it('says when the browser cannot tell Wi-Fi from mobile data, and downloads at once', async () => {
-    connection = undefined;
+    connection = new FakeConnection('unknown');
     show('en');
     expect(
-      await screen.findByText('This browser does not say whether you are on Wi-Fi or mobile data, so downloads start on any connection.'),
+      await screen.findByText(
+        'This browser does not say whether your connection is Wi-Fi or mobile data, so downloads start on any connection, once you have seen their size.',
+      ),
     ).toBeInTheDocument();
-    expect(screen.queryByRole('checkbox', { name: 'Download only on Wi-Fi' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('checkbox', { name: 'Download only on Wi-Fi or a wired connection' })).not.toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Download (5.0 MB)' }));
     await waitFor(() => expect(mocked.downloadLesson).toHaveBeenCalledTimes(1));
   });

@@ -18,7 +18,7 @@ import {
   type KeptLesson,
 } from '../../lib/lesson-downloads';
 import { paths } from '../../lib/paths';
-import { connectionHints, downloadWaitsForWifi, loadWifiOnly, saveWifiOnly, tellsConnectionType } from '../../lib/video-preferences';
+import { connectionHints, downloadWait, downloadWaitsForWifi, loadWifiOnly, saveWifiOnly, tellsConnectionType } from '../../lib/video-preferences';
 
 type State =
   | { step: 'reading' }
@@ -36,15 +36,18 @@ interface Props {
   streamUrl: string;
   /** Told when the lesson is (or already was) kept on the phone, with the address it plays from there. */
   onKept: (address: string) => void;
+  /** Asks the server for the lesson's stream address again, once the one a long download started with has expired. */
+  refreshUrl?: () => Promise<string | null>;
 }
 
 /**
  * "Download" under a lesson of an enrolled course: the renditions to choose from (240p, 360p, the
  * sound alone) each with its size first, then the chosen one saved segment by segment with the
- * progress; a cut download goes on from where it stopped. With "Download only on Wi-Fi" on, a
- * download asked for on mobile data waits for Wi-Fi and says so.
+ * progress; a cut download goes on from where it stopped. With "Download only on Wi-Fi or a wired
+ * connection" on, a download asked for on any other connection the browser names, or while it asks to
+ * save data, waits and says why.
  */
-export function DownloadLesson({ lesson, course, streamUrl, onKept }: Props) {
+export function DownloadLesson({ lesson, course, streamUrl, onKept, refreshUrl }: Props) {
   const t = useT();
   const { language } = useLanguage();
   const [state, setState] = useState<State>({ step: 'reading' });
@@ -90,8 +93,11 @@ export function DownloadLesson({ lesson, course, streamUrl, onKept }: Props) {
     void askToKeepDownloads();
     setState({ step: 'saving', plan, saved: 0, total: plan.segments.length });
     try {
-      const kept = await downloadLesson(plan, { lessonId: lesson.id, courseId: course.id, title: lesson.title, courseName: course.name }, (saved, total) =>
-        setState({ step: 'saving', plan, saved, total }),
+      const kept = await downloadLesson(
+        plan,
+        { lessonId: lesson.id, courseId: course.id, title: lesson.title, courseName: course.name },
+        (saved, total) => setState({ step: 'saving', plan, saved, total }),
+        refreshUrl,
       );
       setState({ step: 'kept', lesson: kept });
       playFromPhone();
@@ -171,7 +177,7 @@ export function DownloadLesson({ lesson, course, streamUrl, onKept }: Props) {
       )}
       {state.step === 'waiting' ? (
         <Text fontSize="sm" role="status" data-testid="download-waiting">
-          {t('download.waitingForWifi', { size: size(state.plan.estimatedBytes) })}
+          {t(downloadWait(wifiOnly) === 'saveData' ? 'download.waitingSaveData' : 'download.waitingForWifi', { size: size(state.plan.estimatedBytes) })}
         </Text>
       ) : (
         chosen && (

@@ -39,6 +39,8 @@ export default function PlayerPage() {
   const quizRef = useRef<HTMLDivElement>(null);
   // Lessons kept on this phone play from it, with no network and no data spent: their addresses there.
   const [kept, setKept] = useState<ReadonlyMap<string, string>>(new Map());
+  // A lesson's stream address signed anew, when the one the player or a download has expired.
+  const streamAgain = (lessonId: string) => async () => (await refetch()).data?.course?.lessons.find((lesson) => lesson.id === lessonId)?.streamURL ?? null;
   const goToQuiz = () => {
     quizRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
     quizRef.current?.focus({ preventScroll: true });
@@ -93,7 +95,7 @@ export default function PlayerPage() {
                 url={currentVideo}
                 oneRendition={kept.has(current.id)}
                 startAt={current.lastPosition}
-                refreshUrl={async () => (await refetch()).data?.course?.lessons.find((lesson) => lesson.id === current.id)?.streamURL ?? null}
+                refreshUrl={streamAgain(current.id)}
                 onEnded={() => {
                   if (tracksProgress && !isCompleted(current)) void complete(current.id, true);
                   // The lesson's quiz comes after its video; otherwise on to the next lesson after a
@@ -140,6 +142,7 @@ export default function PlayerPage() {
                     course={course}
                     streamUrl={current.streamURL}
                     onKept={(address) => setKept((before) => new Map(before).set(current.id, address))}
+                    refreshUrl={streamAgain(current.id)}
                   />
                 </Suspense>
               )}

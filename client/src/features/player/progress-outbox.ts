@@ -1,3 +1,5 @@
+import { sendWhenOnline } from '../../lib/kept-changes-sync';
+
 /**
  * Lesson progress made with no network (a lesson marked done, the place reached in a video), kept on
  * the phone until the server has it. One entry per lesson and kind, the newest winning, in the order
@@ -30,6 +32,7 @@ const sameSlot = (a: ProgressChange, b: ProgressChange) => a.kind === b.kind && 
 /** Keeps a change to send later; it replaces an older one of the same lesson and kind, and goes last. */
 export function keepChange(change: ProgressChange): void {
   write([...waitingChanges().filter((waiting) => !sameSlot(waiting, change)), change]);
+  sendWhenOnline();
 }
 
 /** Forgets a change once sent (unless a newer one of the same slot came meanwhile). */
@@ -40,4 +43,36 @@ export function forgetChange(change: ProgressChange): void {
 /** Forgets every waiting change of the change's lesson and kind: a newer one reached the server. */
 export function forgetOlder(change: ProgressChange): void {
   write(waitingChanges().filter((waiting) => !sameSlot(waiting, change)));
+}
+
+// Every save of progress on this page goes through one line, the player's and the app's round alike
+// (app/kept-changes.tsx), so the server sees them in the order they happened and a round never
+// overtakes a newer change.
+let line: Promise<unknown> = Promise.resolve();
+export function inOrder<T>(send: () => Promise<T>): Promise<T> {
+  const next = line.then(send, send);
+  line = next.catch(() => undefined);
+  return next;
+}
+
+/**
+ * Sends what the phone kept, oldest first, each in the line above. A change the server took or
+ * refused for good (`refusedForGood`: a quiz not passed, a course no longer owned) is forgotten; the
+ * first one that found no network stops the round and stays, with those after it, for the next.
+ */
+export async function sendWaitingChanges(
+  send: (change: ProgressChange) => Promise<unknown>,
+  refusedForGood: (failure: unknown) => boolean,
+): Promise<{ stopped: boolean }> {
+  const stillWaiting = (change: ProgressChange) => waitingChanges().some((waiting) => JSON.stringify(waiting) === JSON.stringify(change));
+  for (const change of waitingChanges()) {
+    try {
+      // Another round (the player's, the app's) may have sent it while this one waited its turn.
+      await inOrder(() => (stillWaiting(change) ? send(change) : Promise.resolve()));
+    } catch (failure) {
+      if (!refusedForGood(failure)) return { stopped: true };
+    }
+    forgetChange(change);
+  }
+  return { stopped: false };
 }

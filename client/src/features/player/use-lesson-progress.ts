@@ -1,6 +1,6 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { isGraphQLErrors } from '../../lib/data';
-import { forgetChange, forgetOlder, keepChange, waitingChanges, type ProgressChange } from './progress-outbox';
+import { forgetOlder, inOrder, keepChange, sendWaitingChanges, waitingChanges, type ProgressChange } from './progress-outbox';
 import type { CoursePlayerQuery } from './api/player.generated';
 import { useSaveLessonPositionMutation, useSetLessonCompletedMutation } from './api/player.generated';
 import { describeError, errorFacts } from '../../lib/graphql-errors';
@@ -19,14 +19,8 @@ export function useLessonProgress(initial: Progress | null, initialCertificate: 
   const t = useT();
   const [progress, setProgress] = useState<Progress | null>(initial);
   const [certificate, setCertificate] = useState<Certificate | null>(null);
-  // Saves go one after another, so the server sees them in the order they happened (the last one
-  // decides where the player resumes).
-  const queue = useRef<Promise<unknown>>(Promise.resolve());
-  const inOrder = <T>(send: () => Promise<T>): Promise<T> => {
-    const next = queue.current.then(send, send);
-    queue.current = next.catch(() => undefined);
-    return next;
-  };
+  // Saves go one after another (inOrder), so the server sees them in the order they happened (the
+  // last one decides where the player resumes).
   const [setCompleted] = useSetLessonCompletedMutation();
   const [savePosition] = useSaveLessonPositionMutation();
   // Lessons marked done or not on the phone, not yet on the server.
@@ -58,15 +52,9 @@ export function useLessonProgress(initial: Progress | null, initialCertificate: 
 
   // What the phone kept goes to the server in order; a change the server refuses (a quiz not passed,
   // a course no longer owned) is dropped, and the first one that finds no network stops the round.
+  // The app sends them from any page too (app/kept-changes.tsx); in the same line, so nothing goes twice.
   const sendWaiting = useCallback(async () => {
-    for (const change of waitingChanges()) {
-      try {
-        await inOrder(() => send(change));
-      } catch (error) {
-        if (!isGraphQLErrors(error)) break;
-      }
-      forgetChange(change);
-    }
+    await sendWaitingChanges(send, isGraphQLErrors);
     setWaiting(completionsOf(waitingChanges()));
   }, [send]);
   useEffect(() => {

@@ -1,3 +1,4 @@
+import { sendWhenOnline } from '../../lib/kept-changes-sync';
 import { outcomeOf } from './pending-answers';
 
 /**
@@ -83,10 +84,55 @@ export async function sendWaitingAnswers<T>(
     try {
       sent.push(await send(answer));
     } catch (failure) {
-      if (outcomeOf(failure) === 'retry') return { sent, refused, stopped: true };
+      if (outcomeOf(failure) === 'retry') {
+        sendWhenOnline();
+        return { sent, refused, stopped: true };
+      }
       refused.push(failure);
     }
     forgetPracticeAnswer(answer);
   }
   return { sent, refused, stopped: false };
+}
+
+/** The attempts with something waiting on the phone (answers, or a finish), in the order they were kept. */
+export function attemptsWaiting(): string[] {
+  return [...new Set([...waitingAnswers().map((answer) => answer.attemptId), ...read<string>(FINISH_KEY)])];
+}
+
+// One round at a time on this page, the set's own page and the app's (app/kept-changes.tsx) alike: a
+// round that starts while another runs waits for it, and then finds only what is still waiting.
+let turn: Promise<unknown> = Promise.resolve();
+export function inTurn<T>(round: () => Promise<T>): Promise<T> {
+  const next = turn.then(round, round);
+  turn = next.catch(() => undefined);
+  return next;
+}
+
+/**
+ * Sends everything waiting, attempt by attempt: its answers in order, then, once none is left, the
+ * finish noted for it. A finish the server refused for good (the set was finished elsewhere) is
+ * forgotten; one that found no network stays. Answers whether a round was stopped by the network.
+ */
+export async function sendPracticeOutbox(
+  send: (answer: KeptPracticeAnswer) => Promise<unknown>,
+  submit: (attemptId: string) => Promise<unknown>,
+): Promise<{ stopped: boolean }> {
+  return inTurn(async () => {
+    for (const attemptId of attemptsWaiting()) {
+      const round = await sendWaitingAnswers(attemptId, send);
+      if (round.stopped) return { stopped: true };
+      if (!finishWaiting(attemptId)) continue;
+      try {
+        await submit(attemptId);
+      } catch (failure) {
+        if (outcomeOf(failure) === 'retry') {
+          sendWhenOnline();
+          return { stopped: true };
+        }
+      }
+      forgetFinish(attemptId);
+    }
+    return { stopped: false };
+  });
 }

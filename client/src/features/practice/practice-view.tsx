@@ -1,7 +1,8 @@
 import { Alert, Box, Button, Card, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { isGraphQLErrors } from '../../lib/data';
 import { formatDigits } from '../../lib/format';
+import { sendWhenOnline } from '../../lib/kept-changes-sync';
 import { describeError } from '../../lib/graphql-errors';
 import { useLanguage, useT } from '../../lib/i18n';
 import {
@@ -11,7 +12,16 @@ import {
   type AttemptPageQuery,
   type PracticeFeedbackFragment,
 } from './api/practice.generated';
-import { finishWaiting, forgetFinish, keepFinish, keepPracticeAnswer, sendWaitingAnswers, waitingAnswers, type KeptPracticeAnswer } from './practice-outbox';
+import {
+  finishWaiting,
+  forgetFinish,
+  inTurn,
+  keepFinish,
+  keepPracticeAnswer,
+  sendWaitingAnswers,
+  waitingAnswers,
+  type KeptPracticeAnswer,
+} from './practice-outbox';
 import { keepPracticeKeys, keptPracticeKeys, type PracticeKey } from './practice-keys';
 import { MathText } from './math-text';
 import { QuestionPicture } from '../../components/picture/question-picture';
@@ -88,6 +98,7 @@ export function PracticeView({ attempt, onEnded }: { attempt: AttemptData; onEnd
     } catch (failure) {
       if (!isGraphQLErrors(failure)) {
         setOffline(true);
+        sendWhenOnline();
         return;
       }
       forgetFinish(attempt.id);
@@ -97,6 +108,11 @@ export function PracticeView({ attempt, onEnded }: { attempt: AttemptData; onEnd
   }, [attempt.id, onEnded, submit, t]);
 
   const sendRound = useCallback(async () => {
+    // The app sent this set's answers and its finish from another page's round (app/kept-changes.tsx).
+    if (finishing && !finishWaiting(attempt.id) && waitingAnswers(attempt.id).length === 0) {
+      onEnded();
+      return;
+    }
     const round = await sendWaitingAnswers(attempt.id, async (kept) => {
       const result = await answer({ variables: { attemptId: kept.attemptId, questionId: kept.questionId, optionId: kept.optionId } });
       const recorded = result.data!.answerPractice;
@@ -107,15 +123,10 @@ export function PracticeView({ attempt, onEnded }: { attempt: AttemptData; onEnd
     setOffline(round.stopped);
     if (round.refused.length > 0) setProblem(describeError(round.refused[0], t).message);
     if (!round.stopped && finishWaiting(attempt.id)) await submitNow();
-  }, [answer, attempt.id, submitNow, t]);
+  }, [answer, attempt.id, finishing, onEnded, submitNow, t]);
 
-  // One round at a time: a call while one runs waits for it and sends again.
-  const sending = useRef<Promise<void> | null>(null);
-  const flush = useCallback(async (): Promise<void> => {
-    while (sending.current) await sending.current;
-    sending.current = sendRound().finally(() => (sending.current = null));
-    return sending.current;
-  }, [sendRound]);
+  // One round at a time, this page's and the app's: a call while one runs waits for it and sends again.
+  const flush = useCallback((): Promise<void> => inTurn(sendRound), [sendRound]);
 
   // What this phone kept goes when the page opens and whenever the network comes back.
   useEffect(() => {
