@@ -91,7 +91,8 @@ export async function startProduct(databaseUrl, name, env = {}, { mode = 'produc
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   child.stdout.pipe(fs.createWriteStream(logFile));
-  const [, port] = await waitForLine(child, /"port":(\d+)/);
+  // The line that says it serves: a mail job's failed connection may log a "port" of its own first.
+  const [, port] = await waitForLine(child, /"port":(\d+),"url":"http/);
   return { child, url: `http://127.0.0.1:${port}`, logFile };
 }
 
