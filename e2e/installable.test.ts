@@ -1,23 +1,12 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { Page } from 'playwright-core';
 import { newEmail, signUp } from './support/accounts';
 import { openWithProfile, type Visit } from './support/browser';
 import { bangla, text } from './support/catalogues';
 import { sql } from './support/database';
-import { openPhoneMenu, PHONE } from './support/phone';
+import { openPhoneMenu, PHONE, untilKept } from './support/phone';
 
 const bn = (key: string) => text(bangla, key);
-
-/** Waits until the phone's cache holds the page at `address` (the worker or the page itself keeps it). */
-async function untilKept(page: Page, address: string) {
-  const deadline = Date.now() + 30_000;
-  const kept = () => page.evaluate(async (asked) => Boolean(await caches.match(asked, { ignoreVary: true })), address);
-  while (!(await kept())) {
-    assert.ok(Date.now() < deadline, `${address} was kept on the phone within 30 s`);
-    await page.waitForTimeout(100);
-  }
-}
 
 let visit: Visit;
 let course: { id: string; name: string };

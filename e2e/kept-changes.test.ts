@@ -5,7 +5,7 @@ import { newEmail, signUp } from './support/accounts';
 import { launchBrowser } from './support/browser';
 import { bangla, text } from './support/catalogues';
 import { sql } from './support/database';
-import { assertNoSidewaysScroll, openPhone } from './support/phone';
+import { assertNoSidewaysScroll, openPhone, untilKept } from './support/phone';
 
 let browser: Browser;
 before(async () => {
@@ -15,10 +15,6 @@ after(() => browser.close());
 
 const bn = (key: string) => text(bangla, key);
 const fromBangla = (digits: string) => Number(digits.replace(/[০-৯]/g, (d) => String('০১২৩৪৫৬৭৮৯'.indexOf(d))));
-
-/** Waits until the phone's cache holds the page at `address`. */
-const untilKept = (page: Page, address: string) =>
-  page.waitForFunction(async (asked) => Boolean(await caches.match(asked, { ignoreVary: true })), address, { polling: 100, timeout: 30_000 });
 
 /** The tags of Background Sync waiting for the network; null where the browser has no Background Sync (headless Chromium turns it off). */
 const syncTags = (page: Page) =>

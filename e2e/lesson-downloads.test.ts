@@ -6,7 +6,7 @@ import { logIn, newEmail, signUp } from './support/accounts';
 import { baseUrl, launchBrowser, openPage } from './support/browser';
 import { bangla, text } from './support/catalogues';
 import { sql } from './support/database';
-import { openPhone } from './support/phone';
+import { openPhone, untilKept } from './support/phone';
 
 let browser: Browser;
 before(async () => {
@@ -60,11 +60,6 @@ async function courseWithVideo(): Promise<string> {
   await upload.getByText('Ready', { exact: true }).waitFor({ timeout: 240_000 });
   await teacher.close();
   return createCourse.id;
-}
-
-/** Waits until the phone's cache holds the page at `address`. */
-async function untilKept(page: Page, address: string) {
-  await page.waitForFunction(async (asked) => Boolean(await caches.match(asked, { ignoreVary: true })), address, { polling: 100, timeout: 30_000 });
 }
 
 /** Plays the lesson's video (muted, as a test may; started again until it has its data) until it is past `seconds`. */

@@ -41,3 +41,15 @@ export async function assertNoSidewaysScroll(page: Page) {
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   assert.ok(width <= PHONE.width, `the page is ${width} px wide`);
 }
+
+/**
+ * Waits until the phone's cache holds the page at `address`. Polled from here: `waitForFunction`
+ * takes a promise its predicate returns as a true answer, and would not wait at all.
+ */
+export async function untilKept(page: Page, address: string, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await page.evaluate(async (asked) => Boolean(await caches.match(asked, { ignoreVary: true })), address))) {
+    if (Date.now() > deadline) throw new Error(`${address} was not kept on the phone within ${timeoutMs / 1000} s`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
