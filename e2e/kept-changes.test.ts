@@ -6,6 +6,7 @@ import { launchBrowser } from './support/browser';
 import { bangla, text } from './support/catalogues';
 import { sql } from './support/database';
 import { assertNoSidewaysScroll, openPhone, untilKept } from './support/phone';
+import { startMotionPracticeSet } from './support/practice-set';
 
 let browser: Browser;
 before(async () => {
@@ -14,7 +15,6 @@ before(async () => {
 after(() => browser.close());
 
 const bn = (key: string) => text(bangla, key);
-const fromBangla = (digits: string) => Number(digits.replace(/[০-৯]/g, (d) => String('০১২৩৪৫৬৭৮৯'.indexOf(d))));
 
 /** The tags of Background Sync waiting for the network; null where the browser has no Background Sync (headless Chromium turns it off). */
 const syncTags = (page: Page) =>
@@ -46,14 +46,7 @@ describe('what the phone kept offline goes from any page, on a 390 px phone in B
       );
 
       // Online: a practice set starts (its keys kept on the phone, and its page).
-      await page.goto('/practice?lang=bn');
-      await page.getByLabel(bn('practice.class'), { exact: true }).selectOption('9');
-      await page.getByLabel(bn('practice.subject'), { exact: true }).selectOption('physics');
-      await page.getByTestId('practice-chapters').getByText('গতি', { exact: true }).click();
-      await page.getByRole('button', { name: bn('practice.self.start') }).click();
-      await page.waitForURL(/\/attempts\/[0-9a-f-]{36}$/);
-      const attemptId = new URL(page.url()).pathname.split('/').pop()!;
-      const total = fromBangla((await page.getByText(/^প্রশ্ন ১ \/ [০-৯]+$/).textContent())!.split('/ ')[1]);
+      const { attemptId, total } = await startMotionPracticeSet(page);
       await page.waitForFunction((id) => (JSON.parse(localStorage.getItem(`kept:practice-keys:${id}`) ?? '[]') as unknown[]).length > 0, attemptId);
       await untilKept(page, `/attempts/${attemptId}`);
 

@@ -6,6 +6,7 @@ import { launchBrowser } from './support/browser';
 import { bangla, text } from './support/catalogues';
 import { sql } from './support/database';
 import { assertNoSidewaysScroll, openPhone } from './support/phone';
+import { startMotionPracticeSet } from './support/practice-set';
 
 let browser: Browser;
 before(async () => {
@@ -16,7 +17,6 @@ after(() => browser.close());
 const bn = (key: string, values?: Record<string, string>) =>
   values ? (bangla as Record<string, string>)[key].replace(/\{(\w+)\}/g, (_, name: string) => values[name]) : text(bangla, key);
 const toBangla = (n: number) => String(n).replace(/\d/g, (d) => '০১২৩৪৫৬৭৮৯'[Number(d)]);
-const fromBangla = (digits: string) => Number(digits.replace(/[০-৯]/g, (d) => String('০১২৩৪৫৬৭৮৯'.indexOf(d))));
 
 describe('a practice set taken offline, on a 390 px phone in Bangla', () => {
   it(
@@ -31,15 +31,7 @@ describe('a practice set taken offline, on a 390 px phone in Bangla', () => {
       // The site's service worker runs the page (it installs in the background on the first visit).
       await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 60_000 });
 
-      await page.goto('/practice?lang=bn');
-      await page.getByRole('heading', { name: bn('practice.self.title'), level: 1 }).waitFor();
-      await page.getByLabel(bn('practice.class'), { exact: true }).selectOption('9');
-      await page.getByLabel(bn('practice.subject'), { exact: true }).selectOption('physics');
-      await page.getByTestId('practice-chapters').getByText('গতি', { exact: true }).click();
-      await page.getByRole('button', { name: bn('practice.self.start') }).click();
-      await page.waitForURL(/\/attempts\/[0-9a-f-]{36}$/);
-      const attemptId = new URL(page.url()).pathname.split('/').pop()!;
-      const total = fromBangla((await page.getByText(/^প্রশ্ন ১ \/ [০-৯]+$/).textContent())!.split('/ ')[1]);
+      const { attemptId, total } = await startMotionPracticeSet(page);
       assert.ok(total >= 5, `${total} questions`);
       // The set's keys and explanations are kept on the phone once it opens.
       await page.waitForFunction((id) => (JSON.parse(localStorage.getItem(`kept:practice-keys:${id}`) ?? '[]') as unknown[]).length > 0, attemptId);
