@@ -1,4 +1,5 @@
 import { sendWaitingChanges, type ProgressChange } from '../features/player/progress-outbox';
+import { oneAtATime } from '../lib/one-at-a-time';
 import { sendPracticeOutbox, type KeptPracticeAnswer } from '../features/practice/practice-outbox';
 
 export interface KeptChangesSenders {
@@ -9,7 +10,7 @@ export interface KeptChangesSenders {
   finish: (attemptId: string) => Promise<unknown>;
 }
 
-let rounds: Promise<unknown> = Promise.resolve();
+const inTurn = oneAtATime();
 
 /**
  * One round of sending what the phone kept: lesson progress first, then practice answers and the
@@ -24,7 +25,5 @@ export function sendKeptChanges(senders: KeptChangesSenders): Promise<boolean> {
     const practice = await sendPracticeOutbox(senders.answer, senders.finish);
     return !practice.stopped;
   };
-  const next = rounds.then(round, round);
-  rounds = next.catch(() => undefined);
-  return next;
+  return inTurn(round);
 }

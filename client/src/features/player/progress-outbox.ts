@@ -1,4 +1,5 @@
 import { sendWhenOnline } from '../../lib/kept-changes-sync';
+import { oneAtATime } from '../../lib/one-at-a-time';
 
 /**
  * Lesson progress made with no network (a lesson marked done, the place reached in a video), kept on
@@ -48,12 +49,7 @@ export function forgetOlder(change: ProgressChange): void {
 // Every save of progress on this page goes through one line, the player's and the app's round alike
 // (app/kept-changes.tsx), so the server sees them in the order they happened and a round never
 // overtakes a newer change.
-let line: Promise<unknown> = Promise.resolve();
-export function inOrder<T>(send: () => Promise<T>): Promise<T> {
-  const next = line.then(send, send);
-  line = next.catch(() => undefined);
-  return next;
-}
+export const inOrder = oneAtATime();
 
 /**
  * Sends what the phone kept, oldest first, each in the line above. A change the server took or

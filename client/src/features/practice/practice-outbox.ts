@@ -1,4 +1,5 @@
 import { sendWhenOnline } from '../../lib/kept-changes-sync';
+import { oneAtATime } from '../../lib/one-at-a-time';
 import { outcomeOf } from './pending-answers';
 
 /**
@@ -102,12 +103,7 @@ export function attemptsWaiting(): string[] {
 
 // One round at a time on this page, the set's own page and the app's (app/kept-changes.tsx) alike: a
 // round that starts while another runs waits for it, and then finds only what is still waiting.
-let turn: Promise<unknown> = Promise.resolve();
-export function inTurn<T>(round: () => Promise<T>): Promise<T> {
-  const next = turn.then(round, round);
-  turn = next.catch(() => undefined);
-  return next;
-}
+export const inTurn = oneAtATime();
 
 /**
  * Sends everything waiting, attempt by attempt: its answers in order, then, once none is left, the
